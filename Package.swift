@@ -1,0 +1,22 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "pomo",
+  platforms: [.macOS(.v13)],
+  products: [
+    .executable(name: "pomo", targets: ["pomo"])
+  ],
+  targets: [
+    // The thin executable: hands the arguments to PomoKit and exits with its status.
+    .executableTarget(name: "pomo", dependencies: ["PomoKit"]),
+    // Everything pomo does: presets, the session engine, the terminal, the journal, reports.
+    .target(name: "PomoKit", plugins: ["EmbedPresets"]),
+    // Build-time tool that turns Presets/*.json into Swift source, so the binary carries them.
+    .executableTarget(name: "PresetEmbedder"),
+    .plugin(
+      name: "EmbedPresets", capability: .buildTool(), dependencies: ["PresetEmbedder"]),
+    .testTarget(name: "PomoKitTests", dependencies: ["PomoKit"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

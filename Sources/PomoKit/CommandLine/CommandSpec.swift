@@ -1,0 +1,107 @@
+/// An option a command accepts, such as `-r, --rounds <n>` or `--dry-run`.
+public struct OptionSpec: Sendable {
+  public var long: String
+  public var short: Character?
+  /// The value's placeholder, e.g. "n"; nil for a flag that takes no value.
+  public var value: String?
+  public var help: String
+  public var repeatable: Bool
+
+  public init(_ long: String, short: Character? = nil, value: String? = nil, help: String, repeatable: Bool = false) {
+    self.long = long
+    self.short = short
+    self.value = value
+    self.help = help
+    self.repeatable = repeatable
+  }
+
+  /// "-r, --rounds <n>" as help shows it.
+  var label: String {
+    var text = short.map { "-\($0), " } ?? ""
+    text += "--\(long)"
+    if let value { text += " <\(value)>" }
+    return text
+  }
+
+  /// "[--rounds <n>]" as usage shows it.
+  var usage: String {
+    let name = "--\(long)" + (value.map { " <\($0)>" } ?? "")
+    return repeatable ? "[\(name) ...]" : "[\(name)]"
+  }
+}
+
+/// A positional argument, such as `<preset>`.
+public struct ArgumentSpec: Sendable {
+  public var name: String
+  public var help: String
+  public var optional: Bool
+
+  public init(_ name: String, help: String, optional: Bool = false) {
+    self.name = name
+    self.help = help
+    self.optional = optional
+  }
+
+  var usage: String { optional ? "[<\(name)>]" : "<\(name)>" }
+}
+
+/// Everything help and the parser need to know about one command.
+public struct CommandSpec: Sendable {
+  public var name: String
+  public var abstract: String
+  public var discussion: String?
+  public var arguments: [ArgumentSpec]
+  public var options: [OptionSpec]
+
+  public init(
+    name: String, abstract: String, discussion: String? = nil, arguments: [ArgumentSpec] = [],
+    options: [OptionSpec] = []
+  ) {
+    self.name = name
+    self.abstract = abstract
+    self.discussion = discussion
+    self.arguments = arguments
+    self.options = options
+  }
+
+  /// The options every command has.
+  static let helpOption = OptionSpec("help", short: "h", help: "Show help information.")
+}
+
+/// A command of pomo. Each lives in its own file under `Commands/`.
+public protocol Command {
+  static var spec: CommandSpec { get }
+  static var subcommands: [CommandNode] { get }
+  static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32
+}
+
+extension Command {
+  public static var subcommands: [CommandNode] { [] }
+  /// The command as a value, so the tree of commands can be walked without metatypes.
+  public static var node: CommandNode {
+    CommandNode(spec: spec, subcommands: { subcommands }, run: run)
+  }
+}
+
+/// One command in the tree: its spec, its children, and what it does.
+public struct CommandNode {
+  public var spec: CommandSpec
+  var children: () -> [CommandNode]
+  var run: (ParsedArguments, Context) throws -> Int32
+
+  init(spec: CommandSpec, subcommands: @escaping () -> [CommandNode], run: @escaping (ParsedArguments, Context) throws -> Int32) {
+    self.spec = spec
+    self.children = subcommands
+    self.run = run
+  }
+
+  var subcommands: [CommandNode] { children() }
+
+  func child(_ name: String) -> CommandNode? { subcommands.first { $0.spec.name == name } }
+}
+
+/// Options several commands share are declared once and included by each.
+enum SharedOptions {
+  static let rounds = OptionSpec(
+    "rounds", short: "r", value: "n", help: "Run the preset's round this many times (1 to 10000) instead of its own count.")
+}

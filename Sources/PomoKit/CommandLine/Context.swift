@@ -1,0 +1,74 @@
+/// Somewhere to write text: the terminal, a pipe, or a buffer in a test.
+public protocol TextOutput: AnyObject {
+  func write(_ text: String)
+}
+
+/// Collects text in memory; tests read `text` afterwards.
+public final class TextBuffer: TextOutput {
+  public private(set) var text = ""
+  public init() {}
+  public func write(_ text: String) { self.text += text }
+}
+
+/// What a command may know about the world it runs in, injected so tests control all of it.
+public struct Context {
+  public var environment: [String: String]
+  public var output: any TextOutput
+  public var errors: any TextOutput
+  public var stdinIsTerminal: Bool
+  public var stdoutIsTerminal: Bool
+  /// The terminal's width in columns, when stdout is one (from TIOCGWINSZ).
+  public var terminalColumns: Int?
+
+  public init(
+    environment: [String: String], output: any TextOutput, errors: any TextOutput,
+    stdinIsTerminal: Bool = false, stdoutIsTerminal: Bool = false, terminalColumns: Int? = nil
+  ) {
+    self.environment = environment
+    self.output = output
+    self.errors = errors
+    self.stdinIsTerminal = stdinIsTerminal
+    self.stdoutIsTerminal = stdoutIsTerminal
+    self.terminalColumns = terminalColumns
+  }
+
+  /// The width to lay text out in: `COLUMNS` when set, else the terminal's, else 80.
+  public var width: Int {
+    if let text = environment["COLUMNS"], let n = Int(text), n > 0 { return min(n, 1000) }
+    if let n = terminalColumns, n > 0 { return n }
+    return 80
+  }
+
+  public var paths: Paths { Paths(environment: environment) }
+}
+
+/// Where pomo keeps things, by the XDG Base Directory rules.
+public struct Paths: Sendable {
+  public var environment: [String: String]
+
+  public init(environment: [String: String]) {
+    self.environment = environment
+  }
+
+  public var home: String { environment["HOME"] ?? "/" }
+
+  /// An XDG variable's folder, or the default; relative values are ignored, as the spec says.
+  private func base(_ variable: String, default relative: String) -> String {
+    if let value = environment[variable], value.hasPrefix("/") { return value }
+    return home.hasSuffix("/") ? home + relative : home + "/" + relative
+  }
+
+  public var configDirectory: String { base("XDG_CONFIG_HOME", default: ".config") + "/pomo" }
+  public var presetsDirectory: String { configDirectory + "/presets" }
+  public var configFile: String { configDirectory + "/config.json" }
+  public var dataDirectory: String { base("XDG_DATA_HOME", default: ".local/share") + "/pomo" }
+  public var stateDirectory: String { base("XDG_STATE_HOME", default: ".local/state") + "/pomo" }
+  public var stateFile: String { stateDirectory + "/current.json" }
+
+  /// The journal: `--journal`, else `POMO_JOURNAL`, else the XDG data folder.
+  public func journal(override: String? = nil) -> String {
+    if let override, !override.isEmpty { return override }
+    if let env = environment["POMO_JOURNAL"], !env.isEmpty { return env }
+    return dataDirectory + "/journal.jsonl"
+  }
+}

@@ -1,0 +1,88 @@
+/// Lays out help pages the way swift-argument-parser does:
+/// OVERVIEW, USAGE, ARGUMENTS, OPTIONS, SUBCOMMANDS, wrapped to the width.
+enum HelpFormatter {
+  static let labelWidth = 26
+
+  static func help(for command: CommandNode, path: [String], width: Int) -> String {
+    let spec = command.spec
+    let width = max(40, width)
+    var text = wrap("OVERVIEW: " + spec.abstract, width: width, indent: 0) + "\n"
+    if let discussion = spec.discussion {
+      text += "\n" + discussion.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { $0.isEmpty ? "" : wrap(String($0), width: width, indent: 0, hanging: leadingSpaces($0)) }
+        .joined(separator: "\n") + "\n"
+    }
+    text += "\n" + wrap("USAGE: " + usage(for: command, path: path), width: width, indent: 0, hanging: 7) + "\n"
+
+    if !spec.arguments.isEmpty {
+      text += "\nARGUMENTS:\n"
+      for argument in spec.arguments {
+        text += row("<\(argument.name)>", argument.help, width: width)
+      }
+    }
+    text += "\nOPTIONS:\n"
+    for option in spec.options + [CommandSpec.helpOption] + (path.count == 1 ? [versionOption] : []) {
+      text += row(option.label, option.help, width: width)
+    }
+    let subcommands = command.subcommands
+    if !subcommands.isEmpty {
+      text += "\nSUBCOMMANDS:\n"
+      for sub in subcommands {
+        text += row(sub.spec.name, sub.spec.abstract, width: width)
+      }
+      if path.count == 1 {
+        text += row("help", "Show help for a command.", width: width)
+      }
+      let helpHint = path.count == 1 ? "pomo help <subcommand>" : "\(path.joined(separator: " ")) <subcommand> --help"
+      text += "\n" + wrap("  See '\(helpHint)' for detailed help.", width: width, indent: 0, hanging: 2) + "\n"
+    }
+    return text
+  }
+
+  static let versionOption = OptionSpec("version", help: "Show the version.")
+
+  /// "pomo start <preset> [--rounds <n>] ..." or "pomo presets <subcommand>".
+  static func usage(for command: CommandNode, path: [String]) -> String {
+    let spec = command.spec
+    var words = [path.joined(separator: " ")]
+    words += spec.arguments.map(\.usage)
+    words += spec.options.map(\.usage)
+    if !command.subcommands.isEmpty { words.append(spec.arguments.isEmpty && spec.options.isEmpty && path.count == 1 ? "<subcommand>" : "[<subcommand>]") }
+    return words.joined(separator: " ")
+  }
+
+  private static func row(_ label: String, _ help: String, width: Int) -> String {
+    let pad = labelWidth
+    let first = "  " + label
+    if first.count + 2 > pad {
+      return first + "\n" + wrap(String(repeating: " ", count: pad) + help, width: width, indent: 0, hanging: pad) + "\n"
+    }
+    let line = first + String(repeating: " ", count: pad - first.count) + help
+    return wrap(line, width: width, indent: 0, hanging: pad) + "\n"
+  }
+
+  private static func leadingSpaces<S: StringProtocol>(_ s: S) -> Int {
+    s.prefix(while: { $0 == " " }).count
+  }
+
+  /// Word-wraps `text` to `width`; continuation lines start with `hanging` spaces.
+  static func wrap(_ text: String, width: Int, indent: Int, hanging: Int = 0) -> String {
+    var lines: [String] = []
+    var line = String(repeating: " ", count: indent)
+    var lineHasWord = false
+    let leading = text.prefix(while: { $0 == " " })
+    line += leading
+    for word in text.dropFirst(leading.count).split(separator: " ", omittingEmptySubsequences: false) {
+      let candidate = lineHasWord ? line + " " + word : line + word
+      if candidate.count > width && lineHasWord {
+        lines.append(line)
+        line = String(repeating: " ", count: hanging) + word
+      } else {
+        line = candidate
+      }
+      lineHasWord = true
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n")
+  }
+}

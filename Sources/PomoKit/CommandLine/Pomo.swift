@@ -1,0 +1,116 @@
+/// The root command: finds the subcommand, runs it, and turns errors into messages and exit codes.
+public enum Pomo: Command {
+  public static let version = "0.1.0"
+
+  public static let spec = CommandSpec(
+    name: "pomo",
+    abstract: "A Pomodoro and interval-training timer for the terminal.",
+    discussion: """
+      Runs presets of timed phases (focus and breaks, work and rest) with a live progress bar.
+      Built-in presets: work (classic Pomodoro), hiit, tabata, emom, ladder, stretch, 52-17.
+      Your own presets go in $XDG_CONFIG_HOME/pomo/presets/NAME.json.
+      """)
+
+  public static var subcommands: [CommandNode] { [Start.node, Presets.node] }
+
+  public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    context.output.write(HelpFormatter.help(for: Pomo.node, path: ["pomo"], width: context.width))
+    return ExitCode.success
+  }
+
+  /// Runs pomo with the process's arguments (the first is the program's name) and returns the exit status.
+  public static func main(_ argv: [String], context: Context) -> Int32 {
+    let words = argv.dropFirst()
+    if words.first == "--version" {
+      context.output.write("pomo \(version)\n")
+      return ExitCode.success
+    }
+    if words.first == "help" {
+      return help(for: Array(words.dropFirst()), context: context)
+    }
+    do {
+      return try dispatch(Pomo.node, words: words, path: ["pomo"], context: context)
+    } catch let error as CLIError {
+      report(error, context: context)
+      return error.exitCode
+    } catch {
+      context.errors.write("Error: \(error)\n")
+      return ExitCode.failure
+    }
+  }
+
+  private static func dispatch(
+    _ command: CommandNode, words: ArraySlice<String>, path: [String], context: Context
+  ) throws -> Int32 {
+    let subs = command.subcommands
+    if let first = words.first, !first.hasPrefix("-") {
+      if let sub = subs.first(where: { $0.spec.name == first }) {
+        return try dispatch(sub, words: words.dropFirst(), path: path + [first], context: context)
+      }
+      if !subs.isEmpty && command.spec.arguments.isEmpty {
+        var message = path.count == 1 ? "unknown command '\(first)'" : "unknown subcommand '\(first)'"
+        let names = subs.map(\.spec.name) + (path.count == 1 ? ["help"] : [])
+        if let guess = Suggestion.closest(to: first, in: names) { message += ". Did you mean '\(guess)'?" }
+        throw CLIError.usage(message, command: path)
+      }
+    }
+    let spec = command.spec
+    let parsed: ParsedArguments
+    do {
+      parsed = try ArgumentParser.parse(words, spec: spec, path: path)
+    } catch let outcome as ParseOutcome {
+      switch outcome {
+      case .help:
+        context.output.write(HelpFormatter.help(for: command, path: path, width: context.width))
+        return ExitCode.success
+      case .failed(let failure):
+        throw failure
+      }
+    }
+    return try command.run(parsed, context)
+  }
+
+  /// `pomo help [command [subcommand]]`.
+  private static func help(for words: [String], context: Context) -> Int32 {
+    var command = Pomo.node
+    var path = ["pomo"]
+    for word in words {
+      guard let sub = command.subcommands.first(where: { $0.spec.name == word }) else {
+        var message = "unknown command '\(word)'"
+        if let guess = Suggestion.closest(to: word, in: command.subcommands.map(\.spec.name)) {
+          message += ". Did you mean '\(guess)'?"
+        }
+        report(.usage(message, command: path), context: context)
+        return ExitCode.usage
+      }
+      command = sub
+      path.append(word)
+    }
+    context.output.write(HelpFormatter.help(for: command, path: path, width: context.width))
+    return ExitCode.success
+  }
+
+  static func report(_ error: CLIError, context: Context) {
+    switch error {
+    case .usage(let message, let path):
+      var text = "Error: \(message)\n"
+      if let command = resolve(path) {
+        text += HelpFormatter.wrap(
+          "Usage: " + HelpFormatter.usage(for: command, path: path), width: max(40, context.width), indent: 0, hanging: 7)
+        text += "\n  See '\(path.joined(separator: " ")) --help' for more information.\n"
+      }
+      context.errors.write(text)
+    case .data(let message), .failure(let message):
+      context.errors.write("Error: \(message)\n")
+    }
+  }
+
+  private static func resolve(_ path: [String]) -> CommandNode? {
+    var command = Pomo.node
+    for word in path.dropFirst() {
+      guard let sub = command.subcommands.first(where: { $0.spec.name == word }) else { return nil }
+      command = sub
+    }
+    return command
+  }
+}
