@@ -16,7 +16,8 @@ let package = Package(
     .executableTarget(name: "PresetEmbedder"),
     .plugin(
       name: "EmbedPresets", capability: .buildTool(), dependencies: ["PresetEmbedder"]),
-    .testTarget(name: "PomoKitTests", dependencies: ["PomoKit"]),
+    // Depends on the executable too, so end-to-end tests always find a fresh binary.
+    .testTarget(name: "PomoKitTests", dependencies: ["PomoKit", "pomo"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -54,7 +54,10 @@ public struct JSONValue: Sendable {
     case .null: text = "null"
     case .bool(let b): text = b ? "true" : "false"
     case .number(let n): text = n
-    case .string(let s): text = "\"\(s)\""
+    case .string(let s):
+      // Control characters are shown escaped, so a message stays on one line.
+      let escaped = s.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }
+      text = "\"\(escaped.joined())\""
     case .array: text = "[…]"
     case .object: text = "{…}"
     }

@@ -1,0 +1,155 @@
+import Testing
+
+@testable import PomoKit
+
+@Suite("Command line")
+struct CommandLineTests {
+  let pomo = InProcess(home: "/nonexistent-home")
+
+  @Test("pomo --help, whole")
+  func rootHelp() {
+    let result = pomo.run("--help")
+    #expect(result.status == 0)
+    #expect(result.err == "")
+    #expect(
+      result.out == """
+        OVERVIEW: A Pomodoro and interval-training timer for the terminal.
+
+        Runs presets of timed phases (focus and breaks, work and rest) with a live
+        progress bar.
+        Built-in presets: work (classic Pomodoro), hiit, tabata, emom, ladder, stretch,
+        52-17.
+        Your own presets go in $XDG_CONFIG_HOME/pomo/presets/NAME.json.
+
+        USAGE: pomo <subcommand>
+
+        OPTIONS:
+          -h, --help              Show help information.
+          --version               Show the version.
+
+        SUBCOMMANDS:
+          start                   Start a session from a preset.
+          presets                 List the presets: built-in ones and your own.
+          help                    Show help for a command.
+
+          See 'pomo help <subcommand>' for detailed help.
+
+        """)
+  }
+
+  @Test("help is the same by every route", arguments: [["help", "start"], ["start", "--help"], ["start", "-h"], ["start", "work", "-h"]])
+  func helpRoutes(words: [String]) {
+    let result = pomo.run(words)
+    #expect(result.status == 0)
+    #expect(result.out.hasPrefix("OVERVIEW: Start a session from a preset.\n"))
+    #expect(result.out == pomo.run("help", "start").out)
+  }
+
+  @Test("every command has help", arguments: [["presets"], ["presets", "show"], ["start"], []])
+  func everyCommandHasHelp(words: [String]) {
+    let result = pomo.run(["help"] + words)
+    #expect(result.status == 0)
+    #expect(result.out.contains("USAGE: pomo"))
+    #expect(result.out.contains("-h, --help"))
+  }
+
+  @Test("help wraps to a narrow terminal")
+  func narrowHelp() {
+    var narrow = pomo
+    narrow.width = 40
+    let lines = narrow.run("help", "start").out.split(separator: "\n")
+    #expect(lines.allSatisfy { $0.count <= 40 })
+  }
+
+  @Test("no arguments shows the help")
+  func noArguments() {
+    #expect(pomo.run().out == pomo.run("--help").out)
+  }
+
+  @Test("--version")
+  func version() {
+    #expect(pomo.run("--version") == (0, "pomo \(Pomo.version)\n", ""))
+  }
+
+  static let usageErrors: [([String], String)] = [
+    (["strat"], "Error: unknown command 'strat'. Did you mean 'start'?\nUsage: pomo <subcommand>\n  See 'pomo --help' for more information.\n"),
+    (["start", "work", "--rouns", "3"], "Error: unknown option '--rouns'. Did you mean '--rounds'?\nUsage: pomo start <preset> [--rounds <n>] [--dry-run]\n  See 'pomo start --help' for more information.\n"),
+    (["start", "wrok"], "Error: no preset named 'wrok'. Did you mean 'work'?\nUsage: pomo start <preset> [--rounds <n>] [--dry-run]\n  See 'pomo start --help' for more information.\n"),
+    (["start"], "Error: missing expected argument '<preset>'\nUsage: pomo start <preset> [--rounds <n>] [--dry-run]\n  See 'pomo start --help' for more information.\n"),
+    (["start", "work", "--rounds"], "Error: missing value for '--rounds <n>'\nUsage: pomo start <preset> [--rounds <n>] [--dry-run]\n  See 'pomo start --help' for more information.\n"),
+    (["start", "work", "--rounds", "0"], "Error: '--rounds' must be a whole number from 1 to 10000, got '0'\nUsage: pomo start <preset> [--rounds <n>] [--dry-run]\n  See 'pomo start --help' for more information.\n"),
+    (["start", "work", "--rounds=10001", "--dry-run"], "Error: '--rounds' must be a whole number from 1 to 10000, got '10001'\nUsage: pomo start <preset> [--rounds <n>] [--dry-run]\n  See 'pomo start --help' for more information.\n"),
+    (["start", "work", "extra"], "Error: unexpected argument 'extra'\nUsage: pomo start <preset> [--rounds <n>] [--dry-run]\n  See 'pomo start --help' for more information.\n"),
+    (["start", "work", "--dry-run=yes"], "Error: '--dry-run' does not take a value\nUsage: pomo start <preset> [--rounds <n>] [--dry-run]\n  See 'pomo start --help' for more information.\n"),
+    (["presets", "shwo"], "Error: unknown subcommand 'shwo'. Did you mean 'show'?\nUsage: pomo presets [<subcommand>]\n  See 'pomo presets --help' for more information.\n"),
+    (["help", "strat"], "Error: unknown command 'strat'. Did you mean 'start'?\nUsage: pomo <subcommand>\n  See 'pomo --help' for more information.\n"),
+  ]
+
+  @Test("usage errors: message, usage line, exit 64", arguments: usageErrors)
+  func usageError(words: [String], expected: String) {
+    let result = pomo.run(words)
+    #expect(result.status == 64)
+    #expect(result.out == "")
+    #expect(result.err == expected)
+  }
+
+  @Test("--opt=value, -r N, -rN and -- all work")
+  func forms() {
+    let a = pomo.run("start", "hiit", "--rounds=3", "--dry-run")
+    let b = pomo.run("start", "hiit", "-r", "3", "--dry-run")
+    let c = pomo.run("start", "hiit", "-r3", "--dry-run")
+    let d = pomo.run("start", "--dry-run", "--rounds", "3", "--", "hiit")
+    #expect(a.status == 0)
+    #expect(a.out.hasPrefix("hiit: 3 rounds, 7 phases, 12m 40s\n"))
+    #expect(a.out == b.out && b.out == c.out && c.out == d.out)
+  }
+
+  @Test("a malformed preset file: one line with file:line:column, exit 65")
+  func badPresetFile() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.cleanUp() }
+    let path = try folder.write("bad.json", "{\n  \"round\": [\n    {\"name\": \"f\" \"kind\": \"work\"}\n  ]\n}\n")
+    let result = pomo.run("start", path, "--dry-run")
+    #expect(result.status == 65)
+    #expect(result.err == "Error: \(path):3:18: invalid JSON: unexpected '\"'; expected ',' or '}'\n")
+    #expect(result.out == "")
+  }
+
+  @Test("an unreadable preset file is a clear error")
+  func missingPresetFile() {
+    let result = pomo.run("start", "/nonexistent/x.json", "--dry-run")
+    #expect(result.status == 65)
+    #expect(result.err == "Error: /nonexistent/x.json: cannot read the file: no such file\n")
+  }
+
+  @Test("a broken user preset names its file in every command that lists presets")
+  func badUserPreset() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.cleanUp() }
+    let path = try folder.write(".config/pomo/presets/mine.json", #"{"round": [{"name": "f", "kind": "work", "duration": "-5"}]}"#)
+    let user = InProcess(home: folder.path)
+    let result = user.run("presets")
+    #expect(result.status == 65)
+    #expect(result.err == "Error: \(path):1:54: round[0].duration: a duration must be more than zero, got \"-5\"\n")
+  }
+
+  @Test("XDG_CONFIG_HOME is where user presets live")
+  func xdgConfig() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.cleanUp() }
+    try folder.write("cfg/pomo/presets/quick.json", #"{"description": "quick one", "round": [{"name": "f", "kind": "work", "duration": "2s"}]}"#)
+    var user = InProcess(home: "/nonexistent")
+    user.environment["XDG_CONFIG_HOME"] = folder.file("cfg")
+    let result = user.run("presets")
+    #expect(result.status == 0)
+    #expect(result.out.contains("quick         1  2s       \(folder.file("cfg/pomo/presets/quick.json"))".prefix(30)))
+    #expect(result.out.contains("quick one"))
+  }
+
+  @Test("presets show with --rounds")
+  func presetsShow() {
+    let result = pomo.run("presets", "show", "tabata", "--rounds", "2")
+    #expect(result.status == 0)
+    #expect(result.out.hasPrefix("tabata: 2 rounds, 5 phases, 1m 10s\n"))
+  }
+}
