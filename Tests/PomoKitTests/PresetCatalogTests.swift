@@ -45,7 +45,7 @@ struct PresetCatalogTests {
     try folder.write("a.json", #"{"name": "same", "round": [{"name": "x", "kind": "work", "duration": "1m"}]}"#)
     try folder.write("b.json", #"{"name": "same", "round": [{"name": "x", "kind": "work", "duration": "1m"}]}"#)
     #expect(
-      throws: PresetError(
+      throws: DataFileError(
         file: folder.file("b.json"),
         message: "two user presets are named \"same\" (the other is \(folder.file("a.json"))); rename one")
     ) { try PresetCatalog.load(userDirectory: folder.path) }

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Preset files")
 struct PresetDecoderTests {
-  func decode(_ text: String) throws(PresetError) -> Preset {
+  func decode(_ text: String) throws(DataFileError) -> Preset {
     try PresetDecoder(file: "my.json").decode(text, defaultName: "my", source: .file("my.json"))
   }
 

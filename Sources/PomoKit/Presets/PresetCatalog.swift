@@ -12,7 +12,7 @@ public struct PresetCatalog: Sendable {
   }
 
   /// The built-in presets, parsed from the files embedded at build time.
-  public static func builtIns() throws(PresetError) -> [Preset] {
+  public static func builtIns() throws(DataFileError) -> [Preset] {
     var result: [Preset] = []
     for file in BuiltinPresetFiles.all {
       let decoder = PresetDecoder(file: "Presets/\(file.name).json")
@@ -22,13 +22,13 @@ public struct PresetCatalog: Sendable {
   }
 
   /// Loads built-ins and every `*.json` in `userDirectory` (which may not exist).
-  public static func load(userDirectory: String?) throws(PresetError) -> PresetCatalog {
+  public static func load(userDirectory: String?) throws(DataFileError) -> PresetCatalog {
     var byName: [String: Preset] = [:]
     for preset in try builtIns() { byName[preset.name] = preset }
     var userNames: [String: String] = [:]
     for preset in try userPresets(in: userDirectory) {
       if let other = userNames[preset.name] {
-        throw PresetError(
+        throw DataFileError(
           file: preset.source.label,
           message: "two user presets are named \"\(preset.name)\" (the other is \(other)); rename one")
       }
@@ -43,19 +43,19 @@ public struct PresetCatalog: Sendable {
   }
 
   /// Reads one preset file. The preset's name defaults to the file name without `.json`.
-  public static func load(file path: String) throws(PresetError) -> Preset {
+  public static func load(file path: String) throws(DataFileError) -> Preset {
     let url = URL(fileURLWithPath: path)
     let data: Data
     do {
       data = try Data(contentsOf: url)
     } catch {
-      throw PresetError(file: path, message: "cannot read the file: \(FileProblem.describe(error))")
+      throw DataFileError(file: path, message: "cannot read the file: \(FileProblem.describe(error))")
     }
     let stem = url.deletingPathExtension().lastPathComponent
     return try PresetDecoder(file: path).decode(Array(data), defaultName: stem, source: .file(path))
   }
 
-  private static func userPresets(in directory: String?) throws(PresetError) -> [Preset] {
+  private static func userPresets(in directory: String?) throws(DataFileError) -> [Preset] {
     guard let directory else { return [] }
     let names: [String]
     do {
@@ -69,7 +69,7 @@ public struct PresetCatalog: Sendable {
       let stem = String(name.dropLast(5))
       let preset = try load(file: path)
       if preset.name == stem, !PresetName.isValid(stem) {
-        throw PresetError(
+        throw DataFileError(
           file: path, message: "the file name is not a valid preset name; use letters, digits, '.', '_' or '-'")
       }
       result.append(preset)

@@ -4,52 +4,53 @@
 /// text directly. Every error names the file, the position and the key path.
 public struct PresetDecoder {
   public var file: String
+  private var reader: JSONReader { JSONReader(file: file) }
 
   public init(file: String) {
     self.file = file
   }
 
   /// Parses preset text. `defaultName` is used when the file has no "name" key.
-  public func decode(_ bytes: [UInt8], defaultName: String, source: PresetSource) throws(PresetError) -> Preset {
+  public func decode(_ bytes: [UInt8], defaultName: String, source: PresetSource) throws(DataFileError) -> Preset {
     let root: JSONValue
     do {
       root = try JSONParser.parse(bytes)
     } catch {
-      throw PresetError(file: file, position: error.position, message: "invalid JSON: \(error.message)")
+      throw DataFileError(file: file, position: error.position, message: "invalid JSON: \(error.message)")
     }
     return try decode(root, defaultName: defaultName, source: source)
   }
 
-  public func decode(_ text: String, defaultName: String, source: PresetSource) throws(PresetError) -> Preset {
+  public func decode(_ text: String, defaultName: String, source: PresetSource) throws(DataFileError) -> Preset {
     try decode(Array(text.utf8), defaultName: defaultName, source: source)
   }
 
-  func decode(_ root: JSONValue, defaultName: String, source: PresetSource) throws(PresetError) -> Preset {
-    let object = try fields(
+  func decode(_ root: JSONValue, defaultName: String, source: PresetSource) throws(DataFileError) -> Preset {
+    let object = try reader.fields(
       root, path: "",
       allowed: ["$schema", "name", "description", "warmup", "round", "rounds", "skip_last_rest", "long_break", "cooldown", "cue"],
       required: ["round"])
     var name = defaultName
     if let value = object["name"] {
-      name = try string(value, path: "name")
+      name = try reader.string(value, path: "name")
       guard PresetName.isValid(name) else {
-        throw error(value, "name", "a name is 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit, got \(value.snippet)")
+        throw reader.error(value, "name", "a name is 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit, got \(value.snippet)")
       }
     }
-    if let value = object["$schema"] { _ = try string(value, path: "$schema") }
-    let description = try object["description"].map { v throws(PresetError) in try string(v, path: "description") } ?? ""
-    let warmup = try object["warmup"].map { v throws(PresetError) in try phases(v, path: "warmup") } ?? []
+    if let value = object["$schema"] { _ = try reader.string(value, path: "$schema") }
+    let description = try object["description"].map { v throws(DataFileError) in try reader.string(v, path: "description") } ?? ""
+    let warmup = try object["warmup"].map { v throws(DataFileError) in try phases(v, path: "warmup") } ?? []
     let round = try phases(object["round"]!, path: "round")
-    if round.isEmpty { throw error(object["round"]!, "round", "a round needs at least one phase") }
-    let rounds = try object["rounds"].map { v throws(PresetError) in try integer(v, path: "rounds", in: Preset.roundsRange) } ?? 1
-    let skip = try object["skip_last_rest"].map { v throws(PresetError) in try boolean(v, path: "skip_last_rest") } ?? false
-    let cooldown = try object["cooldown"].map { v throws(PresetError) in try phases(v, path: "cooldown") } ?? []
-    let cue = try object["cue"].map { v throws(PresetError) in try integer(v, path: "cue", in: Preset.cueRange) } ?? 0
+    if round.isEmpty { throw reader.error(object["round"]!, "round", "a round needs at least one phase") }
+    let rounds = try object["rounds"].map { v throws(DataFileError) in try reader.integer(v, path: "rounds", in: Preset.roundsRange) } ?? 1
+    let skip = try object["skip_last_rest"].map { v throws(DataFileError) in try reader.boolean(v, path: "skip_last_rest") } ?? false
+    let cooldown = try object["cooldown"].map { v throws(DataFileError) in try phases(v, path: "cooldown") } ?? []
+    let cue = try object["cue"].map { v throws(DataFileError) in try reader.integer(v, path: "cue", in: Preset.cueRange) } ?? 0
     var longBreak: Preset.LongBreak?
     if let value = object["long_break"] {
-      let lb = try fields(value, path: "long_break", allowed: ["every", "name", "duration"], required: ["every", "duration"])
-      let every = try integer(lb["every"]!, path: "long_break.every", in: Preset.roundsRange)
-      let lbName = try lb["name"].map { v throws(PresetError) in try phaseName(v, path: "long_break.name") } ?? "long break"
+      let lb = try reader.fields(value, path: "long_break", allowed: ["every", "name", "duration"], required: ["every", "duration"])
+      let every = try reader.integer(lb["every"]!, path: "long_break.every", in: Preset.roundsRange)
+      let lbName = try lb["name"].map { v throws(DataFileError) in try phaseName(v, path: "long_break.name") } ?? "long break"
       let lbDuration = try duration(lb["duration"]!, path: "long_break.duration")
       longBreak = .init(every: every, phase: PhaseTemplate(name: lbName, kind: .rest, duration: lbDuration))
     }
@@ -60,93 +61,42 @@ public struct PresetDecoder {
 
   // MARK: - Pieces
 
-  private func error(_ value: JSONValue, _ path: String, _ message: String) -> PresetError {
-    PresetError(file: file, position: value.position, path: path, message: message)
-  }
-
-  private func fields(
-    _ value: JSONValue, path: String, allowed: [String], required: [String]
-  ) throws(PresetError) -> [String: JSONValue] {
-    guard case .object(let members) = value.kind else {
-      throw error(value, path, "expected an object, got \(value.typeName)")
-    }
-    var result: [String: JSONValue] = [:]
-    for member in members {
-      let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
-      guard allowed.contains(member.key) else {
-        var message = "unknown key"
-        if let guess = Suggestion.closest(to: member.key, in: allowed) { message += "; did you mean \"\(guess)\"?" }
-        throw PresetError(file: file, position: member.keyPosition, path: memberPath, message: message)
-      }
-      result[member.key] = member.value
-    }
-    for key in required where result[key] == nil {
-      let keyPath = path.isEmpty ? key : "\(path).\(key)"
-      throw PresetError(file: file, position: value.position, path: keyPath, message: "missing required key")
-    }
-    return result
-  }
-
-  private func string(_ value: JSONValue, path: String) throws(PresetError) -> String {
-    guard case .string(let s) = value.kind else {
-      throw error(value, path, "expected a string, got \(value.typeName)")
-    }
-    return s
-  }
-
-  private func phaseName(_ value: JSONValue, path: String) throws(PresetError) -> String {
-    let name = try string(value, path: path)
+  private func phaseName(_ value: JSONValue, path: String) throws(DataFileError) -> String {
+    let name = try reader.string(value, path: path)
     let trimmed = name.trimmedSpaces()
     guard !trimmed.isEmpty, trimmed.count <= 64, !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-      throw error(value, path, "a phase name is 1 to 64 printable characters, got \(value.snippet)")
+      throw reader.error(value, path, "a phase name is 1 to 64 printable characters, got \(value.snippet)")
     }
     return trimmed
   }
 
-  private func boolean(_ value: JSONValue, path: String) throws(PresetError) -> Bool {
-    guard case .bool(let b) = value.kind else {
-      throw error(value, path, "expected true or false, got \(value.typeName)")
-    }
-    return b
-  }
-
-  private func integer(_ value: JSONValue, path: String, in range: ClosedRange<Int>) throws(PresetError) -> Int {
-    guard case .number(let text) = value.kind else {
-      throw error(value, path, "expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(value.typeName)")
-    }
-    guard let n = Int(text), range.contains(n) else {
-      throw error(value, path, "expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(value.snippet)")
-    }
-    return n
-  }
-
-  private func duration(_ value: JSONValue, path: String) throws(PresetError) -> Duration {
+  private func duration(_ value: JSONValue, path: String) throws(DataFileError) -> Duration {
     let result: Result<Duration, DurationText.Problem>
     switch value.kind {
     case .string(let s): result = DurationText.parse(s)
     case .number(let text): result = DurationText.fromSeconds(Double(text) ?? .infinity)
     default:
-      throw error(value, path, "expected a duration like \"25m\" or a number of seconds, got \(value.typeName)")
+      throw reader.error(value, path, "expected a duration like \"25m\" or a number of seconds, got \(value.typeName)")
     }
     switch result {
     case .success(let d): return d
-    case .failure(let problem): throw error(value, path, problem.message(for: value.snippet))
+    case .failure(let problem): throw reader.error(value, path, problem.message(for: value.snippet))
     }
   }
 
-  private func phases(_ value: JSONValue, path: String) throws(PresetError) -> [PhaseTemplate] {
+  private func phases(_ value: JSONValue, path: String) throws(DataFileError) -> [PhaseTemplate] {
     guard case .array(let items) = value.kind else {
-      throw error(value, path, "expected an array of phases, got \(value.typeName)")
+      throw reader.error(value, path, "expected an array of phases, got \(value.typeName)")
     }
     var result: [PhaseTemplate] = []
     for (i, item) in items.enumerated() {
       let itemPath = "\(path)[\(i)]"
-      let f = try fields(item, path: itemPath, allowed: ["name", "kind", "duration"], required: ["name", "kind", "duration"])
+      let f = try reader.fields(item, path: itemPath, allowed: ["name", "kind", "duration"], required: ["name", "kind", "duration"])
       let name = try phaseName(f["name"]!, path: "\(itemPath).name")
       let kindValue = f["kind"]!
-      let kindText = try string(kindValue, path: "\(itemPath).kind")
+      let kindText = try reader.string(kindValue, path: "\(itemPath).kind")
       guard let kind = PhaseKind(rawValue: kindText) else {
-        throw error(kindValue, "\(itemPath).kind", "expected \"work\" or \"rest\", got \(kindValue.snippet)")
+        throw reader.error(kindValue, "\(itemPath).kind", "expected \"work\" or \"rest\", got \(kindValue.snippet)")
       }
       let d = try duration(f["duration"]!, path: "\(itemPath).duration")
       result.append(PhaseTemplate(name: name, kind: kind, duration: d))

@@ -1,8 +1,9 @@
-/// A preset that cannot be used, said so that the person can fix the file.
+/// A file pomo reads (a preset, the config) with contents it cannot use, said so that the
+/// person can fix the file.
 ///
 /// The description reads `FILE:LINE:COLUMN: KEY.PATH: message`, the way compilers report,
 /// so editors and terminals can jump to the place.
-public struct PresetError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct DataFileError: Error, Equatable, Sendable, CustomStringConvertible {
   public var file: String
   public var position: SourcePosition?
   public var path: String?

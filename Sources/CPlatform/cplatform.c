@@ -1,0 +1,69 @@
+#define _GNU_SOURCE
+#include "cplatform.h"
+
+#include <spawn.h>
+#include <stdint.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifdef __linux__
+#include <sys/timerfd.h>
+#endif
+
+int cplatform_wake_timer_create(void) {
+#ifdef __linux__
+  return timerfd_create(CLOCK_BOOTTIME, TFD_CLOEXEC | TFD_NONBLOCK);
+#else
+  return -1;
+#endif
+}
+
+int cplatform_wake_timer_set(int fd, long long nanoseconds) {
+#ifdef __linux__
+  struct itimerspec spec = {0};
+  if (nanoseconds <= 0) nanoseconds = 1;
+  spec.it_value.tv_sec = nanoseconds / 1000000000LL;
+  spec.it_value.tv_nsec = nanoseconds % 1000000000LL;
+  return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL);
+#else
+  (void)fd;
+  (void)nanoseconds;
+  return -1;
+#endif
+}
+
+void cplatform_wake_timer_drain(int fd) {
+  uint64_t count;
+  while (read(fd, &count, sizeof count) > 0) {
+  }
+}
+
+static long long nanos(clockid_t clock) {
+  struct timespec ts;
+  clock_gettime(clock, &ts);
+  return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+long long cplatform_boot_nanoseconds(void) {
+#ifdef __linux__
+  return nanos(CLOCK_BOOTTIME);
+#else
+  return nanos(CLOCK_MONOTONIC);  // On macOS CLOCK_MONOTONIC keeps running during sleep.
+#endif
+}
+
+long long cplatform_awake_nanoseconds(void) {
+#ifdef __linux__
+  return nanos(CLOCK_MONOTONIC);
+#else
+  return nanos(CLOCK_UPTIME_RAW);  // Stops during sleep on macOS.
+#endif
+}
+
+short cplatform_spawn_setsid_flag(void) {
+#ifdef POSIX_SPAWN_SETSID
+  return POSIX_SPAWN_SETSID;
+#else
+  return 0;
+#endif
+}

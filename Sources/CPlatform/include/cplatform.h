@@ -1,0 +1,26 @@
+#ifndef POMO_CPLATFORM_H
+#define POMO_CPLATFORM_H
+
+/// The few system calls Swift's Glibc module does not expose (they need _GNU_SOURCE or are
+/// Linux-only). Swift code reaches them only through PomoKit's Platform.
+
+/// A timer on the clock that keeps running during suspend, so a wait ends on time even
+/// across a laptop sleep. Returns a file descriptor for poll(2), or -1 where unsupported.
+int cplatform_wake_timer_create(void);
+
+/// Arms the timer to fire at an absolute time on that clock, in nanoseconds.
+int cplatform_wake_timer_set(int fd, long long nanoseconds);
+
+/// Reads and discards the timer's expiration count after it fired.
+void cplatform_wake_timer_drain(int fd);
+
+/// Nanoseconds on the clock that runs during suspend (CLOCK_BOOTTIME on Linux).
+long long cplatform_boot_nanoseconds(void);
+
+/// Nanoseconds on the clock that stops during suspend (CLOCK_MONOTONIC on Linux).
+long long cplatform_awake_nanoseconds(void);
+
+/// posix_spawn's flag for starting the child in a new session (0 where unsupported).
+short cplatform_spawn_setsid_flag(void);
+
+#endif

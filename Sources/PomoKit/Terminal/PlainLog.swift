@@ -1,0 +1,28 @@
+/// Output for when nobody is watching (stdout is a pipe, a file, cron): no animation and no
+/// escape codes, a line per phase start and end, then the summary.
+public final class PlainLog: SessionListener {
+  let output: any TextOutput
+  let width: Int
+  let clockTime: (Double) -> String
+
+  public init(output: any TextOutput, width: Int, clockTime: @escaping (Double) -> String) {
+    self.output = output
+    self.width = width
+    self.clockTime = clockTime
+  }
+
+  public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
+    for event in events {
+      if case .sessionStarted = event {
+        let plan = engine.plan
+        output.write("pomo: \(plan.presetName), \(plan.rounds) round\(plan.rounds == 1 ? "" : "s"), \(plan.phases.count) phases, \(TimeText.clock(plan.total))\n")
+      }
+      if let line = EventText.line(event, engine, clockTime: clockTime) {
+        output.write(line + "\n")
+      }
+      if case .sessionEnded = event {
+        output.write(SessionSummary.render(engine, width: width))
+      }
+    }
+  }
+}
