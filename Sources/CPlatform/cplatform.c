@@ -4,6 +4,7 @@
 #include <spawn.h>
 #include <stdint.h>
 #include <time.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 #ifdef __linux__
@@ -64,6 +65,19 @@ short cplatform_spawn_setsid_flag(void) {
 #ifdef POSIX_SPAWN_SETSID
   return POSIX_SPAWN_SETSID;
 #else
+  return 0;
+#endif
+}
+
+int cplatform_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+  return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
+#else
+  long max = sysconf(_SC_OPEN_MAX);
+  if (max < 0 || max > 4096) max = 4096;
+  for (int fd = lowest; fd < max; fd++) {
+    if (fcntl(fd, F_GETFD) != -1) posix_spawn_file_actions_addclose(actions, fd);
+  }
   return 0;
 #endif
 }

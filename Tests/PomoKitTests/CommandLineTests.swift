@@ -2,6 +2,14 @@ import Testing
 
 @testable import PomoKit
 
+/// The usage lines after every `pomo start` usage error, pinned whole.
+let startUsage = """
+  Usage: pomo start <preset> [--rounds <n>] [--dry-run] [--color <when>] [--ascii]
+         [--no-bell] [--no-notify] [--no-input]
+    See 'pomo start --help' for more information.
+
+  """
+
 @Suite("Command line")
 struct CommandLineTests {
   let pomo = InProcess(home: "/nonexistent-home")
@@ -73,14 +81,14 @@ struct CommandLineTests {
 
   static let usageErrors: [([String], String)] = [
     (["strat"], "Error: unknown command 'strat'. Did you mean 'start'?\nUsage: pomo <subcommand>\n  See 'pomo --help' for more information.\n"),
-    (["start", "work", "--rouns", "3"], "Error: unknown option '--rouns'. Did you mean '--rounds'?\nUsage: pomo start <preset> [--rounds <n>] [--dry-run]\n  See 'pomo start --help' for more information.\n"),
-    (["start", "wrok"], "Error: no preset named 'wrok'. Did you mean 'work'?\nUsage: pomo start <preset> [--rounds <n>] [--dry-run]\n  See 'pomo start --help' for more information.\n"),
-    (["start"], "Error: missing expected argument '<preset>'\nUsage: pomo start <preset> [--rounds <n>] [--dry-run]\n  See 'pomo start --help' for more information.\n"),
-    (["start", "work", "--rounds"], "Error: missing value for '--rounds <n>'\nUsage: pomo start <preset> [--rounds <n>] [--dry-run]\n  See 'pomo start --help' for more information.\n"),
-    (["start", "work", "--rounds", "0"], "Error: '--rounds' must be a whole number from 1 to 10000, got '0'\nUsage: pomo start <preset> [--rounds <n>] [--dry-run]\n  See 'pomo start --help' for more information.\n"),
-    (["start", "work", "--rounds=10001", "--dry-run"], "Error: '--rounds' must be a whole number from 1 to 10000, got '10001'\nUsage: pomo start <preset> [--rounds <n>] [--dry-run]\n  See 'pomo start --help' for more information.\n"),
-    (["start", "work", "extra"], "Error: unexpected argument 'extra'\nUsage: pomo start <preset> [--rounds <n>] [--dry-run]\n  See 'pomo start --help' for more information.\n"),
-    (["start", "work", "--dry-run=yes"], "Error: '--dry-run' does not take a value\nUsage: pomo start <preset> [--rounds <n>] [--dry-run]\n  See 'pomo start --help' for more information.\n"),
+    (["start", "work", "--rouns", "3"], "Error: unknown option '--rouns'. Did you mean '--rounds'?\n" + startUsage),
+    (["start", "wrok"], "Error: no preset named 'wrok'. Did you mean 'work'?\n" + startUsage),
+    (["start"], "Error: missing expected argument '<preset>'\n" + startUsage),
+    (["start", "work", "--rounds"], "Error: missing value for '--rounds <n>'\n" + startUsage),
+    (["start", "work", "--rounds", "0"], "Error: '--rounds' must be a whole number from 1 to 10000, got '0'\n" + startUsage),
+    (["start", "work", "--rounds=10001", "--dry-run"], "Error: '--rounds' must be a whole number from 1 to 10000, got '10001'\n" + startUsage),
+    (["start", "work", "extra"], "Error: unexpected argument 'extra'\n" + startUsage),
+    (["start", "work", "--dry-run=yes"], "Error: '--dry-run' does not take a value\n" + startUsage),
     (["presets", "shwo"], "Error: unknown subcommand 'shwo'. Did you mean 'show'?\nUsage: pomo presets [<subcommand>]\n  See 'pomo presets --help' for more information.\n"),
     (["help", "strat"], "Error: unknown command 'strat'. Did you mean 'start'?\nUsage: pomo <subcommand>\n  See 'pomo --help' for more information.\n"),
   ]

@@ -20,6 +20,12 @@ long long cplatform_boot_nanoseconds(void);
 /// Nanoseconds on the clock that stops during suspend (CLOCK_MONOTONIC on Linux).
 long long cplatform_awake_nanoseconds(void);
 
+#include <spawn.h>
+
+/// Makes a spawned child close every descriptor from `lowest` up, so helpers never hold
+/// the parent's pipes open (which would keep a reader of pomo's output waiting).
+int cplatform_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
+
 /// posix_spawn's flag for starting the child in a new session (0 where unsupported).
 short cplatform_spawn_setsid_flag(void);
 

@@ -3,6 +3,7 @@
 #elseif canImport(Glibc)
   import Glibc
 #endif
+import CPlatform
 import Dispatch
 import Foundation
 
@@ -21,6 +22,7 @@ public enum Spawner {
     for fd: Int32 in [0, 1, 2] {
       posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0)
     }
+    cplatform_spawn_close_from(&actions, 3)
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
