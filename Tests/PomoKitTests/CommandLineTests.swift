@@ -127,7 +127,7 @@ struct CommandLineTests {
   func missingPresetFile() {
     let result = pomo.run("start", "/nonexistent/x.json", "--dry-run")
     #expect(result.status == 65)
-    #expect(result.err == "Error: /nonexistent/x.json: cannot read the file: no such file\n")
+    #expect(result.err == "Error: /nonexistent/x.json: cannot read the file: no such file or directory\n")
   }
 
   @Test("a broken user preset names its file in every command that lists presets")

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Tells the user when time is up, even when they are not looking: the terminal bell, a
 /// desktop notification, and the user's hooks.
 public final class Alerts: SessionListener {
@@ -69,7 +67,9 @@ public final class Alerts: SessionListener {
       body = SessionSummary.render(engine, width: 200).trimmedSpaces()
     }
     if notifier.hasSuffix("osascript") {
-      let quoted = { (s: String) in "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+      let quoted = { (s: String) in
+        "\"" + s.flatMap { $0 == "\"" || $0 == "\\" ? ["\\", $0] : [$0] } + "\""
+      }
       launch([notifier, "-e", "display notification \(quoted(body)) with title \(quoted(title))"], settings.environment)
     } else {
       launch([notifier, "--app-name=pomo", title, body], settings.environment)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The moments a hook can run at.
 public enum HookEvent: String, CaseIterable, Sendable {
   case phaseStart = "phase_start"
@@ -29,11 +27,14 @@ public struct Config: Equatable, Sendable {
 
   /// Reads the config file; a missing file is the defaults, a bad one an error naming the key.
   public static func load(path: String) throws(DataFileError) -> Config {
-    guard FileManager.default.fileExists(atPath: path) else { return Config() }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw DataFileError(file: path, message: "cannot read the file")
+    guard Platform.fileExists(path) else { return Config() }
+    do {
+      return try parse(try Platform.readFile(path), file: path)
+    } catch let error as DataFileError {
+      throw error
+    } catch {
+      throw DataFileError(file: path, message: "cannot read the file: \(error)")
     }
-    return try parse(Array(data), file: path)
   }
 
   public static func parse(_ bytes: [UInt8], file: String) throws(DataFileError) -> Config {

@@ -1,5 +1,10 @@
 import CPlatform
-import Foundation
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
 
 extension SessionClock {
   /// The real clocks: CLOCK_BOOTTIME for deadlines (it runs through suspend), CLOCK_MONOTONIC
@@ -7,7 +12,7 @@ extension SessionClock {
   public static let system = SessionClock(
     now: { .nanoseconds(cplatform_boot_nanoseconds()) },
     awake: { .nanoseconds(cplatform_awake_nanoseconds()) },
-    wallSeconds: { Date().timeIntervalSince1970 })
+    wallSeconds: { Platform.wallSeconds() })
 }
 
 extension Platform {

@@ -5,7 +5,6 @@
 #endif
 import CPlatform
 import Dispatch
-import Foundation
 
 /// Starts helper programs (hooks, notifiers) without a shell and without waiting for them.
 ///
@@ -61,21 +60,19 @@ public enum Spawner {
   /// A child's pid, guarded so it is never killed after it was reaped (its pid may be reused).
   private final class Child: @unchecked Sendable {
     let pid: pid_t
-    private let lock = NSLock()
+    private let queue = DispatchQueue(label: "pomo.child")
     private var done = false
 
     init(pid: pid_t) { self.pid = pid }
 
     func markDone() {
-      lock.lock()
-      done = true
-      lock.unlock()
+      queue.sync { done = true }
     }
 
     func killIfRunning() {
-      lock.lock()
-      defer { lock.unlock() }
-      if !done { kill(-pid, SIGKILL) }
+      queue.sync {
+        if !done { _ = kill(-pid, SIGKILL) }
+      }
     }
   }
 

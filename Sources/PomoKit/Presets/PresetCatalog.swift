@@ -1,5 +1,3 @@
-import Foundation
-
 /// Every preset pomo knows: the built-ins carried in the binary, then the user's files.
 ///
 /// A user preset with the same name as a built-in replaces it. Two user files that
@@ -44,28 +42,23 @@ public struct PresetCatalog: Sendable {
 
   /// Reads one preset file. The preset's name defaults to the file name without `.json`.
   public static func load(file path: String) throws(DataFileError) -> Preset {
-    let url = URL(fileURLWithPath: path)
-    let data: Data
+    let bytes: [UInt8]
     do {
-      data = try Data(contentsOf: url)
+      bytes = try Platform.readFile(path)
     } catch {
-      throw DataFileError(file: path, message: "cannot read the file: \(FileProblem.describe(error))")
+      throw DataFileError(file: path, message: "cannot read the file: \(error)")
     }
-    let stem = url.deletingPathExtension().lastPathComponent
-    return try PresetDecoder(file: path).decode(Array(data), defaultName: stem, source: .file(path))
+    var stem = Substring(path.split(separator: "/").last ?? "")
+    if stem.hasSuffix(".json") { stem = stem.dropLast(5) }
+    return try PresetDecoder(file: path).decode(bytes, defaultName: String(stem), source: .file(path))
   }
 
   private static func userPresets(in directory: String?) throws(DataFileError) -> [Preset] {
     guard let directory else { return [] }
-    let names: [String]
-    do {
-      names = try FileManager.default.contentsOfDirectory(atPath: directory)
-    } catch {
-      return []  // No folder, no user presets.
-    }
+    guard let names = Platform.listDirectory(directory) else { return [] }  // No folder, no user presets.
     var result: [Preset] = []
     for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
-      let path = (directory as NSString).appendingPathComponent(name)
+      let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
       let stem = String(name.dropLast(5))
       let preset = try load(file: path)
       if preset.name == stem, !PresetName.isValid(stem) {
@@ -75,22 +68,5 @@ public struct PresetCatalog: Sendable {
       result.append(preset)
     }
     return result
-  }
-}
-
-/// Short, human descriptions of file errors, instead of Foundation's long domain strings.
-enum FileProblem {
-  static func describe(_ error: any Error) -> String {
-    let ns = error as NSError
-    if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-      return String(cString: strerror(Int32(underlying.code))).lowercased()
-    }
-    if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))).lowercased() }
-    switch ns.code {
-    case NSFileReadNoSuchFileError, NSFileNoSuchFileError: return "no such file"
-    case NSFileReadNoPermissionError: return "permission denied"
-    case NSFileReadInvalidFileNameError: return "invalid file name"
-    default: return ns.localizedDescription
-    }
   }
 }

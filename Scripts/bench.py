@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""pomo's benchmarks. Run through Scripts/bench.sh, which installs the peers and builds pomo."""
+import argparse
+import fcntl
+import json
+import os
+import pty
+import select
+import shutil
+import signal
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run_in_pty(argv, seconds, env, columns=80):
+    """Runs argv on a pseudo-terminal for `seconds`, draining its output, then SIGTERM.
+    Returns (cpu seconds, peak RSS in MB, wall seconds)."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+        os.execvpe(argv[0], argv, env)
+    start = time.monotonic()
+    while time.monotonic() - start < seconds:
+        ready, _, _ = select.select([fd], [], [], 0.5)
+        if ready:
+            try:
+                os.read(fd, 65536)
+            except OSError:
+                break
+    os.kill(pid, signal.SIGTERM)
+    while True:
+        ready, _, _ = select.select([fd], [], [], 0.1)
+        if ready:
+            try:
+                if not os.read(fd, 65536):
+                    break
+            except OSError:
+                break
+        done, status, usage = os.wait4(pid, os.WNOHANG)
+        if done:
+            break
+    else:
+        pass
+    if not done:
+        _, status, usage = os.wait4(pid, 0)
+    wall = time.monotonic() - start
+    os.close(fd)
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024.0, wall
+
+
+def accuracy(pomo, env, phases=6, seconds=10):
+    """Runs a session of `phases` x `seconds` with output piped; times each line's arrival."""
+    folder = tempfile.mkdtemp()
+    preset = os.path.join(folder, "accuracy.json")
+    with open(preset, "w") as f:
+        json.dump({"rounds": phases // 2, "round": [
+            {"name": "work", "kind": "work", "duration": seconds},
+            {"name": "rest", "kind": "rest", "duration": seconds}]}, f)
+    launched = time.monotonic()
+    proc = subprocess.Popen([pomo, "start", preset], stdout=subprocess.PIPE, env=env, text=True)
+    first_start = None
+    ends = []
+    for line in proc.stdout:
+        now = time.monotonic()
+        if "  start   " in line and first_start is None:
+            first_start = now
+        if "  done    " in line:
+            ends.append(now)
+    proc.wait()
+    total = time.monotonic() - launched
+    lateness = [(t - (first_start + seconds * (i + 1))) * 1000 for i, t in enumerate(ends)]
+    shutil.rmtree(folder)
+    return lateness, total, phases * seconds
+
+
+def section_session(args, env):
+    print("## Counting down: CPU, accuracy, memory")
+    print(f"(a {args.seconds} s run of a 25 min focus phase on an 80-column pseudo-terminal)")
+    folder = tempfile.mkdtemp()
+    preset = os.path.join(folder, "focus.json")
+    with open(preset, "w") as f:
+        json.dump({"round": [{"name": "focus", "kind": "work", "duration": "25m"}]}, f)
+    home_env = dict(env, HOME=folder, LANG="C.UTF-8", TERM="xterm-256color")
+    results = {}
+
+    def measure(name, argv):
+        results[name] = run_in_pty(argv, args.seconds, home_env)
+
+    def measure_accuracy():
+        results["accuracy"] = accuracy(args.pomo, home_env)
+
+    threads = [threading.Thread(target=measure, args=("pomo", [args.pomo, "start", preset, "--no-notify"]))]
+    termdown = shutil.which("termdown")
+    if termdown:
+        threads.append(threading.Thread(target=measure, args=("termdown", [termdown, "25m"])))
+    threads.append(threading.Thread(target=measure_accuracy))
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+    pomo_cpu, pomo_rss, pomo_wall = results["pomo"]
+    pomo_rate = pomo_cpu / (pomo_wall / 60)
+    print()
+    print("| tool | CPU per minute | peak RSS |")
+    print("| --- | --- | --- |")
+    print(f"| pomo | {pomo_rate:.4f} s | {pomo_rss:.1f} MB |")
+    if "termdown" in results:
+        td_cpu, td_rss, td_wall = results["termdown"]
+        td_rate = td_cpu / (td_wall / 60)
+        print(f"| termdown | {td_rate:.4f} s | {td_rss:.1f} MB |")
+        print()
+        print(f"termdown uses {td_rate / max(pomo_rate, 1e-6):.0f}x pomo's CPU. Target: pomo at most 0.02 s per minute.")
+    lateness, total, planned = results["accuracy"]
+    print()
+    print(f"Phase ends, piped, {len(lateness)} phases of 10 s: latest {max(lateness):.1f} ms after the deadline, "
+          f"earliest {min(lateness):.1f} ms (target: within 5 ms).")
+    print(f"Whole {planned} s session, startup included: {total:.3f} s ({(total - planned) * 1000:+.1f} ms; target within 50 ms).")
+    print(f"Peak RSS while running: {pomo_rss:.1f} MB (target at most 15 MB).")
+    shutil.rmtree(folder)
+
+
+SECTIONS = {"session": section_session}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--pomo", required=True)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("sections", nargs="*", default=list(SECTIONS))
+    args = parser.parse_args()
+    env = dict(os.environ)
+    env.pop("NO_COLOR", None)
+    print(f"# pomo benchmarks ({time.strftime('%Y-%m-%d')}, {os.cpu_count()} cores)")
+    for name in args.sections:
+        print()
+        SECTIONS[name](args, env)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Measures pomo against its targets, side by side with the peer tools the issues name.
+# Installs what it uses (termdown from PyPI; timewarrior and hyperfine from Debian), builds a
+# release binary, and prints the figures. Usage: Scripts/bench.sh [section...]
+#   sections: session (CPU, accuracy, memory while counting down)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_apt=()
+command -v timew >/dev/null || need_apt+=(timewarrior)
+command -v hyperfine >/dev/null || need_apt+=(hyperfine)
+if [ ${#need_apt[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq >/dev/null && apt-get install -y -qq "${need_apt[@]}" >/dev/null
+  else
+    echo "bench: please install ${need_apt[*]}" >&2
+  fi
+fi
+python3 -c 'import termdown' 2>/dev/null || python3 -m pip install -q termdown >/dev/null 2>&1 || echo "bench: could not install termdown; its column will be empty" >&2
+
+swift build -c release --product pomo >/dev/null
+exec python3 Scripts/bench.py --pomo "$(swift build -c release --show-bin-path)/pomo" "$@"
