@@ -11,7 +11,7 @@ public enum Pomo: Command {
       Your own presets go in $XDG_CONFIG_HOME/pomo/presets/NAME.json.
       """)
 
-  public static var subcommands: [CommandNode] { [Start.node, Presets.node] }
+  public static var subcommands: [CommandNode] { [Start.node, Resume.node, Status.node, Log.node, Presets.node] }
 
   public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
     context.output.write(HelpFormatter.help(for: Pomo.node, path: ["pomo"], width: context.width))

@@ -62,3 +62,188 @@ extension Platform {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
   }
 }
+
+extension Platform {
+  /// Creates `path` and any missing parents with mode 0700 (private, as XDG asks).
+  public static func makeDirectories(_ path: String) throws(FileSystemError) {
+    var current = path.hasPrefix("/") ? "" : "."
+    for part in path.split(separator: "/") {
+      current += "/" + part
+      if mkdir(current, 0o700) != 0 && errno != EEXIST { throw .current }
+    }
+  }
+
+  static func parentFolder(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// Appends one record line durably and atomically with respect to other pomo processes:
+  /// one write(2) with O_APPEND under an exclusive flock, then fsync.
+  ///
+  /// If the file does not end in a newline (a crash cut the last line), the new line starts
+  /// on a fresh one, so a damaged line never swallows a good one.
+  public static func appendLine(_ line: String, to path: String) throws(FileSystemError) {
+    let folder = parentFolder(path)
+    if !fileExists(folder) { try makeDirectories(folder) }
+    let existed = fileExists(path)
+    let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw .current }
+    defer { _ = Glibc_or_Darwin_close(fd) }
+    while flock(fd, LOCK_EX) != 0 {
+      if errno != EINTR { throw .current }
+    }
+    defer { _ = flock(fd, LOCK_UN) }
+    var bytes = Array(line.utf8)
+    if bytes.last != 0x0A { bytes.append(0x0A) }
+    var info = stat()
+    if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size > 0 {
+      var last: UInt8 = 0
+      if pread(fd, &last, 1, off_t(info.st_size - 1)) == 1 && last != 0x0A { bytes.insert(0x0A, at: 0) }
+    }
+    let written = bytes.withUnsafeBytes { buffer in
+      #if canImport(Darwin)
+        Darwin.write(fd, buffer.baseAddress!, buffer.count)
+      #else
+        Glibc.write(fd, buffer.baseAddress!, buffer.count)
+      #endif
+    }
+    if written < 0 { throw .current }
+    if written != bytes.count { throw FileSystemError(code: ENOSPC) }
+    if fsync(fd) != 0 && errno != EINVAL && errno != EROFS { throw .current }
+    if !existed { syncFolder(folder) }
+  }
+
+  /// Replaces a file's contents all at once: write a temporary file, fsync, rename.
+  public static func writeAtomically(_ text: String, to path: String) throws(FileSystemError) {
+    let folder = parentFolder(path)
+    if !fileExists(folder) { try makeDirectories(folder) }
+    let temporary = "\(path).\(getpid()).tmp"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw .current }
+    var bytes = Array(text.utf8)
+    let ok = Platform.write(fd, &bytes) && fsync(fd) == 0
+    let code = errno
+    _ = Glibc_or_Darwin_close(fd)
+    guard ok, rename(temporary, path) == 0 else {
+      let failure = ok ? errno : code
+      unlink(temporary)
+      throw FileSystemError(code: failure)
+    }
+  }
+
+  private static func syncFolder(_ folder: String) {
+    let fd = open(folder, O_RDONLY | O_CLOEXEC)
+    if fd >= 0 {
+      _ = fsync(fd)
+      _ = Glibc_or_Darwin_close(fd)
+    }
+  }
+
+  public static func removeFile(_ path: String) {
+    unlink(path)
+  }
+
+  /// Sets a file's modification time to now: the session's heartbeat.
+  public static func touch(_ path: String) {
+    _ = utimensat(AT_FDCWD, path, nil, 0)
+  }
+
+  /// A file's modification time in seconds since 1970, or nil.
+  public static func modificationTime(_ path: String) -> Double? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    #if canImport(Darwin)
+      return Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+    #else
+      return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+    #endif
+  }
+
+  public static func hostName() -> String {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
+    return String(cString: buffer)
+  }
+
+  public static var processID: Int32 { getpid() }
+
+  /// Whether a pomo process with this pid is still running (a reused pid running
+  /// something else does not count, where the system tells process names).
+  public static func pomoIsRunning(pid: Int32) -> Bool {
+    guard pid > 0 else { return false }
+    if kill(pid, 0) != 0 && errno == ESRCH { return false }
+    #if os(Linux)
+      if let comm = try? readFile("/proc/\(pid)/comm") {
+        return String(decoding: comm, as: UTF8.self).hasPrefix("pomo")
+      }
+    #endif
+    return true
+  }
+
+  /// The local time zone's offset from UTC, in seconds, at an instant (TZ is honoured).
+  public static func localOffset(at unixSeconds: Double) -> Int {
+    var t = time_t(unixSeconds.rounded(.down))
+    var parts = tm()
+    localtime_r(&t, &parts)
+    return Int(parts.tm_gmtoff)
+  }
+}
+
+/// Reads a file in fixed-size chunks and hands out its lines, so memory stays flat however
+/// long the file grows.
+public struct LineReader {
+  let fd: Int32
+  private var buffer: [UInt8] = []
+  private var start = 0
+  private var atEnd = false
+  public private(set) var lineNumber = 0
+
+  public init(path: String) throws(FileSystemError) {
+    fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw .current }
+  }
+
+  public func close() { _ = Glibc_or_Darwin_close(fd) }
+
+  /// The next line without its newline, and whether it ended with one; nil at the end.
+  public mutating func next() throws(FileSystemError) -> (bytes: ArraySlice<UInt8>, terminated: Bool)? {
+    while true {
+      if let newline = buffer[start...].firstIndex(of: 0x0A) {
+        let line = buffer[start..<newline]
+        start = newline + 1
+        lineNumber += 1
+        return (line, true)
+      }
+      if atEnd {
+        guard start < buffer.count else { return nil }
+        let line = buffer[start...]
+        start = buffer.count
+        lineNumber += 1
+        return (line, false)
+      }
+      if start > 0 {
+        buffer.removeSubrange(0..<start)
+        start = 0
+      }
+      var chunk = [UInt8](repeating: 0, count: 1 << 16)
+      let n = read(fd, &chunk, chunk.count)
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw .current
+      }
+      if n == 0 { atEnd = true } else { buffer += chunk[0..<n] }
+    }
+  }
+}
+
+extension Platform {
+  /// `path` made absolute against the current folder, so a record can find the file again.
+  public static func absolutePath(_ path: String) -> String {
+    if path.hasPrefix("/") { return path }
+    var buffer = [CChar](repeating: 0, count: 4096)
+    guard getcwd(&buffer, buffer.count) != nil else { return path }
+    let cwd = String(cString: buffer)
+    return (cwd.hasSuffix("/") ? cwd : cwd + "/") + (path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
+  }
+}

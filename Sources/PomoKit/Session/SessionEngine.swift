@@ -38,6 +38,8 @@ public struct SessionEngine: Sendable {
   public private(set) var startWall: Double = 0
   public private(set) var totalPaused: Duration = .zero
   public private(set) var totalSlept: Duration = .zero
+  /// Why the session stopped early: "quit" (q, Ctrl-C) or "signal" (SIGTERM, SIGHUP).
+  public private(set) var stopReason: String?
 
   public private(set) var phaseStart: Duration = .zero
   public private(set) var deadline: Duration = .zero
@@ -151,9 +153,10 @@ public struct SessionEngine: Sendable {
   }
 
   /// Stops the session: the current phase ends, not completed.
-  public mutating func quit() -> [SessionEvent] {
+  public mutating func quit(reason: String = "quit") -> [SessionEvent] {
     var events = tick()
     guard status == .running || status == .paused else { return events }
+    stopReason = reason
     let now = clock.now()
     _ = endPause(at: now)
     endPhase(at: now, completed: false, sleepWindow: nil, &events)

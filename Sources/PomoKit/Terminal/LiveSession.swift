@@ -30,6 +30,7 @@ public final class LiveSession {
   let readKeys: Bool
   let columns: () -> Int?
   private var outcome: Outcome = .completed
+  static let heartbeat: Duration = .seconds(30)
 
   /// - Parameters:
   ///   - display: the live display when stdout is a terminal; nil for the plain log.
@@ -57,9 +58,11 @@ public final class LiveSession {
     while !engine.isFinished {
       let precision: SessionEngine.WakePrecision =
         display.map { .display(barCells: $0.barCells) } ?? .boundaries
-      let wake = engine.nextWake(precision)
+      // Wake at least every 30 s, so the session's heartbeat reaches the state file.
+      let now = engine.clock.now()
+      let wake = min(engine.nextWake(precision) ?? now + Self.heartbeat, now + Self.heartbeat)
       let fds = [signals.readFD] + (watchKeys ? [0] : [])
-      let ready = waiter.wait(for: fds, until: wake, now: engine.clock.now())
+      let ready = waiter.wait(for: fds, until: wake, now: now)
 
       var events: [SessionEvent] = []
       if ready.readable.contains(signals.readFD) {
@@ -104,7 +107,7 @@ public final class LiveSession {
       return engine.quit()
     case SIGTERM, SIGHUP:
       outcome = .signal(number)
-      return engine.quit()
+      return engine.quit(reason: "signal")
     case SIGTSTP:
       // Put the terminal back before stopping, as a shell expects of a stopped job.
       let hadRaw = raw.isActive

@@ -1,0 +1,60 @@
+extension Pomo {
+  /// `pomo log`: the latest sessions, newest first.
+  public enum Log: Command {
+    public static let spec = CommandSpec(
+      name: "log",
+      abstract: "Show the latest sessions from the journal, newest first.",
+      options: [
+        OptionSpec("limit", short: "n", value: "n", help: "How many sessions to show (default 10)."),
+        SharedOptions.json, SharedOptions.journal, SharedOptions.strict,
+      ])
+
+    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+      let limit = try arguments.integer("limit", in: 1...1_000_000) ?? 10
+      let journal = JournalAccess.journal(arguments, context)
+      JournalAccess.recover(journal, context)
+      // Keep the newest `limit` records by start time; merged journals may be out of order.
+      var newest: [(record: JournalRecord, line: ArraySlice<UInt8>)] = []
+      try JournalAccess.forEach(journal, strict: arguments.flag("strict"), context) { record, line in
+        guard newest.count < limit || record.start >= newest[newest.count - 1].record.start else { return }
+        let at = newest.firstIndex { $0.record.start < record.start } ?? newest.count
+        newest.insert((record, line), at: at)
+        if newest.count > limit { newest.removeLast() }
+      }
+      if arguments.flag("json") {
+        let lines = newest.map { "  " + String(decoding: $0.line, as: UTF8.self).trimmedSpaces() }
+        context.output.write(lines.isEmpty ? "[]\n" : "[\n" + lines.joined(separator: ",\n") + "\n]\n")
+      } else {
+        context.output.write(LogText.render(newest.map(\.record), width: context.width, offset: Platform.localOffset))
+      }
+      return ExitCode.success
+    }
+  }
+}
+
+/// The table `pomo log` prints.
+public enum LogText {
+  public static func render(_ records: [JournalRecord], width: Int, offset: (Double) -> Int) -> String {
+    if records.isEmpty { return "No sessions recorded yet. Start one with 'pomo start work'.\n" }
+    let rows = records.map { r -> [String] in
+      let stamp = RFC3339.format(r.start, offset: offset(r.start))
+      let date = String(stamp.prefix(10))
+      let time = String(stamp.dropFirst(11).prefix(5))
+      let status = r.status == .completed ? "completed" : "interrupted"
+      return [date, time, r.preset, status, TimeText.hoursMinutes(seconds: Int64(r.focusSeconds.rounded())), r.tags.joined(separator: ",")]
+    }
+    let headers = ["DATE", "START", "PRESET", "STATUS", "FOCUS", "TAGS"]
+    var widths = headers.indices.map { c in max(headers[c].count, rows.map { $0[c].count }.max() ?? 0) }
+    widths[2] = min(widths[2], 16)
+    func line(_ cells: [String]) -> String {
+      let head = [
+        TextLayout.padRight(cells[0], widths[0]), TextLayout.padRight(cells[1], widths[1]),
+        TextLayout.padRight(TextLayout.truncate(cells[2], widths[2]), widths[2]), TextLayout.padRight(cells[3], widths[3]),
+        TextLayout.padLeft(cells[4], widths[4]),
+      ].joined(separator: "  ")
+      let room = width - head.count - 3
+      return cells[5].isEmpty || room < 4 ? head : head + "  " + TextLayout.truncate(cells[5], room)
+    }
+    return ([line(headers)] + rows.map(line)).joined(separator: "\n") + "\n"
+  }
+}

@@ -1,0 +1,71 @@
+extension Pomo {
+  /// `pomo resume`: continues the most recent interrupted session where it stopped.
+  public enum Resume: Command {
+    public static let spec = CommandSpec(
+      name: "resume",
+      abstract: "Continue the most recent interrupted session from where it stopped.",
+      discussion: """
+        A session is interrupted by q, Ctrl-C, a signal, a crash or a power loss. Resuming
+        runs the rest of its plan as a new journal record that names the one it continues.
+        """,
+      options: [SharedOptions.journal] + SharedOptions.session)
+
+    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+      let journal = JournalAccess.journal(arguments, context)
+      JournalAccess.recover(journal, context)
+      var latest: JournalRecord?
+      var resumed = Set<String>()
+      try JournalAccess.forEach(journal, strict: false, context) { record, _ in
+        if let from = record.resumedFrom { resumed.insert(from) }
+        if record.status == .interrupted && record.end >= (latest?.end ?? -.infinity) { latest = record }
+      }
+      guard let record = latest, !resumed.contains(record.id) else {
+        throw CLIError.failure("no interrupted session to resume (see 'pomo log')")
+      }
+      let preset: Preset
+      if let source = record.source {
+        do {
+          preset = try PresetCatalog.load(file: source)
+        } catch {
+          throw CLIError.data(error.description)
+        }
+      } else {
+        preset = try PresetLookup.preset(record.preset, path: arguments.path, context: context)
+      }
+      let full = Plan(preset: preset, rounds: record.rounds)
+      guard let rest = full.resuming(after: record) else {
+        throw CLIError.failure("the \(record.preset) session of \(Platform.localClockTime(record.start)) has nothing left to run")
+      }
+      let info = SessionInfo(
+        id: JournalRecord.newID(), tags: record.tags, note: record.note, host: Platform.hostName(), source: record.source,
+        planOffset: rest.offset, planCount: full.phases.count, resumedFrom: record.id)
+      return try SessionLauncher.run(plan: rest.plan, info: info, arguments, context)
+    }
+  }
+}
+
+extension Plan {
+  /// The part of this plan an interrupted record did not finish: from the phase it stopped
+  /// in (with the time that phase still had), or nil when nothing is left.
+  public func resuming(after record: JournalRecord) -> (plan: Plan, offset: Int)? {
+    var index = record.planOffset + record.phases.count
+    var firstRemaining: Duration?
+    if let last = record.phases.last, !last.completed {
+      let left = last.plannedSeconds + last.extendedSeconds - last.elapsedSeconds
+      if left >= 1 {
+        index -= 1
+        firstRemaining = .milliseconds(Int64(left * 1000))
+      }
+    }
+    guard index >= 0, index < phases.count else { return nil }
+    var rest = Array(phases[index...])
+    if let firstRemaining { rest[0].duration = firstRemaining }
+    var offset = Duration.zero
+    for i in rest.indices {
+      rest[i].index = i
+      rest[i].offset = offset
+      offset += rest[i].duration
+    }
+    return (Plan(presetName: presetName, rounds: rounds, cue: cue, phases: rest), index)
+  }
+}

@@ -1,0 +1,116 @@
+/// A JSON value to write: pomo's records, state file and machine-readable output.
+public indirect enum JSONOutput: Equatable, Sendable {
+  case null
+  case bool(Bool)
+  case int(Int64)
+  /// A number of seconds, written with at most millisecond precision.
+  case seconds(Double)
+  case string(String)
+  case array([JSONOutput])
+  /// Members in the order given, so records read the same every time.
+  case object([(String, JSONOutput)])
+
+  public static func == (a: JSONOutput, b: JSONOutput) -> Bool { a.text == b.text }
+
+  /// Compact JSON text on one line.
+  public var text: String {
+    var out = ""
+    write(to: &out)
+    return out
+  }
+
+  func write(to out: inout String) {
+    switch self {
+    case .null: out += "null"
+    case .bool(let b): out += b ? "true" : "false"
+    case .int(let n): out += String(n)
+    case .seconds(let s): out += Self.seconds(s)
+    case .string(let s): Self.quote(s, into: &out)
+    case .array(let items):
+      out += "["
+      for (i, item) in items.enumerated() {
+        if i > 0 { out += "," }
+        item.write(to: &out)
+      }
+      out += "]"
+    case .object(let members):
+      out += "{"
+      for (i, (key, value)) in members.enumerated() {
+        if i > 0 { out += "," }
+        Self.quote(key, into: &out)
+        out += ":"
+        value.write(to: &out)
+      }
+      out += "}"
+    }
+  }
+
+  /// "1500", "12.5", "0.001": no exponent, no trailing zeros.
+  static func seconds(_ value: Double) -> String {
+    guard value.isFinite else { return "0" }
+    let millis = Int64((value * 1000).rounded())
+    let sign = millis < 0 ? "-" : ""
+    let m = abs(millis)
+    let whole = m / 1000
+    var fraction = m % 1000
+    if fraction == 0 { return sign + String(whole) }
+    var digits = String(fraction)
+    digits = String(repeating: "0", count: 3 - digits.count) + digits
+    while digits.hasSuffix("0") {
+      digits.removeLast()
+      fraction /= 10
+    }
+    return "\(sign)\(whole).\(digits)"
+  }
+
+  static func quote(_ s: String, into out: inout String) {
+    out += "\""
+    for scalar in s.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    out += "\""
+  }
+}
+
+extension JSONValue {
+  /// The member named `key`, for objects.
+  public subscript(key: String) -> JSONValue? {
+    guard case .object(let members) = kind else { return nil }
+    return members.first { $0.key == key }?.value
+  }
+
+  public var stringValue: String? {
+    if case .string(let s) = kind { return s }
+    return nil
+  }
+
+  public var doubleValue: Double? {
+    if case .number(let n) = kind { return Double(n) }
+    return nil
+  }
+
+  public var intValue: Int? {
+    if case .number(let n) = kind { return Int(n) }
+    return nil
+  }
+
+  public var boolValue: Bool? {
+    if case .bool(let b) = kind { return b }
+    return nil
+  }
+
+  public var arrayValue: [JSONValue]? {
+    if case .array(let items) = kind { return items }
+    return nil
+  }
+}

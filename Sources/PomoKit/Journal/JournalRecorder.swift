@@ -1,0 +1,99 @@
+/// Listens to a session and keeps its record: the state file while it runs, the journal at
+/// the end. Nothing is ever lost: if the journal cannot be written, the record goes to stderr.
+public final class JournalRecorder: SessionListener {
+  let journal: Journal
+  let statePath: String
+  let info: SessionInfo
+  let errors: any TextOutput
+  private var lastSaved = 0.0
+  private var stateWarning = false
+  /// Whether the journal could not be written (the command then exits 1).
+  public private(set) var failed = false
+
+  static let heartbeatSeconds = 30.0
+
+  public init(journal: Journal, statePath: String, info: SessionInfo, errors: any TextOutput) {
+    self.journal = journal
+    self.statePath = statePath
+    self.info = info
+    self.errors = errors
+  }
+
+  public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
+    var changed = false
+    for event in events {
+      switch event {
+      case .sessionEnded:
+        finish(engine)
+        return
+      case .sessionStarted, .phaseStarted, .paused, .resumed, .extended, .slept:
+        changed = true
+      default:
+        break
+      }
+    }
+    let now = engine.wallTime(engine.clock.now())
+    if changed {
+      save(engine, now: now)
+    } else if now - lastSaved >= Self.heartbeatSeconds {
+      Platform.touch(statePath)
+      lastSaved = now
+    }
+  }
+
+  private func save(_ engine: SessionEngine, now: Double) {
+    guard let state = SessionState(engine: engine, info: info, pid: Platform.processID) else { return }
+    do {
+      try Platform.writeAtomically(state.json(offset: Platform.localOffset).text + "\n", to: statePath)
+    } catch {
+      if !stateWarning {
+        errors.write("pomo: warning: cannot save the running session to \(statePath): \(error)\n")
+        stateWarning = true
+      }
+    }
+    lastSaved = now
+  }
+
+  private func finish(_ engine: SessionEngine) {
+    let record = JournalRecord(engine: engine, info: info)
+    do {
+      try journal.append(record)
+      Platform.removeFile(statePath)
+    } catch {
+      failed = true
+      Platform.removeFile(statePath)
+      errors.write(JournalRecorder.lostRecordMessage(record, journal: journal.path, error: error))
+    }
+  }
+
+  /// The error and the record itself, so a person can paste it back into the journal.
+  static func lostRecordMessage(_ record: JournalRecord, journal: String, error: FileSystemError) -> String {
+    "Error: cannot write the journal \(journal): \(error); the session's record follows, so it is not lost:\n"
+      + record.json(offset: Platform.localOffset).text + "\n"
+  }
+}
+
+/// Finds a session whose pomo is gone (killed, crashed, power lost) and records it.
+public enum Recovery {
+  /// If the state file belongs to a pomo that no longer runs, appends its session to the
+  /// journal as interrupted and returns the one line to tell the user; otherwise nil.
+  public static func recoverStale(statePath: String, journal: Journal) -> String? {
+    guard Platform.fileExists(statePath) else { return nil }
+    guard let state = SessionState.read(path: statePath) else {
+      Platform.removeFile(statePath)
+      return "pomo: removed an unreadable session state file \(statePath)"
+    }
+    if state.record.host == Platform.hostName() && Platform.pomoIsRunning(pid: state.pid) { return nil }
+    let lastKnown = max(state.updated, Platform.modificationTime(statePath) ?? state.updated)
+    let record = state.interruptedRecord(lastKnown: lastKnown)
+    do {
+      try journal.append(record)
+    } catch {
+      return "pomo: warning: found an interrupted session but cannot write the journal \(journal.path): \(error)"
+    }
+    Platform.removeFile(statePath)
+    let started = Platform.localClockTime(record.start)
+    let done = record.phases.filter(\.completed).count
+    return "pomo: the \(record.preset) session started at \(started) ended unexpectedly; recorded as interrupted (\(done) phases done, focus \(TimeText.clock(.seconds(record.focusSeconds)))); 'pomo resume' continues it"
+  }
+}

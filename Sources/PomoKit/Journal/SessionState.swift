@@ -1,0 +1,134 @@
+/// The running session, saved so that it survives its process: `current.json` in the XDG
+/// state folder. It holds the deadline, not a count, so anyone can rebuild the timer from it.
+public struct SessionState: Equatable, Sendable {
+  public var pid: Int32
+  /// When this was last known true (also the file's modification time: the heartbeat).
+  public var updated: Double
+  /// The session so far: the phases done, status interrupted, as it would be recorded now.
+  public var record: JournalRecord
+  public var phaseIndex: Int
+  public var phaseCount: Int
+  public var phaseName: String
+  public var phaseKind: PhaseKind
+  public var phaseRound: Int?
+  public var phasePlannedSeconds: Double
+  /// Planned plus any extension.
+  public var phaseLengthSeconds: Double
+  public var phaseOffsetSeconds: Double
+  public var totalSeconds: Double
+  public var phaseStart: Double
+  public var deadline: Double
+  public var pausedAt: Double?
+  public var phasePausedSeconds: Double
+
+  /// The state of a running engine.
+  public init?(engine: SessionEngine, info: SessionInfo, pid: Int32) {
+    guard let snapshot = engine.snapshot, let phase = engine.currentPhase else { return nil }
+    let now = engine.wallTime(engine.clock.now())
+    self.pid = pid
+    updated = now
+    record = JournalRecord(engine: engine, info: info, end: now)
+    record.status = .interrupted
+    record.interruption = "crash"
+    phaseIndex = info.planOffset + engine.index
+    phaseCount = info.planCount
+    phaseName = phase.name
+    phaseKind = phase.kind
+    phaseRound = phase.round
+    phasePlannedSeconds = TimeText.seconds(phase.duration)
+    phaseLengthSeconds = TimeText.seconds(snapshot.length)
+    phaseOffsetSeconds = TimeText.seconds(phase.offset)
+    totalSeconds = TimeText.seconds(engine.plan.total)
+    phaseStart = engine.wallTime(engine.phaseStart)
+    deadline = engine.wallTime(engine.deadline)
+    pausedAt = engine.pausedAt.map(engine.wallTime)
+    let pausedSoFar = engine.totalPaused - engine.records.reduce(.zero) { $0 + $1.paused }
+    phasePausedSeconds = TimeText.seconds(pausedSoFar)
+  }
+
+  // MARK: - The file
+
+  public func json(offset: (Double) -> Int) -> JSONOutput {
+    func time(_ t: Double) -> JSONOutput { .string(RFC3339.format(t, offset: offset(t))) }
+    return .object([
+      ("v", .int(1)), ("pid", .int(Int64(pid))), ("updated", time(updated)),
+      ("phase_index", .int(Int64(phaseIndex))), ("phase_count", .int(Int64(phaseCount))),
+      (
+        "phase",
+        .object([
+          ("name", .string(phaseName)), ("kind", .string(phaseKind.rawValue)),
+          ("round", phaseRound.map { .int(Int64($0)) } ?? .null), ("planned_seconds", .seconds(phasePlannedSeconds)),
+          ("length_seconds", .seconds(phaseLengthSeconds)), ("offset_seconds", .seconds(phaseOffsetSeconds)),
+          ("start", time(phaseStart)), ("deadline", time(deadline)), ("paused_at", pausedAt.map(time) ?? .null),
+          ("paused_seconds", .seconds(phasePausedSeconds)),
+        ])
+      ),
+      ("total_seconds", .seconds(totalSeconds)), ("session", record.json(offset: offset)),
+    ])
+  }
+
+  public init(json value: JSONValue) throws(JournalRecord.Problem) {
+    guard let session = value["session"], let phase = value["phase"], let pid = value["pid"]?.intValue,
+      let updated = value["updated"]?.stringValue.flatMap(RFC3339.parse),
+      let kind = phase["kind"]?.stringValue.flatMap(PhaseKind.init(rawValue:)),
+      let start = phase["start"]?.stringValue.flatMap(RFC3339.parse),
+      let deadline = phase["deadline"]?.stringValue.flatMap(RFC3339.parse)
+    else { throw JournalRecord.Problem(message: "not a pomo state file") }
+    self.pid = Int32(truncatingIfNeeded: pid)
+    self.updated = updated
+    record = try JournalRecord(json: session)
+    phaseIndex = value["phase_index"]?.intValue ?? 0
+    phaseCount = value["phase_count"]?.intValue ?? 1
+    phaseName = phase["name"]?.stringValue ?? kind.rawValue
+    phaseKind = kind
+    phaseRound = phase["round"]?.intValue
+    phasePlannedSeconds = phase["planned_seconds"]?.doubleValue ?? 0
+    phaseLengthSeconds = phase["length_seconds"]?.doubleValue ?? phasePlannedSeconds
+    phaseOffsetSeconds = phase["offset_seconds"]?.doubleValue ?? 0
+    totalSeconds = value["total_seconds"]?.doubleValue ?? phaseLengthSeconds
+    phaseStart = start
+    self.deadline = deadline
+    pausedAt = phase["paused_at"]?.stringValue.flatMap(RFC3339.parse)
+    phasePausedSeconds = phase["paused_seconds"]?.doubleValue ?? 0
+  }
+
+  public static func read(path: String) -> SessionState? {
+    guard let bytes = try? Platform.readFile(path), let value = try? JSONParser.parse(bytes) else { return nil }
+    return try? SessionState(json: value)
+  }
+
+  // MARK: - Reading the moment
+
+  /// Seconds left in the phase at `now` (frozen while paused).
+  public func remaining(at now: Double) -> Double {
+    max(0, deadline - (pausedAt ?? now))
+  }
+
+  public func phaseProgress(at now: Double) -> Double {
+    guard phaseLengthSeconds > 0 else { return 1 }
+    return min(1, max(0, 1 - remaining(at: now) / phaseLengthSeconds))
+  }
+
+  public func sessionProgress(at now: Double) -> Double {
+    guard totalSeconds > 0 else { return 1 }
+    return min(1, (phaseOffsetSeconds + phaseProgress(at: now) * phasePlannedSeconds) / totalSeconds)
+  }
+
+  /// The session as it stood at the last known instant, to record after a crash or power loss.
+  /// `lastKnown` is the later of `updated` and the heartbeat.
+  public func interruptedRecord(lastKnown: Double) -> JournalRecord {
+    var result = record
+    let running = pausedAt == nil
+    let end = running ? min(max(lastKnown, phaseStart), deadline) : max(pausedAt!, phaseStart)
+    let elapsed = max(0, end - phaseStart - phasePausedSeconds)
+    result.phases.append(
+      JournalPhase(
+        name: phaseName, kind: phaseKind, round: phaseRound, start: phaseStart, end: end,
+        plannedSeconds: phasePlannedSeconds, elapsedSeconds: elapsed, completed: running && lastKnown >= deadline,
+        pausedSeconds: phasePausedSeconds, extendedSeconds: max(0, phaseLengthSeconds - phasePlannedSeconds)))
+    result.end = running ? end : max(end, lastKnown)
+    result.status = .interrupted
+    result.interruption = "crash"
+    return result
+  }
+}
