@@ -4,8 +4,9 @@ import Testing
 
 /// The usage lines after every `pomo start` usage error, pinned whole.
 let startUsage = """
-  Usage: pomo start <preset> [--rounds <n>] [--dry-run] [--color <when>] [--ascii]
-         [--no-bell] [--no-notify] [--no-input]
+  Usage: pomo start <preset> [--rounds <n>] [--dry-run] [--tag <tag> ...]
+         [--note <text>] [--journal <path>] [--color <when>] [--ascii] [--no-bell]
+         [--no-notify] [--no-input]
     See 'pomo start --help' for more information.
 
   """
@@ -24,10 +25,10 @@ struct CommandLineTests {
         OVERVIEW: A Pomodoro and interval-training timer for the terminal.
 
         Runs presets of timed phases (focus and breaks, work and rest) with a live
-        progress bar.
+        progress bar, and records every session in a journal.
+
         Built-in presets: work (classic Pomodoro), hiit, tabata, emom, ladder, stretch,
-        52-17.
-        Your own presets go in $XDG_CONFIG_HOME/pomo/presets/NAME.json.
+        52-17. Your own go in $XDG_CONFIG_HOME/pomo/presets/NAME.json.
 
         USAGE: pomo <subcommand>
 
@@ -37,7 +38,11 @@ struct CommandLineTests {
 
         SUBCOMMANDS:
           start                   Start a session from a preset.
+          resume                  Continue the last interrupted session.
+          status                  Show what is running now, for prompts and status bars.
+          log                     Show the latest sessions, newest first.
           presets                 List the presets: built-in ones and your own.
+          import                  Append the sessions of another journal to yours.
           help                    Show help for a command.
 
           See 'pomo help <subcommand>' for detailed help.

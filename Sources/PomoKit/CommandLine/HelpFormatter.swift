@@ -12,7 +12,7 @@ enum HelpFormatter {
         .map { $0.isEmpty ? "" : wrap(String($0), width: width, indent: 0, hanging: leadingSpaces($0)) }
         .joined(separator: "\n") + "\n"
     }
-    text += "\n" + wrap("USAGE: " + usage(for: command, path: path), width: width, indent: 0, hanging: 7) + "\n"
+    text += "\n" + usageLines("USAGE: ", command: command, path: path, width: width) + "\n"
 
     if !spec.arguments.isEmpty {
       text += "\nARGUMENTS:\n"
@@ -41,19 +41,39 @@ enum HelpFormatter {
 
   static let versionOption = OptionSpec("version", help: "Show the version.")
 
-  /// "pomo start <preset> [--rounds <n>] ..." or "pomo presets <subcommand>".
-  static func usage(for command: CommandNode, path: [String]) -> String {
+  /// The usage, wrapped between its parts so that no option is split across lines.
+  static func usageLines(_ label: String, command: CommandNode, path: [String], width: Int) -> String {
+    var lines: [String] = []
+    var line = label
+    for token in usageTokens(for: command, path: path) {
+      if line.count + 1 + token.count > width && line.count > label.count {
+        lines.append(line)
+        line = String(repeating: " ", count: label.count) + token
+      } else {
+        line += (line.count > label.count ? " " : "") + token
+      }
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n")
+  }
+
+  /// "pomo start", "<preset>", "[--rounds <n>]", ...
+  static func usageTokens(for command: CommandNode, path: [String]) -> [String] {
     let spec = command.spec
     var words = [path.joined(separator: " ")]
     words += spec.arguments.map(\.usage)
     words += spec.options.map(\.usage)
     if !command.subcommands.isEmpty { words.append(spec.arguments.isEmpty && spec.options.isEmpty && path.count == 1 ? "<subcommand>" : "[<subcommand>]") }
-    return words.joined(separator: " ")
+    return words
   }
 
+  /// A label and its help in two columns; on a narrow terminal the help goes under the label.
   private static func row(_ label: String, _ help: String, width: Int) -> String {
-    let pad = labelWidth
     let first = "  " + label
+    if width < 60 {
+      return first + "\n" + wrap("      " + help, width: width, indent: 0, hanging: 6) + "\n"
+    }
+    let pad = labelWidth
     if first.count + 2 > pad {
       return first + "\n" + wrap(String(repeating: " ", count: pad) + help, width: width, indent: 0, hanging: pad) + "\n"
     }
@@ -72,7 +92,22 @@ enum HelpFormatter {
     var lineHasWord = false
     let leading = text.prefix(while: { $0 == " " })
     line += leading
-    for word in text.dropFirst(leading.count).split(separator: " ", omittingEmptySubsequences: false) {
+    for piece in text.dropFirst(leading.count).split(separator: " ", omittingEmptySubsequences: false) {
+      var word = Substring(piece)
+      // A word longer than a whole line (a long path) is broken, not left to overflow.
+      let room = max(10, width - hanging)
+      while word.count > room {
+        if lineHasWord {
+          lines.append(line)
+          line = String(repeating: " ", count: hanging)
+        }
+        let available = max(1, width - line.count)
+        line += word.prefix(available)
+        lines.append(line)
+        line = String(repeating: " ", count: hanging)
+        word = word.dropFirst(available)
+        lineHasWord = false
+      }
       let candidate = lineHasWord ? line + " " + word : line + word
       if candidate.count > width && lineHasWord {
         lines.append(line)

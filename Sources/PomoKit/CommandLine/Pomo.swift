@@ -6,12 +6,12 @@ public enum Pomo: Command {
     name: "pomo",
     abstract: "A Pomodoro and interval-training timer for the terminal.",
     discussion: """
-      Runs presets of timed phases (focus and breaks, work and rest) with a live progress bar.
-      Built-in presets: work (classic Pomodoro), hiit, tabata, emom, ladder, stretch, 52-17.
-      Your own presets go in $XDG_CONFIG_HOME/pomo/presets/NAME.json.
+      Runs presets of timed phases (focus and breaks, work and rest) with a live progress bar, and records every session in a journal.
+
+      Built-in presets: work (classic Pomodoro), hiit, tabata, emom, ladder, stretch, 52-17. Your own go in $XDG_CONFIG_HOME/pomo/presets/NAME.json.
       """)
 
-  public static var subcommands: [CommandNode] { [Start.node, Resume.node, Status.node, Log.node, Presets.node] }
+  public static var subcommands: [CommandNode] { [Start.node, Resume.node, Status.node, Log.node, Presets.node, Import.node] }
 
   public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
     context.output.write(HelpFormatter.help(for: Pomo.node, path: ["pomo"], width: context.width))
@@ -95,8 +95,7 @@ public enum Pomo: Command {
     case .usage(let message, let path):
       var text = "Error: \(message)\n"
       if let command = resolve(path) {
-        text += HelpFormatter.wrap(
-          "Usage: " + HelpFormatter.usage(for: command, path: path), width: max(40, context.width), indent: 0, hanging: 7)
+        text += HelpFormatter.usageLines("Usage: ", command: command, path: path, width: max(40, context.width))
         text += "\n  See '\(path.joined(separator: " ")) --help' for more information.\n"
       }
       context.errors.write(text)

@@ -3,7 +3,7 @@ extension Pomo {
   public enum Log: Command {
     public static let spec = CommandSpec(
       name: "log",
-      abstract: "Show the latest sessions from the journal, newest first.",
+      abstract: "Show the latest sessions, newest first.",
       options: [
         OptionSpec("limit", short: "n", value: "n", help: "How many sessions to show (default 10)."),
         SharedOptions.json, SharedOptions.journal, SharedOptions.strict,
@@ -41,7 +41,7 @@ public enum LogText {
       let date = String(stamp.prefix(10))
       let time = String(stamp.dropFirst(11).prefix(5))
       let status = r.status == .completed ? "completed" : "interrupted"
-      return [date, time, r.preset, status, TimeText.hoursMinutes(seconds: Int64(r.focusSeconds.rounded())), r.tags.joined(separator: ",")]
+      return [date, time, r.preset, status, TimeText.clock(seconds: Int64(r.focusSeconds.rounded())), r.tags.joined(separator: ",")]
     }
     let headers = ["DATE", "START", "PRESET", "STATUS", "FOCUS", "TAGS"]
     var widths = headers.indices.map { c in max(headers[c].count, rows.map { $0[c].count }.max() ?? 0) }

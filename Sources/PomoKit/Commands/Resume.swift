@@ -3,7 +3,7 @@ extension Pomo {
   public enum Resume: Command {
     public static let spec = CommandSpec(
       name: "resume",
-      abstract: "Continue the most recent interrupted session from where it stopped.",
+      abstract: "Continue the last interrupted session.",
       discussion: """
         A session is interrupted by q, Ctrl-C, a signal, a crash or a power loss. Resuming
         runs the rest of its plan as a new journal record that names the one it continues.

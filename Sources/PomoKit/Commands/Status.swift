@@ -3,7 +3,7 @@ extension Pomo {
   public enum Status: Command {
     public static let spec = CommandSpec(
       name: "status",
-      abstract: "Show what is running now, or 'idle'. Cheap enough for tmux, waybar or polybar.",
+      abstract: "Show what is running now, for prompts and status bars.",
       discussion: """
         Text: "WORK focus 14:29 (42%, round 2/4)", "PAUSED focus 14:29 (42%, round 2/4)" or
         "idle". With --json, an object whose "state" is "running", "paused" or "idle"; the

@@ -10,7 +10,7 @@ public final class JournalRecorder: SessionListener {
   /// Whether the journal could not be written (the command then exits 1).
   public private(set) var failed = false
 
-  static let heartbeatSeconds = 30.0
+  static let heartbeatSeconds = 10.0
 
   public init(journal: Journal, statePath: String, info: SessionInfo, errors: any TextOutput) {
     self.journal = journal

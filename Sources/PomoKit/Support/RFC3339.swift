@@ -1,6 +1,7 @@
 /// RFC 3339 timestamps, as the journal stores them: local time with its UTC offset.
 public enum RFC3339 {
-  /// "2026-11-30T09:00:00+01:00" (with ".250" when there are milliseconds).
+  /// "2026-11-30T09:00:00+01:00" (with ".250" when there are milliseconds). UTC is written
+  /// "+00:00" like any other offset; readers accept "Z" too.
   public static func format(_ unixSeconds: Double, offset: Int) -> String {
     let millis = Int64((unixSeconds * 1000).rounded(.down))
     let localMillis = millis + Int64(offset) * 1000
@@ -11,7 +12,6 @@ public enum RFC3339 {
     var text = "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(secondsOfDay / 3600, 2)):\(pad(secondsOfDay / 60 % 60, 2)):\(pad(secondsOfDay % 60, 2))"
     let ms = dayMillis % 1000
     if ms != 0 { text += "." + pad(ms, 3) }
-    if offset == 0 { return text + "Z" }
     let sign = offset < 0 ? "-" : "+"
     let o = abs(offset) / 60
     return text + "\(sign)\(pad(Int64(o / 60), 2)):\(pad(Int64(o % 60), 2))"

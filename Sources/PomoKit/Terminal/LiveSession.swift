@@ -30,7 +30,7 @@ public final class LiveSession {
   let readKeys: Bool
   let columns: () -> Int?
   private var outcome: Outcome = .completed
-  static let heartbeat: Duration = .seconds(30)
+  static let heartbeat: Duration = .seconds(10)
 
   /// - Parameters:
   ///   - display: the live display when stdout is a terminal; nil for the plain log.
@@ -58,7 +58,7 @@ public final class LiveSession {
     while !engine.isFinished {
       let precision: SessionEngine.WakePrecision =
         display.map { .display(barCells: $0.barCells) } ?? .boundaries
-      // Wake at least every 30 s, so the session's heartbeat reaches the state file.
+      // Wake at least every 10 s, so the session's heartbeat reaches the state file.
       let now = engine.clock.now()
       let wake = min(engine.nextWake(precision) ?? now + Self.heartbeat, now + Self.heartbeat)
       let fds = [signals.readFD] + (watchKeys ? [0] : [])
