@@ -76,7 +76,7 @@ struct JournalTests {
     try Journal(path: path).forEach(bad: { bad.append($0) }) { record, _ in ids.append(record.id) }
     #expect(ids == ["a", "b"])
     #expect(bad.map(\.number) == [4, 7, 8])
-    #expect(bad[0].reason == "invalid JSON at column 2: invalid literal; expected 'null'")
+    #expect(bad[0].reason == "invalid JSON at column 1: not a JSON object")
     #expect(bad[1].reason == "no \"id\"")
     #expect(bad[2].reason.hasPrefix("the last line is cut short"))
   }
@@ -145,7 +145,7 @@ struct JournalTests {
     let info = SessionInfo(id: "id", host: "h", planCount: 2)
     let state = try #require(SessionState(engine: engine, info: info, pid: 42))
     let text = state.json(offset: { _ in 0 }).text
-    let back = try SessionState(json: JSONParser.parse(text))
+    let back = try SessionState(bytes: Array(text.utf8))
     #expect(back == state)
     let record = back.interruptedRecord(lastKnown: state.updated + 20)
     #expect(record.phases.map(\.elapsedSeconds) == [10, 20])

@@ -76,6 +76,13 @@ public struct JSONParser {
   }
 
   private mutating func parseValue() throws(JSONSyntaxError) -> JSONValue {
+    let from = index
+    var value = try parseBareValue()
+    value.span = from..<index
+    return value
+  }
+
+  private mutating func parseBareValue() throws(JSONSyntaxError) -> JSONValue {
     guard index < bytes.count else { throw fail("unexpected end of file; expected a value") }
     let start = position
     switch bytes[index] {

@@ -34,6 +34,8 @@ public struct JSONValue: Sendable {
 
   public var kind: Kind
   public var position: SourcePosition
+  /// Where the value's text stands in the source, in bytes.
+  public var span: Range<Int> = 0..<0
 
   /// A short name of the value's type, for error messages.
   public var typeName: String {

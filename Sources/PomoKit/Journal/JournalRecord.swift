@@ -135,46 +135,10 @@ public struct JournalRecord: Equatable, Sendable {
     public var message: String
   }
 
-  /// Reads a record, tolerating unknown fields and newer versions; nil fields take defaults.
-  public init(json value: JSONValue) throws(Problem) {
-    guard case .object = value.kind else { throw Problem(message: "not a JSON object") }
-    guard let id = value["id"]?.stringValue, !id.isEmpty else { throw Problem(message: "no \"id\"") }
-    guard let startText = value["start"]?.stringValue, let start = RFC3339.parse(startText) else {
-      throw Problem(message: "no valid \"start\" time")
-    }
-    let status = value["status"]?.stringValue.flatMap(Status.init(rawValue:)) ?? .interrupted
-    var phases: [JournalPhase] = []
-    for (i, item) in (value["phases"]?.arrayValue ?? []).enumerated() {
-      guard let kindText = item["kind"]?.stringValue, let kind = PhaseKind(rawValue: kindText),
-        let s = item["start"]?.stringValue.flatMap(RFC3339.parse), let e = item["end"]?.stringValue.flatMap(RFC3339.parse),
-        let elapsed = item["elapsed_seconds"]?.doubleValue, elapsed.isFinite, elapsed >= 0
-      else { throw Problem(message: "phases[\(i)] is incomplete") }
-      phases.append(
-        JournalPhase(
-          name: item["name"]?.stringValue ?? kindText, kind: kind, round: item["round"]?.intValue, start: s, end: e,
-          plannedSeconds: item["planned_seconds"]?.doubleValue ?? elapsed, elapsedSeconds: elapsed,
-          completed: item["completed"]?.boolValue ?? false, pausedSeconds: item["paused_seconds"]?.doubleValue ?? 0,
-          sleptSeconds: item["slept_seconds"]?.doubleValue ?? 0, extendedSeconds: item["extended_seconds"]?.doubleValue ?? 0))
-    }
-    let end = value["end"]?.stringValue.flatMap(RFC3339.parse) ?? phases.last?.end ?? start
-    self.init(
-      id: id, preset: value["preset"]?.stringValue ?? "?", status: status,
-      interruption: value["interruption"]?.stringValue, start: start, end: end,
-      tags: (value["tags"]?.arrayValue ?? []).compactMap(\.stringValue), note: value["note"]?.stringValue,
-      host: value["host"]?.stringValue ?? "", source: value["source"]?.stringValue, rounds: value["rounds"]?.intValue ?? 1,
-      planOffset: value["plan_offset"]?.intValue ?? 0, resumedFrom: value["resumed_from"]?.stringValue,
-      pausedSeconds: value["paused_seconds"]?.doubleValue ?? 0, sleptSeconds: value["slept_seconds"]?.doubleValue ?? 0,
-      phases: phases)
-  }
-
-  public init(line: some Collection<UInt8>) throws(Problem) {
-    let value: JSONValue
-    do {
-      value = try JSONParser.parse(Array(line))
-    } catch {
-      throw Problem(message: "invalid JSON at column \(error.position.column): \(error.message)")
-    }
-    try self.init(json: value)
+  /// Reads a record from its line, tolerating unknown fields and newer versions.
+  /// `detail: false` skips what reports do not need (names, note, host, source).
+  public init(line: some Collection<UInt8>, detail: Bool = true) throws(Problem) {
+    self = try RecordScanner.decode(line, detail: detail)
   }
 
   /// A random (version 4) UUID, lowercase.

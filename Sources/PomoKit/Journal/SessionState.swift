@@ -67,7 +67,12 @@ public struct SessionState: Equatable, Sendable {
     ])
   }
 
-  public init(json value: JSONValue) throws(JournalRecord.Problem) {
+  public init(bytes: [UInt8]) throws(JournalRecord.Problem) {
+    guard let value = try? JSONParser.parse(bytes) else { throw JournalRecord.Problem(message: "not a pomo state file") }
+    try self.init(json: value, bytes: bytes)
+  }
+
+  init(json value: JSONValue, bytes: [UInt8]) throws(JournalRecord.Problem) {
     guard let session = value["session"], let phase = value["phase"], let pid = value["pid"]?.intValue,
       let updated = value["updated"]?.stringValue.flatMap(RFC3339.parse),
       let kind = phase["kind"]?.stringValue.flatMap(PhaseKind.init(rawValue:)),
@@ -76,7 +81,7 @@ public struct SessionState: Equatable, Sendable {
     else { throw JournalRecord.Problem(message: "not a pomo state file") }
     self.pid = Int32(truncatingIfNeeded: pid)
     self.updated = updated
-    record = try JournalRecord(json: session)
+    record = try JournalRecord(line: bytes[session.span])
     phaseIndex = value["phase_index"]?.intValue ?? 0
     phaseCount = value["phase_count"]?.intValue ?? 1
     phaseName = phase["name"]?.stringValue ?? kind.rawValue
@@ -93,8 +98,8 @@ public struct SessionState: Equatable, Sendable {
   }
 
   public static func read(path: String) -> SessionState? {
-    guard let bytes = try? Platform.readFile(path), let value = try? JSONParser.parse(bytes) else { return nil }
-    return try? SessionState(json: value)
+    guard let bytes = try? Platform.readFile(path) else { return nil }
+    return try? SessionState(bytes: bytes)
   }
 
   // MARK: - Reading the moment

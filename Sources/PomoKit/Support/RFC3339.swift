@@ -19,7 +19,11 @@ public enum RFC3339 {
 
   /// Seconds since 1970 for any RFC 3339 timestamp (any offset, "Z", fractional seconds), or nil.
   public static func parse(_ text: String) -> Double? {
-    let b = Array(text.utf8)
+    var text = text
+    return text.withUTF8 { parse($0) }
+  }
+
+  public static func parse(_ b: UnsafeBufferPointer<UInt8>) -> Double? {
     func digits(_ from: Int, _ count: Int) -> Int64? {
       guard from + count <= b.count else { return nil }
       var v: Int64 = 0

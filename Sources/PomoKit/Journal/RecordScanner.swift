@@ -1,0 +1,370 @@
+/// Reads journal lines straight from their bytes, at the speed full-history reports need.
+///
+/// It checks the JSON as it goes (so a damaged line is refused, never half-read), decodes
+/// the fields pomo knows, and skips any others without building them. A report reads only
+/// what it counts (`detail: false`); `pomo log` and `resume` read everything.
+struct RecordScanner {
+  private let bytes: UnsafeBufferPointer<UInt8>
+  private var i = 0
+  private var depth = 0
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+  }
+
+  static func decode(_ line: some Collection<UInt8>, detail: Bool = true) throws(JournalRecord.Problem) -> JournalRecord {
+    let array = Array(line)
+    let result = array.withUnsafeBufferPointer { buffer -> Result<JournalRecord, JournalRecord.Problem> in
+      var scanner = RecordScanner(buffer)
+      return Result { () throws(JournalRecord.Problem) in try scanner.record(detail: detail) }
+    }
+    return try result.get()
+  }
+
+  // MARK: - Records
+
+  private mutating func record(detail: Bool) throws(JournalRecord.Problem) -> JournalRecord {
+    skipSpace()
+    guard peek == UInt8(ascii: "{") else { throw fail("not a JSON object") }
+    var id: String?
+    var preset = "?"
+    var status = JournalRecord.Status.interrupted
+    var interruption: String?
+    var start: Double?
+    var end: Double?
+    var tags: [String] = []
+    var note: String?
+    var host = ""
+    var source: String?
+    var rounds = 1
+    var planOffset = 0
+    var resumedFrom: String?
+    var paused = 0.0
+    var slept = 0.0
+    var phases: [JournalPhase] = []
+    try object { (scanner: inout RecordScanner, key: Key) throws(JournalRecord.Problem) in
+      switch key {
+      case .id: id = try scanner.string()
+      case .preset: preset = try scanner.string()
+      case .status: status = JournalRecord.Status(rawValue: try scanner.string()) ?? .interrupted
+      case .interruption: interruption = try scanner.optionalString()
+      case .start: start = try scanner.time()
+      case .end: end = try scanner.time()
+      case .tags: tags = try scanner.strings()
+      case .note where detail: note = try scanner.optionalString()
+      case .host where detail: host = try scanner.string()
+      case .source where detail: source = try scanner.optionalString()
+      case .rounds: rounds = Int(try scanner.number())
+      case .planOffset: planOffset = Int(try scanner.number())
+      case .resumedFrom: resumedFrom = try scanner.optionalString()
+      case .pausedSeconds: paused = try scanner.number()
+      case .sleptSeconds: slept = try scanner.number()
+      case .phases:
+        try scanner.array { (s: inout RecordScanner, index: Int) throws(JournalRecord.Problem) in
+          phases.append(try s.phase(index, detail: detail))
+        }
+      default: try scanner.skipValue()
+      }
+    }
+    skipSpace()
+    guard i == bytes.count else { throw fail("unexpected text after the record") }
+    guard let id, !id.isEmpty else { throw JournalRecord.Problem(message: "no \"id\"") }
+    guard let start else { throw JournalRecord.Problem(message: "no valid \"start\" time") }
+    return JournalRecord(
+      id: id, preset: preset, status: status, interruption: interruption, start: start,
+      end: end ?? phases.last?.end ?? start, tags: tags, note: note, host: host, source: source, rounds: rounds,
+      planOffset: planOffset, resumedFrom: resumedFrom, pausedSeconds: paused, sleptSeconds: slept, phases: phases)
+  }
+
+  private mutating func phase(_ index: Int, detail: Bool) throws(JournalRecord.Problem) -> JournalPhase {
+    var name: String?
+    var kind: PhaseKind?
+    var round: Int?
+    var start: Double?
+    var end: Double?
+    var planned: Double?
+    var elapsed: Double?
+    var completed = false
+    var paused = 0.0
+    var slept = 0.0
+    var extended = 0.0
+    guard peek == UInt8(ascii: "{") else { throw fail("phases[\(index)] is not an object") }
+    try object { (s: inout RecordScanner, key: Key) throws(JournalRecord.Problem) in
+      switch key {
+      case .name where detail: name = try s.string()
+      case .kind: kind = PhaseKind(rawValue: try s.string())
+      case .round: round = try s.optionalNumber().map { Int($0) }
+      case .start: start = try s.time()
+      case .end: end = try s.time()
+      case .plannedSeconds: planned = try s.number()
+      case .elapsedSeconds: elapsed = try s.number()
+      case .completed: completed = try s.boolean()
+      case .pausedSeconds: paused = try s.number()
+      case .sleptSeconds: slept = try s.number()
+      case .extendedSeconds: extended = try s.number()
+      default: try s.skipValue()
+      }
+    }
+    guard let kind, let start, let end, let elapsed, elapsed.isFinite, elapsed >= 0 else {
+      throw JournalRecord.Problem(message: "phases[\(index)] is incomplete")
+    }
+    return JournalPhase(
+      name: name ?? kind.rawValue, kind: kind, round: round, start: start, end: end, plannedSeconds: planned ?? elapsed,
+      elapsedSeconds: elapsed, completed: completed, pausedSeconds: paused, sleptSeconds: slept, extendedSeconds: extended)
+  }
+
+  // MARK: - Keys
+
+  enum Key {
+    case id, preset, status, interruption, start, end, tags, note, host, source, rounds, planOffset, resumedFrom
+    case pausedSeconds, sleptSeconds, phases, name, kind, round, plannedSeconds, elapsedSeconds, completed
+    case extendedSeconds, other
+  }
+
+  private static let keys: [([UInt8], Key)] = ([
+    ("id", .id), ("preset", .preset), ("status", .status), ("interruption", .interruption), ("start", .start),
+    ("end", .end), ("tags", .tags), ("note", .note), ("host", .host), ("source", .source), ("rounds", .rounds),
+    ("plan_offset", .planOffset), ("resumed_from", .resumedFrom), ("paused_seconds", .pausedSeconds),
+    ("slept_seconds", .sleptSeconds), ("phases", .phases), ("name", .name), ("kind", .kind), ("round", .round),
+    ("planned_seconds", .plannedSeconds), ("elapsed_seconds", .elapsedSeconds), ("completed", .completed),
+    ("extended_seconds", .extendedSeconds),
+  ] as [(String, Key)]).map { (Array($0.0.utf8), $0.1) }
+
+  private mutating func key() throws(JournalRecord.Problem) -> Key {
+    guard peek == UInt8(ascii: "\"") else { throw fail("expected a key in double quotes") }
+    let (from, to, escaped) = try rawString()
+    if escaped { return .other }
+    let length = to - from
+    for (name, key) in Self.keys where name.count == length {
+      var same = true
+      for k in 0..<length where bytes[from + k] != name[k] {
+        same = false
+        break
+      }
+      if same { return key }
+    }
+    return .other
+  }
+
+  // MARK: - JSON
+
+  private var peek: UInt8? { i < bytes.count ? bytes[i] : nil }
+
+  private func fail(_ message: String) -> JournalRecord.Problem {
+    JournalRecord.Problem(
+      message: i >= bytes.count ? "invalid JSON: the line ends early (\(message))" : "invalid JSON at column \(i + 1): \(message)")
+  }
+
+  private mutating func skipSpace() {
+    while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0D || bytes[i] == 0x0A { i += 1 }
+  }
+
+  private mutating func expect(_ c: UInt8, _ what: String) throws(JournalRecord.Problem) {
+    skipSpace()
+    guard peek == c else { throw fail("expected \(what)") }
+    i += 1
+  }
+
+  private mutating func object(
+    _ member: (inout RecordScanner, Key) throws(JournalRecord.Problem) -> Void
+  ) throws(JournalRecord.Problem) {
+    depth += 1
+    if depth > 64 { throw fail("nesting too deep") }
+    try expect(UInt8(ascii: "{"), "'{'")
+    skipSpace()
+    if peek == UInt8(ascii: "}") {
+      i += 1
+      depth -= 1
+      return
+    }
+    while true {
+      skipSpace()
+      let k = try key()
+      try expect(UInt8(ascii: ":"), "':'")
+      skipSpace()
+      try member(&self, k)
+      skipSpace()
+      guard let c = peek else { throw fail("expected ',' or '}'") }
+      i += 1
+      if c == UInt8(ascii: "}") { break }
+      guard c == UInt8(ascii: ",") else {
+        i -= 1
+        throw fail("expected ',' or '}'")
+      }
+    }
+    depth -= 1
+  }
+
+  private mutating func array(
+    _ element: (inout RecordScanner, Int) throws(JournalRecord.Problem) -> Void
+  ) throws(JournalRecord.Problem) {
+    depth += 1
+    if depth > 64 { throw fail("nesting too deep") }
+    try expect(UInt8(ascii: "["), "'['")
+    skipSpace()
+    if peek == UInt8(ascii: "]") {
+      i += 1
+      depth -= 1
+      return
+    }
+    var index = 0
+    while true {
+      skipSpace()
+      try element(&self, index)
+      index += 1
+      skipSpace()
+      guard let c = peek else { throw fail("expected ',' or ']'") }
+      i += 1
+      if c == UInt8(ascii: "]") { break }
+      guard c == UInt8(ascii: ",") else {
+        i -= 1
+        throw fail("expected ',' or ']'")
+      }
+    }
+    depth -= 1
+  }
+
+  /// The bounds of a string's contents; whether it has escapes.
+  private mutating func rawString() throws(JournalRecord.Problem) -> (Int, Int, Bool) {
+    guard peek == UInt8(ascii: "\"") else { throw fail("expected a string") }
+    i += 1
+    let from = i
+    var escaped = false
+    while i < bytes.count {
+      let c = bytes[i]
+      if c == UInt8(ascii: "\"") {
+        i += 1
+        return (from, i - 1, escaped)
+      }
+      if c == UInt8(ascii: "\\") {
+        escaped = true
+        i += 2
+        continue
+      }
+      if c < 0x20 { throw fail("control character in a string") }
+      i += 1
+    }
+    throw fail("unterminated string")
+  }
+
+  private mutating func string() throws(JournalRecord.Problem) -> String {
+    let (from, to, escaped) = try rawString()
+    let slice = UnsafeBufferPointer(rebasing: bytes[from..<to])
+    if !escaped {
+      guard let text = String(validating: slice, as: UTF8.self) else { throw fail("invalid UTF-8") }
+      return text
+    }
+    // Rare: hand escapes to the general parser.
+    var quoted: [UInt8] = [UInt8(ascii: "\"")]
+    quoted += slice
+    quoted.append(UInt8(ascii: "\""))
+    guard let value = try? JSONParser.parse(quoted), case .string(let s) = value.kind else {
+      throw fail("invalid string escape")
+    }
+    return s
+  }
+
+  private mutating func optionalString() throws(JournalRecord.Problem) -> String? {
+    if try null() { return nil }
+    return try string()
+  }
+
+  private mutating func strings() throws(JournalRecord.Problem) -> [String] {
+    var result: [String] = []
+    try array { (s: inout RecordScanner, _: Int) throws(JournalRecord.Problem) in result.append(try s.string()) }
+    return result
+  }
+
+  private mutating func null() throws(JournalRecord.Problem) -> Bool {
+    guard peek == UInt8(ascii: "n") else { return false }
+    try word("null")
+    return true
+  }
+
+  private mutating func word(_ w: StaticString) throws(JournalRecord.Problem) {
+    let n = w.utf8CodeUnitCount
+    guard i + n <= bytes.count else { throw fail("invalid literal") }
+    let p = w.utf8Start
+    for k in 0..<n where bytes[i + k] != p[k] { throw fail("invalid literal") }
+    i += n
+  }
+
+  private mutating func boolean() throws(JournalRecord.Problem) -> Bool {
+    if peek == UInt8(ascii: "t") {
+      try word("true")
+      return true
+    }
+    try word("false")
+    return false
+  }
+
+  private mutating func optionalNumber() throws(JournalRecord.Problem) -> Double? {
+    if try null() { return nil }
+    return try number()
+  }
+
+  /// A JSON number; integers and up to 9 decimals are read exactly, anything else by strtod rules.
+  private mutating func number() throws(JournalRecord.Problem) -> Double {
+    let from = i
+    var negative = false
+    if peek == UInt8(ascii: "-") {
+      negative = true
+      i += 1
+    }
+    var whole: Int64 = 0
+    var digits = 0
+    while i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 {
+      if digits < 18 { whole = whole * 10 + Int64(bytes[i] - 48) }
+      digits += 1
+      i += 1
+    }
+    guard digits > 0 else { throw fail("expected a number") }
+    var value = Double(whole)
+    if peek == UInt8(ascii: ".") {
+      i += 1
+      var scale = 0.1
+      var any = false
+      while i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 {
+        value += Double(bytes[i] - 48) * scale
+        scale /= 10
+        any = true
+        i += 1
+      }
+      guard any else { throw fail("expected a digit after '.'") }
+    }
+    if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") || digits >= 18 {
+      while i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") || bytes[i] == UInt8(ascii: "+")
+        || bytes[i] == UInt8(ascii: "-") || (bytes[i] >= 48 && bytes[i] <= 57)
+      {
+        i += 1
+      }
+      guard let exact = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<i]), as: UTF8.self)) else {
+        throw fail("invalid number")
+      }
+      return exact
+    }
+    return negative ? -value : value
+  }
+
+  private mutating func time() throws(JournalRecord.Problem) -> Double {
+    let (from, to, escaped) = try rawString()
+    guard !escaped, let t = RFC3339.parse(UnsafeBufferPointer(rebasing: bytes[from..<to])) else {
+      throw fail("invalid RFC 3339 time")
+    }
+    return t
+  }
+
+  private mutating func skipValue() throws(JournalRecord.Problem) {
+    skipSpace()
+    guard let c = peek else { throw fail("expected a value") }
+    switch c {
+    case UInt8(ascii: "\""): _ = try rawString()
+    case UInt8(ascii: "{"): try object { (s: inout RecordScanner, _: Key) throws(JournalRecord.Problem) in try s.skipValue() }
+    case UInt8(ascii: "["): try array { (s: inout RecordScanner, _: Int) throws(JournalRecord.Problem) in try s.skipValue() }
+    case UInt8(ascii: "t"): try word("true")
+    case UInt8(ascii: "f"): try word("false")
+    case UInt8(ascii: "n"): try word("null")
+    default: _ = try number()
+    }
+  }
+}
