@@ -85,7 +85,14 @@ enum ArgumentParser {
         }
       }
       let spec = option!
-      if let placeholder = spec.value {
+      if spec.optionalValue {
+        var value = inlineValue
+        if value == nil, let next = rest.first, !next.hasPrefix("-") {
+          value = next
+          rest = rest.dropFirst()
+        }
+        if let value { parsed.values[spec.long] = [value] } else { parsed.flags.insert(spec.long) }
+      } else if let placeholder = spec.value {
         guard let value = inlineValue ?? rest.popFirst() else {
           throw usage("missing value for '--\(spec.long) <\(placeholder)>'")
         }

@@ -6,26 +6,35 @@ public struct OptionSpec: Sendable {
   public var value: String?
   public var help: String
   public var repeatable: Bool
+  /// The value may be left out (`--week` or `--week last`); it is taken from the next word
+  /// only when that word is not an option.
+  public var optionalValue: Bool
 
-  public init(_ long: String, short: Character? = nil, value: String? = nil, help: String, repeatable: Bool = false) {
+  public init(
+    _ long: String, short: Character? = nil, value: String? = nil, help: String, repeatable: Bool = false,
+    optionalValue: Bool = false
+  ) {
     self.long = long
     self.short = short
     self.value = value
     self.help = help
     self.repeatable = repeatable
+    self.optionalValue = optionalValue
+  }
+
+  private var valueLabel: String {
+    guard let value else { return "" }
+    return optionalValue ? " [<\(value)>]" : " <\(value)>"
   }
 
   /// "-r, --rounds <n>" as help shows it.
   var label: String {
-    var text = short.map { "-\($0), " } ?? ""
-    text += "--\(long)"
-    if let value { text += " <\(value)>" }
-    return text
+    (short.map { "-\($0), " } ?? "") + "--\(long)" + valueLabel
   }
 
   /// "[--rounds <n>]" as usage shows it.
   var usage: String {
-    let name = "--\(long)" + (value.map { " <\($0)>" } ?? "")
+    let name = "--\(long)" + valueLabel
     return repeatable ? "[\(name) ...]" : "[\(name)]"
   }
 }

@@ -64,6 +64,7 @@ public struct Paths: Sendable {
   public var dataDirectory: String { base("XDG_DATA_HOME", default: ".local/share") + "/pomo" }
   public var stateDirectory: String { base("XDG_STATE_HOME", default: ".local/state") + "/pomo" }
   public var stateFile: String { stateDirectory + "/current.json" }
+  public var cacheDirectory: String { base("XDG_CACHE_HOME", default: ".cache") + "/pomo" }
 
   /// The journal: `--journal`, else `POMO_JOURNAL`, else the XDG data folder.
   public func journal(override: String? = nil) -> String {

@@ -25,3 +25,35 @@ extension Platform {
     return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
   }
 }
+
+/// The zone the C library uses (so TZ is honoured), with its name for reports.
+public struct SystemZone: TimeZoneRules {
+  public let identifier: String
+
+  public init(environment: [String: String]) {
+    identifier = Self.name(environment)
+  }
+
+  public func offset(at unixSeconds: Double) -> Int { Platform.localOffset(at: unixSeconds) }
+
+  /// TZ when set ("Europe/Berlin", ":Europe/Berlin"), else the target of /etc/localtime,
+  /// else /etc/timezone, else "UTC".
+  static func name(_ environment: [String: String]) -> String {
+    if var tz = environment["TZ"], !tz.isEmpty {
+      if tz.hasPrefix(":") { tz.removeFirst() }
+      if let range = tz.firstRange(of: "zoneinfo/") { return String(tz[range.upperBound...]) }
+      return tz
+    }
+    var buffer = [CChar](repeating: 0, count: 1024)
+    let n = readlink("/etc/localtime", &buffer, buffer.count - 1)
+    if n > 0 {
+      let target = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if let range = target.firstRange(of: "zoneinfo/") { return String(target[range.upperBound...]) }
+    }
+    if let bytes = try? Platform.readFile("/etc/timezone") {
+      let text = String(decoding: bytes, as: UTF8.self).trimmedSpaces().split(separator: "\n").first.map(String.init) ?? ""
+      if !text.isEmpty { return text }
+    }
+    return "UTC"
+  }
+}

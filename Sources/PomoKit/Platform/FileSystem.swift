@@ -116,12 +116,16 @@ extension Platform {
 
   /// Replaces a file's contents all at once: write a temporary file, fsync, rename.
   public static func writeAtomically(_ text: String, to path: String) throws(FileSystemError) {
+    try writeAtomically(Array(text.utf8), to: path)
+  }
+
+  public static func writeAtomically(_ contents: [UInt8], to path: String) throws(FileSystemError) {
     let folder = parentFolder(path)
     if !fileExists(folder) { try makeDirectories(folder) }
     let temporary = "\(path).\(getpid()).tmp"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     guard fd >= 0 else { throw .current }
-    var bytes = Array(text.utf8)
+    var bytes = contents
     let ok = Platform.write(fd, &bytes) && fsync(fd) == 0
     let code = errno
     _ = Glibc_or_Darwin_close(fd)
@@ -245,5 +249,47 @@ extension Platform {
     guard getcwd(&buffer, buffer.count) != nil else { return path }
     let cwd = String(cString: buffer)
     return (cwd.hasSuffix("/") ? cwd : cwd + "/") + (path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
+  }
+}
+
+/// Which file this is and how long: enough to tell that a cache still matches it.
+public struct FileIdentity: Equatable, Sendable {
+  public var device: UInt64
+  public var inode: UInt64
+  public var size: Int64
+}
+
+/// A file opened for reading at any offset.
+public final class RandomAccessFile {
+  let fd: Int32
+
+  public init(path: String) throws(FileSystemError) {
+    fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw .current }
+  }
+
+  deinit { _ = Glibc_or_Darwin_close(fd) }
+
+  public var identity: FileIdentity {
+    var info = stat()
+    fstat(fd, &info)
+    return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size))
+  }
+
+  /// Up to `count` bytes at `offset`.
+  public func read(at offset: Int64, count: Int) throws(FileSystemError) -> [UInt8] {
+    var result = [UInt8](repeating: 0, count: count)
+    var done = 0
+    while done < count {
+      let n = result.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, count - done, off_t(offset) + off_t(done)) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw .current
+      }
+      if n == 0 { break }
+      done += n
+    }
+    result.removeLast(count - done)
+    return result
   }
 }

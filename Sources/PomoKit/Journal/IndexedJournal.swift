@@ -1,0 +1,64 @@
+/// The journal read through its index: only the lines that can touch a span of time.
+public final class IndexedJournal {
+  public let journal: Journal
+  private let file: RandomAccessFile?
+  public private(set) var index = JournalIndex()
+  /// A last line without a newline, read fresh every time (it may be a write cut short).
+  private var tail: (number: Int, bytes: [UInt8])?
+  private var tailRecord: JournalRecord?
+  public private(set) var badLines: [Journal.BadLine] = []
+  public private(set) var earliest: Double = .infinity
+
+  /// Opens the journal and brings its index (in `cacheFolder`) up to date; a missing journal
+  /// is an empty one. A cache that cannot be written only costs time.
+  public init(journal: Journal, cacheFolder: String) throws(FileSystemError) {
+    self.journal = journal
+    guard Platform.fileExists(journal.path) else {
+      file = nil
+      return
+    }
+    let file = try RandomAccessFile(path: journal.path)
+    self.file = file
+    let cachePath = cacheFolder + "/index-" + String(ReportBuilder.hash(Platform.absolutePath(journal.path)), radix: 16) + ".bin"
+    if let bytes = try? Platform.readFile(cachePath), let cached = JournalIndex(encoded: bytes) {
+      index = cached
+    }
+    if try index.update(file) {
+      try? Platform.writeAtomically(index.encoded(), to: cachePath)
+    }
+    badLines = index.badLines
+    earliest = index.chunks.map(\.minTime).min() ?? .infinity
+    let size = file.identity.size
+    if size > index.indexedLength {
+      let bytes = try file.read(at: index.indexedLength, count: Int(size - index.indexedLength))
+      if !JournalIndex.isBlank(bytes[...]) {
+        let number = Int(index.indexedLines) + 1
+        tail = (number, bytes)
+        do {
+          tailRecord = try JournalRecord(line: bytes, detail: false)
+          earliest = min(earliest, tailRecord!.start)
+        } catch {
+          badLines.append(Journal.BadLine(number: number, reason: "the last line is cut short (\(error.message))"))
+        }
+      }
+    }
+  }
+
+  /// Every record that may touch `from...to` (and possibly some that do not: callers filter).
+  public func records(overlapping from: Double, _ to: Double, _ body: (JournalRecord) -> Void) throws(FileSystemError) {
+    guard let file else { return }
+    for chunk in index.chunks(overlapping: from, to) {
+      let bytes = try file.read(at: chunk.offset, count: Int(chunk.length))
+      var start = 0
+      while start < bytes.count {
+        let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+        let line = bytes[start..<end]
+        if !JournalIndex.isBlank(line), let record = try? JournalRecord(line: line, detail: false) {
+          body(record)
+        }
+        start = end + 1
+      }
+    }
+    if let tailRecord { body(tailRecord) }
+  }
+}

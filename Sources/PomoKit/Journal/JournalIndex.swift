@@ -1,0 +1,169 @@
+/// A cache beside the journal that says, for each run of lines, the earliest and latest
+/// instant they touch, so a report reads only the lines that can fall in its range.
+///
+/// The journal stays the only source of truth: the index is rebuilt whenever it does not
+/// match the file (another inode, a shorter file, a changed beginning), and extended with
+/// whatever was appended since. Records need not be in time order: every run that overlaps
+/// the range is read, wherever it stands, so journals merged from two machines stay right.
+public struct JournalIndex {
+  public struct Chunk: Equatable, Sendable {
+    public var offset: Int64
+    public var length: Int64
+    public var firstLine: Int64
+    public var minTime: Double
+    public var maxTime: Double
+  }
+
+  static let magic: [UInt8] = Array("POMOIDX1".utf8)
+  /// Lines per chunk: small enough that a week reads a few hundred lines of a million.
+  static let linesPerChunk = 256
+
+  public var identity = FileIdentity(device: 0, inode: 0, size: 0)
+  /// Bytes of the journal covered (always just after a newline).
+  public var indexedLength: Int64 = 0
+  public var indexedLines: Int64 = 0
+  public var headHash: UInt64 = 0
+  public var chunks: [Chunk] = []
+  /// Damaged lines found while indexing, so every report can warn about them.
+  public var badLines: [Journal.BadLine] = []
+
+  public init() {}
+
+  // MARK: - Building
+
+  /// Brings the index up to date with `file`, reading only what was appended since.
+  /// Returns whether anything changed.
+  public mutating func update(_ file: RandomAccessFile) throws(FileSystemError) -> Bool {
+    let now = file.identity
+    let head = try Self.headHash(file, length: min(indexedLength, 4096))
+    if now.device != identity.device || now.inode != identity.inode || now.size < indexedLength || head != headHash {
+      self = JournalIndex()
+    }
+    identity = now
+    guard now.size > indexedLength else { return false }
+    var offset = indexedLength
+    var pending: [UInt8] = []
+    var chunk = Chunk(offset: offset, length: 0, firstLine: indexedLines + 1, minTime: .infinity, maxTime: -.infinity)
+    var linesInChunk = 0
+    // Reopen a last chunk that is not full, so appends do not leave a trail of tiny chunks.
+    if let last = chunks.last, indexedLines - last.firstLine + 1 < Int64(Self.linesPerChunk) {
+      chunk = chunks.removeLast()
+      linesInChunk = Int(indexedLines - last.firstLine + 1)
+    }
+    while offset < now.size {
+      let block = try file.read(at: offset, count: 1 << 20)
+      if block.isEmpty { break }
+      offset += Int64(block.count)
+      pending += block
+      var start = 0
+      while let newline = pending[start...].firstIndex(of: 0x0A) {
+        let line = pending[start..<newline]
+        indexedLines += 1
+        linesInChunk += 1
+        chunk.length += Int64(line.count + 1)
+        if !Self.isBlank(line) {
+          do {
+            let record = try JournalRecord(line: line, detail: false)
+            chunk.minTime = min(chunk.minTime, record.start)
+            chunk.maxTime = max(chunk.maxTime, record.end, record.phases.map(\.end).max() ?? record.end)
+          } catch {
+            badLines.append(Journal.BadLine(number: Int(indexedLines), reason: error.message))
+          }
+        }
+        start = newline + 1
+        if linesInChunk == Self.linesPerChunk {
+          chunks.append(chunk)
+          chunk = Chunk(offset: chunk.offset + chunk.length, length: 0, firstLine: indexedLines + 1, minTime: .infinity, maxTime: -.infinity)
+          linesInChunk = 0
+        }
+      }
+      pending.removeSubrange(0..<start)
+    }
+    if linesInChunk > 0 { chunks.append(chunk) }
+    // A last line without its newline is not indexed: it may be a write cut short.
+    indexedLength = offset - Int64(pending.count)
+    headHash = try Self.headHash(file, length: min(indexedLength, 4096))
+    return true
+  }
+
+  static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
+    line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+  }
+
+  static func headHash(_ file: RandomAccessFile, length: Int64) throws(FileSystemError) -> UInt64 {
+    guard length > 0 else { return 0 }
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for b in try file.read(at: 0, count: Int(length)) {
+      h ^= UInt64(b)
+      h = h &* 0x100_0000_01b3
+    }
+    return h
+  }
+
+  /// The chunks with any line touching `from...to`.
+  public func chunks(overlapping from: Double, _ to: Double) -> [Chunk] {
+    chunks.filter { $0.maxTime >= from && $0.minTime <= to }
+  }
+
+  // MARK: - The cache file
+
+  public func encoded() -> [UInt8] {
+    var out = Self.magic
+    func put(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { out += $0 } }
+    func put(_ v: Int64) { put(UInt64(bitPattern: v)) }
+    func put(_ v: Double) { put(v.bitPattern) }
+    put(identity.device)
+    put(identity.inode)
+    put(indexedLength)
+    put(indexedLines)
+    put(headHash)
+    put(Int64(chunks.count))
+    for c in chunks {
+      put(c.offset)
+      put(c.length)
+      put(c.firstLine)
+      put(c.minTime)
+      put(c.maxTime)
+    }
+    put(Int64(badLines.count))
+    for bad in badLines {
+      let text = Array(bad.reason.utf8)
+      put(Int64(bad.number))
+      put(Int64(text.count))
+      out += text
+    }
+    return out
+  }
+
+  public init?(encoded bytes: [UInt8]) {
+    guard bytes.count >= 56, Array(bytes[0..<8]) == Self.magic else { return nil }
+    var at = 8
+    func next() -> UInt64? {
+      guard at + 8 <= bytes.count else { return nil }
+      var v: UInt64 = 0
+      for k in 0..<8 { v |= UInt64(bytes[at + k]) << (8 * UInt64(k)) }
+      at += 8
+      return v
+    }
+    func int() -> Int64? { next().map { Int64(bitPattern: $0) } }
+    func double() -> Double? { next().map { Double(bitPattern: $0) } }
+    guard let device = next(), let inode = next(), let length = int(), let lines = int(), let hash = next(),
+      let count = int(), count >= 0, count < 100_000_000
+    else { return nil }
+    identity = FileIdentity(device: device, inode: inode, size: length)
+    indexedLength = length
+    indexedLines = lines
+    headHash = hash
+    chunks.reserveCapacity(Int(count))
+    for _ in 0..<count {
+      guard let o = int(), let l = int(), let f = int(), let lo = double(), let hi = double() else { return nil }
+      chunks.append(Chunk(offset: o, length: l, firstLine: f, minTime: lo, maxTime: hi))
+    }
+    guard let badCount = int(), badCount >= 0 else { return nil }
+    for _ in 0..<badCount {
+      guard let number = int(), let size = int(), size >= 0, at + Int(size) <= bytes.count else { return nil }
+      badLines.append(Journal.BadLine(number: Int(number), reason: String(decoding: bytes[at..<(at + Int(size))], as: UTF8.self)))
+      at += Int(size)
+    }
+  }
+}

@@ -1,0 +1,191 @@
+/// A summary of the journal over a range of local days.
+public struct Report: Equatable, Sendable {
+  public struct Day: Equatable, Sendable {
+    public var day: Int64
+    public var focus: Double = 0
+    public var rest: Double = 0
+    public var sessions = 0
+    public var completed = 0
+    public var interrupted = 0
+  }
+
+  public struct Group: Equatable, Sendable {
+    public var name: String
+    public var sessions = 0
+    public var focus: Double = 0
+  }
+
+  public var range: ReportRange
+  public var timeZone: String
+  public var days: [Day]
+  public var presets: [Group]
+  public var tags: [Group]
+  public var streakDays: Int
+  public var previousFocus: Double
+
+  public var totals: Day {
+    var t = Day(day: range.days.lowerBound)
+    for d in days {
+      t.focus += d.focus
+      t.rest += d.rest
+      t.sessions += d.sessions
+      t.completed += d.completed
+      t.interrupted += d.interrupted
+    }
+    return t
+  }
+
+  /// The day with the most focus, if any day has some.
+  public var bestDay: Day? {
+    days.filter { $0.focus > 0 }.max { $0.focus < $1.focus || ($0.focus == $1.focus && $0.day > $1.day) }
+  }
+
+  /// Focus against the previous period, in whole percent; nil when that period had none.
+  public var focusChangePercent: Int? {
+    guard previousFocus > 0 else { return nil }
+    return Int(((totals.focus - previousFocus) / previousFocus * 100).rounded())
+  }
+
+  /// Whole seconds per day that always add up to the rounded total: each day gets the
+  /// rounded running sum minus the rounded sum before it, so no second is lost or gained
+  /// at a split.
+  public static func roundedSeconds(_ values: [Double]) -> [Int64] {
+    var result: [Int64] = []
+    var running = 0.0
+    var previous: Int64 = 0
+    for v in values {
+      running += v
+      let r = Int64(running.rounded())
+      result.append(r - previous)
+      previous = r
+    }
+    return result
+  }
+}
+
+/// Adds up journal records into a `Report`: pure, so tests feed it records directly.
+public struct ReportBuilder {
+  public let range: ReportRange
+  public let calendar: LocalCalendar
+  public let tagFilter: [String]
+  public let presetFilter: String?
+  private var days: [Report.Day]
+  private var presets: [String: Report.Group] = [:]
+  private var tags: [String: Report.Group] = [:]
+  private var previousFocus = 0.0
+  /// Days (any date) with at least one completed session, for the streak.
+  public private(set) var completedDays = Set<Int64>()
+  private var seen = Set<UInt64>()
+
+  public init(range: ReportRange, calendar: LocalCalendar, tags: [String] = [], preset: String? = nil) {
+    self.range = range
+    self.calendar = calendar
+    self.tagFilter = tags
+    self.presetFilter = preset
+    days = range.days.map { Report.Day(day: $0) }
+  }
+
+  /// The span of instants worth reading: the range and the period before it.
+  public var window: (from: Double, to: Double) {
+    (calendar.start(of: range.previous.lowerBound), calendar.start(of: range.days.upperBound + 1))
+  }
+
+  public func matches(_ record: JournalRecord) -> Bool {
+    if let presetFilter, record.preset != presetFilter { return false }
+    return tagFilter.allSatisfy { record.tags.contains($0) }
+  }
+
+  /// Counts a record once, however often its id appears.
+  public mutating func add(_ record: JournalRecord) {
+    guard matches(record), seen.insert(Self.hash(record.id)).inserted else { return }
+    let startDay = calendar.day(of: record.start)
+    if record.status == .completed { completedDays.insert(startDay) }
+    let inRange = range.days.contains(startDay)
+    let previous = range.previous
+    var focusInRange = 0.0
+    for phase in record.phases {
+      for (day, seconds) in split(phase) {
+        if range.days.contains(day) {
+          let i = Int(day - range.days.lowerBound)
+          if phase.kind == .work {
+            days[i].focus += seconds
+            focusInRange += seconds
+          } else {
+            days[i].rest += seconds
+          }
+        } else if phase.kind == .work && previous.contains(day) {
+          previousFocus += seconds
+        }
+      }
+    }
+    if inRange {
+      let i = Int(startDay - range.days.lowerBound)
+      days[i].sessions += 1
+      if record.status == .completed { days[i].completed += 1 } else { days[i].interrupted += 1 }
+    }
+    if inRange || focusInRange > 0 {
+      let sessions = inRange ? 1 : 0
+      presets[record.preset, default: Report.Group(name: record.preset)].sessions += sessions
+      presets[record.preset]!.focus += focusInRange
+      for tag in Set(record.tags) {
+        tags[tag, default: Report.Group(name: tag)].sessions += sessions
+        tags[tag]!.focus += focusInRange
+      }
+    }
+  }
+
+  /// A phase's elapsed seconds shared among the local days its wall-clock span touches, in
+  /// proportion to the time on each. The shares add up to the whole.
+  func split(_ phase: JournalPhase) -> [(Int64, Double)] {
+    let first = calendar.day(of: phase.start)
+    guard phase.end > phase.start else { return [(first, phase.elapsedSeconds)] }
+    let last = calendar.day(of: max(phase.start, phase.end - 1e-6))
+    if first == last { return [(first, phase.elapsedSeconds)] }
+    let span = phase.end - phase.start
+    var result: [(Int64, Double)] = []
+    var assigned = 0.0
+    var day = first
+    while day <= last {
+      if day == last {
+        result.append((day, phase.elapsedSeconds - assigned))
+      } else {
+        let from = max(phase.start, calendar.start(of: day))
+        let to = min(phase.end, calendar.start(of: day + 1))
+        let share = phase.elapsedSeconds * max(0, to - from) / span
+        result.append((day, share))
+        assigned += share
+      }
+      day += 1
+    }
+    return result
+  }
+
+  public func build(today: Int64) -> Report {
+    let order = { (a: Report.Group, b: Report.Group) in a.focus != b.focus ? a.focus > b.focus : a.name < b.name }
+    return Report(
+      range: range, timeZone: calendar.zone.identifier, days: days, presets: presets.values.sorted(by: order),
+      tags: tags.values.sorted(by: order), streakDays: Self.streak(completedDays, today: today),
+      previousFocus: previousFocus)
+  }
+
+  /// Consecutive days with a completed session, ending today (or yesterday, while today has none yet).
+  public static func streak(_ days: Set<Int64>, today: Int64) -> Int {
+    var day = days.contains(today) ? today : today - 1
+    var count = 0
+    while days.contains(day) {
+      count += 1
+      day -= 1
+    }
+    return count
+  }
+
+  /// FNV-1a of the id: eight bytes a session instead of a whole string.
+  static func hash(_ id: String) -> UInt64 {
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for b in id.utf8 {
+      h ^= UInt64(b)
+      h = h &* 0x100_0000_01b3
+    }
+    return h
+  }
+}
