@@ -41,6 +41,7 @@ struct CommandLineTests {
           resume                  Continue the last interrupted session.
           status                  Show what is running now, for prompts and status bars.
           log                     Show the latest sessions, newest first.
+          report                  Summarize the journal: focus by day, totals, streak.
           presets                 List the presets: built-in ones and your own.
           import                  Append the sessions of another journal to yours.
           help                    Show help for a command.

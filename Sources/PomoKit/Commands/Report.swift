@@ -3,7 +3,7 @@ extension Pomo {
   public enum Report: Command {
     public static let spec = CommandSpec(
       name: "report",
-      abstract: "Summarize your focus: a bar per day, totals, streak, presets and tags.",
+      abstract: "Summarize the journal: focus by day, totals, streak.",
       discussion: """
         With no range, the current week. Weeks start on Monday (ISO 8601) unless
         --week-start or the config key week_start says sunday. Days are local days in the

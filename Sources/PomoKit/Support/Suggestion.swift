@@ -2,7 +2,7 @@
 public enum Suggestion {
   /// The candidate nearest to `word`, if it is near enough to be a likely typo.
   public static func closest(to word: String, in candidates: [String]) -> String? {
-    let limit = max(1, min(3, word.count / 3 + 1))
+    let limit = max(1, min(3, (word.count + 1) / 4))
     var best: (String, Int)?
     for candidate in candidates {
       let d = distance(word.lowercased(), candidate.lowercased())
