@@ -61,14 +61,23 @@ extension Pomo {
       }
 
       var builder = ReportBuilder(range: range, calendar: calendar, tags: arguments.all("tag"), preset: arguments.value("preset"))
+      var streak: Int?
       do {
         let window = builder.window
         try indexed.records(overlapping: window.from, window.to) { builder.add($0) }
-        // The streak may reach back before the range: widen the window until it ends.
+        if arguments.all("tag").isEmpty && arguments.value("preset") == nil {
+          // Unfiltered, the index answers the streak without reading the journal.
+          streak = ReportBuilder.streak(today: today) { day in
+            indexed.hasCompleted(from: calendar.start(of: day), to: calendar.start(of: day + 1))
+          }
+        }
+        // Filtered, the streak may reach back before the range: widen the window until it ends.
         var reach: Int64 = 32
         var lower = min(range.previous.lowerBound, today - reach)
-        try indexed.records(overlapping: calendar.start(of: lower), calendar.start(of: today + 1)) { builder.add($0) }
-        while ReportBuilder.streak(builder.completedDays, today: today) >= today - lower,
+        if streak == nil {
+          try indexed.records(overlapping: calendar.start(of: lower), calendar.start(of: today + 1)) { builder.add($0) }
+        }
+        while streak == nil, ReportBuilder.streak(builder.completedDays, today: today) >= today - lower,
           calendar.start(of: lower) > indexed.earliest
         {
           reach *= 4
@@ -79,7 +88,7 @@ extension Pomo {
       } catch {
         throw CLIError.failure("cannot read the journal \(journal.path): \(error)")
       }
-      let report = builder.build(today: today)
+      let report = builder.build(today: today, streak: streak)
       switch format {
       case "json": context.output.write(ReportJSON.render(report))
       case "csv": context.output.write(ReportCSV.render(report))

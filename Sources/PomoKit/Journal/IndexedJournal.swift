@@ -1,3 +1,9 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
 /// The journal read through its index: only the lines that can touch a span of time.
 public final class IndexedJournal {
   public let journal: Journal
@@ -44,19 +50,36 @@ public final class IndexedJournal {
     }
   }
 
+  /// Whether a completed session started in `from..<to` (the unterminated last line included).
+  public func hasCompleted(from: Double, to: Double) -> Bool {
+    if let tailRecord, tailRecord.status == .completed, tailRecord.start >= from, tailRecord.start < to { return true }
+    return index.hasCompleted(from: from, to: to)
+  }
+
+  /// The lines of a block of text (the last one may lack its newline), found with memchr.
+  static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+    var result: [ArraySlice<UInt8>] = []
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var start = 0
+      while start < buffer.count {
+        let end =
+          memchr(base + start, 0x0A, buffer.count - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+          ?? buffer.count
+        result.append(bytes[start..<end])
+        start = end + 1
+      }
+    }
+    return result
+  }
+
   /// Every record that may touch `from...to` (and possibly some that do not: callers filter).
   public func records(overlapping from: Double, _ to: Double, _ body: (JournalRecord) -> Void) throws(FileSystemError) {
     guard let file else { return }
     for chunk in index.chunks(overlapping: from, to) {
       let bytes = try file.read(at: chunk.offset, count: Int(chunk.length))
-      var start = 0
-      while start < bytes.count {
-        let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-        let line = bytes[start..<end]
-        if !JournalIndex.isBlank(line), let record = try? JournalRecord(line: line, detail: false) {
-          body(record)
-        }
-        start = end + 1
+      for line in Self.lines(bytes) where !JournalIndex.isBlank(line) {
+        if let record = try? JournalRecord(line: line, detail: false) { body(record) }
       }
     }
     if let tailRecord { body(tailRecord) }

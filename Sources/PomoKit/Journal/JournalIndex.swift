@@ -26,6 +26,10 @@ public struct JournalIndex {
   public var chunks: [Chunk] = []
   /// Damaged lines found while indexing, so every report can warn about them.
   public var badLines: [Journal.BadLine] = []
+  /// The quarter hours (since 1970) in which completed sessions started, sorted and unique.
+  /// Every time zone's midnight falls on a quarter hour, so this answers "was there a
+  /// completed session on local day D?" for any zone, and a streak needs no journal reading.
+  public var completedQuarters: [Int32] = []
 
   public init() {}
 
@@ -45,6 +49,7 @@ public struct JournalIndex {
     var pending: [UInt8] = []
     var chunk = Chunk(offset: offset, length: 0, firstLine: indexedLines + 1, minTime: .infinity, maxTime: -.infinity)
     var linesInChunk = 0
+    var newQuarters: [Int32] = []
     // Reopen a last chunk that is not full, so appends do not leave a trail of tiny chunks.
     if let last = chunks.last, indexedLines - last.firstLine + 1 < Int64(Self.linesPerChunk) {
       chunk = chunks.removeLast()
@@ -66,6 +71,7 @@ public struct JournalIndex {
             let record = try JournalRecord(line: line, detail: false)
             chunk.minTime = min(chunk.minTime, record.start)
             chunk.maxTime = max(chunk.maxTime, record.end, record.phases.map(\.end).max() ?? record.end)
+            if record.status == .completed { newQuarters.append(Self.quarter(record.start)) }
           } catch {
             badLines.append(Journal.BadLine(number: Int(indexedLines), reason: error.message))
           }
@@ -80,10 +86,49 @@ public struct JournalIndex {
       pending.removeSubrange(0..<start)
     }
     if linesInChunk > 0 { chunks.append(chunk) }
+    if !newQuarters.isEmpty {
+      completedQuarters = Self.mergeUnique(completedQuarters, newQuarters.sorted())
+    }
     // A last line without its newline is not indexed: it may be a write cut short.
     indexedLength = offset - Int64(pending.count)
     headHash = try Self.headHash(file, length: min(indexedLength, 4096))
     return true
+  }
+
+  static func quarter(_ t: Double) -> Int32 {
+    Int32(clamping: Int64((t / 900).rounded(.down)))
+  }
+
+  static func mergeUnique(_ a: [Int32], _ b: [Int32]) -> [Int32] {
+    var result: [Int32] = []
+    result.reserveCapacity(a.count + b.count)
+    var i = 0
+    var j = 0
+    while i < a.count || j < b.count {
+      let next: Int32
+      if j >= b.count || (i < a.count && a[i] <= b[j]) {
+        next = a[i]
+        i += 1
+      } else {
+        next = b[j]
+        j += 1
+      }
+      if result.last != next { result.append(next) }
+    }
+    return result
+  }
+
+  /// Whether a completed session started in `from..<to` (Unix seconds on quarter hours).
+  public func hasCompleted(from: Double, to: Double) -> Bool {
+    let lo = Self.quarter(from)
+    let hi = Self.quarter(to)
+    var low = 0
+    var high = completedQuarters.count
+    while low < high {
+      let mid = (low + high) / 2
+      if completedQuarters[mid] < lo { low = mid + 1 } else { high = mid }
+    }
+    return low < completedQuarters.count && completedQuarters[low] < hi
   }
 
   static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
@@ -132,6 +177,8 @@ public struct JournalIndex {
       put(Int64(text.count))
       out += text
     }
+    put(Int64(completedQuarters.count))
+    completedQuarters.withUnsafeBytes { out += $0 }
     return out
   }
 
@@ -164,6 +211,13 @@ public struct JournalIndex {
       guard let number = int(), let size = int(), size >= 0, at + Int(size) <= bytes.count else { return nil }
       badLines.append(Journal.BadLine(number: Int(number), reason: String(decoding: bytes[at..<(at + Int(size))], as: UTF8.self)))
       at += Int(size)
+    }
+    guard let quarterCount = int(), quarterCount >= 0, at + Int(quarterCount) * 4 == bytes.count else { return nil }
+    completedQuarters = [Int32](repeating: 0, count: Int(quarterCount))
+    completedQuarters.withUnsafeMutableBytes { target in
+      bytes.withUnsafeBytes { source in
+        target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[at..<(at + Int(quarterCount) * 4)]))
+      }
     }
   }
 }

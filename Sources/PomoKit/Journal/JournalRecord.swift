@@ -137,8 +137,12 @@ public struct JournalRecord: Equatable, Sendable {
 
   /// Reads a record from its line, tolerating unknown fields and newer versions.
   /// `detail: false` skips what reports do not need (names, note, host, source).
-  public init(line: some Collection<UInt8>, detail: Bool = true) throws(Problem) {
+  public init(line: ArraySlice<UInt8>, detail: Bool = true) throws(Problem) {
     self = try RecordScanner.decode(line, detail: detail)
+  }
+
+  public init(line: [UInt8], detail: Bool = true) throws(Problem) {
+    self = try RecordScanner.decode(line[...], detail: detail)
   }
 
   /// A random (version 4) UUID, lowercase.

@@ -1,3 +1,9 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
 /// Reads journal lines straight from their bytes, at the speed full-history reports need.
 ///
 /// It checks the JSON as it goes (so a damaged line is refused, never half-read), decodes
@@ -12,9 +18,8 @@ struct RecordScanner {
     self.bytes = bytes
   }
 
-  static func decode(_ line: some Collection<UInt8>, detail: Bool = true) throws(JournalRecord.Problem) -> JournalRecord {
-    let array = Array(line)
-    let result = array.withUnsafeBufferPointer { buffer -> Result<JournalRecord, JournalRecord.Problem> in
+  static func decode(_ line: ArraySlice<UInt8>, detail: Bool = true) throws(JournalRecord.Problem) -> JournalRecord {
+    let result = line.withUnsafeBufferPointer { buffer -> Result<JournalRecord, JournalRecord.Problem> in
       var scanner = RecordScanner(buffer)
       return Result { () throws(JournalRecord.Problem) in try scanner.record(detail: detail) }
     }
@@ -46,7 +51,7 @@ struct RecordScanner {
       switch key {
       case .id: id = try scanner.string()
       case .preset: preset = try scanner.string()
-      case .status: status = JournalRecord.Status(rawValue: try scanner.string()) ?? .interrupted
+      case .status: status = try scanner.matches("completed") ? .completed : .interrupted
       case .interruption: interruption = try scanner.optionalString()
       case .start: start = try scanner.time()
       case .end: end = try scanner.time()
@@ -92,7 +97,8 @@ struct RecordScanner {
     try object { (s: inout RecordScanner, key: Key) throws(JournalRecord.Problem) in
       switch key {
       case .name where detail: name = try s.string()
-      case .kind: kind = PhaseKind(rawValue: try s.string())
+      case .kind:
+        if try s.matches("work") { kind = .work } else { kind = s.lastStringWas("rest") ? .rest : nil }
       case .round: round = try s.optionalNumber().map { Int($0) }
       case .start: start = try s.time()
       case .end: end = try s.time()
@@ -121,29 +127,55 @@ struct RecordScanner {
     case extendedSeconds, other
   }
 
-  private static let keys: [([UInt8], Key)] = ([
-    ("id", .id), ("preset", .preset), ("status", .status), ("interruption", .interruption), ("start", .start),
-    ("end", .end), ("tags", .tags), ("note", .note), ("host", .host), ("source", .source), ("rounds", .rounds),
-    ("plan_offset", .planOffset), ("resumed_from", .resumedFrom), ("paused_seconds", .pausedSeconds),
-    ("slept_seconds", .sleptSeconds), ("phases", .phases), ("name", .name), ("kind", .kind), ("round", .round),
-    ("planned_seconds", .plannedSeconds), ("elapsed_seconds", .elapsedSeconds), ("completed", .completed),
-    ("extended_seconds", .extendedSeconds),
-  ] as [(String, Key)]).map { (Array($0.0.utf8), $0.1) }
-
+  /// The key at the cursor, matched by length and then bytes: no allocation, few compares.
   private mutating func key() throws(JournalRecord.Problem) -> Key {
     guard peek == UInt8(ascii: "\"") else { throw fail("expected a key in double quotes") }
     let (from, to, escaped) = try rawString()
     if escaped { return .other }
-    let length = to - from
-    for (name, key) in Self.keys where name.count == length {
-      var same = true
-      for k in 0..<length where bytes[from + k] != name[k] {
-        same = false
-        break
+    let r = from..<to
+    switch to - from {
+    case 2: return equal(r, "id") ? .id : .other
+    case 3: return equal(r, "end") ? .end : .other
+    case 4:
+      switch bytes[from] {
+      case UInt8(ascii: "k"): return equal(r, "kind") ? .kind : .other
+      case UInt8(ascii: "n"): return equal(r, "name") ? .name : equal(r, "note") ? .note : .other
+      case UInt8(ascii: "t"): return equal(r, "tags") ? .tags : .other
+      case UInt8(ascii: "h"): return equal(r, "host") ? .host : .other
+      default: return .other
       }
-      if same { return key }
+    case 5: return equal(r, "start") ? .start : equal(r, "round") ? .round : .other
+    case 6:
+      switch bytes[from] {
+      case UInt8(ascii: "p"): return equal(r, "preset") ? .preset : equal(r, "phases") ? .phases : .other
+      case UInt8(ascii: "s"): return equal(r, "status") ? .status : equal(r, "source") ? .source : .other
+      case UInt8(ascii: "r"): return equal(r, "rounds") ? .rounds : .other
+      default: return .other
+      }
+    case 9: return equal(r, "completed") ? .completed : .other
+    case 11: return equal(r, "plan_offset") ? .planOffset : .other
+    case 12: return equal(r, "interruption") ? .interruption : equal(r, "resumed_from") ? .resumedFrom : .other
+    case 13: return equal(r, "slept_seconds") ? .sleptSeconds : .other
+    case 14: return equal(r, "paused_seconds") ? .pausedSeconds : .other
+    case 15: return equal(r, "planned_seconds") ? .plannedSeconds : equal(r, "elapsed_seconds") ? .elapsedSeconds : .other
+    case 16: return equal(r, "extended_seconds") ? .extendedSeconds : .other
+    default: return .other
     }
-    return .other
+  }
+
+  /// Reads a string and says whether it is exactly `word` (no allocation).
+  private mutating func matches(_ word: StaticString) throws(JournalRecord.Problem) -> Bool {
+    let (from, to, _) = try rawString()
+    lastString = from..<to
+    return equal(from..<to, word)
+  }
+
+  private var lastString = 0..<0
+
+  private func lastStringWas(_ word: StaticString) -> Bool { equal(lastString, word) }
+
+  private func equal(_ range: Range<Int>, _ word: StaticString) -> Bool {
+    range.count == word.utf8CodeUnitCount && memcmp(bytes.baseAddress! + range.lowerBound, word.utf8Start, range.count) == 0
   }
 
   // MARK: - JSON
@@ -230,20 +262,27 @@ struct RecordScanner {
     i += 1
     let from = i
     var escaped = false
+    let base = bytes.baseAddress!
     while i < bytes.count {
-      let c = bytes[i]
-      if c == UInt8(ascii: "\"") {
-        i += 1
-        return (from, i - 1, escaped)
+      // Jump to the next quote; only when a backslash stands before it look closer.
+      guard let hit = memchr(base + i, 0x22, bytes.count - i) else { break }
+      let quote = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+      guard memchr(base + i, 0x5C, quote - i) != nil else {
+        i = quote + 1
+        return (from, quote, escaped)
       }
-      if c == UInt8(ascii: "\\") {
-        escaped = true
-        i += 2
+      escaped = true
+      var k = i
+      while k < quote { k += base[k] == 0x5C ? 2 : 1 }
+      if k > quote {
+        // The quote was escaped; keep looking after it.
+        i = k
         continue
       }
-      if c < 0x20 { throw fail("control character in a string") }
-      i += 1
+      i = quote + 1
+      return (from, quote, escaped)
     }
+    i = bytes.count
     throw fail("unterminated string")
   }
 

@@ -49,8 +49,25 @@ public struct LocalCalendar {
     self.weekStart = weekStart
   }
 
+  /// The last day looked up and its bounds: the phases of a session mostly share a day.
+  private final class LastDay {
+    var day: Int64 = 0
+    var from = 1.0
+    var to = 0.0
+  }
+  private let last = LastDay()
+
   /// The local day an instant falls on.
   public func day(of t: Double) -> Int64 {
+    if t >= last.from && t < last.to { return last.day }
+    let day = rawDay(of: t)
+    last.day = day
+    last.from = start(of: day)
+    last.to = start(of: day + 1)
+    return day
+  }
+
+  private func rawDay(of t: Double) -> Int64 {
     RFC3339.floorDiv(Int64((t + Double(zone.offset(at: t))).rounded(.down)), 86_400)
   }
 
@@ -64,8 +81,8 @@ public struct LocalCalendar {
       t = next
     }
     // In a gap (midnight skipped), step forward to the first instant of the day.
-    while self.day(of: t) < day { t += 900 }
-    while self.day(of: t - 1) >= day { t -= 900 }
+    while rawDay(of: t) < day { t += 900 }
+    while rawDay(of: t - 1) >= day { t -= 900 }
     return t
   }
 

@@ -103,19 +103,28 @@ public struct ReportBuilder {
     let inRange = range.days.contains(startDay)
     let previous = range.previous
     var focusInRange = 0.0
+    let lower = range.days.lowerBound
+    let upper = range.days.upperBound
     for phase in record.phases {
-      for (day, seconds) in split(phase) {
-        if range.days.contains(day) {
-          let i = Int(day - range.days.lowerBound)
-          if phase.kind == .work {
+      let work = phase.kind == .work
+      func credit(_ day: Int64, _ seconds: Double) {
+        if day >= lower && day <= upper {
+          let i = Int(day - lower)
+          if work {
             days[i].focus += seconds
             focusInRange += seconds
           } else {
             days[i].rest += seconds
           }
-        } else if phase.kind == .work && previous.contains(day) {
+        } else if work && previous.contains(day) {
           previousFocus += seconds
         }
+      }
+      let first = calendar.day(of: phase.start)
+      if phase.end - phase.start < 86_400 && first == calendar.day(of: max(phase.start, phase.end - 1e-6)) {
+        credit(first, phase.elapsedSeconds)  // The common case: the phase is within one day.
+      } else {
+        for (day, seconds) in split(phase) { credit(day, seconds) }
       }
     }
     if inRange {
@@ -127,7 +136,7 @@ public struct ReportBuilder {
       let sessions = inRange ? 1 : 0
       presets[record.preset, default: Report.Group(name: record.preset)].sessions += sessions
       presets[record.preset]!.focus += focusInRange
-      for tag in Set(record.tags) {
+      for (i, tag) in record.tags.enumerated() where !record.tags[..<i].contains(tag) {
         tags[tag, default: Report.Group(name: tag)].sessions += sessions
         tags[tag]!.focus += focusInRange
       }
@@ -160,12 +169,25 @@ public struct ReportBuilder {
     return result
   }
 
-  public func build(today: Int64) -> Report {
+  /// The report; `streak` overrides the streak counted from the records added.
+  public func build(today: Int64, streak: Int? = nil) -> Report {
     let order = { (a: Report.Group, b: Report.Group) in a.focus != b.focus ? a.focus > b.focus : a.name < b.name }
     return Report(
       range: range, timeZone: calendar.zone.identifier, days: days, presets: presets.values.sorted(by: order),
-      tags: tags.values.sorted(by: order), streakDays: Self.streak(completedDays, today: today),
+      tags: tags.values.sorted(by: order), streakDays: streak ?? Self.streak(completedDays, today: today),
       previousFocus: previousFocus)
+  }
+
+  /// The streak from a day-by-day question ("a completed session on day D?"), for when the
+  /// answer comes from the journal index rather than from records.
+  public static func streak(today: Int64, completedOn: (Int64) -> Bool) -> Int {
+    var day = completedOn(today) ? today : today - 1
+    var count = 0
+    while completedOn(day) {
+      count += 1
+      day -= 1
+    }
+    return count
   }
 
   /// Consecutive days with a completed session, ending today (or yesterday, while today has none yet).

@@ -66,11 +66,16 @@ public enum ReportText {
     HelpFormatter.wrap(text, width: width - 1, indent: 0, hanging: 2)
   }
 
+  static let blocks = String(repeating: "█", count: 64)
+  static let spaces = String(repeating: " ", count: 64)
+
   static func bar(_ fraction: Double, width: Int, style: DisplayStyle) -> String {
     if style.unicode {
       let eighths = Int((fraction * Double(width * 8)).rounded())
-      let text = String(repeating: "█", count: eighths / 8) + StatusLine.eighths[eighths % 8]
-      return ANSI.paint(text, ANSI.red, when: style.color) + String(repeating: " ", count: width - text.count)
+      let full = eighths / 8
+      let text = String(blocks.prefix(full)) + StatusLine.eighths[eighths % 8]
+      let used = full + (eighths % 8 > 0 ? 1 : 0)
+      return ANSI.paint(text, ANSI.red, when: style.color) + spaces.prefix(width - used)
     }
     let cells = Int((fraction * Double(width)).rounded())
     return ANSI.paint(String(repeating: "#", count: cells), ANSI.red, when: style.color)

@@ -24,28 +24,31 @@ public enum RFC3339 {
   }
 
   public static func parse(_ b: UnsafeBufferPointer<UInt8>) -> Double? {
-    func digits(_ from: Int, _ count: Int) -> Int64? {
-      guard from + count <= b.count else { return nil }
-      var v: Int64 = 0
-      for i in from..<(from + count) {
-        let c = b[i]
-        guard c >= 48 && c <= 57 else { return nil }
-        v = v * 10 + Int64(c - 48)
-      }
-      return v
+    guard b.count >= 20, let p = b.baseAddress else { return nil }
+    // Each digit is checked as it is read; `bad` collects any non-digit.
+    var bad = false
+    @inline(__always) func digit(_ k: Int) -> Int64 {
+      let c = p[k] &- 48
+      if c > 9 { bad = true }
+      return Int64(c)
     }
-    guard b.count >= 20, let y = digits(0, 4), b[4] == 45, let mo = digits(5, 2), b[7] == 45, let d = digits(8, 2),
-      b[10] == 84 || b[10] == 116 || b[10] == 32, let h = digits(11, 2), b[13] == 58, let mi = digits(14, 2), b[16] == 58,
-      let s = digits(17, 2), (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, s < 61
+    let y = digit(0) * 1000 + digit(1) * 100 + digit(2) * 10 + digit(3)
+    let mo = digit(5) * 10 + digit(6)
+    let d = digit(8) * 10 + digit(9)
+    let h = digit(11) * 10 + digit(12)
+    let mi = digit(14) * 10 + digit(15)
+    let s = digit(17) * 10 + digit(18)
+    guard !bad, p[4] == 45, p[7] == 45, p[10] == 84 || p[10] == 116 || p[10] == 32, p[13] == 58, p[16] == 58,
+      (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, s < 61
     else { return nil }
     var i = 19
     var fraction = 0.0
-    if i < b.count && b[i] == 46 {
+    if p[i] == 46 {
       i += 1
       var scale = 0.1
       let start = i
-      while i < b.count && b[i] >= 48 && b[i] <= 57 {
-        fraction += Double(b[i] - 48) * scale
+      while i < b.count && p[i] >= 48 && p[i] <= 57 {
+        fraction += Double(p[i] - 48) * scale
         scale /= 10
         i += 1
       }
@@ -53,20 +56,20 @@ public enum RFC3339 {
     }
     guard i < b.count else { return nil }
     var offset: Int64 = 0
-    if b[i] == 90 || b[i] == 122 {
+    if p[i] == 90 || p[i] == 122 {
       i += 1
-    } else if b[i] == 43 || b[i] == 45 {
-      guard let oh = digits(i + 1, 2), i + 3 < b.count, b[i + 3] == 58, let om = digits(i + 4, 2), oh < 24, om < 60 else {
-        return nil
-      }
-      offset = (oh * 3600 + om * 60) * (b[i] == 45 ? -1 : 1)
+    } else if p[i] == 43 || p[i] == 45 {
+      guard i + 6 == b.count, p[i + 3] == 58 else { return nil }
+      let oh = digit(i + 1) * 10 + digit(i + 2)
+      let om = digit(i + 4) * 10 + digit(i + 5)
+      guard !bad, oh < 24, om < 60 else { return nil }
+      offset = (oh * 3600 + om * 60) * (p[i] == 45 ? -1 : 1)
       i += 6
     } else {
       return nil
     }
     guard i == b.count else { return nil }
-    let days = self.days(fromCivil: y, mo, d)
-    return Double(days * 86_400 + h * 3600 + mi * 60 + s - offset) + fraction
+    return Double(days(fromCivil: y, mo, d) * 86_400 + h * 3600 + mi * 60 + s - offset) + fraction
   }
 
   /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
