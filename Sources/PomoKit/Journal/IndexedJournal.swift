@@ -3,6 +3,7 @@
 #elseif canImport(Glibc)
   import Glibc
 #endif
+import Dispatch
 
 /// The journal read through its index: only the lines that can touch a span of time.
 public final class IndexedJournal {
@@ -74,14 +75,79 @@ public final class IndexedJournal {
   }
 
   /// Every record that may touch `from...to` (and possibly some that do not: callers filter).
+  ///
+  /// Chunks are read and decoded on all cores, a few at a time, and handed to `body` in
+  /// journal order on the calling thread; memory holds only the chunks in flight.
   public func records(overlapping from: Double, _ to: Double, _ body: (JournalRecord) -> Void) throws(FileSystemError) {
     guard let file else { return }
-    for chunk in index.chunks(overlapping: from, to) {
-      let bytes = try file.read(at: chunk.offset, count: Int(chunk.length))
-      for line in Self.lines(bytes) where !JournalIndex.isBlank(line) {
-        if let record = try? JournalRecord(line: line, detail: false) { body(record) }
+    let selected = index.chunks(overlapping: from, to)
+    let batch = 16
+    let batches = stride(from: 0, to: selected.count, by: batch).map { Array(selected[$0..<min($0 + batch, selected.count)]) }
+    // Decode the next batch in the background while this thread counts the current one.
+    final class Slot: @unchecked Sendable {
+      var records: [[JournalRecord]] = []
+      var failure: FileSystemError?
+    }
+    nonisolated(unsafe) let source = file
+    func start(_ chunks: [JournalIndex.Chunk]) -> (Slot, DispatchGroup) {
+      let slot = Slot()
+      let group = DispatchGroup()
+      group.enter()
+      DispatchQueue.global().async {
+        do {
+          slot.records = try Self.decode(chunks, from: source)
+        } catch {
+          slot.failure = error as? FileSystemError
+        }
+        group.leave()
+      }
+      return (slot, group)
+    }
+    var next = batches.first.map(start)
+    for k in batches.indices {
+      guard let (slot, group) = next else { break }
+      group.wait()
+      next = k + 1 < batches.count ? start(batches[k + 1]) : nil
+      if let failure = slot.failure {
+        next?.1.wait()
+        throw failure
+      }
+      for records in slot.records {
+        for record in records { body(record) }
       }
     }
     if let tailRecord { body(tailRecord) }
+  }
+
+  /// Decodes chunks in parallel; the results keep the chunks' order.
+  private static func decode(_ chunks: [JournalIndex.Chunk], from file: RandomAccessFile) throws(FileSystemError) -> [[JournalRecord]] {
+    let results = UnsafeMutableBufferPointer<[JournalRecord]>.allocate(capacity: chunks.count)
+    results.initialize(repeating: [])
+    let failures = UnsafeMutableBufferPointer<FileSystemError?>.allocate(capacity: chunks.count)
+    failures.initialize(repeating: nil)
+    defer {
+      results.deinitialize()
+      results.deallocate()
+      failures.deinitialize()
+      failures.deallocate()
+    }
+    nonisolated(unsafe) let output = results
+    nonisolated(unsafe) let errors = failures
+    nonisolated(unsafe) let source = file
+    DispatchQueue.concurrentPerform(iterations: chunks.count) { k in
+      do {
+        let bytes = try source.read(at: chunks[k].offset, count: Int(chunks[k].length))
+        var records: [JournalRecord] = []
+        records.reserveCapacity(JournalIndex.linesPerChunk)
+        for line in lines(bytes) where !JournalIndex.isBlank(line) {
+          if let record = try? JournalRecord(line: line, detail: false) { records.append(record) }
+        }
+        output[k] = records
+      } catch {
+        errors[k] = error as? FileSystemError
+      }
+    }
+    if let failure = failures.compactMap({ $0 }).first { throw failure }
+    return Array(results)
   }
 }
