@@ -127,13 +127,118 @@ def section_session(args, env):
     shutil.rmtree(folder)
 
 
-SECTIONS = {"session": section_session}
+def hyperfine(commands, runs, warmup, env):
+    """Times commands with hyperfine (no shell); returns mean seconds for each."""
+    with tempfile.NamedTemporaryFile(suffix=".json") as out:
+        subprocess.run(["hyperfine", "-N", "--style", "none", "--runs", str(runs), "--warmup", str(warmup),
+                        "--export-json", out.name] + commands, env=env, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        with open(out.name) as f:
+            return [r["mean"] for r in json.load(f)["results"]]
+
+
+def peak(argv, env):
+    """Runs argv once; returns (wall seconds, peak RSS in MB)."""
+    start = time.monotonic()
+    proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    return time.monotonic() - start, usage.ru_maxrss / 1024.0
+
+
+def section_status(args, env):
+    print("## pomo status while a session runs")
+    folder = tempfile.mkdtemp()
+    preset = os.path.join(folder, "focus.json")
+    with open(preset, "w") as f:
+        json.dump({"round": [{"name": "focus", "kind": "work", "duration": "25m"}]}, f)
+    home = dict(env, HOME=folder)
+    runner = subprocess.Popen([args.pomo, "start", preset, "--no-notify"], env=home,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    state = os.path.join(folder, ".local/state/pomo/current.json")
+    while not os.path.exists(state):
+        time.sleep(0.01)
+    text, js = hyperfine([f"{args.pomo} status", f"{args.pomo} status --json"], 200, 20, home)
+    runner.terminate()
+    runner.wait()
+    idle, = hyperfine([f"{args.pomo} status"], 200, 20, home)
+    print()
+    print("| command | mean |")
+    print("| --- | --- |")
+    print(f"| pomo status (running) | {text * 1000:.2f} ms |")
+    print(f"| pomo status --json (running) | {js * 1000:.2f} ms |")
+    print(f"| pomo status (idle) | {idle * 1000:.2f} ms |")
+    print()
+    print("Target: at most 10 ms.")
+    shutil.rmtree(folder)
+
+
+def journals(args):
+    """Generated journals, kept between runs in .build/bench (they take a while to write)."""
+    folder = os.path.join(ROOT, ".build", "bench")
+    os.makedirs(folder, exist_ok=True)
+    made = {}
+    for count in args.sizes:
+        path = os.path.join(folder, f"journal-{count}.jsonl")
+        timew = os.path.join(folder, f"timew-{count}") if count <= 100000 else None
+        if not os.path.exists(path) or (timew and not os.path.exists(timew)):
+            cmd = [sys.executable, os.path.join(ROOT, "Scripts", "genjournal.py"), str(count), path]
+            if timew:
+                cmd += ["--timew", timew]
+            subprocess.run(cmd, check=True)
+        made[count] = (path, timew)
+    return folder, made
+
+
+def section_report(args, env):
+    print("## pomo report over generated journals")
+    folder, made = journals(args)
+    cache = tempfile.mkdtemp()
+    base = dict(env, XDG_CACHE_HOME=cache, HOME=cache, TZ="UTC")
+    empty = os.path.join(cache, "none.jsonl")
+    rows = []
+    first = {}
+    for count, (path, _) in made.items():
+        first[count] = peak([args.pomo, "report", "--week", "--journal", path], base)
+    week = hyperfine([f"{args.pomo} report --week --journal {empty}"] +
+                     [f"{args.pomo} report --week --journal {made[c][0]}" for c in made], 20, 3, base)
+    print()
+    print("| journal | `report --week` | first run (builds the index) |")
+    print("| --- | --- | --- |")
+    print(f"| empty | {week[0] * 1000:.1f} ms | |")
+    for i, count in enumerate(made):
+        size = os.path.getsize(made[count][0]) / 1e6
+        print(f"| {count:,} sessions ({size:.0f} MB) | {week[i + 1] * 1000:.1f} ms | {first[count][0]:.2f} s |")
+    print()
+    print("Targets: at most 15 ms over 1,000,000 sessions, and at most twice the empty journal's time.")
+    print()
+    print("| journal | `report --from 2000-01-01` | peak RSS | `timew summary :all` (same sessions) |")
+    print("| --- | --- | --- | --- |")
+    for count, (path, timew) in made.items():
+        full, = hyperfine([f"{args.pomo} report --from 2000-01-01 --journal {path}"], 5 if count <= 100000 else 3, 1, base)
+        _, rss = peak([args.pomo, "report", "--from", "2000-01-01", "--journal", path], base)
+        peer = ""
+        if timew and shutil.which("timew"):
+            tw_env = dict(base, TIMEWARRIORDB=timew)
+            subprocess.run(["timew", "summary", ":week"], env=tw_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                           input=b"yes\n")
+            tw, = hyperfine(["timew summary :all"], 2, 0, tw_env)
+            tw_week, = hyperfine(["timew summary :week"], 3, 1, tw_env)
+            peer = f"{tw:.2f} s (`:week` {tw_week * 1000:.0f} ms)"
+        print(f"| {count:,} sessions | {full:.3f} s | {rss:.1f} MB | {peer} |")
+    print()
+    print("Targets: 100,000 sessions at most 0.5 s and 64 MB; 1,000,000 sessions at most 5 s.")
+    shutil.rmtree(cache)
+
+
+SECTIONS = {"session": section_session, "status": section_status, "report": section_report}
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--pomo", required=True)
     parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--sizes", type=lambda v: [int(x) for x in v.split(",")], default=[100000, 1000000],
+                        help="journal sizes for the report section, e.g. 1000,100000")
     parser.add_argument("sections", nargs="*", default=list(SECTIONS))
     args = parser.parse_args()
     env = dict(os.environ)
