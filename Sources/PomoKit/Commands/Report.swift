@@ -67,9 +67,7 @@ extension Pomo {
         try indexed.records(overlapping: window.from, window.to) { builder.add($0) }
         if arguments.all("tag").isEmpty && arguments.value("preset") == nil {
           // Unfiltered, the index answers the streak without reading the journal.
-          streak = ReportBuilder.streak(today: today) { day in
-            indexed.hasCompleted(from: calendar.start(of: day), to: calendar.start(of: day + 1))
-          }
+          streak = indexed.streak(today: today, calendar: calendar)
         }
         // Filtered, the streak may reach back before the range: widen the window until it ends.
         var reach: Int64 = 32
@@ -133,7 +131,7 @@ extension Pomo {
         guard from <= to else {
           throw .usage("'--from' must not be after '--to'", command: arguments.path)
         }
-        guard to - from < 36_600 else { throw .usage("a range can span at most 100 years", command: arguments.path) }
+        guard to - from < 366_000 else { throw .usage("a range can span at most 1000 years", command: arguments.path) }
         return ReportRange(kind: .custom, days: from...to, weekStart: weekStart)
       default:
         guard let range = ReportRange.week(arguments.value("week"), today: today, weekStart: weekStart) else {

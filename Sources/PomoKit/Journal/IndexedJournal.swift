@@ -15,6 +15,21 @@ public final class IndexedJournal {
   private var tailRecord: JournalRecord?
   public private(set) var badLines: [Journal.BadLine] = []
   public private(set) var earliest: Double = .infinity
+  private var cachePath = ""
+  private var quartersPath: String { cachePath + ".quarters" }
+  /// The sorted quarter hours of completed sessions, read on first use.
+  private var quarters: [Int32]?
+
+  private func loadQuarters() -> [Int32] {
+    if let quarters { return quarters }
+    guard index.quarterCount > 0, let bytes = try? Platform.readFile(quartersPath), bytes.count == index.quarterCount * 4 else {
+      return []
+    }
+    var result = [Int32](repeating: 0, count: bytes.count / 4)
+    result.withUnsafeMutableBytes { target in bytes.withUnsafeBytes { target.copyMemory(from: $0) } }
+    quarters = result
+    return result
+  }
 
   /// Opens the journal and brings its index (in `cacheFolder`) up to date; a missing journal
   /// is an empty one. A cache that cannot be written only costs time.
@@ -26,12 +41,22 @@ public final class IndexedJournal {
     }
     let file = try RandomAccessFile(path: journal.path)
     self.file = file
-    let cachePath = cacheFolder + "/index-" + String(ReportBuilder.hash(Platform.absolutePath(journal.path)), radix: 16) + ".bin"
-    if let bytes = try? Platform.readFile(cachePath), let cached = JournalIndex(encoded: bytes) {
+    cachePath = cacheFolder + "/index-" + String(ReportBuilder.hash(Platform.absolutePath(journal.path)), radix: 16)
+    if let bytes = try? Platform.readFile(cachePath + ".bin"), let cached = JournalIndex(encoded: bytes),
+      Platform.fileSize(quartersPath) == cached.quarterCount * 4
+    {
       index = cached
     }
     if try index.update(file) {
-      try? Platform.writeAtomically(index.encoded(), to: cachePath)
+      if !index.newQuarters.isEmpty {
+        let merged = JournalIndex.mergeUnique(loadQuarters(), index.newQuarters)
+        quarters = merged
+        index.quarterCount = Int64(merged.count)
+        index.newestQuarter = merged.last ?? 0
+        index.newQuarters = []
+        try? Platform.writeAtomically(merged.withUnsafeBytes { Array($0) }, to: quartersPath)
+      }
+      try? Platform.writeAtomically(index.encoded(), to: cachePath + ".bin")
     }
     badLines = index.badLines
     earliest = index.chunks.map(\.minTime).min() ?? .infinity
@@ -51,10 +76,41 @@ public final class IndexedJournal {
     }
   }
 
+  /// The current streak of days with a completed session, in `calendar`'s days, ending today
+  /// (or yesterday while today has none).
+  ///
+  /// The run of days is remembered beside the index for the zone it was counted in, and
+  /// counted again only when the completed sessions change, so a long streak costs once.
+  public func streak(today: Int64, calendar: LocalCalendar) -> Int {
+    let completedOn = { (day: Int64) in
+      self.hasCompleted(from: calendar.start(of: day), to: calendar.start(of: day + 1))
+    }
+    guard index.quarterCount > 0, tailRecord?.status != .completed else {
+      return ReportBuilder.streak(today: today, completedOn: completedOn)
+    }
+    let path = cachePath + ".streak"
+    let newest = index.newestQuarter
+    let key = "\(index.quarterCount) \(newest) \(calendar.zone.identifier)"
+    var last: Int64
+    var first: Int64
+    if let text = try? Platform.readFile(path), case let parts = String(decoding: text, as: UTF8.self).split(separator: "\n"),
+      parts.count == 2, parts[0] == key, case let days = parts[1].split(separator: " ").compactMap({ Int64($0) }), days.count == 2
+    {
+      (last, first) = (days[0], days[1])
+    } else {
+      // The newest day with a completed session, and the start of its run.
+      last = calendar.day(of: Double(newest) * CachedZone.quarter)
+      first = last - Int64(ReportBuilder.streak(today: last, completedOn: completedOn)) + 1
+      try? Platform.writeAtomically("\(key)\n\(last) \(first)\n", to: path)
+    }
+    if last > today { return ReportBuilder.streak(today: today, completedOn: completedOn) }
+    return last >= today - 1 ? Int(last - first + 1) : 0
+  }
+
   /// Whether a completed session started in `from..<to` (the unterminated last line included).
   public func hasCompleted(from: Double, to: Double) -> Bool {
     if let tailRecord, tailRecord.status == .completed, tailRecord.start >= from, tailRecord.start < to { return true }
-    return index.hasCompleted(from: from, to: to)
+    return JournalIndex.contains(loadQuarters(), from: from, to: to)
   }
 
   /// The lines of a block of text (the last one may lack its newline), found with memchr.
@@ -81,7 +137,18 @@ public final class IndexedJournal {
   public func records(overlapping from: Double, _ to: Double, _ body: (JournalRecord) -> Void) throws(FileSystemError) {
     guard let file else { return }
     let selected = index.chunks(overlapping: from, to)
-    let batch = 16
+    if selected.count <= 16 {
+      // A week or a month: threads would cost more than they save.
+      for chunk in selected {
+        let bytes = try file.read(at: chunk.offset, count: Int(chunk.length))
+        for line in Self.lines(bytes) where !JournalIndex.isBlank(line) {
+          if let record = try? JournalRecord(line: line, detail: false) { body(record) }
+        }
+      }
+      if let tailRecord { body(tailRecord) }
+      return
+    }
+    let batch = 64
     let batches = stride(from: 0, to: selected.count, by: batch).map { Array(selected[$0..<min($0 + batch, selected.count)]) }
     // Decode the next batch in the background while this thread counts the current one.
     final class Slot: @unchecked Sendable {

@@ -15,8 +15,8 @@ public struct JournalIndex {
   }
 
   static let magic: [UInt8] = Array("POMOIDX1".utf8)
-  /// Lines per chunk: small enough that a week reads a few hundred lines of a million.
-  static let linesPerChunk = 256
+  /// Lines per chunk: small enough that a week reads about a hundred lines of a million.
+  static let linesPerChunk = 64
 
   public var identity = FileIdentity(device: 0, inode: 0, size: 0)
   /// Bytes of the journal covered (always just after a newline).
@@ -26,10 +26,14 @@ public struct JournalIndex {
   public var chunks: [Chunk] = []
   /// Damaged lines found while indexing, so every report can warn about them.
   public var badLines: [Journal.BadLine] = []
-  /// The quarter hours (since 1970) in which completed sessions started, sorted and unique.
-  /// Every time zone's midnight falls on a quarter hour, so this answers "was there a
-  /// completed session on local day D?" for any zone, and a streak needs no journal reading.
-  public var completedQuarters: [Int32] = []
+  /// How many quarter hours (since 1970) hold the start of a completed session, and the
+  /// newest. The sorted list itself is kept in a file of its own (`IndexedJournal`) and read
+  /// only when a streak has to be counted: every zone's midnight falls on a quarter hour, so
+  /// it answers "was there a completed session on local day D?" for any zone.
+  public var quarterCount: Int64 = 0
+  public var newestQuarter: Int32 = 0
+  /// Quarters found by the last `update`, sorted, not yet merged into the list.
+  public var newQuarters: [Int32] = []
 
   public init() {}
 
@@ -49,7 +53,7 @@ public struct JournalIndex {
     var pending: [UInt8] = []
     var chunk = Chunk(offset: offset, length: 0, firstLine: indexedLines + 1, minTime: .infinity, maxTime: -.infinity)
     var linesInChunk = 0
-    var newQuarters: [Int32] = []
+    newQuarters = []
     // Reopen a last chunk that is not full, so appends do not leave a trail of tiny chunks.
     if let last = chunks.last, indexedLines - last.firstLine + 1 < Int64(Self.linesPerChunk) {
       chunk = chunks.removeLast()
@@ -86,9 +90,7 @@ public struct JournalIndex {
       pending.removeSubrange(0..<start)
     }
     if linesInChunk > 0 { chunks.append(chunk) }
-    if !newQuarters.isEmpty {
-      completedQuarters = Self.mergeUnique(completedQuarters, newQuarters.sorted())
-    }
+    newQuarters.sort()
     // A last line without its newline is not indexed: it may be a write cut short.
     indexedLength = offset - Int64(pending.count)
     headHash = try Self.headHash(file, length: min(indexedLength, 4096))
@@ -118,17 +120,17 @@ public struct JournalIndex {
     return result
   }
 
-  /// Whether a completed session started in `from..<to` (Unix seconds on quarter hours).
-  public func hasCompleted(from: Double, to: Double) -> Bool {
-    let lo = Self.quarter(from)
-    let hi = Self.quarter(to)
+  /// Whether sorted `quarters` hold one in `from..<to` (Unix seconds on quarter hours).
+  public static func contains(_ quarters: [Int32], from: Double, to: Double) -> Bool {
+    let lo = quarter(from)
+    let hi = quarter(to)
     var low = 0
-    var high = completedQuarters.count
+    var high = quarters.count
     while low < high {
       let mid = (low + high) / 2
-      if completedQuarters[mid] < lo { low = mid + 1 } else { high = mid }
+      if quarters[mid] < lo { low = mid + 1 } else { high = mid }
     }
-    return low < completedQuarters.count && completedQuarters[low] < hi
+    return low < quarters.count && quarters[low] < hi
   }
 
   static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
@@ -177,8 +179,8 @@ public struct JournalIndex {
       put(Int64(text.count))
       out += text
     }
-    put(Int64(completedQuarters.count))
-    completedQuarters.withUnsafeBytes { out += $0 }
+    put(quarterCount)
+    put(Int64(newestQuarter))
     return out
   }
 
@@ -187,8 +189,7 @@ public struct JournalIndex {
     var at = 8
     func next() -> UInt64? {
       guard at + 8 <= bytes.count else { return nil }
-      var v: UInt64 = 0
-      for k in 0..<8 { v |= UInt64(bytes[at + k]) << (8 * UInt64(k)) }
+      let v = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
       at += 8
       return v
     }
@@ -212,12 +213,8 @@ public struct JournalIndex {
       badLines.append(Journal.BadLine(number: Int(number), reason: String(decoding: bytes[at..<(at + Int(size))], as: UTF8.self)))
       at += Int(size)
     }
-    guard let quarterCount = int(), quarterCount >= 0, at + Int(quarterCount) * 4 == bytes.count else { return nil }
-    completedQuarters = [Int32](repeating: 0, count: Int(quarterCount))
-    completedQuarters.withUnsafeMutableBytes { target in
-      bytes.withUnsafeBytes { source in
-        target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[at..<(at + Int(quarterCount) * 4)]))
-      }
-    }
+    guard let quarters = int(), quarters >= 0, let newest = int(), at == bytes.count else { return nil }
+    quarterCount = quarters
+    newestQuarter = Int32(clamping: newest)
   }
 }

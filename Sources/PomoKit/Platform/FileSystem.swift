@@ -25,6 +25,7 @@ extension Platform {
     var info = stat()
     if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { throw FileSystemError(code: EISDIR) }
     var result: [UInt8] = []
+    result.reserveCapacity(max(0, Int(info.st_size)))
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
       let n = read(fd, &buffer, buffer.count)
@@ -35,6 +36,12 @@ extension Platform {
       if n == 0 { return result }
       result += buffer[0..<n]
     }
+  }
+
+  /// A file's size in bytes, or -1 when it does not exist.
+  public static func fileSize(_ path: String) -> Int64 {
+    var info = stat()
+    return stat(path, &info) == 0 ? Int64(info.st_size) : -1
   }
 
   public static func fileExists(_ path: String) -> Bool {

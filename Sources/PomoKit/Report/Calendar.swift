@@ -17,11 +17,17 @@ public struct FixedZone: TimeZoneRules {
   public func offset(at unixSeconds: Double) -> Int { seconds }
 }
 
-/// Remembers offsets in 15-minute buckets: every real zone changes offset on a quarter hour,
-/// and a full-history report asks for millions of them.
+/// Remembers the spans of time over which the offset stays the same, so that a report that
+/// asks for millions of offsets (or walks a streak back for years) asks the zone rarely.
+///
+/// Real zones change offset on a quarter hour and never twice within 16 days, so a span is
+/// grown in steps of at most 16 days and its ends are found to the quarter hour by bisection.
 final class CachedZone: TimeZoneRules {
   let base: any TimeZoneRules
-  private var cache: [Int64: Int] = [:]
+  private var span = (from: 1.0, to: 0.0, offset: 0)
+  private var older: [(from: Double, to: Double, offset: Int)] = []
+  static let quarter = 900.0
+  static let maxStep = 16 * 86_400.0
 
   init(_ base: any TimeZoneRules) {
     self.base = base
@@ -29,12 +35,52 @@ final class CachedZone: TimeZoneRules {
 
   var identifier: String { base.identifier }
 
-  func offset(at unixSeconds: Double) -> Int {
-    let bucket = Int64((unixSeconds / 900).rounded(.down))
-    if let hit = cache[bucket] { return hit }
-    let value = base.offset(at: Double(bucket) * 900)
-    cache[bucket] = value
+  func offset(at t: Double) -> Int {
+    if t >= span.from && t < span.to { return span.offset }
+    if let hit = older.firstIndex(where: { t >= $0.from && t < $0.to }) {
+      swap(&span, &older[hit])
+      return span.offset
+    }
+    let q = (t / Self.quarter).rounded(.down) * Self.quarter
+    let value = base.offset(at: q)
+    let to = edge(from: q + Self.quarter, offset: value, direction: 1)
+    let from = edge(from: q, offset: value, direction: -1)
+    if span.to > span.from {
+      older.append(span)
+      if older.count > 8 { older.removeFirst() }
+    }
+    span = (from, to, value)
     return value
+  }
+
+  /// How far the offset stays `offset` from the quarter boundary `start`, going forward
+  /// (the end, exclusive) or backward (the beginning).
+  private func edge(from start: Double, offset: Int, direction: Double) -> Double {
+    let reach = 366 * 86_400.0
+    var known = start
+    var step = Self.quarter
+    while abs(known - start) < reach {
+      let probe = known + direction * step
+      if sample(probe, direction) == offset {
+        known = probe
+        step = min(step * 2, Self.maxStep)
+        continue
+      }
+      // The change is between `known` and `probe`: bisect on quarter hours.
+      var good = known
+      var bad = probe
+      while abs(bad - good) > Self.quarter {
+        let middle = good + direction * ((abs(bad - good) / Self.quarter / 2).rounded(.down) * Self.quarter)
+        if sample(middle, direction) == offset { good = middle } else { bad = middle }
+      }
+      return good
+    }
+    return known
+  }
+
+  /// The offset of the quarter hour just inside a boundary, seen from `direction`.
+  private func sample(_ boundary: Double, _ direction: Double) -> Int {
+    base.offset(at: direction > 0 ? boundary - Self.quarter : boundary)
   }
 }
 
