@@ -18,5 +18,5 @@ if [ ${#need_apt[@]} -gt 0 ]; then
 fi
 python3 -c 'import termdown' 2>/dev/null || python3 -m pip install -q termdown >/dev/null 2>&1 || echo "bench: could not install termdown; its column will be empty" >&2
 
-swift build -c release --product pomo >/dev/null
+swift build -c release --product pomo >/dev/null || { echo "bench: the release build failed" >&2; swift build -c release --product pomo; exit 1; }
 exec python3 Scripts/bench.py --pomo "$(swift build -c release --show-bin-path)/pomo" "$@"

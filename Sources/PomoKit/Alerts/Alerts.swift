@@ -33,8 +33,8 @@ public final class Alerts: SessionListener {
       switch event {
       case .phaseStarted(let i):
         hook(.phaseStart, engine, phase: engine.plan.phases[i], remaining: engine.plan.phases[i].duration)
-      case .phaseEnded(_, let completed):
-        guard let record = engine.records.last else { break }
+      case .phaseEnded(let i, let completed):
+        guard let record = engine.record(ofPhase: i) else { break }
         if completed { timeUp = true }
         let left = record.completed ? Duration.zero : max(.zero, record.phase.duration + record.extended - record.elapsed)
         hook(.phaseEnd, engine, phase: record.phase, remaining: left)

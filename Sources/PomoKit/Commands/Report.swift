@@ -33,12 +33,7 @@ extension Pomo {
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let format = try arguments.choice("format", ["text", "json", "csv"]) ?? "text"
       let colorOption = try arguments.choice("color", Config.colorChoices)
-      let config: Config
-      do {
-        config = try Config.load(path: context.paths.configFile)
-      } catch {
-        throw CLIError.data(error.description)
-      }
+      let config = try ConfigAccess.load(context)
       let weekStartName = try arguments.choice("week-start", Config.weekStartChoices) ?? config.weekStart ?? "monday"
       let calendar = LocalCalendar(zone: SystemZone(environment: context.environment), weekStart: weekStartName == "sunday" ? 7 : 1)
       let now = Platform.wallSeconds()

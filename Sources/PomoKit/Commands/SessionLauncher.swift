@@ -7,12 +7,7 @@ enum SessionLauncher {
 
   static func run(plan: Plan, info: SessionInfo, _ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
     let colorOption = try arguments.choice("color", Config.colorChoices)
-    let config: Config
-    do {
-      config = try Config.load(path: context.paths.configFile)
-    } catch {
-      throw CLIError.data(error.description)
-    }
+    let config = try ConfigAccess.load(context)
     let paths = context.paths
     if let running = SessionState.read(path: paths.stateFile), Platform.pomoIsRunning(pid: running.pid),
       running.record.host == Platform.hostName()
@@ -59,48 +54,3 @@ enum SessionLauncher {
   }
 }
 
-/// The desktop notifier of this system, if it has one.
-enum Notifier {
-  static func find(environment: [String: String]) -> String? {
-    #if canImport(Darwin)
-      return Spawner.find("osascript", path: environment["PATH"])
-    #else
-      return Spawner.find("notify-send", path: environment["PATH"])
-    #endif
-  }
-}
-
-/// Reading the journal the way every command does: recover a crashed session first, warn
-/// about damaged lines (or fail on them with --strict).
-enum JournalAccess {
-  static func journal(_ arguments: ParsedArguments, _ context: Context) -> Journal {
-    Journal(path: context.paths.journal(override: arguments.value("journal")))
-  }
-
-  /// Records a session left behind by a pomo that died, and says so in one line.
-  static func recover(_ journal: Journal, _ context: Context) {
-    if let message = Recovery.recoverStale(statePath: context.paths.stateFile, journal: journal) {
-      context.errors.write(message + "\n")
-    }
-  }
-
-  static func forEach(
-    _ journal: Journal, strict: Bool, _ context: Context, _ body: (JournalRecord, ArraySlice<UInt8>) -> Void
-  ) throws(CLIError) {
-    var firstBad: Journal.BadLine?
-    do {
-      try journal.forEach(
-        bad: { line in
-          if firstBad == nil { firstBad = line }
-          if !strict {
-            context.errors.write("pomo: warning: \(journal.path):\(line.number): skipped a damaged line: \(line.reason)\n")
-          }
-        }, body)
-    } catch {
-      throw .failure("cannot read the journal \(journal.path): \(error)")
-    }
-    if strict, let bad = firstBad {
-      throw .data("\(journal.path):\(bad.number): damaged line: \(bad.reason)")
-    }
-  }
-}

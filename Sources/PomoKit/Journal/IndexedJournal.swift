@@ -148,7 +148,7 @@ public final class IndexedJournal {
       if let tailRecord { body(tailRecord) }
       return
     }
-    let batch = 64
+    let batch = 32
     let batches = stride(from: 0, to: selected.count, by: batch).map { Array(selected[$0..<min($0 + batch, selected.count)]) }
     // Decode the next batch in the background while this thread counts the current one.
     final class Slot: @unchecked Sendable {

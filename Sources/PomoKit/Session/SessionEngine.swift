@@ -66,6 +66,16 @@ public struct SessionEngine: Sendable {
 
   public var currentPhase: PlannedPhase? { isFinished ? nil : plan.phases[index] }
 
+  /// The record of plan phase `i` once it has ended (several can end in one step).
+  public func record(ofPhase i: Int) -> PhaseRecord? {
+    records.last { $0.phase.index == i }
+  }
+
+  /// When plan phase `i` started: its record's start, or the current phase's.
+  public func startTime(ofPhase i: Int) -> Duration {
+    record(ofPhase: i)?.start ?? phaseStart
+  }
+
   /// The wall-clock time (Unix seconds) of a time on the engine's clock.
   public func wallTime(_ t: Duration) -> Double {
     startWall + TimeText.seconds(t - startTime)

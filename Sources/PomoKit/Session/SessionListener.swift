@@ -15,14 +15,15 @@ public enum EventText {
       let phase = plan.phases[i]
       var detail = "\(phase.kind.rawValue), \(TimeText.clock(phase.duration))"
       if let round = phase.round { detail += ", round \(round)/\(plan.rounds)" }
-      return "\(clockTime(engine.wallTime(engine.phaseStart)))  start   \(phase.name) (\(detail))"
-    case .phaseEnded(_, let completed):
-      guard let record = engine.records.last else { return nil }
+      return "\(clockTime(engine.wallTime(engine.startTime(ofPhase: i))))  start   \(phase.name) (\(detail))"
+    case .phaseEnded(let i, let completed):
+      guard let record = engine.record(ofPhase: i) else { return nil }
       let at = clockTime(engine.wallTime(record.end))
       if completed {
         return "\(at)  done    \(record.phase.name) (\(TimeText.clock(record.elapsed)))"
       }
-      return "\(at)  \(engine.isFinished ? "stop  " : "skip  ")  \(record.phase.name) after \(TimeText.clock(record.elapsed))"
+      let stopped = engine.isFinished && engine.records.last == record
+      return "\(at)  \(stopped ? "stop  " : "skip  ")  \(record.phase.name) after \(TimeText.clock(record.elapsed))"
     case .paused:
       guard let snapshot = engine.snapshot else { return nil }
       return "\(clockTime(engine.wallTime(engine.pausedAt ?? .zero)))  pause   \(snapshot.phase.name), \(TimeText.countdown(snapshot.remaining)) left"

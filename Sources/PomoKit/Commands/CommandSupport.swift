@@ -1,0 +1,58 @@
+/// Helpers that several commands share.
+
+/// The user's config file, with errors as exit 65.
+enum ConfigAccess {
+  static func load(_ context: Context) throws(CLIError) -> Config {
+    do {
+      return try Config.load(path: context.paths.configFile)
+    } catch {
+      throw .data(error.description)
+    }
+  }
+}
+
+/// The desktop notifier of this system, if it has one.
+enum Notifier {
+  static func find(environment: [String: String]) -> String? {
+    #if canImport(Darwin)
+      return Spawner.find("osascript", path: environment["PATH"])
+    #else
+      return Spawner.find("notify-send", path: environment["PATH"])
+    #endif
+  }
+}
+
+/// Reading the journal the way every command does: recover a crashed session first, warn
+/// about damaged lines (or fail on them with --strict).
+enum JournalAccess {
+  static func journal(_ arguments: ParsedArguments, _ context: Context) -> Journal {
+    Journal(path: context.paths.journal(override: arguments.value("journal")))
+  }
+
+  /// Records a session left behind by a pomo that died, and says so in one line.
+  static func recover(_ journal: Journal, _ context: Context) {
+    if let message = Recovery.recoverStale(statePath: context.paths.stateFile, journal: journal) {
+      context.errors.write(message + "\n")
+    }
+  }
+
+  static func forEach(
+    _ journal: Journal, strict: Bool, _ context: Context, _ body: (JournalRecord, ArraySlice<UInt8>) -> Void
+  ) throws(CLIError) {
+    var firstBad: Journal.BadLine?
+    do {
+      try journal.forEach(
+        bad: { line in
+          if firstBad == nil { firstBad = line }
+          if !strict {
+            context.errors.write("pomo: warning: \(journal.path):\(line.number): skipped a damaged line: \(line.reason)\n")
+          }
+        }, body)
+    } catch {
+      throw .failure("cannot read the journal \(journal.path): \(error)")
+    }
+    if strict, let bad = firstBad {
+      throw .data("\(journal.path):\(bad.number): damaged line: \(bad.reason)")
+    }
+  }
+}
