@@ -14,7 +14,7 @@ public struct JournalIndex {
     public var maxTime: Double
   }
 
-  static let magic: [UInt8] = Array("POMOIDX1".utf8)
+  static let magic: [UInt8] = Array("POMOIDX2".utf8)
   /// Lines per chunk: small enough that a week reads about a hundred lines of a million.
   static let linesPerChunk = 64
 
@@ -22,7 +22,9 @@ public struct JournalIndex {
   /// Bytes of the journal covered (always just after a newline).
   public var indexedLength: Int64 = 0
   public var indexedLines: Int64 = 0
+  /// Hashes of the first and the last 4 KiB indexed, to notice a journal rewritten in place.
   public var headHash: UInt64 = 0
+  public var tailHash: UInt64 = 0
   public var chunks: [Chunk] = []
   /// Damaged lines found while indexing, so every report can warn about them.
   public var badLines: [Journal.BadLine] = []
@@ -43,8 +45,11 @@ public struct JournalIndex {
   /// Returns whether anything changed.
   public mutating func update(_ file: RandomAccessFile) throws(FileSystemError) -> Bool {
     let now = file.identity
-    let head = try Self.headHash(file, length: min(indexedLength, 4096))
-    if now.device != identity.device || now.inode != identity.inode || now.size < indexedLength || head != headHash {
+    let head = try Self.hash(file, at: 0, length: min(indexedLength, 4096))
+    let tail = now.size < indexedLength ? 0 : try Self.hash(file, at: max(0, indexedLength - 4096), length: min(indexedLength, 4096))
+    if now.device != identity.device || now.inode != identity.inode || now.size < indexedLength || head != headHash
+      || tail != tailHash
+    {
       self = JournalIndex()
     }
     identity = now
@@ -65,8 +70,7 @@ public struct JournalIndex {
       offset += Int64(block.count)
       pending += block
       var start = 0
-      while let newline = pending[start...].firstIndex(of: 0x0A) {
-        let line = pending[start..<newline]
+      for line in IndexedJournal.lines(pending) where line.endIndex < pending.count {
         indexedLines += 1
         linesInChunk += 1
         chunk.length += Int64(line.count + 1)
@@ -80,7 +84,7 @@ public struct JournalIndex {
             badLines.append(Journal.BadLine(number: Int(indexedLines), reason: error.message))
           }
         }
-        start = newline + 1
+        start = line.endIndex + 1
         if linesInChunk == Self.linesPerChunk {
           chunks.append(chunk)
           chunk = Chunk(offset: chunk.offset + chunk.length, length: 0, firstLine: indexedLines + 1, minTime: .infinity, maxTime: -.infinity)
@@ -93,7 +97,8 @@ public struct JournalIndex {
     newQuarters.sort()
     // A last line without its newline is not indexed: it may be a write cut short.
     indexedLength = offset - Int64(pending.count)
-    headHash = try Self.headHash(file, length: min(indexedLength, 4096))
+    headHash = try Self.hash(file, at: 0, length: min(indexedLength, 4096))
+    tailHash = try Self.hash(file, at: max(0, indexedLength - 4096), length: min(indexedLength, 4096))
     return true
   }
 
@@ -137,10 +142,10 @@ public struct JournalIndex {
     line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
   }
 
-  static func headHash(_ file: RandomAccessFile, length: Int64) throws(FileSystemError) -> UInt64 {
+  static func hash(_ file: RandomAccessFile, at offset: Int64, length: Int64) throws(FileSystemError) -> UInt64 {
     guard length > 0 else { return 0 }
     var h: UInt64 = 0xcbf2_9ce4_8422_2325
-    for b in try file.read(at: 0, count: Int(length)) {
+    for b in try file.read(at: offset, count: Int(length)) {
       h ^= UInt64(b)
       h = h &* 0x100_0000_01b3
     }
@@ -164,6 +169,7 @@ public struct JournalIndex {
     put(indexedLength)
     put(indexedLines)
     put(headHash)
+    put(tailHash)
     put(Int64(chunks.count))
     for c in chunks {
       put(c.offset)
@@ -196,12 +202,13 @@ public struct JournalIndex {
     func int() -> Int64? { next().map { Int64(bitPattern: $0) } }
     func double() -> Double? { next().map { Double(bitPattern: $0) } }
     guard let device = next(), let inode = next(), let length = int(), let lines = int(), let hash = next(),
-      let count = int(), count >= 0, count < 100_000_000
+      let tail = next(), let count = int(), count >= 0, count < 100_000_000
     else { return nil }
     identity = FileIdentity(device: device, inode: inode, size: length)
     indexedLength = length
     indexedLines = lines
     headHash = hash
+    tailHash = tail
     chunks.reserveCapacity(Int(count))
     for _ in 0..<count {
       guard let o = int(), let l = int(), let f = int(), let lo = double(), let hi = double() else { return nil }
