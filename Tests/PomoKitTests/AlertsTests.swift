@@ -26,7 +26,8 @@ struct AlertsTests {
   }
 
   func engine(_ clock: FakeClock, cue: Int = 0) -> SessionEngine {
-    let preset = Preset(name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 2, skipLastRest: true, cue: cue)
+    let preset = Preset(
+      name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 2, skipLastRest: true, cue: cue)
     return SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
   }
 
@@ -40,7 +41,8 @@ struct AlertsTests {
     clock.advance(.seconds(10))
     step(alerts, &e) { $0.tick() }
     #expect(out.text == "\u{07}")
-    #expect(launches.calls.map(\.0) == [["/usr/bin/notify-send", "--app-name=pomo", "pomo: go done", "Next: rest (0:05)"]])
+    #expect(
+      launches.calls.map(\.0) == [["/usr/bin/notify-send", "--app-name=pomo", "pomo: go done", "Next: rest (0:05)"]])
   }
 
   @Test("boundaries passed together during a suspend make one alert, not a burst")
@@ -102,7 +104,8 @@ struct AlertsTests {
     }
     #expect(
       summary == [
-        "start-hook: phase_start t go work 1 10", "end-hook x: phase_end t go work 1 6", "start-hook: phase_start t rest rest 1 5",
+        "start-hook: phase_start t go work 1 10", "end-hook x: phase_end t go work 1 6",
+        "start-hook: phase_start t rest rest 1 5",
         "end-hook x: phase_end t rest rest 1 5", "done-hook: session_end t rest rest 1 0",
       ])
     #expect(launches.calls.allSatisfy { $0.1["HOME"] == "/h" })
@@ -114,7 +117,8 @@ struct PlainLogTests {
   @Test("after a suspend, each phase that ended gets its own line at its own deadline")
   func catchUp() {
     let clock = FakeClock()
-    let preset = Preset(name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 2, skipLastRest: true)
+    let preset = Preset(
+      name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 2, skipLastRest: true)
     var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
     let out = TextBuffer()
     let log = PlainLog(output: out, width: 80) { t in "t+\(Int(t - 1_764_583_200))" }

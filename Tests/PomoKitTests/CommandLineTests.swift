@@ -51,7 +51,9 @@ struct CommandLineTests {
         """)
   }
 
-  @Test("help is the same by every route", arguments: [["help", "start"], ["start", "--help"], ["start", "-h"], ["start", "work", "-h"]])
+  @Test(
+    "help is the same by every route",
+    arguments: [["help", "start"], ["start", "--help"], ["start", "-h"], ["start", "work", "-h"]])
   func helpRoutes(words: [String]) {
     let result = pomo.run(words)
     #expect(result.status == 0)
@@ -86,17 +88,32 @@ struct CommandLineTests {
   }
 
   static let usageErrors: [([String], String)] = [
-    (["strat"], "Error: unknown command 'strat'. Did you mean 'start'?\nUsage: pomo <subcommand>\n  See 'pomo --help' for more information.\n"),
+    (
+      ["strat"],
+      "Error: unknown command 'strat'. Did you mean 'start'?\nUsage: pomo <subcommand>\n  See 'pomo --help' for more information.\n"
+    ),
     (["start", "work", "--rouns", "3"], "Error: unknown option '--rouns'. Did you mean '--rounds'?\n" + startUsage),
     (["start", "wrok"], "Error: no preset named 'wrok'. Did you mean 'work'?\n" + startUsage),
     (["start"], "Error: missing expected argument '<preset>'\n" + startUsage),
     (["start", "work", "--rounds"], "Error: missing value for '--rounds <n>'\n" + startUsage),
-    (["start", "work", "--rounds", "0"], "Error: '--rounds' must be a whole number from 1 to 10000, got '0'\n" + startUsage),
-    (["start", "work", "--rounds=10001", "--dry-run"], "Error: '--rounds' must be a whole number from 1 to 10000, got '10001'\n" + startUsage),
+    (
+      ["start", "work", "--rounds", "0"],
+      "Error: '--rounds' must be a whole number from 1 to 10000, got '0'\n" + startUsage
+    ),
+    (
+      ["start", "work", "--rounds=10001", "--dry-run"],
+      "Error: '--rounds' must be a whole number from 1 to 10000, got '10001'\n" + startUsage
+    ),
     (["start", "work", "extra"], "Error: unexpected argument 'extra'\n" + startUsage),
     (["start", "work", "--dry-run=yes"], "Error: '--dry-run' does not take a value\n" + startUsage),
-    (["presets", "shwo"], "Error: unknown subcommand 'shwo'. Did you mean 'show'?\nUsage: pomo presets [<subcommand>]\n  See 'pomo presets --help' for more information.\n"),
-    (["help", "strat"], "Error: unknown command 'strat'. Did you mean 'start'?\nUsage: pomo <subcommand>\n  See 'pomo --help' for more information.\n"),
+    (
+      ["presets", "shwo"],
+      "Error: unknown subcommand 'shwo'. Did you mean 'show'?\nUsage: pomo presets [<subcommand>]\n  See 'pomo presets --help' for more information.\n"
+    ),
+    (
+      ["help", "strat"],
+      "Error: unknown command 'strat'. Did you mean 'start'?\nUsage: pomo <subcommand>\n  See 'pomo --help' for more information.\n"
+    ),
   ]
 
   @Test("usage errors: message, usage line, exit 64", arguments: usageErrors)
@@ -140,7 +157,8 @@ struct CommandLineTests {
   func badUserPreset() throws {
     let folder = try TemporaryFolder()
     defer { folder.cleanUp() }
-    let path = try folder.write(".config/pomo/presets/mine.json", #"{"round": [{"name": "f", "kind": "work", "duration": "-5"}]}"#)
+    let path = try folder.write(
+      ".config/pomo/presets/mine.json", #"{"round": [{"name": "f", "kind": "work", "duration": "-5"}]}"#)
     let user = InProcess(home: folder.path)
     let result = user.run("presets")
     #expect(result.status == 65)
@@ -151,7 +169,9 @@ struct CommandLineTests {
   func xdgConfig() throws {
     let folder = try TemporaryFolder()
     defer { folder.cleanUp() }
-    try folder.write("cfg/pomo/presets/quick.json", #"{"description": "quick one", "round": [{"name": "f", "kind": "work", "duration": "2s"}]}"#)
+    try folder.write(
+      "cfg/pomo/presets/quick.json",
+      #"{"description": "quick one", "round": [{"name": "f", "kind": "work", "duration": "2s"}]}"#)
     var user = InProcess(home: "/nonexistent")
     user.environment["XDG_CONFIG_HOME"] = folder.file("cfg")
     let result = user.run("presets")

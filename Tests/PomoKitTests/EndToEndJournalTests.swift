@@ -19,9 +19,13 @@ struct EndToEndJournalTests {
     home = try TemporaryFolder()
     environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
     try home.write(
-      "tiny.json", #"{"round": [{"name": "go", "kind": "work", "duration": "1s"}, {"name": "breathe", "kind": "rest", "duration": "1s"}]}"#)
+      "tiny.json",
+      #"{"round": [{"name": "go", "kind": "work", "duration": "1s"}, {"name": "breathe", "kind": "rest", "duration": "1s"}]}"#
+    )
     try home.write(
-      "slow.json", #"{"round": [{"name": "go", "kind": "work", "duration": "1s"}, {"name": "breathe", "kind": "rest", "duration": "2s"}]}"#)
+      "slow.json",
+      #"{"round": [{"name": "go", "kind": "work", "duration": "1s"}, {"name": "breathe", "kind": "rest", "duration": "2s"}]}"#
+    )
     try home.write("long.json", #"{"round": [{"name": "focus", "kind": "work", "duration": "25m"}]}"#)
   }
 
@@ -55,7 +59,8 @@ struct EndToEndJournalTests {
   func recorded() throws {
     defer { home.cleanUp() }
     let result = try runPomo(
-      ["start", home.file("tiny.json"), "--tag", "thesis", "-t", "ch3", "--note", "first draft"], environment: environment)
+      ["start", home.file("tiny.json"), "--tag", "thesis", "-t", "ch3", "--note", "first draft"],
+      environment: environment)
     #expect(result.status == 0)
     let all = try records()
     #expect(all.count == 1)
@@ -68,7 +73,8 @@ struct EndToEndJournalTests {
     #expect(abs(record.focusSeconds - 1) < 0.05)
     let mode = try FileManager.default.attributesOfItem(atPath: journalPath)[.posixPermissions] as? Int
     #expect(mode == 0o600)
-    let folderMode = try FileManager.default.attributesOfItem(atPath: home.file(".local/share/pomo"))[.posixPermissions] as? Int
+    let folderMode =
+      try FileManager.default.attributesOfItem(atPath: home.file(".local/share/pomo"))[.posixPermissions] as? Int
     #expect(folderMode == 0o700)
     #expect(!FileManager.default.fileExists(atPath: statePath))
   }
@@ -81,9 +87,14 @@ struct EndToEndJournalTests {
       var lines: [String] = []
       for i in 0..<200 {
         let record = JournalRecord(
-          id: "p\(p)-r\(i)", preset: "work", status: .completed, start: 1_764_489_600 + Double(i * 60), end: 1_764_489_660 + Double(i * 60),
+          id: "p\(p)-r\(i)", preset: "work", status: .completed, start: 1_764_489_600 + Double(i * 60),
+          end: 1_764_489_660 + Double(i * 60),
           tags: ["load"], host: "h\(p)", rounds: 1,
-          phases: [JournalPhase(name: "focus", kind: .work, round: 1, start: 1_764_489_600, end: 1_764_489_660, plannedSeconds: 60, elapsedSeconds: 60, completed: true)])
+          phases: [
+            JournalPhase(
+              name: "focus", kind: .work, round: 1, start: 1_764_489_600, end: 1_764_489_660, plannedSeconds: 60,
+              elapsedSeconds: 60, completed: true)
+          ])
         lines.append(record.json(offset: { _ in 3600 }).text)
       }
       sources.append(try home.write("source-\(p).jsonl", lines.joined(separator: "\n") + "\n"))
@@ -114,7 +125,9 @@ struct EndToEndJournalTests {
     let log = try runPomo(["log"], environment: environment)
     #expect(log.status == 0)
     #expect(log.err.hasPrefix("pomo: the slow session started at "))
-    #expect(log.err.hasSuffix("ended unexpectedly; recorded as interrupted (1 phases done, focus 0:01); 'pomo resume' continues it\n"))
+    #expect(
+      log.err.hasSuffix(
+        "ended unexpectedly; recorded as interrupted (1 phases done, focus 0:01); 'pomo resume' continues it\n"))
     #expect(log.err.split(separator: "\n").count == 1)
     #expect(log.out.contains("  slow    interrupted   0:01  x") || log.out.contains("  slow    interrupted  0:01  x"))
     #expect(!FileManager.default.fileExists(atPath: statePath))
@@ -173,7 +186,10 @@ struct EndToEndJournalTests {
     let result = try runPomo(["start", home.file("tiny.json"), "--journal", "/dev/full"], environment: environment)
     #expect(result.status == 1)
     let lines = result.err.split(separator: "\n")
-    #expect(lines.first == "Error: cannot write the journal /dev/full: no space left on device; the session's record follows, so it is not lost:")
+    #expect(
+      lines.first
+        == "Error: cannot write the journal /dev/full: no space left on device; the session's record follows, so it is not lost:"
+    )
     let record = try JournalRecord(line: Array(try #require(lines.last).utf8))
     #expect(record.status == .completed)
     #expect(record.phases.count == 2)
@@ -189,7 +205,8 @@ struct EndToEndJournalTests {
     var arguments = [pomoBinary, "start", home.file("tiny.json"), "--journal", locked + "/journal.jsonl"]
     // Root ignores folder permissions, so run as nobody, as a user would be.
     if getuid() == 0 {
-      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: FileManager.default.temporaryDirectory.path)
+      try FileManager.default.setAttributes(
+        [.posixPermissions: 0o755], ofItemAtPath: FileManager.default.temporaryDirectory.path)
       arguments = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + arguments
     }
     let process = Process()
@@ -206,7 +223,9 @@ struct EndToEndJournalTests {
     process.waitUntilExit()
     let text = String(decoding: data, as: UTF8.self)
     #expect(process.terminationStatus == 1)
-    #expect(text.contains("Error: cannot write the journal \(locked)/journal.jsonl: permission denied; the session's record follows"))
+    #expect(
+      text.contains(
+        "Error: cannot write the journal \(locked)/journal.jsonl: permission denied; the session's record follows"))
     let last = try #require(text.split(separator: "\n").last)
     #expect(try JournalRecord(line: Array(last.utf8)).phases.count == 2)
   }
@@ -216,7 +235,8 @@ struct EndToEndJournalTests {
     defer { home.cleanUp() }
     #expect(try runPomo(["start", home.file("tiny.json")], environment: environment).status == 0)
     let good = try String(contentsOfFile: journalPath, encoding: .utf8)
-    try (good + "\n{garbage\n" + good + String(good.prefix(30))).write(toFile: journalPath, atomically: true, encoding: .utf8)
+    try (good + "\n{garbage\n" + good + String(good.prefix(30))).write(
+      toFile: journalPath, atomically: true, encoding: .utf8)
     let log = try runPomo(["log"], environment: environment)
     #expect(log.status == 0)
     #expect(
@@ -228,7 +248,9 @@ struct EndToEndJournalTests {
     #expect(log.out.split(separator: "\n").count == 2)  // header and one session: the duplicate counts once
     let strict = try runPomo(["log", "--strict"], environment: environment)
     #expect(strict.status == 65)
-    #expect(strict.err == "Error: \(journalPath):3: damaged line: invalid JSON at column 2: expected a key in double quotes\n")
+    #expect(
+      strict.err == "Error: \(journalPath):3: damaged line: invalid JSON at column 2: expected a key in double quotes\n"
+    )
   }
 
   @Test("log: newest first, --limit, --json; POMO_JOURNAL and --journal choose the file")
@@ -240,9 +262,14 @@ struct EndToEndJournalTests {
       let start = 1_764_489_600 + Double(i) * 86_400
       lines.append(
         JournalRecord(
-          id: "r\(i)", preset: i % 2 == 0 ? "work" : "hiit", status: i == 3 ? .interrupted : .completed, start: start, end: start + 1500,
+          id: "r\(i)", preset: i % 2 == 0 ? "work" : "hiit", status: i == 3 ? .interrupted : .completed, start: start,
+          end: start + 1500,
           tags: i == 4 ? ["thesis"] : [], host: "h", rounds: 1,
-          phases: [JournalPhase(name: "f", kind: .work, round: 1, start: start, end: start + 1500, plannedSeconds: 1500, elapsedSeconds: 1500, completed: true)]
+          phases: [
+            JournalPhase(
+              name: "f", kind: .work, round: 1, start: start, end: start + 1500, plannedSeconds: 1500,
+              elapsedSeconds: 1500, completed: true)
+          ]
         ).json(offset: { _ in 0 }).text)
     }
     try (lines.shuffled().joined(separator: "\n") + "\n").write(toFile: other, atomically: true, encoding: .utf8)

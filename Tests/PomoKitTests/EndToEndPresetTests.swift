@@ -51,7 +51,8 @@ struct EndToEndPresetTests {
   func malformed() throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
-    let path = try home.write("broken.json", "{\"round\": [\n  {\"name\": \"x\", \"kind\": \"work\", \"duration\": \"1m\"\n}")
+    let path = try home.write(
+      "broken.json", "{\"round\": [\n  {\"name\": \"x\", \"kind\": \"work\", \"duration\": \"1m\"\n}")
     let result = try runPomo(["start", path, "--dry-run"], environment: ["HOME": home.path])
     #expect(result.status == 65)
     #expect(result.err == "Error: \(path):3:2: invalid JSON: unexpected end of file; expected ',' or ']'\n")

@@ -18,11 +18,18 @@ struct EndToEndReportTests {
   }
 
   /// A record written as pomo writes it, with the zone's real offset.
-  func line(_ id: String, _ start: String, minutes: Double, kind: PhaseKind = .work, status: JournalRecord.Status = .completed, tags: [String] = []) -> String {
+  func line(
+    _ id: String, _ start: String, minutes: Double, kind: PhaseKind = .work, status: JournalRecord.Status = .completed,
+    tags: [String] = []
+  ) -> String {
     let t = RFC3339.parse(start)!
     return JournalRecord(
       id: id, preset: "work", status: status, start: t, end: t + minutes * 60, tags: tags, host: "h", rounds: 1,
-      phases: [JournalPhase(name: "focus", kind: kind, round: 1, start: t, end: t + minutes * 60, plannedSeconds: minutes * 60, elapsedSeconds: minutes * 60, completed: true)]
+      phases: [
+        JournalPhase(
+          name: "focus", kind: kind, round: 1, start: t, end: t + minutes * 60, plannedSeconds: minutes * 60,
+          elapsedSeconds: minutes * 60, completed: true)
+      ]
     ).json(offset: { _ in 0 }).text
   }
 
@@ -60,7 +67,8 @@ struct EndToEndReportTests {
     ])
     let rows = try csv(["--week", "2026-10-26"], tz: "America/New_York")
     #expect(rows.last == "2026-11-01,3600,0,3,3,0")
-    let json = try runPomo(["report", "--week", "2026-10-26", "--format", "json"], environment: env("America/New_York"))
+    let json = try runPomo(
+      ["report", "--week", "2026-10-26", "--format", "json"], environment: env("America/New_York"))
     #expect(json.out.hasPrefix(#"{"from":"2026-10-26","to":"2026-11-01","time_zone":"America/New_York","#))
   }
 
@@ -70,11 +78,15 @@ struct EndToEndReportTests {
     var lines: [String] = []
     // Machine A: a year of sessions, in order...
     for d in 0..<365 {
-      lines.append(line("a\(d)", RFC3339.format(RFC3339.parse("2025-12-01T09:00:00Z")! + Double(d) * 86_400, offset: 0), minutes: 25))
+      lines.append(
+        line(
+          "a\(d)", RFC3339.format(RFC3339.parse("2025-12-01T09:00:00Z")! + Double(d) * 86_400, offset: 0), minutes: 25))
     }
     // ...then machine B's whole year imported after it: its newest week is far from the end.
     for d in 0..<365 {
-      lines.append(line("b\(d)", RFC3339.format(RFC3339.parse("2025-12-01T14:00:00Z")! + Double(d) * 86_400, offset: 0), minutes: 10))
+      lines.append(
+        line(
+          "b\(d)", RFC3339.format(RFC3339.parse("2025-12-01T14:00:00Z")! + Double(d) * 86_400, offset: 0), minutes: 10))
     }
     lines.append(line("a100", "2026-03-10T09:00:00Z", minutes: 25))  // a duplicate id counts once
     try write(lines)
@@ -102,8 +114,11 @@ struct EndToEndReportTests {
   @Test("bad lines are warned about by number, the rest counted; --strict fails with 65")
   func badLines() throws {
     defer { home.cleanUp() }
-    try (line("a", "2026-11-24T09:00:00Z", minutes: 25) + "\n\n{oops\n" + line("b", "2026-11-25T09:00:00Z", minutes: 25) + "\n"
-      + String(line("c", "2026-11-26T09:00:00Z", minutes: 25).prefix(50))).write(toFile: journal, atomically: false, encoding: .utf8)
+    try
+      (line("a", "2026-11-24T09:00:00Z", minutes: 25) + "\n\n{oops\n" + line("b", "2026-11-25T09:00:00Z", minutes: 25)
+      + "\n"
+      + String(line("c", "2026-11-26T09:00:00Z", minutes: 25).prefix(50))).write(
+        toFile: journal, atomically: false, encoding: .utf8)
     let result = try runPomo(["report", "--week", "2026-W48", "--format", "csv"], environment: env("UTC"))
     #expect(result.status == 0)
     #expect(
@@ -116,7 +131,8 @@ struct EndToEndReportTests {
     #expect(result.out.contains("2026-11-25,1500,"))
     let strict = try runPomo(["report", "--strict"], environment: env("UTC"))
     #expect(strict.status == 65)
-    #expect(strict.err == "Error: \(journal):3: damaged line: invalid JSON at column 2: expected a key in double quotes\n")
+    #expect(
+      strict.err == "Error: \(journal):3: damaged line: invalid JSON at column 2: expected a key in double quotes\n")
   }
 
   @Test("text output piped has no escape codes; an empty journal reports zeros")

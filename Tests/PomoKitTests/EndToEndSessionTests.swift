@@ -21,7 +21,9 @@ struct EndToEndSessionTests {
       #"{"rounds": 2, "skip_last_rest": true, "round": [{"name": "go", "kind": "work", "duration": "1s"}, {"name": "breathe", "kind": "rest", "duration": "1s"}]}"#
     )
     try home.write(
-      "long.json", #"{"round": [{"name": "focus", "kind": "work", "duration": "25m"}, {"name": "break", "kind": "rest", "duration": "5m"}], "rounds": 4}"#)
+      "long.json",
+      #"{"round": [{"name": "focus", "kind": "work", "duration": "25m"}, {"name": "break", "kind": "rest", "duration": "5m"}], "rounds": 4}"#
+    )
     environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "xterm-256color"]
   }
 
@@ -74,7 +76,9 @@ struct EndToEndSessionTests {
     #expect(pty.cursorShown)
   }
 
-  @Test("SIGTERM and SIGHUP stop with 143 and 129 and restore the terminal", arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
+  @Test(
+    "SIGTERM and SIGHUP stop with 143 and 129 and restore the terminal",
+    arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
   func signals(signal: Int32, code: Int32) throws {
     defer { home.cleanUp() }
     let pty = try PseudoTerminal(["start", home.file("long.json")], environment: environment)
@@ -152,7 +156,11 @@ struct EndToEndSessionTests {
       if lines.count >= 4 { break }
       usleep(50_000)
     }
-    #expect(lines.sorted() == ["phase_end|tiny|breathe|rest|1|0", "phase_end|tiny|go|work|1|0", "phase_end|tiny|go|work|2|0", "session_end"].sorted())
+    #expect(
+      lines.sorted()
+        == [
+          "phase_end|tiny|breathe|rest|1|0", "phase_end|tiny|go|work|1|0", "phase_end|tiny|go|work|2|0", "session_end",
+        ].sorted())
   }
 
   @Test("a bad config file: one line naming file, line and key, exit 65")

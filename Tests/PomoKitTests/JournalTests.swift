@@ -37,7 +37,8 @@ struct JournalTests {
 
   @Test("readers accept any offset, Z, fractions, unknown fields and newer versions")
   func tolerant() throws {
-    let line = #"{"v":7,"id":"x","preset":"p","status":"completed","start":"2026-11-30T08:00:00Z","end":"2026-11-30T08:25:00.5-05:30","colour":"red","phases":[{"name":"f","kind":"work","start":"2026-11-30T08:00:00Z","end":"2026-11-30T08:25:00Z","elapsed_seconds":1500,"completed":true,"mood":"good"}]}"#
+    let line =
+      #"{"v":7,"id":"x","preset":"p","status":"completed","start":"2026-11-30T08:00:00Z","end":"2026-11-30T08:25:00.5-05:30","colour":"red","phases":[{"name":"f","kind":"work","start":"2026-11-30T08:00:00Z","end":"2026-11-30T08:25:00Z","elapsed_seconds":1500,"completed":true,"mood":"good"}]}"#
     let record = try JournalRecord(line: Array(line.utf8))
     #expect(record.start == RFC3339.parse("2026-11-30T09:00:00+01:00"))
     #expect(record.end == RFC3339.parse("2026-11-30T13:55:00.5Z"))
@@ -46,7 +47,8 @@ struct JournalTests {
 
   static let timestamps: [(String, Double?)] = [
     ("1970-01-01T00:00:00Z", 0), ("1970-01-01T01:00:00+01:00", 0), ("2000-02-29T12:00:00.25Z", 951_825_600.25),
-    ("2026-11-30T09:00:00-05:00", 1_796_047_200), ("2026-13-01T00:00:00Z", nil), ("2026-11-30 09:00:00Z", 1_796_029_200),
+    ("2026-11-30T09:00:00-05:00", 1_796_047_200), ("2026-13-01T00:00:00Z", nil),
+    ("2026-11-30 09:00:00Z", 1_796_029_200),
     ("2026-11-30T09:00:00", nil), ("garbage", nil), ("2026-11-30T09:00:00+0100", nil),
   ]
 
@@ -68,8 +70,14 @@ struct JournalTests {
   func damaged() throws {
     let folder = try TemporaryFolder()
     defer { folder.cleanUp() }
-    func line(_ id: String) -> String { JournalRecord(id: id, preset: "p", status: .completed, start: 0, end: 1, host: "h", rounds: 1, phases: []).json(offset: { _ in 0 }).text }
-    let text = [line("a"), "", "   ", "not json", line("b"), line("a"), #"{"v":1,"preset":"no id"}"#, String(line("c").prefix(40))].joined(separator: "\n")
+    func line(_ id: String) -> String {
+      JournalRecord(id: id, preset: "p", status: .completed, start: 0, end: 1, host: "h", rounds: 1, phases: []).json(
+        offset: { _ in 0 }).text
+    }
+    let text = [
+      line("a"), "", "   ", "not json", line("b"), line("a"), #"{"v":1,"preset":"no id"}"#,
+      String(line("c").prefix(40)),
+    ].joined(separator: "\n")
     let path = try folder.write("j.jsonl", text)
     var ids: [String] = []
     var bad: [Journal.BadLine] = []
@@ -92,7 +100,8 @@ struct JournalTests {
     try handle.truncate(atOffset: 5)
     try handle.close()
     try Journal(path: path).append(Self.sample)
-    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(
+      separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.count == 3)
     #expect(lines[0] == "{\"cut")
     #expect(try JournalRecord(line: Array(lines[1].utf8)).id == Self.sample.id)
@@ -160,10 +169,15 @@ struct JournalTests {
   func resume() throws {
     let preset = Preset(name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 2)
     let plan = Plan(preset: preset)
-    var record = JournalRecord(id: "r", preset: "t", status: .interrupted, start: 0, end: 14, host: "h", rounds: 2, phases: [
-      JournalPhase(name: "go", kind: .work, round: 1, start: 0, end: 10, plannedSeconds: 10, elapsedSeconds: 10, completed: true),
-      JournalPhase(name: "rest", kind: .rest, round: 1, start: 10, end: 12, plannedSeconds: 5, elapsedSeconds: 2, completed: false),
-    ])
+    var record = JournalRecord(
+      id: "r", preset: "t", status: .interrupted, start: 0, end: 14, host: "h", rounds: 2,
+      phases: [
+        JournalPhase(
+          name: "go", kind: .work, round: 1, start: 0, end: 10, plannedSeconds: 10, elapsedSeconds: 10, completed: true),
+        JournalPhase(
+          name: "rest", kind: .rest, round: 1, start: 10, end: 12, plannedSeconds: 5, elapsedSeconds: 2,
+          completed: false),
+      ])
     let rest = try #require(plan.resuming(after: record))
     #expect(rest.offset == 1)
     #expect(rest.plan.phases.map(\.duration) == [.seconds(3), .seconds(10), .seconds(5)])

@@ -66,7 +66,10 @@ struct PlanTests {
   func table() throws {
     let preset = Preset(
       name: "tiny", warmup: [PhaseTemplate(name: "ready", kind: .rest, duration: .seconds(10))],
-      round: [PhaseTemplate(name: "go", kind: .work, duration: .seconds(20)), PhaseTemplate(name: "breathe", kind: .rest, duration: .seconds(10))],
+      round: [
+        PhaseTemplate(name: "go", kind: .work, duration: .seconds(20)),
+        PhaseTemplate(name: "breathe", kind: .rest, duration: .seconds(10)),
+      ],
       rounds: 2, skipLastRest: true)
     let text = PlanText.render(Plan(preset: preset), width: 80)
     #expect(

@@ -31,10 +31,14 @@ struct PresetFuzzTests {
       bytes = Array(String(repeating: "{\"round\":[", count: depth).utf8)
     case 3:
       let text = String(decoding: bytes, as: UTF8.self)
-      bytes = Array(text.replacingOccurrences(of: "\"25m\"", with: "1e999999").replacingOccurrences(of: "4", with: "99999999999999999999").utf8)
+      bytes = Array(
+        text.replacingOccurrences(of: "\"25m\"", with: "1e999999").replacingOccurrences(
+          of: "4", with: "99999999999999999999"
+        ).utf8)
     case 4:
       // UTF-16 instead of UTF-8.
-      bytes = [0xFF, 0xFE] + String(decoding: bytes, as: UTF8.self).utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+      bytes =
+        [0xFF, 0xFE] + String(decoding: bytes, as: UTF8.self).utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
     case 5:
       if !bytes.isEmpty { bytes.remove(at: Int.random(in: 0..<bytes.count, using: &rng)) }
     case 6:
@@ -44,7 +48,9 @@ struct PresetFuzzTests {
     case 7: bytes = (0..<Int.random(in: 0...200, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
     default:
       let text = String(decoding: bytes, as: UTF8.self)
-      bytes = Array(text.replacingOccurrences(of: "\"work\"", with: "[\"work\"]").replacingOccurrences(of: "\"m\"", with: "\"-m\"").utf8)
+      bytes = Array(
+        text.replacingOccurrences(of: "\"work\"", with: "[\"work\"]").replacingOccurrences(of: "\"m\"", with: "\"-m\"")
+          .utf8)
     }
     return bytes
   }

@@ -60,7 +60,8 @@ struct ReportRangeTests {
     #expect(LocalCalendar.isoDate(range.days.upperBound) == to)
   }
 
-  @Test("bad weeks are refused", arguments: ["2026-W54", "2025-W53", "2026-W00", "yesterday", "2026-13-01", "2026-02-30"])
+  @Test(
+    "bad weeks are refused", arguments: ["2026-W54", "2025-W53", "2026-W00", "yesterday", "2026-13-01", "2026-02-30"])
   func badWeek(value: String) {
     #expect(ReportRange.week(value, today: day("2026-12-01"), weekStart: 1) == nil)
   }
@@ -87,9 +88,11 @@ struct ReportRangeTests {
     #expect(week.previous == day("2026-11-23")...day("2026-11-29"))
   }
 
-  @Test("DST weeks: 167 and 169 hours, and every day starts at local midnight", arguments: [
-    (RuleZone.berlin, "2026-03-29", "2026-10-25"), (RuleZone.newYork, "2026-03-08", "2026-11-01"),
-  ])
+  @Test(
+    "DST weeks: 167 and 169 hours, and every day starts at local midnight",
+    arguments: [
+      (RuleZone.berlin, "2026-03-29", "2026-10-25"), (RuleZone.newYork, "2026-03-08", "2026-11-01"),
+    ])
   func dst(zone: RuleZone, springDay: String, fallDay: String) throws {
     let calendar = LocalCalendar(zone: zone)
     for (dayText, hours) in [(springDay, 167.0), (fallDay, 169.0)] {
@@ -120,16 +123,22 @@ struct ReportBuilderTests {
     var phases: [JournalPhase] = []
     for (kind, m) in minutes {
       phases.append(
-        JournalPhase(name: kind.rawValue, kind: kind, round: 1, start: t, end: t + m * 60, plannedSeconds: m * 60, elapsedSeconds: m * 60, completed: true))
+        JournalPhase(
+          name: kind.rawValue, kind: kind, round: 1, start: t, end: t + m * 60, plannedSeconds: m * 60,
+          elapsedSeconds: m * 60, completed: true))
       t += m * 60
     }
     return JournalRecord(
-      id: id, preset: preset, status: status, start: RFC3339.parse(start)!, end: t, tags: tags, host: "h", rounds: 1, phases: phases)
+      id: id, preset: preset, status: status, start: RFC3339.parse(start)!, end: t, tags: tags, host: "h", rounds: 1,
+      phases: phases)
   }
 
-  func week(_ calendar: LocalCalendar? = nil, today: String = "2026-11-29", records: [JournalRecord], tags: [String] = []) -> Report {
+  func week(
+    _ calendar: LocalCalendar? = nil, today: String = "2026-11-29", records: [JournalRecord], tags: [String] = []
+  ) -> Report {
     let calendar = calendar ?? LocalCalendar(zone: zone)
-    var builder = ReportBuilder(range: ReportRange.week("2026-W48", today: 0, weekStart: 1)!, calendar: calendar, tags: tags)
+    var builder = ReportBuilder(
+      range: ReportRange.week("2026-W48", today: 0, weekStart: 1)!, calendar: calendar, tags: tags)
     for r in records { builder.add(r) }
     return builder.build(today: day(today))
   }
@@ -230,8 +239,11 @@ struct ReportBuilderTests {
       today: "2026-11-29",
       records: [
         builderTests.record("p", "2026-11-18T09:00:00Z", minutes: [(.work, 100)]),
-        builderTests.record("a", "2026-11-23T09:00:00Z", minutes: [(.work, 25), (.rest, 5), (.work, 25), (.rest, 5), (.work, 25)], tags: ["thesis"]),
-        builderTests.record("b", "2026-11-24T14:00:00Z", minutes: [(.work, 52), (.rest, 17)], preset: "52-17", tags: ["thesis"]),
+        builderTests.record(
+          "a", "2026-11-23T09:00:00Z", minutes: [(.work, 25), (.rest, 5), (.work, 25), (.rest, 5), (.work, 25)],
+          tags: ["thesis"]),
+        builderTests.record(
+          "b", "2026-11-24T14:00:00Z", minutes: [(.work, 52), (.rest, 17)], preset: "52-17", tags: ["thesis"]),
         builderTests.record("c", "2026-11-24T16:00:00Z", minutes: [(.work, 10)], status: .interrupted),
         builderTests.record("d", "2026-11-27T09:00:00Z", minutes: [(.work, 4), (.rest, 2)], preset: "hiit"),
       ])
@@ -293,7 +305,10 @@ struct ReportBuilderTests {
     #expect((object["presets"] as? [[String: Any]])?.first?["name"] as? String == "work")
     #expect((object["tags"] as? [[String: Any]])?.first?["focus_seconds"] as? Int == 7620)
     #expect(object["streak_days"] as? Int == 0)
-    #expect(text.hasPrefix(#"{"from":"2026-11-23","to":"2026-11-29","time_zone":"UTC","days":[{"date":"2026-11-23","focus_seconds":4500,"rest_seconds":600,"sessions":1,"completed":1,"interrupted":0},"#))
+    #expect(
+      text.hasPrefix(
+        #"{"from":"2026-11-23","to":"2026-11-29","time_zone":"UTC","days":[{"date":"2026-11-23","focus_seconds":4500,"rest_seconds":600,"sessions":1,"completed":1,"interrupted":0},"#
+      ))
   }
 
   @Test("CSV, whole")

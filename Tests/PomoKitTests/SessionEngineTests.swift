@@ -153,7 +153,11 @@ struct SessionEngineTests {
     var e = engine()
     _ = e.start()
     clock.advance(.seconds(12))
-    #expect(e.quit() == [.phaseEnded(0, completed: true), .phaseStarted(1), .phaseEnded(1, completed: false), .sessionEnded(completed: false)])
+    #expect(
+      e.quit() == [
+        .phaseEnded(0, completed: true), .phaseStarted(1), .phaseEnded(1, completed: false),
+        .sessionEnded(completed: false),
+      ])
     #expect(e.status == .finished(completed: false))
     #expect(e.records.map(\.elapsed) == [.seconds(10), .seconds(2)])
     #expect(e.quit() == [])
@@ -167,7 +171,11 @@ struct SessionEngineTests {
     _ = e.tick()
     clock.sleep(.seconds(13))  // asleep from 4 s to 17 s: past the end of phase 0 (10 s) and 1 (15 s)
     let events = e.tick()
-    #expect(events == [.slept(.seconds(13)), .phaseEnded(0, completed: true), .phaseStarted(1), .phaseEnded(1, completed: true), .phaseStarted(2)])
+    #expect(
+      events == [
+        .slept(.seconds(13)), .phaseEnded(0, completed: true), .phaseStarted(1), .phaseEnded(1, completed: true),
+        .phaseStarted(2),
+      ])
     #expect(e.records[0].slept == .seconds(6))
     #expect(e.records[1].slept == .seconds(5))
     #expect(e.snapshot?.remaining == .seconds(8))  // phase 2 started at 15 s

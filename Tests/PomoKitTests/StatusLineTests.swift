@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Status line")
 struct StatusLineTests {
-  func snapshot(fraction: Double, name: String = "focus", kind: PhaseKind = .work, paused: Bool = false) -> SessionSnapshot {
+  func snapshot(fraction: Double, name: String = "focus", kind: PhaseKind = .work, paused: Bool = false)
+    -> SessionSnapshot
+  {
     let length = Duration.seconds(1500)
     let remaining = Duration.milliseconds(Int64((1 - fraction) * 1_500_000))
     return SessionSnapshot(
@@ -43,7 +45,8 @@ struct StatusLineTests {
   @Test("eighths of a cell")
   func eighths() {
     for (eighth, glyph) in ["▏", "▎", "▍", "▌", "▋", "▊", "▉"].enumerated() {
-      let bar = StatusLine.bar(fraction: Double(eighth + 1) / 80 + 1e-9, width: 10, kind: .work, paused: false, style: unicode)
+      let bar = StatusLine.bar(
+        fraction: Double(eighth + 1) / 80 + 1e-9, width: 10, kind: .work, paused: false, style: unicode)
       #expect(bar.text == glyph + String(repeating: "░", count: 9))
     }
     #expect(StatusLine.bar(fraction: 1, width: 4, kind: .rest, paused: false, style: unicode).text == "████")
@@ -59,7 +62,8 @@ struct StatusLineTests {
 
   @Test("colour by kind, none when off")
   func colours() {
-    let colored = StatusLine.render(snapshot(fraction: 0.5, kind: .rest), width: 80, style: DisplayStyle(unicode: true, color: true))
+    let colored = StatusLine.render(
+      snapshot(fraction: 0.5, kind: .rest), width: 80, style: DisplayStyle(unicode: true, color: true))
     #expect(colored.text.contains(ANSI.green))
     let plain = StatusLine.render(snapshot(fraction: 0.5, kind: .rest), width: 80, style: unicode)
     #expect(!plain.text.contains("\u{1B}"))

@@ -75,7 +75,9 @@ struct Finished {
 }
 
 /// Runs the real binary as a user would, with only the given environment, and waits.
-func runPomo(_ arguments: [String], environment: [String: String], stdin: String? = nil, timeout: TimeInterval = 60) throws -> Finished {
+func runPomo(_ arguments: [String], environment: [String: String], stdin: String? = nil, timeout: TimeInterval = 60)
+  throws -> Finished
+{
   let process = Process()
   process.executableURL = URL(fileURLWithPath: pomoBinary)
   process.arguments = arguments

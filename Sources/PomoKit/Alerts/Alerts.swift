@@ -36,7 +36,8 @@ public final class Alerts: SessionListener {
       case .phaseEnded(let i, let completed):
         guard let record = engine.record(ofPhase: i) else { break }
         if completed { timeUp = true }
-        let left = record.completed ? Duration.zero : max(.zero, record.phase.duration + record.extended - record.elapsed)
+        let left =
+          record.completed ? Duration.zero : max(.zero, record.phase.duration + record.extended - record.elapsed)
         hook(.phaseEnd, engine, phase: record.phase, remaining: left)
       case .sessionEnded:
         if let record = engine.records.last { hook(.sessionEnd, engine, phase: record.phase, remaining: .zero) }
@@ -70,7 +71,8 @@ public final class Alerts: SessionListener {
       let quoted = { (s: String) in
         "\"" + s.flatMap { $0 == "\"" || $0 == "\\" ? ["\\", $0] : [$0] } + "\""
       }
-      launch([notifier, "-e", "display notification \(quoted(body)) with title \(quoted(title))"], settings.environment)
+      launch(
+        [notifier, "-e", "display notification \(quoted(body)) with title \(quoted(title))"], settings.environment)
     } else {
       launch([notifier, "--app-name=pomo", title, body], settings.environment)
     }

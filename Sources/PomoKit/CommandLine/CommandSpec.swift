@@ -98,7 +98,10 @@ public struct CommandNode {
   var children: () -> [CommandNode]
   var run: (ParsedArguments, Context) throws -> Int32
 
-  init(spec: CommandSpec, subcommands: @escaping () -> [CommandNode], run: @escaping (ParsedArguments, Context) throws -> Int32) {
+  init(
+    spec: CommandSpec, subcommands: @escaping () -> [CommandNode],
+    run: @escaping (ParsedArguments, Context) throws -> Int32
+  ) {
     self.spec = spec
     self.children = subcommands
     self.run = run
@@ -112,14 +115,18 @@ public struct CommandNode {
 /// Options several commands share are declared once and included by each.
 enum SharedOptions {
   static let rounds = OptionSpec(
-    "rounds", short: "r", value: "n", help: "Run the preset's round this many times (1 to 10000) instead of its own count.")
+    "rounds", short: "r", value: "n",
+    help: "Run the preset's round this many times (1 to 10000) instead of its own count.")
   static let journal = OptionSpec(
-    "journal", value: "path", help: "The journal file (default: $POMO_JOURNAL, else $XDG_DATA_HOME/pomo/journal.jsonl).")
-  static let strict = OptionSpec("strict", help: "Treat a damaged journal line as an error (exit 65) instead of skipping it.")
+    "journal", value: "path", help: "The journal file (default: $POMO_JOURNAL, else $XDG_DATA_HOME/pomo/journal.jsonl)."
+  )
+  static let strict = OptionSpec(
+    "strict", help: "Treat a damaged journal line as an error (exit 65) instead of skipping it.")
   static let json = OptionSpec("json", help: "Print JSON instead of text.")
   /// How a running session looks and alerts; `start` and `resume` share them.
   static let session: [OptionSpec] = [
-    OptionSpec("color", value: "when", help: "Colour the display: auto, always or never (default: auto; NO_COLOR turns it off)."),
+    OptionSpec(
+      "color", value: "when", help: "Colour the display: auto, always or never (default: auto; NO_COLOR turns it off)."),
     OptionSpec("ascii", help: "Draw the bar with ASCII characters (the default when the locale is not UTF-8)."),
     OptionSpec("no-bell", help: "Do not ring the terminal bell at phase changes."),
     OptionSpec("no-notify", help: "Do not send desktop notifications."),

@@ -8,7 +8,9 @@ enum HelpFormatter {
     let width = max(40, width)
     var text = wrap("OVERVIEW: " + spec.abstract, width: width, indent: 0) + "\n"
     if let discussion = spec.discussion {
-      text += "\n" + discussion.split(separator: "\n", omittingEmptySubsequences: false)
+      text +=
+        "\n"
+        + discussion.split(separator: "\n", omittingEmptySubsequences: false)
         .map { $0.isEmpty ? "" : wrap(String($0), width: width, indent: 0, hanging: leadingSpaces($0)) }
         .joined(separator: "\n") + "\n"
     }
@@ -63,7 +65,10 @@ enum HelpFormatter {
     var words = [path.joined(separator: " ")]
     words += spec.arguments.map(\.usage)
     words += spec.options.map(\.usage)
-    if !command.subcommands.isEmpty { words.append(spec.arguments.isEmpty && spec.options.isEmpty && path.count == 1 ? "<subcommand>" : "[<subcommand>]") }
+    if !command.subcommands.isEmpty {
+      words.append(
+        spec.arguments.isEmpty && spec.options.isEmpty && path.count == 1 ? "<subcommand>" : "[<subcommand>]")
+    }
     return words
   }
 
@@ -75,7 +80,8 @@ enum HelpFormatter {
     }
     let pad = labelWidth
     if first.count + 2 > pad {
-      return first + "\n" + wrap(String(repeating: " ", count: pad) + help, width: width, indent: 0, hanging: pad) + "\n"
+      return first + "\n" + wrap(String(repeating: " ", count: pad) + help, width: width, indent: 0, hanging: pad)
+        + "\n"
     }
     let line = first + String(repeating: " ", count: pad - first.count) + help
     return wrap(line, width: width, indent: 0, hanging: pad) + "\n"

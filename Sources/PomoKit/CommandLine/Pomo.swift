@@ -11,7 +11,9 @@ public enum Pomo: Command {
       Built-in presets: work (classic Pomodoro), hiit, tabata, emom, ladder, stretch, 52-17. Your own go in $XDG_CONFIG_HOME/pomo/presets/NAME.json.
       """)
 
-  public static var subcommands: [CommandNode] { [Start.node, Resume.node, Status.node, Log.node, Report.node, Presets.node, Import.node] }
+  public static var subcommands: [CommandNode] {
+    [Start.node, Resume.node, Status.node, Log.node, Report.node, Presets.node, Import.node]
+  }
 
   public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
     context.output.write(HelpFormatter.help(for: Pomo.node, path: ["pomo"], width: context.width))

@@ -45,7 +45,8 @@ enum JournalAccess {
         bad: { line in
           if firstBad == nil { firstBad = line }
           if !strict {
-            context.errors.write("pomo: warning: \(journal.path):\(line.number): skipped a damaged line: \(line.reason)\n")
+            context.errors.write(
+              "pomo: warning: \(journal.path):\(line.number): skipped a damaged line: \(line.reason)\n")
           }
         }, body)
     } catch {

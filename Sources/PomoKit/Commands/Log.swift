@@ -41,7 +41,10 @@ public enum LogText {
       let date = String(stamp.prefix(10))
       let time = String(stamp.dropFirst(11).prefix(5))
       let status = r.status == .completed ? "completed" : "interrupted"
-      return [date, time, r.preset, status, TimeText.clock(seconds: Int64(r.focusSeconds.rounded())), r.tags.joined(separator: ",")]
+      return [
+        date, time, r.preset, status, TimeText.clock(seconds: Int64(r.focusSeconds.rounded())),
+        r.tags.joined(separator: ","),
+      ]
     }
     let headers = ["DATE", "START", "PRESET", "STATUS", "FOCUS", "TAGS"]
     var widths = headers.indices.map { c in max(headers[c].count, rows.map { $0[c].count }.max() ?? 0) }
@@ -49,7 +52,8 @@ public enum LogText {
     func line(_ cells: [String]) -> String {
       let head = [
         TextLayout.padRight(cells[0], widths[0]), TextLayout.padRight(cells[1], widths[1]),
-        TextLayout.padRight(TextLayout.truncate(cells[2], widths[2]), widths[2]), TextLayout.padRight(cells[3], widths[3]),
+        TextLayout.padRight(TextLayout.truncate(cells[2], widths[2]), widths[2]),
+        TextLayout.padRight(cells[3], widths[3]),
         TextLayout.padLeft(cells[4], widths[4]),
       ].joined(separator: "  ")
       let room = width - head.count - 3

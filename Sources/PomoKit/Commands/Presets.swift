@@ -33,12 +33,15 @@ enum PresetListText {
     func line(_ cells: [String]) -> String {
       let head = [
         TextLayout.padRight(cells[0], widths[0]), TextLayout.padLeft(cells[1], widths[1]),
-        TextLayout.padRight(cells[2], widths[2]), TextLayout.padRight(TextLayout.truncate(cells[3], widths[3]), widths[3]),
+        TextLayout.padRight(cells[2], widths[2]),
+        TextLayout.padRight(TextLayout.truncate(cells[3], widths[3]), widths[3]),
       ].joined(separator: "  ")
       let room = width - head.count - 2
       if room >= 20 { return head + "  " + TextLayout.truncate(cells[4], room) }
       // Too narrow for a description column: put it under the row.
-      let below = cells[4].isEmpty || cells[4] == "DESCRIPTION" ? "" : "\n    " + TextLayout.truncate(cells[4], max(10, width - 4))
+      let below =
+        cells[4].isEmpty || cells[4] == "DESCRIPTION"
+        ? "" : "\n    " + TextLayout.truncate(cells[4], max(10, width - 4))
       return head.trimmedSpaces() + below
     }
     return ([line(headers)] + rows.map(line)).joined(separator: "\n") + "\n"

@@ -17,14 +17,18 @@ extension Pomo {
           pomo report --from 2026-01-01 --to 2026-03-31 --format json
         """,
       options: [
-        OptionSpec("week", value: "week", help: "A week: this (the default), last, 2026-W48, or a date in it.", optionalValue: true),
+        OptionSpec(
+          "week", value: "week", help: "A week: this (the default), last, 2026-W48, or a date in it.",
+          optionalValue: true),
         OptionSpec("month", value: "month", help: "A month: this (the default), last or 2026-11.", optionalValue: true),
         OptionSpec("today", help: "Today only."),
         OptionSpec("from", value: "date", help: "The first day of a custom range (YYYY-MM-DD)."),
         OptionSpec("to", value: "date", help: "The last day of a custom range (YYYY-MM-DD; default: today)."),
         OptionSpec("week-start", value: "day", help: "The first day of the week: monday or sunday."),
         OptionSpec("format", value: "format", help: "text (the default), json or csv."),
-        OptionSpec("tag", short: "t", value: "tag", help: "Only sessions with this tag (repeatable: all must match).", repeatable: true),
+        OptionSpec(
+          "tag", short: "t", value: "tag", help: "Only sessions with this tag (repeatable: all must match).",
+          repeatable: true),
         OptionSpec("preset", value: "name", help: "Only sessions of this preset."),
         OptionSpec("color", value: "when", help: "Colour the text: auto, always or never."),
         SharedOptions.journal, SharedOptions.strict,
@@ -35,7 +39,8 @@ extension Pomo {
       let colorOption = try arguments.choice("color", Config.colorChoices)
       let config = try ConfigAccess.load(context)
       let weekStartName = try arguments.choice("week-start", Config.weekStartChoices) ?? config.weekStart ?? "monday"
-      let calendar = LocalCalendar(zone: SystemZone(environment: context.environment), weekStart: weekStartName == "sunday" ? 7 : 1)
+      let calendar = LocalCalendar(
+        zone: SystemZone(environment: context.environment), weekStart: weekStartName == "sunday" ? 7 : 1)
       let now = Platform.wallSeconds()
       let today = calendar.day(of: now)
       let range = try resolveRange(arguments, today: today, weekStart: calendar.weekStart)
@@ -55,7 +60,8 @@ extension Pomo {
         context.errors.write("pomo: warning: \(journal.path):\(bad.number): skipped a damaged line: \(bad.reason)\n")
       }
 
-      var builder = ReportBuilder(range: range, calendar: calendar, tags: arguments.all("tag"), preset: arguments.value("preset"))
+      var builder = ReportBuilder(
+        range: range, calendar: calendar, tags: arguments.all("tag"), preset: arguments.value("preset"))
       var streak: Int?
       do {
         let window = builder.window
@@ -89,13 +95,15 @@ extension Pomo {
         let style = DisplayStyle(
           unicode: DisplayStyle.localeIsUTF8(context.environment),
           color: DisplayStyle.resolveColor(
-            option: colorOption ?? config.color, environment: context.environment, isTerminal: context.stdoutIsTerminal))
+            option: colorOption ?? config.color, environment: context.environment, isTerminal: context.stdoutIsTerminal)
+        )
         context.output.write(ReportText.render(report, width: context.width, style: style))
       }
       return ExitCode.success
     }
 
-    static func resolveRange(_ arguments: ParsedArguments, today: Int64, weekStart: Int) throws(CLIError) -> ReportRange {
+    static func resolveRange(_ arguments: ParsedArguments, today: Int64, weekStart: Int) throws(CLIError) -> ReportRange
+    {
       let chosen = ["week", "month", "today", "from"].filter { arguments.flag($0) || arguments.value($0) != nil }
       if chosen.count > 1 {
         throw .usage("choose one range: --week, --month, --today or --from/--to", command: arguments.path)
@@ -113,7 +121,9 @@ extension Pomo {
       switch chosen.first {
       case "month":
         guard let range = ReportRange.month(arguments.value("month"), today: today) else {
-          throw .usage("'--month' must be this, last or a month like 2026-11, got '\(arguments.value("month")!)'", command: arguments.path)
+          throw .usage(
+            "'--month' must be this, last or a month like 2026-11, got '\(arguments.value("month")!)'",
+            command: arguments.path)
         }
         return range
       case "today":
@@ -131,7 +141,8 @@ extension Pomo {
       default:
         guard let range = ReportRange.week(arguments.value("week"), today: today, weekStart: weekStart) else {
           throw .usage(
-            "'--week' must be this, last, a week like 2026-W48 or a date, got '\(arguments.value("week")!)'", command: arguments.path)
+            "'--week' must be this, last, a week like 2026-W48 or a date, got '\(arguments.value("week")!)'",
+            command: arguments.path)
         }
         return range
       }

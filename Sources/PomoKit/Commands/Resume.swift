@@ -34,10 +34,12 @@ extension Pomo {
       }
       let full = Plan(preset: preset, rounds: record.rounds)
       guard let rest = full.resuming(after: record) else {
-        throw CLIError.failure("the \(record.preset) session of \(Platform.localClockTime(record.start)) has nothing left to run")
+        throw CLIError.failure(
+          "the \(record.preset) session of \(Platform.localClockTime(record.start)) has nothing left to run")
       }
       let info = SessionInfo(
-        id: JournalRecord.newID(), tags: record.tags, note: record.note, host: Platform.hostName(), source: record.source,
+        id: JournalRecord.newID(), tags: record.tags, note: record.note, host: Platform.hostName(),
+        source: record.source,
         planOffset: rest.offset, planCount: full.phases.count, resumedFrom: record.id)
       return try SessionLauncher.run(plan: rest.plan, info: info, arguments, context)
     }

@@ -26,19 +26,23 @@ enum SessionLauncher {
     var listeners: [SessionListener] = []
     var display: LiveDisplay?
     if interactive {
-      let live = LiveDisplay(output: context.output, width: context.width, style: style, keyHint: readKeys, clockTime: clockTime)
+      let live = LiveDisplay(
+        output: context.output, width: context.width, style: style, keyHint: readKeys, clockTime: clockTime)
       display = live
       listeners.append(live)
     } else {
       listeners.append(PlainLog(output: context.output, width: context.width, clockTime: clockTime))
     }
-    let notifier = (arguments.flag("no-notify") || !config.notify) ? nil : Notifier.find(environment: context.environment)
+    let notifier =
+      (arguments.flag("no-notify") || !config.notify) ? nil : Notifier.find(environment: context.environment)
     let settings = Alerts.Settings(
       bell: interactive && config.bell && !arguments.flag("no-bell"), notifier: notifier, hooks: config.hooks,
       environment: context.environment)
-    listeners.append(Alerts(settings: settings, output: context.output) { argv, env in Spawner.launch(argv, environment: env) })
+    listeners.append(
+      Alerts(settings: settings, output: context.output) { argv, env in Spawner.launch(argv, environment: env) })
     let recorder = JournalRecorder(
-      journal: Journal(path: paths.journal(override: arguments.value("journal"))), statePath: paths.stateFile, info: info,
+      journal: Journal(path: paths.journal(override: arguments.value("journal"))), statePath: paths.stateFile,
+      info: info,
       errors: context.errors)
     listeners.append(recorder)
 
@@ -53,4 +57,3 @@ enum SessionLauncher {
     return recorder.failed ? ExitCode.failure : outcome.exitCode
   }
 }
-

@@ -20,7 +20,8 @@ extension Pomo {
       options: [
         SharedOptions.rounds,
         OptionSpec("dry-run", help: "Print the expanded plan and exit; nothing runs and nothing is recorded."),
-        OptionSpec("tag", short: "t", value: "tag", help: "Tag the session in the journal (repeatable).", repeatable: true),
+        OptionSpec(
+          "tag", short: "t", value: "tag", help: "Tag the session in the journal (repeatable).", repeatable: true),
         OptionSpec("note", value: "text", help: "A note for the session's journal record."),
         SharedOptions.journal,
       ] + SharedOptions.session)

@@ -51,14 +51,18 @@ public struct Config: Equatable, Sendable {
     if let v = fields["bell"] { config.bell = try reader.boolean(v, path: "bell") }
     if let v = fields["notify"] { config.notify = try reader.boolean(v, path: "notify") }
     if let v = fields["color"] { config.color = try reader.choice(v, path: "color", Config.colorChoices) }
-    if let v = fields["week_start"] { config.weekStart = try reader.choice(v, path: "week_start", Config.weekStartChoices) }
+    if let v = fields["week_start"] {
+      config.weekStart = try reader.choice(v, path: "week_start", Config.weekStartChoices)
+    }
     if let v = fields["hooks"] {
       let hooks = try reader.fields(v, path: "hooks", allowed: HookEvent.allCases.map(\.rawValue), required: [])
       for event in HookEvent.allCases {
         guard let command = hooks[event.rawValue] else { continue }
         let path = "hooks.\(event.rawValue)"
         guard case .array(let items) = command.kind, !items.isEmpty else {
-          throw reader.error(command, path, "expected a command as an array of strings, like [\"notify-send\", \"pomo\"], got \(command.typeName)")
+          throw reader.error(
+            command, path,
+            "expected a command as an array of strings, like [\"notify-send\", \"pomo\"], got \(command.typeName)")
         }
         var argv: [String] = []
         for (i, item) in items.enumerated() {
@@ -76,7 +80,8 @@ extension JSONReader {
   func choice(_ value: JSONValue, path: String, _ choices: [String]) throws(DataFileError) -> String {
     let text = try string(value, path: path)
     guard choices.contains(text) else {
-      throw error(value, path, "expected one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")), got \(value.snippet)")
+      throw error(
+        value, path, "expected one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")), got \(value.snippet)")
     }
     return text
   }

@@ -89,9 +89,15 @@ public struct JSONParser {
     case UInt8(ascii: "{"): return try parseObject()
     case UInt8(ascii: "["): return try parseArray()
     case UInt8(ascii: "\""): return JSONValue(kind: .string(try parseString()), position: start)
-    case UInt8(ascii: "t"): try expectWord("true"); return JSONValue(kind: .bool(true), position: start)
-    case UInt8(ascii: "f"): try expectWord("false"); return JSONValue(kind: .bool(false), position: start)
-    case UInt8(ascii: "n"): try expectWord("null"); return JSONValue(kind: .null, position: start)
+    case UInt8(ascii: "t"):
+      try expectWord("true")
+      return JSONValue(kind: .bool(true), position: start)
+    case UInt8(ascii: "f"):
+      try expectWord("false")
+      return JSONValue(kind: .bool(false), position: start)
+    case UInt8(ascii: "n"):
+      try expectWord("null")
+      return JSONValue(kind: .null, position: start)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
       return JSONValue(kind: .number(try parseNumber()), position: start)
     case UInt8(ascii: "'"): throw fail("strings must use double quotes, not single quotes")
@@ -204,7 +210,9 @@ public struct JSONParser {
     if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
       advance()
       if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { advance() }
-      guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number: expected a digit in the exponent") }
+      guard index < bytes.count, isDigit(bytes[index]) else {
+        throw fail("invalid number: expected a digit in the exponent")
+      }
       while index < bytes.count, isDigit(bytes[index]) { advance() }
     }
     return String(decoding: bytes[start..<index], as: UTF8.self)
@@ -224,7 +232,9 @@ public struct JSONParser {
         advance()
         scalars.append(try parseEscape())
       case 0x00..<0x20:
-        throw fail(byte == 0x0A ? "unterminated string (line break inside a string)" : "control character in a string; escape it")
+        throw fail(
+          byte == 0x0A ? "unterminated string (line break inside a string)" : "control character in a string; escape it"
+        )
       case 0x20..<0x80:
         scalars.append(Unicode.Scalar(byte))
         advance()
@@ -294,9 +304,15 @@ public struct JSONParser {
     let count: Int
     var value: UInt32
     switch lead {
-    case 0xC2...0xDF: count = 2; value = UInt32(lead & 0x1F)
-    case 0xE0...0xEF: count = 3; value = UInt32(lead & 0x0F)
-    case 0xF0...0xF4: count = 4; value = UInt32(lead & 0x07)
+    case 0xC2...0xDF:
+      count = 2
+      value = UInt32(lead & 0x1F)
+    case 0xE0...0xEF:
+      count = 3
+      value = UInt32(lead & 0x0F)
+    case 0xF0...0xF4:
+      count = 4
+      value = UInt32(lead & 0x07)
     default: throw fail("invalid UTF-8 (byte 0x\(String(lead, radix: 16, uppercase: true))); save the file as UTF-8")
     }
     guard index + count <= bytes.count else { throw fail("invalid UTF-8 (truncated sequence); save the file as UTF-8") }

@@ -46,10 +46,12 @@ struct JSONReader {
 
   func integer(_ value: JSONValue, path: String, in range: ClosedRange<Int>) throws(DataFileError) -> Int {
     guard case .number(let text) = value.kind else {
-      throw error(value, path, "expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(value.typeName)")
+      throw error(
+        value, path, "expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(value.typeName)")
     }
     guard let n = Int(text), range.contains(n) else {
-      throw error(value, path, "expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(value.snippet)")
+      throw error(
+        value, path, "expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(value.snippet)")
     }
     return n
   }

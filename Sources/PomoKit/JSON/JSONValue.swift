@@ -58,7 +58,9 @@ public struct JSONValue: Sendable {
     case .number(let n): text = n
     case .string(let s):
       // Control characters are shown escaped, so a message stays on one line.
-      let escaped = s.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }
+      let escaped = s.unicodeScalars.map {
+        $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0)
+      }
       text = "\"\(escaped.joined())\""
     case .array: text = "[…]"
     case .object: text = "{…}"

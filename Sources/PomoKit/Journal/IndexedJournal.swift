@@ -1,9 +1,10 @@
+import Dispatch
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
   import Glibc
 #endif
-import Dispatch
 
 /// The journal read through its index: only the lines that can touch a span of time.
 public final class IndexedJournal {
@@ -22,7 +23,9 @@ public final class IndexedJournal {
 
   private func loadQuarters() -> [Int32] {
     if let quarters { return quarters }
-    guard index.quarterCount > 0, let bytes = try? Platform.readFile(quartersPath), bytes.count == index.quarterCount * 4 else {
+    guard index.quarterCount > 0, let bytes = try? Platform.readFile(quartersPath),
+      bytes.count == index.quarterCount * 4
+    else {
       return []
     }
     var result = [Int32](repeating: 0, count: bytes.count / 4)
@@ -93,8 +96,10 @@ public final class IndexedJournal {
     let key = "\(index.quarterCount) \(newest) \(calendar.zone.identifier)"
     var last: Int64
     var first: Int64
-    if let text = try? Platform.readFile(path), case let parts = String(decoding: text, as: UTF8.self).split(separator: "\n"),
-      parts.count == 2, parts[0] == key, case let days = parts[1].split(separator: " ").compactMap({ Int64($0) }), days.count == 2
+    if let text = try? Platform.readFile(path),
+      case let parts = String(decoding: text, as: UTF8.self).split(separator: "\n"),
+      parts.count == 2, parts[0] == key, case let days = parts[1].split(separator: " ").compactMap({ Int64($0) }),
+      days.count == 2
     {
       (last, first) = (days[0], days[1])
     } else {
@@ -121,7 +126,9 @@ public final class IndexedJournal {
       var start = 0
       while start < buffer.count {
         let end =
-          memchr(base + start, 0x0A, buffer.count - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+          memchr(base + start, 0x0A, buffer.count - start).map {
+            base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+          }
           ?? buffer.count
         result.append(bytes[start..<end])
         start = end + 1
@@ -149,7 +156,9 @@ public final class IndexedJournal {
       return
     }
     let batch = 32
-    let batches = stride(from: 0, to: selected.count, by: batch).map { Array(selected[$0..<min($0 + batch, selected.count)]) }
+    let batches = stride(from: 0, to: selected.count, by: batch).map {
+      Array(selected[$0..<min($0 + batch, selected.count)])
+    }
     // Decode the next batch in the background while this thread counts the current one.
     final class Slot: @unchecked Sendable {
       var records: [[JournalRecord]] = []
@@ -187,7 +196,9 @@ public final class IndexedJournal {
   }
 
   /// Decodes chunks in parallel; the results keep the chunks' order.
-  private static func decode(_ chunks: [JournalIndex.Chunk], from file: RandomAccessFile) throws(FileSystemError) -> [[JournalRecord]] {
+  private static func decode(_ chunks: [JournalIndex.Chunk], from file: RandomAccessFile) throws(FileSystemError)
+    -> [[JournalRecord]]
+  {
     let results = UnsafeMutableBufferPointer<[JournalRecord]>.allocate(capacity: chunks.count)
     results.initialize(repeating: [])
     let failures = UnsafeMutableBufferPointer<FileSystemError?>.allocate(capacity: chunks.count)

@@ -46,7 +46,9 @@ public struct JournalIndex {
   public mutating func update(_ file: RandomAccessFile) throws(FileSystemError) -> Bool {
     let now = file.identity
     let head = try Self.hash(file, at: 0, length: min(indexedLength, 4096))
-    let tail = now.size < indexedLength ? 0 : try Self.hash(file, at: max(0, indexedLength - 4096), length: min(indexedLength, 4096))
+    let tail =
+      now.size < indexedLength
+      ? 0 : try Self.hash(file, at: max(0, indexedLength - 4096), length: min(indexedLength, 4096))
     if now.device != identity.device || now.inode != identity.inode || now.size < indexedLength || head != headHash
       || tail != tailHash
     {
@@ -87,7 +89,9 @@ public struct JournalIndex {
         start = line.endIndex + 1
         if linesInChunk == Self.linesPerChunk {
           chunks.append(chunk)
-          chunk = Chunk(offset: chunk.offset + chunk.length, length: 0, firstLine: indexedLines + 1, minTime: .infinity, maxTime: -.infinity)
+          chunk = Chunk(
+            offset: chunk.offset + chunk.length, length: 0, firstLine: indexedLines + 1, minTime: .infinity,
+            maxTime: -.infinity)
           linesInChunk = 0
         }
       }
@@ -217,7 +221,8 @@ public struct JournalIndex {
     guard let badCount = int(), badCount >= 0 else { return nil }
     for _ in 0..<badCount {
       guard let number = int(), let size = int(), size >= 0, at + Int(size) <= bytes.count else { return nil }
-      badLines.append(Journal.BadLine(number: Int(number), reason: String(decoding: bytes[at..<(at + Int(size))], as: UTF8.self)))
+      badLines.append(
+        Journal.BadLine(number: Int(number), reason: String(decoding: bytes[at..<(at + Int(size))], as: UTF8.self)))
       at += Int(size)
     }
     guard let quarters = int(), quarters >= 0, let newest = int(), at == bytes.count else { return nil }

@@ -94,6 +94,7 @@ public enum Recovery {
     Platform.removeFile(statePath)
     let started = Platform.localClockTime(record.start)
     let done = record.phases.filter(\.completed).count
-    return "pomo: the \(record.preset) session started at \(started) ended unexpectedly; recorded as interrupted (\(done) phases done, focus \(TimeText.clock(.seconds(record.focusSeconds)))); 'pomo resume' continues it"
+    return
+      "pomo: the \(record.preset) session started at \(started) ended unexpectedly; recorded as interrupted (\(done) phases done, focus \(TimeText.clock(.seconds(record.focusSeconds)))); 'pomo resume' continues it"
   }
 }

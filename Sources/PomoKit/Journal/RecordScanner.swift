@@ -116,7 +116,8 @@ struct RecordScanner {
     }
     return JournalPhase(
       name: name ?? kind.rawValue, kind: kind, round: round, start: start, end: end, plannedSeconds: planned ?? elapsed,
-      elapsedSeconds: elapsed, completed: completed, pausedSeconds: paused, sleptSeconds: slept, extendedSeconds: extended)
+      elapsedSeconds: elapsed, completed: completed, pausedSeconds: paused, sleptSeconds: slept,
+      extendedSeconds: extended)
   }
 
   // MARK: - Keys
@@ -157,7 +158,8 @@ struct RecordScanner {
     case 12: return equal(r, "interruption") ? .interruption : equal(r, "resumed_from") ? .resumedFrom : .other
     case 13: return equal(r, "slept_seconds") ? .sleptSeconds : .other
     case 14: return equal(r, "paused_seconds") ? .pausedSeconds : .other
-    case 15: return equal(r, "planned_seconds") ? .plannedSeconds : equal(r, "elapsed_seconds") ? .elapsedSeconds : .other
+    case 15:
+      return equal(r, "planned_seconds") ? .plannedSeconds : equal(r, "elapsed_seconds") ? .elapsedSeconds : .other
     case 16: return equal(r, "extended_seconds") ? .extendedSeconds : .other
     default: return .other
     }
@@ -175,7 +177,8 @@ struct RecordScanner {
   private func lastStringWas(_ word: StaticString) -> Bool { equal(lastString, word) }
 
   private func equal(_ range: Range<Int>, _ word: StaticString) -> Bool {
-    range.count == word.utf8CodeUnitCount && memcmp(bytes.baseAddress! + range.lowerBound, word.utf8Start, range.count) == 0
+    range.count == word.utf8CodeUnitCount
+      && memcmp(bytes.baseAddress! + range.lowerBound, word.utf8Start, range.count) == 0
   }
 
   // MARK: - JSON
@@ -184,7 +187,8 @@ struct RecordScanner {
 
   private func fail(_ message: String) -> JournalRecord.Problem {
     JournalRecord.Problem(
-      message: i >= bytes.count ? "invalid JSON: the line ends early (\(message))" : "invalid JSON at column \(i + 1): \(message)")
+      message: i >= bytes.count
+        ? "invalid JSON: the line ends early (\(message))" : "invalid JSON at column \(i + 1): \(message)")
   }
 
   private mutating func skipSpace() {
@@ -372,8 +376,9 @@ struct RecordScanner {
       guard any else { throw fail("expected a digit after '.'") }
     }
     if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") || digits >= 18 {
-      while i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") || bytes[i] == UInt8(ascii: "+")
-        || bytes[i] == UInt8(ascii: "-") || (bytes[i] >= 48 && bytes[i] <= 57)
+      while i < bytes.count,
+        bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") || bytes[i] == UInt8(ascii: "+")
+          || bytes[i] == UInt8(ascii: "-") || (bytes[i] >= 48 && bytes[i] <= 57)
       {
         i += 1
       }
@@ -398,8 +403,10 @@ struct RecordScanner {
     guard let c = peek else { throw fail("expected a value") }
     switch c {
     case UInt8(ascii: "\""): _ = try rawString()
-    case UInt8(ascii: "{"): try object { (s: inout RecordScanner, _: Key) throws(JournalRecord.Problem) in try s.skipValue() }
-    case UInt8(ascii: "["): try array { (s: inout RecordScanner, _: Int) throws(JournalRecord.Problem) in try s.skipValue() }
+    case UInt8(ascii: "{"):
+      try object { (s: inout RecordScanner, _: Key) throws(JournalRecord.Problem) in try s.skipValue() }
+    case UInt8(ascii: "["):
+      try array { (s: inout RecordScanner, _: Int) throws(JournalRecord.Problem) in try s.skipValue() }
     case UInt8(ascii: "t"): try word("true")
     case UInt8(ascii: "f"): try word("false")
     case UInt8(ascii: "n"): try word("null")

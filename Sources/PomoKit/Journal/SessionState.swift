@@ -68,7 +68,9 @@ public struct SessionState: Equatable, Sendable {
   }
 
   public init(bytes: [UInt8]) throws(JournalRecord.Problem) {
-    guard let value = try? JSONParser.parse(bytes) else { throw JournalRecord.Problem(message: "not a pomo state file") }
+    guard let value = try? JSONParser.parse(bytes) else {
+      throw JournalRecord.Problem(message: "not a pomo state file")
+    }
     try self.init(json: value, bytes: bytes)
   }
 

@@ -51,7 +51,8 @@ public struct SystemZone: TimeZoneRules {
       if let range = target.firstRange(of: "zoneinfo/") { return String(target[range.upperBound...]) }
     }
     if let bytes = try? Platform.readFile("/etc/timezone") {
-      let text = String(decoding: bytes, as: UTF8.self).trimmedSpaces().split(separator: "\n").first.map(String.init) ?? ""
+      let text =
+        String(decoding: bytes, as: UTF8.self).trimmedSpaces().split(separator: "\n").first.map(String.init) ?? ""
       if !text.isEmpty { return text }
     }
     return "UTC"

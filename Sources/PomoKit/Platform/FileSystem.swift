@@ -288,7 +288,9 @@ public final class RandomAccessFile {
     var result = [UInt8](repeating: 0, count: count)
     var done = 0
     while done < count {
-      let n = result.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, count - done, off_t(offset) + off_t(done)) }
+      let n = result.withUnsafeMutableBytes {
+        pread(fd, $0.baseAddress! + done, count - done, off_t(offset) + off_t(done))
+      }
       if n < 0 {
         if errno == EINTR { continue }
         throw .current

@@ -1,10 +1,11 @@
+import CPlatform
+import Dispatch
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
   import Glibc
 #endif
-import CPlatform
-import Dispatch
 
 /// Starts helper programs (hooks, notifiers) without a shell and without waiting for them.
 ///

@@ -1,10 +1,11 @@
+import CPlatform
+import Dispatch
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
   import Glibc
 #endif
-import CPlatform
-import Dispatch
 
 /// Single-key input: the terminal without line editing or echo, restored on every way out.
 ///

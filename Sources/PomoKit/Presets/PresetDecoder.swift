@@ -28,29 +28,43 @@ public struct PresetDecoder {
   func decode(_ root: JSONValue, defaultName: String, source: PresetSource) throws(DataFileError) -> Preset {
     let object = try reader.fields(
       root, path: "",
-      allowed: ["$schema", "name", "description", "warmup", "round", "rounds", "skip_last_rest", "long_break", "cooldown", "cue"],
+      allowed: [
+        "$schema", "name", "description", "warmup", "round", "rounds", "skip_last_rest", "long_break", "cooldown",
+        "cue",
+      ],
       required: ["round"])
     var name = defaultName
     if let value = object["name"] {
       name = try reader.string(value, path: "name")
       guard PresetName.isValid(name) else {
-        throw reader.error(value, "name", "a name is 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit, got \(value.snippet)")
+        throw reader.error(
+          value, "name",
+          "a name is 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit, got \(value.snippet)")
       }
     }
     if let value = object["$schema"] { _ = try reader.string(value, path: "$schema") }
-    let description = try object["description"].map { v throws(DataFileError) in try reader.string(v, path: "description") } ?? ""
+    let description =
+      try object["description"].map { v throws(DataFileError) in try reader.string(v, path: "description") } ?? ""
     let warmup = try object["warmup"].map { v throws(DataFileError) in try phases(v, path: "warmup") } ?? []
     let round = try phases(object["round"]!, path: "round")
     if round.isEmpty { throw reader.error(object["round"]!, "round", "a round needs at least one phase") }
-    let rounds = try object["rounds"].map { v throws(DataFileError) in try reader.integer(v, path: "rounds", in: Preset.roundsRange) } ?? 1
-    let skip = try object["skip_last_rest"].map { v throws(DataFileError) in try reader.boolean(v, path: "skip_last_rest") } ?? false
+    let rounds =
+      try object["rounds"].map { v throws(DataFileError) in
+        try reader.integer(v, path: "rounds", in: Preset.roundsRange)
+      } ?? 1
+    let skip =
+      try object["skip_last_rest"].map { v throws(DataFileError) in try reader.boolean(v, path: "skip_last_rest") }
+      ?? false
     let cooldown = try object["cooldown"].map { v throws(DataFileError) in try phases(v, path: "cooldown") } ?? []
-    let cue = try object["cue"].map { v throws(DataFileError) in try reader.integer(v, path: "cue", in: Preset.cueRange) } ?? 0
+    let cue =
+      try object["cue"].map { v throws(DataFileError) in try reader.integer(v, path: "cue", in: Preset.cueRange) } ?? 0
     var longBreak: Preset.LongBreak?
     if let value = object["long_break"] {
-      let lb = try reader.fields(value, path: "long_break", allowed: ["every", "name", "duration"], required: ["every", "duration"])
+      let lb = try reader.fields(
+        value, path: "long_break", allowed: ["every", "name", "duration"], required: ["every", "duration"])
       let every = try reader.integer(lb["every"]!, path: "long_break.every", in: Preset.roundsRange)
-      let lbName = try lb["name"].map { v throws(DataFileError) in try phaseName(v, path: "long_break.name") } ?? "long break"
+      let lbName =
+        try lb["name"].map { v throws(DataFileError) in try phaseName(v, path: "long_break.name") } ?? "long break"
       let lbDuration = try duration(lb["duration"]!, path: "long_break.duration")
       longBreak = .init(every: every, phase: PhaseTemplate(name: lbName, kind: .rest, duration: lbDuration))
     }
@@ -64,7 +78,9 @@ public struct PresetDecoder {
   private func phaseName(_ value: JSONValue, path: String) throws(DataFileError) -> String {
     let name = try reader.string(value, path: path)
     let trimmed = name.trimmedSpaces()
-    guard !trimmed.isEmpty, trimmed.count <= 64, !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+    guard !trimmed.isEmpty, trimmed.count <= 64,
+      !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+    else {
       throw reader.error(value, path, "a phase name is 1 to 64 printable characters, got \(value.snippet)")
     }
     return trimmed
@@ -91,7 +107,8 @@ public struct PresetDecoder {
     var result: [PhaseTemplate] = []
     for (i, item) in items.enumerated() {
       let itemPath = "\(path)[\(i)]"
-      let f = try reader.fields(item, path: itemPath, allowed: ["name", "kind", "duration"], required: ["name", "kind", "duration"])
+      let f = try reader.fields(
+        item, path: itemPath, allowed: ["name", "kind", "duration"], required: ["name", "kind", "duration"])
       let name = try phaseName(f["name"]!, path: "\(itemPath).name")
       let kindValue = f["kind"]!
       let kindText = try reader.string(kindValue, path: "\(itemPath).kind")

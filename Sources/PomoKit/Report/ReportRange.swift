@@ -74,7 +74,8 @@ public struct ReportRange: Equatable, Sendable {
       } else {
         let parts = text.uppercased().split(separator: "-")
         guard parts.count == 2, parts[0].count == 4, let year = Int64(parts[0]), parts[1].hasPrefix("W"),
-          let week = Int64(parts[1].dropFirst()), parts[1].count == 3, week >= 1, week <= LocalCalendar.isoWeeks(in: year)
+          let week = Int64(parts[1].dropFirst()), parts[1].count == 3, week >= 1,
+          week <= LocalCalendar.isoWeeks(in: year)
         else { return nil }
         // ISO weeks start on Monday; a Sunday-first week starts the day before.
         first = LocalCalendar.isoWeek1Monday(year) + (week - 1) * 7 - (weekStart == 7 ? 1 : 0)
@@ -92,7 +93,8 @@ public struct ReportRange: Equatable, Sendable {
     case "last": (y, m) = tm == 1 ? (ty - 1, 12) : (ty, tm - 1)
     case let text?:
       let parts = text.split(separator: "-")
-      guard parts.count == 2, parts[0].count == 4, parts[1].count == 2, let py = Int64(parts[0]), let pm = Int64(parts[1]),
+      guard parts.count == 2, parts[0].count == 4, parts[1].count == 2, let py = Int64(parts[0]),
+        let pm = Int64(parts[1]),
         (1...12).contains(pm)
       else { return nil }
       (y, m) = (py, pm)

@@ -52,10 +52,12 @@ public enum ReportText {
     for (heading, groups) in [("PRESET", report.presets), ("TAG", report.tags)] where !groups.isEmpty {
       out.append("")
       let nameWidth = min(24, max(heading.count, groups.map(\.name.count).max() ?? 0))
-      out.append(ANSI.paint(TextLayout.padRight(heading, nameWidth) + "  SESSIONS   FOCUS", ANSI.dim, when: style.color))
+      out.append(
+        ANSI.paint(TextLayout.padRight(heading, nameWidth) + "  SESSIONS   FOCUS", ANSI.dim, when: style.color))
       for g in groups {
         out.append(
-          TextLayout.padRight(TextLayout.truncate(g.name, nameWidth), nameWidth) + "  " + TextLayout.padLeft("\(g.sessions)", 8)
+          TextLayout.padRight(TextLayout.truncate(g.name, nameWidth), nameWidth) + "  "
+            + TextLayout.padLeft("\(g.sessions)", 8)
             + "  " + TextLayout.padLeft(TimeText.hoursMinutes(seconds: Int64(g.focus.rounded())), 6))
       }
     }
@@ -98,7 +100,10 @@ public enum ReportJSON {
     func groups(_ list: [Report.Group]) -> JSONOutput {
       .array(
         list.map {
-          .object([("name", .string($0.name)), ("sessions", .int(Int64($0.sessions))), ("focus_seconds", .int(Int64($0.focus.rounded())))])
+          .object([
+            ("name", .string($0.name)), ("sessions", .int(Int64($0.sessions))),
+            ("focus_seconds", .int(Int64($0.focus.rounded()))),
+          ])
         })
     }
     let previous = report.range.previous
@@ -121,7 +126,8 @@ public enum ReportJSON {
       (
         "previous",
         .object([
-          ("from", .string(LocalCalendar.isoDate(previous.lowerBound))), ("to", .string(LocalCalendar.isoDate(previous.upperBound))),
+          ("from", .string(LocalCalendar.isoDate(previous.lowerBound))),
+          ("to", .string(LocalCalendar.isoDate(previous.upperBound))),
           ("focus_seconds", .int(Int64(report.previousFocus.rounded()))),
         ])
       ),
@@ -138,7 +144,8 @@ public enum ReportCSV {
     let rest = Report.roundedSeconds(report.days.map(\.rest))
     var lines = ["date,focus_seconds,rest_seconds,sessions,completed,interrupted"]
     for (i, d) in report.days.enumerated() {
-      lines.append("\(LocalCalendar.isoDate(d.day)),\(focus[i]),\(rest[i]),\(d.sessions),\(d.completed),\(d.interrupted)")
+      lines.append(
+        "\(LocalCalendar.isoDate(d.day)),\(focus[i]),\(rest[i]),\(d.sessions),\(d.completed),\(d.interrupted)")
     }
     return lines.joined(separator: "\r\n") + "\r\n"
   }

@@ -6,7 +6,9 @@ public enum PlanText {
     let offsetWidth = max(6, TimeText.clock(plan.total).count)
     let durationWidth = max(8, phases.map { TimeText.clock($0.duration).count }.max() ?? 0)
     let numberWidth = max(1, "\(phases.count)".count)
-    func row(_ n: String, _ offset: String, _ duration: String, _ kind: String, _ round: String, _ name: String) -> String {
+    func row(_ n: String, _ offset: String, _ duration: String, _ kind: String, _ round: String, _ name: String)
+      -> String
+    {
       let head = [
         TextLayout.padLeft(n, numberWidth), TextLayout.padLeft(offset, offsetWidth),
         TextLayout.padLeft(duration, durationWidth), TextLayout.padRight(kind, 4),
@@ -17,7 +19,8 @@ public enum PlanText {
     }
     var lines: [String] = []
     let roundsWord = plan.rounds == 1 ? "round" : "rounds"
-    lines.append("\(plan.presetName): \(plan.rounds) \(roundsWord), \(phases.count) phases, \(TimeText.short(plan.total))")
+    lines.append(
+      "\(plan.presetName): \(plan.rounds) \(roundsWord), \(phases.count) phases, \(TimeText.short(plan.total))")
     lines.append("")
     lines.append(row("#", "START", "DURATION", "KIND", "ROUND", "PHASE"))
     for phase in phases {
@@ -28,7 +31,8 @@ public enum PlanText {
     }
     lines.append("")
     lines.append(
-      "Total \(TimeText.clock(plan.total)): work \(TimeText.clock(plan.total(of: .work))), rest \(TimeText.clock(plan.total(of: .rest)))")
+      "Total \(TimeText.clock(plan.total)): work \(TimeText.clock(plan.total(of: .work))), rest \(TimeText.clock(plan.total(of: .rest)))"
+    )
     return lines.joined(separator: "\n") + "\n"
   }
 }

@@ -26,7 +26,8 @@ public enum EventText {
       return "\(at)  \(stopped ? "stop  " : "skip  ")  \(record.phase.name) after \(TimeText.clock(record.elapsed))"
     case .paused:
       guard let snapshot = engine.snapshot else { return nil }
-      return "\(clockTime(engine.wallTime(engine.pausedAt ?? .zero)))  pause   \(snapshot.phase.name), \(TimeText.countdown(snapshot.remaining)) left"
+      return
+        "\(clockTime(engine.wallTime(engine.pausedAt ?? .zero)))  pause   \(snapshot.phase.name), \(TimeText.countdown(snapshot.remaining)) left"
     case .resumed:
       guard let phase = engine.currentPhase else { return nil }
       return "\(clockTime(engine.startWallNow))  resume  \(phase.name)"

@@ -6,8 +6,11 @@ public enum SessionSummary {
     let focus = records.filter { $0.phase.kind == .work }.reduce(Duration.zero) { $0 + $1.elapsed }
     let rest = records.filter { $0.phase.kind == .rest }.reduce(Duration.zero) { $0 + $1.elapsed }
     let completed = engine.status == .finished(completed: true)
-    let head = "\(completed ? "Completed" : "Stopped") \(engine.plan.presetName): \(done) of \(engine.plan.phases.count) phases done"
-    var times = ["focus \(TimeText.clock(focus))", "rest \(TimeText.clock(rest))", "paused \(TimeText.clock(engine.totalPaused))"]
+    let head =
+      "\(completed ? "Completed" : "Stopped") \(engine.plan.presetName): \(done) of \(engine.plan.phases.count) phases done"
+    var times = [
+      "focus \(TimeText.clock(focus))", "rest \(TimeText.clock(rest))", "paused \(TimeText.clock(engine.totalPaused))",
+    ]
     if engine.totalSlept > .zero { times.append("asleep \(TimeText.clock(engine.totalSlept))") }
     let tail = times.joined(separator: ", ")
     if head.count + tail.count + 2 <= width {

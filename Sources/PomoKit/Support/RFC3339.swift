@@ -9,7 +9,8 @@ public enum RFC3339 {
     let dayMillis = localMillis - days * 86_400_000
     let (y, m, d) = civil(fromDays: days)
     let secondsOfDay = dayMillis / 1000
-    var text = "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(secondsOfDay / 3600, 2)):\(pad(secondsOfDay / 60 % 60, 2)):\(pad(secondsOfDay % 60, 2))"
+    var text =
+      "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(secondsOfDay / 3600, 2)):\(pad(secondsOfDay / 60 % 60, 2)):\(pad(secondsOfDay % 60, 2))"
     let ms = dayMillis % 1000
     if ms != 0 { text += "." + pad(ms, 3) }
     let sign = offset < 0 ? "-" : "+"

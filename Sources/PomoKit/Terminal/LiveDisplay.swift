@@ -26,7 +26,8 @@ public final class LiveDisplay: SessionListener {
       switch event {
       case .sessionStarted:
         let plan = engine.plan
-        var head = "\(plan.presetName): \(plan.rounds) round\(plan.rounds == 1 ? "" : "s"), \(plan.phases.count) phases, \(TimeText.clock(plan.total))"
+        var head =
+          "\(plan.presetName): \(plan.rounds) round\(plan.rounds == 1 ? "" : "s"), \(plan.phases.count) phases, \(TimeText.clock(plan.total))"
         let hint = " · space pause, s skip, + 1 min, q quit"
         if keyHint && head.count + hint.count < width { head += hint }
         text += ANSI.hideCursor + ANSI.paint(TextLayout.truncate(head, width - 1), ANSI.dim, when: style.color) + "\n"

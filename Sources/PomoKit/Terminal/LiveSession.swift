@@ -36,7 +36,10 @@ public final class LiveSession {
   ///   - display: the live display when stdout is a terminal; nil for the plain log.
   ///   - readKeys: whether stdin is a terminal to read single keys from.
   ///   - columns: the terminal's current width, read again after SIGWINCH.
-  public init(engine: SessionEngine, listeners: [SessionListener], display: LiveDisplay?, readKeys: Bool, columns: @escaping () -> Int?) {
+  public init(
+    engine: SessionEngine, listeners: [SessionListener], display: LiveDisplay?, readKeys: Bool,
+    columns: @escaping () -> Int?
+  ) {
     self.engine = engine
     self.listeners = listeners
     self.display = display

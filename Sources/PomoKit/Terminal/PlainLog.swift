@@ -15,7 +15,9 @@ public final class PlainLog: SessionListener {
     for event in events {
       if case .sessionStarted = event {
         let plan = engine.plan
-        output.write("pomo: \(plan.presetName), \(plan.rounds) round\(plan.rounds == 1 ? "" : "s"), \(plan.phases.count) phases, \(TimeText.clock(plan.total))\n")
+        output.write(
+          "pomo: \(plan.presetName), \(plan.rounds) round\(plan.rounds == 1 ? "" : "s"), \(plan.phases.count) phases, \(TimeText.clock(plan.total))\n"
+        )
       }
       if let line = EventText.line(event, engine, clockTime: clockTime) {
         output.write(line + "\n")

@@ -30,8 +30,12 @@ public enum StatusLine {
       var percent: Bool
     }
     let layouts = [
-      Layout(separator: "  ", nameLimit: 24, minBar: 10, maxBar: 40, round: round.map { "round \($0)" }, session: "session \(session)", percent: true),
-      Layout(separator: "  ", nameLimit: 20, minBar: 8, maxBar: 30, round: round.map { "round \($0)" }, session: nil, percent: true),
+      Layout(
+        separator: "  ", nameLimit: 24, minBar: 10, maxBar: 40, round: round.map { "round \($0)" },
+        session: "session \(session)", percent: true),
+      Layout(
+        separator: "  ", nameLimit: 20, minBar: 8, maxBar: 30, round: round.map { "round \($0)" }, session: nil,
+        percent: true),
       Layout(separator: " ", nameLimit: 16, minBar: 6, maxBar: 24, round: round, session: nil, percent: true),
       Layout(separator: " ", nameLimit: 12, minBar: 5, maxBar: 20, round: nil, session: nil, percent: true),
       Layout(separator: " ", nameLimit: 0, minBar: 4, maxBar: 12, round: nil, session: nil, percent: true),
@@ -41,15 +45,18 @@ public enum StatusLine {
       let name = layout.nameLimit > 0 ? TextLayout.truncate(s.phase.name, layout.nameLimit) : ""
       // Fixed parts in order; the bar goes between the name and the percentage.
       let before = [badge, name].filter { !$0.isEmpty }
-      let after = [layout.percent ? TextLayout.padLeft(percent, 4) : "", time, layout.round ?? "", layout.session ?? ""]
-        .filter { !$0.isEmpty }
+      let after = [
+        layout.percent ? TextLayout.padLeft(percent, 4) : "", time, layout.round ?? "", layout.session ?? "",
+      ]
+      .filter { !$0.isEmpty }
       let parts = before.count + after.count + (layout.maxBar > 0 ? 1 : 0)
       let fixed = (before + after).reduce(0) { $0 + $1.count } + layout.separator.count * (parts - 1)
       let barRoom = room - fixed
       if barRoom < layout.minBar { continue }
       let barWidth = min(layout.maxBar, barRoom)
       var pieces: [String] = []
-      pieces.append(ANSI.paint(badge, ANSI.bold + (s.paused ? ANSI.yellow : ANSI.color(for: s.phase.kind)), when: style.color))
+      pieces.append(
+        ANSI.paint(badge, ANSI.bold + (s.paused ? ANSI.yellow : ANSI.color(for: s.phase.kind)), when: style.color))
       if !name.isEmpty { pieces.append(ANSI.paint(name, ANSI.bold, when: style.color)) }
       var cells = 0
       if barWidth > 0 {
@@ -64,7 +71,9 @@ public enum StatusLine {
   }
 
   /// A bar `width` columns wide. Unicode fills in eighths of a cell; ASCII is `[###...]`.
-  static func bar(fraction: Double, width: Int, kind: PhaseKind, paused: Bool, style: DisplayStyle) -> (text: String, cells: Int) {
+  static func bar(fraction: Double, width: Int, kind: PhaseKind, paused: Bool, style: DisplayStyle) -> (
+    text: String, cells: Int
+  ) {
     let color = paused ? ANSI.yellow : ANSI.color(for: kind)
     if style.unicode {
       let cells = width
