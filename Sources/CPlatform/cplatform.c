@@ -5,6 +5,8 @@
 #include <stdint.h>
 #include <time.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <termios.h>
 #include <unistd.h>
 
 #ifdef __linux__
@@ -81,3 +83,33 @@ int cplatform_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) 
   return 0;
 #endif
 }
+
+static struct termios guarded_settings;
+static volatile sig_atomic_t guarded_fd = -1;
+
+static void restore_terminal_and_crash(int signal_number) {
+  int fd = guarded_fd;
+  if (fd >= 0) {
+    tcsetattr(fd, TCSANOW, &guarded_settings);
+    if (isatty(1)) {
+      static const char show[] = "\r\n\033[?25h";
+      ssize_t ignored = write(1, show, sizeof show - 1);
+      (void)ignored;
+    }
+  }
+  signal(signal_number, SIG_DFL);
+  raise(signal_number);
+}
+
+void cplatform_guard_terminal(int fd) {
+  if (tcgetattr(fd, &guarded_settings) != 0) return;
+  guarded_fd = fd;
+  struct sigaction action = {0};
+  action.sa_handler = restore_terminal_and_crash;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESETHAND;
+  int signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE};
+  for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) sigaction(signals[i], &action, NULL);
+}
+
+void cplatform_unguard_terminal(void) { guarded_fd = -1; }

@@ -88,6 +88,18 @@ struct EndToEndSessionTests {
     #expect(pty.isCooked)
   }
 
+  @Test("a crash still puts the terminal back before the process dies")
+  func crash() throws {
+    defer { home.cleanUp() }
+    let pty = try PseudoTerminal(["start", home.file("long.json")], environment: environment)
+    #expect(pty.waitForText("WORK  focus"))
+    #expect(!pty.isCooked)
+    kill(pty.pid, SIGSEGV)
+    #expect(pty.waitForExit() == 128 + SIGSEGV)
+    #expect(pty.isCooked)
+    #expect(pty.cursorShown)
+  }
+
   @Test("Ctrl-Z restores the terminal before stopping; fg puts single-key mode back")
   func suspend() throws {
     defer { home.cleanUp() }

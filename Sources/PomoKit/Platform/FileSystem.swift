@@ -174,10 +174,15 @@ extension Platform {
   public static func hostName() -> String {
     var buffer = [CChar](repeating: 0, count: 256)
     guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
-    return String(cString: buffer)
+    return Self.string(buffer)
   }
 
   public static var processID: Int32 { getpid() }
+
+  /// The text of a NUL-terminated C buffer.
+  static func string(_ buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
 
   /// Whether a pomo process with this pid is still running (a reused pid running
   /// something else does not count, where the system tells process names).
@@ -254,7 +259,7 @@ extension Platform {
     if path.hasPrefix("/") { return path }
     var buffer = [CChar](repeating: 0, count: 4096)
     guard getcwd(&buffer, buffer.count) != nil else { return path }
-    let cwd = String(cString: buffer)
+    let cwd = Self.string(buffer)
     return (cwd.hasSuffix("/") ? cwd : cwd + "/") + (path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
   }
 }

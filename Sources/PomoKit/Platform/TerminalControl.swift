@@ -25,6 +25,7 @@ public final class RawMode {
   public func enter() -> Bool {
     guard !isActive else { return true }
     guard tcgetattr(fd, &saved) == 0 else { return false }
+    cplatform_guard_terminal(fd)  // Even a crash puts the terminal back.
     var raw = saved
     raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
     withUnsafeMutableBytes(of: &raw.c_cc) { cc in
@@ -40,6 +41,7 @@ public final class RawMode {
     guard isActive else { return }
     var original = saved
     tcsetattr(fd, TCSANOW, &original)
+    cplatform_unguard_terminal()
     isActive = false
   }
 
