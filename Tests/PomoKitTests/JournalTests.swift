@@ -156,6 +156,8 @@ struct JournalTests {
     let text = state.json(offset: { _ in 0 }).text
     let back = try SessionState(bytes: Array(text.utf8))
     #expect(back == state)
+    #expect(back.upcoming.map(\.name) == ["rest"])
+    #expect(back.upcoming.first?.duration == .seconds(50))
     let record = back.interruptedRecord(lastKnown: state.updated + 20)
     #expect(record.phases.map(\.elapsedSeconds) == [10, 20])
     #expect(record.phases.map(\.completed) == [true, false])

@@ -20,6 +20,11 @@ public struct SessionState: Equatable, Sendable {
   public var deadline: Double
   public var pausedAt: Double?
   public var phasePausedSeconds: Double
+  /// The plan from the current phase on (at most `planLimit` phases, indexed and timed from
+  /// the current phase), so anyone reading the file sees what is still to come.
+  public var upcoming: [PlannedPhase]
+
+  static let planLimit = 1000
 
   /// The state of a running engine.
   public init?(engine: SessionEngine, info: SessionInfo, pid: Int32) {
@@ -44,6 +49,14 @@ public struct SessionState: Equatable, Sendable {
     pausedAt = engine.pausedAt.map(engine.wallTime)
     let pausedSoFar = engine.totalPaused - engine.records.reduce(.zero) { $0 + $1.paused }
     phasePausedSeconds = TimeText.seconds(pausedSoFar)
+    upcoming = Array(engine.plan.phases[engine.index..<min(engine.plan.phases.count, engine.index + Self.planLimit)])
+    // Counted from the current phase, as the file stores them.
+    var offset = Duration.zero
+    for i in upcoming.indices {
+      upcoming[i].index = i
+      upcoming[i].offset = offset
+      offset += upcoming[i].duration
+    }
   }
 
   // MARK: - The file
@@ -63,7 +76,18 @@ public struct SessionState: Equatable, Sendable {
           ("paused_seconds", .seconds(phasePausedSeconds)),
         ])
       ),
-      ("total_seconds", .seconds(totalSeconds)), ("session", record.json(offset: offset)),
+      ("total_seconds", .seconds(totalSeconds)),
+      (
+        "plan",
+        .array(
+          upcoming.map { p in
+            .object([
+              ("name", .string(p.name)), ("kind", .string(p.kind.rawValue)),
+              ("seconds", .seconds(TimeText.seconds(p.duration))), ("round", p.round.map { .int(Int64($0)) } ?? .null),
+            ])
+          })
+      ),
+      ("session", record.json(offset: offset)),
     ])
   }
 
@@ -97,6 +121,18 @@ public struct SessionState: Equatable, Sendable {
     self.deadline = deadline
     pausedAt = phase["paused_at"]?.stringValue.flatMap(RFC3339.parse)
     phasePausedSeconds = phase["paused_seconds"]?.doubleValue ?? 0
+    var offset = Duration.zero
+    upcoming = []
+    for (i, item) in (value["plan"]?.arrayValue ?? []).enumerated() {
+      guard let kind = item["kind"]?.stringValue.flatMap(PhaseKind.init(rawValue:)), let seconds = item["seconds"]?.doubleValue
+      else { continue }
+      let duration = Duration.milliseconds(Int64((seconds * 1000).rounded()))
+      upcoming.append(
+        PlannedPhase(
+          index: i, name: item["name"]?.stringValue ?? kind.rawValue, kind: kind, duration: duration,
+          round: item["round"]?.intValue, offset: offset))
+      offset += duration
+    }
   }
 
   public static func read(path: String) -> SessionState? {
