@@ -124,7 +124,8 @@ public struct SessionState: Equatable, Sendable {
     var offset = Duration.zero
     upcoming = []
     for (i, item) in (value["plan"]?.arrayValue ?? []).enumerated() {
-      guard let kind = item["kind"]?.stringValue.flatMap(PhaseKind.init(rawValue:)), let seconds = item["seconds"]?.doubleValue
+      guard let kind = item["kind"]?.stringValue.flatMap(PhaseKind.init(rawValue:)),
+        let seconds = item["seconds"]?.doubleValue
       else { continue }
       let duration = Duration.milliseconds(Int64((seconds * 1000).rounded()))
       upcoming.append(

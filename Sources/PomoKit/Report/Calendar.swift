@@ -137,10 +137,10 @@ public struct LocalCalendar {
     Int(day + 3 - RFC3339.floorDiv(day + 3, 7) * 7) + 1  // 1970-01-01 was a Thursday
   }
 
-  /// The first day of the week containing `day`.
-  public func weekStart(containing day: Int64) -> Int64 {
-    let back = (Self.weekday(day) - weekStart + 7) % 7
-    return day - Int64(back)
+  /// The first day of the week containing `day`, for weeks that start on `weekStart`
+  /// (1 = Monday ... 7 = Sunday).
+  public static func weekStart(containing day: Int64, weekStart: Int) -> Int64 {
+    day - Int64((weekday(day) - weekStart + 7) % 7)
   }
 
   public static func date(_ day: Int64) -> (year: Int64, month: Int64, day: Int64) {

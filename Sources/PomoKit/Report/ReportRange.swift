@@ -60,10 +60,7 @@ public struct ReportRange: Equatable, Sendable {
 
   /// Resolves `--week VALUE`: "this", "last", "2026-W48" or a date inside the week.
   public static func week(_ value: String?, today: Int64, weekStart: Int) -> ReportRange? {
-    let calendar = { (day: Int64) -> Int64 in
-      let back = (LocalCalendar.weekday(day) - weekStart + 7) % 7
-      return day - Int64(back)
-    }
+    let calendar = { (day: Int64) in LocalCalendar.weekStart(containing: day, weekStart: weekStart) }
     var first: Int64
     switch value?.lowercased() {
     case nil, "this": first = calendar(today)

@@ -42,7 +42,6 @@ enum ANSI {
   static let red = "\u{1B}[31m"
   static let green = "\u{1B}[32m"
   static let yellow = "\u{1B}[33m"
-  static let cyan = "\u{1B}[36m"
   static let clearLine = "\r\u{1B}[K"
   static let hideCursor = "\u{1B}[?25l"
   static let showCursor = "\u{1B}[?25h"
