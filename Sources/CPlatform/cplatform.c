@@ -6,6 +6,7 @@
 #include <time.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -113,3 +114,36 @@ void cplatform_guard_terminal(int fd) {
 }
 
 void cplatform_unguard_terminal(void) { guarded_fd = -1; }
+
+int cplatform_spawn_with_deadline(const char *path, char *const argv[], char *const envp[], int seconds) {
+  pid_t watchdog = fork();
+  if (watchdog != 0) return watchdog;  // The parent, or -1.
+  // The watchdog: only async-signal-safe calls from here on.
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, NULL);
+  int defaults[] = {SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH, SIGPIPE, SIGCHLD};
+  for (unsigned i = 0; i < sizeof defaults / sizeof defaults[0]; i++) signal(defaults[i], SIG_DFL);
+  setpgid(0, 0);  // Away from the terminal's foreground group: Ctrl-C does not reach hooks.
+  int null = open("/dev/null", O_RDWR);
+  if (null >= 0) {
+    dup2(null, 0);
+    dup2(null, 1);
+    dup2(null, 2);
+  }
+  for (int fd = 3; fd < 1024; fd++) close(fd);
+  pid_t hook = fork();
+  if (hook == 0) {
+    execve(path, argv, envp);
+    _exit(127);
+  }
+  if (hook < 0) _exit(126);
+  for (int tick = 0; tick < seconds * 20; tick++) {
+    int status;
+    if (waitpid(hook, &status, WNOHANG) == hook) _exit(0);
+    struct timespec pause = {0, 50 * 1000 * 1000};
+    nanosleep(&pause, NULL);
+  }
+  kill(0, SIGKILL);  // The whole group: the hook, its children, and this watchdog.
+  _exit(1);
+}

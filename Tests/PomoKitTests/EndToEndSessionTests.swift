@@ -153,7 +153,7 @@ struct EndToEndSessionTests {
       ".config/pomo/config.json",
       """
       {"hooks": {
-        "phase_start": ["sleep", "30"],
+        "phase_start": ["sleep", "31.4159"],
         "phase_end": ["/bin/sh", "-c", "echo \\"$POMO_EVENT|$POMO_PRESET|$POMO_PHASE|$POMO_KIND|$POMO_ROUND|$POMO_REMAINING\\" >> \(log)"],
         "session_end": ["/bin/sh", "-c", "echo \\"$POMO_EVENT\\" >> \(log)"]
       }}
@@ -173,6 +173,18 @@ struct EndToEndSessionTests {
         == [
           "phase_end|tiny|breathe|rest|1|0", "phase_end|tiny|go|work|1|0", "phase_end|tiny|go|work|2|0", "session_end",
         ].sorted())
+    // The slow hooks outlive pomo, and are killed 10 s after they started all the same.
+    func sleepers() -> Int {
+      let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+      return pids.filter { pid in
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+        return String(decoding: data, as: UTF8.self) == "sleep\u{0}31.4159\u{0}"
+      }.count
+    }
+    #expect(sleepers() > 0)
+    let deadline = Date().addingTimeInterval(14)
+    while sleepers() > 0 && Date() < deadline { usleep(100_000) }
+    #expect(sleepers() == 0)
   }
 
   @Test("a bad config file: one line naming file, line and key, exit 65")

@@ -38,4 +38,9 @@ void cplatform_guard_terminal(int fd);
 /// Stops guarding (the terminal was restored the ordinary way).
 void cplatform_unguard_terminal(void);
 
+/// Starts `path` (a full path) with `argv` and `envp`, stdio on /dev/null, in a process group of
+/// its own, under a small watchdog process that kills the whole group after `seconds` even
+/// when pomo has exited by then. Returns the watchdog's pid (reap it), or -1.
+int cplatform_spawn_with_deadline(const char *path, char *const argv[], char *const envp[], int seconds);
+
 #endif
