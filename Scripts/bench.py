@@ -94,7 +94,10 @@ def section_session(args, env):
         results[name] = run_in_pty(argv, args.seconds, home_env)
 
     def measure_accuracy():
-        results["accuracy"] = accuracy(args.pomo, home_env)
+        # A HOME of its own: pomo runs one session at a time per user.
+        own = tempfile.mkdtemp()
+        results["accuracy"] = accuracy(args.pomo, dict(home_env, HOME=own))
+        shutil.rmtree(own)
 
     threads = [threading.Thread(target=measure, args=("pomo", [args.pomo, "start", preset, "--no-notify"]))]
     termdown = shutil.which("termdown")
