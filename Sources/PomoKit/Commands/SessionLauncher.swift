@@ -9,9 +9,7 @@ enum SessionLauncher {
     let colorOption = try arguments.choice("color", Config.colorChoices)
     let config = try ConfigAccess.load(context)
     let paths = context.paths
-    if let running = SessionState.read(path: paths.stateFile), Platform.pomoIsRunning(pid: running.pid),
-      running.record.host == Platform.hostName()
-    {
+    if let running = SessionState.read(path: paths.stateFile), running.isRunningHere {
       throw CLIError.failure(
         "a session is already running (\(running.record.preset), pid \(running.pid)); see 'pomo status'")
     }

@@ -14,11 +14,10 @@ extension Pomo {
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let statePath = context.paths.stateFile
       var state = SessionState.read(path: statePath)
-      if let s = state, !(s.record.host == Platform.hostName() && Platform.pomoIsRunning(pid: s.pid)) {
-        JournalAccess.recover(JournalAccess.journal(arguments, context), context)
+      if state?.isRunningHere != true {
         state = nil
-      } else if state == nil && Platform.fileExists(statePath) {
-        JournalAccess.recover(JournalAccess.journal(arguments, context), context)
+        // A state file left by a pomo that is gone (or unreadable) is recorded and removed.
+        if Platform.fileExists(statePath) { JournalAccess.recover(JournalAccess.journal(arguments, context), context) }
       }
       let now = Platform.wallSeconds()
       if arguments.flag("json") {

@@ -118,6 +118,17 @@ public final class IndexedJournal {
     return JournalIndex.contains(loadQuarters(), from: from, to: to)
   }
 
+  /// The records of a chunk's lines, as reports read them; damaged lines were reported when
+  /// the chunk was indexed and are skipped here.
+  static func records(in bytes: [UInt8]) -> [JournalRecord] {
+    var result: [JournalRecord] = []
+    result.reserveCapacity(JournalIndex.linesPerChunk)
+    for line in lines(bytes) where !JournalIndex.isBlank(line) {
+      if let record = try? JournalRecord(line: line, detail: false) { result.append(record) }
+    }
+    return result
+  }
+
   /// The lines of a block of text (the last one may lack its newline), found with memchr.
   static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
     var result: [ArraySlice<UInt8>] = []
@@ -147,10 +158,7 @@ public final class IndexedJournal {
     if selected.count <= 16 {
       // A week or a month: threads would cost more than they save.
       for chunk in selected {
-        let bytes = try file.read(at: chunk.offset, count: Int(chunk.length))
-        for line in Self.lines(bytes) where !JournalIndex.isBlank(line) {
-          if let record = try? JournalRecord(line: line, detail: false) { body(record) }
-        }
+        Self.records(in: try file.read(at: chunk.offset, count: Int(chunk.length))).forEach(body)
       }
       if let tailRecord { body(tailRecord) }
       return
@@ -215,12 +223,7 @@ public final class IndexedJournal {
     DispatchQueue.concurrentPerform(iterations: chunks.count) { k in
       do {
         let bytes = try source.read(at: chunks[k].offset, count: Int(chunks[k].length))
-        var records: [JournalRecord] = []
-        records.reserveCapacity(JournalIndex.linesPerChunk)
-        for line in lines(bytes) where !JournalIndex.isBlank(line) {
-          if let record = try? JournalRecord(line: line, detail: false) { records.append(record) }
-        }
-        output[k] = records
+        output[k] = records(in: bytes)
       } catch {
         errors[k] = error as? FileSystemError
       }

@@ -83,7 +83,7 @@ public enum Recovery {
       Platform.removeFile(statePath)
       return "pomo: removed an unreadable session state file \(statePath)"
     }
-    if state.record.host == Platform.hostName() && Platform.pomoIsRunning(pid: state.pid) { return nil }
+    if state.isRunningHere { return nil }
     let lastKnown = max(state.updated, Platform.modificationTime(statePath) ?? state.updated)
     let record = state.interruptedRecord(lastKnown: lastKnown)
     do {

@@ -136,6 +136,11 @@ public struct SessionState: Equatable, Sendable {
     }
   }
 
+  /// Whether the pomo that wrote this is still running, on this machine.
+  public var isRunningHere: Bool {
+    record.host == Platform.hostName() && Platform.pomoIsRunning(pid: pid)
+  }
+
   public static func read(path: String) -> SessionState? {
     guard let bytes = try? Platform.readFile(path) else { return nil }
     return try? SessionState(bytes: bytes)
