@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #ifdef __linux__
+#include <sys/prctl.h>
 #include <sys/timerfd.h>
 #endif
 
@@ -115,6 +116,22 @@ void cplatform_guard_terminal(int fd) {
 
 void cplatform_unguard_terminal(void) { guarded_fd = -1; }
 
+static void watchdog_pause(void) {
+  struct timespec pause = {0, 20 * 1000 * 1000};
+  nanosleep(&pause, NULL);
+}
+
+/// Reaps every finished child of the watchdog (the hook, and orphans it adopted as a
+/// subreaper); returns 1 once the hook itself has been reaped.
+static int watchdog_reap(pid_t hook, int hook_done) {
+  int status;
+  pid_t pid;
+  while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
+    if (pid == hook) hook_done = 1;
+  }
+  return hook_done;
+}
+
 int cplatform_spawn_with_deadline(const char *path, char *const argv[], char *const envp[], int seconds) {
   pid_t watchdog = fork();
   if (watchdog != 0) return watchdog;  // The parent, or -1.
@@ -124,26 +141,48 @@ int cplatform_spawn_with_deadline(const char *path, char *const argv[], char *co
   sigprocmask(SIG_SETMASK, &none, NULL);
   int defaults[] = {SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH, SIGPIPE, SIGCHLD};
   for (unsigned i = 0; i < sizeof defaults / sizeof defaults[0]; i++) signal(defaults[i], SIG_DFL);
-  setpgid(0, 0);  // Away from the terminal's foreground group: Ctrl-C does not reach hooks.
+  // A session of its own: no terminal, so Ctrl-C, Ctrl-Z and a hang-up never reach the
+  // watchdog or the hook, and it outlives pomo.
+  setsid();
+#ifdef __linux__
+  // Orphans the hook leaves behind become the watchdog's children, so it can reap them.
+  prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+#endif
   int null = open("/dev/null", O_RDWR);
   if (null >= 0) {
     dup2(null, 0);
     dup2(null, 1);
     dup2(null, 2);
   }
-  for (int fd = 3; fd < 1024; fd++) close(fd);
+  long max = sysconf(_SC_OPEN_MAX);
+  if (max < 0 || max > 65536) max = 65536;
+  for (int fd = 3; fd < max; fd++) close(fd);
   pid_t hook = fork();
   if (hook == 0) {
+    setpgid(0, 0);  // The hook leads a group: it and everything it starts.
     execve(path, argv, envp);
     _exit(127);
   }
   if (hook < 0) _exit(126);
-  for (int tick = 0; tick < seconds * 20; tick++) {
-    int status;
-    if (waitpid(hook, &status, WNOHANG) == hook) _exit(0);
-    struct timespec pause = {0, 50 * 1000 * 1000};
-    nanosleep(&pause, NULL);
+  setpgid(hook, hook);  // Also here, so the group exists before the watchdog signals it.
+  int done = 0;
+  for (long tick = 0; tick < (long)seconds * 50 && !done; tick++) {
+    done = watchdog_reap(hook, done);
+    if (!done) watchdog_pause();
   }
-  kill(0, SIGKILL);  // The whole group: the hook, its children, and this watchdog.
+  // The hook exited or ran out of time: end the whole group, politely first.
+  kill(-hook, SIGTERM);
+  if (!done) kill(hook, SIGTERM);
+  for (int tick = 0; tick < 50; tick++) {  // A grace period of a second.
+    done = watchdog_reap(hook, done);
+    if (kill(-hook, 0) != 0 && done) _exit(0);
+    watchdog_pause();
+  }
+  kill(-hook, SIGKILL);
+  for (int tick = 0; tick < 50; tick++) {
+    done = watchdog_reap(hook, done);
+    if (kill(-hook, 0) != 0 && done) break;
+    watchdog_pause();
+  }
   _exit(1);
 }

@@ -127,7 +127,7 @@ struct EndToEndJournalTests {
     #expect(log.err.hasPrefix("pomo: the slow session started at "))
     #expect(
       log.err.hasSuffix(
-        "ended unexpectedly; recorded as interrupted (1 phases done, focus 0:01); 'pomo resume' continues it\n"))
+        "ended unexpectedly; recorded as interrupted (1 phase done, focus 0:01); 'pomo resume' continues it\n"))
     #expect(log.err.split(separator: "\n").count == 1)
     #expect(log.out.contains("  slow    interrupted   0:01  x") || log.out.contains("  slow    interrupted  0:01  x"))
     #expect(!FileManager.default.fileExists(atPath: statePath))
@@ -180,26 +180,67 @@ struct EndToEndJournalTests {
     #expect(try records().first?.interruption == "signal")
   }
 
-  @Test("a journal on a full disk: a clear error, the record on stderr as JSON, exit 1")
+  @Test(
+    "a journal on a full disk: a clear error, the record on stderr as JSON, exit 1",
+    .enabled(if: getuid() == 0, "mounting a tiny full file system needs root"))
   func diskFull() throws {
     defer { home.cleanUp() }
-    let result = try runPomo(["start", home.file("tiny.json"), "--journal", "/dev/full"], environment: environment)
+    // A tmpfs of one page, filled up: the journal exists and is writable, but a byte more fails.
+    let disk = home.file("disk")
+    try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+    let mount = Process()
+    mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+    mount.arguments = ["-t", "tmpfs", "-o", "size=4k", "tmpfs", disk]
+    try mount.run()
+    mount.waitUntilExit()
+    try #require(mount.terminationStatus == 0, "cannot mount a tmpfs here")
+    defer {
+      let umount = Process()
+      umount.executableURL = URL(fileURLWithPath: "/bin/umount")
+      umount.arguments = [disk]
+      try? umount.run()
+      umount.waitUntilExit()
+    }
+    FileManager.default.createFile(atPath: disk + "/journal.jsonl", contents: Data())
+    FileManager.default.createFile(atPath: disk + "/filler", contents: Data(count: 4096))
+    let result = try runPomo(["start", home.file("tiny.json"), "--journal", disk + "/journal.jsonl"], environment: environment)
     #expect(result.status == 1)
     let lines = result.err.split(separator: "\n")
     #expect(
       lines.first
-        == "Error: cannot write the journal /dev/full: no space left on device; the session's record follows, so it is not lost:"
+        == "Error: cannot write the journal \(disk)/journal.jsonl: no space left on device; the session's record follows, so it is not lost:"
     )
     let record = try JournalRecord(line: Array(try #require(lines.last).utf8))
     #expect(record.status == .completed)
     #expect(record.phases.count == 2)
   }
 
-  @Test("a journal in a read-only folder: a clear error, the record on stderr, exit 1")
+  @Test("a journal that can never take the record is refused before anything runs", arguments: ["/dev/full", "fifo", "folder"])
+  func unusableJournal(kind: String) throws {
+    defer { home.cleanUp() }
+    var path = kind
+    if kind == "fifo" {
+      path = home.file("fifo")
+      #expect(mkfifo(path, 0o600) == 0)
+    } else if kind == "folder" {
+      path = home.path
+    }
+    let result = try runPomo(["start", home.file("tiny.json"), "--journal", path], environment: environment, timeout: 20)
+    #expect(result.status == 1)
+    let reason = kind == "folder" ? "is a folder" : "not a regular file"
+    #expect(result.err == "Error: cannot record to the journal \(path): \(reason)\n")
+    #expect(result.out.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: statePath))
+  }
+
+  @Test("a journal in a read-only folder is refused before anything runs, naming it")
   func readOnlyFolder() throws {
     defer { home.cleanUp() }
     let locked = home.file("locked")
-    try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: true)
+    let state = home.file("state")
+    for folder in [locked, state] {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
     try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: locked)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: home.path)
     var arguments = [pomoBinary, "start", home.file("tiny.json"), "--journal", locked + "/journal.jsonl"]
@@ -207,27 +248,15 @@ struct EndToEndJournalTests {
     if getuid() == 0 {
       try FileManager.default.setAttributes(
         [.posixPermissions: 0o755], ofItemAtPath: FileManager.default.temporaryDirectory.path)
+      try FileManager.default.setAttributes([.ownerAccountID: 65534], ofItemAtPath: state)
       arguments = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + arguments
     }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: arguments[0])
-    process.arguments = Array(arguments.dropFirst())
     var env = environment
-    env["XDG_STATE_HOME"] = "/tmp"
-    process.environment = env
-    let err = Pipe()
-    process.standardError = err
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let data = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self)
-    #expect(process.terminationStatus == 1)
-    #expect(
-      text.contains(
-        "Error: cannot write the journal \(locked)/journal.jsonl: permission denied; the session's record follows"))
-    let last = try #require(text.split(separator: "\n").last)
-    #expect(try JournalRecord(line: Array(last.utf8)).phases.count == 2)
+    env["XDG_STATE_HOME"] = state
+    let result = try runProgram(arguments, environment: env)
+    #expect(result.status == 1)
+    #expect(result.err == "Error: cannot record to the journal \(locked)/journal.jsonl: permission denied\n")
+    #expect(!FileManager.default.fileExists(atPath: locked + "/journal.jsonl"))
   }
 
   @Test("damaged lines are skipped with a warning naming the line; --strict makes them an error")

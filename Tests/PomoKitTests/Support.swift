@@ -78,8 +78,16 @@ struct Finished {
 func runPomo(_ arguments: [String], environment: [String: String], stdin: String? = nil, timeout: TimeInterval = 60)
   throws -> Finished
 {
+  try runProgram([pomoBinary] + arguments, environment: environment, stdin: stdin, timeout: timeout)
+}
+
+/// Runs a program (`argv[0]` a full path) with only the given environment, and waits.
+func runProgram(_ argv: [String], environment: [String: String], stdin: String? = nil, timeout: TimeInterval = 60)
+  throws -> Finished
+{
+  let arguments = Array(argv.dropFirst())
   let process = Process()
-  process.executableURL = URL(fileURLWithPath: pomoBinary)
+  process.executableURL = URL(fileURLWithPath: argv[0])
   process.arguments = arguments
   process.environment = environment
   let outPipe = Pipe()

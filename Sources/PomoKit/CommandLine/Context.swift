@@ -1,6 +1,12 @@
 /// Somewhere to write text: the terminal, a pipe, or a buffer in a test.
 public protocol TextOutput: AnyObject {
   func write(_ text: String)
+  /// Whether the reader has gone (a closed pipe): nothing written arrives any more.
+  var isClosed: Bool { get }
+}
+
+extension TextOutput {
+  public var isClosed: Bool { false }
 }
 
 /// Collects text in memory; tests read `text` afterwards.
@@ -63,7 +69,8 @@ public struct Paths: Sendable {
   public var configFile: String { configDirectory + "/config.json" }
   public var dataDirectory: String { base("XDG_DATA_HOME", default: ".local/share") + "/pomo" }
   public var stateDirectory: String { base("XDG_STATE_HOME", default: ".local/state") + "/pomo" }
-  public var stateFile: String { stateDirectory + "/current.json" }
+  public var stateFolder: StateFolder { StateFolder(directory: stateDirectory) }
+  public var stateFile: String { stateFolder.stateFile }
   public var cacheDirectory: String { base("XDG_CACHE_HOME", default: ".cache") + "/pomo" }
 
   /// The journal: `--journal`, else `POMO_JOURNAL`, else the XDG data folder.

@@ -29,10 +29,24 @@ enum JournalAccess {
     Journal(path: context.paths.journal(override: arguments.value("journal")))
   }
 
-  /// Records a session left behind by a pomo that died, and says so in one line.
-  static func recover(_ journal: Journal, _ context: Context) {
-    if let message = Recovery.recoverStale(statePath: context.paths.stateFile, journal: journal) {
-      context.errors.write(message + "\n")
+  /// Records a session left behind by a pomo that died, and says so in one line. Returns
+  /// the running session, if one is alive.
+  @discardableResult
+  static func recover(_ journal: Journal, _ context: Context) -> SessionState? {
+    let (running, message) = context.paths.stateFolder.inspect(journal: journal)
+    if let message { context.errors.write(message + "\n") }
+    return running
+  }
+
+  /// Makes this process the running session (see `StateFolder.claim`), recording a dead
+  /// one on the way. Hold the lock until the session ends.
+  static func claim(_ journal: Journal, _ context: Context) throws(CLIError) -> FileLock {
+    do {
+      let (lock, message) = try context.paths.stateFolder.claim(journal: journal)
+      if let message { context.errors.write(message + "\n") }
+      return lock
+    } catch {
+      throw .failure(error.description)
     }
   }
 

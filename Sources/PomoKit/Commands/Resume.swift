@@ -12,7 +12,8 @@ extension Pomo {
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let journal = JournalAccess.journal(arguments, context)
-      JournalAccess.recover(journal, context)
+      let setup = try SessionLauncher.Setup(arguments, context, journal: journal)
+      let lock = try JournalAccess.claim(journal, context)
       var latest: JournalRecord?
       var resumed = Set<String>()
       try JournalAccess.forEach(journal, strict: false, context) { record, _ in
@@ -41,7 +42,7 @@ extension Pomo {
         id: JournalRecord.newID(), tags: record.tags, note: record.note, host: Platform.hostName(),
         source: record.source,
         planOffset: rest.offset, planCount: full.phases.count, resumedFrom: record.id)
-      return try SessionLauncher.run(plan: rest.plan, info: info, arguments, context)
+      return SessionLauncher.run(plan: rest.plan, info: info, setup: setup, lock: lock, arguments, context)
     }
   }
 }

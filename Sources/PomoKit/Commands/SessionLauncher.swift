@@ -5,20 +5,46 @@ enum SessionLauncher {
     minute to the current phase, q quits. Ctrl-Z suspends; fg resumes.
     """
 
-  static func run(plan: Plan, info: SessionInfo, _ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
-    let colorOption = try arguments.choice("color", Config.colorChoices)
-    let config = try ConfigAccess.load(context)
-    let paths = context.paths
-    if let running = SessionState.read(path: paths.stateFile), running.isRunningHere {
-      throw CLIError.failure(
-        "a session is already running (\(running.record.preset), pid \(running.pid)); see 'pomo status'")
-    }
+  /// Everything checked before a session may claim the state folder: a bad option, config
+  /// or journal is an error while nothing runs yet.
+  struct Setup {
+    var config: Config
+    var color: String?
+    var journal: Journal
 
+    init(_ arguments: ParsedArguments, _ context: Context, journal: Journal) throws(CLIError) {
+      color = try arguments.choice("color", Config.colorChoices)
+      config = try ConfigAccess.load(context)
+      self.journal = journal
+      // A journal that can never take the record (a folder, a FIFO, a device) is refused now,
+      // not discovered when the session ends.
+      if let problem = Platform.fileProblem(journal.path) {
+        throw .failure("cannot record to the journal \(journal.path): \(problem)")
+      }
+      // A hook that cannot start would fail silently at every phase: say so once.
+      for event in HookEvent.allCases {
+        guard let program = config.hooks[event]?.first else { continue }
+        if Spawner.resolve(program, path: context.environment["PATH"]) == nil {
+          context.errors.write(
+            "pomo: warning: the \(event.rawValue) hook's program '\(program)' is not found or not executable; it will not run\n"
+          )
+        }
+      }
+    }
+  }
+
+  /// Runs the session while holding the state folder's `lock`; returns the exit status.
+  static func run(
+    plan: Plan, info: SessionInfo, setup: Setup, lock: FileLock, _ arguments: ParsedArguments, _ context: Context
+  ) -> Int32 {
+    defer { lock.release() }
+    let config = setup.config
+    let paths = context.paths
     let interactive = context.stdoutIsTerminal
     let style = DisplayStyle(
       unicode: !arguments.flag("ascii") && DisplayStyle.localeIsUTF8(context.environment),
       color: DisplayStyle.resolveColor(
-        option: colorOption ?? config.color, environment: context.environment, isTerminal: interactive))
+        option: setup.color ?? config.color, environment: context.environment, isTerminal: interactive))
     let clockTime = Platform.localClockTime
     let readKeys = context.stdinIsTerminal && !arguments.flag("no-input")
     var listeners: [SessionListener] = []
@@ -39,18 +65,18 @@ enum SessionLauncher {
     listeners.append(
       Alerts(settings: settings, output: context.output) { argv, env in Spawner.launch(argv, environment: env) })
     let recorder = JournalRecorder(
-      journal: Journal(path: paths.journal(override: arguments.value("journal"))), statePath: paths.stateFile,
-      info: info,
-      errors: context.errors)
+      journal: setup.journal, statePath: paths.stateFile, info: info, errors: context.errors)
     listeners.append(recorder)
 
     let environment = context.environment
+    let output = context.output
     let session = LiveSession(
       engine: SessionEngine(plan: plan, clock: .system), listeners: listeners, display: display, readKeys: readKeys,
       columns: {
         if let text = environment["COLUMNS"], let n = Int(text), n > 0 { return n }
         return Platform.terminalColumns(1)
-      })
+      },
+      outputClosed: { output.isClosed })
     let outcome = session.run()
     return recorder.failed ? ExitCode.failure : outcome.exitCode
   }

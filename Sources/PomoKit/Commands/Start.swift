@@ -40,13 +40,14 @@ extension Pomo {
         throw CLIError.usage("'--tag' needs a non-empty tag, got '\(bad)'", command: arguments.path)
       }
       let journal = JournalAccess.journal(arguments, context)
-      JournalAccess.recover(journal, context)
+      let setup = try SessionLauncher.Setup(arguments, context, journal: journal)
+      let lock = try JournalAccess.claim(journal, context)
       var source: String?
       if case .file(let path) = preset.source { source = Platform.absolutePath(path) }
       let info = SessionInfo(
         id: JournalRecord.newID(), tags: tags, note: arguments.value("note"), host: Platform.hostName(), source: source,
         planCount: plan.phases.count)
-      return try SessionLauncher.run(plan: plan, info: info, arguments, context)
+      return SessionLauncher.run(plan: plan, info: info, setup: setup, lock: lock, arguments, context)
     }
   }
 }

@@ -12,13 +12,8 @@ extension Pomo {
       options: [SharedOptions.json, SharedOptions.journal])
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
-      let statePath = context.paths.stateFile
-      var state = SessionState.read(path: statePath)
-      if state?.isRunningHere != true {
-        state = nil
-        // A state file left by a pomo that is gone (or unreadable) is recorded and removed.
-        if Platform.fileExists(statePath) { JournalAccess.recover(JournalAccess.journal(arguments, context), context) }
-      }
+      // A state file left by a pomo that is gone (or unreadable) is recorded and removed.
+      let state = JournalAccess.recover(JournalAccess.journal(arguments, context), context)
       let now = Platform.wallSeconds()
       if arguments.flag("json") {
         context.output.write(StatusText.json(state, now: now, offset: Platform.localOffset).text + "\n")

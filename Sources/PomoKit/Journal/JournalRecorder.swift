@@ -73,19 +73,29 @@ public final class JournalRecorder: SessionListener {
   }
 }
 
-/// Finds a session whose pomo is gone (killed, crashed, power lost) and records it.
+/// Records a session whose pomo is gone (killed, crashed, power lost).
 public enum Recovery {
-  /// If the state file belongs to a pomo that no longer runs, appends its session to the
-  /// journal as interrupted and returns the one line to tell the user; otherwise nil.
-  public static func recoverStale(statePath: String, journal: Journal) -> String? {
-    guard Platform.fileExists(statePath) else { return nil }
-    guard let state = SessionState.read(path: statePath) else {
-      Platform.removeFile(statePath)
-      return "pomo: removed an unreadable session state file \(statePath)"
+  /// Appends the session in a dead pomo's state file to the journal as interrupted, removes
+  /// the file, and returns the one line to tell the user; nil when there is no state file.
+  /// The caller has made sure the session is dead: it holds the state folder's locks.
+  public static func recordDead(statePath: String, journal: Journal) -> String? {
+    guard let bytes = try? Platform.readFile(statePath, limit: SessionState.sizeLimit) else {
+      guard Platform.fileExists(statePath) else { return nil }
+      return setAside(statePath, why: "cannot be read")
     }
-    if state.isRunningHere { return nil }
-    let lastKnown = max(state.updated, Platform.modificationTime(statePath) ?? state.updated)
-    let record = state.interruptedRecord(lastKnown: lastKnown)
+    let record: JournalRecord
+    var lost = ""
+    if let state = try? SessionState(bytes: bytes) {
+      let lastKnown = max(state.updated, Platform.modificationTime(statePath) ?? state.updated)
+      record = state.interruptedRecord(lastKnown: lastKnown)
+    } else if let saved = SessionState.salvage(bytes) {
+      // Cut short (a full disk, a crash of the file system): the session's record survives,
+      // the phase it was in does not.
+      record = saved
+      lost = "; the state file was damaged, so the phase it was in is lost"
+    } else {
+      return setAside(statePath, why: "is damaged")
+    }
     do {
       try journal.append(record)
     } catch {
@@ -95,6 +105,16 @@ public enum Recovery {
     let started = Platform.localClockTime(record.start)
     let done = record.phases.filter(\.completed).count
     return
-      "pomo: the \(record.preset) session started at \(started) ended unexpectedly; recorded as interrupted (\(done) phases done, focus \(TimeText.clock(.seconds(record.focusSeconds)))); 'pomo resume' continues it"
+      "pomo: the \(record.preset) session started at \(started) ended unexpectedly; recorded as interrupted (\(done) phase\(done == 1 ? "" : "s") done, focus \(TimeText.clock(.seconds(record.focusSeconds))))\(lost); 'pomo resume' continues it"
+  }
+
+  /// Keeps an unreadable state file beside the original for a person to look at, and says
+  /// plainly that its session could not be recorded.
+  private static func setAside(_ path: String, why: String) -> String {
+    let kept = path + ".damaged"
+    let moved = (try? Platform.moveFile(path, to: kept)) != nil
+    if !moved { Platform.removeFile(path) }
+    return "pomo: the session state file \(path) \(why); its session could not be recorded"
+      + (moved ? " (the file is kept as \(kept))" : "")
   }
 }

@@ -77,6 +77,8 @@ public struct SessionState: Equatable, Sendable {
         ])
       ),
       ("total_seconds", .seconds(totalSeconds)),
+      // The session before the plan: a file cut short keeps the record (see `salvage`).
+      ("session", record.json(offset: offset)),
       (
         "plan",
         .array(
@@ -87,7 +89,6 @@ public struct SessionState: Equatable, Sendable {
             ])
           })
       ),
-      ("session", record.json(offset: offset)),
     ])
   }
 
@@ -136,14 +137,45 @@ public struct SessionState: Equatable, Sendable {
     }
   }
 
-  /// Whether the pomo that wrote this is still running, on this machine.
-  public var isRunningHere: Bool {
-    record.host == Platform.hostName() && Platform.pomoIsRunning(pid: pid)
-  }
+  /// A state file is a few hundred kilobytes at most (the plan is capped at `planLimit`).
+  static let sizeLimit = 4 << 20
 
   public static func read(path: String) -> SessionState? {
-    guard let bytes = try? Platform.readFile(path) else { return nil }
+    guard let bytes = try? Platform.readFile(path, limit: sizeLimit) else { return nil }
     return try? SessionState(bytes: bytes)
+  }
+
+  /// The session record of a state file that was cut short, as it stood when the file was
+  /// written (its finished phases), or nil when even that is gone.
+  public static func salvage(_ bytes: [UInt8]) -> JournalRecord? {
+    let key = Array(#""session":"#.utf8)
+    guard bytes.count > key.count,
+      let at = (0...(bytes.count - key.count)).first(where: { bytes[$0..<$0 + key.count].elementsEqual(key) }),
+      let open = bytes[(at + key.count)...].firstIndex(where: { $0 != 0x20 }), bytes[open] == UInt8(ascii: "{")
+    else { return nil }
+    // The object's end: the brace that balances the first, outside strings.
+    var depth = 0
+    var inString = false
+    var escaped = false
+    for i in open..<bytes.count {
+      let c = bytes[i]
+      if inString {
+        if escaped { escaped = false } else if c == UInt8(ascii: "\\") { escaped = true } else if c == UInt8(ascii: "\"") { inString = false }
+      } else if c == UInt8(ascii: "\"") {
+        inString = true
+      } else if c == UInt8(ascii: "{") {
+        depth += 1
+      } else if c == UInt8(ascii: "}") {
+        depth -= 1
+        if depth == 0 {
+          guard var record = try? JournalRecord(line: bytes[open...i]) else { return nil }
+          record.status = .interrupted
+          record.interruption = "crash"
+          return record
+        }
+      }
+    }
+    return nil
   }
 
   // MARK: - Reading the moment

@@ -7,23 +7,56 @@
 /// A failed file operation: what was being done and the system's reason.
 public struct FileSystemError: Error, Equatable, Sendable, CustomStringConvertible {
   public var code: Int32
+  /// pomo's own reason, where the system's would mislead ("not a regular file").
+  public var reason: String?
 
-  public init(code: Int32) { self.code = code }
+  public init(code: Int32, reason: String? = nil) {
+    self.code = code
+    self.reason = reason
+  }
 
   /// "no such file or directory", as strerror says it, in lowercase.
-  public var description: String { String(cString: strerror(code)).lowercased() }
+  public var description: String { reason ?? String(cString: strerror(code)).lowercased() }
+
+  /// A FIFO, socket or device where a file was expected: reading it could hang or never end.
+  public static let notRegularFile = FileSystemError(code: EINVAL, reason: "not a regular file")
 
   static var current: FileSystemError { FileSystemError(code: errno) }
+
+  public static var permissionDenied: FileSystemError { FileSystemError(code: EACCES) }
 }
 
 extension Platform {
-  /// Reads a whole file.
-  public static func readFile(_ path: String) throws(FileSystemError) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+  /// Files pomo reads whole (presets, config, the state file) are small; anything larger is
+  /// refused before it is read.
+  public static let readLimit = 4 << 20
+
+  /// Opens a file to read without ever blocking (a FIFO or device could), and refuses
+  /// anything but a regular file; a folder is refused as EISDIR.
+  public static func openRegularFile(_ path: String) throws(FileSystemError) -> Int32 {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { throw .current }
-    defer { _ = Glibc_or_Darwin_close(fd) }
     var info = stat()
-    if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { throw FileSystemError(code: EISDIR) }
+    guard fstat(fd, &info) == 0 else {
+      let error = FileSystemError.current
+      _ = Glibc_or_Darwin_close(fd)
+      throw error
+    }
+    let type = info.st_mode & S_IFMT
+    guard type == S_IFREG else {
+      _ = Glibc_or_Darwin_close(fd)
+      throw type == S_IFDIR ? FileSystemError(code: EISDIR) : .notRegularFile
+    }
+    return fd
+  }
+
+  /// Reads a whole regular file of at most `limit` bytes.
+  public static func readFile(_ path: String, limit: Int = readLimit) throws(FileSystemError) -> [UInt8] {
+    let fd = try openRegularFile(path)
+    defer { _ = Glibc_or_Darwin_close(fd) }
+    let tooLarge = FileSystemError(code: EFBIG, reason: "larger than the limit of \(limit >> 20) MB")
+    var info = stat()
+    if fstat(fd, &info) == 0 && Int64(info.st_size) > Int64(limit) { throw tooLarge }
     var result: [UInt8] = []
     result.reserveCapacity(max(0, Int(info.st_size)))
     var buffer = [UInt8](repeating: 0, count: 65536)
@@ -35,7 +68,31 @@ extension Platform {
       }
       if n == 0 { return result }
       result += buffer[0..<n]
+      if result.count > limit { throw tooLarge }  // It grew while being read.
     }
+  }
+
+  /// Why `path` cannot be a file pomo appends to (a folder, a FIFO, a device, no permission),
+  /// or nil when
+  /// it is a regular file this process may write, or one it may create.
+  public static func fileProblem(_ path: String) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      // Not there yet: the nearest folder that exists must let us create it.
+      var folder = parentFolder(path)
+      while !fileExists(folder) && folder != "/" && folder != "." { folder = parentFolder(folder) }
+      return access(folder, W_OK | X_OK) == 0 ? nil : FileSystemError.permissionDenied.description
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return access(path, W_OK) == 0 ? nil : FileSystemError.permissionDenied.description
+    case S_IFDIR: return "is a folder"
+    default: return FileSystemError.notRegularFile.description
+    }
+  }
+
+  /// Renames a file (atomically, within one file system).
+  public static func moveFile(_ path: String, to target: String) throws(FileSystemError) {
+    guard rename(path, target) == 0 else { throw .current }
   }
 
   /// A file's size in bytes, or -1 when it does not exist.
@@ -94,17 +151,21 @@ extension Platform {
     let folder = parentFolder(path)
     if !fileExists(folder) { try makeDirectories(folder) }
     let existed = fileExists(path)
-    let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+    // Non-blocking, so a FIFO or device in the journal's place cannot hang pomo; it is
+    // refused below, before anything is written into it.
+    let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
     guard fd >= 0 else { throw .current }
     defer { _ = Glibc_or_Darwin_close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw .current }
+    guard (info.st_mode & S_IFMT) == S_IFREG else { throw .notRegularFile }
     while flock(fd, LOCK_EX) != 0 {
       if errno != EINTR { throw .current }
     }
     defer { _ = flock(fd, LOCK_UN) }
     var bytes = Array(line.utf8)
     if bytes.last != 0x0A { bytes.append(0x0A) }
-    var info = stat()
-    if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size > 0 {
+    if fstat(fd, &info) == 0 && info.st_size > 0 {
       var last: UInt8 = 0
       if pread(fd, &last, 1, off_t(info.st_size - 1)) == 1 && last != 0x0A { bytes.insert(0x0A, at: 0) }
     }
@@ -130,7 +191,8 @@ extension Platform {
     let folder = parentFolder(path)
     if !fileExists(folder) { try makeDirectories(folder) }
     let temporary = "\(path).\(getpid()).tmp"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    unlink(temporary)
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
     guard fd >= 0 else { throw .current }
     var bytes = contents
     let ok = Platform.write(fd, &bytes) && fsync(fd) == 0
@@ -184,19 +246,6 @@ extension Platform {
     String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
-  /// Whether a pomo process with this pid is still running (a reused pid running
-  /// something else does not count, where the system tells process names).
-  public static func pomoIsRunning(pid: Int32) -> Bool {
-    guard pid > 0 else { return false }
-    if kill(pid, 0) != 0 && errno == ESRCH { return false }
-    #if os(Linux)
-      if let comm = try? readFile("/proc/\(pid)/comm") {
-        return String(decoding: comm, as: UTF8.self).hasPrefix("pomo")
-      }
-    #endif
-    return true
-  }
-
   /// The local time zone's offset from UTC, in seconds, at an instant (TZ is honoured).
   public static func localOffset(at unixSeconds: Double) -> Int {
     var t = time_t(unixSeconds.rounded(.down))
@@ -216,8 +265,13 @@ public struct LineReader {
   public private(set) var lineNumber = 0
 
   public init(path: String) throws(FileSystemError) {
-    fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw .current }
+    // Standard input may be a pipe (`pomo import -`); any other path must be a regular file.
+    if path == "/dev/stdin" {
+      fd = dup(0)
+      guard fd >= 0 else { throw .current }
+    } else {
+      fd = try Platform.openRegularFile(path)
+    }
   }
 
   public func close() { _ = Glibc_or_Darwin_close(fd) }
@@ -276,8 +330,7 @@ public final class RandomAccessFile {
   let fd: Int32
 
   public init(path: String) throws(FileSystemError) {
-    fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw .current }
+    fd = try Platform.openRegularFile(path)
   }
 
   deinit { _ = Glibc_or_Darwin_close(fd) }

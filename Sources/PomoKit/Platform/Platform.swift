@@ -24,6 +24,11 @@ public enum Platform {
 
   @discardableResult
   public static func write(_ fd: Int32, _ bytes: inout [UInt8]) -> Bool {
+    writeAll(fd, &bytes) == 0
+  }
+
+  /// Writes all of `bytes`; 0, or the errno of the write that failed (EPIPE: nobody reads).
+  public static func writeAll(_ fd: Int32, _ bytes: inout [UInt8]) -> Int32 {
     var offset = 0
     while offset < bytes.count {
       let n = bytes.withUnsafeBytes { buffer in
@@ -35,11 +40,18 @@ public enum Platform {
       }
       if n < 0 {
         if errno == EINTR { continue }
-        return false
+        return errno
       }
       offset += n
     }
-    return true
+    return 0
+  }
+
+  /// Makes a write to a pipe nobody reads fail with EPIPE instead of killing pomo, so a
+  /// session still ends properly: recorded, and the terminal restored. (Children get the
+  /// default back: see the spawners.)
+  public static func ignoreBrokenPipes() {
+    signal(SIGPIPE, SIG_IGN)
   }
 
   public static var environment: [String: String] {
@@ -59,14 +71,20 @@ public enum Platform {
 /// Text written straight to a file descriptor (Glibc's `stdout` is not concurrency-safe).
 public final class FileDescriptorOutput: TextOutput {
   public let fd: Int32
+  public private(set) var isClosed = false
   public init(fd: Int32) { self.fd = fd }
-  public func write(_ text: String) { Platform.write(fd, text) }
+  public func write(_ text: String) {
+    guard !isClosed else { return }
+    var bytes = Array(text.utf8)
+    if Platform.writeAll(fd, &bytes) == EPIPE { isClosed = true }
+  }
 }
 
 extension Context {
   /// The real process: its environment, stdout, stderr and terminal.
   public static func process() -> Context {
-    Context(
+    Platform.ignoreBrokenPipes()
+    return Context(
       environment: Platform.environment,
       output: FileDescriptorOutput(fd: 1), errors: FileDescriptorOutput(fd: 2),
       stdinIsTerminal: Platform.isTerminal(0), stdoutIsTerminal: Platform.isTerminal(1),

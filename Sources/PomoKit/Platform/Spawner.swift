@@ -11,14 +11,15 @@ import Dispatch
 ///
 /// Each child runs in its own process group with stdin, stdout and stderr on /dev/null, so it
 /// can neither read the user's keys nor scribble on the display. A small watchdog process
-/// (CPlatform) kills the whole group if it still runs after `timeout`, even when pomo has
-/// exited by then; pomo reaps the watchdog on a background thread.
+/// (CPlatform), in a session of its own, ends the whole group (SIGTERM, then SIGKILL a second
+/// later) as soon as the program exits or after `timeout`, whichever comes first, even when
+/// pomo has exited by then; pomo reaps the watchdog on a background thread.
 public enum Spawner {
   @discardableResult
   public static func launch(_ argv: [String], environment: [String: String], timeout: Duration = .seconds(10)) -> Bool {
     guard let program = argv.first, !program.isEmpty else { return false }
     // The path is found here: after fork only async-signal-safe calls may run.
-    guard let path = program.contains("/") ? program : find(program, path: environment["PATH"]) else { return false }
+    guard let path = resolve(program, path: environment["PATH"]) else { return false }
     let cArgs = argv.map { strdup($0) } + [nil]
     let cEnv = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
@@ -35,11 +36,25 @@ public enum Spawner {
     return true
   }
 
+  /// The program to run for `name`: a path as it is when it can be executed, else the first
+  /// match on PATH; nil when there is none.
+  public static func resolve(_ name: String, path: String?) -> String? {
+    guard !name.isEmpty else { return nil }
+    if name.contains("/") {
+      var info = stat()
+      return access(name, X_OK) == 0 && stat(name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? name : nil
+    }
+    return find(name, path: path)
+  }
+
   /// The full path of `name` on PATH, or nil.
   public static func find(_ name: String, path: String?) -> String? {
     for folder in (path ?? "/usr/bin:/bin").split(separator: ":") {
       let candidate = "\(folder)/\(name)"
-      if access(candidate, X_OK) == 0 { return candidate }
+      var info = stat()
+      if access(candidate, X_OK) == 0 && stat(candidate, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG {
+        return candidate
+      }
     }
     return nil
   }

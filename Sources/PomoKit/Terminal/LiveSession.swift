@@ -29,6 +29,7 @@ public final class LiveSession {
   let display: LiveDisplay?
   let readKeys: Bool
   let columns: () -> Int?
+  let outputClosed: () -> Bool
   private var outcome: Outcome = .completed
   static let heartbeat: Duration = .seconds(10)
 
@@ -36,10 +37,13 @@ public final class LiveSession {
   ///   - display: the live display when stdout is a terminal; nil for the plain log.
   ///   - readKeys: whether stdin is a terminal to read single keys from.
   ///   - columns: the terminal's current width, read again after SIGWINCH.
+  ///   - outputClosed: whether stdout's reader has gone (`pomo start work | head -1`); the
+  ///     session then ends as a SIGPIPE would have ended it, but recorded.
   public init(
     engine: SessionEngine, listeners: [SessionListener], display: LiveDisplay?, readKeys: Bool,
-    columns: @escaping () -> Int?
+    columns: @escaping () -> Int?, outputClosed: @escaping () -> Bool = { false }
   ) {
+    self.outputClosed = outputClosed
     self.engine = engine
     self.listeners = listeners
     self.display = display
@@ -83,6 +87,10 @@ public final class LiveSession {
       }
       events += engine.tick()
       publish(events)
+      if outputClosed() && !engine.isFinished {
+        outcome = .signal(SIGPIPE)
+        publish(engine.quit(reason: "signal"))
+      }
     }
     return outcome
   }
