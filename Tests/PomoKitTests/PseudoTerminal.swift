@@ -17,7 +17,12 @@ final class PseudoTerminal {
   private(set) var exitStatus: Int32?
   let started = Date()
 
-  init(_ arguments: [String], environment: [String: String], columns: UInt16 = 80, rows: UInt16 = 24) throws {
+  /// - Parameter stdout: a descriptor to give the child as stdout instead of the terminal
+  ///   (a pipe, as in `pomo start work | head -1`).
+  init(
+    _ arguments: [String], environment: [String: String], columns: UInt16 = 80, rows: UInt16 = 24,
+    stdout: Int32? = nil
+  ) throws {
     var m: Int32 = 0
     var s: Int32 = 0
     var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
@@ -34,7 +39,7 @@ final class PseudoTerminal {
     defer { posix_spawn_file_actions_destroy(&actions) }
     // Opening the terminal after setsid makes it the child's controlling terminal.
     posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0)
-    posix_spawn_file_actions_adddup2(&actions, 0, 1)
+    posix_spawn_file_actions_adddup2(&actions, stdout ?? 0, 1)
     posix_spawn_file_actions_adddup2(&actions, 0, 2)
     cplatform_spawn_close_from(&actions, 3)
     var attributes = posix_spawnattr_t()

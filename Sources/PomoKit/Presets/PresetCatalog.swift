@@ -4,9 +4,14 @@
 /// claim the same name are an error, since either choice would surprise someone.
 public struct PresetCatalog: Sendable {
   public private(set) var presets: [Preset]
+  /// Entries of the user's folder that could not be read (a dangling link, a folder named
+  /// `x.json`, a FIFO, a file too large or not readable): skipped, so they never block the
+  /// others, and reported by `pomo presets`.
+  public private(set) var skipped: [DataFileError]
 
-  public init(presets: [Preset]) {
+  public init(presets: [Preset], skipped: [DataFileError] = []) {
     self.presets = presets.sorted { $0.name < $1.name }
+    self.skipped = skipped
   }
 
   /// The built-in presets, parsed from the files embedded at build time.
@@ -24,7 +29,8 @@ public struct PresetCatalog: Sendable {
     var byName: [String: Preset] = [:]
     for preset in try builtIns() { byName[preset.name] = preset }
     var userNames: [String: String] = [:]
-    for preset in try userPresets(in: userDirectory) {
+    let (users, skipped) = try userPresets(in: userDirectory)
+    for preset in users {
       if let other = userNames[preset.name] {
         throw DataFileError(
           file: preset.source.label,
@@ -33,7 +39,7 @@ public struct PresetCatalog: Sendable {
       userNames[preset.name] = preset.source.label
       byName[preset.name] = preset
     }
-    return PresetCatalog(presets: Array(byName.values))
+    return PresetCatalog(presets: Array(byName.values), skipped: skipped)
   }
 
   public func preset(named name: String) -> Preset? {
@@ -42,31 +48,47 @@ public struct PresetCatalog: Sendable {
 
   /// Reads one preset file. The preset's name defaults to the file name without `.json`.
   public static func load(file path: String) throws(DataFileError) -> Preset {
-    let bytes: [UInt8]
+    try decode(try read(file: path), file: path)
+  }
+
+  private static func read(file path: String) throws(DataFileError) -> [UInt8] {
     do {
-      bytes = try Platform.readFile(path)
+      return try Platform.readFile(path)
     } catch {
       throw DataFileError(file: path, message: "cannot read the file: \(error)")
     }
+  }
+
+  private static func decode(_ bytes: [UInt8], file path: String) throws(DataFileError) -> Preset {
     var stem = Substring(path.split(separator: "/").last ?? "")
     if stem.hasSuffix(".json") { stem = stem.dropLast(5) }
     return try PresetDecoder(file: path).decode(bytes, defaultName: String(stem), source: .file(path))
   }
 
-  private static func userPresets(in directory: String?) throws(DataFileError) -> [Preset] {
-    guard let directory else { return [] }
-    guard let names = Platform.listDirectory(directory) else { return [] }  // No folder, no user presets.
+  private static func userPresets(in directory: String?) throws(DataFileError) -> (
+    [Preset], skipped: [DataFileError]
+  ) {
+    guard let directory else { return ([], []) }
+    guard let names = Platform.listDirectory(directory) else { return ([], []) }  // No folder, no user presets.
     var result: [Preset] = []
+    var skipped: [DataFileError] = []
     for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
       let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
       let stem = String(name.dropLast(5))
-      let preset = try load(file: path)
+      let bytes: [UInt8]
+      do {
+        bytes = try read(file: path)
+      } catch {
+        skipped.append(error)
+        continue
+      }
+      let preset = try decode(bytes, file: path)
       if preset.name == stem, !PresetName.isValid(stem) {
         throw DataFileError(
           file: path, message: "the file name is not a valid preset name; use letters, digits, '.', '_' or '-'")
       }
       result.append(preset)
     }
-    return result
+    return (result, skipped)
   }
 }
