@@ -127,7 +127,7 @@ struct EndToEndJournalTests {
     #expect(log.err.hasPrefix("pomo: the slow session started at "))
     #expect(
       log.err.hasSuffix(
-        "ended unexpectedly; recorded as interrupted (1 phases done, focus 0:01); 'pomo resume' continues it\n"))
+        "ended unexpectedly; recorded as interrupted (1 phase done, focus 0:01); 'pomo resume' continues it\n"))
     #expect(log.err.split(separator: "\n").count == 1)
     #expect(log.out.contains("  slow    interrupted   0:01  x") || log.out.contains("  slow    interrupted  0:01  x"))
     #expect(!FileManager.default.fileExists(atPath: statePath))

@@ -95,6 +95,6 @@ public enum Recovery {
     let started = Platform.localClockTime(record.start)
     let done = record.phases.filter(\.completed).count
     return
-      "pomo: the \(record.preset) session started at \(started) ended unexpectedly; recorded as interrupted (\(done) phases done, focus \(TimeText.clock(.seconds(record.focusSeconds)))); 'pomo resume' continues it"
+      "pomo: the \(TextLayout.inert(record.preset)) session started at \(started) ended unexpectedly; recorded as interrupted (\(TextLayout.count(done, "phase")) done, focus \(TimeText.clock(.seconds(record.focusSeconds)))); 'pomo resume' continues it"
   }
 }

@@ -54,7 +54,7 @@ public struct ReportRange: Equatable, Sendable {
     case .day:
       return LocalCalendar.label(days.lowerBound)
     case .custom:
-      return count == 1 ? "1 day" : "\(count) days"
+      return TextLayout.count(count, "day")
     }
   }
 
