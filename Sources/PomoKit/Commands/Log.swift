@@ -11,6 +11,7 @@ extension Pomo {
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let limit = try arguments.integer("limit", in: 1...1_000_000) ?? 10
+      TimeZoneCheck.warn(context)
       let journal = JournalAccess.journal(arguments, context)
       JournalAccess.recover(journal, context)
       // Keep the newest `limit` records by start time; merged journals may be out of order.

@@ -8,6 +8,7 @@ enum SessionLauncher {
   static func run(plan: Plan, info: SessionInfo, _ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
     let colorOption = try arguments.choice("color", Config.colorChoices)
     let config = try ConfigAccess.load(context)
+    TimeZoneCheck.warn(context)
     let paths = context.paths
     if let running = SessionState.read(path: paths.stateFile), running.isRunningHere {
       throw CLIError.failure(
