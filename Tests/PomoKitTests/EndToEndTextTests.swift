@@ -42,7 +42,9 @@ struct WrappingScreen {
 
 @Suite("End to end: text from files")
 struct EndToEndTextTests {
-  @Test("a 24-character CJK phase name does not wrap at 80 columns, and an escape sequence in a name (C1 CSI, which presets let through) shows as ^[")
+  @Test(
+    "a 24-character CJK phase name does not wrap at 80 columns, and an escape sequence in a name (C1 CSI, which presets let through) shows as ^["
+  )
   func wideAndHostileNames() throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }

@@ -12,11 +12,23 @@ struct IntegerOptionTests {
     arguments: [
       (["start", "hiit", "--dry-run", "--rounds=+5"], "'--rounds' must be a whole number from 1 to 10000, got '+5'"),
       (["start", "hiit", "--dry-run", "-r", "+5"], "'--rounds' must be a whole number from 1 to 10000, got '+5'"),
-      (["start", "hiit", "--dry-run", "--rounds", " 5"], "'--rounds' must be a whole number from 1 to 10000, got ' 5'"),
-      (["start", "hiit", "--dry-run", "--rounds", "5 "], "'--rounds' must be a whole number from 1 to 10000, got '5 '"),
-      (["start", "hiit", "--dry-run", "--rounds", "-5"], "'--rounds' must be a whole number from 1 to 10000, got '-5'"),
-      (["start", "hiit", "--dry-run", "--rounds", "1_0"], "'--rounds' must be a whole number from 1 to 10000, got '1_0'"),
-      (["start", "hiit", "--dry-run", "--rounds", "0x5"], "'--rounds' must be a whole number from 1 to 10000, got '0x5'"),
+      (
+        ["start", "hiit", "--dry-run", "--rounds", " 5"], "'--rounds' must be a whole number from 1 to 10000, got ' 5'"
+      ),
+      (
+        ["start", "hiit", "--dry-run", "--rounds", "5 "], "'--rounds' must be a whole number from 1 to 10000, got '5 '"
+      ),
+      (
+        ["start", "hiit", "--dry-run", "--rounds", "-5"], "'--rounds' must be a whole number from 1 to 10000, got '-5'"
+      ),
+      (
+        ["start", "hiit", "--dry-run", "--rounds", "1_0"],
+        "'--rounds' must be a whole number from 1 to 10000, got '1_0'"
+      ),
+      (
+        ["start", "hiit", "--dry-run", "--rounds", "0x5"],
+        "'--rounds' must be a whole number from 1 to 10000, got '0x5'"
+      ),
       (["start", "hiit", "--dry-run", "--rounds", "٥"], "'--rounds' must be a whole number from 1 to 10000, got '٥'"),
       (["presets", "show", "hiit", "--rounds=+5"], "'--rounds' must be a whole number from 1 to 10000, got '+5'"),
       (["log", "--limit=+3"], "'--limit' must be a whole number from 1 to 1000000, got '+3'"),
@@ -94,10 +106,13 @@ struct PluralTests {
     let live = TextBuffer()
     let log = PlainLog(output: plain, width: 80, clockTime: { _ in "10:00:00" })
     let display = LiveDisplay(output: live, width: 80, style: .plain, keyHint: false, clockTime: { _ in "10:00:00" })
-    for events in [engine.start(), { clock.advance(.seconds(60)); return engine.tick() }()] {
-      log.sessionDidUpdate(engine, events: events)
-      display.sessionDidUpdate(engine, events: events)
-    }
+    var events = engine.start()
+    log.sessionDidUpdate(engine, events: events)
+    display.sessionDidUpdate(engine, events: events)
+    clock.advance(.seconds(60))
+    events = engine.tick()
+    log.sessionDidUpdate(engine, events: events)
+    display.sessionDidUpdate(engine, events: events)
     #expect(plain.text.hasPrefix("pomo: one, 1 round, 1 phase, 1:00\n"))
     #expect(plain.text.hasSuffix("Completed one: 1 of 1 phase done; focus 1:00, rest 0:00, paused 0:00\n"))
     #expect(live.text.contains("one: 1 round, 1 phase, 1:00"))
@@ -108,7 +123,8 @@ struct PluralTests {
     let line =
       #"{"v":1,"id":"a","preset":"work","status":"completed","start":"2026-11-24T08:00:00Z","end":"2026-11-24T08:25:00Z","rounds":1,"phases":[{"name":"f","kind":"work","round":1,"start":"2026-11-24T08:00:00Z","end":"2026-11-24T08:25:00Z","planned_seconds":1500,"elapsed_seconds":1500,"completed":true}]}"#
     let day = LocalCalendar.parseDate("2026-11-24")!
-    var builder = ReportBuilder(range: ReportRange(kind: .custom, days: day...day), calendar: LocalCalendar(zone: FixedZone()))
+    var builder = ReportBuilder(
+      range: ReportRange(kind: .custom, days: day...day), calendar: LocalCalendar(zone: FixedZone()))
     builder.add(try JournalRecord(line: Array(line.utf8)))
     let text = ReportText.render(builder.build(today: day), width: 80, style: .plain)
     #expect(text.hasPrefix("1 day: "))
@@ -128,7 +144,8 @@ struct TimeZoneVariableTests {
       ("/usr/share/zoneinfo/Asia/Tokyo", "Asia/Tokyo"), ("UTC", "UTC"), ("GMT", "GMT"), ("EST5EDT", "EST5EDT"),
       ("CET-1CEST,M3.5.0,M10.5.0/3", "CET-1CEST,M3.5.0,M10.5.0/3"), ("<+0330>-3:30", "<+0330>-3:30"),
       ("JST-9", "JST-9"), ("EST+5EDT,J60/2,J300/2", "EST+5EDT,J60/2,J300/2"), (":UTC0", "UTC0"),
-      ("garbage", nil), ("Europe/Nowhere", nil), ("EST", nil), ("ES5", nil), ("EST25", nil), ("EST5EDT,M13.1.0,M1.1.0", nil),
+      ("garbage", nil), ("Europe/Nowhere", nil), ("EST", nil), ("ES5", nil), ("EST25", nil),
+      ("EST5EDT,M13.1.0,M1.1.0", nil),
       ("EST5EDT,", nil), ("EST5 ", nil), ("../../etc/passwd", nil), ("\u{1B}[2J", nil),
     ] as [(String, String?)])
   func names(value: String, expected: String?) {

@@ -132,7 +132,8 @@ struct InertTextTests {
     #expect(out.text.contains(TextLayout.inert(name)))
 
     let err = TextBuffer()
-    Pomo.report(.data("preset 'x': phase \"\(name)\" is bad"), context: Context(environment: [:], output: out, errors: err))
+    Pomo.report(
+      .data("preset 'x': phase \"\(name)\" is bad"), context: Context(environment: [:], output: out, errors: err))
     isInert(err.text, "error")
     #expect(err.text.split(separator: "\n").count == 1)
   }
@@ -259,15 +260,18 @@ struct TextWidthTests {
     let records = try ["集中作業", "ab", "🍅"].enumerated().map { i, name in
       try JournalRecord(
         line: Array(
-          InertTextTests.hostileRecord.replacingOccurrences(of: #""preset":"p\u001b[2J""#, with: "\"preset\":\"\(name)\"")
-            .replacingOccurrences(of: "evil", with: "id\(i)").utf8))
+          InertTextTests.hostileRecord.replacingOccurrences(
+            of: #""preset":"p\u001b[2J""#, with: "\"preset\":\"\(name)\""
+          )
+          .replacingOccurrences(of: "evil", with: "id\(i)").utf8))
     }
     let log = LogText.render(records, width: 100, offset: { _ in 0 }).split(separator: "\n").map(String.init)
     #expect(Set(log.map { column(ofCell: 3, in: $0) }).count == 1, "\(log)")
 
     let day = LocalCalendar.parseDate("2026-11-24")!
-    var builder = ReportBuilder(range: ReportRange(kind: .day, days: day...day), calendar: LocalCalendar(zone: FixedZone()))
-    records.forEach { builder.add($0) }
+    var builder = ReportBuilder(
+      range: ReportRange(kind: .day, days: day...day), calendar: LocalCalendar(zone: FixedZone()))
+    for record in records { builder.add(record) }
     let report = ReportText.render(builder.build(today: day), width: 80, style: .plain).split(
       separator: "\n", omittingEmptySubsequences: false)
     let groups = report.drop { !$0.hasPrefix("PRESET") }.prefix { !$0.isEmpty }.map(String.init)

@@ -31,7 +31,9 @@ extension Pomo {
         }
       }
       if let failure {
-        throw CLIError.failure("cannot write the journal \(target.path): \(failure) (\(TextLayout.count(count, "session")) \(count == 1 ? "was" : "were") appended)")
+        throw CLIError.failure(
+          "cannot write the journal \(target.path): \(failure) (\(TextLayout.count(count, "session")) \(count == 1 ? "was" : "were") appended)"
+        )
       }
       context.errors.write("pomo: imported \(TextLayout.count(count, "session")) into \(target.path)\n")
       return ExitCode.success

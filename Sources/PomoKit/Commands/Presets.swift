@@ -36,7 +36,8 @@ enum PresetListText {
     widths[3] = min(widths[3], 30)
     func line(_ cells: [String]) -> String {
       let head = [
-        TextLayout.padRight(TextLayout.truncate(cells[0], widths[0]), widths[0]), TextLayout.padLeft(cells[1], widths[1]),
+        TextLayout.padRight(TextLayout.truncate(cells[0], widths[0]), widths[0]),
+        TextLayout.padLeft(cells[1], widths[1]),
         TextLayout.padRight(cells[2], widths[2]),
         TextLayout.padRight(TextLayout.truncate(cells[3], widths[3]), widths[3]),
       ].joined(separator: "  ")

@@ -15,7 +15,8 @@ public enum EventText {
       let phase = plan.phases[i]
       var detail = "\(phase.kind.rawValue), \(TimeText.clock(phase.duration))"
       if let round = phase.round { detail += ", round \(round)/\(plan.rounds)" }
-      return "\(clockTime(engine.wallTime(engine.startTime(ofPhase: i))))  start   \(TextLayout.inert(phase.name)) (\(detail))"
+      return
+        "\(clockTime(engine.wallTime(engine.startTime(ofPhase: i))))  start   \(TextLayout.inert(phase.name)) (\(detail))"
     case .phaseEnded(let i, let completed):
       guard let record = engine.record(ofPhase: i) else { return nil }
       let at = clockTime(engine.wallTime(record.end))
@@ -23,7 +24,8 @@ public enum EventText {
         return "\(at)  done    \(TextLayout.inert(record.phase.name)) (\(TimeText.clock(record.elapsed)))"
       }
       let stopped = engine.isFinished && engine.records.last == record
-      return "\(at)  \(stopped ? "stop  " : "skip  ")  \(TextLayout.inert(record.phase.name)) after \(TimeText.clock(record.elapsed))"
+      return
+        "\(at)  \(stopped ? "stop  " : "skip  ")  \(TextLayout.inert(record.phase.name)) after \(TimeText.clock(record.elapsed))"
     case .paused:
       guard let snapshot = engine.snapshot else { return nil }
       return
