@@ -61,10 +61,10 @@ public final class Alerts: SessionListener {
     let title: String
     let body: String
     if let next = engine.currentPhase {
-      title = "pomo: \(last.phase.name) done"
-      body = "Next: \(next.name) (\(TimeText.clock(next.duration)))"
+      title = "pomo: \(TextLayout.inert(last.phase.name)) done"
+      body = "Next: \(TextLayout.inert(next.name)) (\(TimeText.clock(next.duration)))"
     } else {
-      title = "pomo: \(engine.plan.presetName) complete"
+      title = "pomo: \(TextLayout.inert(engine.plan.presetName)) complete"
       body = SessionSummary.render(engine, width: 200).trimmedSpaces()
     }
     if notifier.hasSuffix("osascript") {

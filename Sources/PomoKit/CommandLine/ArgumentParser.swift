@@ -10,15 +10,24 @@ public struct ParsedArguments: Sendable {
   public func value(_ long: String) -> String? { values[long]?.last }
   public func all(_ long: String) -> [String] { values[long] ?? [] }
 
-  /// An integer option, or nil when absent; a usage error when outside `range`.
+  /// An integer option, or nil when absent; a usage error when it is not plain decimal digits
+  /// (a leading '-' only where `range` has negatives: no '+', spaces, '_' or hex) or is outside `range`.
   public func integer(_ long: String, in range: ClosedRange<Int>) throws(CLIError) -> Int? {
     guard let text = value(long) else { return nil }
-    guard let n = Int(text), range.contains(n) else {
+    guard let n = Self.plainInteger(text, negative: range.lowerBound < 0), range.contains(n) else {
       throw .usage(
         "'--\(long)' must be a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'",
         command: path)
     }
     return n
+  }
+
+  /// `text` as a whole number when it is only ASCII digits, after a '-' if `negative`.
+  static func plainInteger(_ text: String, negative: Bool) -> Int? {
+    var digits = Substring(text)
+    if negative && digits.first == "-" { digits = digits.dropFirst() }
+    guard !digits.isEmpty, digits.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
+    return Int(text)
   }
 
   /// One of a fixed set of words, e.g. `--color auto|always|never`.

@@ -36,7 +36,7 @@ public enum Pomo: Command {
       report(error, context: context)
       return error.exitCode
     } catch {
-      context.errors.write("Error: \(error)\n")
+      context.errors.write("Error: \(TextLayout.inert("\(error)"))\n")
       return ExitCode.failure
     }
   }
@@ -92,17 +92,18 @@ public enum Pomo: Command {
     return ExitCode.success
   }
 
+  /// Writes the error as one line; names and values quoted from files are made inert first.
   static func report(_ error: CLIError, context: Context) {
     switch error {
     case .usage(let message, let path):
-      var text = "Error: \(message)\n"
+      var text = "Error: \(TextLayout.inert(message))\n"
       if let command = resolve(path) {
         text += HelpFormatter.usageLines("Usage: ", command: command, path: path, width: max(40, context.width))
         text += "\n  See '\(path.joined(separator: " ")) --help' for more information.\n"
       }
       context.errors.write(text)
     case .data(let message), .failure(let message):
-      context.errors.write("Error: \(message)\n")
+      context.errors.write("Error: \(TextLayout.inert(message))\n")
     }
   }
 

@@ -31,9 +31,11 @@ extension Pomo {
         }
       }
       if let failure {
-        throw CLIError.failure("cannot write the journal \(target.path): \(failure) (\(count) sessions were appended)")
+        throw CLIError.failure(
+          "cannot write the journal \(target.path): \(failure) (\(TextLayout.count(count, "session")) \(count == 1 ? "was" : "were") appended)"
+        )
       }
-      context.errors.write("pomo: imported \(count) session\(count == 1 ? "" : "s") into \(target.path)\n")
+      context.errors.write("pomo: imported \(TextLayout.count(count, "session")) into \(target.path)\n")
       return ExitCode.success
     }
   }

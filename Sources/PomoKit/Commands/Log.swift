@@ -11,6 +11,7 @@ extension Pomo {
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let limit = try arguments.integer("limit", in: 1...1_000_000) ?? 10
+      TimeZoneCheck.warn(context)
       let journal = JournalAccess.journal(arguments, context)
       JournalAccess.recover(journal, context)
       // Keep the newest `limit` records by start time; merged journals may be out of order.
@@ -22,7 +23,7 @@ extension Pomo {
         if newest.count > limit { newest.removeLast() }
       }
       if arguments.flag("json") {
-        let lines = newest.map { "  " + String(decoding: $0.line, as: UTF8.self).trimmedSpaces() }
+        let lines = newest.map { "  " + JSONOutput.inertLine($0.line).trimmedSpaces() }
         context.output.write(lines.isEmpty ? "[]\n" : "[\n" + lines.joined(separator: ",\n") + "\n]\n")
       } else {
         context.output.write(LogText.render(newest.map(\.record), width: context.width, offset: Platform.localOffset))
@@ -44,10 +45,10 @@ public enum LogText {
       return [
         date, time, r.preset, status, TimeText.clock(seconds: Int64(r.focusSeconds.rounded())),
         r.tags.joined(separator: ","),
-      ]
+      ].map(TextLayout.inert)
     }
     let headers = ["DATE", "START", "PRESET", "STATUS", "FOCUS", "TAGS"]
-    var widths = headers.indices.map { c in max(headers[c].count, rows.map { $0[c].count }.max() ?? 0) }
+    var widths = headers.indices.map { c in max(headers[c].count, rows.map { TextLayout.width($0[c]) }.max() ?? 0) }
     widths[2] = min(widths[2], 16)
     func line(_ cells: [String]) -> String {
       let head = [
@@ -56,7 +57,7 @@ public enum LogText {
         TextLayout.padRight(cells[3], widths[3]),
         TextLayout.padLeft(cells[4], widths[4]),
       ].joined(separator: "  ")
-      let room = width - head.count - 3
+      let room = width - TextLayout.width(head) - 3
       return cells[5].isEmpty || room < 4 ? head : head + "  " + TextLayout.truncate(cells[5], room)
     }
     return ([line(headers)] + rows.map(line)).joined(separator: "\n") + "\n"

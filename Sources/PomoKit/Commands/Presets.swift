@@ -26,18 +26,23 @@ enum PresetListText {
     let rows = presets.map { preset -> [String] in
       let plan = Plan(preset: preset)
       let source = TextLayout.abbreviateHome(preset.source.label, home: home)
-      return [preset.name, "\(preset.rounds)", TimeText.short(plan.total), source, preset.description]
+      return [preset.name, "\(preset.rounds)", TimeText.short(plan.total), source, preset.description].map(
+        TextLayout.inert)
     }
     let headers = ["NAME", "ROUNDS", "TOTAL", "SOURCE", "DESCRIPTION"]
-    var widths = (0..<4).map { column in max(headers[column].count, rows.map { $0[column].count }.max() ?? 0) }
+    var widths = (0..<4).map { column in
+      max(headers[column].count, rows.map { TextLayout.width($0[column]) }.max() ?? 0)
+    }
+    widths[0] = min(widths[0], 24)
     widths[3] = min(widths[3], 30)
     func line(_ cells: [String]) -> String {
       let head = [
-        TextLayout.padRight(cells[0], widths[0]), TextLayout.padLeft(cells[1], widths[1]),
+        TextLayout.padRight(TextLayout.truncate(cells[0], widths[0]), widths[0]),
+        TextLayout.padLeft(cells[1], widths[1]),
         TextLayout.padRight(cells[2], widths[2]),
         TextLayout.padRight(TextLayout.truncate(cells[3], widths[3]), widths[3]),
       ].joined(separator: "  ")
-      let room = width - head.count - 2
+      let room = width - TextLayout.width(head) - 2
       if room >= 20 { return head + "  " + TextLayout.truncate(cells[4], room) }
       // Too narrow for a description column: put it under the row.
       let below =

@@ -44,6 +44,7 @@ extension Pomo {
       let now = Platform.wallSeconds()
       let today = calendar.day(of: now)
       let range = try resolveRange(arguments, today: today, weekStart: calendar.weekStart)
+      TimeZoneCheck.warn(context)
 
       let journal = JournalAccess.journal(arguments, context)
       JournalAccess.recover(journal, context)

@@ -36,7 +36,8 @@ extension Pomo {
       let full = Plan(preset: preset, rounds: record.rounds)
       guard let rest = full.resuming(after: record) else {
         throw CLIError.failure(
-          "the \(record.preset) session of \(Platform.localClockTime(record.start)) has nothing left to run")
+          "the \(TextLayout.inert(record.preset)) session of \(Platform.localClockTime(record.start)) has nothing left to run"
+        )
       }
       let info = SessionInfo(
         id: JournalRecord.newID(), tags: record.tags, note: record.note, host: Platform.hostName(),

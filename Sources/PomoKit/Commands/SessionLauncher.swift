@@ -15,6 +15,7 @@ enum SessionLauncher {
     init(_ arguments: ParsedArguments, _ context: Context, journal: Journal) throws(CLIError) {
       color = try arguments.choice("color", Config.colorChoices)
       config = try ConfigAccess.load(context)
+      TimeZoneCheck.warn(context)
       self.journal = journal
       // A journal that can never take the record (a folder, a FIFO, a device) is refused now,
       // not discovered when the session ends.

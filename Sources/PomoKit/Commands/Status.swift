@@ -33,7 +33,7 @@ public enum StatusText {
     let left = TimeText.clock(seconds: Int64(s.remaining(at: now).rounded(.up)))
     var detail = "\(Int((s.phaseProgress(at: now) * 100).rounded(.down)))%"
     if let round = s.phaseRound { detail += ", round \(round)/\(s.record.rounds)" }
-    return "\(badge) \(s.phaseName) \(left) (\(detail))"
+    return "\(badge) \(TextLayout.inert(s.phaseName)) \(left) (\(detail))"
   }
 
   public static func json(_ state: SessionState?, now: Double, offset: (Double) -> Int) -> JSONOutput {

@@ -72,13 +72,59 @@ public indirect enum JSONOutput: Equatable, Sendable {
       case "\n": out += "\\n"
       case "\r": out += "\\r"
       case "\t": out += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
+      // C0, DEL and C1 controls too, so that JSON printed on a terminal cannot drive it.
+      case _
+      where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+        || scalar.value == 0x2029:
         let hex = String(scalar.value, radix: 16)
         out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: out.unicodeScalars.append(scalar)
       }
     }
     out += "\""
+  }
+}
+
+extension JSONOutput {
+  /// A JSON line read from a file, for printing: control characters inside strings (which a
+  /// lenient reader may have let through raw) are written as `\u` escapes, and line breaks
+  /// between values as spaces, so the text stays the same JSON and cannot drive a terminal.
+  static func inertLine(_ bytes: some Collection<UInt8>) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var inString = false
+    var escaped = false
+    var previous: UInt8 = 0
+    func escape(_ value: UInt8) {
+      let hex = Array("0123456789abcdef".utf8)
+      out += Array(#"\u00"#.utf8) + [hex[Int(value >> 4)], hex[Int(value & 0xF)]]
+    }
+    for byte in bytes {
+      defer { previous = byte }
+      if !inString {
+        if byte == 0x22 { inString = true }
+        out.append(byte == 0x0A || byte == 0x0D ? 0x20 : byte)
+        continue
+      }
+      if escaped {
+        escaped = false
+        out.append(byte)
+      } else if byte == 0x5C {
+        escaped = true
+        out.append(byte)
+      } else if byte == 0x22 {
+        inString = false
+        out.append(byte)
+      } else if byte < 0x20 || byte == 0x7F {
+        escape(byte)
+      } else if previous == 0xC2 && (0x80...0x9F).contains(byte) {
+        out.removeLast()  // the lead byte of a C1 control
+        escape(byte)
+      } else {
+        out.append(byte)
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
   }
 }
 

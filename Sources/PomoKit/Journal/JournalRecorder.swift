@@ -105,7 +105,7 @@ public enum Recovery {
     let started = Platform.localClockTime(record.start)
     let done = record.phases.filter(\.completed).count
     return
-      "pomo: the \(record.preset) session started at \(started) ended unexpectedly; recorded as interrupted (\(done) phase\(done == 1 ? "" : "s") done, focus \(TimeText.clock(.seconds(record.focusSeconds))))\(lost); 'pomo resume' continues it"
+      "pomo: the \(TextLayout.inert(record.preset)) session started at \(started) ended unexpectedly; recorded as interrupted (\(TextLayout.count(done, "phase")) done, focus \(TimeText.clock(.seconds(record.focusSeconds))))\(lost); 'pomo resume' continues it"
   }
 
   /// Keeps an unreadable state file beside the original for a person to look at, and says

@@ -36,13 +36,12 @@ public struct SystemZone: TimeZoneRules {
 
   public func offset(at unixSeconds: Double) -> Int { Platform.localOffset(at: unixSeconds) }
 
-  /// TZ when set ("Europe/Berlin", ":Europe/Berlin"), else the target of /etc/localtime,
-  /// else /etc/timezone, else "UTC".
+  /// TZ when set ("Europe/Berlin", ":Europe/Berlin", "CET-1CEST,M3.5.0,M10.5.0/3"), "UTC" when
+  /// TZ is something the C library cannot use (it keeps UTC then), else the target of
+  /// /etc/localtime, else /etc/timezone, else "UTC".
   static func name(_ environment: [String: String]) -> String {
-    if var tz = environment["TZ"], !tz.isEmpty {
-      if tz.hasPrefix(":") { tz.removeFirst() }
-      if let range = tz.firstRange(of: "zoneinfo/") { return String(tz[range.upperBound...]) }
-      return tz
+    if let tz = environment["TZ"], !tz.isEmpty {
+      return TZVariable.name(tz, zoneFileExists: { isZoneFile($0, environment) }) ?? "UTC"
     }
     var buffer = [CChar](repeating: 0, count: 1024)
     let n = readlink("/etc/localtime", &buffer, buffer.count - 1)
@@ -56,5 +55,24 @@ public struct SystemZone: TimeZoneRules {
       if !text.isEmpty { return text }
     }
     return "UTC"
+  }
+
+  /// One line for stderr when TZ is set to something that is neither a zone nor a POSIX TZ
+  /// rule, or nil when TZ is fine or unset.
+  public static func warning(_ environment: [String: String]) -> String? {
+    guard let tz = environment["TZ"], !tz.isEmpty,
+      TZVariable.name(tz, zoneFileExists: { isZoneFile($0, environment) }) == nil
+    else { return nil }
+    let folder = environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo"
+    return "pomo: warning: TZ '\(TextLayout.inert(tz))' is neither a time zone in \(folder) nor a POSIX TZ rule; "
+      + "times are in UTC"
+  }
+
+  /// Whether `name` (absolute, or relative to TZDIR or /usr/share/zoneinfo) is a regular file.
+  static func isZoneFile(_ name: String, _ environment: [String: String]) -> Bool {
+    let folder = environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/share/zoneinfo"
+    let path = name.hasPrefix("/") ? name : folder + "/" + name
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
   }
 }

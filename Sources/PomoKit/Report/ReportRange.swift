@@ -54,7 +54,7 @@ public struct ReportRange: Equatable, Sendable {
     case .day:
       return LocalCalendar.label(days.lowerBound)
     case .custom:
-      return count == 1 ? "1 day" : "\(count) days"
+      return TextLayout.count(count, "day")
     }
   }
 
@@ -70,7 +70,8 @@ public struct ReportRange: Equatable, Sendable {
         first = calendar(day)
       } else {
         let parts = text.uppercased().split(separator: "-")
-        guard parts.count == 2, parts[0].count == 4, let year = Int64(parts[0]), parts[1].hasPrefix("W"),
+        guard parts.count == 2, parts[0].count == 4, parts[0].allSatisfy(\.isASCIIDigit),
+          parts[1].dropFirst().allSatisfy(\.isASCIIDigit), let year = Int64(parts[0]), parts[1].hasPrefix("W"),
           let week = Int64(parts[1].dropFirst()), parts[1].count == 3, week >= 1,
           week <= LocalCalendar.isoWeeks(in: year)
         else { return nil }
@@ -90,7 +91,8 @@ public struct ReportRange: Equatable, Sendable {
     case "last": (y, m) = tm == 1 ? (ty - 1, 12) : (ty, tm - 1)
     case let text?:
       let parts = text.split(separator: "-")
-      guard parts.count == 2, parts[0].count == 4, parts[1].count == 2, let py = Int64(parts[0]),
+      guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
+        parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }), let py = Int64(parts[0]),
         let pm = Int64(parts[1]),
         (1...12).contains(pm)
       else { return nil }

@@ -37,7 +37,7 @@ public enum ReportText {
     out.append(
       wrapped(
         "Total: focus \(TimeText.hoursMinutes(seconds: totalFocus)), rest \(TimeText.hoursMinutes(seconds: Int64(totals.rest.rounded()))), "
-          + "\(totals.sessions) session\(totals.sessions == 1 ? "" : "s") (\(totals.completed) completed, \(totals.interrupted) interrupted)",
+          + "\(TextLayout.count(totals.sessions, "session")) (\(totals.completed) completed, \(totals.interrupted) interrupted)",
         width))
     let previous = TimeText.hoursMinutes(seconds: Int64(report.previousFocus.rounded()))
     if let change = report.focusChangePercent {
@@ -48,10 +48,10 @@ public enum ReportText {
     if let day = report.bestDay, let i = report.days.firstIndex(of: day) {
       out.append("Best day: \(LocalCalendar.label(day.day)) (\(TimeText.hoursMinutes(seconds: focus[i])))")
     }
-    out.append("Streak: \(report.streakDays) day\(report.streakDays == 1 ? "" : "s") with a completed session")
+    out.append("Streak: \(TextLayout.count(report.streakDays, "day")) with a completed session")
     for (heading, groups) in [("PRESET", report.presets), ("TAG", report.tags)] where !groups.isEmpty {
       out.append("")
-      let nameWidth = min(24, max(heading.count, groups.map(\.name.count).max() ?? 0))
+      let nameWidth = min(24, max(heading.count, groups.map { TextLayout.width($0.name) }.max() ?? 0))
       out.append(
         ANSI.paint(TextLayout.padRight(heading, nameWidth) + "  SESSIONS   FOCUS", ANSI.dim, when: style.color))
       for g in groups {

@@ -14,13 +14,13 @@ public enum PlanText {
         TextLayout.padLeft(duration, durationWidth), TextLayout.padRight(kind, 4),
         TextLayout.padLeft(round, roundWidth),
       ].joined(separator: "  ")
-      let room = max(8, width - head.count - 2)
+      let room = max(8, width - TextLayout.width(head) - 2)
       return head + "  " + TextLayout.truncate(name, room)
     }
     var lines: [String] = []
-    let roundsWord = plan.rounds == 1 ? "round" : "rounds"
     lines.append(
-      "\(plan.presetName): \(plan.rounds) \(roundsWord), \(phases.count) phases, \(TimeText.short(plan.total))")
+      TextLayout.inert(plan.presetName) + ": \(TextLayout.count(plan.rounds, "round")), "
+        + "\(TextLayout.count(phases.count, "phase")), \(TimeText.short(plan.total))")
     lines.append("")
     lines.append(row("#", "START", "DURATION", "KIND", "ROUND", "PHASE"))
     for phase in phases {

@@ -7,13 +7,14 @@ public enum SessionSummary {
     let rest = records.filter { $0.phase.kind == .rest }.reduce(Duration.zero) { $0 + $1.elapsed }
     let completed = engine.status == .finished(completed: true)
     let head =
-      "\(completed ? "Completed" : "Stopped") \(engine.plan.presetName): \(done) of \(engine.plan.phases.count) phases done"
+      "\(completed ? "Completed" : "Stopped") \(TextLayout.inert(engine.plan.presetName)): \(done) of "
+      + "\(TextLayout.count(engine.plan.phases.count, "phase")) done"
     var times = [
       "focus \(TimeText.clock(focus))", "rest \(TimeText.clock(rest))", "paused \(TimeText.clock(engine.totalPaused))",
     ]
     if engine.totalSlept > .zero { times.append("asleep \(TimeText.clock(engine.totalSlept))") }
     let tail = times.joined(separator: ", ")
-    if head.count + tail.count + 2 <= width {
+    if TextLayout.width(head) + tail.count + 2 <= width {
       return head + "; " + tail + "\n"
     }
     return head + "\n" + tail + "\n"

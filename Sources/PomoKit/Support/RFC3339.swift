@@ -40,7 +40,7 @@ public enum RFC3339 {
     let mi = digit(14) * 10 + digit(15)
     let s = digit(17) * 10 + digit(18)
     guard !bad, p[4] == 45, p[7] == 45, p[10] == 84 || p[10] == 116 || p[10] == 32, p[13] == 58, p[16] == 58,
-      (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, s < 61
+      (1...12).contains(mo), d >= 1, d <= daysInMonth(y, mo), h < 24, mi < 60, s < 61
     else { return nil }
     var i = 19
     var fraction = 0.0
@@ -71,6 +71,16 @@ public enum RFC3339 {
     }
     guard i == b.count else { return nil }
     return Double(days(fromCivil: y, mo, d) * 86_400 + h * 3600 + mi * 60 + s - offset) + fraction
+  }
+
+  /// 28 to 31: the days of a month of the proleptic Gregorian calendar, so that "2026-02-31"
+  /// is refused rather than read as 3 March.
+  public static func daysInMonth(_ year: Int64, _ month: Int64) -> Int64 {
+    switch month {
+    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
   }
 
   /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).

@@ -27,9 +27,10 @@ public final class LiveDisplay: SessionListener {
       case .sessionStarted:
         let plan = engine.plan
         var head =
-          "\(plan.presetName): \(plan.rounds) round\(plan.rounds == 1 ? "" : "s"), \(plan.phases.count) phases, \(TimeText.clock(plan.total))"
+          TextLayout.inert(plan.presetName) + ": \(TextLayout.count(plan.rounds, "round")), "
+          + "\(TextLayout.count(plan.phases.count, "phase")), \(TimeText.clock(plan.total))"
         let hint = " · space pause, s skip, + 1 min, q quit"
-        if keyHint && head.count + hint.count < width { head += hint }
+        if keyHint && TextLayout.width(head + hint) < width { head += hint }
         text += ANSI.hideCursor + ANSI.paint(TextLayout.truncate(head, width - 1), ANSI.dim, when: style.color) + "\n"
       case .phaseEnded, .slept:
         if let line = EventText.line(event, engine, clockTime: clockTime) {

@@ -16,7 +16,8 @@ public final class PlainLog: SessionListener {
       if case .sessionStarted = event {
         let plan = engine.plan
         output.write(
-          "pomo: \(plan.presetName), \(plan.rounds) round\(plan.rounds == 1 ? "" : "s"), \(plan.phases.count) phases, \(TimeText.clock(plan.total))\n"
+          "pomo: \(TextLayout.inert(plan.presetName)), \(TextLayout.count(plan.rounds, "round")), "
+            + "\(TextLayout.count(plan.phases.count, "phase")), \(TimeText.clock(plan.total))\n"
         )
       }
       if let line = EventText.line(event, engine, clockTime: clockTime) {

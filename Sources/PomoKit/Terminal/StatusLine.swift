@@ -1,7 +1,8 @@
 /// The one status line of a running session, as a pure function of the moment and the width.
 ///
 /// `WORK focus  ████████▍░░░░░░░  42%  14:29  round 2/4  session 31%`
-/// Parts drop out as the terminal narrows, least useful first, so the line never wraps.
+/// Parts drop out as the terminal narrows, least useful first, so the line never wraps. The
+/// phase name is made inert and measured in columns (CJK and emoji take two).
 public enum StatusLine {
   public struct Rendered: Equatable, Sendable {
     public var text: String
@@ -12,8 +13,9 @@ public enum StatusLine {
   static let eighths = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
 
   public static func render(_ s: SessionSnapshot, width: Int, style: DisplayStyle) -> Rendered {
-    // Never write into the last column: some terminals wrap when it is filled.
-    let room = max(10, width - 1)
+    // Never write into the last column: some terminals wrap when it is filled. However narrow
+    // the terminal, the line fits: at worst it is the time alone, cut.
+    let room = max(0, width - 1)
     let badge = s.paused ? "PAUSED" : s.phase.kind.rawValue.uppercased()
     let percent = "\(Int((s.fraction * 100).rounded(.down)))%"
     let time = TimeText.countdown(s.remaining)
@@ -50,7 +52,7 @@ public enum StatusLine {
       ]
       .filter { !$0.isEmpty }
       let parts = before.count + after.count + (layout.maxBar > 0 ? 1 : 0)
-      let fixed = (before + after).reduce(0) { $0 + $1.count } + layout.separator.count * (parts - 1)
+      let fixed = (before + after).reduce(0) { $0 + TextLayout.width($1) } + layout.separator.count * (parts - 1)
       let barRoom = room - fixed
       if barRoom < layout.minBar { continue }
       let barWidth = min(layout.maxBar, barRoom)
@@ -67,7 +69,7 @@ public enum StatusLine {
       pieces += after.map { $0 == time ? ANSI.paint($0, ANSI.bold, when: style.color) : $0 }
       return Rendered(text: pieces.joined(separator: layout.separator), barCells: cells)
     }
-    return Rendered(text: String(time.prefix(room)), barCells: 0)
+    return Rendered(text: TextLayout.truncate(time, room), barCells: 0)
   }
 
   /// A bar `width` columns wide. Unicode fills in eighths of a cell; ASCII is `[###...]`.
