@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs what the tests use beyond the Swift toolchain: real time zones, the shells the
+# completion tests run, a manual linter, and a JSON Schema validator. Safe to run again; it
+# only installs what is missing. Needs root (or sudo) and Debian's apt for anything missing.
+set -euo pipefail
+
+need=()
+[ -e /usr/share/zoneinfo/Europe/Berlin ] || need+=(tzdata)
+command -v bash >/dev/null || need+=(bash)
+[ -e /usr/share/bash-completion/bash_completion ] || need+=(bash-completion)
+command -v zsh >/dev/null || need+=(zsh)
+command -v fish >/dev/null || need+=(fish)
+command -v mandoc >/dev/null || need+=(mandoc)
+command -v man >/dev/null || need+=(man-db)
+python3 -c 'import jsonschema' 2>/dev/null || need+=(python3-jsonschema)
+
+if [ ${#need[@]} -eq 0 ]; then exit 0; fi
+echo "test-deps: installing ${need[*]}" >&2
+sudo=""
+[ "$(id -u)" = 0 ] || sudo="sudo"
+if ! command -v apt-get >/dev/null; then
+  echo "test-deps: apt-get not found; install ${need[*]} by hand" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq >/dev/null
+$sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
