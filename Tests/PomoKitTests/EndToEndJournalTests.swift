@@ -246,8 +246,6 @@ struct EndToEndJournalTests {
     var arguments = [pomoBinary, "start", home.file("tiny.json"), "--journal", locked + "/journal.jsonl"]
     // Root ignores folder permissions, so run as nobody, as a user would be.
     if getuid() == 0 {
-      try FileManager.default.setAttributes(
-        [.posixPermissions: 0o755], ofItemAtPath: FileManager.default.temporaryDirectory.path)
       try FileManager.default.setAttributes([.ownerAccountID: 65534], ofItemAtPath: state)
       arguments = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + arguments
     }

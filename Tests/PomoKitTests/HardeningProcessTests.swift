@@ -171,8 +171,6 @@ struct HardeningProcessTests {
     try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: home.path)
     var argv = [pomoBinary, "start", home.file("tiny.json")]
     if getuid() == 0 {  // Root ignores permissions: run as nobody, as a user would be.
-      try FileManager.default.setAttributes(
-        [.posixPermissions: 0o755], ofItemAtPath: FileManager.default.temporaryDirectory.path)
       argv = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + argv
     }
     let result = try runProgram(argv, environment: env)
