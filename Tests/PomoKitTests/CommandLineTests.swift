@@ -3,6 +3,15 @@ import Testing
 @testable import PomoKit
 
 /// The usage lines after every `pomo start` usage error, pinned whole.
+let reportUsage = """
+  Usage: pomo report [--week [<week>]] [--month [<month>]] [--today]
+         [--from <date>] [--to <date>] [--week-start <day>] [--format <format>]
+         [--tag <tag> ...] [--preset <name>] [--color <when>] [--journal <path>]
+         [--strict]
+    See 'pomo report --help' for more information.
+
+  """
+
 let startUsage = """
   Usage: pomo start <preset> [--rounds <n>] [--dry-run] [--tag <tag> ...]
          [--note <text>] [--journal <path>] [--color <when>] [--ascii] [--no-bell]
@@ -95,7 +104,18 @@ struct CommandLineTests {
     (["start", "work", "--rouns", "3"], "Error: unknown option '--rouns'. Did you mean '--rounds'?\n" + startUsage),
     (["start", "wrok"], "Error: no preset named 'wrok'. Did you mean 'work'?\n" + startUsage),
     (["start"], "Error: missing expected argument '<preset>'\n" + startUsage),
-    (["start", "work", "--rounds"], "Error: missing value for '--rounds <n>'\n" + startUsage),
+    (["start", "work", "--rounds"], "Error: missing value for '--rounds'\n" + startUsage),
+    // A value may not start with '-' unless written '--tag=-x': the next flag is not swallowed.
+    (["start", "tabata", "--tag", "--dry-run"], "Error: missing value for '--tag'\n" + startUsage),
+    (["start", "work", "--rounds", "-5"], "Error: missing value for '--rounds'\n" + startUsage),
+    (
+      ["report", "--format", "xml"],
+      "Error: '--format' must be one of text, json, csv, got 'xml'\n" + reportUsage
+    ),
+    (
+      ["report", "--color", "allways"],
+      "Error: '--color' must be one of auto, always, never, got 'allways'. Did you mean 'always'?\n" + reportUsage
+    ),
     (
       ["start", "work", "--rounds", "0"],
       "Error: '--rounds' must be a whole number from 1 to 10000, got '0'\n" + startUsage

@@ -19,7 +19,7 @@ struct IntegerOptionTests {
         ["start", "hiit", "--dry-run", "--rounds", "5 "], "'--rounds' must be a whole number from 1 to 10000, got '5 '"
       ),
       (
-        ["start", "hiit", "--dry-run", "--rounds", "-5"], "'--rounds' must be a whole number from 1 to 10000, got '-5'"
+        ["start", "hiit", "--dry-run", "--rounds=-5"], "'--rounds' must be a whole number from 1 to 10000, got '-5'"
       ),
       (
         ["start", "hiit", "--dry-run", "--rounds", "1_0"],

@@ -1,25 +1,56 @@
-/// The options and arguments given to one command, after parsing.
-public struct ParsedArguments: Sendable {
+/// The options and arguments given to one command, after parsing. Every value was checked
+/// against its option's kind by the parser; commands read them through typed `Option`s.
+public struct ParsedArguments {
   /// The command's words, e.g. ["pomo", "presets", "show"].
   public var path: [String]
   public var positionals: [String] = []
-  public var values: [String: [String]] = [:]
-  public var flags: Set<String> = []
+  var values: [String: [String]] = [:]
+  var flags: Set<String> = []
+  /// The options the command declares; reading any other is a bug that `undeclaredReads` shows.
+  var declared: Set<String> = []
+  let audit = ReadAudit()
 
-  public func flag(_ long: String) -> Bool { flags.contains(long) }
-  public func value(_ long: String) -> String? { values[long]?.last }
-  public func all(_ long: String) -> [String] { values[long] ?? [] }
+  init(path: [String], declared: Set<String> = []) {
+    self.path = path
+    self.declared = declared
+  }
 
-  /// An integer option, or nil when absent; a usage error when it is not plain decimal digits
-  /// (a leading '-' only where `range` has negatives: no '+', spaces, '_' or hex) or is outside `range`.
-  public func integer(_ long: String, in range: ClosedRange<Int>) throws(CLIError) -> Int? {
-    guard let text = value(long) else { return nil }
-    guard let n = Self.plainInteger(text, negative: range.lowerBound < 0), range.contains(n) else {
-      throw .usage(
-        "'--\(long)' must be a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'",
-        command: path)
-    }
-    return n
+  /// Options a command read without declaring them (a test checks there are none).
+  public var undeclaredReads: [String] { audit.names }
+
+  private func note(_ spec: OptionSpec) {
+    if !declared.contains(spec.long) { audit.names.append(spec.long) }
+  }
+
+  /// Whether the option was given at all (for a value that may be left out: `--week`).
+  public func isPresent<V>(_ option: Option<V>) -> Bool {
+    note(option.spec)
+    return flags.contains(option.spec.long) || values[option.spec.long] != nil
+  }
+
+  public subscript(option: Option<Bool>) -> Bool {
+    note(option.spec)
+    return flags.contains(option.spec.long)
+  }
+
+  public subscript(option: Option<String>) -> String? {
+    note(option.spec)
+    return values[option.spec.long]?.last
+  }
+
+  public subscript(option: Option<[String]>) -> [String] {
+    note(option.spec)
+    return values[option.spec.long] ?? []
+  }
+
+  public subscript(option: Option<Int>) -> Int? {
+    note(option.spec)
+    return values[option.spec.long]?.last.flatMap { Int($0) }
+  }
+
+  public subscript<E: ChoiceValue>(option: Option<E>) -> E? {
+    note(option.spec)
+    return values[option.spec.long]?.last.flatMap { E(rawValue: $0) }
   }
 
   /// `text` as a whole number when it is only ASCII digits, after a '-' if `negative`.
@@ -29,17 +60,11 @@ public struct ParsedArguments: Sendable {
     guard !digits.isEmpty, digits.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
     return Int(text)
   }
+}
 
-  /// One of a fixed set of words, e.g. `--color auto|always|never`.
-  public func choice(_ long: String, _ choices: [String]) throws(CLIError) -> String? {
-    guard let text = value(long) else { return nil }
-    guard choices.contains(text) else {
-      var message = "'--\(long)' must be one of \(choices.joined(separator: ", ")), got '\(text)'"
-      if let guess = Suggestion.closest(to: text, in: choices) { message += ". Did you mean '\(guess)'?" }
-      throw .usage(message, command: path)
-    }
-    return text
-  }
+/// Where `ParsedArguments` notes reads of options the command did not declare.
+final class ReadAudit {
+  var names: [String] = []
 }
 
 /// What the parser found instead of a command to run.
@@ -52,8 +77,8 @@ enum ParseOutcome: Error {
 /// `--opt value`, `--opt=value`, `-o value`, `-ovalue`, flags, and `--` to end options.
 enum ArgumentParser {
   static func parse(_ words: ArraySlice<String>, spec: CommandSpec, path: [String]) throws -> ParsedArguments {
-    var parsed = ParsedArguments(path: path)
     let options = spec.options
+    var parsed = ParsedArguments(path: path, declared: Set(options.map(\.long)))
     var rest = words[...]
     var onlyPositionals = false
     func usage(_ message: String) -> ParseOutcome { .failed(.usage(message, command: path)) }
@@ -100,10 +125,21 @@ enum ArgumentParser {
           value = next
           rest = rest.dropFirst()
         }
+        if let value, let problem = ValueCheck.problem(value, spec.kind) {
+          throw usage("'--\(spec.long)' \(problem), got '\(value)'" + ValueCheck.suggestion(value, spec.kind))
+        }
         if let value { parsed.values[spec.long] = [value] } else { parsed.flags.insert(spec.long) }
-      } else if let placeholder = spec.value {
+      } else if spec.value != nil {
+        // The next word is the value unless it is an option itself: `--tag --dry-run` is a
+        // missing tag, not a tag named "--dry-run" (write `--tag=-x` for that).
+        if inlineValue == nil, let next = rest.first, next.hasPrefix("-"), next != "-" {
+          throw usage("missing value for '--\(spec.long)'")
+        }
         guard let value = inlineValue ?? rest.popFirst() else {
-          throw usage("missing value for '--\(spec.long) <\(placeholder)>'")
+          throw usage("missing value for '--\(spec.long)'")
+        }
+        if let problem = ValueCheck.problem(value, spec.kind) {
+          throw usage("'--\(spec.long)' \(problem), got '\(value)'" + ValueCheck.suggestion(value, spec.kind))
         }
         if spec.repeatable {
           parsed.values[spec.long, default: []].append(value)
@@ -125,5 +161,39 @@ enum ArgumentParser {
       throw usage("unexpected argument '\(parsed.positionals[spec.arguments.count])'")
     }
     return parsed
+  }
+}
+
+/// Checks one option value against its kind, so a bad value is a usage error before any
+/// command runs.
+enum ValueCheck {
+  /// What is wrong with `value`, phrased to follow the option's name; nil when it is fine.
+  static func problem(_ value: String, _ kind: ValueKind) -> String? {
+    switch kind {
+    case .none, .week, .month, .text:
+      return nil
+    case .integer(let range):
+      guard let n = ParsedArguments.plainInteger(value, negative: range.lowerBound < 0), range.contains(n) else {
+        return "must be a whole number from \(range.lowerBound) to \(range.upperBound)"
+      }
+      return nil
+    case .duration:
+      if case .failure = DurationText.parse(value) { return "must be a duration like 25m, 1h30m or 90s" }
+      return nil
+    case .date:
+      return LocalCalendar.parseDate(value) == nil ? "must be a date like 2026-11-23" : nil
+    case .choice(let choices):
+      return choices.contains(value) ? nil : "must be one of \(choices.joined(separator: ", "))"
+    case .path, .preset:
+      return value.isEmpty ? "needs a non-empty value" : nil
+    case .tag:
+      return value.trimmedSpaces().isEmpty ? "needs a non-empty tag" : nil
+    }
+  }
+
+  /// ". Did you mean 'always'?" for a near miss among choices.
+  static func suggestion(_ value: String, _ kind: ValueKind) -> String {
+    guard case .choice(let choices) = kind, let guess = Suggestion.closest(to: value, in: choices) else { return "" }
+    return ". Did you mean '\(guess)'?"
   }
 }

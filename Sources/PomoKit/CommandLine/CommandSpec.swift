@@ -1,7 +1,46 @@
+/// What an option takes. The parser checks the value against it, and help, completions and
+/// the manual read the allowed values from here, so they never disagree.
+public enum ValueKind: Sendable, Equatable {
+  /// A flag: no value.
+  case none
+  case integer(ClosedRange<Int>)
+  /// A duration as presets write them: `25m`, `1h30m`, `90`.
+  case duration
+  /// A calendar date, `YYYY-MM-DD`.
+  case date
+  /// `this`, `last`, an ISO week like `2026-W48`, or a date in the week.
+  case week
+  /// `this`, `last` or a month like `2026-11`.
+  case month
+  case choice([String])
+  case path
+  case preset
+  case tag
+  case text
+
+  /// The placeholder help shows: `<n>`, `<date>`.
+  var placeholder: String {
+    switch self {
+    case .none: ""
+    case .integer: "n"
+    case .duration: "duration"
+    case .date: "date"
+    case .week: "week"
+    case .month: "month"
+    case .choice: "value"
+    case .path: "path"
+    case .preset: "preset"
+    case .tag: "tag"
+    case .text: "text"
+    }
+  }
+}
+
 /// An option a command accepts, such as `-r, --rounds <n>` or `--dry-run`.
-public struct OptionSpec: Sendable {
+public struct OptionSpec: Sendable, Equatable {
   public var long: String
   public var short: Character?
+  public var kind: ValueKind
   /// The value's placeholder, e.g. "n"; nil for a flag that takes no value.
   public var value: String?
   public var help: String
@@ -11,12 +50,13 @@ public struct OptionSpec: Sendable {
   public var optionalValue: Bool
 
   public init(
-    _ long: String, short: Character? = nil, value: String? = nil, help: String, repeatable: Bool = false,
-    optionalValue: Bool = false
+    _ long: String, short: Character? = nil, kind: ValueKind = .none, placeholder: String? = nil, help: String,
+    repeatable: Bool = false, optionalValue: Bool = false
   ) {
     self.long = long
     self.short = short
-    self.value = value
+    self.kind = kind
+    self.value = kind == .none ? nil : placeholder ?? kind.placeholder
     self.help = help
     self.repeatable = repeatable
     self.optionalValue = optionalValue
@@ -36,6 +76,60 @@ public struct OptionSpec: Sendable {
   var usage: String {
     let name = "--\(long)" + valueLabel
     return repeatable ? "[\(name) ...]" : "[\(name)]"
+  }
+}
+
+/// A set of words an option may take, as an enum: `--format text|json|csv`.
+public protocol ChoiceValue: RawRepresentable<String>, CaseIterable, Sendable {}
+
+/// A typed handle on a declared option: commands read values through it, so a misspelt
+/// option is a compile error, not a silent nil.
+public struct Option<Value>: Sendable {
+  public let spec: OptionSpec
+
+  init(_ spec: OptionSpec) { self.spec = spec }
+}
+
+extension Option where Value == Bool {
+  public static func flag(_ long: String, short: Character? = nil, help: String) -> Self {
+    Self(OptionSpec(long, short: short, help: help))
+  }
+}
+
+extension Option where Value == Int {
+  public static func integer(
+    _ long: String, short: Character? = nil, in range: ClosedRange<Int>, placeholder: String? = nil, help: String
+  ) -> Self {
+    Self(OptionSpec(long, short: short, kind: .integer(range), placeholder: placeholder, help: help))
+  }
+}
+
+extension Option where Value == String {
+  /// A single value of `kind` (a path, a date, a duration, a preset, a tag, text).
+  public static func value(
+    _ long: String, short: Character? = nil, _ kind: ValueKind, placeholder: String? = nil, help: String,
+    optionalValue: Bool = false
+  ) -> Self {
+    Self(
+      OptionSpec(
+        long, short: short, kind: kind, placeholder: placeholder, help: help, optionalValue: optionalValue))
+  }
+}
+
+extension Option where Value == [String] {
+  /// A value that may be given many times, such as `--tag`.
+  public static func repeated(
+    _ long: String, short: Character? = nil, _ kind: ValueKind, placeholder: String? = nil, help: String
+  ) -> Self {
+    Self(OptionSpec(long, short: short, kind: kind, placeholder: placeholder, help: help, repeatable: true))
+  }
+}
+
+extension Option where Value: ChoiceValue {
+  public static func choice(_ long: String, placeholder: String? = nil, help: String) -> Self {
+    Self(
+      OptionSpec(
+        long, kind: .choice(Value.allCases.map(\.rawValue)), placeholder: placeholder ?? "value", help: help))
   }
 }
 
@@ -114,22 +208,22 @@ public struct CommandNode {
 
 /// Options several commands share are declared once and included by each.
 enum SharedOptions {
-  static let rounds = OptionSpec(
-    "rounds", short: "r", value: "n",
+  static let rounds = Option<Int>.integer(
+    "rounds", short: "r", in: Preset.roundsRange,
     help: "Run the preset's round this many times (1 to 10000) instead of its own count.")
-  static let journal = OptionSpec(
-    "journal", value: "path", help: "The journal file (default: $POMO_JOURNAL, else $XDG_DATA_HOME/pomo/journal.jsonl)."
-  )
-  static let strict = OptionSpec(
+  static let journal = Option<String>.value(
+    "journal", .path,
+    help: "The journal file (default: $POMO_JOURNAL, else $XDG_DATA_HOME/pomo/journal.jsonl).")
+  static let strict = Option<Bool>.flag(
     "strict", help: "Treat a damaged journal line as an error (exit 65) instead of skipping it.")
-  static let json = OptionSpec("json", help: "Print JSON instead of text.")
+  static let json = Option<Bool>.flag("json", help: "Print JSON instead of text.")
+  static let color = Option<ColorChoice>.choice(
+    "color", placeholder: "when", help: "Colour the display: auto, always or never (default: auto; NO_COLOR turns it off).")
+  static let ascii = Option<Bool>.flag(
+    "ascii", help: "Draw the bar with ASCII characters (the default when the locale is not UTF-8).")
+  static let noBell = Option<Bool>.flag("no-bell", help: "Do not ring the terminal bell at phase changes.")
+  static let noNotify = Option<Bool>.flag("no-notify", help: "Do not send desktop notifications.")
+  static let noInput = Option<Bool>.flag("no-input", help: "Do not read keys from the terminal.")
   /// How a running session looks and alerts; `start` and `resume` share them.
-  static let session: [OptionSpec] = [
-    OptionSpec(
-      "color", value: "when", help: "Colour the display: auto, always or never (default: auto; NO_COLOR turns it off)."),
-    OptionSpec("ascii", help: "Draw the bar with ASCII characters (the default when the locale is not UTF-8)."),
-    OptionSpec("no-bell", help: "Do not ring the terminal bell at phase changes."),
-    OptionSpec("no-notify", help: "Do not send desktop notifications."),
-    OptionSpec("no-input", help: "Do not read keys from the terminal."),
-  ]
+  static let session: [OptionSpec] = [color.spec, ascii.spec, noBell.spec, noNotify.spec, noInput.spec]
 }

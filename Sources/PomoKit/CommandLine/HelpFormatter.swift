@@ -8,10 +8,7 @@ enum HelpFormatter {
     let width = max(40, width)
     var text = wrap("OVERVIEW: " + spec.abstract, width: width, indent: 0) + "\n"
     if let discussion = spec.discussion {
-      text +=
-        "\n"
-        + discussion.split(separator: "\n", omittingEmptySubsequences: false)
-        .map { $0.isEmpty ? "" : wrap(String($0), width: width, indent: 0, hanging: leadingSpaces($0)) }
+      text += "\n" + paragraphs(discussion).map { wrap($0, width: width, indent: 0, hanging: leadingSpaces($0)) }
         .joined(separator: "\n") + "\n"
     }
     text += "\n" + usageLines("USAGE: ", command: command, path: path, width: width) + "\n"
@@ -85,6 +82,29 @@ enum HelpFormatter {
     }
     let line = first + String(repeating: " ", count: pad - first.count) + help
     return wrap(line, width: width, indent: 0, hanging: pad) + "\n"
+  }
+
+  /// The discussion's source lines as the units to wrap: consecutive lines that start at the
+  /// margin are one paragraph (the source wraps them for its own width, not the terminal's);
+  /// an indented line (an example) stands alone; blank lines stay.
+  static func paragraphs(_ discussion: String) -> [String] {
+    var result: [String] = []
+    var joining = false
+    for line in discussion.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.isEmpty {
+        result.append("")
+        joining = false
+      } else if line.first == " " {
+        result.append(String(line))
+        joining = false
+      } else if joining {
+        result[result.count - 1] += " " + line
+      } else {
+        result.append(String(line))
+        joining = true
+      }
+    }
+    return result
   }
 
   private static func leadingSpaces<S: StringProtocol>(_ s: S) -> Int {

@@ -26,7 +26,7 @@ enum Notifier {
 /// about damaged lines (or fail on them with --strict).
 enum JournalAccess {
   static func journal(_ arguments: ParsedArguments, _ context: Context) -> Journal {
-    Journal(path: context.paths.journal(override: arguments.value("journal")))
+    Journal(path: context.paths.journal(override: arguments[SharedOptions.journal]))
   }
 
   /// Records a session left behind by a pomo that died, and says so in one line. Returns

@@ -10,7 +10,7 @@ extension Pomo {
         however often they are imported.
         """,
       arguments: [ArgumentSpec("file", help: "A journal file, or - for standard input.")],
-      options: [SharedOptions.journal, SharedOptions.strict])
+      options: [SharedOptions.journal.spec, SharedOptions.strict.spec])
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let file = arguments.positionals[0]
@@ -21,7 +21,7 @@ extension Pomo {
       let target = JournalAccess.journal(arguments, context)
       var count = 0
       var failure: FileSystemError?
-      try JournalAccess.forEach(source, strict: arguments.flag("strict"), context) { record, _ in
+      try JournalAccess.forEach(source, strict: arguments[SharedOptions.strict], context) { record, _ in
         guard failure == nil else { return }
         do {
           try target.append(record)

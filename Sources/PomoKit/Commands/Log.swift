@@ -4,25 +4,25 @@ extension Pomo {
     public static let spec = CommandSpec(
       name: "log",
       abstract: "Show the latest sessions, newest first.",
-      options: [
-        OptionSpec("limit", short: "n", value: "n", help: "How many sessions to show (default 10)."),
-        SharedOptions.json, SharedOptions.journal, SharedOptions.strict,
-      ])
+      options: [limit.spec, SharedOptions.json.spec, SharedOptions.journal.spec, SharedOptions.strict.spec])
+
+    static let limit = Option<Int>.integer(
+      "limit", short: "n", in: 1...1_000_000, help: "How many sessions to show (default 10).")
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
-      let limit = try arguments.integer("limit", in: 1...1_000_000) ?? 10
+      let limit = arguments[limit] ?? 10
       TimeZoneCheck.warn(context)
       let journal = JournalAccess.journal(arguments, context)
       JournalAccess.recover(journal, context)
       // Keep the newest `limit` records by start time; merged journals may be out of order.
       var newest: [(record: JournalRecord, line: ArraySlice<UInt8>)] = []
-      try JournalAccess.forEach(journal, strict: arguments.flag("strict"), context) { record, line in
+      try JournalAccess.forEach(journal, strict: arguments[SharedOptions.strict], context) { record, line in
         guard newest.count < limit || record.start >= newest[newest.count - 1].record.start else { return }
         let at = newest.firstIndex { $0.record.start < record.start } ?? newest.count
         newest.insert((record, line), at: at)
         if newest.count > limit { newest.removeLast() }
       }
-      if arguments.flag("json") {
+      if arguments[SharedOptions.json] {
         let lines = newest.map { "  " + JSONOutput.inertLine($0.line).trimmedSpaces() }
         context.output.write(lines.isEmpty ? "[]\n" : "[\n" + lines.joined(separator: ",\n") + "\n]\n")
       } else {

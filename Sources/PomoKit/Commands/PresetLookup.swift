@@ -29,8 +29,7 @@ enum PresetLookup {
   }
 
   /// The plan for `preset`, with `--rounds` applied.
-  static func plan(_ preset: Preset, _ arguments: ParsedArguments) throws(CLIError) -> Plan {
-    let rounds = try arguments.integer("rounds", in: Preset.roundsRange)
-    return Plan(preset: preset, rounds: rounds)
+  static func plan(_ preset: Preset, _ arguments: ParsedArguments) -> Plan {
+    Plan(preset: preset, rounds: arguments[SharedOptions.rounds])
   }
 }

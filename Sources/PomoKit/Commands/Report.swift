@@ -17,30 +17,32 @@ extension Pomo {
           pomo report --from 2026-01-01 --to 2026-03-31 --format json
         """,
       options: [
-        OptionSpec(
-          "week", value: "week", help: "A week: this (the default), last, 2026-W48, or a date in it.",
-          optionalValue: true),
-        OptionSpec("month", value: "month", help: "A month: this (the default), last or 2026-11.", optionalValue: true),
-        OptionSpec("today", help: "Today only."),
-        OptionSpec("from", value: "date", help: "The first day of a custom range (YYYY-MM-DD)."),
-        OptionSpec("to", value: "date", help: "The last day of a custom range (YYYY-MM-DD; default: today)."),
-        OptionSpec("week-start", value: "day", help: "The first day of the week: monday or sunday."),
-        OptionSpec("format", value: "format", help: "text (the default), json or csv."),
-        OptionSpec(
-          "tag", short: "t", value: "tag", help: "Only sessions with this tag (repeatable: all must match).",
-          repeatable: true),
-        OptionSpec("preset", value: "name", help: "Only sessions of this preset."),
-        OptionSpec("color", value: "when", help: "Colour the text: auto, always or never."),
-        SharedOptions.journal, SharedOptions.strict,
+        week.spec, month.spec, today.spec, from.spec, to.spec, weekStart.spec, format.spec, tag.spec, preset.spec,
+        color.spec, SharedOptions.journal.spec, SharedOptions.strict.spec,
       ])
 
+    static let week = Option<String>.value(
+      "week", .week, help: "A week: this (the default), last, 2026-W48, or a date in it.", optionalValue: true)
+    static let month = Option<String>.value(
+      "month", .month, help: "A month: this (the default), last or 2026-11.", optionalValue: true)
+    static let today = Option<Bool>.flag("today", help: "Today only.")
+    static let from = Option<String>.value("from", .date, help: "The first day of a custom range (YYYY-MM-DD).")
+    static let to = Option<String>.value(
+      "to", .date, help: "The last day of a custom range (YYYY-MM-DD; default: today).")
+    static let weekStart = Option<WeekStart>.choice(
+      "week-start", placeholder: "day", help: "The first day of the week: monday or sunday.")
+    static let format = Option<ReportFormat>.choice("format", placeholder: "format", help: "text (the default), json or csv.")
+    static let tag = Option<[String]>.repeated(
+      "tag", short: "t", .tag, help: "Only sessions with this tag (repeatable: all must match).")
+    static let preset = Option<String>.value("preset", .preset, placeholder: "name", help: "Only sessions of this preset.")
+    static let color = Option<ColorChoice>.choice(
+      "color", placeholder: "when", help: "Colour the text: auto, always or never.")
+
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
-      let format = try arguments.choice("format", ["text", "json", "csv"]) ?? "text"
-      let colorOption = try arguments.choice("color", Config.colorChoices)
+      let format = arguments[Self.format] ?? .text
       let config = try ConfigAccess.load(context)
-      let weekStartName = try arguments.choice("week-start", Config.weekStartChoices) ?? config.weekStart ?? "monday"
-      let calendar = LocalCalendar(
-        zone: SystemZone(environment: context.environment), weekStart: weekStartName == "sunday" ? 7 : 1)
+      let start = arguments[weekStart] ?? config.weekStart ?? .monday
+      let calendar = LocalCalendar(zone: SystemZone(environment: context.environment), weekStart: start.isoDay)
       let now = Platform.wallSeconds()
       let today = calendar.day(of: now)
       let range = try resolveRange(arguments, today: today, weekStart: calendar.weekStart)
@@ -54,7 +56,7 @@ extension Pomo {
       } catch {
         throw CLIError.failure("cannot read the journal \(journal.path): \(error)")
       }
-      if let bad = indexed.badLines.first, arguments.flag("strict") {
+      if let bad = indexed.badLines.first, arguments[SharedOptions.strict] {
         throw CLIError.data("\(journal.path):\(bad.number): damaged line: \(bad.reason)")
       }
       for bad in indexed.badLines {
@@ -62,12 +64,12 @@ extension Pomo {
       }
 
       var builder = ReportBuilder(
-        range: range, calendar: calendar, tags: arguments.all("tag"), preset: arguments.value("preset"))
+        range: range, calendar: calendar, tags: arguments[tag], preset: arguments[preset])
       var streak: Int?
       do {
         let window = builder.window
         try indexed.records(overlapping: window.from, window.to) { builder.add($0) }
-        if arguments.all("tag").isEmpty && arguments.value("preset") == nil {
+        if arguments[tag].isEmpty && arguments[preset] == nil {
           // Unfiltered, the index answers the streak without reading the journal.
           streak = indexed.streak(today: today, calendar: calendar)
         }
@@ -90,13 +92,13 @@ extension Pomo {
       }
       let report = builder.build(today: today, streak: streak)
       switch format {
-      case "json": context.output.write(ReportJSON.render(report))
-      case "csv": context.output.write(ReportCSV.render(report))
-      default:
+      case .json: context.output.write(ReportJSON.render(report))
+      case .csv: context.output.write(ReportCSV.render(report))
+      case .text:
         let style = DisplayStyle(
           unicode: DisplayStyle.localeIsUTF8(context.environment),
           color: DisplayStyle.resolveColor(
-            option: colorOption ?? config.color, environment: context.environment, isTerminal: context.stdoutIsTerminal)
+            option: arguments[color] ?? config.color, environment: context.environment, isTerminal: context.stdoutIsTerminal)
         )
         context.output.write(ReportText.render(report, width: context.width, style: style))
       }
@@ -105,48 +107,51 @@ extension Pomo {
 
     static func resolveRange(_ arguments: ParsedArguments, today: Int64, weekStart: Int) throws(CLIError) -> ReportRange
     {
-      let chosen = ["week", "month", "today", "from"].filter { arguments.flag($0) || arguments.value($0) != nil }
+      let ranges: [(name: String, given: Bool)] = [
+        ("week", arguments.isPresent(Self.week)), ("month", arguments.isPresent(Self.month)),
+        ("today", arguments[Self.today]), ("from", arguments.isPresent(Self.from)),
+      ]
+      let chosen = ranges.filter(\.given).map(\.name)
       if chosen.count > 1 {
         throw .usage("choose one range: --week, --month, --today or --from/--to", command: arguments.path)
       }
-      if arguments.value("to") != nil && chosen != ["from"] {
+      if arguments[Self.to] != nil && chosen != ["from"] {
         throw .usage("'--to' needs '--from'", command: arguments.path)
-      }
-      func date(_ name: String) throws(CLIError) -> Int64? {
-        guard let text = arguments.value(name) else { return nil }
-        guard let day = LocalCalendar.parseDate(text) else {
-          throw .usage("'--\(name)' must be a date like 2026-11-23, got '\(text)'", command: arguments.path)
-        }
-        return day
       }
       switch chosen.first {
       case "month":
-        guard let range = ReportRange.month(arguments.value("month"), today: today) else {
+        guard let range = ReportRange.month(arguments[Self.month], today: today) else {
           throw .usage(
-            "'--month' must be this, last or a month like 2026-11, got '\(arguments.value("month")!)'",
+            "'--month' must be this, last or a month like 2026-11, got '\(arguments[Self.month] ?? "")'",
             command: arguments.path)
         }
         return range
       case "today":
         return ReportRange(kind: .day, days: today...today, weekStart: weekStart)
       case "from":
-        guard let from = try date("from") else {
-          throw .usage("missing value for '--from <date>'", command: arguments.path)
+        // The parser checked both dates.
+        guard let from = arguments[Self.from].flatMap(LocalCalendar.parseDate) else {
+          throw .usage("missing value for '--from'", command: arguments.path)
         }
-        let to = try date("to") ?? today
+        let to = arguments[Self.to].flatMap(LocalCalendar.parseDate) ?? today
         guard from <= to else {
           throw .usage("'--from' must not be after '--to'", command: arguments.path)
         }
         guard to - from < 366_000 else { throw .usage("a range can span at most 1000 years", command: arguments.path) }
         return ReportRange(kind: .custom, days: from...to, weekStart: weekStart)
       default:
-        guard let range = ReportRange.week(arguments.value("week"), today: today, weekStart: weekStart) else {
+        guard let range = ReportRange.week(arguments[Self.week], today: today, weekStart: weekStart) else {
           throw .usage(
-            "'--week' must be this, last, a week like 2026-W48 or a date, got '\(arguments.value("week")!)'",
+            "'--week' must be this, last, a week like 2026-W48 or a date, got '\(arguments[Self.week] ?? "")'",
             command: arguments.path)
         }
         return range
       }
     }
   }
+}
+
+/// What `pomo report --format` writes.
+public enum ReportFormat: String, ChoiceValue {
+  case text, json, csv
 }

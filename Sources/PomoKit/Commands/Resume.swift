@@ -8,7 +8,7 @@ extension Pomo {
         A session is interrupted by q, Ctrl-C, a signal, a crash or a power loss. Resuming
         runs the rest of its plan as a new journal record that names the one it continues.
         """,
-      options: [SharedOptions.journal] + SharedOptions.session)
+      options: [SharedOptions.journal.spec] + SharedOptions.session)
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let journal = JournalAccess.journal(arguments, context)

@@ -9,11 +9,11 @@ enum SessionLauncher {
   /// or journal is an error while nothing runs yet.
   struct Setup {
     var config: Config
-    var color: String?
+    var color: ColorChoice?
     var journal: Journal
 
     init(_ arguments: ParsedArguments, _ context: Context, journal: Journal) throws(CLIError) {
-      color = try arguments.choice("color", Config.colorChoices)
+      color = arguments[SharedOptions.color]
       config = try ConfigAccess.load(context)
       TimeZoneCheck.warn(context)
       self.journal = journal
@@ -43,11 +43,11 @@ enum SessionLauncher {
     let paths = context.paths
     let interactive = context.stdoutIsTerminal
     let style = DisplayStyle(
-      unicode: !arguments.flag("ascii") && DisplayStyle.localeIsUTF8(context.environment),
+      unicode: !arguments[SharedOptions.ascii] && DisplayStyle.localeIsUTF8(context.environment),
       color: DisplayStyle.resolveColor(
         option: setup.color ?? config.color, environment: context.environment, isTerminal: interactive))
     let clockTime = Platform.localClockTime
-    let readKeys = context.stdinIsTerminal && !arguments.flag("no-input")
+    let readKeys = context.stdinIsTerminal && !arguments[SharedOptions.noInput]
     var listeners: [SessionListener] = []
     var display: LiveDisplay?
     if interactive {
@@ -59,9 +59,9 @@ enum SessionLauncher {
       listeners.append(PlainLog(output: context.output, width: context.width, clockTime: clockTime))
     }
     let notifier =
-      (arguments.flag("no-notify") || !config.notify) ? nil : Notifier.find(environment: context.environment)
+      (arguments[SharedOptions.noNotify] || !config.notify) ? nil : Notifier.find(environment: context.environment)
     let settings = Alerts.Settings(
-      bell: interactive && config.bell && !arguments.flag("no-bell"), notifier: notifier, hooks: config.hooks,
+      bell: interactive && config.bell && !arguments[SharedOptions.noBell], notifier: notifier, hooks: config.hooks,
       environment: context.environment)
     listeners.append(
       Alerts(settings: settings, output: context.output) { argv, env in Spawner.launch(argv, environment: env) })

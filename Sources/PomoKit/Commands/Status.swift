@@ -9,13 +9,13 @@ extension Pomo {
         "idle". With --json, an object whose "state" is "running", "paused" or "idle"; the
         README documents every field.
         """,
-      options: [SharedOptions.json, SharedOptions.journal])
+      options: [SharedOptions.json.spec, SharedOptions.journal.spec])
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       // A state file left by a pomo that is gone (or unreadable) is recorded and removed.
       let state = JournalAccess.recover(JournalAccess.journal(arguments, context), context)
       let now = Platform.wallSeconds()
-      if arguments.flag("json") {
+      if arguments[SharedOptions.json] {
         context.output.write(StatusText.json(state, now: now, offset: Platform.localOffset).text + "\n")
       } else {
         context.output.write(StatusText.line(state, now: now) + "\n")

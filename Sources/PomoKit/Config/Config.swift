@@ -14,16 +14,14 @@ public enum HookEvent: String, CaseIterable, Sendable {
 public struct Config: Equatable, Sendable {
   public var bell = true
   public var notify = true
-  public var color: String?
+  public var color: ColorChoice?
   /// A command and its arguments for each event, run without a shell.
   public var hooks: [HookEvent: [String]] = [:]
-  /// The first day of the week for reports: "monday" or "sunday".
-  public var weekStart: String?
+  /// The first day of the week for reports.
+  public var weekStart: WeekStart?
 
   public init() {}
 
-  public static let colorChoices = ["auto", "always", "never"]
-  public static let weekStartChoices = ["monday", "sunday"]
 
   /// Reads the config file; a missing file is the defaults, a bad one an error naming the key.
   public static func load(path: String) throws(DataFileError) -> Config {
@@ -50,10 +48,8 @@ public struct Config: Equatable, Sendable {
     var config = Config()
     if let v = fields["bell"] { config.bell = try reader.boolean(v, path: "bell") }
     if let v = fields["notify"] { config.notify = try reader.boolean(v, path: "notify") }
-    if let v = fields["color"] { config.color = try reader.choice(v, path: "color", Config.colorChoices) }
-    if let v = fields["week_start"] {
-      config.weekStart = try reader.choice(v, path: "week_start", Config.weekStartChoices)
-    }
+    if let v = fields["color"] { config.color = try reader.choice(v, path: "color", ColorChoice.self) }
+    if let v = fields["week_start"] { config.weekStart = try reader.choice(v, path: "week_start", WeekStart.self) }
     if let v = fields["hooks"] {
       let hooks = try reader.fields(v, path: "hooks", allowed: HookEvent.allCases.map(\.rawValue), required: [])
       for event in HookEvent.allCases {
@@ -77,12 +73,12 @@ public struct Config: Equatable, Sendable {
 }
 
 extension JSONReader {
-  func choice(_ value: JSONValue, path: String, _ choices: [String]) throws(DataFileError) -> String {
+  func choice<E: ChoiceValue>(_ value: JSONValue, path: String, _ type: E.Type) throws(DataFileError) -> E {
     let text = try string(value, path: path)
-    guard choices.contains(text) else {
-      throw error(
-        value, path, "expected one of \(choices.map { "\"\($0)\"" }.joined(separator: ", ")), got \(value.snippet)")
+    guard let choice = E(rawValue: text) else {
+      let choices = E.allCases.map { "\"\($0.rawValue)\"" }
+      throw error(value, path, "expected one of \(choices.joined(separator: ", ")), got \(value.snippet)")
     }
-    return text
+    return choice
   }
 }

@@ -11,11 +11,11 @@ public struct DisplayStyle: Equatable, Sendable {
   public static let plain = DisplayStyle(unicode: false, color: false)
 
   /// Colour only on a terminal, never with NO_COLOR (any value) or `--color never`.
-  public static func resolveColor(option: String?, environment: [String: String], isTerminal: Bool) -> Bool {
+  public static func resolveColor(option: ColorChoice?, environment: [String: String], isTerminal: Bool) -> Bool {
     switch option {
-    case "always": return true
-    case "never": return false
-    default:
+    case .always: return true
+    case .never: return false
+    case .auto, nil:
       if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
       if environment["TERM"] == "dumb" { return false }
       return isTerminal
@@ -67,4 +67,9 @@ enum ANSI {
   }
 
   static func color(for kind: PhaseKind) -> String { kind == .work ? red : green }
+}
+
+/// When to colour: `--color` and the config's `color`.
+public enum ColorChoice: String, ChoiceValue {
+  case auto, always, never
 }
