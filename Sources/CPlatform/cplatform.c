@@ -4,6 +4,8 @@
 #include <spawn.h>
 #include <stdint.h>
 #include <time.h>
+#include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -84,6 +86,37 @@ int cplatform_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) 
   }
   return 0;
 #endif
+}
+
+static volatile sig_atomic_t signal_pipe = -1;
+
+static void forward_signal(int signal_number) {
+  int saved = errno;
+  unsigned char byte = (unsigned char)signal_number;
+  int fd = signal_pipe;
+  if (fd >= 0) {
+    ssize_t ignored = write(fd, &byte, 1);
+    (void)ignored;
+  }
+  errno = saved;
+}
+
+int cplatform_forward_signal(int signal_number, int fd) {
+  signal_pipe = fd;
+  struct sigaction action = {0};
+  action.sa_handler = forward_signal;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  if (sigaction(signal_number, &action, NULL) != 0) return -1;
+  // A parent may have started pomo with the signal blocked: it must arrive all the same.
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, signal_number);
+  return pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
+
+void cplatform_stop_forwarding(int signal_number) {
+  signal(signal_number, SIG_DFL);
 }
 
 static struct termios guarded_settings;

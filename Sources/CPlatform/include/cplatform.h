@@ -35,6 +35,15 @@ short cplatform_spawn_setsid_flag(void);
 /// can reach nothing else.
 void cplatform_guard_terminal(int fd);
 
+/// Turns `signal_number` into one byte (its number) written to `fd`, the write end of a
+/// non-blocking pipe, from a plain signal handler installed before this returns, so no
+/// signal is lost between start-up and the first poll. One pipe per process (a handler
+/// can reach nothing but global state).
+int cplatform_forward_signal(int signal_number, int fd);
+
+/// Gives a forwarded signal its default action back.
+void cplatform_stop_forwarding(int signal_number);
+
 /// Stops guarding (the terminal was restored the ordinary way).
 void cplatform_unguard_terminal(void);
 

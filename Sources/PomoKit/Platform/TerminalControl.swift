@@ -1,5 +1,4 @@
 import CPlatform
-import Dispatch
 
 #if canImport(Darwin)
   import Darwin
@@ -49,10 +48,12 @@ public final class RawMode {
 }
 
 /// Turns signals into bytes on a pipe, so the event loop sees them in `poll` like any input.
+///
+/// The handlers are installed synchronously (CPlatform), so a Ctrl-C typed the moment the
+/// display first appears is never lost.
 public final class SignalPipe {
   public let readFD: Int32
   private let writeFD: Int32
-  private var sources: [DispatchSourceSignal] = []
   private let signals: [Int32]
 
   public init(signals: [Int32]) {
@@ -61,20 +62,11 @@ public final class SignalPipe {
     readFD = fds[0]
     writeFD = fds[1]
     self.signals = signals
-    _ = fcntl(readFD, F_SETFL, fcntl(readFD, F_GETFL) | O_NONBLOCK)
-    _ = fcntl(readFD, F_SETFD, FD_CLOEXEC)
-    _ = fcntl(writeFD, F_SETFD, FD_CLOEXEC)
-    let target = writeFD
-    for number in signals {
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler {
-        var byte = UInt8(truncatingIfNeeded: number)
-        _ = write(target, &byte, 1)
-      }
-      source.resume()
-      sources.append(source)
+    for fd in fds {
+      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
     }
+    for number in signals { _ = cplatform_forward_signal(number, writeFD) }
   }
 
   /// The signals that arrived since the last call.
@@ -91,9 +83,7 @@ public final class SignalPipe {
 
   /// Gives the signals back their default actions.
   public func close() {
-    for source in sources { source.cancel() }
-    sources = []
-    for number in signals { signal(number, SIG_DFL) }
+    for number in signals { cplatform_stop_forwarding(number) }
     _ = Glibc_or_Darwin_close(readFD)
     _ = Glibc_or_Darwin_close(writeFD)
   }
