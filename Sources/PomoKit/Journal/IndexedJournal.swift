@@ -99,7 +99,7 @@ public final class IndexedJournal {
     if let text = try? Platform.readFile(path),
       case let parts = String(decoding: text, as: UTF8.self).split(separator: "\n"),
       parts.count == 2, parts[0] == key, case let days = parts[1].split(separator: " ").compactMap({ Int64($0) }),
-      days.count == 2
+      days.count == 2, days[1] <= days[0], days[0] - days[1] < 4_000_000, abs(days[0]) < 4_000_000
     {
       (last, first) = (days[0], days[1])
     } else {

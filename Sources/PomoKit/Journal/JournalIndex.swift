@@ -245,8 +245,9 @@ public struct JournalIndex {
     }
     func int() -> Int64? { next().map { Int64(bitPattern: $0) } }
     func double() -> Double? { next().map { Double(bitPattern: $0) } }
-    guard let device = next(), let inode = next(), let length = int(), let lines = int(), let hash = next(),
-      let tail = next(), let count = int(), count >= 0, count < 100_000_000
+    // Every number is checked before it is used: a damaged cache is rebuilt, never trusted.
+    guard let device = next(), let inode = next(), let length = int(), length >= 0, let lines = int(), lines >= 0,
+      let hash = next(), let tail = next(), let count = int(), count >= 0, count <= (bytes.count - at) / 40
     else { return nil }
     identity = FileIdentity(device: device, inode: inode, size: length)
     indexedLength = length
@@ -255,17 +256,21 @@ public struct JournalIndex {
     tailHash = tail
     chunks.reserveCapacity(Int(count))
     for _ in 0..<count {
-      guard let o = int(), let l = int(), let f = int(), let lo = double(), let hi = double() else { return nil }
+      guard let o = int(), let l = int(), let f = int(), let lo = double(), let hi = double(), o >= 0, l >= 0,
+        o <= length, l <= length - o, f >= 1, f <= lines + 1, !lo.isNaN, !hi.isNaN
+      else { return nil }
       chunks.append(Chunk(offset: o, length: l, firstLine: f, minTime: lo, maxTime: hi))
     }
     guard let badCount = int(), badCount >= 0 else { return nil }
     for _ in 0..<badCount {
-      guard let number = int(), let size = int(), size >= 0, at + Int(size) <= bytes.count else { return nil }
+      guard let number = int(), number >= 1, number <= lines, let size = int(), size >= 0, size <= bytes.count - at
+      else { return nil }
       badLines.append(
         Journal.BadLine(number: Int(number), reason: String(decoding: bytes[at..<(at + Int(size))], as: UTF8.self)))
       at += Int(size)
     }
-    guard let quarters = int(), quarters >= 0, let newest = int(), at == bytes.count else { return nil }
+    guard let quarters = int(), quarters >= 0, quarters <= Int64(Int32.max), let newest = int(), at == bytes.count
+    else { return nil }
     quarterCount = quarters
     newestQuarter = Int32(clamping: newest)
   }
