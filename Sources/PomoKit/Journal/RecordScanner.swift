@@ -26,6 +26,11 @@ struct RecordScanner {
     return try result.get()
   }
 
+  /// A line without the UTF-8 byte order mark some editors put at the top of a file.
+  static func withoutByteOrderMark(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    line.starts(with: [0xEF, 0xBB, 0xBF]) ? line.dropFirst(3) : line
+  }
+
   // MARK: - Records
 
   private mutating func record(detail: Bool) throws(JournalRecord.Problem) -> JournalRecord {
