@@ -29,7 +29,7 @@ extension Pomo {
       // Each new record's line as it stands in the source, byte for byte: unknown fields,
       // newer versions, offsets and fractions are the source's to keep.
       var lines: [ArraySlice<UInt8>] = []
-      try JournalAccess.forEach(source, strict: arguments.flag("strict"), context) { record, line in
+      try JournalAccess.forEach(source, strict: arguments.flag("strict"), finished: true, context) { record, line in
         guard present.insert(record.id).inserted else { return }
         lines.append(RecordScanner.withoutByteOrderMark(line))
       }

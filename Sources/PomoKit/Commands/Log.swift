@@ -13,13 +13,12 @@ extension Pomo {
       let limit = try arguments.integer("limit", in: 1...1_000_000) ?? 10
       let journal = JournalAccess.journal(arguments, context)
       JournalAccess.recover(journal, context)
-      // Keep the newest `limit` records by start time; merged journals may be out of order.
-      var newest: [(record: JournalRecord, line: ArraySlice<UInt8>)] = []
-      try JournalAccess.forEach(journal, strict: arguments.flag("strict"), context) { record, line in
-        guard newest.count < limit || record.start >= newest[newest.count - 1].record.start else { return }
-        let at = newest.firstIndex { $0.record.start < record.start } ?? newest.count
-        newest.insert((record, line), at: at)
-        if newest.count > limit { newest.removeLast() }
+      let indexed = try JournalAccess.indexed(journal, strict: arguments.flag("strict"), context)
+      let newest: [(record: JournalRecord, line: [UInt8])]
+      do {
+        newest = try indexed.newest(limit)
+      } catch {
+        throw CLIError.failure("cannot read the journal \(journal.path): \(error)")
       }
       if arguments.flag("json") {
         let lines = newest.map { "  " + String(decoding: $0.line, as: UTF8.self).trimmedSpaces() }

@@ -47,18 +47,7 @@ extension Pomo {
 
       let journal = JournalAccess.journal(arguments, context)
       JournalAccess.recover(journal, context)
-      let indexed: IndexedJournal
-      do {
-        indexed = try IndexedJournal(journal: journal, cacheFolder: context.paths.cacheDirectory)
-      } catch {
-        throw CLIError.failure("cannot read the journal \(journal.path): \(error)")
-      }
-      if let bad = indexed.badLines.first, arguments.flag("strict") {
-        throw CLIError.data("\(journal.path):\(bad.number): damaged line: \(bad.reason)")
-      }
-      for bad in indexed.badLines {
-        context.errors.write("pomo: warning: \(journal.path):\(bad.number): skipped a damaged line: \(bad.reason)\n")
-      }
+      let indexed = try JournalAccess.indexed(journal, strict: arguments.flag("strict"), context)
 
       var builder = ReportBuilder(
         range: range, calendar: calendar, tags: arguments.all("tag"), preset: arguments.value("preset"))

@@ -63,9 +63,10 @@ struct RecordScanner {
       case .start: start = try scanner.time()
       case .end: end = try scanner.time()
       case .tags: tags = try scanner.strings()
-      case .note where detail: note = try scanner.optionalString()
-      case .host where detail: host = try scanner.string()
-      case .source where detail: source = try scanner.optionalString()
+      // Read even when not kept, so every reader agrees on which lines are damaged.
+      case .note: note = try scanner.optionalString(keep: detail)
+      case .host: host = try scanner.string(keep: detail) ?? ""
+      case .source: source = try scanner.optionalString(keep: detail)
       case .rounds: rounds = try scanner.integer("rounds", in: Limits.rounds)
       case .planOffset: planOffset = try scanner.integer("plan_offset", in: Limits.planOffset)
       case .resumedFrom: resumedFrom = try scanner.optionalString()
@@ -103,7 +104,7 @@ struct RecordScanner {
     guard peek == UInt8(ascii: "{") else { throw fail("phases[\(index)] is not an object") }
     try object { (s: inout RecordScanner, key: Key) throws(JournalRecord.Problem) in
       switch key {
-      case .name where detail: name = try s.string()
+      case .name: name = try s.string(keep: detail)
       case .kind:
         if try s.matches("work") { kind = .work } else { kind = s.lastStringWas("rest") ? .rest : nil }
       case .round: round = try s.null() ? nil : s.integer("phases[\(index)].round", in: Limits.rounds)
@@ -314,9 +315,31 @@ struct RecordScanner {
     return s
   }
 
-  private mutating func optionalString() throws(JournalRecord.Problem) -> String? {
+  private mutating func optionalString(keep: Bool = true) throws(JournalRecord.Problem) -> String? {
     if try null() { return nil }
-    return try string()
+    return try string(keep: keep)
+  }
+
+  /// A string checked as `string()` checks it; nil when not kept, so nothing is allocated for
+  /// a plain one.
+  private mutating func string(keep: Bool) throws(JournalRecord.Problem) -> String? {
+    if keep { return try string() }
+    let (from, to, escaped) = try rawString()
+    if escaped {
+      i = from - 1
+      _ = try string()
+    } else {
+      var iterator = UnsafeBufferPointer(rebasing: bytes[from..<to]).makeIterator()
+      var decoder = UTF8()
+      loop: while true {
+        switch decoder.decode(&iterator) {
+        case .scalarValue: continue
+        case .emptyInput: break loop
+        case .error: throw fail("invalid UTF-8")
+        }
+      }
+    }
+    return nil
   }
 
   private mutating func strings() throws(JournalRecord.Problem) -> [String] {
