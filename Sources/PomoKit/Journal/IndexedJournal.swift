@@ -18,6 +18,8 @@ public final class IndexedJournal {
   private var idsPath: String { cachePath + ".ids" }
   /// The sorted quarter hours of completed sessions, read on first use.
   private var quarters: [Int32]?
+  /// How many chunks the last `newest` read, so tests can tell its work follows the answer.
+  private(set) var chunksRead = 0
 
   private func loadQuarters() -> [Int32] {
     if let quarters { return quarters }
@@ -261,10 +263,12 @@ extension IndexedJournal {
     }
     var starts = MinHeap()
     var found: [(record: JournalRecord, number: Int64, line: [UInt8])] = []
+    chunksRead = 0
     for k in order {
       let chunk = chunks[k]
       if starts.count == limit, chunk.maxTime < starts.minimum { break }
       let bytes = try file.read(at: chunk.offset, count: Int(chunk.length))
+      chunksRead += 1
       for item in Self.records(in: bytes, chunk: chunk, duplicates: index.duplicates, detail: true) {
         if starts.count == limit {
           guard item.record.start >= starts.minimum else { continue }
