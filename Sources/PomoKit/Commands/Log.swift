@@ -16,7 +16,7 @@ extension Pomo {
       let indexed = try JournalAccess.indexed(journal, strict: arguments.flag("strict"), context)
       let newest: [(record: JournalRecord, line: [UInt8])]
       do {
-        newest = try indexed.newest(limit)
+        newest = try indexed.newest(limit, lines: arguments.flag("json"))
       } catch {
         throw CLIError.failure("cannot read the journal \(journal.path): \(error)")
       }

@@ -255,7 +255,11 @@ extension IndexedJournal {
   /// when the next chunk cannot hold a record newer than the `limit` found: so the time
   /// follows the answer, not the journal, yet a journal merged out of order is still right.
   /// Lines that repeat an earlier id are skipped, as everywhere.
-  public func newest(_ limit: Int) throws(FileSystemError) -> [(record: JournalRecord, line: [UInt8])] {
+  /// `lines: false` leaves the lines out (empty), which saves their memory when only the
+  /// records are shown.
+  public func newest(_ limit: Int, lines: Bool = true) throws(FileSystemError) -> [(
+    record: JournalRecord, line: [UInt8]
+  )] {
     guard let file, limit > 0 else { return [] }
     let chunks = index.chunks
     let order = chunks.indices.sorted { a, b in
@@ -275,7 +279,7 @@ extension IndexedJournal {
           starts.removeMinimum()
         }
         starts.insert(item.record.start)
-        found.append((item.record, item.line, Array(item.bytes)))
+        found.append((item.record, item.line, lines ? Array(item.bytes) : []))
       }
     }
     found.sort { $0.record.start != $1.record.start ? $0.record.start > $1.record.start : $0.number < $1.number }
