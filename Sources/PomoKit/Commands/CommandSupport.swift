@@ -50,12 +50,32 @@ enum JournalAccess {
     }
   }
 
+  /// The journal through its index (brought up to date), after warning about its damaged
+  /// lines or, with `strict`, failing on the first.
+  static func indexed(_ journal: Journal, strict: Bool, _ context: Context) throws(CLIError) -> IndexedJournal {
+    let indexed: IndexedJournal
+    do {
+      indexed = try IndexedJournal(journal: journal, cacheFolder: context.paths.cacheDirectory)
+    } catch {
+      throw .failure("cannot read the journal \(journal.path): \(error)")
+    }
+    if let bad = indexed.badLines.first, strict {
+      throw .data("\(journal.path):\(bad.number): damaged line: \(bad.reason)")
+    }
+    for bad in indexed.badLines {
+      context.errors.write("pomo: warning: \(journal.path):\(bad.number): skipped a damaged line: \(bad.reason)\n")
+    }
+    return indexed
+  }
+
   static func forEach(
-    _ journal: Journal, strict: Bool, _ context: Context, _ body: (JournalRecord, ArraySlice<UInt8>) -> Void
+    _ journal: Journal, strict: Bool, finished: Bool = false, _ context: Context,
+    _ body: (JournalRecord, ArraySlice<UInt8>) -> Void
   ) throws(CLIError) {
     var firstBad: Journal.BadLine?
     do {
       try journal.forEach(
+        finished: finished,
         bad: { line in
           if firstBad == nil { firstBad = line }
           if !strict {

@@ -5,9 +5,9 @@ extension Pomo {
       name: "import",
       abstract: "Append the sessions of another journal to yours.",
       discussion: """
-        Each valid record is appended on its own, durably, as pomo appends its own sessions;
-        damaged lines are skipped with a warning. Sessions already in your journal count once
-        however often they are imported.
+        Each valid record whose id is not in your journal yet is appended as its line stands,
+        byte for byte, all in one durable append; damaged lines are skipped with a warning.
+        Importing the same file again appends nothing.
         """,
       arguments: [ArgumentSpec("file", help: "A journal file, or - for standard input.")],
       options: [SharedOptions.journal.spec, SharedOptions.strict.spec])
@@ -19,23 +19,26 @@ extension Pomo {
         throw CLIError.failure("cannot read \(file): no such file or directory")
       }
       let target = JournalAccess.journal(arguments, context)
-      var count = 0
-      var failure: FileSystemError?
-      try JournalAccess.forEach(source, strict: arguments[SharedOptions.strict], context) { record, _ in
-        guard failure == nil else { return }
-        do {
-          try target.append(record)
-          count += 1
-        } catch {
-          failure = error as? FileSystemError ?? FileSystemError(code: 5)
-        }
+      // The ids already there; the target's own damaged lines are not this command's business.
+      var present = Set<String>()
+      do {
+        try target.forEach(bad: { _ in }) { record, _ in present.insert(record.id) }
+      } catch {
+        throw CLIError.failure("cannot read the journal \(target.path): \(error)")
       }
-      if let failure {
-        throw CLIError.failure(
-          "cannot write the journal \(target.path): \(failure) (\(TextLayout.count(count, "session")) \(count == 1 ? "was" : "were") appended)"
-        )
+      // Each new record's line as it stands in the source, byte for byte: unknown fields,
+      // newer versions, offsets and fractions are the source's to keep.
+      var lines: [ArraySlice<UInt8>] = []
+      try JournalAccess.forEach(source, strict: arguments[SharedOptions.strict], finished: true, context) { record, line in
+        guard present.insert(record.id).inserted else { return }
+        lines.append(RecordScanner.withoutByteOrderMark(line))
       }
-      context.errors.write("pomo: imported \(TextLayout.count(count, "session")) into \(target.path)\n")
+      do {
+        try Platform.appendLines(lines, to: target.path)
+      } catch {
+        throw CLIError.failure("cannot write the journal \(target.path): \(error) (no session was appended)")
+      }
+      context.errors.write("pomo: imported \(TextLayout.count(lines.count, "session")) into \(target.path)\n")
       return ExitCode.success
     }
   }

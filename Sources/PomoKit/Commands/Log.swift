@@ -14,13 +14,12 @@ extension Pomo {
       TimeZoneCheck.warn(context)
       let journal = JournalAccess.journal(arguments, context)
       JournalAccess.recover(journal, context)
-      // Keep the newest `limit` records by start time; merged journals may be out of order.
-      var newest: [(record: JournalRecord, line: ArraySlice<UInt8>)] = []
-      try JournalAccess.forEach(journal, strict: arguments[SharedOptions.strict], context) { record, line in
-        guard newest.count < limit || record.start >= newest[newest.count - 1].record.start else { return }
-        let at = newest.firstIndex { $0.record.start < record.start } ?? newest.count
-        newest.insert((record, line), at: at)
-        if newest.count > limit { newest.removeLast() }
+      let indexed = try JournalAccess.indexed(journal, strict: arguments[SharedOptions.strict], context)
+      let newest: [(record: JournalRecord, line: [UInt8])]
+      do {
+        newest = try indexed.newest(limit, lines: arguments[SharedOptions.json])
+      } catch {
+        throw CLIError.failure("cannot read the journal \(journal.path): \(error)")
       }
       if arguments[SharedOptions.json] {
         let lines = newest.map { "  " + JSONOutput.inertLine($0.line).trimmedSpaces() }

@@ -50,18 +50,7 @@ extension Pomo {
 
       let journal = JournalAccess.journal(arguments, context)
       JournalAccess.recover(journal, context)
-      let indexed: IndexedJournal
-      do {
-        indexed = try IndexedJournal(journal: journal, cacheFolder: context.paths.cacheDirectory)
-      } catch {
-        throw CLIError.failure("cannot read the journal \(journal.path): \(error)")
-      }
-      if let bad = indexed.badLines.first, arguments[SharedOptions.strict] {
-        throw CLIError.data("\(journal.path):\(bad.number): damaged line: \(bad.reason)")
-      }
-      for bad in indexed.badLines {
-        context.errors.write("pomo: warning: \(journal.path):\(bad.number): skipped a damaged line: \(bad.reason)\n")
-      }
+      let indexed = try JournalAccess.indexed(journal, strict: arguments[SharedOptions.strict], context)
 
       var builder = ReportBuilder(
         range: range, calendar: calendar, tags: arguments[tag], preset: arguments[preset])

@@ -33,6 +33,11 @@ extension Pomo {
       } else {
         preset = try PresetLookup.preset(record.preset, path: arguments.path, context: context)
       }
+      // The reader keeps rounds within the presets' limits; checked again, as the plan's size depends on it.
+      guard Preset.roundsRange.contains(record.rounds) else {
+        throw CLIError.data(
+          "\(journal.path): the session \(record.id) has \(record.rounds) rounds, more than a preset allows")
+      }
       let full = Plan(preset: preset, rounds: record.rounds)
       guard let rest = full.resuming(after: record) else {
         throw CLIError.failure(
@@ -54,8 +59,11 @@ extension Plan {
   public func resuming(after record: JournalRecord) -> (plan: Plan, offset: Int)? {
     var index = record.planOffset + record.phases.count
     var firstRemaining: Duration?
-    if let last = record.phases.last, !last.completed {
-      let left = last.plannedSeconds + last.extendedSeconds - last.elapsedSeconds
+    if let last = record.phases.last, !last.completed, index - 1 < phases.count {
+      // The record is not trusted beyond the preset: what is left of a phase is at most the
+      // preset's own duration for it plus a day of extensions.
+      let most = TimeText.seconds(phases[max(0, index - 1)].duration) + min(last.extendedSeconds, 86_400)
+      let left = min(last.plannedSeconds + last.extendedSeconds - last.elapsedSeconds, most)
       if left >= 1 {
         index -= 1
         firstRemaining = .milliseconds(Int64(left * 1000))

@@ -11,15 +11,15 @@ public final class IndexedJournal {
   public let journal: Journal
   private let file: RandomAccessFile?
   public private(set) var index = JournalIndex()
-  /// A last line without a newline, read fresh every time (it may be a write cut short).
-  private var tail: (number: Int, bytes: [UInt8])?
-  private var tailRecord: JournalRecord?
   public private(set) var badLines: [Journal.BadLine] = []
   public private(set) var earliest: Double = .infinity
   private var cachePath = ""
   private var quartersPath: String { cachePath + ".quarters" }
+  private var idsPath: String { cachePath + ".ids" }
   /// The sorted quarter hours of completed sessions, read on first use.
   private var quarters: [Int32]?
+  /// How many chunks the last `newest` read, so tests can tell its work follows the answer.
+  private(set) var chunksRead = 0
 
   private func loadQuarters() -> [Int32] {
     if let quarters { return quarters }
@@ -34,8 +34,20 @@ public final class IndexedJournal {
     return result
   }
 
+  /// The sorted hashes of the ids indexed so far (the index checks their count).
+  private static func loadIDs(_ path: String) -> [UInt64]? {
+    guard let bytes = try? Platform.readFile(path), bytes.count % 8 == 0 else { return nil }
+    var result = [UInt64](repeating: 0, count: bytes.count / 8)
+    result.withUnsafeMutableBytes { target in bytes.withUnsafeBytes { target.copyMemory(from: $0) } }
+    return result
+  }
+
   /// Opens the journal and brings its index (in `cacheFolder`) up to date; a missing journal
   /// is an empty one. A cache that cannot be written only costs time.
+  ///
+  /// What the index covers is all that is read: the whole lines the journal had when it was
+  /// brought up to date. A line being appended meanwhile is left for the next run, never
+  /// mistaken for a damaged one.
   public init(journal: Journal, cacheFolder: String) throws(FileSystemError) {
     self.journal = journal
     guard Platform.fileExists(journal.path) else {
@@ -50,33 +62,28 @@ public final class IndexedJournal {
     {
       index = cached
     }
-    if try index.update(file) {
-      if !index.newQuarters.isEmpty {
-        let merged = JournalIndex.mergeUnique(loadQuarters(), index.newQuarters)
+    let idsPath = idsPath
+    if try index.update(file, knownIDs: { Self.loadIDs(idsPath) }) {
+      if index.indexedLength == 0 {
+        quarters = []
+        index.quarterCount = 0
+      }
+      if !index.newQuarters.isEmpty || index.indexedLength == 0 {
+        let merged = JournalIndex.mergeUnique(index.indexedLength == 0 ? [] : loadQuarters(), index.newQuarters)
         quarters = merged
         index.quarterCount = Int64(merged.count)
         index.newestQuarter = merged.last ?? 0
         index.newQuarters = []
-        try? Platform.writeAtomically(merged.withUnsafeBytes { Array($0) }, to: quartersPath)
+        try? Platform.writeAtomically(merged.withUnsafeBytes { Array($0) }, to: quartersPath, durable: false)
       }
-      try? Platform.writeAtomically(index.encoded(), to: cachePath + ".bin")
+      if let ids = index.ids {
+        try? Platform.writeAtomically(ids.withUnsafeBytes { Array($0) }, to: idsPath, durable: false)
+        index.ids = nil
+      }
+      try? Platform.writeAtomically(index.encoded(), to: cachePath + ".bin", durable: false)
     }
     badLines = index.badLines
     earliest = index.chunks.map(\.minTime).min() ?? .infinity
-    let size = file.identity.size
-    if size > index.indexedLength {
-      let bytes = try file.read(at: index.indexedLength, count: Int(size - index.indexedLength))
-      if !JournalIndex.isBlank(bytes[...]) {
-        let number = Int(index.indexedLines) + 1
-        tail = (number, bytes)
-        do {
-          tailRecord = try JournalRecord(line: bytes, detail: false)
-          earliest = min(earliest, tailRecord!.start)
-        } catch {
-          badLines.append(Journal.BadLine(number: number, reason: "the last line is cut short (\(error.message))"))
-        }
-      }
-    }
   }
 
   /// The current streak of days with a completed session, in `calendar`'s days, ending today
@@ -88,7 +95,7 @@ public final class IndexedJournal {
     let completedOn = { (day: Int64) in
       self.hasCompleted(from: calendar.start(of: day), to: calendar.start(of: day + 1))
     }
-    guard index.quarterCount > 0, tailRecord?.status != .completed else {
+    guard index.quarterCount > 0 else {
       return ReportBuilder.streak(today: today, completedOn: completedOn)
     }
     let path = cachePath + ".streak"
@@ -99,7 +106,7 @@ public final class IndexedJournal {
     if let text = try? Platform.readFile(path),
       case let parts = String(decoding: text, as: UTF8.self).split(separator: "\n"),
       parts.count == 2, parts[0] == key, case let days = parts[1].split(separator: " ").compactMap({ Int64($0) }),
-      days.count == 2
+      days.count == 2, days[1] <= days[0], days[0] - days[1] < 4_000_000, abs(days[0]) < 4_000_000
     {
       (last, first) = (days[0], days[1])
     } else {
@@ -112,19 +119,26 @@ public final class IndexedJournal {
     return last >= today - 1 ? Int(last - first + 1) : 0
   }
 
-  /// Whether a completed session started in `from..<to` (the unterminated last line included).
+  /// Whether a completed session (the first line of its id) started in `from..<to`.
   public func hasCompleted(from: Double, to: Double) -> Bool {
-    if let tailRecord, tailRecord.status == .completed, tailRecord.start >= from, tailRecord.start < to { return true }
-    return JournalIndex.contains(loadQuarters(), from: from, to: to)
+    JournalIndex.contains(loadQuarters(), from: from, to: to)
   }
 
   /// The records of a chunk's lines, as reports read them; damaged lines were reported when
-  /// the chunk was indexed and are skipped here.
-  static func records(in bytes: [UInt8]) -> [JournalRecord] {
-    var result: [JournalRecord] = []
+  /// the chunk was indexed, and lines that repeat an earlier id were marked: both are skipped.
+  static func records(in bytes: [UInt8], chunk: JournalIndex.Chunk, duplicates: [Int64], detail: Bool = false)
+    -> [(record: JournalRecord, line: Int64, bytes: ArraySlice<UInt8>)]
+  {
+    var result: [(record: JournalRecord, line: Int64, bytes: ArraySlice<UInt8>)] = []
     result.reserveCapacity(JournalIndex.linesPerChunk)
-    for line in lines(bytes) where !JournalIndex.isBlank(line) {
-      if let record = try? JournalRecord(line: line, detail: false) { result.append(record) }
+    var skip = JournalIndex.firstIndex(in: duplicates, notBelow: chunk.firstLine)
+    for (k, line) in lines(bytes).enumerated() where !JournalIndex.isBlank(line) {
+      let number = chunk.firstLine + Int64(k)
+      if skip < duplicates.count && duplicates[skip] == number {
+        skip += 1
+        continue
+      }
+      if let record = try? JournalRecord(line: line, detail: detail) { result.append((record, number, line)) }
     }
     return result
   }
@@ -158,9 +172,9 @@ public final class IndexedJournal {
     if selected.count <= 16 {
       // A week or a month: threads would cost more than they save.
       for chunk in selected {
-        Self.records(in: try file.read(at: chunk.offset, count: Int(chunk.length))).forEach(body)
+        let bytes = try file.read(at: chunk.offset, count: Int(chunk.length))
+        for item in Self.records(in: bytes, chunk: chunk, duplicates: index.duplicates) { body(item.record) }
       }
-      if let tailRecord { body(tailRecord) }
       return
     }
     let batch = 32
@@ -173,13 +187,14 @@ public final class IndexedJournal {
       var failure: FileSystemError?
     }
     nonisolated(unsafe) let source = file
+    let duplicates = index.duplicates
     func start(_ chunks: [JournalIndex.Chunk]) -> (Slot, DispatchGroup) {
       let slot = Slot()
       let group = DispatchGroup()
       group.enter()
       DispatchQueue.global().async {
         do {
-          slot.records = try Self.decode(chunks, from: source)
+          slot.records = try Self.decode(chunks, from: source, duplicates: duplicates)
         } catch {
           slot.failure = error as? FileSystemError
         }
@@ -200,12 +215,11 @@ public final class IndexedJournal {
         for record in records { body(record) }
       }
     }
-    if let tailRecord { body(tailRecord) }
   }
 
   /// Decodes chunks in parallel; the results keep the chunks' order.
-  private static func decode(_ chunks: [JournalIndex.Chunk], from file: RandomAccessFile) throws(FileSystemError)
-    -> [[JournalRecord]]
+  private static func decode(_ chunks: [JournalIndex.Chunk], from file: RandomAccessFile, duplicates: [Int64])
+    throws(FileSystemError) -> [[JournalRecord]]
   {
     let results = UnsafeMutableBufferPointer<[JournalRecord]>.allocate(capacity: chunks.count)
     results.initialize(repeating: [])
@@ -223,12 +237,88 @@ public final class IndexedJournal {
     DispatchQueue.concurrentPerform(iterations: chunks.count) { k in
       do {
         let bytes = try source.read(at: chunks[k].offset, count: Int(chunks[k].length))
-        output[k] = records(in: bytes)
+        output[k] = records(in: bytes, chunk: chunks[k], duplicates: duplicates).map(\.record)
       } catch {
         errors[k] = error as? FileSystemError
       }
     }
     if let failure = failures.compactMap({ $0 }).first { throw failure }
     return Array(results)
+  }
+}
+
+extension IndexedJournal {
+  /// The `limit` records that started last, newest first (the earlier line first when two
+  /// start at the same instant), each with its line as it stands in the journal.
+  ///
+  /// The chunks are read newest first by the latest instant they touch, and reading stops
+  /// when the next chunk cannot hold a record newer than the `limit` found: so the time
+  /// follows the answer, not the journal, yet a journal merged out of order is still right.
+  /// Lines that repeat an earlier id are skipped, as everywhere.
+  /// `lines: false` leaves the lines out (empty), which saves their memory when only the
+  /// records are shown.
+  public func newest(_ limit: Int, lines: Bool = true) throws(FileSystemError) -> [(
+    record: JournalRecord, line: [UInt8]
+  )] {
+    guard let file, limit > 0 else { return [] }
+    let chunks = index.chunks
+    let order = chunks.indices.sorted { a, b in
+      chunks[a].maxTime != chunks[b].maxTime ? chunks[a].maxTime > chunks[b].maxTime : a > b
+    }
+    var starts = MinHeap()
+    var found: [(record: JournalRecord, number: Int64, line: [UInt8])] = []
+    chunksRead = 0
+    for k in order {
+      let chunk = chunks[k]
+      if starts.count == limit, chunk.maxTime < starts.minimum { break }
+      let bytes = try file.read(at: chunk.offset, count: Int(chunk.length))
+      chunksRead += 1
+      for item in Self.records(in: bytes, chunk: chunk, duplicates: index.duplicates, detail: true) {
+        if starts.count == limit {
+          guard item.record.start >= starts.minimum else { continue }
+          starts.removeMinimum()
+        }
+        starts.insert(item.record.start)
+        found.append((item.record, item.line, lines ? Array(item.bytes) : []))
+      }
+    }
+    found.sort { $0.record.start != $1.record.start ? $0.record.start > $1.record.start : $0.number < $1.number }
+    return found.prefix(limit).map { ($0.record, $0.line) }
+  }
+}
+
+/// The smallest of a set of instants, in O(log n) per change.
+struct MinHeap {
+  private var items: [Double] = []
+
+  var count: Int { items.count }
+  var minimum: Double { items.first ?? -.infinity }
+
+  mutating func insert(_ value: Double) {
+    items.append(value)
+    var k = items.count - 1
+    while k > 0 {
+      let parent = (k - 1) / 2
+      guard items[k] < items[parent] else { break }
+      items.swapAt(k, parent)
+      k = parent
+    }
+  }
+
+  mutating func removeMinimum() {
+    guard !items.isEmpty else { return }
+    items.swapAt(0, items.count - 1)
+    items.removeLast()
+    var k = 0
+    while true {
+      let left = 2 * k + 1
+      let right = left + 1
+      var smallest = k
+      if left < items.count && items[left] < items[smallest] { smallest = left }
+      if right < items.count && items[right] < items[smallest] { smallest = right }
+      if smallest == k { return }
+      items.swapAt(k, smallest)
+      k = smallest
+    }
   }
 }

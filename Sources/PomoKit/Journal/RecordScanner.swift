@@ -26,9 +26,16 @@ struct RecordScanner {
     return try result.get()
   }
 
+  /// A line without the UTF-8 byte order mark some editors put at the top of a file.
+  static func withoutByteOrderMark(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    line.starts(with: [0xEF, 0xBB, 0xBF]) ? line.dropFirst(3) : line
+  }
+
   // MARK: - Records
 
   private mutating func record(detail: Bool) throws(JournalRecord.Problem) -> JournalRecord {
+    // A UTF-8 byte order mark (some editors write one at the top of a file) is not part of the record.
+    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
     skipSpace()
     guard peek == UInt8(ascii: "{") else { throw fail("not a JSON object") }
     var id: String?
@@ -56,14 +63,15 @@ struct RecordScanner {
       case .start: start = try scanner.time()
       case .end: end = try scanner.time()
       case .tags: tags = try scanner.strings()
-      case .note where detail: note = try scanner.optionalString()
-      case .host where detail: host = try scanner.string()
-      case .source where detail: source = try scanner.optionalString()
-      case .rounds: rounds = Int(try scanner.number())
-      case .planOffset: planOffset = Int(try scanner.number())
+      // Read even when not kept, so every reader agrees on which lines are damaged.
+      case .note: note = try scanner.optionalString(keep: detail)
+      case .host: host = try scanner.string(keep: detail) ?? ""
+      case .source: source = try scanner.optionalString(keep: detail)
+      case .rounds: rounds = try scanner.integer("rounds", in: Limits.rounds)
+      case .planOffset: planOffset = try scanner.integer("plan_offset", in: Limits.planOffset)
       case .resumedFrom: resumedFrom = try scanner.optionalString()
-      case .pausedSeconds: paused = try scanner.number()
-      case .sleptSeconds: slept = try scanner.number()
+      case .pausedSeconds: paused = try scanner.seconds("paused_seconds")
+      case .sleptSeconds: slept = try scanner.seconds("slept_seconds")
       case .phases:
         try scanner.array { (s: inout RecordScanner, index: Int) throws(JournalRecord.Problem) in
           phases.append(try s.phase(index, detail: detail))
@@ -96,22 +104,22 @@ struct RecordScanner {
     guard peek == UInt8(ascii: "{") else { throw fail("phases[\(index)] is not an object") }
     try object { (s: inout RecordScanner, key: Key) throws(JournalRecord.Problem) in
       switch key {
-      case .name where detail: name = try s.string()
+      case .name: name = try s.string(keep: detail)
       case .kind:
         if try s.matches("work") { kind = .work } else { kind = s.lastStringWas("rest") ? .rest : nil }
-      case .round: round = try s.optionalNumber().map { Int($0) }
+      case .round: round = try s.null() ? nil : s.integer("phases[\(index)].round", in: Limits.rounds)
       case .start: start = try s.time()
       case .end: end = try s.time()
-      case .plannedSeconds: planned = try s.number()
-      case .elapsedSeconds: elapsed = try s.number()
+      case .plannedSeconds: planned = try s.seconds("phases[\(index)].planned_seconds")
+      case .elapsedSeconds: elapsed = try s.seconds("phases[\(index)].elapsed_seconds")
       case .completed: completed = try s.boolean()
-      case .pausedSeconds: paused = try s.number()
-      case .sleptSeconds: slept = try s.number()
-      case .extendedSeconds: extended = try s.number()
+      case .pausedSeconds: paused = try s.seconds("phases[\(index)].paused_seconds")
+      case .sleptSeconds: slept = try s.seconds("phases[\(index)].slept_seconds")
+      case .extendedSeconds: extended = try s.seconds("phases[\(index)].extended_seconds")
       default: try s.skipValue()
       }
     }
-    guard let kind, let start, let end, let elapsed, elapsed.isFinite, elapsed >= 0 else {
+    guard let kind, let start, let end, let elapsed else {
       throw JournalRecord.Problem(message: "phases[\(index)] is incomplete")
     }
     return JournalPhase(
@@ -307,9 +315,31 @@ struct RecordScanner {
     return s
   }
 
-  private mutating func optionalString() throws(JournalRecord.Problem) -> String? {
+  private mutating func optionalString(keep: Bool = true) throws(JournalRecord.Problem) -> String? {
     if try null() { return nil }
-    return try string()
+    return try string(keep: keep)
+  }
+
+  /// A string checked as `string()` checks it; nil when not kept, so nothing is allocated for
+  /// a plain one.
+  private mutating func string(keep: Bool) throws(JournalRecord.Problem) -> String? {
+    if keep { return try string() }
+    let (from, to, escaped) = try rawString()
+    if escaped {
+      i = from - 1
+      _ = try string()
+    } else {
+      var iterator = UnsafeBufferPointer(rebasing: bytes[from..<to]).makeIterator()
+      var decoder = UTF8()
+      loop: while true {
+        switch decoder.decode(&iterator) {
+        case .scalarValue: continue
+        case .emptyInput: break loop
+        case .error: throw fail("invalid UTF-8")
+        }
+      }
+    }
+    return nil
   }
 
   private mutating func strings() throws(JournalRecord.Problem) -> [String] {
@@ -341,9 +371,45 @@ struct RecordScanner {
     return false
   }
 
-  private mutating func optionalNumber() throws(JournalRecord.Problem) -> Double? {
-    if try null() { return nil }
-    return try number()
+  /// The bounds every number in a record must keep, checked before any conversion, so a
+  /// damaged or hostile line is refused as damaged rather than trapping on overflow.
+  enum Limits {
+    /// As presets and `--rounds` allow.
+    static let rounds = Preset.roundsRange
+    static let planOffset = 0...1_000_000_000
+    /// Any duration: about 31 years, far beyond any session, far within Int64 milliseconds.
+    static let seconds = 0.0...1_000_000_000.0
+  }
+
+  /// A whole number in `range`, or the line is damaged.
+  private mutating func integer(_ key: String, in range: ClosedRange<Int>) throws(JournalRecord.Problem) -> Int {
+    let from = i
+    let value = try number()
+    guard value.isFinite, value.rounded() == value, value >= Double(range.lowerBound),
+      value <= Double(range.upperBound)
+    else {
+      throw JournalRecord.Problem(
+        message:
+          "\"\(key)\" must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(text(from))")
+    }
+    return Int(value)
+  }
+
+  /// A number of seconds within `Limits.seconds`, or the line is damaged.
+  private mutating func seconds(_ key: String) throws(JournalRecord.Problem) -> Double {
+    let from = i
+    let value = try number()
+    guard value.isFinite, Limits.seconds.contains(value) else {
+      throw JournalRecord.Problem(
+        message: "\"\(key)\" must be from 0 to \(Int(Limits.seconds.upperBound)) seconds, got \(text(from))")
+    }
+    return value
+  }
+
+  /// The text from `from` to the cursor, shortened for a one-line message.
+  private func text(_ from: Int) -> String {
+    let slice = UnsafeBufferPointer(rebasing: bytes[from..<min(i, from + 40)])
+    return String(decoding: slice, as: UTF8.self) + (i - from > 40 ? "…" : "")
   }
 
   /// A JSON number; integers and up to 9 decimals are read exactly, anything else by strtod rules.

@@ -100,39 +100,62 @@ public struct SessionState: Equatable, Sendable {
   }
 
   init(json value: JSONValue, bytes: [UInt8]) throws(JournalRecord.Problem) {
-    guard let session = value["session"], let phase = value["phase"], let pid = value["pid"]?.intValue,
+    // Every number is range-checked before it is converted: a damaged file is refused, never trapped on.
+    func int(_ v: JSONValue?, _ range: ClosedRange<Int>) -> Int? {
+      guard let n = v?.intValue, range.contains(n) else { return nil }
+      return n
+    }
+    func seconds(_ v: JSONValue?) throws(JournalRecord.Problem) -> Double? {
+      guard let v else { return nil }
+      guard let x = v.doubleValue, x.isFinite, RecordScanner.Limits.seconds.contains(x) else {
+        throw JournalRecord.Problem(message: "not a pomo state file (a number of seconds out of range)")
+      }
+      return x
+    }
+    func round(_ v: JSONValue?) throws(JournalRecord.Problem) -> Int? {
+      guard let v, v.intValue != nil || v.doubleValue != nil else { return nil }
+      guard let n = int(v, Preset.roundsRange) else {
+        throw JournalRecord.Problem(message: "not a pomo state file (a round out of range)")
+      }
+      return n
+    }
+    guard let session = value["session"], let phase = value["phase"], let pid = int(value["pid"], 1...Int(Int32.max)),
       let updated = value["updated"]?.stringValue.flatMap(RFC3339.parse),
       let kind = phase["kind"]?.stringValue.flatMap(PhaseKind.init(rawValue:)),
       let start = phase["start"]?.stringValue.flatMap(RFC3339.parse),
       let deadline = phase["deadline"]?.stringValue.flatMap(RFC3339.parse)
     else { throw JournalRecord.Problem(message: "not a pomo state file") }
-    self.pid = Int32(truncatingIfNeeded: pid)
+    let count = RecordScanner.Limits.planOffset
+    guard value["phase_index"] == nil || int(value["phase_index"], count) != nil,
+      value["phase_count"] == nil || int(value["phase_count"], 1...count.upperBound) != nil
+    else { throw JournalRecord.Problem(message: "not a pomo state file (a phase number out of range)") }
+    self.pid = Int32(pid)
     self.updated = updated
     record = try JournalRecord(line: bytes[session.span])
-    phaseIndex = value["phase_index"]?.intValue ?? 0
-    phaseCount = value["phase_count"]?.intValue ?? 1
+    phaseIndex = int(value["phase_index"], count) ?? 0
+    phaseCount = int(value["phase_count"], 1...count.upperBound) ?? 1
     phaseName = phase["name"]?.stringValue ?? kind.rawValue
     phaseKind = kind
-    phaseRound = phase["round"]?.intValue
-    phasePlannedSeconds = phase["planned_seconds"]?.doubleValue ?? 0
-    phaseLengthSeconds = phase["length_seconds"]?.doubleValue ?? phasePlannedSeconds
-    phaseOffsetSeconds = phase["offset_seconds"]?.doubleValue ?? 0
-    totalSeconds = value["total_seconds"]?.doubleValue ?? phaseLengthSeconds
+    phaseRound = try round(phase["round"])
+    phasePlannedSeconds = try seconds(phase["planned_seconds"]) ?? 0
+    phaseLengthSeconds = try seconds(phase["length_seconds"]) ?? phasePlannedSeconds
+    phaseOffsetSeconds = try seconds(phase["offset_seconds"]) ?? 0
+    totalSeconds = try seconds(value["total_seconds"]) ?? phaseLengthSeconds
     phaseStart = start
     self.deadline = deadline
     pausedAt = phase["paused_at"]?.stringValue.flatMap(RFC3339.parse)
-    phasePausedSeconds = phase["paused_seconds"]?.doubleValue ?? 0
+    phasePausedSeconds = try seconds(phase["paused_seconds"]) ?? 0
     var offset = Duration.zero
     upcoming = []
-    for (i, item) in (value["plan"]?.arrayValue ?? []).enumerated() {
+    for (i, item) in (value["plan"]?.arrayValue ?? []).prefix(Self.planLimit).enumerated() {
       guard let kind = item["kind"]?.stringValue.flatMap(PhaseKind.init(rawValue:)),
-        let seconds = item["seconds"]?.doubleValue
+        let seconds = try seconds(item["seconds"])
       else { continue }
       let duration = Duration.milliseconds(Int64((seconds * 1000).rounded()))
       upcoming.append(
         PlannedPhase(
           index: i, name: item["name"]?.stringValue ?? kind.rawValue, kind: kind, duration: duration,
-          round: item["round"]?.intValue, offset: offset))
+          round: try round(item["round"]), offset: offset))
       offset += duration
     }
   }

@@ -142,12 +142,20 @@ extension Platform {
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
-  /// Appends one record line durably and atomically with respect to other pomo processes:
-  /// one write(2) with O_APPEND under an exclusive flock, then fsync.
-  ///
-  /// If the file does not end in a newline (a crash cut the last line), the new line starts
-  /// on a fresh one, so a damaged line never swallows a good one.
+  /// Appends one record line durably and atomically with respect to other pomo processes
+  /// (see `appendLines`).
   public static func appendLine(_ line: String, to path: String) throws(FileSystemError) {
+    try appendLines([Array(line.utf8)[...]], to: path)
+  }
+
+  /// Appends record lines durably and atomically with respect to other pomo processes:
+  /// one write(2) of them all with O_APPEND under an exclusive flock, then one fsync, so
+  /// importing thousands of records costs one sync, not one each.
+  ///
+  /// Each line gets its newline. If the file does not end in one (a crash cut the last
+  /// line), the new lines start on a fresh one, so a damaged line never swallows a good one.
+  public static func appendLines(_ lines: [ArraySlice<UInt8>], to path: String) throws(FileSystemError) {
+    guard !lines.isEmpty else { return }
     let folder = parentFolder(path)
     if !fileExists(folder) { try makeDirectories(folder) }
     let existed = fileExists(path)
@@ -163,21 +171,32 @@ extension Platform {
       if errno != EINTR { throw .current }
     }
     defer { _ = flock(fd, LOCK_UN) }
-    var bytes = Array(line.utf8)
-    if bytes.last != 0x0A { bytes.append(0x0A) }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(lines.reduce(1) { $0 + $1.count + 1 })
     if fstat(fd, &info) == 0 && info.st_size > 0 {
       var last: UInt8 = 0
-      if pread(fd, &last, 1, off_t(info.st_size - 1)) == 1 && last != 0x0A { bytes.insert(0x0A, at: 0) }
+      if pread(fd, &last, 1, off_t(info.st_size - 1)) == 1 && last != 0x0A { bytes.append(0x0A) }
     }
-    let written = bytes.withUnsafeBytes { buffer in
-      #if canImport(Darwin)
-        Darwin.write(fd, buffer.baseAddress!, buffer.count)
-      #else
-        Glibc.write(fd, buffer.baseAddress!, buffer.count)
-      #endif
+    for line in lines {
+      bytes += line
+      if line.last != 0x0A { bytes.append(0x0A) }
     }
-    if written < 0 { throw .current }
-    if written != bytes.count { throw FileSystemError(code: ENOSPC) }
+    var done = 0
+    while done < bytes.count {
+      let written = bytes.withUnsafeBytes { buffer in
+        #if canImport(Darwin)
+          Darwin.write(fd, buffer.baseAddress! + done, buffer.count - done)
+        #else
+          Glibc.write(fd, buffer.baseAddress! + done, buffer.count - done)
+        #endif
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw .current
+      }
+      if written == 0 { throw FileSystemError(code: ENOSPC) }
+      done += written
+    }
     if fsync(fd) != 0 && errno != EINVAL && errno != EROFS { throw .current }
     if !existed { syncFolder(folder) }
   }
@@ -187,7 +206,11 @@ extension Platform {
     try writeAtomically(Array(text.utf8), to: path)
   }
 
-  public static func writeAtomically(_ contents: [UInt8], to path: String) throws(FileSystemError) {
+  /// `durable: false` skips the fsync, for caches: a crash may then leave an empty or short
+  /// file, which a cache must notice anyway and rebuild.
+  public static func writeAtomically(_ contents: [UInt8], to path: String, durable: Bool = true)
+    throws(FileSystemError)
+  {
     let folder = parentFolder(path)
     if !fileExists(folder) { try makeDirectories(folder) }
     let temporary = "\(path).\(getpid()).tmp"
@@ -195,7 +218,7 @@ extension Platform {
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
     guard fd >= 0 else { throw .current }
     var bytes = contents
-    let ok = Platform.write(fd, &bytes) && fsync(fd) == 0
+    let ok = Platform.write(fd, &bytes) && (!durable || fsync(fd) == 0)
     let code = errno
     _ = Glibc_or_Darwin_close(fd)
     guard ok, rename(temporary, path) == 0 else {
@@ -256,12 +279,27 @@ extension Platform {
 }
 
 /// Reads a file in fixed-size chunks and hands out its lines, so memory stays flat however
-/// long the file grows.
+/// long the file grows; a line longer than `maxLine` is passed over without being kept.
 public struct LineReader {
+  /// The longest line handed out: a journal record is a few KB, so a longer line is damage.
+  public static let maxLine = 1 << 20
+
+  /// One line: its bytes (without the newline), whether a newline ended it, and whether it
+  /// was longer than `maxLine` (then its bytes are empty: it was skipped unread).
+  public struct Line {
+    public var bytes: ArraySlice<UInt8>
+    public var terminated: Bool
+    public var tooLong: Bool
+  }
+
   let fd: Int32
   private var buffer: [UInt8] = []
   private var start = 0
+  /// Where the search for the next newline resumes, so a long line is scanned once.
+  private var scanned = 0
   private var atEnd = false
+  /// Inside a line longer than `maxLine`, whose bytes are being dropped.
+  private var skipping = false
   public private(set) var lineNumber = 0
 
   public init(path: String) throws(FileSystemError) {
@@ -276,24 +314,35 @@ public struct LineReader {
 
   public func close() { _ = Glibc_or_Darwin_close(fd) }
 
-  /// The next line without its newline, and whether it ended with one; nil at the end.
-  public mutating func next() throws(FileSystemError) -> (bytes: ArraySlice<UInt8>, terminated: Bool)? {
+  /// The next line; nil at the end.
+  public mutating func next() throws(FileSystemError) -> Line? {
     while true {
-      if let newline = buffer[start...].firstIndex(of: 0x0A) {
-        let line = buffer[start..<newline]
+      if let newline = Platform.firstNewline(in: buffer, from: max(start, scanned)) {
+        lineNumber += 1
+        let long = skipping || newline - start > Self.maxLine
+        let line = Line(bytes: long ? [][...] : buffer[start..<newline], terminated: true, tooLong: long)
         start = newline + 1
-        lineNumber += 1
-        return (line, true)
+        scanned = start
+        skipping = false
+        return line
       }
+      scanned = buffer.count
       if atEnd {
-        guard start < buffer.count else { return nil }
-        let line = buffer[start...]
-        start = buffer.count
+        guard start < buffer.count || skipping else { return nil }
         lineNumber += 1
-        return (line, false)
+        let line = Line(bytes: skipping ? [][...] : buffer[start...], terminated: false, tooLong: skipping)
+        start = buffer.count
+        scanned = start
+        skipping = false
+        return line
+      }
+      if buffer.count - start > Self.maxLine {
+        skipping = true
+        start = buffer.count
       }
       if start > 0 {
         buffer.removeSubrange(0..<start)
+        scanned -= start
         start = 0
       }
       var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -303,6 +352,18 @@ public struct LineReader {
         throw .current
       }
       if n == 0 { atEnd = true } else { buffer += chunk[0..<n] }
+    }
+  }
+}
+
+extension Platform {
+  /// The index of the first newline in `bytes` at or after `from`, found with memchr.
+  public static func firstNewline(in bytes: [UInt8], from: Int) -> Int? {
+    guard from < bytes.count else { return nil }
+    return bytes.withUnsafeBufferPointer { buffer in
+      memchr(buffer.baseAddress! + from, 0x0A, buffer.count - from).map {
+        buffer.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+      }
     }
   }
 }
@@ -318,11 +379,16 @@ extension Platform {
   }
 }
 
-/// Which file this is and how long: enough to tell that a cache still matches it.
+/// Which file this is, how long, and when it last changed: enough to tell that a cache still
+/// matches it. The change time (ctime) is set by the kernel on every write and cannot be set
+/// back by a program, so an edit in place that keeps the size (and even the mtime) still shows.
 public struct FileIdentity: Equatable, Sendable {
   public var device: UInt64
   public var inode: UInt64
   public var size: Int64
+  /// Modification and status-change times, in nanoseconds since 1970.
+  public var modified: Int64 = 0
+  public var changed: Int64 = 0
 }
 
 /// A file opened for reading at any offset.
@@ -338,7 +404,15 @@ public final class RandomAccessFile {
   public var identity: FileIdentity {
     var info = stat()
     fstat(fd, &info)
-    return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size))
+    #if canImport(Darwin)
+      let (m, c) = (info.st_mtimespec, info.st_ctimespec)
+    #else
+      let (m, c) = (info.st_mtim, info.st_ctim)
+    #endif
+    return FileIdentity(
+      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+      modified: Int64(m.tv_sec) &* 1_000_000_000 &+ Int64(m.tv_nsec),
+      changed: Int64(c.tv_sec) &* 1_000_000_000 &+ Int64(c.tv_nsec))
   }
 
   /// Up to `count` bytes at `offset`.

@@ -124,7 +124,7 @@ public struct ReportBuilder {
       if phase.end - phase.start < 86_400 && first == calendar.day(of: max(phase.start, phase.end - 1e-6)) {
         credit(first, phase.elapsedSeconds)  // The common case: the phase is within one day.
       } else {
-        for (day, seconds) in split(phase) { credit(day, seconds) }
+        for (day, seconds) in split(phase, within: min(previous.lowerBound, lower)...upper) { credit(day, seconds) }
       }
     }
     if inRange {
@@ -145,26 +145,33 @@ public struct ReportBuilder {
 
   /// A phase's elapsed seconds shared among the local days its wall-clock span touches, in
   /// proportion to the time on each. The shares add up to the whole.
-  func split(_ phase: JournalPhase) -> [(Int64, Double)] {
+  ///
+  /// Only the days in `within` are listed: the share before a day is found in closed form, so
+  /// the cost follows the report's range, not the phase's length (a phase may claim to span
+  /// millennia).
+  func split(_ phase: JournalPhase, within days: ClosedRange<Int64> = Int64.min...Int64.max) -> [(Int64, Double)] {
     let first = calendar.day(of: phase.start)
-    guard phase.end > phase.start else { return [(first, phase.elapsedSeconds)] }
-    let last = calendar.day(of: max(phase.start, phase.end - 1e-6))
-    if first == last { return [(first, phase.elapsedSeconds)] }
+    let last = phase.end > phase.start ? calendar.day(of: max(phase.start, phase.end - 1e-6)) : first
+    if first == last { return days.contains(first) ? [(first, phase.elapsedSeconds)] : [] }
+    let lo = max(first, days.lowerBound)
+    let hi = min(last, days.upperBound)
+    guard lo <= hi else { return [] }
     let span = phase.end - phase.start
+    /// The seconds credited to the days before `day`.
+    func before(_ day: Int64) -> Double {
+      day <= first ? 0 : phase.elapsedSeconds * max(0, min(phase.end, calendar.start(of: day)) - phase.start) / span
+    }
     var result: [(Int64, Double)] = []
-    var assigned = 0.0
-    var day = first
-    while day <= last {
+    result.reserveCapacity(Int(hi - lo + 1))
+    var assigned = before(lo)
+    for day in lo...hi {
       if day == last {
         result.append((day, phase.elapsedSeconds - assigned))
       } else {
-        let from = max(phase.start, calendar.start(of: day))
-        let to = min(phase.end, calendar.start(of: day + 1))
-        let share = phase.elapsedSeconds * max(0, to - from) / span
-        result.append((day, share))
-        assigned += share
+        let next = before(day + 1)
+        result.append((day, next - assigned))
+        assigned = next
       }
-      day += 1
     }
     return result
   }

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@testable import PomoKit
+
+/// `pomo import` copies each new record's line as it stands and never rewrites one.
+@Suite("Import copies, never rewrites")
+struct ImportTests {
+  static let foreign: [String] = [
+    #"{"v":7,"id":"future","preset":"work","status":"completed","start":"2026-11-30T09:00:00.123456+09:00","end":"2026-11-30T09:25:00.5+09:00","colour":"red","phases":[{"name":"focus","kind":"work","start":"2026-11-30T09:00:00.123456+09:00","end":"2026-11-30T09:25:00.5+09:00","elapsed_seconds":1500.0001,"completed":true,"mood":{"deep":[1,2]}}]}"#,
+    #"{ "id" : "spaced", "start" : "2026-11-30T08:00:00Z", "phases" : [ ] , "rounds": 1 }"#,
+    #"{"v":1,"id":"crlf","start":"2026-11-30T07:00:00-05:30","note":"caf\u00e9 \"q\"","phases":[]}"# + "\r",
+  ]
+
+  @Test("each new record's line is appended byte for byte, and a second import appends nothing")
+  func byteForByte() throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+    let present =
+      #"{"v":1,"id":"spaced","preset":"mine","status":"completed","start":"2026-11-29T08:00:00Z","phases":[]}"#
+    let target = try home.write("target.jsonl", present + "\n")
+    // A BOM on the first line, a damaged line, and a record repeated inside the source.
+    let source = try home.write(
+      "source.jsonl",
+      "\u{FEFF}" + Self.foreign.joined(separator: "\n") + "\nnot json\n" + Self.foreign[0] + "\n")
+    let first = try runPomo(["import", source, "--journal", target], environment: environment)
+    #expect(first.status == 0)
+    #expect(
+      first.err == "pomo: warning: \(source):4: skipped a damaged line: invalid JSON at column 1: not a JSON object\n"
+        + "pomo: imported 2 sessions into \(target)\n")
+    let expected = [present, Self.foreign[0], Self.foreign[2]].joined(separator: "\n") + "\n"
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == expected)
+    let again = try runPomo(["import", source, "--journal", target], environment: environment)
+    #expect(again.status == 0)
+    #expect(again.err.hasSuffix("pomo: imported 0 sessions into \(target)\n"))
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == expected)
+  }
+
+  @Test("one durable append for all the records: 20,000 import in a few seconds at most")
+  func batch() throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+    let lines = (0..<20_000).map { i in
+      #"{"v":1,"id":"r\#(i)","preset":"work","status":"completed","start":"2026-11-30T09:00:00+01:00","end":"2026-11-30T09:25:00+01:00","host":"other","rounds":1,"paused_seconds":0,"phases":[{"name":"focus","kind":"work","round":1,"start":"2026-11-30T09:00:00+01:00","end":"2026-11-30T09:25:00+01:00","planned_seconds":1500,"elapsed_seconds":1500,"completed":true}]}"#
+    }
+    let source = try home.write("source.jsonl", lines.joined(separator: "\n") + "\n")
+    let target = home.file("data/journal.jsonl")
+    let started = Date()
+    let result = try runPomo(["import", source, "--journal", target], environment: environment)
+    let seconds = Date().timeIntervalSince(started)
+    #expect(result.status == 0)
+    #expect(result.err == "pomo: imported 20000 sessions into \(target)\n")
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == lines.joined(separator: "\n") + "\n")
+    // Well under a second in a release build; generous here for debug builds on a loaded machine.
+    #expect(seconds < 10, "import of 20,000 records took \(seconds) s")
+  }
+
+  @Test("a batch append starts on a fresh line after a cut one, and writes each line whole")
+  func appendLinesAfterCut() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.cleanUp() }
+    let path = try folder.write("j.jsonl", #"{"id":"cut"#)
+    try Platform.appendLines([Array("a".utf8)[...], Array("b\n".utf8)[...]], to: path)
+    #expect(folder.read("j.jsonl") == "{\"id\":\"cut\na\nb\n")
+    try Platform.appendLines([], to: path)
+    #expect(folder.read("j.jsonl") == "{\"id\":\"cut\na\nb\n")
+  }
+}
