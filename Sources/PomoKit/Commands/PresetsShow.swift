@@ -1,14 +1,26 @@
 extension Pomo.Presets {
-  /// `pomo presets show NAME`: the expanded plan of one preset.
+  /// `pomo presets show NAME [--json]`: the expanded plan of one preset, or its JSON.
   public enum Show: Command {
     public static let spec = CommandSpec(
       name: "show",
       abstract: "Show a preset's plan: every phase with its start, duration, kind and round.",
+      discussion: """
+        With --json, print the preset as a preset file instead: its canonical JSON (keys in a
+        fixed order, exact durations, defaults left out), which loads back to the same plan.
+        """,
       arguments: [ArgumentSpec("preset", help: "A preset's name (see 'pomo presets') or the path of a preset file.")],
-      options: [SharedOptions.rounds])
+      options: [
+        SharedOptions.rounds,
+        OptionSpec("json", help: "Print the preset's JSON (with --rounds, that many rounds) instead of its plan."),
+      ])
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
-      let preset = try PresetLookup.preset(arguments.positionals[0], path: arguments.path, context: context)
+      var preset = try PresetLookup.preset(arguments.positionals[0], path: arguments.path, context: context)
+      if arguments.flag("json") {
+        if let rounds = try arguments.integer("rounds", in: Preset.roundsRange) { preset.rounds = rounds }
+        context.output.write(PresetJSON.render(preset))
+        return ExitCode.success
+      }
       let plan = try PresetLookup.plan(preset, arguments)
       context.output.write(PlanText.render(plan, width: context.width))
       return ExitCode.success
