@@ -4,12 +4,12 @@ extension Pomo.Presets {
   public enum New: Command {
     public static let spec = CommandSpec(
       name: "new",
-      abstract: "Write a new preset file of your own, a copy of another preset, to edit.",
+      abstract: "Start a preset of your own from a copy of another.",
       discussion: """
-        Writes $XDG_CONFIG_HOME/pomo/presets/NAME.json (mode 0600), a copy of the preset with
-        its name and "$schema": "./preset.schema.json", and writes the schema beside it, so
-        editors that read JSON Schema check and complete the file. An existing file is never
-        overwritten.
+        Writes $XDG_CONFIG_HOME/pomo/presets/NAME.json (mode 0600), a copy
+        of the preset with its name and "$schema": "./preset.schema.json",
+        and the schema beside it, so that editors which read JSON Schema
+        check and complete the file. An existing file is never overwritten.
         """,
       arguments: [
         ArgumentSpec("name", help: "The new preset's name: letters, digits, '.', '_' or '-', at most 64.")
@@ -29,11 +29,14 @@ extension Pomo.Presets {
           "invalid preset name '\(name)': use 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit",
           command: arguments.path)
       }
+      let folder = context.paths.presetsDirectory
+      let file = folder + "/" + name + ".json"
+      // Said before the source is looked up, which reads every user preset; the exclusive
+      // create below is what guarantees it.
+      if Platform.fileExists(file) { throw alreadyExists(file) }
       var preset = try PresetLookup.preset(
         arguments.value("from") ?? defaultSource, path: arguments.path, context: context)
       preset.name = name
-      let folder = context.paths.presetsDirectory
-      let file = folder + "/" + name + ".json"
       do {
         try Platform.makeDirectories(folder)
       } catch {
@@ -42,7 +45,7 @@ extension Pomo.Presets {
       do {
         try Platform.createNewFile(PresetJSON.render(preset, schema: "./" + PresetCatalog.schemaFileName), at: file)
       } catch where error.isAlreadyExists {
-        throw CLIError.failure("\(file) already exists; choose another name, or edit or remove that file")
+        throw alreadyExists(file)
       } catch {
         throw CLIError.failure("cannot write \(file): \(error)")
       }
@@ -56,6 +59,10 @@ extension Pomo.Presets {
       context.output.write(
         "Wrote \(TextLayout.inert(file)), a copy of \(source) '\(TextLayout.inert(arguments.value("from") ?? defaultSource))'\n")
       return ExitCode.success
+    }
+
+    static func alreadyExists(_ file: String) -> CLIError {
+      .failure("\(file) already exists; choose another name, or edit or remove that file")
     }
   }
 }

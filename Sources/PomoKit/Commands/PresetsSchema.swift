@@ -5,8 +5,9 @@ extension Pomo.Presets {
       name: "schema",
       abstract: "Print the JSON Schema (draft 2020-12) for preset files.",
       discussion: """
-        The schema accepts exactly the files pomo accepts, except duplicate keys, which are
-        always an error. 'pomo presets new' keeps a copy beside your presets.
+        The schema accepts exactly the files pomo accepts, but for duplicate
+        keys, which are always an error. 'pomo presets new' keeps a copy of
+        it beside your presets.
         """)
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {

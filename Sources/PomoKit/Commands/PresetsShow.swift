@@ -5,8 +5,9 @@ extension Pomo.Presets {
       name: "show",
       abstract: "Show a preset's plan: every phase with its start, duration, kind and round.",
       discussion: """
-        With --json, print the preset as a preset file instead: its canonical JSON (keys in a
-        fixed order, exact durations, defaults left out), which loads back to the same plan.
+        With --json, print the preset as a preset file instead: canonical
+        JSON (keys in a fixed order, exact durations, defaults left out)
+        that loads back to the same plan.
         """,
       arguments: [ArgumentSpec("preset", help: "A preset's name (see 'pomo presets') or the path of a preset file.")],
       options: [

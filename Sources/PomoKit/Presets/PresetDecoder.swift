@@ -76,8 +76,8 @@ public struct PresetDecoder {
   // MARK: - Pieces
 
   /// A phase name is what the schema's `phaseName` says: 1 to 64 Unicode code points (as JSON
-  /// Schema counts), no control characters (C0, DEL, C1), and not only spaces. Spaces at
-  /// either end are dropped.
+  /// Schema counts), no C0 control or DEL, and not only spaces. Spaces at either end are
+  /// dropped. (C1 controls pass: every display of a name makes them inert.)
   private func phaseName(_ value: JSONValue, path: String) throws(DataFileError) -> String {
     let name = try reader.string(value, path: path)
     let scalars = name.unicodeScalars
@@ -85,7 +85,7 @@ public struct PresetDecoder {
       scalars.contains(where: { !PhaseName.isSpace($0) })
     else {
       throw reader.error(
-        value, path, "a phase name is 1 to 64 characters, not all spaces, without control characters, got \(value.snippet)")
+        value, path, "a phase name is 1 to 64 characters, not all spaces, without control characters like tabs, got \(value.snippet)")
     }
     let all = Array(scalars)
     let first = all.firstIndex { !PhaseName.isSpace($0) }!
@@ -144,9 +144,9 @@ public enum PresetName {
 
 /// The rule for phase names, kept in step with `phaseName` in the schema.
 enum PhaseName {
-  /// C0 controls, DEL and C1 controls.
+  /// C0 controls and DEL.
   static func isControl(_ s: Unicode.Scalar) -> Bool {
-    s.value < 0x20 || (0x7F...0x9F).contains(s.value)
+    s.value < 0x20 || s.value == 0x7F
   }
 
   /// Unicode's White_Space characters that are not controls, listed so that the schema's
