@@ -29,7 +29,8 @@ struct PresetCatalogTests {
     let folder = try TemporaryFolder()
     defer { folder.cleanUp() }
     try folder.write("preset.schema.json", PresetCatalog.schema)
-    try folder.write("mine.json", #"{"$schema": "./preset.schema.json", "round": [{"name": "f", "kind": "work", "duration": "1m"}]}"#)
+    try folder.write(
+      "mine.json", #"{"$schema": "./preset.schema.json", "round": [{"name": "f", "kind": "work", "duration": "1m"}]}"#)
     let catalog = try PresetCatalog.load(userDirectory: folder.path)
     #expect(catalog.presets.count == BuiltinPresetFiles.all.count + 1)
     #expect(catalog.preset(named: "mine") != nil)

@@ -148,7 +148,8 @@ struct PresetEditingTests {
     let result = try runPomo(words, environment: ["HOME": home.path])
     #expect(result.status == 64)
     #expect(
-      result.err == message + "Usage: pomo presets new <name> [--from <preset>]\n  See 'pomo presets new --help' for more information.\n")
+      result.err == message
+        + "Usage: pomo presets new <name> [--from <preset>]\n  See 'pomo presets new --help' for more information.\n")
     #expect(!FileManager.default.fileExists(atPath: home.file(".config/pomo")))
   }
 

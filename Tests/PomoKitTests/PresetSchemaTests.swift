@@ -73,7 +73,10 @@ enum SchemaCorpus {
     ("preset name of 64", with(#""name": "\#(String(repeating: "a", count: 64))""#)),
     ("phase name of 64 ASCII", with(phaseName: json(String(repeating: "x", count: 64)))),
     ("phase name of 64 emoji (128 UTF-16 units)", with(phaseName: json(String(repeating: "😀", count: 64)))),
-    ("phase name of 32 e + combining acute (64 code points)", with(phaseName: json(String(repeating: "e\u{301}", count: 32)))),
+    (
+      "phase name of 32 e + combining acute (64 code points)",
+      with(phaseName: json(String(repeating: "e\u{301}", count: 32)))
+    ),
     ("phase name with spaces at the ends", with(phaseName: #"" focus ""#)),
     ("phase name with a no-break space inside", with(phaseName: json("a\u{A0}b"))),
     ("CJK phase name", with(phaseName: json("集中"))),
@@ -113,9 +116,11 @@ enum SchemaCorpus {
     ("tab before", with(duration: #""\t25m""#)), ("tab after", with(duration: #""25m\t""#)),
     ("tab between", with(duration: #""1h\t30m""#)), ("line feed after", with(duration: #""25m\n""#)),
     ("carriage return after", with(duration: #""25m\r""#)), ("no-break space", with(duration: json("\u{A0}25m"))),
-    ("ideographic space between", with(duration: json("1h\u{3000}30m"))), ("space before the unit", with(duration: #""25 m""#)),
+    ("ideographic space between", with(duration: json("1h\u{3000}30m"))),
+    ("space before the unit", with(duration: #""25 m""#)),
     // Fractions and forms.
-    ("four decimals", with(duration: #""1.2345s""#)), ("fraction before a smaller unit", with(duration: #""1.5h 30m""#)),
+    ("four decimals", with(duration: #""1.2345s""#)),
+    ("fraction before a smaller unit", with(duration: #""1.5h 30m""#)),
     ("a point without decimals", with(duration: #""1.""#)), ("no whole part", with(duration: #"".5""#)),
     ("soon", with(duration: #""soon""#)), ("empty", with(duration: #""""#)), ("negative", with(duration: #""-5""#)),
     ("units out of order", with(duration: #""30s5m""#)), ("1:3", with(duration: #""1:3""#)),
@@ -125,21 +130,32 @@ enum SchemaCorpus {
     ("empty phase name", with(phaseName: #""""#)), ("blank phase name", with(phaseName: #""   ""#)),
     ("ideographic-space phase name", with(phaseName: json("\u{3000}"))),
     ("no-break-space phase name", with(phaseName: json("\u{A0}\u{A0}"))),
-    ("tab inside a phase name", with(phaseName: #""a\tb""#)), ("tab before a phase name", with(phaseName: #""\tfocus""#)),
-    ("escape in a phase name", with(phaseName: #""a\u001b[2Jb""#)), ("DEL in a phase name", with(phaseName: #""a\u007f""#)),
+    ("tab inside a phase name", with(phaseName: #""a\tb""#)),
+    ("tab before a phase name", with(phaseName: #""\tfocus""#)),
+    ("escape in a phase name", with(phaseName: #""a\u001b[2Jb""#)),
+    ("DEL in a phase name", with(phaseName: #""a\u007f""#)),
     ("phase name of 65 ASCII", with(phaseName: json(String(repeating: "x", count: 65)))),
-    ("phase name of 33 e + combining acute (66 code points, 33 characters)", with(phaseName: json(String(repeating: "e\u{301}", count: 33)))),
-    ("phase name of 33 flags (66 code points, 33 characters)", with(phaseName: json(String(repeating: "🇩🇪", count: 33)))),
+    (
+      "phase name of 33 e + combining acute (66 code points, 33 characters)",
+      with(phaseName: json(String(repeating: "e\u{301}", count: 33)))
+    ),
+    (
+      "phase name of 33 flags (66 code points, 33 characters)", with(phaseName: json(String(repeating: "🇩🇪", count: 33)))
+    ),
     ("blank long break name", with(#""long_break": {"every": 2, "name": " ", "duration": "5m"}"#)),
     // Preset names.
-    ("preset name with a space", with(#""name": "has space""#)), ("preset name with a line feed", with(#""name": "abc\n""#)),
+    ("preset name with a space", with(#""name": "has space""#)),
+    ("preset name with a line feed", with(#""name": "abc\n""#)),
     ("preset name starting with -", with(#""name": "-abc""#)), ("empty preset name", with(#""name": """#)),
     ("preset name of 65", with(#""name": "\#(String(repeating: "a", count: 65))""#)),
     ("non-ASCII preset name", with(#""name": "é""#)), ("preset name with a slash", with(#""name": "a/b""#)),
     // Whole numbers.
-    ("rounds 0", with(#""rounds": 0"#)), ("rounds 10001", with(#""rounds": 10001"#)), ("rounds 1.5", with(#""rounds": 1.5"#)),
-    ("rounds as text", with(#""rounds": "3""#)), ("rounds 1e400", with(#""rounds": 1e400"#)), ("cue 11", with(#""cue": 11"#)),
-    ("cue -1", with(#""cue": -1"#)), ("cue 2.5", with(#""cue": 2.5"#)), ("long break every 0", with(#""long_break": {"every": 0, "duration": "5m"}"#)),
+    ("rounds 0", with(#""rounds": 0"#)), ("rounds 10001", with(#""rounds": 10001"#)),
+    ("rounds 1.5", with(#""rounds": 1.5"#)),
+    ("rounds as text", with(#""rounds": "3""#)), ("rounds 1e400", with(#""rounds": 1e400"#)),
+    ("cue 11", with(#""cue": 11"#)),
+    ("cue -1", with(#""cue": -1"#)), ("cue 2.5", with(#""cue": 2.5"#)),
+    ("long break every 0", with(#""long_break": {"every": 0, "duration": "5m"}"#)),
     // Shape.
     ("empty round", #"{"round": []}"#), ("no round", #"{"rounds": 3}"#), ("unknown key", with(#""colour": "red""#)),
     ("long break without a duration", with(#""long_break": {"every": 4}"#)),

@@ -44,7 +44,7 @@ extension Pomo.Presets {
       }
       do {
         try Platform.createNewFile(PresetJSON.render(preset, schema: "./" + PresetCatalog.schemaFileName), at: file)
-      } catch where error.isAlreadyExists {
+      } catch  where error.isAlreadyExists {
         throw alreadyExists(file)
       } catch {
         throw CLIError.failure("cannot write \(file): \(error)")
@@ -57,7 +57,8 @@ extension Pomo.Presets {
       }
       let source = preset.source == .builtIn ? "the built-in preset" : "the preset"
       context.output.write(
-        "Wrote \(TextLayout.inert(file)), a copy of \(source) '\(TextLayout.inert(arguments.value("from") ?? defaultSource))'\n")
+        "Wrote \(TextLayout.inert(file)), a copy of \(source) '\(TextLayout.inert(arguments.value("from") ?? defaultSource))'\n"
+      )
       return ExitCode.success
     }
 

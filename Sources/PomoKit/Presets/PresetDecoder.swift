@@ -85,7 +85,9 @@ public struct PresetDecoder {
       scalars.contains(where: { !PhaseName.isSpace($0) })
     else {
       throw reader.error(
-        value, path, "a phase name is 1 to 64 characters, not all spaces, without control characters like tabs, got \(value.snippet)")
+        value, path,
+        "a phase name is 1 to 64 characters, not all spaces, without control characters like tabs, got \(value.snippet)"
+      )
     }
     let all = Array(scalars)
     let first = all.firstIndex { !PhaseName.isSpace($0) }!

@@ -104,7 +104,9 @@ public enum DurationText {
   private static func unitMilliseconds(_ text: ArraySlice<UInt8>) -> Result<Int64, Problem> {
     var rest = text
     var parts: [(scale: Int64, number: Number)] = []
-    let units: [(UInt8, Int64)] = [(UInt8(ascii: "h"), 3_600_000), (UInt8(ascii: "m"), 60_000), (UInt8(ascii: "s"), 1000)]
+    let units: [(UInt8, Int64)] = [
+      (UInt8(ascii: "h"), 3_600_000), (UInt8(ascii: "m"), 60_000), (UInt8(ascii: "s"), 1000),
+    ]
     var nextUnit = 0
     while true {
       guard let n = number(&rest) else { return .failure(.notADuration) }
