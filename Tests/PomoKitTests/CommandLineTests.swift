@@ -70,7 +70,9 @@ struct CommandLineTests {
     #expect(result.out == pomo.run("help", "start").out)
   }
 
-  @Test("every command has help", arguments: [["presets"], ["presets", "show"], ["start"], []])
+  @Test(
+    "every command has help",
+    arguments: [["presets"], ["presets", "show"], ["presets", "new"], ["presets", "schema"], ["start"], []])
   func everyCommandHasHelp(words: [String]) {
     let result = pomo.run(["help"] + words)
     #expect(result.status == 0)

@@ -8,7 +8,8 @@ struct DurationTextTests {
     ("25m", 1_500_000), ("90s", 90_000), ("1h30m", 5_400_000), ("1h 30m", 5_400_000),
     ("1:30", 90_000), ("1:02:03", 3_723_000), ("90", 90_000), (" 45 ", 45_000),
     ("1.5s", 1500), ("0.5", 500), ("2m5s", 125_000), ("1h", 3_600_000), ("24h", 86_400_000),
-    ("0:01", 1000), ("10:00", 600_000),
+    ("0:01", 1000), ("10:00", 600_000), ("1h 30m 15.25s", 5_415_250), ("24:00:00", 86_400_000),
+    ("1440m", 86_400_000), ("007m", 420_000), ("1.001h", 3_603_600), ("0.001", 1), ("59:59.999", 3_599_999),
   ]
 
   @Test("accepts the forms people type", arguments: accepted)
@@ -18,9 +19,12 @@ struct DurationTextTests {
 
   static let rejected: [(String, DurationText.Problem)] = [
     ("", .notADuration), ("abc", .notADuration), ("5x", .notADuration), ("m", .notADuration),
-    ("1:3", .notADuration), ("1:60", .notADuration), ("1:2:3:4", .notADuration), ("30s5m", .notADuration),
+    ("1:3", .notADuration), ("1:60", .partTooLarge), ("1:2:3:4", .notADuration), ("30s5m", .notADuration),
     ("0", .notPositive), ("0s", .notPositive), ("-5", .notPositive), ("-5m", .notPositive), ("0:00", .notPositive),
     ("24h1s", .tooLong), ("25h", .tooLong), ("99999999m", .tooLong), ("1.2.3", .notADuration),
+    ("1h 60m", .partTooLarge), ("1:02:60", .partTooLarge), ("\t25m", .notADuration), ("25m\t", .notADuration),
+    ("1h\t30m", .notADuration), ("1.2345s", .notADuration), ("1.5h 30m", .notADuration), ("1:5:00", .notADuration),
+    ("25 m", .notADuration), ("0.000s", .notPositive), ("24:00:00.001", .tooLong), ("1e3", .notADuration),
   ]
 
   @Test("rejects zero, negative, absurd and malformed durations", arguments: rejected)
@@ -35,6 +39,20 @@ struct DurationTextTests {
     #expect(DurationText.fromSeconds(-1) == .failure(.notPositive))
     #expect(DurationText.fromSeconds(1e300) == .failure(.tooLong))
     #expect(DurationText.fromSeconds(.infinity) == .failure(.tooLong))
+    #expect(DurationText.fromSeconds(0.0001) == .success(.milliseconds(1)))
+    #expect(DurationText.fromSeconds(1.2345) == .success(.milliseconds(1235)))
+    #expect(DurationText.fromSeconds(86_400.001) == .failure(.tooLong))
+  }
+
+  static let formats: [(Int64, String)] = [
+    (1_500_000, "25m"), (5_400_000, "1h 30m"), (86_400_000, "24h"), (1500, "1.5s"), (1, "0.001s"),
+    (3_723_450, "1h 2m 3.45s"), (3_600_001, "1h 0.001s"), (60_010, "1m 0.01s"),
+  ]
+
+  @Test("durations are written exactly, in a form that reads back", arguments: formats)
+  func format(millis: Int64, text: String) {
+    #expect(DurationText.format(.milliseconds(millis)) == text)
+    #expect(DurationText.parse(text) == .success(.milliseconds(millis)))
   }
 
   @Test("countdowns round up, so 0:00 shows only at the end")

@@ -24,6 +24,19 @@ struct PresetCatalogTests {
     }
   }
 
+  @Test("the schema beside the user's presets is not a preset")
+  func schemaIsNotAPreset() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.cleanUp() }
+    try folder.write("preset.schema.json", PresetCatalog.schema)
+    try folder.write(
+      "mine.json", #"{"$schema": "./preset.schema.json", "round": [{"name": "f", "kind": "work", "duration": "1m"}]}"#)
+    let catalog = try PresetCatalog.load(userDirectory: folder.path)
+    #expect(catalog.presets.count == BuiltinPresetFiles.all.count + 1)
+    #expect(catalog.preset(named: "mine") != nil)
+    #expect(catalog.skipped.isEmpty)
+  }
+
   @Test("a user preset replaces the built-in of the same name")
   func override() throws {
     let folder = try TemporaryFolder()

@@ -7,9 +7,10 @@ extension Pomo {
       discussion: """
         Your presets are the *.json files in $XDG_CONFIG_HOME/pomo/presets (by default
         ~/.config/pomo/presets). One with the same name as a built-in preset replaces it.
+        'pomo presets new NAME' starts one from a copy of another.
         """)
 
-    public static var subcommands: [CommandNode] { [Show.node] }
+    public static var subcommands: [CommandNode] { [Show.node, New.node, Schema.node] }
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let catalog = try PresetLookup.catalog(context)

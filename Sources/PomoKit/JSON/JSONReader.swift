@@ -44,16 +44,21 @@ struct JSONReader {
     return b
   }
 
+  /// A whole number in `range`. As in JSON Schema, a number whose value is whole counts,
+  /// however it is written: `4`, `4.0` and `0.4e1` are all 4.
   func integer(_ value: JSONValue, path: String, in range: ClosedRange<Int>) throws(DataFileError) -> Int {
     guard case .number(let text) = value.kind else {
       throw error(
         value, path, "expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(value.typeName)")
     }
-    guard let n = Int(text), range.contains(n) else {
+    // Compared as a double, the way JSON Schema validators read JSON numbers.
+    guard let d = Double(text), d.isFinite, d.rounded() == d, Double(range.lowerBound) <= d,
+      d <= Double(range.upperBound)
+    else {
       throw error(
         value, path, "expected a whole number from \(range.lowerBound) to \(range.upperBound), got \(value.snippet)")
     }
-    return n
+    return Int(d)
   }
 
 }

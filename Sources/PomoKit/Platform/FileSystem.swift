@@ -24,6 +24,9 @@ public struct FileSystemError: Error, Equatable, Sendable, CustomStringConvertib
   static var current: FileSystemError { FileSystemError(code: errno) }
 
   public static var permissionDenied: FileSystemError { FileSystemError(code: EACCES) }
+
+  /// Something is already at the path (EEXIST).
+  public var isAlreadyExists: Bool { code == EEXIST }
 }
 
 extension Platform {
@@ -225,6 +228,22 @@ extension Platform {
       let failure = ok ? errno : code
       unlink(temporary)
       throw FileSystemError(code: failure)
+    }
+  }
+
+  /// Creates a new file with mode 0600 holding `text`; fails with EEXIST when anything,
+  /// even a dangling link, is already at `path`, so nothing is ever overwritten.
+  public static func createNewFile(_ text: String, at path: String) throws(FileSystemError) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard fd >= 0 else { throw .current }
+    var bytes = Array(text.utf8)
+    // The umask could only take bits away, but say 0600 plainly whatever it is.
+    let ok = fchmod(fd, 0o600) == 0 && Platform.write(fd, &bytes) && fsync(fd) == 0
+    let code = errno
+    _ = Glibc_or_Darwin_close(fd)
+    guard ok else {
+      unlink(path)
+      throw FileSystemError(code: code)
     }
   }
 

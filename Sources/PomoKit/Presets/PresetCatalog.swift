@@ -14,6 +14,12 @@ public struct PresetCatalog: Sendable {
     self.skipped = skipped
   }
 
+  /// The JSON Schema's file name, in `Presets/` and beside the user's presets.
+  public static let schemaFileName = "preset.schema.json"
+
+  /// The JSON Schema for preset files, embedded at build time.
+  public static var schema: String { BuiltinPresetFiles.schema }
+
   /// The built-in presets, parsed from the files embedded at build time.
   public static func builtIns() throws(DataFileError) -> [Preset] {
     var result: [Preset] = []
@@ -72,7 +78,8 @@ public struct PresetCatalog: Sendable {
     guard let names = Platform.listDirectory(directory) else { return ([], []) }  // No folder, no user presets.
     var result: [Preset] = []
     var skipped: [DataFileError] = []
-    for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") {
+    // The schema that `pomo presets new` keeps beside the presets is not one of them.
+    for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") && name != schemaFileName {
       let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
       let stem = String(name.dropLast(5))
       let bytes: [UInt8]

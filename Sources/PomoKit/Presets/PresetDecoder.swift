@@ -75,15 +75,26 @@ public struct PresetDecoder {
 
   // MARK: - Pieces
 
+  /// A phase name is what the schema's `phaseName` says: 1 to 64 Unicode code points (as JSON
+  /// Schema counts), no C0 control or DEL, and not only spaces. Spaces at either end are
+  /// dropped. (C1 controls pass: every display of a name makes them inert.)
   private func phaseName(_ value: JSONValue, path: String) throws(DataFileError) -> String {
     let name = try reader.string(value, path: path)
-    let trimmed = name.trimmedSpaces()
-    guard !trimmed.isEmpty, trimmed.count <= 64,
-      !trimmed.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+    let scalars = name.unicodeScalars
+    guard (1...64).contains(scalars.count), !scalars.contains(where: PhaseName.isControl),
+      scalars.contains(where: { !PhaseName.isSpace($0) })
     else {
-      throw reader.error(value, path, "a phase name is 1 to 64 printable characters, got \(value.snippet)")
+      throw reader.error(
+        value, path,
+        "a phase name is 1 to 64 characters, not all spaces, without control characters like tabs, got \(value.snippet)"
+      )
     }
-    return trimmed
+    let all = Array(scalars)
+    let first = all.firstIndex { !PhaseName.isSpace($0) }!
+    let last = all.lastIndex { !PhaseName.isSpace($0) }!
+    var trimmed = String.UnicodeScalarView()
+    trimmed.append(contentsOf: all[first...last])
+    return String(trimmed)
   }
 
   private func duration(_ value: JSONValue, path: String) throws(DataFileError) -> Duration {
@@ -130,5 +141,22 @@ public enum PresetName {
       ("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s)
     }
     return ok(first) && name.unicodeScalars.allSatisfy { ok($0) || $0 == "." || $0 == "_" || $0 == "-" }
+  }
+}
+
+/// The rule for phase names, kept in step with `phaseName` in the schema.
+enum PhaseName {
+  /// C0 controls and DEL.
+  static func isControl(_ s: Unicode.Scalar) -> Bool {
+    s.value < 0x20 || s.value == 0x7F
+  }
+
+  /// Unicode's White_Space characters that are not controls, listed so that the schema's
+  /// pattern can list the same ones.
+  static func isSpace(_ s: Unicode.Scalar) -> Bool {
+    switch s.value {
+    case 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+    default: false
+    }
   }
 }

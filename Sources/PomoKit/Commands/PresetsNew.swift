@@ -1,0 +1,69 @@
+extension Pomo.Presets {
+  /// `pomo presets new NAME [--from PRESET]`: a preset file of your own to edit, with the
+  /// schema beside it so that editors check and complete it.
+  public enum New: Command {
+    public static let spec = CommandSpec(
+      name: "new",
+      abstract: "Start a preset of your own from a copy of another.",
+      discussion: """
+        Writes $XDG_CONFIG_HOME/pomo/presets/NAME.json (mode 0600), a copy
+        of the preset with its name and "$schema": "./preset.schema.json",
+        and the schema beside it, so that editors which read JSON Schema
+        check and complete the file. An existing file is never overwritten.
+        """,
+      arguments: [
+        ArgumentSpec("name", help: "The new preset's name: letters, digits, '.', '_' or '-', at most 64.")
+      ],
+      options: [from.spec])
+
+    static let from = Option<String>.value(
+      "from", .preset, help: "The preset to copy: a name or the path of a preset file (default: work).")
+
+    /// The preset copied when `--from` is not given: the classic Pomodoro.
+    static let defaultSource = "work"
+
+    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+      let name = arguments.positionals[0]
+      guard PresetName.isValid(name), name + ".json" != PresetCatalog.schemaFileName else {
+        throw CLIError.usage(
+          "invalid preset name '\(name)': use 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit",
+          command: arguments.path)
+      }
+      let folder = context.paths.presetsDirectory
+      let file = folder + "/" + name + ".json"
+      // Said before the source is looked up, which reads every user preset; the exclusive
+      // create below is what guarantees it.
+      if Platform.fileExists(file) { throw alreadyExists(file) }
+      var preset = try PresetLookup.preset(
+        arguments[from] ?? defaultSource, path: arguments.path, context: context)
+      preset.name = name
+      do {
+        try Platform.makeDirectories(folder)
+      } catch {
+        throw CLIError.failure("cannot create the folder \(folder): \(error)")
+      }
+      do {
+        try Platform.createNewFile(PresetJSON.render(preset, schema: "./" + PresetCatalog.schemaFileName), at: file)
+      } catch  where error.isAlreadyExists {
+        throw alreadyExists(file)
+      } catch {
+        throw CLIError.failure("cannot write \(file): \(error)")
+      }
+      let schemaFile = folder + "/" + PresetCatalog.schemaFileName
+      do {
+        try Platform.writeAtomically(PresetCatalog.schema, to: schemaFile)
+      } catch {
+        throw CLIError.failure("cannot write \(schemaFile): \(error)")
+      }
+      let source = preset.source == .builtIn ? "the built-in preset" : "the preset"
+      context.output.write(
+        "Wrote \(TextLayout.inert(file)), a copy of \(source) '\(TextLayout.inert(arguments[from] ?? defaultSource))'\n"
+      )
+      return ExitCode.success
+    }
+
+    static func alreadyExists(_ file: String) -> CLIError {
+      .failure("\(file) already exists; choose another name, or edit or remove that file")
+    }
+  }
+}
