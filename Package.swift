@@ -14,9 +14,24 @@ let package = Package(
     .executableTarget(
       name: "pomo", dependencies: ["PomoKit"],
       linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))]),
-    // Everything pomo does: presets, the session engine, the terminal, the journal, reports.
-    .target(name: "PomoKit", dependencies: ["CPlatform"], plugins: ["EmbedPresets"]),
-    // The few system calls the Glibc module does not expose; used only by PomoKit/Platform.
+    // The layers, bottom to top; each may import only those below it, and the compiler holds
+    // them to it. PomoKit, the command line, is the only one the executable sees.
+    //
+    //   PomoKit (command line, commands)
+    //     PomoReport (summaries, their text, JSON and CSV)
+    //       PomoJournal (records, the journal, its index, the running session's state and lock)
+    //       PomoTerminal (live display, plain log, alerts and hooks, the event loop)
+    //         PomoCore (durations, JSON, presets, plans, the session engine, config, calendars)
+    //           PomoPlatform (every OS call: files, locks, clocks, terminal, signals, processes)
+    //             CPlatform (the few system calls Swift's Glibc module does not expose)
+    .target(
+      name: "PomoKit",
+      dependencies: ["PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform"]),
+    .target(name: "PomoReport", dependencies: ["PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform"]),
+    .target(name: "PomoJournal", dependencies: ["PomoCore", "PomoPlatform"]),
+    .target(name: "PomoTerminal", dependencies: ["PomoCore", "PomoPlatform"]),
+    .target(name: "PomoCore", dependencies: ["PomoPlatform"], plugins: ["EmbedPresets"]),
+    .target(name: "PomoPlatform", dependencies: ["CPlatform"]),
     .target(name: "CPlatform"),
     // Build-time tool that turns Presets/*.json into Swift source, so the binary carries them.
     .executableTarget(name: "PresetEmbedder"),
@@ -24,7 +39,9 @@ let package = Package(
       name: "EmbedPresets", capability: .buildTool(), dependencies: ["PresetEmbedder"]),
     // `swift test` builds every target, so the end-to-end tests find a fresh `pomo` binary
     // beside the test bundle. (Depending on the executable would link the tests statically.)
-    .testTarget(name: "PomoKitTests", dependencies: ["PomoKit", "CPlatform"]),
+    .testTarget(
+      name: "PomoKitTests",
+      dependencies: ["PomoKit", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
   ],
   swiftLanguageModes: [.v6]
 )

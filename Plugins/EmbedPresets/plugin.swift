@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Embeds the top-level `Presets/*.json` files into PomoKit, so that a copied binary
+/// Embeds the top-level `Presets/*.json` files into PomoCore, so that a copied binary
 /// carries its built-in presets and never reads them from the current directory. The JSON
 /// Schema (`preset.schema.json`) goes in too, for `pomo presets schema` and `presets new`.
 @main

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import PomoKit
+@testable import PomoReport
+@testable import PomoJournal
+@testable import PomoTerminal
+@testable import PomoCore
+@testable import PomoPlatform
 
 /// The usage lines after every `pomo start` usage error, pinned whole.
 let reportUsage = """

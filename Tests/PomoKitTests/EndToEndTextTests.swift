@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import PomoKit
+@testable import PomoReport
+@testable import PomoJournal
+@testable import PomoTerminal
+@testable import PomoCore
+@testable import PomoPlatform
 
 /// A terminal screen reduced to what wrapping needs: the cursor, and how often a line ran past
 /// the last column and wrapped onto a new row.

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import PomoKit
+@testable import PomoReport
+@testable import PomoJournal
+@testable import PomoTerminal
+@testable import PomoCore
+@testable import PomoPlatform
 
 /// `pomo import` copies each new record's line as it stands and never rewrites one.
 @Suite("Import copies, never rewrites")

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import PomoKit
+@testable import PomoReport
+@testable import PomoJournal
+@testable import PomoTerminal
+@testable import PomoCore
+@testable import PomoPlatform
 
 /// A bad line never crashes a reader: every number is range-checked before it is converted,
 /// and whatever a line holds, the readers skip it as damaged and count the intact ones.

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import PomoKit
+@testable import PomoReport
+@testable import PomoJournal
+@testable import PomoTerminal
+@testable import PomoCore
+@testable import PomoPlatform
 
 @Suite("Plan expansion")
 struct PlanTests {

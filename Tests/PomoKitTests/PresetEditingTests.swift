@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import PomoKit
+@testable import PomoReport
+@testable import PomoJournal
+@testable import PomoTerminal
+@testable import PomoCore
+@testable import PomoPlatform
 
 /// `pomo presets new`, `presets schema` and `presets show --json`: the real binary in a
 /// temporary HOME.

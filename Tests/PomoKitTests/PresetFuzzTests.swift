@@ -1,6 +1,11 @@
 import Testing
 
 @testable import PomoKit
+@testable import PomoReport
+@testable import PomoJournal
+@testable import PomoTerminal
+@testable import PomoCore
+@testable import PomoPlatform
 
 /// A fixed-seed generator, so a failing case can be replayed.
 struct SplitMix64: RandomNumberGenerator {

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import PomoKit
+@testable import PomoReport
+@testable import PomoJournal
+@testable import PomoTerminal
+@testable import PomoCore
+@testable import PomoPlatform
 
 /// Europe/Berlin and America/New_York by their current DST rules, so the pure report code is
 /// tested without the system's zone files (the end-to-end tests use the real ones).
@@ -213,9 +218,9 @@ struct ReportBuilderTests {
     #expect(report.previousFocus == 3000)
     #expect(report.focusChangePercent == 30)
     #expect(report.bestDay?.day == day("2026-11-27"))
-    #expect(ReportBuilder.streak([10, 11, 12], today: 12) == 3)
-    #expect(ReportBuilder.streak([10, 11], today: 12) == 2)
-    #expect(ReportBuilder.streak([10], today: 12) == 0)
+    #expect(Streak.length(today: 12, completedOn: Set<Int64>([10, 11, 12]).contains) == 3)
+    #expect(Streak.length(today: 12, completedOn: Set<Int64>([10, 11]).contains) == 2)
+    #expect(Streak.length(today: 12, completedOn: Set<Int64>([10]).contains) == 0)
   }
 
   @Test("tag and preset filters, and the groups")

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import PomoKit
+@testable import PomoReport
+@testable import PomoJournal
+@testable import PomoTerminal
+@testable import PomoCore
+@testable import PomoPlatform
 
 /// Virtual time for the engine: `advance` moves both clocks, `sleep` only the boot clock.
 final class FakeClock: @unchecked Sendable {

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import PomoKit
+@testable import PomoReport
+@testable import PomoJournal
+@testable import PomoTerminal
+@testable import PomoCore
+@testable import PomoPlatform
 
 /// Columns a test string takes, by an oracle independent of the code under test: it knows only
 /// the characters these tests use (CJK ideographs, kana, Hangul and emoji take two, combining

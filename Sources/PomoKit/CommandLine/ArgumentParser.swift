@@ -1,3 +1,9 @@
+import PomoReport
+import PomoJournal
+import PomoTerminal
+import PomoCore
+import PomoPlatform
+
 /// The options and arguments given to one command, after parsing. Every value was checked
 /// against its option's kind by the parser; commands read them through typed `Option`s.
 public struct ParsedArguments {

@@ -1,3 +1,9 @@
+import PomoReport
+import PomoJournal
+import PomoTerminal
+import PomoCore
+import PomoPlatform
+
 /// What an option takes. The parser checks the value against it, and help, completions and
 /// the manual read the allowed values from here, so they never disagree.
 public enum ValueKind: Sendable, Equatable {
@@ -78,9 +84,6 @@ public struct OptionSpec: Sendable, Equatable {
     return repeatable ? "[\(name) ...]" : "[\(name)]"
   }
 }
-
-/// A set of words an option may take, as an enum: `--format text|json|csv`.
-public protocol ChoiceValue: RawRepresentable<String>, CaseIterable, Sendable {}
 
 /// A typed handle on a declared option: commands read values through it, so a misspelt
 /// option is a compile error, not a silent nil.

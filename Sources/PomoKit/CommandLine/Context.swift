@@ -1,20 +1,8 @@
-/// Somewhere to write text: the terminal, a pipe, or a buffer in a test.
-public protocol TextOutput: AnyObject {
-  func write(_ text: String)
-  /// Whether the reader has gone (a closed pipe): nothing written arrives any more.
-  var isClosed: Bool { get }
-}
-
-extension TextOutput {
-  public var isClosed: Bool { false }
-}
-
-/// Collects text in memory; tests read `text` afterwards.
-public final class TextBuffer: TextOutput {
-  public private(set) var text = ""
-  public init() {}
-  public func write(_ text: String) { self.text += text }
-}
+import PomoReport
+import PomoJournal
+import PomoTerminal
+import PomoCore
+import PomoPlatform
 
 /// What a command may know about the world it runs in, injected so tests control all of it.
 public struct Context {
@@ -78,5 +66,17 @@ public struct Paths: Sendable {
     if let override, !override.isEmpty { return override }
     if let env = environment["POMO_JOURNAL"], !env.isEmpty { return env }
     return dataDirectory + "/journal.jsonl"
+  }
+}
+
+extension Context {
+  /// The real process: its environment, stdout, stderr and terminal.
+  public static func process() -> Context {
+    Platform.ignoreBrokenPipes()
+    return Context(
+      environment: Platform.environment,
+      output: FileDescriptorOutput(fd: 1), errors: FileDescriptorOutput(fd: 2),
+      stdinIsTerminal: Platform.isTerminal(0), stdoutIsTerminal: Platform.isTerminal(1),
+      terminalColumns: Platform.terminalColumns(1))
   }
 }

@@ -1,3 +1,9 @@
+import PomoReport
+import PomoJournal
+import PomoTerminal
+import PomoCore
+import PomoPlatform
+
 /// Lays out help pages the way swift-argument-parser does:
 /// OVERVIEW, USAGE, ARGUMENTS, OPTIONS, SUBCOMMANDS, wrapped to the width.
 enum HelpFormatter {
@@ -6,9 +12,9 @@ enum HelpFormatter {
   static func help(for command: CommandNode, path: [String], width: Int) -> String {
     let spec = command.spec
     let width = max(40, width)
-    var text = wrap("OVERVIEW: " + spec.abstract, width: width, indent: 0) + "\n"
+    var text = TextLayout.wrap("OVERVIEW: " + spec.abstract, width: width, indent: 0) + "\n"
     if let discussion = spec.discussion {
-      text += "\n" + paragraphs(discussion).map { wrap($0, width: width, indent: 0, hanging: leadingSpaces($0)) }
+      text += "\n" + paragraphs(discussion).map { TextLayout.wrap($0, width: width, indent: 0, hanging: leadingSpaces($0)) }
         .joined(separator: "\n") + "\n"
     }
     text += "\n" + usageLines("USAGE: ", command: command, path: path, width: width) + "\n"
@@ -33,7 +39,7 @@ enum HelpFormatter {
         text += row("help", "Show help for a command.", width: width)
       }
       let helpHint = path.count == 1 ? "pomo help <subcommand>" : "\(path.joined(separator: " ")) <subcommand> --help"
-      text += "\n" + wrap("  See '\(helpHint)' for detailed help.", width: width, indent: 0, hanging: 2) + "\n"
+      text += "\n" + TextLayout.wrap("  See '\(helpHint)' for detailed help.", width: width, indent: 0, hanging: 2) + "\n"
     }
     return text
   }
@@ -73,15 +79,15 @@ enum HelpFormatter {
   private static func row(_ label: String, _ help: String, width: Int) -> String {
     let first = "  " + label
     if width < 60 {
-      return first + "\n" + wrap("      " + help, width: width, indent: 0, hanging: 6) + "\n"
+      return first + "\n" + TextLayout.wrap("      " + help, width: width, indent: 0, hanging: 6) + "\n"
     }
     let pad = labelWidth
     if first.count + 2 > pad {
-      return first + "\n" + wrap(String(repeating: " ", count: pad) + help, width: width, indent: 0, hanging: pad)
+      return first + "\n" + TextLayout.wrap(String(repeating: " ", count: pad) + help, width: width, indent: 0, hanging: pad)
         + "\n"
     }
     let line = first + String(repeating: " ", count: pad - first.count) + help
-    return wrap(line, width: width, indent: 0, hanging: pad) + "\n"
+    return TextLayout.wrap(line, width: width, indent: 0, hanging: pad) + "\n"
   }
 
   /// The discussion's source lines as the units to wrap: consecutive lines that start at the
@@ -109,41 +115,5 @@ enum HelpFormatter {
 
   private static func leadingSpaces<S: StringProtocol>(_ s: S) -> Int {
     s.prefix(while: { $0 == " " }).count
-  }
-
-  /// Word-wraps `text` to `width`; continuation lines start with `hanging` spaces.
-  static func wrap(_ text: String, width: Int, indent: Int, hanging: Int = 0) -> String {
-    var lines: [String] = []
-    var line = String(repeating: " ", count: indent)
-    var lineHasWord = false
-    let leading = text.prefix(while: { $0 == " " })
-    line += leading
-    for piece in text.dropFirst(leading.count).split(separator: " ", omittingEmptySubsequences: false) {
-      var word = Substring(piece)
-      // A word longer than a whole line (a long path) is broken, not left to overflow.
-      let room = max(10, width - hanging)
-      while word.count > room {
-        if lineHasWord {
-          lines.append(line)
-          line = String(repeating: " ", count: hanging)
-        }
-        let available = max(1, width - line.count)
-        line += word.prefix(available)
-        lines.append(line)
-        line = String(repeating: " ", count: hanging)
-        word = word.dropFirst(available)
-        lineHasWord = false
-      }
-      let candidate = lineHasWord ? line + " " + word : line + word
-      if candidate.count > width && lineHasWord {
-        lines.append(line)
-        line = String(repeating: " ", count: hanging) + word
-      } else {
-        line = candidate
-      }
-      lineHasWord = true
-    }
-    lines.append(line)
-    return lines.joined(separator: "\n")
   }
 }

@@ -1,3 +1,9 @@
+import PomoReport
+import PomoJournal
+import PomoTerminal
+import PomoCore
+import PomoPlatform
+
 /// The root command: finds the subcommand, runs it, and turns errors into messages and exit codes.
 public enum Pomo: Command {
   public static let version = "0.1.0"

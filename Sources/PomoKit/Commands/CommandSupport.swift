@@ -1,3 +1,9 @@
+import PomoReport
+import PomoJournal
+import PomoTerminal
+import PomoCore
+import PomoPlatform
+
 /// Helpers that several commands share.
 
 /// The user's config file, with errors as exit 65.

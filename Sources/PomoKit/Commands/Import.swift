@@ -1,3 +1,9 @@
+import PomoReport
+import PomoJournal
+import PomoTerminal
+import PomoCore
+import PomoPlatform
+
 extension Pomo {
   /// `pomo import FILE`: appends the sessions of another journal, such as another machine's.
   public enum Import: Command {

@@ -1,3 +1,9 @@
+import PomoReport
+import PomoJournal
+import PomoTerminal
+import PomoCore
+import PomoPlatform
+
 extension Pomo {
   /// `pomo log`: the latest sessions, newest first.
   public enum Log: Command {

@@ -1,3 +1,9 @@
+import PomoReport
+import PomoJournal
+import PomoTerminal
+import PomoCore
+import PomoPlatform
+
 /// Finds the preset a command names: a file path, or a name from the catalog.
 enum PresetLookup {
   static func catalog(_ context: Context) throws(CLIError) -> PresetCatalog {

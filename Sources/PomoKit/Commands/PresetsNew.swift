@@ -1,3 +1,9 @@
+import PomoReport
+import PomoJournal
+import PomoTerminal
+import PomoCore
+import PomoPlatform
+
 extension Pomo.Presets {
   /// `pomo presets new NAME [--from PRESET]`: a preset file of your own to edit, with the
   /// schema beside it so that editors check and complete it.

@@ -1,3 +1,9 @@
+import PomoReport
+import PomoJournal
+import PomoTerminal
+import PomoCore
+import PomoPlatform
+
 extension Pomo.Presets {
   /// `pomo presets schema`: the JSON Schema for preset files, as carried in the binary.
   public enum Schema: Command {

@@ -1,3 +1,9 @@
+import PomoReport
+import PomoJournal
+import PomoTerminal
+import PomoCore
+import PomoPlatform
+
 extension Pomo.Presets {
   /// `pomo presets show NAME [--json]`: the expanded plan of one preset, or its JSON.
   public enum Show: Command {

@@ -1,3 +1,9 @@
+import PomoReport
+import PomoJournal
+import PomoTerminal
+import PomoCore
+import PomoPlatform
+
 extension Pomo {
   /// `pomo report`: summaries of the journal by day, with totals, streak and comparison.
   public enum Report: Command {
@@ -68,7 +74,7 @@ extension Pomo {
         if streak == nil {
           try indexed.records(overlapping: calendar.start(of: lower), calendar.start(of: today + 1)) { builder.add($0) }
         }
-        while streak == nil, ReportBuilder.streak(builder.completedDays, today: today) >= today - lower,
+        while streak == nil, Streak.length(today: today, completedOn: builder.completedDays.contains) >= today - lower,
           calendar.start(of: lower) > indexed.earliest
         {
           reach *= 4

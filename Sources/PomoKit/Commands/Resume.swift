@@ -1,3 +1,9 @@
+import PomoReport
+import PomoJournal
+import PomoTerminal
+import PomoCore
+import PomoPlatform
+
 extension Pomo {
   /// `pomo resume`: continues the most recent interrupted session where it stopped.
   public enum Resume: Command {

@@ -1,3 +1,9 @@
+import PomoReport
+import PomoJournal
+import PomoTerminal
+import PomoCore
+import PomoPlatform
+
 /// Runs a plan live: what `start` and `resume` share once they know what to run.
 enum SessionLauncher {
   static let keysHelp = """

@@ -1,3 +1,9 @@
+import PomoReport
+import PomoJournal
+import PomoTerminal
+import PomoCore
+import PomoPlatform
+
 extension Pomo {
   /// `pomo start NAME`: runs a preset's phases live in the terminal.
   public enum Start: Command {

@@ -1,3 +1,9 @@
+import PomoReport
+import PomoJournal
+import PomoTerminal
+import PomoCore
+import PomoPlatform
+
 extension Pomo {
   /// `pomo status`: what is running now, cheap enough for a status bar to call every second.
   public enum Status: Command {

@@ -1,0 +1,91 @@
+import PomoPlatform
+
+/// The moments a hook can run at.
+public enum HookEvent: String, CaseIterable, Sendable {
+  case phaseStart = "phase_start"
+  case phaseEnd = "phase_end"
+  case sessionEnd = "session_end"
+}
+
+/// The user's defaults, from `$XDG_CONFIG_HOME/pomo/config.json`. Command-line flags win.
+///
+/// ```json
+/// {"bell": true, "notify": true, "color": "auto",
+///  "hooks": {"phase_end": ["paplay", "/usr/share/sounds/freedesktop/stereo/complete.oga"]}}
+/// ```
+public struct Config: Equatable, Sendable {
+  public var bell = true
+  public var notify = true
+  public var color: ColorChoice?
+  /// A command and its arguments for each event, run without a shell.
+  public var hooks: [HookEvent: [String]] = [:]
+  /// The first day of the week for reports.
+  public var weekStart: WeekStart?
+
+  public init() {}
+
+
+  /// Reads the config file; a missing file is the defaults, a bad one an error naming the key.
+  public static func load(path: String) throws(DataFileError) -> Config {
+    guard Platform.fileExists(path) else { return Config() }
+    do {
+      return try parse(try Platform.readFile(path), file: path)
+    } catch let error as DataFileError {
+      throw error
+    } catch {
+      throw DataFileError(file: path, message: "cannot read the file: \(error)")
+    }
+  }
+
+  public static func parse(_ bytes: [UInt8], file: String) throws(DataFileError) -> Config {
+    let root: JSONValue
+    do {
+      root = try JSONParser.parse(bytes)
+    } catch {
+      throw DataFileError(file: file, position: error.position, message: "invalid JSON: \(error.message)")
+    }
+    let reader = JSONReader(file: file)
+    let fields = try reader.fields(
+      root, path: "", allowed: ["$schema", "bell", "notify", "color", "hooks", "week_start"], required: [])
+    var config = Config()
+    if let v = fields["bell"] { config.bell = try reader.boolean(v, path: "bell") }
+    if let v = fields["notify"] { config.notify = try reader.boolean(v, path: "notify") }
+    if let v = fields["color"] { config.color = try reader.choice(v, path: "color", ColorChoice.self) }
+    if let v = fields["week_start"] { config.weekStart = try reader.choice(v, path: "week_start", WeekStart.self) }
+    if let v = fields["hooks"] {
+      let hooks = try reader.fields(v, path: "hooks", allowed: HookEvent.allCases.map(\.rawValue), required: [])
+      for event in HookEvent.allCases {
+        guard let command = hooks[event.rawValue] else { continue }
+        let path = "hooks.\(event.rawValue)"
+        guard case .array(let items) = command.kind, !items.isEmpty else {
+          throw reader.error(
+            command, path,
+            "expected a command as an array of strings, like [\"notify-send\", \"pomo\"], got \(command.typeName)")
+        }
+        var argv: [String] = []
+        for (i, item) in items.enumerated() {
+          argv.append(try reader.string(item, path: "\(path)[\(i)]"))
+        }
+        if argv[0].isEmpty { throw reader.error(items[0], "\(path)[0]", "the command name is empty") }
+        config.hooks[event] = argv
+      }
+    }
+    return config
+  }
+}
+
+package extension JSONReader {
+  package func choice<E: ChoiceValue>(_ value: JSONValue, path: String, _ type: E.Type) throws(DataFileError) -> E {
+    let text = try string(value, path: path)
+    guard let choice = E(rawValue: text) else {
+      let choices = E.allCases.map { "\"\($0.rawValue)\"" }
+      throw error(value, path, "expected one of \(choices.joined(separator: ", ")), got \(value.snippet)")
+    }
+    return choice
+  }
+}
+
+/// When to colour: `--color` and the config's `color`.
+public enum ColorChoice: String, ChoiceValue {
+  case auto, always, never
+}

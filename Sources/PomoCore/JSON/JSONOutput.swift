@@ -1,0 +1,159 @@
+import PomoPlatform
+
+/// A JSON value to write: pomo's records, state file and machine-readable output.
+public indirect enum JSONOutput: Equatable, Sendable {
+  case null
+  case bool(Bool)
+  case int(Int64)
+  /// A number of seconds, written with at most millisecond precision.
+  case seconds(Double)
+  case string(String)
+  case array([JSONOutput])
+  /// Members in the order given, so records read the same every time.
+  case object([(String, JSONOutput)])
+
+  public static func == (a: JSONOutput, b: JSONOutput) -> Bool { a.text == b.text }
+
+  /// Compact JSON text on one line.
+  public var text: String {
+    var out = ""
+    write(to: &out)
+    return out
+  }
+
+  package func write(to out: inout String) {
+    switch self {
+    case .null: out += "null"
+    case .bool(let b): out += b ? "true" : "false"
+    case .int(let n): out += String(n)
+    case .seconds(let s): out += Self.seconds(s)
+    case .string(let s): Self.quote(s, into: &out)
+    case .array(let items):
+      out += "["
+      for (i, item) in items.enumerated() {
+        if i > 0 { out += "," }
+        item.write(to: &out)
+      }
+      out += "]"
+    case .object(let members):
+      out += "{"
+      for (i, (key, value)) in members.enumerated() {
+        if i > 0 { out += "," }
+        Self.quote(key, into: &out)
+        out += ":"
+        value.write(to: &out)
+      }
+      out += "}"
+    }
+  }
+
+  /// "1500", "12.5", "0.001": no exponent, no trailing zeros.
+  package static func seconds(_ value: Double) -> String {
+    guard value.isFinite else { return "0" }
+    let millis = Int64((value * 1000).rounded())
+    let sign = millis < 0 ? "-" : ""
+    let m = abs(millis)
+    let whole = m / 1000
+    var fraction = m % 1000
+    if fraction == 0 { return sign + String(whole) }
+    var digits = String(fraction)
+    digits = String(repeating: "0", count: 3 - digits.count) + digits
+    while digits.hasSuffix("0") {
+      digits.removeLast()
+      fraction /= 10
+    }
+    return "\(sign)\(whole).\(digits)"
+  }
+
+  package static func quote(_ s: String, into out: inout String) {
+    out += "\""
+    for scalar in s.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      // C0, DEL and C1 controls too, so that JSON printed on a terminal cannot drive it.
+      case _
+      where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+        || scalar.value == 0x2029:
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    out += "\""
+  }
+}
+
+package extension JSONOutput {
+  /// A JSON line read from a file, for printing: control characters inside strings (which a
+  /// lenient reader may have let through raw) are written as `\u` escapes, and line breaks
+  /// between values as spaces, so the text stays the same JSON and cannot drive a terminal.
+  package static func inertLine(_ bytes: some Collection<UInt8>) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var inString = false
+    var escaped = false
+    var previous: UInt8 = 0
+    func escape(_ value: UInt8) {
+      let hex = Array("0123456789abcdef".utf8)
+      out += Array(#"\u00"#.utf8) + [hex[Int(value >> 4)], hex[Int(value & 0xF)]]
+    }
+    for byte in bytes {
+      defer { previous = byte }
+      if !inString {
+        if byte == 0x22 { inString = true }
+        out.append(byte == 0x0A || byte == 0x0D ? 0x20 : byte)
+        continue
+      }
+      if escaped {
+        escaped = false
+        out.append(byte)
+      } else if byte == 0x5C {
+        escaped = true
+        out.append(byte)
+      } else if byte == 0x22 {
+        inString = false
+        out.append(byte)
+      } else if byte < 0x20 || byte == 0x7F {
+        escape(byte)
+      } else if previous == 0xC2 && (0x80...0x9F).contains(byte) {
+        out.removeLast()  // the lead byte of a C1 control
+        escape(byte)
+      } else {
+        out.append(byte)
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+}
+
+package extension JSONValue {
+  /// The member named `key`, for objects.
+  public subscript(key: String) -> JSONValue? {
+    guard case .object(let members) = kind else { return nil }
+    return members.first { $0.key == key }?.value
+  }
+
+  public var stringValue: String? {
+    if case .string(let s) = kind { return s }
+    return nil
+  }
+
+  public var doubleValue: Double? {
+    if case .number(let n) = kind { return Double(n) }
+    return nil
+  }
+
+  public var intValue: Int? {
+    if case .number(let n) = kind { return Int(n) }
+    return nil
+  }
+
+  public var arrayValue: [JSONValue]? {
+    if case .array(let items) = kind { return items }
+    return nil
+  }
+}

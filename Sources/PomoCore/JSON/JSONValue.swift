@@ -1,0 +1,72 @@
+import PomoPlatform
+
+/// A place in a text file, 1-based, as editors count it.
+public struct SourcePosition: Equatable, Sendable, CustomStringConvertible {
+  public var line: Int
+  public var column: Int
+
+  public init(line: Int, column: Int) {
+    self.line = line
+    self.column = column
+  }
+
+  public var description: String { "\(line):\(column)" }
+}
+
+/// A parsed JSON value that remembers where it stood in the source text.
+///
+/// pomo parses its own files (presets, config) with this rather than `JSONDecoder`, because
+/// a person fixing a file needs the line and column, which `JSONDecoder` does not report.
+public struct JSONValue: Sendable {
+  public indirect enum Kind: Sendable {
+    case null
+    case bool(Bool)
+    /// The number's source text is kept so integers are read exactly and huge ones are caught.
+    case number(String)
+    case string(String)
+    case array([JSONValue])
+    case object([Member])
+  }
+
+  public struct Member: Sendable {
+    public var key: String
+    public var keyPosition: SourcePosition
+    public var value: JSONValue
+  }
+
+  public var kind: Kind
+  public var position: SourcePosition
+  /// Where the value's text stands in the source, in bytes.
+  public var span: Range<Int> = 0..<0
+
+  /// A short name of the value's type, for error messages.
+  public var typeName: String {
+    switch kind {
+    case .null: "null"
+    case .bool: "a boolean"
+    case .number: "a number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+
+  /// The value as it would be written back, shortened for error messages.
+  public var snippet: String {
+    let text: String
+    switch kind {
+    case .null: text = "null"
+    case .bool(let b): text = b ? "true" : "false"
+    case .number(let n): text = n
+    case .string(let s):
+      // Control characters are shown escaped, so a message stays on one line.
+      let escaped = s.unicodeScalars.map {
+        $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0)
+      }
+      text = "\"\(escaped.joined())\""
+    case .array: text = "[…]"
+    case .object: text = "{…}"
+    }
+    return text.count > 40 ? String(text.prefix(40)) + "…" : text
+  }
+}

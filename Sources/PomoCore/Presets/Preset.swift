@@ -1,0 +1,77 @@
+import PomoPlatform
+
+/// What a phase is for. Reports count focus (`work`) and recovery (`rest`) apart.
+public enum PhaseKind: String, Sendable, Codable, CaseIterable {
+  case work
+  case rest
+}
+
+/// One countdown in a preset, before expansion into a plan.
+public struct PhaseTemplate: Equatable, Sendable {
+  public var name: String
+  public var kind: PhaseKind
+  public var duration: Duration
+
+  public init(name: String, kind: PhaseKind, duration: Duration) {
+    self.name = name
+    self.kind = kind
+    self.duration = duration
+  }
+}
+
+/// Where a preset came from; user files override built-ins of the same name.
+public enum PresetSource: Equatable, Sendable {
+  case builtIn
+  case file(String)
+
+  public var label: String {
+    switch self {
+    case .builtIn: "built-in"
+    case .file(let path): path
+    }
+  }
+}
+
+/// A session recipe: warm-up, a round repeated `rounds` times, cool-down.
+///
+/// The round is the one block that repeats and the one `--rounds` overrides. `skipLastRest`
+/// drops the rest phases that end the final round, and `longBreak` replaces the trailing
+/// rest of every Nth round, so a classic Pomodoro is four lines, not fifteen.
+public struct Preset: Equatable, Sendable {
+  public struct LongBreak: Equatable, Sendable {
+    public var every: Int
+    public var phase: PhaseTemplate
+  }
+
+  public static let roundsRange = 1...10_000
+  public static let cueRange = 0...10
+
+  public var name: String
+  public var description: String
+  public var warmup: [PhaseTemplate]
+  public var round: [PhaseTemplate]
+  public var rounds: Int
+  public var skipLastRest: Bool
+  public var longBreak: LongBreak?
+  public var cooldown: [PhaseTemplate]
+  /// Seconds of audible 3-2-1 countdown before each phase change; 0 for none.
+  public var cue: Int
+  public var source: PresetSource
+
+  public init(
+    name: String, description: String = "", warmup: [PhaseTemplate] = [], round: [PhaseTemplate],
+    rounds: Int = 1, skipLastRest: Bool = false, longBreak: LongBreak? = nil,
+    cooldown: [PhaseTemplate] = [], cue: Int = 0, source: PresetSource = .builtIn
+  ) {
+    self.name = name
+    self.description = description
+    self.warmup = warmup
+    self.round = round
+    self.rounds = rounds
+    self.skipLastRest = skipLastRest
+    self.longBreak = longBreak
+    self.cooldown = cooldown
+    self.cue = cue
+    self.source = source
+  }
+}

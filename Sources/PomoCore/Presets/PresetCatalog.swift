@@ -1,0 +1,103 @@
+import PomoPlatform
+
+/// Every preset pomo knows: the built-ins carried in the binary, then the user's files.
+///
+/// A user preset with the same name as a built-in replaces it. Two user files that
+/// claim the same name are an error, since either choice would surprise someone.
+public struct PresetCatalog: Sendable {
+  public private(set) var presets: [Preset]
+  /// Entries of the user's folder that could not be read (a dangling link, a folder named
+  /// `x.json`, a FIFO, a file too large or not readable): skipped, so they never block the
+  /// others, and reported by `pomo presets`.
+  public private(set) var skipped: [DataFileError]
+
+  public init(presets: [Preset], skipped: [DataFileError] = []) {
+    self.presets = presets.sorted { $0.name < $1.name }
+    self.skipped = skipped
+  }
+
+  /// The JSON Schema's file name, in `Presets/` and beside the user's presets.
+  public static let schemaFileName = "preset.schema.json"
+
+  /// The JSON Schema for preset files, embedded at build time.
+  public static var schema: String { BuiltinPresetFiles.schema }
+
+  /// The built-in presets, parsed from the files embedded at build time.
+  public static func builtIns() throws(DataFileError) -> [Preset] {
+    var result: [Preset] = []
+    for file in BuiltinPresetFiles.all {
+      let decoder = PresetDecoder(file: "Presets/\(file.name).json")
+      result.append(try decoder.decode(file.text, defaultName: file.name, source: .builtIn))
+    }
+    return result
+  }
+
+  /// Loads built-ins and every `*.json` in `userDirectory` (which may not exist).
+  public static func load(userDirectory: String?) throws(DataFileError) -> PresetCatalog {
+    var byName: [String: Preset] = [:]
+    for preset in try builtIns() { byName[preset.name] = preset }
+    var userNames: [String: String] = [:]
+    let (users, skipped) = try userPresets(in: userDirectory)
+    for preset in users {
+      if let other = userNames[preset.name] {
+        throw DataFileError(
+          file: preset.source.label,
+          message: "two user presets are named \"\(preset.name)\" (the other is \(other)); rename one")
+      }
+      userNames[preset.name] = preset.source.label
+      byName[preset.name] = preset
+    }
+    return PresetCatalog(presets: Array(byName.values), skipped: skipped)
+  }
+
+  public func preset(named name: String) -> Preset? {
+    presets.first { $0.name == name }
+  }
+
+  /// Reads one preset file. The preset's name defaults to the file name without `.json`.
+  public static func load(file path: String) throws(DataFileError) -> Preset {
+    try decode(try read(file: path), file: path)
+  }
+
+  private static func read(file path: String) throws(DataFileError) -> [UInt8] {
+    do {
+      return try Platform.readFile(path)
+    } catch {
+      throw DataFileError(file: path, message: "cannot read the file: \(error)")
+    }
+  }
+
+  private static func decode(_ bytes: [UInt8], file path: String) throws(DataFileError) -> Preset {
+    var stem = Substring(path.split(separator: "/").last ?? "")
+    if stem.hasSuffix(".json") { stem = stem.dropLast(5) }
+    return try PresetDecoder(file: path).decode(bytes, defaultName: String(stem), source: .file(path))
+  }
+
+  private static func userPresets(in directory: String?) throws(DataFileError) -> (
+    [Preset], skipped: [DataFileError]
+  ) {
+    guard let directory else { return ([], []) }
+    guard let names = Platform.listDirectory(directory) else { return ([], []) }  // No folder, no user presets.
+    var result: [Preset] = []
+    var skipped: [DataFileError] = []
+    // The schema that `pomo presets new` keeps beside the presets is not one of them.
+    for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") && name != schemaFileName {
+      let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+      let stem = String(name.dropLast(5))
+      let bytes: [UInt8]
+      do {
+        bytes = try read(file: path)
+      } catch {
+        skipped.append(error)
+        continue
+      }
+      let preset = try decode(bytes, file: path)
+      if preset.name == stem, !PresetName.isValid(stem) {
+        throw DataFileError(
+          file: path, message: "the file name is not a valid preset name; use letters, digits, '.', '_' or '-'")
+      }
+      result.append(preset)
+    }
+    return (result, skipped)
+  }
+}

@@ -1,0 +1,164 @@
+import PomoPlatform
+
+/// Turns a preset file's text into a `Preset`, checking every key and value.
+///
+/// Reading is in layers: `PresetCatalog` reads files, this parses text, so tests feed
+/// text directly. Every error names the file, the position and the key path.
+public struct PresetDecoder {
+  public var file: String
+  private var reader: JSONReader { JSONReader(file: file) }
+
+  public init(file: String) {
+    self.file = file
+  }
+
+  /// Parses preset text. `defaultName` is used when the file has no "name" key.
+  public func decode(_ bytes: [UInt8], defaultName: String, source: PresetSource) throws(DataFileError) -> Preset {
+    let root: JSONValue
+    do {
+      root = try JSONParser.parse(bytes)
+    } catch {
+      throw DataFileError(file: file, position: error.position, message: "invalid JSON: \(error.message)")
+    }
+    return try decode(root, defaultName: defaultName, source: source)
+  }
+
+  public func decode(_ text: String, defaultName: String, source: PresetSource) throws(DataFileError) -> Preset {
+    try decode(Array(text.utf8), defaultName: defaultName, source: source)
+  }
+
+  package func decode(_ root: JSONValue, defaultName: String, source: PresetSource) throws(DataFileError) -> Preset {
+    let object = try reader.fields(
+      root, path: "",
+      allowed: [
+        "$schema", "name", "description", "warmup", "round", "rounds", "skip_last_rest", "long_break", "cooldown",
+        "cue",
+      ],
+      required: ["round"])
+    var name = defaultName
+    if let value = object["name"] {
+      name = try reader.string(value, path: "name")
+      guard PresetName.isValid(name) else {
+        throw reader.error(
+          value, "name",
+          "a name is 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit, got \(value.snippet)")
+      }
+    }
+    if let value = object["$schema"] { _ = try reader.string(value, path: "$schema") }
+    let description =
+      try object["description"].map { v throws(DataFileError) in try reader.string(v, path: "description") } ?? ""
+    let warmup = try object["warmup"].map { v throws(DataFileError) in try phases(v, path: "warmup") } ?? []
+    let round = try phases(object["round"]!, path: "round")
+    if round.isEmpty { throw reader.error(object["round"]!, "round", "a round needs at least one phase") }
+    let rounds =
+      try object["rounds"].map { v throws(DataFileError) in
+        try reader.integer(v, path: "rounds", in: Preset.roundsRange)
+      } ?? 1
+    let skip =
+      try object["skip_last_rest"].map { v throws(DataFileError) in try reader.boolean(v, path: "skip_last_rest") }
+      ?? false
+    let cooldown = try object["cooldown"].map { v throws(DataFileError) in try phases(v, path: "cooldown") } ?? []
+    let cue =
+      try object["cue"].map { v throws(DataFileError) in try reader.integer(v, path: "cue", in: Preset.cueRange) } ?? 0
+    var longBreak: Preset.LongBreak?
+    if let value = object["long_break"] {
+      let lb = try reader.fields(
+        value, path: "long_break", allowed: ["every", "name", "duration"], required: ["every", "duration"])
+      let every = try reader.integer(lb["every"]!, path: "long_break.every", in: Preset.roundsRange)
+      let lbName =
+        try lb["name"].map { v throws(DataFileError) in try phaseName(v, path: "long_break.name") } ?? "long break"
+      let lbDuration = try duration(lb["duration"]!, path: "long_break.duration")
+      longBreak = .init(every: every, phase: PhaseTemplate(name: lbName, kind: .rest, duration: lbDuration))
+    }
+    return Preset(
+      name: name, description: description, warmup: warmup, round: round, rounds: rounds,
+      skipLastRest: skip, longBreak: longBreak, cooldown: cooldown, cue: cue, source: source)
+  }
+
+  // MARK: - Pieces
+
+  /// A phase name is what the schema's `phaseName` says: 1 to 64 Unicode code points (as JSON
+  /// Schema counts), no C0 control or DEL, and not only spaces. Spaces at either end are
+  /// dropped. (C1 controls pass: every display of a name makes them inert.)
+  private func phaseName(_ value: JSONValue, path: String) throws(DataFileError) -> String {
+    let name = try reader.string(value, path: path)
+    let scalars = name.unicodeScalars
+    guard (1...64).contains(scalars.count), !scalars.contains(where: PhaseName.isControl),
+      scalars.contains(where: { !PhaseName.isSpace($0) })
+    else {
+      throw reader.error(
+        value, path,
+        "a phase name is 1 to 64 characters, not all spaces, without control characters like tabs, got \(value.snippet)"
+      )
+    }
+    let all = Array(scalars)
+    let first = all.firstIndex { !PhaseName.isSpace($0) }!
+    let last = all.lastIndex { !PhaseName.isSpace($0) }!
+    var trimmed = String.UnicodeScalarView()
+    trimmed.append(contentsOf: all[first...last])
+    return String(trimmed)
+  }
+
+  private func duration(_ value: JSONValue, path: String) throws(DataFileError) -> Duration {
+    let result: Result<Duration, DurationText.Problem>
+    switch value.kind {
+    case .string(let s): result = DurationText.parse(s)
+    case .number(let text): result = DurationText.fromSeconds(Double(text) ?? .infinity)
+    default:
+      throw reader.error(value, path, "expected a duration like \"25m\" or a number of seconds, got \(value.typeName)")
+    }
+    switch result {
+    case .success(let d): return d
+    case .failure(let problem): throw reader.error(value, path, problem.message(for: value.snippet))
+    }
+  }
+
+  private func phases(_ value: JSONValue, path: String) throws(DataFileError) -> [PhaseTemplate] {
+    guard case .array(let items) = value.kind else {
+      throw reader.error(value, path, "expected an array of phases, got \(value.typeName)")
+    }
+    var result: [PhaseTemplate] = []
+    for (i, item) in items.enumerated() {
+      let itemPath = "\(path)[\(i)]"
+      let f = try reader.fields(
+        item, path: itemPath, allowed: ["name", "kind", "duration"], required: ["name", "kind", "duration"])
+      let name = try phaseName(f["name"]!, path: "\(itemPath).name")
+      let kindValue = f["kind"]!
+      let kindText = try reader.string(kindValue, path: "\(itemPath).kind")
+      guard let kind = PhaseKind(rawValue: kindText) else {
+        throw reader.error(kindValue, "\(itemPath).kind", "expected \"work\" or \"rest\", got \(kindValue.snippet)")
+      }
+      let d = try duration(f["duration"]!, path: "\(itemPath).duration")
+      result.append(PhaseTemplate(name: name, kind: kind, duration: d))
+    }
+    return result
+  }
+}
+
+/// The rule for preset names, shared by files and the "name" key.
+public enum PresetName {
+  public static func isValid(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first, name.unicodeScalars.count <= 64 else { return false }
+    func ok(_ s: Unicode.Scalar) -> Bool {
+      ("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s)
+    }
+    return ok(first) && name.unicodeScalars.allSatisfy { ok($0) || $0 == "." || $0 == "_" || $0 == "-" }
+  }
+}
+
+/// The rule for phase names, kept in step with `phaseName` in the schema.
+package enum PhaseName {
+  /// C0 controls and DEL.
+  package static func isControl(_ s: Unicode.Scalar) -> Bool {
+    s.value < 0x20 || s.value == 0x7F
+  }
+
+  /// Unicode's White_Space characters that are not controls, listed so that the schema's
+  /// pattern can list the same ones.
+  package static func isSpace(_ s: Unicode.Scalar) -> Bool {
+    switch s.value {
+    case 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+    default: false
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import PomoPlatform
+
+/// Writes a preset as a preset file: the canonical JSON of the decoded preset.
+///
+/// `pomo presets show --json` and `pomo presets new` print this rather than the file's own
+/// bytes, so built-ins and files read the same, and what is printed always loads back to the
+/// same plan: durations are written exactly (`DurationText.format`), defaults are left out
+/// except `rounds`, and keys come in the README's order.
+public enum PresetJSON {
+  /// The file text, ending in a newline; `schema` becomes the `$schema` key when given.
+  public static func render(_ preset: Preset, schema: String? = nil) -> String {
+    var members: [(String, String)] = []
+    if let schema { members.append(("$schema", JSONOutput.string(schema).text)) }
+    members.append(("name", JSONOutput.string(preset.name).text))
+    if !preset.description.isEmpty { members.append(("description", JSONOutput.string(preset.description).text)) }
+    if !preset.warmup.isEmpty { members.append(("warmup", phases(preset.warmup))) }
+    members.append(("rounds", "\(preset.rounds)"))
+    members.append(("round", phases(preset.round)))
+    if preset.skipLastRest { members.append(("skip_last_rest", "true")) }
+    if let longBreak = preset.longBreak {
+      members.append(
+        (
+          "long_break",
+          inline([
+            ("every", .int(Int64(longBreak.every))), ("name", .string(longBreak.phase.name)),
+            ("duration", .string(DurationText.format(longBreak.phase.duration))),
+          ])
+        ))
+    }
+    if !preset.cooldown.isEmpty { members.append(("cooldown", phases(preset.cooldown))) }
+    if preset.cue != 0 { members.append(("cue", "\(preset.cue)")) }
+    let lines = members.map { "  " + JSONOutput.string($0.0).text + ": " + $0.1 }
+    return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
+  }
+
+  /// One phase a line, as people write them.
+  private static func phases(_ phases: [PhaseTemplate]) -> String {
+    let lines = phases.map { phase in
+      "    "
+        + inline([
+          ("name", .string(phase.name)), ("kind", .string(phase.kind.rawValue)),
+          ("duration", .string(DurationText.format(phase.duration))),
+        ])
+    }
+    return "[\n" + lines.joined(separator: ",\n") + "\n  ]"
+  }
+
+  /// `{ "every": 4, "name": "long break" }`: an object on one line, with spaces.
+  private static func inline(_ members: [(String, JSONOutput)]) -> String {
+    "{ " + members.map { JSONOutput.string($0.0).text + ": " + $0.1.text }.joined(separator: ", ") + " }"
+  }
+}

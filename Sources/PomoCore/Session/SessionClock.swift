@@ -1,0 +1,77 @@
+import PomoPlatform
+
+/// The clocks a session reads, injected so tests drive virtual time instead of sleeping.
+public struct SessionClock: Sendable {
+  /// Time that keeps running while the machine sleeps; deadlines live on this clock.
+  public var now: @Sendable () -> Duration
+  /// Time that stops while the machine sleeps; the difference measures a suspend.
+  public var awake: @Sendable () -> Duration
+  /// Seconds since 1970, for the timestamps people read.
+  public var wallSeconds: @Sendable () -> Double
+
+  public init(
+    now: @escaping @Sendable () -> Duration, awake: @escaping @Sendable () -> Duration,
+    wallSeconds: @escaping @Sendable () -> Double
+  ) {
+    self.now = now
+    self.awake = awake
+    self.wallSeconds = wallSeconds
+  }
+}
+
+/// What happened during one step of the engine, for the listeners.
+public enum SessionEvent: Equatable, Sendable {
+  case sessionStarted
+  case phaseStarted(Int)
+  case phaseEnded(Int, completed: Bool)
+  case paused
+  case resumed
+  case extended(Int, by: Duration)
+  /// The 3-2-1 cue: this many whole seconds remain in the phase.
+  case cue(Int)
+  /// The machine was asleep this long (measured against the awake clock).
+  case slept(Duration)
+  case sessionEnded(completed: Bool)
+}
+
+/// What a listener needs to draw the current moment.
+public struct SessionSnapshot: Equatable, Sendable {
+  public var phase: PlannedPhase
+  public var phaseCount: Int
+  public var rounds: Int
+  public var remaining: Duration
+  /// The phase's planned duration plus any extensions.
+  public var length: Duration
+  public var paused: Bool
+  /// How far through the whole plan, 0 to 1.
+  public var sessionFraction: Double
+
+  public init(
+    phase: PlannedPhase, phaseCount: Int, rounds: Int, remaining: Duration, length: Duration, paused: Bool,
+    sessionFraction: Double
+  ) {
+    self.phase = phase
+    self.phaseCount = phaseCount
+    self.rounds = rounds
+    self.remaining = remaining
+    self.length = length
+    self.paused = paused
+    self.sessionFraction = sessionFraction
+  }
+
+  /// How far through the phase, 0 to 1.
+  public var fraction: Double {
+    let total = TimeText.seconds(length)
+    guard total > 0 else { return 1 }
+    return min(1, max(0, 1 - TimeText.seconds(remaining) / total))
+  }
+}
+
+package extension SessionClock {
+  /// The real clocks: CLOCK_BOOTTIME for deadlines (it runs through suspend), CLOCK_MONOTONIC
+  /// to measure the suspend, and the wall clock for timestamps.
+  public static let system = SessionClock(
+    now: { .nanoseconds(Platform.bootNanoseconds()) },
+    awake: { .nanoseconds(Platform.awakeNanoseconds()) },
+    wallSeconds: { Platform.wallSeconds() })
+}

@@ -1,0 +1,296 @@
+import PomoPlatform
+
+/// Runs a plan's phases against a clock: a pure state machine with no timer of its own.
+///
+/// Each phase is a deadline on a clock that keeps running through suspend. Every call reads
+/// the clock and computes `deadline - now`, so late ticks never cause drift, and a phase
+/// that ended while the machine slept ends at its deadline, not at wake-up. The caller
+/// decides when to call `tick()`; `nextWake(barCells:)` says when the display next changes.
+public struct SessionEngine: Sendable {
+  public enum Status: Equatable, Sendable {
+    case notStarted
+    case running
+    case paused
+    case finished(completed: Bool)
+  }
+
+  /// A phase that has ended, for the summary and the journal.
+  public struct PhaseRecord: Equatable, Sendable {
+    public var phase: PlannedPhase
+    /// Clock times (the engine's clock) of the phase's start and end.
+    public var start: Duration
+    public var end: Duration
+    public var paused: Duration
+    public var slept: Duration
+    public var extended: Duration
+    public var completed: Bool
+
+    /// Time spent in the phase, pauses left out.
+    public var elapsed: Duration { end - start - paused }
+  }
+
+  public let plan: Plan
+  package let clock: SessionClock
+
+  public private(set) var status: Status = .notStarted
+  public private(set) var index = 0
+  public private(set) var records: [PhaseRecord] = []
+  /// Clock and wall time of the session's start, to turn clock times into timestamps.
+  public private(set) var startTime: Duration = .zero
+  public private(set) var startWall: Double = 0
+  public private(set) var totalPaused: Duration = .zero
+  public private(set) var totalSlept: Duration = .zero
+  /// Why the session stopped early: "quit" (q, Ctrl-C) or "signal" (SIGTERM, SIGHUP).
+  public private(set) var stopReason: String?
+
+  public private(set) var phaseStart: Duration = .zero
+  public private(set) var deadline: Duration = .zero
+  public private(set) var pausedAt: Duration?
+  private var phasePaused: Duration = .zero
+  private var phaseSlept: Duration = .zero
+  private var phaseExtended: Duration = .zero
+  private var lastCue: Int?
+  private var lastBoot: Duration = .zero
+  private var lastAwake: Duration = .zero
+
+  /// A suspend shorter than this is scheduling noise, not sleep.
+  package static let sleepThreshold: Duration = .milliseconds(500)
+
+  public init(plan: Plan, clock: SessionClock) {
+    self.plan = plan
+    self.clock = clock
+  }
+
+  public var isFinished: Bool {
+    if case .finished = status { return true }
+    return false
+  }
+
+  public var currentPhase: PlannedPhase? { isFinished ? nil : plan.phases[index] }
+
+  /// The record of plan phase `i` once it has ended (several can end in one step).
+  public func record(ofPhase i: Int) -> PhaseRecord? {
+    records.last { $0.phase.index == i }
+  }
+
+  /// When plan phase `i` started: its record's start, or the current phase's.
+  public func startTime(ofPhase i: Int) -> Duration {
+    record(ofPhase: i)?.start ?? phaseStart
+  }
+
+  /// The wall-clock time (Unix seconds) of a time on the engine's clock.
+  public func wallTime(_ t: Duration) -> Double {
+    startWall + TimeText.seconds(t - startTime)
+  }
+
+  // MARK: - Commands
+
+  public mutating func start() -> [SessionEvent] {
+    guard status == .notStarted else { return [] }
+    let now = clock.now()
+    startTime = now
+    startWall = clock.wallSeconds()
+    lastBoot = now
+    lastAwake = clock.awake()
+    status = .running
+    var events: [SessionEvent] = [.sessionStarted]
+    beginPhase(0, at: now, &events)
+    return events
+  }
+
+  /// Brings the state up to the clock's present: ends every phase whose deadline passed.
+  public mutating func tick() -> [SessionEvent] {
+    var events: [SessionEvent] = []
+    let now = clock.now()
+    let window = measureSleep(now: now, &events)
+    while status == .running && now >= deadline {
+      let end = deadline
+      endPhase(at: end, completed: true, sleepWindow: window, &events)
+      beginPhase(index + 1, at: end, &events)
+    }
+    if let window, !isFinished {
+      phaseSlept += overlap(window, phaseStart, now)
+    }
+    if status == .running && plan.cue > 0 {
+      let left = Int(TimeText.ceilSeconds(deadline - now))
+      let length = Int(TimeText.ceilSeconds(plan.phases[index].duration + phaseExtended))
+      if left >= 1 && left <= plan.cue && left < length && lastCue != left {
+        lastCue = left
+        events.append(.cue(left))
+      }
+    }
+    return events
+  }
+
+  /// Space: pauses a running phase, or resumes a paused one with its deadline moved by the pause.
+  public mutating func togglePause() -> [SessionEvent] {
+    var events = tick()
+    let now = clock.now()
+    switch status {
+    case .running:
+      pausedAt = now
+      status = .paused
+      events.append(.paused)
+    case .paused:
+      let pause = endPause(at: now)
+      deadline += pause
+      status = .running
+      events.append(.resumed)
+    default: break
+    }
+    return events
+  }
+
+  /// Ends the current phase now, not completed, and starts the next.
+  public mutating func skip() -> [SessionEvent] {
+    var events = tick()
+    guard status == .running || status == .paused else { return events }
+    let now = clock.now()
+    _ = endPause(at: now)
+    status = .running
+    endPhase(at: now, completed: false, sleepWindow: nil, &events)
+    beginPhase(index + 1, at: now, &events)
+    return events
+  }
+
+  /// Adds time to the current phase.
+  public mutating func extend(by amount: Duration) -> [SessionEvent] {
+    var events = tick()
+    guard status == .running || status == .paused else { return events }
+    deadline += amount
+    phaseExtended += amount
+    lastCue = nil
+    events.append(.extended(index, by: amount))
+    return events
+  }
+
+  /// Stops the session: the current phase ends, not completed.
+  public mutating func quit(reason: String = "quit") -> [SessionEvent] {
+    var events = tick()
+    guard status == .running || status == .paused else { return events }
+    stopReason = reason
+    let now = clock.now()
+    _ = endPause(at: now)
+    endPhase(at: now, completed: false, sleepWindow: nil, &events)
+    status = .finished(completed: false)
+    events.append(.sessionEnded(completed: false))
+    return events
+  }
+
+  // MARK: - Reading
+
+  public var snapshot: SessionSnapshot? {
+    guard let phase = currentPhase else { return nil }
+    let now = pausedAt ?? clock.now()
+    let length = phase.duration + phaseExtended
+    let remaining = max(.zero, deadline - now)
+    var snapshot = SessionSnapshot(
+      phase: phase, phaseCount: plan.phases.count, rounds: plan.rounds, remaining: remaining, length: length,
+      paused: status == .paused, sessionFraction: 0)
+    let total = TimeText.seconds(plan.total)
+    if total > 0 {
+      let done = TimeText.seconds(phase.offset) + snapshot.fraction * TimeText.seconds(phase.duration)
+      snapshot.sessionFraction = min(1, done / total)
+    }
+    return snapshot
+  }
+
+  /// How finely the caller redraws: a live display changes every second, bar cell and
+  /// percent; a plain log only at phase boundaries and cue seconds.
+  public enum WakePrecision: Sendable {
+    case display(barCells: Int)
+    case boundaries
+  }
+
+  /// The clock time at which what is shown next changes: the countdown's next second, the
+  /// bar's next eighth of a cell, the next percent, or the deadline. Nil while paused or done.
+  public func nextWake(_ precision: WakePrecision) -> Duration? {
+    guard status == .running, let snapshot else { return nil }
+    let now = clock.now()
+    let remaining = deadline - now
+    guard remaining > .zero else { return now }
+    let nanosLeft = Self.nanos(remaining)
+    let second: Int64 = 1_000_000_000
+    let toNextSecond = nanosLeft % second == 0 ? second : nanosLeft % second
+    var wait = nanosLeft
+    switch precision {
+    case .boundaries:
+      if plan.cue > 0 && nanosLeft <= Int64(plan.cue + 1) * second { wait = toNextSecond }
+    case .display(let barCells):
+      wait = min(wait, toNextSecond)
+      let length = Self.nanos(snapshot.length)
+      let elapsed = length - nanosLeft
+      for steps in [Int64(max(1, barCells) * 8), 100] where length > 0 {
+        // The next step boundary k * length / steps strictly after `elapsed`.
+        let k = Int64((Double(elapsed) * Double(steps) / Double(length)).rounded(.down)) + 1
+        let at = Int64((Double(k) * Double(length) / Double(steps)).rounded(.up))
+        if at > elapsed { wait = min(wait, at - elapsed) }
+      }
+    }
+    return now + .nanoseconds(wait)
+  }
+
+  package static func nanos(_ d: Duration) -> Int64 {
+    let (s, atto) = d.components
+    return s * 1_000_000_000 + atto / 1_000_000_000
+  }
+
+  // MARK: - Steps
+
+  private mutating func beginPhase(_ i: Int, at t: Duration, _ events: inout [SessionEvent]) {
+    guard i < plan.phases.count else {
+      status = .finished(completed: true)
+      events.append(.sessionEnded(completed: true))
+      return
+    }
+    index = i
+    phaseStart = t
+    deadline = t + plan.phases[i].duration
+    phasePaused = .zero
+    phaseSlept = .zero
+    phaseExtended = .zero
+    lastCue = nil
+    events.append(.phaseStarted(i))
+  }
+
+  private mutating func endPhase(
+    at end: Duration, completed: Bool, sleepWindow: (Duration, Duration)?, _ events: inout [SessionEvent]
+  ) {
+    var slept = phaseSlept
+    if let sleepWindow { slept += overlap(sleepWindow, phaseStart, end) }
+    records.append(
+      PhaseRecord(
+        phase: plan.phases[index], start: phaseStart, end: end, paused: phasePaused, slept: slept,
+        extended: phaseExtended, completed: completed))
+    events.append(.phaseEnded(index, completed: completed))
+  }
+
+  /// Closes a pause in progress, counting it against the phase; returns its length.
+  private mutating func endPause(at now: Duration) -> Duration {
+    guard let pausedAt else { return .zero }
+    let pause = now - pausedAt
+    phasePaused += pause
+    totalPaused += pause
+    self.pausedAt = nil
+    return pause
+  }
+
+  /// Compares how far the two clocks moved since the last look; a gap is time asleep.
+  private mutating func measureSleep(now: Duration, _ events: inout [SessionEvent]) -> (Duration, Duration)? {
+    guard status != .notStarted else { return nil }
+    let awake = clock.awake()
+    let slept = (now - lastBoot) - (awake - lastAwake)
+    lastBoot = now
+    lastAwake = awake
+    guard slept > Self.sleepThreshold else { return nil }
+    totalSlept += slept
+    events.append(.slept(slept))
+    return (now - slept, now)
+  }
+
+  private func overlap(_ window: (Duration, Duration), _ from: Duration, _ to: Duration) -> Duration {
+    let start = max(window.0, from)
+    let end = min(window.1, to)
+    return end > start ? end - start : .zero
+  }
+}

@@ -1,0 +1,51 @@
+import PomoPlatform
+
+/// Something that follows a running session: the display, the alerts, the journal, the state
+/// file. The runner owns the only clock; listeners are told after every step and own no timer.
+public protocol SessionListener: AnyObject {
+  func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent])
+}
+
+/// One line of text per event, shared by the plain log and the live display's history.
+public enum EventText {
+  /// A line for `event`, or nil for events that have none; phase names are made inert. Times are the events' own
+  /// (a phase that ended during a suspend shows its deadline, not the wake-up).
+  public static func line(_ event: SessionEvent, _ engine: SessionEngine, clockTime: (Double) -> String) -> String? {
+    let plan = engine.plan
+    switch event {
+    case .phaseStarted(let i):
+      let phase = plan.phases[i]
+      var detail = "\(phase.kind.rawValue), \(TimeText.clock(phase.duration))"
+      if let round = phase.round { detail += ", round \(round)/\(plan.rounds)" }
+      return
+        "\(clockTime(engine.wallTime(engine.startTime(ofPhase: i))))  start   \(TextLayout.inert(phase.name)) (\(detail))"
+    case .phaseEnded(let i, let completed):
+      guard let record = engine.record(ofPhase: i) else { return nil }
+      let at = clockTime(engine.wallTime(record.end))
+      if completed {
+        return "\(at)  done    \(TextLayout.inert(record.phase.name)) (\(TimeText.clock(record.elapsed)))"
+      }
+      let stopped = engine.isFinished && engine.records.last == record
+      return
+        "\(at)  \(stopped ? "stop  " : "skip  ")  \(TextLayout.inert(record.phase.name)) after \(TimeText.clock(record.elapsed))"
+    case .paused:
+      guard let snapshot = engine.snapshot else { return nil }
+      return
+        "\(clockTime(engine.wallTime(engine.pausedAt ?? .zero)))  pause   \(TextLayout.inert(snapshot.phase.name)), \(TimeText.countdown(snapshot.remaining)) left"
+    case .resumed:
+      guard let phase = engine.currentPhase else { return nil }
+      return "\(clockTime(engine.startWallNow))  resume  \(TextLayout.inert(phase.name))"
+    case .extended(let i, let amount):
+      return "\(clockTime(engine.startWallNow))  +\(TimeText.clock(amount))   \(TextLayout.inert(plan.phases[i].name))"
+    case .slept(let amount):
+      return "\(clockTime(engine.startWallNow))  woke    after \(TimeText.clock(amount)) asleep"
+    case .sessionStarted, .cue, .sessionEnded:
+      return nil
+    }
+  }
+}
+
+package extension SessionEngine {
+  /// The wall time now, on the engine's clock.
+  package var startWallNow: Double { wallTime(clock.now()) }
+}

@@ -1,0 +1,215 @@
+import PomoPlatform
+
+/// The local time zone as reports need it: the UTC offset at any instant.
+public protocol TimeZoneRules {
+  /// The zone's name for people and JSON, e.g. "Europe/Berlin".
+  var identifier: String { get }
+  /// Seconds east of UTC at `unixSeconds`.
+  func offset(at unixSeconds: Double) -> Int
+}
+
+/// A zone with one offset forever, for tests and for UTC.
+public struct FixedZone: TimeZoneRules {
+  public var identifier: String
+  public var seconds: Int
+  public init(identifier: String = "UTC", seconds: Int = 0) {
+    self.identifier = identifier
+    self.seconds = seconds
+  }
+  public func offset(at unixSeconds: Double) -> Int { seconds }
+}
+
+/// Remembers the spans of time over which the offset stays the same, so that a report that
+/// asks for millions of offsets (or walks a streak back for years) asks the zone rarely.
+///
+/// Real zones change offset on a quarter hour and never twice within 16 days, so a span is
+/// grown in steps of at most 16 days and its ends are found to the quarter hour by bisection.
+package final class CachedZone: TimeZoneRules {
+  package let base: any TimeZoneRules
+  private var span = (from: 1.0, to: 0.0, offset: 0)
+  private var older: [(from: Double, to: Double, offset: Int)] = []
+  package static let quarter = 900.0
+  package static let maxStep = 16 * 86_400.0
+
+  package init(_ base: any TimeZoneRules) {
+    self.base = base
+  }
+
+  package var identifier: String { base.identifier }
+
+  package func offset(at t: Double) -> Int {
+    if t >= span.from && t < span.to { return span.offset }
+    if let hit = older.firstIndex(where: { t >= $0.from && t < $0.to }) {
+      swap(&span, &older[hit])
+      return span.offset
+    }
+    let q = (t / Self.quarter).rounded(.down) * Self.quarter
+    let value = base.offset(at: q)
+    let to = edge(from: q + Self.quarter, offset: value, direction: 1)
+    let from = edge(from: q, offset: value, direction: -1)
+    if span.to > span.from {
+      older.append(span)
+      if older.count > 8 { older.removeFirst() }
+    }
+    span = (from, to, value)
+    return value
+  }
+
+  /// How far the offset stays `offset` from the quarter boundary `start`, going forward
+  /// (the end, exclusive) or backward (the beginning).
+  private func edge(from start: Double, offset: Int, direction: Double) -> Double {
+    let reach = 366 * 86_400.0
+    var known = start
+    var step = Self.quarter
+    while abs(known - start) < reach {
+      let probe = known + direction * step
+      if sample(probe, direction) == offset {
+        known = probe
+        step = min(step * 2, Self.maxStep)
+        continue
+      }
+      // The change is between `known` and `probe`: bisect on quarter hours.
+      var good = known
+      var bad = probe
+      while abs(bad - good) > Self.quarter {
+        let middle = good + direction * ((abs(bad - good) / Self.quarter / 2).rounded(.down) * Self.quarter)
+        if sample(middle, direction) == offset { good = middle } else { bad = middle }
+      }
+      return good
+    }
+    return known
+  }
+
+  /// The offset of the quarter hour just inside a boundary, seen from `direction`.
+  private func sample(_ boundary: Double, _ direction: Double) -> Int {
+    base.offset(at: direction > 0 ? boundary - Self.quarter : boundary)
+  }
+}
+
+/// Local calendar arithmetic on day numbers (days since 1970-01-01), pure and zone-aware.
+public struct LocalCalendar {
+  public let zone: any TimeZoneRules
+  /// 1 for Monday (ISO), 7 for Sunday.
+  public let weekStart: Int
+
+  public init(zone: any TimeZoneRules, weekStart: Int = 1) {
+    self.zone = zone is CachedZone ? zone : CachedZone(zone)
+    self.weekStart = weekStart
+  }
+
+  /// The last day looked up and its bounds: the phases of a session mostly share a day.
+  private final class LastDay {
+    var day: Int64 = 0
+    var from = 1.0
+    var to = 0.0
+  }
+  private let last = LastDay()
+
+  /// The local day an instant falls on.
+  public func day(of t: Double) -> Int64 {
+    if t >= last.from && t < last.to { return last.day }
+    let day = rawDay(of: t)
+    last.day = day
+    last.from = start(of: day)
+    last.to = start(of: day + 1)
+    return day
+  }
+
+  private func rawDay(of t: Double) -> Int64 {
+    RFC3339.floorDiv(Int64((t + Double(zone.offset(at: t))).rounded(.down)), 86_400)
+  }
+
+  /// The instant a local day begins (the first instant that is on that day, across DST gaps).
+  public func start(of day: Int64) -> Double {
+    let midnightUTC = Double(day * 86_400)
+    var t = midnightUTC - Double(zone.offset(at: midnightUTC))
+    for _ in 0..<3 {
+      let next = midnightUTC - Double(zone.offset(at: t))
+      if next == t { break }
+      t = next
+    }
+    // In a gap (midnight skipped), step forward to the first instant of the day.
+    while rawDay(of: t) < day { t += 900 }
+    while rawDay(of: t - 1) >= day { t -= 900 }
+    return t
+  }
+
+  /// 1 = Monday ... 7 = Sunday.
+  public static func weekday(_ day: Int64) -> Int {
+    Int(day + 3 - RFC3339.floorDiv(day + 3, 7) * 7) + 1  // 1970-01-01 was a Thursday
+  }
+
+  /// The first day of the week containing `day`, for weeks that start on `weekStart`
+  /// (1 = Monday ... 7 = Sunday).
+  public static func weekStart(containing day: Int64, weekStart: Int) -> Int64 {
+    day - Int64((weekday(day) - weekStart + 7) % 7)
+  }
+
+  public static func date(_ day: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    let (y, m, d) = RFC3339.civil(fromDays: day)
+    return (y, m, d)
+  }
+
+  /// "2026-11-23".
+  public static func isoDate(_ day: Int64) -> String {
+    let (y, m, d) = RFC3339.civil(fromDays: day)
+    return "\(RFC3339.pad(y, 4))-\(RFC3339.pad(m, 2))-\(RFC3339.pad(d, 2))"
+  }
+
+  package static let weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+  package static let monthNames = [
+    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+    "December",
+  ]
+
+  /// "Mon 2026-11-23".
+  public static func label(_ day: Int64) -> String {
+    "\(weekdayNames[weekday(day) - 1]) \(isoDate(day))"
+  }
+
+  /// The ISO 8601 week (year, number) of a day: weeks start on Monday, week 1 holds January 4.
+  public static func isoWeek(_ day: Int64) -> (year: Int64, week: Int64) {
+    let thursday = day - Int64(weekday(day)) + 4
+    let year = RFC3339.civil(fromDays: thursday).0
+    let firstThursdayWeekStart = isoWeek1Monday(year)
+    return (year, (thursday - 3 - firstThursdayWeekStart) / 7 + 1)
+  }
+
+  /// The Monday of ISO week 1 of `year`.
+  public static func isoWeek1Monday(_ year: Int64) -> Int64 {
+    let jan4 = RFC3339.days(fromCivil: year, 1, 4)
+    return jan4 - Int64(weekday(jan4)) + 1
+  }
+
+  /// The number of ISO weeks in a year (52 or 53).
+  public static func isoWeeks(in year: Int64) -> Int64 {
+    (isoWeek1Monday(year + 1) - isoWeek1Monday(year)) / 7
+  }
+
+  /// Parses "2026-11-23" into a day number, checking the date exists.
+  public static func parseDate(_ text: String) -> Int64? {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+      parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }), let y = Int64(parts[0]), let m = Int64(parts[1]),
+      let d = Int64(parts[2]), (1...12).contains(m), d >= 1
+    else { return nil }
+    let day = RFC3339.days(fromCivil: y, m, d)
+    guard RFC3339.civil(fromDays: day) == (y, m, d) else { return nil }
+    return day
+  }
+
+  /// Days in a month.
+  public static func monthRange(year: Int64, month: Int64) -> ClosedRange<Int64> {
+    let first = RFC3339.days(fromCivil: year, month, 1)
+    let next = month == 12 ? RFC3339.days(fromCivil: year + 1, 1, 1) : RFC3339.days(fromCivil: year, month + 1, 1)
+    return first...(next - 1)
+  }
+}
+
+/// The first day of a week: `--week-start` and the config's `week_start`.
+public enum WeekStart: String, ChoiceValue {
+  case monday, sunday
+
+  /// The ISO weekday number: 1 for Monday, 7 for Sunday.
+  public var isoDay: Int { self == .monday ? 1 : 7 }
+}

@@ -1,0 +1,55 @@
+import PomoCore
+import PomoPlatform
+
+/// The journal file: JSON Lines, one session a line, appended and never rewritten.
+public struct Journal {
+  public var path: String
+
+  public init(path: String) {
+    self.path = path
+  }
+
+  /// Appends a record durably (see `Platform.appendLine`).
+  public func append(_ record: JournalRecord) throws(FileSystemError) {
+    try Platform.appendLine(record.json(offset: Platform.localOffset).text, to: path)
+  }
+
+  /// A line that could not be read, with its 1-based number.
+  public struct BadLine: Equatable, Sendable {
+    public var number: Int
+    public var reason: String
+  }
+
+  /// Why a line longer than `LineReader.maxLine` is damaged.
+  package static let tooLongReason = "the line is longer than 1 MB (1048576 bytes), the longest a record may be"
+
+  /// Reads every record in file order, streaming. Damaged lines go to `bad`; a record whose id
+  /// was already seen is skipped, so a journal merged twice counts each session once.
+  ///
+  /// A last line without its newline may be a record being appended right now, so it is
+  /// neither read nor reported, unless the file is `finished` (a file to import, which no
+  /// one writes any more). A missing file is an empty journal.
+  public func forEach(
+    finished: Bool = false, bad: (BadLine) -> Void, _ body: (JournalRecord, _ line: ArraySlice<UInt8>) -> Void
+  ) throws(FileSystemError) {
+    guard Platform.fileExists(path) else { return }
+    var reader = try LineReader(path: path)
+    defer { reader.close() }
+    var seen = Set<String>()
+    while let line = try reader.next() {
+      if !line.terminated && !finished { break }
+      if line.tooLong {
+        bad(BadLine(number: reader.lineNumber, reason: Self.tooLongReason))
+        continue
+      }
+      if JournalIndex.isBlank(line.bytes) { continue }
+      do {
+        let record = try JournalRecord(line: line.bytes)
+        if seen.insert(record.id).inserted { body(record, line.bytes) }
+      } catch {
+        let reason = line.terminated ? error.message : "the last line is cut short (\(error.message))"
+        bad(BadLine(number: reader.lineNumber, reason: reason))
+      }
+    }
+  }
+}

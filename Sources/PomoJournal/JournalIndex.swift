@@ -1,0 +1,387 @@
+import Dispatch
+import PomoCore
+import PomoPlatform
+
+/// A cache beside the journal that says, for each run of lines, the earliest and latest
+/// instant they touch, so a report reads only the lines that can fall in its range.
+///
+/// The journal stays the only source of truth: the index is rebuilt whenever it does not
+/// match the file (another inode, a shorter file, a changed beginning), and extended with
+/// whatever was appended since. Records need not be in time order: every run that overlaps
+/// the range is read, wherever it stands, so journals merged from two machines stay right.
+public struct JournalIndex {
+  public struct Chunk: Equatable, Sendable {
+    public var offset: Int64
+    public var length: Int64
+    public var firstLine: Int64
+    public var minTime: Double
+    public var maxTime: Double
+  }
+
+  package static let magic: [UInt8] = Array("POMOIDX3".utf8)
+  /// Lines per chunk: small enough that a week reads about a hundred lines of a million.
+  package static let linesPerChunk = 64
+
+  /// The journal as it was when last indexed (size and times included).
+  public var identity = FileIdentity(device: 0, inode: 0, size: 0)
+  /// Bytes of the journal covered (always just after a newline).
+  public var indexedLength: Int64 = 0
+  public var indexedLines: Int64 = 0
+  /// Hashes of the first and the last 4 KiB indexed, to notice a journal rewritten in place
+  /// and then appended to (an edit that keeps the size shows in `identity`'s times).
+  public var headHash: UInt64 = 0
+  public var tailHash: UInt64 = 0
+  /// Runs of whole lines, in file order. A line too long to be a record belongs to none.
+  public var chunks: [Chunk] = []
+  /// Damaged lines found while indexing, so every report can warn about them.
+  public var badLines: [Journal.BadLine] = []
+  /// Lines whose id an earlier line has already: readers skip them, as the first occurrence
+  /// wins everywhere (totals, streak, log).
+  public var duplicates: [Int64] = []
+  /// How many distinct ids the journal holds; their hashes are kept sorted in a file of their
+  /// own (`IndexedJournal`), read only when lines were appended, to find duplicates.
+  public var idCount: Int64 = 0
+  /// How many quarter hours (since 1970) hold the start of a completed session, and the
+  /// newest. The sorted list itself is kept in a file of its own (`IndexedJournal`) and read
+  /// only when a streak has to be counted: every zone's midnight falls on a quarter hour, so
+  /// it answers "was there a completed session on local day D?" for any zone.
+  public var quarterCount: Int64 = 0
+  public var newestQuarter: Int32 = 0
+  /// Quarters found by the last `update`, sorted, not yet merged into the list.
+  public var newQuarters: [Int32] = []
+  /// After an `update` that read lines: every id hash, sorted, to be saved.
+  public var ids: [UInt64]?
+
+  public init() {}
+
+  // MARK: - Building
+
+  /// Brings the index up to date with `file`, reading only what was appended since.
+  /// `knownIDs` gives the hashes of the ids already indexed (sorted), or nil when they are
+  /// lost, and then the index is built again. Returns whether anything changed.
+  ///
+  /// Only whole lines are indexed: a last line without its newline may be a record being
+  /// appended right now, so it is neither counted nor reported until its newline arrives.
+  /// The lines appended while this runs are left to the next run, so the index is always a
+  /// prefix of the journal, as some moment saw it.
+  public mutating func update(_ file: RandomAccessFile, knownIDs: () -> [UInt64]?) throws(FileSystemError) -> Bool {
+    let now = file.identity
+    if now == identity { return false }
+    let head = try Self.hash(file, at: 0, length: min(indexedLength, 4096))
+    let tail =
+      now.size < indexedLength
+      ? 0 : try Self.hash(file, at: max(0, indexedLength - 4096), length: min(indexedLength, 4096))
+    // Replaced, truncated, or edited in place (same size, yet written since).
+    if now.device != identity.device || now.inode != identity.inode || now.size < indexedLength
+      || (now.size == identity.size && (now.modified != identity.modified || now.changed != identity.changed))
+      || head != headHash || tail != tailHash
+    {
+      self = JournalIndex()
+    }
+    identity = now
+    guard now.size > indexedLength else { return true }
+    var known: [UInt64] = []
+    if indexedLength > 0 {
+      guard let loaded = knownIDs(), loaded.count == idCount else {
+        self = JournalIndex()
+        return try update(file, knownIDs: { [] })
+      }
+      known = loaded
+    }
+    var newIDs = Set<UInt64>()
+    newQuarters = []
+    // The file offset of the first byte of `pending`, always at a line's start.
+    var position = indexedLength
+    var offset = indexedLength
+    var pending: [UInt8] = []
+    /// Inside a line longer than `LineReader.maxLine`, whose bytes are dropped unread.
+    var skipping = false
+    var chunk = Chunk(offset: position, length: 0, firstLine: indexedLines + 1, minTime: .infinity, maxTime: -.infinity)
+    var linesInChunk = 0
+    // Reopen a last chunk that is not full and ends here, so appends do not leave a trail of tiny chunks.
+    if let last = chunks.last, last.offset + last.length == indexedLength,
+      indexedLines - last.firstLine + 1 < Int64(Self.linesPerChunk)
+    {
+      chunk = chunks.removeLast()
+      linesInChunk = Int(indexedLines - last.firstLine + 1)
+    }
+    func closeChunk(next: Int64) {
+      if linesInChunk > 0 { chunks.append(chunk) }
+      chunk = Chunk(offset: next, length: 0, firstLine: indexedLines + 1, minTime: .infinity, maxTime: -.infinity)
+      linesInChunk = 0
+    }
+    func tooLong(endingAt end: Int64) {
+      // A line too long to be a record is damaged, and kept out of every chunk.
+      indexedLines += 1
+      badLines.append(Journal.BadLine(number: Int(indexedLines), reason: Journal.tooLongReason))
+      closeChunk(next: end)
+    }
+    while offset < now.size {
+      let block = try file.read(at: offset, count: Int(min(1 << 20, now.size - offset)))
+      if block.isEmpty { break }
+      let blockStart = offset
+      offset += Int64(block.count)
+      if skipping {
+        guard let newline = Platform.firstNewline(in: block, from: 0) else { continue }
+        skipping = false
+        position = blockStart + Int64(newline) + 1
+        tooLong(endingAt: position)
+        pending = Array(block[(newline + 1)...])
+      } else {
+        pending += block
+      }
+      let lines = IndexedJournal.lines(pending).filter { $0.endIndex < pending.count }
+      var long = Set<Int>()
+      for (k, line) in lines.enumerated() where line.count > LineReader.maxLine { long.insert(k) }
+      let summaries = Self.summarize(lines.enumerated().map { long.contains($0.offset) ? [][...] : $0.element })
+      var consumed = 0
+      for (k, (line, summary)) in zip(lines, summaries).enumerated() {
+        consumed = line.endIndex + 1
+        if long.contains(k) {
+          tooLong(endingAt: position + Int64(consumed))
+          continue
+        }
+        indexedLines += 1
+        linesInChunk += 1
+        chunk.length += Int64(line.count + 1)
+        switch summary {
+        case .blank: break
+        case .record(let from, let to, let completed, let id):
+          let index = Self.firstIndex(in: known, notBelow: id)
+          if (index < known.count && known[index] == id) || !newIDs.insert(id).inserted {
+            duplicates.append(indexedLines)
+          } else {
+            chunk.minTime = min(chunk.minTime, from)
+            chunk.maxTime = max(chunk.maxTime, to)
+            if completed { newQuarters.append(Self.quarter(from)) }
+          }
+        case .bad(let reason):
+          badLines.append(Journal.BadLine(number: Int(indexedLines), reason: reason))
+        }
+        if linesInChunk == Self.linesPerChunk { closeChunk(next: chunk.offset + chunk.length) }
+      }
+      pending.removeSubrange(0..<consumed)
+      position += Int64(consumed)
+      if pending.count > LineReader.maxLine {
+        skipping = true
+        pending = []
+      }
+    }
+    if linesInChunk > 0 { chunks.append(chunk) }
+    newQuarters.sort()
+    // A last line without its newline is not indexed: it may be a write in progress.
+    indexedLength = position
+    idCount += Int64(newIDs.count)
+    ids = Self.merge(known, newIDs.sorted())
+    headHash = try Self.hash(file, at: 0, length: min(indexedLength, 4096))
+    tailHash = try Self.hash(file, at: max(0, indexedLength - 4096), length: min(indexedLength, 4096))
+    return true
+  }
+
+  /// The first index in sorted `values` whose value is not below `value`.
+  package static func firstIndex<T: Comparable>(in values: [T], notBelow value: T) -> Int {
+    var low = 0
+    var high = values.count
+    while low < high {
+      let mid = (low + high) / 2
+      if values[mid] < value { low = mid + 1 } else { high = mid }
+    }
+    return low
+  }
+
+  package static func merge(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
+    if b.isEmpty { return a }
+    var result: [UInt64] = []
+    result.reserveCapacity(a.count + b.count)
+    var i = 0
+    var j = 0
+    while i < a.count || j < b.count {
+      if j >= b.count || (i < a.count && a[i] <= b[j]) {
+        result.append(a[i])
+        i += 1
+      } else {
+        result.append(b[j])
+        j += 1
+      }
+    }
+    return result
+  }
+
+  /// What the index keeps of one line.
+  package enum LineSummary {
+    case blank
+    case record(from: Double, to: Double, completed: Bool, id: UInt64)
+    case bad(String)
+  }
+
+  /// Decodes lines on all cores; the summaries keep the lines' order.
+  package static func summarize(_ lines: [ArraySlice<UInt8>]) -> [LineSummary] {
+    let result = UnsafeMutableBufferPointer<LineSummary>.allocate(capacity: lines.count)
+    result.initialize(repeating: .blank)
+    defer {
+      result.deinitialize()
+      result.deallocate()
+    }
+    nonisolated(unsafe) let output = result
+    let slices = max(1, min(8, lines.count / 64))
+    DispatchQueue.concurrentPerform(iterations: slices) { slice in
+      var k = slice * lines.count / slices
+      let end = (slice + 1) * lines.count / slices
+      while k < end {
+        let line = lines[k]
+        if !isBlank(line) {
+          do {
+            let record = try JournalRecord(line: line, detail: false)
+            let to = max(record.end, record.phases.map(\.end).max() ?? record.end)
+            output[k] = .record(
+              from: record.start, to: to, completed: record.status == .completed, id: FNV1a.hash(record.id))
+          } catch {
+            output[k] = .bad((error as? JournalRecord.Problem)?.message ?? "\(error)")
+          }
+        }
+        k += 1
+      }
+    }
+    return Array(result)
+  }
+
+  package static func quarter(_ t: Double) -> Int32 {
+    Int32(clamping: Int64((t / 900).rounded(.down)))
+  }
+
+  package static func mergeUnique(_ a: [Int32], _ b: [Int32]) -> [Int32] {
+    var result: [Int32] = []
+    result.reserveCapacity(a.count + b.count)
+    var i = 0
+    var j = 0
+    while i < a.count || j < b.count {
+      let next: Int32
+      if j >= b.count || (i < a.count && a[i] <= b[j]) {
+        next = a[i]
+        i += 1
+      } else {
+        next = b[j]
+        j += 1
+      }
+      if result.last != next { result.append(next) }
+    }
+    return result
+  }
+
+  /// Whether sorted `quarters` hold one in `from..<to` (Unix seconds on quarter hours).
+  public static func contains(_ quarters: [Int32], from: Double, to: Double) -> Bool {
+    let lo = quarter(from)
+    let hi = quarter(to)
+    var low = 0
+    var high = quarters.count
+    while low < high {
+      let mid = (low + high) / 2
+      if quarters[mid] < lo { low = mid + 1 } else { high = mid }
+    }
+    return low < quarters.count && quarters[low] < hi
+  }
+
+  package static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
+    line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+  }
+
+  package static func hash(_ file: RandomAccessFile, at offset: Int64, length: Int64) throws(FileSystemError) -> UInt64 {
+    guard length > 0 else { return 0 }
+    return FNV1a.hash(try file.read(at: offset, count: Int(length)))
+  }
+
+  /// The chunks with any line touching `from...to`.
+  public func chunks(overlapping from: Double, _ to: Double) -> [Chunk] {
+    chunks.filter { $0.maxTime >= from && $0.minTime <= to }
+  }
+
+  // MARK: - The cache file
+
+  public func encoded() -> [UInt8] {
+    var out = Self.magic
+    func put(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { out += $0 } }
+    func put(_ v: Int64) { put(UInt64(bitPattern: v)) }
+    func put(_ v: Double) { put(v.bitPattern) }
+    put(identity.device)
+    put(identity.inode)
+    put(identity.size)
+    put(identity.modified)
+    put(identity.changed)
+    put(indexedLength)
+    put(indexedLines)
+    put(headHash)
+    put(tailHash)
+    put(Int64(chunks.count))
+    for c in chunks {
+      put(c.offset)
+      put(c.length)
+      put(c.firstLine)
+      put(c.minTime)
+      put(c.maxTime)
+    }
+    put(Int64(badLines.count))
+    for bad in badLines {
+      let text = Array(bad.reason.utf8)
+      put(Int64(bad.number))
+      put(Int64(text.count))
+      out += text
+    }
+    put(Int64(duplicates.count))
+    for line in duplicates { put(line) }
+    put(idCount)
+    put(quarterCount)
+    put(Int64(newestQuarter))
+    return out
+  }
+
+  public init?(encoded bytes: [UInt8]) {
+    guard bytes.count >= 8, Array(bytes[0..<8]) == Self.magic else { return nil }
+    var at = 8
+    func next() -> UInt64? {
+      guard at + 8 <= bytes.count else { return nil }
+      let v = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
+      at += 8
+      return v
+    }
+    func int() -> Int64? { next().map { Int64(bitPattern: $0) } }
+    func double() -> Double? { next().map { Double(bitPattern: $0) } }
+    // Every number is checked before it is used: a damaged cache is rebuilt, never trusted.
+    guard let device = next(), let inode = next(), let size = int(), let modified = int(), let changed = int(),
+      let length = int(), length >= 0, length <= size, let lines = int(), lines >= 0, let hash = next(),
+      let tail = next(), let count = int(), count >= 0, count <= (bytes.count - at) / 40
+    else { return nil }
+    identity = FileIdentity(device: device, inode: inode, size: size, modified: modified, changed: changed)
+    indexedLength = length
+    indexedLines = lines
+    headHash = hash
+    tailHash = tail
+    chunks.reserveCapacity(Int(count))
+    var end: Int64 = 0
+    for _ in 0..<count {
+      guard let o = int(), let l = int(), let f = int(), let lo = double(), let hi = double(), o >= end, l >= 0,
+        o <= length, l <= length - o, f >= 1, f <= lines, !lo.isNaN, !hi.isNaN
+      else { return nil }
+      end = o + l
+      chunks.append(Chunk(offset: o, length: l, firstLine: f, minTime: lo, maxTime: hi))
+    }
+    guard let badCount = int(), badCount >= 0, badCount <= (bytes.count - at) / 16 else { return nil }
+    for _ in 0..<badCount {
+      guard let number = int(), number >= 1, number <= lines, let size = int(), size >= 0, size <= bytes.count - at
+      else { return nil }
+      badLines.append(
+        Journal.BadLine(number: Int(number), reason: String(decoding: bytes[at..<(at + Int(size))], as: UTF8.self)))
+      at += Int(size)
+    }
+    guard let duplicateCount = int(), duplicateCount >= 0, duplicateCount <= (bytes.count - at) / 8 else { return nil }
+    for _ in 0..<duplicateCount {
+      guard let line = int(), line >= 1, line <= lines, line > (duplicates.last ?? 0) else { return nil }
+      duplicates.append(line)
+    }
+    guard let ids = int(), ids >= 0, ids <= lines, let quarters = int(), quarters >= 0, quarters <= Int64(Int32.max),
+      let newest = int(), at == bytes.count
+    else { return nil }
+    idCount = ids
+    quarterCount = quarters
+    newestQuarter = Int32(clamping: newest)
+  }
+}

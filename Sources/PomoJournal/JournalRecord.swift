@@ -1,0 +1,160 @@
+import PomoCore
+import PomoPlatform
+
+/// One phase as the journal records it.
+public struct JournalPhase: Equatable, Sendable {
+  public var name: String
+  public var kind: PhaseKind
+  public var round: Int?
+  /// Seconds since 1970.
+  public var start: Double
+  public var end: Double
+  public var plannedSeconds: Double
+  /// Time spent in the phase, pauses left out.
+  public var elapsedSeconds: Double
+  public var completed: Bool
+  public var pausedSeconds: Double = 0
+  public var sleptSeconds: Double = 0
+  public var extendedSeconds: Double = 0
+
+  public init(
+    name: String, kind: PhaseKind, round: Int?, start: Double, end: Double, plannedSeconds: Double,
+    elapsedSeconds: Double, completed: Bool, pausedSeconds: Double = 0, sleptSeconds: Double = 0,
+    extendedSeconds: Double = 0
+  ) {
+    self.name = name
+    self.kind = kind
+    self.round = round
+    self.start = start
+    self.end = end
+    self.plannedSeconds = plannedSeconds
+    self.elapsedSeconds = elapsedSeconds
+    self.completed = completed
+    self.pausedSeconds = pausedSeconds
+    self.sleptSeconds = sleptSeconds
+    self.extendedSeconds = extendedSeconds
+  }
+}
+
+/// One session in the journal: a line of JSON, appended once and never rewritten.
+public struct JournalRecord: Equatable, Sendable {
+  public enum Status: String, Sendable {
+    case completed
+    case interrupted
+  }
+
+  public static let version = 1
+
+  public var id: String
+  public var preset: String
+  public var status: Status
+  /// Why an interrupted session stopped: "quit", "signal" or "crash" (a crash or power loss).
+  public var interruption: String?
+  public var start: Double
+  public var end: Double
+  public var tags: [String] = []
+  public var note: String?
+  public var host: String
+  /// The preset file, when the preset was not a built-in, so `pomo resume` can find it again.
+  public var source: String?
+  public var rounds: Int
+  /// Where in the plan this record's first phase stands (non-zero for a resumed session).
+  public var planOffset: Int = 0
+  public var resumedFrom: String?
+  public var pausedSeconds: Double = 0
+  public var sleptSeconds: Double = 0
+  public var phases: [JournalPhase]
+
+  public init(
+    id: String, preset: String, status: Status, interruption: String? = nil, start: Double, end: Double,
+    tags: [String] = [], note: String? = nil, host: String, source: String? = nil, rounds: Int, planOffset: Int = 0,
+    resumedFrom: String? = nil, pausedSeconds: Double = 0, sleptSeconds: Double = 0, phases: [JournalPhase]
+  ) {
+    self.id = id
+    self.preset = preset
+    self.status = status
+    self.interruption = interruption
+    self.start = start
+    self.end = end
+    self.tags = tags
+    self.note = note
+    self.host = host
+    self.source = source
+    self.rounds = rounds
+    self.planOffset = planOffset
+    self.resumedFrom = resumedFrom
+    self.pausedSeconds = pausedSeconds
+    self.sleptSeconds = sleptSeconds
+    self.phases = phases
+  }
+
+  /// Seconds of `work` phases, pauses left out.
+  public var focusSeconds: Double { phases.filter { $0.kind == .work }.reduce(0) { $0 + $1.elapsedSeconds } }
+  public var restSeconds: Double { phases.filter { $0.kind == .rest }.reduce(0) { $0 + $1.elapsedSeconds } }
+
+  // MARK: - Writing
+
+  /// The record as one line of JSON. `offset` gives the local UTC offset at an instant.
+  public func json(offset: (Double) -> Int) -> JSONOutput {
+    func time(_ t: Double) -> JSONOutput { .string(RFC3339.format(t, offset: offset(t))) }
+    var members: [(String, JSONOutput)] = [
+      ("v", .int(Int64(Self.version))), ("id", .string(id)), ("preset", .string(preset)),
+      ("status", .string(status.rawValue)),
+    ]
+    if let interruption { members.append(("interruption", .string(interruption))) }
+    members += [("start", time(start)), ("end", time(end)), ("tags", .array(tags.map(JSONOutput.string)))]
+    members.append(("note", note.map(JSONOutput.string) ?? .null))
+    members.append(("host", .string(host)))
+    if let source { members.append(("source", .string(source))) }
+    members.append(("rounds", .int(Int64(rounds))))
+    if planOffset != 0 { members.append(("plan_offset", .int(Int64(planOffset)))) }
+    if let resumedFrom { members.append(("resumed_from", .string(resumedFrom))) }
+    members.append(("paused_seconds", .seconds(pausedSeconds)))
+    if sleptSeconds > 0 { members.append(("slept_seconds", .seconds(sleptSeconds))) }
+    members.append(
+      (
+        "phases",
+        .array(
+          phases.map { p in
+            var m: [(String, JSONOutput)] = [
+              ("name", .string(p.name)), ("kind", .string(p.kind.rawValue)),
+              ("round", p.round.map { .int(Int64($0)) } ?? .null), ("start", time(p.start)), ("end", time(p.end)),
+              ("planned_seconds", .seconds(p.plannedSeconds)), ("elapsed_seconds", .seconds(p.elapsedSeconds)),
+              ("completed", .bool(p.completed)),
+            ]
+            if p.pausedSeconds > 0 { m.append(("paused_seconds", .seconds(p.pausedSeconds))) }
+            if p.sleptSeconds > 0 { m.append(("slept_seconds", .seconds(p.sleptSeconds))) }
+            if p.extendedSeconds > 0 { m.append(("extended_seconds", .seconds(p.extendedSeconds))) }
+            return .object(m)
+          })
+      ))
+    return .object(members)
+  }
+
+  // MARK: - Reading
+
+  /// Why a line is not a usable record.
+  public struct Problem: Error, Equatable, Sendable {
+    public var message: String
+  }
+
+  /// Reads a record from its line, tolerating unknown fields and newer versions.
+  /// `detail: false` skips what reports do not need (names, note, host, source).
+  public init(line: ArraySlice<UInt8>, detail: Bool = true) throws(Problem) {
+    self = try RecordScanner.decode(line, detail: detail)
+  }
+
+  public init(line: [UInt8], detail: Bool = true) throws(Problem) {
+    self = try RecordScanner.decode(line[...], detail: detail)
+  }
+
+  /// A random (version 4) UUID, lowercase.
+  public static func newID() -> String {
+    var rng = SystemRandomNumberGenerator()
+    var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &rng) }
+    bytes[6] = (bytes[6] & 0x0F) | 0x40
+    bytes[8] = (bytes[8] & 0x3F) | 0x80
+    let hex = bytes.map { b in (b < 16 ? "0" : "") + String(b, radix: 16) }
+    return [hex[0..<4], hex[4..<6], hex[6..<8], hex[8..<10], hex[10..<16]].map { $0.joined() }.joined(separator: "-")
+  }
+}

@@ -1,0 +1,51 @@
+import PomoCore
+import PomoPlatform
+
+/// What the journal records about a session beyond its phases.
+public struct SessionInfo: Equatable, Sendable {
+  public var id: String
+  public var tags: [String]
+  public var note: String?
+  public var host: String
+  /// The preset file, for presets that are not built in.
+  public var source: String?
+  /// For a resumed session: where in the full plan its first phase stands, and the record it continues.
+  public var planOffset: Int
+  public var planCount: Int
+  public var resumedFrom: String?
+
+  public init(
+    id: String, tags: [String] = [], note: String? = nil, host: String, source: String? = nil, planOffset: Int = 0,
+    planCount: Int, resumedFrom: String? = nil
+  ) {
+    self.id = id
+    self.tags = tags
+    self.note = note
+    self.host = host
+    self.source = source
+    self.planOffset = planOffset
+    self.planCount = planCount
+    self.resumedFrom = resumedFrom
+  }
+}
+
+package extension JournalRecord {
+  /// The record of a session as the engine ran it (so far, or to its end).
+  public init(engine: SessionEngine, info: SessionInfo, end: Double? = nil) {
+    let phases = engine.records.map { r in
+      JournalPhase(
+        name: r.phase.name, kind: r.phase.kind, round: r.phase.round, start: engine.wallTime(r.start),
+        end: engine.wallTime(r.end), plannedSeconds: TimeText.seconds(r.phase.duration),
+        elapsedSeconds: TimeText.seconds(r.elapsed), completed: r.completed, pausedSeconds: TimeText.seconds(r.paused),
+        sleptSeconds: TimeText.seconds(r.slept), extendedSeconds: TimeText.seconds(r.extended))
+    }
+    let completed = engine.status == .finished(completed: true)
+    self.init(
+      id: info.id, preset: engine.plan.presetName, status: completed ? .completed : .interrupted,
+      interruption: completed ? nil : engine.stopReason, start: engine.startWall,
+      end: end ?? phases.last?.end ?? engine.startWall, tags: info.tags, note: info.note, host: info.host,
+      source: info.source, rounds: engine.plan.rounds, planOffset: info.planOffset, resumedFrom: info.resumedFrom,
+      pausedSeconds: TimeText.seconds(engine.totalPaused), sleptSeconds: TimeText.seconds(engine.totalSlept),
+      phases: phases)
+  }
+}

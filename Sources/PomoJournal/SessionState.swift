@@ -1,0 +1,241 @@
+import PomoCore
+import PomoPlatform
+
+/// The running session, saved so that it survives its process: `current.json` in the XDG
+/// state folder. It holds the deadline, not a count, so anyone can rebuild the timer from it.
+public struct SessionState: Equatable, Sendable {
+  public var pid: Int32
+  /// When this was last known true (also the file's modification time: the heartbeat).
+  public var updated: Double
+  /// The session so far: the phases done, status interrupted, as it would be recorded now.
+  public var record: JournalRecord
+  public var phaseIndex: Int
+  public var phaseCount: Int
+  public var phaseName: String
+  public var phaseKind: PhaseKind
+  public var phaseRound: Int?
+  public var phasePlannedSeconds: Double
+  /// Planned plus any extension.
+  public var phaseLengthSeconds: Double
+  public var phaseOffsetSeconds: Double
+  public var totalSeconds: Double
+  public var phaseStart: Double
+  public var deadline: Double
+  public var pausedAt: Double?
+  public var phasePausedSeconds: Double
+  /// The plan from the current phase on (at most `planLimit` phases, indexed and timed from
+  /// the current phase), so anyone reading the file sees what is still to come.
+  public var upcoming: [PlannedPhase]
+
+  package static let planLimit = 1000
+
+  /// The state of a running engine.
+  public init?(engine: SessionEngine, info: SessionInfo, pid: Int32) {
+    guard let snapshot = engine.snapshot, let phase = engine.currentPhase else { return nil }
+    let now = engine.wallTime(engine.clock.now())
+    self.pid = pid
+    updated = now
+    record = JournalRecord(engine: engine, info: info, end: now)
+    record.status = .interrupted
+    record.interruption = "crash"
+    phaseIndex = info.planOffset + engine.index
+    phaseCount = info.planCount
+    phaseName = phase.name
+    phaseKind = phase.kind
+    phaseRound = phase.round
+    phasePlannedSeconds = TimeText.seconds(phase.duration)
+    phaseLengthSeconds = TimeText.seconds(snapshot.length)
+    phaseOffsetSeconds = TimeText.seconds(phase.offset)
+    totalSeconds = TimeText.seconds(engine.plan.total)
+    phaseStart = engine.wallTime(engine.phaseStart)
+    deadline = engine.wallTime(engine.deadline)
+    pausedAt = engine.pausedAt.map(engine.wallTime)
+    let pausedSoFar = engine.totalPaused - engine.records.reduce(.zero) { $0 + $1.paused }
+    phasePausedSeconds = TimeText.seconds(pausedSoFar)
+    upcoming = Array(engine.plan.phases[engine.index..<min(engine.plan.phases.count, engine.index + Self.planLimit)])
+    // Counted from the current phase, as the file stores them.
+    var offset = Duration.zero
+    for i in upcoming.indices {
+      upcoming[i].index = i
+      upcoming[i].offset = offset
+      offset += upcoming[i].duration
+    }
+  }
+
+  // MARK: - The file
+
+  public func json(offset: (Double) -> Int) -> JSONOutput {
+    func time(_ t: Double) -> JSONOutput { .string(RFC3339.format(t, offset: offset(t))) }
+    return .object([
+      ("v", .int(1)), ("pid", .int(Int64(pid))), ("updated", time(updated)),
+      ("phase_index", .int(Int64(phaseIndex))), ("phase_count", .int(Int64(phaseCount))),
+      (
+        "phase",
+        .object([
+          ("name", .string(phaseName)), ("kind", .string(phaseKind.rawValue)),
+          ("round", phaseRound.map { .int(Int64($0)) } ?? .null), ("planned_seconds", .seconds(phasePlannedSeconds)),
+          ("length_seconds", .seconds(phaseLengthSeconds)), ("offset_seconds", .seconds(phaseOffsetSeconds)),
+          ("start", time(phaseStart)), ("deadline", time(deadline)), ("paused_at", pausedAt.map(time) ?? .null),
+          ("paused_seconds", .seconds(phasePausedSeconds)),
+        ])
+      ),
+      ("total_seconds", .seconds(totalSeconds)),
+      // The session before the plan: a file cut short keeps the record (see `salvage`).
+      ("session", record.json(offset: offset)),
+      (
+        "plan",
+        .array(
+          upcoming.map { p in
+            .object([
+              ("name", .string(p.name)), ("kind", .string(p.kind.rawValue)),
+              ("seconds", .seconds(TimeText.seconds(p.duration))), ("round", p.round.map { .int(Int64($0)) } ?? .null),
+            ])
+          })
+      ),
+    ])
+  }
+
+  public init(bytes: [UInt8]) throws(JournalRecord.Problem) {
+    guard let value = try? JSONParser.parse(bytes) else {
+      throw JournalRecord.Problem(message: "not a pomo state file")
+    }
+    try self.init(json: value, bytes: bytes)
+  }
+
+  package init(json value: JSONValue, bytes: [UInt8]) throws(JournalRecord.Problem) {
+    // Every number is range-checked before it is converted: a damaged file is refused, never trapped on.
+    func int(_ v: JSONValue?, _ range: ClosedRange<Int>) -> Int? {
+      guard let n = v?.intValue, range.contains(n) else { return nil }
+      return n
+    }
+    func seconds(_ v: JSONValue?) throws(JournalRecord.Problem) -> Double? {
+      guard let v else { return nil }
+      guard let x = v.doubleValue, x.isFinite, RecordScanner.Limits.seconds.contains(x) else {
+        throw JournalRecord.Problem(message: "not a pomo state file (a number of seconds out of range)")
+      }
+      return x
+    }
+    func round(_ v: JSONValue?) throws(JournalRecord.Problem) -> Int? {
+      guard let v, v.intValue != nil || v.doubleValue != nil else { return nil }
+      guard let n = int(v, Preset.roundsRange) else {
+        throw JournalRecord.Problem(message: "not a pomo state file (a round out of range)")
+      }
+      return n
+    }
+    guard let session = value["session"], let phase = value["phase"], let pid = int(value["pid"], 1...Int(Int32.max)),
+      let updated = value["updated"]?.stringValue.flatMap(RFC3339.parse),
+      let kind = phase["kind"]?.stringValue.flatMap(PhaseKind.init(rawValue:)),
+      let start = phase["start"]?.stringValue.flatMap(RFC3339.parse),
+      let deadline = phase["deadline"]?.stringValue.flatMap(RFC3339.parse)
+    else { throw JournalRecord.Problem(message: "not a pomo state file") }
+    let count = RecordScanner.Limits.planOffset
+    guard value["phase_index"] == nil || int(value["phase_index"], count) != nil,
+      value["phase_count"] == nil || int(value["phase_count"], 1...count.upperBound) != nil
+    else { throw JournalRecord.Problem(message: "not a pomo state file (a phase number out of range)") }
+    self.pid = Int32(pid)
+    self.updated = updated
+    record = try JournalRecord(line: bytes[session.span])
+    phaseIndex = int(value["phase_index"], count) ?? 0
+    phaseCount = int(value["phase_count"], 1...count.upperBound) ?? 1
+    phaseName = phase["name"]?.stringValue ?? kind.rawValue
+    phaseKind = kind
+    phaseRound = try round(phase["round"])
+    phasePlannedSeconds = try seconds(phase["planned_seconds"]) ?? 0
+    phaseLengthSeconds = try seconds(phase["length_seconds"]) ?? phasePlannedSeconds
+    phaseOffsetSeconds = try seconds(phase["offset_seconds"]) ?? 0
+    totalSeconds = try seconds(value["total_seconds"]) ?? phaseLengthSeconds
+    phaseStart = start
+    self.deadline = deadline
+    pausedAt = phase["paused_at"]?.stringValue.flatMap(RFC3339.parse)
+    phasePausedSeconds = try seconds(phase["paused_seconds"]) ?? 0
+    var offset = Duration.zero
+    upcoming = []
+    for (i, item) in (value["plan"]?.arrayValue ?? []).prefix(Self.planLimit).enumerated() {
+      guard let kind = item["kind"]?.stringValue.flatMap(PhaseKind.init(rawValue:)),
+        let seconds = try seconds(item["seconds"])
+      else { continue }
+      let duration = Duration.milliseconds(Int64((seconds * 1000).rounded()))
+      upcoming.append(
+        PlannedPhase(
+          index: i, name: item["name"]?.stringValue ?? kind.rawValue, kind: kind, duration: duration,
+          round: try round(item["round"]), offset: offset))
+      offset += duration
+    }
+  }
+
+  /// A state file is a few hundred kilobytes at most (the plan is capped at `planLimit`).
+  package static let sizeLimit = 4 << 20
+
+  public static func read(path: String) -> SessionState? {
+    guard let bytes = try? Platform.readFile(path, limit: sizeLimit) else { return nil }
+    return try? SessionState(bytes: bytes)
+  }
+
+  /// The session record of a state file that was cut short, as it stood when the file was
+  /// written (its finished phases), or nil when even that is gone.
+  public static func salvage(_ bytes: [UInt8]) -> JournalRecord? {
+    let key = Array(#""session":"#.utf8)
+    guard bytes.count > key.count,
+      let at = (0...(bytes.count - key.count)).first(where: { bytes[$0..<$0 + key.count].elementsEqual(key) }),
+      let open = bytes[(at + key.count)...].firstIndex(where: { $0 != 0x20 }), bytes[open] == UInt8(ascii: "{")
+    else { return nil }
+    // The object's end: the brace that balances the first, outside strings.
+    var depth = 0
+    var inString = false
+    var escaped = false
+    for i in open..<bytes.count {
+      let c = bytes[i]
+      if inString {
+        if escaped { escaped = false } else if c == UInt8(ascii: "\\") { escaped = true } else if c == UInt8(ascii: "\"") { inString = false }
+      } else if c == UInt8(ascii: "\"") {
+        inString = true
+      } else if c == UInt8(ascii: "{") {
+        depth += 1
+      } else if c == UInt8(ascii: "}") {
+        depth -= 1
+        if depth == 0 {
+          guard var record = try? JournalRecord(line: bytes[open...i]) else { return nil }
+          record.status = .interrupted
+          record.interruption = "crash"
+          return record
+        }
+      }
+    }
+    return nil
+  }
+
+  // MARK: - Reading the moment
+
+  /// Seconds left in the phase at `now` (frozen while paused).
+  public func remaining(at now: Double) -> Double {
+    max(0, deadline - (pausedAt ?? now))
+  }
+
+  public func phaseProgress(at now: Double) -> Double {
+    guard phaseLengthSeconds > 0 else { return 1 }
+    return min(1, max(0, 1 - remaining(at: now) / phaseLengthSeconds))
+  }
+
+  public func sessionProgress(at now: Double) -> Double {
+    guard totalSeconds > 0 else { return 1 }
+    return min(1, (phaseOffsetSeconds + phaseProgress(at: now) * phasePlannedSeconds) / totalSeconds)
+  }
+
+  /// The session as it stood at the last known instant, to record after a crash or power loss.
+  /// `lastKnown` is the later of `updated` and the heartbeat.
+  public func interruptedRecord(lastKnown: Double) -> JournalRecord {
+    var result = record
+    let running = pausedAt == nil
+    let end = running ? min(max(lastKnown, phaseStart), deadline) : max(pausedAt!, phaseStart)
+    let elapsed = max(0, end - phaseStart - phasePausedSeconds)
+    result.phases.append(
+      JournalPhase(
+        name: phaseName, kind: phaseKind, round: phaseRound, start: phaseStart, end: end,
+        plannedSeconds: phasePlannedSeconds, elapsedSeconds: elapsed, completed: running && lastKnown >= deadline,
+        pausedSeconds: phasePausedSeconds, extendedSeconds: max(0, phaseLengthSeconds - phasePlannedSeconds)))
+    result.end = running ? end : max(end, lastKnown)
+    result.status = .interrupted
+    result.interruption = "crash"
+    return result
+  }
+}

@@ -1,0 +1,93 @@
+import PomoCore
+import PomoPlatform
+
+/// The folder that holds the running session (`current.json`) and the two locks that say
+/// whether it is alive, in `$XDG_STATE_HOME/pomo`.
+///
+/// `session.lock` is held by the running session for its whole life; the kernel drops it
+/// when that process ends, however it ends, so the lock (not a pid) answers "is it alive".
+/// `check.lock` is held for a moment by whoever looks at `session.lock` or records a dead
+/// session, so those checks never race: of twenty `start`s at once exactly one runs, and
+/// ten `status`es over a dead session append one recovery record.
+public struct StateFolder: Sendable {
+  public var directory: String
+
+  public init(directory: String) {
+    self.directory = directory
+  }
+
+  public var stateFile: String { directory + "/current.json" }
+  package var sessionLock: String { directory + "/session.lock" }
+  package var checkLock: String { directory + "/check.lock" }
+
+  /// Why this process may not run a session.
+  public enum ClaimError: Error, Equatable, CustomStringConvertible {
+    /// Another session holds the lock; its state when it could be read.
+    case running(SessionState?)
+    /// The folder cannot be created, written or locked.
+    case unusable(String, FileSystemError)
+    /// Another pomo held the check lock for seconds (it should take milliseconds).
+    case busy(String)
+
+    public var description: String {
+      switch self {
+      case .running(let state?):
+        "a session is already running (\(state.record.preset), pid \(state.pid)); see 'pomo status'"
+      case .running(nil):
+        "a session is already running; see 'pomo status'"
+      case .unusable(let folder, let error):
+        "cannot use the state folder \(folder): \(error); pomo keeps the running session there and will not run one without it"
+      case .busy(let folder):
+        "the state folder \(folder) stays locked by another pomo; try again"
+      }
+    }
+  }
+
+  package static let checkTimeout = 10.0
+
+  /// Makes this process the one running session. Returns the lock to hold until the session
+  /// ends, and the line to tell the user if a dead session was recorded on the way.
+  public func claim(journal: Journal) throws(ClaimError) -> (lock: FileLock, recovered: String?) {
+    do {
+      try Platform.makeDirectories(directory)
+    } catch {
+      throw .unusable(directory, error)
+    }
+    guard Platform.isWritableFolder(directory) else { throw .unusable(directory, .permissionDenied) }
+    let check: FileLock?
+    do {
+      check = try FileLock.acquire(checkLock, timeout: Self.checkTimeout)
+    } catch {
+      throw .unusable(directory, error)
+    }
+    guard let check else { throw .busy(directory) }
+    defer { check.release() }
+    let session: FileLock?
+    do {
+      session = try FileLock.tryAcquire(sessionLock)
+    } catch {
+      throw .unusable(directory, error)
+    }
+    guard let session else { throw .running(SessionState.read(path: stateFile)) }
+    return (session, Recovery.recordDead(statePath: stateFile, journal: journal))
+  }
+
+  /// The running session, if one is alive. A state file left by a dead one is recorded in
+  /// the journal and removed on the way; the returned message says so.
+  public func inspect(journal: Journal) -> (running: SessionState?, message: String?) {
+    guard Platform.fileExists(stateFile) else { return (nil, nil) }
+    let check: FileLock?
+    let session: FileLock?
+    do {
+      check = try FileLock.acquire(checkLock, timeout: Self.checkTimeout)
+      session = check == nil ? nil : try FileLock.tryAcquire(sessionLock)
+    } catch {
+      return (nil, "pomo: warning: cannot check the running session in \(directory): \(error)")
+    }
+    guard let check else { return (nil, "pomo: warning: \(ClaimError.busy(directory))") }
+    defer { check.release() }
+    guard let session else { return (SessionState.read(path: stateFile), nil) }
+    defer { session.release() }
+    return (nil, Recovery.recordDead(statePath: stateFile, journal: journal))
+  }
+}

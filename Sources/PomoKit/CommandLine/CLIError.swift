@@ -1,0 +1,23 @@
+import PomoReport
+import PomoJournal
+import PomoTerminal
+import PomoCore
+import PomoPlatform
+
+/// An error that ends a command, with the status it exits with.
+public enum CLIError: Error, Equatable {
+  /// A command-line mistake; the usage line of `command` follows the message.
+  case usage(String, command: [String])
+  /// A file with bad contents (exit 65).
+  case data(String)
+  /// Anything else (exit 1).
+  case failure(String)
+
+  var exitCode: Int32 {
+    switch self {
+    case .usage: ExitCode.usage
+    case .data: ExitCode.dataError
+    case .failure: ExitCode.failure
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import CPlatform
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
+package extension Platform {
+  /// Nanoseconds on the clock that runs through suspend (CLOCK_BOOTTIME on Linux).
+  public static func bootNanoseconds() -> Int64 { Int64(cplatform_boot_nanoseconds()) }
+
+  /// Nanoseconds on the clock that stops during suspend (CLOCK_MONOTONIC on Linux).
+  public static func awakeNanoseconds() -> Int64 { Int64(cplatform_awake_nanoseconds()) }
+
+  /// Where a symbolic link points, or nil.
+  public static func readLink(_ path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let n = readlink(path, &buffer, buffer.count - 1)
+    guard n > 0 else { return nil }
+    return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Whether `path` is a regular file (following links).
+  public static func isRegularFile(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+  }
+}
+
+package extension Platform {
+  /// "14:05:09" in the local time zone, for the plain log.
+  public static func localClockTime(_ unixSeconds: Double) -> String {
+    var t = time_t(unixSeconds.rounded(.down))
+    var parts = tm()
+    localtime_r(&t, &parts)
+    func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+  }
+}
+

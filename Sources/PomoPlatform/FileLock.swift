@@ -1,0 +1,87 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
+/// An exclusive `flock` on a file, held until `release()` or until the process ends (the
+/// kernel drops it then, however the process died). It answers "is anyone alive holding
+/// this?" without trusting a pid.
+public final class FileLock {
+  public let path: String
+  private var fd: Int32
+
+  private init(path: String, fd: Int32) {
+    self.path = path
+    self.fd = fd
+  }
+
+  deinit { release() }
+
+  /// Opens (creating it, mode 0600) the lock file, or throws when it cannot.
+  private static func open(_ path: String) throws(FileSystemError) -> Int32 {
+    let fd = Glibc_or_Darwin_open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+    guard fd >= 0 else { throw .current }
+    var info = stat()
+    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+      _ = Glibc_or_Darwin_close(fd)
+      throw FileSystemError(code: EINVAL)
+    }
+    return fd
+  }
+
+  /// Takes the lock if nobody holds it: nil when another process does.
+  public static func tryAcquire(_ path: String) throws(FileSystemError) -> FileLock? {
+    let fd = try open(path)
+    while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+      if errno == EINTR { continue }
+      let code = errno
+      _ = Glibc_or_Darwin_close(fd)
+      if code == EWOULDBLOCK { return nil }
+      throw FileSystemError(code: code)
+    }
+    return FileLock(path: path, fd: fd)
+  }
+
+  /// Takes the lock, waiting while others hold it, but never longer than `timeout` seconds:
+  /// nil when it was still held then.
+  public static func acquire(_ path: String, timeout: Double) throws(FileSystemError) -> FileLock? {
+    let giveUp = wallSecondsMonotonic() + timeout
+    var pause = 1_000_000  // nanoseconds, doubling up to 20 ms
+    while true {
+      if let lock = try tryAcquire(path) { return lock }
+      if wallSecondsMonotonic() >= giveUp { return nil }
+      var ts = timespec(tv_sec: 0, tv_nsec: pause)
+      nanosleep(&ts, nil)
+      pause = min(pause * 2, 20_000_000)
+    }
+  }
+
+  public func release() {
+    guard fd >= 0 else { return }
+    _ = flock(fd, LOCK_UN)
+    _ = Glibc_or_Darwin_close(fd)
+    fd = -1
+  }
+
+  private static func wallSecondsMonotonic() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+  }
+}
+
+@inline(__always) package func Glibc_or_Darwin_open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+  #if canImport(Darwin)
+    Darwin.open(path, flags, mode)
+  #else
+    Glibc.open(path, flags, mode)
+  #endif
+}
+
+package extension Platform {
+  /// Whether this process may create and replace files in `folder`.
+  public static func isWritableFolder(_ folder: String) -> Bool {
+    access(folder, W_OK | X_OK) == 0
+  }
+}

@@ -1,0 +1,463 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
+/// A failed file operation: what was being done and the system's reason.
+public struct FileSystemError: Error, Equatable, Sendable, CustomStringConvertible {
+  public var code: Int32
+  /// pomo's own reason, where the system's would mislead ("not a regular file").
+  public var reason: String?
+
+  public init(code: Int32, reason: String? = nil) {
+    self.code = code
+    self.reason = reason
+  }
+
+  /// "no such file or directory", as strerror says it, in lowercase.
+  public var description: String { reason ?? String(cString: strerror(code)).lowercased() }
+
+  /// A FIFO, socket or device where a file was expected: reading it could hang or never end.
+  public static let notRegularFile = FileSystemError(code: EINVAL, reason: "not a regular file")
+
+  package static var current: FileSystemError { FileSystemError(code: errno) }
+
+  public static var permissionDenied: FileSystemError { FileSystemError(code: EACCES) }
+
+  /// Something is already at the path (EEXIST).
+  public var isAlreadyExists: Bool { code == EEXIST }
+}
+
+package extension Platform {
+  /// Files pomo reads whole (presets, config, the state file) are small; anything larger is
+  /// refused before it is read.
+  public static let readLimit = 4 << 20
+
+  /// Opens a file to read without ever blocking (a FIFO or device could), and refuses
+  /// anything but a regular file; a folder is refused as EISDIR.
+  public static func openRegularFile(_ path: String) throws(FileSystemError) -> Int32 {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard fd >= 0 else { throw .current }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      let error = FileSystemError.current
+      _ = Glibc_or_Darwin_close(fd)
+      throw error
+    }
+    let type = info.st_mode & S_IFMT
+    guard type == S_IFREG else {
+      _ = Glibc_or_Darwin_close(fd)
+      throw type == S_IFDIR ? FileSystemError(code: EISDIR) : .notRegularFile
+    }
+    return fd
+  }
+
+  /// Reads a whole regular file of at most `limit` bytes.
+  public static func readFile(_ path: String, limit: Int = readLimit) throws(FileSystemError) -> [UInt8] {
+    let fd = try openRegularFile(path)
+    defer { _ = Glibc_or_Darwin_close(fd) }
+    let tooLarge = FileSystemError(code: EFBIG, reason: "larger than the limit of \(limit >> 20) MB")
+    var info = stat()
+    if fstat(fd, &info) == 0 && Int64(info.st_size) > Int64(limit) { throw tooLarge }
+    var result: [UInt8] = []
+    result.reserveCapacity(max(0, Int(info.st_size)))
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let n = read(fd, &buffer, buffer.count)
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw .current
+      }
+      if n == 0 { return result }
+      result += buffer[0..<n]
+      if result.count > limit { throw tooLarge }  // It grew while being read.
+    }
+  }
+
+  /// Why `path` cannot be a file pomo appends to (a folder, a FIFO, a device, no permission),
+  /// or nil when
+  /// it is a regular file this process may write, or one it may create.
+  public static func fileProblem(_ path: String) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      // Not there yet: the nearest folder that exists must let us create it.
+      var folder = parentFolder(path)
+      while !fileExists(folder) && folder != "/" && folder != "." { folder = parentFolder(folder) }
+      return access(folder, W_OK | X_OK) == 0 ? nil : FileSystemError.permissionDenied.description
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return access(path, W_OK) == 0 ? nil : FileSystemError.permissionDenied.description
+    case S_IFDIR: return "is a folder"
+    default: return FileSystemError.notRegularFile.description
+    }
+  }
+
+  /// Renames a file (atomically, within one file system).
+  public static func moveFile(_ path: String, to target: String) throws(FileSystemError) {
+    guard rename(path, target) == 0 else { throw .current }
+  }
+
+  /// A file's size in bytes, or -1 when it does not exist.
+  public static func fileSize(_ path: String) -> Int64 {
+    var info = stat()
+    return stat(path, &info) == 0 ? Int64(info.st_size) : -1
+  }
+
+  public static func fileExists(_ path: String) -> Bool {
+    access(path, F_OK) == 0
+  }
+
+  /// The names in a folder (without "." and ".."), or nil when it cannot be read.
+  public static func listDirectory(_ path: String) -> [String]? {
+    guard let dir = opendir(path) else { return nil }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+      let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+        pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  /// Seconds since 1970 on the wall clock.
+  public static func wallSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_REALTIME, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+  }
+}
+
+package extension Platform {
+  /// Creates `path` and any missing parents with mode 0700 (private, as XDG asks).
+  public static func makeDirectories(_ path: String) throws(FileSystemError) {
+    var current = path.hasPrefix("/") ? "" : "."
+    for part in path.split(separator: "/") {
+      current += "/" + part
+      if mkdir(current, 0o700) != 0 && errno != EEXIST { throw .current }
+    }
+  }
+
+  package static func parentFolder(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// Appends one record line durably and atomically with respect to other pomo processes
+  /// (see `appendLines`).
+  public static func appendLine(_ line: String, to path: String) throws(FileSystemError) {
+    try appendLines([Array(line.utf8)[...]], to: path)
+  }
+
+  /// Appends record lines durably and atomically with respect to other pomo processes:
+  /// one write(2) of them all with O_APPEND under an exclusive flock, then one fsync, so
+  /// importing thousands of records costs one sync, not one each.
+  ///
+  /// Each line gets its newline. If the file does not end in one (a crash cut the last
+  /// line), the new lines start on a fresh one, so a damaged line never swallows a good one.
+  public static func appendLines(_ lines: [ArraySlice<UInt8>], to path: String) throws(FileSystemError) {
+    guard !lines.isEmpty else { return }
+    let folder = parentFolder(path)
+    if !fileExists(folder) { try makeDirectories(folder) }
+    let existed = fileExists(path)
+    // Non-blocking, so a FIFO or device in the journal's place cannot hang pomo; it is
+    // refused below, before anything is written into it.
+    let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
+    guard fd >= 0 else { throw .current }
+    defer { _ = Glibc_or_Darwin_close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw .current }
+    guard (info.st_mode & S_IFMT) == S_IFREG else { throw .notRegularFile }
+    while flock(fd, LOCK_EX) != 0 {
+      if errno != EINTR { throw .current }
+    }
+    defer { _ = flock(fd, LOCK_UN) }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(lines.reduce(1) { $0 + $1.count + 1 })
+    if fstat(fd, &info) == 0 && info.st_size > 0 {
+      var last: UInt8 = 0
+      if pread(fd, &last, 1, off_t(info.st_size - 1)) == 1 && last != 0x0A { bytes.append(0x0A) }
+    }
+    for line in lines {
+      bytes += line
+      if line.last != 0x0A { bytes.append(0x0A) }
+    }
+    var done = 0
+    while done < bytes.count {
+      let written = bytes.withUnsafeBytes { buffer in
+        #if canImport(Darwin)
+          Darwin.write(fd, buffer.baseAddress! + done, buffer.count - done)
+        #else
+          Glibc.write(fd, buffer.baseAddress! + done, buffer.count - done)
+        #endif
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw .current
+      }
+      if written == 0 { throw FileSystemError(code: ENOSPC) }
+      done += written
+    }
+    if fsync(fd) != 0 && errno != EINVAL && errno != EROFS { throw .current }
+    if !existed { syncFolder(folder) }
+  }
+
+  /// Replaces a file's contents all at once: write a temporary file, fsync, rename.
+  public static func writeAtomically(_ text: String, to path: String) throws(FileSystemError) {
+    try writeAtomically(Array(text.utf8), to: path)
+  }
+
+  /// `durable: false` skips the fsync, for caches: a crash may then leave an empty or short
+  /// file, which a cache must notice anyway and rebuild.
+  public static func writeAtomically(_ contents: [UInt8], to path: String, durable: Bool = true)
+    throws(FileSystemError)
+  {
+    let folder = parentFolder(path)
+    if !fileExists(folder) { try makeDirectories(folder) }
+    let temporary = "\(path).\(getpid()).tmp"
+    unlink(temporary)
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard fd >= 0 else { throw .current }
+    var bytes = contents
+    let ok = Platform.write(fd, &bytes) && (!durable || fsync(fd) == 0)
+    let code = errno
+    _ = Glibc_or_Darwin_close(fd)
+    guard ok, rename(temporary, path) == 0 else {
+      let failure = ok ? errno : code
+      unlink(temporary)
+      throw FileSystemError(code: failure)
+    }
+  }
+
+  /// Creates a new file with mode 0600 holding `text`; fails with EEXIST when anything,
+  /// even a dangling link, is already at `path`, so nothing is ever overwritten.
+  public static func createNewFile(_ text: String, at path: String) throws(FileSystemError) {
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard fd >= 0 else { throw .current }
+    var bytes = Array(text.utf8)
+    // The umask could only take bits away, but say 0600 plainly whatever it is.
+    let ok = fchmod(fd, 0o600) == 0 && Platform.write(fd, &bytes) && fsync(fd) == 0
+    let code = errno
+    _ = Glibc_or_Darwin_close(fd)
+    guard ok else {
+      unlink(path)
+      throw FileSystemError(code: code)
+    }
+  }
+
+  private static func syncFolder(_ folder: String) {
+    let fd = open(folder, O_RDONLY | O_CLOEXEC)
+    if fd >= 0 {
+      _ = fsync(fd)
+      _ = Glibc_or_Darwin_close(fd)
+    }
+  }
+
+  public static func removeFile(_ path: String) {
+    unlink(path)
+  }
+
+  /// Sets a file's modification time to now: the session's heartbeat.
+  public static func touch(_ path: String) {
+    _ = utimensat(AT_FDCWD, path, nil, 0)
+  }
+
+  /// A file's modification time in seconds since 1970, or nil.
+  public static func modificationTime(_ path: String) -> Double? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    #if canImport(Darwin)
+      return Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+    #else
+      return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+    #endif
+  }
+
+  public static func hostName() -> String {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
+    return Self.string(buffer)
+  }
+
+  public static var processID: Int32 { getpid() }
+
+  /// The text of a NUL-terminated C buffer.
+  package static func string(_ buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// The local time zone's offset from UTC, in seconds, at an instant (TZ is honoured).
+  public static func localOffset(at unixSeconds: Double) -> Int {
+    var t = time_t(unixSeconds.rounded(.down))
+    var parts = tm()
+    localtime_r(&t, &parts)
+    return Int(parts.tm_gmtoff)
+  }
+}
+
+/// Reads a file in fixed-size chunks and hands out its lines, so memory stays flat however
+/// long the file grows; a line longer than `maxLine` is passed over without being kept.
+public struct LineReader {
+  /// The longest line handed out: a journal record is a few KB, so a longer line is damage.
+  public static let maxLine = 1 << 20
+
+  /// One line: its bytes (without the newline), whether a newline ended it, and whether it
+  /// was longer than `maxLine` (then its bytes are empty: it was skipped unread).
+  public struct Line {
+    public var bytes: ArraySlice<UInt8>
+    public var terminated: Bool
+    public var tooLong: Bool
+  }
+
+  package let fd: Int32
+  private var buffer: [UInt8] = []
+  private var start = 0
+  /// Where the search for the next newline resumes, so a long line is scanned once.
+  private var scanned = 0
+  private var atEnd = false
+  /// Inside a line longer than `maxLine`, whose bytes are being dropped.
+  private var skipping = false
+  public private(set) var lineNumber = 0
+
+  public init(path: String) throws(FileSystemError) {
+    // Standard input may be a pipe (`pomo import -`); any other path must be a regular file.
+    if path == "/dev/stdin" {
+      fd = dup(0)
+      guard fd >= 0 else { throw .current }
+    } else {
+      fd = try Platform.openRegularFile(path)
+    }
+  }
+
+  public func close() { _ = Glibc_or_Darwin_close(fd) }
+
+  /// The next line; nil at the end.
+  public mutating func next() throws(FileSystemError) -> Line? {
+    while true {
+      if let newline = Platform.firstNewline(in: buffer, from: max(start, scanned)) {
+        lineNumber += 1
+        let long = skipping || newline - start > Self.maxLine
+        let line = Line(bytes: long ? [][...] : buffer[start..<newline], terminated: true, tooLong: long)
+        start = newline + 1
+        scanned = start
+        skipping = false
+        return line
+      }
+      scanned = buffer.count
+      if atEnd {
+        guard start < buffer.count || skipping else { return nil }
+        lineNumber += 1
+        let line = Line(bytes: skipping ? [][...] : buffer[start...], terminated: false, tooLong: skipping)
+        start = buffer.count
+        scanned = start
+        skipping = false
+        return line
+      }
+      if buffer.count - start > Self.maxLine {
+        skipping = true
+        start = buffer.count
+      }
+      if start > 0 {
+        buffer.removeSubrange(0..<start)
+        scanned -= start
+        start = 0
+      }
+      var chunk = [UInt8](repeating: 0, count: 1 << 16)
+      let n = read(fd, &chunk, chunk.count)
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw .current
+      }
+      if n == 0 { atEnd = true } else { buffer += chunk[0..<n] }
+    }
+  }
+}
+
+package extension Platform {
+  /// The index of the first newline in `bytes` at or after `from`, found with memchr.
+  public static func firstNewline(in bytes: [UInt8], from: Int) -> Int? {
+    guard from < bytes.count else { return nil }
+    return bytes.withUnsafeBufferPointer { buffer in
+      memchr(buffer.baseAddress! + from, 0x0A, buffer.count - from).map {
+        buffer.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+      }
+    }
+  }
+}
+
+package extension Platform {
+  /// `path` made absolute against the current folder, so a record can find the file again.
+  public static func absolutePath(_ path: String) -> String {
+    if path.hasPrefix("/") { return path }
+    var buffer = [CChar](repeating: 0, count: 4096)
+    guard getcwd(&buffer, buffer.count) != nil else { return path }
+    let cwd = Self.string(buffer)
+    return (cwd.hasSuffix("/") ? cwd : cwd + "/") + (path.hasPrefix("./") ? String(path.dropFirst(2)) : path)
+  }
+}
+
+/// Which file this is, how long, and when it last changed: enough to tell that a cache still
+/// matches it. The change time (ctime) is set by the kernel on every write and cannot be set
+/// back by a program, so an edit in place that keeps the size (and even the mtime) still shows.
+public struct FileIdentity: Equatable, Sendable {
+  public var device: UInt64
+  public var inode: UInt64
+  public var size: Int64
+  /// Modification and status-change times, in nanoseconds since 1970.
+  public var modified: Int64 = 0
+  public var changed: Int64 = 0
+
+  public init(device: UInt64, inode: UInt64, size: Int64, modified: Int64 = 0, changed: Int64 = 0) {
+    self.device = device
+    self.inode = inode
+    self.size = size
+    self.modified = modified
+    self.changed = changed
+  }
+}
+
+/// A file opened for reading at any offset.
+public final class RandomAccessFile {
+  package let fd: Int32
+
+  public init(path: String) throws(FileSystemError) {
+    fd = try Platform.openRegularFile(path)
+  }
+
+  deinit { _ = Glibc_or_Darwin_close(fd) }
+
+  public var identity: FileIdentity {
+    var info = stat()
+    fstat(fd, &info)
+    #if canImport(Darwin)
+      let (m, c) = (info.st_mtimespec, info.st_ctimespec)
+    #else
+      let (m, c) = (info.st_mtim, info.st_ctim)
+    #endif
+    return FileIdentity(
+      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+      modified: Int64(m.tv_sec) &* 1_000_000_000 &+ Int64(m.tv_nsec),
+      changed: Int64(c.tv_sec) &* 1_000_000_000 &+ Int64(c.tv_nsec))
+  }
+
+  /// Up to `count` bytes at `offset`.
+  public func read(at offset: Int64, count: Int) throws(FileSystemError) -> [UInt8] {
+    var result = [UInt8](repeating: 0, count: count)
+    var done = 0
+    while done < count {
+      let n = result.withUnsafeMutableBytes {
+        pread(fd, $0.baseAddress! + done, count - done, off_t(offset) + off_t(done))
+      }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw .current
+      }
+      if n == 0 { break }
+      done += n
+    }
+    result.removeLast(count - done)
+    return result
+  }
+}

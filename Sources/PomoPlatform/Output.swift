@@ -1,0 +1,35 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
+/// Somewhere to write text: the terminal, a pipe, or a buffer in a test.
+public protocol TextOutput: AnyObject {
+  func write(_ text: String)
+  /// Whether the reader has gone (a closed pipe): nothing written arrives any more.
+  var isClosed: Bool { get }
+}
+
+package extension TextOutput {
+  public var isClosed: Bool { false }
+}
+
+/// Collects text in memory; tests read `text` afterwards.
+public final class TextBuffer: TextOutput {
+  public private(set) var text = ""
+  public init() {}
+  public func write(_ text: String) { self.text += text }
+}
+
+/// Text written straight to a file descriptor (Glibc's `stdout` is not concurrency-safe).
+public final class FileDescriptorOutput: TextOutput {
+  public let fd: Int32
+  public private(set) var isClosed = false
+  public init(fd: Int32) { self.fd = fd }
+  public func write(_ text: String) {
+    guard !isClosed else { return }
+    var bytes = Array(text.utf8)
+    if Platform.writeAll(fd, &bytes) == EPIPE { isClosed = true }
+  }
+}

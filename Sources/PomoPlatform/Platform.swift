@@ -1,0 +1,70 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
+/// Every call pomo makes to the operating system lives here (see STYLE.md).
+public enum Platform {
+  public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+  /// The terminal's columns from TIOCGWINSZ, or nil when `fd` is not a terminal.
+  public static func terminalColumns(_ fd: Int32) -> Int? {
+    var size = winsize()
+    guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
+  }
+
+  /// Writes all of `text` to `fd`, retrying short writes and EINTR.
+  @discardableResult
+  public static func write(_ fd: Int32, _ text: String) -> Bool {
+    var bytes = Array(text.utf8)
+    return write(fd, &bytes)
+  }
+
+  @discardableResult
+  public static func write(_ fd: Int32, _ bytes: inout [UInt8]) -> Bool {
+    writeAll(fd, &bytes) == 0
+  }
+
+  /// Writes all of `bytes`; 0, or the errno of the write that failed (EPIPE: nobody reads).
+  public static func writeAll(_ fd: Int32, _ bytes: inout [UInt8]) -> Int32 {
+    var offset = 0
+    while offset < bytes.count {
+      let n = bytes.withUnsafeBytes { buffer in
+        #if canImport(Darwin)
+          Darwin.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        #else
+          Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+        #endif
+      }
+      if n < 0 {
+        if errno == EINTR { continue }
+        return errno
+      }
+      offset += n
+    }
+    return 0
+  }
+
+  /// Makes a write to a pipe nobody reads fail with EPIPE instead of killing pomo, so a
+  /// session still ends properly: recorded, and the terminal restored. (Children get the
+  /// default back: see the spawners.)
+  public static func ignoreBrokenPipes() {
+    signal(SIGPIPE, SIG_IGN)
+  }
+
+  public static var environment: [String: String] {
+    var result: [String: String] = [:]
+    var pointer = environ
+    while let entry = pointer.pointee {
+      let text = String(cString: entry)
+      if let eq = text.firstIndex(of: "=") {
+        result[String(text[..<eq])] = String(text[text.index(after: eq)...])
+      }
+      pointer += 1
+    }
+    return result
+  }
+}
+

@@ -1,0 +1,108 @@
+import PomoJournal
+import PomoTerminal
+import PomoCore
+import PomoPlatform
+
+/// The days a report covers, and the period before it of the same length to compare with.
+public struct ReportRange: Equatable, Sendable {
+  public enum Kind: Equatable, Sendable {
+    case week
+    case month
+    case day
+    case custom
+  }
+
+  public var kind: Kind
+  public var days: ClosedRange<Int64>
+  public var weekStart: Int
+
+  public init(kind: Kind, days: ClosedRange<Int64>, weekStart: Int = 1) {
+    self.kind = kind
+    self.days = days
+    self.weekStart = weekStart
+  }
+
+  public var count: Int64 { days.upperBound - days.lowerBound + 1 }
+
+  /// The period just before, of the same kind: last week, last month, yesterday, or the same
+  /// number of days.
+  public var previous: ClosedRange<Int64> {
+    if kind == .month {
+      let (y, m, _) = LocalCalendar.date(days.lowerBound)
+      return m == 1 ? LocalCalendar.monthRange(year: y - 1, month: 12) : LocalCalendar.monthRange(year: y, month: m - 1)
+    }
+    return (days.lowerBound - count)...(days.lowerBound - 1)
+  }
+
+  /// "last week", "last month", "yesterday", "the previous 28 days".
+  public var previousName: String {
+    switch kind {
+    case .week: "last week"
+    case .month: "last month"
+    case .day: "the day before"
+    case .custom: count == 1 ? "the day before" : "the previous \(count) days"
+    }
+  }
+
+  /// "Week 48 of 2026", "November 2026", "Tue 2026-12-01", "28 days".
+  public var title: String {
+    switch kind {
+    case .week:
+      if weekStart == 1 {
+        let (year, week) = LocalCalendar.isoWeek(days.lowerBound)
+        return "Week \(week) of \(year)"
+      }
+      return "Week of \(LocalCalendar.label(days.lowerBound))"
+    case .month:
+      let (y, m, _) = LocalCalendar.date(days.lowerBound)
+      return "\(LocalCalendar.monthNames[Int(m) - 1]) \(y)"
+    case .day:
+      return LocalCalendar.label(days.lowerBound)
+    case .custom:
+      return TextLayout.count(count, "day")
+    }
+  }
+
+  /// Resolves `--week VALUE`: "this", "last", "2026-W48" or a date inside the week.
+  public static func week(_ value: String?, today: Int64, weekStart: Int) -> ReportRange? {
+    let calendar = { (day: Int64) in LocalCalendar.weekStart(containing: day, weekStart: weekStart) }
+    var first: Int64
+    switch value?.lowercased() {
+    case nil, "this": first = calendar(today)
+    case "last": first = calendar(today) - 7
+    case let text?:
+      if let day = LocalCalendar.parseDate(text) {
+        first = calendar(day)
+      } else {
+        let parts = text.uppercased().split(separator: "-")
+        guard parts.count == 2, parts[0].count == 4, parts[0].allSatisfy(\.isASCIIDigit),
+          parts[1].dropFirst().allSatisfy(\.isASCIIDigit), let year = Int64(parts[0]), parts[1].hasPrefix("W"),
+          let week = Int64(parts[1].dropFirst()), parts[1].count == 3, week >= 1,
+          week <= LocalCalendar.isoWeeks(in: year)
+        else { return nil }
+        // ISO weeks start on Monday; a Sunday-first week starts the day before.
+        first = LocalCalendar.isoWeek1Monday(year) + (week - 1) * 7 - (weekStart == 7 ? 1 : 0)
+      }
+    }
+    return ReportRange(kind: .week, days: first...(first + 6), weekStart: weekStart)
+  }
+
+  /// Resolves `--month VALUE`: "this", "last" or "2026-11".
+  public static func month(_ value: String?, today: Int64) -> ReportRange? {
+    let (ty, tm, _) = LocalCalendar.date(today)
+    var (y, m) = (ty, tm)
+    switch value?.lowercased() {
+    case nil, "this": break
+    case "last": (y, m) = tm == 1 ? (ty - 1, 12) : (ty, tm - 1)
+    case let text?:
+      let parts = text.split(separator: "-")
+      guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
+        parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }), let py = Int64(parts[0]),
+        let pm = Int64(parts[1]),
+        (1...12).contains(pm)
+      else { return nil }
+      (y, m) = (py, pm)
+    }
+    return ReportRange(kind: .month, days: LocalCalendar.monthRange(year: y, month: m))
+  }
+}

@@ -1,0 +1,157 @@
+import PomoJournal
+import PomoTerminal
+import PomoCore
+import PomoPlatform
+
+/// The report as people read it: a bar per day, then totals, comparison, streak and groups.
+public enum ReportText {
+  public static func render(_ report: Report, width: Int, style: DisplayStyle) -> String {
+    let width = max(30, width)
+    let range = report.range
+    var out: [String] = []
+    let title =
+      "\(range.title): \(LocalCalendar.label(range.days.lowerBound))"
+      + (range.count > 1 ? " to \(LocalCalendar.label(range.days.upperBound))" : "") + " (\(report.timeZone))"
+    out.append(ANSI.paint(TextLayout.truncate(title, width - 1), ANSI.bold, when: style.color))
+    out.append("")
+
+    let focus = Report.roundedSeconds(report.days.map(\.focus))
+    let best = focus.max() ?? 0
+    let labels = report.days.map { LocalCalendar.label($0.day) }
+    let times = focus.map { TimeText.hoursMinutes(seconds: $0) }
+    let counts = report.days.map { "\($0.completed)/\($0.interrupted)" }
+    let labelWidth = labels.map(\.count).max() ?? 0
+    let timeWidth = max(4, times.map(\.count).max() ?? 0)
+    let countWidth = max(8, counts.map(\.count).max() ?? 0)
+    let barWidth = min(50, max(4, width - 1 - labelWidth - timeWidth - countWidth - 6))
+    out.append(
+      ANSI.paint(
+        TextLayout.padRight("DAY", labelWidth) + "  " + TextLayout.padRight("FOCUS", barWidth) + "  "
+          + TextLayout.padLeft("H:MM", timeWidth) + "  " + "DONE/INT", ANSI.dim, when: style.color))
+    for (i, _) in report.days.enumerated() {
+      let fraction = best > 0 ? Double(focus[i]) / Double(best) : 0
+      let bar = self.bar(fraction, width: barWidth, style: style)
+      out.append(
+        TextLayout.padRight(labels[i], labelWidth) + "  " + bar + "  " + TextLayout.padLeft(times[i], timeWidth) + "  "
+          + TextLayout.padLeft(counts[i], countWidth).trimmedSpaces())
+    }
+    out.append("")
+
+    let totals = report.totals
+    let totalFocus = Int64(totals.focus.rounded())
+    out.append(
+      wrapped(
+        "Total: focus \(TimeText.hoursMinutes(seconds: totalFocus)), rest \(TimeText.hoursMinutes(seconds: Int64(totals.rest.rounded()))), "
+          + "\(TextLayout.count(totals.sessions, "session")) (\(totals.completed) completed, \(totals.interrupted) interrupted)",
+        width))
+    let previous = TimeText.hoursMinutes(seconds: Int64(report.previousFocus.rounded()))
+    if let change = report.focusChangePercent {
+      out.append(wrapped("\(change >= 0 ? "+" : "")\(change)% focus vs \(range.previousName) (\(previous))", width))
+    } else {
+      out.append(wrapped("No focus in \(range.previousName) to compare with", width))
+    }
+    if let day = report.bestDay, let i = report.days.firstIndex(of: day) {
+      out.append("Best day: \(LocalCalendar.label(day.day)) (\(TimeText.hoursMinutes(seconds: focus[i])))")
+    }
+    out.append("Streak: \(TextLayout.count(report.streakDays, "day")) with a completed session")
+    for (heading, groups) in [("PRESET", report.presets), ("TAG", report.tags)] where !groups.isEmpty {
+      out.append("")
+      let nameWidth = min(24, max(heading.count, groups.map { TextLayout.width($0.name) }.max() ?? 0))
+      out.append(
+        ANSI.paint(TextLayout.padRight(heading, nameWidth) + "  SESSIONS   FOCUS", ANSI.dim, when: style.color))
+      for g in groups {
+        out.append(
+          TextLayout.padRight(TextLayout.truncate(g.name, nameWidth), nameWidth) + "  "
+            + TextLayout.padLeft("\(g.sessions)", 8)
+            + "  " + TextLayout.padLeft(TimeText.hoursMinutes(seconds: Int64(g.focus.rounded())), 6))
+      }
+    }
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  private static func wrapped(_ text: String, _ width: Int) -> String {
+    TextLayout.wrap(text, width: width - 1, indent: 0, hanging: 2)
+  }
+
+  package static let blocks = String(repeating: "█", count: 64)
+  package static let spaces = String(repeating: " ", count: 64)
+
+  package static func bar(_ fraction: Double, width: Int, style: DisplayStyle) -> String {
+    if style.unicode {
+      let eighths = Int((fraction * Double(width * 8)).rounded())
+      let full = eighths / 8
+      let text = String(blocks.prefix(full)) + StatusLine.eighths[eighths % 8]
+      let used = full + (eighths % 8 > 0 ? 1 : 0)
+      return ANSI.paint(text, ANSI.red, when: style.color) + spaces.prefix(width - used)
+    }
+    let cells = Int((fraction * Double(width)).rounded())
+    return ANSI.paint(String(repeating: "#", count: cells), ANSI.red, when: style.color)
+      + String(repeating: " ", count: width - cells)
+  }
+}
+
+/// `--format json`: a stable shape for scripts (documented in the README).
+public enum ReportJSON {
+  public static func render(_ report: Report) -> String {
+    let focus = Report.roundedSeconds(report.days.map(\.focus))
+    let rest = Report.roundedSeconds(report.days.map(\.rest))
+    let totals = report.totals
+    func counts(_ d: Report.Day, focus: Int64, rest: Int64) -> [(String, JSONOutput)] {
+      [
+        ("focus_seconds", .int(focus)), ("rest_seconds", .int(rest)), ("sessions", .int(Int64(d.sessions))),
+        ("completed", .int(Int64(d.completed))), ("interrupted", .int(Int64(d.interrupted))),
+      ]
+    }
+    func groups(_ list: [Report.Group]) -> JSONOutput {
+      .array(
+        list.map {
+          .object([
+            ("name", .string($0.name)), ("sessions", .int(Int64($0.sessions))),
+            ("focus_seconds", .int(Int64($0.focus.rounded()))),
+          ])
+        })
+    }
+    let previous = report.range.previous
+    let value = JSONOutput.object([
+      ("from", .string(LocalCalendar.isoDate(report.range.days.lowerBound))),
+      ("to", .string(LocalCalendar.isoDate(report.range.days.upperBound))),
+      ("time_zone", .string(report.timeZone)),
+      (
+        "days",
+        .array(
+          report.days.enumerated().map { i, d in
+            .object([("date", .string(LocalCalendar.isoDate(d.day)))] + counts(d, focus: focus[i], rest: rest[i]))
+          })
+      ),
+      ("totals", .object(counts(totals, focus: Int64(totals.focus.rounded()), rest: Int64(totals.rest.rounded())))),
+      ("presets", groups(report.presets)),
+      ("tags", groups(report.tags)),
+      ("streak_days", .int(Int64(report.streakDays))),
+      ("best_day", report.bestDay.map { .string(LocalCalendar.isoDate($0.day)) } ?? .null),
+      (
+        "previous",
+        .object([
+          ("from", .string(LocalCalendar.isoDate(previous.lowerBound))),
+          ("to", .string(LocalCalendar.isoDate(previous.upperBound))),
+          ("focus_seconds", .int(Int64(report.previousFocus.rounded()))),
+        ])
+      ),
+      ("focus_change_percent", report.focusChangePercent.map { .int(Int64($0)) } ?? .null),
+    ])
+    return value.text + "\n"
+  }
+}
+
+/// `--format csv`: one row a day, for spreadsheets and Python's csv module.
+public enum ReportCSV {
+  public static func render(_ report: Report) -> String {
+    let focus = Report.roundedSeconds(report.days.map(\.focus))
+    let rest = Report.roundedSeconds(report.days.map(\.rest))
+    var lines = ["date,focus_seconds,rest_seconds,sessions,completed,interrupted"]
+    for (i, d) in report.days.enumerated() {
+      lines.append(
+        "\(LocalCalendar.isoDate(d.day)),\(focus[i]),\(rest[i]),\(d.sessions),\(d.completed),\(d.interrupted)")
+    }
+    return lines.joined(separator: "\r\n") + "\r\n"
+  }
+}

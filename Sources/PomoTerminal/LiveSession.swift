@@ -1,0 +1,146 @@
+import PomoCore
+import PomoPlatform
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
+/// The event loop of `pomo start`: one clock driving the engine and all its listeners.
+///
+/// It sleeps until the display would change (or a deadline, a key, a signal), ticks the
+/// engine once, and hands the events to every listener. The terminal is put back the way it
+/// was on every way out: the end, `q`, Ctrl-C, SIGTERM, SIGHUP, and Ctrl-Z before stopping.
+public final class LiveSession {
+  public enum Outcome: Equatable {
+    case completed
+    case quit
+    case signal(Int32)
+
+    public var exitCode: Int32 {
+      switch self {
+      case .completed: ExitCode.success
+      case .quit: ExitCode.interrupted
+      case .signal(let s): 128 + s
+      }
+    }
+  }
+
+  public var engine: SessionEngine
+  package let listeners: [SessionListener]
+  package let display: LiveDisplay?
+  package let readKeys: Bool
+  package let columns: () -> Int?
+  package let outputClosed: () -> Bool
+  private var outcome: Outcome = .completed
+  package static let heartbeat: Duration = .seconds(10)
+
+  /// - Parameters:
+  ///   - display: the live display when stdout is a terminal; nil for the plain log.
+  ///   - readKeys: whether stdin is a terminal to read single keys from.
+  ///   - columns: the terminal's current width, read again after SIGWINCH.
+  ///   - outputClosed: whether stdout's reader has gone (`pomo start work | head -1`); the
+  ///     session then ends as a SIGPIPE would have ended it, but recorded.
+  public init(
+    engine: SessionEngine, listeners: [SessionListener], display: LiveDisplay?, readKeys: Bool,
+    columns: @escaping () -> Int?, outputClosed: @escaping () -> Bool = { false }
+  ) {
+    self.outputClosed = outputClosed
+    self.engine = engine
+    self.listeners = listeners
+    self.display = display
+    self.readKeys = readKeys
+    self.columns = columns
+  }
+
+  public func run() -> Outcome {
+    let signals = SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH])
+    let raw = RawMode(fd: 0)
+    var watchKeys = readKeys && raw.enter()
+    defer {
+      raw.restore()
+      signals.close()
+    }
+    let waiter = EventWaiter()
+    publish(engine.start())
+
+    while !engine.isFinished {
+      let precision: SessionEngine.WakePrecision =
+        display.map { .display(barCells: $0.barCells) } ?? .boundaries
+      // Wake at least every 10 s, so the session's heartbeat reaches the state file.
+      let now = engine.clock.now()
+      let wake = min(engine.nextWake(precision) ?? now + Self.heartbeat, now + Self.heartbeat)
+      let fds = [signals.readFD] + (watchKeys ? [0] : [])
+      let ready = waiter.wait(for: fds, until: wake, now: now)
+
+      var events: [SessionEvent] = []
+      if ready.readable.contains(signals.readFD) {
+        for number in signals.drain() {
+          events += handle(signal: number, raw: raw, watchKeys: &watchKeys)
+          if engine.isFinished { break }
+        }
+      }
+      if watchKeys && ready.readable.contains(0) && !engine.isFinished {
+        if let bytes = Platform.readAvailable(0) {
+          for byte in bytes where !engine.isFinished { events += handle(key: byte) }
+        } else {
+          watchKeys = false  // End of input: run on without keys.
+        }
+      }
+      events += engine.tick()
+      publish(events)
+      if outputClosed() && !engine.isFinished {
+        outcome = .signal(SIGPIPE)
+        publish(engine.quit(reason: "signal"))
+      }
+    }
+    return outcome
+  }
+
+  private func publish(_ events: [SessionEvent]) {
+    for listener in listeners { listener.sessionDidUpdate(engine, events: events) }
+  }
+
+  private func handle(key: UInt8) -> [SessionEvent] {
+    switch key {
+    case UInt8(ascii: " "), UInt8(ascii: "p"): return engine.togglePause()
+    case UInt8(ascii: "s"): return engine.skip()
+    case UInt8(ascii: "+"), UInt8(ascii: "="): return engine.extend(by: .seconds(60))
+    case UInt8(ascii: "q"), UInt8(ascii: "Q"):
+      outcome = .quit
+      return engine.quit()
+    default: return []
+    }
+  }
+
+  private func handle(signal number: Int32, raw: RawMode, watchKeys: inout Bool) -> [SessionEvent] {
+    switch number {
+    case SIGINT:
+      outcome = .quit
+      return engine.quit()
+    case SIGTERM, SIGHUP:
+      outcome = .signal(number)
+      return engine.quit(reason: "signal")
+    case SIGTSTP:
+      // Put the terminal back before stopping, as a shell expects of a stopped job.
+      let hadRaw = raw.isActive
+      display?.release()
+      raw.restore()
+      SignalPipe.stopSelf()
+      // Running again after `fg` (SIGCONT also arrives, and redraws).
+      if hadRaw { watchKeys = raw.enter() }
+      display?.invalidate()
+      return []
+    case SIGCONT:
+      if readKeys && !raw.isActive { watchKeys = raw.enter() }
+      display?.invalidate()
+      return []
+    case SIGWINCH:
+      if let display, let n = columns() { display.resize(to: n) }
+      return []
+    default:
+      return []
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import PomoCore
+import PomoPlatform
+
+/// Output for when nobody is watching (stdout is a pipe, a file, cron): no animation and no
+/// escape codes, a line per phase start and end, then the summary.
+public final class PlainLog: SessionListener {
+  package let output: any TextOutput
+  package let width: Int
+  package let clockTime: (Double) -> String
+
+  public init(output: any TextOutput, width: Int, clockTime: @escaping (Double) -> String) {
+    self.output = output
+    self.width = width
+    self.clockTime = clockTime
+  }
+
+  public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
+    for event in events {
+      if case .sessionStarted = event {
+        let plan = engine.plan
+        output.write(
+          "pomo: \(TextLayout.inert(plan.presetName)), \(TextLayout.count(plan.rounds, "round")), "
+            + "\(TextLayout.count(plan.phases.count, "phase")), \(TimeText.clock(plan.total))\n"
+        )
+      }
+      if let line = EventText.line(event, engine, clockTime: clockTime) {
+        output.write(line + "\n")
+      }
+      if case .sessionEnded = event {
+        output.write(SessionSummary.render(engine, width: width))
+      }
+    }
+  }
+}

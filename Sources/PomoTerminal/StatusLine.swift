@@ -1,0 +1,98 @@
+import PomoCore
+import PomoPlatform
+
+/// The one status line of a running session, as a pure function of the moment and the width.
+///
+/// `WORK focus  ████████▍░░░░░░░  42%  14:29  round 2/4  session 31%`
+/// Parts drop out as the terminal narrows, least useful first, so the line never wraps. The
+/// phase name is made inert and measured in columns (CJK and emoji take two).
+public enum StatusLine {
+  public struct Rendered: Equatable, Sendable {
+    public var text: String
+    /// How many cells the bar has, so the caller knows when the next cell fills.
+    public var barCells: Int
+  }
+
+  package static let eighths = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+
+  public static func render(_ s: SessionSnapshot, width: Int, style: DisplayStyle) -> Rendered {
+    // Never write into the last column: some terminals wrap when it is filled. However narrow
+    // the terminal, the line fits: at worst it is the time alone, cut.
+    let room = max(0, width - 1)
+    let badge = s.paused ? "PAUSED" : s.phase.kind.rawValue.uppercased()
+    let percent = "\(Int((s.fraction * 100).rounded(.down)))%"
+    let time = TimeText.countdown(s.remaining)
+    let round = s.phase.round.map { "\($0)/\(s.rounds)" }
+    let session = "\(Int((s.sessionFraction * 100).rounded(.down)))%"
+
+    struct Layout {
+      var separator: String
+      var nameLimit: Int
+      var minBar: Int
+      var maxBar: Int
+      var round: String?
+      var session: String?
+      var percent: Bool
+    }
+    let layouts = [
+      Layout(
+        separator: "  ", nameLimit: 24, minBar: 10, maxBar: 40, round: round.map { "round \($0)" },
+        session: "session \(session)", percent: true),
+      Layout(
+        separator: "  ", nameLimit: 20, minBar: 8, maxBar: 30, round: round.map { "round \($0)" }, session: nil,
+        percent: true),
+      Layout(separator: " ", nameLimit: 16, minBar: 6, maxBar: 24, round: round, session: nil, percent: true),
+      Layout(separator: " ", nameLimit: 12, minBar: 5, maxBar: 20, round: nil, session: nil, percent: true),
+      Layout(separator: " ", nameLimit: 0, minBar: 4, maxBar: 12, round: nil, session: nil, percent: true),
+      Layout(separator: " ", nameLimit: 0, minBar: 0, maxBar: 0, round: nil, session: nil, percent: false),
+    ]
+    for layout in layouts {
+      let name = layout.nameLimit > 0 ? TextLayout.truncate(s.phase.name, layout.nameLimit) : ""
+      // Fixed parts in order; the bar goes between the name and the percentage.
+      let before = [badge, name].filter { !$0.isEmpty }
+      let after = [
+        layout.percent ? TextLayout.padLeft(percent, 4) : "", time, layout.round ?? "", layout.session ?? "",
+      ]
+      .filter { !$0.isEmpty }
+      let parts = before.count + after.count + (layout.maxBar > 0 ? 1 : 0)
+      let fixed = (before + after).reduce(0) { $0 + TextLayout.width($1) } + layout.separator.count * (parts - 1)
+      let barRoom = room - fixed
+      if barRoom < layout.minBar { continue }
+      let barWidth = min(layout.maxBar, barRoom)
+      var pieces: [String] = []
+      pieces.append(
+        ANSI.paint(badge, ANSI.bold + (s.paused ? ANSI.yellow : ANSI.color(for: s.phase.kind)), when: style.color))
+      if !name.isEmpty { pieces.append(ANSI.paint(name, ANSI.bold, when: style.color)) }
+      var cells = 0
+      if barWidth > 0 {
+        let bar = self.bar(fraction: s.fraction, width: barWidth, kind: s.phase.kind, paused: s.paused, style: style)
+        pieces.append(bar.text)
+        cells = bar.cells
+      }
+      pieces += after.map { $0 == time ? ANSI.paint($0, ANSI.bold, when: style.color) : $0 }
+      return Rendered(text: pieces.joined(separator: layout.separator), barCells: cells)
+    }
+    return Rendered(text: TextLayout.truncate(time, room), barCells: 0)
+  }
+
+  /// A bar `width` columns wide. Unicode fills in eighths of a cell; ASCII is `[###...]`.
+  package static func bar(fraction: Double, width: Int, kind: PhaseKind, paused: Bool, style: DisplayStyle) -> (
+    text: String, cells: Int
+  ) {
+    let color = paused ? ANSI.yellow : ANSI.color(for: kind)
+    if style.unicode {
+      let cells = width
+      let eighthsFilled = Int((fraction * Double(cells * 8)).rounded(.down))
+      let full = eighthsFilled / 8
+      let partial = eighthsFilled % 8
+      let filled = String(repeating: "█", count: full) + eighths[partial]
+      let empty = String(repeating: "░", count: cells - full - (partial > 0 ? 1 : 0))
+      return (ANSI.paint(filled, color, when: style.color) + ANSI.paint(empty, ANSI.dim, when: style.color), cells)
+    }
+    let cells = max(1, width - 2)
+    let full = Int((fraction * Double(cells)).rounded(.down))
+    let filled = String(repeating: "#", count: full)
+    let empty = String(repeating: ".", count: cells - full)
+    return ("[" + ANSI.paint(filled, color, when: style.color) + empty + "]", cells)
+  }
+}
