@@ -9,7 +9,7 @@ extension Pomo {
         damaged lines are skipped with a warning. Sessions already in your journal count once
         however often they are imported.
         """,
-      arguments: [ArgumentSpec("file", help: "A journal file, or - for standard input.")],
+      arguments: [ArgumentSpec("file", kind: .path, help: "A journal file, or - for standard input.")],
       options: [SharedOptions.journal.spec, SharedOptions.strict.spec])
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {

@@ -4,7 +4,7 @@ extension Pomo.Presets {
     public static let spec = CommandSpec(
       name: "show",
       abstract: "Show a preset's plan: every phase with its start, duration, kind and round.",
-      arguments: [ArgumentSpec("preset", help: "A preset's name (see 'pomo presets') or the path of a preset file.")],
+      arguments: [ArgumentSpec("preset", kind: .preset, help: "A preset's name (see 'pomo presets') or the path of a preset file.")],
       options: [SharedOptions.rounds.spec])
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
