@@ -348,15 +348,21 @@ public enum CompletionScript {
       _\(root)__children=(
       \(childTable))
 
-      # Names printed by '\(lister) $1' (presets or tags).
-      _\(root)__list() {
+      # The names '\(lister)' prints, asked for each time; _arguments passes the options for compadd.
+      _\(root)__\(CompletionList.presets.rawValue)() {
         local -a names
-        names=(${(f)"$(_call_program $1 \(lister) $1 2>/dev/null)"})
-        _wanted $1 expl ${1%s} compadd -a names
+        names=(${(f)"$(_call_program \(CompletionList.presets.rawValue) \(lister) \(CompletionList.presets.rawValue) 2>/dev/null)"})
+        compadd "$@" -a names
+      }
+
+      _\(root)__\(CompletionList.tags.rawValue)() {
+        local -a names
+        names=(${(f)"$(_call_program \(CompletionList.tags.rawValue) \(lister) \(CompletionList.tags.rawValue) 2>/dev/null)"})
+        compadd "$@" -a names
       }
 
       _\(root)__presets_or_files() {
-        _alternative 'presets:preset:_\(root)__list \(CompletionList.presets.rawValue)' 'files:preset file:_files -g "*.json(-.)"'
+        _alternative 'presets:preset:_\(root)__\(CompletionList.presets.rawValue)' 'files:preset file:_files -g "*.json(-.)"'
       }
 
       # '\(root) \(helpCommand.name) COMMAND [SUBCOMMAND]'.
@@ -409,9 +415,9 @@ public enum CompletionScript {
     case .nothing: " "
     case .words(let words): "(" + words.joined(separator: " ") + ")"
     case .files: "_files"
-    case .presets: "_\(root)__list \(CompletionList.presets.rawValue)"
+    case .presets: "_\(root)__\(CompletionList.presets.rawValue)"
     case .presetsOrFiles: "_\(root)__presets_or_files"
-    case .tags: "_\(root)__list \(CompletionList.tags.rawValue)"
+    case .tags: "_\(root)__\(CompletionList.tags.rawValue)"
     }
   }
 
@@ -479,7 +485,7 @@ public enum CompletionScript {
         let slot = "-n " + fishQuote("__\(root)_arg \(entry.id) \(n)")
         let files = values == .files ? " -F" : ""
         lines.append(
-          "complete -c \(root) \(slot)\(files)\(fishArguments(values, root: root, lister: lister)) -d \(fishQuote(summary(argument.help)))")
+          "complete -c \(root) \(slot)\(files)\(fishArguments(values, root: root, lister: lister)) -d \(fishQuote(argument.name))")
       }
     }
     return """

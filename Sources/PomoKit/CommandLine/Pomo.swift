@@ -13,7 +13,7 @@ public enum Pomo: Command {
 
   public static var subcommands: [CommandNode] {
     [
-      Start.node, Resume.node, Status.node, Log.node, Report.node, Presets.node, Import.node, Completions.node,
+      Start.node, Resume.node, Status.node, Log.node, Report.node, Presets.node, Import.node, Completions.node, Manual.node,
     ]
   }
 

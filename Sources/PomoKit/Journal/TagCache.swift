@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The tags used in a journal, kept in a small cache so shell completion lists them in a few
 /// milliseconds however long the journal grows.
 ///
@@ -55,19 +57,65 @@ public struct TagCache: Equatable {
     return true
   }
 
-  /// Adds the tags of every record in `bytes` (whole lines). Only lines that mention "tags"
-  /// are decoded, so a journal of untagged sessions costs a byte search; damaged lines are
+  /// Adds the tags of every record in `bytes` (whole lines), on all cores. Only lines that
+  /// mention "tags" are decoded, so untagged sessions cost a byte search; damaged lines are
   /// skipped (reports warn about them).
   static func collect(_ bytes: ArraySlice<UInt8>, into counts: inout [String: Int]) {
-    let key = Array("\"tags\"".utf8)
+    // Slices of about 256 KiB, each cut just after a newline.
+    var bounds = [bytes.startIndex]
+    var at = bytes.startIndex
+    while bytes.endIndex - at > 1 << 18 {
+      at = (bytes[(at + (1 << 18))...].firstIndex(of: 0x0A) ?? bytes.endIndex - 1) + 1
+      bounds.append(at)
+    }
+    bounds.append(bytes.endIndex)
+    let cuts = bounds
+    let slices = bounds.count - 1
+    let results = UnsafeMutableBufferPointer<[String: Int]>.allocate(capacity: slices)
+    results.initialize(repeating: [:])
+    defer {
+      results.deinitialize()
+      results.deallocate()
+    }
+    nonisolated(unsafe) let output = results
+    DispatchQueue.concurrentPerform(iterations: slices) { k in
+      output[k] = collectLines(bytes[cuts[k]..<cuts[k + 1]])
+    }
+    for part in results {
+      for (tag, n) in part { counts[tag, default: 0] += n }
+    }
+  }
+
+  private static func collectLines(_ bytes: ArraySlice<UInt8>) -> [String: Int] {
+    var counts: [String: Int] = [:]
     var start = bytes.startIndex
     while start < bytes.endIndex {
       let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
       let line = bytes[start..<end]
-      if contains(line, key), let record = try? JournalRecord(line: line, detail: false) {
+      if mentionsTags(line), let record = try? JournalRecord(line: line, detail: false) {
         for tag in record.tags where isCompletable(tag) { counts[tag, default: 0] += 1 }
       }
       start = end + 1
+    }
+    return counts
+  }
+
+  /// Whether the line holds `"tags"`.
+  private static func mentionsTags(_ line: ArraySlice<UInt8>) -> Bool {
+    line.withUnsafeBufferPointer { buffer in
+      let word: [UInt8] = Array("\"tags\"".utf8)
+      let n = buffer.count
+      guard n >= 6 else { return false }
+      var i = 0
+      while i <= n - 6 {
+        if buffer[i] == 0x22 && buffer[i + 1] == word[1] && buffer[i + 2] == word[2] && buffer[i + 3] == word[3]
+          && buffer[i + 4] == word[4] && buffer[i + 5] == 0x22
+        {
+          return true
+        }
+        i += 1
+      }
+      return false
     }
   }
 
@@ -75,17 +123,6 @@ public struct TagCache: Equatable {
   /// one-tag-a-line list, and nobody types them).
   static func isCompletable(_ tag: String) -> Bool {
     !tag.trimmedSpaces().isEmpty && !tag.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
-  }
-
-  private static func contains(_ line: ArraySlice<UInt8>, _ word: [UInt8]) -> Bool {
-    guard line.count >= word.count else { return false }
-    var i = line.startIndex
-    let last = line.endIndex - word.count
-    while i <= last {
-      if line[i] == word[0] && line[i..<(i + word.count)].elementsEqual(word) { return true }
-      i += 1
-    }
-    return false
   }
 
   // MARK: - The cache file
