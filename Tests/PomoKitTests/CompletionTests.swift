@@ -29,6 +29,38 @@ struct CompletionCommandTests {
     #expect(list.err.hasPrefix("Error: '--list' must be one of presets, tags, got 'colours'\n"))
   }
 
+  @Test("pomo completions --help, whole")
+  func help() {
+    let result = InProcess(home: "/nonexistent").run("completions", "--help")
+    #expect(result.status == 0)
+    #expect(
+      result.out == """
+        OVERVIEW: Print a shell completion script for bash, zsh or fish.
+
+        The script completes commands, options, their values, preset names and the tags
+        in your journal. It asks pomo for presets and tags each time it completes (with
+        'pomo completions --list presets' or '--list tags'), so new ones appear at once.
+        Scripts/install.sh installs all three; by hand:
+
+          pomo completions bash > ~/.local/share/bash-completion/completions/pomo
+          pomo completions zsh > ~/.local/share/zsh/site-functions/_pomo
+          pomo completions fish > ~/.config/fish/completions/pomo.fish
+
+        USAGE: pomo completions [<shell>] [--list <what>] [--journal <path>]
+
+        ARGUMENTS:
+          <shell>                 The shell to print a script for: bash, zsh or fish.
+
+        OPTIONS:
+          --list <what>           Print the names a script completes, one a line:
+                                  presets (built-in and yours) or tags (in the journal).
+          --journal <path>        The journal file (default: $POMO_JOURNAL, else
+                                  $XDG_DATA_HOME/pomo/journal.jsonl).
+          -h, --help              Show help information.
+
+        """)
+  }
+
   @Test("--list presets: the built-ins and the user's own, read when asked")
   func presets() throws {
     let home = try TemporaryFolder()
