@@ -71,7 +71,8 @@ struct CompletionCommandTests {
     #expect(before.out == "52-17\nemom\nhiit\nladder\nstretch\ntabata\nwork\n")
     try home.write(
       ".config/pomo/presets/legs.json", #"{"round": [{"name": "squat", "kind": "work", "duration": "30s"}]}"#)
-    #expect(pomo.run("completions", "--list", "presets").out == "52-17\nemom\nhiit\nladder\nlegs\nstretch\ntabata\nwork\n")
+    #expect(
+      pomo.run("completions", "--list", "presets").out == "52-17\nemom\nhiit\nladder\nlegs\nstretch\ntabata\nwork\n")
   }
 
   @Test("--list tags: every tag in the journal once, sorted; kept current as the journal grows and is replaced")
@@ -83,8 +84,10 @@ struct CompletionCommandTests {
     let journal = home.file(".local/share/pomo/journal.jsonl")
     try home.write(
       ".local/share/pomo/journal.jsonl",
-      [journalLine(1, tags: ["thesis"]), journalLine(2, tags: ["code", "thesis"]), "garbage", journalLine(3, tags: [])]
-        .joined(separator: "\n") + "\n")
+      [
+        journalLine(1, tags: ["thesis"]), journalLine(2, tags: ["code", "thesis"]), "garbage", journalLine(3, tags: []),
+      ]
+      .joined(separator: "\n") + "\n")
     #expect(pomo.run("completions", "--list", "tags").out == "code\nthesis\n")
     let cache = try FileManager.default.contentsOfDirectory(atPath: home.file(".cache/pomo"))
     #expect(cache.contains { $0.hasPrefix("tags-") && $0.hasSuffix(".bin") })
@@ -173,6 +176,7 @@ struct CompletionShellTests {
       try home.write(
         ".local/share/pomo/journal.jsonl",
         [journalLine(1, tags: ["thesis"]), journalLine(2, tags: ["code", "thesis"])].joined(separator: "\n") + "\n")
+      try home.write("other.jsonl", journalLine(1, tags: ["elsewhere"]) + "\n")
       try home.write("plans/legs.json", "{}")
       try home.write("plans/arms.json", "{}")
       let script = { (shell: String) throws -> String in
@@ -199,6 +203,8 @@ struct CompletionShellTests {
     ("pomo start work --tag ", ["code", "thesis"]),
     ("pomo start work -t th", ["thesis"]),
     ("pomo report --format ", ["csv", "json", "text"]),
+    ("pomo report --journal other.jsonl --tag ", ["elsewhere"]),
+    ("pomo start work --journal ~/other.jsonl -t ", ["elsewhere"]),
     ("pomo report --preset l", ["ladder", "legs"]),
     ("pomo report --week-start s", ["sunday"]),
     ("pomo completions ", ["bash", "fish", "zsh"]),
@@ -246,19 +252,35 @@ struct CompletionShellTests {
     let env = setup.environment
     let plans = setup.home.file("plans/")
     // bash splits at '=' (COMP_WORDBREAKS): the words are "--format", "=", "j".
-    if let got = try Shells.bash(["pomo", "report", "--format", "=", "j"], script: setup.bashScript, environment: env, folder: setup.home) {
+    if let got = try Shells.bash(
+      ["pomo", "report", "--format", "=", "j"], script: setup.bashScript, environment: env, folder: setup.home)
+    {
       #expect(got == ["json"])
     }
-    if let got = try Shells.bash(["pomo", "import", plans + "a"], script: setup.bashScript, environment: env, folder: setup.home) {
+    if let got = try Shells.bash(
+      ["pomo", "report", "--journal", "=", "other.jsonl", "--tag", ""], script: setup.bashScript, environment: env,
+      folder: setup.home)
+    {
+      #expect(got == ["elsewhere"])
+    }
+    if let got = try Shells.bash(
+      ["pomo", "import", plans + "a"], script: setup.bashScript, environment: env, folder: setup.home)
+    {
       #expect(got == [plans + "arms.json"])
     }
-    if let got = try Shells.bash(["pomo", "start", plans], script: setup.bashScript, environment: env, folder: setup.home) {
+    if let got = try Shells.bash(
+      ["pomo", "start", plans], script: setup.bashScript, environment: env, folder: setup.home)
+    {
       #expect(got == [plans + "arms.json", plans + "legs.json"])
     }
-    if let got = try Shells.zsh("pomo report --format=j", functionFolder: setup.zshFolder, environment: env, folder: setup.home) {
+    if let got = try Shells.zsh(
+      "pomo report --format=j", functionFolder: setup.zshFolder, environment: env, folder: setup.home)
+    {
       #expect(got == ["json"])
     }
-    if let got = try Shells.zsh("pomo import \(plans)a", functionFolder: setup.zshFolder, environment: env, folder: setup.home) {
+    if let got = try Shells.zsh(
+      "pomo import \(plans)a", functionFolder: setup.zshFolder, environment: env, folder: setup.home)
+    {
       #expect(got == ["arms.json"])
     }
     if let got = try Shells.fish("pomo report --format=j", script: setup.fishScript, environment: env) {
@@ -275,7 +297,8 @@ struct CompletionShellTests {
   @Test("every command and option of the spec is in every script")
   func everything() {
     for shell in CompletionShell.allCases {
-      let script = CompletionScript.script(for: shell, root: Pomo.node, lister: "pomo completions --list")
+      let script = CompletionScript.script(
+        for: shell, root: Pomo.node, lister: "pomo completions --list", journal: SharedOptions.journal.spec)
       for (path, node) in ManualPage.commands(Pomo.node) {
         #expect(script.contains(path.last!), "\(shell): \(path)")
         for option in node.spec.options {

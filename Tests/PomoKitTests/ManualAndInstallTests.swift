@@ -26,7 +26,10 @@ struct ManualTests {
     let file = try home.write("pomo.1", InProcess(home: home.path).run("manual").out)
     let result = try runProgram(
       [man, "-l", file],
-      environment: ["PATH": Shells.searchPath, "MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat", "LANG": "C.UTF-8", "HOME": home.path])
+      environment: [
+        "PATH": Shells.searchPath, "MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat", "LANG": "C.UTF-8",
+        "HOME": home.path,
+      ])
     #expect(result.status == 0, "\(result.err)")
     // Rendered text, with any overstrike (bold, underline) taken out.
     let text = result.out.replacing(/.\u{8}/, with: "")
@@ -56,7 +59,10 @@ struct ManualTests {
     #expect(ManualPage.text("use --week-start or -r, not x-y") == "use \\-\\-week\\-start or \\-r, not x-y")
     #expect(ManualPage.sentences("One. Two ends here.") == ["One.", "Two ends here."])
     #expect(ManualPage.fill(String(repeating: "word ", count: 30)).allSatisfy { $0.utf8.count <= 80 })
-    #expect(ManualPage.fill("x " + String(repeating: "y", count: 74) + " .dot") == ["x " + String(repeating: "y", count: 74), "\\&.dot"])
+    #expect(
+      ManualPage.fill("x " + String(repeating: "y", count: 74) + " .dot") == [
+        "x " + String(repeating: "y", count: 74), "\\&.dot",
+      ])
     #expect(ManualPage.label(SharedOptions.rounds.spec) == "Fl r Ar n , Fl \\-rounds Ar n")
   }
 
@@ -87,7 +93,9 @@ struct InstallTests {
       "bin/pomo", "share/man/man1/pomo.1", "share/bash-completion/completions/pomo",
       "share/zsh/site-functions/_pomo", "share/fish/vendor_completions.d/pomo.fish",
     ]
-    #expect(result.out == installed.map { "installed \(prefix)/\($0)\n" }.joined() + "note: \(prefix)/bin is not on your PATH\n")
+    #expect(
+      result.out == installed.map { "installed \(prefix)/\($0)\n" }.joined()
+        + "note: \(prefix)/bin is not on your PATH\n")
     #expect(FileManager.default.isExecutableFile(atPath: prefix + "/bin/pomo"))
     #expect(home.read(".local/share/man/man1/pomo.1") == InProcess(home: home.path).run("manual").out)
 

@@ -18,13 +18,18 @@ public enum CompletionList: String, ChoiceValue {
 /// option's value, a subcommand or the next argument.
 public enum CompletionScript {
   /// The script for `shell`. `lister` is the command that prints the presets or tags, one a
-  /// line, when followed by a `CompletionList` value ("pomo completions --list").
-  public static func script(for shell: CompletionShell, root: CommandNode, lister: String) -> String {
+  /// line, when followed by a `CompletionList` value ("pomo completions --list"). When the
+  /// command line being completed names a journal with `--journal` (the long name of
+  /// `journal`), the tags are listed from that journal: `lister` takes the option too.
+  public static func script(for shell: CompletionShell, root: CommandNode, lister: String, journal: OptionSpec)
+    -> String
+  {
     let tree = Tree(root)
+    let journal = "--" + journal.long
     switch shell {
-    case .bash: return bash(tree, lister: lister)
-    case .zsh: return zsh(tree, lister: lister)
-    case .fish: return fish(tree, lister: lister)
+    case .bash: return bash(tree, lister: lister, journal: journal)
+    case .zsh: return zsh(tree, lister: lister, journal: journal)
+    case .fish: return fish(tree, lister: lister, journal: journal)
     }
   }
 
@@ -101,7 +106,7 @@ public enum CompletionScript {
 
   // MARK: - bash
 
-  static func bash(_ tree: Tree, lister: String) -> String {
+  static func bash(_ tree: Tree, lister: String, journal: String) -> String {
     let root = tree.rootName
     var children = ""
     var nodes = ""
@@ -119,7 +124,8 @@ public enum CompletionScript {
           bashWord("\(entry.id) \($0)")
         }
         let values = bashValues(Values(option: option.kind))
-        kinds += "    \(patterns.joined(separator: "|"))) REPLY=\(bashWord((option.optionalValue ? "optional " : "") + values)) ;;\n"
+        kinds +=
+          "    \(patterns.joined(separator: "|"))) REPLY=\(bashWord((option.optionalValue ? "optional " : "") + values)) ;;\n"
       }
     }
     return """
@@ -148,12 +154,15 @@ public enum CompletionScript {
         esac
       }
 
-      # Lines printed by '\(lister) $1' that start with $2.
+      # Lines printed by '\(lister) $1' that start with $2; tags from the journal the
+      # command line names, if it names one.
       _\(root)__list() {
         local line prefix=${2//\\\\/}
+        local -a from=()
+        [[ $1 == \(CompletionList.tags.rawValue) && -n $journal ]] && from=(\(journal) "${journal/#\\~/$HOME}")
         while IFS= read -r line; do
           [[ -n $line && $line == "$prefix"* ]] && COMPREPLY+=("$(printf '%q' "$line")")
-        done < <(\(lister) "$1" 2>/dev/null)
+        done < <(\(lister) "$1" "${from[@]}" 2>/dev/null)
       }
 
       # Completes $2 as a value described by $1 (see _\(root)__kind).
@@ -213,18 +222,22 @@ public enum CompletionScript {
         fi
 
         # Its options (with their values) and arguments.
-        local npos=0 dashdash=0 pending=
+        local npos=0 dashdash=0 pending= option= journal=
         for (( ; i < last; i++)); do
           w=${words[i]}
           if [[ -n $pending ]]; then
             local optional=0
             [[ $pending == optional\\ * ]] && optional=1
             pending=
-            if ((!optional)) || [[ $w != -* ]]; then continue; fi
+            if ((!optional)) || [[ $w != -* ]]; then
+              [[ $option == \(journal) ]] && journal=$w
+              continue
+            fi
           fi
+          [[ $w == \(journal)=* ]] && journal=${w#*=}
           if ((!dashdash)) && [[ $w == -- ]]; then dashdash=1; continue; fi
           if ((!dashdash)) && [[ $w == -?* ]]; then
-            [[ $w == *=* ]] || { _\(root)__kind "$node" "$w"; pending=$REPLY; }
+            [[ $w == *=* ]] || { _\(root)__kind "$node" "$w"; pending=$REPLY; option=$w; }
             continue
           fi
           ((npos++))
@@ -278,7 +291,7 @@ public enum CompletionScript {
 
   // MARK: - zsh
 
-  static func zsh(_ tree: Tree, lister: String) -> String {
+  static func zsh(_ tree: Tree, lister: String, journal: String) -> String {
     let root = tree.rootName
     var functions = ""
     var childTable = ""
@@ -355,9 +368,12 @@ public enum CompletionScript {
         compadd "$@" -a names
       }
 
+      # Tags from the journal the command line names, if it names one.
       _\(root)__\(CompletionList.tags.rawValue)() {
-        local -a names
-        names=(${(f)"$(_call_program \(CompletionList.tags.rawValue) \(lister) \(CompletionList.tags.rawValue) 2>/dev/null)"})
+        local -a names from
+        local journal=${opt_args[\(journal)]}
+        [[ -n $journal ]] && from=(\(journal) ${(q)journal/#\\~/$HOME})
+        names=(${(f)"$(_call_program \(CompletionList.tags.rawValue) \(lister) \(CompletionList.tags.rawValue) $from 2>/dev/null)"})
         compadd "$@" -a names
       }
 
@@ -436,14 +452,15 @@ public enum CompletionScript {
 
   // MARK: - fish
 
-  static func fish(_ tree: Tree, lister: String) -> String {
+  static func fish(_ tree: Tree, lister: String, journal: String) -> String {
     let root = tree.rootName
     var children = ""
     var kinds = ""
     var lines: [String] = []
     for entry in tree.entries {
       if !entry.children.isEmpty {
-        children += "        case \(fishQuote(entry.id))\n            printf '%s\\n' \(entry.children.map(fishQuote).joined(separator: " "))\n"
+        children +=
+          "        case \(fishQuote(entry.id))\n            printf '%s\\n' \(entry.children.map(fishQuote).joined(separator: " "))\n"
       }
       let valued = entry.options.filter { $0.kind != .none }
       let required = valued.filter { !$0.optionalValue }.flatMap { o in
@@ -451,10 +468,12 @@ public enum CompletionScript {
       }
       let optional = valued.filter(\.optionalValue).map { "--" + $0.long }
       if !required.isEmpty {
-        kinds += "        case \(required.map { fishQuote("\(entry.id) \($0)") }.joined(separator: " "))\n            echo required\n"
+        kinds +=
+          "        case \(required.map { fishQuote("\(entry.id) \($0)") }.joined(separator: " "))\n            echo required\n"
       }
       if !optional.isEmpty {
-        kinds += "        case \(optional.map { fishQuote("\(entry.id) \($0)") }.joined(separator: " "))\n            echo optional\n"
+        kinds +=
+          "        case \(optional.map { fishQuote("\(entry.id) \($0)") }.joined(separator: " "))\n            echo optional\n"
       }
       let at = "-n " + fishQuote("__\(root)_at \(entry.id)")
       lines.append("")
@@ -485,7 +504,8 @@ public enum CompletionScript {
         let slot = "-n " + fishQuote("__\(root)_arg \(entry.id) \(n)")
         let files = values == .files ? " -F" : ""
         lines.append(
-          "complete -c \(root) \(slot)\(files)\(fishArguments(values, root: root, lister: lister)) -d \(fishQuote(argument.name))")
+          "complete -c \(root) \(slot)\(files)\(fishArguments(values, root: root, lister: lister)) -d \(fishQuote(argument.name))"
+        )
       }
     }
     return """
@@ -583,6 +603,21 @@ public enum CompletionScript {
           end
       end
 
+      # The tags in the journal the command line names (\(journal)), or in the usual one.
+      function __\(root)_tags
+          set -l words (commandline -opc)
+          set -l from
+          for k in (seq (count $words))
+              if test "$words[$k]" = \(journal)
+                  set -l next (math $k + 1)
+                  set -q words[$next]; and set from \(journal) (string replace -r '^~' $HOME -- $words[$next])
+              else if string match -q -- '\(journal)=*' $words[$k]
+                  set from \(journal) (string replace -r '^~' $HOME -- (string replace -- '\(journal)=' '' $words[$k]))
+              end
+          end
+          \(lister) \(CompletionList.tags.rawValue) $from 2>/dev/null
+      end
+
       complete -c \(root) -f
       complete -c \(root) -n '__\(root)_help_names' -a '(__\(root)_help_names)'
       \(lines.joined(separator: "\n"))
@@ -596,7 +631,7 @@ public enum CompletionScript {
     case .words(let words): " -a " + fishQuote(words.joined(separator: " "))
     case .presets: " -a " + fishQuote("(\(lister) \(CompletionList.presets.rawValue) 2>/dev/null)")
     case .presetsOrFiles: " -a " + fishQuote("(__\(root)_presets_or_files)")
-    case .tags: " -a " + fishQuote("(\(lister) \(CompletionList.tags.rawValue) 2>/dev/null)")
+    case .tags: " -a " + fishQuote("(__\(root)_tags)")
     }
   }
 

@@ -43,9 +43,10 @@ public enum ManualPage {
       if !node.subcommands.isEmpty { out.append(".Op Ar subcommand") }
       out += [".Pp"] + sentences(spec.abstract)
       if let discussion = spec.discussion { out += [".Pp"] + prose(discussion) }
-      let items = spec.arguments.map { argument in
-        ([".It Ar \(argument.name)"], argument.help)
-      } + spec.options.map { option in ([".It " + label(option)], option.help) }
+      let items =
+        spec.arguments.map { argument in
+          ([".It Ar \(argument.name)"], argument.help)
+        } + spec.options.map { option in ([".It " + label(option)], option.help) }
       if !items.isEmpty {
         out.append(".Bl -tag -width Ds")
         for (head, help) in items { out += head + sentences(help) }
@@ -209,7 +210,10 @@ public enum ManualPage {
 
   static let exitStatuses: [(Int32, String)] = [
     (ExitCode.success, "Success, and for help and the version."),
-    (ExitCode.failure, "A failure: the journal could not be written, another session is running, a file could not be read."),
+    (
+      ExitCode.failure,
+      "A failure: the journal could not be written, another session is running, a file could not be read."
+    ),
     (ExitCode.usage, "A usage error: an unknown command or option, a bad or missing value."),
     (ExitCode.dataError, "Bad data: a preset, the config file, or a damaged journal line with --strict."),
     (ExitCode.hangup, "A session ended by SIGHUP."),
@@ -268,7 +272,10 @@ public enum ManualPage {
       ("$XDG_CONFIG_HOME/pomo/presets/*.json", "Your presets."),
       ("$XDG_DATA_HOME/pomo/journal.jsonl", "The journal."),
       ("$XDG_STATE_HOME/pomo/current.json", "The running session, with session.lock and check.lock beside it."),
-      ("$XDG_CACHE_HOME/pomo/", "The report index (index-*.bin) and the journal's tags (tags-*.bin); deleting them only costs time."),
+      (
+        "$XDG_CACHE_HOME/pomo/",
+        "The report index (index-*.bin) and the journal's tags (tags-*.bin); deleting them only costs time."
+      ),
     ]
     for (path, meaning) in files { out += [".It Pa \(text(path))"] + sentences(meaning) }
     out += [".El"]

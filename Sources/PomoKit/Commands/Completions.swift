@@ -30,7 +30,9 @@ extension Pomo {
       switch (shell, arguments[list]) {
       case (let shell?, nil):
         context.output.write(
-          CompletionScript.script(for: shell, root: Pomo.node, lister: "\(Pomo.spec.name) \(spec.name) --\(list.spec.long)"))
+          CompletionScript.script(
+            for: shell, root: Pomo.node, lister: "\(Pomo.spec.name) \(spec.name) --\(list.spec.long)",
+            journal: SharedOptions.journal.spec))
       case (nil, .presets?):
         context.output.write(presetNames(context).map { $0 + "\n" }.joined())
       case (nil, .tags?):
