@@ -58,6 +58,8 @@ struct CommandLineTests {
           report                  Summarize the journal: focus by day, totals, streak.
           presets                 List the presets: built-in ones and your own.
           import                  Append the sessions of another journal to yours.
+          completions             Print a shell completion script for bash, zsh or fish.
+          manual                  Print the manual page, pomo(1), in roff (mdoc).
           help                    Show help for a command.
 
           See 'pomo help <subcommand>' for detailed help.

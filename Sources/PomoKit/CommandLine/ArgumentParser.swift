@@ -166,6 +166,11 @@ enum ArgumentParser {
     if parsed.positionals.count > spec.arguments.count {
       throw usage("unexpected argument '\(parsed.positionals[spec.arguments.count])'")
     }
+    for (argument, value) in zip(spec.arguments, parsed.positionals) {
+      if case .choice = argument.kind, let problem = ValueCheck.problem(value, argument.kind) {
+        throw usage("'<\(argument.name)>' \(problem), got '\(value)'" + ValueCheck.suggestion(value, argument.kind))
+      }
+    }
     return parsed
   }
 }

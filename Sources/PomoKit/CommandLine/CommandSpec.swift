@@ -139,11 +139,14 @@ extension Option where Value: ChoiceValue {
 /// A positional argument, such as `<preset>`.
 public struct ArgumentSpec: Sendable {
   public var name: String
+  /// What the argument takes; the parser checks it, and completions offer its values.
+  public var kind: ValueKind
   public var help: String
   public var optional: Bool
 
-  public init(_ name: String, help: String, optional: Bool = false) {
+  public init(_ name: String, kind: ValueKind = .text, help: String, optional: Bool = false) {
     self.name = name
+    self.kind = kind
     self.help = help
     self.optional = optional
   }

@@ -18,7 +18,9 @@ public enum Pomo: Command {
       """)
 
   public static var subcommands: [CommandNode] {
-    [Start.node, Resume.node, Status.node, Log.node, Report.node, Presets.node, Import.node]
+    [
+      Start.node, Resume.node, Status.node, Log.node, Report.node, Presets.node, Import.node, Completions.node, Manual.node,
+    ]
   }
 
   public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {

@@ -15,7 +15,7 @@ extension Pomo {
         byte for byte, all in one durable append; damaged lines are skipped with a warning.
         Importing the same file again appends nothing.
         """,
-      arguments: [ArgumentSpec("file", help: "A journal file, or - for standard input.")],
+      arguments: [ArgumentSpec("file", kind: .path, help: "A journal file, or - for standard input.")],
       options: [SharedOptions.journal.spec, SharedOptions.strict.spec])
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {

@@ -15,7 +15,7 @@ extension Pomo.Presets {
         JSON (keys in a fixed order, exact durations, defaults left out)
         that loads back to the same plan.
         """,
-      arguments: [ArgumentSpec("preset", help: "A preset's name (see 'pomo presets') or the path of a preset file.")],
+      arguments: [ArgumentSpec("preset", kind: .preset, help: "A preset's name (see 'pomo presets') or the path of a preset file.")],
       options: [SharedOptions.rounds.spec, json.spec])
 
     static let json = Option<Bool>.flag(

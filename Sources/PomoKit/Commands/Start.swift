@@ -22,7 +22,7 @@ extension Pomo {
           pomo start hiit --rounds 8
           pomo start ~/my-preset.json --dry-run
         """,
-      arguments: [ArgumentSpec("preset", help: "A preset's name (see 'pomo presets') or the path of a preset file.")],
+      arguments: [ArgumentSpec("preset", kind: .preset, help: "A preset's name (see 'pomo presets') or the path of a preset file.")],
       options: [SharedOptions.rounds.spec, dryRun.spec, tag.spec, note.spec, SharedOptions.journal.spec]
         + SharedOptions.session)
 

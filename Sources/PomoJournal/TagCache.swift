@@ -1,0 +1,191 @@
+import Dispatch
+import PomoCore
+import PomoPlatform
+
+/// The tags used in a journal, kept in a small cache so shell completion lists them in a few
+/// milliseconds however long the journal grows.
+///
+/// It follows the report index's rules (`JournalIndex`): the journal stays the only source of
+/// truth; the cache notes how much of the file it has read and hashes of the first and last
+/// 4 KiB of that, so it is rebuilt when the journal was replaced or rewritten, and extended
+/// with only the lines appended since. A last line without its newline is left for next time.
+public struct TagCache: Equatable {
+  package static let magic: [UInt8] = Array("POMOTAG1".utf8)
+
+  public var identity = FileIdentity(device: 0, inode: 0, size: 0)
+  /// Bytes of the journal read (always just after a newline).
+  public var readLength: Int64 = 0
+  public var headHash: UInt64 = 0
+  public var tailHash: UInt64 = 0
+  /// Every tag seen, with how many records carry it.
+  public var counts: [String: Int] = [:]
+
+  public init() {}
+
+  /// The tags, sorted.
+  public var tags: [String] { counts.keys.sorted() }
+
+  /// Brings the cache up to date with `file`, reading only what was appended since.
+  /// Returns whether anything changed.
+  public mutating func update(_ file: RandomAccessFile) throws(FileSystemError) -> Bool {
+    let now = file.identity
+    let head = try JournalIndex.hash(file, at: 0, length: min(readLength, 4096))
+    let tail =
+      now.size < readLength
+      ? 0 : try JournalIndex.hash(file, at: max(0, readLength - 4096), length: min(readLength, 4096))
+    var changed = false
+    if now.device != identity.device || now.inode != identity.inode || now.size < readLength || head != headHash
+      || tail != tailHash
+    {
+      self = TagCache()
+      changed = true
+    }
+    identity = now
+    guard now.size > readLength else { return changed }
+    var offset = readLength
+    var pending: [UInt8] = []
+    while offset < now.size {
+      let block = try file.read(at: offset, count: 1 << 20)
+      if block.isEmpty { break }
+      offset += Int64(block.count)
+      pending += block
+      guard let lastNewline = pending.lastIndex(of: 0x0A) else { continue }
+      Self.collect(pending[..<lastNewline], into: &counts)
+      pending.removeSubrange(0...lastNewline)
+    }
+    readLength = offset - Int64(pending.count)
+    headHash = try JournalIndex.hash(file, at: 0, length: min(readLength, 4096))
+    tailHash = try JournalIndex.hash(file, at: max(0, readLength - 4096), length: min(readLength, 4096))
+    return true
+  }
+
+  /// Adds the tags of every record in `bytes` (whole lines), on all cores. Only lines that
+  /// mention "tags" are decoded, so untagged sessions cost a byte search; damaged lines are
+  /// skipped (reports warn about them).
+  package static func collect(_ bytes: ArraySlice<UInt8>, into counts: inout [String: Int]) {
+    // Slices of about 256 KiB, each cut just after a newline.
+    var bounds = [bytes.startIndex]
+    var at = bytes.startIndex
+    while bytes.endIndex - at > 1 << 18 {
+      at = (bytes[(at + (1 << 18))...].firstIndex(of: 0x0A) ?? bytes.endIndex - 1) + 1
+      bounds.append(at)
+    }
+    bounds.append(bytes.endIndex)
+    let cuts = bounds
+    let slices = bounds.count - 1
+    let results = UnsafeMutableBufferPointer<[String: Int]>.allocate(capacity: slices)
+    results.initialize(repeating: [:])
+    defer {
+      results.deinitialize()
+      results.deallocate()
+    }
+    nonisolated(unsafe) let output = results
+    DispatchQueue.concurrentPerform(iterations: slices) { k in
+      output[k] = collectLines(bytes[cuts[k]..<cuts[k + 1]])
+    }
+    for part in results {
+      for (tag, n) in part { counts[tag, default: 0] += n }
+    }
+  }
+
+  private static func collectLines(_ bytes: ArraySlice<UInt8>) -> [String: Int] {
+    var counts: [String: Int] = [:]
+    var start = bytes.startIndex
+    while start < bytes.endIndex {
+      let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
+      let line = bytes[start..<end]
+      if mentionsTags(line), let record = try? JournalRecord(line: line, detail: false) {
+        for tag in record.tags where isCompletable(tag) { counts[tag, default: 0] += 1 }
+      }
+      start = end + 1
+    }
+    return counts
+  }
+
+  /// Whether the line holds `"tags"`.
+  private static func mentionsTags(_ line: ArraySlice<UInt8>) -> Bool {
+    line.withUnsafeBufferPointer { buffer in
+      let word: [UInt8] = Array("\"tags\"".utf8)
+      let n = buffer.count
+      guard n >= 6 else { return false }
+      var i = 0
+      while i <= n - 6 {
+        if buffer[i] == 0x22 && buffer[i + 1] == word[1] && buffer[i + 2] == word[2] && buffer[i + 3] == word[3]
+          && buffer[i + 4] == word[4] && buffer[i + 5] == 0x22
+        {
+          return true
+        }
+        i += 1
+      }
+      return false
+    }
+  }
+
+  /// A tag a shell can offer: not blank, no control characters (they would break the
+  /// one-tag-a-line list, and nobody types them).
+  package static func isCompletable(_ tag: String) -> Bool {
+    !tag.trimmedSpaces().isEmpty && !tag.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+  }
+
+  // MARK: - The cache file
+
+  public func encoded() -> [UInt8] {
+    var out = Self.magic
+    func put(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { out += $0 } }
+    func put(_ v: Int64) { put(UInt64(bitPattern: v)) }
+    put(identity.device)
+    put(identity.inode)
+    put(readLength)
+    put(headHash)
+    put(tailHash)
+    put(Int64(counts.count))
+    for (tag, count) in counts.sorted(by: { $0.key < $1.key }) {
+      let text = Array(tag.utf8)
+      put(Int64(count))
+      put(Int64(text.count))
+      out += text
+    }
+    return out
+  }
+
+  public init?(encoded bytes: [UInt8]) {
+    guard bytes.count >= 56, Array(bytes[0..<8]) == Self.magic else { return nil }
+    var at = 8
+    func next() -> UInt64? {
+      guard at + 8 <= bytes.count else { return nil }
+      let v = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
+      at += 8
+      return v
+    }
+    func int() -> Int64? { next().map { Int64(bitPattern: $0) } }
+    guard let device = next(), let inode = next(), let length = int(), let head = next(), let tail = next(),
+      let count = int(), count >= 0, count < 10_000_000
+    else { return nil }
+    identity = FileIdentity(device: device, inode: inode, size: length)
+    readLength = length
+    headHash = head
+    tailHash = tail
+    for _ in 0..<count {
+      guard let n = int(), let size = int(), size >= 0, at + Int(size) <= bytes.count else { return nil }
+      counts[String(decoding: bytes[at..<(at + Int(size))], as: UTF8.self)] = Int(n)
+      at += Int(size)
+    }
+    guard at == bytes.count else { return nil }
+  }
+
+  // MARK: - Beside the journal
+
+  /// The journal's tags, from the cache in `cacheFolder` brought up to date (and saved when
+  /// it changed). A missing journal has none; a cache that cannot be written only costs time.
+  public static func tags(of journal: Journal, cacheFolder: String) throws(FileSystemError) -> [String] {
+    guard Platform.fileExists(journal.path) else { return [] }
+    let file = try RandomAccessFile(path: journal.path)
+    let path =
+      cacheFolder + "/tags-" + String(FNV1a.hash(Platform.absolutePath(journal.path)), radix: 16) + ".bin"
+    var cache = (try? Platform.readFile(path)).flatMap(TagCache.init(encoded:)) ?? TagCache()
+    if try cache.update(file) {
+      try? Platform.writeAtomically(cache.encoded(), to: path)
+    }
+    return cache.tags
+  }
+}

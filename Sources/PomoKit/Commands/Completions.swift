@@ -1,0 +1,69 @@
+import PomoReport
+import PomoJournal
+import PomoTerminal
+import PomoCore
+import PomoPlatform
+
+extension Pomo {
+  /// `pomo completions SHELL`: a completion script generated from the command specs.
+  public enum Completions: Command {
+    public static let spec = CommandSpec(
+      name: "completions",
+      abstract: "Print a shell completion script for bash, zsh or fish.",
+      discussion: """
+        The script completes commands, options, their values, preset names and the tags in
+        your journal. It asks pomo for presets and tags each time it completes (with
+        'pomo completions --list presets' or '--list tags'), so new ones appear at once.
+        Scripts/install.sh installs all three; by hand:
+
+          pomo completions bash > ~/.local/share/bash-completion/completions/pomo
+          pomo completions zsh > ~/.local/share/zsh/site-functions/_pomo
+          pomo completions fish > ~/.config/fish/completions/pomo.fish
+        """,
+      arguments: [
+        ArgumentSpec(
+          "shell", kind: .choice(CompletionShell.allCases.map(\.rawValue)),
+          help: "The shell to print a script for: bash, zsh or fish.", optional: true)
+      ],
+      options: [list.spec, SharedOptions.journal.spec])
+
+    static let list = Option<CompletionList>.choice(
+      "list", placeholder: "what",
+      help: "Print the names a script completes, one a line: presets (built-in and yours) or tags (in the journal).")
+
+    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+      let shell = arguments.positionals.first.flatMap(CompletionShell.init(rawValue:))
+      switch (shell, arguments[list]) {
+      case (let shell?, nil):
+        context.output.write(
+          CompletionScript.script(
+            for: shell, root: Pomo.node, lister: "\(Pomo.spec.name) \(spec.name) --\(list.spec.long)",
+            journal: SharedOptions.journal.spec))
+      case (nil, .presets?):
+        context.output.write(presetNames(context).map { $0 + "\n" }.joined())
+      case (nil, .tags?):
+        let journal = Journal(path: context.paths.journal(override: arguments[SharedOptions.journal]))
+        do {
+          let tags = try TagCache.tags(of: journal, cacheFolder: context.paths.cacheDirectory)
+          context.output.write(tags.map { $0 + "\n" }.joined())
+        } catch {
+          throw CLIError.failure("cannot read the journal \(journal.path): \(error)")
+        }
+      case (_?, _?):
+        throw CLIError.usage("give a shell or '--list', not both", command: arguments.path)
+      case (nil, nil):
+        throw CLIError.usage("missing expected argument '<shell>'", command: arguments.path)
+      }
+      return ExitCode.success
+    }
+
+    /// The presets' names; when the user's folder has a problem, the names that can be read
+    /// (completion should offer what it can, and `pomo presets` explains the problem).
+    static func presetNames(_ context: Context) -> [String] {
+      if let catalog = try? PresetCatalog.load(userDirectory: context.paths.presetsDirectory) {
+        return catalog.presets.map(\.name)
+      }
+      return ((try? PresetCatalog.builtIns()) ?? []).map(\.name).sorted()
+    }
+  }
+}

@@ -1,0 +1,318 @@
+import Foundation
+import Testing
+
+@testable import PomoKit
+@testable import PomoReport
+@testable import PomoJournal
+@testable import PomoTerminal
+@testable import PomoCore
+@testable import PomoPlatform
+
+/// A journal line with the given tags.
+func journalLine(_ n: Int, tags: [String], preset: String = "work") -> String {
+  let tagList = tags.map { "\"\($0)\"" }.joined(separator: ",")
+  return
+    #"{"v":1,"id":"id-\#(n)","preset":"\#(preset)","status":"completed","start":"2026-11-30T09:00:00+00:00","end":"2026-11-30T09:25:00+00:00","tags":[\#(tagList)],"host":"h","rounds":1,"phases":[]}"#
+}
+
+@Suite("Completions: the command and its lists")
+struct CompletionCommandTests {
+  @Test("the shell is a checked choice; a shell or --list is required, not both")
+  func usage() {
+    let home = "/nonexistent"
+    let pomo = InProcess(home: home)
+    let bad = pomo.run("completions", "tcsh")
+    #expect(bad.status == 64)
+    #expect(bad.err.hasPrefix("Error: '<shell>' must be one of bash, zsh, fish, got 'tcsh'\n"))
+    let near = pomo.run("completions", "zhs")
+    #expect(near.err.hasPrefix("Error: '<shell>' must be one of bash, zsh, fish, got 'zhs'. Did you mean 'zsh'?\n"))
+    #expect(pomo.run("completions").err.hasPrefix("Error: missing expected argument '<shell>'\n"))
+    #expect(pomo.run("completions").status == 64)
+    #expect(pomo.run("completions", "bash", "--list", "tags").status == 64)
+    let list = pomo.run("completions", "--list", "colours")
+    #expect(list.status == 64)
+    #expect(list.err.hasPrefix("Error: '--list' must be one of presets, tags, got 'colours'\n"))
+  }
+
+  @Test("pomo completions --help, whole")
+  func help() {
+    let result = InProcess(home: "/nonexistent").run("completions", "--help")
+    #expect(result.status == 0)
+    #expect(
+      result.out == """
+        OVERVIEW: Print a shell completion script for bash, zsh or fish.
+
+        The script completes commands, options, their values, preset names and the tags
+        in your journal. It asks pomo for presets and tags each time it completes (with
+        'pomo completions --list presets' or '--list tags'), so new ones appear at once.
+        Scripts/install.sh installs all three; by hand:
+
+          pomo completions bash > ~/.local/share/bash-completion/completions/pomo
+          pomo completions zsh > ~/.local/share/zsh/site-functions/_pomo
+          pomo completions fish > ~/.config/fish/completions/pomo.fish
+
+        USAGE: pomo completions [<shell>] [--list <what>] [--journal <path>]
+
+        ARGUMENTS:
+          <shell>                 The shell to print a script for: bash, zsh or fish.
+
+        OPTIONS:
+          --list <what>           Print the names a script completes, one a line:
+                                  presets (built-in and yours) or tags (in the journal).
+          --journal <path>        The journal file (default: $POMO_JOURNAL, else
+                                  $XDG_DATA_HOME/pomo/journal.jsonl).
+          -h, --help              Show help information.
+
+        """)
+  }
+
+  @Test("--list presets: the built-ins and the user's own, read when asked")
+  func presets() throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let pomo = InProcess(home: home.path)
+    let before = pomo.run("completions", "--list", "presets")
+    #expect(before.status == 0)
+    #expect(before.out == "52-17\nemom\nhiit\nladder\nstretch\ntabata\nwork\n")
+    try home.write(
+      ".config/pomo/presets/legs.json", #"{"round": [{"name": "squat", "kind": "work", "duration": "30s"}]}"#)
+    #expect(
+      pomo.run("completions", "--list", "presets").out == "52-17\nemom\nhiit\nladder\nlegs\nstretch\ntabata\nwork\n")
+  }
+
+  @Test("--list tags: every tag in the journal once, sorted; kept current as the journal grows and is replaced")
+  func tags() throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let pomo = InProcess(home: home.path)
+    #expect(pomo.run("completions", "--list", "tags").out == "")
+    let journal = home.file(".local/share/pomo/journal.jsonl")
+    try home.write(
+      ".local/share/pomo/journal.jsonl",
+      [
+        journalLine(1, tags: ["thesis"]), journalLine(2, tags: ["code", "thesis"]), "garbage", journalLine(3, tags: []),
+      ]
+      .joined(separator: "\n") + "\n")
+    #expect(pomo.run("completions", "--list", "tags").out == "code\nthesis\n")
+    let cache = try FileManager.default.contentsOfDirectory(atPath: home.file(".cache/pomo"))
+    #expect(cache.contains { $0.hasPrefix("tags-") && $0.hasSuffix(".bin") })
+
+    // Appended: read from where the cache stopped.
+    let handle = try #require(FileHandle(forWritingAtPath: journal))
+    handle.seekToEndOfFile()
+    handle.write(Data((journalLine(4, tags: ["deep work", "ch3"]) + "\n").utf8))
+    // A line cut short is left for later.
+    handle.write(Data(#"{"v":1,"id":"id-5","tags":["half"#.utf8))
+    try handle.close()
+    #expect(pomo.run("completions", "--list", "tags").out == "ch3\ncode\ndeep work\nthesis\n")
+
+    // Replaced by a shorter journal: rebuilt, old tags gone.
+    try home.write(".local/share/pomo/journal.jsonl", journalLine(9, tags: ["new"]) + "\n")
+    #expect(pomo.run("completions", "--list", "tags").out == "new\n")
+
+    // --journal names another.
+    let other = try home.write("other.jsonl", journalLine(1, tags: ["elsewhere"]) + "\n")
+    #expect(pomo.run("completions", "--list", "tags", "--journal", other).out == "elsewhere\n")
+  }
+
+  @Test("the cache: a rewrite in place of the same length is noticed; a damaged cache is rebuilt")
+  func cacheValidity() throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let journal = Journal(path: try home.write("j.jsonl", journalLine(1, tags: ["aaaa"]) + "\n"))
+    let cacheFolder = home.file("cache")
+    #expect(try TagCache.tags(of: journal, cacheFolder: cacheFolder) == ["aaaa"])
+    try home.write("j.jsonl", journalLine(1, tags: ["bbbb"]) + "\n")
+    #expect(try TagCache.tags(of: journal, cacheFolder: cacheFolder) == ["bbbb"])
+    for name in try FileManager.default.contentsOfDirectory(atPath: cacheFolder) {
+      try "junk".write(toFile: cacheFolder + "/" + name, atomically: true, encoding: .utf8)
+    }
+    #expect(try TagCache.tags(of: journal, cacheFolder: cacheFolder) == ["bbbb"])
+    var cache = TagCache()
+    cache.counts = ["a": 2, "b c": 1]
+    #expect(TagCache(encoded: cache.encoded()) == cache)
+    #expect(TagCache(encoded: Array(cache.encoded().dropLast())) == nil)
+  }
+
+  @Test("the tag lookup takes at most 20 ms for a journal of 100,000 sessions, once the cache is built")
+  func tagLookupSpeed() throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let tagSets = [[], ["thesis"], ["writing"], ["thesis", "ch3"], ["code"]]
+    var text = ""
+    text.reserveCapacity(100_000 * 220)
+    for n in 0..<100_000 { text += journalLine(n, tags: tagSets[n % tagSets.count]) + "\n" }
+    try home.write(".local/share/pomo/journal.jsonl", text)
+    let environment = ["HOME": home.path]
+    // The first lookup builds the cache (once per journal; appends only extend it).
+    let first = try runPomo(["completions", "--list", "tags"], environment: environment, timeout: 300)
+    #expect(first.out == "ch3\ncode\nthesis\nwriting\n")
+    // The best of a few runs, so a busy machine does not decide the figure.
+    var best = Double.infinity
+    for _ in 0..<5 {
+      let start = Date()
+      let result = try runPomo(["completions", "--list", "tags"], environment: environment)
+      best = min(best, Date().timeIntervalSince(start))
+      #expect(result.out == "ch3\ncode\nthesis\nwriting\n")
+    }
+    #expect(best < 0.020, "the tag lookup took \(Int(best * 1000)) ms")
+  }
+}
+
+/// The generated scripts, run in the real shells: bash with Debian's bash-completion, zsh
+/// through a completion widget in a pseudo-terminal, fish with `complete -C`.
+@Suite("Completions in real shells")
+struct CompletionShellTests {
+  /// A temporary HOME with a user preset and a tagged journal, and the three scripts.
+  struct Setup {
+    let home: TemporaryFolder
+    let environment: [String: String]
+    let bashScript: String
+    let zshFolder: String
+    let fishScript: String
+
+    init() throws {
+      let home = try TemporaryFolder()
+      let environment = Shells.environment(home: home.path)
+      self.home = home
+      self.environment = environment
+      try home.write(
+        ".config/pomo/presets/legs.json", #"{"round": [{"name": "squat", "kind": "work", "duration": "30s"}]}"#)
+      try home.write(
+        ".local/share/pomo/journal.jsonl",
+        [journalLine(1, tags: ["thesis"]), journalLine(2, tags: ["code", "thesis"])].joined(separator: "\n") + "\n")
+      try home.write("other.jsonl", journalLine(1, tags: ["elsewhere"]) + "\n")
+      try home.write("plans/legs.json", "{}")
+      try home.write("plans/arms.json", "{}")
+      let script = { (shell: String) throws -> String in
+        let result = try runPomo(["completions", shell], environment: environment)
+        #expect(result.status == 0)
+        return result.out
+      }
+      bashScript = try home.write("scripts/pomo.bash", try script("bash"))
+      try home.write("scripts/zsh/_pomo", try script("zsh"))
+      zshFolder = home.file("scripts/zsh")
+      fishScript = try home.write("scripts/pomo.fish", try script("fish"))
+    }
+  }
+
+  /// (words, expected candidates). The last word is the one completed.
+  static let cases: [(line: String, expected: [String])] = [
+    ("pomo ", ["completions", "help", "import", "log", "manual", "presets", "report", "resume", "start", "status"]),
+    ("pomo st", ["start", "status"]),
+    ("pomo presets ", ["new", "schema", "show"]),
+    ("pomo presets show l", ["ladder", "legs"]),
+    ("pomo start ", ["52-17", "emom", "hiit", "ladder", "legs", "stretch", "tabata", "work"]),
+    ("pomo start --co", ["--color"]),
+    ("pomo start work --color ", ["always", "auto", "never"]),
+    ("pomo start work --tag ", ["code", "thesis"]),
+    ("pomo start work -t th", ["thesis"]),
+    ("pomo report --format ", ["csv", "json", "text"]),
+    ("pomo report --journal other.jsonl --tag ", ["elsewhere"]),
+    ("pomo start work --journal ~/other.jsonl -t ", ["elsewhere"]),
+    ("pomo report --preset l", ["ladder", "legs"]),
+    ("pomo report --week-start s", ["sunday"]),
+    ("pomo completions ", ["bash", "fish", "zsh"]),
+    ("pomo help pr", ["presets"]),
+    ("pomo help presets ", ["new", "schema", "show"]),
+    ("pomo log --limit ", []),
+  ]
+
+  @Test("bash with bash-completion: subcommands, options, choices, presets and tags", arguments: cases)
+  func bash(_ line: String, _ expected: [String]) throws {
+    let setup = try Setup()
+    defer { setup.home.cleanUp() }
+    let words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+    let got = try Shells.bash(words, script: setup.bashScript, environment: setup.environment, folder: setup.home)
+    if let got { #expect(got == expected, "\(line)") }
+  }
+
+  @Test("zsh with compinit: subcommands, options, choices, presets and tags", arguments: cases)
+  func zsh(_ line: String, _ expected: [String]) throws {
+    let setup = try Setup()
+    defer { setup.home.cleanUp() }
+    var expected = expected
+    // zsh offers files as well as names for a preset argument (it may be a path): folders here.
+    if line == "pomo start " { expected = (expected + ["plans", "scripts"]).sorted() }
+    let got = try Shells.zsh(line, functionFolder: setup.zshFolder, environment: setup.environment, folder: setup.home)
+    if let got { #expect(got == expected, "\(line)") }
+  }
+
+  @Test("fish: subcommands, options, choices, presets and tags", arguments: cases)
+  func fish(_ line: String, _ expected: [String]) throws {
+    let setup = try Setup()
+    defer { setup.home.cleanUp() }
+    var expected = expected
+    // fish offers the descriptions' words with the '--opt=' prefix only for '=' forms; the
+    // command list has 'help' from the spec and nothing else.
+    if line == "pomo start --co" { expected = ["--color"] }
+    let got = try Shells.fish(line, script: setup.fishScript, environment: setup.environment)
+    if let got { #expect(got == expected, "\(line)") }
+  }
+
+  @Test("'--opt=value' and files: bash, zsh and fish")
+  func equalsAndFiles() throws {
+    let setup = try Setup()
+    defer { setup.home.cleanUp() }
+    let env = setup.environment
+    let plans = setup.home.file("plans/")
+    // bash splits at '=' (COMP_WORDBREAKS): the words are "--format", "=", "j".
+    if let got = try Shells.bash(
+      ["pomo", "report", "--format", "=", "j"], script: setup.bashScript, environment: env, folder: setup.home)
+    {
+      #expect(got == ["json"])
+    }
+    if let got = try Shells.bash(
+      ["pomo", "report", "--journal", "=", "other.jsonl", "--tag", ""], script: setup.bashScript, environment: env,
+      folder: setup.home)
+    {
+      #expect(got == ["elsewhere"])
+    }
+    if let got = try Shells.bash(
+      ["pomo", "import", plans + "a"], script: setup.bashScript, environment: env, folder: setup.home)
+    {
+      #expect(got == [plans + "arms.json"])
+    }
+    if let got = try Shells.bash(
+      ["pomo", "start", plans], script: setup.bashScript, environment: env, folder: setup.home)
+    {
+      #expect(got == [plans + "arms.json", plans + "legs.json"])
+    }
+    if let got = try Shells.zsh(
+      "pomo report --format=j", functionFolder: setup.zshFolder, environment: env, folder: setup.home)
+    {
+      #expect(got == ["json"])
+    }
+    if let got = try Shells.zsh(
+      "pomo import \(plans)a", functionFolder: setup.zshFolder, environment: env, folder: setup.home)
+    {
+      #expect(got == ["arms.json"])
+    }
+    if let got = try Shells.fish("pomo report --format=j", script: setup.fishScript, environment: env) {
+      #expect(got == ["--format=json"])
+    }
+    if let got = try Shells.fish("pomo import \(plans)a", script: setup.fishScript, environment: env) {
+      #expect(got == [plans + "arms.json"])
+    }
+    if let got = try Shells.fish("pomo start \(plans)", script: setup.fishScript, environment: env) {
+      #expect(got == [plans + "arms.json", plans + "legs.json"])
+    }
+  }
+
+  @Test("every command and option of the spec is in every script")
+  func everything() {
+    for shell in CompletionShell.allCases {
+      let script = CompletionScript.script(
+        for: shell, root: Pomo.node, lister: "pomo completions --list", journal: SharedOptions.journal.spec)
+      for (path, node) in ManualPage.commands(Pomo.node) {
+        #expect(script.contains(path.last!), "\(shell): \(path)")
+        for option in node.spec.options {
+          #expect(script.contains(option.long), "\(shell): \(path) --\(option.long)")
+          if case .choice(let values) = option.kind {
+            for value in values { #expect(script.contains(value), "\(shell): \(path) --\(option.long) \(value)") }
+          }
+        }
+      }
+    }
+  }
+}
