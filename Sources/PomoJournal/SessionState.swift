@@ -52,14 +52,9 @@ public struct SessionState: Equatable, Sendable {
     pausedAt = engine.pausedAt.map(engine.wallTime)
     let pausedSoFar = engine.totalPaused - engine.records.reduce(.zero) { $0 + $1.paused }
     phasePausedSeconds = TimeText.seconds(pausedSoFar)
-    upcoming = Array(engine.plan.phases[engine.index..<min(engine.plan.phases.count, engine.index + Self.planLimit)])
     // Counted from the current phase, as the file stores them.
-    var offset = Duration.zero
-    for i in upcoming.indices {
-      upcoming[i].index = i
-      upcoming[i].offset = offset
-      offset += upcoming[i].duration
-    }
+    upcoming = PlannedPhase.renumbered(
+      engine.plan.phases[engine.index..<min(engine.plan.phases.count, engine.index + Self.planLimit)])
   }
 
   // MARK: - The file
@@ -148,19 +143,18 @@ public struct SessionState: Equatable, Sendable {
     self.deadline = deadline
     pausedAt = phase["paused_at"]?.stringValue.flatMap(RFC3339.parse)
     phasePausedSeconds = try seconds(phase["paused_seconds"]) ?? 0
-    var offset = Duration.zero
-    upcoming = []
-    for (i, item) in (value["plan"]?.arrayValue ?? []).prefix(Self.planLimit).enumerated() {
+    var upcoming: [PlannedPhase] = []
+    for item in (value["plan"]?.arrayValue ?? []).prefix(Self.planLimit) {
       guard let kind = item["kind"]?.stringValue.flatMap(PhaseKind.init(rawValue:)),
         let seconds = try seconds(item["seconds"])
       else { continue }
       let duration = Duration.milliseconds(Int64((seconds * 1000).rounded()))
       upcoming.append(
         PlannedPhase(
-          index: i, name: item["name"]?.stringValue ?? kind.rawValue, kind: kind, duration: duration,
-          round: try round(item["round"]), offset: offset))
-      offset += duration
+          index: 0, name: item["name"]?.stringValue ?? kind.rawValue, kind: kind, duration: duration,
+          round: try round(item["round"]), offset: .zero))
     }
+    self.upcoming = PlannedPhase.renumbered(upcoming)
   }
 
   /// A state file is a few hundred kilobytes at most (the plan is capped at `planLimit`).

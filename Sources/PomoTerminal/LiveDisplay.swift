@@ -28,10 +28,7 @@ public final class LiveDisplay: SessionListener {
     for event in events {
       switch event {
       case .sessionStarted:
-        let plan = engine.plan
-        var head =
-          TextLayout.inert(plan.presetName) + ": \(TextLayout.count(plan.rounds, "round")), "
-          + "\(TextLayout.count(plan.phases.count, "phase")), \(TimeText.clock(plan.total))"
+        var head = PlanText.header(engine.plan)
         let hint = " · space pause, s skip, + 1 min, q quit"
         if keyHint && TextLayout.width(head + hint) < width { head += hint }
         text += ANSI.hideCursor + ANSI.paint(TextLayout.truncate(head, width - 1), ANSI.dim, when: style.color) + "\n"

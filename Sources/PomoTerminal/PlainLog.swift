@@ -17,11 +17,7 @@ public final class PlainLog: SessionListener {
   public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
     for event in events {
       if case .sessionStarted = event {
-        let plan = engine.plan
-        output.write(
-          "pomo: \(TextLayout.inert(plan.presetName)), \(TextLayout.count(plan.rounds, "round")), "
-            + "\(TextLayout.count(plan.phases.count, "phase")), \(TimeText.clock(plan.total))\n"
-        )
+        output.write(PlanText.header(engine.plan) + "\n")
       }
       if let line = EventText.line(event, engine, clockTime: clockTime) {
         output.write(line + "\n")

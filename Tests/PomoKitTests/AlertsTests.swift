@@ -134,7 +134,7 @@ struct PlainLogTests {
     log.sessionDidUpdate(e, events: events)
     #expect(
       out.text == """
-        pomo: t, 2 rounds, 3 phases, 0:25
+        t: 2 rounds, 3 phases, 0:25
         t+0  start   go (work, 0:10, round 1/2)
         t+17  woke    after 0:17 asleep
         t+10  done    go (0:10)

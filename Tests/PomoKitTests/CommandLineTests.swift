@@ -160,7 +160,7 @@ struct CommandLineTests {
     let c = pomo.run("start", "hiit", "-r3", "--dry-run")
     let d = pomo.run("start", "--dry-run", "--rounds", "3", "--", "hiit")
     #expect(a.status == 0)
-    #expect(a.out.hasPrefix("hiit: 3 rounds, 7 phases, 12m 40s\n"))
+    #expect(a.out.hasPrefix("hiit: 3 rounds, 7 phases, 12:40\n"))
     #expect(a.out == b.out && b.out == c.out && c.out == d.out)
   }
 
@@ -213,6 +213,6 @@ struct CommandLineTests {
   func presetsShow() {
     let result = pomo.run("presets", "show", "tabata", "--rounds", "2")
     #expect(result.status == 0)
-    #expect(result.out.hasPrefix("tabata: 2 rounds, 5 phases, 1m 10s\n"))
+    #expect(result.out.hasPrefix("tabata: 2 rounds, 5 phases, 1:10\n"))
   }
 }

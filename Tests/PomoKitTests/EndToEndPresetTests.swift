@@ -42,7 +42,7 @@ struct EndToEndPresetTests {
     let result = try runPomo(["start", "hiit", "--rounds", "8", "--dry-run"], environment: ["HOME": home.path])
     #expect(result.status == 0)
     let lines = result.out.split(separator: "\n")
-    #expect(lines.first == "hiit: 8 rounds, 17 phases, 17m 40s")
+    #expect(lines.first == "hiit: 8 rounds, 17 phases, 17:40")
     #expect(lines.filter { $0.hasSuffix("  work") && $0.contains(" work ") }.count == 8)
     #expect(lines.filter { $0.hasSuffix("  rest") }.count == 7)
     #expect(lines.contains { $0.hasSuffix("warm-up") })

@@ -144,7 +144,7 @@ struct EndToEndSessionTests {
     #expect(!result.out.contains("\u{1B}"))
     #expect(!result.out.contains("\u{07}"))
     let lines = result.out.split(separator: "\n").map(String.init)
-    #expect(lines.first == "pomo: tiny, 2 rounds, 3 phases, 0:03")
+    #expect(lines.first == "tiny: 2 rounds, 3 phases, 0:03")
     #expect(lines.filter { $0.contains("  start   ") }.count == 3)
     #expect(lines.filter { $0.contains("  done    ") }.count == 3)
     #expect(lines.last == "Completed tiny: 3 of 3 phases done; focus 0:02, rest 0:01, paused 0:00")

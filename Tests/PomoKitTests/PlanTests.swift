@@ -79,7 +79,7 @@ struct PlanTests {
     let text = PlanText.render(Plan(preset: preset), width: 80)
     #expect(
       text == """
-        tiny: 2 rounds, 4 phases, 1m
+        tiny: 2 rounds, 4 phases, 1:00
 
         #   START  DURATION  KIND  ROUND  PHASE
         1    0:00      0:10  rest      -  ready

@@ -103,7 +103,7 @@ struct PluralTests {
   func onePhase() {
     let preset = Preset(name: "one", round: [phase("go", .work, 60)])
     let plan = Plan(preset: preset)
-    #expect(PlanText.render(plan, width: 80).hasPrefix("one: 1 round, 1 phase, 1m\n"))
+    #expect(PlanText.render(plan, width: 80).hasPrefix("one: 1 round, 1 phase, 1:00\n"))
 
     let clock = FakeClock()
     var engine = SessionEngine(plan: plan, clock: clock.clock)
@@ -118,7 +118,7 @@ struct PluralTests {
     events = engine.tick()
     log.sessionDidUpdate(engine, events: events)
     display.sessionDidUpdate(engine, events: events)
-    #expect(plain.text.hasPrefix("pomo: one, 1 round, 1 phase, 1:00\n"))
+    #expect(plain.text.hasPrefix("one: 1 round, 1 phase, 1:00\n"))
     #expect(plain.text.hasSuffix("Completed one: 1 of 1 phase done; focus 1:00, rest 0:00, paused 0:00\n"))
     #expect(live.text.contains("one: 1 round, 1 phase, 1:00"))
   }

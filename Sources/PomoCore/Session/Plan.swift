@@ -11,6 +11,19 @@ public struct PlannedPhase: Equatable, Sendable {
   /// When the phase starts, counted from the start of the session.
   public var offset: Duration
 
+  /// `phases` numbered from 0 and timed from the first: what a plan, the rest of a plan
+  /// being resumed, and the state file's "still to come" all need.
+  public static func renumbered(_ phases: some Sequence<PlannedPhase>) -> [PlannedPhase] {
+    var offset = Duration.zero
+    return phases.enumerated().map { i, phase in
+      var phase = phase
+      phase.index = i
+      phase.offset = offset
+      offset += phase.duration
+      return phase
+    }
+  }
+
   public init(index: Int, name: String, kind: PhaseKind, duration: Duration, round: Int?, offset: Duration) {
     self.index = index
     self.name = name
@@ -60,15 +73,10 @@ public struct Plan: Equatable, Sendable {
     }
     templates += preset.cooldown.map { ($0, nil) }
 
-    var offset = Duration.zero
-    var phases: [PlannedPhase] = []
-    for (index, (template, round)) in templates.enumerated() {
-      phases.append(
-        PlannedPhase(
-          index: index, name: template.name, kind: template.kind, duration: template.duration,
-          round: round, offset: offset))
-      offset += template.duration
+    let phases = templates.map { template, round in
+      PlannedPhase(
+        index: 0, name: template.name, kind: template.kind, duration: template.duration, round: round, offset: .zero)
     }
-    self.init(presetName: preset.name, rounds: rounds, cue: preset.cue, phases: phases)
+    self.init(presetName: preset.name, rounds: rounds, cue: preset.cue, phases: PlannedPhase.renumbered(phases))
   }
 }

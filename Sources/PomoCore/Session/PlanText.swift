@@ -2,6 +2,13 @@ import PomoPlatform
 
 /// The expanded plan as a table, for `pomo presets show` and `pomo start --dry-run`.
 public enum PlanText {
+  /// "work: 4 rounds, 7 phases, 1:55:00": the first line of a plan, a live session and a
+  /// plain log alike.
+  public static func header(_ plan: Plan) -> String {
+    TextLayout.inert(plan.presetName) + ": \(TextLayout.count(plan.rounds, "round")), "
+      + "\(TextLayout.count(plan.phases.count, "phase")), \(TimeText.clock(plan.total))"
+  }
+
   public static func render(_ plan: Plan, width: Int) -> String {
     let phases = plan.phases
     let roundWidth = max(5, "\(plan.rounds)/\(plan.rounds)".count)
@@ -20,9 +27,7 @@ public enum PlanText {
       return head + "  " + TextLayout.truncate(name, room)
     }
     var lines: [String] = []
-    lines.append(
-      TextLayout.inert(plan.presetName) + ": \(TextLayout.count(plan.rounds, "round")), "
-        + "\(TextLayout.count(phases.count, "phase")), \(TimeText.short(plan.total))")
+    lines.append(header(plan))
     lines.append("")
     lines.append(row("#", "START", "DURATION", "KIND", "ROUND", "PHASE"))
     for phase in phases {

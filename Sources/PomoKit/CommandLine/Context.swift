@@ -27,10 +27,16 @@ public struct Context {
   }
 
   /// The width to lay text out in: `COLUMNS` when set, else the terminal's, else 80.
-  public var width: Int {
-    if let text = environment["COLUMNS"], let n = Int(text), n > 0 { return min(n, 1000) }
-    if let n = terminalColumns, n > 0 { return n }
-    return 80
+  public var width: Int { Self.columns(environment, terminal: terminalColumns) ?? 80 }
+
+  /// `COLUMNS` when it is a width (1 to 1000, plain digits), else the terminal's width, else
+  /// nil. Read again when a live session's terminal is resized.
+  static func columns(_ environment: [String: String], terminal: Int?) -> Int? {
+    if let text = environment["COLUMNS"], let n = ParsedArguments.plainInteger(text, negative: false), n > 0 {
+      return min(n, 1000)
+    }
+    if let n = terminal, n > 0 { return n }
+    return nil
   }
 
   public var paths: Paths { Paths(environment: environment) }

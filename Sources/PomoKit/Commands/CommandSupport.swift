@@ -65,13 +65,18 @@ enum JournalAccess {
     } catch {
       throw .failure("cannot read the journal \(journal.path): \(error)")
     }
-    if let bad = indexed.badLines.first, strict {
-      throw .data("\(journal.path):\(bad.number): damaged line: \(bad.reason)")
-    }
-    for bad in indexed.badLines {
-      context.errors.write("pomo: warning: \(journal.path):\(bad.number): skipped a damaged line: \(bad.reason)\n")
-    }
+    if let bad = indexed.badLines.first, strict { throw strictError(bad, journal) }
+    for bad in indexed.badLines { warn(bad, journal, context) }
     return indexed
+  }
+
+  /// One wording for a damaged line, whichever way the journal was read.
+  private static func warn(_ bad: Journal.BadLine, _ journal: Journal, _ context: Context) {
+    context.errors.write("pomo: warning: \(journal.path):\(bad.number): skipped a damaged line: \(bad.reason)\n")
+  }
+
+  private static func strictError(_ bad: Journal.BadLine, _ journal: Journal) -> CLIError {
+    .data("\(journal.path):\(bad.number): damaged line: \(bad.reason)")
   }
 
   static func forEach(
@@ -84,16 +89,11 @@ enum JournalAccess {
         finished: finished,
         bad: { line in
           if firstBad == nil { firstBad = line }
-          if !strict {
-            context.errors.write(
-              "pomo: warning: \(journal.path):\(line.number): skipped a damaged line: \(line.reason)\n")
-          }
+          if !strict { warn(line, journal, context) }
         }, body)
     } catch {
       throw .failure("cannot read the journal \(journal.path): \(error)")
     }
-    if strict, let bad = firstBad {
-      throw .data("\(journal.path):\(bad.number): damaged line: \(bad.reason)")
-    }
+    if strict, let bad = firstBad { throw strictError(bad, journal) }
   }
 }

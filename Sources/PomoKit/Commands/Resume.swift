@@ -78,12 +78,6 @@ extension Plan {
     guard index >= 0, index < phases.count else { return nil }
     var rest = Array(phases[index...])
     if let firstRemaining { rest[0].duration = firstRemaining }
-    var offset = Duration.zero
-    for i in rest.indices {
-      rest[i].index = i
-      rest[i].offset = offset
-      offset += rest[i].duration
-    }
-    return (Plan(presetName: presetName, rounds: rounds, cue: cue, phases: rest), index)
+    return (Plan(presetName: presetName, rounds: rounds, cue: cue, phases: PlannedPhase.renumbered(rest)), index)
   }
 }

@@ -79,10 +79,7 @@ enum SessionLauncher {
     let output = context.output
     let session = LiveSession(
       engine: SessionEngine(plan: plan, clock: .system), listeners: listeners, display: display, readKeys: readKeys,
-      columns: {
-        if let text = environment["COLUMNS"], let n = Int(text), n > 0 { return n }
-        return Platform.terminalColumns(1)
-      },
+      columns: { Context.columns(environment, terminal: Platform.terminalColumns(1)) },
       outputClosed: { output.isClosed })
     let outcome = session.run()
     return recorder.failed ? ExitCode.failure : outcome.exitCode
