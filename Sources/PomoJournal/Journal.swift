@@ -4,14 +4,17 @@ import PomoPlatform
 /// The journal file: JSON Lines, one session a line, appended and never rewritten.
 public struct Journal {
   public var path: String
+  /// The zone records are written in (their times carry its UTC offset), and messages speak.
+  public var zone: any TimeZoneRules
 
-  public init(path: String) {
+  public init(path: String, zone: any TimeZoneRules = SystemZone(environment: [:])) {
     self.path = path
+    self.zone = zone
   }
 
   /// Appends a record durably (see `Platform.appendLine`).
   public func append(_ record: JournalRecord) throws(FileSystemError) {
-    try Platform.appendLine(record.json(offset: Platform.localOffset).text, to: path)
+    try Platform.appendLine(record.json(offset: zone.offset).text, to: path)
   }
 
   /// A line that could not be read, with its 1-based number.

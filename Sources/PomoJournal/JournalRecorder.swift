@@ -47,7 +47,7 @@ public final class JournalRecorder: SessionListener {
   private func save(_ engine: SessionEngine, now: Double) {
     guard let state = SessionState(engine: engine, info: info, pid: Platform.processID) else { return }
     do {
-      try Platform.writeAtomically(state.json(offset: Platform.localOffset).text + "\n", to: statePath)
+      try Platform.writeAtomically(state.json(offset: journal.zone.offset).text + "\n", to: statePath)
     } catch {
       if !stateWarning {
         errors.write("pomo: warning: cannot save the running session to \(statePath): \(error)\n")
@@ -65,14 +65,14 @@ public final class JournalRecorder: SessionListener {
     } catch {
       failed = true
       Platform.removeFile(statePath)
-      errors.write(JournalRecorder.lostRecordMessage(record, journal: journal.path, error: error))
+      errors.write(JournalRecorder.lostRecordMessage(record, journal: journal, error: error))
     }
   }
 
   /// The error and the record itself, so a person can paste it back into the journal.
-  package static func lostRecordMessage(_ record: JournalRecord, journal: String, error: FileSystemError) -> String {
-    "Error: cannot write the journal \(journal): \(error); the session's record follows, so it is not lost:\n"
-      + record.json(offset: Platform.localOffset).text + "\n"
+  package static func lostRecordMessage(_ record: JournalRecord, journal: Journal, error: FileSystemError) -> String {
+    "Error: cannot write the journal \(journal.path): \(error); the session's record follows, so it is not lost:\n"
+      + record.json(offset: journal.zone.offset).text + "\n"
   }
 }
 
@@ -105,7 +105,7 @@ public enum Recovery {
       return "pomo: warning: found an interrupted session but cannot write the journal \(journal.path): \(error)"
     }
     Platform.removeFile(statePath)
-    let started = Platform.localClockTime(record.start)
+    let started = journal.zone.clockTime(record.start)
     let done = record.phases.filter(\.completed).count
     return
       "pomo: the \(TextLayout.inert(record.preset)) session started at \(started) ended unexpectedly; recorded as interrupted (\(TextLayout.count(done, "phase")) done, focus \(TimeText.clock(.seconds(record.focusSeconds))))\(lost); 'pomo resume' continues it"

@@ -28,14 +28,3 @@ package extension Platform {
   }
 }
 
-package extension Platform {
-  /// "14:05:09" in the local time zone, for the plain log.
-  public static func localClockTime(_ unixSeconds: Double) -> String {
-    var t = time_t(unixSeconds.rounded(.down))
-    var parts = tm()
-    localtime_r(&t, &parts)
-    func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
-    return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
-  }
-}
-

@@ -213,3 +213,13 @@ public enum WeekStart: String, ChoiceValue {
   /// The ISO weekday number: 1 for Monday, 7 for Sunday.
   public var isoDay: Int { self == .monday ? 1 : 7 }
 }
+
+extension TimeZoneRules {
+  /// "14:05:09" in this zone, for the plain log and messages.
+  public func clockTime(_ unixSeconds: Double) -> String {
+    let local = Int64((unixSeconds + Double(offset(at: unixSeconds))).rounded(.down))
+    let second = ((local % 86_400) + 86_400) % 86_400
+    func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    return "\(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60))"
+  }
+}

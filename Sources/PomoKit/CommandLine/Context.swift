@@ -13,10 +13,21 @@ public struct Context {
   public var stdoutIsTerminal: Bool
   /// The terminal's width in columns, when stdout is one (from TIOCGWINSZ).
   public var terminalColumns: Int?
+  /// The clocks: boot time for deadlines, awake time, and the wall clock for timestamps.
+  public var clock: SessionClock
+  /// This machine's name, recorded with each session.
+  public var hostName: String
+  /// The local time zone: days in reports, offsets in records, times in messages.
+  public var zone: any TimeZoneRules
+  /// Called with a command's parsed arguments just before it runs (tests audit them).
+  public var willRun: ((ParsedArguments) -> Void)?
 
+  /// The defaults are the real world: the system clocks, host and time zone (from TZ in
+  /// `environment`); tests pass their own.
   public init(
     environment: [String: String], output: any TextOutput, errors: any TextOutput,
-    stdinIsTerminal: Bool = false, stdoutIsTerminal: Bool = false, terminalColumns: Int? = nil
+    stdinIsTerminal: Bool = false, stdoutIsTerminal: Bool = false, terminalColumns: Int? = nil,
+    clock: SessionClock = .system, hostName: String? = nil, zone: (any TimeZoneRules)? = nil
   ) {
     self.environment = environment
     self.output = output
@@ -24,6 +35,9 @@ public struct Context {
     self.stdinIsTerminal = stdinIsTerminal
     self.stdoutIsTerminal = stdoutIsTerminal
     self.terminalColumns = terminalColumns
+    self.clock = clock
+    self.hostName = hostName ?? Platform.hostName()
+    self.zone = zone ?? SystemZone(environment: environment)
   }
 
   /// The width to lay text out in: `COLUMNS` when set, else the terminal's, else 80.

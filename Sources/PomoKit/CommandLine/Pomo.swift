@@ -77,6 +77,7 @@ public enum Pomo: Command {
         throw failure
       }
     }
+    context.willRun?(parsed)
     return try command.run(parsed, context)
   }
 

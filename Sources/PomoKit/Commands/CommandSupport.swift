@@ -32,7 +32,7 @@ enum Notifier {
 /// about damaged lines (or fail on them with --strict).
 enum JournalAccess {
   static func journal(_ arguments: ParsedArguments, _ context: Context) -> Journal {
-    Journal(path: context.paths.journal(override: arguments[SharedOptions.journal]))
+    Journal(path: context.paths.journal(override: arguments[SharedOptions.journal]), zone: context.zone)
   }
 
   /// Records a session left behind by a pomo that died, and says so in one line. Returns

@@ -31,7 +31,7 @@ extension Pomo {
         let lines = newest.map { "  " + JSONOutput.inertLine($0.line).trimmedSpaces() }
         context.output.write(lines.isEmpty ? "[]\n" : "[\n" + lines.joined(separator: ",\n") + "\n]\n")
       } else {
-        context.output.write(LogText.render(newest.map(\.record), width: context.width, offset: Platform.localOffset))
+        context.output.write(LogText.render(newest.map(\.record), width: context.width, offset: context.zone.offset))
       }
       return ExitCode.success
     }

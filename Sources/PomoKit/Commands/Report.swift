@@ -48,8 +48,8 @@ extension Pomo {
       let format = arguments[Self.format] ?? .text
       let config = try ConfigAccess.load(context)
       let start = arguments[weekStart] ?? config.weekStart ?? .monday
-      let calendar = LocalCalendar(zone: SystemZone(environment: context.environment), weekStart: start.isoDay)
-      let now = Platform.wallSeconds()
+      let calendar = LocalCalendar(zone: context.zone, weekStart: start.isoDay)
+      let now = context.clock.wallSeconds()
       let today = calendar.day(of: now)
       let range = try resolveRange(arguments, today: today, weekStart: calendar.weekStart)
       TimeZoneCheck.warn(context)

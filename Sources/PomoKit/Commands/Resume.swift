@@ -47,11 +47,11 @@ extension Pomo {
       let full = Plan(preset: preset, rounds: record.rounds)
       guard let rest = full.resuming(after: record) else {
         throw CLIError.failure(
-          "the \(TextLayout.inert(record.preset)) session of \(Platform.localClockTime(record.start)) has nothing left to run"
+          "the \(TextLayout.inert(record.preset)) session of \(context.zone.clockTime(record.start)) has nothing left to run"
         )
       }
       let info = SessionInfo(
-        id: JournalRecord.newID(), tags: record.tags, note: record.note, host: Platform.hostName(),
+        id: JournalRecord.newID(), tags: record.tags, note: record.note, host: context.hostName,
         source: record.source,
         planOffset: rest.offset, planCount: full.phases.count, resumedFrom: record.id)
       return SessionLauncher.run(plan: rest.plan, info: info, setup: setup, lock: lock, arguments, context)

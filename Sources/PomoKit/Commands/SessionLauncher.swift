@@ -52,7 +52,7 @@ enum SessionLauncher {
       unicode: !arguments[SharedOptions.ascii] && DisplayStyle.localeIsUTF8(context.environment),
       color: DisplayStyle.resolveColor(
         option: setup.color ?? config.color, environment: context.environment, isTerminal: interactive))
-    let clockTime = Platform.localClockTime
+    let clockTime = context.zone.clockTime
     let readKeys = context.stdinIsTerminal && !arguments[SharedOptions.noInput]
     var listeners: [SessionListener] = []
     var display: LiveDisplay?
@@ -78,7 +78,7 @@ enum SessionLauncher {
     let environment = context.environment
     let output = context.output
     let session = LiveSession(
-      engine: SessionEngine(plan: plan, clock: .system), listeners: listeners, display: display, readKeys: readKeys,
+      engine: SessionEngine(plan: plan, clock: context.clock), listeners: listeners, display: display, readKeys: readKeys,
       columns: { Context.columns(environment, terminal: Platform.terminalColumns(1)) },
       outputClosed: { output.isClosed })
     let outcome = session.run()

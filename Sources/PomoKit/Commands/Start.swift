@@ -47,7 +47,7 @@ extension Pomo {
       var source: String?
       if case .file(let path) = preset.source { source = Platform.absolutePath(path) }
       let info = SessionInfo(
-        id: JournalRecord.newID(), tags: tags, note: arguments[note], host: Platform.hostName(), source: source,
+        id: JournalRecord.newID(), tags: tags, note: arguments[note], host: context.hostName, source: source,
         planCount: plan.phases.count)
       return SessionLauncher.run(plan: plan, info: info, setup: setup, lock: lock, arguments, context)
     }

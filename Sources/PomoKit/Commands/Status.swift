@@ -20,9 +20,9 @@ extension Pomo {
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       // A state file left by a pomo that is gone (or unreadable) is recorded and removed.
       let state = JournalAccess.recover(JournalAccess.journal(arguments, context), context)
-      let now = Platform.wallSeconds()
+      let now = context.clock.wallSeconds()
       if arguments[SharedOptions.json] {
-        context.output.write(StatusText.json(state, now: now, offset: Platform.localOffset).text + "\n")
+        context.output.write(StatusText.json(state, now: now, offset: context.zone.offset).text + "\n")
       } else {
         context.output.write(StatusText.line(state, now: now) + "\n")
       }
