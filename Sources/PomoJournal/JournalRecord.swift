@@ -49,7 +49,7 @@ public struct JournalRecord: Equatable, Sendable {
   public var preset: String
   public var status: Status
   /// Why an interrupted session stopped: "quit", "signal" or "crash" (a crash or power loss).
-  public var interruption: String?
+  public var interruption: Interruption?
   public var start: Double
   public var end: Double
   public var tags: [String] = []
@@ -66,7 +66,7 @@ public struct JournalRecord: Equatable, Sendable {
   public var phases: [JournalPhase]
 
   public init(
-    id: String, preset: String, status: Status, interruption: String? = nil, start: Double, end: Double,
+    id: String, preset: String, status: Status, interruption: Interruption? = nil, start: Double, end: Double,
     tags: [String] = [], note: String? = nil, host: String, source: String? = nil, rounds: Int, planOffset: Int = 0,
     resumedFrom: String? = nil, pausedSeconds: Double = 0, sleptSeconds: Double = 0, phases: [JournalPhase]
   ) {
@@ -101,7 +101,7 @@ public struct JournalRecord: Equatable, Sendable {
       ("v", .int(Int64(Self.version))), ("id", .string(id)), ("preset", .string(preset)),
       ("status", .string(status.rawValue)),
     ]
-    if let interruption { members.append(("interruption", .string(interruption))) }
+    if let interruption { members.append(("interruption", .string(interruption.rawValue))) }
     members += [("start", time(start)), ("end", time(end)), ("tags", .array(tags.map(JSONOutput.string)))]
     members.append(("note", note.map(JSONOutput.string) ?? .null))
     members.append(("host", .string(host)))

@@ -44,7 +44,7 @@ package struct RecordScanner {
     var id: String?
     var preset = "?"
     var status = JournalRecord.Status.interrupted
-    var interruption: String?
+    var interruption: Interruption?
     var start: Double?
     var end: Double?
     var tags: [String] = []
@@ -62,7 +62,7 @@ package struct RecordScanner {
       case .id: id = try scanner.string()
       case .preset: preset = try scanner.string()
       case .status: status = try scanner.matches("completed") ? .completed : .interrupted
-      case .interruption: interruption = try scanner.optionalString()
+      case .interruption: interruption = try scanner.optionalString().map(Interruption.init(rawValue:))
       case .start: start = try scanner.time()
       case .end: end = try scanner.time()
       case .tags: tags = try scanner.strings()

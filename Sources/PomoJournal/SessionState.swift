@@ -37,7 +37,7 @@ public struct SessionState: Equatable, Sendable {
     updated = now
     record = JournalRecord(engine: engine, info: info, end: now)
     record.status = .interrupted
-    record.interruption = "crash"
+    record.interruption = .crash
     phaseIndex = info.planOffset + engine.index
     phaseCount = info.planCount
     phaseName = phase.name
@@ -190,7 +190,7 @@ public struct SessionState: Equatable, Sendable {
         if depth == 0 {
           guard var record = try? JournalRecord(line: bytes[open...i]) else { return nil }
           record.status = .interrupted
-          record.interruption = "crash"
+          record.interruption = .crash
           return record
         }
       }
@@ -229,7 +229,7 @@ public struct SessionState: Equatable, Sendable {
         pausedSeconds: phasePausedSeconds, extendedSeconds: max(0, phaseLengthSeconds - phasePlannedSeconds)))
     result.end = running ? end : max(end, lastKnown)
     result.status = .interrupted
-    result.interruption = "crash"
+    result.interruption = .crash
     return result
   }
 }

@@ -92,7 +92,7 @@ public final class LiveSession {
       publish(events)
       if outputClosed() && !engine.isFinished {
         outcome = .signal(SIGPIPE)
-        publish(engine.quit(reason: "signal"))
+        publish(engine.quit(reason: .signal))
       }
     }
     return outcome
@@ -121,7 +121,7 @@ public final class LiveSession {
       return engine.quit()
     case SIGTERM, SIGHUP:
       outcome = .signal(number)
-      return engine.quit(reason: "signal")
+      return engine.quit(reason: .signal)
     case SIGTSTP:
       // Put the terminal back before stopping, as a shell expects of a stopped job.
       let hadRaw = raw.isActive

@@ -138,7 +138,7 @@ struct EndToEndJournalTests {
     #expect(!FileManager.default.fileExists(atPath: statePath))
     let interrupted = try #require(try records().first)
     #expect(interrupted.status == .interrupted)
-    #expect(interrupted.interruption == "crash")
+    #expect(interrupted.interruption == .crash)
     #expect(interrupted.phases.count == 2)
     #expect(interrupted.phases[0].completed && interrupted.phases[1].completed == false)
     #expect(interrupted.phases[1].elapsedSeconds < 2)
@@ -168,7 +168,7 @@ struct EndToEndJournalTests {
     #expect(pty.waitForExit() == 130)
     let record = try #require(try records().first)
     #expect(record.status == .interrupted)
-    #expect(record.interruption == "quit")
+    #expect(record.interruption == .quit)
     #expect(record.phases.count == 1)
     #expect(record.phases[0].completed == false)
     #expect(record.phases[0].elapsedSeconds > 0.2)
@@ -182,7 +182,7 @@ struct EndToEndJournalTests {
     process.terminate()
     process.waitUntilExit()
     #expect(process.terminationStatus == 143)
-    #expect(try records().first?.interruption == "signal")
+    #expect(try records().first?.interruption == .signal)
   }
 
   @Test(

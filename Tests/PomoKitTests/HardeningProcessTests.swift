@@ -125,7 +125,7 @@ struct HardeningProcessTests {
     process.waitUntilExit()
     let written = try records()
     #expect(written.count == 1)
-    #expect(written.first?.interruption == "signal")
+    #expect(written.first?.interruption == .signal)
   }
 
   @Test("one recovery: ten status at once over a dead session append one record")
@@ -137,7 +137,7 @@ struct HardeningProcessTests {
     #expect(processes.allSatisfy { $0.terminationStatus == 0 })
     let written = try records()
     #expect(written.count == 1)
-    #expect(written.first?.interruption == "crash")
+    #expect(written.first?.interruption == .crash)
     let said = (0..<10).map { home.read("status\($0).err") ?? "" }.filter { $0.contains("ended unexpectedly") }
     #expect(said.count == 1)
     #expect(!FileManager.default.fileExists(atPath: statePath))
@@ -147,7 +147,7 @@ struct HardeningProcessTests {
   func twoResumes() throws {
     defer { home.cleanUp() }
     let interrupted = JournalRecord(
-      id: "0123456789abcdef", preset: "tiny", status: .interrupted, interruption: "quit", start: 1_790_000_000,
+      id: "0123456789abcdef", preset: "tiny", status: .interrupted, interruption: .quit, start: 1_790_000_000,
       end: 1_790_000_001, host: "here", source: home.file("tiny.json"), rounds: 1,
       phases: [
         JournalPhase(
@@ -304,7 +304,7 @@ struct HardeningProcessTests {
     #expect(pty.isCooked)
     let record = try #require(try records().first)
     #expect(record.status == .interrupted)
-    #expect(record.interruption == "signal")
+    #expect(record.interruption == .signal)
     #expect(!FileManager.default.fileExists(atPath: statePath))
   }
 
@@ -324,7 +324,7 @@ struct HardeningProcessTests {
     process.terminate()
     process.waitUntilExit()
     #expect(process.terminationStatus == 143)
-    #expect(try records().first?.interruption == "signal")
+    #expect(try records().first?.interruption == .signal)
   }
 
   // MARK: - Hooks die with their children

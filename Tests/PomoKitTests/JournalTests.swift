@@ -140,7 +140,7 @@ struct JournalTests {
     let info = SessionInfo(id: "id", tags: ["t"], host: "h", planCount: 6)
     let record = JournalRecord(engine: engine, info: info)
     #expect(record.status == .interrupted)
-    #expect(record.interruption == "quit")
+    #expect(record.interruption == .quit)
     #expect(record.phases.count == 2)
     #expect(record.phases[0].elapsedSeconds == 10)
     #expect(record.phases[0].pausedSeconds == 20)
@@ -171,7 +171,7 @@ struct JournalTests {
     let record = back.interruptedRecord(lastKnown: state.updated + 20)
     #expect(record.phases.map(\.elapsedSeconds) == [10, 20])
     #expect(record.phases.map(\.completed) == [true, false])
-    #expect(record.interruption == "crash")
+    #expect(record.interruption == .crash)
     #expect(record.end == state.updated + 20)
     // A heartbeat past the deadline still ends the phase at its deadline.
     #expect(back.interruptedRecord(lastKnown: state.updated + 500).phases[1].elapsedSeconds == 50)

@@ -41,7 +41,7 @@ public struct SessionEngine: Sendable {
   public private(set) var totalPaused: Duration = .zero
   public private(set) var totalSlept: Duration = .zero
   /// Why the session stopped early: "quit" (q, Ctrl-C) or "signal" (SIGTERM, SIGHUP).
-  public private(set) var stopReason: String?
+  public private(set) var stopReason: Interruption?
 
   public private(set) var phaseStart: Duration = .zero
   public private(set) var deadline: Duration = .zero
@@ -165,7 +165,7 @@ public struct SessionEngine: Sendable {
   }
 
   /// Stops the session: the current phase ends, not completed.
-  public mutating func quit(reason: String = "quit") -> [SessionEvent] {
+  public mutating func quit(reason: Interruption = .quit) -> [SessionEvent] {
     var events = tick()
     guard status == .running || status == .paused else { return events }
     stopReason = reason
@@ -292,5 +292,35 @@ public struct SessionEngine: Sendable {
     let start = max(window.0, from)
     let end = min(window.1, to)
     return end > start ? end - start : .zero
+  }
+}
+
+/// Why a session stopped before its end. The journal writes the raw value; a value a newer
+/// pomo wrote is kept as it is.
+public enum Interruption: Equatable, Sendable {
+  /// `q`, Ctrl-C, or a command to stop.
+  case quit
+  /// SIGTERM, SIGHUP, or a closed output pipe.
+  case signal
+  /// pomo was killed or the machine lost power; recorded by the next pomo.
+  case crash
+  case other(String)
+
+  public init(rawValue: String) {
+    switch rawValue {
+    case "quit": self = .quit
+    case "signal": self = .signal
+    case "crash": self = .crash
+    default: self = .other(rawValue)
+    }
+  }
+
+  public var rawValue: String {
+    switch self {
+    case .quit: "quit"
+    case .signal: "signal"
+    case .crash: "crash"
+    case .other(let text): text
+    }
   }
 }
