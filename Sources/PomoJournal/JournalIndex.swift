@@ -298,10 +298,10 @@ public struct JournalIndex {
   // MARK: - The cache file
 
   public func encoded() -> [UInt8] {
-    var out = Self.magic
-    func put(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { out += $0 } }
-    func put(_ v: Int64) { put(UInt64(bitPattern: v)) }
-    func put(_ v: Double) { put(v.bitPattern) }
+    var out = CacheWriter(magic: Self.magic)
+    func put(_ v: UInt64) { out.put(v) }
+    func put(_ v: Int64) { out.put(v) }
+    func put(_ v: Double) { out.put(v) }
     put(identity.device)
     put(identity.inode)
     put(identity.size)
@@ -321,34 +321,26 @@ public struct JournalIndex {
     }
     put(Int64(badLines.count))
     for bad in badLines {
-      let text = Array(bad.reason.utf8)
       put(Int64(bad.number))
-      put(Int64(text.count))
-      out += text
+      out.put(text: bad.reason)
     }
     put(Int64(duplicates.count))
     for line in duplicates { put(line) }
     put(idCount)
     put(quarterCount)
     put(Int64(newestQuarter))
-    return out
+    return out.bytes
   }
 
   public init?(encoded bytes: [UInt8]) {
-    guard bytes.count >= 8, Array(bytes[0..<8]) == Self.magic else { return nil }
-    var at = 8
-    func next() -> UInt64? {
-      guard at + 8 <= bytes.count else { return nil }
-      let v = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
-      at += 8
-      return v
-    }
-    func int() -> Int64? { next().map { Int64(bitPattern: $0) } }
-    func double() -> Double? { next().map { Double(bitPattern: $0) } }
+    guard var input = CacheReader(bytes, magic: Self.magic) else { return nil }
+    func next() -> UInt64? { input.word() }
+    func int() -> Int64? { input.int() }
+    func double() -> Double? { input.double() }
     // Every number is checked before it is used: a damaged cache is rebuilt, never trusted.
     guard let device = next(), let inode = next(), let size = int(), let modified = int(), let changed = int(),
       let length = int(), length >= 0, length <= size, let lines = int(), lines >= 0, let hash = next(),
-      let tail = next(), let count = int(), count >= 0, count <= (bytes.count - at) / 40
+      let tail = next(), let count = int(), count >= 0, count <= input.remaining / 40
     else { return nil }
     identity = FileIdentity(device: device, inode: inode, size: size, modified: modified, changed: changed)
     indexedLength = length
@@ -364,21 +356,18 @@ public struct JournalIndex {
       end = o + l
       chunks.append(Chunk(offset: o, length: l, firstLine: f, minTime: lo, maxTime: hi))
     }
-    guard let badCount = int(), badCount >= 0, badCount <= (bytes.count - at) / 16 else { return nil }
+    guard let badCount = int(), badCount >= 0, badCount <= input.remaining / 16 else { return nil }
     for _ in 0..<badCount {
-      guard let number = int(), number >= 1, number <= lines, let size = int(), size >= 0, size <= bytes.count - at
-      else { return nil }
-      badLines.append(
-        Journal.BadLine(number: Int(number), reason: String(decoding: bytes[at..<(at + Int(size))], as: UTF8.self)))
-      at += Int(size)
+      guard let number = int(), number >= 1, number <= lines, let reason = input.text() else { return nil }
+      badLines.append(Journal.BadLine(number: Int(number), reason: reason))
     }
-    guard let duplicateCount = int(), duplicateCount >= 0, duplicateCount <= (bytes.count - at) / 8 else { return nil }
+    guard let duplicateCount = int(), duplicateCount >= 0, duplicateCount <= input.remaining / 8 else { return nil }
     for _ in 0..<duplicateCount {
       guard let line = int(), line >= 1, line <= lines, line > (duplicates.last ?? 0) else { return nil }
       duplicates.append(line)
     }
     guard let ids = int(), ids >= 0, ids <= lines, let quarters = int(), quarters >= 0, quarters <= Int64(Int32.max),
-      let newest = int(), at == bytes.count
+      let newest = int(), input.atEnd
     else { return nil }
     idCount = ids
     quarterCount = quarters

@@ -130,47 +130,35 @@ public struct TagCache: Equatable {
   // MARK: - The cache file
 
   public func encoded() -> [UInt8] {
-    var out = Self.magic
-    func put(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { out += $0 } }
-    func put(_ v: Int64) { put(UInt64(bitPattern: v)) }
-    put(identity.device)
-    put(identity.inode)
-    put(readLength)
-    put(headHash)
-    put(tailHash)
-    put(Int64(counts.count))
+    var out = CacheWriter(magic: Self.magic)
+    out.put(identity.device)
+    out.put(identity.inode)
+    out.put(readLength)
+    out.put(headHash)
+    out.put(tailHash)
+    out.put(Int64(counts.count))
     for (tag, count) in counts.sorted(by: { $0.key < $1.key }) {
-      let text = Array(tag.utf8)
-      put(Int64(count))
-      put(Int64(text.count))
-      out += text
+      out.put(Int64(count))
+      out.put(text: tag)
     }
-    return out
+    return out.bytes
   }
 
   public init?(encoded bytes: [UInt8]) {
-    guard bytes.count >= 56, Array(bytes[0..<8]) == Self.magic else { return nil }
-    var at = 8
-    func next() -> UInt64? {
-      guard at + 8 <= bytes.count else { return nil }
-      let v = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
-      at += 8
-      return v
-    }
-    func int() -> Int64? { next().map { Int64(bitPattern: $0) } }
-    guard let device = next(), let inode = next(), let length = int(), let head = next(), let tail = next(),
-      let count = int(), count >= 0, count < 10_000_000
+    guard var input = CacheReader(bytes, magic: Self.magic) else { return nil }
+    guard let device = input.word(), let inode = input.word(), let length = input.int(), length >= 0,
+      let head = input.word(), let tail = input.word(), let count = input.int(), count >= 0,
+      count <= input.remaining / 16
     else { return nil }
     identity = FileIdentity(device: device, inode: inode, size: length)
     readLength = length
     headHash = head
     tailHash = tail
     for _ in 0..<count {
-      guard let n = int(), let size = int(), size >= 0, at + Int(size) <= bytes.count else { return nil }
-      counts[String(decoding: bytes[at..<(at + Int(size))], as: UTF8.self)] = Int(n)
-      at += Int(size)
+      guard let n = input.int(), n >= 0, n <= Int64(Int32.max), let tag = input.text() else { return nil }
+      counts[tag] = Int(n)
     }
-    guard at == bytes.count else { return nil }
+    guard input.atEnd else { return nil }
   }
 
   // MARK: - Beside the journal

@@ -1,0 +1,54 @@
+import PomoCore
+import PomoPlatform
+
+/// The little-endian words and length-prefixed strings that pomo's cache files (the report
+/// index, the tag cache) are made of, behind a magic number that names the format.
+struct CacheWriter {
+  private(set) var bytes: [UInt8]
+
+  init(magic: [UInt8]) { bytes = magic }
+
+  mutating func put(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { bytes += $0 } }
+  mutating func put(_ v: Int64) { put(UInt64(bitPattern: v)) }
+  mutating func put(_ v: Double) { put(v.bitPattern) }
+  mutating func put(text: String) {
+    let utf8 = Array(text.utf8)
+    put(Int64(utf8.count))
+    bytes += utf8
+  }
+}
+
+/// Reads what `CacheWriter` wrote. Every read is bounds-checked and returns nil past the
+/// end, so a damaged cache is rebuilt, never trusted.
+struct CacheReader {
+  let bytes: [UInt8]
+  private(set) var at: Int
+
+  /// Nil unless `bytes` starts with `magic`.
+  init?(_ bytes: [UInt8], magic: [UInt8]) {
+    guard bytes.count >= magic.count, Array(bytes[0..<magic.count]) == magic else { return nil }
+    self.bytes = bytes
+    at = magic.count
+  }
+
+  var remaining: Int { bytes.count - at }
+  var atEnd: Bool { at == bytes.count }
+
+  mutating func word() -> UInt64? {
+    guard at + 8 <= bytes.count else { return nil }
+    let at = self.at
+    let v = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
+    self.at += 8
+    return v
+  }
+
+  mutating func int() -> Int64? { word().map { Int64(bitPattern: $0) } }
+  mutating func double() -> Double? { word().map { Double(bitPattern: $0) } }
+
+  mutating func text() -> String? {
+    guard let size = int(), size >= 0, size <= remaining else { return nil }
+    let text = String(decoding: bytes[at..<(at + Int(size))], as: UTF8.self)
+    at += Int(size)
+    return text
+  }
+}
