@@ -184,22 +184,8 @@ package extension Platform {
       bytes += line
       if line.last != 0x0A { bytes.append(0x0A) }
     }
-    var done = 0
-    while done < bytes.count {
-      let written = bytes.withUnsafeBytes { buffer in
-        #if canImport(Darwin)
-          Darwin.write(fd, buffer.baseAddress! + done, buffer.count - done)
-        #else
-          Glibc.write(fd, buffer.baseAddress! + done, buffer.count - done)
-        #endif
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw .current
-      }
-      if written == 0 { throw FileSystemError(code: ENOSPC) }
-      done += written
-    }
+    let failure = writeAll(fd, &bytes)
+    if failure != 0 { throw FileSystemError(code: failure) }
     if fsync(fd) != 0 && errno != EINVAL && errno != EROFS { throw .current }
     if !existed { syncFolder(folder) }
   }

@@ -42,6 +42,7 @@ public enum Platform {
         if errno == EINTR { continue }
         return errno
       }
+      if n == 0 { return ENOSPC }
       offset += n
     }
     return 0
