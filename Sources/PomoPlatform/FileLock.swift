@@ -46,11 +46,11 @@ public final class FileLock {
   /// Takes the lock, waiting while others hold it, but never longer than `timeout` seconds:
   /// nil when it was still held then.
   public static func acquire(_ path: String, timeout: Double) throws(FileSystemError) -> FileLock? {
-    let giveUp = wallSecondsMonotonic() + timeout
+    let giveUp = monotonicSeconds() + timeout
     var pause = 1_000_000  // nanoseconds, doubling up to 20 ms
     while true {
       if let lock = try tryAcquire(path) { return lock }
-      if wallSecondsMonotonic() >= giveUp { return nil }
+      if monotonicSeconds() >= giveUp { return nil }
       var ts = timespec(tv_sec: 0, tv_nsec: pause)
       nanosleep(&ts, nil)
       pause = min(pause * 2, 20_000_000)
@@ -64,7 +64,7 @@ public final class FileLock {
     fd = -1
   }
 
-  private static func wallSecondsMonotonic() -> Double {
+  private static func monotonicSeconds() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
