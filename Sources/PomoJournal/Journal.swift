@@ -26,8 +26,10 @@ public struct Journal {
   /// Why a line longer than `LineReader.maxLine` is damaged.
   package static let tooLongReason = "the line is longer than 1 MB (1048576 bytes), the longest a record may be"
 
-  /// Reads every record in file order, streaming. Damaged lines go to `bad`; a record whose id
-  /// was already seen is skipped, so a journal merged twice counts each session once.
+  /// Reads every record in file order, streaming, and hands `body` each one with its line as
+  /// it stands in the file (what `import` copies). Damaged lines go to `bad`, blank lines are
+  /// skipped, and a record whose id was already seen is skipped, so a journal merged twice
+  /// counts each session once.
   ///
   /// A last line without its newline may be a record being appended right now, so it is
   /// neither read nor reported, unless the file is `finished` (a file to import, which no

@@ -4,7 +4,9 @@
   import Glibc
 #endif
 
-/// Every call pomo makes to the operating system lives here (see STYLE.md).
+/// pomo's calls to the operating system. They all live in this target, PomoPlatform, so the
+/// layers above it make none of their own (they use the C library only for `memchr`-style
+/// byte searches and signal numbers).
 public enum Platform {
   public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 

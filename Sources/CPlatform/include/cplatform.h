@@ -2,7 +2,7 @@
 #define POMO_CPLATFORM_H
 
 /// The few system calls Swift's Glibc module does not expose (they need _GNU_SOURCE or are
-/// Linux-only). Swift code reaches them only through PomoKit's Platform.
+/// Linux-only). Swift code reaches them only through the PomoPlatform target.
 
 /// A timer on the clock that keeps running during suspend, so a wait ends on time even
 /// across a laptop sleep. Returns a file descriptor for poll(2), or -1 where unsupported.

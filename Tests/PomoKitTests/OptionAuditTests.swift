@@ -1,0 +1,228 @@
+import Foundation
+import Testing
+
+@testable import PomoCore
+@testable import PomoJournal
+@testable import PomoKit
+@testable import PomoPlatform
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Virtual time that moves a quarter second each time a session reads it, so an in-process
+/// session of 1-second phases runs through its real event loop at once. It starts at 1 s of
+/// boot time, far behind the real boot clock, so every wake-up timer (CLOCK_BOOTTIME,
+/// absolute) is already due and no wait blocks.
+final class SteppingClock: @unchecked Sendable {
+  private let lock = NSLock()
+  private var elapsed: Duration = .zero
+
+  private func step() -> Duration {
+    lock.lock()
+    defer { lock.unlock() }
+    elapsed += .milliseconds(250)
+    return elapsed
+  }
+
+  var clock: SessionClock {
+    SessionClock(
+      now: { .seconds(1) + self.step() }, awake: { .seconds(1) + self.step() },
+      wallSeconds: { 1_764_583_200 + TimeText.seconds(self.step()) })
+  }
+}
+
+/// One run of a command for the audit, in a fresh temporary HOME.
+struct AuditHome {
+  let home: TemporaryFolder
+  /// A preset of one 1-second work phase.
+  let tiny: String
+  /// A journal holding an interrupted session of `tiny` (so `resume` has work) and a
+  /// completed one.
+  let journal: String
+  /// Another journal, for `import`.
+  let other: String
+
+  init() throws {
+    home = try TemporaryFolder()
+    tiny = try home.write("tiny.json", #"{"round": [{"name": "go", "kind": "work", "duration": "1s"}]}"#)
+    let interrupted =
+      #"{"v":1,"id":"cut","preset":"tiny","source":"\#(tiny)","status":"interrupted","interruption":"quit","start":"2025-12-01T09:00:00Z","end":"2025-12-01T09:00:00.5Z","tags":["a"],"host":"h","rounds":1,"paused_seconds":0,"phases":[{"name":"go","kind":"work","round":1,"start":"2025-12-01T09:00:00Z","end":"2025-12-01T09:00:00.5Z","planned_seconds":1,"elapsed_seconds":0,"completed":false}]}"#
+    let completed =
+      #"{"v":1,"id":"done","preset":"work","status":"completed","start":"2025-12-01T08:00:00Z","end":"2025-12-01T08:25:00Z","tags":["a"],"host":"h","rounds":1,"paused_seconds":0,"phases":[{"name":"focus","kind":"work","round":1,"start":"2025-12-01T08:00:00Z","end":"2025-12-01T08:25:00Z","planned_seconds":1500,"elapsed_seconds":1500,"completed":true}]}"#
+    journal = try home.write("journal.jsonl", completed + "\n" + interrupted + "\n")
+    other = home.file("other.jsonl")
+  }
+
+  func expand(_ words: [String]) -> [String] {
+    words.map { ["$TINY": tiny, "$JOURNAL": journal, "$OTHER": other][$0] ?? $0 }
+  }
+
+  func records(_ path: String) throws -> [JournalRecord] {
+    let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    return try text.split(separator: "\n").map { try JournalRecord(line: Array($0.utf8)) }
+  }
+}
+
+/// What a command did with its options in one run.
+struct AuditedRun {
+  var status: Int32
+  var out: String
+  var err: String
+  /// The parsed arguments `willRun` saw; nil when the command never ran.
+  var parsed: ParsedArguments?
+  /// How many times `willRun` was called.
+  var calls: Int
+}
+
+/// Runs pomo in-process as a user would, in `home`, stdout not a terminal, and keeps the
+/// parsed arguments of the command that ran, with the reads it made.
+func auditedRun(_ words: [String], in home: AuditHome) -> AuditedRun {
+  let out = TextBuffer()
+  let err = TextBuffer()
+  var context = Context(
+    environment: ["HOME": home.home.path, "COLUMNS": "80", "TZ": "UTC", "LANG": "C.UTF-8"], output: out,
+    errors: err, clock: SteppingClock().clock, hostName: "audit")
+  var seen: [ParsedArguments] = []
+  context.willRun = { seen.append($0) }
+  let status = Pomo.main(["pomo"] + home.expand(words), context: context)
+  return AuditedRun(status: status, out: out.text, err: err.text, parsed: seen.first, calls: seen.count)
+}
+
+/// The options given in a parse: its flags and the options that took values.
+func givenOptions(_ parsed: ParsedArguments) -> Set<String> {
+  parsed.flags.union(parsed.values.keys)
+}
+
+/// The audit of part 2: every option a command reads is one it declares. Each command of the
+/// tree runs in-process, as far as it goes, with every option it declares given in some run;
+/// whatever it read without declaring shows in `undeclaredReads`.
+@Suite("Option audit", .serialized)
+struct OptionAuditTests {
+  /// The runs of each command, with placeholders for the fixture's files. Together a
+  /// command's runs give every option it declares (the test checks), and each run gets as
+  /// far as the command goes: exit 0, with output.
+  static let runs: [String: [[String]]] = [
+    "pomo": [[]],
+    "pomo start": [
+      [
+        "start", "$TINY", "--dry-run", "--rounds", "2", "--tag", "x", "--note", "n", "--journal", "$JOURNAL",
+        "--color", "never", "--ascii", "--no-bell", "--no-notify", "--no-input",
+      ],
+      // A real session, recorded: the tiny preset's one 1-second phase, on virtual time.
+      [
+        "start", "$TINY", "-r", "1", "-t", "x", "--note", "n", "--journal", "$JOURNAL", "--color", "always", "--ascii",
+        "--no-bell", "--no-notify", "--no-input",
+      ],
+    ],
+    "pomo resume": [
+      ["resume", "--journal", "$JOURNAL", "--color", "never", "--ascii", "--no-bell", "--no-notify", "--no-input"]
+    ],
+    "pomo status": [["status", "--json", "--journal", "$JOURNAL"], ["status", "--journal", "$JOURNAL"]],
+    "pomo log": [
+      ["log", "--limit", "5", "--json", "--journal", "$JOURNAL", "--strict"],
+      ["log", "-n", "1", "--journal", "$JOURNAL"],
+    ],
+    "pomo report": [
+      [
+        "report", "--week", "2025-12-01", "--week-start", "sunday", "--format", "text", "--tag", "a", "--preset",
+        "work",
+        "--color", "never", "--journal", "$JOURNAL", "--strict",
+      ],
+      ["report", "--month", "2025-12", "--format", "json", "--journal", "$JOURNAL"],
+      ["report", "--today", "--format", "csv", "--journal", "$JOURNAL"],
+      ["report", "--from", "2025-11-01", "--to", "2025-12-31", "--journal", "$JOURNAL", "--strict"],
+    ],
+    "pomo presets": [["presets"]],
+    "pomo presets show": [
+      ["presets", "show", "$TINY", "--rounds", "2", "--json"], ["presets", "show", "work", "-r", "2"],
+    ],
+    "pomo presets new": [["presets", "new", "mine", "--from", "$TINY"]],
+    "pomo presets schema": [["presets", "schema"]],
+    "pomo import": [["import", "$JOURNAL", "--journal", "$OTHER", "--strict"]],
+    "pomo completions": [
+      ["completions", "--list", "tags", "--journal", "$JOURNAL"], ["completions", "--list", "presets"],
+      ["completions", "bash"],
+    ],
+    "pomo manual": [["manual"]],
+  ]
+
+  @Test("every option a command reads is declared", arguments: commandTree().map(\.path))
+  func audit(path: [String]) throws {
+    let name = path.joined(separator: " ")
+    let node = try #require(command(at: path))
+    let runs = try #require(Self.runs[name], "no audit runs for '\(name)': add them to OptionAuditTests.runs")
+    var given = Set<String>()
+    for words in runs {
+      let home = try AuditHome()
+      defer { home.home.cleanUp() }
+      let run = auditedRun(words, in: home)
+      #expect(run.status == 0, "\(words): \(run.err)")
+      #expect(!run.out.isEmpty || name == "pomo import", "\(words) printed nothing")
+      #expect(run.calls == 1, "\(words): willRun called \(run.calls) times")
+      let parsed = try #require(run.parsed)
+      #expect(parsed.path == path)
+      #expect(parsed.undeclaredReads == [], "\(words) read options it does not declare")
+      given.formUnion(givenOptions(parsed))
+
+      // The session commands got as far as recording a session.
+      if name == "pomo start" && !words.contains("--dry-run") {
+        let last = try home.records(home.journal).last
+        #expect(last?.status == .completed && last?.tags == ["x"] && last?.note == "n", "\(run.err)")
+      }
+      if name == "pomo resume" {
+        let last = try home.records(home.journal).last
+        #expect(last?.resumedFrom == "cut" && last?.status == .completed, "\(run.err)")
+      }
+      if name == "pomo import" {
+        #expect(try home.records(home.other).map(\.id) == ["done", "cut"])
+      }
+    }
+    // The runs give every option the command declares, so every read could be seen.
+    #expect(given == Set(node.spec.options.map(\.long)), "options never given to '\(name)'")
+  }
+
+  /// The signals a running session forwards to its event loop.
+  static let sessionSignals = [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH]
+
+  /// The handler a signal has: SIG_DFL, SIG_IGN or a function, as a number to compare.
+  static func disposition(_ signal: Int32) -> UInt {
+    var action = sigaction()
+    sigaction(signal, nil, &action)
+    #if canImport(Glibc)
+      return withUnsafeBytes(of: action.__sigaction_handler) { $0.load(as: UInt.self) }
+    #else
+      return withUnsafeBytes(of: action.__sigaction_u) { $0.load(as: UInt.self) }
+    #endif
+  }
+
+  @Test("an in-process session leaves the test process's signal handlers as it found them")
+  func signalsRestored() throws {
+    let before = Self.sessionSignals.map(Self.disposition)
+    let home = try AuditHome()
+    defer { home.home.cleanUp() }
+    let run = auditedRun(["start", "$TINY", "--journal", "$JOURNAL"], in: home)
+    #expect(run.status == 0, "\(run.err)")
+    #expect(Self.sessionSignals.map(Self.disposition) == before)
+  }
+
+  @Test("the audit catches a read of an option the command does not declare")
+  func catchesUndeclaredRead() throws {
+    let spec = CommandSpec(name: "x", abstract: "A test.", options: [SharedOptions.json.spec])
+    let parsed = try ArgumentParser.parse(["--json"], spec: spec, path: ["pomo", "x"])
+    #expect(parsed[SharedOptions.json])
+    #expect(parsed.undeclaredReads == [])
+    // Options of other commands: each kind of read is seen.
+    _ = parsed[SharedOptions.strict]
+    _ = parsed[SharedOptions.journal]
+    _ = parsed[Pomo.Start.tag]
+    _ = parsed[Pomo.Log.limit]
+    _ = parsed[SharedOptions.color]
+    _ = parsed.isPresent(Pomo.Report.week)
+    #expect(parsed.undeclaredReads == ["strict", "journal", "tag", "limit", "color", "week"])
+    // A copy shares the record, as the one `willRun` keeps does.
+    let copy = parsed
+    _ = parsed[SharedOptions.noBell]
+    #expect(copy.undeclaredReads.last == "no-bell")
+  }
+}
