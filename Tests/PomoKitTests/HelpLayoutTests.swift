@@ -473,8 +473,8 @@ struct HelpLayoutTests {
       -h, --help              Show help information.
 
     SUBCOMMANDS:
-      show                    Show a preset's plan: every phase with its start,
-                              duration, kind and round.
+      show                    Show a preset's plan: each phase's start, duration,
+                              kind and round.
       new                     Start a preset of your own from a copy of another.
       schema                  Print the JSON Schema (draft 2020-12) for preset
                               files.
@@ -483,8 +483,7 @@ struct HelpLayoutTests {
 
     """,
     ["pomo", "presets", "show"]: """
-    OVERVIEW: Show a preset's plan: every phase with its start, duration, kind and
-    round.
+    OVERVIEW: Show a preset's plan: each phase's start, duration, kind and round.
 
     With --json, print the preset as a preset file instead: canonical JSON (keys in
     a fixed order, exact durations, defaults left out) that loads back to the same

@@ -9,7 +9,7 @@ extension Pomo.Presets {
   public enum Show: Command {
     public static let spec = CommandSpec(
       name: "show",
-      abstract: "Show a preset's plan: every phase with its start, duration, kind and round.",
+      abstract: "Show a preset's plan: each phase's start, duration, kind and round.",
       discussion: """
         With --json, print the preset as a preset file instead: canonical
         JSON (keys in a fixed order, exact durations, defaults left out)
