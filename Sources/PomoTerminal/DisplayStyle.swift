@@ -96,7 +96,6 @@ package enum ANSI {
   package static func color(for kind: PhaseKind) -> String { kind == .work ? red : green }
 }
 
-
 /// Text output for a locale that is not UTF-8: whatever passes has nothing outside ASCII (see
 /// `TextLayout.ascii`). pomo's own glyphs are chosen by `DisplayStyle.unicode` before this;
 /// what it catches is text people wrote, such as a phase named in another script.

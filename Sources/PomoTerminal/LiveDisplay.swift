@@ -31,10 +31,12 @@ public final class LiveDisplay: SessionListener {
         var head = PlanText.header(engine.plan)
         let hint = " \(style.dot) space pause, s skip, + 1 min, q quit"
         if keyHint && TextLayout.width(head + hint) < width { head += hint }
-        text += ANSI.hideCursor + ANSI.paint(TextLayout.truncate(head, width - 1, unicode: style.unicode), ANSI.dim, when: style.color) + "\n"
+        let cut = TextLayout.truncate(head, width - 1, unicode: style.unicode)
+        text += ANSI.hideCursor + ANSI.paint(cut, ANSI.dim, when: style.color) + "\n"
       case .phaseEnded, .slept:
         if let line = EventText.line(event, engine, clockTime: clockTime) {
-          text += ANSI.clearLine + ANSI.paint(TextLayout.truncate(line, width - 1, unicode: style.unicode), ANSI.dim, when: style.color) + "\n"
+          let cut = TextLayout.truncate(line, width - 1, unicode: style.unicode)
+          text += ANSI.clearLine + ANSI.paint(cut, ANSI.dim, when: style.color) + "\n"
           lastLine = nil
         }
       case .sessionEnded:

@@ -2,12 +2,12 @@ import CPlatform
 import Foundation
 import Testing
 
-@testable import PomoKit
-@testable import PomoReport
-@testable import PomoJournal
-@testable import PomoTerminal
 @testable import PomoCore
+@testable import PomoJournal
+@testable import PomoKit
 @testable import PomoPlatform
+@testable import PomoReport
+@testable import PomoTerminal
 
 #if canImport(Glibc)
   import Glibc
@@ -42,6 +42,9 @@ struct DefectsHome {
     ["HOME": folder.path, "PATH": "/usr/bin:/bin", "TZ": "UTC"].merging(extra) { $1 }
   }
 }
+
+/// fcntl's F_SETPIPE_SZ (Linux), which Glibc's Swift module does not export.
+private let fSetPipeSize: Int32 = 1031
 
 /// The bytes outside ASCII in `text`, for a readable failure.
 private func nonASCII(_ text: String) -> String {
@@ -117,7 +120,8 @@ struct ASCIIOutputTests {
     #expect(!style.unicode)
     #expect(style.dot == "-")
     let snapshot = SessionSnapshot(
-      phase: PlannedPhase(index: 0, name: "a very long phase name indeed", kind: .work, duration: .seconds(60), round: 1,
+      phase: PlannedPhase(
+        index: 0, name: "a very long phase name indeed", kind: .work, duration: .seconds(60), round: 1,
         offset: .zero),
       phaseCount: 2, rounds: 1, remaining: .seconds(31), length: .seconds(60), paused: false, sessionFraction: 0.3)
     for width in 1...120 {
@@ -211,7 +215,7 @@ struct SignalPipeStartupTests {
     defer { close(fds[0]) }
     // One page, filled so that the first warning fits and the second cannot.
     let pageSize: Int32 = 4096
-    #expect(fcntl(fds[1], 1031 /* F_SETPIPE_SZ */, pageSize) == pageSize)
+    #expect(fcntl(fds[1], fSetPipeSize, pageSize) == pageSize)
     var filler = [UInt8](repeating: UInt8(ascii: "x"), count: Int(pageSize) - first.utf8.count - 8)
     #expect(write(fds[1], &filler, filler.count) == filler.count)
 
@@ -227,8 +231,7 @@ struct SignalPipeStartupTests {
     let envp: [UnsafeMutablePointer<CChar>?] =
       home.environment(["LANG": "C.UTF-8"]).map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
+      for pointer in argv + envp { free(pointer) }
     }
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
@@ -296,7 +299,7 @@ struct SignalPipeStartupTests {
     var fds: [Int32] = [0, 0]
     #expect(pipe(&fds) == 0)
     defer { close(fds[0]) }
-    #expect(fcntl(fds[1], 1031 /* F_SETPIPE_SZ */, Int32(4096)) == 4096)
+    #expect(fcntl(fds[1], fSetPipeSize, Int32(4096)) == 4096)
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -309,8 +312,7 @@ struct SignalPipeStartupTests {
     let envp: [UnsafeMutablePointer<CChar>?] =
       home.environment(["LANG": "C.UTF-8"]).map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
+      for pointer in argv + envp { free(pointer) }
     }
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)

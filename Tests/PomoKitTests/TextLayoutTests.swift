@@ -260,7 +260,8 @@ struct TextWidthTests {
       Preset(name: "集中", round: [phase("x", .work, 60)]), Preset(name: "ab", round: [phase("x", .work, 1)]),
       Preset(name: "e\u{301}\u{1B}", round: [phase("x", .work, 1)]),
     ]
-    let list = PresetListText.render(presets, width: 80, home: "/", unicode: true).split(separator: "\n").map(String.init)
+    let list = PresetListText.render(presets, width: 80, home: "/", unicode: true).split(separator: "\n")
+      .map(String.init)
     #expect(Set(list.map { end(ofCell: 1, in: $0) }).count == 1, "\(list)")
 
     let records = try ["集中作業", "ab", "🍅"].enumerated().map { i, name in
@@ -271,7 +272,8 @@ struct TextWidthTests {
           )
           .replacingOccurrences(of: "evil", with: "id\(i)").utf8))
     }
-    let log = LogText.render(records, width: 100, unicode: true, offset: { _ in 0 }).split(separator: "\n").map(String.init)
+    let log = LogText.render(records, width: 100, unicode: true, offset: { _ in 0 }).split(separator: "\n")
+      .map(String.init)
     #expect(Set(log.map { column(ofCell: 3, in: $0) }).count == 1, "\(log)")
 
     let day = LocalCalendar.parseDate("2026-11-24")!

@@ -31,8 +31,9 @@ extension Pomo {
         let lines = newest.map { "  " + JSONOutput.inertLine($0.line).trimmedSpaces() }
         context.writeJSON(lines.isEmpty ? "[]\n" : "[\n" + lines.joined(separator: ",\n") + "\n]\n")
       } else {
-        context.output.write(LogText.render(
-            newest.map(\.record), width: context.width, unicode: context.unicode, offset: context.zone.offset))
+        let text = LogText.render(
+          newest.map(\.record), width: context.width, unicode: context.unicode, offset: context.zone.offset)
+        context.output.write(text)
       }
       return ExitCode.success
     }
