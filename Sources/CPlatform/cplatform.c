@@ -119,6 +119,16 @@ void cplatform_stop_forwarding(int signal_number) {
   signal(signal_number, SIG_DFL);
 }
 
+int cplatform_hold_session_signals(int hold) {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  sigaddset(&set, SIGHUP);
+  sigaddset(&set, SIGTSTP);
+  return pthread_sigmask(hold ? SIG_BLOCK : SIG_UNBLOCK, &set, NULL);
+}
+
 static struct termios guarded_settings;
 static volatile sig_atomic_t guarded_fd = -1;
 

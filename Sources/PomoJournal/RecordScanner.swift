@@ -412,7 +412,7 @@ package struct RecordScanner {
   /// The text from `from` to the cursor, shortened for a one-line message.
   private func text(_ from: Int) -> String {
     let slice = UnsafeBufferPointer(rebasing: bytes[from..<min(i, from + 40)])
-    return String(decoding: slice, as: UTF8.self) + (i - from > 40 ? "…" : "")
+    return String(decoding: slice, as: UTF8.self) + (i - from > 40 ? "..." : "")
   }
 
   /// A JSON number; integers and up to 9 decimals are read exactly, anything else by strtod rules.

@@ -88,6 +88,19 @@ public final class SignalPipe {
     _ = Glibc_or_Darwin_close(writeFD)
   }
 
+  /// Holds back SIGINT, SIGTERM, SIGHUP and SIGTSTP from the first moment of the process, so
+  /// one sent while pomo starts (a terminal closed at once) is not lost before the session's
+  /// handlers exist: it waits, and `init` (which unblocks each signal it forwards) or `release`
+  /// delivers it.
+  public static func hold() {
+    _ = cplatform_hold_session_signals(1)
+  }
+
+  /// Lets held signals through again: a command that runs no session dies of them as usual.
+  public static func release() {
+    _ = cplatform_hold_session_signals(0)
+  }
+
   /// Stops this process the way Ctrl-Z would, after the caller restored the terminal.
   public static func stopSelf() {
     kill(getpid(), SIGSTOP)

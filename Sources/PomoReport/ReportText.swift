@@ -12,7 +12,7 @@ public enum ReportText {
     let title =
       "\(range.title): \(LocalCalendar.label(range.days.lowerBound))"
       + (range.count > 1 ? " to \(LocalCalendar.label(range.days.upperBound))" : "") + " (\(report.timeZone))"
-    out.append(ANSI.paint(TextLayout.truncate(title, width - 1), ANSI.bold, when: style.color))
+    out.append(ANSI.paint(TextLayout.truncate(title, width - 1, unicode: style.unicode), ANSI.bold, when: style.color))
     out.append("")
 
     let focus = Report.roundedSeconds(report.days.map(\.focus))
@@ -61,7 +61,7 @@ public enum ReportText {
         ANSI.paint(TextLayout.padRight(heading, nameWidth) + "  SESSIONS   FOCUS", ANSI.dim, when: style.color))
       for g in groups {
         out.append(
-          TextLayout.padRight(TextLayout.truncate(g.name, nameWidth), nameWidth) + "  "
+          TextLayout.padRight(TextLayout.truncate(g.name, nameWidth, unicode: style.unicode), nameWidth) + "  "
             + TextLayout.padLeft("\(g.sessions)", 8)
             + "  " + TextLayout.padLeft(TimeText.hoursMinutes(seconds: Int64(g.focus.rounded())), 6))
       }
@@ -78,7 +78,8 @@ public enum ReportText {
 
   package static func bar(_ fraction: Double, width: Int, style: DisplayStyle) -> String {
     if style.unicode {
-      let eighths = Int((fraction * Double(width * 8)).rounded())
+      let steps = style.partialBlocks ? 8 : 1
+      let eighths = Int((fraction * Double(width * steps)).rounded()) * (8 / steps)
       let full = eighths / 8
       let text = String(blocks.prefix(full)) + StatusLine.eighths[eighths % 8]
       let used = full + (eighths % 8 > 0 ? 1 : 0)

@@ -1,15 +1,39 @@
 import PomoCore
 import PomoPlatform
 
-/// How output may look: Unicode blocks or ASCII, colour or none.
+/// How output may look: Unicode or ASCII, colour or none, and which block glyphs the terminal
+/// can draw.
 public struct DisplayStyle: Equatable, Sendable {
+  /// Characters outside ASCII may be printed: the locale is UTF-8 (and `--ascii` was not given).
   public var unicode: Bool
   public var color: Bool
+  /// The bar may use the eighth-block glyphs (U+2589 to U+258F). The Linux console's fonts
+  /// lack them, so there bars fill whole cells of `█` over `░`, which every console font has.
+  public var partialBlocks: Bool
 
-  public init(unicode: Bool, color: Bool) {
+  public init(unicode: Bool, color: Bool, partialBlocks: Bool = true) {
     self.unicode = unicode
     self.color = color
+    self.partialBlocks = partialBlocks
   }
+
+  /// The style for this environment: Unicode when the locale is UTF-8 and `ascii` is off,
+  /// colour as `resolveColor` says, eighth blocks except on the Linux console.
+  public static func resolve(
+    ascii: Bool = false, color option: ColorChoice?, environment: [String: String], isTerminal: Bool
+  ) -> DisplayStyle {
+    DisplayStyle(
+      unicode: !ascii && localeIsUTF8(environment),
+      color: resolveColor(option: option, environment: environment, isTerminal: isTerminal),
+      partialBlocks: environment["TERM"] != "linux")
+  }
+
+  /// A terminal that understands no escape codes: `TERM=dumb` (Emacs' shell, some CI logs).
+  /// pomo prints to it the plain lines it prints to a pipe.
+  public static func isDumb(_ environment: [String: String]) -> Bool { environment["TERM"] == "dumb" }
+
+  /// Between the parts of a line of text: " · ", or " - " in ASCII.
+  public var dot: String { unicode ? "·" : "-" }
 
   public static let plain = DisplayStyle(unicode: false, color: false)
 
@@ -20,7 +44,7 @@ public struct DisplayStyle: Equatable, Sendable {
     case .never: return false
     case .auto, nil:
       if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
-      if environment["TERM"] == "dumb" { return false }
+      if isDumb(environment) { return false }
       return isTerminal
     }
   }
@@ -72,3 +96,12 @@ package enum ANSI {
   package static func color(for kind: PhaseKind) -> String { kind == .work ? red : green }
 }
 
+/// Text output for a locale that is not UTF-8: whatever passes has nothing outside ASCII (see
+/// `TextLayout.ascii`). pomo's own glyphs are chosen by `DisplayStyle.unicode` before this;
+/// what it catches is text people wrote, such as a phase named in another script.
+public final class ASCIIOutput: TextOutput {
+  public let base: any TextOutput
+  public init(_ base: any TextOutput) { self.base = base }
+  public func write(_ text: String) { base.write(TextLayout.ascii(text)) }
+  public var isClosed: Bool { base.isClosed }
+}

@@ -29,16 +29,18 @@ public final class LiveDisplay: SessionListener {
       switch event {
       case .sessionStarted:
         var head = PlanText.header(engine.plan)
-        let hint = " · space pause, s skip, + 1 min, q quit"
+        let hint = " \(style.dot) space pause, s skip, + 1 min, q quit"
         if keyHint && TextLayout.width(head + hint) < width { head += hint }
-        text += ANSI.hideCursor + ANSI.paint(TextLayout.truncate(head, width - 1), ANSI.dim, when: style.color) + "\n"
+        let cut = TextLayout.truncate(head, width - 1, unicode: style.unicode)
+        text += ANSI.hideCursor + ANSI.paint(cut, ANSI.dim, when: style.color) + "\n"
       case .phaseEnded, .slept:
         if let line = EventText.line(event, engine, clockTime: clockTime) {
-          text += ANSI.clearLine + ANSI.paint(TextLayout.truncate(line, width - 1), ANSI.dim, when: style.color) + "\n"
+          let cut = TextLayout.truncate(line, width - 1, unicode: style.unicode)
+          text += ANSI.clearLine + ANSI.paint(cut, ANSI.dim, when: style.color) + "\n"
           lastLine = nil
         }
       case .sessionEnded:
-        text += ANSI.clearLine + SessionSummary.render(engine, width: width) + ANSI.showCursor
+        text += ANSI.clearLine + SessionSummary.render(engine, width: width, unicode: style.unicode) + ANSI.showCursor
         lastLine = nil
       default:
         break

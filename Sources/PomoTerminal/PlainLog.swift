@@ -1,16 +1,19 @@
 import PomoCore
 import PomoPlatform
 
-/// Output for when nobody is watching (stdout is a pipe, a file, cron): no animation and no
-/// escape codes, a line per phase start and end, then the summary.
+/// Output for when nobody is watching (stdout is a pipe, a file, cron) or the terminal cannot
+/// take escape codes (`TERM=dumb`): no animation and no escape codes, a line per phase start
+/// and end, then the summary.
 public final class PlainLog: SessionListener {
   package let output: any TextOutput
   package let width: Int
+  package let unicode: Bool
   package let clockTime: (Double) -> String
 
-  public init(output: any TextOutput, width: Int, clockTime: @escaping (Double) -> String) {
+  public init(output: any TextOutput, width: Int, unicode: Bool, clockTime: @escaping (Double) -> String) {
     self.output = output
     self.width = width
+    self.unicode = unicode
     self.clockTime = clockTime
   }
 
@@ -23,7 +26,7 @@ public final class PlainLog: SessionListener {
         output.write(line + "\n")
       }
       if case .sessionEnded = event {
-        output.write(SessionSummary.render(engine, width: width))
+        output.write(SessionSummary.render(engine, width: width, unicode: unicode))
       }
     }
   }

@@ -47,7 +47,7 @@ public enum StatusLine {
       Layout(separator: " ", nameLimit: 0, minBar: 0, maxBar: 0, round: nil, session: nil, percent: false),
     ]
     for layout in layouts {
-      let name = layout.nameLimit > 0 ? TextLayout.truncate(s.phase.name, layout.nameLimit) : ""
+      let name = layout.nameLimit > 0 ? TextLayout.truncate(s.phase.name, layout.nameLimit, unicode: style.unicode) : ""
       // Fixed parts in order; the bar goes between the name and the percentage.
       let before = [badge, name].filter { !$0.isEmpty }
       let after = [
@@ -72,17 +72,19 @@ public enum StatusLine {
       pieces += after.map { $0 == time ? ANSI.paint($0, ANSI.bold, when: style.color) : $0 }
       return Rendered(text: pieces.joined(separator: layout.separator), barCells: cells)
     }
-    return Rendered(text: TextLayout.truncate(time, room), barCells: 0)
+    return Rendered(text: TextLayout.truncate(time, room, unicode: style.unicode), barCells: 0)
   }
 
-  /// A bar `width` columns wide. Unicode fills in eighths of a cell; ASCII is `[###...]`.
+  /// A bar `width` columns wide. Unicode fills in eighths of a cell (whole cells where the font
+  /// lacks the eighths, see `DisplayStyle.partialBlocks`); ASCII is `[###...]`.
   package static func bar(fraction: Double, width: Int, kind: PhaseKind, paused: Bool, style: DisplayStyle) -> (
     text: String, cells: Int
   ) {
     let color = paused ? ANSI.yellow : ANSI.color(for: kind)
     if style.unicode {
       let cells = width
-      let eighthsFilled = Int((fraction * Double(cells * 8)).rounded(.down))
+      let steps = style.partialBlocks ? 8 : 1
+      let eighthsFilled = Int((fraction * Double(cells * steps)).rounded(.down)) * (8 / steps)
       let full = eighthsFilled / 8
       let partial = eighthsFilled % 8
       let filled = String(repeating: "█", count: full) + eighths[partial]

@@ -126,7 +126,7 @@ struct PlainLogTests {
       name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 2, skipLastRest: true)
     var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
     let out = TextBuffer()
-    let log = PlainLog(output: out, width: 80) { t in "t+\(Int(t - 1_764_583_200))" }
+    let log = PlainLog(output: out, width: 80, unicode: true) { t in "t+\(Int(t - 1_764_583_200))" }
     var events = e.start()
     log.sessionDidUpdate(e, events: events)
     clock.sleep(.seconds(17))

@@ -134,7 +134,7 @@ struct JournalFuzzTests {
         _ = plan.resuming(after: record)
       }
     }
-    _ = LogText.render(read, width: 80, offset: { _ in 0 })
+    _ = LogText.render(read, width: 80, unicode: true, offset: { _ in 0 })
     let summaries = JournalIndex.summarize(Self.mutations(count: 500, seed: 9).map { Array($0.utf8)[...] })
     #expect(summaries.count == 500)
     // The intact record still counts after all that.

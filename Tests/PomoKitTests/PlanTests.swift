@@ -76,7 +76,7 @@ struct PlanTests {
         PhaseTemplate(name: "breathe", kind: .rest, duration: .seconds(10)),
       ],
       rounds: 2, skipLastRest: true)
-    let text = PlanText.render(Plan(preset: preset), width: 80)
+    let text = PlanText.render(Plan(preset: preset), width: 80, unicode: true)
     #expect(
       text == """
         tiny: 2 rounds, 4 phases, 1:00

@@ -45,7 +45,8 @@ final class PseudoTerminal {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
-    posix_spawnattr_setflags(&attributes, cplatform_spawn_setsid_flag())
+    posix_spawnattr_setflags(&attributes, cplatform_spawn_setsid_flag() | Self.cleanSignalFlags)
+    Self.cleanSignals(&attributes)
 
     let argv = ([pomoBinary] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -57,6 +58,21 @@ final class PseudoTerminal {
     let result = posix_spawn(&child, pomoBinary, &actions, &attributes, argv, envp)
     guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL) }
     pid = child
+  }
+
+  /// With `cleanSignals`, the child starts as it would from a shell: no signal blocked, the
+  /// usual ones at their default actions. (A test thread may block signals; a child would
+  /// inherit that mask, and a signal sent to it would wait instead of arriving.)
+  static let cleanSignalFlags = Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+
+  static func cleanSignals(_ attributes: inout posix_spawnattr_t) {
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for number in [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGPIPE, SIGQUIT] { sigaddset(&defaults, number) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
   }
 
   deinit {

@@ -103,13 +103,13 @@ struct PluralTests {
   func onePhase() {
     let preset = Preset(name: "one", round: [phase("go", .work, 60)])
     let plan = Plan(preset: preset)
-    #expect(PlanText.render(plan, width: 80).hasPrefix("one: 1 round, 1 phase, 1:00\n"))
+    #expect(PlanText.render(plan, width: 80, unicode: true).hasPrefix("one: 1 round, 1 phase, 1:00\n"))
 
     let clock = FakeClock()
     var engine = SessionEngine(plan: plan, clock: clock.clock)
     let plain = TextBuffer()
     let live = TextBuffer()
-    let log = PlainLog(output: plain, width: 80, clockTime: { _ in "10:00:00" })
+    let log = PlainLog(output: plain, width: 80, unicode: true, clockTime: { _ in "10:00:00" })
     let display = LiveDisplay(output: live, width: 80, style: .plain, keyHint: false, clockTime: { _ in "10:00:00" })
     var events = engine.start()
     log.sessionDidUpdate(engine, events: events)

@@ -39,8 +39,9 @@ struct InProcess {
   var environment: [String: String]
   var width = 80
 
+  /// A UTF-8 locale, as most people have; under another, pomo prints only ASCII.
   init(home: String) {
-    environment = ["HOME": home, "COLUMNS": "80"]
+    environment = ["HOME": home, "COLUMNS": "80", "LANG": "C.UTF-8"]
   }
 
   func run(_ words: String...) -> (status: Int32, out: String, err: String) {

@@ -62,7 +62,7 @@ struct InertTextTests {
 
   @Test("cutting never splits an escape sequence: the cut comes after making it inert", arguments: Array(1...20))
   func truncation(width: Int) {
-    let cut = TextLayout.truncate("ab\u{1B}[2Jcd\u{1B}]0;x\u{07}", width)
+    let cut = TextLayout.truncate("ab\u{1B}[2Jcd\u{1B}]0;x\u{07}", width, unicode: true)
     #expect(!cut.unicodeScalars.contains(where: TextLayout.isControl))
     #expect(oracleWidth(cut) <= width)
     #expect("ab^[[2Jcd^[]0;x^G".hasPrefix(cut.hasSuffix("…") ? String(cut.dropLast()) : cut))
@@ -75,7 +75,7 @@ struct InertTextTests {
   @Test("the log table shows preset and tags inert")
   func logTable() throws {
     let record = try JournalRecord(line: Array(Self.hostileRecord.utf8))
-    let text = LogText.render([record], width: 100, offset: { _ in 0 })
+    let text = LogText.render([record], width: 100, unicode: true, offset: { _ in 0 })
     #expect(!text.unicodeScalars.contains { TextLayout.isControl($0) && $0 != "\n" })
     #expect(text.contains("p^[[2J"))
     #expect(text.contains("t^[]0;owned^G,^[[31m"))
@@ -119,14 +119,14 @@ struct InertTextTests {
       #expect(
         !text.unicodeScalars.contains { TextLayout.isControl($0) && $0 != "\n" }, "\(place): \(text.debugDescription)")
     }
-    isInert(PlanText.render(plan, width: 80), "plan")
-    isInert(PresetListText.render([preset], width: 80, home: "/home/me"), "presets")
-    isInert(PresetListText.render([preset], width: 50, home: "/home/me"), "presets, narrow")
+    isInert(PlanText.render(plan, width: 80, unicode: true), "plan")
+    isInert(PresetListText.render([preset], width: 80, home: "/home/me", unicode: true), "presets")
+    isInert(PresetListText.render([preset], width: 50, home: "/home/me", unicode: true), "presets, narrow")
 
     let clock = FakeClock()
     var engine = SessionEngine(plan: plan, clock: clock.clock)
     let out = TextBuffer()
-    let log = PlainLog(output: out, width: 80, clockTime: { _ in "10:00:00" })
+    let log = PlainLog(output: out, width: 80, unicode: true, clockTime: { _ in "10:00:00" })
     log.sessionDidUpdate(engine, events: engine.start())
     clock.advance(.seconds(10))
     log.sessionDidUpdate(engine, events: engine.skip())
@@ -165,7 +165,7 @@ struct TextWidthTests {
       ("集", 1, "…"),
     ])
   func cutting(text: String, columns: Int, expected: String) {
-    #expect(TextLayout.truncate(text, columns) == expected)
+    #expect(TextLayout.truncate(text, columns, unicode: true) == expected)
     #expect(TextLayout.width(TextLayout.padRight(text, 10)) == max(10, TextLayout.width(text)))
     #expect(TextLayout.width(TextLayout.padLeft(text, 10)) == max(10, TextLayout.width(text)))
   }
@@ -193,9 +193,10 @@ struct TextWidthTests {
 
   @Test("a 24-character CJK phase name fits at 80 columns, with the rest of the line")
   func cjkAt80() {
-    let text = StatusLine.render(snapshot(hostileNames[5]), width: 80, style: .plain).text
+    let style = DisplayStyle(unicode: true, color: false)
+    let text = StatusLine.render(snapshot(hostileNames[5]), width: 80, style: style).text
     #expect(oracleWidth(text) <= 79)
-    #expect(text.hasPrefix("WORK  集中作業時間集中作業時…  ["))
+    #expect(text.hasPrefix("WORK  集中作業時間集中作業時…  "))
     #expect(text.hasSuffix("0%  24:59  round 2/4  session 10%"))
   }
 
@@ -259,7 +260,8 @@ struct TextWidthTests {
       Preset(name: "集中", round: [phase("x", .work, 60)]), Preset(name: "ab", round: [phase("x", .work, 1)]),
       Preset(name: "e\u{301}\u{1B}", round: [phase("x", .work, 1)]),
     ]
-    let list = PresetListText.render(presets, width: 80, home: "/").split(separator: "\n").map(String.init)
+    let list = PresetListText.render(presets, width: 80, home: "/", unicode: true).split(separator: "\n")
+      .map(String.init)
     #expect(Set(list.map { end(ofCell: 1, in: $0) }).count == 1, "\(list)")
 
     let records = try ["集中作業", "ab", "🍅"].enumerated().map { i, name in
@@ -270,7 +272,8 @@ struct TextWidthTests {
           )
           .replacingOccurrences(of: "evil", with: "id\(i)").utf8))
     }
-    let log = LogText.render(records, width: 100, offset: { _ in 0 }).split(separator: "\n").map(String.init)
+    let log = LogText.render(records, width: 100, unicode: true, offset: { _ in 0 }).split(separator: "\n")
+      .map(String.init)
     #expect(Set(log.map { column(ofCell: 3, in: $0) }).count == 1, "\(log)")
 
     let day = LocalCalendar.parseDate("2026-11-24")!

@@ -44,6 +44,12 @@ int cplatform_forward_signal(int signal_number, int fd);
 /// Gives a forwarded signal its default action back.
 void cplatform_stop_forwarding(int signal_number);
 
+/// Blocks (`hold` non-zero) or unblocks the signals a session handles (SIGINT, SIGTERM, SIGHUP,
+/// SIGTSTP) in the calling thread. Held from the first moment of the process until the session's
+/// handlers are in place (or the command turns out not to run one), a signal that arrives
+/// meanwhile waits, pending, and is delivered the moment it is unblocked.
+int cplatform_hold_session_signals(int hold);
+
 /// Stops guarding (the terminal was restored the ordinary way).
 void cplatform_unguard_terminal(void);
 

@@ -157,3 +157,24 @@ package extension JSONValue {
     return nil
   }
 }
+
+package extension JSONOutput {
+  /// JSON text with every character outside ASCII written as a `\u` escape (a surrogate pair
+  /// above U+FFFF), for a locale that is not UTF-8: the same JSON, in ASCII. Only for text that
+  /// is JSON throughout, where such characters can stand only inside strings.
+  package static func asciiEscaped(_ json: String) -> String {
+    guard json.utf8.contains(where: { $0 >= 0x80 }) else { return json }
+    var out = ""
+    for scalar in json.unicodeScalars {
+      if scalar.isASCII {
+        out.unicodeScalars.append(scalar)
+        continue
+      }
+      for unit in String(scalar).utf16 {
+        let hex = String(unit, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      }
+    }
+    return out
+  }
+}

@@ -64,9 +64,9 @@ public struct JSONValue: Sendable {
         $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0)
       }
       text = "\"\(escaped.joined())\""
-    case .array: text = "[…]"
-    case .object: text = "{…}"
+    case .array: text = "[...]"
+    case .object: text = "{...}"
     }
-    return text.count > 40 ? String(text.prefix(40)) + "…" : text
+    return text.count > 40 ? String(text.prefix(40)) + "..." : text
   }
 }

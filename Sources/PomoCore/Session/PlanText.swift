@@ -9,7 +9,7 @@ public enum PlanText {
       + "\(TextLayout.count(plan.phases.count, "phase")), \(TimeText.clock(plan.total))"
   }
 
-  public static func render(_ plan: Plan, width: Int) -> String {
+  public static func render(_ plan: Plan, width: Int, unicode: Bool) -> String {
     let phases = plan.phases
     let roundWidth = max(5, "\(plan.rounds)/\(plan.rounds)".count)
     let offsetWidth = max(6, TimeText.clock(plan.total).count)
@@ -24,7 +24,7 @@ public enum PlanText {
         TextLayout.padLeft(round, roundWidth),
       ].joined(separator: "  ")
       let room = max(8, width - TextLayout.width(head) - 2)
-      return head + "  " + TextLayout.truncate(name, room)
+      return head + "  " + TextLayout.truncate(name, room, unicode: unicode)
     }
     var lines: [String] = []
     lines.append(header(plan))

@@ -2,7 +2,10 @@ import PomoPlatform
 
 /// The lines printed when a session ends: phases done, focus, rest, paused and slept time.
 public enum SessionSummary {
-  public static func render(_ engine: SessionEngine, width: Int) -> String {
+  /// The summary laid out in `width` columns the way the status line is: no line reaches the
+  /// last column (some terminals wrap when it is filled). One line when it fits; else the
+  /// head, then the times, as many to a line as fit; whatever is still too long is cut.
+  public static func render(_ engine: SessionEngine, width: Int, unicode: Bool) -> String {
     let records = engine.records
     let done = records.filter(\.completed).count
     let focus = records.filter { $0.phase.kind == .work }.reduce(Duration.zero) { $0 + $1.elapsed }
@@ -15,10 +18,25 @@ public enum SessionSummary {
       "focus \(TimeText.clock(focus))", "rest \(TimeText.clock(rest))", "paused \(TimeText.clock(engine.totalPaused))",
     ]
     if engine.totalSlept > .zero { times.append("asleep \(TimeText.clock(engine.totalSlept))") }
+    let room = width - 1
     let tail = times.joined(separator: ", ")
-    if TextLayout.width(head) + tail.count + 2 <= width {
+    if TextLayout.width(head) + 2 + tail.count <= room {
       return head + "; " + tail + "\n"
     }
-    return head + "\n" + tail + "\n"
+    var lines = [head]
+    var line = ""
+    for time in times {
+      if line.isEmpty {
+        line = time
+      } else if line.count + 2 + time.count <= room {
+        line += ", " + time
+      } else {
+        lines.append(line)
+        line = time
+      }
+    }
+    lines.append(line)
+    guard room > 0 else { return "" }
+    return lines.map { TextLayout.truncate($0, room, unicode: unicode) + "\n" }.joined()
   }
 }

@@ -93,9 +93,14 @@ package enum TextLayout {
     return w >= n ? s : String(repeating: " ", count: n - w) + s
   }
 
-  /// `s` made inert and cut to at most `n` columns, ending in "…" when it was cut. A wide
-  /// character that does not fit whole is left out, never split.
-  package static func truncate(_ s: String, _ n: Int) -> String {
+  /// The mark that ends cut text: "…" where the locale is UTF-8, else "~", one column either way
+  /// so layouts measured with one hold for the other.
+  package static func ellipsis(unicode: Bool) -> String { unicode ? "…" : "~" }
+
+  /// `s` made inert and cut to at most `n` columns, ending in the ellipsis (see
+  /// `ellipsis(unicode:)`) when it was cut. A wide character that does not fit whole is left
+  /// out, never split.
+  package static func truncate(_ s: String, _ n: Int, unicode: Bool) -> String {
     guard n > 0 else { return "" }
     let s = inert(s)
     guard width(s) > n else { return s }
@@ -107,7 +112,20 @@ package enum TextLayout {
       out.append(c)
       used += w
     }
-    return out + "…"
+    return out + ellipsis(unicode: unicode)
+  }
+
+  /// `s` with nothing outside ASCII, for a locale that is not UTF-8: every other character
+  /// becomes as many `?` as the columns it takes (none for a zero-width one), so text laid out
+  /// before keeps its columns. pomo's own text is ASCII there already; this is for names, tags
+  /// and paths people wrote, which the terminal could not show.
+  package static func ascii(_ s: String) -> String {
+    guard s.utf8.contains(where: { $0 >= 0x80 }) else { return s }
+    var out = ""
+    for c in s {
+      out += c.isASCII ? String(c) : String(repeating: "?", count: width(of: c))
+    }
+    return out
   }
 
   /// Replaces the home folder with "~" so paths stay short.

@@ -181,14 +181,18 @@ public struct CommandSpec: Sendable {
 public protocol Command {
   static var spec: CommandSpec { get }
   static var subcommands: [CommandNode] { get }
+  /// Whether the command may run a session, which handles SIGINT, SIGTERM, SIGHUP and SIGTSTP
+  /// itself: until it installs its handlers, those signals stay held (see `SignalPipe.hold`).
+  static var runsSession: Bool { get }
   static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32
 }
 
 extension Command {
   public static var subcommands: [CommandNode] { [] }
+  public static var runsSession: Bool { false }
   /// The command as a value, so the tree of commands can be walked without metatypes.
   public static var node: CommandNode {
-    CommandNode(spec: spec, subcommands: { subcommands }, run: run)
+    CommandNode(spec: spec, subcommands: { subcommands }, runsSession: runsSession, run: run)
   }
 }
 
@@ -196,14 +200,16 @@ extension Command {
 public struct CommandNode {
   public var spec: CommandSpec
   var children: () -> [CommandNode]
+  var runsSession: Bool
   var run: (ParsedArguments, Context) throws -> Int32
 
   init(
-    spec: CommandSpec, subcommands: @escaping () -> [CommandNode],
+    spec: CommandSpec, subcommands: @escaping () -> [CommandNode], runsSession: Bool = false,
     run: @escaping (ParsedArguments, Context) throws -> Int32
   ) {
     self.spec = spec
     self.children = subcommands
+    self.runsSession = runsSession
     self.run = run
   }
 

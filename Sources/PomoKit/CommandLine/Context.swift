@@ -54,6 +54,16 @@ public struct Context {
   }
 
   public var paths: Paths { Paths(environment: environment) }
+
+  /// Whether text may go beyond ASCII: the locale is UTF-8. When it is not, `Pomo.main` passes
+  /// everything printed through `ASCIIOutput`.
+  public var unicode: Bool { DisplayStyle.localeIsUTF8(environment) }
+
+  /// Prints JSON; where the locale is not UTF-8, characters beyond ASCII are `\u` escapes, so
+  /// the JSON means the same in ASCII.
+  func writeJSON(_ json: String) {
+    output.write(unicode ? json : JSONOutput.asciiEscaped(json))
+  }
 }
 
 /// Where pomo keeps things, by the XDG Base Directory rules.
@@ -91,7 +101,10 @@ public struct Paths: Sendable {
 
 extension Context {
   /// The real process: its environment, stdout, stderr and terminal.
+  /// Signals are held first of all (see `SignalPipe.hold`): `Pomo.main` lets them through
+  /// for a command that runs no session, and the session's `SignalPipe` for one that does.
   public static func process() -> Context {
+    SignalPipe.hold()
     Platform.ignoreBrokenPipes()
     return Context(
       environment: Platform.environment,

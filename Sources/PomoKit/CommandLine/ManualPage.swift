@@ -267,6 +267,14 @@ public enum ManualPage {
       ("XDG_STATE_HOME", "Where the running session's state is (default ~/.local/state)."),
       ("XDG_CACHE_HOME", "Where the report index and the tag list for completion are (default ~/.cache)."),
       ("NO_COLOR", "Any value turns colour off."),
+      (
+        "TERM",
+        "dumb: plain lines, no escape codes and no redrawing. linux: bars of whole cells, which the console's fonts can draw."
+      ),
+      (
+        "LC_ALL, LC_CTYPE, LANG",
+        "The first one set decides the character set: unless it is UTF-8, pomo prints only ASCII."
+      ),
       ("COLUMNS", "The width to lay text out in."),
       ("TZ", "The time zone reports count days in."),
     ]

@@ -29,7 +29,17 @@ public enum Pomo: Command {
   }
 
   /// Runs pomo with the process's arguments (the first is the program's name) and returns the exit status.
+  ///
+  /// Where the locale is not UTF-8, all it prints passes through `ASCIIOutput`. Signals held
+  /// since start-up (`Context.process`) are let through once the command is known not to run a
+  /// session, and in any case on the way out, so a held SIGTERM still ends the process.
   public static func main(_ argv: [String], context: Context) -> Int32 {
+    defer { SignalPipe.release() }
+    var context = context
+    if !context.unicode {
+      context.output = ASCIIOutput(context.output)
+      context.errors = ASCIIOutput(context.errors)
+    }
     let words = argv.dropFirst()
     if words.first == "--version" {
       context.output.write("pomo \(version)\n")
@@ -64,6 +74,7 @@ public enum Pomo: Command {
         throw CLIError.usage(message, command: path)
       }
     }
+    if !command.runsSession { SignalPipe.release() }
     let spec = command.spec
     let parsed: ParsedArguments
     do {

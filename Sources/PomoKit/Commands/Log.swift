@@ -29,9 +29,11 @@ extension Pomo {
       }
       if arguments[SharedOptions.json] {
         let lines = newest.map { "  " + JSONOutput.inertLine($0.line).trimmedSpaces() }
-        context.output.write(lines.isEmpty ? "[]\n" : "[\n" + lines.joined(separator: ",\n") + "\n]\n")
+        context.writeJSON(lines.isEmpty ? "[]\n" : "[\n" + lines.joined(separator: ",\n") + "\n]\n")
       } else {
-        context.output.write(LogText.render(newest.map(\.record), width: context.width, offset: context.zone.offset))
+        let text = LogText.render(
+          newest.map(\.record), width: context.width, unicode: context.unicode, offset: context.zone.offset)
+        context.output.write(text)
       }
       return ExitCode.success
     }
@@ -40,7 +42,7 @@ extension Pomo {
 
 /// The table `pomo log` prints.
 public enum LogText {
-  public static func render(_ records: [JournalRecord], width: Int, offset: (Double) -> Int) -> String {
+  public static func render(_ records: [JournalRecord], width: Int, unicode: Bool, offset: (Double) -> Int) -> String {
     if records.isEmpty { return "No sessions recorded yet. Start one with 'pomo start work'.\n" }
     let rows = records.map { r -> [String] in
       let stamp = RFC3339.format(r.start, offset: offset(r.start))
@@ -58,12 +60,12 @@ public enum LogText {
     func line(_ cells: [String]) -> String {
       let head = [
         TextLayout.padRight(cells[0], widths[0]), TextLayout.padRight(cells[1], widths[1]),
-        TextLayout.padRight(TextLayout.truncate(cells[2], widths[2]), widths[2]),
+        TextLayout.padRight(TextLayout.truncate(cells[2], widths[2], unicode: unicode), widths[2]),
         TextLayout.padRight(cells[3], widths[3]),
         TextLayout.padLeft(cells[4], widths[4]),
       ].joined(separator: "  ")
       let room = width - TextLayout.width(head) - 3
-      return cells[5].isEmpty || room < 4 ? head : head + "  " + TextLayout.truncate(cells[5], room)
+      return cells[5].isEmpty || room < 4 ? head : head + "  " + TextLayout.truncate(cells[5], room, unicode: unicode)
     }
     return ([line(headers)] + rows.map(line)).joined(separator: "\n") + "\n"
   }

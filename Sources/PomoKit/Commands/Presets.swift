@@ -21,7 +21,9 @@ extension Pomo {
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let catalog = try PresetLookup.catalog(context)
       for problem in catalog.skipped { context.errors.write("pomo: warning: skipped \(problem)\n") }
-      context.output.write(PresetListText.render(catalog.presets, width: context.width, home: context.paths.home))
+      let text = PresetListText.render(
+        catalog.presets, width: context.width, home: context.paths.home, unicode: context.unicode)
+      context.output.write(text)
       return ExitCode.success
     }
   }
@@ -29,7 +31,7 @@ extension Pomo {
 
 /// The table `pomo presets` prints.
 enum PresetListText {
-  static func render(_ presets: [Preset], width: Int, home: String) -> String {
+  static func render(_ presets: [Preset], width: Int, home: String, unicode: Bool) -> String {
     let rows = presets.map { preset -> [String] in
       let plan = Plan(preset: preset)
       let source = TextLayout.abbreviateHome(preset.source.label, home: home)
@@ -44,17 +46,17 @@ enum PresetListText {
     widths[3] = min(widths[3], 30)
     func line(_ cells: [String]) -> String {
       let head = [
-        TextLayout.padRight(TextLayout.truncate(cells[0], widths[0]), widths[0]),
+        TextLayout.padRight(TextLayout.truncate(cells[0], widths[0], unicode: unicode), widths[0]),
         TextLayout.padLeft(cells[1], widths[1]),
         TextLayout.padRight(cells[2], widths[2]),
-        TextLayout.padRight(TextLayout.truncate(cells[3], widths[3]), widths[3]),
+        TextLayout.padRight(TextLayout.truncate(cells[3], widths[3], unicode: unicode), widths[3]),
       ].joined(separator: "  ")
       let room = width - TextLayout.width(head) - 2
-      if room >= 20 { return head + "  " + TextLayout.truncate(cells[4], room) }
+      if room >= 20 { return head + "  " + TextLayout.truncate(cells[4], room, unicode: unicode) }
       // Too narrow for a description column: put it under the row.
       let below =
         cells[4].isEmpty || cells[4] == "DESCRIPTION"
-        ? "" : "\n    " + TextLayout.truncate(cells[4], max(10, width - 4))
+        ? "" : "\n    " + TextLayout.truncate(cells[4], max(10, width - 4), unicode: unicode)
       return head.trimmedSpaces() + below
     }
     return ([line(headers)] + rows.map(line)).joined(separator: "\n") + "\n"

@@ -25,11 +25,11 @@ extension Pomo.Presets {
       var preset = try PresetLookup.preset(arguments.positionals[0], path: arguments.path, context: context)
       if arguments[json] {
         if let rounds = arguments[SharedOptions.rounds] { preset.rounds = rounds }
-        context.output.write(PresetJSON.render(preset))
+        context.writeJSON(PresetJSON.render(preset))
         return ExitCode.success
       }
       let plan = PresetLookup.plan(preset, arguments)
-      context.output.write(PlanText.render(plan, width: context.width))
+      context.output.write(PlanText.render(plan, width: context.width, unicode: context.unicode))
       return ExitCode.success
     }
   }

@@ -87,14 +87,12 @@ extension Pomo {
       }
       let report = builder.build(today: today, streak: streak)
       switch format {
-      case .json: context.output.write(ReportJSON.render(report))
+      case .json: context.writeJSON(ReportJSON.render(report))
       case .csv: context.output.write(ReportCSV.render(report))
       case .text:
-        let style = DisplayStyle(
-          unicode: DisplayStyle.localeIsUTF8(context.environment),
-          color: DisplayStyle.resolveColor(
-            option: arguments[color] ?? config.color, environment: context.environment, isTerminal: context.stdoutIsTerminal)
-        )
+        let style = DisplayStyle.resolve(
+          color: arguments[color] ?? config.color, environment: context.environment,
+          isTerminal: context.stdoutIsTerminal)
         context.output.write(ReportText.render(report, width: context.width, style: style))
       }
       return ExitCode.success

@@ -7,6 +7,7 @@ import PomoPlatform
 extension Pomo {
   /// `pomo resume`: continues the most recent interrupted session where it stopped.
   public enum Resume: Command {
+    public static let runsSession = true
     public static let spec = CommandSpec(
       name: "resume",
       abstract: "Continue the last interrupted session.",

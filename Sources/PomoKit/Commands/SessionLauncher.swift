@@ -48,21 +48,23 @@ enum SessionLauncher {
     let config = setup.config
     let paths = context.paths
     let interactive = context.stdoutIsTerminal
-    let style = DisplayStyle(
-      unicode: !arguments[SharedOptions.ascii] && DisplayStyle.localeIsUTF8(context.environment),
-      color: DisplayStyle.resolveColor(
-        option: setup.color ?? config.color, environment: context.environment, isTerminal: interactive))
+    // A dumb terminal takes no escape codes and no redrawing: it gets the plain lines.
+    let drawLive = interactive && !DisplayStyle.isDumb(context.environment)
+    let style = DisplayStyle.resolve(
+      ascii: arguments[SharedOptions.ascii], color: setup.color ?? config.color, environment: context.environment,
+      isTerminal: interactive)
     let clockTime = context.zone.clockTime
     let readKeys = context.stdinIsTerminal && !arguments[SharedOptions.noInput]
     var listeners: [SessionListener] = []
     var display: LiveDisplay?
-    if interactive {
+    if drawLive {
       let live = LiveDisplay(
         output: context.output, width: context.width, style: style, keyHint: readKeys, clockTime: clockTime)
       display = live
       listeners.append(live)
     } else {
-      listeners.append(PlainLog(output: context.output, width: context.width, clockTime: clockTime))
+      listeners.append(
+        PlainLog(output: context.output, width: context.width, unicode: style.unicode, clockTime: clockTime))
     }
     let notifier =
       (arguments[SharedOptions.noNotify] || !config.notify) ? nil : Notifier.find(environment: context.environment)

@@ -7,6 +7,7 @@ import PomoPlatform
 extension Pomo {
   /// `pomo start NAME`: runs a preset's phases live in the terminal.
   public enum Start: Command {
+    public static let runsSession = true
     public static let spec = CommandSpec(
       name: "start",
       abstract: "Start a session from a preset.",
@@ -37,7 +38,7 @@ extension Pomo {
       let preset = try PresetLookup.preset(name, path: arguments.path, context: context)
       let plan = PresetLookup.plan(preset, arguments)
       if arguments[dryRun] {
-        context.output.write(PlanText.render(plan, width: context.width))
+        context.output.write(PlanText.render(plan, width: context.width, unicode: context.unicode))
         return ExitCode.success
       }
       let tags = arguments[tag]

@@ -22,7 +22,7 @@ extension Pomo {
       let state = JournalAccess.recover(JournalAccess.journal(arguments, context), context)
       let now = context.clock.wallSeconds()
       if arguments[SharedOptions.json] {
-        context.output.write(StatusText.json(state, now: now, offset: context.zone.offset).text + "\n")
+        context.writeJSON(StatusText.json(state, now: now, offset: context.zone.offset).text + "\n")
       } else {
         context.output.write(StatusText.line(state, now: now) + "\n")
       }

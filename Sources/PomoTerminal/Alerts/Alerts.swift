@@ -68,7 +68,7 @@ public final class Alerts: SessionListener {
       body = "Next: \(TextLayout.inert(next.name)) (\(TimeText.clock(next.duration)))"
     } else {
       title = "pomo: \(TextLayout.inert(engine.plan.presetName)) complete"
-      body = SessionSummary.render(engine, width: 200).trimmedSpaces()
+      body = SessionSummary.render(engine, width: .max, unicode: true).trimmedSpaces()
     }
     if notifier.hasSuffix("osascript") {
       let quoted = { (s: String) in
