@@ -103,15 +103,14 @@ public final class LiveSession {
   }
 
   private func handle(key: UInt8) -> [SessionEvent] {
-    switch key {
-    case UInt8(ascii: " "), UInt8(ascii: "p"): return engine.togglePause()
-    case UInt8(ascii: "s"): return engine.skip()
-    case UInt8(ascii: "+"), UInt8(ascii: "="): return engine.extend(by: .seconds(60))
-    case UInt8(ascii: "q"), UInt8(ascii: "Q"):
-      outcome = .quit
-      return engine.quit()
-    default: return []
-    }
+    guard let command = SessionEngine.command(forKey: key) else { return [] }
+    return handle(command)
+  }
+
+  /// Every command, from a key or elsewhere, reaches the engine here.
+  func handle(_ command: SessionCommand) -> [SessionEvent] {
+    if command == .stop { outcome = .quit }
+    return engine.apply(command)
   }
 
   private func handle(signal number: Int32, raw: RawMode, watchKeys: inout Bool) -> [SessionEvent] {

@@ -324,3 +324,39 @@ public enum Interruption: Equatable, Sendable {
     }
   }
 }
+
+/// What a person can ask of a running session, from a key or from another shell: one type, so
+/// every way in reaches the engine the same way.
+public enum SessionCommand: Equatable, Sendable {
+  case pause
+  case resume
+  case toggle
+  case skip
+  case extend(Duration)
+  case stop
+}
+
+extension SessionEngine {
+  /// Carries out `command` now; the events it caused, for the listeners.
+  public mutating func apply(_ command: SessionCommand) -> [SessionEvent] {
+    switch command {
+    case .pause: status == .running ? togglePause() : tick()
+    case .resume: status == .paused ? togglePause() : tick()
+    case .toggle: togglePause()
+    case .skip: skip()
+    case .extend(let amount): extend(by: amount)
+    case .stop: quit()
+    }
+  }
+
+  /// The command a key stands for while a session runs in the terminal.
+  public static func command(forKey key: UInt8) -> SessionCommand? {
+    switch key {
+    case UInt8(ascii: " "), UInt8(ascii: "p"): .toggle
+    case UInt8(ascii: "s"): .skip
+    case UInt8(ascii: "+"), UInt8(ascii: "="): .extend(.seconds(60))
+    case UInt8(ascii: "q"), UInt8(ascii: "Q"): .stop
+    default: nil
+    }
+  }
+}
