@@ -334,6 +334,8 @@ public enum SessionCommand: Equatable, Sendable {
   case skip
   case extend(Duration)
   case stop
+  /// Continue a phase that waits for confirmation (a preset's `"advance": "confirm"`).
+  case next
 }
 
 extension SessionEngine {
@@ -346,6 +348,7 @@ extension SessionEngine {
     case .skip: skip()
     case .extend(let amount): extend(by: amount)
     case .stop: quit()
+    case .next: tick()  // Nothing waits for confirmation yet.
     }
   }
 
