@@ -19,8 +19,8 @@ let reportUsage = """
 
 let startUsage = """
   Usage: pomo start <preset> [--rounds <n>] [--dry-run] [--tag <tag> ...]
-         [--note <text>] [--journal <path>] [--color <when>] [--ascii] [--no-bell]
-         [--no-notify] [--no-input]
+         [--note <text>] [--detach] [--journal <path>] [--color <when>] [--ascii]
+         [--no-bell] [--no-notify] [--no-input]
     See 'pomo start --help' for more information.
 
   """

@@ -85,6 +85,7 @@ func auditedRun(_ words: [String], in home: AuditHome) -> AuditedRun {
     errors: err, clock: SteppingClock().clock, hostName: "audit")
   var seen: [ParsedArguments] = []
   context.willRun = { seen.append($0) }
+  context.programPath = pomoBinary  // `start --detach` starts the real binary, not the tests.
   let status = Pomo.main(["pomo"] + home.expand(words), context: context)
   return AuditedRun(status: status, out: out.text, err: err.text, parsed: seen.first, calls: seen.count)
 }
@@ -114,6 +115,8 @@ struct OptionAuditTests {
         "start", "$TINY", "-r", "1", "-t", "x", "--note", "n", "--journal", "$JOURNAL", "--color", "always", "--ascii",
         "--no-bell", "--no-notify", "--no-input",
       ],
+      // In the background: the real binary runs the session; this process returns at once.
+      ["start", "$TINY", "--detach", "--journal", "$JOURNAL", "--no-notify"],
     ],
     "pomo resume": [
       ["resume", "--journal", "$JOURNAL", "--color", "never", "--ascii", "--no-bell", "--no-notify", "--no-input"]
@@ -156,6 +159,7 @@ struct OptionAuditTests {
     for words in runs {
       let home = try AuditHome()
       defer { home.home.cleanUp() }
+      let before = (try? home.records(home.journal).count) ?? 0
       let run = auditedRun(words, in: home)
       #expect(run.status == 0, "\(words): \(run.err)")
       #expect(!run.out.isEmpty || name == "pomo import", "\(words) printed nothing")
@@ -166,7 +170,13 @@ struct OptionAuditTests {
       given.formUnion(givenOptions(parsed))
 
       // The session commands got as far as recording a session.
-      if name == "pomo start" && !words.contains("--dry-run") {
+      if words.contains("--detach") {
+        // The background session records itself when its one second is up.
+        #expect(run.out.contains("Running in the background"))
+        let deadline = Date().addingTimeInterval(30)
+        while (try? home.records(home.journal).count) ?? 0 <= before && Date() < deadline { usleep(20_000) }
+        #expect(try home.records(home.journal).last?.status == .completed)
+      } else if name == "pomo start" && !words.contains("--dry-run") {
         let last = try home.records(home.journal).last
         #expect(last?.status == .completed && last?.tags == ["x"] && last?.note == "n", "\(run.err)")
       }

@@ -10,6 +10,8 @@ public struct ParsedArguments {
   /// The command's words, e.g. ["pomo", "presets", "show"].
   public var path: [String]
   public var positionals: [String] = []
+  /// The words given after the command's name, as typed (to start the command again).
+  public var words: [String] = []
   var values: [String: [String]] = [:]
   var flags: Set<String> = []
   /// The options the command declares; reading any other is a bug that `undeclaredReads` shows.
@@ -85,6 +87,7 @@ enum ArgumentParser {
   static func parse(_ words: ArraySlice<String>, spec: CommandSpec, path: [String]) throws -> ParsedArguments {
     let options = spec.options
     var parsed = ParsedArguments(path: path, declared: Set(options.map(\.long)))
+    parsed.words = Array(words)
     var rest = words[...]
     var onlyPositionals = false
     func usage(_ message: String) -> ParseOutcome { .failed(.usage(message, command: path)) }

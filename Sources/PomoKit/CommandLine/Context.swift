@@ -19,6 +19,8 @@ public struct Context {
   public var hostName: String
   /// The local time zone: days in reports, offsets in records, times in messages.
   public var zone: any TimeZoneRules
+  /// The pomo program itself, to start again for `start --detach` (nil: this process's own).
+  public var programPath: String?
   /// Called with a command's parsed arguments just before it runs (tests audit them).
   public var willRun: ((ParsedArguments) -> Void)?
 

@@ -40,6 +40,34 @@ enum SessionLauncher {
     }
   }
 
+  /// Set in the environment of a session started by `--detach`.
+  static let detachedVariable = "POMO_DETACHED"
+
+  /// `start --detach`: the same command again, in the background in a session of its own,
+  /// with no terminal. Returns once that session holds its lock and runs, or with its error.
+  static func detach(plan: Plan, _ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> Int32 {
+    guard let program = context.programPath ?? Detach.executablePath() else {
+      throw .failure("'--detach' is not supported on this system")
+    }
+    var environment = context.environment
+    environment[detachedVariable] = "1"
+    let argv = [program] + arguments.path.dropFirst() + arguments.words.filter { $0 != "--detach" }
+    let child: (pid: Int32, stderr: Int32)
+    do {
+      child = try Detach.spawn(argv, environment: environment)
+    } catch {
+      throw .failure("cannot start a session in the background: \(error)")
+    }
+    // What the background session says before it runs (a warning, or why it cannot) is ours.
+    guard Detach.awaitReady(child.stderr, forward: { context.errors.write($0) }) else {
+      return Detach.waitForExit(child.pid)
+    }
+    context.output.write(
+      PlanText.header(plan) + "\n"
+        + "Running in the background (pid \(child.pid)): 'pomo status' shows it, 'pomo stop' ends it.\n")
+    return ExitCode.success
+  }
+
   /// Runs the session while holding the state folder's `lock`; returns the exit status.
   static func run(
     plan: Plan, info: SessionInfo, setup: Setup, lock: FileLock, _ arguments: ParsedArguments, _ context: Context
@@ -76,6 +104,7 @@ enum SessionLauncher {
     let recorder = JournalRecorder(
       journal: setup.journal, statePath: paths.stateFile, info: info, errors: context.errors)
     listeners.append(recorder)
+    if context.environment[detachedVariable] != nil { listeners.append(DetachedStart()) }
 
     let environment = context.environment
     let output = context.output
@@ -85,5 +114,17 @@ enum SessionLauncher {
       outputClosed: { output.isClosed })
     let outcome = session.run()
     return recorder.failed ? ExitCode.failure : outcome.exitCode
+  }
+}
+
+/// In a session started by `--detach`: tells the waiting parent that the session runs, once
+/// its state file is written (so `pomo status` right after shows it).
+final class DetachedStart: SessionListener {
+  private var told = false
+
+  func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
+    guard !told, events.contains(where: { if case .sessionStarted = $0 { true } else { false } }) else { return }
+    told = true
+    Detach.finishDetaching()
   }
 }

@@ -24,8 +24,12 @@ extension Pomo {
           pomo start ~/my-preset.json --dry-run
         """,
       arguments: [ArgumentSpec("preset", kind: .preset, help: "A preset's name (see 'pomo presets') or the path of a preset file.")],
-      options: [SharedOptions.rounds.spec, dryRun.spec, tag.spec, note.spec, SharedOptions.journal.spec]
+      options: [SharedOptions.rounds.spec, dryRun.spec, tag.spec, note.spec, detach.spec, SharedOptions.journal.spec]
         + SharedOptions.session)
+
+    static let detach = Option<Bool>.flag(
+      "detach",
+      help: "Run in the background with no terminal and return at once; 'pomo status' shows it and 'pomo stop' ends it.")
 
     static let dryRun = Option<Bool>.flag(
       "dry-run", help: "Print the expanded plan and exit; nothing runs and nothing is recorded.")
@@ -44,6 +48,7 @@ extension Pomo {
       let tags = arguments[tag]
       let journal = JournalAccess.journal(arguments, context)
       let setup = try SessionLauncher.Setup(arguments, context, journal: journal)
+      if arguments[detach] { return try SessionLauncher.detach(plan: plan, arguments, context) }
       let lock = try JournalAccess.claim(journal, context)
       var source: String?
       if case .file(let path) = preset.source { source = Platform.absolutePath(path) }

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+@testable import PomoKit
+@testable import PomoReport
+@testable import PomoJournal
+@testable import PomoTerminal
+@testable import PomoCore
+@testable import PomoPlatform
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `pomo start --detach`: the session runs in the background, in a session of its own, and
+/// closing the terminal that started it does not end it.
+@Suite("Sessions in the background")
+struct DetachTests {
+  let home: TemporaryFolder
+  let environment: [String: String]
+  var statePath: String { home.file(".local/state/pomo/current.json") }
+  var journalPath: String { home.file(".local/share/pomo/journal.jsonl") }
+
+  init() throws {
+    home = try TemporaryFolder()
+    environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+    try home.write("long.json", #"{"round": [{"name": "focus", "kind": "work", "duration": "25m"}]}"#)
+    try home.write("tiny.json", #"{"round": [{"name": "go", "kind": "work", "duration": "1s"}]}"#)
+  }
+
+  func waitUntil(_ timeout: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      if condition() { return true }
+      usleep(20_000)
+    }
+    return condition()
+  }
+
+  func records() throws -> [JournalRecord] {
+    let text = (try? String(contentsOfFile: journalPath, encoding: .utf8)) ?? ""
+    return try text.split(separator: "\n").map { try JournalRecord(line: Array($0.utf8)) }
+  }
+
+  /// The pid a running session's `status --json` reports.
+  func runningPID() throws -> Int32? {
+    let status = try runPomo(["status", "--json"], environment: environment)
+    guard let data = status.out.data(using: .utf8),
+      let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    else { return nil }
+    return (object["pid"] as? Int).map(Int32.init)
+  }
+
+  @Test("--detach returns at once; the session runs in a session of its own and is recorded")
+  func detached() throws {
+    defer { home.cleanUp() }
+    let result = try runPomo(["start", home.file("tiny.json"), "--detach", "--tag", "bg"], environment: environment)
+    #expect(result.status == 0)
+    let lines = result.out.split(separator: "\n")
+    #expect(lines.first == "tiny: 1 round, 1 phase, 0:01")
+    #expect(lines.last?.hasPrefix("Running in the background (pid ") == true)
+    // It ends by itself and is recorded like any session.
+    #expect(waitUntil { (try? records().count) == 1 })
+    let record = try #require(try records().first)
+    #expect(record.status == .completed)
+    #expect(record.tags == ["bg"])
+  }
+
+  @Test("closing the terminal that started it does not end a detached session")
+  func survivesHangup() throws {
+    defer { home.cleanUp() }
+    do {
+      let pty = try PseudoTerminal(["start", home.file("long.json"), "--detach"], environment: environment)
+      #expect(pty.waitForExit() == 0)
+      #expect(pty.visible.contains("Running in the background"))
+    }  // The terminal closes here: its session gets SIGHUP.
+    let pid = try #require(try runningPID())
+    // Its own session leader, with no controlling terminal (field 7 of /proc/PID/stat is 0).
+    let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+    let fields = stat[stat.range(of: ") ")!.upperBound...].split(separator: " ")
+    #expect(fields[3] == "\(pid)")  // session id
+    #expect(fields[4] == "0")  // tty
+    let status = try runPomo(["status"], environment: environment)
+    #expect(status.out.hasPrefix("WORK focus "))
+    kill(pid, SIGTERM)
+    #expect(waitUntil { (try? records().count) == 1 })
+    #expect(try records().first?.interruption == .signal)
+  }
+
+  @Test("a detached start while a session runs fails with the usual error, exit 1")
+  func alreadyRunning() throws {
+    defer { home.cleanUp() }
+    let first = try runPomo(["start", home.file("long.json"), "--detach"], environment: environment)
+    #expect(first.status == 0)
+    let pid = try #require(try runningPID())
+    defer { kill(pid, SIGTERM) }
+    let second = try runPomo(["start", home.file("tiny.json"), "--detach"], environment: environment)
+    #expect(second.status == 1)
+    #expect(second.err == "Error: a session is already running (long, pid \(pid)); see 'pomo status'\n")
+    #expect(second.out.isEmpty)
+  }
+}
