@@ -153,7 +153,7 @@ void cplatform_guard_terminal(int fd) {
   action.sa_handler = restore_terminal_and_crash;
   sigemptyset(&action.sa_mask);
   action.sa_flags = SA_RESETHAND;
-  int signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGQUIT};
+  int signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE};
   for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) sigaction(signals[i], &action, NULL);
 }
 

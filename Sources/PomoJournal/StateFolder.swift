@@ -4,9 +4,10 @@ import PomoPlatform
 /// The folder that holds the running session (`current.json`) and the two locks that say
 /// whether it is alive, in `$XDG_STATE_HOME/pomo`.
 ///
-/// `session.lock` is held by the running session for its whole life; the kernel drops it
-/// when that process ends, however it ends, so the lock (not a pid) answers "is it alive".
-/// `check.lock` is held for a moment by whoever looks at `session.lock` or records a dead
+/// The running session holds a lock on the folder itself for its whole life (a lock file
+/// could be deleted by a cleaner while held, letting a second session in); the kernel drops
+/// it when that process ends, however it ends, so the lock (not a pid) answers "is it alive".
+/// `check.lock` is held for a moment by whoever looks at the session lock or records a dead
 /// session, so those checks never race: of twenty `start`s at once exactly one runs, and
 /// ten `status`es over a dead session append one recovery record.
 public struct StateFolder: Sendable {
@@ -17,7 +18,6 @@ public struct StateFolder: Sendable {
   }
 
   public var stateFile: String { directory + "/current.json" }
-  package var sessionLock: String { directory + "/session.lock" }
   package var checkLock: String { directory + "/check.lock" }
 
   /// Why this process may not run a session.
@@ -64,7 +64,7 @@ public struct StateFolder: Sendable {
     defer { check.release() }
     let session: FileLock?
     do {
-      session = try FileLock.tryAcquire(sessionLock)
+      session = try FileLock.tryAcquire(directory, folder: true)
     } catch {
       throw .unusable(directory, error)
     }
@@ -80,7 +80,7 @@ public struct StateFolder: Sendable {
     let session: FileLock?
     do {
       check = try FileLock.acquire(checkLock, timeout: Self.checkTimeout)
-      session = check == nil ? nil : try FileLock.tryAcquire(sessionLock)
+      session = check == nil ? nil : try FileLock.tryAcquire(directory, folder: true)
     } catch {
       return (nil, "pomo: warning: cannot check the running session in \(directory): \(error)")
     }

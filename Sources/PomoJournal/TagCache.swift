@@ -44,14 +44,27 @@ public struct TagCache: Equatable {
     guard now.size > readLength else { return changed }
     var offset = readLength
     var pending: [UInt8] = []
+    // Inside a line longer than `LineReader.maxLine` (damaged): its bytes are dropped unread.
+    var skipping = false
     while offset < now.size {
       let block = try file.read(at: offset, count: 1 << 20)
       if block.isEmpty { break }
       offset += Int64(block.count)
-      pending += block
-      guard let lastNewline = pending.lastIndex(of: 0x0A) else { continue }
-      Self.collect(pending[..<lastNewline], into: &counts)
-      pending.removeSubrange(0...lastNewline)
+      if skipping {
+        guard let newline = block.firstIndex(of: 0x0A) else { continue }
+        pending = Array(block[(newline + 1)...])
+        skipping = false
+      } else {
+        pending += block
+      }
+      if let lastNewline = pending.lastIndex(of: 0x0A) {
+        Self.collect(pending[..<lastNewline], into: &counts)
+        pending.removeSubrange(0...lastNewline)
+      }
+      if pending.count > LineReader.maxLine {
+        pending = []
+        skipping = true
+      }
     }
     readLength = offset - Int64(pending.count)
     headHash = try JournalIndex.hash(file, at: 0, length: min(readLength, 4096))
@@ -94,7 +107,9 @@ public struct TagCache: Equatable {
     while start < bytes.endIndex {
       let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
       let line = bytes[start..<end]
-      if mentionsTags(line), let record = try? JournalRecord(line: line, detail: false) {
+      if line.count <= LineReader.maxLine, mentionsTags(line),
+        let record = try? JournalRecord(line: line, detail: false)
+      {
         for tag in record.tags where isCompletable(tag) { counts[tag, default: 0] += 1 }
       }
       start = end + 1

@@ -18,21 +18,24 @@ public final class FileLock {
 
   deinit { release() }
 
-  /// Opens (creating it, mode 0600) the lock file, or throws when it cannot.
-  private static func open(_ path: String) throws(FileSystemError) -> Int32 {
-    let fd = Glibc_or_Darwin_open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+  /// Opens (creating it, mode 0600) the lock file, or a folder to lock, or throws when it
+  /// cannot.
+  private static func open(_ path: String, folder: Bool) throws(FileSystemError) -> Int32 {
+    let flags = folder ? O_RDONLY | O_DIRECTORY | O_CLOEXEC : O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK
+    let fd = Glibc_or_Darwin_open(path, flags, 0o600)
     guard fd >= 0 else { throw .current }
     var info = stat()
-    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == (folder ? S_IFDIR : S_IFREG) else {
       _ = Glibc_or_Darwin_close(fd)
       throw FileSystemError(code: EINVAL)
     }
     return fd
   }
 
-  /// Takes the lock if nobody holds it: nil when another process does.
-  public static func tryAcquire(_ path: String) throws(FileSystemError) -> FileLock? {
-    let fd = try open(path)
+  /// Takes the lock if nobody holds it: nil when another process does. With `folder`, the
+  /// lock is on the folder itself, which nothing that deletes files inside it can undo.
+  public static func tryAcquire(_ path: String, folder: Bool = false) throws(FileSystemError) -> FileLock? {
+    let fd = try open(path, folder: folder)
     while flock(fd, LOCK_EX | LOCK_NB) != 0 {
       if errno == EINTR { continue }
       let code = errno

@@ -81,6 +81,8 @@ package extension Platform {
   public static func fileProblem(_ path: String) -> String? {
     var info = stat()
     guard stat(path, &info) == 0 else {
+      // A link that loops, a path through a file: never appendable.
+      if errno != ENOENT { return FileSystemError.current.description }
       // Not there yet: the nearest folder that exists must let us create it.
       var folder = parentFolder(path)
       while !fileExists(folder) && folder != "/" && folder != "." { folder = parentFolder(folder) }
@@ -310,6 +312,9 @@ public struct LineReader {
   public init(path: String) throws(FileSystemError) {
     // Standard input may be a pipe (`pomo import -`); any other path must be a regular file.
     if path == "/dev/stdin" {
+      // A pipe, a file or a terminal; a device such as /dev/zero would never end.
+      var info = stat()
+      if fstat(0, &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR && isatty(0) == 0 { throw .notRegularFile }
       fd = dup(0)
       guard fd >= 0 else { throw .current }
     } else {

@@ -57,6 +57,11 @@ public enum Platform {
     signal(SIGPIPE, SIG_IGN)
   }
 
+  /// Sets a variable in this process's environment (the C library reads TZ from it).
+  public static func setEnvironment(_ name: String, _ value: String) {
+    setenv(name, value, 1)
+  }
+
   public static var environment: [String: String] {
     var result: [String: String] = [:]
     var pointer = environ

@@ -141,7 +141,11 @@ public struct ReportBuilder {
       let sessions = inRange ? 1 : 0
       presets[record.preset, default: Report.Group(name: record.preset)].sessions += sessions
       presets[record.preset]!.focus += focusInRange
-      for (i, tag) in record.tags.enumerated() where !record.tags[..<i].contains(tag) {
+      // Each distinct tag once; a set only when a record has many (one line can hold 100,000).
+      var seen = Set<String>()
+      let many = record.tags.count > 8
+      for (i, tag) in record.tags.enumerated() {
+        guard many ? seen.insert(tag).inserted : !record.tags[..<i].contains(tag) else { continue }
         tags[tag, default: Report.Group(name: tag)].sessions += sessions
         tags[tag]!.focus += focusInRange
       }

@@ -35,6 +35,11 @@ public final class LiveSession {
   package let outputClosed: () -> Bool
   private var outcome: Outcome = .completed
   package static let heartbeat: Duration = .seconds(10)
+  /// Signals whose default is to end the process: each ends the session properly instead
+  /// (recorded as `signal`, the terminal restored) and pomo exits 128+N as it would have.
+  static let endingSignals: [Int32] = [
+    SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+  ]
 
   /// - Parameters:
   ///   - display: the live display when stdout is a terminal; nil for the plain log.
@@ -55,7 +60,7 @@ public final class LiveSession {
   }
 
   public func run() -> Outcome {
-    let signals = SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH])
+    let signals = SignalPipe(signals: [SIGINT, SIGTSTP, SIGCONT, SIGWINCH] + Self.endingSignals)
     let raw = RawMode(fd: 0)
     var watchKeys = readKeys && raw.enter()
     defer {
@@ -118,7 +123,7 @@ public final class LiveSession {
     case SIGINT:
       outcome = .quit
       return engine.quit()
-    case SIGTERM, SIGHUP:
+    case _ where Self.endingSignals.contains(number):
       outcome = .signal(number)
       return engine.quit(reason: .signal)
     case SIGTSTP:

@@ -365,4 +365,113 @@ struct HardeningProcessTests {
     )
     #expect(try records().count == 1)
   }
+
+  // MARK: - Found by a hostile test
+
+  @Test("one session at a time: deleting files in the state folder does not let a second session in")
+  func lockSurvivesCleaners() throws {
+    defer { home.cleanUp() }
+    let process = try launch(["start", home.file("long.json")], name: "first")
+    defer { kill(process.processIdentifier, SIGKILL) }
+    #expect(waitUntil { FileManager.default.fileExists(atPath: statePath) })
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: stateFolder)) ?? [] where name != "current.json" {
+      try? FileManager.default.removeItem(atPath: stateFolder + "/" + name)
+    }
+    let second = try runPomo(["start", home.file("tiny.json")], environment: environment)
+    #expect(second.status == 1)
+    #expect(second.err.hasPrefix("Error: a session is already running (long, pid \(process.processIdentifier))"))
+    #expect(try records().isEmpty)
+    process.terminate()
+    process.waitUntilExit()
+    #expect(try records().map(\.interruption) == [.signal])
+  }
+
+  @Test(
+    "signals that would end pomo end the session properly: recorded, terminal restored, 128+N",
+    arguments: [SIGUSR1, SIGQUIT, SIGALRM])
+  func endingSignals(signal: Int32) throws {
+    defer { home.cleanUp() }
+    let pty = try PseudoTerminal(["start", home.file("long.json")], environment: environment)
+    #expect(pty.waitForText("WORK  focus"))
+    kill(pty.pid, signal)
+    #expect(pty.waitForExit() == 128 + signal)
+    #expect(pty.isCooked)
+    #expect(pty.cursorShown)
+    #expect(try records().map(\.interruption) == [.signal])
+  }
+
+  @Test("a TZ naming a FIFO warns and uses UTC; nothing hangs")
+  func timeZoneFIFO() throws {
+    defer { home.cleanUp() }
+    let fifo = home.file("zone")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    var env = environment
+    env["TZ"] = fifo
+    for words in [["report", "--today"], ["log"]] {
+      let result = try runPomo(words, environment: env, timeout: 20)
+      #expect(result.status == 0)
+      #expect(result.err.contains("pomo: warning: TZ '\(fifo)' is neither a time zone"))
+    }
+  }
+
+  @Test("import from standard input refuses a device that would never end")
+  func importFromDevice() throws {
+    defer { home.cleanUp() }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: pomoBinary)
+    process.arguments = ["import", "-"]
+    process.environment = environment
+    process.standardInput = FileHandle(forReadingAtPath: "/dev/zero")
+    let err = Pipe()
+    process.standardError = err
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1)
+    #expect(text == "Error: cannot read the journal /dev/stdin: not a regular file\n")
+  }
+
+  @Test("a journal path that can never be written (a link loop) is refused before the session")
+  func journalLinkLoop() throws {
+    defer { home.cleanUp() }
+    let loop = home.file("loop.jsonl")
+    try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: loop)
+    let result = try runPomo(["start", home.file("tiny.json"), "--journal", loop], environment: environment)
+    #expect(result.status == 1)
+    #expect(result.err == "Error: cannot record to the journal \(loop): too many levels of symbolic links\n")
+    #expect(result.out.isEmpty)
+  }
+
+  @Test("a journal of garbage names 20 damaged lines and counts the rest, for every reader")
+  func boundedWarnings() throws {
+    defer { home.cleanUp() }
+    try home.write(".local/share/pomo/journal.jsonl", String(repeating: "x\n", count: 500))
+    for words in [["log"], ["report", "--today"], ["import", journalPath, "--journal", home.file("other.jsonl")]] {
+      let result = try runPomo(words, environment: environment)
+      #expect(result.status == 0)
+      let lines = result.err.split(separator: "\n")
+      #expect(lines.filter { $0.contains("skipped a damaged line") }.count == 20, "\(words)")
+      #expect(lines.contains { $0.hasSuffix("skipped 480 more damaged lines (--strict names the first)") }, "\(words)")
+    }
+  }
+
+  @Test("a record with 100,000 tags is counted in time proportional to it")
+  func manyTags() throws {
+    defer { home.cleanUp() }
+    let tags = (0..<100_000).map { "\"t\($0)\"" }.joined(separator: ",")
+    let line =
+      #"{"v":1,"id":"many","preset":"p","status":"completed","start":"2026-11-30T09:00:00Z","end":"2026-11-30T09:25:00Z","host":"h","rounds":1,"tags":["#
+      + tags
+      + #"],"phases":[{"name":"f","kind":"work","round":1,"start":"2026-11-30T09:00:00Z","end":"2026-11-30T09:25:00Z","planned_seconds":1500,"elapsed_seconds":1500,"completed":true}]}"#
+    try home.write(".local/share/pomo/journal.jsonl", line + "\n")
+    var env = environment
+    env["TZ"] = "UTC"
+    let report = try runPomo(["report", "--from", "2026-11-01", "--to", "2026-12-31", "--format", "json"], environment: env, timeout: 60)
+    #expect(report.status == 0)
+    #expect(report.out.contains(#""name":"t99999""#))
+    let tagsList = try runPomo(["completions", "--list", "tags"], environment: env, timeout: 60)
+    #expect(tagsList.status == 0)
+    #expect(tagsList.out.split(separator: "\n").count == 100_000)
+  }
 }

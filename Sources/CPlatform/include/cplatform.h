@@ -30,7 +30,7 @@ int cplatform_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
 short cplatform_spawn_setsid_flag(void);
 
 /// Saves the terminal's current settings and, should pomo crash or quit (SIGSEGV, SIGBUS, SIGILL,
-/// SIGTRAP, SIGABRT, SIGFPE, SIGQUIT: a Swift runtime error among them), puts them back and shows the
+/// SIGTRAP, SIGABRT, SIGFPE: a Swift runtime error among them), puts them back and shows the
 /// cursor before the crash goes on. The only global state pomo has, because a signal handler
 /// can reach nothing else.
 void cplatform_guard_terminal(int fd);

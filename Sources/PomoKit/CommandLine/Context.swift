@@ -108,8 +108,12 @@ extension Context {
   public static func process() -> Context {
     SignalPipe.hold()
     Platform.ignoreBrokenPipes()
+    let environment = Platform.environment
+    // A TZ that is neither a zone file nor a rule (say, a FIFO) would be opened by the C
+    // library, and could hang it; pomo says so once and uses UTC, so the C library must too.
+    if SystemZone.warning(environment) != nil { Platform.setEnvironment("TZ", "UTC0") }
     return Context(
-      environment: Platform.environment,
+      environment: environment,
       output: FileDescriptorOutput(fd: 1), errors: FileDescriptorOutput(fd: 2),
       stdinIsTerminal: Platform.isTerminal(0), stdoutIsTerminal: Platform.isTerminal(1),
       terminalColumns: Platform.terminalColumns(1))

@@ -66,13 +66,28 @@ enum JournalAccess {
       throw .failure("cannot read the journal \(journal.path): \(error)")
     }
     if let bad = indexed.badLines.first, strict { throw strictError(bad, journal) }
-    for bad in indexed.badLines { warn(bad, journal, context) }
+    for (n, bad) in indexed.badLines.enumerated() { warn(bad, n, journal, context) }
+    warnRest(indexed.badLines.count, journal, context)
     return indexed
   }
 
   /// One wording for a damaged line, whichever way the journal was read.
-  private static func warn(_ bad: Journal.BadLine, _ journal: Journal, _ context: Context) {
+  /// Damaged lines named one by one; past that, a count (a journal of garbage must not
+  /// flood the terminal).
+  static let namedDamagedLines = 20
+
+  /// The `n`th damaged line's warning, while there are few.
+  private static func warn(_ bad: Journal.BadLine, _ n: Int, _ journal: Journal, _ context: Context) {
+    guard n < namedDamagedLines else { return }
     context.errors.write("pomo: warning: \(journal.path):\(bad.number): skipped a damaged line: \(bad.reason)\n")
+  }
+
+  /// One line for the damaged lines not named, if any.
+  private static func warnRest(_ count: Int, _ journal: Journal, _ context: Context) {
+    guard count > namedDamagedLines else { return }
+    context.errors.write(
+      "pomo: warning: \(journal.path): skipped \(TextLayout.count(count - namedDamagedLines, "more damaged line")) (--strict names the first)\n"
+    )
   }
 
   private static func strictError(_ bad: Journal.BadLine, _ journal: Journal) -> CLIError {
@@ -84,16 +99,19 @@ enum JournalAccess {
     _ body: (JournalRecord, ArraySlice<UInt8>) -> Void
   ) throws(CLIError) {
     var firstBad: Journal.BadLine?
+    var badCount = 0
     do {
       try journal.forEach(
         finished: finished,
         bad: { line in
           if firstBad == nil { firstBad = line }
-          if !strict { warn(line, journal, context) }
+          if !strict { warn(line, badCount, journal, context) }
+          badCount += 1
         }, body)
     } catch {
       throw .failure("cannot read the journal \(journal.path): \(error)")
     }
+    if !strict { warnRest(badCount, journal, context) }
     if strict, let bad = firstBad { throw strictError(bad, journal) }
   }
 }
