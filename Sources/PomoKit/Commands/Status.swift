@@ -27,7 +27,7 @@ extension Pomo {
 
     static let format = Option<StatusFormat>.typed(
       "format", placeholder: "format",
-      help: "text, json, waybar, i3blocks, or a template such as '{kind} {phase} {remaining}' (default: text).")
+      help: "text (the default), json, waybar, i3blocks or a template such as '{kind} {phase} {remaining}'.")
     static let json = Option<Bool>.flag("json", help: "Print JSON: the same as --format json.")
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
