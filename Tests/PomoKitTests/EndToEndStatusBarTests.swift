@@ -51,7 +51,8 @@ struct EndToEndStatusBarTests {
   }
 
   static func object(_ text: String) throws -> [String: Any] {
-    try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not a JSON object: \(text)")
+    try #require(
+      try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not a JSON object: \(text)")
   }
 
   /// A waybar custom module's line: exactly the five keys, with their types.
@@ -113,7 +114,8 @@ struct EndToEndStatusBarTests {
     #expect(json["phase"] as? String == "Q&A <prep>")
     try Self.checkWaybar(status("--format", "waybar"), running: true)
     try Self.checkI3blocks(status("--format", "i3blocks"), running: true)
-    let line = try status("--format", "{state}|{kind}|{phase}|{round}/{rounds}|{phase_index}/{phase_count}|{tags}|{{x}}")
+    let line = try status(
+      "--format", "{state}|{kind}|{phase}|{round}/{rounds}|{phase_index}/{phase_count}|{tags}|{{x}}")
     #expect(line == "running|work|Q&A <prep>|1/1|1/1|R&D|{x}")
     let pid = try status("--format", "{pid}")
     #expect(pid == String(session.processIdentifier))
@@ -157,7 +159,8 @@ struct EndToEndStatusBarTests {
       let match = try #require(lines.lazy.compactMap { $0.wholeMatch(of: pattern) }.first, "\(bar): no command")
       var command = String(try #require(match.output[1].substring))
       if bar == "waybar" {
-        command = try #require(try JSONSerialization.jsonObject(with: Data(command.utf8), options: .fragmentsAllowed) as? String)
+        command = try #require(
+          try JSONSerialization.jsonObject(with: Data(command.utf8), options: .fragmentsAllowed) as? String)
       }
       result.append(Recipe(bar: bar, command: command, block: block))
     }
@@ -234,7 +237,9 @@ struct EndToEndStatusBarTests {
         case "waybar": try Self.checkWaybar(line, running: running)
         case "i3blocks": try Self.checkI3blocks(line, running: running)
         case "polybar":
-          #expect(running ? line.hasPrefix("WORK Q&A <prep> 2") && line.wholeMatch(of: /.* \d+:\d\d/) != nil : line == "", "\(line)")
+          #expect(
+            running ? line.hasPrefix("WORK Q&A <prep> 2") && line.wholeMatch(of: /.* \d+:\d\d/) != nil : line == "",
+            "\(line)")
         default:
           #expect(running ? line.wholeMatch(of: /WORK 2\d:[0-5]\d/) != nil : line == "", "\(recipe.bar): \(line)")
         }

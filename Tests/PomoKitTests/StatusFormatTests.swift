@@ -57,7 +57,8 @@ struct StatusFormatTests {
       Self.render(s, .json)
         == #"{"state":"running","preset":"work","phase":"focus","kind":"work","remaining_seconds":869,"remaining":"14:29","phase_progress":0.421,"session_progress":0.352,"phase_index":3,"phase_count":7,"round":2,"rounds":4,"deadline":"2026-12-01T10:25:00+01:00","started":"2026-12-01T09:30:00+01:00","tags":["thesis"],"pid":4242}"#
     )
-    #expect(Self.render(try Self.state(paused: true), .text, at: Self.now + 600) == "PAUSED focus 14:29 (42%, round 2/4)")
+    #expect(
+      Self.render(try Self.state(paused: true), .text, at: Self.now + 600) == "PAUSED focus 14:29 (42%, round 2/4)")
     #expect(Self.render(nil, .text) == "idle")
     #expect(Self.render(nil, .json) == #"{"state":"idle"}"#)
   }
@@ -85,7 +86,9 @@ struct StatusFormatTests {
   func waybarPercentage() throws {
     let s = try Self.state()
     let start = RFC3339.parse("2026-12-01T09:00:00Z")!
-    for (time, expected) in [(start - 5, 0), (start, 0), (start + 749, 49), (start + 750, 50), (start + 1500, 100), (start + 9999, 100)] {
+    for (time, expected) in [
+      (start - 5, 0), (start, 0), (start + 749, 49), (start + 750, 50), (start + 1500, 100), (start + 9999, 100),
+    ] {
       let object = try Self.object(Self.render(s, .waybar, at: time))
       #expect(object["percentage"] as? Int == expected, "at \(time - start) s")
     }
@@ -137,8 +140,9 @@ struct StatusFormatTests {
 
   @Test("every documented field has a case, and the README's table lists each")
   func fieldsDocumented() throws {
-    let tested = Set(Self.fieldCases.flatMap { (try? Template(parsing: $0.0, fields: StatusFormat.fields).parts) ?? [] }
-      .compactMap { part -> String? in if case .field(let name) = part { name } else { nil } })
+    let tested = Set(
+      Self.fieldCases.flatMap { (try? Template(parsing: $0.0, fields: StatusFormat.fields).parts) ?? [] }
+        .compactMap { part -> String? in if case .field(let name) = part { name } else { nil } })
     #expect(tested == Set(StatusFormat.fields))
     let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
     for field in StatusFormat.fields { #expect(readme.contains("`{\(field)}`"), "\(field)") }
@@ -179,14 +183,18 @@ struct StatusFormatTests {
     #expect(throws: StatusFormat.Problem.template(.unclosed)) { try StatusFormat(parsing: "{phase") }
     #expect(throws: StatusFormat.Problem.template(.strayClose)) { try StatusFormat(parsing: "{phase}}") }
     #expect(
-      throws: StatusFormat.Problem.template(.unknownField("remainig", fields: StatusFormat.fields, suggestion: "remaining"))
+      throws: StatusFormat.Problem.template(
+        .unknownField("remainig", fields: StatusFormat.fields, suggestion: "remaining"))
     ) { try StatusFormat(parsing: "{kind} {remainig}") }
     #expect(StatusFormat.json.isJSON && StatusFormat.waybar.isJSON && StatusFormat.i3blocks.isJSON)
     #expect(!StatusFormat.text.isJSON && !StatusFormat.template("{x}").isJSON)
   }
 
   static let usageErrors: [([String], String)] = [
-    (["--format", "{kind} {remainig}"], "Error: '--format' has an unknown field '{remainig}'. Did you mean '{remaining}'?"),
+    (
+      ["--format", "{kind} {remainig}"],
+      "Error: '--format' has an unknown field '{remainig}'. Did you mean '{remaining}'?"
+    ),
     (
       ["--format", "{zzzzzz}"],
       "Error: '--format' has an unknown field '{zzzzzz}'; the fields are "

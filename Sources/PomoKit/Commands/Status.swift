@@ -48,7 +48,8 @@ extension Pomo {
       let given = arguments[format]
       guard arguments[json] else { return given ?? .text }
       if let given, given != .json {
-        throw CLIError.usage("'--json' is '--format json' and cannot go with another '--format'", command: arguments.path)
+        throw CLIError.usage(
+          "'--json' is '--format json' and cannot go with another '--format'", command: arguments.path)
       }
       return .json
     }
