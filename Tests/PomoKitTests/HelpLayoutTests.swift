@@ -395,13 +395,25 @@ struct HelpLayoutTests {
     OVERVIEW: Show what is running now, for prompts and status bars.
 
     Text: "WORK focus 14:29 (42%, round 2/4)", "PAUSED focus 14:29 (42%, round 2/4)"
-    or "idle". With --json, an object whose "state" is "running", "paused" or
-    "idle"; the README documents every field.
+    or "idle". With --format json (or --json), an object whose "state" is "running",
+    "paused" or "idle"; the README documents every field. --format waybar and
+    --format i3blocks print the JSON those bars read. A template prints its text
+    with each {field} filled in; the fields are phase, remaining, kind, badge,
+    state, preset, remaining_seconds, percent, session_percent, round, rounds,
+    phase_index, phase_count, deadline, started, tags, pid; {{ and }} are braces.
+    When nothing runs, waybar, i3blocks and templates print an empty text, so the
+    bar hides the module.
 
-    USAGE: pomo status [--json] [--journal <path>]
+    Examples:
+      pomo status --format waybar
+      pomo status --format '{badge} {phase} {remaining} {round}/{rounds}'
+
+    USAGE: pomo status [--format <format>] [--json] [--journal <path>]
 
     OPTIONS:
-      --json                  Print JSON instead of text.
+      --format <format>       text (the default), json, waybar, i3blocks or a
+                              template such as '{kind} {phase} {remaining}'.
+      --json                  Print JSON: the same as --format json.
       --journal <path>        The journal file (default: $POMO_JOURNAL, else
                               $XDG_DATA_HOME/pomo/journal.jsonl).
       -h, --help              Show help information.

@@ -121,7 +121,11 @@ struct OptionAuditTests {
     "pomo resume": [
       ["resume", "--journal", "$JOURNAL", "--color", "never", "--ascii", "--no-bell", "--no-notify", "--no-input"]
     ],
-    "pomo status": [["status", "--json", "--journal", "$JOURNAL"], ["status", "--journal", "$JOURNAL"]],
+    "pomo status": [
+      ["status", "--json", "--journal", "$JOURNAL"], ["status", "--journal", "$JOURNAL"],
+      ["status", "--format", "waybar", "--journal", "$JOURNAL"],
+      ["status", "--format", "{badge} {remaining}", "--journal", "$JOURNAL"],
+    ],
     "pomo log": [
       ["log", "--limit", "5", "--json", "--journal", "$JOURNAL", "--strict"],
       ["log", "-n", "1", "--journal", "$JOURNAL"],

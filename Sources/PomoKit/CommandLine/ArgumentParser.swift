@@ -61,6 +61,11 @@ public struct ParsedArguments {
     return values[option.spec.long]?.last.flatMap { E(rawValue: $0) }
   }
 
+  public subscript<V: OptionValue>(option: Option<V>) -> V? {
+    note(option.spec)
+    return values[option.spec.long]?.last.flatMap { V(optionValue: $0) }
+  }
+
   /// `text` as a whole number when it is only ASCII digits, after a '-' if `negative`.
   static func plainInteger(_ text: String, negative: Bool) -> Int? {
     var digits = Substring(text)
@@ -134,8 +139,8 @@ enum ArgumentParser {
           value = next
           rest = rest.dropFirst()
         }
-        if let value, let problem = ValueCheck.problem(value, spec.kind) {
-          throw usage("'--\(spec.long)' \(problem), got '\(value)'" + ValueCheck.suggestion(value, spec.kind))
+        if let value, let message = ValueCheck.message(value, spec.kind, name: "'--\(spec.long)'") {
+          throw usage(message)
         }
         if let value { parsed.values[spec.long] = [value] } else { parsed.flags.insert(spec.long) }
       } else if spec.value != nil {
@@ -147,8 +152,8 @@ enum ArgumentParser {
         guard let value = inlineValue ?? rest.popFirst() else {
           throw usage("missing value for '--\(spec.long)'")
         }
-        if let problem = ValueCheck.problem(value, spec.kind) {
-          throw usage("'--\(spec.long)' \(problem), got '\(value)'" + ValueCheck.suggestion(value, spec.kind))
+        if let message = ValueCheck.message(value, spec.kind, name: "'--\(spec.long)'") {
+          throw usage(message)
         }
         if spec.repeatable {
           parsed.values[spec.long, default: []].append(value)
@@ -181,6 +186,15 @@ enum ArgumentParser {
 /// Checks one option value against its kind, so a bad value is a usage error before any
 /// command runs.
 enum ValueCheck {
+  /// The error for `value` given to the option `name` (quoted), or nil when it is fine:
+  /// "'--color' must be one of auto, always, never, got 'allways'. Did you mean 'always'?".
+  /// A template's own problem names the field at fault, so it says the field, not the value.
+  static func message(_ value: String, _ kind: ValueKind, name: String) -> String? {
+    guard let problem = problem(value, kind) else { return nil }
+    if case .template = kind, value.contains("{") { return "\(name) \(problem)" }
+    return "\(name) \(problem), got '\(value)'" + suggestion(value, kind)
+  }
+
   /// What is wrong with `value`, phrased to follow the option's name; nil when it is fine.
   static func problem(_ value: String, _ kind: ValueKind) -> String? {
     switch kind {
@@ -198,6 +212,18 @@ enum ValueCheck {
       return LocalCalendar.parseDate(value) == nil ? "must be a date like 2026-11-23" : nil
     case .choice(let choices):
       return choices.contains(value) ? nil : "must be one of \(choices.joined(separator: ", "))"
+    case .template(let choices, let fields):
+      if value.contains("{") {
+        do {
+          _ = try Template(parsing: value, fields: fields)
+          return nil
+        } catch {
+          return error.description
+        }
+      }
+      guard !choices.contains(value) else { return nil }
+      let example = fields.count > 1 ? "{\(fields[0])} {\(fields[1])}" : "{field}"
+      return "must be \(choices.joined(separator: ", ")) or a template like '\(example)'"
     case .path, .preset:
       return value.isEmpty ? "needs a non-empty value" : nil
     case .tag:
@@ -207,7 +233,13 @@ enum ValueCheck {
 
   /// ". Did you mean 'always'?" for a near miss among choices.
   static func suggestion(_ value: String, _ kind: ValueKind) -> String {
-    guard case .choice(let choices) = kind, let guess = Suggestion.closest(to: value, in: choices) else { return "" }
+    let choices: [String]
+    switch kind {
+    case .choice(let words): choices = words
+    case .template(let words, _) where !value.contains("{"): choices = words
+    default: return ""
+    }
+    guard let guess = Suggestion.closest(to: value, in: choices) else { return "" }
     return ". Did you mean '\(guess)'?"
   }
 }

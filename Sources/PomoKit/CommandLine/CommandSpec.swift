@@ -19,6 +19,9 @@ public enum ValueKind: Sendable, Equatable {
   /// `this`, `last` or a month like `2026-11`.
   case month
   case choice([String])
+  /// One of `choices`, or a template (any value holding `{`) whose `{field}`s are among
+  /// `fields` (see `Template`). Completions offer the choices; a template is typed freely.
+  case template(choices: [String], fields: [String])
   case path
   case preset
   case tag
@@ -34,6 +37,7 @@ public enum ValueKind: Sendable, Equatable {
     case .week: "week"
     case .month: "month"
     case .choice: "value"
+    case .template: "format"
     case .path: "path"
     case .preset: "preset"
     case .tag: "tag"
@@ -133,6 +137,20 @@ extension Option where Value: ChoiceValue {
     Self(
       OptionSpec(
         long, kind: .choice(Value.allCases.map(\.rawValue)), placeholder: placeholder ?? "value", help: help))
+  }
+}
+
+/// A value of its own type that an option takes, checked by the parser against `kind`, such
+/// as `--format` for `pomo status` (a name or a template).
+public protocol OptionValue: Sendable {
+  static var kind: ValueKind { get }
+  /// The value a word names; nil only for a word the parser's check of `kind` refuses.
+  init?(optionValue: String)
+}
+
+extension Option where Value: OptionValue {
+  public static func typed(_ long: String, placeholder: String? = nil, help: String) -> Self {
+    Self(OptionSpec(long, kind: Value.kind, placeholder: placeholder, help: help))
   }
 }
 

@@ -57,6 +57,7 @@ public enum CompletionScript {
       case .none, .integer, .duration, .date, .text: self = .nothing
       case .week, .month: self = .words(["this", "last"])
       case .choice(let choices): self = .words(choices)
+      case .template(let choices, _): self = .words(choices)
       case .path: self = .files
       case .preset: self = .presets
       case .tag: self = .tags

@@ -12,58 +12,55 @@ extension Pomo {
       abstract: "Show what is running now, for prompts and status bars.",
       discussion: """
         Text: "WORK focus 14:29 (42%, round 2/4)", "PAUSED focus 14:29 (42%, round 2/4)" or
-        "idle". With --json, an object whose "state" is "running", "paused" or "idle"; the
-        README documents every field.
+        "idle". With --format json (or --json), an object whose "state" is "running", "paused"
+        or "idle"; the README documents every field. --format waybar and --format i3blocks
+        print the JSON those bars read. A template prints its text with each {field} filled
+        in; the fields are \(StatusFormat.fields.joined(separator: ", ")); {{ and }} are
+        braces. When nothing runs, waybar, i3blocks and templates print an empty text, so the
+        bar hides the module.
+
+        Examples:
+          pomo status --format waybar
+          pomo status --format '{badge} {phase} {remaining} {round}/{rounds}'
         """,
-      options: [SharedOptions.json.spec, SharedOptions.journal.spec])
+      options: [format.spec, json.spec, SharedOptions.journal.spec])
+
+    static let format = Option<StatusFormat>.typed(
+      "format", placeholder: "format",
+      help: "text (the default), json, waybar, i3blocks or a template such as '{kind} {phase} {remaining}'.")
+    static let json = Option<Bool>.flag("json", help: "Print JSON: the same as --format json.")
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+      let format = try chosenFormat(arguments)
       // A state file left by a pomo that is gone (or unreadable) is recorded and removed.
       let state = JournalAccess.recover(JournalAccess.journal(arguments, context), context)
-      let now = context.clock.wallSeconds()
-      if arguments[SharedOptions.json] {
-        context.writeJSON(StatusText.json(state, now: now, offset: context.zone.offset).text + "\n")
+      let line = StatusText.render(state, now: context.clock.wallSeconds(), format: format, offset: context.zone.offset)
+      if format.isJSON {
+        context.writeJSON(line + "\n")
       } else {
-        context.output.write(StatusText.line(state, now: now) + "\n")
+        context.output.write(line + "\n")
       }
       return ExitCode.success
+    }
+
+    /// `--format`, or `--json` (its alias for `json`); the two may not disagree.
+    static func chosenFormat(_ arguments: ParsedArguments) throws -> StatusFormat {
+      let given = arguments[format]
+      guard arguments[json] else { return given ?? .text }
+      if let given, given != .json {
+        throw CLIError.usage(
+          "'--json' is '--format json' and cannot go with another '--format'", command: arguments.path)
+      }
+      return .json
     }
   }
 }
 
-/// What `pomo status` prints, as pure functions of the saved state and the time.
-public enum StatusText {
-  public static func line(_ state: SessionState?, now: Double) -> String {
-    guard let s = state else { return "idle" }
-    let badge = s.pausedAt != nil ? "PAUSED" : s.phaseKind.rawValue.uppercased()
-    let left = TimeText.clock(seconds: Int64(s.remaining(at: now).rounded(.up)))
-    var detail = "\(Int((s.phaseProgress(at: now) * 100).rounded(.down)))%"
-    if let round = s.phaseRound { detail += ", round \(round)/\(s.record.rounds)" }
-    return "\(badge) \(TextLayout.inert(s.phaseName)) \(left) (\(detail))"
-  }
+extension StatusFormat: OptionValue {
+  public static var kind: ValueKind { .template(choices: names, fields: fields) }
 
-  public static func json(_ state: SessionState?, now: Double, offset: (Double) -> Int) -> JSONOutput {
-    guard let s = state else { return .object([("state", .string("idle"))]) }
-    func time(_ t: Double) -> JSONOutput { .string(RFC3339.format(t, offset: offset(t))) }
-    func fraction(_ x: Double) -> JSONOutput { .seconds((x * 1000).rounded() / 1000) }
-    let remaining = Int64(s.remaining(at: now).rounded(.up))
-    return .object([
-      ("state", .string(s.pausedAt != nil ? "paused" : "running")),
-      ("preset", .string(s.record.preset)),
-      ("phase", .string(s.phaseName)),
-      ("kind", .string(s.phaseKind.rawValue)),
-      ("remaining_seconds", .int(remaining)),
-      ("remaining", .string(TimeText.clock(seconds: remaining))),
-      ("phase_progress", fraction(s.phaseProgress(at: now))),
-      ("session_progress", fraction(s.sessionProgress(at: now))),
-      ("phase_index", .int(Int64(s.phaseIndex + 1))),
-      ("phase_count", .int(Int64(s.phaseCount))),
-      ("round", s.phaseRound.map { .int(Int64($0)) } ?? .null),
-      ("rounds", .int(Int64(s.record.rounds))),
-      ("deadline", time(s.deadline)),
-      ("started", time(s.record.start)),
-      ("tags", .array(s.record.tags.map(JSONOutput.string))),
-      ("pid", .int(Int64(s.pid))),
-    ])
+  public init?(optionValue: String) {
+    guard let format = try? StatusFormat(parsing: optionValue) else { return nil }
+    self = format
   }
 }

@@ -1,0 +1,237 @@
+import PomoCore
+import PomoPlatform
+
+/// How `pomo status` (and its live feed) prints the running session: for people, for scripts,
+/// or for a status bar.
+public enum StatusFormat: Equatable, Sendable {
+  /// `WORK focus 14:29 (42%, round 2/4)`, or `idle`.
+  case text
+  /// The documented object, `{"state":"idle"}` when nothing runs.
+  case json
+  /// waybar's custom-module JSON: text, alt, tooltip, class, percentage.
+  case waybar
+  /// i3blocks' JSON: full_text, short_text, color.
+  case i3blocks
+  /// The user's own line, such as `{kind} {phase} {remaining}`; see `fields`.
+  case template(String)
+
+  /// The formats with names, as `--format` takes them.
+  public static let names = ["text", "json", "waybar", "i3blocks"]
+
+  /// The fields a template may name, in the order the README documents them.
+  public static let fields = [
+    "phase", "remaining", "kind", "badge", "state", "preset", "remaining_seconds", "percent", "session_percent",
+    "round", "rounds", "phase_index", "phase_count", "deadline", "started", "tags", "pid",
+  ]
+
+  public enum Problem: Error, Equatable, CustomStringConvertible {
+    /// Neither a format's name nor a template (a template holds a `{`).
+    case unknownName(String, suggestion: String?)
+    case template(Template.Problem)
+
+    public var description: String {
+      switch self {
+      case .unknownName(_, let suggestion):
+        "must be text, json, waybar, i3blocks or a template like '{phase} {remaining}'"
+          + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
+      case .template(let problem): problem.description
+      }
+    }
+  }
+
+  /// The format `value` names: one of `names`, or, when it holds a `{`, a template whose
+  /// fields are all among `fields`.
+  public init(parsing value: String) throws(Problem) {
+    if value.contains("{") {
+      do {
+        _ = try Template(parsing: value, fields: Self.fields)
+      } catch {
+        throw .template(error)
+      }
+      self = .template(value)
+      return
+    }
+    switch value {
+    case "text": self = .text
+    case "json": self = .json
+    case "waybar": self = .waybar
+    case "i3blocks": self = .i3blocks
+    default: throw .unknownName(value, suggestion: Suggestion.closest(to: value, in: Self.names))
+    }
+  }
+
+  /// Whether the output is JSON throughout (so a locale that is not UTF-8 may write it with
+  /// `\u` escapes instead of replacing characters).
+  public var isJSON: Bool {
+    switch self {
+    case .json, .waybar, .i3blocks: true
+    case .text, .template: false
+    }
+  }
+}
+
+/// What `pomo status` prints, as pure functions of the saved state and the time.
+///
+/// Phase and preset names and tags come from files anyone can write, so every one of them is
+/// made inert (`TextLayout.inert`) before it is printed, and escaped again for whoever reads
+/// the line: JSON strings by `JSONOutput`, waybar's Pango markup by `pango`.
+public enum StatusText {
+  /// The status in `format`, on one line without its line end.
+  public static func render(
+    _ state: SessionState?, now: Double, format: StatusFormat, offset: (Double) -> Int
+  ) -> String {
+    switch format {
+    case .text: line(state, now: now)
+    case .json: json(state, now: now, offset: offset).text
+    case .waybar: waybar(state, now: now).text
+    case .i3blocks: i3blocks(state, now: now).text
+    case .template(let text): template(text, state, now: now, offset: offset)
+    }
+  }
+
+  public static func line(_ state: SessionState?, now: Double) -> String {
+    guard let s = state else { return "idle" }
+    var detail = "\(percent(s.phaseProgress(at: now)))%"
+    if let round = s.phaseRound { detail += ", round \(round)/\(s.record.rounds)" }
+    return "\(badge(s)) \(TextLayout.inert(s.phaseName)) \(remaining(s, now)) (\(detail))"
+  }
+
+  public static func json(_ state: SessionState?, now: Double, offset: (Double) -> Int) -> JSONOutput {
+    guard let s = state else { return .object([("state", .string("idle"))]) }
+    func time(_ t: Double) -> JSONOutput { .string(RFC3339.format(t, offset: offset(t))) }
+    func fraction(_ x: Double) -> JSONOutput { .seconds((x * 1000).rounded() / 1000) }
+    let remaining = remainingSeconds(s, now)
+    return .object([
+      ("state", .string(stateName(s))),
+      ("preset", .string(s.record.preset)),
+      ("phase", .string(s.phaseName)),
+      ("kind", .string(s.phaseKind.rawValue)),
+      ("remaining_seconds", .int(remaining)),
+      ("remaining", .string(TimeText.clock(seconds: remaining))),
+      ("phase_progress", fraction(s.phaseProgress(at: now))),
+      ("session_progress", fraction(s.sessionProgress(at: now))),
+      ("phase_index", .int(Int64(s.phaseIndex + 1))),
+      ("phase_count", .int(Int64(s.phaseCount))),
+      ("round", s.phaseRound.map { .int(Int64($0)) } ?? .null),
+      ("rounds", .int(Int64(s.record.rounds))),
+      ("deadline", time(s.deadline)),
+      ("started", time(s.record.start)),
+      ("tags", .array(s.record.tags.map(JSONOutput.string))),
+      ("pid", .int(Int64(s.pid))),
+    ])
+  }
+
+  /// waybar's custom module (`"return-type": "json"`): `text` and `tooltip` are Pango markup,
+  /// so they are escaped; `class` is the kind, or `paused`, for CSS; `alt` is the state, for
+  /// `format-icons`; `percentage` is the phase's progress, 0 to 100. Idle: empty text (waybar
+  /// hides the module) and class `idle`.
+  public static func waybar(_ state: SessionState?, now: Double) -> JSONOutput {
+    guard let s = state else {
+      return .object([
+        ("text", .string("")), ("alt", .string("idle")), ("tooltip", .string("")), ("class", .string("idle")),
+        ("percentage", .int(0)),
+      ])
+    }
+    let phase = TextLayout.inert(s.phaseName)
+    var tooltip = "\(TextLayout.inert(s.record.preset)): \(phase) (\(s.phaseKind.rawValue))"
+    if let round = s.phaseRound { tooltip += ", round \(round)/\(s.record.rounds)" }
+    tooltip += "\n\(remaining(s, now)) left, \(percent(s.phaseProgress(at: now)))% of the phase"
+    tooltip += ", \(percent(s.sessionProgress(at: now)))% of the session"
+    if s.pausedAt != nil { tooltip += "\npaused" }
+    if !s.record.tags.isEmpty { tooltip += "\ntags: " + tags(s) }
+    return .object([
+      ("text", .string(pango("\(badge(s)) \(phase) \(remaining(s, now))"))),
+      ("alt", .string(stateName(s))),
+      ("tooltip", .string(pango(tooltip))),
+      ("class", .string(s.pausedAt != nil ? "paused" : s.phaseKind.rawValue)),
+      ("percentage", .int(Int64(percent(s.phaseProgress(at: now))))),
+    ])
+  }
+
+  /// The colours i3blocks shows: work red, rest green, paused yellow, idle grey.
+  public static let i3blocksColors = (work: "#E06C75", rest: "#98C379", paused: "#E5C07B", idle: "#888888")
+
+  /// i3blocks' JSON (`format=json`): `full_text` is the text line, `short_text` the badge and
+  /// time, for a crowded bar. Idle: empty texts, so the block hides. Plain text, not markup.
+  public static func i3blocks(_ state: SessionState?, now: Double) -> JSONOutput {
+    let colors = i3blocksColors
+    guard let s = state else {
+      return .object([("full_text", .string("")), ("short_text", .string("")), ("color", .string(colors.idle))])
+    }
+    let color = s.pausedAt != nil ? colors.paused : s.phaseKind == .work ? colors.work : colors.rest
+    return .object([
+      ("full_text", .string(line(s, now: now))),
+      ("short_text", .string("\(badge(s)) \(remaining(s, now))")),
+      ("color", .string(color)),
+    ])
+  }
+
+  /// `template` with its fields filled in (see `StatusFormat.fields`); an empty line when idle,
+  /// so a bar hides the module. A template that does not parse renders as an empty line too
+  /// (`StatusFormat(parsing:)` refuses it before it gets here).
+  public static func template(
+    _ text: String, _ state: SessionState?, now: Double, offset: (Double) -> Int
+  ) -> String {
+    guard let s = state, let template = try? Template(parsing: text, fields: StatusFormat.fields) else { return "" }
+    return template.render { field(s, $0, now: now, offset: offset) }
+  }
+
+  /// One template field's value; fields from files are made inert.
+  static func field(_ s: SessionState, _ name: String, now: Double, offset: (Double) -> Int) -> String {
+    switch name {
+    case "state": stateName(s)
+    case "badge": badge(s)
+    case "preset": TextLayout.inert(s.record.preset)
+    case "phase": TextLayout.inert(s.phaseName)
+    case "kind": s.phaseKind.rawValue
+    case "remaining": remaining(s, now)
+    case "remaining_seconds": String(remainingSeconds(s, now))
+    case "percent": String(percent(s.phaseProgress(at: now)))
+    case "session_percent": String(percent(s.sessionProgress(at: now)))
+    case "round": s.phaseRound.map(String.init) ?? ""
+    case "rounds": String(s.record.rounds)
+    case "phase_index": String(s.phaseIndex + 1)
+    case "phase_count": String(s.phaseCount)
+    case "deadline": RFC3339.format(s.deadline, offset: offset(s.deadline))
+    case "started": RFC3339.format(s.record.start, offset: offset(s.record.start))
+    case "tags": tags(s)
+    case "pid": String(s.pid)
+    default: ""
+    }
+  }
+
+  /// Text for Pango markup (waybar): `&`, `<`, `>`, `'` and `"` as entities.
+  public static func pango(_ text: String) -> String {
+    guard text.contains(where: { "&<>'\"".contains($0) }) else { return text }
+    var out = ""
+    for c in text {
+      switch c {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "'": out += "&#39;"
+      case "\"": out += "&quot;"
+      default: out.append(c)
+      }
+    }
+    return out
+  }
+
+  // MARK: - Parts
+
+  static func stateName(_ s: SessionState) -> String { s.pausedAt != nil ? "paused" : "running" }
+
+  static func badge(_ s: SessionState) -> String { s.pausedAt != nil ? "PAUSED" : s.phaseKind.rawValue.uppercased() }
+
+  /// Whole seconds left, rounded up, so the display shows 0:00 only at the end.
+  static func remainingSeconds(_ s: SessionState, _ now: Double) -> Int64 { Int64(s.remaining(at: now).rounded(.up)) }
+
+  static func remaining(_ s: SessionState, _ now: Double) -> String {
+    TimeText.clock(seconds: remainingSeconds(s, now))
+  }
+
+  /// A progress fraction as a whole percentage, rounded down: 100 only when done.
+  static func percent(_ fraction: Double) -> Int { Int((min(1, max(0, fraction)) * 100).rounded(.down)) }
+
+  static func tags(_ s: SessionState) -> String { s.record.tags.map(TextLayout.inert).joined(separator: ", ") }
+}
