@@ -341,7 +341,7 @@ struct HelpLayoutTests {
 
     USAGE: pomo start <preset> [--rounds <n>] [--dry-run] [--tag <tag> ...]
            [--note <text>] [--journal <path>] [--color <when>] [--ascii] [--no-bell]
-           [--no-notify] [--no-input]
+           [--no-notify] [--no-input] [--confirm] [--no-confirm]
 
     ARGUMENTS:
       <preset>                A preset's name (see 'pomo presets') or the path of a
@@ -363,6 +363,10 @@ struct HelpLayoutTests {
       --no-bell               Do not ring the terminal bell at phase changes.
       --no-notify             Do not send desktop notifications.
       --no-input              Do not read keys from the terminal.
+      --confirm               Wait for space or 'pomo next' when a phase's time is
+                              up, counting overtime.
+      --no-confirm            Go on to the next phase at once, even if the preset
+                              says "advance": "confirm".
       -h, --help              Show help information.
 
     """,
@@ -374,7 +378,7 @@ struct HelpLayoutTests {
     continues.
 
     USAGE: pomo resume [--journal <path>] [--color <when>] [--ascii] [--no-bell]
-           [--no-notify] [--no-input]
+           [--no-notify] [--no-input] [--confirm] [--no-confirm]
 
     OPTIONS:
       --journal <path>        The journal file (default: $POMO_JOURNAL, else
@@ -386,6 +390,10 @@ struct HelpLayoutTests {
       --no-bell               Do not ring the terminal bell at phase changes.
       --no-notify             Do not send desktop notifications.
       --no-input              Do not read keys from the terminal.
+      --confirm               Wait for space or 'pomo next' when a phase's time is
+                              up, counting overtime.
+      --no-confirm            Go on to the next phase at once, even if the preset
+                              says "advance": "confirm".
       -h, --help              Show help information.
 
     """,

@@ -239,7 +239,7 @@ enum SharedOptions {
   static let confirm = Option<Bool>.flag(
     "confirm", help: "Wait for space or 'pomo next' when a phase's time is up, counting overtime.")
   static let noConfirm = Option<Bool>.flag(
-    "no-confirm", help: "Start each next phase at once, even if the preset says \"advance\": \"confirm\".")
+    "no-confirm", help: "Go on to the next phase at once, even if the preset says \"advance\": \"confirm\".")
   /// How a running session looks and alerts; `start` and `resume` share them.
   static let session: [OptionSpec] = [
     color.spec, ascii.spec, noBell.spec, noNotify.spec, noInput.spec, confirm.spec, noConfirm.spec,

@@ -8,8 +8,7 @@ import PomoPlatform
 enum SessionLauncher {
   static let keysHelp = """
     Keys while running: space pauses and resumes, s skips to the next phase, + adds a
-    minute to the current phase, q quits. Ctrl-Z suspends; fg resumes. A phase that waits
-    for confirmation (--confirm) goes on with space.
+    minute to the current phase, q quits. Ctrl-Z suspends; fg resumes.
     """
 
   /// Everything checked before a session may claim the state folder: a bad option, config
