@@ -1,10 +1,10 @@
 import Testing
 
-@testable import PomoKit
-@testable import PomoJournal
-@testable import PomoTerminal
 @testable import PomoCore
+@testable import PomoJournal
+@testable import PomoKit
 @testable import PomoPlatform
+@testable import PomoTerminal
 
 /// A phase whose time is up waits for confirmation: overtime read from the clock, never counted.
 @Suite("Confirm mode")

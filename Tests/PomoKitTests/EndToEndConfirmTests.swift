@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-@testable import PomoKit
-@testable import PomoJournal
 @testable import PomoCore
+@testable import PomoJournal
+@testable import PomoKit
 @testable import PomoPlatform
 
 #if canImport(Glibc)
@@ -125,19 +125,28 @@ struct EndToEndConfirmTests {
     pty.send("q")
     #expect(pty.waitForExit() == 130)
     let text = pty.text
-    #expect(text.hasSuffix("\(Self.esc)]2;\(Self.esc)\\\(Self.esc)[23;0t") || text.contains("\(Self.esc)]2;\(Self.esc)\\\(Self.esc)[23;0t"))
+    #expect(
+      text.hasSuffix("\(Self.esc)]2;\(Self.esc)\\\(Self.esc)[23;0t")
+        || text.contains("\(Self.esc)]2;\(Self.esc)\\\(Self.esc)[23;0t"))
     let push = text.range(of: "\(Self.esc)[22;0t")!
     let pop = text.range(of: "\(Self.esc)[23;0t", options: .backwards)!
     #expect(push.upperBound <= pop.lowerBound)
-    #expect(text.components(separatedBy: "\(Self.esc)[22;0t").count == text.components(separatedBy: "\(Self.esc)[23;0t").count)
+    #expect(
+      text.components(separatedBy: "\(Self.esc)[22;0t").count == text.components(separatedBy: "\(Self.esc)[23;0t").count
+    )
     // Only when the text changed: no title written twice in a row.
-    let titles = text.components(separatedBy: "\(Self.esc)]2;").dropFirst().map { $0.components(separatedBy: "\(Self.esc)\\")[0] }
+    let titles = text.components(separatedBy: "\(Self.esc)]2;").dropFirst().map {
+      $0.components(separatedBy: "\(Self.esc)\\")[0]
+    }
     #expect(zip(titles, titles.dropFirst()).allSatisfy { $0 != $1 })
   }
 
   @Test(
     "no title, progress or terminal notification with TERM=dumb or with the title turned off",
-    arguments: [("dumb", #"{"terminal_progress": "always", "terminal_notify": "osc9"}"#), ("xterm-256color", #"{"terminal_title": false}"#)])
+    arguments: [
+      ("dumb", #"{"terminal_progress": "always", "terminal_notify": "osc9"}"#),
+      ("xterm-256color", #"{"terminal_title": false}"#),
+    ])
   func noTitle(term: String, config: String) throws {
     defer { home.cleanUp() }
     try home.write(".config/pomo/config.json", config)

@@ -1,10 +1,10 @@
 import Testing
 
-@testable import PomoKit
-@testable import PomoJournal
-@testable import PomoTerminal
 @testable import PomoCore
+@testable import PomoJournal
+@testable import PomoKit
 @testable import PomoPlatform
+@testable import PomoTerminal
 
 /// The sequences pinned byte for byte, so a change to any of them is seen in review.
 @Suite("Terminal signals")

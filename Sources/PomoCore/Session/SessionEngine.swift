@@ -249,7 +249,7 @@ public struct SessionEngine: Sendable {
     let remaining = max(.zero, deadline - now)
     var snapshot = SessionSnapshot(
       phase: phase, phaseCount: plan.phases.count, rounds: plan.rounds, remaining: remaining, length: length,
-      paused: status == .paused, sessionFraction: 0, overtime: status == .waiting ? earlierOvertime + now - deadline : nil)
+      paused: status == .paused, sessionFraction: 0, overtime: overtime)
     let total = TimeText.seconds(plan.total)
     if total > 0 {
       let done = TimeText.seconds(phase.offset) + snapshot.fraction * TimeText.seconds(phase.duration)
