@@ -107,6 +107,9 @@ struct EndToEndConfirmTests {
     #expect(waitForLog("phase_start", count: 2))
     pty.send("q")
     #expect(pty.waitForExit() == 130)
+    // The hooks of one step run side by side: wait for each, not for the last one started.
+    #expect(waitForLog("stop"))
+    #expect(waitForLog("phase_end", count: 2))
     #expect(waitForLog("session_end"))
     let own = logged().filter { ["pause", "resume", "extend", "skip", "stop"].contains($0) }
     #expect(own == ["pause", "resume", "extend", "skip", "stop"])
