@@ -16,11 +16,15 @@ public struct JournalPhase: Equatable, Sendable {
   public var pausedSeconds: Double = 0
   public var sleptSeconds: Double = 0
   public var extendedSeconds: Double = 0
+  /// Time the phase waited for confirmation after its time was up (a preset's
+  /// `"advance": "confirm"`). It is part of `elapsedSeconds`, so a focus phase's overtime
+  /// counts as focus.
+  public var overtimeSeconds: Double = 0
 
   public init(
     name: String, kind: PhaseKind, round: Int?, start: Double, end: Double, plannedSeconds: Double,
     elapsedSeconds: Double, completed: Bool, pausedSeconds: Double = 0, sleptSeconds: Double = 0,
-    extendedSeconds: Double = 0
+    extendedSeconds: Double = 0, overtimeSeconds: Double = 0
   ) {
     self.name = name
     self.kind = kind
@@ -33,6 +37,7 @@ public struct JournalPhase: Equatable, Sendable {
     self.pausedSeconds = pausedSeconds
     self.sleptSeconds = sleptSeconds
     self.extendedSeconds = extendedSeconds
+    self.overtimeSeconds = overtimeSeconds
   }
 }
 
@@ -125,6 +130,7 @@ public struct JournalRecord: Equatable, Sendable {
             if p.pausedSeconds > 0 { m.append(("paused_seconds", .seconds(p.pausedSeconds))) }
             if p.sleptSeconds > 0 { m.append(("slept_seconds", .seconds(p.sleptSeconds))) }
             if p.extendedSeconds > 0 { m.append(("extended_seconds", .seconds(p.extendedSeconds))) }
+            if p.overtimeSeconds > 0 { m.append(("overtime_seconds", .seconds(p.overtimeSeconds))) }
             return .object(m)
           })
       ))

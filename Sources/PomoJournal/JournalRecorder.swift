@@ -29,7 +29,7 @@ public final class JournalRecorder: SessionListener {
       case .sessionEnded:
         finish(engine)
         return
-      case .sessionStarted, .phaseStarted, .paused, .resumed, .extended, .slept:
+      case .sessionStarted, .phaseStarted, .paused, .resumed, .extended, .slept, .waiting:
         changed = true
       default:
         break

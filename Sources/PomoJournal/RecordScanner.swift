@@ -104,6 +104,7 @@ package struct RecordScanner {
     var paused = 0.0
     var slept = 0.0
     var extended = 0.0
+    var overtime = 0.0
     guard peek == UInt8(ascii: "{") else { throw fail("phases[\(index)] is not an object") }
     try object { (s: inout RecordScanner, key: Key) throws(JournalRecord.Problem) in
       switch key {
@@ -119,6 +120,7 @@ package struct RecordScanner {
       case .pausedSeconds: paused = try s.seconds("phases[\(index)].paused_seconds")
       case .sleptSeconds: slept = try s.seconds("phases[\(index)].slept_seconds")
       case .extendedSeconds: extended = try s.seconds("phases[\(index)].extended_seconds")
+      case .overtimeSeconds: overtime = try s.seconds("phases[\(index)].overtime_seconds")
       default: try s.skipValue()
       }
     }
@@ -128,7 +130,7 @@ package struct RecordScanner {
     return JournalPhase(
       name: name ?? kind.rawValue, kind: kind, round: round, start: start, end: end, plannedSeconds: planned ?? elapsed,
       elapsedSeconds: elapsed, completed: completed, pausedSeconds: paused, sleptSeconds: slept,
-      extendedSeconds: extended)
+      extendedSeconds: extended, overtimeSeconds: overtime)
   }
 
   // MARK: - Keys
@@ -136,7 +138,7 @@ package struct RecordScanner {
   package enum Key {
     case id, preset, status, interruption, start, end, tags, note, host, source, rounds, planOffset, resumedFrom
     case pausedSeconds, sleptSeconds, phases, name, kind, round, plannedSeconds, elapsedSeconds, completed
-    case extendedSeconds, other
+    case extendedSeconds, overtimeSeconds, other
   }
 
   /// The key at the cursor, matched by length and then bytes: no allocation, few compares.
@@ -171,7 +173,8 @@ package struct RecordScanner {
     case 14: return equal(r, "paused_seconds") ? .pausedSeconds : .other
     case 15:
       return equal(r, "planned_seconds") ? .plannedSeconds : equal(r, "elapsed_seconds") ? .elapsedSeconds : .other
-    case 16: return equal(r, "extended_seconds") ? .extendedSeconds : .other
+    case 16:
+      return equal(r, "extended_seconds") ? .extendedSeconds : equal(r, "overtime_seconds") ? .overtimeSeconds : .other
     default: return .other
     }
   }

@@ -37,7 +37,8 @@ package extension JournalRecord {
         name: r.phase.name, kind: r.phase.kind, round: r.phase.round, start: engine.wallTime(r.start),
         end: engine.wallTime(r.end), plannedSeconds: TimeText.seconds(r.phase.duration),
         elapsedSeconds: TimeText.seconds(r.elapsed), completed: r.completed, pausedSeconds: TimeText.seconds(r.paused),
-        sleptSeconds: TimeText.seconds(r.slept), extendedSeconds: TimeText.seconds(r.extended))
+        sleptSeconds: TimeText.seconds(r.slept), extendedSeconds: TimeText.seconds(r.extended),
+        overtimeSeconds: TimeText.seconds(r.overtime ?? .zero))
     }
     let completed = engine.status == .finished(completed: true)
     self.init(

@@ -30,6 +30,7 @@ public final class LiveSession {
   public var engine: SessionEngine
   package let listeners: [SessionListener]
   package let display: LiveDisplay?
+  package let terminalSignals: TerminalSignals?
   package let readKeys: Bool
   package let columns: () -> Int?
   package let outputClosed: () -> Bool
@@ -43,18 +44,21 @@ public final class LiveSession {
 
   /// - Parameters:
   ///   - display: the live display when stdout is a terminal; nil for the plain log.
+  ///   - terminalSignals: the window title and tab progress, put back before Ctrl-Z stops pomo.
   ///   - readKeys: whether stdin is a terminal to read single keys from.
   ///   - columns: the terminal's current width, read again after SIGWINCH.
   ///   - outputClosed: whether stdout's reader has gone (`pomo start work | head -1`); the
   ///     session then ends as a SIGPIPE would have ended it, but recorded.
   public init(
-    engine: SessionEngine, listeners: [SessionListener], display: LiveDisplay?, readKeys: Bool,
+    engine: SessionEngine, listeners: [SessionListener], display: LiveDisplay?,
+    terminalSignals: TerminalSignals? = nil, readKeys: Bool,
     columns: @escaping () -> Int?, outputClosed: @escaping () -> Bool = { false }
   ) {
     self.outputClosed = outputClosed
     self.engine = engine
     self.listeners = listeners
     self.display = display
+    self.terminalSignals = terminalSignals
     self.readKeys = readKeys
     self.columns = columns
   }
@@ -130,6 +134,7 @@ public final class LiveSession {
       // Put the terminal back before stopping, as a shell expects of a stopped job.
       let hadRaw = raw.isActive
       display?.release()
+      terminalSignals?.release()
       raw.restore()
       SignalPipe.stopSelf()
       // Running again after `fg` (SIGCONT also arrives, and redraws).

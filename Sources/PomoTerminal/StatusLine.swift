@@ -4,6 +4,7 @@ import PomoPlatform
 /// The one status line of a running session, as a pure function of the moment and the width.
 ///
 /// `WORK focus  ████████▍░░░░░░░  42%  14:29  round 2/4  session 31%`
+/// (`WORK focus  ████████████████ 100%  +0:42  …` while a phase waits for confirmation)
 /// Parts drop out as the terminal narrows, least useful first, so the line never wraps. The
 /// phase name is made inert and measured in columns (CJK and emoji take two).
 public enum StatusLine {
@@ -21,7 +22,8 @@ public enum StatusLine {
     let room = max(0, width - 1)
     let badge = s.paused ? "PAUSED" : s.phase.kind.rawValue.uppercased()
     let percent = "\(Int((s.fraction * 100).rounded(.down)))%"
-    let time = TimeText.countdown(s.remaining)
+    // A phase waiting for confirmation shows its overtime counting up instead.
+    let time = s.overtime.map(TimeText.overtime) ?? TimeText.countdown(s.remaining)
     let round = s.phase.round.map { "\($0)/\(s.rounds)" }
     let session = "\(Int((s.sessionFraction * 100).rounded(.down)))%"
 

@@ -20,7 +20,7 @@ let reportUsage = """
 let startUsage = """
   Usage: pomo start <preset> [--rounds <n>] [--dry-run] [--tag <tag> ...]
          [--note <text>] [--detach] [--journal <path>] [--color <when>] [--ascii]
-         [--no-bell] [--no-notify] [--no-input]
+         [--no-bell] [--no-notify] [--no-input] [--confirm] [--no-confirm]
     See 'pomo start --help' for more information.
 
   """

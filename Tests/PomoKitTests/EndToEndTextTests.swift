@@ -21,7 +21,18 @@ struct WrappingScreen {
     while let scalar = scalars.next() {
       switch scalar {
       case "\u{1B}":
-        guard let next = scalars.next(), next == "[" else { continue }
+        guard let next = scalars.next() else { continue }
+        if next == "]" {
+          // An OSC string (the window title): shown nowhere on the screen; ends with BEL or ESC \.
+          while let c = scalars.next(), c != "\u{07}" {
+            if c == "\u{1B}" {
+              _ = scalars.next()
+              break
+            }
+          }
+          continue
+        }
+        guard next == "[" else { continue }
         var parameters = ""
         while let c = scalars.next() {
           if (0x40...0x7E).contains(c.value) {

@@ -341,7 +341,7 @@ struct HelpLayoutTests {
 
     USAGE: pomo start <preset> [--rounds <n>] [--dry-run] [--tag <tag> ...]
            [--note <text>] [--detach] [--journal <path>] [--color <when>] [--ascii]
-           [--no-bell] [--no-notify] [--no-input]
+           [--no-bell] [--no-notify] [--no-input] [--confirm] [--no-confirm]
 
     ARGUMENTS:
       <preset>                A preset's name (see 'pomo presets') or the path of a
@@ -365,6 +365,10 @@ struct HelpLayoutTests {
       --no-bell               Do not ring the terminal bell at phase changes.
       --no-notify             Do not send desktop notifications.
       --no-input              Do not read keys from the terminal.
+      --confirm               Wait for space or 'pomo next' when a phase's time is
+                              up, counting overtime.
+      --no-confirm            Go on to the next phase at once, even if the preset
+                              says "advance": "confirm".
       -h, --help              Show help information.
 
     """,
@@ -376,7 +380,7 @@ struct HelpLayoutTests {
     continues.
 
     USAGE: pomo resume [--journal <path>] [--color <when>] [--ascii] [--no-bell]
-           [--no-notify] [--no-input]
+           [--no-notify] [--no-input] [--confirm] [--no-confirm]
 
     OPTIONS:
       --journal <path>        The journal file (default: $POMO_JOURNAL, else
@@ -388,6 +392,10 @@ struct HelpLayoutTests {
       --no-bell               Do not ring the terminal bell at phase changes.
       --no-notify             Do not send desktop notifications.
       --no-input              Do not read keys from the terminal.
+      --confirm               Wait for space or 'pomo next' when a phase's time is
+                              up, counting overtime.
+      --no-confirm            Go on to the next phase at once, even if the preset
+                              says "advance": "confirm".
       -h, --help              Show help information.
 
     """,

@@ -108,18 +108,19 @@ struct OptionAuditTests {
     "pomo start": [
       [
         "start", "$TINY", "--dry-run", "--rounds", "2", "--tag", "x", "--note", "n", "--journal", "$JOURNAL",
-        "--color", "never", "--ascii", "--no-bell", "--no-notify", "--no-input",
+        "--color", "never", "--ascii", "--no-bell", "--no-notify", "--no-input", "--no-confirm",
       ],
       // A real session, recorded: the tiny preset's one 1-second phase, on virtual time.
       [
         "start", "$TINY", "-r", "1", "-t", "x", "--note", "n", "--journal", "$JOURNAL", "--color", "always", "--ascii",
-        "--no-bell", "--no-notify", "--no-input",
+        "--no-bell", "--no-notify", "--no-input", "--confirm",
       ],
       // In the background: the real binary runs the session; this process returns at once.
       ["start", "$TINY", "--detach", "--journal", "$JOURNAL", "--no-notify"],
     ],
     "pomo resume": [
-      ["resume", "--journal", "$JOURNAL", "--color", "never", "--ascii", "--no-bell", "--no-notify", "--no-input"]
+      ["resume", "--journal", "$JOURNAL", "--color", "never", "--ascii", "--no-bell", "--no-notify", "--no-input"],
+      ["resume", "--journal", "$JOURNAL", "--confirm"], ["resume", "--journal", "$JOURNAL", "--no-confirm"],
     ],
     "pomo status": [
       ["status", "--json", "--journal", "$JOURNAL"], ["status", "--journal", "$JOURNAL"],

@@ -73,6 +73,7 @@ enum SchemaCorpus {
     ("rounds written as 1e1", with(#""rounds": 1e1"#)),
     ("rounds 10000", with(#""rounds": 10000"#)),
     ("cue -0.0 is zero", with(#""cue": -0.0"#)),
+    ("advance confirm", with(#""advance": "confirm""#)), ("advance auto", with(#""advance": "auto""#)),
     ("long break every 4.0", with(#""long_break": {"every": 4.0, "duration": "15m"}"#)),
     ("preset name", with(#""name": "my.preset_1-x""#)),
     ("preset name of 64", with(#""name": "\#(String(repeating: "a", count: 64))""#)),
@@ -160,6 +161,8 @@ enum SchemaCorpus {
     ("rounds as text", with(#""rounds": "3""#)), ("rounds 1e400", with(#""rounds": 1e400"#)),
     ("cue 11", with(#""cue": 11"#)),
     ("cue -1", with(#""cue": -1"#)), ("cue 2.5", with(#""cue": 2.5"#)),
+    ("advance in capitals", with(#""advance": "Confirm""#)), ("advance true", with(#""advance": true"#)),
+    ("advance manual", with(#""advance": "manual""#)), ("advance null", with(#""advance": null"#)),
     ("long break every 0", with(#""long_break": {"every": 0, "duration": "5m"}"#)),
     // Shape.
     ("empty round", #"{"round": []}"#), ("no round", #"{"rounds": 3}"#), ("unknown key", with(#""colour": "red""#)),

@@ -167,7 +167,12 @@ final class PseudoTerminal {
 
 /// Escape-sequence stripping for tests, independent of the code under test.
 enum ANSIText {
+  /// Removes CSI sequences, OSC strings (the window title, notifications, progress: ended by ST
+  /// or BEL) and DCS strings (tmux passthrough, whose ESCs inside are doubled), as a terminal
+  /// would not show them.
   static func strip(_ text: String) -> String {
-    text.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
+    text.replacingOccurrences(of: "\u{1B}P(?:[^\u{1B}]|\u{1B}\u{1B})*\u{1B}\\\\", with: "", options: .regularExpression)
+      .replacingOccurrences(of: "\u{1B}\\][^\u{07}\u{1B}]*(?:\u{07}|\u{1B}\\\\)", with: "", options: .regularExpression)
+      .replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
   }
 }

@@ -1,10 +1,17 @@
 import PomoPlatform
 
-/// The moments a hook can run at.
+/// The moments a hook can run at: the `hooks` keys of the config and the values of `POMO_EVENT`.
 public enum HookEvent: String, CaseIterable, Sendable {
   case phaseStart = "phase_start"
+  /// A phase's time is up (a waiting phase's, when it starts to wait), or it was skipped or stopped.
   case phaseEnd = "phase_end"
   case sessionEnd = "session_end"
+  case pause
+  case resume
+  case skip
+  case extend
+  /// The session stopped before its end (`q`, Ctrl-C, `pomo stop`, a signal).
+  case stop
 }
 
 /// The user's defaults, from `$XDG_CONFIG_HOME/pomo/config.json`. Command-line flags win.
@@ -21,6 +28,12 @@ public struct Config: Equatable, Sendable {
   public var hooks: [HookEvent: [String]] = [:]
   /// The first day of the week for reports.
   public var weekStart: WeekStart?
+  /// Whether a live session shows its state in the window title (OSC 2).
+  public var terminalTitle = true
+  /// How notifications also travel through the terminal (OSC 777, OSC 9, kitty's OSC 99).
+  public var terminalNotify = TerminalNotifyChoice.auto
+  /// Whether the phase's progress shows in the terminal's tab (OSC 9;4).
+  public var terminalProgress = TerminalProgressChoice.auto
 
   public init() {}
 
@@ -46,12 +59,22 @@ public struct Config: Equatable, Sendable {
     }
     let reader = JSONReader(file: file)
     let fields = try reader.fields(
-      root, path: "", allowed: ["$schema", "bell", "notify", "color", "hooks", "week_start"], required: [])
+      root, path: "", allowed: [
+        "$schema", "bell", "notify", "color", "hooks", "week_start", "terminal_title", "terminal_notify",
+        "terminal_progress",
+      ], required: [])
     var config = Config()
     if let v = fields["bell"] { config.bell = try reader.boolean(v, path: "bell") }
     if let v = fields["notify"] { config.notify = try reader.boolean(v, path: "notify") }
     if let v = fields["color"] { config.color = try reader.choice(v, path: "color", ColorChoice.self) }
     if let v = fields["week_start"] { config.weekStart = try reader.choice(v, path: "week_start", WeekStart.self) }
+    if let v = fields["terminal_title"] { config.terminalTitle = try reader.boolean(v, path: "terminal_title") }
+    if let v = fields["terminal_notify"] {
+      config.terminalNotify = try reader.choice(v, path: "terminal_notify", TerminalNotifyChoice.self)
+    }
+    if let v = fields["terminal_progress"] {
+      config.terminalProgress = try reader.choice(v, path: "terminal_progress", TerminalProgressChoice.self)
+    }
     if let v = fields["hooks"] {
       let hooks = try reader.fields(v, path: "hooks", allowed: HookEvent.allCases.map(\.rawValue), required: [])
       for event in HookEvent.allCases {
@@ -87,5 +110,18 @@ package extension JSONReader {
 
 /// When to colour: `--color` and the config's `color`.
 public enum ColorChoice: String, ChoiceValue {
+  case auto, always, never
+}
+
+/// How a notification also travels through the terminal, to reach someone working over SSH:
+/// `auto` picks the terminal's own kind when pomo recognises the terminal, and only over SSH
+/// or where no desktop notifier is installed (so a local desktop does not get two).
+public enum TerminalNotifyChoice: String, ChoiceValue {
+  case auto, osc777, osc9, kitty, off
+}
+
+/// Whether the phase's progress shows in the terminal's tab: `auto` only in terminals known to
+/// draw it (others may show OSC 9 as a notification).
+public enum TerminalProgressChoice: String, ChoiceValue {
   case auto, always, never
 }

@@ -6,6 +6,13 @@ public enum PhaseKind: String, Sendable, Codable, CaseIterable {
   case rest
 }
 
+/// What happens when a phase's time is up: the next phase starts at once (`auto`), or the
+/// phase waits in overtime until the person says to go on (`confirm`).
+public enum PhaseAdvance: String, Sendable, CaseIterable {
+  case auto
+  case confirm
+}
+
 /// One countdown in a preset, before expansion into a plan.
 public struct PhaseTemplate: Equatable, Sendable {
   public var name: String
@@ -56,12 +63,14 @@ public struct Preset: Equatable, Sendable {
   public var cooldown: [PhaseTemplate]
   /// Seconds of audible 3-2-1 countdown before each phase change; 0 for none.
   public var cue: Int
+  /// Whether a phase whose time is up waits for confirmation before the next one starts.
+  public var advance: PhaseAdvance
   public var source: PresetSource
 
   public init(
     name: String, description: String = "", warmup: [PhaseTemplate] = [], round: [PhaseTemplate],
     rounds: Int = 1, skipLastRest: Bool = false, longBreak: LongBreak? = nil,
-    cooldown: [PhaseTemplate] = [], cue: Int = 0, source: PresetSource = .builtIn
+    cooldown: [PhaseTemplate] = [], cue: Int = 0, advance: PhaseAdvance = .auto, source: PresetSource = .builtIn
   ) {
     self.name = name
     self.description = description
@@ -72,6 +81,7 @@ public struct Preset: Equatable, Sendable {
     self.longBreak = longBreak
     self.cooldown = cooldown
     self.cue = cue
+    self.advance = advance
     self.source = source
   }
 }

@@ -32,7 +32,7 @@ public struct PresetDecoder {
       root, path: "",
       allowed: [
         "$schema", "name", "description", "warmup", "round", "rounds", "skip_last_rest", "long_break", "cooldown",
-        "cue",
+        "cue", "advance",
       ],
       required: ["round"])
     var name = defaultName
@@ -60,6 +60,14 @@ public struct PresetDecoder {
     let cooldown = try object["cooldown"].map { v throws(DataFileError) in try phases(v, path: "cooldown") } ?? []
     let cue =
       try object["cue"].map { v throws(DataFileError) in try reader.integer(v, path: "cue", in: Preset.cueRange) } ?? 0
+    var advance = PhaseAdvance.auto
+    if let value = object["advance"] {
+      let text = try reader.string(value, path: "advance")
+      guard let choice = PhaseAdvance(rawValue: text) else {
+        throw reader.error(value, "advance", "expected \"auto\" or \"confirm\", got \(value.snippet)")
+      }
+      advance = choice
+    }
     var longBreak: Preset.LongBreak?
     if let value = object["long_break"] {
       let lb = try reader.fields(
@@ -72,7 +80,8 @@ public struct PresetDecoder {
     }
     return Preset(
       name: name, description: description, warmup: warmup, round: round, rounds: rounds,
-      skipLastRest: skip, longBreak: longBreak, cooldown: cooldown, cue: cue, source: source)
+      skipLastRest: skip, longBreak: longBreak, cooldown: cooldown, cue: cue, advance: advance,
+      source: source)
   }
 
   // MARK: - Pieces

@@ -40,6 +40,8 @@ public struct Plan: Equatable, Sendable {
   public var rounds: Int
   public var cue: Int
   public var phases: [PlannedPhase]
+  /// Whether phases wait for confirmation when their time is up (the last one never does).
+  public var advance: PhaseAdvance
 
   public var total: Duration { phases.reduce(.zero) { $0 + $1.duration } }
 
@@ -47,11 +49,12 @@ public struct Plan: Equatable, Sendable {
     phases.filter { $0.kind == kind }.reduce(.zero) { $0 + $1.duration }
   }
 
-  public init(presetName: String, rounds: Int, cue: Int, phases: [PlannedPhase]) {
+  public init(presetName: String, rounds: Int, cue: Int, phases: [PlannedPhase], advance: PhaseAdvance = .auto) {
     self.presetName = presetName
     self.rounds = rounds
     self.cue = cue
     self.phases = phases
+    self.advance = advance
   }
 
   /// Expands a preset. `rounds` overrides the preset's own count (the caller checks its range).
@@ -77,6 +80,8 @@ public struct Plan: Equatable, Sendable {
       PlannedPhase(
         index: 0, name: template.name, kind: template.kind, duration: template.duration, round: round, offset: .zero)
     }
-    self.init(presetName: preset.name, rounds: rounds, cue: preset.cue, phases: PlannedPhase.renumbered(phases))
+    self.init(
+      presetName: preset.name, rounds: rounds, cue: preset.cue, phases: PlannedPhase.renumbered(phases),
+      advance: preset.advance)
   }
 }

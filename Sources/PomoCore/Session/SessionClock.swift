@@ -31,6 +31,10 @@ public enum SessionEvent: Equatable, Sendable {
   case cue(Int)
   /// The machine was asleep this long (measured against the awake clock).
   case slept(Duration)
+  /// Phase `i`'s time is up and it waits for confirmation (a preset's `"advance": "confirm"`).
+  case waiting(Int)
+  /// Phase `i` was skipped (its `phaseEnded` follows).
+  case skipped(Int)
   case sessionEnded(completed: Bool)
 }
 
@@ -45,11 +49,14 @@ public struct SessionSnapshot: Equatable, Sendable {
   public var paused: Bool
   /// How far through the whole plan, 0 to 1.
   public var sessionFraction: Double
+  /// How long a phase whose time is up has waited for confirmation; nil unless it waits.
+  public var overtime: Duration?
 
   public init(
     phase: PlannedPhase, phaseCount: Int, rounds: Int, remaining: Duration, length: Duration, paused: Bool,
-    sessionFraction: Double
+    sessionFraction: Double, overtime: Duration? = nil
   ) {
+    self.overtime = overtime
     self.phase = phase
     self.phaseCount = phaseCount
     self.rounds = rounds

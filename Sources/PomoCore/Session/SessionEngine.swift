@@ -6,11 +6,18 @@ import PomoPlatform
 /// the clock and computes `deadline - now`, so late ticks never cause drift, and a phase
 /// that ended while the machine slept ends at its deadline, not at wake-up. The caller
 /// decides when to call `tick()`; `nextWake(barCells:)` says when the display next changes.
+///
+/// A plan whose `advance` is `.confirm` does not start the next phase when a deadline passes:
+/// the phase waits (`.waiting`) and its overtime is `now - deadline`, read from the clock like
+/// the countdown, until `next`, `skip` (or space, through `.toggle`) goes on. The last phase
+/// never waits: there is nothing to go on to, and the summary is the signal.
 public struct SessionEngine: Sendable {
   public enum Status: Equatable, Sendable {
     case notStarted
     case running
     case paused
+    /// The phase's time is up and it waits for confirmation, counting overtime.
+    case waiting
     case finished(completed: Bool)
   }
 
@@ -24,8 +31,11 @@ public struct SessionEngine: Sendable {
     public var slept: Duration
     public var extended: Duration
     public var completed: Bool
+    /// Time the phase spent waiting for confirmation after its time was up (part of
+    /// `elapsed`); nil when it never waited.
+    public var overtime: Duration? = nil
 
-    /// Time spent in the phase, pauses left out.
+    /// Time spent in the phase, pauses left out, overtime in.
     public var elapsed: Duration { end - start - paused }
   }
 
@@ -49,6 +59,9 @@ public struct SessionEngine: Sendable {
   private var phasePaused: Duration = .zero
   private var phaseSlept: Duration = .zero
   private var phaseExtended: Duration = .zero
+  /// Overtime of earlier waits in this phase (a `+` during a wait starts the countdown again).
+  private var earlierOvertime: Duration = .zero
+  private var phaseWaited = false
   private var lastCue: Int?
   private var lastBoot: Duration = .zero
   private var lastAwake: Duration = .zero
@@ -105,6 +118,12 @@ public struct SessionEngine: Sendable {
     let window = measureSleep(now: now, &events)
     while status == .running && now >= deadline {
       let end = deadline
+      if plan.advance == .confirm && index + 1 < plan.phases.count {
+        status = .waiting
+        phaseWaited = true
+        events.append(.waiting(index))
+        break
+      }
       endPhase(at: end, completed: true, sleepWindow: window, &events)
       beginPhase(index + 1, at: end, &events)
     }
@@ -123,10 +142,15 @@ public struct SessionEngine: Sendable {
   }
 
   /// Space: pauses a running phase, or resumes a paused one with its deadline moved by the pause.
+  /// A waiting phase is not paused (its overtime is the time until someone came back): space
+  /// goes on to the next phase instead, if the phase was already waiting before this press.
   public mutating func togglePause() -> [SessionEvent] {
+    let wasWaiting = status == .waiting
     var events = tick()
     let now = clock.now()
     switch status {
+    case .waiting where wasWaiting:
+      goOn(at: now, &events)
     case .running:
       pausedAt = now
       status = .paused
@@ -141,11 +165,17 @@ public struct SessionEngine: Sendable {
     return events
   }
 
-  /// Ends the current phase now, not completed, and starts the next.
+  /// Ends the current phase now, not completed, and starts the next. A waiting phase had its
+  /// full time, so skipping it is going on: it ends completed, with its overtime.
   public mutating func skip() -> [SessionEvent] {
     var events = tick()
-    guard status == .running || status == .paused else { return events }
+    guard isActive else { return events }
     let now = clock.now()
+    events.append(.skipped(index))
+    if status == .waiting {
+      goOn(at: now, &events)
+      return events
+    }
     _ = endPause(at: now)
     status = .running
     endPhase(at: now, completed: false, sleepWindow: nil, &events)
@@ -153,10 +183,25 @@ public struct SessionEngine: Sendable {
     return events
   }
 
-  /// Adds time to the current phase.
+  /// Confirms a waiting phase: it ends now, completed, and the next one starts. Does nothing
+  /// unless the phase waits (a `pomo next` sent just before the deadline counts once it passed).
+  public mutating func next() -> [SessionEvent] {
+    var events = tick()
+    if status == .waiting { goOn(at: clock.now(), &events) }
+    return events
+  }
+
+  /// Adds time to the current phase. A waiting phase counts down again, `amount` from now;
+  /// the overtime it had so far stays in its record.
   public mutating func extend(by amount: Duration) -> [SessionEvent] {
     var events = tick()
-    guard status == .running || status == .paused else { return events }
+    guard isActive else { return events }
+    if status == .waiting {
+      let now = clock.now()
+      earlierOvertime += now - deadline
+      deadline = now
+      status = .running
+    }
     deadline += amount
     phaseExtended += amount
     lastCue = nil
@@ -164,20 +209,38 @@ public struct SessionEngine: Sendable {
     return events
   }
 
-  /// Stops the session: the current phase ends, not completed.
+  /// Stops the session: the current phase ends, not completed (a waiting phase had its time, so
+  /// it ends completed, with its overtime).
   public mutating func quit(reason: Interruption = .quit) -> [SessionEvent] {
     var events = tick()
-    guard status == .running || status == .paused else { return events }
+    guard isActive else { return events }
     stopReason = reason
     let now = clock.now()
     _ = endPause(at: now)
-    endPhase(at: now, completed: false, sleepWindow: nil, &events)
+    endPhase(at: now, completed: status == .waiting, sleepWindow: nil, &events)
     status = .finished(completed: false)
     events.append(.sessionEnded(completed: false))
     return events
   }
 
+  /// Running, paused or waiting: a phase is under way.
+  private var isActive: Bool {
+    status == .running || status == .paused || status == .waiting
+  }
+
+  /// Ends a waiting phase now and starts the next.
+  private mutating func goOn(at now: Duration, _ events: inout [SessionEvent]) {
+    endPhase(at: now, completed: true, sleepWindow: nil, &events)
+    status = .running
+    beginPhase(index + 1, at: now, &events)
+  }
+
   // MARK: - Reading
+
+  /// The overtime of a waiting phase so far; nil unless the phase waits.
+  public var overtime: Duration? {
+    status == .waiting ? earlierOvertime + (clock.now() - deadline) : nil
+  }
 
   public var snapshot: SessionSnapshot? {
     guard let phase = currentPhase else { return nil }
@@ -186,7 +249,7 @@ public struct SessionEngine: Sendable {
     let remaining = max(.zero, deadline - now)
     var snapshot = SessionSnapshot(
       phase: phase, phaseCount: plan.phases.count, rounds: plan.rounds, remaining: remaining, length: length,
-      paused: status == .paused, sessionFraction: 0)
+      paused: status == .paused, sessionFraction: 0, overtime: overtime)
     let total = TimeText.seconds(plan.total)
     if total > 0 {
       let done = TimeText.seconds(phase.offset) + snapshot.fraction * TimeText.seconds(phase.duration)
@@ -203,8 +266,15 @@ public struct SessionEngine: Sendable {
   }
 
   /// The clock time at which what is shown next changes: the countdown's next second, the
-  /// bar's next eighth of a cell, the next percent, or the deadline. Nil while paused or done.
+  /// bar's next eighth of a cell, the next percent, or the deadline; while a phase waits, the
+  /// overtime's next second on a display (nothing changes in a plain log). Nil while paused or done.
   public func nextWake(_ precision: WakePrecision) -> Duration? {
+    if status == .waiting, case .display = precision {
+      let now = clock.now()
+      let second: Int64 = 1_000_000_000
+      let over = Self.nanos(now - deadline)
+      return now + .nanoseconds(second - over % second)
+    }
     guard status == .running, let snapshot else { return nil }
     let now = clock.now()
     let remaining = deadline - now
@@ -249,6 +319,8 @@ public struct SessionEngine: Sendable {
     phasePaused = .zero
     phaseSlept = .zero
     phaseExtended = .zero
+    earlierOvertime = .zero
+    phaseWaited = false
     lastCue = nil
     events.append(.phaseStarted(i))
   }
@@ -258,10 +330,11 @@ public struct SessionEngine: Sendable {
   ) {
     var slept = phaseSlept
     if let sleepWindow { slept += overlap(sleepWindow, phaseStart, end) }
+    let overtime = phaseWaited ? earlierOvertime + (status == .waiting ? end - deadline : .zero) : nil
     records.append(
       PhaseRecord(
         phase: plan.phases[index], start: phaseStart, end: end, paused: phasePaused, slept: slept,
-        extended: phaseExtended, completed: completed))
+        extended: phaseExtended, completed: completed, overtime: overtime))
     events.append(.phaseEnded(index, completed: completed))
   }
 
@@ -348,7 +421,7 @@ extension SessionEngine {
     case .skip: skip()
     case .extend(let amount): extend(by: amount)
     case .stop: quit()
-    case .next: tick()  // Nothing waits for confirmation yet.
+    case .next: next()
     }
   }
 

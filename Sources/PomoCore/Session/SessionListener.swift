@@ -23,7 +23,8 @@ public enum EventText {
       guard let record = engine.record(ofPhase: i) else { return nil }
       let at = clockTime(engine.wallTime(record.end))
       if completed {
-        return "\(at)  done    \(TextLayout.inert(record.phase.name)) (\(TimeText.clock(record.elapsed)))"
+        let over = record.overtime.map { ", \(TimeText.clock($0)) over" } ?? ""
+        return "\(at)  done    \(TextLayout.inert(record.phase.name)) (\(TimeText.clock(record.elapsed))\(over))"
       }
       let stopped = engine.isFinished && engine.records.last == record
       return
@@ -37,9 +38,12 @@ public enum EventText {
       return "\(clockTime(engine.startWallNow))  resume  \(TextLayout.inert(phase.name))"
     case .extended(let i, let amount):
       return "\(clockTime(engine.startWallNow))  +\(TimeText.clock(amount))   \(TextLayout.inert(plan.phases[i].name))"
+    case .waiting(let i):
+      return
+        "\(clockTime(engine.wallTime(engine.deadline)))  time    \(TextLayout.inert(plan.phases[i].name)) is up; waiting for space or 'pomo next'"
     case .slept(let amount):
       return "\(clockTime(engine.startWallNow))  woke    after \(TimeText.clock(amount)) asleep"
-    case .sessionStarted, .cue, .sessionEnded:
+    case .sessionStarted, .cue, .sessionEnded, .skipped:
       return nil
     }
   }

@@ -190,6 +190,12 @@ public enum TimeText {
     clock(seconds: ceilSeconds(remaining))
   }
 
+  /// "+0:42": a waiting phase's overtime, counting up in whole seconds (rounded down, so it
+  /// changes when the engine's next wake says it does).
+  public static func overtime(_ span: Duration) -> String {
+    "+" + clock(seconds: Int64(seconds(span).rounded(.down)))
+  }
+
   /// "25:00", "1:55:00": a span as a clock reading, rounded to the nearest second.
   public static func clock(_ span: Duration) -> String {
     clock(seconds: roundedSeconds(span))

@@ -254,6 +254,12 @@ enum SharedOptions {
   static let noBell = Option<Bool>.flag("no-bell", help: "Do not ring the terminal bell at phase changes.")
   static let noNotify = Option<Bool>.flag("no-notify", help: "Do not send desktop notifications.")
   static let noInput = Option<Bool>.flag("no-input", help: "Do not read keys from the terminal.")
+  static let confirm = Option<Bool>.flag(
+    "confirm", help: "Wait for space or 'pomo next' when a phase's time is up, counting overtime.")
+  static let noConfirm = Option<Bool>.flag(
+    "no-confirm", help: "Go on to the next phase at once, even if the preset says \"advance\": \"confirm\".")
   /// How a running session looks and alerts; `start` and `resume` share them.
-  static let session: [OptionSpec] = [color.spec, ascii.spec, noBell.spec, noNotify.spec, noInput.spec]
+  static let session: [OptionSpec] = [
+    color.spec, ascii.spec, noBell.spec, noNotify.spec, noInput.spec, confirm.spec, noConfirm.spec,
+  ]
 }

@@ -253,7 +253,7 @@ public enum ManualPage {
     out += [".Ed"]
     out += [".Sh JOURNAL"]
     out += sentences(
-      "Every session, completed or not, is one line of JSON appended to the journal, never rewritten: \"v\" (1), \"id\" (a UUID; a record seen twice counts once), \"preset\", \"status\" (completed or interrupted), \"interruption\" (quit, signal or crash), \"start\" and \"end\" (RFC 3339), \"tags\", \"note\", \"host\", \"rounds\", \"paused_seconds\" and \"phases\", each with \"name\", \"kind\", \"round\", \"start\", \"end\", \"planned_seconds\", \"elapsed_seconds\" and \"completed\"."
+      "Every session, completed or not, is one line of JSON appended to the journal, never rewritten: \"v\" (1), \"id\" (a UUID; a record seen twice counts once), \"preset\", \"status\" (completed or interrupted), \"interruption\" (quit, signal or crash), \"start\" and \"end\" (RFC 3339), \"tags\", \"note\", \"host\", \"rounds\", \"paused_seconds\" and \"phases\", each with \"name\", \"kind\", \"round\", \"start\", \"end\", \"planned_seconds\", \"elapsed_seconds\" (overtime included) and \"completed\", and \"overtime_seconds\" for a phase that waited for confirmation."
     )
     out += [".Pp"]
     out += sentences(
@@ -282,7 +282,10 @@ public enum ManualPage {
     out += [".El"]
     out += [".Sh FILES", ".Bl -tag -width Ds"]
     let files: [(String, String)] = [
-      ("$XDG_CONFIG_HOME/pomo/config.json", "The config: bell, notify, color, week_start and hooks."),
+      (
+        "$XDG_CONFIG_HOME/pomo/config.json",
+        "The config: bell, notify, color, week_start, hooks, terminal_title, terminal_notify and terminal_progress."
+      ),
       ("$XDG_CONFIG_HOME/pomo/presets/*.json", "Your presets."),
       ("$XDG_DATA_HOME/pomo/journal.jsonl", "The journal."),
       ("$XDG_STATE_HOME/pomo/current.json", "The running session, with session.lock and check.lock beside it."),

@@ -70,7 +70,9 @@ extension Plan {
       // The record is not trusted beyond the preset: what is left of a phase is at most the
       // preset's own duration for it plus a day of extensions.
       let most = TimeText.seconds(phases[max(0, index - 1)].duration) + min(last.extendedSeconds, 86_400)
-      let left = min(last.plannedSeconds + last.extendedSeconds - last.elapsedSeconds, most)
+      // Overtime is in `elapsed` but not in what the phase was to run.
+      let ran = last.elapsedSeconds - last.overtimeSeconds
+      let left = min(last.plannedSeconds + last.extendedSeconds - ran, most)
       if left >= 1 {
         index -= 1
         firstRemaining = .milliseconds(Int64(left * 1000))
@@ -79,6 +81,9 @@ extension Plan {
     guard index >= 0, index < phases.count else { return nil }
     var rest = Array(phases[index...])
     if let firstRemaining { rest[0].duration = firstRemaining }
-    return (Plan(presetName: presetName, rounds: rounds, cue: cue, phases: PlannedPhase.renumbered(rest)), index)
+    return (
+      Plan(presetName: presetName, rounds: rounds, cue: cue, phases: PlannedPhase.renumbered(rest), advance: advance),
+      index
+    )
   }
 }

@@ -17,9 +17,17 @@ enum SessionLauncher {
     var config: Config
     var color: ColorChoice?
     var journal: Journal
+    /// `--confirm` or `--no-confirm`: how phases advance this run, whatever the preset says.
+    var advance: PhaseAdvance?
 
     init(_ arguments: ParsedArguments, _ context: Context, journal: Journal) throws(CLIError) {
       color = arguments[SharedOptions.color]
+      switch (arguments[SharedOptions.confirm], arguments[SharedOptions.noConfirm]) {
+      case (true, true): throw .usage("--confirm and --no-confirm cannot be used together", command: arguments.path)
+      case (true, false): advance = .confirm
+      case (false, true): advance = .auto
+      case (false, false): advance = nil
+      }
       config = try ConfigAccess.load(context)
       TimeZoneCheck.warn(context)
       self.journal = journal
@@ -73,6 +81,8 @@ enum SessionLauncher {
     plan: Plan, info: SessionInfo, setup: Setup, lock: FileLock, _ arguments: ParsedArguments, _ context: Context
   ) -> Int32 {
     defer { lock.release() }
+    var plan = plan
+    if let advance = setup.advance { plan.advance = advance }
     let config = setup.config
     let paths = context.paths
     let interactive = context.stdoutIsTerminal
@@ -96,9 +106,20 @@ enum SessionLauncher {
     }
     let notifier =
       (arguments[SharedOptions.noNotify] || !config.notify) ? nil : Notifier.find(environment: context.environment)
+    let notifications = !arguments[SharedOptions.noNotify] && config.notify
+    let terminal = TerminalSignalSettings.resolve(
+      title: config.terminalTitle, notify: config.terminalNotify, progress: config.terminalProgress,
+      notifications: notifications, hasNotifier: Notifier.find(environment: context.environment) != nil,
+      liveTerminal: drawLive, environment: context.environment)
+    var signals: TerminalSignals?
+    if terminal.title || terminal.progress {
+      let listener = TerminalSignals(output: context.output, settings: terminal, unicode: style.unicode)
+      signals = listener
+      listeners.append(listener)
+    }
     let settings = Alerts.Settings(
       bell: interactive && config.bell && !arguments[SharedOptions.noBell], notifier: notifier, hooks: config.hooks,
-      environment: context.environment)
+      environment: context.environment, terminal: terminal)
     listeners.append(
       Alerts(settings: settings, output: context.output) { argv, env in Spawner.launch(argv, environment: env) })
     let recorder = JournalRecorder(
@@ -109,7 +130,8 @@ enum SessionLauncher {
     let environment = context.environment
     let output = context.output
     let session = LiveSession(
-      engine: SessionEngine(plan: plan, clock: context.clock), listeners: listeners, display: display, readKeys: readKeys,
+      engine: SessionEngine(plan: plan, clock: context.clock), listeners: listeners, display: display,
+      terminalSignals: signals, readKeys: readKeys,
       columns: { Context.columns(environment, terminal: Platform.terminalColumns(1)) },
       outputClosed: { output.isClosed })
     let outcome = session.run()

@@ -10,12 +10,18 @@ public final class Alerts: SessionListener {
     public var notifier: String?
     public var hooks: [HookEvent: [String]]
     public var environment: [String: String]
+    /// Notifications through the terminal too, when it takes them (see `TerminalSignalSettings`).
+    public var terminal: TerminalSignalSettings
 
-    public init(bell: Bool, notifier: String?, hooks: [HookEvent: [String]], environment: [String: String]) {
+    public init(
+      bell: Bool, notifier: String?, hooks: [HookEvent: [String]], environment: [String: String],
+      terminal: TerminalSignalSettings = .none
+    ) {
       self.bell = bell
       self.notifier = notifier
       self.hooks = hooks
       self.environment = environment
+      self.terminal = terminal
     }
   }
 
@@ -36,14 +42,29 @@ public final class Alerts: SessionListener {
       switch event {
       case .phaseStarted(let i):
         hook(.phaseStart, engine, phase: engine.plan.phases[i], remaining: engine.plan.phases[i].duration)
+      case .waiting(let i):
+        // The time is up now; confirming later only starts the next phase.
+        timeUp = true
+        hook(.phaseEnd, engine, phase: engine.plan.phases[i], remaining: .zero)
       case .phaseEnded(let i, let completed):
         guard let record = engine.record(ofPhase: i) else { break }
+        // A phase that waited had its alert and its hook when its time was up.
+        if record.overtime != nil && completed { break }
         if completed { timeUp = true }
-        let left =
-          record.completed ? Duration.zero : max(.zero, record.phase.duration + record.extended - record.elapsed)
-        hook(.phaseEnd, engine, phase: record.phase, remaining: left)
-      case .sessionEnded:
-        if let record = engine.records.last { hook(.sessionEnd, engine, phase: record.phase, remaining: .zero) }
+        hook(.phaseEnd, engine, phase: record.phase, remaining: Self.left(record))
+      case .paused:
+        currentHook(.pause, engine)
+      case .resumed:
+        currentHook(.resume, engine)
+      case .extended:
+        currentHook(.extend, engine)
+      case .skipped(let i):
+        guard let record = engine.record(ofPhase: i) else { break }
+        hook(.skip, engine, phase: record.phase, remaining: Self.left(record))
+      case .sessionEnded(let completed):
+        guard let record = engine.records.last else { break }
+        if !completed { hook(.stop, engine, phase: record.phase, remaining: Self.left(record)) }
+        hook(.sessionEnd, engine, phase: record.phase, remaining: .zero)
       case .cue:
         cue = true
       default:
@@ -59,17 +80,34 @@ public final class Alerts: SessionListener {
     }
   }
 
-  private func notify(_ engine: SessionEngine) {
-    guard let notifier = settings.notifier, let last = engine.records.last else { return }
-    let title: String
-    let body: String
-    if let next = engine.currentPhase {
-      title = "pomo: \(TextLayout.inert(last.phase.name)) done"
-      body = "Next: \(TextLayout.inert(next.name)) (\(TimeText.clock(next.duration)))"
-    } else {
-      title = "pomo: \(TextLayout.inert(engine.plan.presetName)) complete"
-      body = SessionSummary.render(engine, width: .max, unicode: true).trimmedSpaces()
+  /// The notification's title and body for the moment a phase's time is up.
+  package static func message(_ engine: SessionEngine) -> (title: String, body: String)? {
+    if engine.status == .waiting, let done = engine.currentPhase, engine.index + 1 < engine.plan.phases.count {
+      let next = engine.plan.phases[engine.index + 1]
+      return (
+        "pomo: \(TextLayout.inert(done.name)) done",
+        "Next: \(TextLayout.inert(next.name)) (\(TimeText.clock(next.duration))) after space or 'pomo next'"
+      )
     }
+    guard let last = engine.records.last else { return nil }
+    if let next = engine.currentPhase {
+      return (
+        "pomo: \(TextLayout.inert(last.phase.name)) done",
+        "Next: \(TextLayout.inert(next.name)) (\(TimeText.clock(next.duration)))"
+      )
+    }
+    return (
+      "pomo: \(TextLayout.inert(engine.plan.presetName)) complete",
+      SessionSummary.render(engine, width: .max, unicode: true).trimmedSpaces()
+    )
+  }
+
+  private func notify(_ engine: SessionEngine) {
+    guard let (title, body) = Self.message(engine) else { return }
+    if let kind = settings.terminal.notify {
+      output.write(settings.terminal.wrapped(TerminalSequence.notify(kind, title: title, body: body)))
+    }
+    guard let notifier = settings.notifier else { return }
     if notifier.hasSuffix("osascript") {
       let quoted = { (s: String) in
         "\"" + s.flatMap { $0 == "\"" || $0 == "\\" ? ["\\", $0] : [$0] } + "\""
@@ -79,6 +117,17 @@ public final class Alerts: SessionListener {
     } else {
       launch([notifier, "--app-name=pomo", title, body], settings.environment)
     }
+  }
+
+  /// The time a phase still had when it ended: none once its time was up.
+  private static func left(_ record: SessionEngine.PhaseRecord) -> Duration {
+    record.completed ? .zero : max(.zero, record.phase.duration + record.extended - record.elapsed)
+  }
+
+  /// A hook about the phase under way, with its time left now.
+  private func currentHook(_ event: HookEvent, _ engine: SessionEngine) {
+    guard let snapshot = engine.snapshot else { return }
+    hook(event, engine, phase: snapshot.phase, remaining: snapshot.remaining)
   }
 
   private func hook(_ event: HookEvent, _ engine: SessionEngine, phase: PlannedPhase, remaining: Duration) {
