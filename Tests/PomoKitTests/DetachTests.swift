@@ -28,19 +28,8 @@ struct DetachTests {
     try home.write("tiny.json", #"{"round": [{"name": "go", "kind": "work", "duration": "1s"}]}"#)
   }
 
-  func waitUntil(_ timeout: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-      if condition() { return true }
-      usleep(20_000)
-    }
-    return condition()
-  }
 
-  func records() throws -> [JournalRecord] {
-    let text = (try? String(contentsOfFile: journalPath, encoding: .utf8)) ?? ""
-    return try text.split(separator: "\n").map { try JournalRecord(line: Array($0.utf8)) }
-  }
+  func records() throws -> [JournalRecord] { try journalRecords(journalPath) }
 
   /// The pid a running session's `status --json` reports.
   func runningPID() throws -> Int32? {

@@ -34,10 +34,7 @@ struct EndToEndJournalTests {
     try home.write("long.json", #"{"round": [{"name": "focus", "kind": "work", "duration": "25m"}]}"#)
   }
 
-  func records(_ path: String? = nil) throws -> [JournalRecord] {
-    let text = (try? String(contentsOfFile: path ?? journalPath, encoding: .utf8)) ?? ""
-    return try text.split(separator: "\n").map { try JournalRecord(line: Array($0.utf8)) }
-  }
+  func records(_ path: String? = nil) throws -> [JournalRecord] { try journalRecords(path ?? journalPath) }
 
   /// Starts pomo in the background with output to /dev/null; returns its pid.
   func launch(_ arguments: [String]) throws -> Process {
@@ -51,14 +48,6 @@ struct EndToEndJournalTests {
     return process
   }
 
-  func waitUntil(_ timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-      if condition() { return true }
-      usleep(20_000)
-    }
-    return condition()
-  }
 
   @Test("a completed session is recorded with tags, note, phases and private files")
   func recorded() throws {

@@ -32,13 +32,7 @@ struct HardeningProcessTests {
     try home.write("long.json", #"{"round": [{"name": "focus", "kind": "work", "duration": "25m"}]}"#)
   }
 
-  func lines(_ path: String) -> [Substring] {
-    ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n")
-  }
-
-  func records() throws -> [JournalRecord] {
-    try lines(journalPath).map { try JournalRecord(line: Array($0.utf8)) }
-  }
+  func records() throws -> [JournalRecord] { try journalRecords(journalPath) }
 
   /// Starts pomo in the background; stdout and stderr go to files in the home folder.
   func launch(_ arguments: [String], name: String, environment env: [String: String]? = nil, program: String? = nil)
@@ -57,14 +51,6 @@ struct HardeningProcessTests {
     return process
   }
 
-  func waitUntil(_ timeout: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-      if condition() { return true }
-      usleep(20_000)
-    }
-    return condition()
-  }
 
   /// A session killed with SIGKILL, leaving its state file behind.
   func deadSession() throws {

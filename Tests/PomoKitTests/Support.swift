@@ -131,3 +131,20 @@ func runProgram(_ argv: [String], environment: [String: String], stdin: String? 
     status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
     err: String(decoding: errData, as: UTF8.self))
 }
+
+/// Waits until `condition` holds, checking every 20 ms, for at most `timeout` seconds (generous:
+/// CI is a loaded 2-core machine); true if it held.
+func waitUntil(_ timeout: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
+  let deadline = Date().addingTimeInterval(timeout)
+  while Date() < deadline {
+    if condition() { return true }
+    usleep(20_000)
+  }
+  return condition()
+}
+
+/// The records of a journal file, in file order (none when it does not exist).
+func journalRecords(_ path: String) throws -> [JournalRecord] {
+  let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+  return try text.split(separator: "\n").map { try JournalRecord(line: Array($0.utf8)) }
+}
