@@ -214,6 +214,19 @@ public struct SessionState: Equatable, Sendable {
     guard totalSeconds > 0 else { return 1 }
     return min(1, (phaseOffsetSeconds + phaseProgress(at: now) * phasePlannedSeconds) / totalSeconds)
   }
+  /// The moment as the live status line draws it, for a display that follows the session
+  /// from another process (`pomo attach`).
+  public func snapshot(at now: Double) -> SessionSnapshot {
+    let phase = PlannedPhase(
+      index: phaseIndex, name: phaseName, kind: phaseKind, duration: .milliseconds(Int64(phasePlannedSeconds * 1000)),
+      round: phaseRound, offset: .milliseconds(Int64(phaseOffsetSeconds * 1000)))
+    return SessionSnapshot(
+      phase: phase, phaseCount: phaseCount, rounds: record.rounds,
+      remaining: .milliseconds(Int64((remaining(at: now) * 1000).rounded(.up))),
+      length: .milliseconds(Int64(phaseLengthSeconds * 1000)), paused: pausedAt != nil,
+      sessionFraction: sessionProgress(at: now))
+  }
+
 
   /// The session as it stood at the last known instant, to record after a crash or power loss.
   /// `lastKnown` is the later of `updated` and the heartbeat.
