@@ -1,3 +1,4 @@
+import PomoControl
 import PomoReport
 import PomoJournal
 import PomoTerminal
@@ -14,12 +15,30 @@ extension Pomo {
         Text: "WORK focus 14:29 (42%, round 2/4)", "PAUSED focus 14:29 (42%, round 2/4)" or
         "idle". With --json, an object whose "state" is "running", "paused" or "idle"; the
         README documents every field.
+
+        With --follow, a line at every visible change (each second, each phase, pause and
+        resume), pushed by the running session over its control socket; "idle" when it
+        ends; then the next session's lines. It waits without using the CPU and runs until
+        its output is closed.
         """,
-      options: [SharedOptions.json.spec, SharedOptions.journal.spec])
+      options: [SharedOptions.json.spec, follow.spec, SharedOptions.journal.spec])
+
+    static let follow = Option<Bool>.flag(
+      "follow", short: "f",
+      help: "Print a line at every visible change, pushed by the running session, and keep following later sessions.")
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       // A state file left by a pomo that is gone (or unreadable) is recorded and removed.
       let state = JournalAccess.recover(JournalAccess.journal(arguments, context), context)
+      if arguments[follow] {
+        let json = arguments[SharedOptions.json]
+        let offset = context.zone.offset
+        return StatusFeed.run(context) { state in
+          guard json else { return Steering.line(state) }
+          let now = state.map(ControlProtocol.showTime) ?? 0
+          return StatusText.json(state, now: now, offset: offset).text
+        }
+      }
       let now = context.clock.wallSeconds()
       if arguments[SharedOptions.json] {
         context.writeJSON(StatusText.json(state, now: now, offset: context.zone.offset).text + "\n")
