@@ -8,7 +8,7 @@ extension Pomo {
   /// `pomo next`: continues a phase that waits for confirmation.
   public enum Next: Command {
     public static let spec = Steering.spec(
-      "next", abstract: "Go on to the next phase when the current one waits for you.",
+      "next", abstract: "Continue a phase that waits for confirmation.",
       discussion: """
         A phase that waits for confirmation (a preset's "advance": "confirm") goes on to
         the next phase; otherwise nothing changes.

@@ -11,7 +11,7 @@ extension Pomo {
     public static let runsSession = true
     public static let spec = CommandSpec(
       name: "resume",
-      abstract: "Resume the paused session, or continue the last interrupted one.",
+      abstract: "Resume a paused session, or the last interrupted one.",
       discussion: """
         While a session runs, its pause ends (through its control socket, as 'pomo pause'
         does), and its new status line is printed.

@@ -25,8 +25,8 @@ enum StatusFeed {
     while true {
       // The watch comes first: a session that starts between a failed connect and the wait is
       // still seen.
-      let watch = try? Platform.makePrivateFolder(client.folder)
-      let folderWatch = watch == nil ? nil : FolderWatch(folder: client.folder)
+      let made = (try? Platform.makePrivateFolder(client.folder)) != nil
+      let folderWatch = made ? FolderWatch(folder: client.folder) : nil
       while true {
         do {
           let ended = try client.follow(show)
