@@ -43,6 +43,7 @@ public struct ControlClient: Sendable {
     case .reply(.state(let state)): return state
     case .reply(.idle): return nil
     case .reply(.error(let message)): throw .session(message)
+    case .reply(.tick): throw .refused
     case .timedOut: throw .noAnswer(timeout)
     case .closed: throw .refused
     }
@@ -54,9 +55,16 @@ public struct ControlClient: Sendable {
     let connection = try Connection(path: socketPath)
     defer { connection.close() }
     guard connection.write(ControlProtocol.encode(.follow)) else { return true }
+    var current: SessionState?
     while true {
       switch connection.nextReply(timeout: nil) {
       case .reply(.state(let state)):
+        current = state
+        if !body(state) { return false }
+      case .reply(.tick(let time)):
+        guard var state = current else { continue }
+        state.updated = time
+        current = state
         if !body(state) { return false }
       case .reply(.idle), .reply(.error), .closed, .timedOut:
         return true
@@ -101,14 +109,13 @@ public struct ControlClient: Sendable {
           return ControlProtocol.reply(line).map(Next.reply) ?? .closed
         }
         guard buffer.count <= ControlProtocol.replyLimit else { return .closed }
-        var wait: Int32 = -1
         if let giveUp {
           let left = giveUp - Double(Platform.awakeNanoseconds()) / 1e9
           guard left > 0 else { return .timedOut }
-          wait = Int32(min(left * 1000 + 1, 60_000))
+          guard UnixSocket.waitReadable(fd, milliseconds: Int32(min(left * 1000 + 1, 60_000))) else { continue }
         }
-        guard UnixSocket.waitReadable(fd, milliseconds: wait) else { continue }
-        switch UnixSocket.receive(fd, limit: 64 * 1024) {
+        // Without a time limit, the (blocking) read itself is the wait.
+        switch UnixSocket.receive(fd, limit: 16 * 1024) {
         case .bytes(let bytes): buffer += bytes
         case .nothing: continue
         case .end: return .closed

@@ -12,8 +12,12 @@ import PomoPlatform
 /// The session answers each request with one line: `state JSON` (the session after the
 /// request: `current.json`'s object without the phases already done and with only the next
 /// phase of the plan), `idle` (no session any more, as after `stop`), or `error MESSAGE` and
-/// then closes the connection. After `follow` it sends a `state` line at once and at every
-/// visible change, then `idle` when the session ends, and closes. Anything that is not a
+/// then closes the connection. After `follow` it sends a `state` line at once and whenever
+/// the state changes (a phase, a pause, an extension), a `tick MILLISECONDS` line (the wall
+/// time, in milliseconds since 1970) whenever only the time shown changes (each second, each
+/// percent), then `idle` when the session ends, and closes. A tick carries no state: the
+/// follower shows the last state at the tick's time, so the session does not build and the
+/// follower does not parse a state every second. Anything that is not a
 /// whole, known request (unknown words, bad numbers, control bytes, no newline before the
 /// connection closes, too long) changes nothing.
 public enum ControlProtocol {
@@ -34,6 +38,8 @@ public enum ControlProtocol {
 
   public enum Reply: Equatable, Sendable {
     case state(SessionState)
+    /// Only the time shown changed: the last state, now at this wall time (seconds since 1970).
+    case tick(Double)
     case idle
     case error(String)
   }
@@ -106,6 +112,7 @@ public enum ControlProtocol {
   public static func encode(_ reply: Reply, offset: (Double) -> Int) -> [UInt8] {
     switch reply {
     case .idle: return Array("idle\n".utf8)
+    case .tick(let time): return Array("tick \(Int64((time * 1000).rounded(.down)))\n".utf8)
     case .error(let message): return Array("error \(message)\n".utf8)
     case .state(let state): return Array(("state " + state.json(offset: offset).text + "\n").utf8)
     }
@@ -118,19 +125,22 @@ public enum ControlProtocol {
       return (try? SessionState(bytes: Array(line.dropFirst(state.count)))).map(Reply.state)
     }
     if line.elementsEqual("idle".utf8) { return .idle }
+    let tick = Array("tick ".utf8)
+    if line.starts(with: tick) {
+      let digits = line.dropFirst(tick.count)
+      guard !digits.isEmpty, digits.count <= 15, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+        let millis = Int64(String(decoding: digits, as: UTF8.self))
+      else { return nil }
+      return .tick(Double(millis) / 1000)
+    }
     let error = Array("error ".utf8)
     if line.starts(with: error) { return .error(String(decoding: line.dropFirst(error.count), as: UTF8.self)) }
     return nil
   }
 
-  /// The state a reply or the feed carries: the running session's, trimmed to what a status
-  /// line needs, so it stays small however long the session and its plan.
-  public static func trimmed(_ state: SessionState) -> SessionState {
-    var state = state
-    state.record.phases = []
-    state.upcoming = Array(state.upcoming.prefix(2))
-    return state
-  }
+  /// How many phases of the plan to come a reply or the feed carries (the current and the
+  /// next); with the phases done left out, a state stays small however long the session.
+  public static let upcomingLimit = 2
 
   /// The instant to show a received state at: the session's own `updated`, a hair later so
   /// that a state sent the moment a second ends (its times are written to the millisecond)

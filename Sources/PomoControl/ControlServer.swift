@@ -53,7 +53,8 @@ public final class ControlServer: SessionControl {
   /// Listens in `folder` (made 0700) at `control.sock` (0600). The caller holds the session
   /// lock; a socket file already there is a dead session's, and is replaced.
   ///
-  /// - Parameter makeState: the session's state as `current.json` holds it.
+  /// - Parameter makeState: the session's state as `current.json` holds it, with the plan
+  ///   to come cut to `ControlProtocol.upcomingLimit` phases (it is sent many times a minute).
   public init(
     folder: String, makeState: @escaping (SessionEngine) -> SessionState?, offset: @escaping (Double) -> Int
   ) throws(OpenError) {
@@ -200,10 +201,11 @@ public final class ControlServer: SessionControl {
   }
 
   private func reply(_ engine: SessionEngine?) -> [UInt8] {
-    guard let engine, !engine.isFinished, let state = makeState(engine) else {
+    guard let engine, !engine.isFinished, var state = makeState(engine) else {
       return ControlProtocol.encode(.idle, offset: offset)
     }
-    return ControlProtocol.encode(.state(ControlProtocol.trimmed(state)), offset: offset)
+    state.record.phases = []
+    return ControlProtocol.encode(.state(state), offset: offset)
   }
 
   /// Sends a whole line, or drops a connection that cannot take it now: a slow reader never
@@ -235,12 +237,14 @@ public final class ControlServer: SessionControl {
       finish()
       return
     }
-    let due = feedWake.map { engine.clock.now() >= $0 } ?? false
+    let now = engine.clock.now()
+    let due = feedWake.map { now >= $0 } ?? false
     guard !events.isEmpty || due else { return }
     feedWake = nil
     let followers = self.followers
     guard !followers.isEmpty else { return }
-    let line = reply(engine)
+    // A change of state sends the state; a change of the time shown, only the time.
+    let line = events.isEmpty ? ControlProtocol.encode(.tick(engine.wallTime(now)), offset: offset) : reply(engine)
     for fd in followers { send(fd, line) }
   }
 

@@ -70,13 +70,17 @@ public enum UnixSocket {
 
   /// Reads what waits on `fd`, at most `limit` bytes.
   public static func receive(_ fd: Int32, limit: Int = 4096) -> Received {
-    var buffer = [UInt8](repeating: 0, count: limit)
     while true {
-      let n = read(fd, &buffer, limit)
-      if n > 0 { return .bytes(Array(buffer[0..<n])) }
-      if n == 0 { return .end }
-      if errno == EINTR { continue }
-      return errno == EAGAIN || errno == EWOULDBLOCK ? .nothing : .end
+      var failure: Int32 = 0
+      let bytes = [UInt8](unsafeUninitializedCapacity: limit) { buffer, count in
+        let n = read(fd, buffer.baseAddress, limit)
+        count = max(0, n)
+        failure = n < 0 ? errno : (n == 0 ? -1 : 0)
+      }
+      if failure == 0 { return .bytes(bytes) }
+      if failure == -1 { return .end }
+      if failure == EINTR { continue }
+      return failure == EAGAIN || failure == EWOULDBLOCK ? .nothing : .end
     }
   }
 

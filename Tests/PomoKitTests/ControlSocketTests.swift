@@ -199,6 +199,36 @@ struct ControlSocketTests {
     #expect(record.phases.map(\.completed) == [false, true])
   }
 
+  @Test("two state folders, one runtime folder: the first session keeps the socket, the second runs without")
+  func sharedRuntimeFolder() throws {
+    defer { home.cleanUp() }
+    let first = try launch(["start", home.file("long.json")], name: "first")
+    defer { stopped(first) }
+    #expect(waitForSession())
+    var other = environment
+    other["XDG_STATE_HOME"] = home.file("other-state")
+    let second = try runProgram([pomoBinary, "start", home.file("tiny.json")], environment: other)
+    #expect(second.status == 0)
+    #expect(
+      second.err
+        == "pomo: warning: another session listens at \(socketPath); commands such as 'pomo pause' cannot reach this session\n"
+    )
+    #expect(try pomo("pause").out.hasPrefix("PAUSED focus "))
+  }
+
+  @Test("a socket folder that cannot be made: a warning, and the session runs and is recorded")
+  func unusableFolder() throws {
+    defer { home.cleanUp() }
+    try home.write("run/pomo", "not a folder")
+    let result = try pomo("start", home.file("tiny.json"))
+    #expect(result.status == 0)
+    #expect(
+      result.err
+        == "pomo: warning: cannot use the folder \(socketFolder): not a folder; commands such as 'pomo pause' cannot reach this session\n"
+    )
+    #expect(try records().count == 1)
+  }
+
   @Test("bad arguments are usage errors before anything is sent")
   func badDuration() throws {
     defer { home.cleanUp() }
@@ -421,5 +451,10 @@ struct ControlProtocolTests {
     #expect(ControlProtocol.reply(Array("error no".utf8)[...]) == .error("no"))
     #expect(ControlProtocol.reply(Array("state {}".utf8)[...]) == nil)
     #expect(ControlProtocol.reply(Array("hello".utf8)[...]) == nil)
+    #expect(ControlProtocol.reply(Array("tick 1764583200250".utf8)[...]) == .tick(1_764_583_200.25))
+    #expect(ControlProtocol.encode(.tick(1_764_583_200.25), offset: { _ in 0 }) == Array("tick 1764583200250\n".utf8))
+    for bad in ["tick", "tick ", "tick -5", "tick 1.5", "tick 99999999999999999999"] {
+      #expect(ControlProtocol.reply(Array(bad.utf8)[...]) == nil, "\(bad)")
+    }
   }
 }

@@ -81,9 +81,10 @@ enum SessionLauncher {
     let control: ControlServer?
     do {
       let zone = setup.journal.zone
+      let pid = Platform.processID
       control = try ControlServer(
         folder: paths.controlFolder,
-        makeState: { SessionState(engine: $0, info: info, pid: Platform.processID) },
+        makeState: { SessionState(engine: $0, info: info, pid: pid, upcoming: ControlProtocol.upcomingLimit) },
         offset: { zone.offset(at: $0) })
     } catch {
       context.errors.write("pomo: warning: \(error); commands such as 'pomo pause' cannot reach this session\n")
