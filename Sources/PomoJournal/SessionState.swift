@@ -54,8 +54,8 @@ public struct SessionState: Equatable, Sendable {
     let pausedSoFar = engine.totalPaused - engine.records.reduce(.zero) { $0 + $1.paused }
     phasePausedSeconds = TimeText.seconds(pausedSoFar)
     // Counted from the current phase, as the file stores them.
-    upcoming = PlannedPhase.renumbered(
-      engine.plan.phases[engine.index..<min(engine.plan.phases.count, engine.index + min(max(1, limit), Self.planLimit))])
+    let end = min(engine.plan.phases.count, engine.index + min(max(1, limit), Self.planLimit))
+    upcoming = PlannedPhase.renumbered(engine.plan.phases[engine.index..<end])
   }
 
   // MARK: - The file

@@ -89,7 +89,8 @@ func auditedRun(_ words: [String], in home: AuditHome) -> AuditedRun {
   var seen: [ParsedArguments] = []
   context.willRun = { seen.append($0) }
   let status = Pomo.main(["pomo"] + home.expand(words), context: context)
-  return AuditedRun(status: status, out: follow ? closing.text : buffer.text, err: err.text, parsed: seen.first, calls: seen.count)
+  return AuditedRun(
+    status: status, out: follow ? closing.text : buffer.text, err: err.text, parsed: seen.first, calls: seen.count)
 }
 
 /// Output whose reader goes away after the first line, as a status bar that quits would.
@@ -165,7 +166,9 @@ struct OptionAuditTests {
   ]
 
   /// The commands that steer a running session; the audit runs them with none running.
-  static let steering: Set<String> = ["pomo pause", "pomo toggle", "pomo skip", "pomo extend", "pomo next", "pomo stop"]
+  static let steering: Set<String> = [
+    "pomo pause", "pomo toggle", "pomo skip", "pomo extend", "pomo next", "pomo stop",
+  ]
 
   @Test("every option a command reads is declared", arguments: commandTree().map(\.path))
   func audit(path: [String]) throws {
