@@ -286,6 +286,43 @@ struct ControlSocketTests {
     #expect(follower.isRunning)
   }
 
+  /// A process's CPU so far (nanoseconds) and its voluntary context switches (its wake-ups).
+  func usage(_ pid: Int32) -> (cpu: Int, wakeups: Int)? {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/schedstat", encoding: .utf8),
+      let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let cpu = stat.split(separator: " ").first.flatMap({ Int($0) }),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("voluntary_ctxt_switches:") }),
+      let wakeups = line.split(separator: "\t").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) })
+    else { return nil }
+    return (cpu, wakeups)
+  }
+
+  @Test("a follower waits without waking: between sessions and while a session is paused")
+  func followerSleeps() throws {
+    defer { home.cleanUp() }
+    let follower = try launch(["status", "--follow"], name: "follow")
+    defer { stopped(follower) }
+    #expect(waitUntil { home.read("follow.out") == "idle\n" })
+    // Measured over an interval on purpose: a follower that polled would wake in it.
+    let pid = follower.processIdentifier
+    let before = try #require(usage(pid))
+    usleep(1_500_000)
+    let idle = try #require(usage(pid))
+    #expect(idle.wakeups == before.wakeups && idle.cpu == before.cpu, "\(before) → \(idle)")
+
+    let session = try launch(["start", home.file("long.json")], name: "session")
+    defer { stopped(session) }
+    #expect(waitForSession())
+    #expect(try pomo("pause").status == 0)
+    #expect(waitUntil { (home.read("follow.out") ?? "").contains("PAUSED focus") })
+    let paused = try #require(usage(pid))
+    usleep(1_500_000)
+    let still = try #require(usage(pid))
+    #expect(still.wakeups == paused.wakeups && still.cpu == paused.cpu, "\(paused) → \(still)")
+    #expect(try pomo("stop").status == 0)
+    #expect(waitUntil { (home.read("follow.out") ?? "").hasSuffix("idle\n") })
+  }
+
   // MARK: - Other users
 
   /// Runs `pomo ARGS` as nobody (uid 65534), as root may.
