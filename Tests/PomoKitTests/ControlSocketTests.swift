@@ -364,6 +364,30 @@ struct ControlSocketTests {
     #expect(record.phases[0].extendedSeconds == 0)
   }
 
+  @Test("a session run by nobody refuses root: the peer check, with no mode changed")
+  func sessionOfAnotherUser() throws {
+    defer { home.cleanUp() }
+    guard getuid() == 0 else { return }  // Needs root to run the session as another user.
+    // nobody's HOME and runtime folder, as that user would have them.
+    for folder in [home.path, runtime] { chmod(folder, 0o777) }
+    let session = try launch(
+      ["start", home.file("long.json")], name: "session",
+      prefix: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"])
+    defer { stopped(session) }
+    #expect(waitUntil { FileManager.default.fileExists(atPath: socketPath) })
+    #expect(Platform.mode(socketFolder) == 0o700 && Platform.mode(socketPath) == 0o600)
+    // Root passes the file modes; the session itself still refuses it.
+    let refused = try pomo("pause")
+    #expect(refused.status == 1)
+    #expect(refused.err == "Error: the running session refused the connection\n")
+    #expect(try asNobody(["status"]).out.hasPrefix("WORK focus 2"))
+    #expect(try asNobody(["pause"]).out.hasPrefix("PAUSED focus 2"))
+    #expect(try asNobody(["stop"]).out == "idle\n")
+    #expect(waitUntil { !session.isRunning })
+    session.waitUntilExit()
+    #expect(session.terminationStatus == 130)
+  }
+
   // MARK: - Fuzz
 
   /// Sends `bytes` in pieces, then reads what comes back until the session closes or
