@@ -18,6 +18,7 @@ let package = Package(
     // them to it. PomoKit, the command line, is the only one the executable sees.
     //
     //   PomoKit (command line, commands)
+    //     PomoControl (the running session's socket: its server, commands and followers)
     //     PomoReport (summaries, their text, JSON and CSV)
     //       PomoJournal (records, the journal, its index, the running session's state and lock)
     //       PomoTerminal (live display, plain log, alerts and hooks, the event loop)
@@ -26,7 +27,8 @@ let package = Package(
     //             CPlatform (the few system calls Swift's Glibc module does not expose)
     .target(
       name: "PomoKit",
-      dependencies: ["PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform"]),
+      dependencies: ["PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform"]),
+    .target(name: "PomoControl", dependencies: ["PomoJournal", "PomoCore", "PomoPlatform"]),
     .target(name: "PomoReport", dependencies: ["PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform"]),
     .target(name: "PomoJournal", dependencies: ["PomoCore", "PomoPlatform"]),
     .target(name: "PomoTerminal", dependencies: ["PomoCore", "PomoPlatform"]),
@@ -41,7 +43,7 @@ let package = Package(
     // beside the test bundle. (Depending on the executable would link the tests statically.)
     .testTarget(
       name: "PomoKitTests",
-      dependencies: ["PomoKit", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
+      dependencies: ["PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -237,7 +237,220 @@ def section_report(args, env):
     shutil.rmtree(cache)
 
 
-SECTIONS = {"session": section_session, "status": section_status, "report": section_report}
+def rfc3339(text):
+    """Seconds since 1970 for pomo's timestamps: 2026-12-01T09:00:00.250+01:00."""
+    from datetime import datetime
+    return datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
+
+
+def shown_seconds(line):
+    """The seconds left in a status line such as 'WORK focus 24:58 (0%, round 1/1)'."""
+    words = line.split()
+    if len(words) < 3 or ":" not in words[2]:
+        return None
+    parts = [int(p) for p in words[2].split(":")]
+    return parts[0] * 60 + parts[1] if len(parts) == 2 else parts[0] * 3600 + parts[1] * 60 + parts[2]
+
+
+def cpu_now(pid):
+    """A running process's CPU seconds so far (Linux: /proc/PID/schedstat, in nanoseconds)."""
+    try:
+        with open(f"/proc/{pid}/schedstat") as f:
+            return int(f.read().split()[0]) / 1e9
+    except OSError:
+        return None
+
+
+class Follower:
+    """`pomo status --follow`, its lines stamped with their arrival (wall clock), and its CPU
+    from its first line on (start-up left out)."""
+
+    def __init__(self, pomo, env):
+        self.first = None
+        self.proc = subprocess.Popen([pomo, "status", "--follow"], env=env, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.lines = []
+        self.started = time.monotonic()
+        self.thread = threading.Thread(target=self.read, daemon=True)
+        self.thread.start()
+
+    def read(self):
+        for line in self.proc.stdout:
+            if self.first is None:
+                self.first = (time.monotonic(), cpu_now(self.proc.pid))
+            self.lines.append((time.time(), line.rstrip("\n")))
+
+    def wait_for(self, predicate, timeout=30):
+        giveup = time.monotonic() + timeout
+        while time.monotonic() < giveup:
+            if any(predicate(text) for _, text in self.lines):
+                return True
+            time.sleep(0.005)
+        return False
+
+    def stop(self):
+        """Ends it; returns its CPU seconds per minute: in all, and from its first line on."""
+        end = (time.monotonic(), cpu_now(self.proc.pid))
+        self.proc.terminate()
+        _, _, usage = os.wait4(self.proc.pid, 0)
+        self.proc.returncode = 0
+        total = (usage.ru_utime + usage.ru_stime) / ((end[0] - self.started) / 60)
+        steady = None
+        if self.first and self.first[1] is not None and end[1] is not None:
+            steady = (end[1] - self.first[1]) / ((end[0] - self.first[0]) / 60)
+        return total, steady
+
+
+def control_home(pomo, preset, env):
+    """A HOME of its own (one session per user), with XDG_RUNTIME_DIR inside it."""
+    folder = tempfile.mkdtemp()
+    run = os.path.join(folder, "run")
+    os.mkdir(run, 0o700)
+    home = dict(env, HOME=folder, XDG_RUNTIME_DIR=run, LANG="C.UTF-8")
+    return folder, home, os.path.join(run, "pomo", "control.sock")
+
+
+def start_session(pomo, preset, home, socket_path):
+    session = subprocess.Popen([pomo, "start", preset, "--no-notify"], env=home,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    while not os.path.exists(socket_path):
+        time.sleep(0.005)
+    return session
+
+
+def stop_session(session):
+    """Ends it; returns its CPU seconds and wall seconds of life."""
+    session.terminate()
+    _, _, usage = os.wait4(session.pid, 0)
+    session.returncode = 0
+    return usage.ru_utime + usage.ru_stime
+
+
+def socket_request(path, text):
+    """One request over the control socket; returns the reply line."""
+    import socket
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+        s.connect(path)
+        s.sendall(text.encode() + b"\n")
+        reply = b""
+        while not reply.endswith(b"\n"):
+            chunk = s.recv(65536)
+            if not chunk:
+                break
+            reply += chunk
+        return reply.decode()
+
+
+def section_control(args, env):
+    print("## Steering a running session: commands and the live feed")
+    folder = tempfile.mkdtemp()
+    preset = os.path.join(folder, "focus.json")
+    with open(preset, "w") as f:
+        json.dump({"round": [{"name": "focus", "kind": "work", "duration": "25m"}]}, f)
+
+    # A session with three followers beside one with none, for the same time.
+    fed_folder, fed_home, fed_socket = control_home(args.pomo, preset, env)
+    alone_folder, alone_home, alone_socket = control_home(args.pomo, preset, env)
+    fed = start_session(args.pomo, preset, fed_home, fed_socket)
+    alone = start_session(args.pomo, preset, alone_home, alone_socket)
+    began = time.monotonic()
+    followers = [Follower(args.pomo, fed_home) for _ in range(3)]
+    for f in followers:
+        f.wait_for(lambda t: t.startswith("WORK"))
+    # The sessions' CPU while followed, start-up left out.
+    steady_from = (time.monotonic(), cpu_now(fed.pid), cpu_now(alone.pid))
+    time.sleep(args.seconds)
+    steady_to = (time.monotonic(), cpu_now(fed.pid), cpu_now(alone.pid))
+    steady_minutes = (steady_to[0] - steady_from[0]) / 60
+    state = json.load(open(os.path.join(fed_folder, ".local/state/pomo/current.json")))
+    deadline = rfc3339(state["phase"]["deadline"])
+    follower_cpu = [f.stop() for f in followers]
+    fed_cpu = stop_session(fed)
+    alone_cpu = stop_session(alone)
+    minutes = (time.monotonic() - began) / 60
+
+    # Each second's line: how long after that second began (the deadline minus the seconds shown).
+    delays = []
+    previous = None
+    for arrived, text in followers[0].lines:
+        left = shown_seconds(text)
+        if left is not None and left != previous and previous is not None:
+            delays.append((arrived - (deadline - left)) * 1000)
+        previous = left
+    delays.sort()
+
+    # Commands: the round trip of `pomo pause` (a process, as a key binding runs it), and the
+    # feed's line after a pause or resume (from sending the command to the line's arrival).
+    cmd_folder, cmd_home, cmd_socket = control_home(args.pomo, preset, env)
+    session = start_session(args.pomo, preset, cmd_home, cmd_socket)
+    pause_median, pause_mean = hyperfine_median([f"{args.pomo} pause"], 200, 20, cmd_home)
+    socket_request(cmd_socket, "resume")
+    follower = Follower(args.pomo, cmd_home)
+    follower.wait_for(lambda t: t.startswith("WORK"))
+    after_command = []
+    raw = []
+    for i in range(20):
+        seen = len(follower.lines)
+        word = "PAUSED" if i % 2 == 0 else "WORK"
+        sent = time.time()
+        socket_request(cmd_socket, "pause" if word == "PAUSED" else "resume")
+        raw.append((time.time() - sent) * 1000)
+        giveup = time.monotonic() + 5
+        while time.monotonic() < giveup and not any(t.startswith(word) for _, t in follower.lines[seen:]):
+            time.sleep(0.0005)
+        arrived = next(a for a, t in follower.lines[seen:] if t.startswith(word))
+        after_command.append((arrived - sent) * 1000)
+    follower.stop()
+    stop_session(session)
+    after_command.sort()
+    raw.sort()
+
+    def median(values):
+        return values[len(values) // 2] if values else float("nan")
+
+    print()
+    print("| what | measured | target |")
+    print("| --- | --- | --- |")
+    print(f"| `pomo pause` round trip (a new process), median | {pause_median * 1000:.2f} ms (mean {pause_mean * 1000:.2f} ms) | at most 10 ms |")
+    print(f"| the same request over the socket alone, median | {median(raw):.2f} ms | |")
+    print(f"| `--follow` line after the second it shows begins, median / max ({len(delays)} lines) | "
+          f"{median(delays):.2f} ms / {max(delays):.2f} ms | at most 5 ms |")
+    print(f"| `--follow` line after a pause or resume is sent, median / max (20) | "
+          f"{median(after_command):.2f} ms / {max(after_command):.2f} ms | at most 5 ms |")
+    def per_minute(values):
+        return ", ".join("n/a" if v is None else f"{v:.4f}" for v in values)
+
+    steady_fed = steady_alone = None
+    if None not in steady_from and None not in steady_to:
+        steady_fed = (steady_to[1] - steady_from[1]) / steady_minutes
+        steady_alone = (steady_to[2] - steady_from[2]) / steady_minutes
+    print(f"| a follower's CPU per minute while following (three followers) | "
+          f"{per_minute([s for _, s in follower_cpu])} s | at most 0.005 s |")
+    print(f"| the same, start-up included | {per_minute([t for t, _ in follower_cpu])} s | |")
+    print(f"| a session's CPU per minute with three followers | {per_minute([steady_fed])} s "
+          f"(start-up included: {fed_cpu / minutes:.4f} s) | at most 0.03 s |")
+    print(f"| the same session with none, beside it | {per_minute([steady_alone])} s "
+          f"(start-up included: {alone_cpu / minutes:.4f} s) | |")
+    print()
+    print(f"({args.seconds:.0f} s of a 25 min focus phase, output piped; CPU from /proc/PID/schedstat while running, "
+          f"and from rusage at the end for the figures with start-up.)")
+    for path in (folder, fed_folder, alone_folder, cmd_folder):
+        shutil.rmtree(path)
+
+
+def hyperfine_median(commands, runs, warmup, env):
+    """Times one command with hyperfine (no shell); returns its (median, mean) seconds."""
+    with tempfile.NamedTemporaryFile(suffix=".json") as out:
+        subprocess.run(["hyperfine", "-N", "--style", "none", "--runs", str(runs), "--warmup", str(warmup),
+                        "--export-json", out.name] + commands, env=env, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        with open(out.name) as f:
+            result = json.load(f)["results"][0]
+            return result["median"], result["mean"]
+
+
+SECTIONS = {"session": section_session, "status": section_status, "control": section_control,
+            "report": section_report}
 
 
 def main():

@@ -2,7 +2,8 @@
 # Measures pomo against its targets, side by side with the peer tools the issues name.
 # Installs what it uses (termdown from PyPI; timewarrior and hyperfine from Debian), builds a
 # release binary, and prints the figures. Usage: Scripts/bench.sh [section...]
-#   sections: session (CPU, accuracy, memory while counting down)
+#   sections: session (CPU, accuracy, memory while counting down), status, control (commands
+#   and status --follow: round trip, feed delay, CPU), report
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

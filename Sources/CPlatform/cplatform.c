@@ -12,7 +12,13 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+
 #ifdef __linux__
+#include <sys/inotify.h>
 #include <sys/prctl.h>
 #include <sys/timerfd.h>
 #endif
@@ -228,4 +234,159 @@ int cplatform_spawn_with_deadline(const char *path, char *const argv[], char *co
     watchdog_pause();
   }
   _exit(1);
+}
+
+static int unix_address(const char *path, struct sockaddr_un *address) {
+  memset(address, 0, sizeof *address);
+  address->sun_family = AF_UNIX;
+  size_t length = strlen(path);
+  if (length == 0 || length >= sizeof address->sun_path) {
+    errno = ENAMETOOLONG;
+    return -1;
+  }
+  memcpy(address->sun_path, path, length);
+  return 0;
+}
+
+static int close_on_exec(int fd, int nonblocking) {
+  if (fcntl(fd, F_SETFD, FD_CLOEXEC) != 0) return -1;
+  if (nonblocking && fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) != 0) return -1;
+  return 0;
+}
+
+int cplatform_unix_listen(const char *path, unsigned int mode, int backlog) {
+  struct sockaddr_un address;
+  if (unix_address(path, &address) != 0) return -1;
+  int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  if (fd < 0) return -1;
+  if (close_on_exec(fd, 1) != 0 || bind(fd, (struct sockaddr *)&address, sizeof address) != 0) {
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return -1;
+  }
+  if (chmod(path, (mode_t)mode) != 0 || listen(fd, backlog) != 0) {
+    int saved = errno;
+    close(fd);
+    unlink(path);
+    errno = saved;
+    return -1;
+  }
+  return fd;
+}
+
+int cplatform_unix_connect(const char *path) {
+  struct sockaddr_un address;
+  if (unix_address(path, &address) != 0) return -1;
+  int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  if (fd < 0) return -1;
+  int result;
+  do {
+    result = close_on_exec(fd, 0) == 0 ? connect(fd, (struct sockaddr *)&address, sizeof address) : -1;
+  } while (result != 0 && errno == EINTR);
+  if (result != 0) {
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return -1;
+  }
+#ifdef SO_NOSIGPIPE
+  int one = 1;
+  setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, sizeof one);
+#endif
+  return fd;
+}
+
+int cplatform_unix_accept(int fd) {
+  int client;
+  do {
+    client = accept(fd, NULL, NULL);
+  } while (client < 0 && errno == EINTR);
+  if (client < 0) return -1;
+  if (close_on_exec(client, 1) != 0) {
+    int saved = errno;
+    close(client);
+    errno = saved;
+    return -1;
+  }
+#ifdef SO_NOSIGPIPE
+  int one = 1;
+  setsockopt(client, SOL_SOCKET, SO_NOSIGPIPE, &one, sizeof one);
+#endif
+  return client;
+}
+
+int cplatform_peer_uid(int fd, unsigned int *uid) {
+#ifdef __linux__
+  struct ucred credentials;
+  socklen_t length = sizeof credentials;
+  if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) != 0) return -1;
+  if (length != sizeof credentials) {
+    errno = EINVAL;
+    return -1;
+  }
+  *uid = (unsigned int)credentials.uid;
+  return 0;
+#else
+  uid_t user;
+  gid_t group;
+  if (getpeereid(fd, &user, &group) != 0) return -1;
+  *uid = (unsigned int)user;
+  return 0;
+#endif
+}
+
+long cplatform_send(int fd, const void *bytes, unsigned long count) {
+#ifdef MSG_NOSIGNAL
+  int flags = MSG_NOSIGNAL | MSG_DONTWAIT;
+#else
+  int flags = MSG_DONTWAIT;
+#endif
+  ssize_t n;
+  do {
+    n = send(fd, bytes, count, flags);
+  } while (n < 0 && errno == EINTR);
+  return (long)n;
+}
+
+int cplatform_folder_watch(const char *folder) {
+#ifdef __linux__
+  int fd = inotify_init1(IN_CLOEXEC);
+  if (fd < 0) return -1;
+  if (inotify_add_watch(fd, folder, IN_CREATE | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR) < 0) {
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return -1;
+  }
+  return fd;
+#else
+  (void)folder;
+  errno = ENOSYS;
+  return -1;
+#endif
+}
+
+int cplatform_folder_watch_read(int fd, const char *name) {
+#ifdef __linux__
+  char buffer[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
+  ssize_t n;
+  do {
+    n = read(fd, buffer, sizeof buffer);
+  } while (n < 0 && errno == EINTR);
+  if (n <= 0) return -1;
+  int result = 0;
+  for (char *p = buffer; p < buffer + n;) {
+    struct inotify_event *event = (struct inotify_event *)p;
+    if (event->mask & (IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED)) return 2;
+    if (event->len > 0 && strcmp(event->name, name) == 0) result = 1;
+    p += sizeof(struct inotify_event) + event->len;
+  }
+  return result;
+#else
+  (void)fd;
+  (void)name;
+  errno = ENOSYS;
+  return -1;
+#endif
 }

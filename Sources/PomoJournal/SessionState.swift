@@ -29,8 +29,9 @@ public struct SessionState: Equatable, Sendable {
 
   package static let planLimit = 1000
 
-  /// The state of a running engine.
-  public init?(engine: SessionEngine, info: SessionInfo, pid: Int32) {
+  /// The state of a running engine, with at most `limit` phases of the plan to come (at most
+  /// `planLimit`, the default).
+  public init?(engine: SessionEngine, info: SessionInfo, pid: Int32, upcoming limit: Int = 1000) {
     guard let snapshot = engine.snapshot, let phase = engine.currentPhase else { return nil }
     let now = engine.wallTime(engine.clock.now())
     self.pid = pid
@@ -53,8 +54,8 @@ public struct SessionState: Equatable, Sendable {
     let pausedSoFar = engine.totalPaused - engine.records.reduce(.zero) { $0 + $1.paused }
     phasePausedSeconds = TimeText.seconds(pausedSoFar)
     // Counted from the current phase, as the file stores them.
-    upcoming = PlannedPhase.renumbered(
-      engine.plan.phases[engine.index..<min(engine.plan.phases.count, engine.index + Self.planLimit)])
+    let end = min(engine.plan.phases.count, engine.index + min(max(1, limit), Self.planLimit))
+    upcoming = PlannedPhase.renumbered(engine.plan.phases[engine.index..<end])
   }
 
   // MARK: - The file

@@ -34,6 +34,8 @@ public final class LiveSession {
   package let readKeys: Bool
   package let columns: () -> Int?
   package let outputClosed: () -> Bool
+  /// Commands and followers from the control socket, if the session listens on one.
+  package let control: SessionControl?
   private var outcome: Outcome = .completed
   package static let heartbeat: Duration = .seconds(10)
   /// Signals whose default is to end the process: each ends the session properly instead
@@ -49,12 +51,14 @@ public final class LiveSession {
   ///   - columns: the terminal's current width, read again after SIGWINCH.
   ///   - outputClosed: whether stdout's reader has gone (`pomo start work | head -1`); the
   ///     session then ends as a SIGPIPE would have ended it, but recorded.
+  ///   - control: the control socket's server; it hears every step after the listeners.
   public init(
     engine: SessionEngine, listeners: [SessionListener], display: LiveDisplay?,
     terminalSignals: TerminalSignals? = nil, readKeys: Bool,
-    columns: @escaping () -> Int?, outputClosed: @escaping () -> Bool = { false }
+    columns: @escaping () -> Int?, outputClosed: @escaping () -> Bool = { false }, control: SessionControl? = nil
   ) {
     self.outputClosed = outputClosed
+    self.control = control
     self.engine = engine
     self.listeners = listeners
     self.display = display
@@ -79,8 +83,9 @@ public final class LiveSession {
         display.map { .display(barCells: $0.barCells) } ?? .boundaries
       // Wake at least every 10 s, so the session's heartbeat reaches the state file.
       let now = engine.clock.now()
-      let wake = min(engine.nextWake(precision) ?? now + Self.heartbeat, now + Self.heartbeat)
-      let fds = [signals.readFD] + (watchKeys ? [0] : [])
+      var wake = min(engine.nextWake(precision) ?? now + Self.heartbeat, now + Self.heartbeat)
+      if let controlWake = control?.nextWake(engine) { wake = min(wake, controlWake) }
+      let fds = [signals.readFD] + (watchKeys ? [0] : []) + (control?.descriptors ?? [])
       let ready = waiter.wait(for: fds, until: wake, now: now)
 
       var events: [SessionEvent] = []
@@ -97,6 +102,15 @@ public final class LiveSession {
           watchKeys = false  // End of input: run on without keys.
         }
       }
+      if let control, !engine.isFinished, !ready.readable.isDisjoint(with: control.descriptors) {
+        // Events so far go out first, so a command's reply follows everything before it.
+        if !events.isEmpty { publish(events) }
+        events = []
+        control.serve(ready: ready.readable) { command in
+          self.publish(self.handle(command))
+          return self.engine
+        }
+      }
       events += engine.tick()
       publish(events)
       if outputClosed() && !engine.isFinished {
@@ -109,6 +123,7 @@ public final class LiveSession {
 
   private func publish(_ events: [SessionEvent]) {
     for listener in listeners { listener.sessionDidUpdate(engine, events: events) }
+    control?.sessionDidUpdate(engine, events: events)
   }
 
   private func handle(key: UInt8) -> [SessionEvent] {
@@ -118,7 +133,7 @@ public final class LiveSession {
 
   /// Every command, from a key or elsewhere, reaches the engine here.
   func handle(_ command: SessionCommand) -> [SessionEvent] {
-    if command == .stop { outcome = .quit }
+    if command == .stop && !engine.isFinished { outcome = .quit }
     return engine.apply(command)
   }
 

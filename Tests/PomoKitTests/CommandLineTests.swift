@@ -52,7 +52,13 @@ struct CommandLineTests {
 
         SUBCOMMANDS:
           start                   Start a session from a preset.
-          resume                  Continue the last interrupted session.
+          resume                  Resume a paused session, or the last interrupted one.
+          pause                   Pause the running session.
+          toggle                  Pause the running session, or resume it if paused.
+          skip                    End the current phase now and start the next.
+          extend                  Lengthen the current phase of the running session.
+          next                    Continue a phase that waits for confirmation.
+          stop                    Stop the running session.
           status                  Show what is running now, for prompts and status bars.
           log                     Show the latest sessions, newest first.
           report                  Summarize the journal: focus by day, totals, streak.

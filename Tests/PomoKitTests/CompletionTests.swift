@@ -200,8 +200,14 @@ struct CompletionShellTests {
 
   /// (words, expected candidates). The last word is the one completed.
   static let cases: [(line: String, expected: [String])] = [
-    ("pomo ", ["completions", "help", "import", "log", "manual", "presets", "report", "resume", "start", "status"]),
-    ("pomo st", ["start", "status"]),
+    (
+      "pomo ",
+      [
+        "completions", "extend", "help", "import", "log", "manual", "next", "pause", "presets", "report", "resume",
+        "skip", "start", "status", "stop", "toggle",
+      ]
+    ),
+    ("pomo st", ["start", "status", "stop"]),
     ("pomo presets ", ["new", "schema", "show"]),
     ("pomo presets show l", ["ladder", "legs"]),
     ("pomo start ", ["52-17", "emom", "hiit", "ladder", "legs", "stretch", "tabata", "work"]),

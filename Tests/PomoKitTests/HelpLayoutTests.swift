@@ -324,6 +324,111 @@ struct HelpLayoutTests {
   }
 
   static let pinned: [[String]: String] = [
+    ["pomo", "pause"]: """
+    OVERVIEW: Pause the running session.
+
+    Pausing a paused session changes nothing. 'pomo resume' or 'pomo toggle' goes
+    on; the phase's deadline moves by the pause.
+
+    The command goes to the running session over its control socket, in
+    $XDG_RUNTIME_DIR/pomo (else $XDG_STATE_HOME/pomo), which only your user can
+    reach. It prints the session's new status line, as 'pomo status' would, and
+    exits 0; with no session running it says so and exits 1.
+
+    USAGE: pomo pause
+
+    OPTIONS:
+      -h, --help              Show help information.
+
+    """,
+    ["pomo", "toggle"]: """
+    OVERVIEW: Pause the running session, or resume it if paused.
+
+    What space does in the session's terminal; handy for a status bar's click.
+
+    The command goes to the running session over its control socket, in
+    $XDG_RUNTIME_DIR/pomo (else $XDG_STATE_HOME/pomo), which only your user can
+    reach. It prints the session's new status line, as 'pomo status' would, and
+    exits 0; with no session running it says so and exits 1.
+
+    USAGE: pomo toggle
+
+    OPTIONS:
+      -h, --help              Show help information.
+
+    """,
+    ["pomo", "skip"]: """
+    OVERVIEW: End the current phase now and start the next.
+
+    The phase is recorded as skipped (not completed). Skipping the last phase ends
+    the session.
+
+    The command goes to the running session over its control socket, in
+    $XDG_RUNTIME_DIR/pomo (else $XDG_STATE_HOME/pomo), which only your user can
+    reach. It prints the session's new status line, as 'pomo status' would, and
+    exits 0; with no session running it says so and exits 1.
+
+    USAGE: pomo skip
+
+    OPTIONS:
+      -h, --help              Show help information.
+
+    """,
+    ["pomo", "extend"]: """
+    OVERVIEW: Lengthen the current phase of the running session.
+
+    Adds DURATION (default 1m) to the current phase, as + does in the session's
+    terminal for a minute. The journal records the extension with the phase.
+
+    The command goes to the running session over its control socket, in
+    $XDG_RUNTIME_DIR/pomo (else $XDG_STATE_HOME/pomo), which only your user can
+    reach. It prints the session's new status line, as 'pomo status' would, and
+    exits 0; with no session running it says so and exits 1.
+
+    USAGE: pomo extend [<duration>]
+
+    ARGUMENTS:
+      <duration>              How much longer, such as 5m, 90s or 1:30 (default:
+                              1m).
+
+    OPTIONS:
+      -h, --help              Show help information.
+
+    """,
+    ["pomo", "next"]: """
+    OVERVIEW: Continue a phase that waits for confirmation.
+
+    A phase that waits for confirmation (a preset's "advance": "confirm") goes on to
+    the next phase; otherwise nothing changes.
+
+    The command goes to the running session over its control socket, in
+    $XDG_RUNTIME_DIR/pomo (else $XDG_STATE_HOME/pomo), which only your user can
+    reach. It prints the session's new status line, as 'pomo status' would, and
+    exits 0; with no session running it says so and exits 1.
+
+    USAGE: pomo next
+
+    OPTIONS:
+      -h, --help              Show help information.
+
+    """,
+    ["pomo", "stop"]: """
+    OVERVIEW: Stop the running session.
+
+    The session is recorded as interrupted (quit), as after q in its terminal, and
+    its own pomo exits with status 130. 'pomo resume' continues it later.
+
+    The command goes to the running session over its control socket, in
+    $XDG_RUNTIME_DIR/pomo (else $XDG_STATE_HOME/pomo), which only your user can
+    reach. It prints the session's new status line, as 'pomo status' would, and
+    exits 0; with no session running it says so and exits 1.
+
+    USAGE: pomo stop
+
+    OPTIONS:
+      -h, --help              Show help information.
+
+    """,
     ["pomo", "start"]: """
     OVERVIEW: Start a session from a preset.
 
@@ -373,11 +478,14 @@ struct HelpLayoutTests {
 
     """,
     ["pomo", "resume"]: """
-    OVERVIEW: Continue the last interrupted session.
+    OVERVIEW: Resume a paused session, or the last interrupted one.
 
-    A session is interrupted by q, Ctrl-C, a signal, a crash or a power loss.
-    Resuming runs the rest of its plan as a new journal record that names the one it
-    continues.
+    While a session runs, its pause ends (through its control socket, as 'pomo
+    pause' does), and its new status line is printed.
+
+    Otherwise the last interrupted session goes on. A session is interrupted by q,
+    Ctrl-C, 'pomo stop', a signal, a crash or a power loss. Resuming runs the rest
+    of its plan as a new journal record that names the one it continues.
 
     USAGE: pomo resume [--journal <path>] [--color <when>] [--ascii] [--no-bell]
            [--no-notify] [--no-input] [--confirm] [--no-confirm]
@@ -412,16 +520,24 @@ struct HelpLayoutTests {
     When nothing runs, waybar, i3blocks and templates print an empty text, so the
     bar hides the module.
 
+    With --follow, a line at every visible change (each second, each phase, pause
+    and resume), in the format chosen, pushed by the running session over its
+    control socket; the idle form when it ends; then the next session's lines. It
+    waits without using the CPU and runs until its output is closed.
+
     Examples:
       pomo status --format waybar
       pomo status --format '{badge} {phase} {remaining} {round}/{rounds}'
+      pomo status --follow --format waybar
 
-    USAGE: pomo status [--format <format>] [--json] [--journal <path>]
+    USAGE: pomo status [--format <format>] [--json] [--follow] [--journal <path>]
 
     OPTIONS:
       --format <format>       text (the default), json, waybar, i3blocks or a
                               template such as '{kind} {phase} {remaining}'.
       --json                  Print JSON: the same as --format json.
+      -f, --follow            Print a line at every visible change, pushed by the
+                              running session, and keep following later sessions.
       --journal <path>        The journal file (default: $POMO_JOURNAL, else
                               $XDG_DATA_HOME/pomo/journal.jsonl).
       -h, --help              Show help information.

@@ -107,7 +107,7 @@ struct InstallTests {
     // Each shell finds what was installed on its own, with pomo from PREFIX/bin.
     let shellEnvironment = Shells.environment(home: home.path, binFolder: prefix + "/bin")
     if let got = try Shells.bash(["pomo", "st"], script: nil, environment: shellEnvironment, folder: home) {
-      #expect(got == ["start", "status"])
+      #expect(got == ["start", "status", "stop"])
     }
     if let got = try Shells.fish("pomo presets show hi", script: nil, environment: shellEnvironment) {
       #expect(got == ["hiit"])

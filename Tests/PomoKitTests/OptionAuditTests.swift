@@ -78,7 +78,10 @@ struct AuditedRun {
 /// Runs pomo in-process as a user would, in `home`, stdout not a terminal, and keeps the
 /// parsed arguments of the command that ran, with the reads it made.
 func auditedRun(_ words: [String], in home: AuditHome) -> AuditedRun {
-  let out = TextBuffer()
+  let follow = words.contains("--follow")
+  let closing = ClosingBuffer()
+  let buffer = TextBuffer()
+  let out: any TextOutput = follow ? closing : buffer
   let err = TextBuffer()
   var context = Context(
     environment: ["HOME": home.home.path, "COLUMNS": "80", "TZ": "UTC", "LANG": "C.UTF-8"], output: out,
@@ -87,7 +90,15 @@ func auditedRun(_ words: [String], in home: AuditHome) -> AuditedRun {
   context.willRun = { seen.append($0) }
   context.programPath = pomoBinary  // `start --detach` starts the real binary, not the tests.
   let status = Pomo.main(["pomo"] + home.expand(words), context: context)
-  return AuditedRun(status: status, out: out.text, err: err.text, parsed: seen.first, calls: seen.count)
+  return AuditedRun(
+    status: status, out: follow ? closing.text : buffer.text, err: err.text, parsed: seen.first, calls: seen.count)
+}
+
+/// Output whose reader goes away after the first line, as a status bar that quits would.
+final class ClosingBuffer: TextOutput {
+  private(set) var text = ""
+  var isClosed: Bool { !text.isEmpty }
+  func write(_ text: String) { self.text += text }
 }
 
 /// The options given in a parse: its flags and the options that took values.
@@ -126,7 +137,12 @@ struct OptionAuditTests {
       ["status", "--json", "--journal", "$JOURNAL"], ["status", "--journal", "$JOURNAL"],
       ["status", "--format", "waybar", "--journal", "$JOURNAL"],
       ["status", "--format", "{badge} {remaining}", "--journal", "$JOURNAL"],
+      // The feed runs until its output closes; the audit's closes after the first line.
+      ["status", "--follow", "--journal", "$JOURNAL"],
     ],
+    // With no session running these say so and exit 1 (see `steering`); they take no options.
+    "pomo pause": [["pause"]], "pomo toggle": [["toggle"]], "pomo skip": [["skip"]], "pomo extend": [["extend", "5m"]],
+    "pomo next": [["next"]], "pomo stop": [["stop"]],
     "pomo log": [
       ["log", "--limit", "5", "--json", "--journal", "$JOURNAL", "--strict"],
       ["log", "-n", "1", "--journal", "$JOURNAL"],
@@ -155,6 +171,11 @@ struct OptionAuditTests {
     "pomo manual": [["manual"]],
   ]
 
+  /// The commands that steer a running session; the audit runs them with none running.
+  static let steering: Set<String> = [
+    "pomo pause", "pomo toggle", "pomo skip", "pomo extend", "pomo next", "pomo stop",
+  ]
+
   @Test("every option a command reads is declared", arguments: commandTree().map(\.path))
   func audit(path: [String]) throws {
     let name = path.joined(separator: " ")
@@ -166,8 +187,12 @@ struct OptionAuditTests {
       defer { home.home.cleanUp() }
       let before = (try? home.records(home.journal).count) ?? 0
       let run = auditedRun(words, in: home)
-      #expect(run.status == 0, "\(words): \(run.err)")
-      #expect(!run.out.isEmpty || name == "pomo import", "\(words) printed nothing")
+      if Self.steering.contains(name) {
+        #expect(run.status == 1 && run.err == "Error: no session is running\n", "\(words): \(run.err)")
+      } else {
+        #expect(run.status == 0, "\(words): \(run.err)")
+        #expect(!run.out.isEmpty || name == "pomo import", "\(words) printed nothing")
+      }
       #expect(run.calls == 1, "\(words): willRun called \(run.calls) times")
       let parsed = try #require(run.parsed)
       #expect(parsed.path == path)

@@ -58,4 +58,32 @@ void cplatform_unguard_terminal(void);
 /// when pomo has exited by then. Returns the watchdog's pid (reap it), or -1.
 int cplatform_spawn_with_deadline(const char *path, char *const argv[], char *const envp[], int seconds);
 
+/// Binds a new Unix stream socket (non-blocking, close-on-exec) to `path`, gives the socket
+/// file `mode`, and listens. Returns the descriptor, or -1 with errno set (ENAMETOOLONG when
+/// the path does not fit a socket address).
+int cplatform_unix_listen(const char *path, unsigned int mode, int backlog);
+
+/// Connects a new Unix stream socket (blocking, close-on-exec) to `path`. Returns the
+/// descriptor, or -1 with errno set (ENOENT, ECONNREFUSED, EACCES...).
+int cplatform_unix_connect(const char *path);
+
+/// Accepts a connection as a non-blocking, close-on-exec descriptor; -1 with errno set
+/// (EAGAIN when none waits).
+int cplatform_unix_accept(int fd);
+
+/// The user id of the process at the other end of a connected Unix socket (SO_PEERCRED on
+/// Linux, getpeereid on Darwin). 0 on success, -1 with errno set.
+int cplatform_peer_uid(int fd, unsigned int *uid);
+
+/// Sends without blocking and without SIGPIPE; the bytes sent, or -1 with errno set.
+long cplatform_send(int fd, const void *bytes, unsigned long count);
+
+/// Watches `folder` for files created in it or moved into it (inotify on Linux). Returns a
+/// descriptor to read with `cplatform_folder_watch_read`, or -1 where unsupported.
+int cplatform_folder_watch(const char *folder);
+
+/// Reads the events waiting on a folder watch, blocking until there is one: 1 when one of
+/// them names `name`, 2 when the folder itself went away, 0 for others, -1 on error.
+int cplatform_folder_watch_read(int fd, const char *name);
+
 #endif

@@ -67,6 +67,12 @@ public indirect enum JSONOutput: Equatable, Sendable {
 
   package static func quote(_ s: String, into out: inout String) {
     out += "\""
+    // Most strings are printable ASCII with nothing to escape: copied whole.
+    if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+      out += s
+      out += "\""
+      return
+    }
     for scalar in s.unicodeScalars {
       switch scalar {
       case "\"": out += "\\\""

@@ -174,12 +174,23 @@ enum ArgumentParser {
     if parsed.positionals.count > spec.arguments.count {
       throw usage("unexpected argument '\(parsed.positionals[spec.arguments.count])'")
     }
-    for (argument, value) in zip(spec.arguments, parsed.positionals) {
-      if case .choice = argument.kind, let problem = ValueCheck.problem(value, argument.kind) {
+    for (argument, value) in zip(spec.arguments, parsed.positionals) where argument.kind.checkedAsArgument {
+      if let problem = ValueCheck.problem(value, argument.kind) {
         throw usage("'<\(argument.name)>' \(problem), got '\(value)'" + ValueCheck.suggestion(value, argument.kind))
       }
     }
     return parsed
+  }
+}
+
+extension ValueKind {
+  /// Whether a positional argument of this kind is checked by the parser (others are
+  /// checked by their command, which says more about what is wrong).
+  var checkedAsArgument: Bool {
+    switch self {
+    case .choice, .duration: true
+    default: false
+    }
   }
 }
 

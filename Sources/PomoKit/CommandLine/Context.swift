@@ -1,3 +1,4 @@
+import PomoControl
 import PomoReport
 import PomoJournal
 import PomoTerminal
@@ -92,6 +93,14 @@ public struct Paths: Sendable {
   public var stateFolder: StateFolder { StateFolder(directory: stateDirectory) }
   public var stateFile: String { stateFolder.stateFile }
   public var cacheDirectory: String { base("XDG_CACHE_HOME", default: ".cache") + "/pomo" }
+  /// The running session's control socket's folder: `$XDG_RUNTIME_DIR/pomo` (it lives as
+  /// long as the login), else the state folder.
+  public var controlFolder: String {
+    if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
+      return (runtime.hasSuffix("/") ? String(runtime.dropLast()) : runtime) + "/pomo"
+    }
+    return stateDirectory
+  }
 
   /// The journal: `--journal`, else `POMO_JOURNAL`, else the XDG data folder.
   public func journal(override: String? = nil) -> String {

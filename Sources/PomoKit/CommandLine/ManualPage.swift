@@ -288,7 +288,11 @@ public enum ManualPage {
       ),
       ("$XDG_CONFIG_HOME/pomo/presets/*.json", "Your presets."),
       ("$XDG_DATA_HOME/pomo/journal.jsonl", "The journal."),
-      ("$XDG_STATE_HOME/pomo/current.json", "The running session, with session.lock and check.lock beside it."),
+      ("$XDG_STATE_HOME/pomo/current.json", "The running session, with check.lock beside it; the session locks the folder."),
+      (
+        "$XDG_RUNTIME_DIR/pomo/control.sock",
+        "The running session's control socket (in $XDG_STATE_HOME/pomo without XDG_RUNTIME_DIR), with control.lock beside it; folder mode 0700, socket 0600, and only the same user is answered."
+      ),
       (
         "$XDG_CACHE_HOME/pomo/",
         "The report index (index-*.bin) and the journal's tags (tags-*.bin); deleting them only costs time."

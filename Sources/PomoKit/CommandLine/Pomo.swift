@@ -19,7 +19,8 @@ public enum Pomo: Command {
 
   public static var subcommands: [CommandNode] {
     [
-      Start.node, Resume.node, Status.node, Log.node, Report.node, Presets.node, Import.node, Completions.node, Manual.node,
+      Start.node, Resume.node, Pause.node, Toggle.node, Skip.node, Extend.node, Next.node, Stop.node, Status.node,
+      Log.node, Report.node, Presets.node, Import.node, Completions.node, Manual.node,
     ]
   }
 

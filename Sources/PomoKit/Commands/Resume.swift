@@ -1,3 +1,4 @@
+import PomoControl
 import PomoReport
 import PomoJournal
 import PomoTerminal
@@ -10,14 +11,27 @@ extension Pomo {
     public static let runsSession = true
     public static let spec = CommandSpec(
       name: "resume",
-      abstract: "Continue the last interrupted session.",
+      abstract: "Resume a paused session, or the last interrupted one.",
       discussion: """
-        A session is interrupted by q, Ctrl-C, a signal, a crash or a power loss. Resuming
-        runs the rest of its plan as a new journal record that names the one it continues.
+        While a session runs, its pause ends (through its control socket, as 'pomo pause'
+        does), and its new status line is printed.
+
+        Otherwise the last interrupted session goes on. A session is interrupted by q,
+        Ctrl-C, 'pomo stop', a signal, a crash or a power loss. Resuming runs the rest of its
+        plan as a new journal record that names the one it continues.
         """,
       options: [SharedOptions.journal.spec] + SharedOptions.session)
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+      do {
+        let state = try ControlClient(folder: context.paths.controlFolder).send(.command(.resume))
+        context.output.write(Steering.line(state) + "\n")
+        return ExitCode.success
+      } catch .notRunning {
+        // Nothing runs: continue the last interrupted session, below.
+      } catch {
+        throw CLIError.failure(error.description)
+      }
       let journal = JournalAccess.journal(arguments, context)
       let setup = try SessionLauncher.Setup(arguments, context, journal: journal)
       let lock = try JournalAccess.claim(journal, context)

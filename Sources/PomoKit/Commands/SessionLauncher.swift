@@ -1,3 +1,4 @@
+import PomoControl
 import PomoReport
 import PomoJournal
 import PomoTerminal
@@ -126,6 +127,21 @@ enum SessionLauncher {
       journal: setup.journal, statePath: paths.stateFile, info: info, errors: context.errors)
     listeners.append(recorder)
     if context.environment[detachedVariable] != nil { listeners.append(DetachedStart()) }
+    // Opened only now, with the session lock held: a live socket is always the running session's.
+    let control: ControlServer?
+    do {
+      let zone = setup.journal.zone
+      let pid = Platform.processID
+      control = try ControlServer(
+        folder: paths.controlFolder,
+        makeState: { SessionState(engine: $0, info: info, pid: pid, upcoming: ControlProtocol.upcomingLimit) },
+        offset: { zone.offset(at: $0) })
+    } catch {
+      context.errors.write("pomo: warning: \(error); commands such as 'pomo pause' cannot reach this session\n")
+      control = nil
+    }
+    // Before the lock goes (the defer above runs after this one).
+    defer { control?.close() }
 
     let environment = context.environment
     let output = context.output
@@ -133,7 +149,7 @@ enum SessionLauncher {
       engine: SessionEngine(plan: plan, clock: context.clock), listeners: listeners, display: display,
       terminalSignals: signals, readKeys: readKeys,
       columns: { Context.columns(environment, terminal: Platform.terminalColumns(1)) },
-      outputClosed: { output.isClosed })
+      outputClosed: { output.isClosed }, control: control)
     let outcome = session.run()
     return recorder.failed ? ExitCode.failure : outcome.exitCode
   }

@@ -1,3 +1,4 @@
+import PomoControl
 import PomoReport
 import PomoJournal
 import PomoTerminal
@@ -19,21 +20,36 @@ extension Pomo {
         braces. When nothing runs, waybar, i3blocks and templates print an empty text, so the
         bar hides the module.
 
+        With --follow, a line at every visible change (each second, each phase, pause and
+        resume), in the format chosen, pushed by the running session over its control socket;
+        the idle form when it ends; then the next session's lines. It waits without using the
+        CPU and runs until its output is closed.
+
         Examples:
           pomo status --format waybar
           pomo status --format '{badge} {phase} {remaining} {round}/{rounds}'
+          pomo status --follow --format waybar
         """,
-      options: [format.spec, json.spec, SharedOptions.journal.spec])
+      options: [format.spec, json.spec, follow.spec, SharedOptions.journal.spec])
 
     static let format = Option<StatusFormat>.typed(
       "format", placeholder: "format",
       help: "text (the default), json, waybar, i3blocks or a template such as '{kind} {phase} {remaining}'.")
     static let json = Option<Bool>.flag("json", help: "Print JSON: the same as --format json.")
+    static let follow = Option<Bool>.flag(
+      "follow", short: "f",
+      help: "Print a line at every visible change, pushed by the running session, and keep following later sessions.")
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let format = try chosenFormat(arguments)
       // A state file left by a pomo that is gone (or unreadable) is recorded and removed.
       let state = JournalAccess.recover(JournalAccess.journal(arguments, context), context)
+      if arguments[follow] {
+        let offset = context.zone.offset
+        return StatusFeed.run(context, json: format.isJSON) { state in
+          StatusText.render(state, now: state.map(ControlProtocol.showTime) ?? 0, format: format, offset: offset)
+        }
+      }
       let line = StatusText.render(state, now: context.clock.wallSeconds(), format: format, offset: context.zone.offset)
       if format.isJSON {
         context.writeJSON(line + "\n")

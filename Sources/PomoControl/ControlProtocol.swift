@@ -1,0 +1,151 @@
+import PomoJournal
+import PomoCore
+import PomoPlatform
+
+/// The control socket's line protocol, as pure functions over bytes.
+///
+/// A client sends requests, one per line (`\n`), each at most `requestLimit` bytes, plain
+/// ASCII words:
+///
+///     pause | resume | toggle | skip | stop | next | extend MILLISECONDS | state | follow
+///
+/// The session answers each request with one line: `state JSON` (the session after the
+/// request: `current.json`'s object without the phases already done and with only the next
+/// phase of the plan), `idle` (no session any more, as after `stop`), or `error MESSAGE` and
+/// then closes the connection. After `follow` it sends a `state` line at once and whenever
+/// the state changes (a phase, a pause, an extension), a `tick MILLISECONDS` line (the wall
+/// time, in milliseconds since 1970) whenever only the time shown changes (each second, each
+/// percent), then `idle` when the session ends, and closes. A tick carries no state: the
+/// follower shows the last state at the tick's time, so the session does not build and the
+/// follower does not parse a state every second. Anything that is not a
+/// whole, known request (unknown words, bad numbers, control bytes, no newline before the
+/// connection closes, too long) changes nothing.
+public enum ControlProtocol {
+  /// The longest request line, newline included.
+  public static let requestLimit = 4096
+  /// The longest reply line a client accepts (a state is a few kilobytes).
+  public static let replyLimit = 1 << 20
+  /// The socket's file name in its folder.
+  public static let socketName = "control.sock"
+
+  public enum Request: Equatable, Sendable {
+    case command(SessionCommand)
+    /// The state now, changing nothing.
+    case state
+    /// A `state` line at every visible change until the session ends.
+    case follow
+  }
+
+  public enum Reply: Equatable, Sendable {
+    case state(SessionState)
+    /// Only the time shown changed: the last state, now at this wall time (seconds since 1970).
+    case tick(Double)
+    case idle
+    case error(String)
+  }
+
+  // MARK: - Requests
+
+  public static func encode(_ request: Request) -> [UInt8] {
+    let text: String
+    switch request {
+    case .state: text = "state"
+    case .follow: text = "follow"
+    case .command(let command):
+      switch command {
+      case .pause: text = "pause"
+      case .resume: text = "resume"
+      case .toggle: text = "toggle"
+      case .skip: text = "skip"
+      case .stop: text = "stop"
+      case .next: text = "next"
+      case .extend(let amount): text = "extend \(TimeText.milliseconds(amount))"
+      }
+    }
+    return Array((text + "\n").utf8)
+  }
+
+  /// The request in one line (without its newline), or why it is refused.
+  public static func request(_ line: ArraySlice<UInt8>) -> Result<Request, RequestProblem> {
+    guard line.count < requestLimit else { return .failure(.tooLong) }
+    guard line.allSatisfy({ $0 >= 0x20 && $0 < 0x7f }) else { return .failure(.notText) }
+    let words = String(decoding: line, as: UTF8.self).split(separator: " ", omittingEmptySubsequences: false)
+    switch (words.first ?? "", words.count) {
+    case ("pause", 1): return .success(.command(.pause))
+    case ("resume", 1): return .success(.command(.resume))
+    case ("toggle", 1): return .success(.command(.toggle))
+    case ("skip", 1): return .success(.command(.skip))
+    case ("stop", 1): return .success(.command(.stop))
+    case ("next", 1): return .success(.command(.next))
+    case ("state", 1): return .success(.state)
+    case ("follow", 1): return .success(.follow)
+    case ("extend", 2):
+      // Whole milliseconds, more than zero and at most a day, as durations are everywhere.
+      let digits = words[1]
+      guard !digits.isEmpty, digits.count <= 8, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+        let millis = Int64(digits), millis > 0, millis <= TimeText.milliseconds(DurationText.maximum)
+      else { return .failure(.badValue(String(words[1]))) }
+      return .success(.command(.extend(.milliseconds(millis))))
+    default:
+      return .failure(.unknown(String(words.first ?? "").prefix(40).description))
+    }
+  }
+
+  public enum RequestProblem: Error, Equatable, CustomStringConvertible {
+    case tooLong
+    case notText
+    case unknown(String)
+    case badValue(String)
+
+    public var description: String {
+      switch self {
+      case .tooLong: "a request is at most \(ControlProtocol.requestLimit) bytes"
+      case .notText: "a request is one line of printable ASCII"
+      case .unknown(let word): "unknown request '\(word)'"
+      case .badValue(let value): "extend takes whole milliseconds from 1 to 86400000, got '\(value.prefix(40))'"
+      }
+    }
+  }
+
+  // MARK: - Replies
+
+  public static func encode(_ reply: Reply, offset: (Double) -> Int) -> [UInt8] {
+    switch reply {
+    case .idle: return Array("idle\n".utf8)
+    case .tick(let time): return Array("tick \(Int64((time * 1000).rounded(.down)))\n".utf8)
+    case .error(let message): return Array("error \(message)\n".utf8)
+    case .state(let state): return Array(("state " + state.json(offset: offset).text + "\n").utf8)
+    }
+  }
+
+  /// The reply in one line (without its newline); nil when it is not one.
+  public static func reply(_ line: ArraySlice<UInt8>) -> Reply? {
+    let state = Array("state ".utf8)
+    if line.starts(with: state) {
+      return (try? SessionState(bytes: Array(line.dropFirst(state.count)))).map(Reply.state)
+    }
+    if line.elementsEqual("idle".utf8) { return .idle }
+    let tick = Array("tick ".utf8)
+    if line.starts(with: tick) {
+      let digits = line.dropFirst(tick.count)
+      guard !digits.isEmpty, digits.count <= 15, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+        let millis = Int64(String(decoding: digits, as: UTF8.self))
+      else { return nil }
+      return .tick(Double(millis) / 1000)
+    }
+    let error = Array("error ".utf8)
+    if line.starts(with: error) { return .error(String(decoding: line.dropFirst(error.count), as: UTF8.self)) }
+    return nil
+  }
+
+  /// How many phases of the plan to come a reply or the feed carries (the current and the
+  /// next); with the phases done left out, a state stays small however long the session.
+  public static let upcomingLimit = 2
+
+  /// The instant to show a received state at: the session's own `updated`, a hair later so
+  /// that a state sent the moment a second ends (its times are written to the millisecond)
+  /// shows the new second.
+  public static func showTime(_ state: SessionState) -> Double {
+    state.updated + 0.002
+  }
+}

@@ -1,0 +1,268 @@
+import PomoJournal
+import PomoCore
+import PomoPlatform
+
+/// The running session's control socket: commands from other shells, and a feed of states
+/// for followers (`pomo status --follow`).
+///
+/// It is opened only by the process that holds the session lock, so a live socket always
+/// belongs to the running session. Everything is non-blocking and driven by the session's
+/// own event loop: no thread, no timer of its own. Only this user's processes are answered
+/// (the kernel's SO_PEERCRED, never anything the peer says).
+public final class ControlServer: SessionControl {
+  public let folder: String
+  public var socketPath: String { folder + "/" + ControlProtocol.socketName }
+  private var listener: Int32
+  private var ownership: FileLock?
+  private let userID: UInt32
+  private let makeState: (SessionEngine) -> SessionState?
+  private let offset: (Double) -> Int
+  private var connections: [Int32: Connection] = [:]
+  private var accepted = 0
+  /// The time the feed asked the loop to wake at; reaching it means followers see a change.
+  private var feedWake: Duration?
+  private var serving = false
+  private var ended = false
+
+  /// At most this many connections at once; past it, the oldest that is not a follower goes.
+  package static let connectionLimit = 64
+  /// What one connection may send in one turn of the loop, so none can hold up the session.
+  package static let readPerTurn = 64 * 1024
+
+  private struct Connection {
+    var order: Int
+    var buffer: [UInt8] = []
+    var following = false
+  }
+
+  public enum OpenError: Error, Equatable, CustomStringConvertible {
+    case folder(String, FileSystemError)
+    /// Another session (of another state folder) listens in this folder.
+    case taken(String)
+    case socket(String, FileSystemError)
+
+    public var description: String {
+      switch self {
+      case .folder(let path, let error): "cannot use the folder \(path): \(error)"
+      case .taken(let path): "another session listens at \(path)"
+      case .socket(let path, let error): "cannot listen at \(path): \(error)"
+      }
+    }
+  }
+
+  /// Listens in `folder` (made 0700) at `control.sock` (0600). The caller holds the session
+  /// lock; a socket file already there is a dead session's, and is replaced.
+  ///
+  /// - Parameter makeState: the session's state as `current.json` holds it, with the plan
+  ///   to come cut to `ControlProtocol.upcomingLimit` phases (it is sent many times a minute).
+  public init(
+    folder: String, makeState: @escaping (SessionEngine) -> SessionState?, offset: @escaping (Double) -> Int
+  ) throws(OpenError) {
+    self.folder = folder
+    self.makeState = makeState
+    self.offset = offset
+    userID = UnixSocket.userID
+    do {
+      try Platform.makePrivateFolder(folder)
+    } catch {
+      throw .folder(folder, error)
+    }
+    let path = folder + "/" + ControlProtocol.socketName
+    // Two state folders (XDG_STATE_HOME set differently) can share one runtime folder: the
+    // socket goes to whichever session took this lock first.
+    do {
+      ownership = try FileLock.tryAcquire(folder + "/control.lock")
+    } catch {
+      throw .folder(folder, error)
+    }
+    guard ownership != nil else { throw .taken(path) }
+    // Made under a name of its own and renamed into place once listening, so that the
+    // socket at `path` always accepts, and a follower watching the folder sees it arrive.
+    let fresh = path + ".\(Platform.processID)"
+    Platform.removeFile(fresh)
+    do {
+      listener = try UnixSocket.listen(path: fresh, mode: 0o600)
+    } catch {
+      ownership?.release()
+      throw .socket(path, error)
+    }
+    do {
+      try Platform.moveFile(fresh, to: path)
+    } catch {
+      UnixSocket.close(listener)
+      Platform.removeFile(fresh)
+      ownership?.release()
+      throw .socket(path, error)
+    }
+  }
+
+  deinit { close() }
+
+  public var descriptors: [Int32] {
+    (listener >= 0 ? [listener] : []) + connections.keys.sorted()
+  }
+
+  private var followers: [Int32] { connections.filter(\.value.following).map(\.key) }
+
+  public func close() {
+    if listener >= 0 {
+      Platform.removeFile(socketPath)
+      UnixSocket.close(listener)
+      listener = -1
+    }
+    for fd in connections.keys { UnixSocket.close(fd) }
+    connections = [:]
+    ownership?.release()
+    ownership = nil
+  }
+
+  // MARK: - Serving
+
+  public func serve(ready: Set<Int32>, apply: (SessionCommand) -> SessionEngine) {
+    serving = true
+    defer {
+      serving = false
+      if ended { close() }
+    }
+    if listener >= 0 && ready.contains(listener) { acceptWaiting() }
+    for fd in ready.sorted() where connections[fd] != nil {
+      read(fd, apply)
+    }
+  }
+
+  private func acceptWaiting() {
+    while let fd = UnixSocket.accept(listener) {
+      guard UnixSocket.peerUserID(fd) == userID else {
+        UnixSocket.close(fd)  // Another user: not a word.
+        continue
+      }
+      if connections.count >= Self.connectionLimit {
+        // Make room by the oldest connection that is not following; else refuse this one.
+        guard let oldest = connections.filter({ !$0.value.following }).min(by: { $0.value.order < $1.value.order })
+        else {
+          UnixSocket.close(fd)
+          continue
+        }
+        drop(oldest.key)
+      }
+      accepted += 1
+      connections[fd] = Connection(order: accepted)
+    }
+  }
+
+  private func read(_ fd: Int32, _ apply: (SessionCommand) -> SessionEngine) {
+    var taken = 0
+    while taken < Self.readPerTurn, connections[fd] != nil {
+      switch UnixSocket.receive(fd, limit: ControlProtocol.requestLimit) {
+      case .nothing:
+        return
+      case .end:
+        drop(fd)  // A request without its newline is dropped with the connection.
+        return
+      case .bytes(let bytes):
+        taken += bytes.count
+        // A follower has nothing more to ask; what it sends is ignored.
+        guard connections[fd]?.following == false else { continue }
+        connections[fd]?.buffer += bytes
+        handleLines(fd, apply)
+      }
+    }
+  }
+
+  private func handleLines(_ fd: Int32, _ apply: (SessionCommand) -> SessionEngine) {
+    while let connection = connections[fd], !connection.following {
+      guard let newline = connection.buffer.firstIndex(of: 0x0A) else {
+        if connection.buffer.count >= ControlProtocol.requestLimit {
+          refuse(fd, ControlProtocol.RequestProblem.tooLong)
+        }
+        return
+      }
+      let line = connection.buffer[..<newline]
+      connections[fd]?.buffer.removeSubrange(...newline)
+      switch ControlProtocol.request(line) {
+      case .failure(let problem):
+        refuse(fd, problem)
+      case .success(.command(let command)):
+        let engine = ended ? nil : apply(command)
+        send(fd, reply(engine))
+      case .success(.state):
+        send(fd, reply(ended ? nil : lastEngine))
+      case .success(.follow):
+        connections[fd]?.following = true
+        connections[fd]?.buffer = []
+        send(fd, reply(ended ? nil : lastEngine))
+      }
+    }
+  }
+
+  private func refuse(_ fd: Int32, _ problem: ControlProtocol.RequestProblem) {
+    _ = UnixSocket.sendAll(fd, ControlProtocol.encode(.error(problem.description), offset: offset))
+    drop(fd)
+  }
+
+  private func reply(_ engine: SessionEngine?) -> [UInt8] {
+    guard let engine, !engine.isFinished, var state = makeState(engine) else {
+      return ControlProtocol.encode(.idle, offset: offset)
+    }
+    state.record.phases = []
+    return ControlProtocol.encode(.state(state), offset: offset)
+  }
+
+  /// Sends a whole line, or drops a connection that cannot take it now: a slow reader never
+  /// holds up the session.
+  private func send(_ fd: Int32, _ bytes: [UInt8]) {
+    guard connections[fd] != nil else { return }
+    if !UnixSocket.sendAll(fd, bytes) { drop(fd) }
+  }
+
+  private func drop(_ fd: Int32) {
+    guard connections.removeValue(forKey: fd) != nil else { return }
+    UnixSocket.close(fd)
+  }
+
+  // MARK: - The feed
+
+  /// The engine as of the last step, for `state` and a new follower's first line.
+  private var lastEngine: SessionEngine?
+
+  public func nextWake(_ engine: SessionEngine) -> Duration? {
+    // Followers see what a one-cell display would: every second, every percent.
+    feedWake = followers.isEmpty ? nil : engine.nextWake(.display(barCells: 1))
+    return feedWake
+  }
+
+  public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
+    lastEngine = engine
+    if engine.isFinished {
+      finish()
+      return
+    }
+    let now = engine.clock.now()
+    let due = feedWake.map { now >= $0 } ?? false
+    guard !events.isEmpty || due else { return }
+    feedWake = nil
+    let followers = self.followers
+    guard !followers.isEmpty else { return }
+    // A change of state sends the state; a change of the time shown, only the time.
+    let line = events.isEmpty ? ControlProtocol.encode(.tick(engine.wallTime(now)), offset: offset) : reply(engine)
+    for fd in followers { send(fd, line) }
+  }
+
+  /// The session ended: followers hear `idle`, the socket goes at once (so nobody connects
+  /// to a session that is ending), and connections close once any reply is sent.
+  private func finish() {
+    guard !ended else { return }
+    ended = true
+    let idle = ControlProtocol.encode(.idle, offset: offset)
+    for fd in followers {
+      send(fd, idle)
+      drop(fd)
+    }
+    if listener >= 0 {
+      Platform.removeFile(socketPath)
+      UnixSocket.close(listener)
+      listener = -1
+    }
+    if !serving { close() }
+  }
+}

@@ -1,0 +1,19 @@
+import PomoPlatform
+
+/// A way into a running session from outside its terminal (the control socket). The event
+/// loop waits on its descriptors beside the keys and signals, hands it those that are ready,
+/// and it carries out each command it reads through `apply`, the same way keys are.
+public protocol SessionControl: SessionListener {
+  /// The descriptors to wait on for reading.
+  var descriptors: [Int32] { get }
+
+  /// Reads from the ready descriptors and carries out what they ask. `apply` runs a command
+  /// through the session (engine and listeners) and returns the engine as it then stands.
+  func serve(ready: Set<Int32>, apply: (SessionCommand) -> SessionEngine)
+
+  /// When the control needs the loop to wake next (a follower's next visible change), or nil.
+  func nextWake(_ engine: SessionEngine) -> Duration?
+
+  /// Stops listening; called once the session has ended, before its lock is let go.
+  func close()
+}

@@ -1,0 +1,21 @@
+import PomoReport
+import PomoJournal
+import PomoTerminal
+import PomoCore
+import PomoPlatform
+
+extension Pomo {
+  /// `pomo pause`: pauses the running session from any shell.
+  public enum Pause: Command {
+    public static let spec = Steering.spec(
+      "pause", abstract: "Pause the running session.",
+      discussion: """
+        Pausing a paused session changes nothing. 'pomo resume' or 'pomo toggle' goes on;
+        the phase's deadline moves by the pause.
+        """)
+
+    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+      try Steering.run(.pause, context)
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import PomoControl
+import PomoReport
+import PomoJournal
+import PomoTerminal
+import PomoCore
+import PomoPlatform
+
+/// What the commands that steer a running session share: one request over the session's
+/// control socket, and the status line it answers with.
+enum Steering {
+  static let socketHelp = """
+    The command goes to the running session over its control socket, in
+    $XDG_RUNTIME_DIR/pomo (else $XDG_STATE_HOME/pomo), which only your user can reach. It
+    prints the session's new status line, as 'pomo status' would, and exits 0; with no
+    session running it says so and exits 1.
+    """
+
+  /// A command's spec: its name, what it does, and where it goes.
+  static func spec(
+    _ name: String, abstract: String, discussion: String? = nil, arguments: [ArgumentSpec] = []
+  ) -> CommandSpec {
+    CommandSpec(
+      name: name, abstract: abstract,
+      discussion: (discussion.map { $0 + "\n\n" } ?? "") + socketHelp, arguments: arguments)
+  }
+
+  /// Sends `command` to the running session and prints its new status line.
+  static func run(_ command: SessionCommand, _ context: Context) throws(CLIError) -> Int32 {
+    let state = try send(command, context)
+    context.output.write(line(state) + "\n")
+    return ExitCode.success
+  }
+
+  /// The session's state after `command` (nil once it has ended).
+  static func send(_ command: SessionCommand, _ context: Context) throws(CLIError) -> SessionState? {
+    do {
+      return try ControlClient(folder: context.paths.controlFolder).send(.command(command))
+    } catch {
+      throw .failure(error.description)
+    }
+  }
+
+  /// The status line for a state the session sent.
+  static func line(_ state: SessionState?) -> String {
+    StatusText.line(state, now: state.map(ControlProtocol.showTime) ?? 0)
+  }
+}

@@ -1,0 +1,160 @@
+import CPlatform
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
+/// A Unix stream socket: the running session's control socket and its clients. Descriptors
+/// are plain `Int32`s so the session's event loop can poll them beside its others.
+public enum UnixSocket {
+  /// Listens at `path` (the socket file gets `mode`): a non-blocking descriptor.
+  public static func listen(path: String, mode: mode_t = 0o600, backlog: Int32 = 16) throws(FileSystemError) -> Int32 {
+    let fd = cplatform_unix_listen(path, UInt32(mode), backlog)
+    guard fd >= 0 else { throw .current }
+    return fd
+  }
+
+  /// Connects to the socket at `path`: a blocking descriptor. ENOENT or ECONNREFUSED mean
+  /// nobody listens there.
+  public static func connect(path: String) throws(FileSystemError) -> Int32 {
+    let fd = cplatform_unix_connect(path)
+    guard fd >= 0 else { throw .current }
+    return fd
+  }
+
+  /// Whether a failed `connect` means no process listens there (no socket, or a dead one's).
+  public static func nobodyListens(_ error: FileSystemError) -> Bool {
+    [ENOENT, ECONNREFUSED, ENOTDIR].contains(error.code)
+  }
+
+  /// The next waiting connection, non-blocking; nil when none waits (or accepting failed).
+  public static func accept(_ fd: Int32) -> Int32? {
+    let client = cplatform_unix_accept(fd)
+    return client >= 0 ? client : nil
+  }
+
+  /// The user id of the process at the other end, from the kernel (SO_PEERCRED), never from
+  /// anything the peer says.
+  public static func peerUserID(_ fd: Int32) -> UInt32? {
+    var uid: UInt32 = 0
+    return cplatform_peer_uid(fd, &uid) == 0 ? uid : nil
+  }
+
+  /// This process's effective user id: the only peer a session answers.
+  public static var userID: UInt32 { UInt32(geteuid()) }
+
+  /// Sends all of `bytes` without blocking and without SIGPIPE. False when they did not all
+  /// fit at once (a reader that does not keep up) or the peer has gone.
+  public static func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let n = bytes.withUnsafeBytes { buffer in
+        cplatform_send(fd, buffer.baseAddress! + offset, UInt(buffer.count - offset))
+      }
+      if n <= 0 { return false }
+      offset += n
+    }
+    return true
+  }
+
+  /// What a read found.
+  public enum Received: Equatable {
+    case bytes([UInt8])
+    /// Nothing waits now (a non-blocking descriptor).
+    case nothing
+    /// The peer closed its end, or the connection failed.
+    case end
+  }
+
+  /// Reads what waits on `fd`, at most `limit` bytes.
+  public static func receive(_ fd: Int32, limit: Int = 4096) -> Received {
+    while true {
+      var failure: Int32 = 0
+      let bytes = [UInt8](unsafeUninitializedCapacity: limit) { buffer, count in
+        let n = read(fd, buffer.baseAddress, limit)
+        count = max(0, n)
+        failure = n < 0 ? errno : (n == 0 ? -1 : 0)
+      }
+      if failure == 0 { return .bytes(bytes) }
+      if failure == -1 { return .end }
+      if failure == EINTR { continue }
+      return failure == EAGAIN || failure == EWOULDBLOCK ? .nothing : .end
+    }
+  }
+
+  /// Waits until `fd` can be read or has closed; false after `milliseconds` (-1: no limit).
+  public static func waitReadable(_ fd: Int32, milliseconds: Int32) -> Bool {
+    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    while true {
+      let n = poll(&entry, 1, milliseconds)
+      if n < 0 && errno == EINTR { continue }
+      return n > 0
+    }
+  }
+
+  public static func close(_ fd: Int32) {
+    _ = Glibc_or_Darwin_close(fd)
+  }
+}
+
+package extension Platform {
+  /// Creates `path` (and its parents) for this user alone: the folder must end up a real
+  /// folder (not a link) owned by this user, mode 0700; its mode is set if it was wider.
+  public static func makePrivateFolder(_ path: String) throws(FileSystemError) {
+    try makeDirectories(path)
+    var info = stat()
+    guard lstat(path, &info) == 0 else { throw .current }
+    guard (info.st_mode & S_IFMT) == S_IFDIR else { throw FileSystemError(code: ENOTDIR, reason: "not a folder") }
+    guard info.st_uid == geteuid() else {
+      throw FileSystemError(code: EPERM, reason: "owned by another user")
+    }
+    if info.st_mode & 0o777 != 0o700 && chmod(path, 0o700) != 0 { throw .current }
+  }
+
+  /// Sleeps; only where nothing better than waiting can be done.
+  public static func sleep(seconds: Double) {
+    var ts = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+    nanosleep(&ts, nil)
+  }
+
+  /// The permission bits of `path` (not following a link), or nil.
+  public static func mode(_ path: String) -> mode_t? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    return info.st_mode & 0o7777
+  }
+}
+
+/// Waits, without polling, for a file of a given name to appear in a folder (inotify on
+/// Linux): how a follower sleeps until the next session opens its socket.
+public final class FolderWatch {
+  private let fd: Int32
+
+  /// Nil where the system cannot watch folders, or `folder` cannot be watched.
+  public init?(folder: String) {
+    fd = cplatform_folder_watch(folder)
+    if fd < 0 { return nil }
+  }
+
+  deinit { _ = Glibc_or_Darwin_close(fd) }
+
+  public enum Change {
+    /// A file named as asked was created or moved in.
+    case appeared
+    /// The folder itself was removed or moved: watch it anew.
+    case folderGone
+  }
+
+  /// Blocks until `name` appears in the folder or the folder goes away.
+  public func wait(for name: String) -> Change {
+    while true {
+      switch cplatform_folder_watch_read(fd, name) {
+      case 1: return .appeared
+      case 0: continue
+      default: return .folderGone
+      }
+    }
+  }
+}
