@@ -111,8 +111,8 @@ public struct ControlClient: Sendable {
         guard buffer.count <= ControlProtocol.replyLimit else { return .closed }
         if let giveUp {
           let left = giveUp - Double(Platform.awakeNanoseconds()) / 1e9
-          guard left > 0 else { return .timedOut }
-          guard UnixSocket.waitReadable(fd, milliseconds: Int32(min(left * 1000 + 1, 60_000))) else { continue }
+          guard left > 0 || UnixSocket.waitReadable(fd, milliseconds: 0) else { return .timedOut }
+          guard UnixSocket.waitReadable(fd, milliseconds: Int32(max(0, min(left * 1000 + 1, 60_000)))) else { continue }
         }
         // Without a time limit, the (blocking) read itself is the wait.
         switch UnixSocket.receive(fd, limit: 16 * 1024) {
@@ -120,6 +120,43 @@ public struct ControlClient: Sendable {
         case .nothing: continue
         case .end: return .closed
         }
+      }
+    }
+  }
+}
+
+/// Follows the running session without blocking, for an event loop that also waits on other
+/// things (`pomo attach` waits on keys too): poll `fd`, then `read()`.
+public final class Follower {
+  private let connection: ControlClient.Connection
+  private var current: SessionState?
+
+  /// The socket to wait on for readability.
+  public var fd: Int32 { connection.fd }
+
+  public init(_ client: ControlClient) throws(ControlClient.Failure) {
+    connection = try ControlClient.Connection(path: client.socketPath)
+    guard connection.write(ControlProtocol.encode(.follow)) else {
+      connection.close()
+      throw .refused
+    }
+  }
+
+  deinit { connection.close() }
+
+  /// After `fd` polled readable: what arrived. `state` is the latest the session showed;
+  /// `ended` once it has gone (its final state, if any, comes with it).
+  public func read() -> (state: SessionState?, ended: Bool) {
+    while true {
+      switch connection.nextReply(timeout: 0.001) {
+      case .reply(.state(let state)):
+        current = state
+      case .reply(.tick(let time)):
+        current?.updated = time
+      case .reply(.idle), .reply(.error), .closed:
+        return (current, true)
+      case .timedOut:
+        return (current, false)
       }
     }
   }

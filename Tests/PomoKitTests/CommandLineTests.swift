@@ -59,6 +59,8 @@ struct CommandLineTests {
           extend                  Lengthen the current phase of the running session.
           next                    Continue a phase that waits for confirmation.
           stop                    Stop the running session.
+          attach                  Show the running session live, with its keys, in this
+                                  terminal.
           status                  Show what is running now, for prompts and status bars.
           log                     Show the latest sessions, newest first.
           report                  Summarize the journal: focus by day, totals, streak.

@@ -203,7 +203,7 @@ struct CompletionShellTests {
     (
       "pomo ",
       [
-        "completions", "extend", "help", "import", "log", "manual", "next", "pause", "presets", "report", "resume",
+        "attach", "completions", "extend", "help", "import", "log", "manual", "next", "pause", "presets", "report", "resume",
         "skip", "start", "status", "stop", "toggle",
       ]
     ),

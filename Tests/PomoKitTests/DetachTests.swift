@@ -88,4 +88,43 @@ struct DetachTests {
     #expect(second.err == "Error: a session is already running (long, pid \(pid)); see 'pomo status'\n")
     #expect(second.out.isEmpty)
   }
+
+  @Test("attach draws a detached session live; keys steer it, d detaches, q stops it")
+  func attach() throws {
+    defer { home.cleanUp() }
+    let started = try runPomo(["start", home.file("long.json"), "--detach"], environment: environment)
+    #expect(started.status == 0)
+    let pid = try #require(try runningPID())
+    defer { kill(pid, SIGKILL) }
+    do {
+      let pty = try PseudoTerminal(["attach"], environment: environment)
+      #expect(pty.waitForText("long (pid \(pid)): space pause"))
+      #expect(pty.waitForText("WORK  focus"))
+      pty.send(" ")
+      #expect(pty.waitForText("PAUSED  focus"))
+      pty.send("d")
+      #expect(pty.waitForExit() == 0)
+      #expect(pty.isCooked)
+      #expect(pty.cursorShown)
+    }
+    // Detaching left it running, and paused.
+    let status = try runPomo(["status"], environment: environment)
+    #expect(status.out.hasPrefix("PAUSED focus "))
+    let pty = try PseudoTerminal(["attach"], environment: environment)
+    #expect(pty.waitForText("PAUSED  focus"))
+    pty.send("q")
+    #expect(pty.waitForExit() == 0)
+    #expect(pty.visible.contains("the session ended"))
+    #expect(pty.isCooked)
+    #expect(waitUntil { (try? records().count) == 1 })
+    #expect(try records().first?.interruption == .quit)
+  }
+
+  @Test("attach with nothing running says so, exit 1")
+  func attachIdle() throws {
+    defer { home.cleanUp() }
+    let pty = try PseudoTerminal(["attach"], environment: environment)
+    #expect(pty.waitForExit() == 1)
+    #expect(pty.visible.contains("Error: no session is running"))
+  }
 }

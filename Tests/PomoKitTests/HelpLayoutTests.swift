@@ -429,6 +429,24 @@ struct HelpLayoutTests {
       -h, --help              Show help information.
 
     """,
+    ["pomo", "attach"]: """
+    OVERVIEW: Show the running session live, with its keys, in this terminal.
+
+    The session's own feed draws the status line (see 'pomo status --follow'); keys
+    go to the session as commands: space pauses and resumes (or goes on from a phase
+    that waits), s skips, + adds a minute, q stops the session, d detaches and
+    leaves it running. Ctrl-C detaches too.
+
+    USAGE: pomo attach [--color <when>] [--ascii]
+
+    OPTIONS:
+      --color <when>          Colour the display: auto, always or never (default:
+                              auto; NO_COLOR turns it off).
+      --ascii                 Draw the bar with ASCII characters (the default when
+                              the locale is not UTF-8).
+      -h, --help              Show help information.
+
+    """,
     ["pomo", "start"]: """
     OVERVIEW: Start a session from a preset.
 

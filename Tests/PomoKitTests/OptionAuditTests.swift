@@ -142,7 +142,7 @@ struct OptionAuditTests {
     ],
     // With no session running these say so and exit 1 (see `steering`); they take no options.
     "pomo pause": [["pause"]], "pomo toggle": [["toggle"]], "pomo skip": [["skip"]], "pomo extend": [["extend", "5m"]],
-    "pomo next": [["next"]], "pomo stop": [["stop"]],
+    "pomo next": [["next"]], "pomo stop": [["stop"]], "pomo attach": [["attach", "--color", "never", "--ascii"]],
     "pomo log": [
       ["log", "--limit", "5", "--json", "--journal", "$JOURNAL", "--strict"],
       ["log", "-n", "1", "--journal", "$JOURNAL"],
@@ -173,7 +173,7 @@ struct OptionAuditTests {
 
   /// The commands that steer a running session; the audit runs them with none running.
   static let steering: Set<String> = [
-    "pomo pause", "pomo toggle", "pomo skip", "pomo extend", "pomo next", "pomo stop",
+    "pomo pause", "pomo toggle", "pomo skip", "pomo extend", "pomo next", "pomo stop", "pomo attach",
   ]
 
   @Test("every option a command reads is declared", arguments: commandTree().map(\.path))

@@ -19,7 +19,7 @@ public enum Pomo: Command {
 
   public static var subcommands: [CommandNode] {
     [
-      Start.node, Resume.node, Pause.node, Toggle.node, Skip.node, Extend.node, Next.node, Stop.node, Status.node,
+      Start.node, Resume.node, Pause.node, Toggle.node, Skip.node, Extend.node, Next.node, Stop.node, Attach.node, Status.node,
       Log.node, Report.node, Presets.node, Import.node, Completions.node, Manual.node,
     ]
   }
