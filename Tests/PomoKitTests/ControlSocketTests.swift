@@ -286,6 +286,46 @@ struct ControlSocketTests {
     #expect(follower.isRunning)
   }
 
+  static let followFormats: [(format: String, idle: String)] = [
+    ("text", "idle"), ("json", #"{"state":"idle"}"#), ("waybar", "waybar"), ("i3blocks", "i3blocks"),
+    ("{badge} {remaining}", ""),
+  ]
+
+  @Test("status --follow in each format: the idle form, a line per second in that format, idle again", arguments: followFormats)
+  func followFormat(format: String, idle: String) throws {
+    defer { home.cleanUp() }
+    let follower = try launch(["status", "--follow", "--format", format], name: "follow")
+    defer { stopped(follower) }
+    func lines() -> [String] {
+      (home.read("follow.out") ?? "").split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+    #expect(waitUntil { lines().count == 1 })
+    let session = try launch(["start", home.file("tiny.json")], name: "session")
+    defer { stopped(session) }
+    #expect(waitUntil { !session.isRunning })
+    #expect(waitUntil { lines().count >= 5 && lines().last == lines().first }, "\(lines())")
+    let all = lines()
+    let running = all.dropFirst().dropLast()
+    #expect(running.count >= 4, "\(all)")
+    switch format {
+    case "text":
+      #expect(all.first == "idle")
+      #expect(running.allSatisfy { $0.hasPrefix("WORK go ") || $0.hasPrefix("REST breathe ") })
+    case "json", "waybar", "i3blocks":
+      for line in all {
+        let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        #expect(object != nil, "\(line)")
+        if format == "waybar" { #expect(Set((object ?? [:]).keys) == ["text", "alt", "tooltip", "class", "percentage"]) }
+        if format == "i3blocks" { #expect(object?["full_text"] != nil) }
+      }
+      if format == "json" { #expect(all.first == idle) }
+      #expect(running.contains { $0.contains("breathe") })
+    default:
+      #expect(all.first == "")
+      #expect(running.allSatisfy { $0.hasPrefix("WORK ") || $0.hasPrefix("REST ") }, "\(all)")
+    }
+  }
+
   /// A process's CPU so far (nanoseconds) and its voluntary context switches (its wake-ups).
   func usage(_ pid: Int32) -> (cpu: Int, wakeups: Int)? {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/schedstat", encoding: .utf8),
