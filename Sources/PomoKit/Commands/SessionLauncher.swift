@@ -73,7 +73,8 @@ enum SessionLauncher {
     }
     context.output.write(
       PlanText.header(plan) + "\n"
-        + "Running in the background (pid \(child.pid)): 'pomo status' shows it, 'pomo stop' ends it.\n")
+        + "Running in the background (pid \(child.pid)): 'pomo attach' shows it live, 'pomo status --follow' "
+        + "follows it, 'pomo stop' ends it.\n")
     return ExitCode.success
   }
 
