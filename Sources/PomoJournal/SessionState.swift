@@ -22,6 +22,8 @@ public struct SessionState: Equatable, Sendable {
   public var phaseStart: Double
   public var deadline: Double
   public var pausedAt: Double?
+  /// The phase's time is up and it waits for confirmation; its overtime is `now - deadline`.
+  public var waiting = false
   public var phasePausedSeconds: Double
   /// The plan from the current phase on (at most `planLimit` phases, indexed and timed from
   /// the current phase), so anyone reading the file sees what is still to come.
@@ -51,6 +53,7 @@ public struct SessionState: Equatable, Sendable {
     phaseStart = engine.wallTime(engine.phaseStart)
     deadline = engine.wallTime(engine.deadline)
     pausedAt = engine.pausedAt.map(engine.wallTime)
+    waiting = engine.status == .waiting
     let pausedSoFar = engine.totalPaused - engine.records.reduce(.zero) { $0 + $1.paused }
     phasePausedSeconds = TimeText.seconds(pausedSoFar)
     // Counted from the current phase, as the file stores them.
@@ -71,7 +74,7 @@ public struct SessionState: Equatable, Sendable {
           ("name", .string(phaseName)), ("kind", .string(phaseKind.rawValue)),
           ("round", phaseRound.map { .int(Int64($0)) } ?? .null), ("planned_seconds", .seconds(phasePlannedSeconds)),
           ("length_seconds", .seconds(phaseLengthSeconds)), ("offset_seconds", .seconds(phaseOffsetSeconds)),
-          ("start", time(phaseStart)), ("deadline", time(deadline)), ("paused_at", pausedAt.map(time) ?? .null),
+          ("start", time(phaseStart)), ("deadline", time(deadline)), ("paused_at", pausedAt.map(time) ?? .null), ("waiting", .bool(waiting)),
           ("paused_seconds", .seconds(phasePausedSeconds)),
         ])
       ),
@@ -143,6 +146,7 @@ public struct SessionState: Equatable, Sendable {
     phaseStart = start
     self.deadline = deadline
     pausedAt = phase["paused_at"]?.stringValue.flatMap(RFC3339.parse)
+    waiting = phase["waiting"]?.boolValue ?? false
     phasePausedSeconds = try seconds(phase["paused_seconds"]) ?? 0
     var upcoming: [PlannedPhase] = []
     for item in (value["plan"]?.arrayValue ?? []).prefix(Self.planLimit) {
@@ -225,7 +229,12 @@ public struct SessionState: Equatable, Sendable {
       phase: phase, phaseCount: phaseCount, rounds: record.rounds,
       remaining: .milliseconds(Int64((remaining(at: now) * 1000).rounded(.up))),
       length: .milliseconds(Int64(phaseLengthSeconds * 1000)), paused: pausedAt != nil,
-      sessionFraction: sessionProgress(at: now))
+      sessionFraction: sessionProgress(at: now), overtime: overtime(at: now).map { .milliseconds(Int64($0 * 1000)) })
+  }
+
+  /// How long a waiting phase has waited past its deadline, in seconds; nil unless it waits.
+  public func overtime(at now: Double) -> Double? {
+    waiting ? max(0, now - deadline) : nil
   }
 
 

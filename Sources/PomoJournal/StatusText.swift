@@ -226,8 +226,10 @@ public enum StatusText {
   /// Whole seconds left, rounded up, so the display shows 0:00 only at the end.
   static func remainingSeconds(_ s: SessionState, _ now: Double) -> Int64 { Int64(s.remaining(at: now).rounded(.up)) }
 
+  /// "14:29", or "+0:42" for a phase that waits for confirmation past its time.
   static func remaining(_ s: SessionState, _ now: Double) -> String {
-    TimeText.clock(seconds: remainingSeconds(s, now))
+    if let overtime = s.overtime(at: now) { return TimeText.overtime(.milliseconds(Int64(overtime * 1000))) }
+    return TimeText.clock(seconds: remainingSeconds(s, now))
   }
 
   /// A progress fraction as a whole percentage, rounded down: 100 only when done.

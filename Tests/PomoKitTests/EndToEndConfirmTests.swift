@@ -74,6 +74,8 @@ struct EndToEndConfirmTests {
     env["TERM"] = "dumb"  // The plain lines say that the phase waits.
     let pty = try PseudoTerminal(["start", preset], environment: env)
     #expect(pty.waitForText("a is up; waiting for space or 'pomo next'"))
+    // Status bars see the wait too: the overtime, counting up.
+    #expect(waitUntil { (try? runPomo(["status"], environment: env))?.out.hasPrefix("WORK a +0:0") == true })
     pty.send(" ")
     #expect(pty.waitForExit() == 0)
     #expect(pty.visible.contains(" over)"))

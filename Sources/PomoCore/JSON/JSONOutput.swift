@@ -158,6 +158,11 @@ package extension JSONValue {
     return nil
   }
 
+  public var boolValue: Bool? {
+    if case .bool(let b) = kind { return b }
+    return nil
+  }
+
   public var arrayValue: [JSONValue]? {
     if case .array(let items) = kind { return items }
     return nil
