@@ -59,16 +59,6 @@ struct ControlSocketTests {
     return process
   }
 
-  /// Waits for a condition, checking every 20 ms, for at most `timeout` seconds.
-  func waitUntil(_ timeout: TimeInterval = 60, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-      if condition() { return true }
-      usleep(20_000)
-    }
-    return condition()
-  }
-
   /// Waits until a session answers on the socket.
   func waitForSession() -> Bool {
     waitUntil { (try? ControlClient(folder: socketFolder).send(.state)) != nil }
@@ -78,10 +68,7 @@ struct ControlSocketTests {
     try runPomo(arguments, environment: environment)
   }
 
-  func records() throws -> [JournalRecord] {
-    let text = (try? String(contentsOfFile: journalPath, encoding: .utf8)) ?? ""
-    return try text.split(separator: "\n").map { try JournalRecord(line: Array($0.utf8)) }
-  }
+  func records() throws -> [JournalRecord] { try journalRecords(journalPath) }
 
   func stopped(_ process: Process) {
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }

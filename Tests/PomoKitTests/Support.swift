@@ -134,7 +134,7 @@ func runProgram(_ argv: [String], environment: [String: String], stdin: String? 
 
 /// Waits until `condition` holds, checking every 20 ms, for at most `timeout` seconds (generous:
 /// CI is a loaded 2-core machine); true if it held.
-func waitUntil(_ timeout: TimeInterval = 30, _ condition: () -> Bool) -> Bool {
+func waitUntil(_ timeout: TimeInterval = 60, _ condition: () -> Bool) -> Bool {
   let deadline = Date().addingTimeInterval(timeout)
   while Date() < deadline {
     if condition() { return true }
