@@ -219,27 +219,7 @@ struct SignalPipeStartupTests {
     var filler = [UInt8](repeating: UInt8(ascii: "x"), count: Int(pageSize) - first.utf8.count - 8)
     #expect(write(fds[1], &filler, filler.count) == filler.count)
 
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
-    cplatform_spawn_close_from(&actions, 3)
-    let words: [String] = [pomoBinary, "start", home.long]
-    let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-    let envp: [UnsafeMutablePointer<CChar>?] =
-      home.environment(["LANG": "C.UTF-8"]).map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for pointer in argv + envp { free(pointer) }
-    }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    posix_spawnattr_setflags(&attributes, PseudoTerminal.cleanSignalFlags)
-    PseudoTerminal.cleanSignals(&attributes)
-    var pid: pid_t = 0
-    #expect(posix_spawn(&pid, pomoBinary, &actions, &attributes, argv, envp) == 0)
+    let pid = try spawnPomo(["start", home.long], home: home, pipe: fds[1], as: 2)
     close(fds[1])
 
     // Wait until the first warning is in the pipe: pomo is now blocked writing the second.
@@ -300,27 +280,7 @@ struct SignalPipeStartupTests {
     #expect(pipe(&fds) == 0)
     defer { close(fds[0]) }
     #expect(fcntl(fds[1], fSetPipeSize, Int32(4096)) == 4096)
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    cplatform_spawn_close_from(&actions, 3)
-    let words: [String] = [pomoBinary, "completions", "zsh"]
-    let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-    let envp: [UnsafeMutablePointer<CChar>?] =
-      home.environment(["LANG": "C.UTF-8"]).map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for pointer in argv + envp { free(pointer) }
-    }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    posix_spawnattr_setflags(&attributes, PseudoTerminal.cleanSignalFlags)
-    PseudoTerminal.cleanSignals(&attributes)
-    var pid: pid_t = 0
-    #expect(posix_spawn(&pid, pomoBinary, &actions, &attributes, argv, envp) == 0)
+    let pid = try spawnPomo(["completions", "zsh"], home: home, pipe: fds[1], as: 1)
     close(fds[1])
     var waiting = 0
     let deadline = Date().addingTimeInterval(30)
@@ -430,4 +390,31 @@ struct StatusLineLinuxConsoleTests {
     let bar = StatusLine.bar(fraction: 0.53, width: 10, kind: .work, paused: false, style: style)
     #expect(ANSI.strip(bar.text) == "█████▎░░░░")
   }
+}
+
+/// Starts the real binary as a shell would (signals at their defaults, none blocked), with
+/// `pipe` as its descriptor `fd` (1 or 2) and /dev/null for the other standard ones.
+func spawnPomo(_ words: [String], home: DefectsHome, pipe: Int32, as fd: Int32) throws -> pid_t {
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+  for other: Int32 in [1, 2] where other != fd { posix_spawn_file_actions_addopen(&actions, other, "/dev/null", O_WRONLY, 0) }
+  posix_spawn_file_actions_adddup2(&actions, pipe, fd)
+  cplatform_spawn_close_from(&actions, 3)
+  let argv: [UnsafeMutablePointer<CChar>?] = ([pomoBinary] + words).map { strdup($0) } + [nil]
+  let envp: [UnsafeMutablePointer<CChar>?] =
+    home.environment(["LANG": "C.UTF-8"]).map { strdup("\($0.key)=\($0.value)") } + [nil]
+  defer {
+    for pointer in argv + envp { free(pointer) }
+  }
+  var attributes = posix_spawnattr_t()
+  posix_spawnattr_init(&attributes)
+  defer { posix_spawnattr_destroy(&attributes) }
+  posix_spawnattr_setflags(&attributes, PseudoTerminal.cleanSignalFlags)
+  PseudoTerminal.cleanSignals(&attributes)
+  var pid: pid_t = 0
+  let result = posix_spawn(&pid, pomoBinary, &actions, &attributes, argv, envp)
+  guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EINVAL) }
+  return pid
 }
