@@ -275,16 +275,10 @@ int cplatform_unix_listen(const char *path, unsigned int mode, int backlog) {
   return fd;
 }
 
-int cplatform_unix_connect(const char *path) {
-  struct sockaddr_un address;
-  if (unix_address(path, &address) != 0) return -1;
-  int fd = socket(AF_UNIX, SOCK_STREAM, 0);
-  if (fd < 0) return -1;
-  int result;
-  do {
-    result = close_on_exec(fd, 0) == 0 ? connect(fd, (struct sockaddr *)&address, sizeof address) : -1;
-  } while (result != 0 && errno == EINTR);
-  if (result != 0) {
+/// A connected socket, or -1 (closed, errno kept) when setting it up failed: writes to a
+/// peer that left fail with EPIPE instead of raising SIGPIPE, where the system allows.
+static int connected_socket(int fd, int ok) {
+  if (!ok) {
     int saved = errno;
     close(fd);
     errno = saved;
@@ -297,23 +291,25 @@ int cplatform_unix_connect(const char *path) {
   return fd;
 }
 
+int cplatform_unix_connect(const char *path) {
+  struct sockaddr_un address;
+  if (unix_address(path, &address) != 0) return -1;
+  int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  if (fd < 0) return -1;
+  int result;
+  do {
+    result = close_on_exec(fd, 0) == 0 ? connect(fd, (struct sockaddr *)&address, sizeof address) : -1;
+  } while (result != 0 && errno == EINTR);
+  return connected_socket(fd, result == 0);
+}
+
 int cplatform_unix_accept(int fd) {
   int client;
   do {
     client = accept(fd, NULL, NULL);
   } while (client < 0 && errno == EINTR);
   if (client < 0) return -1;
-  if (close_on_exec(client, 1) != 0) {
-    int saved = errno;
-    close(client);
-    errno = saved;
-    return -1;
-  }
-#ifdef SO_NOSIGPIPE
-  int one = 1;
-  setsockopt(client, SOL_SOCKET, SO_NOSIGPIPE, &one, sizeof one);
-#endif
-  return client;
+  return connected_socket(client, close_on_exec(client, 1) == 0);
 }
 
 int cplatform_peer_uid(int fd, unsigned int *uid) {
