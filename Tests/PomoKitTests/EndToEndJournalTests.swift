@@ -219,7 +219,7 @@ struct EndToEndJournalTests {
     } else if kind == "folder" {
       path = home.path
     }
-    let result = try runPomo(["start", home.file("tiny.json"), "--journal", path], environment: environment, timeout: 20)
+    let result = try runPomo(["start", home.file("tiny.json"), "--journal", path], environment: environment, timeout: 60)
     #expect(result.status == 1)
     let reason = kind == "folder" ? "is a folder" : "not a regular file"
     #expect(result.err == "Error: cannot record to the journal \(path): \(reason)\n")

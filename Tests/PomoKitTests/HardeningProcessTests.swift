@@ -224,18 +224,18 @@ struct HardeningProcessTests {
     defer { home.cleanUp() }
     let fifo = home.file("fifo.json")
     #expect(mkfifo(fifo, 0o600) == 0)
-    let asPreset = try runPomo(["start", fifo], environment: environment, timeout: 20)
+    let asPreset = try runPomo(["start", fifo], environment: environment, timeout: 60)
     #expect(asPreset.status == 65)
     #expect(asPreset.err == "Error: \(fifo): cannot read the file: not a regular file\n")
-    let device = try runPomo(["start", "/dev/zero", "--dry-run"], environment: environment, timeout: 20)
+    let device = try runPomo(["start", "/dev/zero", "--dry-run"], environment: environment, timeout: 60)
     #expect(device.status == 65)
     #expect(device.err == "Error: /dev/zero: cannot read the file: not a regular file\n")
 
     try FileManager.default.createDirectory(atPath: home.file(".config/pomo"), withIntermediateDirectories: true)
     #expect(mkfifo(home.file(".config/pomo/config.json"), 0o600) == 0)
-    let asConfig = try runPomo(["start", "work", "--dry-run"], environment: environment, timeout: 20)
+    let asConfig = try runPomo(["start", "work", "--dry-run"], environment: environment, timeout: 60)
     #expect(asConfig.status == 0)  // A dry run reads no config.
-    let run = try runPomo(["start", home.file("tiny.json")], environment: environment, timeout: 20)
+    let run = try runPomo(["start", home.file("tiny.json")], environment: environment, timeout: 60)
     #expect(run.status == 65)
     #expect(run.err == "Error: \(home.file(".config/pomo/config.json")): cannot read the file: not a regular file\n")
     #expect(try records().isEmpty)
@@ -259,7 +259,7 @@ struct HardeningProcessTests {
     try FileManager.default.createSymbolicLink(atPath: folder + "/dangling.json", withDestinationPath: "/nonexistent")
     #expect(mkfifo(folder + "/pipe.json", 0o600) == 0)
     try home.write(".config/pomo/presets/mine.json", #"{"round": [{"name": "go", "kind": "work", "duration": "1s"}]}"#)
-    let list = try runPomo(["presets"], environment: environment, timeout: 20)
+    let list = try runPomo(["presets"], environment: environment, timeout: 60)
     #expect(list.status == 0)
     #expect(list.out.contains("mine "))
     #expect(list.out.contains("work "))
@@ -269,9 +269,9 @@ struct HardeningProcessTests {
         "pomo: warning: skipped \(folder)/folder.json: cannot read the file: is a directory",
         "pomo: warning: skipped \(folder)/pipe.json: cannot read the file: not a regular file",
       ])
-    let start = try runPomo(["start", "work", "--dry-run"], environment: environment, timeout: 20)
+    let start = try runPomo(["start", "work", "--dry-run"], environment: environment, timeout: 60)
     #expect(start.status == 0)
-    let mine = try runPomo(["start", "mine"], environment: environment, timeout: 20)
+    let mine = try runPomo(["start", "mine"], environment: environment, timeout: 60)
     #expect(mine.status == 0)
     #expect(try records().count == 1)
   }
@@ -397,7 +397,7 @@ struct HardeningProcessTests {
     var env = environment
     env["TZ"] = fifo
     for words in [["report", "--today"], ["log"]] {
-      let result = try runPomo(words, environment: env, timeout: 20)
+      let result = try runPomo(words, environment: env, timeout: 60)
       #expect(result.status == 0)
       #expect(result.err.contains("pomo: warning: TZ '\(fifo)' is neither a time zone"))
     }

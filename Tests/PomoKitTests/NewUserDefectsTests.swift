@@ -178,7 +178,7 @@ struct ASCIIOutputTests {
 @Suite("SignalPipe: a signal during start-up is held, then handled")
 struct SignalPipeStartupTests {
   /// Exit status as the shell shows it, and whether the process was killed rather than exiting.
-  static func wait(_ pid: pid_t, timeout: TimeInterval = 30) -> (code: Int32, killed: Bool)? {
+  static func wait(_ pid: pid_t, timeout: TimeInterval = 60) -> (code: Int32, killed: Bool)? {
     let deadline = Date().addingTimeInterval(timeout)
     var status: Int32 = 0
     while Date() < deadline {
@@ -259,7 +259,7 @@ struct SignalPipeStartupTests {
       // Later and later: from at once to a few milliseconds in, across start-up.
       if run > 0 { usleep(useconds_t(run * 500)) }
       kill(pty.pid, SIGTERM)
-      #expect(pty.waitForExit(timeout: 30) == 143, "run \(run): \(pty.visible)")
+      #expect(pty.waitForExit() == 143, "run \(run): \(pty.visible)")
       #expect(pty.isCooked, "run \(run)")
       if pty.visible.contains("focus") { started += 1 }
     }

@@ -106,7 +106,7 @@ final class PseudoTerminal {
 
   /// Reads output until `condition` holds or `timeout` passes; true if it held.
   @discardableResult
-  func waitFor(_ timeout: TimeInterval = 10, _ condition: (PseudoTerminal) -> Bool) -> Bool {
+  func waitFor(_ timeout: TimeInterval = 60, _ condition: (PseudoTerminal) -> Bool) -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       drain()
@@ -117,12 +117,12 @@ final class PseudoTerminal {
     return condition(self)
   }
 
-  func waitForText(_ needle: String, timeout: TimeInterval = 10) -> Bool {
+  func waitForText(_ needle: String, timeout: TimeInterval = 60) -> Bool {
     waitFor(timeout) { $0.visible.contains(needle) }
   }
 
   /// Waits for the child to exit; returns its exit code (128+N if killed by signal N).
-  func waitForExit(timeout: TimeInterval = 20) -> Int32? {
+  func waitForExit(timeout: TimeInterval = 60) -> Int32? {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       drain()
@@ -139,7 +139,7 @@ final class PseudoTerminal {
   }
 
   /// Waits until the child is stopped (Ctrl-Z).
-  func waitForStop(timeout: TimeInterval = 10) -> Bool {
+  func waitForStop(timeout: TimeInterval = 60) -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       drain()
