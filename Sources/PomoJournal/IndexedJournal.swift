@@ -11,28 +11,44 @@ import PomoPlatform
 /// The journal read through its index: only the lines that can touch a span of time.
 public final class IndexedJournal {
   public let journal: Journal
-  private let file: RandomAccessFile?
+  package let file: RandomAccessFile?
   public private(set) var index = JournalIndex()
   public private(set) var badLines: [Journal.BadLine] = []
   public private(set) var earliest: Double = .infinity
   private var cachePath = ""
   private var quartersPath: String { cachePath + ".quarters" }
   private var idsPath: String { cachePath + ".ids" }
-  /// The sorted quarter hours of completed sessions, read on first use.
-  private var quarters: [Int32]?
+  private var prefixesPath: String { cachePath + ".prefixes" }
+  /// The sorted quarter hours of completed sessions (as `JournalIndex.quarterKey`s), read on first use.
+  private var quarters: [UInt64]?
+  private var prefixes: [JournalIndex.PrefixEntry]?
   /// How many chunks the last `newest` read, so tests can tell its work follows the answer.
   private(set) var chunksRead = 0
 
-  private func loadQuarters() -> [Int32] {
+  package func loadQuarters() -> [UInt64] {
     if let quarters { return quarters }
     guard index.quarterCount > 0, let bytes = try? Platform.readFile(quartersPath),
-      bytes.count == index.quarterCount * 4
+      bytes.count == index.quarterCount * 8
     else {
       return []
     }
-    var result = [Int32](repeating: 0, count: bytes.count / 4)
+    var result = [UInt64](repeating: 0, count: bytes.count / 8)
     result.withUnsafeMutableBytes { target in bytes.withUnsafeBytes { target.copyMemory(from: $0) } }
     quarters = result
+    return result
+  }
+
+  /// The sorted id prefixes of the sessions, with their lines, read on first use.
+  package func loadPrefixes() -> [JournalIndex.PrefixEntry] {
+    if let prefixes { return prefixes }
+    guard index.prefixCount > 0, let bytes = try? Platform.readFile(prefixesPath),
+      bytes.count == index.prefixCount * 16
+    else {
+      return []
+    }
+    var result = [JournalIndex.PrefixEntry](repeating: .init(prefix: 0, line: 0), count: bytes.count / 16)
+    result.withUnsafeMutableBytes { target in bytes.withUnsafeBytes { target.copyMemory(from: $0) } }
+    prefixes = result
     return result
   }
 
@@ -60,7 +76,8 @@ public final class IndexedJournal {
     self.file = file
     cachePath = cacheFolder + "/index-" + String(FNV1a.hash(Platform.absolutePath(journal.path)), radix: 16)
     if let bytes = try? Platform.readFile(cachePath + ".bin"), let cached = JournalIndex(encoded: bytes),
-      Platform.fileSize(quartersPath) == cached.quarterCount * 4
+      Platform.fileSize(quartersPath) == cached.quarterCount * 8,
+      Platform.fileSize(prefixesPath) == cached.prefixCount * 16
     {
       index = cached
     }
@@ -69,14 +86,23 @@ public final class IndexedJournal {
       if index.indexedLength == 0 {
         quarters = []
         index.quarterCount = 0
+        prefixes = []
+        index.prefixCount = 0
       }
       if !index.newQuarters.isEmpty || index.indexedLength == 0 {
         let merged = JournalIndex.mergeUnique(index.indexedLength == 0 ? [] : loadQuarters(), index.newQuarters)
         quarters = merged
         index.quarterCount = Int64(merged.count)
-        index.newestQuarter = merged.last ?? 0
+        index.newestQuarter = merged.last.map(JournalIndex.quarter(ofKey:)) ?? 0
         index.newQuarters = []
         try? Platform.writeAtomically(merged.withUnsafeBytes { Array($0) }, to: quartersPath, durable: false)
+      }
+      if !index.newPrefixes.isEmpty || index.indexedLength == 0 {
+        let merged = JournalIndex.mergeUnique(index.indexedLength == 0 ? [] : loadPrefixes(), index.newPrefixes)
+        prefixes = merged
+        index.prefixCount = Int64(merged.count)
+        index.newPrefixes = []
+        try? Platform.writeAtomically(merged.withUnsafeBytes { Array($0) }, to: prefixesPath, durable: false)
       }
       if let ids = index.ids {
         try? Platform.writeAtomically(ids.withUnsafeBytes { Array($0) }, to: idsPath, durable: false)
@@ -88,42 +114,38 @@ public final class IndexedJournal {
     earliest = index.chunks.map(\.minTime).min() ?? .infinity
   }
 
-  /// The current streak of days with a completed session, in `calendar`'s days, ending today
-  /// (or yesterday while today has none).
-  ///
-  /// The run of days is remembered beside the index for the zone it was counted in, and
-  /// counted again only when the completed sessions change, so a long streak costs once.
-  public func streak(today: Int64, calendar: LocalCalendar) -> Int {
-    let completedOn = { (day: Int64) in
-      self.hasCompleted(from: calendar.start(of: day), to: calendar.start(of: day + 1))
-    }
-    guard index.quarterCount > 0 else {
-      return Streak.length(today: today, completedOn: completedOn)
-    }
-    let path = cachePath + ".streak"
-    let newest = index.newestQuarter
-    let key = "\(index.quarterCount) \(newest) \(calendar.zone.identifier)"
-    var last: Int64
-    var first: Int64
-    if let text = try? Platform.readFile(path),
-      case let parts = String(decoding: text, as: UTF8.self).split(separator: "\n"),
-      parts.count == 2, parts[0] == key, case let days = parts[1].split(separator: " ").compactMap({ Int64($0) }),
-      days.count == 2, days[1] <= days[0], days[0] - days[1] < 4_000_000, abs(days[0]) < 4_000_000
-    {
-      (last, first) = (days[0], days[1])
-    } else {
-      // The newest day with a completed session, and the start of its run.
-      last = calendar.day(of: Double(newest) * CachedZone.quarter)
-      first = last - Int64(Streak.length(today: last, completedOn: completedOn)) + 1
-      try? Platform.writeAtomically("\(key)\n\(last) \(first)\n", to: path)
-    }
-    if last > today { return Streak.length(today: today, completedOn: completedOn) }
-    return last >= today - 1 ? Int(last - first + 1) : 0
+  /// The keys (`JournalIndex.quarterKey`) of completed sessions (the first line of their id)
+  /// that started in `from..<to`.
+  package func completedKeys(from: Double, to: Double) -> ArraySlice<UInt64> {
+    JournalIndex.keys(loadQuarters(), from: from, to: to)
   }
 
-  /// Whether a completed session (the first line of its id) started in `from..<to`.
-  public func hasCompleted(from: Double, to: Double) -> Bool {
-    JournalIndex.contains(loadQuarters(), from: from, to: to)
+  /// Where the index keeps its files for this journal (a path prefix).
+  package var cacheBase: String { cachePath }
+
+  /// The index of the chunk that holds line `line`, if any.
+  package func chunk(holding line: Int64) -> Int? {
+    let chunks = index.chunks
+    var low = 0
+    var high = chunks.count
+    while low < high {
+      let mid = (low + high) / 2
+      if chunks[mid].firstLine <= line { low = mid + 1 } else { high = mid }
+    }
+    guard low > 0 else { return nil }
+    return low - 1
+  }
+
+  /// The bytes of one line, by its place in the file.
+  package func read(offset: Int64, length: Int64) throws(FileSystemError) -> [UInt8] {
+    guard let file else { return [] }
+    return try file.read(at: offset, count: Int(length))
+  }
+
+  /// The bytes of a chunk.
+  package func read(chunk k: Int) throws(FileSystemError) -> [UInt8] {
+    guard let file else { return [] }
+    return try file.read(at: index.chunks[k].offset, count: Int(index.chunks[k].length))
   }
 
   /// The records of a chunk's lines, as reports read them; damaged lines were reported when
@@ -169,8 +191,12 @@ public final class IndexedJournal {
   /// Chunks are read and decoded on all cores, a few at a time, and handed to `body` in
   /// journal order on the calling thread; memory holds only the chunks in flight.
   public func records(overlapping from: Double, _ to: Double, _ body: (JournalRecord) -> Void) throws(FileSystemError) {
+    try records(in: index.chunks(overlapping: from, to), body)
+  }
+
+  /// The records in `selected` chunks, in their order.
+  package func records(in selected: [JournalIndex.Chunk], _ body: (JournalRecord) -> Void) throws(FileSystemError) {
     guard let file else { return }
-    let selected = index.chunks(overlapping: from, to)
     if selected.count <= 16 {
       // A week or a month: threads would cost more than they save.
       for chunk in selected {

@@ -18,7 +18,32 @@ public struct JournalIndex {
     public var maxTime: Double
   }
 
-  package static let magic: [UInt8] = Array("POMOIDX3".utf8)
+  /// A line that corrects a session (or a session `pomo add` recorded, which `pomo undo` can
+  /// revoke): kept apart from the chunks, since it may move a session anywhere in time.
+  public struct CorrectionRef: Equatable, Sendable {
+    public enum Kind: UInt8, Sendable {
+      case amend, delete, undo, added
+    }
+    /// The hash (`FNV1a`) and the id prefix (`JournalIndex.prefix`) of the session concerned.
+    public var session: UInt64
+    public var sessionPrefix: UInt64
+    /// The hash of the line's own id.
+    public var id: UInt64
+    public var kind: Kind
+    public var at: Double
+    /// The span the correction gives the session (NaN when it sets no time).
+    public var from: Double
+    public var to: Double
+    /// Where the line is, to read it.
+    public var offset: Int64
+    public var length: Int64
+
+    /// Whether it can change which days the session counts on, or whether it counts at all.
+    public var movesOrRemoves: Bool { kind != .amend || !from.isNaN || changesStatus }
+    public var changesStatus = false
+  }
+
+  package static let magic: [UInt8] = Array("POMOIDX4".utf8)
   /// Lines per chunk: small enough that a week reads about a hundred lines of a million.
   package static let linesPerChunk = 64
 
@@ -47,8 +72,54 @@ public struct JournalIndex {
   /// it answers "was there a completed session on local day D?" for any zone.
   public var quarterCount: Int64 = 0
   public var newestQuarter: Int32 = 0
-  /// Quarters found by the last `update`, sorted, not yet merged into the list.
-  public var newQuarters: [Int32] = []
+  /// Quarters found by the last `update` (as `quarterKey`s), sorted, not yet merged into the list.
+  public var newQuarters: [UInt64] = []
+  /// The corrections (and added sessions) in the file, in file order.
+  public var corrections: [CorrectionRef] = []
+  /// Id prefixes and line numbers of the sessions found by the last `update`, sorted, not
+  /// yet merged into the prefix list (`IndexedJournal` keeps it in a file of its own).
+  public var newPrefixes: [PrefixEntry] = []
+  /// How many entries the prefix list holds.
+  public var prefixCount: Int64 = 0
+
+  /// A session's id prefix and line, for finding a session by a short id.
+  public struct PrefixEntry: Equatable, Sendable, Comparable {
+    public var prefix: UInt64
+    public var line: Int64
+    public static func < (a: PrefixEntry, b: PrefixEntry) -> Bool {
+      a.prefix != b.prefix ? a.prefix < b.prefix : a.line < b.line
+    }
+  }
+
+  /// The first 8 bytes of an id, big-endian, zero-padded: ids that share a prefix are neighbours.
+  public static func prefix(_ id: some Collection<UInt8>) -> UInt64 {
+    var value: UInt64 = 0
+    var n = 0
+    for byte in id.prefix(8) {
+      value = value << 8 | UInt64(byte)
+      n += 1
+    }
+    return n == 0 ? 0 : value << (8 * UInt64(8 - n))
+  }
+
+  /// The prefixes of every id that starts with `text` (which may be longer than 8 bytes).
+  public static func prefixRange(_ text: String) -> ClosedRange<UInt64> {
+    let bytes = Array(text.utf8.prefix(8))
+    let low = prefix(bytes)
+    let free = 8 * (8 - bytes.count)
+    let high = free >= 64 ? UInt64.max : low | ((1 << UInt64(free)) - 1)
+    return low...high
+  }
+
+  /// A sortable key of a quarter hour and a session: the quarter in the high half (shifted
+  /// so earlier quarters sort first, before 1970 too), the low 32 bits of the id hash below.
+  package static func quarterKey(_ quarter: Int32, _ session: UInt64) -> UInt64 {
+    UInt64(UInt32(bitPattern: quarter) ^ 0x8000_0000) << 32 | (session & 0xFFFF_FFFF)
+  }
+
+  package static func quarter(ofKey key: UInt64) -> Int32 {
+    Int32(bitPattern: UInt32(truncatingIfNeeded: key >> 32) ^ 0x8000_0000)
+  }
   /// After an `update` that read lines: every id hash, sorted, to be saved.
   public var ids: [UInt64]?
 
@@ -90,6 +161,7 @@ public struct JournalIndex {
     }
     var newIDs = Set<UInt64>()
     newQuarters = []
+    newPrefixes = []
     // The file offset of the first byte of `pending`, always at a line's start.
     var position = indexedLength
     var offset = indexedLength
@@ -144,16 +216,35 @@ public struct JournalIndex {
         indexedLines += 1
         linesInChunk += 1
         chunk.length += Int64(line.count + 1)
+        let lineOffset = position + Int64(line.startIndex - pending.startIndex)
+        func isNew(_ id: UInt64) -> Bool {
+          let index = Self.firstIndex(in: known, notBelow: id)
+          return !(index < known.count && known[index] == id) && newIDs.insert(id).inserted
+        }
         switch summary {
         case .blank: break
-        case .record(let from, let to, let completed, let id):
-          let index = Self.firstIndex(in: known, notBelow: id)
-          if (index < known.count && known[index] == id) || !newIDs.insert(id).inserted {
+        case .record(let from, let to, let completed, let id, let prefix, let added):
+          if !isNew(id) {
             duplicates.append(indexedLines)
           } else {
             chunk.minTime = min(chunk.minTime, from)
             chunk.maxTime = max(chunk.maxTime, to)
-            if completed { newQuarters.append(Self.quarter(from)) }
+            if completed { newQuarters.append(Self.quarterKey(Self.quarter(from), id)) }
+            newPrefixes.append(PrefixEntry(prefix: prefix, line: indexedLines))
+            if let added {
+              corrections.append(
+                CorrectionRef(
+                  session: id, sessionPrefix: prefix, id: id, kind: .added, at: added, from: .nan, to: .nan,
+                  offset: lineOffset, length: Int64(line.count)))
+            }
+          }
+        case .correction(var ref):
+          if !isNew(ref.id) {
+            duplicates.append(indexedLines)
+          } else {
+            ref.offset = lineOffset
+            ref.length = Int64(line.count)
+            corrections.append(ref)
           }
         case .bad(let reason):
           badLines.append(Journal.BadLine(number: Int(indexedLines), reason: reason))
@@ -169,6 +260,7 @@ public struct JournalIndex {
     }
     if linesInChunk > 0 { chunks.append(chunk) }
     newQuarters.sort()
+    newPrefixes.sort()
     // A last line without its newline is not indexed: it may be a write in progress.
     indexedLength = position
     idCount += Int64(newIDs.count)
@@ -210,7 +302,8 @@ public struct JournalIndex {
   /// What the index keeps of one line.
   package enum LineSummary {
     case blank
-    case record(from: Double, to: Double, completed: Bool, id: UInt64)
+    case record(from: Double, to: Double, completed: Bool, id: UInt64, prefix: UInt64, added: Double?)
+    case correction(CorrectionRef)
     case bad(String)
   }
 
@@ -231,10 +324,7 @@ public struct JournalIndex {
         let line = lines[k]
         if !isBlank(line) {
           do {
-            let record = try JournalRecord(line: line, detail: false)
-            let to = max(record.end, record.phases.map(\.end).max() ?? record.end)
-            output[k] = .record(
-              from: record.start, to: to, completed: record.status == .completed, id: FNV1a.hash(record.id))
+            output[k] = summary(try JournalEntry(line: line, detail: false))
           } catch {
             output[k] = .bad((error as? JournalRecord.Problem)?.message ?? "\(error)")
           }
@@ -245,17 +335,41 @@ public struct JournalIndex {
     return Array(result)
   }
 
+  /// What the index keeps of a line that was read.
+  package static func summary(_ entry: JournalEntry) -> LineSummary {
+    switch entry {
+    case .session(let record):
+      let to = max(record.end, record.phases.map(\.end).max() ?? record.end)
+      return .record(
+        from: record.start, to: to, completed: record.status == .completed, id: FNV1a.hash(record.id),
+        prefix: prefix(record.id.utf8), added: record.added)
+    case .correction(let c):
+      let kind: CorrectionRef.Kind =
+        switch c.kind {
+        case .amend: .amend
+        case .delete: .delete
+        case .undo: .undo
+        }
+      let times = [c.changes.start, c.changes.end].compactMap { $0 }
+      return .correction(
+        CorrectionRef(
+          session: FNV1a.hash(c.session), sessionPrefix: prefix(c.session.utf8), id: FNV1a.hash(c.id), kind: kind,
+          at: c.at, from: times.min() ?? .nan, to: times.max() ?? .nan, offset: 0, length: 0,
+          changesStatus: c.changes.status != nil))
+    }
+  }
+
   package static func quarter(_ t: Double) -> Int32 {
     Int32(clamping: Int64((t / 900).rounded(.down)))
   }
 
-  package static func mergeUnique(_ a: [Int32], _ b: [Int32]) -> [Int32] {
-    var result: [Int32] = []
+  package static func mergeUnique<T: Comparable>(_ a: [T], _ b: [T]) -> [T] {
+    var result: [T] = []
     result.reserveCapacity(a.count + b.count)
     var i = 0
     var j = 0
     while i < a.count || j < b.count {
-      let next: Int32
+      let next: T
       if j >= b.count || (i < a.count && a[i] <= b[j]) {
         next = a[i]
         i += 1
@@ -268,17 +382,11 @@ public struct JournalIndex {
     return result
   }
 
-  /// Whether sorted `quarters` hold one in `from..<to` (Unix seconds on quarter hours).
-  public static func contains(_ quarters: [Int32], from: Double, to: Double) -> Bool {
-    let lo = quarter(from)
-    let hi = quarter(to)
-    var low = 0
-    var high = quarters.count
-    while low < high {
-      let mid = (low + high) / 2
-      if quarters[mid] < lo { low = mid + 1 } else { high = mid }
-    }
-    return low < quarters.count && quarters[low] < hi
+  /// The keys of sorted `quarters` (see `quarterKey`) in `from..<to` (Unix seconds on quarter hours).
+  public static func keys(_ quarters: [UInt64], from: Double, to: Double) -> ArraySlice<UInt64> {
+    let lo = firstIndex(in: quarters, notBelow: quarterKey(quarter(from), 0))
+    let hi = firstIndex(in: quarters, notBelow: quarterKey(quarter(to), 0))
+    return quarters[lo..<max(lo, hi)]
   }
 
   package static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
@@ -329,6 +437,19 @@ public struct JournalIndex {
     put(idCount)
     put(quarterCount)
     put(Int64(newestQuarter))
+    put(prefixCount)
+    put(Int64(corrections.count))
+    for c in corrections {
+      put(c.session)
+      put(c.sessionPrefix)
+      put(c.id)
+      put(Int64(c.kind.rawValue) | (c.changesStatus ? 0x100 : 0))
+      put(c.at)
+      put(c.from)
+      put(c.to)
+      put(c.offset)
+      put(c.length)
+    }
     return out.bytes
   }
 
@@ -367,8 +488,21 @@ public struct JournalIndex {
       duplicates.append(line)
     }
     guard let ids = int(), ids >= 0, ids <= lines, let quarters = int(), quarters >= 0, quarters <= Int64(Int32.max),
-      let newest = int(), input.atEnd
+      let newest = int(), let prefixes = int(), prefixes >= 0, prefixes <= lines, let correctionCount = int(), correctionCount >= 0, correctionCount <= input.remaining / 72
     else { return nil }
+    for _ in 0..<correctionCount {
+      guard let session = next(), let prefix = next(), let id = next(), let flags = int(),
+        let kind = CorrectionRef.Kind(rawValue: UInt8(truncatingIfNeeded: flags & 0xFF)), let at = double(),
+        let from = double(), let to = double(), let offset = int(), let length = int(), !at.isNaN, offset >= 0,
+        length >= 0, offset <= self.indexedLength - length
+      else { return nil }
+      corrections.append(
+        CorrectionRef(
+          session: session, sessionPrefix: prefix, id: id, kind: kind, at: at, from: from, to: to, offset: offset,
+          length: length, changesStatus: flags & 0x100 != 0))
+    }
+    guard input.atEnd else { return nil }
+    prefixCount = prefixes
     idCount = ids
     quarterCount = quarters
     newestQuarter = Int32(clamping: newest)

@@ -48,7 +48,8 @@ public struct JournalRecord: Equatable, Sendable {
     case interrupted
   }
 
-  public static let version = 1
+  /// 2 since corrections: a line with `"kind"` amend, delete or undo is a correction.
+  public static let version = 2
 
   public var id: String
   public var preset: String
@@ -69,6 +70,8 @@ public struct JournalRecord: Equatable, Sendable {
   public var pausedSeconds: Double = 0
   public var sleptSeconds: Double = 0
   public var phases: [JournalPhase]
+  /// When `pomo add` recorded a session that was not timed (so `pomo undo` can revoke it).
+  public var added: Double?
 
   public init(
     id: String, preset: String, status: Status, interruption: Interruption? = nil, start: Double, end: Double,
@@ -116,6 +119,7 @@ public struct JournalRecord: Equatable, Sendable {
     if let resumedFrom { members.append(("resumed_from", .string(resumedFrom))) }
     members.append(("paused_seconds", .seconds(pausedSeconds)))
     if sleptSeconds > 0 { members.append(("slept_seconds", .seconds(sleptSeconds))) }
+    if let added { members.append(("added", time(added))) }
     members.append(
       (
         "phases",

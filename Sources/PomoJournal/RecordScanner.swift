@@ -22,9 +22,20 @@ package struct RecordScanner {
   }
 
   package static func decode(_ line: ArraySlice<UInt8>, detail: Bool = true) throws(JournalRecord.Problem) -> JournalRecord {
-    let result = line.withUnsafeBufferPointer { buffer -> Result<JournalRecord, JournalRecord.Problem> in
+    switch try decodeEntry(line, detail: detail) {
+    case .session(let record): return record
+    case .correction(let correction):
+      throw JournalRecord.Problem(message: "a correction (\(correction.kind.rawValue)), not a session")
+    }
+  }
+
+  /// A line of either kind: a session or a correction.
+  package static func decodeEntry(_ line: ArraySlice<UInt8>, detail: Bool = true) throws(JournalRecord.Problem)
+    -> JournalEntry
+  {
+    let result = line.withUnsafeBufferPointer { buffer -> Result<JournalEntry, JournalRecord.Problem> in
       var scanner = RecordScanner(buffer)
-      return Result { () throws(JournalRecord.Problem) in try scanner.record(detail: detail) }
+      return Result { () throws(JournalRecord.Problem) in try scanner.entry(detail: detail) }
     }
     return try result.get()
   }
@@ -36,7 +47,7 @@ package struct RecordScanner {
 
   // MARK: - Records
 
-  private mutating func record(detail: Bool) throws(JournalRecord.Problem) -> JournalRecord {
+  private mutating func entry(detail: Bool) throws(JournalRecord.Problem) -> JournalEntry {
     // A UTF-8 byte order mark (some editors write one at the top of a file) is not part of the record.
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
     skipSpace()
@@ -57,8 +68,27 @@ package struct RecordScanner {
     var paused = 0.0
     var slept = 0.0
     var phases: [JournalPhase] = []
+    var kind: Correction.Kind?
+    var target: String?
+    var session: String?
+    var at: Double?
+    var added: Double?
+    var changes = Correction.Changes()
     try object { (scanner: inout RecordScanner, key: Key) throws(JournalRecord.Problem) in
       switch key {
+      case .kind:
+        let name = try scanner.string()
+        guard name != "session" else { break }
+        guard let known = Correction.Kind(rawValue: name) else {
+          throw JournalRecord.Problem(
+            message: "a record of kind \"\(TextLayout.inert(String(name.prefix(40))))\" that this pomo does not know (made by a newer pomo?)")
+        }
+        kind = known
+      case .target: target = try scanner.string()
+      case .session: session = try scanner.string()
+      case .at: at = try scanner.time()
+      case .added: added = try scanner.time()
+      case .set: changes = try scanner.changes()
       case .id: id = try scanner.string()
       case .preset: preset = try scanner.string()
       case .status: status = try scanner.matches("completed") ? .completed : .interrupted
@@ -85,11 +115,53 @@ package struct RecordScanner {
     skipSpace()
     guard i == bytes.count else { throw fail("unexpected text after the record") }
     guard let id, !id.isEmpty else { throw JournalRecord.Problem(message: "no \"id\"") }
+    if let kind {
+      guard let target, !target.isEmpty else {
+        throw JournalRecord.Problem(message: "a \(kind.rawValue) with no \"target\"")
+      }
+      guard let at else { throw JournalRecord.Problem(message: "a \(kind.rawValue) with no valid \"at\" time") }
+      if kind == .undo && (session ?? "").isEmpty {
+        throw JournalRecord.Problem(message: "an undo with no \"session\"")
+      }
+      return .correction(
+        Correction(
+          kind: kind, id: id, target: target, session: kind == .undo ? session : target, at: at, host: host,
+          changes: kind == .amend ? changes : Correction.Changes()))
+    }
     guard let start else { throw JournalRecord.Problem(message: "no valid \"start\" time") }
-    return JournalRecord(
+    var record = JournalRecord(
       id: id, preset: preset, status: status, interruption: interruption, start: start,
       end: end ?? phases.last?.end ?? start, tags: tags, note: note, host: host, source: source, rounds: rounds,
       planOffset: planOffset, resumedFrom: resumedFrom, pausedSeconds: paused, sleptSeconds: slept, phases: phases)
+    record.added = added
+    return .session(record)
+  }
+
+  /// The fields an amendment sets (`"set"`), checked as strictly as a session's.
+  private mutating func changes() throws(JournalRecord.Problem) -> Correction.Changes {
+    var changes = Correction.Changes()
+    guard peek == UInt8(ascii: "{") else { throw fail("\"set\" is not an object") }
+    try object { (s: inout RecordScanner, key: Key) throws(JournalRecord.Problem) in
+      switch key {
+      case .tags: changes.tags = try s.strings()
+      case .note:
+        changes.setsNote = true
+        changes.note = try s.optionalString()
+      case .start: changes.start = try s.time()
+      case .end: changes.end = try s.time()
+      case .preset: changes.preset = try s.string()
+      case .status:
+        if try s.matches("completed") {
+          changes.status = .completed
+        } else if s.lastStringWas("interrupted") {
+          changes.status = .interrupted
+        } else {
+          throw JournalRecord.Problem(message: "\"set.status\" must be completed or interrupted")
+        }
+      default: try s.skipValue()
+      }
+    }
+    return changes
   }
 
   private mutating func phase(_ index: Int, detail: Bool) throws(JournalRecord.Problem) -> JournalPhase {
@@ -138,7 +210,7 @@ package struct RecordScanner {
   package enum Key {
     case id, preset, status, interruption, start, end, tags, note, host, source, rounds, planOffset, resumedFrom
     case pausedSeconds, sleptSeconds, phases, name, kind, round, plannedSeconds, elapsedSeconds, completed
-    case extendedSeconds, overtimeSeconds, other
+    case extendedSeconds, overtimeSeconds, target, session, at, added, set, other
   }
 
   /// The key at the cursor, matched by length and then bytes: no allocation, few compares.
@@ -148,8 +220,8 @@ package struct RecordScanner {
     if escaped { return .other }
     let r = from..<to
     switch to - from {
-    case 2: return equal(r, "id") ? .id : .other
-    case 3: return equal(r, "end") ? .end : .other
+    case 2: return equal(r, "id") ? .id : equal(r, "at") ? .at : .other
+    case 3: return equal(r, "end") ? .end : equal(r, "set") ? .set : .other
     case 4:
       switch bytes[from] {
       case UInt8(ascii: "k"): return equal(r, "kind") ? .kind : .other
@@ -158,14 +230,16 @@ package struct RecordScanner {
       case UInt8(ascii: "h"): return equal(r, "host") ? .host : .other
       default: return .other
       }
-    case 5: return equal(r, "start") ? .start : equal(r, "round") ? .round : .other
+    case 5: return equal(r, "start") ? .start : equal(r, "round") ? .round : equal(r, "added") ? .added : .other
     case 6:
       switch bytes[from] {
       case UInt8(ascii: "p"): return equal(r, "preset") ? .preset : equal(r, "phases") ? .phases : .other
       case UInt8(ascii: "s"): return equal(r, "status") ? .status : equal(r, "source") ? .source : .other
       case UInt8(ascii: "r"): return equal(r, "rounds") ? .rounds : .other
+      case UInt8(ascii: "t"): return equal(r, "target") ? .target : .other
       default: return .other
       }
+    case 7: return equal(r, "session") ? .session : .other
     case 9: return equal(r, "completed") ? .completed : .other
     case 11: return equal(r, "plan_offset") ? .planOffset : .other
     case 12: return equal(r, "interruption") ? .interruption : equal(r, "resumed_from") ? .resumedFrom : .other

@@ -27,7 +27,7 @@ struct JournalTests {
     let text = Self.sample.json(offset: { _ in 3600 }).text
     #expect(
       text
-        == #"{"v":1,"id":"6f1c1d2e-0000-4000-8000-000000000001","preset":"work","status":"completed","start":"2025-11-30T09:00:00+01:00","end":"2025-11-30T10:55:00+01:00","tags":["thesis"],"note":"chapter 3","host":"laptop","rounds":4,"paused_seconds":0,"phases":[{"name":"focus","kind":"work","round":1,"start":"2025-11-30T09:00:00+01:00","end":"2025-11-30T09:25:00+01:00","planned_seconds":1500,"elapsed_seconds":1500,"completed":true},{"name":"break","kind":"rest","round":1,"start":"2025-11-30T09:25:00+01:00","end":"2025-11-30T09:30:00.500+01:00","planned_seconds":300,"elapsed_seconds":240.25,"completed":false,"paused_seconds":60.25}]}"#
+        == #"{"v":2,"id":"6f1c1d2e-0000-4000-8000-000000000001","preset":"work","status":"completed","start":"2025-11-30T09:00:00+01:00","end":"2025-11-30T10:55:00+01:00","tags":["thesis"],"note":"chapter 3","host":"laptop","rounds":4,"paused_seconds":0,"phases":[{"name":"focus","kind":"work","round":1,"start":"2025-11-30T09:00:00+01:00","end":"2025-11-30T09:25:00+01:00","planned_seconds":1500,"elapsed_seconds":1500,"completed":true},{"name":"break","kind":"rest","round":1,"start":"2025-11-30T09:25:00+01:00","end":"2025-11-30T09:30:00.500+01:00","planned_seconds":300,"elapsed_seconds":240.25,"completed":false,"paused_seconds":60.25}]}"#
     )
   }
 

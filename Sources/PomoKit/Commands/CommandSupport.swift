@@ -56,6 +56,12 @@ enum JournalAccess {
     }
   }
 
+  /// The journal's sessions as they now stand (`History`: indexed and folded), after warning
+  /// about its damaged lines or, with `strict`, failing on the first.
+  static func history(_ journal: Journal, strict: Bool, _ context: Context) throws(CLIError) -> History {
+    History(files: [try indexed(journal, strict: strict, context)])
+  }
+
   /// The journal through its index (brought up to date), after warning about its damaged
   /// lines or, with `strict`, failing on the first.
   static func indexed(_ journal: Journal, strict: Bool, _ context: Context) throws(CLIError) -> IndexedJournal {

@@ -20,15 +20,19 @@ extension Pomo {
       TimeZoneCheck.warn(context)
       let journal = JournalAccess.journal(arguments, context)
       JournalAccess.recover(journal, context)
-      let indexed = try JournalAccess.indexed(journal, strict: arguments[SharedOptions.strict], context)
-      let newest: [(record: JournalRecord, line: [UInt8])]
+      let history = try JournalAccess.history(journal, strict: arguments[SharedOptions.strict], context)
+      let newest: [(record: JournalRecord, line: [UInt8]?)]
       do {
-        newest = try indexed.newest(limit, lines: arguments[SharedOptions.json])
+        newest = try history.newest(limit, lines: arguments[SharedOptions.json])
       } catch {
         throw CLIError.failure("cannot read the journal \(journal.path): \(error)")
       }
       if arguments[SharedOptions.json] {
-        let lines = newest.map { "  " + JSONOutput.inertLine($0.line).trimmedSpaces() }
+        let offset = context.zone.offset
+        // A session no correction changed is shown as its line stands; a corrected one as it now stands.
+        let lines = newest.map { item in
+          "  " + (item.line.map { JSONOutput.inertLine($0).trimmedSpaces() } ?? item.record.json(offset: offset).text)
+        }
         context.writeJSON(lines.isEmpty ? "[]\n" : "[\n" + lines.joined(separator: ",\n") + "\n]\n")
       } else {
         let text = LogText.render(

@@ -56,30 +56,30 @@ extension Pomo {
 
       let journal = JournalAccess.journal(arguments, context)
       JournalAccess.recover(journal, context)
-      let indexed = try JournalAccess.indexed(journal, strict: arguments[SharedOptions.strict], context)
+      let history = try JournalAccess.history(journal, strict: arguments[SharedOptions.strict], context)
 
       var builder = ReportBuilder(
         range: range, calendar: calendar, tags: arguments[tag], preset: arguments[preset])
       var streak: Int?
       do {
         let window = builder.window
-        try indexed.records(overlapping: window.from, window.to) { builder.add($0) }
+        try history.records(overlapping: window.from, window.to) { builder.add($0) }
         if arguments[tag].isEmpty && arguments[preset] == nil {
           // Unfiltered, the index answers the streak without reading the journal.
-          streak = indexed.streak(today: today, calendar: calendar)
+          streak = history.streak(today: today, calendar: calendar)
         }
         // Filtered, the streak may reach back before the range: widen the window until it ends.
         var reach: Int64 = 32
         var lower = min(range.previous.lowerBound, today - reach)
         if streak == nil {
-          try indexed.records(overlapping: calendar.start(of: lower), calendar.start(of: today + 1)) { builder.add($0) }
+          try history.records(overlapping: calendar.start(of: lower), calendar.start(of: today + 1)) { builder.add($0) }
         }
         while streak == nil, Streak.length(today: today, completedOn: builder.completedDays.contains) >= today - lower,
-          calendar.start(of: lower) > indexed.earliest
+          calendar.start(of: lower) > history.earliest
         {
           reach *= 4
           let next = today - reach
-          try indexed.records(overlapping: calendar.start(of: next), calendar.start(of: lower)) { builder.add($0) }
+          try history.records(overlapping: calendar.start(of: next), calendar.start(of: lower)) { builder.add($0) }
           lower = next
         }
       } catch {

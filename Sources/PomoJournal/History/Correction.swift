@@ -1,0 +1,114 @@
+import PomoCore
+import PomoPlatform
+
+/// A change to a recorded session, kept as a line of its own: the journal stays append-only,
+/// and the fold (`Fold`) applies the corrections when sessions are read.
+///
+/// - `amend` sets some of a session's fields: tags, note, start, end, preset, status.
+/// - `delete` removes a session.
+/// - `undo` revokes an earlier correction, or a session that `pomo add` recorded.
+public struct Correction: Equatable, Sendable {
+  public enum Kind: String, Sendable, CaseIterable {
+    case amend, delete, undo
+  }
+
+  /// The fields an amendment sets; nil leaves a field as it was.
+  public struct Changes: Equatable, Sendable {
+    public var tags: [String]?
+    /// Whether the note is set (to `note`, which may be nil: no note).
+    public var setsNote = false
+    public var note: String?
+    /// A new start moves the whole session.
+    public var start: Double?
+    /// A new end shortens or lengthens the last phase.
+    public var end: Double?
+    public var preset: String?
+    public var status: JournalRecord.Status?
+
+    public init(
+      tags: [String]? = nil, setsNote: Bool = false, note: String? = nil, start: Double? = nil, end: Double? = nil,
+      preset: String? = nil, status: JournalRecord.Status? = nil
+    ) {
+      self.tags = tags
+      self.setsNote = setsNote
+      self.note = note
+      self.start = start
+      self.end = end
+      self.preset = preset
+      self.status = status
+    }
+
+    public var isEmpty: Bool {
+      tags == nil && !setsNote && start == nil && end == nil && preset == nil && status == nil
+    }
+  }
+
+  public var kind: Kind
+  /// The correction's own id.
+  public var id: String
+  /// What it corrects: a session's id (amend, delete), or the id of the correction or added
+  /// session an undo revokes.
+  public var target: String
+  /// The session concerned: `target` for amend and delete; for undo, the session whose
+  /// correction (or addition) it revokes.
+  public var session: String
+  /// When the correction was made (seconds since 1970): corrections apply in this order,
+  /// then by id, so every machine folds them alike.
+  public var at: Double
+  public var host: String
+  public var changes: Changes
+
+  public init(
+    kind: Kind, id: String = JournalRecord.newID(), target: String, session: String? = nil, at: Double, host: String,
+    changes: Changes = Changes()
+  ) {
+    self.kind = kind
+    self.id = id
+    self.target = target
+    self.session = session ?? target
+    self.at = at
+    self.host = host
+    self.changes = changes
+  }
+
+  /// The correction as one line of JSON (record version 2).
+  public func json(offset: (Double) -> Int) -> JSONOutput {
+    func time(_ t: Double) -> JSONOutput { .string(RFC3339.format(t, offset: offset(t))) }
+    var members: [(String, JSONOutput)] = [
+      ("v", .int(Int64(JournalRecord.version))), ("kind", .string(kind.rawValue)), ("id", .string(id)),
+      ("target", .string(target)),
+    ]
+    if kind == .undo { members.append(("session", .string(session))) }
+    members += [("at", time(at)), ("host", .string(host))]
+    if kind == .amend {
+      var set: [(String, JSONOutput)] = []
+      if let tags = changes.tags { set.append(("tags", .array(tags.map(JSONOutput.string)))) }
+      if changes.setsNote { set.append(("note", changes.note.map(JSONOutput.string) ?? .null)) }
+      if let start = changes.start { set.append(("start", time(start))) }
+      if let end = changes.end { set.append(("end", time(end))) }
+      if let preset = changes.preset { set.append(("preset", .string(preset))) }
+      if let status = changes.status { set.append(("status", .string(status.rawValue))) }
+      members.append(("set", .object(set)))
+    }
+    return .object(members)
+  }
+}
+
+/// One line of the journal, read: a session or a correction.
+public enum JournalEntry: Equatable, Sendable {
+  case session(JournalRecord)
+  case correction(Correction)
+
+  public var id: String {
+    switch self {
+    case .session(let record): record.id
+    case .correction(let correction): correction.id
+    }
+  }
+
+  /// Reads a line of either kind; a kind this pomo does not know is a problem, so the line
+  /// is skipped with a warning like any damaged one.
+  public init(line: ArraySlice<UInt8>, detail: Bool = true) throws(JournalRecord.Problem) {
+    self = try RecordScanner.decodeEntry(line, detail: detail)
+  }
+}

@@ -1,0 +1,101 @@
+import PomoCore
+
+/// The one way journal lines become sessions.
+///
+/// Sessions count once per id (the first line wins, as everywhere). Each session's
+/// corrections apply in the order they were made (`at`, then id, so every machine folds
+/// them alike), the last one winning field by field. An undo revokes the correction or
+/// added session it names; a deletion removes the session. Every reader (log, report,
+/// status, resume, export, the index) reads through this fold.
+public enum Fold {
+  /// Whether `a` was made before `b`: by time, then by id.
+  public static func precedes(_ a: Correction, _ b: Correction) -> Bool {
+    a.at != b.at ? a.at < b.at : a.id < b.id
+  }
+
+  /// The ids that undo corrections revoke. (An undo itself is never revoked.)
+  public static func revoked(_ corrections: [Correction]) -> Set<String> {
+    Set(corrections.lazy.filter { $0.kind == .undo }.map(\.target))
+  }
+
+  /// A session with its corrections applied (any order given; each id counts once), or nil
+  /// when it was deleted, or was added by `pomo add` and that was undone.
+  public static func apply(_ record: JournalRecord, _ corrections: [Correction]) -> JournalRecord? {
+    if corrections.isEmpty { return record }
+    let revoked = revoked(corrections)
+    if record.added != nil && revoked.contains(record.id) { return nil }
+    var seen = Set<String>()
+    let live = corrections.filter { $0.kind != .undo && !revoked.contains($0.id) && seen.insert($0.id).inserted }
+      .sorted(by: precedes)
+    var changes = Correction.Changes()
+    for correction in live {
+      if correction.kind == .delete { return nil }
+      let c = correction.changes
+      if let tags = c.tags { changes.tags = tags }
+      if c.setsNote {
+        changes.setsNote = true
+        changes.note = c.note
+      }
+      if let start = c.start { changes.start = start }
+      if let end = c.end { changes.end = end }
+      if let preset = c.preset { changes.preset = preset }
+      if let status = c.status { changes.status = status }
+    }
+    return applying(changes, to: record)
+  }
+
+  /// `record` with `changes` set: a new start moves the whole session, a new end moves the
+  /// end of the last phase (dropping phases that would start after it).
+  public static func applying(_ changes: Correction.Changes, to record: JournalRecord) -> JournalRecord {
+    var r = record
+    if let tags = changes.tags { r.tags = tags }
+    if changes.setsNote { r.note = changes.note }
+    if let preset = changes.preset { r.preset = preset }
+    if let status = changes.status {
+      r.status = status
+      if status == .completed {
+        r.interruption = nil
+      } else if r.interruption == nil {
+        r.interruption = .other("edited")
+      }
+    }
+    if let start = changes.start, start != r.start {
+      let delta = start - r.start
+      r.start = start
+      r.end += delta
+      for k in r.phases.indices {
+        r.phases[k].start += delta
+        r.phases[k].end += delta
+      }
+    }
+    if let end = changes.end, end > r.start {
+      while r.phases.count > 1, let last = r.phases.last, last.start >= end { r.phases.removeLast() }
+      if var last = r.phases.last {
+        let delta = end - last.end
+        last.end = end
+        last.elapsedSeconds = max(0, min(last.elapsedSeconds + delta, end - last.start))
+        if delta < 0 { last.completed = last.completed && last.elapsedSeconds >= last.plannedSeconds }
+        r.phases[r.phases.count - 1] = last
+      }
+      r.end = end
+    }
+    return r
+  }
+
+  /// Sessions from lines read in order: each id once (the first line wins), corrections
+  /// applied, deleted sessions left out. The sessions keep the order of their lines.
+  public static func sessions(_ entries: [JournalEntry]) -> [JournalRecord] {
+    var sessions: [JournalRecord] = []
+    var seen = Set<String>()
+    var corrections: [String: [Correction]] = [:]
+    for entry in entries {
+      switch entry {
+      case .session(let record):
+        if seen.insert(record.id).inserted { sessions.append(record) }
+      case .correction(let correction):
+        corrections[correction.session, default: []].append(correction)
+      }
+    }
+    return sessions.compactMap { apply($0, corrections[$0.id] ?? []) }
+  }
+}

@@ -1,0 +1,354 @@
+import PomoCore
+import PomoPlatform
+
+/// The sessions of one or more journal files, read through their indexes and folded
+/// (`Fold`): the only way commands read history.
+///
+/// Reading a span of time costs the chunks that touch it, plus the chunks of sessions that
+/// corrections moved into it, plus the few correction lines of the sessions read: the index
+/// keeps every correction's place and the span it gives its session, so a report never
+/// misses a session moved into its range, nor counts one moved out of it.
+public final class History {
+  public let files: [IndexedJournal]
+  /// Every correction (and added session) of every file.
+  private let refs: [(file: Int, ref: JournalIndex.CorrectionRef)]
+  /// The corrections of each session, by the session's id hash.
+  private let bySession: [UInt64: [Int]]
+  /// Corrections that move a session in time, change its status or remove it.
+  private let moving: [Int]
+
+  public init(files: [IndexedJournal]) {
+    self.files = files
+    var refs: [(file: Int, ref: JournalIndex.CorrectionRef)] = []
+    for (f, file) in files.enumerated() { refs += file.index.corrections.map { (f, $0) } }
+    self.refs = refs
+    var bySession: [UInt64: [Int]] = [:]
+    var moving: [Int] = []
+    for (k, item) in refs.enumerated() {
+      if item.ref.kind != .added { bySession[item.ref.session, default: []].append(k) }
+      if item.ref.movesOrRemoves { moving.append(k) }
+    }
+    self.bySession = bySession
+    self.moving = moving
+  }
+
+  /// How many corrections (and added sessions) the history holds.
+  public var correctionCount: Int { refs.count }
+
+  /// The earliest instant any session touches, for walking back in time.
+  public var earliest: Double {
+    let moved = moving.map { refs[$0].ref.from }.filter { !$0.isNaN }.min() ?? .infinity
+    return min(files.map(\.earliest).min() ?? .infinity, moved)
+  }
+
+  // MARK: - Folding
+
+  /// The corrections of a session, read from their lines.
+  private func corrections(of id: String) throws(FileSystemError) -> [Correction] {
+    guard let indices = bySession[FNV1a.hash(id)] else { return [] }
+    var result: [Correction] = []
+    for k in indices {
+      let (f, ref) = refs[k]
+      let bytes = try files[f].read(offset: ref.offset, length: ref.length)
+      if case .correction(let c)? = try? JournalEntry(line: bytes[...]), c.session == id { result.append(c) }
+    }
+    return result
+  }
+
+  /// A session as it now stands: nil when it was deleted.
+  public func fold(_ record: JournalRecord) throws(FileSystemError) -> JournalRecord? {
+    guard bySession[FNV1a.hash(record.id)] != nil else { return record }
+    return Fold.apply(record, try corrections(of: record.id))
+  }
+
+  /// Whether a session has corrections (so its line no longer says all).
+  public func isCorrected(_ id: String) -> Bool { bySession[FNV1a.hash(id)] != nil }
+
+  // MARK: - Finding lines
+
+  /// The chunks (file, chunk) that may hold the session with this id hash and prefix.
+  private func locate(prefix: UInt64) -> [(file: Int, chunk: Int)] {
+    var result: [(file: Int, chunk: Int)] = []
+    for (f, file) in files.enumerated() {
+      let prefixes = file.loadPrefixes()
+      var k = JournalIndex.firstIndex(in: prefixes, notBelow: .init(prefix: prefix, line: 0))
+      while k < prefixes.count && prefixes[k].prefix == prefix {
+        if let chunk = file.chunk(holding: prefixes[k].line) { result.append((f, chunk)) }
+        k += 1
+      }
+    }
+    return result
+  }
+
+  /// The chunks of each file to read for `from...to`, moved sessions included.
+  private func chunks(overlapping from: Double, _ to: Double) -> [[Int]] {
+    var selected = files.map { file in
+      file.index.chunks.indices.filter { file.index.chunks[$0].maxTime >= from && file.index.chunks[$0].minTime <= to }
+    }
+    var extra = false
+    for k in moving {
+      let ref = refs[k].ref
+      guard !ref.from.isNaN, ref.to >= from, ref.from <= to else { continue }
+      for place in locate(prefix: ref.sessionPrefix) {
+        selected[place.file].append(place.chunk)
+        extra = true
+      }
+    }
+    return extra ? selected.map { Array(Set($0)).sorted() } : selected
+  }
+
+  /// Every session that may touch `from...to` (and possibly some that do not: callers
+  /// filter), folded, each id once; files in order, each in journal order.
+  public func records(overlapping from: Double, _ to: Double, _ body: (JournalRecord) -> Void) throws(FileSystemError)
+  {
+    try read(chunks(overlapping: from, to), body)
+  }
+
+  /// Every session, folded.
+  public func all(_ body: (JournalRecord) -> Void) throws(FileSystemError) {
+    try read(files.map { Array($0.index.chunks.indices) }, body)
+  }
+
+  private func read(_ selected: [[Int]], _ body: (JournalRecord) -> Void) throws(FileSystemError) {
+    var seen = Set<UInt64>()
+    let several = files.count > 1
+    var failure: FileSystemError?
+    for (f, file) in files.enumerated() {
+      try file.records(in: selected[f].map { file.index.chunks[$0] }) { record in
+        guard failure == nil else { return }
+        if several && !seen.insert(FNV1a.hash(record.id)).inserted { return }
+        do {
+          if let folded = try fold(record) { body(folded) }
+        } catch {
+          failure = error as? FileSystemError
+        }
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  // MARK: - The newest sessions
+
+  /// The `limit` sessions that started last, folded, newest first (the earlier line first
+  /// when two start at the same instant), each with its line when no correction changed it.
+  ///
+  /// Chunks are read newest first by the latest instant they touch (a correction that moves
+  /// a session counts as a chunk at the instant it moves it to), and reading stops when the
+  /// next cannot hold a session newer than the `limit` found.
+  public func newest(_ limit: Int, lines: Bool = true) throws(FileSystemError) -> [(
+    record: JournalRecord, line: [UInt8]?
+  )] {
+    guard limit > 0 else { return [] }
+    enum Source {
+      case chunk(Int, Int)
+      case moved(UInt64)
+    }
+    var sources: [(time: Double, order: Int, source: Source)] = []
+    var order = 0
+    for (f, file) in files.enumerated() {
+      for (k, chunk) in file.index.chunks.enumerated() {
+        sources.append((chunk.maxTime, order, .chunk(f, k)))
+        order += 1
+      }
+    }
+    for k in moving where !refs[k].ref.from.isNaN {
+      sources.append((refs[k].ref.to, order, .moved(refs[k].ref.sessionPrefix)))
+      order += 1
+    }
+    sources.sort { $0.time != $1.time ? $0.time > $1.time : $0.order > $1.order }
+    var starts = MinHeap()
+    var found: [(record: JournalRecord, number: Int64, file: Int, line: [UInt8]?)] = []
+    var read = Set<Int64>()
+    var seen = Set<String>()
+    func take(_ f: Int, _ k: Int) throws(FileSystemError) {
+      guard read.insert(Int64(f) << 32 | Int64(k)).inserted else { return }
+      let file = files[f]
+      let bytes = try file.read(chunk: k)
+      let chunk = file.index.chunks[k]
+      for item in IndexedJournal.records(in: bytes, chunk: chunk, duplicates: file.index.duplicates, detail: true) {
+        guard seen.insert(item.record.id).inserted, let record = try fold(item.record) else { continue }
+        if starts.count == limit {
+          guard record.start >= starts.minimum else { continue }
+          starts.removeMinimum()
+        }
+        starts.insert(record.start)
+        let corrected = isCorrected(record.id)
+        found.append((record, item.line, f, lines && !corrected ? Array(item.bytes) : nil))
+      }
+    }
+    for item in sources {
+      if starts.count == limit, item.time < starts.minimum { break }
+      switch item.source {
+      case .chunk(let f, let k): try take(f, k)
+      case .moved(let prefix):
+        for place in locate(prefix: prefix) { try take(place.file, place.chunk) }
+      }
+    }
+    found.sort {
+      $0.record.start != $1.record.start
+        ? $0.record.start > $1.record.start : ($0.file, $0.number) < ($1.file, $1.number)
+    }
+    return found.prefix(limit).map { ($0.record, $0.line) }
+  }
+
+  // MARK: - Finding a session by id
+
+  public enum LookupError: Error, Equatable, CustomStringConvertible {
+    case empty
+    case unknown(String)
+    case deleted(String)
+    case ambiguous(String, [JournalRecord], more: Bool)
+
+    public var description: String {
+      switch self {
+      case .empty: "no sessions recorded yet"
+      case .unknown(let id): "no session has an id starting with '\(TextLayout.inert(id))' (see 'pomo log')"
+      case .deleted(let id):
+        "the session \(TextLayout.inert(id)) was deleted ('pomo undo' brings back the latest deletion)"
+      case .ambiguous(let id, let candidates, let more):
+        "'\(TextLayout.inert(id))' matches \(more ? "more than " : "")\(TextLayout.count(candidates.count, "session")): "
+          + candidates.map { "\(String($0.id.prefix(8))) (\(TextLayout.inert($0.preset)))" }.joined(separator: ", ")
+          + "; give more of the id"
+      }
+    }
+  }
+
+  /// The session an id names: `last` (the latest), a whole id, or any unique prefix.
+  public func find(_ text: String) throws(LookupError) -> JournalRecord {
+    if text == "last" {
+      guard let latest = try? newest(1, lines: false).first else { throw .empty }
+      return latest.record
+    }
+    guard !text.isEmpty else { throw .unknown(text) }
+    let range = JournalIndex.prefixRange(text)
+    var live: [String: JournalRecord] = [:]
+    var deleted: [String] = []
+    var matched = Set<String>()
+    let most = 10
+    outer: for file in files {
+      let prefixes = file.loadPrefixes()
+      var k = JournalIndex.firstIndex(in: prefixes, notBelow: .init(prefix: range.lowerBound, line: 0))
+      // The lines wanted, by chunk, so each chunk is read once.
+      var wanted: [Int: Set<Int64>] = [:]
+      while k < prefixes.count && prefixes[k].prefix <= range.upperBound {
+        if let chunk = file.chunk(holding: prefixes[k].line) { wanted[chunk, default: []].insert(prefixes[k].line) }
+        k += 1
+      }
+      for chunk in wanted.keys.sorted() {
+        guard let bytes = try? file.read(chunk: chunk) else { continue }
+        for item in IndexedJournal.records(
+          in: bytes, chunk: file.index.chunks[chunk], duplicates: file.index.duplicates, detail: true)
+        where wanted[chunk]!.contains(item.line) && item.record.id.hasPrefix(text) {
+          guard matched.insert(item.record.id).inserted else { continue }
+          let folded: JournalRecord?
+          do {
+            folded = try fold(item.record)
+          } catch {
+            continue
+          }
+          if let folded { live[folded.id] = folded } else { deleted.append(item.record.id) }
+          if live.count > most { break outer }
+        }
+      }
+    }
+    if live.count == 1, let only = live.values.first { return only }
+    if live.count > 1 {
+      let sorted = live.values.sorted { $0.start != $1.start ? $0.start > $1.start : $0.id < $1.id }
+      throw .ambiguous(text, Array(sorted.prefix(most)), more: live.count > most)
+    }
+    if let first = deleted.first { throw .deleted(first) }
+    throw .unknown(text)
+  }
+
+  // MARK: - Undo
+
+  /// The latest correction or added session that no undo has revoked yet, as its own id,
+  /// the session it concerns and what it was; nil when there is none.
+  public func latestRevocable() throws(FileSystemError) -> (id: String, session: String, kind: JournalIndex.CorrectionRef.Kind, at: Double)? {
+    var revoked = Set<String>()
+    var candidates: [(at: Double, id: String, session: String, kind: JournalIndex.CorrectionRef.Kind)] = []
+    for (f, ref) in refs {
+      let bytes = try files[f].read(offset: ref.offset, length: ref.length)
+      switch try? JournalEntry(line: bytes[...]) {
+      case .correction(let c)?:
+        if c.kind == .undo {
+          revoked.insert(c.target)
+        } else {
+          candidates.append((c.at, c.id, c.session, ref.kind))
+        }
+      case .session(let record)?:
+        if let added = record.added { candidates.append((added, record.id, record.id, .added)) }
+      case nil: break
+      }
+    }
+    let live = candidates.filter { !revoked.contains($0.id) }
+    guard let latest = live.max(by: { $0.at != $1.at ? $0.at < $1.at : $0.id < $1.id }) else { return nil }
+    return (latest.id, latest.session, latest.kind, latest.at)
+  }
+
+  // MARK: - Streak
+
+  /// The current streak of days with a completed session, in `calendar`'s days, ending
+  /// today (or yesterday while today has none).
+  ///
+  /// The index answers "was there a completed session on day D?" from the quarter hours of
+  /// completed sessions; a day where a correction may have moved, deleted or re-statused a
+  /// session is read and folded instead. The run of days is remembered beside the index and
+  /// counted again only when completed sessions or corrections change.
+  public func streak(today: Int64, calendar: LocalCalendar) -> Int {
+    let suspectSessions = Set(moving.map { UInt32(truncatingIfNeeded: refs[$0].ref.session) })
+    var suspectDays = Set<Int64>()
+    for k in moving where !refs[k].ref.from.isNaN {
+      let ref = refs[k].ref
+      let first = calendar.day(of: ref.from)
+      let last = calendar.day(of: ref.to)
+      for day in first...min(last, first + 31) { suspectDays.insert(day) }
+    }
+    let completedOn = { (day: Int64) -> Bool in
+      let from = calendar.start(of: day)
+      let to = calendar.start(of: day + 1)
+      var suspect = suspectDays.contains(day)
+      for file in self.files {
+        for key in file.completedKeys(from: from, to: to) {
+          if !suspectSessions.contains(UInt32(truncatingIfNeeded: key)) { return true }
+          suspect = true
+        }
+      }
+      guard suspect else { return false }
+      var found = false
+      try? self.records(overlapping: from, to) { record in
+        if record.status == .completed && calendar.day(of: record.start) == day { found = true }
+      }
+      return found
+    }
+    let quarterCount = files.reduce(Int64(0)) { $0 + $1.index.quarterCount }
+    guard quarterCount > 0 || !moving.isEmpty, let base = files.first?.cacheBase, !base.isEmpty else {
+      return Streak.length(today: today, completedOn: completedOn)
+    }
+    let newest = files.map(\.index.newestQuarter).max() ?? 0
+    let newestMoved = moving.map { refs[$0].ref.to }.filter { !$0.isNaN }.max() ?? -.infinity
+    let newestDay = max(
+      calendar.day(of: Double(newest) * CachedZone.quarter),
+      newestMoved.isFinite ? calendar.day(of: newestMoved) : Int64.min)
+    let path = base + ".streak"
+    let key = "\(quarterCount) \(newest) \(refs.count) \(calendar.zone.identifier)"
+    var last: Int64
+    var first: Int64
+    if let text = try? Platform.readFile(path),
+      case let parts = String(decoding: text, as: UTF8.self).split(separator: "\n"),
+      parts.count == 2, parts[0] == key, case let days = parts[1].split(separator: " ").compactMap({ Int64($0) }),
+      days.count == 2, days[1] <= days[0], days[0] - days[1] < 4_000_000, abs(days[0]) < 4_000_000
+    {
+      (last, first) = (days[0], days[1])
+    } else {
+      // The newest day with a completed session, and the start of its run.
+      last = newestDay
+      let floor = calendar.day(of: max(earliest, -1e11))
+      while last > floor && !completedOn(last) { last -= 1 }
+      first = last - Int64(Streak.length(today: last, completedOn: completedOn)) + 1
+      try? Platform.writeAtomically("\(key)\n\(last) \(first)\n", to: path)
+    }
+    if last > today { return Streak.length(today: today, completedOn: completedOn) }
+    return last >= today - 1 ? Int(last - first + 1) : 0
+  }
+}
