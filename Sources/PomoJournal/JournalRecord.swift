@@ -43,7 +43,7 @@ public struct JournalPhase: Equatable, Sendable {
 
 /// One session in the journal: a line of JSON, appended once and never rewritten.
 public struct JournalRecord: Equatable, Sendable {
-  public enum Status: String, Sendable {
+  public enum Status: String, Sendable, CaseIterable, ChoiceValue {
     case completed
     case interrupted
   }

@@ -145,8 +145,11 @@ enum ArgumentParser {
         if let value { parsed.values[spec.long] = [value] } else { parsed.flags.insert(spec.long) }
       } else if spec.value != nil {
         // The next word is the value unless it is an option itself: `--tag --dry-run` is a
-        // missing tag, not a tag named "--dry-run" (write `--tag=-x` for that).
-        if inlineValue == nil, let next = rest.first, next.hasPrefix("-"), next != "-" {
+        // missing tag, not a tag named "--dry-run" (write `--tag=-x` for that). A minus and a
+        // digit is no option, but an amount back in time: `--start -90m`.
+        if inlineValue == nil, let next = rest.first, next.hasPrefix("-"), next != "-",
+          !(next.dropFirst().first?.isASCII == true && next.dropFirst().first?.isNumber == true)
+        {
           throw usage("missing value for '--\(spec.long)'")
         }
         guard let value = inlineValue ?? rest.popFirst() else {

@@ -20,7 +20,8 @@ public enum Pomo: Command {
   public static var subcommands: [CommandNode] {
     [
       Start.node, Resume.node, Pause.node, Toggle.node, Skip.node, Extend.node, Next.node, Stop.node, Attach.node, Status.node,
-      Log.node, Report.node, Presets.node, Import.node, Completions.node, Manual.node,
+      Log.node, Add.node, Edit.node, Delete.node, Undo.node, Report.node, Export.node, Import.node, Presets.node,
+      Completions.node, Manual.node,
     ]
   }
 

@@ -58,13 +58,17 @@ enum JournalAccess {
 
   /// The journal's sessions as they now stand (`History`: indexed and folded), after warning
   /// about its damaged lines or, with `strict`, failing on the first.
-  static func history(_ journal: Journal, strict: Bool, _ context: Context) throws(CLIError) -> History {
-    History(files: [try indexed(journal, strict: strict, context)])
+  static func history(_ journal: Journal, strict: Bool, _ context: Context, quiet: Bool = false) throws(CLIError)
+    -> History
+  {
+    History(files: [try indexed(journal, strict: strict, context, quiet: quiet)])
   }
 
   /// The journal through its index (brought up to date), after warning about its damaged
   /// lines or, with `strict`, failing on the first.
-  static func indexed(_ journal: Journal, strict: Bool, _ context: Context) throws(CLIError) -> IndexedJournal {
+  static func indexed(_ journal: Journal, strict: Bool, _ context: Context, quiet: Bool = false) throws(CLIError)
+    -> IndexedJournal
+  {
     let indexed: IndexedJournal
     do {
       indexed = try IndexedJournal(journal: journal, cacheFolder: context.paths.cacheDirectory)
@@ -72,6 +76,7 @@ enum JournalAccess {
       throw .failure("cannot read the journal \(journal.path): \(error)")
     }
     if let bad = indexed.badLines.first, strict { throw strictError(bad, journal) }
+    if quiet { return indexed }
     for (n, bad) in indexed.badLines.enumerated() { warn(bad, n, journal, context) }
     warnRest(indexed.badLines.count, journal, context)
     return indexed

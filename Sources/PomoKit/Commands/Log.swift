@@ -54,22 +54,24 @@ public enum LogText {
       let time = String(stamp.dropFirst(11).prefix(5))
       let status = r.status == .completed ? "completed" : "interrupted"
       return [
-        date, time, r.preset, status, TimeText.clock(seconds: Int64(r.focusSeconds.rounded())),
+        String(r.id.prefix(8)), date, time, r.preset, status, TimeText.clock(seconds: Int64(r.focusSeconds.rounded())),
         r.tags.joined(separator: ","),
       ].map(TextLayout.inert)
     }
-    let headers = ["DATE", "START", "PRESET", "STATUS", "FOCUS", "TAGS"]
+    let headers = ["ID", "DATE", "START", "PRESET", "STATUS", "FOCUS", "TAGS"]
     var widths = headers.indices.map { c in max(headers[c].count, rows.map { TextLayout.width($0[c]) }.max() ?? 0) }
-    widths[2] = min(widths[2], 16)
+    widths[0] = min(widths[0], 8)
+    widths[3] = min(widths[3], 16)
     func line(_ cells: [String]) -> String {
       let head = [
-        TextLayout.padRight(cells[0], widths[0]), TextLayout.padRight(cells[1], widths[1]),
-        TextLayout.padRight(TextLayout.truncate(cells[2], widths[2], unicode: unicode), widths[2]),
-        TextLayout.padRight(cells[3], widths[3]),
-        TextLayout.padLeft(cells[4], widths[4]),
+        TextLayout.padRight(TextLayout.truncate(cells[0], widths[0], unicode: unicode), widths[0]),
+        TextLayout.padRight(cells[1], widths[1]), TextLayout.padRight(cells[2], widths[2]),
+        TextLayout.padRight(TextLayout.truncate(cells[3], widths[3], unicode: unicode), widths[3]),
+        TextLayout.padRight(cells[4], widths[4]),
+        TextLayout.padLeft(cells[5], widths[5]),
       ].joined(separator: "  ")
       let room = width - TextLayout.width(head) - 3
-      return cells[5].isEmpty || room < 4 ? head : head + "  " + TextLayout.truncate(cells[5], room, unicode: unicode)
+      return cells[6].isEmpty || room < 4 ? head : head + "  " + TextLayout.truncate(cells[6], room, unicode: unicode)
     }
     return ([line(headers)] + rows.map(line)).joined(separator: "\n") + "\n"
   }

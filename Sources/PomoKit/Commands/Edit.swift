@@ -1,0 +1,98 @@
+import PomoJournal
+import PomoCore
+import PomoPlatform
+
+extension Pomo {
+  /// `pomo edit`: corrects a recorded session.
+  public enum Edit: Command {
+    public static let spec = CommandSpec(
+      name: "edit",
+      abstract: "Correct a recorded session: tags, note, times, preset, status.",
+      discussion: """
+        The journal keeps every line it had: the change is a new line, an amendment, that
+        every reader applies ('pomo undo' takes it back). Moving the start moves the whole
+        session; moving the end shortens or lengthens its last phase. Times are written as
+        for 'pomo add'. A running session cannot be edited.
+
+        Examples:
+          pomo edit last --tag thesis --untag misc
+          pomo edit 3f2a1b4c --start 'yesterday 09:30'
+          pomo edit last --end -10m --note 'phone call'
+        """,
+      arguments: [HistoryEditing.idArgument],
+      options: [
+        tag.spec, untag.spec, note.spec, start.spec, end.spec, preset.spec, status.spec, SharedOptions.journal.spec,
+      ])
+
+    static let tag = Option<[String]>.repeated("tag", short: "t", .tag, help: "Add a tag (repeatable).")
+    static let untag = Option<[String]>.repeated("untag", .tag, help: "Remove a tag (repeatable).")
+    static let note = Option<String>.value("note", .text, help: "Set the note ('' removes it).")
+    static let start = Option<String>.value(
+      "start", .text, placeholder: "when", help: "Move the session to start then.")
+    static let end = Option<String>.value("end", .text, placeholder: "when", help: "End the session then.")
+    static let preset = Option<String>.value("preset", .preset, placeholder: "name", help: "Set the preset's name.")
+    static let status = Option<JournalRecord.Status>.choice(
+      "status", placeholder: "status", help: "Set the status: completed or interrupted.")
+
+    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+      let path = arguments.path
+      let startTime = try arguments[start].map { t throws(CLIError) in
+        try HistoryEditing.when(t, option: "start", context, path: path)
+      }
+      let endTime = try arguments[end].map { t throws(CLIError) in
+        try HistoryEditing.when(t, option: "end", context, path: path)
+      }
+      let journal = JournalAccess.journal(arguments, context)
+      let running = JournalAccess.recover(journal, context)
+      let history = try JournalAccess.history(journal, strict: false, context)
+      let record = try HistoryEditing.session(arguments.positionals[0], history, running: running)
+
+      var changes = Correction.Changes()
+      if !arguments[tag].isEmpty || !arguments[untag].isEmpty {
+        var tags = record.tags
+        for t in arguments[tag] where !tags.contains(t) { tags.append(t) }
+        tags.removeAll { arguments[untag].contains($0) }
+        if tags != record.tags { changes.tags = tags }
+      }
+      if let text = arguments[note] {
+        changes.setsNote = true
+        changes.note = text.isEmpty ? nil : text
+      }
+      if let name = arguments[preset] { changes.preset = name }
+      if let status = arguments[status] { changes.status = status }
+      let newStart = startTime ?? record.start
+      let duration = record.end - record.start
+      if let startTime {
+        changes.start = startTime
+        changes.end = endTime ?? startTime + duration
+      }
+      if let endTime {
+        guard endTime > newStart else {
+          throw CLIError.usage("'--end' must come after the session's start", command: path)
+        }
+        // The span goes with the end, so the index finds the session in its new days.
+        changes.start = newStart
+        changes.end = endTime
+      }
+      guard !changes.isEmpty || arguments.isPresent(tag) || arguments.isPresent(untag) || arguments.isPresent(note)
+      else {
+        throw CLIError.usage(
+          "nothing to change: give --tag, --untag, --note, --start, --end, --preset or --status", command: path)
+      }
+      if let moved = changes.start, moved > context.clock.wallSeconds() {
+        throw CLIError.usage("'--start' is in the future", command: path)
+      }
+      let correction = Correction(
+        kind: .amend, target: record.id, at: context.clock.wallSeconds(), host: context.hostName, changes: changes)
+      if !changes.isEmpty {
+        try HistoryEditing.append(correction.json(offset: context.zone.offset).text, to: journal)
+      }
+      HistoryEditing.show(
+        changes.isEmpty
+          ? "Nothing changed in \(HistoryEditing.short(record.id)):"
+          : "Edited \(HistoryEditing.short(record.id)) ('pomo undo' takes it back):",
+        HistoryEditing.reread(record.id, journal, context), context)
+      return ExitCode.success
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import PomoJournal
+import PomoCore
+import PomoPlatform
+
+extension Pomo {
+  /// `pomo undo`: takes back the latest correction.
+  public enum Undo: Command {
+    public static let spec = CommandSpec(
+      name: "undo",
+      abstract: "Take back the latest add, edit or delete.",
+      discussion: """
+        The latest correction not yet undone (by the time it was made, on any machine) is
+        revoked by a new line in the journal. Run it again to take back the one before.
+        """,
+      options: [SharedOptions.journal.spec])
+
+    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+      let journal = JournalAccess.journal(arguments, context)
+      let running = JournalAccess.recover(journal, context)
+      let history = try JournalAccess.history(journal, strict: false, context)
+      let latest: (id: String, session: String, kind: JournalIndex.CorrectionRef.Kind, at: Double)?
+      do {
+        latest = try history.latestRevocable()
+      } catch {
+        throw CLIError.failure("cannot read the journal \(journal.path): \(error)")
+      }
+      guard let latest else { throw CLIError.failure("nothing to undo: no add, edit or delete is left to take back") }
+      if let running, running.record.id == latest.session {
+        throw CLIError.failure("the session \(HistoryEditing.short(latest.session)) is running; stop it first")
+      }
+      let undo = Correction(
+        kind: .undo, target: latest.id, session: latest.session, at: context.clock.wallSeconds(),
+        host: context.hostName)
+      try HistoryEditing.append(undo.json(offset: context.zone.offset).text, to: journal)
+      let what: String =
+        switch latest.kind {
+        case .added: "the addition of"
+        case .delete: "the deletion of"
+        default: "the edit of"
+        }
+      let now = HistoryEditing.reread(latest.session, journal, context)
+      HistoryEditing.show(
+        "Undid \(what) \(HistoryEditing.short(latest.session))" + (now == nil ? "; it is no longer recorded." : ":"), now,
+        context)
+      return ExitCode.success
+    }
+  }
+}
