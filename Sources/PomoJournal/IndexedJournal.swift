@@ -195,13 +195,17 @@ public final class IndexedJournal {
   }
 
   /// The records in `selected` chunks, in their order.
-  package func records(in selected: [JournalIndex.Chunk], _ body: (JournalRecord) -> Void) throws(FileSystemError) {
+  package func records(in selected: [JournalIndex.Chunk], detail: Bool = false, _ body: (JournalRecord) -> Void)
+    throws(FileSystemError)
+  {
     guard let file else { return }
     if selected.count <= 16 {
       // A week or a month: threads would cost more than they save.
       for chunk in selected {
         let bytes = try file.read(at: chunk.offset, count: Int(chunk.length))
-        for item in Self.records(in: bytes, chunk: chunk, duplicates: index.duplicates) { body(item.record) }
+        for item in Self.records(in: bytes, chunk: chunk, duplicates: index.duplicates, detail: detail) {
+          body(item.record)
+        }
       }
       return
     }
@@ -222,7 +226,7 @@ public final class IndexedJournal {
       group.enter()
       DispatchQueue.global().async {
         do {
-          slot.records = try Self.decode(chunks, from: source, duplicates: duplicates)
+          slot.records = try Self.decode(chunks, from: source, duplicates: duplicates, detail: detail)
         } catch {
           slot.failure = error as? FileSystemError
         }
@@ -246,7 +250,9 @@ public final class IndexedJournal {
   }
 
   /// Decodes chunks in parallel; the results keep the chunks' order.
-  private static func decode(_ chunks: [JournalIndex.Chunk], from file: RandomAccessFile, duplicates: [Int64])
+  private static func decode(
+    _ chunks: [JournalIndex.Chunk], from file: RandomAccessFile, duplicates: [Int64], detail: Bool
+  )
     throws(FileSystemError) -> [[JournalRecord]]
   {
     let results = UnsafeMutableBufferPointer<[JournalRecord]>.allocate(capacity: chunks.count)
@@ -265,7 +271,7 @@ public final class IndexedJournal {
     DispatchQueue.concurrentPerform(iterations: chunks.count) { k in
       do {
         let bytes = try source.read(at: chunks[k].offset, count: Int(chunks[k].length))
-        output[k] = records(in: bytes, chunk: chunks[k], duplicates: duplicates).map(\.record)
+        output[k] = records(in: bytes, chunk: chunks[k], duplicates: duplicates, detail: detail).map(\.record)
       } catch {
         errors[k] = error as? FileSystemError
       }

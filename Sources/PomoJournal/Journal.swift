@@ -26,16 +26,16 @@ public struct Journal {
   /// Why a line longer than `LineReader.maxLine` is damaged.
   package static let tooLongReason = "the line is longer than 1 MB (1048576 bytes), the longest a record may be"
 
-  /// Reads every record in file order, streaming, and hands `body` each one with its line as
-  /// it stands in the file (what `import` copies). Damaged lines go to `bad`, blank lines are
-  /// skipped, and a record whose id was already seen is skipped, so a journal merged twice
-  /// counts each session once.
+  /// Reads every line in file order, streaming, and hands `body` each session or correction
+  /// with its line as it stands in the file (what `import` copies). Damaged lines go to
+  /// `bad`, blank lines are skipped, and a line whose id was already seen is skipped, so a
+  /// journal merged twice counts each once. (Sessions as they now stand come from `Fold`.)
   ///
   /// A last line without its newline may be a record being appended right now, so it is
   /// neither read nor reported, unless the file is `finished` (a file to import, which no
   /// one writes any more). A missing file is an empty journal.
   public func forEach(
-    finished: Bool = false, bad: (BadLine) -> Void, _ body: (JournalRecord, _ line: ArraySlice<UInt8>) -> Void
+    finished: Bool = false, bad: (BadLine) -> Void, _ body: (JournalEntry, _ line: ArraySlice<UInt8>) -> Void
   ) throws(FileSystemError) {
     guard Platform.fileExists(path) else { return }
     var reader = try LineReader(path: path)
@@ -49,8 +49,8 @@ public struct Journal {
       }
       if JournalIndex.isBlank(line.bytes) { continue }
       do {
-        let record = try JournalRecord(line: line.bytes)
-        if seen.insert(record.id).inserted { body(record, line.bytes) }
+        let entry = try JournalEntry(line: line.bytes)
+        if seen.insert(entry.id).inserted { body(entry, line.bytes) }
       } catch {
         let reason = line.terminated ? error.message : "the last line is cut short (\(error.message))"
         bad(BadLine(number: reader.lineNumber, reason: reason))

@@ -99,22 +99,25 @@ public final class History {
 
   /// Every session that may touch `from...to` (and possibly some that do not: callers
   /// filter), folded, each id once; files in order, each in journal order.
-  public func records(overlapping from: Double, _ to: Double, _ body: (JournalRecord) -> Void) throws(FileSystemError)
-  {
-    try read(chunks(overlapping: from, to), body)
+  public func records(
+    overlapping from: Double, _ to: Double, detail: Bool = false, _ body: (JournalRecord) -> Void
+  ) throws(FileSystemError) {
+    try read(chunks(overlapping: from, to), detail: detail, body)
   }
 
   /// Every session, folded.
-  public func all(_ body: (JournalRecord) -> Void) throws(FileSystemError) {
-    try read(files.map { Array($0.index.chunks.indices) }, body)
+  /// `detail` reads what reports leave out: names, notes, hosts, preset files.
+  public func all(detail: Bool = false, _ body: (JournalRecord) -> Void) throws(FileSystemError) {
+    try read(files.map { Array($0.index.chunks.indices) }, detail: detail, body)
   }
 
-  private func read(_ selected: [[Int]], _ body: (JournalRecord) -> Void) throws(FileSystemError) {
+  private func read(_ selected: [[Int]], detail: Bool = false, _ body: (JournalRecord) -> Void) throws(FileSystemError)
+  {
     var seen = Set<UInt64>()
     let several = files.count > 1
     var failure: FileSystemError?
     for (f, file) in files.enumerated() {
-      try file.records(in: selected[f].map { file.index.chunks[$0] }) { record in
+      try file.records(in: selected[f].map { file.index.chunks[$0] }, detail: detail) { record in
         guard failure == nil else { return }
         if several && !seen.insert(FNV1a.hash(record.id)).inserted { return }
         do {

@@ -107,7 +107,7 @@ enum JournalAccess {
 
   static func forEach(
     _ journal: Journal, strict: Bool, finished: Bool = false, _ context: Context,
-    _ body: (JournalRecord, ArraySlice<UInt8>) -> Void
+    _ body: (JournalEntry, ArraySlice<UInt8>) -> Void
   ) throws(CLIError) {
     var firstBad: Journal.BadLine?
     var badCount = 0

@@ -64,9 +64,9 @@ extension Pomo {
       }
       do {
         if ranged {
-          try history.records(overlapping: window.from, window.to, keep)
+          try history.records(overlapping: window.from, window.to, detail: true, keep)
         } else {
-          try history.all(keep)
+          try history.all(detail: true, keep)
         }
       } catch {
         throw CLIError.failure("cannot read the journal \(journal.path): \(error)")

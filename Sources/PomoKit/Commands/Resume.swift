@@ -37,9 +37,15 @@ extension Pomo {
       let lock = try JournalAccess.claim(journal, context)
       var latest: JournalRecord?
       var resumed = Set<String>()
-      try JournalAccess.forEach(journal, strict: false, context) { record, _ in
-        if let from = record.resumedFrom { resumed.insert(from) }
-        if record.status == .interrupted && record.end >= (latest?.end ?? -.infinity) { latest = record }
+      let history = try JournalAccess.history(journal, strict: false, context)
+      do {
+        // Sessions as they now stand: a deleted one is not resumed, an edited one keeps its edits.
+        try history.all(detail: true) { record in
+          if let from = record.resumedFrom { resumed.insert(from) }
+          if record.status == .interrupted && record.end >= (latest?.end ?? -.infinity) { latest = record }
+        }
+      } catch {
+        throw CLIError.failure("cannot read the journal \(journal.path): \(error)")
       }
       guard let record = latest, !resumed.contains(record.id) else {
         throw CLIError.failure("no interrupted session to resume (see 'pomo log')")
