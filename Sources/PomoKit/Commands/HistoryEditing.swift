@@ -10,6 +10,9 @@ enum HistoryEditing {
 
   /// The session `text` names, as it now stands. A running session cannot be changed.
   static func session(_ text: String, _ history: History, running: SessionState?) throws(CLIError) -> JournalRecord {
+    if let running, text != "last", !text.isEmpty, running.record.id.hasPrefix(text) {
+      throw .failure("the session \(short(running.record.id)) is running; stop it first ('pomo stop')")
+    }
     let record: JournalRecord
     do {
       record = try history.find(text)
