@@ -1,6 +1,10 @@
 #!/usr/bin/env python3
 """pomo's benchmarks. Run through Scripts/bench.sh, which installs the peers and builds pomo."""
 import argparse
+import datetime
+import random
+import statistics
+import uuid
 import fcntl
 import json
 import os
@@ -449,8 +453,101 @@ def hyperfine_median(commands, runs, warmup, env):
             return result["median"], result["mean"]
 
 
+def corrections_for(path, out, count, seed=7):
+    """Copies a journal and appends `count` corrections to random sessions: tags and notes,
+    a quarter of them moving the session by hours to weeks, one in ten deleting it."""
+    rng = random.Random(seed)
+    sessions = []
+    with open(path) as f:
+        for line in f:
+            record = json.loads(line)
+            sessions.append((record["id"], record["start"], record["end"]))
+    shutil.copyfile(path, out)
+    stamp = lambda t: datetime.datetime.fromtimestamp(t, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S+00:00")
+    parse = lambda s: datetime.datetime.fromisoformat(s).timestamp()
+    now = time.time()
+    with open(out, "a") as f:
+        for k in range(count):
+            sid, start, end = rng.choice(sessions)
+            at = stamp(now - (count - k))
+            cid = str(uuid.UUID(int=rng.getrandbits(128), version=4))
+            roll = rng.random()
+            if roll < 0.1:
+                f.write('{"v":2,"kind":"delete","id":"%s","target":"%s","at":"%s","host":"bench"}\n' % (cid, sid, at))
+                continue
+            fields = ['"tags":["fixed","t%d"]' % rng.randint(1, 20), '"note":"corrected %d"' % k]
+            if roll < 0.35:
+                shift = rng.choice([3600, 86400, 7 * 86400, 30 * 86400]) * rng.choice([-1, 1])
+                fields += ['"start":"%s"' % stamp(parse(start) + shift), '"end":"%s"' % stamp(parse(end) + shift)]
+            f.write('{"v":2,"kind":"amend","id":"%s","target":"%s","at":"%s","host":"bench","set":{%s}}\n'
+                    % (cid, sid, at, ",".join(fields)))
+    return [s[0] for s in sessions]
+
+
+def timed(argv, env):
+    """Wall seconds of one run."""
+    began = time.perf_counter()
+    subprocess.run(argv, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - began
+
+
+def section_history(args, env):
+    print("## Correcting history (100,000 sessions)")
+    folder = os.path.join(ROOT, ".build", "bench")
+    os.makedirs(folder, exist_ok=True)
+    plain = os.path.join(folder, "journal-100000.jsonl")
+    if not os.path.exists(plain):
+        subprocess.run([sys.executable, os.path.join(ROOT, "Scripts", "genjournal.py"), "100000", plain], check=True)
+    cache = tempfile.mkdtemp()
+    base = dict(env, XDG_CACHE_HOME=cache, HOME=cache, TZ="UTC")
+    corrected = os.path.join(cache, "corrected.jsonl")
+    ids = corrections_for(plain, corrected, 10000)
+    week = hyperfine([f"{args.pomo} report --week --journal {plain}", f"{args.pomo} report --week --journal {corrected}"],
+                     20, 3, base)
+    full = hyperfine([f"{args.pomo} report --from 2000-01-01 --journal {plain}",
+                      f"{args.pomo} report --from 2000-01-01 --journal {corrected}"], 5, 1, base)
+    print()
+    print("| `report` at 100,000 sessions | no corrections | 10,000 corrections | ratio |")
+    print("| --- | --- | --- | --- |")
+    print(f"| `--week` | {week[0] * 1000:.1f} ms | {week[1] * 1000:.1f} ms | {week[1] / week[0]:.2f}x |")
+    print(f"| full history | {full[0] * 1000:.0f} ms | {full[1] * 1000:.0f} ms | {full[1] / full[0]:.2f}x |")
+    print()
+    print("Target: `--week` with 10,000 corrections at most 2x the same report with none.")
+    rng = random.Random(3)
+    picks = rng.sample(ids, 40)
+    edits = [timed([args.pomo, "edit", sid[:8], "--note", f"bench {k}", "--journal", corrected], base)
+             for k, sid in enumerate(picks[:20])]
+    deletes = [timed([args.pomo, "delete", sid[:8], "--journal", corrected], base) for sid in picks[20:]]
+    undos = [timed([args.pomo, "undo", "--journal", corrected], base) for _ in range(10)]
+    print()
+    print("| at 100,000 sessions, by 8-character id prefix | median | slowest |")
+    print("| --- | --- | --- |")
+    for name, values in [("`pomo edit ID --note ...`", edits), ("`pomo delete ID`", deletes), ("`pomo undo`", undos)]:
+        print(f"| {name} | {statistics.median(values) * 1000:.1f} ms | {max(values) * 1000:.1f} ms |")
+    print()
+    print("Target: edit or delete by id prefix at most 50 ms.")
+    # Importing 10,000 Timewarrior intervals (the `timew export` shape).
+    export = os.path.join(cache, "timew.json")
+    rng = random.Random(5)
+    t0 = int(time.time()) - 10000 * 7200
+    stamp = lambda t: datetime.datetime.fromtimestamp(t, datetime.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    with open(export, "w") as f:
+        json.dump([{"id": k + 1, "start": stamp(t0 + k * 7200), "end": stamp(t0 + k * 7200 + rng.randint(600, 5400)),
+                    "tags": rng.choice([["thesis"], ["code", "pomo"], []]),
+                    **({"annotation": "note %d" % k} if k % 3 == 0 else {})} for k in range(10000)], f)
+    runs = []
+    for k in range(5):
+        target = os.path.join(cache, f"import-{k}.jsonl")
+        runs.append(timed([args.pomo, "import", "--from", "timewarrior", export, "--journal", target], base))
+    again = timed([args.pomo, "import", "--from", "timewarrior", export, "--journal", target], base)
+    print()
+    print(f"Importing 10,000 Timewarrior intervals: median {statistics.median(runs) * 1000:.0f} ms"
+          f" (again, all already present: {again * 1000:.0f} ms). Target: at most 1 s.")
+    shutil.rmtree(cache)
+
+
 SECTIONS = {"session": section_session, "status": section_status, "control": section_control,
-            "report": section_report}
+            "report": section_report, "history": section_history}
 
 
 def main():

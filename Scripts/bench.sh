@@ -3,7 +3,7 @@
 # Installs what it uses (termdown from PyPI; timewarrior and hyperfine from Debian), builds a
 # release binary, and prints the figures. Usage: Scripts/bench.sh [section...]
 #   sections: session (CPU, accuracy, memory while counting down), status, control (commands
-#   and status --follow: round trip, feed delay, CPU), report
+#   and status --follow: round trip, feed delay, CPU), report, history (corrections, edit, import)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

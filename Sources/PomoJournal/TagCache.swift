@@ -107,10 +107,14 @@ public struct TagCache: Equatable {
     while start < bytes.endIndex {
       let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
       let line = bytes[start..<end]
-      if line.count <= LineReader.maxLine, mentionsTags(line),
-        let record = try? JournalRecord(line: line, detail: false)
-      {
-        for tag in record.tags where isCompletable(tag) { counts[tag, default: 0] += 1 }
+      if line.count <= LineReader.maxLine, mentionsTags(line), let entry = try? JournalEntry(line: line, detail: false) {
+        // A tag given by a correction is a tag in use too.
+        let tags: [String] =
+          switch entry {
+          case .session(let record): record.tags
+          case .correction(let correction): correction.changes.tags ?? []
+          }
+        for tag in tags where isCompletable(tag) { counts[tag, default: 0] += 1 }
       }
       start = end + 1
     }

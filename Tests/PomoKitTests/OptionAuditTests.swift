@@ -50,7 +50,9 @@ struct AuditHome {
       #"{"v":1,"id":"cut","preset":"tiny","source":"\#(tiny)","status":"interrupted","interruption":"quit","start":"2025-12-01T09:00:00Z","end":"2025-12-01T09:00:00.5Z","tags":["a"],"host":"h","rounds":1,"paused_seconds":0,"phases":[{"name":"go","kind":"work","round":1,"start":"2025-12-01T09:00:00Z","end":"2025-12-01T09:00:00.5Z","planned_seconds":1,"elapsed_seconds":0,"completed":false}]}"#
     let completed =
       #"{"v":1,"id":"done","preset":"work","status":"completed","start":"2025-12-01T08:00:00Z","end":"2025-12-01T08:25:00Z","tags":["a"],"host":"h","rounds":1,"paused_seconds":0,"phases":[{"name":"focus","kind":"work","round":1,"start":"2025-12-01T08:00:00Z","end":"2025-12-01T08:25:00Z","planned_seconds":1500,"elapsed_seconds":1500,"completed":true}]}"#
-    journal = try home.write("journal.jsonl", completed + "\n" + interrupted + "\n")
+    // A correction, so `pomo undo` has one to take back.
+    let amended = #"{"v":2,"kind":"amend","id":"fix","target":"done","at":"2025-12-01T09:30:00Z","host":"h","set":{"note":"fixed"}}"#
+    journal = try home.write("journal.jsonl", completed + "\n" + interrupted + "\n" + amended + "\n")
     other = home.file("other.jsonl")
   }
 
@@ -58,9 +60,13 @@ struct AuditHome {
     words.map { ["$TINY": tiny, "$JOURNAL": journal, "$OTHER": other][$0] ?? $0 }
   }
 
+  /// The sessions in a journal, corrections left out.
   func records(_ path: String) throws -> [JournalRecord] {
     let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-    return try text.split(separator: "\n").map { try JournalRecord(line: Array($0.utf8)) }
+    return try text.split(separator: "\n").compactMap {
+      if case .session(let record) = try JournalEntry(line: Array($0.utf8)[...]) { return record }
+      return nil
+    }
   }
 }
 
@@ -164,6 +170,28 @@ struct OptionAuditTests {
     "pomo presets new": [["presets", "new", "mine", "--from", "$TINY"]],
     "pomo presets schema": [["presets", "schema"]],
     "pomo import": [["import", "$JOURNAL", "--journal", "$OTHER", "--strict"]],
+    "pomo add": [
+      [
+        "add", "$TINY", "--start", "-1h", "--end", "-30m", "--tag", "x", "--note", "n", "--status", "completed",
+        "--rounds", "1", "--journal", "$JOURNAL",
+      ]
+    ],
+    "pomo edit": [
+      [
+        "edit", "done", "--tag", "b", "--untag", "a", "--note", "n", "--start", "2025-12-01T07:00:00Z", "--end",
+        "2025-12-01T07:30:00Z", "--preset", "work", "--status", "interrupted", "--journal", "$JOURNAL",
+      ]
+    ],
+    "pomo delete": [["delete", "done", "--journal", "$JOURNAL"]],
+    "pomo undo": [["undo", "--journal", "$JOURNAL"]],
+    "pomo export": [
+      [
+        "export", "--format", "csv", "--week", "2025-12-01", "--week-start", "sunday", "--tag", "a", "--preset", "work",
+        "--journal", "$JOURNAL", "--strict",
+      ],
+      ["export", "--month", "2025-12", "--journal", "$JOURNAL"], ["export", "--today", "--format", "ics", "--journal", "$JOURNAL"],
+      ["export", "--from", "2025-11-01", "--to", "2025-12-31", "--format", "timewarrior", "--journal", "$JOURNAL"],
+    ],
     "pomo completions": [
       ["completions", "--list", "tags", "--journal", "$JOURNAL"], ["completions", "--list", "presets"],
       ["completions", "bash"],
@@ -203,7 +231,7 @@ struct OptionAuditTests {
       if words.contains("--detach") {
         // The background session records itself when its one second is up.
         #expect(run.out.contains("Running in the background"))
-        let deadline = Date().addingTimeInterval(30)
+        let deadline = Date().addingTimeInterval(60)
         while (try? home.records(home.journal).count) ?? 0 <= before && Date() < deadline { usleep(20_000) }
         #expect(try home.records(home.journal).last?.status == .completed)
       } else if name == "pomo start" && !words.contains("--dry-run") {
