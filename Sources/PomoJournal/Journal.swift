@@ -1,16 +1,34 @@
 import PomoCore
 import PomoPlatform
 
-/// The journal file: JSON Lines, one session a line, appended and never rewritten.
+/// The journal: JSON Lines, one session or correction a line, appended and never rewritten.
+/// Either a single file, or a folder of one file per machine (`JournalFolder`).
 public struct Journal {
+  /// The file this machine appends to.
   public var path: String
   /// The zone records are written in (their times carry its UTC offset), and messages speak.
   public var zone: any TimeZoneRules
+  /// The folder, when the journal is one (nil for a single file).
+  public var folder: JournalFolder?
 
-  public init(path: String, zone: any TimeZoneRules = SystemZone(environment: [:])) {
+  public init(path: String, zone: any TimeZoneRules = SystemZone(environment: [:]), folder: JournalFolder? = nil) {
     self.path = path
     self.zone = zone
+    self.folder = folder
   }
+
+  /// The files to read: every journal file of the folder (this machine's first, when it is
+  /// new), or the single file.
+  public var files: [String] {
+    guard let folder else { return [path] }
+    return folder.files()
+  }
+
+  /// One of the files, as a journal of its own (for warnings that name it).
+  public func file(_ path: String) -> Journal { Journal(path: path, zone: zone) }
+
+  /// What messages call the journal: the folder, or the file.
+  public var name: String { folder?.path ?? path }
 
   /// Appends a record durably (see `Platform.appendLine`).
   public func append(_ record: JournalRecord) throws(FileSystemError) {

@@ -110,6 +110,30 @@ package extension Platform {
     access(path, F_OK) == 0
   }
 
+  /// Whether `path` is a folder (following links).
+  public static func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  /// Moves a file to a name that must not exist yet, never replacing anything: a hard link
+  /// to the new name (which fails if it exists) and then the old name's removal. Where hard
+  /// links are not supported, a rename after checking the target is free.
+  public static func moveWithoutReplacing(_ path: String, to target: String) throws(FileSystemError) {
+    if link(path, target) == 0 {
+      unlink(path)
+      syncFolder(parentFolder(target))
+      return
+    }
+    let code = errno
+    guard code == EPERM || code == ENOTSUP || code == EXDEV || code == EMLINK || code == EOPNOTSUPP else {
+      throw FileSystemError(code: code)
+    }
+    guard !fileExists(target) else { throw FileSystemError(code: EEXIST) }
+    guard rename(path, target) == 0 else { throw .current }
+    syncFolder(parentFolder(target))
+  }
+
   /// The names in a folder (without "." and ".."), or nil when it cannot be read.
   public static func listDirectory(_ path: String) -> [String]? {
     guard let dir = opendir(path) else { return nil }

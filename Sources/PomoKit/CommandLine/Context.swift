@@ -102,12 +102,18 @@ public struct Paths: Sendable {
     return stateDirectory
   }
 
-  /// The journal: `--journal`, else `POMO_JOURNAL`, else the XDG data folder.
+  /// The journal: `--journal`, else `POMO_JOURNAL`, else the folder in the XDG data folder.
   public func journal(override: String? = nil) -> String {
     if let override, !override.isEmpty { return override }
     if let env = environment["POMO_JOURNAL"], !env.isEmpty { return env }
-    return dataDirectory + "/journal.jsonl"
+    return defaultJournalFolder
   }
+
+  /// The journal folder when none is chosen: one file per machine inside.
+  public var defaultJournalFolder: String { dataDirectory + "/journal" }
+
+  /// Where earlier versions kept the journal, as one file.
+  public var legacyJournal: String { dataDirectory + "/journal.jsonl" }
 }
 
 extension Context {

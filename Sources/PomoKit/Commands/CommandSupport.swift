@@ -32,7 +32,26 @@ enum Notifier {
 /// about damaged lines (or fail on them with --strict).
 enum JournalAccess {
   static func journal(_ arguments: ParsedArguments, _ context: Context) -> Journal {
-    Journal(path: context.paths.journal(override: arguments[SharedOptions.journal]), zone: context.zone)
+    journal(override: arguments[SharedOptions.journal], context)
+  }
+
+  /// The journal `--journal` (or `POMO_JOURNAL`) names, or the default folder. A path is a
+  /// folder when it is one, or ends in "/"; otherwise it is a single file, as before
+  /// folders. This machine writes to its own file in a folder (`JournalFolder`). The
+  /// single-file journal of earlier versions moves into the default folder, once.
+  static func journal(override: String?, _ context: Context) -> Journal {
+    let location = context.paths.journal(override: override)
+    let isDefault = location == context.paths.defaultJournalFolder
+    guard isDefault || location.hasSuffix("/") || Platform.isDirectory(location) else {
+      return Journal(path: location, zone: context.zone)
+    }
+    let folder = JournalFolder(path: location)
+    let id = JournalFolder.machineID(stateDirectory: context.paths.stateDirectory)
+    let own = folder.path + "/" + JournalFolder.fileName(host: context.hostName, id: id)
+    if isDefault, let message = JournalFolder.migrate(legacy: context.paths.legacyJournal, into: own) {
+      context.errors.write(message + "\n")
+    }
+    return Journal(path: own, zone: context.zone, folder: folder)
   }
 
   /// Records a session left behind by a pomo that died, and says so in one line. Returns
@@ -61,7 +80,11 @@ enum JournalAccess {
   static func history(_ journal: Journal, strict: Bool, _ context: Context, quiet: Bool = false) throws(CLIError)
     -> History
   {
-    History(files: [try indexed(journal, strict: strict, context, quiet: quiet)])
+    var files: [IndexedJournal] = []
+    for path in journal.files {
+      files.append(try indexed(journal.file(path), strict: strict, context, quiet: quiet))
+    }
+    return History(files: files)
   }
 
   /// The journal through its index (brought up to date), after warning about its damaged

@@ -42,13 +42,20 @@ extension Pomo {
       case (nil, .presets?):
         context.output.write(presetNames(context).map { $0 + "\n" }.joined())
       case (nil, .tags?):
-        let journal = Journal(path: context.paths.journal(override: arguments[SharedOptions.journal]))
-        do {
-          let tags = try TagCache.tags(of: journal, cacheFolder: context.paths.cacheDirectory)
-          context.output.write(tags.map { $0 + "\n" }.joined())
-        } catch {
-          throw CLIError.failure("cannot read the journal \(journal.path): \(error)")
+        let journal = JournalAccess.journal(override: arguments[SharedOptions.journal], context)
+        var tags: [String] = []
+        var seen = Set<String>()
+        for path in journal.files {
+          do {
+            for tag in try TagCache.tags(of: journal.file(path), cacheFolder: context.paths.cacheDirectory)
+            where seen.insert(tag).inserted {
+              tags.append(tag)
+            }
+          } catch {
+            throw CLIError.failure("cannot read the journal \(path): \(error)")
+          }
         }
+        context.output.write(tags.map { $0 + "\n" }.joined())
       case (_?, _?):
         throw CLIError.usage("give a shell or '--list', not both", command: arguments.path)
       case (nil, nil):

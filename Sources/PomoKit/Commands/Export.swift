@@ -69,7 +69,7 @@ extension Pomo {
           try history.all(detail: true, keep)
         }
       } catch {
-        throw CLIError.failure("cannot read the journal \(journal.path): \(error)")
+        throw CLIError.failure("cannot read the journal \(journal.name): \(error)")
       }
       sessions.sort { $0.start != $1.start ? $0.start < $1.start : $0.id < $1.id }
       let text = ExportFormat.render(

@@ -27,10 +27,12 @@ extension Pomo {
       let target = JournalAccess.journal(arguments, context)
       // The ids already there; the target's own damaged lines are not this command's business.
       var present = Set<String>()
-      do {
-        try target.forEach(bad: { _ in }) { record, _ in present.insert(record.id) }
-      } catch {
-        throw CLIError.failure("cannot read the journal \(target.path): \(error)")
+      for path in target.files {
+        do {
+          try target.file(path).forEach(bad: { _ in }) { entry, _ in present.insert(entry.id) }
+        } catch {
+          throw CLIError.failure("cannot read the journal \(path): \(error)")
+        }
       }
       // Each new record's line as it stands in the source, byte for byte: unknown fields,
       // newer versions, offsets and fractions are the source's to keep.

@@ -25,7 +25,7 @@ extension Pomo {
       do {
         newest = try history.newest(limit, lines: arguments[SharedOptions.json])
       } catch {
-        throw CLIError.failure("cannot read the journal \(journal.path): \(error)")
+        throw CLIError.failure("cannot read the journal \(journal.name): \(error)")
       }
       if arguments[SharedOptions.json] {
         let offset = context.zone.offset

@@ -83,7 +83,7 @@ extension Pomo {
           lower = next
         }
       } catch {
-        throw CLIError.failure("cannot read the journal \(journal.path): \(error)")
+        throw CLIError.failure("cannot read the journal \(journal.name): \(error)")
       }
       let report = builder.build(today: today, streak: streak)
       switch format {

@@ -45,7 +45,7 @@ extension Pomo {
           if record.status == .interrupted && record.end >= (latest?.end ?? -.infinity) { latest = record }
         }
       } catch {
-        throw CLIError.failure("cannot read the journal \(journal.path): \(error)")
+        throw CLIError.failure("cannot read the journal \(journal.name): \(error)")
       }
       guard let record = latest, !resumed.contains(record.id) else {
         throw CLIError.failure("no interrupted session to resume (see 'pomo log')")

@@ -22,7 +22,7 @@ extension Pomo {
       do {
         latest = try history.latestRevocable()
       } catch {
-        throw CLIError.failure("cannot read the journal \(journal.path): \(error)")
+        throw CLIError.failure("cannot read the journal \(journal.name): \(error)")
       }
       guard let latest else { throw CLIError.failure("nothing to undo: no add, edit or delete is left to take back") }
       if let running, running.record.id == latest.session {

@@ -1,0 +1,109 @@
+import PomoCore
+import PomoPlatform
+
+/// A journal kept as a folder of JSON Lines files, one per machine (`<host>-<id>.jsonl`),
+/// so that file-sync tools (Syncthing, Nextcloud, Dropbox, git) carry it with no conflict:
+/// each machine appends only to its own file, and readers read every file.
+public struct JournalFolder: Sendable {
+  public let path: String
+
+  public init(path: String) {
+    self.path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+  }
+
+  /// Whether a name in the folder is a journal file: `*.jsonl`, sync-conflict copies
+  /// included, the sync tools' temporary and hidden files left out (`.syncthing.*.tmp`,
+  /// `~syncthing~*.tmp`, Nextcloud's `.part`, Dropbox's hidden cache, `.git`, ...).
+  public static func isJournalFile(_ name: String) -> Bool {
+    name.hasSuffix(".jsonl") && !name.hasPrefix(".") && !name.hasPrefix("~") && name.count > 6
+  }
+
+  /// The journal files, full paths, sorted by name: every machine reads them in the same
+  /// order, so the first line of a duplicated id is the same one everywhere.
+  public func files() -> [String] {
+    (Platform.listDirectory(path) ?? []).filter(Self.isJournalFile).sorted().map { path + "/" + $0 }
+      .filter(Platform.isRegularFile)
+  }
+
+  /// Whether a file is a sync tool's copy of a conflict (Syncthing's `.sync-conflict-`,
+  /// Dropbox's and Nextcloud's "conflicted copy").
+  public static func isConflictCopy(_ name: String) -> Bool {
+    name.contains(".sync-conflict-") || name.contains("conflicted copy") || name.contains("_conflict-")
+  }
+
+  /// The host a file belongs to, from its name: `laptop-k3x2r2.jsonl` is laptop's (a
+  /// conflict copy names the file it copies).
+  public static func host(ofFile name: String) -> String {
+    var base = String(name.split(separator: "/").last ?? "")
+    if base.hasSuffix(".jsonl") { base.removeLast(6) }
+    if let conflict = base.firstRange(of: ".sync-conflict-") { base = String(base[..<conflict.lowerBound]) }
+    if let conflict = base.firstRange(of: " (") { base = String(base[..<conflict.lowerBound]) }
+    guard let dash = base.lastIndex(of: "-"), base.distance(from: dash, to: base.endIndex) == 7 else { return base }
+    return String(base[..<dash])
+  }
+
+  /// This machine's file name: its host name (made safe for any file system) and its id.
+  public static func fileName(host: String, id: String) -> String {
+    let safe = host.unicodeScalars.map { c -> Character in
+      c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "." || c == "_")
+        ? Character(c) : "-"
+    }
+    let name = String(safe).trimmingDots()
+    return (name.isEmpty ? "machine" : String(name.prefix(64))) + "-" + id + ".jsonl"
+  }
+
+  /// The short random id of this machine, made once and kept in the state folder (never in
+  /// the synced one), so two machines with the same host name never share a file.
+  public static func machineID(stateDirectory: String) -> String {
+    let file = stateDirectory + "/machine-id"
+    if let id = read(file) { return id }
+    let alphabet = Array("abcdefghijklmnopqrstuvwxyz234567")
+    var rng = SystemRandomNumberGenerator()
+    let id = String((0..<6).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &rng)] })
+    try? Platform.makeDirectories(stateDirectory)
+    // Another pomo may make one at the same moment: the first file written wins.
+    try? Platform.createNewFile(id + "\n", at: file)
+    return read(file) ?? id
+  }
+
+  private static func read(_ file: String) -> String? {
+    guard let bytes = try? Platform.readFile(file, limit: 64) else { return nil }
+    let text = String(decoding: bytes, as: UTF8.self).trimmingSpaces()
+    let valid = text.count == 6 && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("2"..."7").contains($0) }
+    return valid ? text : nil
+  }
+
+  /// Moves the single-file journal of earlier versions into the folder as this machine's
+  /// file, once: one move that never replaces a file. Returns the line to tell the user.
+  public static func migrate(legacy: String, into own: String) -> String? {
+    guard Platform.isRegularFile(legacy) else { return nil }
+    if Platform.fileExists(own) {
+      return
+        "pomo: warning: \(legacy) is no longer read, as the journal is now the folder \(Platform.parentFolder(own)); add its sessions with 'pomo import \(legacy)'"
+    }
+    do {
+      try Platform.makeDirectories(Platform.parentFolder(own))
+      try Platform.moveWithoutReplacing(legacy, to: own)
+    } catch {
+      // Another pomo moved it a moment ago, or it cannot be moved: say so once.
+      if !Platform.fileExists(legacy) { return nil }
+      return "pomo: warning: cannot move \(legacy) into \(Platform.parentFolder(own)): \(error)"
+    }
+    return "pomo: moved the journal into \(own) (one file per machine, so sync tools can carry the folder)"
+  }
+}
+
+extension String {
+  fileprivate func trimmingSpaces() -> String {
+    var s = Substring(self)
+    while let c = s.first, c.isWhitespace { s.removeFirst() }
+    while let c = s.last, c.isWhitespace { s.removeLast() }
+    return String(s)
+  }
+
+  fileprivate func trimmingDots() -> String {
+    var s = Substring(self)
+    while s.first == "." || s.first == "-" { s.removeFirst() }
+    return String(s)
+  }
+}
