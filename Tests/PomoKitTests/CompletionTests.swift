@@ -86,9 +86,9 @@ struct CompletionCommandTests {
     defer { home.cleanUp() }
     let pomo = InProcess(home: home.path)
     #expect(pomo.run("completions", "--list", "tags").out == "")
-    let journal = home.file(".local/share/pomo/journal.jsonl")
+    let journal = home.file(journalFile(home.path))
     try home.write(
-      ".local/share/pomo/journal.jsonl",
+      journalFile(home.path),
       [
         journalLine(1, tags: ["thesis"]), journalLine(2, tags: ["code", "thesis"]), "garbage", journalLine(3, tags: []),
       ]
@@ -107,7 +107,7 @@ struct CompletionCommandTests {
     #expect(pomo.run("completions", "--list", "tags").out == "ch3\ncode\ndeep work\nthesis\n")
 
     // Replaced by a shorter journal: rebuilt, old tags gone.
-    try home.write(".local/share/pomo/journal.jsonl", journalLine(9, tags: ["new"]) + "\n")
+    try home.write(journalFile(home.path), journalLine(9, tags: ["new"]) + "\n")
     #expect(pomo.run("completions", "--list", "tags").out == "new\n")
 
     // --journal names another.
@@ -144,7 +144,7 @@ struct CompletionCommandTests {
     var text = ""
     text.reserveCapacity(100_000 * 220)
     for n in 0..<100_000 { text += journalLine(n, tags: tagSets[n % tagSets.count]) + "\n" }
-    try home.write(".local/share/pomo/journal.jsonl", text)
+    try home.write(journalFile(home.path), text)
     let environment = ["HOME": home.path]
     // The first lookup builds the cache (once per journal; appends only extend it).
     let first = try runPomo(["completions", "--list", "tags"], environment: environment, timeout: 300)
@@ -181,7 +181,7 @@ struct CompletionShellTests {
       try home.write(
         ".config/pomo/presets/legs.json", #"{"round": [{"name": "squat", "kind": "work", "duration": "30s"}]}"#)
       try home.write(
-        ".local/share/pomo/journal.jsonl",
+        journalFile(home.path),
         [journalLine(1, tags: ["thesis"]), journalLine(2, tags: ["code", "thesis"])].joined(separator: "\n") + "\n")
       try home.write("other.jsonl", journalLine(1, tags: ["elsewhere"]) + "\n")
       try home.write("plans/legs.json", "{}")

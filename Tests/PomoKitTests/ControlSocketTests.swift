@@ -20,7 +20,7 @@ struct ControlSocketTests {
   var runtime: String { home.file("run") }
   var socketFolder: String { runtime + "/pomo" }
   var socketPath: String { socketFolder + "/control.sock" }
-  var journalPath: String { home.file(".local/share/pomo/journal.jsonl") }
+  var journalPath: String { home.file(journalFile(home.path)) }
 
   init() throws {
     // A write to a connection the session closed must fail with EPIPE, not end the tests.

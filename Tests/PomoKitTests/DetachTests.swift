@@ -19,7 +19,7 @@ struct DetachTests {
   let home: TemporaryFolder
   let environment: [String: String]
   var statePath: String { home.file(".local/state/pomo/current.json") }
-  var journalPath: String { home.file(".local/share/pomo/journal.jsonl") }
+  var journalPath: String { home.file(journalFile(home.path)) }
 
   init() throws {
     home = try TemporaryFolder()

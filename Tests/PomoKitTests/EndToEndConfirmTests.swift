@@ -36,7 +36,7 @@ struct EndToEndConfirmTests {
     pty.visible.split(separator: "\r").contains { $0.contains(a) && $0.contains(b) }
   }
 
-  var journal: String { home.read(".local/share/pomo/journal.jsonl") ?? "" }
+  var journal: String { home.read(journalFile(home.path)) ?? "" }
 
   @Test("--confirm: the phase waits counting overtime until space; the overtime is recorded and counted as focus")
   func confirmWithSpace() throws {

@@ -17,7 +17,7 @@ import Testing
 struct EndToEndJournalTests {
   let home: TemporaryFolder
   let environment: [String: String]
-  var journalPath: String { home.file(".local/share/pomo/journal.jsonl") }
+  var journalPath: String { home.file(journalFile(home.path)) }
   var statePath: String { home.file(".local/state/pomo/current.json") }
 
   init() throws {

@@ -18,7 +18,7 @@ import Testing
 struct HardeningProcessTests {
   let home: TemporaryFolder
   let environment: [String: String]
-  var journalPath: String { home.file(".local/share/pomo/journal.jsonl") }
+  var journalPath: String { home.file(journalFile(home.path)) }
   var stateFolder: String { home.file(".local/state/pomo") }
   var statePath: String { stateFolder + "/current.json" }
 
@@ -140,7 +140,7 @@ struct HardeningProcessTests {
           name: "go", kind: .work, round: 1, start: 1_790_000_000, end: 1_790_000_001, plannedSeconds: 1,
           elapsedSeconds: 1, completed: true)
       ])
-    try home.write(".local/share/pomo/journal.jsonl", interrupted.json(offset: { _ in 0 }).text + "\n")
+    try home.write(journalFile(home.path), interrupted.json(offset: { _ in 0 }).text + "\n")
     let processes = try (0..<2).map { try launch(["resume"], name: "resume\($0)") }
     for process in processes { process.waitUntilExit() }
     // The second either meets the lock (exit 1) or, once the first runs, resumes it over the
@@ -435,7 +435,7 @@ struct HardeningProcessTests {
   @Test("a journal of garbage names 20 damaged lines and counts the rest, for every reader")
   func boundedWarnings() throws {
     defer { home.cleanUp() }
-    try home.write(".local/share/pomo/journal.jsonl", String(repeating: "x\n", count: 500))
+    try home.write(journalFile(home.path), String(repeating: "x\n", count: 500))
     for words in [["log"], ["report", "--today"], ["import", journalPath, "--journal", home.file("other.jsonl")]] {
       let result = try runPomo(words, environment: environment)
       #expect(result.status == 0)
@@ -453,7 +453,7 @@ struct HardeningProcessTests {
       #"{"v":1,"id":"many","preset":"p","status":"completed","start":"2026-11-30T09:00:00Z","end":"2026-11-30T09:25:00Z","host":"h","rounds":1,"tags":["#
       + tags
       + #"],"phases":[{"name":"f","kind":"work","round":1,"start":"2026-11-30T09:00:00Z","end":"2026-11-30T09:25:00Z","planned_seconds":1500,"elapsed_seconds":1500,"completed":true}]}"#
-    try home.write(".local/share/pomo/journal.jsonl", line + "\n")
+    try home.write(journalFile(home.path), line + "\n")
     var env = environment
     env["TZ"] = "UTC"
     let report = try runPomo(["report", "--from", "2026-11-01", "--to", "2026-12-31", "--format", "json"], environment: env, timeout: 60)

@@ -155,7 +155,7 @@ struct HistoryHarness {
     self.now = now
   }
 
-  var journalPath: String { home.path + "/.local/share/pomo/journal.jsonl" }
+  var journalPath: String { home.path + "/" + journalFile(home.path, host: "laptop") }
 
   @discardableResult
   func run(_ words: String...) -> (status: Int32, out: String, err: String) {
@@ -172,7 +172,7 @@ struct HistoryHarness {
 
   func write(_ records: [JournalRecord]) throws {
     let text = records.map { $0.json(offset: { _ in 0 }).text + "\n" }.joined()
-    try home.write(".local/share/pomo/journal.jsonl", text)
+    try home.write(journalFile(home.path, host: "laptop"), text)
   }
 
   func report(_ words: String...) throws -> [String: Any] {
@@ -248,7 +248,7 @@ struct HistoryCommandTests {
         3f2a1b4c  2026-12-01  10:00  work    completed  25:00  a,thesis
 
         """)
-    let lines = try #require(h.home.read(".local/share/pomo/journal.jsonl")).split(separator: "\n")
+    let lines = try #require(h.home.read(journalFile(h.home.path, host: "laptop"))).split(separator: "\n")
     #expect(lines.count == 2)
     #expect(lines[1].contains(#""kind":"amend""#))
     #expect(lines[1].contains(#""set":{"tags":["a","thesis"],"note":"chapter 3"}"#))

@@ -165,7 +165,7 @@ struct JournalFuzzTests {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC"]
-    let journal = home.file(".local/share/pomo/journal.jsonl")
+    let journal = home.file(journalFile(home.path))
     let tiny = try home.write(
       "tiny.json", #"{"round": [{"name": "go", "kind": "work", "duration": "1s"}]}"#)
     var lines: [String] = []
@@ -183,7 +183,7 @@ struct JournalFuzzTests {
     lines.append(
       #"{"v":1,"id":"last","preset":"tiny","source":"TINY","status":"interrupted","start":"9999-12-31T23:59:00Z","end":"9999-12-31T23:59:59.999999999-23:59","rounds":2,"phases":[{"name":"go","kind":"work","round":1,"start":"9999-12-31T23:59:00Z","end":"9999-12-31T23:59:01Z","planned_seconds":1,"elapsed_seconds":1,"completed":true}]}"#
         .replacingOccurrences(of: "TINY", with: tiny))
-    _ = try home.write(".local/share/pomo/journal.jsonl", lines.joined(separator: "\n") + "\n")
+    _ = try home.write(journalFile(home.path), lines.joined(separator: "\n") + "\n")
     // Mutated lines that happen to stay valid count too; the binary must agree with the pure layer.
     let records = lines.compactMap { try? JournalRecord(line: Array($0.utf8)) }
     let valid = Set(records.map(\.id)).count

@@ -194,7 +194,7 @@ struct SignalPipeStartupTests {
   }
 
   static func records(_ home: DefectsHome) throws -> [JournalRecord] {
-    let text = home.folder.read(".local/share/pomo/journal.jsonl") ?? ""
+    let text = home.folder.read(journalFile(home.folder.path)) ?? ""
     return try text.split(separator: "\n").map { try JournalRecord(line: Array($0.utf8)) }
   }
 
