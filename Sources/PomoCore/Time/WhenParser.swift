@@ -55,7 +55,9 @@ public enum WhenParser {
     if lower.isEmpty { return .failure(.notATime(input)) }
     if lower == "now" { return .success(now) }
     if lower.hasPrefix("-") {
-      switch DurationText.parse(String(lower.dropFirst())) {
+      let span = lower.dropFirst().drop { $0 == " " }
+      if span.hasPrefix("-") { return .failure(.notATime(input)) }
+      switch DurationText.parse(String(span)) {
       case .success(let span): return .success(now - TimeText.seconds(span))
       case .failure(.notADuration): return .failure(.notATime(input))
       case .failure(let problem): return .failure(.duration(input, problem))
