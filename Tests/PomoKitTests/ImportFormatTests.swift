@@ -74,7 +74,7 @@ struct TimewarriorImportTests {
     (
       "",
       ImportSkip(
-        line: 1, reason: "not the JSON array that `timew export` prints: the file is empty; expected a JSON object")
+        line: 1, reason: "the file is empty, not the JSON array that `timew export` prints")
     ),
     (
       "[\n{\"start\":",
@@ -188,6 +188,9 @@ struct WatsonImportTests {
   }
 
   static let bad: [(String, ImportSkip)] = [
+    (
+      "\u{FEFF} \n", ImportSkip(line: 1, reason: "the file is empty, not a Watson frames file (a JSON array of frames)")
+    ),
     ("{}", ImportSkip(line: 1, reason: "not a Watson frames file (a JSON array of frames): got an object")),
     (
       "[\n {\"start\": 1}\n]",
@@ -323,6 +326,14 @@ struct OpenPomodoroImportTests {
     let result = OpenPomodoroImport.parse(bytes(text), host: "h", zone: utc)
     #expect(result.records.count == 2)
     #expect(result.skipped == [ImportSkip(line: 3, reason: reason)])
+  }
+
+  @Test("an empty history is no pomodoros, and nothing wrong")
+  func empty() {
+    for text in ["", "\n", "\r\n  \n"] {
+      let result = OpenPomodoroImport.parse(bytes(text), host: "h", zone: utc)
+      #expect(result.records.isEmpty && result.skipped.isEmpty)
+    }
   }
 
   @Test("a line that is not UTF-8 is a skip")

@@ -61,6 +61,10 @@ enum Interchange {
   /// Parses a JSON document that should be an array, or says why not as a skip.
   /// `what` names the expected input in the message ("the JSON array `timew export` prints").
   static func array(_ bytes: [UInt8], what: String) -> Result<[JSONValue], ImportSkip> {
+    let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+    if text.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+      return .failure(ImportSkip(line: 1, reason: "the file is empty, not \(what)"))
+    }
     let document: JSONValue
     do {
       document = try JSONParser.parse(bytes)

@@ -11,6 +11,8 @@ import PomoCore
 public enum TimewarriorImport {
   public static let tool = "timewarrior"
 
+  /// The sessions in `bytes`, tagged with `host`. `zone` is not needed (the times are UTC) and
+  /// is taken so every source parses alike.
   public static func parse(_ bytes: [UInt8], host: String, zone: any TimeZoneRules) -> ImportResult {
     var result = ImportResult()
     let items: [JSONValue]
