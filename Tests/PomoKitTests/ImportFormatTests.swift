@@ -290,23 +290,23 @@ struct OpenPomodoroImportTests {
     ("2026-11-31T09:00:00Z", "'2026-11-31T09:00:00Z' names a day that does not exist"),
     (
       "2026-11-30T09:00:00Z duration=abc",
-      #"the pomodoro at 2026-11-30T09:00:00Z has a duration that is not a number of minutes from 1 to 1440: "abc""#
+      #"the pomodoro at 2026-11-30T09:00:00Z has a duration that is not a number of minutes (more than 0, at most 1440): "abc""#
     ),
     (
       "2026-11-30T09:00:00Z duration=0",
-      #"the pomodoro at 2026-11-30T09:00:00Z has a duration that is not a number of minutes from 1 to 1440: "0""#
+      #"the pomodoro at 2026-11-30T09:00:00Z has a duration that is not a number of minutes (more than 0, at most 1440): "0""#
     ),
     (
       "2026-11-30T09:00:00Z duration=-5",
-      #"the pomodoro at 2026-11-30T09:00:00Z has a duration that is not a number of minutes from 1 to 1440: "-5""#
+      #"the pomodoro at 2026-11-30T09:00:00Z has a duration that is not a number of minutes (more than 0, at most 1440): "-5""#
     ),
     (
       "2026-11-30T09:00:00Z duration=1441",
-      #"the pomodoro at 2026-11-30T09:00:00Z has a duration that is not a number of minutes from 1 to 1440: "1441""#
+      #"the pomodoro at 2026-11-30T09:00:00Z has a duration that is not a number of minutes (more than 0, at most 1440): "1441""#
     ),
     (
       "2026-11-30T09:00:00Z duration=inf",
-      #"the pomodoro at 2026-11-30T09:00:00Z has a duration that is not a number of minutes from 1 to 1440: "inf""#
+      #"the pomodoro at 2026-11-30T09:00:00Z has a duration that is not a number of minutes (more than 0, at most 1440): "inf""#
     ),
     (
       #"2026-11-30T09:00:00Z description="unfinished"#,

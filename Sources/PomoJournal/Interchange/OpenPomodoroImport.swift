@@ -53,7 +53,8 @@ public enum OpenPomodoroImport {
         switch key {
         case "duration":
           guard let m = Self.minutes(value) else {
-            bad = "has a duration that is not a number of minutes from 1 to 1440: \(Interchange.quoted(value))"
+            bad =
+              "has a duration that is not a number of minutes (more than 0, at most 1440): \(Interchange.quoted(value))"
             break
           }
           minutes = m
