@@ -1,16 +1,210 @@
 import PomoPlatform
 
-/// Placeholder until the full parser lands: RFC 3339 and relative times.
-public struct WhenError: Error, CustomStringConvertible, Equatable {
-  public var description: String
+/// Why a text is not a point in time, in a one-line lowercase message that quotes it.
+public enum WhenError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// Not any of the forms `WhenParser` reads.
+  case notATime(String)
+  /// A date that no calendar has, such as "2026-02-30 09:00".
+  case noSuchDay(String)
+  /// A clock reading past 23:59:59, such as "24:30".
+  case noSuchTimeOfDay(String)
+  /// "-0m", "-25h": a relative time whose duration `DurationText` refuses.
+  case duration(String, DurationText.Problem)
+  /// A local time the clocks skip when they go forward; `at` is the local time they jump at.
+  case nonexistent(String, zone: String, at: String)
+  /// A local time that happens twice when the clocks go back; `example` is the input with the
+  /// earlier one's offset.
+  case ambiguous(String, zone: String, example: String)
+
+  public var description: String {
+    switch self {
+    case .notATime(let text):
+      "'\(TextLayout.inert(text))' is not a time; expected one like 09:00, yesterday 14:30, 2026-11-30 09:00, "
+        + "2026-11-30T09:00+01:00 or -90m"
+    case .noSuchDay(let text): "'\(TextLayout.inert(text))' names a day that does not exist"
+    case .noSuchTimeOfDay(let text): "'\(TextLayout.inert(text))' is not a time of day (00:00 to 23:59)"
+    case .duration(let text, let problem):
+      "'\(TextLayout.inert(text))' is not a time: "
+        + problem.message(for: TextLayout.inert(String(text.drop { $0 == " " || $0 == "-" })))
+    case .nonexistent(let text, let zone, let at):
+      "'\(TextLayout.inert(text))' does not exist in \(zone) (the clocks go forward at \(at))"
+    case .ambiguous(let text, let zone, let example):
+      "'\(TextLayout.inert(text))' is ambiguous in \(zone) (it happens twice; give an offset, e.g. \(example))"
+    }
+  }
 }
 
+/// Reads the times people type for sessions that were not timed (`pomo add --start`, `pomo edit
+/// --end`): a local time today or yesterday, a local date and time, an RFC 3339 timestamp, or a
+/// span back from now.
 public enum WhenParser {
+  /// Seconds since 1970 for `text`, read in `zone` and relative to `now`:
+  /// - `09:00`, `8:05`, `09:00:30`: today at that local time;
+  /// - `today 8:05`, `yesterday 14:30`;
+  /// - `2026-11-30 09:00`, `2026-11-30T09:00` (seconds optional): a local date and time;
+  /// - `2026-11-30T09:00:00+01:00`, `2026-11-30T08:00Z`: RFC 3339, seconds optional;
+  /// - `-90m`, `-1h30m`, `-2h`, `-1:30`: that long before `now` (any duration `DurationText`
+  ///   reads, up to 24 hours);
+  /// - `now`.
+  ///
+  /// A local time the clocks skip (spring forward) or pass twice (fall back) is an error that
+  /// says so, rather than a guess.
   public static func parse(_ text: String, now: Double, zone: any TimeZoneRules) -> Result<Double, WhenError> {
-    if let t = RFC3339.parse(text) { return .success(t) }
-    if text.hasPrefix("-"), case .success(let d) = DurationText.parse(String(text.dropFirst())) {
-      return .success(now - TimeText.seconds(d))
+    let input = text.trimmingSpaces()
+    let lower = input.lowercased()
+    if lower.isEmpty { return .failure(.notATime(input)) }
+    if lower == "now" { return .success(now) }
+    if lower.hasPrefix("-") {
+      let span = lower.dropFirst().drop { $0 == " " }
+      if span.hasPrefix("-") { return .failure(.notATime(input)) }
+      switch DurationText.parse(String(span)) {
+      case .success(let span): return .success(now - TimeText.seconds(span))
+      case .failure(.notADuration): return .failure(.notATime(input))
+      case .failure(let problem): return .failure(.duration(input, problem))
+      }
     }
-    return .failure(WhenError(description: "'\(text)' is not a time"))
+    let today = RFC3339.floorDiv(Int64((now + Double(zone.offset(at: now))).rounded(.down)), 86_400)
+    // "today 9:00", "yesterday 9:00", "9:00".
+    var dayShift: Int64?
+    var clockText = Substring(lower)
+    for (word, shift) in [("today", Int64(0)), ("yesterday", -1)] where lower.hasPrefix(word + " ") {
+      dayShift = shift
+      clockText = lower.dropFirst(word.count).drop { $0 == " " }
+    }
+    if dayShift != nil || lower.first?.isASCIIDigit == true && !lower.contains("-") {
+      guard let clock = Clock(clockText) else { return .failure(.notATime(input)) }
+      guard clock.valid else { return .failure(.noSuchTimeOfDay(input)) }
+      return local(day: today + (dayShift ?? 0), clock: clock, input: input, zone: zone)
+    }
+    // A date and a time, with an offset or without.
+    let bytes = Array(lower.utf8)
+    let datePart = String(decoding: bytes.prefix(10), as: UTF8.self)
+    guard bytes.count > 11, let day = LocalCalendar.parseDate(datePart) else {
+      let shaped = datePart.enumerated().allSatisfy { i, c in i == 4 || i == 7 ? c == "-" : c.isASCIIDigit }
+      return .failure(bytes.count > 11 && datePart.count == 10 && shaped ? .noSuchDay(input) : .notATime(input))
+    }
+    guard bytes[10] == UInt8(ascii: "t") || bytes[10] == UInt8(ascii: " ") else { return .failure(.notATime(input)) }
+    var rest = Substring(lower).dropFirst(11)
+    var offset: Int?
+    if rest.hasSuffix("z") {
+      offset = 0
+      rest = rest.dropLast()
+    } else if rest.count > 6, let sign = rest.dropLast(5).last, sign == "+" || sign == "-" {
+      let o = rest.suffix(5)
+      guard o.count == 5, o.dropFirst(2).first == ":", let h = Int(o.prefix(2)), let m = Int(o.suffix(2)),
+        o.prefix(2).allSatisfy(\.isASCIIDigit), o.suffix(2).allSatisfy(\.isASCIIDigit), h < 24, m < 60
+      else { return .failure(.notATime(input)) }
+      offset = (h * 3600 + m * 60) * (sign == "-" ? -1 : 1)
+      rest = rest.dropLast(6)
+    }
+    guard let clock = Clock(rest) else { return .failure(.notATime(input)) }
+    guard clock.valid else { return .failure(.noSuchTimeOfDay(input)) }
+    if let offset {
+      return .success(Double(day * 86_400) + clock.seconds - Double(offset))
+    }
+    return local(day: day, clock: clock, input: input, zone: zone)
+  }
+
+  /// A clock reading: "9:05", "09:05:30", "09:05:30.250".
+  struct Clock {
+    var hour: Int
+    var minute: Int
+    var second: Double
+
+    init?(_ text: Substring) {
+      let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+      guard parts.count == 2 || parts.count == 3, (1...2).contains(parts[0].count), parts[1].count == 2,
+        parts[0].allSatisfy(\.isASCIIDigit), parts[1].allSatisfy(\.isASCIIDigit), let h = Int(parts[0]),
+        let m = Int(parts[1])
+      else { return nil }
+      hour = h
+      minute = m
+      second = 0
+      if parts.count == 3 {
+        let s = parts[2]
+        let whole = s.prefix(while: \.isASCIIDigit)
+        let fraction = s.dropFirst(whole.count)
+        guard whole.count == 2,
+          fraction.isEmpty
+            || fraction.count >= 2 && fraction.first == "."
+              && fraction.dropFirst().allSatisfy(\.isASCIIDigit) && fraction.count <= 10,
+          let value = Double(s)
+        else { return nil }
+        second = value
+      }
+    }
+
+    var valid: Bool { hour < 24 && minute < 60 && second < 60 }
+    var seconds: Double { Double(hour * 3600 + minute * 60) + second }
+  }
+
+  private static func local(day: Int64, clock: Clock, input: String, zone: any TimeZoneRules) -> Result<
+    Double, WhenError
+  > {
+    switch LocalTime.resolve(Double(day * 86_400) + clock.seconds, zone: zone) {
+    case .unique(let t):
+      return .success(t)
+    case .skipped(let transition, let offsetBefore, _):
+      return .failure(.nonexistent(input, zone: zone.identifier, at: shortTime(transition + Double(offsetBefore))))
+    case .repeated(let earlier, _):
+      var example = RFC3339.format(earlier, offset: zone.offset(at: earlier))
+      // "2026-10-25T02:30:00+02:00" → "2026-10-25T02:30+02:00" when the seconds are zero.
+      let b = Array(example.utf8)
+      if b.count == 25, b[16] == UInt8(ascii: ":"), b[17] == UInt8(ascii: "0"), b[18] == UInt8(ascii: "0") {
+        example = String(decoding: b[0..<16] + b[19...], as: UTF8.self)
+      }
+      return .failure(.ambiguous(input, zone: zone.identifier, example: example))
+    }
+  }
+
+  /// "02:00" (with ":30" when there are seconds) for a local time in seconds since 1970.
+  private static func shortTime(_ local: Double) -> String {
+    let second = (Int64(local.rounded(.down)) % 86_400 + 86_400) % 86_400
+    let text = "\(RFC3339.pad(second / 3600, 2)):\(RFC3339.pad(second / 60 % 60, 2))"
+    return second % 60 == 0 ? text : text + ":" + RFC3339.pad(second % 60, 2)
+  }
+}
+
+/// A local date and time (seconds since 1970 as if the zone were UTC) placed in a zone: one
+/// instant, none (the clocks skip it), or two (the clocks pass it twice).
+public enum LocalTime: Equatable, Sendable {
+  case unique(Double)
+  /// The clocks jump over it at `transition` (an instant), from `offsetBefore` to `offsetAfter`.
+  case skipped(transition: Double, offsetBefore: Int, offsetAfter: Int)
+  /// It happens at both instants, `earlier` under the offset before the clocks went back.
+  case repeated(earlier: Double, later: Double)
+
+  public static func resolve(_ local: Double, zone: any TimeZoneRules) -> LocalTime {
+    // The offsets in force within a day either side; real zones never change twice in that time.
+    var offsets = Set([zone.offset(at: local - 86_400), zone.offset(at: local), zone.offset(at: local + 86_400)])
+    for o in offsets { offsets.insert(zone.offset(at: local - Double(o))) }
+    let instants = Set(offsets.map { local - Double($0) }.filter { zone.offset(at: $0) == Int((local - $0).rounded()) })
+      .sorted()
+    if instants.count == 1 { return .unique(instants[0]) }
+    if let earlier = instants.first, let later = instants.last, instants.count > 1 {
+      return .repeated(earlier: earlier, later: later)
+    }
+    // In a gap: the instant the offset changes lies between the local time read under the
+    // larger offset (still before the change) and under the smaller (already after it).
+    let largest = offsets.max() ?? 0
+    let smallest = offsets.min() ?? 0
+    var before = (local - Double(largest)).rounded(.down)
+    var after = (local - Double(smallest)).rounded(.up)
+    let offsetBefore = zone.offset(at: before)
+    while after - before > 1 {
+      let middle = ((before + after) / 2).rounded(.down)
+      if zone.offset(at: middle) == offsetBefore { before = middle } else { after = middle }
+    }
+    return .skipped(transition: after, offsetBefore: offsetBefore, offsetAfter: zone.offset(at: after))
+  }
+}
+
+extension String {
+  /// Without spaces (U+0020) at either end.
+  fileprivate func trimmingSpaces() -> String {
+    var s = Substring(self)
+    while s.first == " " { s = s.dropFirst() }
+    while s.last == " " { s = s.dropLast() }
+    return String(s)
   }
 }

@@ -1,13 +1,34 @@
 import PomoCore
 
-/// Placeholder until the renderers land: JSON only.
+/// What `pomo export --format` writes.
 public enum ExportFormat: String, ChoiceValue {
-  case csv, json, ics, timewarrior
+  /// One row per session (RFC 4180, CRLF line ends).
+  case csv
+  /// A JSON array of the sessions, each as the journal writes it.
+  case json
+  /// An iCalendar file (RFC 5545) with an event per session.
+  case ics
+  /// The JSON array `timew export` prints, an interval per focus phase.
+  case timewarrior
 
-  public static func render(_ records: [JournalRecord], format: ExportFormat, offset: (Double) -> Int, now: Double)
-    -> String
-  {
-    let lines = records.map { "  " + $0.json(offset: offset).text }
-    return lines.isEmpty ? "[]\n" : "[\n" + lines.joined(separator: ",\n") + "\n]\n"
+  /// `records` in `format`, whole, ending with a line end. `offset` gives the local UTC offset
+  /// at an instant (for CSV and JSON times); `now` is the calendar's DTSTAMP.
+  public static func render(
+    _ records: [JournalRecord], format: ExportFormat, offset: (Double) -> Int, now: Double
+  ) -> String {
+    switch format {
+    case .csv: CSVExport.render(records, offset: offset)
+    case .json: JSONExport.render(records, offset: offset)
+    case .ics: ICSExport.render(records, now: now)
+    case .timewarrior: TimewarriorExport.render(records)
+    }
+  }
+}
+
+/// The sessions as a JSON array, a session a line, each as the journal writes it.
+public enum JSONExport {
+  public static func render(_ records: [JournalRecord], offset: (Double) -> Int) -> String {
+    if records.isEmpty { return "[]\n" }
+    return "[\n" + records.map { $0.json(offset: offset).text }.joined(separator: ",\n") + "\n]\n"
   }
 }
