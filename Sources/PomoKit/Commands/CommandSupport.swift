@@ -130,7 +130,7 @@ enum JournalAccess {
 
   static func forEach(
     _ journal: Journal, strict: Bool, finished: Bool = false, _ context: Context,
-    _ body: (JournalEntry, ArraySlice<UInt8>) -> Void
+    bad counted: (Journal.BadLine) -> Void = { _ in }, _ body: (JournalEntry, ArraySlice<UInt8>) -> Void
   ) throws(CLIError) {
     var firstBad: Journal.BadLine?
     var badCount = 0
@@ -138,6 +138,7 @@ enum JournalAccess {
       try journal.forEach(
         finished: finished,
         bad: { line in
+          counted(line)
           if firstBad == nil { firstBad = line }
           if !strict { warn(line, badCount, journal, context) }
           badCount += 1

@@ -1,52 +1,123 @@
-import PomoReport
 import PomoJournal
 import PomoTerminal
 import PomoCore
 import PomoPlatform
 
 extension Pomo {
-  /// `pomo import FILE`: appends the sessions of another journal, such as another machine's.
+  /// `pomo import FILE`: adds the sessions of another journal, or of another tool's data.
   public enum Import: Command {
     public static let spec = CommandSpec(
       name: "import",
-      abstract: "Append the sessions of another journal to yours.",
+      abstract: "Add the sessions of another journal, or of Timewarrior, Watson or Open Pomodoro.",
       discussion: """
-        Each valid record whose id is not in your journal yet is appended as its line stands,
-        byte for byte, all in one durable append; damaged lines are skipped with a warning.
-        Importing the same file again appends nothing.
+        --from pomo (the default): each line of another pomo journal (sessions and
+        corrections) whose id yours lacks is appended as it stands, byte for byte.
+        --from timewarrior: the JSON of 'timew export'; each closed interval becomes a
+        one-phase focus session with its tags, its annotation as the note.
+        --from watson: Watson's frames file; project and tags become tags.
+        --from openpomodoro: an Open Pomodoro Format history file; the description
+        becomes the note.
+
+        Sessions from another tool get ids derived from that tool's own (a name-based
+        UUID), so importing the same file again adds nothing. Everything new is appended
+        in one durable write; what cannot be read is skipped and named.
+
+        Examples:
+          timew export | pomo import --from timewarrior -
+          pomo import --from watson ~/.config/watson/frames
+          pomo import laptop-journal.jsonl
         """,
-      arguments: [ArgumentSpec("file", kind: .path, help: "A journal file, or - for standard input.")],
-      options: [SharedOptions.journal.spec, SharedOptions.strict.spec])
+      arguments: [ArgumentSpec("file", kind: .path, help: "The file to read, or - for standard input.")],
+      options: [from.spec, SharedOptions.journal.spec, SharedOptions.strict.spec])
+
+    static let from = Option<ImportSource>.choice(
+      "from", placeholder: "tool", help: "What the file is: pomo (the default), timewarrior, watson or openpomodoro.")
+
+    /// The most a file to import may hold.
+    static let sizeLimit = 1 << 30
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let file = arguments.positionals[0]
-      let source = Journal(path: file == "-" ? "/dev/stdin" : file)
+      let path = file == "-" ? "/dev/stdin" : file
       guard file == "-" || Platform.fileExists(file) else {
         throw CLIError.failure("cannot read \(file): no such file or directory")
       }
       let target = JournalAccess.journal(arguments, context)
       // The ids already there; the target's own damaged lines are not this command's business.
       var present = Set<String>()
-      for path in target.files {
+      for existing in target.files {
         do {
-          try target.file(path).forEach(bad: { _ in }) { entry, _ in present.insert(entry.id) }
+          try target.file(existing).forEach(bad: { _ in }) { entry, _ in present.insert(entry.id) }
         } catch {
-          throw CLIError.failure("cannot read the journal \(path): \(error)")
+          throw CLIError.failure("cannot read the journal \(existing): \(error)")
         }
       }
-      // Each new record's line as it stands in the source, byte for byte: unknown fields,
-      // newer versions, offsets and fractions are the source's to keep.
       var lines: [ArraySlice<UInt8>] = []
-      try JournalAccess.forEach(source, strict: arguments[SharedOptions.strict], finished: true, context) { record, line in
-        guard present.insert(record.id).inserted else { return }
-        lines.append(RecordScanner.withoutByteOrderMark(line))
+      var sessions = 0
+      var corrections = 0
+      var already = 0
+      var skipped = 0
+      let source = arguments[from] ?? .pomo
+      if source == .pomo {
+        // Each new line as it stands in the source, byte for byte: unknown fields, newer
+        // versions, offsets and fractions are the source's to keep.
+        var damaged = 0
+        try JournalAccess.forEach(
+          Journal(path: path), strict: arguments[SharedOptions.strict], finished: true, context,
+          bad: { _ in damaged += 1 }
+        ) { entry, line in
+          guard present.insert(entry.id).inserted else {
+            already += 1
+            return
+          }
+          if case .session = entry { sessions += 1 } else { corrections += 1 }
+          lines.append(RecordScanner.withoutByteOrderMark(line))
+        }
+        skipped = damaged
+      } else {
+        let bytes: [UInt8]
+        do {
+          bytes = try Platform.readFile(path, limit: sizeLimit)
+        } catch {
+          throw CLIError.failure("cannot read \(file): \(error)")
+        }
+        let result: ImportResult =
+          switch source {
+          case .timewarrior: TimewarriorImport.parse(bytes, host: context.hostName, zone: context.zone)
+          case .watson: WatsonImport.parse(bytes, host: context.hostName, zone: context.zone)
+          case .openpomodoro, .pomo: OpenPomodoroImport.parse(bytes, host: context.hostName, zone: context.zone)
+          }
+        if let first = result.skipped.first, arguments[SharedOptions.strict] {
+          throw CLIError.data("\(file): \(first.description)")
+        }
+        for (n, skip) in result.skipped.enumerated() where n < JournalAccess.namedDamagedLines {
+          context.errors.write("pomo: warning: \(TextLayout.inert(file)): skipped \(skip.description)\n")
+        }
+        if result.skipped.count > JournalAccess.namedDamagedLines {
+          context.errors.write(
+            "pomo: warning: \(TextLayout.inert(file)): skipped \(result.skipped.count - JournalAccess.namedDamagedLines) more (--strict names the first)\n"
+          )
+        }
+        skipped = result.skipped.count
+        let offset = context.zone.offset
+        for record in result.records {
+          guard present.insert(record.id).inserted else {
+            already += 1
+            continue
+          }
+          sessions += 1
+          lines.append(Array(record.json(offset: offset).text.utf8)[...])
+        }
       }
       do {
         try Platform.appendLines(lines, to: target.path)
       } catch {
-        throw CLIError.failure("cannot write the journal \(target.path): \(error) (no session was appended)")
+        throw CLIError.failure("cannot write the journal \(target.path): \(error) (nothing was imported)")
       }
-      context.errors.write("pomo: imported \(TextLayout.count(lines.count, "session")) into \(target.path)\n")
+      var summary = "imported \(TextLayout.count(sessions, "session"))"
+      if corrections > 0 { summary += " and \(TextLayout.count(corrections, "correction"))" }
+      summary += ", \(already) already present, \(skipped) skipped"
+      context.output.write("\(summary) (into \(target.path))\n")
       return ExitCode.success
     }
   }
