@@ -102,7 +102,7 @@ public final class IndexedJournal {
     }
     let path = cachePath + ".streak"
     let newest = index.newestQuarter
-    let key = "\(index.quarterCount) \(newest) \(calendar.zone.identifier)"
+    let key = "\(index.quarterCount) \(newest) \(calendar.identifier)"
     var last: Int64
     var first: Int64
     if let text = try? Platform.readFile(path),
