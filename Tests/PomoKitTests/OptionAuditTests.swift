@@ -156,6 +156,8 @@ struct OptionAuditTests {
       ["report", "--month", "2025-12", "--format", "json", "--journal", "$JOURNAL"],
       ["report", "--today", "--format", "csv", "--journal", "$JOURNAL"],
       ["report", "--from", "2025-11-01", "--to", "2025-12-31", "--journal", "$JOURNAL", "--strict"],
+      ["report", "--year", "2025", "--format", "svg", "-o", "$OTHER", "--journal", "$JOURNAL"],
+      ["report", "--hours", "--year", "--journal", "$JOURNAL", "--output", "$OTHER"],
     ],
     "pomo presets": [["presets"]],
     "pomo presets show": [

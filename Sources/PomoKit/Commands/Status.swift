@@ -18,7 +18,8 @@ extension Pomo {
         print the JSON those bars read. A template prints its text with each {field} filled
         in; the fields are \(StatusFormat.fields.joined(separator: ", ")); {{ and }} are
         braces. When nothing runs, waybar, i3blocks and templates print an empty text, so the
-        bar hides the module.
+        bar hides the module. With the config's daily_goal, JSON and the {goal} field show
+        today's focus against it, such as "3:10/4:00".
 
         With --follow, a line at every visible change (each second, each phase, pause and
         resume), in the format chosen, pushed by the running session over its control socket;
