@@ -25,7 +25,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("out")
     parser.add_argument("--end", default="2026-12-31")
-    parser.add_argument("--days", type=int, default=371)
+    parser.add_argument("--days", type=int, default=365)
     args = parser.parse_args()
     rng = random.Random(2026)
     end = datetime.date.fromisoformat(args.end)

@@ -113,7 +113,7 @@ extension Pomo {
       }
       if let path = arguments[output] {
         do {
-          try Platform.writeAtomically(text, to: path)
+          try Platform.writeAtomically(text, to: path, mode: 0o666)
         } catch {
           throw CLIError.failure("cannot write \(path): \(error)")
         }
