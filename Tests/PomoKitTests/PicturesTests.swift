@@ -374,7 +374,8 @@ struct GoalTests {
     #expect(Config.clockTime("24:00") == nil && Config.clockTime("4:00") == nil && Config.clockTime("00:00") == 0)
     for (text, message) in [
       (#"{"daily_goal": "lots"}"#, #"daily_goal: expected a duration like "25m", "90s", "1h30m" or "1:30", got "lots""#),
-      (#"{"day_start": "25:00"}"#, #"day_start: expected a time of day like "04:00", from 00:00 to 23:59, got "25:00""#),
+      (#"{"day_start": "25:00"}"#, #"day_start: expected a time of day on a quarter hour like "04:00" or "03:30", got "25:00""#),
+      (#"{"day_start": "04:10"}"#, #"day_start: expected a time of day on a quarter hour"#),
       (#"{"day_start": 4}"#, "day_start: expected a string"),
     ] {
       #expect(throws: DataFileError.self) { try Config.parse(Array(text.utf8), file: "c.json") }
@@ -417,6 +418,26 @@ struct EndToEndPicturesTests {
     // Without a goal, no goal fields.
     _ = try home.write(".config/pomo/config.json", "{}")
     #expect(try runPomo(["status", "--json"], environment: env()).out == #"{"state":"idle"}"# + "\n")
+  }
+
+  @Test("day_start from the config, in the real Europe/Berlin, the night the clocks go forward")
+  func dayStart() throws {
+    defer { home.cleanUp() }
+    _ = try home.write(".config/pomo/config.json", #"{"day_start": "04:00", "daily_goal": "1h"}"#)
+    let records = [
+      ReportBuilderTests().record("a", "2026-03-29T00:30:00Z", minutes: [(.work, 60)]),  // 01:30 CET to 03:30 CEST
+      ReportBuilderTests().record("b", "2026-03-29T02:30:00Z", minutes: [(.work, 30)]),  // 04:30 CEST: Sunday
+    ]
+    _ = try home.write("journal.jsonl", records.map { $0.json(offset: { _ in 0 }).text + "\n" }.joined())
+    var environment = env()
+    environment["TZ"] = "Europe/Berlin"
+    let result = try runPomo(["report", "--week", "2026-W13", "--format", "csv"], environment: environment)
+    #expect(result.status == 0, "\(result.err)")
+    let rows = result.out.split(separator: "\r\n")
+    #expect(rows[6] == "2026-03-28,3600,0,1,1,0")
+    #expect(rows[7] == "2026-03-29,1800,0,1,1,0")
+    let json = try runPomo(["report", "--week", "2026-W13", "--format", "json"], environment: environment)
+    #expect(json.out.contains(#""daily_goal_seconds":3600,"goal_days":1,"day_start":"04:00""#))
   }
 
   @Test("--format html --output writes the page, nothing on stdout; --hours refuses svg")

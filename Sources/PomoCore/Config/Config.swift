@@ -89,8 +89,10 @@ public struct Config: Equatable, Sendable {
     }
     if let v = fields["day_start"] {
       let text = try reader.string(v, path: "day_start")
-      guard let seconds = Self.clockTime(text) else {
-        throw reader.error(v, "day_start", "expected a time of day like \"04:00\", from 00:00 to 23:59, got \(v.snippet)")
+      // On a quarter hour, as the index keeps the starts of sessions, so streaks stay exact.
+      guard let seconds = Self.clockTime(text), seconds % 900 == 0 else {
+        throw reader.error(
+          v, "day_start", "expected a time of day on a quarter hour like \"04:00\" or \"03:30\", got \(v.snippet)")
       }
       config.dayStart = seconds
     }
