@@ -160,12 +160,12 @@ public enum ReportSVG {
     let highest = max(focus.max() ?? 0, Int64(report.goal?.rounded() ?? 0), 3600)
     let hours = Int((highest + 3599) / 3600)
     let stepHours = hours <= 8 ? 1 : hours <= 16 ? 2 : 4
-    let top_ = Double(((hours + stepHours - 1) / stepHours) * stepHours * 3600)
-    func y(_ seconds: Double) -> Int { top + chart - Int((seconds / top_ * Double(chart)).rounded()) }
+    let scaleTop = Double(((hours + stepHours - 1) / stepHours) * stepHours * 3600)
+    func y(_ seconds: Double) -> Int { top + chart - Int((seconds / scaleTop * Double(chart)).rounded()) }
     var out = [
       open(width: width, height: height, title: title(report), description: description(report, picture: "A bar chart"))
     ]
-    for h in stride(from: 0, through: Int(top_ / 3600), by: stepHours) {
+    for h in stride(from: 0, through: Int(scaleTop / 3600), by: stepHours) {
       let at = y(Double(h * 3600))
       out.append("<line class=\"grid\" x1=\"\(left)\" y1=\"\(at)\" x2=\"\(left + count * pitch)\" y2=\"\(at)\"/>")
       out.append("<text x=\"\(left - 6)\" y=\"\(at + 4)\" text-anchor=\"end\">\(h)h</text>")
