@@ -21,7 +21,7 @@ public enum StatusFormat: Equatable, Sendable {
   /// The fields a template may name, in the order the README documents them.
   public static let fields = [
     "phase", "remaining", "kind", "badge", "state", "preset", "remaining_seconds", "percent", "session_percent",
-    "round", "rounds", "phase_index", "phase_count", "deadline", "started", "tags", "pid",
+    "round", "rounds", "phase_index", "phase_count", "deadline", "started", "tags", "pid", "goal",
   ]
 
   public enum Problem: Error, Equatable, CustomStringConvertible {
@@ -70,6 +70,26 @@ public enum StatusFormat: Equatable, Sendable {
   }
 }
 
+/// Today's focus against the config's `daily_goal`, as `pomo status` shows it: `3:10/4:00`.
+public struct GoalProgress: Equatable, Sendable {
+  public var focusSeconds: Int64
+  public var goalSeconds: Int64
+
+  public init(focusSeconds: Int64, goalSeconds: Int64) {
+    self.focusSeconds = focusSeconds
+    self.goalSeconds = goalSeconds
+  }
+
+  /// "3:10/4:00".
+  public var text: String {
+    "\(TimeText.hoursMinutes(seconds: focusSeconds))/\(TimeText.hoursMinutes(seconds: goalSeconds))"
+  }
+
+  public var json: [(String, JSONOutput)] {
+    [("goal", .string(text)), ("goal_focus_seconds", .int(focusSeconds)), ("goal_seconds", .int(goalSeconds))]
+  }
+}
+
 /// What `pomo status` prints, as pure functions of the saved state and the time.
 ///
 /// Phase and preset names and tags come from files anyone can write, so every one of them is
@@ -77,15 +97,17 @@ public enum StatusFormat: Equatable, Sendable {
 /// the line: JSON strings by `JSONOutput`, waybar's Pango markup by `pango`.
 public enum StatusText {
   /// The status in `format`, on one line without its line end.
+  /// `goal` is today's progress towards the daily goal, when there is one: a field in JSON and
+  /// in templates.
   public static func render(
-    _ state: SessionState?, now: Double, format: StatusFormat, offset: (Double) -> Int
+    _ state: SessionState?, now: Double, format: StatusFormat, offset: (Double) -> Int, goal: GoalProgress? = nil
   ) -> String {
     switch format {
     case .text: line(state, now: now)
-    case .json: json(state, now: now, offset: offset).text
+    case .json: json(state, now: now, offset: offset, goal: goal).text
     case .waybar: waybar(state, now: now).text
     case .i3blocks: i3blocks(state, now: now).text
-    case .template(let text): template(text, state, now: now, offset: offset)
+    case .template(let text): template(text, state, now: now, offset: offset, goal: goal)
     }
   }
 
@@ -96,8 +118,10 @@ public enum StatusText {
     return "\(badge(s)) \(TextLayout.inert(s.phaseName)) \(remaining(s, now)) (\(detail))"
   }
 
-  public static func json(_ state: SessionState?, now: Double, offset: (Double) -> Int) -> JSONOutput {
-    guard let s = state else { return .object([("state", .string("idle"))]) }
+  public static func json(
+    _ state: SessionState?, now: Double, offset: (Double) -> Int, goal: GoalProgress? = nil
+  ) -> JSONOutput {
+    guard let s = state else { return .object([("state", .string("idle"))] + (goal?.json ?? [])) }
     func time(_ t: Double) -> JSONOutput { .string(RFC3339.format(t, offset: offset(t))) }
     func fraction(_ x: Double) -> JSONOutput { .seconds((x * 1000).rounded() / 1000) }
     let remaining = remainingSeconds(s, now)
@@ -118,7 +142,7 @@ public enum StatusText {
       ("started", time(s.record.start)),
       ("tags", .array(s.record.tags.map(JSONOutput.string))),
       ("pid", .int(Int64(s.pid))),
-    ])
+    ] + (goal?.json ?? []))
   }
 
   /// waybar's custom module (`"return-type": "json"`): `text` and `tooltip` are Pango markup,
@@ -170,10 +194,10 @@ public enum StatusText {
   /// so a bar hides the module. A template that does not parse renders as an empty line too
   /// (`StatusFormat(parsing:)` refuses it before it gets here).
   public static func template(
-    _ text: String, _ state: SessionState?, now: Double, offset: (Double) -> Int
+    _ text: String, _ state: SessionState?, now: Double, offset: (Double) -> Int, goal: GoalProgress? = nil
   ) -> String {
     guard let s = state, let template = try? Template(parsing: text, fields: StatusFormat.fields) else { return "" }
-    return template.render { field(s, $0, now: now, offset: offset) }
+    return template.render { $0 == "goal" ? goal?.text ?? "" : field(s, $0, now: now, offset: offset) }
   }
 
   /// One template field's value; fields from files are made inert.

@@ -216,21 +216,23 @@ package extension Platform {
     if !existed { syncFolder(folder) }
   }
 
-  /// Replaces a file's contents all at once: write a temporary file, fsync, rename.
-  public static func writeAtomically(_ text: String, to path: String) throws(FileSystemError) {
-    try writeAtomically(Array(text.utf8), to: path)
+  /// Replaces a file's contents all at once: write a temporary file, fsync, rename. `mode`
+  /// is the new file's (before the umask): 0600 for pomo's own files, 0666 for what the user
+  /// asked to have written (a report's `--output`).
+  public static func writeAtomically(_ text: String, to path: String, mode: mode_t = 0o600) throws(FileSystemError) {
+    try writeAtomically(Array(text.utf8), to: path, mode: mode)
   }
 
   /// `durable: false` skips the fsync, for caches: a crash may then leave an empty or short
   /// file, which a cache must notice anyway and rebuild.
-  public static func writeAtomically(_ contents: [UInt8], to path: String, durable: Bool = true)
+  public static func writeAtomically(_ contents: [UInt8], to path: String, durable: Bool = true, mode: mode_t = 0o600)
     throws(FileSystemError)
   {
     let folder = parentFolder(path)
     if !fileExists(folder) { try makeDirectories(folder) }
     let temporary = "\(path).\(getpid()).tmp"
     unlink(temporary)
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
     guard fd >= 0 else { throw .current }
     var bytes = contents
     let ok = Platform.write(fd, &bytes) && (!durable || fsync(fd) == 0)

@@ -27,6 +27,10 @@ public struct Report: Equatable, Sendable {
   public var tags: [Group]
   public var streakDays: Int
   public var previousFocus: Double
+  /// The config's `daily_goal` in seconds, when set: days with at least this much focus met it.
+  public var goal: Double?
+  /// The config's `day_start`, in seconds after midnight.
+  public var dayStart = 0
 
   public var totals: Day {
     var t = Day(day: range.days.lowerBound)
@@ -43,6 +47,51 @@ public struct Report: Equatable, Sendable {
   /// The day with the most focus, if any day has some.
   public var bestDay: Day? {
     days.filter { $0.focus > 0 }.max { $0.focus < $1.focus || ($0.focus == $1.focus && $0.day > $1.day) }
+  }
+
+  /// Each day's focus in whole seconds (see `roundedSeconds`).
+  public var focusSeconds: [Int64] { Self.roundedSeconds(days.map(\.focus)) }
+
+  /// Whether each day met the goal (all false without one).
+  public var goalMet: [Bool] {
+    guard let goal else { return days.map { _ in false } }
+    return focusSeconds.map { Double($0) >= goal.rounded() }
+  }
+
+  /// The longest run of days with a completed session within the range, the latest of equals.
+  public var longestStreak: (days: Int, first: Int64, last: Int64)? {
+    var best: (days: Int, first: Int64, last: Int64)?
+    var run = 0
+    for d in days {
+      run = d.completed > 0 ? run + 1 : 0
+      if run > 0, run >= (best?.days ?? 0) { best = (run, d.day - Int64(run) + 1, d.day) }
+    }
+    return best
+  }
+
+  /// The week (starting on the range's week start) with the most focus in the range: its first
+  /// day and its focus in whole seconds; the earliest of equals.
+  public var bestWeek: (first: Int64, focus: Int64)? {
+    var weeks: [Int64: Int64] = [:]
+    for (d, f) in zip(days, focusSeconds) {
+      weeks[LocalCalendar.weekStart(containing: d.day, weekStart: range.weekStart), default: 0] += f
+    }
+    return weeks.filter { $0.value > 0 }.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }
+      .map { ($0.key, $0.value) }
+  }
+
+  /// Focus per calendar month in the range, in whole seconds: (year, month, seconds).
+  public var months: [(year: Int64, month: Int64, focus: Int64)] {
+    var result: [(year: Int64, month: Int64, focus: Int64)] = []
+    for (d, f) in zip(days, focusSeconds) {
+      let (y, m, _) = LocalCalendar.date(d.day)
+      if let last = result.last, last.year == y, last.month == m {
+        result[result.count - 1].focus += f
+      } else {
+        result.append((y, m, f))
+      }
+    }
+    return result
   }
 
   /// Focus against the previous period, in whole percent; nil when that period had none.
@@ -186,12 +235,12 @@ public struct ReportBuilder {
   }
 
   /// The report; `streak` overrides the streak counted from the records added.
-  public func build(today: Int64, streak: Int? = nil) -> Report {
+  public func build(today: Int64, streak: Int? = nil, goal: Double? = nil) -> Report {
     let order = { (a: Report.Group, b: Report.Group) in a.focus != b.focus ? a.focus > b.focus : a.name < b.name }
     return Report(
       range: range, timeZone: calendar.zone.identifier, days: days, presets: presets.values.sorted(by: order),
       tags: tags.values.sorted(by: order), streakDays: streak ?? Streak.length(today: today, completedOn: completedDays.contains),
-      previousFocus: previousFocus)
+      previousFocus: previousFocus, goal: goal, dayStart: calendar.dayStart)
   }
 
 }

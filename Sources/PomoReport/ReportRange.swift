@@ -10,6 +10,8 @@ public struct ReportRange: Equatable, Sendable {
     case month
     case day
     case custom
+    /// `--year`: a calendar year, or the weeks of the last 12 months ending this week.
+    case year
   }
 
   public var kind: Kind
@@ -27,6 +29,10 @@ public struct ReportRange: Equatable, Sendable {
   /// The period just before, of the same kind: last week, last month, yesterday, or the same
   /// number of days.
   public var previous: ClosedRange<Int64> {
+    if kind == .year, title.hasPrefix("Year ") {
+      let (y, _, _) = LocalCalendar.date(days.lowerBound)
+      return RFC3339.days(fromCivil: y - 1, 1, 1)...(days.lowerBound - 1)
+    }
     if kind == .month {
       let (y, m, _) = LocalCalendar.date(days.lowerBound)
       return m == 1 ? LocalCalendar.monthRange(year: y - 1, month: 12) : LocalCalendar.monthRange(year: y, month: m - 1)
@@ -41,6 +47,7 @@ public struct ReportRange: Equatable, Sendable {
     case .month: "last month"
     case .day: "the day before"
     case .custom: count == 1 ? "the day before" : "the previous \(count) days"
+    case .year: "the year before"
     }
   }
 
@@ -60,7 +67,30 @@ public struct ReportRange: Equatable, Sendable {
       return LocalCalendar.label(days.lowerBound)
     case .custom:
       return TextLayout.count(count, "day")
+    case .year:
+      let (y, m, d) = LocalCalendar.date(days.lowerBound)
+      return m == 1 && d == 1 && count >= 365 ? "Year \(y)" : "12 months"
     }
+  }
+
+  /// Resolves `--year [YYYY]`: a calendar year, or by default the weeks of the 12 months ending
+  /// with this week (53 columns of the heatmap), up to today.
+  public static func year(_ value: String?, today: Int64, weekStart: Int) -> ReportRange? {
+    guard let value, value.lowercased() != "this" else {
+      let first = LocalCalendar.weekStart(containing: today, weekStart: weekStart) - 52 * 7
+      return ReportRange(kind: .year, days: first...today, weekStart: weekStart)
+    }
+    let (ty, _, _) = LocalCalendar.date(today)
+    let year: Int64
+    if value.lowercased() == "last" {
+      year = ty - 1
+    } else {
+      guard value.utf8.count == 4, value.allSatisfy(\.isASCIIDigit), let y = Int64(value), y >= 1 else { return nil }
+      year = y
+    }
+    let first = RFC3339.days(fromCivil: year, 1, 1)
+    let last = RFC3339.days(fromCivil: year + 1, 1, 1) - 1
+    return ReportRange(kind: .year, days: first...last, weekStart: weekStart)
   }
 
   /// Resolves `--week VALUE`: "this", "last", "2026-W48" or a date inside the week.

@@ -28,12 +28,17 @@ public enum ReportText {
       ANSI.paint(
         TextLayout.padRight("DAY", labelWidth) + "  " + TextLayout.padRight("FOCUS", barWidth) + "  "
           + TextLayout.padLeft("H:MM", timeWidth) + "  " + "DONE/INT", ANSI.dim, when: style.color))
+    let met = report.goalMet
+    let mark = style.unicode ? "✓" : "*"
     for (i, _) in report.days.enumerated() {
       let fraction = best > 0 ? Double(focus[i]) / Double(best) : 0
       let bar = self.bar(fraction, width: barWidth, style: style)
+      let goal = met[i] ? "  " + ANSI.paint(mark, ANSI.green, when: style.color) : ""
       out.append(
-        TextLayout.padRight(labels[i], labelWidth) + "  " + bar + "  " + TextLayout.padLeft(times[i], timeWidth) + "  "
-          + TextLayout.padLeft(counts[i], countWidth).trimmedSpaces())
+        (TextLayout.padRight(labels[i], labelWidth) + "  " + bar + "  " + TextLayout.padLeft(times[i], timeWidth) + "  "
+          + (report.goal == nil
+            ? TextLayout.padLeft(counts[i], countWidth).trimmedSpaces()
+            : TextLayout.padRight(counts[i], counts.map(\.count).max() ?? 0) + goal)).trimmedSpaces())
     }
     out.append("")
 
@@ -54,6 +59,12 @@ public enum ReportText {
       out.append("Best day: \(LocalCalendar.label(day.day)) (\(TimeText.hoursMinutes(seconds: focus[i])))")
     }
     out.append("Streak: \(TextLayout.count(report.streakDays, "day")) with a completed session")
+    if let goal = report.goal {
+      out.append(
+        wrapped(
+          "Goal \(TimeText.hoursMinutes(seconds: Int64(goal.rounded()))) a day: met on \(met.filter { $0 }.count) of "
+            + "\(TextLayout.count(report.days.count, "day"))" + (met.contains(true) ? " (\(mark))" : ""), width))
+    }
     for (heading, groups) in [("PRESET", report.presets), ("TAG", report.tags)] where !groups.isEmpty {
       out.append("")
       let nameWidth = min(24, max(heading.count, groups.map { TextLayout.width($0.name) }.max() ?? 0))
@@ -113,6 +124,24 @@ public enum ReportJSON {
         })
     }
     let previous = report.range.previous
+    let met = report.goalMet
+    var goalFields: [(String, JSONOutput)] = []
+    if let goal = report.goal {
+      goalFields = [
+        ("daily_goal_seconds", .int(Int64(goal.rounded()))), ("goal_days", .int(Int64(met.filter { $0 }.count))),
+      ]
+    }
+    if report.dayStart != 0 { goalFields.append(("day_start", .string(HourGridData.clock(report.dayStart)))) }
+    if report.range.kind == .year, let longest = report.longestStreak {
+      goalFields.append(
+        (
+          "longest_streak",
+          .object([
+            ("days", .int(Int64(longest.days))), ("from", .string(LocalCalendar.isoDate(longest.first))),
+            ("to", .string(LocalCalendar.isoDate(longest.last))),
+          ])
+        ))
+    }
     let value = JSONOutput.object([
       ("from", .string(LocalCalendar.isoDate(report.range.days.lowerBound))),
       ("to", .string(LocalCalendar.isoDate(report.range.days.upperBound))),
@@ -121,7 +150,9 @@ public enum ReportJSON {
         "days",
         .array(
           report.days.enumerated().map { i, d in
-            .object([("date", .string(LocalCalendar.isoDate(d.day)))] + counts(d, focus: focus[i], rest: rest[i]))
+            .object(
+              [("date", .string(LocalCalendar.isoDate(d.day)))] + counts(d, focus: focus[i], rest: rest[i])
+                + (report.goal == nil ? [] : [("goal_met", .bool(met[i]))]))
           })
       ),
       ("totals", .object(counts(totals, focus: Int64(totals.focus.rounded()), rest: Int64(totals.rest.rounded())))),
@@ -138,7 +169,7 @@ public enum ReportJSON {
         ])
       ),
       ("focus_change_percent", report.focusChangePercent.map { .int(Int64($0)) } ?? .null),
-    ])
+    ] + goalFields)
     return value.text + "\n"
   }
 }

@@ -9,10 +9,10 @@ import Testing
 
 /// The usage lines after every `pomo start` usage error, pinned whole.
 let reportUsage = """
-  Usage: pomo report [--week [<week>]] [--month [<month>]] [--today]
-         [--from <date>] [--to <date>] [--week-start <day>] [--format <format>]
-         [--tag <tag> ...] [--preset <name>] [--color <when>] [--journal <path>]
-         [--strict]
+  Usage: pomo report [--week [<week>]] [--month [<month>]] [--year [<year>]]
+         [--today] [--from <date>] [--to <date>] [--hours] [--week-start <day>]
+         [--format <format>] [--output <file>] [--tag <tag> ...] [--preset <name>]
+         [--color <when>] [--journal <path>] [--strict]
     See 'pomo report --help' for more information.
 
   """
@@ -127,7 +127,7 @@ struct CommandLineTests {
     (["start", "work", "--rounds", "-5"], "Error: missing value for '--rounds'\n" + startUsage),
     (
       ["report", "--format", "xml"],
-      "Error: '--format' must be one of text, json, csv, got 'xml'\n" + reportUsage
+      "Error: '--format' must be one of text, json, csv, svg, html, got 'xml'\n" + reportUsage
     ),
     (
       ["report", "--color", "allways"],

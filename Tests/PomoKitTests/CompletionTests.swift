@@ -215,7 +215,7 @@ struct CompletionShellTests {
     ("pomo start work --color ", ["always", "auto", "never"]),
     ("pomo start work --tag ", ["code", "thesis"]),
     ("pomo start work -t th", ["thesis"]),
-    ("pomo report --format ", ["csv", "json", "text"]),
+    ("pomo report --format ", ["csv", "html", "json", "svg", "text"]),
     ("pomo report --journal other.jsonl --tag ", ["elsewhere"]),
     ("pomo start work --journal ~/other.jsonl -t ", ["elsewhere"]),
     ("pomo report --preset l", ["ladder", "legs"]),

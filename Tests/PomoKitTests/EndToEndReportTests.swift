@@ -154,11 +154,11 @@ struct EndToEndReportTests {
   static let usageErrors: [([String], String)] = [
     (["--week", "2026-W60"], "Error: '--week' must be this, last, a week like 2026-W48 or a date, got '2026-W60'"),
     (["--month", "2026-13"], "Error: '--month' must be this, last or a month like 2026-11, got '2026-13'"),
-    (["--week", "--month"], "Error: choose one range: --week, --month, --today or --from/--to"),
+    (["--week", "--month"], "Error: choose one range: --week, --month, --year, --today or --from/--to"),
     (["--to", "2026-01-01"], "Error: '--to' needs '--from'"),
     (["--from", "2026-02-30"], "Error: '--from' must be a date like 2026-11-23, got '2026-02-30'"),
     (["--from", "2026-03-01", "--to", "2026-02-01"], "Error: '--from' must not be after '--to'"),
-    (["--format", "xml"], "Error: '--format' must be one of text, json, csv, got 'xml'"),
+    (["--format", "xml"], "Error: '--format' must be one of text, json, csv, svg, html, got 'xml'"),
     (["--week-start", "tuesday"], "Error: '--week-start' must be one of monday, sunday, got 'tuesday'"),
   ]
 

@@ -534,9 +534,10 @@ struct HelpLayoutTests {
     --format i3blocks print the JSON those bars read. A template prints its text
     with each {field} filled in; the fields are phase, remaining, kind, badge,
     state, preset, remaining_seconds, percent, session_percent, round, rounds,
-    phase_index, phase_count, deadline, started, tags, pid; {{ and }} are braces.
-    When nothing runs, waybar, i3blocks and templates print an empty text, so the
-    bar hides the module.
+    phase_index, phase_count, deadline, started, tags, pid, goal; {{ and }} are
+    braces. When nothing runs, waybar, i3blocks and templates print an empty text,
+    so the bar hides the module. With the config's daily_goal, JSON and the {goal}
+    field show today's focus against it, such as "3:10/4:00".
 
     With --follow, a line at every visible change (each second, each phase, pause
     and resume), in the format chosen, pushed by the running session over its
@@ -581,30 +582,47 @@ struct HelpLayoutTests {
 
     With no range, the current week. Weeks start on Monday (ISO 8601) unless
     --week-start or the config key week_start says sunday. Days are local days in
-    the time zone of TZ or the system. Time spent across midnight is shared between
-    the two days.
+    the time zone of TZ or the system; they begin at midnight, or at the config's
+    day_start ("04:00": focus before four counts for the day before). Time spent
+    across the start of a day is shared between the two days.
+
+    --year draws a calendar heatmap: a column per week, a row per weekday, four
+    shades of focus; then focus by month, the best week and the streaks. --hours
+    shows focus by weekday and hour of the day over the range. With the config's
+    daily_goal ("4h"), days that met it are marked and counted.
+
+    --format svg writes a picture (day bars, or the heatmap for a year); --format
+    html a self-contained page with the picture and the tables. --output writes to a
+    file.
 
     Examples:
       pomo report --week
       pomo report --week last --tag thesis
+      pomo report --year
+      pomo report --hours --month last
       pomo report --month 2026-11 --format csv > november.csv
+      pomo report --year 2026 --format html --output 2026.html
       pomo report --from 2026-01-01 --to 2026-03-31 --format json
 
-    USAGE: pomo report [--week [<week>]] [--month [<month>]] [--today]
-           [--from <date>] [--to <date>] [--week-start <day>] [--format <format>]
-           [--tag <tag> ...] [--preset <name>] [--color <when>] [--journal <path>]
-           [--strict]
+    USAGE: pomo report [--week [<week>]] [--month [<month>]] [--year [<year>]]
+           [--today] [--from <date>] [--to <date>] [--hours] [--week-start <day>]
+           [--format <format>] [--output <file>] [--tag <tag> ...] [--preset <name>]
+           [--color <when>] [--journal <path>] [--strict]
 
     OPTIONS:
       --week [<week>]         A week: this (the default), last, 2026-W48, or a date
                               in it.
       --month [<month>]       A month: this (the default), last or 2026-11.
+      --year [<year>]         A year as a heatmap: 2026, last, or by default the 12
+                              months to this week.
       --today                 Today only.
       --from <date>           The first day of a custom range (YYYY-MM-DD).
       --to <date>             The last day of a custom range (YYYY-MM-DD; default:
                               today).
+      --hours                 Focus by weekday and hour of the day over the range.
       --week-start <day>      The first day of the week: monday or sunday.
-      --format <format>       text (the default), json or csv.
+      --format <format>       text (the default), json, csv, svg or html.
+      -o, --output <file>     Write the report to this file instead of stdout.
       -t, --tag <tag>         Only sessions with this tag (repeatable: all must
                               match).
       --preset <name>         Only sessions of this preset.

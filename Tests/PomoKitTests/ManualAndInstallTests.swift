@@ -116,7 +116,7 @@ struct InstallTests {
       "pomo report --format ", functionFolder: prefix + "/share/zsh/site-functions", environment: shellEnvironment,
       folder: home)
     {
-      #expect(got == ["csv", "json", "text"])
+      #expect(got == ["csv", "html", "json", "svg", "text"])
     }
     if let man = Shells.require("man") {
       let page = try runProgram(

@@ -38,8 +38,10 @@ struct StatusFormatTests {
   }
 
   /// In Berlin's winter time, UTC+1.
-  static func render(_ state: SessionState?, _ format: StatusFormat, at time: Double = now) -> String {
-    StatusText.render(state, now: time, format: format, offset: { _ in 3600 })
+  static func render(
+    _ state: SessionState?, _ format: StatusFormat, at time: Double = now, goal: GoalProgress? = nil
+  ) -> String {
+    StatusText.render(state, now: time, format: format, offset: { _ in 3600 }, goal: goal)
   }
 
   static func object(_ text: String) throws -> [String: Any] {
@@ -128,14 +130,15 @@ struct StatusFormatTests {
     ("{preset}", "work"), ("{remaining_seconds}", "869"), ("{percent}", "42"), ("{session_percent}", "35"),
     ("{round}", "2"), ("{rounds}", "4"), ("{phase_index}", "3"), ("{phase_count}", "7"),
     ("{deadline}", "2026-12-01T10:25:00+01:00"), ("{started}", "2026-12-01T09:30:00+01:00"), ("{tags}", "thesis"),
-    ("{pid}", "4242"),
+    ("{pid}", "4242"), ("{goal}", "3:10/4:00"),
     ("{kind} {phase} {remaining} {round}/{rounds}", "work focus 14:29 2/4"),
     ("{{{badge}}} {{x}} }}{{", "{WORK} {x} }{"), ("no fields, only {{braces}}", "no fields, only {braces}"),
   ]
 
   @Test("template fields", arguments: fieldCases)
   func templateField(_ template: String, _ expected: String) throws {
-    #expect(Self.render(try Self.state(), .template(template)) == expected)
+    let goal = GoalProgress(focusSeconds: 3 * 3600 + 600 + 59, goalSeconds: 4 * 3600)
+    #expect(Self.render(try Self.state(), .template(template), goal: goal) == expected)
   }
 
   @Test("every documented field has a case, and the README's table lists each")

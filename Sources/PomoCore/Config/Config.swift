@@ -34,6 +34,11 @@ public struct Config: Equatable, Sendable {
   public var terminalNotify = TerminalNotifyChoice.auto
   /// Whether the phase's progress shows in the terminal's tab (OSC 9;4).
   public var terminalProgress = TerminalProgressChoice.auto
+  /// The focus a day should hold (`daily_goal`, a duration such as "4h"), in seconds.
+  public var dailyGoal: Double?
+  /// When a day begins (`day_start`, "HH:MM"), in seconds after midnight: focus before it
+  /// counts for the day before.
+  public var dayStart = 0
 
   public init() {}
 
@@ -61,7 +66,7 @@ public struct Config: Equatable, Sendable {
     let fields = try reader.fields(
       root, path: "", allowed: [
         "$schema", "bell", "notify", "color", "hooks", "week_start", "terminal_title", "terminal_notify",
-        "terminal_progress",
+        "terminal_progress", "daily_goal", "day_start",
       ], required: [])
     var config = Config()
     if let v = fields["bell"] { config.bell = try reader.boolean(v, path: "bell") }
@@ -74,6 +79,22 @@ public struct Config: Equatable, Sendable {
     }
     if let v = fields["terminal_progress"] {
       config.terminalProgress = try reader.choice(v, path: "terminal_progress", TerminalProgressChoice.self)
+    }
+    if let v = fields["daily_goal"] {
+      let text = try reader.string(v, path: "daily_goal")
+      switch DurationText.parse(text) {
+      case .success(let goal): config.dailyGoal = TimeText.seconds(goal)
+      case .failure(let problem): throw reader.error(v, "daily_goal", problem.message(for: v.snippet))
+      }
+    }
+    if let v = fields["day_start"] {
+      let text = try reader.string(v, path: "day_start")
+      // On a quarter hour, as the index keeps the starts of sessions, so streaks stay exact.
+      guard let seconds = Self.clockTime(text), seconds % 900 == 0 else {
+        throw reader.error(
+          v, "day_start", "expected a time of day on a quarter hour like \"04:00\" or \"03:30\", got \(v.snippet)")
+      }
+      config.dayStart = seconds
     }
     if let v = fields["hooks"] {
       let hooks = try reader.fields(v, path: "hooks", allowed: HookEvent.allCases.map(\.rawValue), required: [])
@@ -94,6 +115,18 @@ public struct Config: Equatable, Sendable {
       }
     }
     return config
+  }
+}
+
+extension Config {
+  /// "04:00" as seconds after midnight: two-digit hours 00 to 23, a colon, two-digit minutes.
+  public static func clockTime(_ text: String) -> Int? {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 5, bytes[2] == UInt8(ascii: ":"),
+      [0, 1, 3, 4].allSatisfy({ (0x30...0x39).contains(bytes[$0]) }),
+      let h = Int(text.prefix(2)), let m = Int(text.suffix(2)), h < 24, m < 60
+    else { return nil }
+    return h * 3600 + m * 60
   }
 }
 

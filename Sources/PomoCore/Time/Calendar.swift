@@ -87,14 +87,35 @@ package final class CachedZone: TimeZoneRules {
 }
 
 /// Local calendar arithmetic on day numbers (days since 1970-01-01), pure and zone-aware.
+///
+/// A day may begin after midnight (`dayStart`, the config's `day_start`): with "04:00", the
+/// hours before four in the morning belong to the day before, for night owls. The boundary is
+/// a wall-clock time, so on a DST day it is still 04:00 on the clock and the day is 23 or 25
+/// hours long.
 public struct LocalCalendar {
   public let zone: any TimeZoneRules
   /// 1 for Monday (ISO), 7 for Sunday.
   public let weekStart: Int
+  /// Seconds after local midnight at which a day begins (0 to 86,399).
+  public let dayStart: Int
 
-  public init(zone: any TimeZoneRules, weekStart: Int = 1) {
+  public init(zone: any TimeZoneRules, weekStart: Int = 1, dayStart: Int = 0) {
     self.zone = zone is CachedZone ? zone : CachedZone(zone)
     self.weekStart = weekStart
+    self.dayStart = min(max(0, dayStart), 86_399)
+  }
+
+  /// What makes this calendar's days differ from another's in the same zone, for caches of
+  /// day-based answers: the zone's name, and the day start when it is not midnight.
+  public var identifier: String {
+    dayStart == 0 ? zone.identifier : "\(zone.identifier) +\(dayStart)"
+  }
+
+  /// The local wall-clock time of an instant as seconds after the day start (0 ..< 86,400):
+  /// where it falls in the hour-of-day grid.
+  public func wallSeconds(of t: Double) -> Double {
+    let local = t + Double(zone.offset(at: t)) - Double(dayStart)
+    return local - (local / 86_400).rounded(.down) * 86_400
   }
 
   /// The last day looked up and its bounds: the phases of a session mostly share a day.
@@ -116,12 +137,13 @@ public struct LocalCalendar {
   }
 
   private func rawDay(of t: Double) -> Int64 {
-    RFC3339.floorDiv(Int64((t + Double(zone.offset(at: t))).rounded(.down)), 86_400)
+    RFC3339.floorDiv(Int64((t + Double(zone.offset(at: t))).rounded(.down)) - Int64(dayStart), 86_400)
   }
 
-  /// The instant a local day begins (the first instant that is on that day, across DST gaps).
+  /// The instant a local day begins (the first instant that is on that day, across DST gaps):
+  /// its midnight, or its `dayStart`.
   public func start(of day: Int64) -> Double {
-    let midnightUTC = Double(day * 86_400)
+    let midnightUTC = Double(day * 86_400 + Int64(dayStart))
     var t = midnightUTC - Double(zone.offset(at: midnightUTC))
     for _ in 0..<3 {
       let next = midnightUTC - Double(zone.offset(at: t))

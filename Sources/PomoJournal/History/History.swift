@@ -334,7 +334,7 @@ public final class History {
       calendar.day(of: Double(newest) * CachedZone.quarter),
       newestMoved.isFinite ? calendar.day(of: newestMoved) : Int64.min)
     let path = base + ".streak"
-    let key = "\(quarterCount) \(newest) \(refs.count) \(calendar.zone.identifier)"
+    let key = "\(quarterCount) \(newest) \(refs.count) \(calendar.identifier)"
     var last: Int64
     var first: Int64
     if let text = try? Platform.readFile(path),

@@ -13,31 +13,49 @@ extension Pomo {
       discussion: """
         With no range, the current week. Weeks start on Monday (ISO 8601) unless
         --week-start or the config key week_start says sunday. Days are local days in the
-        time zone of TZ or the system. Time spent across midnight is shared between the
-        two days.
+        time zone of TZ or the system; they begin at midnight, or at the config's day_start
+        ("04:00": focus before four counts for the day before). Time spent across the start
+        of a day is shared between the two days.
+
+        --year draws a calendar heatmap: a column per week, a row per weekday, four shades
+        of focus; then focus by month, the best week and the streaks. --hours shows focus
+        by weekday and hour of the day over the range. With the config's daily_goal ("4h"),
+        days that met it are marked and counted.
+
+        --format svg writes a picture (day bars, or the heatmap for a year); --format html a
+        self-contained page with the picture and the tables. --output writes to a file.
 
         Examples:
           pomo report --week
           pomo report --week last --tag thesis
+          pomo report --year
+          pomo report --hours --month last
           pomo report --month 2026-11 --format csv > november.csv
+          pomo report --year 2026 --format html --output 2026.html
           pomo report --from 2026-01-01 --to 2026-03-31 --format json
         """,
       options: [
-        week.spec, month.spec, today.spec, from.spec, to.spec, weekStart.spec, format.spec, tag.spec, preset.spec,
-        color.spec, SharedOptions.journal.spec, SharedOptions.strict.spec,
+        week.spec, month.spec, year.spec, today.spec, from.spec, to.spec, hours.spec, weekStart.spec, format.spec,
+        output.spec, tag.spec, preset.spec, color.spec, SharedOptions.journal.spec, SharedOptions.strict.spec,
       ])
 
     static let week = Option<String>.value(
       "week", .week, help: "A week: this (the default), last, 2026-W48, or a date in it.", optionalValue: true)
     static let month = Option<String>.value(
       "month", .month, help: "A month: this (the default), last or 2026-11.", optionalValue: true)
+    static let year = Option<String>.value(
+      "year", .text, placeholder: "year",
+      help: "A year as a heatmap: 2026, last, or by default the 12 months to this week.", optionalValue: true)
     static let today = Option<Bool>.flag("today", help: "Today only.")
+    static let hours = Option<Bool>.flag("hours", help: "Focus by weekday and hour of the day over the range.")
+    static let output = Option<String>.value(
+      "output", short: "o", .path, placeholder: "file", help: "Write the report to this file instead of stdout.")
     static let from = Option<String>.value("from", .date, help: "The first day of a custom range (YYYY-MM-DD).")
     static let to = Option<String>.value(
       "to", .date, help: "The last day of a custom range (YYYY-MM-DD; default: today).")
     static let weekStart = Option<WeekStart>.choice(
       "week-start", placeholder: "day", help: "The first day of the week: monday or sunday.")
-    static let format = Option<ReportFormat>.choice("format", placeholder: "format", help: "text (the default), json or csv.")
+    static let format = Option<ReportFormat>.choice("format", placeholder: "format", help: "text (the default), json, csv, svg or html.")
     static let tag = Option<[String]>.repeated(
       "tag", short: "t", .tag, help: "Only sessions with this tag (repeatable: all must match).")
     static let preset = Option<String>.value("preset", .preset, placeholder: "name", help: "Only sessions of this preset.")
@@ -48,52 +66,61 @@ extension Pomo {
       let format = arguments[Self.format] ?? .text
       let config = try ConfigAccess.load(context)
       let start = arguments[weekStart] ?? config.weekStart ?? .monday
-      let calendar = LocalCalendar(zone: context.zone, weekStart: start.isoDay)
+      let calendar = LocalCalendar(zone: context.zone, weekStart: start.isoDay, dayStart: config.dayStart)
       let now = context.clock.wallSeconds()
       let today = calendar.day(of: now)
       let range = try resolveRange(arguments, today: today, weekStart: calendar.weekStart)
+      if arguments[hours] && (format == .svg || format == .html) {
+        throw CLIError.usage("'--hours' writes text, json or csv", command: arguments.path)
+      }
       TimeZoneCheck.warn(context)
 
       let journal = JournalAccess.journal(arguments, context)
       JournalAccess.recover(journal, context)
       let history = try JournalAccess.history(journal, strict: arguments[SharedOptions.strict], context)
-
-      var builder = ReportBuilder(
-        range: range, calendar: calendar, tags: arguments[tag], preset: arguments[preset])
-      var streak: Int?
-      do {
-        let window = builder.window
-        try history.records(overlapping: window.from, window.to) { builder.add($0) }
-        if arguments[tag].isEmpty && arguments[preset] == nil {
-          // Unfiltered, the index answers the streak without reading the journal.
-          streak = history.streak(today: today, calendar: calendar)
-        }
-        // Filtered, the streak may reach back before the range: widen the window until it ends.
-        var reach: Int64 = 32
-        var lower = min(range.previous.lowerBound, today - reach)
-        if streak == nil {
-          try history.records(overlapping: calendar.start(of: lower), calendar.start(of: today + 1)) { builder.add($0) }
-        }
-        while streak == nil, Streak.length(today: today, completedOn: builder.completedDays.contains) >= today - lower,
-          calendar.start(of: lower) > history.earliest
-        {
-          reach *= 4
-          let next = today - reach
-          try history.records(overlapping: calendar.start(of: next), calendar.start(of: lower)) { builder.add($0) }
-          lower = next
-        }
-      } catch {
-        throw CLIError.failure("cannot read the journal \(journal.name): \(error)")
-      }
-      let report = builder.build(today: today, streak: streak)
-      switch format {
-      case .json: context.writeJSON(ReportJSON.render(report))
-      case .csv: context.output.write(ReportCSV.render(report))
-      case .text:
-        let style = DisplayStyle.resolve(
+      let source = ReportSource(history: history, path: journal.name)
+      let style = {
+        DisplayStyle.resolve(
           color: arguments[color] ?? config.color, environment: context.environment,
-          isTerminal: context.stdoutIsTerminal)
-        context.output.write(ReportText.render(report, width: context.width, style: style))
+          isTerminal: context.stdoutIsTerminal && arguments[output] == nil)
+      }
+
+      let text: String
+      if arguments[hours] {
+        var builder = HourGridBuilder(range: range, calendar: calendar, tags: arguments[tag], preset: arguments[preset])
+        try source.records(from: builder.window.from, to: builder.window.to) { builder.add($0) }
+        let grid = builder.build()
+        switch format {
+        case .json: text = HourGridData.json(grid)
+        case .csv: text = HourGridData.csv(grid)
+        default: text = HourGridText.render(grid, width: context.width, style: style())
+        }
+      } else {
+        let report = try source.report(
+          range: range, calendar: calendar, today: today, tags: arguments[tag], preset: arguments[preset],
+          goal: config.dailyGoal)
+        switch format {
+        case .json: text = ReportJSON.render(report)
+        case .csv: text = ReportCSV.render(report)
+        case .svg: text = ReportSVG.render(report)
+        case .html: text = ReportHTML.render(report)
+        case .text:
+          text =
+            range.kind == .year
+            ? HeatmapText.render(report, width: context.width, style: style())
+            : ReportText.render(report, width: context.width, style: style())
+        }
+      }
+      if let path = arguments[output] {
+        do {
+          try Platform.writeAtomically(text, to: path, mode: 0o666)
+        } catch {
+          throw CLIError.failure("cannot write \(path): \(error)")
+        }
+      } else if format == .json {
+        context.writeJSON(text)
+      } else {
+        context.output.write(text)
       }
       return ExitCode.success
     }
@@ -102,11 +129,12 @@ extension Pomo {
     {
       let ranges: [(name: String, given: Bool)] = [
         ("week", arguments.isPresent(Self.week)), ("month", arguments.isPresent(Self.month)),
-        ("today", arguments[Self.today]), ("from", arguments.isPresent(Self.from)),
+        ("year", arguments.isPresent(Self.year)), ("today", arguments[Self.today]),
+        ("from", arguments.isPresent(Self.from)),
       ]
       let chosen = ranges.filter(\.given).map(\.name)
       if chosen.count > 1 {
-        throw .usage("choose one range: --week, --month, --today or --from/--to", command: arguments.path)
+        throw .usage("choose one range: --week, --month, --year, --today or --from/--to", command: arguments.path)
       }
       if arguments[Self.to] != nil && chosen != ["from"] {
         throw .usage("'--to' needs '--from'", command: arguments.path)
@@ -116,6 +144,13 @@ extension Pomo {
         guard let range = ReportRange.month(arguments[Self.month], today: today) else {
           throw .usage(
             "'--month' must be this, last or a month like 2026-11, got '\(arguments[Self.month] ?? "")'",
+            command: arguments.path)
+        }
+        return range
+      case "year":
+        guard let range = ReportRange.year(arguments[Self.year], today: today, weekStart: weekStart) else {
+          throw .usage(
+            "'--year' must be this, last or a year like 2026, got '\(arguments[Self.year] ?? "")'",
             command: arguments.path)
         }
         return range
@@ -146,5 +181,55 @@ extension Pomo {
 
 /// What `pomo report --format` writes.
 public enum ReportFormat: String, ChoiceValue {
-  case text, json, csv
+  case text, json, csv, svg, html
+}
+
+/// Where reports and `pomo status` read the journal: the records touching a span of time and
+/// the streak, through the index. The one place that knows how, so the source can change.
+struct ReportSource {
+  let history: History
+  let path: String
+
+  func records(from: Double, to: Double, _ body: (JournalRecord) -> Void) throws(CLIError) {
+    do {
+      try history.records(overlapping: from, to, body)
+    } catch {
+      throw CLIError.failure("cannot read the journal \(path): \(error)")
+    }
+  }
+
+  func streak(today: Int64, calendar: LocalCalendar) -> Int {
+    history.streak(today: today, calendar: calendar)
+  }
+
+  /// The report over `range`, its period before, and the streak up to `today`.
+  func report(
+    range: ReportRange, calendar: LocalCalendar, today: Int64, tags: [String] = [], preset: String? = nil,
+    goal: Double? = nil, extra: [JournalRecord] = []
+  ) throws(CLIError) -> PomoReport.Report {
+    var builder = ReportBuilder(range: range, calendar: calendar, tags: tags, preset: preset)
+    var streak: Int?
+    let window = builder.window
+    try records(from: window.from, to: window.to) { builder.add($0) }
+    for record in extra { builder.add(record) }
+    if tags.isEmpty && preset == nil {
+      // Unfiltered, the index answers the streak without reading the journal.
+      streak = self.streak(today: today, calendar: calendar)
+    }
+    // Filtered, the streak may reach back before the range: widen the window until it ends.
+    var reach: Int64 = 32
+    var lower = min(range.previous.lowerBound, today - reach)
+    if streak == nil {
+      try records(from: calendar.start(of: lower), to: calendar.start(of: today + 1)) { builder.add($0) }
+    }
+    while streak == nil, Streak.length(today: today, completedOn: builder.completedDays.contains) >= today - lower,
+      calendar.start(of: lower) > history.earliest
+    {
+      reach *= 4
+      let next = today - reach
+      try records(from: calendar.start(of: next), to: calendar.start(of: lower)) { builder.add($0) }
+      lower = next
+    }
+    return builder.build(today: today, streak: streak, goal: goal)
+  }
 }

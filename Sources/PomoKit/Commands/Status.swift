@@ -18,7 +18,8 @@ extension Pomo {
         print the JSON those bars read. A template prints its text with each {field} filled
         in; the fields are \(StatusFormat.fields.joined(separator: ", ")); {{ and }} are
         braces. When nothing runs, waybar, i3blocks and templates print an empty text, so the
-        bar hides the module.
+        bar hides the module. With the config's daily_goal, JSON and the {goal} field show
+        today's focus against it, such as "3:10/4:00".
 
         With --follow, a line at every visible change (each second, each phase, pause and
         resume), in the format chosen, pushed by the running session over its control socket;
@@ -44,13 +45,18 @@ extension Pomo {
       let format = try chosenFormat(arguments)
       // A state file left by a pomo that is gone (or unreadable) is recorded and removed.
       let state = JournalAccess.recover(JournalAccess.journal(arguments, context), context)
+      let goal = GoalSource(arguments, context, format: format)
       if arguments[follow] {
         let offset = context.zone.offset
         return StatusFeed.run(context, json: format.isJSON) { state in
-          StatusText.render(state, now: state.map(ControlProtocol.showTime) ?? 0, format: format, offset: offset)
+          let now = state.map(ControlProtocol.showTime) ?? context.clock.wallSeconds()
+          return StatusText.render(
+            state, now: state == nil ? 0 : now, format: format, offset: offset, goal: goal?.progress(state, now: now))
         }
       }
-      let line = StatusText.render(state, now: context.clock.wallSeconds(), format: format, offset: context.zone.offset)
+      let now = context.clock.wallSeconds()
+      let line = StatusText.render(
+        state, now: now, format: format, offset: context.zone.offset, goal: goal?.progress(state, now: now))
       if format.isJSON {
         context.writeJSON(line + "\n")
       } else {
@@ -69,6 +75,52 @@ extension Pomo {
       }
       return .json
     }
+  }
+}
+
+/// Today's focus against the config's `daily_goal`: the journal's (read once per session, as
+/// it changes only when one ends) plus the running session's so far.
+final class GoalSource {
+  let goal: Double
+  let calendar: LocalCalendar
+  let journal: Journal
+  let cacheFolder: String
+  private var cached: (key: String, day: Int64, records: Double)?
+
+  /// Nil when the format cannot show the goal or none is set (a config that does not load
+  /// shows no goal here: `pomo report` says what is wrong with it).
+  init?(_ arguments: ParsedArguments, _ context: Context, format: StatusFormat) {
+    switch format {
+    case .json: break
+    case .template(let text) where text.contains("{goal}"): break
+    default: return nil
+    }
+    guard let config = try? ConfigAccess.load(context), let goal = config.dailyGoal else { return nil }
+    self.goal = goal
+    calendar = LocalCalendar(zone: context.zone, dayStart: config.dayStart)
+    journal = JournalAccess.journal(arguments, context)
+    cacheFolder = context.paths.cacheDirectory
+  }
+
+  func progress(_ state: SessionState?, now: Double) -> GoalProgress {
+    let today = calendar.day(of: now)
+    let range = ReportRange(kind: .day, days: today...today)
+    let key = state?.record.id ?? ""
+    if cached == nil || cached!.key != key || cached!.day != today {
+      var builder = ReportBuilder(range: range, calendar: calendar)
+      // Opened again each time: a session that ended since has been appended.
+      let files = journal.files.compactMap { try? IndexedJournal(journal: journal.file($0), cacheFolder: cacheFolder) }
+      let source = ReportSource(history: History(files: files), path: journal.name)
+      try? source.records(from: builder.window.from, to: builder.window.to) { builder.add($0) }
+      cached = (key, today, builder.build(today: today).totals.focus)
+    }
+    var focus = cached!.records
+    if let state {
+      var builder = ReportBuilder(range: range, calendar: calendar)
+      builder.add(state.interruptedRecord(lastKnown: now))
+      focus += builder.build(today: today).totals.focus
+    }
+    return GoalProgress(focusSeconds: Int64(focus.rounded(.down)), goalSeconds: Int64(goal.rounded()))
   }
 }
 

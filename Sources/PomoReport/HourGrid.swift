@@ -1,0 +1,164 @@
+import PomoJournal
+import PomoTerminal
+import PomoCore
+
+/// Focus by weekday and hour of the day over a range: `pomo report --hours`.
+///
+/// Rows are weekdays in the order of the week start; columns are the 24 hours of the local
+/// wall clock, from the hour the day starts (`day_start`). A night owl's 01:00 on Saturday
+/// morning is Friday's, as in every report.
+public struct HourGrid: Equatable, Sendable {
+  public var range: ReportRange
+  public var timeZone: String
+  /// Seconds after midnight the day starts; column 0 is the hour holding it.
+  public var dayStart: Int
+  /// focus[row][column], in seconds.
+  public var focus: [[Double]]
+
+  /// The hour of the day (0 to 23) a column shows.
+  public func hour(ofColumn column: Int) -> Int { (dayStart / 3600 + column) % 24 }
+
+  public var rowNames: [String] {
+    (0..<7).map { LocalCalendar.weekdayNames[(range.weekStart - 1 + $0) % 7] }
+  }
+
+  /// Each cell in whole seconds: the rows' rounding keeps each row's total.
+  public var seconds: [[Int64]] { focus.map(Report.roundedSeconds) }
+
+  /// The cell with the most focus: (row, column, seconds), the earliest of equals.
+  public var busiest: (row: Int, column: Int, seconds: Int64)? {
+    var best: (row: Int, column: Int, seconds: Int64)?
+    for (r, row) in seconds.enumerated() {
+      for (c, s) in row.enumerated() where s > (best?.seconds ?? 0) { best = (r, c, s) }
+    }
+    return best
+  }
+}
+
+/// Adds up work phases into an `HourGrid`: pure, so tests feed it records directly.
+public struct HourGridBuilder {
+  public let range: ReportRange
+  public let calendar: LocalCalendar
+  public let tagFilter: [String]
+  public let presetFilter: String?
+  private var focus = [[Double]](repeating: [Double](repeating: 0, count: 24), count: 7)
+  private var seen = Set<UInt64>()
+
+  public init(range: ReportRange, calendar: LocalCalendar, tags: [String] = [], preset: String? = nil) {
+    self.range = range
+    self.calendar = calendar
+    self.tagFilter = tags
+    self.presetFilter = preset
+  }
+
+  /// The span of instants worth reading.
+  public var window: (from: Double, to: Double) {
+    (calendar.start(of: range.days.lowerBound), calendar.start(of: range.days.upperBound + 1))
+  }
+
+  /// Counts a record's work once, however often its id appears; time outside the range is
+  /// left out.
+  public mutating func add(_ record: JournalRecord) {
+    if let presetFilter, record.preset != presetFilter { return }
+    guard tagFilter.allSatisfy(record.tags.contains), seen.insert(FNV1a.hash(record.id)).inserted else { return }
+    let (from, to) = window
+    for phase in record.phases where phase.kind == .work && phase.elapsedSeconds > 0 {
+      let span = phase.end - phase.start
+      guard span > 0 else {
+        if phase.start >= from && phase.start < to { credit(phase.start, phase.elapsedSeconds) }
+        continue
+      }
+      // The elapsed seconds shared over the wall-clock hours the phase spans, in proportion.
+      let rate = phase.elapsedSeconds / span
+      var t = max(phase.start, from)
+      let end = min(phase.end, to)
+      while t < end {
+        let next = min(end, t + 3600 - calendar.wallSeconds(of: t).truncatingRemainder(dividingBy: 3600))
+        credit(t, (next - t) * rate)
+        t = next > t ? next : t + 1
+      }
+    }
+  }
+
+  private mutating func credit(_ t: Double, _ seconds: Double) {
+    let row = (LocalCalendar.weekday(calendar.day(of: t)) - range.weekStart + 7) % 7
+    let column = min(23, Int(calendar.wallSeconds(of: t) / 3600))
+    focus[row][column] += seconds
+  }
+
+  public func build() -> HourGrid {
+    HourGrid(range: range, timeZone: calendar.zone.identifier, dayStart: calendar.dayStart, focus: focus)
+  }
+}
+
+/// The hours grid as people read it.
+public enum HourGridText {
+  public static func render(_ grid: HourGrid, width: Int, style: DisplayStyle) -> String {
+    let width = max(20, width)
+    let range = grid.range
+    let seconds = grid.seconds
+    let shades = Shades(values: seconds.flatMap { $0 }, least: 300)
+    var out: [String] = []
+    let title =
+      "Focus by hour, \(range.title): \(LocalCalendar.label(range.days.lowerBound))"
+      + (range.count > 1 ? " to \(LocalCalendar.label(range.days.upperBound))" : "") + " (\(grid.timeZone))"
+    out.append(ANSI.paint(HeatmapText.wrapped(title, width), ANSI.bold, when: style.color))
+    out.append("")
+    // Two columns an hour when they fit, else one.
+    let cell = width - 1 >= 4 + 48 ? 2 : 1
+    let every = cell == 2 ? 3 : 6
+    var header = "    "
+    for column in stride(from: 0, to: 24, by: every) {
+      header += TextLayout.padRight(RFC3339.pad(Int64(grid.hour(ofColumn: column)), 2), cell * every)
+    }
+    out.append(HeatmapText.trailingTrimmed(header))
+    for (r, name) in grid.rowNames.enumerated() {
+      let cells = seconds[r].map { Shades.cell(shades.level($0), width: cell, style: style) }
+      let line = name + " " + cells.joined()
+      out.append(style.color ? line : HeatmapText.trailingTrimmed(line))
+    }
+    out.append("")
+    out.append(HeatmapText.flow(HeatmapText.legendParts(shades, style: style), width))
+    out.append("")
+    let total = seconds.flatMap { $0 }.reduce(0, +)
+    out.append("Total focus: \(TimeText.hoursMinutes(seconds: total))")
+    if let busiest = grid.busiest {
+      let hour = RFC3339.pad(Int64(grid.hour(ofColumn: busiest.column)), 2)
+      out.append(
+        HeatmapText.wrapped(
+          "Most focus: \(grid.rowNames[busiest.row]) \(hour):00 to \(hour):59 "
+            + "(\(TimeText.hoursMinutes(seconds: busiest.seconds)))", width))
+    }
+    return out.joined(separator: "\n") + "\n"
+  }
+}
+
+/// `--hours --format json` and `csv`: the grid's cells.
+public enum HourGridData {
+  public static func json(_ grid: HourGrid) -> String {
+    let seconds = grid.seconds
+    let value = JSONOutput.object([
+      ("from", .string(LocalCalendar.isoDate(grid.range.days.lowerBound))),
+      ("to", .string(LocalCalendar.isoDate(grid.range.days.upperBound))),
+      ("time_zone", .string(grid.timeZone)),
+      ("day_start", .string(clock(grid.dayStart))),
+      ("weekdays", .array(grid.rowNames.map(JSONOutput.string))),
+      ("hours", .array((0..<24).map { .int(Int64(grid.hour(ofColumn: $0))) })),
+      ("focus_seconds", .array(seconds.map { .array($0.map(JSONOutput.int)) })),
+    ])
+    return value.text + "\n"
+  }
+
+  public static func csv(_ grid: HourGrid) -> String {
+    var lines = ["weekday,hour,focus_seconds"]
+    for (r, row) in grid.seconds.enumerated() {
+      for (c, s) in row.enumerated() { lines.append("\(grid.rowNames[r]),\(grid.hour(ofColumn: c)),\(s)") }
+    }
+    return lines.joined(separator: "\r\n") + "\r\n"
+  }
+
+  /// "04:00".
+  public static func clock(_ seconds: Int) -> String {
+    "\(RFC3339.pad(Int64(seconds / 3600), 2)):\(RFC3339.pad(Int64(seconds / 60 % 60), 2))"
+  }
+}
