@@ -5,12 +5,22 @@ public enum PlanText {
   /// "work: 4 rounds, 7 phases, 1:55:00": the first line of a plan, a live session and a
   /// plain log alike.
   public static func header(_ plan: Plan) -> String {
-    TextLayout.inert(plan.presetName) + ": \(TextLayout.count(plan.rounds, "round")), "
+    if plan.endless {
+      return TextLayout.inert(plan.presetName) + ": endless rounds of \(TimeText.clock(firstRound(plan).total))"
+    }
+    return TextLayout.inert(plan.presetName) + ": \(TextLayout.count(plan.rounds, "round")), "
       + "\(TextLayout.count(plan.phases.count, "phase")), \(TimeText.clock(plan.total))"
   }
 
+  /// The phases of round 1 (what an endless plan repeats).
+  private static func firstRound(_ plan: Plan) -> (phases: [PlannedPhase], total: Duration) {
+    let phases = plan.phases.filter { $0.round == 1 }
+    return (phases, phases.reduce(.zero) { $0 + $1.duration })
+  }
+
   public static func render(_ plan: Plan, width: Int, unicode: Bool) -> String {
-    let phases = plan.phases
+    // An endless plan shows its warm-up and one round: the rest is that round again.
+    let phases = plan.endless ? Array(plan.phases.prefix { ($0.round ?? 0) <= 1 }) : plan.phases
     let roundWidth = max(5, "\(plan.rounds)/\(plan.rounds)".count)
     let offsetWidth = max(6, TimeText.clock(plan.total).count)
     let durationWidth = max(8, phases.map { TimeText.clock($0.duration).count }.max() ?? 0)
@@ -34,9 +44,17 @@ public enum PlanText {
       lines.append(
         row(
           "\(phase.index + 1)", TimeText.clock(phase.offset), TimeText.clock(phase.duration), phase.kind.rawValue,
-          phase.round.map { "\($0)/\(plan.rounds)" } ?? "-", phase.name))
+          phase.round.map { plan.roundText($0) } ?? "-", phase.name))
     }
     lines.append("")
+    if plan.endless {
+      let round = firstRound(plan).phases
+      let work = round.filter { $0.kind == .work }.reduce(Duration.zero) { $0 + $1.duration }
+      lines.append(
+        "The round repeats until q or 'pomo stop': work \(TimeText.clock(work)), rest \(TimeText.clock(firstRound(plan).total - work)) a round"
+      )
+      return lines.joined(separator: "\n") + "\n"
+    }
     lines.append(
       "Total \(TimeText.clock(plan.total)): work \(TimeText.clock(plan.total(of: .work))), rest \(TimeText.clock(plan.total(of: .rest)))"
     )
