@@ -39,7 +39,7 @@ public enum SessionSummary {
       head,
       ["work \(TimeText.clock(total(engine, .work)))"] + common(engine) + [
         "longest run without a pause \(TimeText.clock(engine.longestRun))",
-        "against the plan: \(TextLayout.count(skipped, "phase")) skipped, \(TimeText.clock(added)) added",
+        "against the plan: \(skipped) skipped, +\(TimeText.clock(added))",
       ]
     )
   }
