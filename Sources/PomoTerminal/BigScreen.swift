@@ -82,7 +82,7 @@ public enum BigScreen {
     let headCodes = ANSI.bold + color + (s.phase.kind == .rest && !s.paused ? ANSI.inverse : "")
     let name = TextLayout.inert(s.phase.name)
     var head = "\(badge) \(style.dot) \(name)"
-    if !tall, let round { head += " \(style.dot) \(round)" }
+    if !tall, let short = s.roundText { head += " \(style.dot) \(short)" }
     var lines = [centred(" \(head) ", headCodes)]
     if tall { lines += [centred(round ?? ""), ""] }
     let figureLines = figures(time, scale: scale, unicode: style.unicode)

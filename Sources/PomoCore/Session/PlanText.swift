@@ -21,8 +21,8 @@ public enum PlanText {
   public static func render(_ plan: Plan, width: Int, unicode: Bool) -> String {
     // An endless plan shows its warm-up and one round: the rest is that round again.
     let phases = plan.endless ? Array(plan.phases.prefix { ($0.round ?? 0) <= 1 }) : plan.phases
-    let roundWidth = max(5, "\(plan.rounds)/\(plan.rounds)".count)
-    let offsetWidth = max(6, TimeText.clock(plan.total).count)
+    let roundWidth = max(5, plan.roundText(plan.rounds).count)
+    let offsetWidth = max(6, TimeText.clock(phases.reduce(.zero) { $0 + $1.duration }).count)
     let durationWidth = max(8, phases.map { TimeText.clock($0.duration).count }.max() ?? 0)
     let numberWidth = max(1, "\(phases.count)".count)
     func row(_ n: String, _ offset: String, _ duration: String, _ kind: String, _ round: String, _ name: String)
