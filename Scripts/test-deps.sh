@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the tests use beyond the Swift toolchain: real time zones, the shells the
-# completion tests run, a manual linter, and a JSON Schema validator. Safe to run again; it
-# only installs what is missing. Needs root (or sudo) and Debian's apt for anything missing.
+# completion tests run, a manual linter, a JSON Schema validator, and a speech synthesizer
+# (espeak-ng: the voice test speaks into a WAV file that Python's wave module reads). Safe to
+# run again; it only installs what is missing. Needs root (or sudo) and Debian's apt for anything missing.
 set -euo pipefail
 
 need=()
@@ -13,6 +14,7 @@ command -v fish >/dev/null || need+=(fish)
 command -v mandoc >/dev/null || need+=(mandoc)
 command -v man >/dev/null || need+=(man-db)
 python3 -c 'import jsonschema' 2>/dev/null || need+=(python3-jsonschema)
+command -v espeak-ng >/dev/null || need+=(espeak-ng)
 
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 echo "test-deps: installing ${need[*]}" >&2

@@ -118,6 +118,31 @@ struct BigDisplayTests {
     #expect(ascii[3].contains("######") && !ascii.joined().contains("█"))
   }
 
+  @Test("the README shows the big display as pomo draws it, at 80 x 24 and 20 x 8")
+  func readme() throws {
+    let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+    for (columns, rows) in [(80, 24), (20, 8)] {
+      let screen = try #require(Self.screen(Self.snapshot(), columns, rows))
+      var lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+      while lines.first?.isEmpty == true { lines.removeFirst() }
+      while lines.last?.isEmpty == true { lines.removeLast() }
+      #expect(readme.contains("```\n" + lines.joined(separator: "\n") + "\n```"), "\(columns) x \(rows)")
+    }
+  }
+
+  @Test("a workout's summary at 80 columns, as the README shows it")
+  func readmeSummary() throws {
+    let clock = FakeClock()
+    let preset = try #require(try PresetCatalog.builtIns().first { $0.name == "tabata" })
+    var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
+    _ = e.start()
+    clock.advance(.seconds(250))
+    _ = e.tick()
+    let summary = SessionSummary.render(e, width: 80, unicode: true)
+    let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+    #expect(readme.contains("```\n" + summary + "```"), "\(summary)")
+  }
+
   // MARK: - In a real terminal
 
   func environment(_ home: TemporaryFolder) -> [String: String] {
