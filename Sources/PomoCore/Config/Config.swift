@@ -111,7 +111,8 @@ public struct Config: Equatable, Sendable {
   private static func command(_ value: JSONValue, path: String, _ reader: JSONReader) throws(DataFileError) -> [String] {
     guard case .array(let items) = value.kind, !items.isEmpty else {
       throw reader.error(
-        value, path, "expected a command as an array of strings, like [\"notify-send\", \"pomo\"], got \(value.typeName)")
+        value, path,
+        "expected a command as an array of strings, like [\"notify-send\", \"pomo\"], got \(value.typeName)")
     }
     var argv: [String] = []
     for (i, item) in items.enumerated() {

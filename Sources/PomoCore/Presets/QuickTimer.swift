@@ -63,7 +63,8 @@ public struct QuickTimer: Equatable, Sendable {
     let round: [PhaseTemplate]
     if let rest {
       round = [
-        PhaseTemplate(name: "work", kind: .work, duration: work), PhaseTemplate(name: "rest", kind: .rest, duration: rest),
+        PhaseTemplate(name: "work", kind: .work, duration: work),
+        PhaseTemplate(name: "rest", kind: .rest, duration: rest),
       ]
     } else {
       round = [PhaseTemplate(name: "focus", kind: .work, duration: work)]

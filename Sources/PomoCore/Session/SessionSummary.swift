@@ -18,9 +18,10 @@ public enum SessionSummary {
   static func session(_ engine: SessionEngine) -> (String, [String]) {
     let records = engine.records
     let done = records.filter(\.completed).count
-    let head =
-      "\(verb(engine)) \(TextLayout.inert(engine.plan.presetName)): \(done) "
-      + (engine.plan.endless ? "\(done == 1 ? "phase" : "phases") done" : "of \(TextLayout.count(engine.plan.phases.count, "phase")) done")
+    let count =
+      engine.plan.endless
+      ? "\(done == 1 ? "phase" : "phases") done" : "of \(TextLayout.count(engine.plan.phases.count, "phase")) done"
+    let head = "\(verb(engine)) \(TextLayout.inert(engine.plan.presetName)): \(done) " + count
     return (head, ["focus \(TimeText.clock(total(engine, .work)))"] + common(engine))
   }
 
@@ -29,7 +30,9 @@ public enum SessionSummary {
   static func workout(_ engine: SessionEngine) -> (String, [String]) {
     let plan = engine.plan
     let done = roundsDone(engine)
-    let rounds = plan.endless ? "\(done) \(done == 1 ? "round" : "rounds") done" : "\(done) of \(TextLayout.count(plan.rounds, "round")) done"
+    let rounds =
+      plan.endless
+      ? "\(done) \(done == 1 ? "round" : "rounds") done" : "\(done) of \(TextLayout.count(plan.rounds, "round")) done"
     let head = "\(verb(engine)) \(TextLayout.inert(plan.presetName)): \(rounds)"
     // The phase a stop ended is not one someone skipped.
     let stopped = engine.status == .finished(completed: false) ? engine.records.last : nil
