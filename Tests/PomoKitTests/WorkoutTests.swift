@@ -159,7 +159,15 @@ struct QuickTimerTests {
     #expect(pty.waitForExit() == 130)
     #expect(pty.visible.contains("Stopped 1s/1s: "))
     let record = try #require(try journalRecords(home.file(".local/share/pomo/journal.jsonl")).last)
-    #expect(record.preset == "1s/1s" && record.status == .interrupted)
+    #expect(record.preset == "1s/1s" && record.status == .interrupted && record.rounds == Preset.roundsRange.upperBound)
+    // pomo resume reads the timer back from the record's preset name, rounds still endless.
+    let resumed = try PseudoTerminal(["resume", "--no-notify"], environment: env)
+    #expect(resumed.waitForText("1s/1s: endless rounds of 0:02"))
+    #expect(resumed.waitForText("round \((record.phases.last?.round ?? 0) + 1)"))
+    resumed.send("q")
+    #expect(resumed.waitForExit() == 130)
+    let last = try #require(try journalRecords(home.file(".local/share/pomo/journal.jsonl")).last)
+    #expect(last.preset == "1s/1s" && last.resumedFrom == record.id)
   }
 }
 

@@ -12,15 +12,18 @@ public enum PlanText {
       + "\(TextLayout.count(plan.phases.count, "phase")), \(TimeText.clock(plan.total))"
   }
 
-  /// The phases of round 1 (what an endless plan repeats).
+  /// The phases of one whole round (what an endless plan repeats): its last, as a resumed
+  /// plan may start in the middle of one.
   private static func firstRound(_ plan: Plan) -> (phases: [PlannedPhase], total: Duration) {
-    let phases = plan.phases.filter { $0.round == 1 }
+    let last = plan.phases.last { $0.round != nil }?.round
+    let phases = plan.phases.filter { $0.round == last }
     return (phases, phases.reduce(.zero) { $0 + $1.duration })
   }
 
   public static func render(_ plan: Plan, width: Int, unicode: Bool) -> String {
     // An endless plan shows its warm-up and one round: the rest is that round again.
-    let phases = plan.endless ? Array(plan.phases.prefix { ($0.round ?? 0) <= 1 }) : plan.phases
+    let first = plan.phases.first { $0.round != nil }?.round ?? 1
+    let phases = plan.endless ? Array(plan.phases.prefix { ($0.round ?? 0) <= first }) : plan.phases
     let roundWidth = max(5, plan.roundText(plan.rounds).count)
     let offsetWidth = max(6, TimeText.clock(phases.reduce(.zero) { $0 + $1.duration }).count)
     let durationWidth = max(8, phases.map { TimeText.clock($0.duration).count }.max() ?? 0)
