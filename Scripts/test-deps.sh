@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what the tests use beyond the Swift toolchain: real time zones, the shells the
-# completion tests run, a manual linter, a JSON Schema validator, and an iCalendar parser for
-# the export tests. Safe to run again; it only installs what is missing. Needs root (or sudo)
-# and Debian's apt for anything missing.
+# completion tests run, a manual linter, a JSON Schema validator, an iCalendar parser for the
+# export tests, and a speech synthesizer (espeak-ng: the voice test speaks into a WAV file that
+# Python's wave module reads). Safe to run again; it only installs what is missing. Needs root
+# (or sudo) and Debian's apt for anything missing.
 set -euo pipefail
 
 need=()
@@ -15,6 +16,7 @@ command -v mandoc >/dev/null || need+=(mandoc)
 command -v man >/dev/null || need+=(man-db)
 python3 -c 'import jsonschema' 2>/dev/null || need+=(python3-jsonschema)
 python3 -c 'import icalendar' 2>/dev/null || need+=(python3-icalendar)
+command -v espeak-ng >/dev/null || need+=(espeak-ng)
 
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 echo "test-deps: installing ${need[*]}" >&2

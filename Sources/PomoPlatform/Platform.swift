@@ -17,6 +17,13 @@ public enum Platform {
     return Int(size.ws_col)
   }
 
+  /// The terminal's rows from TIOCGWINSZ, or nil when `fd` is not a terminal.
+  public static func terminalRows(_ fd: Int32) -> Int? {
+    var size = winsize()
+    guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+    return Int(size.ws_row)
+  }
+
   /// Writes all of `text` to `fd`, retrying short writes and EINTR.
   @discardableResult
   public static func write(_ fd: Int32, _ text: String) -> Bool {

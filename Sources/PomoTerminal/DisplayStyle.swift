@@ -66,12 +66,16 @@ package enum ANSI {
   package static let reset = "\u{1B}[0m"
   package static let bold = "\u{1B}[1m"
   package static let dim = "\u{1B}[2m"
+  package static let inverse = "\u{1B}[7m"
   package static let red = "\u{1B}[31m"
   package static let green = "\u{1B}[32m"
   package static let yellow = "\u{1B}[33m"
   package static let clearLine = "\r\u{1B}[K"
   package static let hideCursor = "\u{1B}[?25l"
   package static let showCursor = "\u{1B}[?25h"
+  /// The terminal's alternate screen (xterm's 1049: the normal screen and cursor saved).
+  package static let enterAlternateScreen = "\u{1B}[?1049h"
+  package static let leaveAlternateScreen = "\u{1B}[?1049l"
 
   package static func paint(_ text: String, _ codes: String, when on: Bool) -> String {
     on && !text.isEmpty ? codes + text + reset : text

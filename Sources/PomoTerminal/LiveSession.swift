@@ -29,10 +29,11 @@ public final class LiveSession {
 
   public var engine: SessionEngine
   package let listeners: [SessionListener]
-  package let display: LiveDisplay?
+  package let display: (any LiveView)?
   package let terminalSignals: TerminalSignals?
   package let readKeys: Bool
   package let columns: () -> Int?
+  package let rows: () -> Int?
   package let outputClosed: () -> Bool
   /// Commands and followers from the control socket, if the session listens on one.
   package let control: SessionControl?
@@ -49,13 +50,14 @@ public final class LiveSession {
   ///   - terminalSignals: the window title and tab progress, put back before Ctrl-Z stops pomo.
   ///   - readKeys: whether stdin is a terminal to read single keys from.
   ///   - columns: the terminal's current width, read again after SIGWINCH.
+  ///   - rows: the terminal's current height, for the big display.
   ///   - outputClosed: whether stdout's reader has gone (`pomo start work | head -1`); the
   ///     session then ends as a SIGPIPE would have ended it, but recorded.
   ///   - control: the control socket's server; it hears every step after the listeners.
   public init(
-    engine: SessionEngine, listeners: [SessionListener], display: LiveDisplay?,
+    engine: SessionEngine, listeners: [SessionListener], display: (any LiveView)?,
     terminalSignals: TerminalSignals? = nil, readKeys: Bool,
-    columns: @escaping () -> Int?, outputClosed: @escaping () -> Bool = { false }, control: SessionControl? = nil
+    columns: @escaping () -> Int?, rows: @escaping () -> Int? = { nil }, outputClosed: @escaping () -> Bool = { false }, control: SessionControl? = nil
   ) {
     self.outputClosed = outputClosed
     self.control = control
@@ -65,6 +67,7 @@ public final class LiveSession {
     self.terminalSignals = terminalSignals
     self.readKeys = readKeys
     self.columns = columns
+    self.rows = rows
   }
 
   public func run() -> Outcome {
@@ -161,7 +164,7 @@ public final class LiveSession {
       display?.invalidate()
       return []
     case SIGWINCH:
-      if let display, let n = columns() { display.resize(to: n) }
+      if let display, let n = columns() { display.resize(to: n, rows: rows()) }
       return []
     default:
       return []

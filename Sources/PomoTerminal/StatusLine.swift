@@ -24,7 +24,7 @@ public enum StatusLine {
     let percent = "\(Int((s.fraction * 100).rounded(.down)))%"
     // A phase waiting for confirmation shows its overtime counting up instead.
     let time = s.overtime.map(TimeText.overtime) ?? TimeText.countdown(s.remaining)
-    let round = s.phase.round.map { "\($0)/\(s.rounds)" }
+    let round = s.roundText
     let session = "\(Int((s.sessionFraction * 100).rounded(.down)))%"
 
     struct Layout {

@@ -18,9 +18,11 @@ let reportUsage = """
   """
 
 let startUsage = """
-  Usage: pomo start <preset> [--rounds <n>] [--dry-run] [--tag <tag> ...]
-         [--note <text>] [--detach] [--journal <path>] [--color <when>] [--ascii]
-         [--no-bell] [--no-notify] [--no-input] [--confirm] [--no-confirm]
+  Usage: pomo start <preset> [--rounds <n>] [--warmup <duration>]
+         [--cooldown <duration>] [--dry-run] [--tag <tag> ...] [--note <text>]
+         [--detach] [--journal <path>] [--color <when>] [--ascii] [--big]
+         [--voice] [--no-bell] [--no-notify] [--no-input] [--confirm]
+         [--no-confirm]
     See 'pomo start --help' for more information.
 
   """

@@ -211,7 +211,7 @@ struct CompletionShellTests {
     ("pomo presets ", ["new", "schema", "show"]),
     ("pomo presets show l", ["ladder", "legs"]),
     ("pomo start ", ["52-17", "emom", "hiit", "ladder", "legs", "stretch", "tabata", "work"]),
-    ("pomo start --co", ["--color", "--confirm"]),
+    ("pomo start --co", ["--color", "--confirm", "--cooldown"]),
     ("pomo start work --color ", ["always", "auto", "never"]),
     ("pomo start work --tag ", ["code", "thesis"]),
     ("pomo start work -t th", ["thesis"]),
@@ -253,7 +253,7 @@ struct CompletionShellTests {
     var expected = expected
     // fish offers the descriptions' words with the '--opt=' prefix only for '=' forms; the
     // command list has 'help' from the spec and nothing else.
-    if line == "pomo start --co" { expected = ["--color", "--confirm"] }
+    if line == "pomo start --co" { expected = ["--color", "--confirm", "--cooldown"] }
     let got = try Shells.fish(line, script: setup.fishScript, environment: setup.environment)
     if let got { #expect(got == expected, "\(line)") }
   }

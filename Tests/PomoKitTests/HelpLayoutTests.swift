@@ -457,22 +457,34 @@ struct HelpLayoutTests {
     end instead of the live display. Every session is recorded in the journal,
     completed or not.
 
+    Instead of a preset, a timer: 25m is one focus phase of 25 minutes; 50m/10m is
+    rounds of work and rest, until q or 'pomo stop' unless --rounds says how many. A
+    preset file, then a preset's name, wins over reading the word as a timer.
+
     Examples:
       pomo start work --tag thesis --note "chapter 3"
       pomo start hiit --rounds 8
+      pomo start 25m
+      pomo start 40s/20s -r 8 --warmup 2m --cooldown 2m --big --voice
       pomo start ~/my-preset.json --dry-run
 
-    USAGE: pomo start <preset> [--rounds <n>] [--dry-run] [--tag <tag> ...]
-           [--note <text>] [--detach] [--journal <path>] [--color <when>] [--ascii]
-           [--no-bell] [--no-notify] [--no-input] [--confirm] [--no-confirm]
+    USAGE: pomo start <preset> [--rounds <n>] [--warmup <duration>]
+           [--cooldown <duration>] [--dry-run] [--tag <tag> ...] [--note <text>]
+           [--detach] [--journal <path>] [--color <when>] [--ascii] [--big]
+           [--voice] [--no-bell] [--no-notify] [--no-input] [--confirm]
+           [--no-confirm]
 
     ARGUMENTS:
-      <preset>                A preset's name (see 'pomo presets') or the path of a
-                              preset file.
+      <preset>                A preset's name (see 'pomo presets'), the path of a
+                              preset file, or a timer: 25m, 50m/10m.
 
     OPTIONS:
       -r, --rounds <n>        Run the preset's round this many times (1 to 10000)
                               instead of its own count.
+      --warmup <duration>     With a timer like 40s/20s: a warm-up phase this long
+                              before the rounds.
+      --cooldown <duration>   With a timer like 40s/20s and --rounds: a cool-down
+                              phase this long after them.
       --dry-run               Print the expanded plan and exit; nothing runs and
                               nothing is recorded.
       -t, --tag <tag>         Tag the session in the journal (repeatable).
@@ -485,6 +497,10 @@ struct HelpLayoutTests {
                               auto; NO_COLOR turns it off).
       --ascii                 Draw the bar with ASCII characters (the default when
                               the locale is not UTF-8).
+      --big                   Fill the terminal with the time left in large figures
+                              (config "display": "big").
+      --voice                 Speak each phase change, the 3-2-1 cue and the end
+                              (config "voice": true).
       --no-bell               Do not ring the terminal bell at phase changes.
       --no-notify             Do not send desktop notifications.
       --no-input              Do not read keys from the terminal.
@@ -505,8 +521,9 @@ struct HelpLayoutTests {
     Ctrl-C, 'pomo stop', a signal, a crash or a power loss. Resuming runs the rest
     of its plan as a new journal record that names the one it continues.
 
-    USAGE: pomo resume [--journal <path>] [--color <when>] [--ascii] [--no-bell]
-           [--no-notify] [--no-input] [--confirm] [--no-confirm]
+    USAGE: pomo resume [--journal <path>] [--color <when>] [--ascii] [--big]
+           [--voice] [--no-bell] [--no-notify] [--no-input] [--confirm]
+           [--no-confirm]
 
     OPTIONS:
       --journal <path>        The journal file (default: $POMO_JOURNAL, else
@@ -515,6 +532,10 @@ struct HelpLayoutTests {
                               auto; NO_COLOR turns it off).
       --ascii                 Draw the bar with ASCII characters (the default when
                               the locale is not UTF-8).
+      --big                   Fill the terminal with the time left in large figures
+                              (config "display": "big").
+      --voice                 Speak each phase change, the 3-2-1 cue and the end
+                              (config "voice": true).
       --no-bell               Do not ring the terminal bell at phase changes.
       --no-notify             Do not send desktop notifications.
       --no-input              Do not read keys from the terminal.

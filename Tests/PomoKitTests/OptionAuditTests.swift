@@ -90,7 +90,8 @@ func auditedRun(_ words: [String], in home: AuditHome) -> AuditedRun {
   let out: any TextOutput = follow ? closing : buffer
   let err = TextBuffer()
   var context = Context(
-    environment: ["HOME": home.home.path, "COLUMNS": "80", "TZ": "UTC", "LANG": "C.UTF-8"], output: out,
+    environment: ["HOME": home.home.path, "COLUMNS": "80", "TZ": "UTC", "LANG": "C.UTF-8", "PATH": "/nonexistent"],
+    output: out,
     errors: err, clock: SteppingClock().clock, hostName: "audit")
   var seen: [ParsedArguments] = []
   context.willRun = { seen.append($0) }
@@ -134,9 +135,18 @@ struct OptionAuditTests {
       ],
       // In the background: the real binary runs the session; this process returns at once.
       ["start", "$TINY", "--detach", "--journal", "$JOURNAL", "--no-notify"],
+      // A quick timer with its warm-up and cool-down; the big display and the voice (stdout is
+      // not a terminal: the plain log; no speaker on this PATH: a warning).
+      [
+        "start", "1s/1s", "-r", "1", "--warmup", "1s", "--cooldown", "1s", "--big", "--voice", "-t", "x", "--note",
+        "n", "--journal", "$JOURNAL", "--no-notify",
+      ],
     ],
     "pomo resume": [
-      ["resume", "--journal", "$JOURNAL", "--color", "never", "--ascii", "--no-bell", "--no-notify", "--no-input"],
+      [
+        "resume", "--journal", "$JOURNAL", "--color", "never", "--ascii", "--no-bell", "--no-notify", "--no-input",
+        "--big", "--voice",
+      ],
       ["resume", "--journal", "$JOURNAL", "--confirm"], ["resume", "--journal", "$JOURNAL", "--no-confirm"],
     ],
     "pomo status": [

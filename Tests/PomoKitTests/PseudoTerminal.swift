@@ -104,6 +104,12 @@ final class PseudoTerminal {
     }
   }
 
+  /// Resizes the terminal, as a window being dragged does; the kernel sends SIGWINCH.
+  func resize(columns: UInt16, rows: UInt16) {
+    var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+  }
+
   /// Reads output until `condition` holds or `timeout` passes; true if it held.
   @discardableResult
   func waitFor(_ timeout: TimeInterval = 60, _ condition: (PseudoTerminal) -> Bool) -> Bool {

@@ -39,6 +39,15 @@ public struct Config: Equatable, Sendable {
   /// When a day begins (`day_start`, "HH:MM"), in seconds after midnight: focus before it
   /// counts for the day before.
   public var dayStart = 0
+  /// The live display on a terminal: one status line, or large figures filling it (`--big`).
+  public var display = DisplayChoice.line
+  /// Whether phase changes, the 3-2-1 cue and the end are spoken (`--voice`).
+  public var voice = false
+  /// The program that speaks, and its arguments; the words come as one more argument. Nil:
+  /// the first of espeak-ng, spd-say and say on PATH.
+  public var speaker: [String]?
+  /// A sound file for each moment that plays one (`phase_end`).
+  public var sounds: [SoundEvent: String] = [:]
 
   public init() {}
 
@@ -66,7 +75,7 @@ public struct Config: Equatable, Sendable {
     let fields = try reader.fields(
       root, path: "", allowed: [
         "$schema", "bell", "notify", "color", "hooks", "week_start", "terminal_title", "terminal_notify",
-        "terminal_progress", "daily_goal", "day_start",
+        "terminal_progress", "daily_goal", "day_start", "display", "voice", "speaker", "sound",
       ], required: [])
     var config = Config()
     if let v = fields["bell"] { config.bell = try reader.boolean(v, path: "bell") }
@@ -96,26 +105,54 @@ public struct Config: Equatable, Sendable {
       }
       config.dayStart = seconds
     }
+    if let v = fields["display"] { config.display = try reader.choice(v, path: "display", DisplayChoice.self) }
+    if let v = fields["voice"] { config.voice = try reader.boolean(v, path: "voice") }
+    if let v = fields["speaker"] { config.speaker = try command(v, path: "speaker", reader) }
+    if let v = fields["sound"] {
+      let sounds = try reader.fields(v, path: "sound", allowed: SoundEvent.allCases.map(\.rawValue), required: [])
+      for event in SoundEvent.allCases {
+        guard let value = sounds[event.rawValue] else { continue }
+        let file = try reader.string(value, path: "sound.\(event.rawValue)")
+        if file.isEmpty { throw reader.error(value, "sound.\(event.rawValue)", "the file name is empty") }
+        config.sounds[event] = file
+      }
+    }
     if let v = fields["hooks"] {
       let hooks = try reader.fields(v, path: "hooks", allowed: HookEvent.allCases.map(\.rawValue), required: [])
       for event in HookEvent.allCases {
         guard let command = hooks[event.rawValue] else { continue }
-        let path = "hooks.\(event.rawValue)"
-        guard case .array(let items) = command.kind, !items.isEmpty else {
-          throw reader.error(
-            command, path,
-            "expected a command as an array of strings, like [\"notify-send\", \"pomo\"], got \(command.typeName)")
-        }
-        var argv: [String] = []
-        for (i, item) in items.enumerated() {
-          argv.append(try reader.string(item, path: "\(path)[\(i)]"))
-        }
-        if argv[0].isEmpty { throw reader.error(items[0], "\(path)[0]", "the command name is empty") }
+        let argv = try Self.command(command, path: "hooks.\(event.rawValue)", reader)
         config.hooks[event] = argv
       }
     }
     return config
   }
+
+  /// A command as an array of strings, its first the program's name.
+  private static func command(_ value: JSONValue, path: String, _ reader: JSONReader) throws(DataFileError) -> [String] {
+    guard case .array(let items) = value.kind, !items.isEmpty else {
+      throw reader.error(
+        value, path,
+        "expected a command as an array of strings, like [\"notify-send\", \"pomo\"], got \(value.typeName)")
+    }
+    var argv: [String] = []
+    for (i, item) in items.enumerated() {
+      argv.append(try reader.string(item, path: "\(path)[\(i)]"))
+    }
+    if argv[0].isEmpty { throw reader.error(items[0], "\(path)[0]", "the command name is empty") }
+    return argv
+  }
+}
+
+/// The live display: `line`, the status line, or `big`, large figures filling the terminal.
+public enum DisplayChoice: String, ChoiceValue {
+  case line, big
+}
+
+/// The moments a sound can play at: the keys of the config's `sound`.
+public enum SoundEvent: String, CaseIterable, Sendable {
+  /// A phase's time is up.
+  case phaseEnd = "phase_end"
 }
 
 extension Config {

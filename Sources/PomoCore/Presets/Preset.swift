@@ -65,13 +65,20 @@ public struct Preset: Equatable, Sendable {
   public var cue: Int
   /// Whether a phase whose time is up waits for confirmation before the next one starts.
   public var advance: PhaseAdvance
+  /// Whether the voice cues say "halfway" in the middle of each phase.
+  public var halfway: Bool
+  /// Whether the rounds run until stopped (a quick timer such as `40s/20s` without
+  /// `--rounds`): the plan then holds the most rounds a preset may have.
+  public var endless = false
   public var source: PresetSource
 
   public init(
     name: String, description: String = "", warmup: [PhaseTemplate] = [], round: [PhaseTemplate],
     rounds: Int = 1, skipLastRest: Bool = false, longBreak: LongBreak? = nil,
-    cooldown: [PhaseTemplate] = [], cue: Int = 0, advance: PhaseAdvance = .auto, source: PresetSource = .builtIn
+    cooldown: [PhaseTemplate] = [], cue: Int = 0, advance: PhaseAdvance = .auto, halfway: Bool = false,
+    source: PresetSource = .builtIn
   ) {
+    self.halfway = halfway
     self.name = name
     self.description = description
     self.warmup = warmup

@@ -32,7 +32,7 @@ public struct PresetDecoder {
       root, path: "",
       allowed: [
         "$schema", "name", "description", "warmup", "round", "rounds", "skip_last_rest", "long_break", "cooldown",
-        "cue", "advance",
+        "cue", "advance", "halfway",
       ],
       required: ["round"])
     var name = defaultName
@@ -68,6 +68,8 @@ public struct PresetDecoder {
       }
       advance = choice
     }
+    let halfway =
+      try object["halfway"].map { v throws(DataFileError) in try reader.boolean(v, path: "halfway") } ?? false
     var longBreak: Preset.LongBreak?
     if let value = object["long_break"] {
       let lb = try reader.fields(
@@ -81,7 +83,7 @@ public struct PresetDecoder {
     return Preset(
       name: name, description: description, warmup: warmup, round: round, rounds: rounds,
       skipLastRest: skip, longBreak: longBreak, cooldown: cooldown, cue: cue, advance: advance,
-      source: source)
+      halfway: halfway, source: source)
   }
 
   // MARK: - Pieces

@@ -30,6 +30,7 @@ public enum PresetJSON {
     if !preset.cooldown.isEmpty { members.append(("cooldown", phases(preset.cooldown))) }
     if preset.cue != 0 { members.append(("cue", "\(preset.cue)")) }
     if preset.advance != .auto { members.append(("advance", JSONOutput.string(preset.advance.rawValue).text)) }
+    if preset.halfway { members.append(("halfway", "true")) }
     let lines = members.map { "  " + JSONOutput.string($0.0).text + ": " + $0.1 }
     return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
   }

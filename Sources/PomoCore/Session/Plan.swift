@@ -42,6 +42,18 @@ public struct Plan: Equatable, Sendable {
   public var phases: [PlannedPhase]
   /// Whether phases wait for confirmation when their time is up (the last one never does).
   public var advance: PhaseAdvance
+  /// Whether the rounds go on until stopped; `rounds` is then only how many the plan holds,
+  /// and nothing shows it.
+  public var endless = false
+  /// Whether the voice says "halfway" in the middle of each phase (a preset's `"halfway"`).
+  public var halfway = false
+
+  /// A workout counts down 3-2-1 before each change (hiit, tabata, emom, quick interval
+  /// timers): its summary also tells rounds, the longest run without a pause, and the plan's changes.
+  public var isWorkout: Bool { cue > 0 }
+
+  /// "3/8", or "3" when the rounds are endless.
+  public func roundText(_ round: Int) -> String { endless ? "\(round)" : "\(round)/\(rounds)" }
 
   public var total: Duration { phases.reduce(.zero) { $0 + $1.duration } }
 
@@ -83,5 +95,7 @@ public struct Plan: Equatable, Sendable {
     self.init(
       presetName: preset.name, rounds: rounds, cue: preset.cue, phases: PlannedPhase.renumbered(phases),
       advance: preset.advance)
+    endless = preset.endless && rounds == Preset.roundsRange.upperBound
+    halfway = preset.halfway
   }
 }

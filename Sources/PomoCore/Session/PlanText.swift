@@ -5,14 +5,27 @@ public enum PlanText {
   /// "work: 4 rounds, 7 phases, 1:55:00": the first line of a plan, a live session and a
   /// plain log alike.
   public static func header(_ plan: Plan) -> String {
-    TextLayout.inert(plan.presetName) + ": \(TextLayout.count(plan.rounds, "round")), "
+    if plan.endless {
+      return TextLayout.inert(plan.presetName) + ": endless rounds of \(TimeText.clock(firstRound(plan).total))"
+    }
+    return TextLayout.inert(plan.presetName) + ": \(TextLayout.count(plan.rounds, "round")), "
       + "\(TextLayout.count(plan.phases.count, "phase")), \(TimeText.clock(plan.total))"
   }
 
+  /// The phases of one whole round (what an endless plan repeats): its last, as a resumed
+  /// plan may start in the middle of one.
+  private static func firstRound(_ plan: Plan) -> (phases: [PlannedPhase], total: Duration) {
+    let last = plan.phases.last { $0.round != nil }?.round
+    let phases = plan.phases.filter { $0.round == last }
+    return (phases, phases.reduce(.zero) { $0 + $1.duration })
+  }
+
   public static func render(_ plan: Plan, width: Int, unicode: Bool) -> String {
-    let phases = plan.phases
-    let roundWidth = max(5, "\(plan.rounds)/\(plan.rounds)".count)
-    let offsetWidth = max(6, TimeText.clock(plan.total).count)
+    // An endless plan shows its warm-up and one round: the rest is that round again.
+    let first = plan.phases.first { $0.round != nil }?.round ?? 1
+    let phases = plan.endless ? Array(plan.phases.prefix { ($0.round ?? 0) <= first }) : plan.phases
+    let roundWidth = max(5, plan.roundText(plan.rounds).count)
+    let offsetWidth = max(6, TimeText.clock(phases.reduce(.zero) { $0 + $1.duration }).count)
     let durationWidth = max(8, phases.map { TimeText.clock($0.duration).count }.max() ?? 0)
     let numberWidth = max(1, "\(phases.count)".count)
     func row(_ n: String, _ offset: String, _ duration: String, _ kind: String, _ round: String, _ name: String)
@@ -34,9 +47,17 @@ public enum PlanText {
       lines.append(
         row(
           "\(phase.index + 1)", TimeText.clock(phase.offset), TimeText.clock(phase.duration), phase.kind.rawValue,
-          phase.round.map { "\($0)/\(plan.rounds)" } ?? "-", phase.name))
+          phase.round.map { plan.roundText($0) } ?? "-", phase.name))
     }
     lines.append("")
+    if plan.endless {
+      let round = firstRound(plan).phases
+      let work = round.filter { $0.kind == .work }.reduce(Duration.zero) { $0 + $1.duration }
+      lines.append(
+        "The round repeats until q or 'pomo stop': work \(TimeText.clock(work)), rest \(TimeText.clock(firstRound(plan).total - work)) a round"
+      )
+      return lines.joined(separator: "\n") + "\n"
+    }
     lines.append(
       "Total \(TimeText.clock(plan.total)): work \(TimeText.clock(plan.total(of: .work))), rest \(TimeText.clock(plan.total(of: .rest)))"
     )

@@ -35,6 +35,8 @@ public enum SessionEvent: Equatable, Sendable {
   case waiting(Int)
   /// Phase `i` was skipped (its `phaseEnded` follows).
   case skipped(Int)
+  /// Half of phase `i`'s time is gone (only for plans with `halfway`).
+  case halfway(Int)
   case sessionEnded(completed: Bool)
 }
 
@@ -51,6 +53,11 @@ public struct SessionSnapshot: Equatable, Sendable {
   public var sessionFraction: Double
   /// How long a phase whose time is up has waited for confirmation; nil unless it waits.
   public var overtime: Duration?
+  /// Whether the rounds go on until stopped (then no count of rounds is shown).
+  public var endless = false
+
+  /// "3/8", or "3" when the rounds are endless; nil outside the rounds.
+  public var roundText: String? { phase.round.map { endless ? "\($0)" : "\($0)/\(rounds)" } }
 
   public init(
     phase: PlannedPhase, phaseCount: Int, rounds: Int, remaining: Duration, length: Duration, paused: Bool,

@@ -63,6 +63,10 @@ public struct SessionEngine: Sendable {
   private var earlierOvertime: Duration = .zero
   private var phaseWaited = false
   private var lastCue: Int?
+  private var saidHalfway = false
+  /// When the current run without a pause began (the start, or the last resume).
+  private var runStart: Duration = .zero
+  private var longestEndedRun: Duration = .zero
   private var lastBoot: Duration = .zero
   private var lastAwake: Duration = .zero
 
@@ -106,6 +110,7 @@ public struct SessionEngine: Sendable {
     lastBoot = now
     lastAwake = clock.awake()
     status = .running
+    runStart = now
     var events: [SessionEvent] = [.sessionStarted]
     beginPhase(0, at: now, &events)
     return events
@@ -130,6 +135,10 @@ public struct SessionEngine: Sendable {
     if let window, !isFinished {
       phaseSlept += overlap(window, phaseStart, now)
     }
+    if status == .running && plan.halfway && !saidHalfway && now >= halfwayTime {
+      saidHalfway = true
+      events.append(.halfway(index))
+    }
     if status == .running && plan.cue > 0 {
       let left = Int(TimeText.ceilSeconds(deadline - now))
       let length = Int(TimeText.ceilSeconds(plan.phases[index].duration + phaseExtended))
@@ -153,11 +162,13 @@ public struct SessionEngine: Sendable {
       goOn(at: now, &events)
     case .running:
       pausedAt = now
+      longestEndedRun = max(longestEndedRun, now - runStart)
       status = .paused
       events.append(.paused)
     case .paused:
       let pause = endPause(at: now)
       deadline += pause
+      runStart = now
       status = .running
       events.append(.resumed)
     default: break
@@ -176,6 +187,7 @@ public struct SessionEngine: Sendable {
       goOn(at: now, &events)
       return events
     }
+    if status == .paused { runStart = now }
     _ = endPause(at: now)
     status = .running
     endPhase(at: now, completed: false, sleepWindow: nil, &events)
@@ -216,6 +228,7 @@ public struct SessionEngine: Sendable {
     guard isActive else { return events }
     stopReason = reason
     let now = clock.now()
+    if status != .paused { longestEndedRun = max(longestEndedRun, now - runStart) }
     _ = endPause(at: now)
     endPhase(at: now, completed: status == .waiting, sleepWindow: nil, &events)
     status = .finished(completed: false)
@@ -237,6 +250,17 @@ public struct SessionEngine: Sendable {
 
   // MARK: - Reading
 
+  /// The longest stretch without a pause: the one under way counts up to now, or to the end.
+  public var longestRun: Duration {
+    guard status == .running || status == .waiting else { return longestEndedRun }
+    return max(longestEndedRun, clock.now() - runStart)
+  }
+
+  /// The moment half the current phase's time is gone: its deadline less half its length.
+  private var halfwayTime: Duration {
+    deadline - (plan.phases[index].duration + phaseExtended) / 2
+  }
+
   /// The overtime of a waiting phase so far; nil unless the phase waits.
   public var overtime: Duration? {
     status == .waiting ? earlierOvertime + (clock.now() - deadline) : nil
@@ -250,6 +274,7 @@ public struct SessionEngine: Sendable {
     var snapshot = SessionSnapshot(
       phase: phase, phaseCount: plan.phases.count, rounds: plan.rounds, remaining: remaining, length: length,
       paused: status == .paused, sessionFraction: 0, overtime: overtime)
+    snapshot.endless = plan.endless
     let total = TimeText.seconds(plan.total)
     if total > 0 {
       let done = TimeText.seconds(phase.offset) + snapshot.fraction * TimeText.seconds(phase.duration)
@@ -283,6 +308,10 @@ public struct SessionEngine: Sendable {
     let second: Int64 = 1_000_000_000
     let toNextSecond = nanosLeft % second == 0 ? second : nanosLeft % second
     var wait = nanosLeft
+    if plan.halfway && !saidHalfway {
+      let toHalfway = Self.nanos(halfwayTime - now)
+      if toHalfway > 0 { wait = min(wait, toHalfway) }
+    }
     switch precision {
     case .boundaries:
       if plan.cue > 0 && nanosLeft <= Int64(plan.cue + 1) * second { wait = toNextSecond }
@@ -309,6 +338,7 @@ public struct SessionEngine: Sendable {
 
   private mutating func beginPhase(_ i: Int, at t: Duration, _ events: inout [SessionEvent]) {
     guard i < plan.phases.count else {
+      longestEndedRun = max(longestEndedRun, t - runStart)
       status = .finished(completed: true)
       events.append(.sessionEnded(completed: true))
       return
@@ -322,6 +352,7 @@ public struct SessionEngine: Sendable {
     earlierOvertime = .zero
     phaseWaited = false
     lastCue = nil
+    saidHalfway = false
     events.append(.phaseStarted(i))
   }
 

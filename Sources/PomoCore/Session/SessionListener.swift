@@ -16,7 +16,7 @@ public enum EventText {
     case .phaseStarted(let i):
       let phase = plan.phases[i]
       var detail = "\(phase.kind.rawValue), \(TimeText.clock(phase.duration))"
-      if let round = phase.round { detail += ", round \(round)/\(plan.rounds)" }
+      if let round = phase.round { detail += ", round \(plan.roundText(round))" }
       return
         "\(clockTime(engine.wallTime(engine.startTime(ofPhase: i))))  start   \(TextLayout.inert(phase.name)) (\(detail))"
     case .phaseEnded(let i, let completed):
@@ -43,7 +43,7 @@ public enum EventText {
         "\(clockTime(engine.wallTime(engine.deadline)))  time    \(TextLayout.inert(plan.phases[i].name)) is up; waiting for space or 'pomo next'"
     case .slept(let amount):
       return "\(clockTime(engine.startWallNow))  woke    after \(TimeText.clock(amount)) asleep"
-    case .sessionStarted, .cue, .sessionEnded, .skipped:
+    case .sessionStarted, .cue, .sessionEnded, .skipped, .halfway:
       return nil
     }
   }

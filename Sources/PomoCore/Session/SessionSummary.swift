@@ -1,38 +1,100 @@
 import PomoPlatform
 
 /// The lines printed when a session ends: phases done, focus, rest, paused and slept time.
+///
+/// A workout (a plan with a 3-2-1 cue: hiit, tabata, quick interval timers) says instead what
+/// someone on a mat wants to know: the rounds done, the total work and rest, the longest run
+/// without a pause, and what changed against the plan (phases skipped, time added).
 public enum SessionSummary {
   /// The summary laid out in `width` columns the way the status line is: no line reaches the
   /// last column (some terminals wrap when it is filled). One line when it fits; else the
-  /// head, then the times, as many to a line as fit; whatever is still too long is cut.
+  /// head, then the parts, as many to a line as fit; whatever is still too long is cut.
   public static func render(_ engine: SessionEngine, width: Int, unicode: Bool) -> String {
+    let (head, parts) = engine.plan.isWorkout ? workout(engine) : session(engine)
+    return layout(head: head, parts: parts, width: width, unicode: unicode)
+  }
+
+  /// "Completed work: 7 of 7 phases done" and the focus, rest, paused (and asleep) times.
+  static func session(_ engine: SessionEngine) -> (String, [String]) {
     let records = engine.records
     let done = records.filter(\.completed).count
-    let focus = records.filter { $0.phase.kind == .work }.reduce(Duration.zero) { $0 + $1.elapsed }
-    let rest = records.filter { $0.phase.kind == .rest }.reduce(Duration.zero) { $0 + $1.elapsed }
-    let completed = engine.status == .finished(completed: true)
-    let head =
-      "\(completed ? "Completed" : "Stopped") \(TextLayout.inert(engine.plan.presetName)): \(done) of "
-      + "\(TextLayout.count(engine.plan.phases.count, "phase")) done"
-    var times = [
-      "focus \(TimeText.clock(focus))", "rest \(TimeText.clock(rest))", "paused \(TimeText.clock(engine.totalPaused))",
-    ]
+    let count =
+      engine.plan.endless
+      ? "\(done == 1 ? "phase" : "phases") done" : "of \(TextLayout.count(engine.plan.phases.count, "phase")) done"
+    let head = "\(verb(engine)) \(TextLayout.inert(engine.plan.presetName)): \(done) " + count
+    return (head, ["focus \(TimeText.clock(total(engine, .work)))"] + common(engine))
+  }
+
+  /// "Completed tabata: 8 of 8 rounds done", then work, rest, paused, the longest run and
+  /// the changes against the plan.
+  static func workout(_ engine: SessionEngine) -> (String, [String]) {
+    let plan = engine.plan
+    let done = roundsDone(engine)
+    let rounds =
+      plan.endless
+      ? "\(done) \(done == 1 ? "round" : "rounds") done" : "\(done) of \(TextLayout.count(plan.rounds, "round")) done"
+    let head = "\(verb(engine)) \(TextLayout.inert(plan.presetName)): \(rounds)"
+    // The phase a stop ended is not one someone skipped.
+    let stopped = engine.status == .finished(completed: false) ? engine.records.last : nil
+    let skipped = engine.records.filter { !$0.completed && $0 != stopped }.count
+    let added = engine.records.reduce(Duration.zero) { $0 + $1.extended }
+    return (
+      head,
+      ["work \(TimeText.clock(total(engine, .work)))"] + common(engine) + [
+        "longest run without a pause \(TimeText.clock(engine.longestRun))",
+        "against the plan: \(skipped) skipped, +\(TimeText.clock(added))",
+      ]
+    )
+  }
+
+  /// Rounds whose every phase ran to its end (a skipped phase leaves its round not done).
+  package static func roundsDone(_ engine: SessionEngine) -> Int {
+    var completed: [Int: Bool] = [:]
+    for record in engine.records {
+      guard let round = record.phase.round else { continue }
+      completed[round] = (completed[round] ?? true) && record.completed
+    }
+    var planned: [Int: Int] = [:]
+    let reached = completed.keys.max() ?? 0
+    for phase in engine.plan.phases {
+      guard let round = phase.round else { continue }
+      if round > reached { break }
+      planned[round, default: 0] += 1
+    }
+    let ended = Dictionary(grouping: engine.records.compactMap(\.phase.round), by: { $0 }).mapValues(\.count)
+    return completed.filter { round, ok in ok && ended[round] == planned[round] }.count
+  }
+
+  private static func verb(_ engine: SessionEngine) -> String {
+    engine.status == .finished(completed: true) ? "Completed" : "Stopped"
+  }
+
+  private static func total(_ engine: SessionEngine, _ kind: PhaseKind) -> Duration {
+    engine.records.filter { $0.phase.kind == kind }.reduce(Duration.zero) { $0 + $1.elapsed }
+  }
+
+  private static func common(_ engine: SessionEngine) -> [String] {
+    var times = ["rest \(TimeText.clock(total(engine, .rest)))", "paused \(TimeText.clock(engine.totalPaused))"]
     if engine.totalSlept > .zero { times.append("asleep \(TimeText.clock(engine.totalSlept))") }
+    return times
+  }
+
+  private static func layout(head: String, parts: [String], width: Int, unicode: Bool) -> String {
     let room = width - 1
-    let tail = times.joined(separator: ", ")
+    let tail = parts.joined(separator: ", ")
     if TextLayout.width(head) + 2 + tail.count <= room {
       return head + "; " + tail + "\n"
     }
     var lines = [head]
     var line = ""
-    for time in times {
+    for part in parts {
       if line.isEmpty {
-        line = time
-      } else if line.count + 2 + time.count <= room {
-        line += ", " + time
+        line = part
+      } else if line.count + 2 + part.count <= room {
+        line += ", " + part
       } else {
         lines.append(line)
-        line = time
+        line = part
       }
     }
     lines.append(line)

@@ -258,8 +258,13 @@ enum SharedOptions {
     "confirm", help: "Wait for space or 'pomo next' when a phase's time is up, counting overtime.")
   static let noConfirm = Option<Bool>.flag(
     "no-confirm", help: "Go on to the next phase at once, even if the preset says \"advance\": \"confirm\".")
+  static let big = Option<Bool>.flag(
+    "big", help: "Fill the terminal with the time left in large figures (config \"display\": \"big\").")
+  static let voice = Option<Bool>.flag(
+    "voice", help: "Speak each phase change, the 3-2-1 cue and the end (config \"voice\": true).")
   /// How a running session looks and alerts; `start` and `resume` share them.
   static let session: [OptionSpec] = [
-    color.spec, ascii.spec, noBell.spec, noNotify.spec, noInput.spec, confirm.spec, noConfirm.spec,
+    color.spec, ascii.spec, big.spec, voice.spec, noBell.spec, noNotify.spec, noInput.spec, confirm.spec,
+    noConfirm.spec,
   ]
 }

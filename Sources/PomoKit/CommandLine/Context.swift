@@ -56,6 +56,14 @@ public struct Context {
     return nil
   }
 
+  /// `LINES` when it is a height (1 to 1000), else the terminal's rows, else nil.
+  static func rows(_ environment: [String: String]) -> Int? {
+    if let text = environment["LINES"], let n = ParsedArguments.plainInteger(text, negative: false), n > 0 {
+      return min(n, 1000)
+    }
+    return Platform.terminalRows(1)
+  }
+
   public var paths: Paths { Paths(environment: environment) }
 
   /// Whether text may go beyond ASCII: the locale is UTF-8. When it is not, `Pomo.main` passes

@@ -14,22 +14,34 @@ enum PresetLookup {
     }
   }
 
-  /// A path (anything with a "/" or ending in ".json") is read directly; otherwise a name.
-  static func preset(_ argument: String, path: [String], context: Context) throws(CLIError) -> Preset {
-    if argument.contains("/") || argument.hasSuffix(".json") {
+  /// What a word after `pomo start` names, in this order: a preset file (a word with a "/"
+  /// or ending in ".json", when such a file exists), a preset's name, then a quick timer
+  /// (`25m`, `40s/20s`). So a preset named `25m` wins over the timer, and a file named
+  /// `50m/10m` over the timer it looks like. `timer` gives the quick timer's options.
+  static func preset(
+    _ argument: String, path: [String], context: Context, timer: QuickTimerOptions = .init()
+  ) throws(CLIError) -> Preset {
+    let looksLikeFile = argument.contains("/") || argument.hasSuffix(".json")
+    if looksLikeFile && (Platform.fileExists(argument) || QuickTimer.parse(argument) == .failure(.notATimer)) {
       do {
         return try PresetCatalog.load(file: argument)
       } catch {
         throw .data(error.description)
       }
     }
-    let catalog = try catalog(context)
-    if let preset = catalog.preset(named: argument) { return preset }
+    let catalog = looksLikeFile ? nil : try catalog(context)
+    if let preset = catalog?.preset(named: argument) { return try timer.checkedForPreset(preset, path: path) }
+    let problem: QuickTimer.Problem
+    switch QuickTimer.parse(argument) {
+    case .success(let quick): return try timer.preset(quick, path: path)
+    case .failure(let failure): problem = failure
+    }
+    if problem != .notATimer { throw .usage(problem.message(for: argument), command: path) }
     var message = "no preset named '\(argument)'"
-    if let guess = Suggestion.closest(to: argument, in: catalog.presets.map(\.name)) {
+    if let guess = Suggestion.closest(to: argument, in: catalog?.presets.map(\.name) ?? []) {
       message += ". Did you mean '\(guess)'?"
     } else {
-      message += " (see 'pomo presets')"
+      message += " (see 'pomo presets'), and not a timer like 25m or 40s/20s"
     }
     throw .usage(message, command: path)
   }
@@ -39,3 +51,30 @@ enum PresetLookup {
     Plan(preset: preset, rounds: arguments[SharedOptions.rounds])
   }
 }
+
+/// `--rounds`, `--warmup` and `--cooldown` as a quick timer reads them.
+struct QuickTimerOptions {
+  var rounds: Int?
+  var warmup: Duration?
+  var cooldown: Duration?
+
+  /// The preset a quick timer stands for; a cool-down after endless rounds is refused, as
+  /// nothing would ever reach it.
+  func preset(_ timer: QuickTimer, path: [String]) throws(CLIError) -> Preset {
+    if cooldown != nil && timer.isEndless(rounds: rounds) {
+      throw .usage(
+        "--cooldown needs --rounds with '\(timer.spec)': without it the rounds go on until stopped", command: path)
+    }
+    return timer.preset(rounds: rounds, warmup: warmup, cooldown: cooldown)
+  }
+
+  /// A preset has its own warm-up and cool-down: the options are for quick timers only.
+  func checkedForPreset(_ preset: Preset, path: [String]) throws(CLIError) -> Preset {
+    if warmup != nil || cooldown != nil {
+      throw .usage(
+        "--warmup and --cooldown are for timers like 40s/20s; the preset '\(preset.name)' has its own", command: path)
+    }
+    return preset
+  }
+}
+

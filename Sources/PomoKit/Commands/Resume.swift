@@ -101,9 +101,10 @@ extension Plan {
     guard index >= 0, index < phases.count else { return nil }
     var rest = Array(phases[index...])
     if let firstRemaining { rest[0].duration = firstRemaining }
-    return (
-      Plan(presetName: presetName, rounds: rounds, cue: cue, phases: PlannedPhase.renumbered(rest), advance: advance),
-      index
-    )
+    var plan = Plan(
+      presetName: presetName, rounds: rounds, cue: cue, phases: PlannedPhase.renumbered(rest), advance: advance)
+    plan.endless = endless
+    plan.halfway = halfway
+    return (plan, index)
   }
 }

@@ -20,6 +20,12 @@ enum SessionLauncher {
     var journal: Journal
     /// `--confirm` or `--no-confirm`: how phases advance this run, whatever the preset says.
     var advance: PhaseAdvance?
+    /// `--big` or the config's `"display": "big"`.
+    var big: Bool
+    /// The speaker command when `--voice` (or the config's `voice`) is on and one was found.
+    var speaker: [String]?
+    /// The sound to play at phase ends and the player that plays it, when both exist.
+    var sound: (player: String, file: String)?
 
     init(_ arguments: ParsedArguments, _ context: Context, journal: Journal) throws(CLIError) {
       color = arguments[SharedOptions.color]
@@ -30,6 +36,7 @@ enum SessionLauncher {
       case (false, false): advance = nil
       }
       config = try ConfigAccess.load(context)
+      big = arguments[SharedOptions.big] || config.display == .big
       TimeZoneCheck.warn(context)
       self.journal = journal
       // A journal that can never take the record (a folder, a FIFO, a device) is refused now,
@@ -44,6 +51,25 @@ enum SessionLauncher {
           context.errors.write(
             "pomo: warning: the \(event.rawValue) hook's program '\(program)' is not found or not executable; it will not run\n"
           )
+        }
+      }
+      let path = context.environment["PATH"]
+      if arguments[SharedOptions.voice] || config.voice {
+        speaker = VoiceCues.speaker(configured: config.speaker, path: path)
+        if speaker == nil {
+          let looked = config.speaker.map { "'\($0[0])'" } ?? "espeak-ng, spd-say or say"
+          context.errors.write("pomo: warning: no speaker found (\(looked)); the voice cues stay silent\n")
+        }
+      }
+      if let file = config.sounds[.phaseEnd] {
+        if let player = PhaseSounds.player(path: path) {
+          if !Platform.fileExists(file) {
+            context.errors.write("pomo: warning: the sound file \(file) is not found; it will not play\n")
+          } else {
+            sound = (player, file)
+          }
+        } else {
+          context.errors.write("pomo: warning: no sound player found (paplay, aplay or afplay); no sound will play\n")
         }
       }
     }
@@ -96,8 +122,14 @@ enum SessionLauncher {
     let clockTime = context.zone.clockTime
     let readKeys = context.stdinIsTerminal && !arguments[SharedOptions.noInput]
     var listeners: [SessionListener] = []
-    var display: LiveDisplay?
-    if drawLive {
+    var display: (any LiveView)?
+    if drawLive && setup.big {
+      let big = BigDisplay(
+        output: context.output, columns: context.width, rows: Context.rows(context.environment) ?? 24, style: style,
+        clockTime: clockTime)
+      display = big
+      listeners.append(big)
+    } else if drawLive {
       let live = LiveDisplay(
         output: context.output, width: context.width, style: style, keyHint: readKeys, clockTime: clockTime)
       display = live
@@ -121,9 +153,17 @@ enum SessionLauncher {
     }
     let settings = Alerts.Settings(
       bell: interactive && config.bell && !arguments[SharedOptions.noBell], notifier: notifier, hooks: config.hooks,
-      environment: context.environment, terminal: terminal)
+      environment: context.environment, terminal: terminal, cueBell: setup.speaker == nil)
     listeners.append(
       Alerts(settings: settings, output: context.output) { argv, env in Spawner.launch(argv, environment: env) })
+    // The voice and the sound start their programs as hooks do: at once, never waited for.
+    let environment = context.environment
+    if let speaker = setup.speaker {
+      listeners.append(VoiceCues { Spawner.launch(speaker + [$0], environment: environment) })
+    }
+    if let sound = setup.sound {
+      listeners.append(PhaseSounds(file: sound.file) { Spawner.launch([sound.player, $0], environment: environment) })
+    }
     let recorder = JournalRecorder(
       journal: setup.journal, statePath: paths.stateFile, info: info, errors: context.errors)
     listeners.append(recorder)
@@ -144,12 +184,12 @@ enum SessionLauncher {
     // Before the lock goes (the defer above runs after this one).
     defer { control?.close() }
 
-    let environment = context.environment
     let output = context.output
     let session = LiveSession(
       engine: SessionEngine(plan: plan, clock: context.clock), listeners: listeners, display: display,
       terminalSignals: signals, readKeys: readKeys,
       columns: { Context.columns(environment, terminal: Platform.terminalColumns(1)) },
+      rows: { Context.rows(environment) },
       outputClosed: { output.isClosed }, control: control)
     let outcome = session.run()
     return recorder.failed ? ExitCode.failure : outcome.exitCode

@@ -18,14 +18,32 @@ extension Pomo {
         instead of the live display. Every session is recorded in the journal, completed or
         not.
 
+        Instead of a preset, a timer: 25m is one focus phase of 25 minutes; 50m/10m is
+        rounds of work and rest, until q or 'pomo stop' unless --rounds says how many. A
+        preset file, then a preset's name, wins over reading the word as a timer.
+
         Examples:
           pomo start work --tag thesis --note "chapter 3"
           pomo start hiit --rounds 8
+          pomo start 25m
+          pomo start 40s/20s -r 8 --warmup 2m --cooldown 2m --big --voice
           pomo start ~/my-preset.json --dry-run
         """,
-      arguments: [ArgumentSpec("preset", kind: .preset, help: "A preset's name (see 'pomo presets') or the path of a preset file.")],
-      options: [SharedOptions.rounds.spec, dryRun.spec, tag.spec, note.spec, detach.spec, SharedOptions.journal.spec]
+      arguments: [
+        ArgumentSpec(
+          "preset", kind: .preset,
+          help: "A preset's name (see 'pomo presets'), the path of a preset file, or a timer: 25m, 50m/10m.")
+      ],
+      options: [
+        SharedOptions.rounds.spec, warmup.spec, cooldown.spec, dryRun.spec, tag.spec, note.spec, detach.spec,
+        SharedOptions.journal.spec,
+      ]
         + SharedOptions.session)
+
+    static let warmup = Option<String>.value(
+      "warmup", .duration, help: "With a timer like 40s/20s: a warm-up phase this long before the rounds.")
+    static let cooldown = Option<String>.value(
+      "cooldown", .duration, help: "With a timer like 40s/20s and --rounds: a cool-down phase this long after them.")
 
     static let detach = Option<Bool>.flag(
       "detach",
@@ -39,7 +57,10 @@ extension Pomo {
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let name = arguments.positionals[0]
-      let preset = try PresetLookup.preset(name, path: arguments.path, context: context)
+      let timer = QuickTimerOptions(
+        rounds: arguments[SharedOptions.rounds], warmup: duration(arguments[warmup]),
+        cooldown: duration(arguments[cooldown]))
+      let preset = try PresetLookup.preset(name, path: arguments.path, context: context, timer: timer)
       let plan = PresetLookup.plan(preset, arguments)
       if arguments[dryRun] {
         context.output.write(PlanText.render(plan, width: context.width, unicode: context.unicode))
@@ -56,6 +77,12 @@ extension Pomo {
         id: JournalRecord.newID(), tags: tags, note: arguments[note], host: context.hostName, source: source,
         planCount: plan.phases.count)
       return SessionLauncher.run(plan: plan, info: info, setup: setup, lock: lock, arguments, context)
+    }
+
+    /// A duration the parser has already checked.
+    private static func duration(_ text: String?) -> Duration? {
+      guard let text, case .success(let value) = DurationText.parse(text) else { return nil }
+      return value
     }
   }
 }

@@ -12,11 +12,14 @@ public final class Alerts: SessionListener {
     public var environment: [String: String]
     /// Notifications through the terminal too, when it takes them (see `TerminalSignalSettings`).
     public var terminal: TerminalSignalSettings
+    /// Whether the 3-2-1 cue rings the bell (not when a voice counts instead).
+    public var cueBell: Bool
 
     public init(
       bell: Bool, notifier: String?, hooks: [HookEvent: [String]], environment: [String: String],
-      terminal: TerminalSignalSettings = .none
+      terminal: TerminalSignalSettings = .none, cueBell: Bool = true
     ) {
+      self.cueBell = cueBell
       self.bell = bell
       self.notifier = notifier
       self.hooks = hooks
@@ -75,7 +78,7 @@ public final class Alerts: SessionListener {
     if timeUp {
       if settings.bell { output.write("\u{07}") }
       notify(engine)
-    } else if cue && settings.bell {
+    } else if cue && settings.bell && settings.cueBell {
       output.write("\u{07}")
     }
   }

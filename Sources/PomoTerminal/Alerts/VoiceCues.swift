@@ -1,0 +1,104 @@
+import PomoCore
+import PomoPlatform
+
+/// `--voice`: says each phase change, the 3-2-1 cue, "halfway" and "done", for someone who
+/// is not looking at the screen.
+///
+/// The words go to a speaker program (espeak-ng, spd-say, say, or the config's `speaker`) as
+/// its last argument, started like a hook: at once, without a shell, never waited for, and
+/// ended after 10 s. The listener only decides what to say (`phrases`) and hands it to `speak`.
+public final class VoiceCues: SessionListener {
+  package let speak: (String) -> Void
+
+  public init(speak: @escaping (String) -> Void) {
+    self.speak = speak
+  }
+
+  public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
+    for phrase in Self.phrases(events, engine) { speak(phrase) }
+  }
+
+  /// The speakers pomo looks for on PATH, in order.
+  public static let speakers = ["espeak-ng", "spd-say", "say"]
+
+  /// The speaker command: the configured one, else the first speaker found on PATH; nil when
+  /// there is none (the configured program included).
+  public static func speaker(configured: [String]?, path: String?) -> [String]? {
+    if let configured {
+      return Spawner.resolve(configured[0], path: path) == nil ? nil : configured
+    }
+    for name in speakers {
+      if let found = Spawner.find(name, path: path) { return [found] }
+    }
+    return nil
+  }
+
+  /// What to say after one step of the engine; several boundaries passed together (after a
+  /// suspend) say only the phase that runs now.
+  public static func phrases(_ events: [SessionEvent], _ engine: SessionEngine) -> [String] {
+    var phrases: [String] = []
+    var started: Int?
+    for event in events {
+      switch event {
+      case .phaseStarted(let i): started = i
+      case .cue(let n): phrases.append("\(n)")
+      case .halfway: phrases.append("halfway")
+      case .waiting: phrases.append("time is up")
+      case .sessionEnded(let completed): if completed { phrases.append("done") }
+      default: break
+      }
+    }
+    if let started, engine.plan.phases.indices.contains(started) {
+      phrases.insert(announcement(engine.plan.phases[started], engine.plan), at: 0)
+    }
+    return phrases
+  }
+
+  /// "work, round 3 of 8"; "burpees, work, round 3 of 8"; "warm-up, rest"; "work, round 3"
+  /// when the rounds are endless.
+  public static func announcement(_ phase: PlannedPhase, _ plan: Plan) -> String {
+    let name = TextLayout.inert(phase.name)
+    var words = name.lowercased() == phase.kind.rawValue ? name : "\(name), \(phase.kind.rawValue)"
+    if let round = phase.round, plan.rounds > 1 || plan.endless {
+      words += plan.endless ? ", round \(round)" : ", round \(round) of \(plan.rounds)"
+    }
+    return words
+  }
+}
+
+/// `"sound": {"phase_end": FILE}`: plays a sound file when a phase's time is up, with the
+/// first of paplay, aplay and afplay on PATH, started like a hook (never waited for, ended
+/// after 10 s).
+public final class PhaseSounds: SessionListener {
+  package let file: String
+  package let play: (String) -> Void
+
+  public init(file: String, play: @escaping (String) -> Void) {
+    self.file = file
+    self.play = play
+  }
+
+  /// The players pomo looks for on PATH, in order.
+  public static let players = ["paplay", "aplay", "afplay"]
+
+  public static func player(path: String?) -> String? {
+    players.lazy.compactMap { Spawner.find($0, path: path) }.first
+  }
+
+  public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
+    if Self.timeUp(events, engine) { play(file) }
+  }
+
+  /// Whether a phase's time ran out in this step (once, however many boundaries passed): as
+  /// the bell rings, at a wait's start and not at its confirmation, and not for a skip or stop.
+  package static func timeUp(_ events: [SessionEvent], _ engine: SessionEngine) -> Bool {
+    events.contains { event in
+      switch event {
+      case .waiting: return true
+      case .phaseEnded(let i, let completed):
+        return completed && engine.record(ofPhase: i)?.overtime == nil
+      default: return false
+      }
+    }
+  }
+}

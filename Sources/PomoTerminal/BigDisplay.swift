@@ -1,0 +1,118 @@
+import PomoCore
+import PomoPlatform
+
+/// What the event loop needs of a live display: the one-line `LiveDisplay` or `BigDisplay`.
+public protocol LiveView: SessionListener {
+  /// Cells of the bar drawn last, so the loop wakes when the next eighth of one fills.
+  var barCells: Int { get }
+  /// Before the process stops (Ctrl-Z) or exits early: the terminal as it was.
+  func release()
+  /// After `fg`: draw everything again.
+  func invalidate()
+  /// After SIGWINCH, with the terminal's new size (rows nil when unknown).
+  func resize(to columns: Int, rows: Int?)
+}
+
+extension LiveDisplay: LiveView {
+  public func resize(to columns: Int, rows: Int?) { resize(to: columns) }
+}
+
+/// `--big`: the time left in large figures filling the terminal, on the alternate screen.
+///
+/// The screen is a pure rendering (`BigScreen`); this writes only the rows that changed. A
+/// terminal smaller than 20 x 8 gets the one-line status line instead, at the top. When the
+/// session ends the normal screen comes back with the plan's head, the phases done and the
+/// summary on it, as the one-line display leaves them.
+public final class BigDisplay: LiveView {
+  package let output: any TextOutput
+  public private(set) var columns: Int
+  public private(set) var rows: Int
+  package let style: DisplayStyle
+  package let clockTime: (Double) -> String
+  public private(set) var barCells = 40
+  /// What each row shows now; nil after the screen was cleared.
+  private var drawn: [String]?
+  /// The lines the normal screen gets at the end: the head and every phase done.
+  private var history: [String] = []
+  private var onAlternateScreen = false
+
+  public init(
+    output: any TextOutput, columns: Int, rows: Int, style: DisplayStyle, clockTime: @escaping (Double) -> String
+  ) {
+    self.output = output
+    self.columns = columns
+    self.rows = rows
+    self.style = style
+    self.clockTime = clockTime
+  }
+
+  public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
+    for event in events {
+      switch event {
+      case .sessionStarted:
+        history.append(PlanText.header(engine.plan))
+        enter()
+      case .phaseEnded, .slept:
+        if let line = EventText.line(event, engine, clockTime: clockTime) { history.append(line) }
+      case .sessionEnded:
+        leave()
+        let lines = history.map { TextLayout.truncate($0, columns - 1, unicode: style.unicode) }
+        output.write(
+          lines.map { ANSI.paint($0, ANSI.dim, when: style.color) + "\n" }.joined()
+            + SessionSummary.render(engine, width: columns, unicode: style.unicode))
+        return
+      default:
+        break
+      }
+    }
+    guard let snapshot = engine.snapshot else { return }
+    let next = engine.plan.phases.indices.contains(engine.index + 1) ? engine.plan.phases[engine.index + 1] : nil
+    let screen: [String]
+    if let big = BigScreen.render(snapshot, next: next, columns: columns, rows: rows, style: style) {
+      screen = big
+      barCells = max(1, columns - 1)
+    } else {
+      let line = StatusLine.render(snapshot, width: columns, style: style)
+      screen = [line.text] + Array(repeating: "", count: max(0, rows - 1))
+      barCells = line.barCells
+    }
+    draw(screen)
+  }
+
+  /// Writes the rows that differ from what is on the screen, each from its first column.
+  private func draw(_ screen: [String]) {
+    var text = ""
+    if drawn == nil { text += "\u{1B}[H\u{1B}[2J" }
+    for (row, line) in screen.enumerated() where drawn == nil || drawn!.count != screen.count || drawn![row] != line {
+      text += "\u{1B}[\(row + 1);1H" + line + "\u{1B}[K"
+    }
+    drawn = screen
+    if !text.isEmpty { output.write(text) }
+  }
+
+  private func enter() {
+    guard !onAlternateScreen else { return }
+    onAlternateScreen = true
+    drawn = nil
+    output.write(ANSI.enterAlternateScreen + ANSI.hideCursor)
+  }
+
+  private func leave() {
+    guard onAlternateScreen else { return }
+    onAlternateScreen = false
+    output.write(ANSI.reset + ANSI.leaveAlternateScreen + ANSI.showCursor)
+  }
+
+  public func release() { leave() }
+
+  public func invalidate() {
+    enter()
+    drawn = nil
+  }
+
+  public func resize(to columns: Int, rows: Int?) {
+    self.columns = columns
+    if let rows { self.rows = rows }
+    drawn = nil
+  }
+}

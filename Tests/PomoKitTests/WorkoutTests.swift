@@ -1,0 +1,201 @@
+import Foundation
+import Testing
+
+@testable import PomoKit
+@testable import PomoJournal
+@testable import PomoTerminal
+@testable import PomoCore
+@testable import PomoPlatform
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// Issue 14: workouts away from the keyboard. Quick timers, the big display, voice cues,
+// sounds and the workout summary.
+
+@Suite("Quick timers")
+struct QuickTimerTests {
+  static let parses: [(String, QuickTimer)] = [
+    ("25m", QuickTimer(spec: "25m", work: .seconds(1500))),
+    ("50m/10m", QuickTimer(spec: "50m/10m", work: .seconds(3000), rest: .seconds(600))),
+    ("40s/20s", QuickTimer(spec: "40s/20s", work: .seconds(40), rest: .seconds(20))),
+    ("1:30", QuickTimer(spec: "1:30", work: .seconds(90))),
+    ("1h30m/5m", QuickTimer(spec: "1h30m/5m", work: .seconds(5400), rest: .seconds(300))),
+    (" 2m5s / 0.5s ", QuickTimer(spec: "2m5s / 0.5s", work: .seconds(125), rest: .milliseconds(500))),
+  ]
+
+  @Test("a timer is any duration a preset accepts, alone or as work/rest", arguments: parses)
+  func parse(text: String, expected: QuickTimer) {
+    #expect(QuickTimer.parse(text) == .success(expected))
+  }
+
+  static let refusals: [(String, QuickTimer.Problem)] = [
+    ("25", .bareNumber(suggestion: "25m")),
+    ("40/20", .bareNumber(suggestion: "40m/20m")),
+    ("40/20s", .bareNumber(suggestion: "40m/20s")),
+    ("work", .notATimer), ("25m/", .notATimer), ("/5m", .notATimer), ("1m/2m/3m", .notATimer),
+    ("x25m", .notATimer), ("", .notATimer),
+    ("0m", .duration("0m", .notPositive)), ("25h", .duration("25h", .tooLong)),
+    ("5m/1:60", .duration("1:60", .partTooLarge)),
+  ]
+
+  @Test("what is not a timer, and why", arguments: refusals)
+  func refuse(text: String, problem: QuickTimer.Problem) {
+    #expect(QuickTimer.parse(text) == .failure(problem))
+  }
+
+  @Test("25m is one focus phase; 40s/20s -r 8 with a warm-up and a cool-down is a workout plan")
+  func plans() throws {
+    let single = Plan(preset: try QuickTimer.parse("25m").get().preset(rounds: nil, warmup: nil, cooldown: nil))
+    #expect(single.presetName == "25m" && !single.endless && !single.isWorkout)
+    #expect(single.phases.map(\.name) == ["focus"] && single.total == .seconds(1500))
+
+    let timer = try QuickTimer.parse("40s/20s").get()
+    let plan = Plan(preset: timer.preset(rounds: 8, warmup: .seconds(120), cooldown: .seconds(120)), rounds: 8)
+    #expect(plan.presetName == "40s/20s" && plan.rounds == 8 && !plan.endless && plan.isWorkout && plan.cue == 3)
+    #expect(plan.phases.first?.name == "warm-up" && plan.phases.last?.name == "cool-down")
+    // Eight rounds of work and rest; the last rest gives way to the cool-down.
+    #expect(plan.phases.count == 1 + 8 * 2 - 1 + 1)
+    #expect(plan.total == .seconds(120 + 8 * 40 + 7 * 20 + 120))
+  }
+
+  @Test("50m/10m without --rounds runs until stopped: the plan shows one round and says so")
+  func endless() throws {
+    let plan = Plan(preset: try QuickTimer.parse("50m/10m").get().preset(rounds: nil, warmup: nil, cooldown: nil))
+    #expect(plan.endless && plan.rounds == Preset.roundsRange.upperBound)
+    #expect(PlanText.header(plan) == "50m/10m: endless rounds of 1:00:00")
+    #expect(
+      PlanText.render(plan, width: 80, unicode: true) == """
+        50m/10m: endless rounds of 1:00:00
+
+        #    START  DURATION  KIND  ROUND  PHASE
+        1     0:00     50:00  work      1  work
+        2    50:00     10:00  rest      1  rest
+
+        The round repeats until q or 'pomo stop': work 50:00, rest 10:00 a round
+
+        """)
+  }
+
+  /// A home with a user preset named `25m` and a preset file at `./50m/10m`.
+  func home() throws -> (TemporaryFolder, InProcess) {
+    let home = try TemporaryFolder()
+    try home.write(
+      ".config/pomo/presets/25m.json", #"{"round": [{"name": "mine", "kind": "work", "duration": "1m"}]}"#)
+    return (home, InProcess(home: home.path))
+  }
+
+  @Test("name lookup: a preset file, then a preset's name, then the word as a timer")
+  func lookupOrder() throws {
+    let (home, pomo) = try home()
+    defer { home.cleanUp() }
+    // The user's preset named 25m wins over the timer.
+    #expect(pomo.run("start", "25m", "--dry-run").out.contains("1    0:00      1:00  work    1/1  mine"))
+    #expect(pomo.run("start", "26m", "--dry-run").out.hasPrefix("26m: 1 round, 1 phase, 26:00\n"))
+    // A file at the path wins over the timer it looks like; with no file, the timer.
+    let file = try home.write("50m/10m", #"{"name": "file", "round": [{"name": "f", "kind": "work", "duration": "1m"}]}"#)
+    #expect(pomo.run("start", file, "--dry-run").out.hasPrefix("file: "))
+    #expect(pomo.run("start", "50m/10m", "--dry-run").out.hasPrefix("50m/10m: endless rounds of 1:00:00\n"))
+  }
+
+  @Test("pomo start 25 suggests 25m; --cooldown needs --rounds; --warmup is for timers only")
+  func errors() throws {
+    let (home, pomo) = try home()
+    defer { home.cleanUp() }
+    let usage = """
+      Usage: pomo start <preset> [--rounds <n>] [--warmup <duration>]
+             [--cooldown <duration>] [--dry-run] [--tag <tag> ...] [--note <text>]
+             [--detach] [--journal <path>] [--color <when>] [--ascii] [--big]
+             [--voice] [--no-bell] [--no-notify] [--no-input] [--confirm]
+             [--no-confirm]
+        See 'pomo start --help' for more information.
+
+      """
+    let cases: [([String], String)] = [
+      (["25"], "'25' has no unit; did you mean '25m'? (a timer is a duration like 25m, 90s or 1:30)"),
+      (["40s/20s", "--cooldown", "1m"], "--cooldown needs --rounds with '40s/20s': without it the rounds go on until stopped"),
+      (["tabata", "--warmup", "1m"], "--warmup and --cooldown are for timers like 40s/20s; the preset 'tabata' has its own"),
+      (["tabbata"], "no preset named 'tabbata'. Did you mean 'tabata'?"),
+      (["0s"], "a duration must be more than zero, got 0s"),
+    ]
+    for (words, message) in cases {
+      let run = pomo.run(["start"] + words)
+      #expect(run.status == 64)
+      #expect(run.err == "Error: \(message)\n" + usage, "\(words)")
+    }
+  }
+
+  @Test("a quick timer is recorded under its spec, and its rounds run and end as asked")
+  func recorded() throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let env = ["HOME": home.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+    let run = try runPomo(["start", "1s/1s", "-r", "2", "--warmup", "1s", "--no-notify"], environment: env)
+    #expect(run.status == 0, "\(run.err)")
+    #expect(run.out.hasPrefix("1s/1s: 2 rounds, 4 phases, 0:04\n"))
+    // Not a terminal: 80 columns.
+    #expect(
+      run.out.hasSuffix(
+        """
+        Completed 1s/1s: 2 of 2 rounds done
+        work 0:02, rest 0:02, paused 0:00, longest run without a pause 0:04
+        against the plan: 0 skipped, +0:00
+
+        """))
+    let record = try #require(try journalRecords(home.file(".local/share/pomo/journal.jsonl")).last)
+    #expect(record.preset == "1s/1s" && record.status == .completed && record.rounds == 2)
+    #expect(record.phases.map(\.name) == ["warm-up", "work", "rest", "work"])
+  }
+
+  @Test("an endless timer stops on q or pomo stop, recorded under its spec")
+  func endlessStops() throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let env = ["HOME": home.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "TERM": "xterm"]
+    let pty = try PseudoTerminal(["start", "1s/1s", "--no-notify"], environment: env)
+    #expect(pty.waitForText("round 2"))
+    pty.send("q")
+    #expect(pty.waitForExit() == 130)
+    #expect(pty.visible.contains("Stopped 1s/1s: "))
+    let record = try #require(try journalRecords(home.file(".local/share/pomo/journal.jsonl")).last)
+    #expect(record.preset == "1s/1s" && record.status == .interrupted && record.rounds == Preset.roundsRange.upperBound)
+    // pomo resume reads the timer back from the record's preset name, rounds still endless.
+    let resumed = try PseudoTerminal(["resume", "--no-notify"], environment: env)
+    #expect(resumed.waitForText("1s/1s: endless rounds of 0:02"))
+    #expect(resumed.waitForText("round \((record.phases.last?.round ?? 0) + 1)"))
+    resumed.send("q")
+    #expect(resumed.waitForExit() == 130)
+    let last = try #require(try journalRecords(home.file(".local/share/pomo/journal.jsonl")).last)
+    #expect(last.preset == "1s/1s" && last.resumedFrom == record.id)
+  }
+}
+
+@Suite("Config: display, voice, speaker, sound")
+struct WorkoutConfigTests {
+  @Test("the new keys are read")
+  func keys() throws {
+    let text = #"{"display": "big", "voice": true, "speaker": ["espeak-ng", "-s", "150"], "sound": {"phase_end": "/s/ding.oga"}}"#
+    let config = try Config.parse(Array(text.utf8), file: "config.json")
+    #expect(config.display == .big && config.voice && config.speaker == ["espeak-ng", "-s", "150"])
+    #expect(config.sounds == [.phaseEnd: "/s/ding.oga"])
+  }
+
+  static let bad: [(String, String)] = [
+    (#"{"display": "huge"}"#, #"config.json:1:13: display: expected one of "line", "big", got "huge""#),
+    (#"{"voice": "yes"}"#, "config.json:1:11: voice: expected true or false, got a string"),
+    (#"{"speaker": []}"#, #"config.json:1:13: speaker: expected a command as an array of strings, like ["notify-send", "pomo"], got an array"#),
+    (#"{"sound": {"start": "x"}}"#, "config.json:1:12: sound.start: unknown key"),
+    (#"{"sound": {"phase_end": ""}}"#, "config.json:1:25: sound.phase_end: the file name is empty"),
+  ]
+
+  @Test("a bad value names its key", arguments: bad)
+  func errors(text: String, message: String) {
+    #expect(throws: DataFileError.self) { try Config.parse(Array(text.utf8), file: "config.json") }
+    do {
+      _ = try Config.parse(Array(text.utf8), file: "config.json")
+    } catch {
+      #expect(error.description == message)
+    }
+  }
+}
