@@ -46,7 +46,7 @@ extension Pomo {
         throw CLIError.usage("'--start' is in the future: a session to record has happened", command: path)
       }
       if let to, to <= from { throw CLIError.usage("'--end' must come after '--start'", command: path) }
-      let plan = try plan(arguments.positionals[0], arguments, context)
+      let plan = try plan(arguments.positionals[0], arguments, context, ends: to != nil)
       let journal = JournalAccess.journal(arguments, context)
       JournalAccess.recover(journal, context)
       var record = layout(
@@ -64,15 +64,19 @@ extension Pomo {
       return ExitCode.success
     }
 
-    /// The plan of a preset, or of one focus phase when the word is a duration.
-    static func plan(_ word: String, _ arguments: ParsedArguments, _ context: Context) throws(CLIError) -> Plan {
-      do {
-        return PresetLookup.plan(try PresetLookup.preset(word, path: arguments.path, context: context), arguments)
-      } catch {
-        guard case .success(let duration) = DurationText.parse(word), duration > .zero else { throw error }
-        let phase = PlannedPhase(index: 0, name: "focus", kind: .work, duration: duration, round: nil, offset: .zero)
-        return Plan(presetName: word, rounds: 1, cue: 0, phases: [phase], advance: .auto)
+    /// The plan of a preset, or of a quick timer (`25m`, `50m/10m`), found as `pomo start`
+    /// finds it. An endless timer needs --rounds or --end.
+    static func plan(_ word: String, _ arguments: ParsedArguments, _ context: Context, ends: Bool) throws(CLIError)
+      -> Plan
+    {
+      let preset = try PresetLookup.preset(
+        word, path: arguments.path, context: context,
+        timer: QuickTimerOptions(rounds: arguments[SharedOptions.rounds]))
+      let plan = PresetLookup.plan(preset, arguments)
+      if plan.endless && !ends {
+        throw .usage("'\(word)' repeats until stopped: give --rounds or --end", command: arguments.path)
       }
+      return plan
     }
 
     /// The record of `plan` run in full from `from`, cut at (or stretched to) `to`.
