@@ -466,6 +466,7 @@ def corrections_for(path, out, count, seed=7):
     stamp = lambda t: datetime.datetime.fromtimestamp(t, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S+00:00")
     parse = lambda s: datetime.datetime.fromisoformat(s).timestamp()
     now = time.time()
+    deleted = set()
     with open(out, "a") as f:
         for k in range(count):
             sid, start, end = rng.choice(sessions)
@@ -473,6 +474,7 @@ def corrections_for(path, out, count, seed=7):
             cid = str(uuid.UUID(int=rng.getrandbits(128), version=4))
             roll = rng.random()
             if roll < 0.1:
+                deleted.add(sid)
                 f.write('{"v":2,"kind":"delete","id":"%s","target":"%s","at":"%s","host":"bench"}\n' % (cid, sid, at))
                 continue
             fields = ['"tags":["fixed","t%d"]' % rng.randint(1, 20), '"note":"corrected %d"' % k]
@@ -481,7 +483,7 @@ def corrections_for(path, out, count, seed=7):
                 fields += ['"start":"%s"' % stamp(parse(start) + shift), '"end":"%s"' % stamp(parse(end) + shift)]
             f.write('{"v":2,"kind":"amend","id":"%s","target":"%s","at":"%s","host":"bench","set":{%s}}\n'
                     % (cid, sid, at, ",".join(fields)))
-    return [s[0] for s in sessions]
+    return [s[0] for s in sessions if s[0] not in deleted]
 
 
 def timed(argv, env):
