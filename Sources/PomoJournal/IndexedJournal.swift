@@ -19,6 +19,9 @@ public final class IndexedJournal {
   private var quartersPath: String { cachePath + ".quarters" }
   private var idsPath: String { cachePath + ".ids" }
   private var prefixesPath: String { cachePath + ".prefixes" }
+  private var correctionsPath: String { cachePath + ".corrections" }
+  /// The file's corrections and added sessions (see `CorrectionTable`).
+  public private(set) var corrections = CorrectionTable()
   /// The sorted quarter hours of completed sessions (as `JournalIndex.quarterKey`s), read on first use.
   private var quarters: [UInt64]?
   private var prefixes: [JournalIndex.PrefixEntry]?
@@ -35,6 +38,43 @@ public final class IndexedJournal {
     var result = [UInt64](repeating: 0, count: bytes.count / 8)
     result.withUnsafeMutableBytes { target in bytes.withUnsafeBytes { target.copyMemory(from: $0) } }
     quarters = result
+    return result
+  }
+
+  /// The lines of the sessions whose id starts with the 8 bytes of `prefix`: a binary search
+  /// of the prefix file, a few small reads, so finding a moved session does not read it all.
+  package func lines(withPrefix prefix: UInt64) -> [Int64] {
+    if let prefixes {
+      var k = JournalIndex.firstIndex(in: prefixes, notBelow: .init(prefix: prefix, line: 0))
+      var result: [Int64] = []
+      while k < prefixes.count && prefixes[k].prefix == prefix {
+        result.append(prefixes[k].line)
+        k += 1
+      }
+      return result
+    }
+    let count = Int(index.prefixCount)
+    guard count > 0, Platform.fileSize(prefixesPath) == Int64(count) * 16,
+      let file = try? RandomAccessFile(path: prefixesPath)
+    else { return [] }
+    func entry(_ k: Int) -> JournalIndex.PrefixEntry? {
+      guard let bytes = try? file.read(at: Int64(k) * 16, count: 16), bytes.count == 16 else { return nil }
+      var value = JournalIndex.PrefixEntry(prefix: 0, line: 0)
+      withUnsafeMutableBytes(of: &value) { target in bytes.withUnsafeBytes { target.copyMemory(from: $0) } }
+      return value
+    }
+    var low = 0
+    var high = count
+    while low < high {
+      let mid = (low + high) / 2
+      guard let e = entry(mid) else { return [] }
+      if e.prefix < prefix { low = mid + 1 } else { high = mid }
+    }
+    var result: [Int64] = []
+    while low < count, let e = entry(low), e.prefix == prefix {
+      result.append(e.line)
+      low += 1
+    }
     return result
   }
 
@@ -77,7 +117,8 @@ public final class IndexedJournal {
     cachePath = cacheFolder + "/index-" + String(FNV1a.hash(Platform.absolutePath(journal.path)), radix: 16)
     if let bytes = try? Platform.readFile(cachePath + ".bin"), let cached = JournalIndex(encoded: bytes),
       Platform.fileSize(quartersPath) == cached.quarterCount * 8,
-      Platform.fileSize(prefixesPath) == cached.prefixCount * 16
+      Platform.fileSize(prefixesPath) == cached.prefixCount * 16,
+      Platform.fileSize(correctionsPath) == cached.correctionCount * Int64(CorrectionTable.words * 8)
     {
       index = cached
     }
@@ -97,6 +138,15 @@ public final class IndexedJournal {
         index.newQuarters = []
         try? Platform.writeAtomically(merged.withUnsafeBytes { Array($0) }, to: quartersPath, durable: false)
       }
+      if !index.corrections.isEmpty || index.indexedLength == 0 || index.correctionCount == 0 {
+        let old = index.indexedLength == 0 || index.correctionCount == 0 ? CorrectionTable() : loadCorrections()
+        corrections = old.adding(index.corrections)
+        loadedCorrections = true
+        index.correctionCount = Int64(corrections.count)
+        index.corrections = []
+        try? Platform.writeAtomically(
+          corrections.storage.withUnsafeBytes { Array($0) }, to: correctionsPath, durable: false)
+      }
       if !index.newPrefixes.isEmpty || index.indexedLength == 0 {
         let merged = JournalIndex.mergeUnique(index.indexedLength == 0 ? [] : loadPrefixes(), index.newPrefixes)
         prefixes = merged
@@ -112,6 +162,20 @@ public final class IndexedJournal {
     }
     badLines = index.badLines
     earliest = index.chunks.map(\.minTime).min() ?? .infinity
+    if !loadedCorrections { corrections = loadCorrections() }
+  }
+
+  private var loadedCorrections = false
+
+  /// The correction table from its file, checked against the index.
+  private func loadCorrections() -> CorrectionTable {
+    guard index.correctionCount > 0, let bytes = try? Platform.readFile(correctionsPath, limit: 1 << 30),
+      bytes.count == Int(index.correctionCount) * CorrectionTable.words * 8
+    else { return CorrectionTable() }
+    var words = [UInt64](repeating: 0, count: bytes.count / 8)
+    words.withUnsafeMutableBytes { target in bytes.withUnsafeBytes { target.copyMemory(from: $0) } }
+    let table = CorrectionTable(storage: words)
+    return table.isValid(length: index.indexedLength) ? table : CorrectionTable()
   }
 
   /// The keys (`JournalIndex.quarterKey`) of completed sessions (the first line of their id)

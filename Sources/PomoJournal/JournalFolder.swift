@@ -61,8 +61,16 @@ public struct JournalFolder: Sendable {
     var rng = SystemRandomNumberGenerator()
     let id = String((0..<6).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &rng)] })
     try? Platform.makeDirectories(stateDirectory)
-    // Another pomo may make one at the same moment: the first file written wins.
-    try? Platform.createNewFile(id + "\n", at: file)
+    // Another pomo may make one at the same moment: the file appears whole (written aside,
+    // then linked into place without replacing anything), and the first one wins.
+    let aside = file + ".\(id).tmp"
+    if (try? Platform.createNewFile(id + "\n", at: aside)) != nil {
+      try? Platform.moveWithoutReplacing(aside, to: file)
+      Platform.removeFile(aside)
+    }
+    if let made = read(file) { return made }
+    // A file that holds no id (damaged by hand): replaced once, so runs do not each make one.
+    try? Platform.writeAtomically(id + "\n", to: file)
     return read(file) ?? id
   }
 

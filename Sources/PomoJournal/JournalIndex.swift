@@ -43,7 +43,7 @@ public struct JournalIndex {
     public var changesStatus = false
   }
 
-  package static let magic: [UInt8] = Array("POMOIDX4".utf8)
+  package static let magic: [UInt8] = Array("POMOIDX5".utf8)
   /// Lines per chunk: small enough that a week reads about a hundred lines of a million.
   package static let linesPerChunk = 64
 
@@ -74,8 +74,11 @@ public struct JournalIndex {
   public var newestQuarter: Int32 = 0
   /// Quarters found by the last `update` (as `quarterKey`s), sorted, not yet merged into the list.
   public var newQuarters: [UInt64] = []
-  /// The corrections (and added sessions) in the file, in file order.
+  /// The corrections (and added sessions) found by the last `update`, not yet merged into
+  /// the correction table (`CorrectionTable`, kept in a file of its own).
   public var corrections: [CorrectionRef] = []
+  /// How many entries the correction table holds.
+  public var correctionCount: Int64 = 0
   /// Id prefixes and line numbers of the sessions found by the last `update`, sorted, not
   /// yet merged into the prefix list (`IndexedJournal` keeps it in a file of its own).
   public var newPrefixes: [PrefixEntry] = []
@@ -438,18 +441,7 @@ public struct JournalIndex {
     put(quarterCount)
     put(Int64(newestQuarter))
     put(prefixCount)
-    put(Int64(corrections.count))
-    for c in corrections {
-      put(c.session)
-      put(c.sessionPrefix)
-      put(c.id)
-      put(Int64(c.kind.rawValue) | (c.changesStatus ? 0x100 : 0))
-      put(c.at)
-      put(c.from)
-      put(c.to)
-      put(c.offset)
-      put(c.length)
-    }
+    put(correctionCount)
     return out.bytes
   }
 
@@ -488,20 +480,10 @@ public struct JournalIndex {
       duplicates.append(line)
     }
     guard let ids = int(), ids >= 0, ids <= lines, let quarters = int(), quarters >= 0, quarters <= Int64(Int32.max),
-      let newest = int(), let prefixes = int(), prefixes >= 0, prefixes <= lines, let correctionCount = int(), correctionCount >= 0, correctionCount <= input.remaining / 72
+      let newest = int(), let prefixes = int(), prefixes >= 0, prefixes <= lines, let corrected = int(),
+      corrected >= 0, corrected <= lines, input.atEnd
     else { return nil }
-    for _ in 0..<correctionCount {
-      guard let session = next(), let prefix = next(), let id = next(), let flags = int(),
-        let kind = CorrectionRef.Kind(rawValue: UInt8(truncatingIfNeeded: flags & 0xFF)), let at = double(),
-        let from = double(), let to = double(), let offset = int(), let length = int(), !at.isNaN, offset >= 0,
-        length >= 0, offset <= self.indexedLength - length
-      else { return nil }
-      corrections.append(
-        CorrectionRef(
-          session: session, sessionPrefix: prefix, id: id, kind: kind, at: at, from: from, to: to, offset: offset,
-          length: length, changesStatus: flags & 0x100 != 0))
-    }
-    guard input.atEnd else { return nil }
+    correctionCount = corrected
     prefixCount = prefixes
     idCount = ids
     quarterCount = quarters

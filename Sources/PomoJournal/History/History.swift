@@ -10,34 +10,44 @@ import PomoPlatform
 /// misses a session moved into its range, nor counts one moved out of it.
 public final class History {
   public let files: [IndexedJournal]
-  /// Every correction (and added session) of every file.
-  private let refs: [(file: Int, ref: JournalIndex.CorrectionRef)]
-  /// The corrections of each session, by the session's id hash.
-  private let bySession: [UInt64: [Int]]
+  /// Each file's corrections and added sessions, sorted by session.
+  private let tables: [CorrectionTable]
   /// Corrections that move a session in time, change its status or remove it.
-  private let moving: [Int]
+  private let movingRefs: [JournalIndex.CorrectionRef]
 
   public init(files: [IndexedJournal]) {
     self.files = files
-    var refs: [(file: Int, ref: JournalIndex.CorrectionRef)] = []
-    for (f, file) in files.enumerated() { refs += file.index.corrections.map { (f, $0) } }
-    self.refs = refs
-    var bySession: [UInt64: [Int]] = [:]
-    var moving: [Int] = []
-    for (k, item) in refs.enumerated() {
-      if item.ref.kind != .added { bySession[item.ref.session, default: []].append(k) }
-      if item.ref.movesOrRemoves { moving.append(k) }
+    tables = files.map(\.corrections)
+    var moving: [JournalIndex.CorrectionRef] = []
+    for table in tables {
+      for k in 0..<table.count {
+        let ref = table[k]
+        if ref.movesOrRemoves { moving.append(ref) }
+      }
     }
-    self.bySession = bySession
-    self.moving = moving
+    movingRefs = moving
+  }
+
+  /// Every correction (and added session) of every file, with its file.
+  private var refs: [(file: Int, ref: JournalIndex.CorrectionRef)] {
+    tables.enumerated().flatMap { f, table in table.all.map { (f, $0) } }
   }
 
   /// How many corrections (and added sessions) the history holds.
-  public var correctionCount: Int { refs.count }
+  public var correctionCount: Int { tables.reduce(0) { $0 + $1.count } }
+
+  /// The corrections (not the additions) of the session with this id hash, with their files.
+  private func entries(of session: UInt64) -> [(file: Int, ref: JournalIndex.CorrectionRef)] {
+    var result: [(file: Int, ref: JournalIndex.CorrectionRef)] = []
+    for (f, table) in tables.enumerated() {
+      for k in table.range(session: session) where table[k].kind != .added { result.append((f, table[k])) }
+    }
+    return result
+  }
 
   /// The earliest instant any session touches, for walking back in time.
   public var earliest: Double {
-    let moved = moving.map { refs[$0].ref.from }.filter { !$0.isNaN }.min() ?? .infinity
+    let moved = movingRefs.map(\.from).filter { !$0.isNaN }.min() ?? .infinity
     return min(files.map(\.earliest).min() ?? .infinity, moved)
   }
 
@@ -45,10 +55,8 @@ public final class History {
 
   /// The corrections of a session, read from their lines.
   private func corrections(of id: String) throws(FileSystemError) -> [Correction] {
-    guard let indices = bySession[FNV1a.hash(id)] else { return [] }
     var result: [Correction] = []
-    for k in indices {
-      let (f, ref) = refs[k]
+    for (f, ref) in entries(of: FNV1a.hash(id)) {
       let bytes = try files[f].read(offset: ref.offset, length: ref.length)
       if case .correction(let c)? = try? JournalEntry(line: bytes[...]), c.session == id { result.append(c) }
     }
@@ -57,12 +65,15 @@ public final class History {
 
   /// A session as it now stands: nil when it was deleted.
   public func fold(_ record: JournalRecord) throws(FileSystemError) -> JournalRecord? {
-    guard bySession[FNV1a.hash(record.id)] != nil else { return record }
+    guard isCorrected(record.id) else { return record }
     return Fold.apply(record, try corrections(of: record.id))
   }
 
   /// Whether a session has corrections (so its line no longer says all).
-  public func isCorrected(_ id: String) -> Bool { bySession[FNV1a.hash(id)] != nil }
+  public func isCorrected(_ id: String) -> Bool {
+    let hash = FNV1a.hash(id)
+    return tables.contains { table in table.range(session: hash).contains { table[$0].kind != .added } }
+  }
 
   // MARK: - Finding lines
 
@@ -70,11 +81,8 @@ public final class History {
   private func locate(prefix: UInt64) -> [(file: Int, chunk: Int)] {
     var result: [(file: Int, chunk: Int)] = []
     for (f, file) in files.enumerated() {
-      let prefixes = file.loadPrefixes()
-      var k = JournalIndex.firstIndex(in: prefixes, notBelow: .init(prefix: prefix, line: 0))
-      while k < prefixes.count && prefixes[k].prefix == prefix {
-        if let chunk = file.chunk(holding: prefixes[k].line) { result.append((f, chunk)) }
-        k += 1
+      for line in file.lines(withPrefix: prefix) {
+        if let chunk = file.chunk(holding: line) { result.append((f, chunk)) }
       }
     }
     return result
@@ -86,8 +94,7 @@ public final class History {
       file.index.chunks.indices.filter { file.index.chunks[$0].maxTime >= from && file.index.chunks[$0].minTime <= to }
     }
     var extra = false
-    for k in moving {
-      let ref = refs[k].ref
+    for ref in movingRefs {
       guard !ref.from.isNaN, ref.to >= from, ref.from <= to else { continue }
       for place in locate(prefix: ref.sessionPrefix) {
         selected[place.file].append(place.chunk)
@@ -154,8 +161,8 @@ public final class History {
         order += 1
       }
     }
-    for k in moving where !refs[k].ref.from.isNaN {
-      sources.append((refs[k].ref.to, order, .moved(refs[k].ref.sessionPrefix)))
+    for ref in movingRefs where !ref.from.isNaN {
+      sources.append((ref.to, order, .moved(ref.sessionPrefix)))
       order += 1
     }
     sources.sort { $0.time != $1.time ? $0.time > $1.time : $0.order > $1.order }
@@ -267,26 +274,32 @@ public final class History {
 
   /// The latest correction or added session that no undo has revoked yet, as its own id,
   /// the session it concerns and what it was; nil when there is none.
-  public func latestRevocable() throws(FileSystemError) -> (id: String, session: String, kind: JournalIndex.CorrectionRef.Kind, at: Double)? {
-    var revoked = Set<String>()
-    var candidates: [(at: Double, id: String, session: String, kind: JournalIndex.CorrectionRef.Kind)] = []
-    for (f, ref) in refs {
+  public func latestRevocable() throws(FileSystemError) -> (
+    id: String, session: String, kind: JournalIndex.CorrectionRef.Kind, at: Double
+  )? {
+    // The undos are few: read them for what they revoke. The rest are known by their hashes,
+    // so only the latest ones' lines are read.
+    var revoked = Set<UInt64>()
+    let refs = self.refs
+    for (f, ref) in refs where ref.kind == .undo {
       let bytes = try files[f].read(offset: ref.offset, length: ref.length)
-      switch try? JournalEntry(line: bytes[...]) {
-      case .correction(let c)?:
-        if c.kind == .undo {
-          revoked.insert(c.target)
-        } else {
-          candidates.append((c.at, c.id, c.session, ref.kind))
-        }
-      case .session(let record)?:
-        if let added = record.added { candidates.append((added, record.id, record.id, .added)) }
-      case nil: break
-      }
+      if case .correction(let c)? = try? JournalEntry(line: bytes[...]) { revoked.insert(FNV1a.hash(c.target)) }
     }
-    let live = candidates.filter { !revoked.contains($0.id) }
-    guard let latest = live.max(by: { $0.at != $1.at ? $0.at < $1.at : $0.id < $1.id }) else { return nil }
-    return (latest.id, latest.session, latest.kind, latest.at)
+    let live = refs.filter { $0.ref.kind != .undo && !revoked.contains($0.ref.id) }
+    guard let latestAt = live.map(\.ref.at).max() else { return nil }
+    var best: (id: String, session: String, kind: JournalIndex.CorrectionRef.Kind, at: Double)?
+    for (f, ref) in live where ref.at == latestAt {
+      let bytes = try files[f].read(offset: ref.offset, length: ref.length)
+      let found: (id: String, session: String)?
+      switch try? JournalEntry(line: bytes[...]) {
+      case .correction(let c)?: found = (c.id, c.session)
+      case .session(let record)?: found = (record.id, record.id)
+      case nil: found = nil
+      }
+      // The same time: the greater id is the later, as the fold orders them.
+      if let found, best == nil || found.id > best!.id { best = (found.id, found.session, ref.kind, ref.at) }
+    }
+    return best
   }
 
   // MARK: - Streak
@@ -304,20 +317,19 @@ public final class History {
     func suspects() -> (sessions: Set<UInt32>, days: Set<Int64>) {
       if let suspect { return suspect }
       var days = Set<Int64>()
-      for k in moving where !refs[k].ref.from.isNaN {
-        let ref = refs[k].ref
+      for ref in movingRefs where !ref.from.isNaN {
         let first = calendar.day(of: ref.from)
         let last = calendar.day(of: ref.to)
         for day in first...max(first, min(last, first + 31)) { days.insert(day) }
       }
-      let found = (Set(moving.map { UInt32(truncatingIfNeeded: refs[$0].ref.session) }), days)
+      let found = (Set(movingRefs.map { UInt32(truncatingIfNeeded: $0.session) }), days)
       suspect = found
       return found
     }
     let completedOn = { (day: Int64) -> Bool in
       let from = calendar.start(of: day)
       let to = calendar.start(of: day + 1)
-      if self.moving.isEmpty {
+      if self.movingRefs.isEmpty {
         return self.files.contains { !$0.completedKeys(from: from, to: to).isEmpty }
       }
       let (sessions, days) = suspects()
@@ -336,20 +348,20 @@ public final class History {
       return found
     }
     let quarterCount = files.reduce(Int64(0)) { $0 + $1.index.quarterCount }
-    guard quarterCount > 0 || !moving.isEmpty, let base = files.first?.cacheBase, !base.isEmpty else {
+    guard quarterCount > 0 || !movingRefs.isEmpty, let base = files.first?.cacheBase, !base.isEmpty else {
       return Streak.length(today: today, completedOn: completedOn)
     }
     // The run is counted back from today, or from the newest day that can hold a completed
     // session when that is earlier, and remembered for that day: a journal whose corrections
     // moved sessions into the future costs one walk a day, not one a run.
     let newest = files.map(\.index.newestQuarter).max() ?? 0
-    let newestMoved = moving.map { refs[$0].ref.to }.filter { !$0.isNaN }.max() ?? -.infinity
+    let newestMoved = movingRefs.map(\.to).filter { !$0.isNaN }.max() ?? -.infinity
     let newestDay = max(
       calendar.day(of: Double(newest) * CachedZone.quarter),
       newestMoved.isFinite ? calendar.day(of: newestMoved) : Int64.min)
     let start = min(newestDay, today)
     let path = base + ".streak"
-    let key = "\(quarterCount) \(newest) \(refs.count) \(start) \(calendar.identifier)"
+    let key = "\(quarterCount) \(newest) \(correctionCount) \(start) \(calendar.identifier)"
     var last: Int64
     var first: Int64
     if let text = try? Platform.readFile(path),

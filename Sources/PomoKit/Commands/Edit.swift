@@ -91,7 +91,8 @@ extension Pomo {
         changes.isEmpty
           ? "Nothing changed in \(HistoryEditing.short(record.id)):"
           : "Edited \(HistoryEditing.short(record.id)) ('pomo undo' takes it back):",
-        HistoryEditing.reread(record.id, journal, context), context)
+        // As it now stands: this correction, the latest, over the session as it stood.
+        Fold.applying(changes, to: record), context)
       return ExitCode.success
     }
   }
