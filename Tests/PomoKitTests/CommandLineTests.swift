@@ -65,9 +65,15 @@ struct CommandLineTests {
                                   terminal.
           status                  Show what is running now, for prompts and status bars.
           log                     Show the latest sessions, newest first.
+          add                     Record a session that was not timed.
+          edit                    Correct a recorded session.
+          delete                  Delete a recorded session.
+          undo                    Take back the latest add, edit or delete.
           report                  Summarize the journal: focus by day, totals, streak.
+          export                  Print sessions as CSV, JSON, iCalendar or Timewarrior.
+          import                  Add sessions from another journal or another tool.
+          journal                 Show the journal's files, one per machine.
           presets                 List the presets: built-in ones and your own.
-          import                  Append the sessions of another journal to yours.
           completions             Print a shell completion script for bash, zsh or fish.
           manual                  Print the manual page, pomo(1), in roff (mdoc).
           help                    Show help for a command.
@@ -126,7 +132,7 @@ struct CommandLineTests {
     (["start", "work", "--rounds"], "Error: missing value for '--rounds'\n" + startUsage),
     // A value may not start with '-' unless written '--tag=-x': the next flag is not swallowed.
     (["start", "tabata", "--tag", "--dry-run"], "Error: missing value for '--tag'\n" + startUsage),
-    (["start", "work", "--rounds", "-5"], "Error: missing value for '--rounds'\n" + startUsage),
+    (["start", "work", "--rounds", "-5"], "Error: '--rounds' must be a whole number from 1 to 10000, got '-5'\n" + startUsage),
     (
       ["report", "--format", "xml"],
       "Error: '--format' must be one of text, json, csv, svg, html, got 'xml'\n" + reportUsage

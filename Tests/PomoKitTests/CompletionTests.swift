@@ -203,8 +203,8 @@ struct CompletionShellTests {
     (
       "pomo ",
       [
-        "attach", "completions", "extend", "help", "import", "log", "manual", "next", "pause", "presets", "report", "resume",
-        "skip", "start", "status", "stop", "toggle",
+        "add", "attach", "completions", "delete", "edit", "export", "extend", "help", "import", "journal", "log", "manual",
+        "next", "pause", "presets", "report", "resume", "skip", "start", "status", "stop", "toggle", "undo",
       ]
     ),
     ("pomo st", ["start", "status", "stop"]),

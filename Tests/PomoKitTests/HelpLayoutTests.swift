@@ -491,8 +491,9 @@ struct HelpLayoutTests {
       --note <text>           A note for the session's journal record.
       --detach                Run in the background with no terminal and return at
                               once; 'pomo status' shows it and 'pomo stop' ends it.
-      --journal <path>        The journal file (default: $POMO_JOURNAL, else
-                              $XDG_DATA_HOME/pomo/journal.jsonl).
+      --journal <path>        The journal: a folder (one file per machine) or a
+                              single file (default: $POMO_JOURNAL, else
+                              $XDG_DATA_HOME/pomo/journal/).
       --color <when>          Colour the display: auto, always or never (default:
                               auto; NO_COLOR turns it off).
       --ascii                 Draw the bar with ASCII characters (the default when
@@ -526,8 +527,9 @@ struct HelpLayoutTests {
            [--no-confirm]
 
     OPTIONS:
-      --journal <path>        The journal file (default: $POMO_JOURNAL, else
-                              $XDG_DATA_HOME/pomo/journal.jsonl).
+      --journal <path>        The journal: a folder (one file per machine) or a
+                              single file (default: $POMO_JOURNAL, else
+                              $XDG_DATA_HOME/pomo/journal/).
       --color <when>          Colour the display: auto, always or never (default:
                               auto; NO_COLOR turns it off).
       --ascii                 Draw the bar with ASCII characters (the default when
@@ -578,8 +580,9 @@ struct HelpLayoutTests {
       --json                  Print JSON: the same as --format json.
       -f, --follow            Print a line at every visible change, pushed by the
                               running session, and keep following later sessions.
-      --journal <path>        The journal file (default: $POMO_JOURNAL, else
-                              $XDG_DATA_HOME/pomo/journal.jsonl).
+      --journal <path>        The journal: a folder (one file per machine) or a
+                              single file (default: $POMO_JOURNAL, else
+                              $XDG_DATA_HOME/pomo/journal/).
       -h, --help              Show help information.
 
     """,
@@ -591,8 +594,9 @@ struct HelpLayoutTests {
     OPTIONS:
       -n, --limit <n>         How many sessions to show (default 10).
       --json                  Print JSON instead of text.
-      --journal <path>        The journal file (default: $POMO_JOURNAL, else
-                              $XDG_DATA_HOME/pomo/journal.jsonl).
+      --journal <path>        The journal: a folder (one file per machine) or a
+                              single file (default: $POMO_JOURNAL, else
+                              $XDG_DATA_HOME/pomo/journal/).
       --strict                Treat a damaged journal line as an error (exit 65)
                               instead of skipping it.
       -h, --help              Show help information.
@@ -648,8 +652,9 @@ struct HelpLayoutTests {
                               match).
       --preset <name>         Only sessions of this preset.
       --color <when>          Colour the text: auto, always or never.
-      --journal <path>        The journal file (default: $POMO_JOURNAL, else
-                              $XDG_DATA_HOME/pomo/journal.jsonl).
+      --journal <path>        The journal: a folder (one file per machine) or a
+                              single file (default: $POMO_JOURNAL, else
+                              $XDG_DATA_HOME/pomo/journal/).
       --strict                Treat a damaged journal line as an error (exit 65)
                               instead of skipping it.
       -h, --help              Show help information.
@@ -699,20 +704,35 @@ struct HelpLayoutTests {
 
     """,
     ["pomo", "import"]: """
-    OVERVIEW: Append the sessions of another journal to yours.
+    OVERVIEW: Add sessions from another journal or another tool.
 
-    Each valid record whose id is not in your journal yet is appended as its line
-    stands, byte for byte, all in one durable append; damaged lines are skipped with
-    a warning. Importing the same file again appends nothing.
+    --from pomo (the default): each line of another pomo journal (sessions and
+    corrections) whose id yours lacks is appended as it stands, byte for byte.
+    --from timewarrior: the JSON of 'timew export'; each closed interval becomes a
+    one-phase focus session with its tags, its annotation as the note. --from
+    watson: Watson's frames file; project and tags become tags. --from openpomodoro:
+    an Open Pomodoro Format history file; the description becomes the note.
 
-    USAGE: pomo import <file> [--journal <path>] [--strict]
+    Sessions from another tool get ids derived from that tool's own (a name-based
+    UUID), so importing the same file again adds nothing. Everything new is appended
+    in one durable write; what cannot be read is skipped and named.
+
+    Examples:
+      timew export | pomo import --from timewarrior -
+      pomo import --from watson ~/.config/watson/frames
+      pomo import laptop-journal.jsonl
+
+    USAGE: pomo import <file> [--from <tool>] [--journal <path>] [--strict]
 
     ARGUMENTS:
-      <file>                  A journal file, or - for standard input.
+      <file>                  The file to read, or - for standard input.
 
     OPTIONS:
-      --journal <path>        The journal file (default: $POMO_JOURNAL, else
-                              $XDG_DATA_HOME/pomo/journal.jsonl).
+      --from <tool>           What the file is: pomo (the default), timewarrior,
+                              watson or openpomodoro.
+      --journal <path>        The journal: a folder (one file per machine) or a
+                              single file (default: $POMO_JOURNAL, else
+                              $XDG_DATA_HOME/pomo/journal/).
       --strict                Treat a damaged journal line as an error (exit 65)
                               instead of skipping it.
       -h, --help              Show help information.
@@ -728,6 +748,178 @@ struct HelpLayoutTests {
     USAGE: pomo manual
 
     OPTIONS:
+      -h, --help              Show help information.
+
+    """,
+    ["pomo", "add"]: """
+    OVERVIEW: Record a session that was not timed.
+
+    The preset's phases are laid out from --start, each run in full. --end cuts the
+    plan short there (the session is then recorded as interrupted unless --status
+    says otherwise), or lengthens its last phase when it comes after the plan's end.
+    A duration instead of a preset records one focus phase of that length.
+
+    A time is 09:00 (today), yesterday 14:30, 2026-11-30 09:00, an RFC 3339 time, or
+    -90m (that long ago). A local time that a change of clocks skips or repeats is
+    refused: give its UTC offset. 'pomo undo' takes the session out again.
+
+    Examples:
+      pomo add work --start 09:00
+      pomo add 25m --start -40m --tag reading
+      pomo add work --start 'yesterday 14:30' --end 'yesterday 15:40'
+
+    USAGE: pomo add <preset> [--start <when>] [--end <when>] [--tag <tag> ...]
+           [--note <text>] [--status <status>] [--rounds <n>] [--journal <path>]
+
+    ARGUMENTS:
+      <preset>                A preset name or file, or a duration such as 25m.
+
+    OPTIONS:
+      --start <when>          When the session started (required).
+      --end <when>            When it ended.
+      -t, --tag <tag>         A tag (repeatable).
+      --note <text>           A note.
+      --status <status>       completed or interrupted (default: from --end).
+      -r, --rounds <n>        Run the preset's round this many times (1 to 10000)
+                              instead of its own count.
+      --journal <path>        The journal: a folder (one file per machine) or a
+                              single file (default: $POMO_JOURNAL, else
+                              $XDG_DATA_HOME/pomo/journal/).
+      -h, --help              Show help information.
+
+    """,
+    ["pomo", "edit"]: """
+    OVERVIEW: Correct a recorded session.
+
+    The journal keeps every line it had: the change is a new line, an amendment,
+    that every reader applies ('pomo undo' takes it back). Moving the start moves
+    the whole session; moving the end shortens or lengthens its last phase. Times
+    are written as for 'pomo add'. A running session cannot be edited.
+
+    Examples:
+      pomo edit last --tag thesis --untag misc
+      pomo edit 3f2a1b4c --start 'yesterday 09:30'
+      pomo edit last --end -10m --note 'phone call'
+
+    USAGE: pomo edit <id> [--tag <tag> ...] [--untag <tag> ...] [--note <text>]
+           [--start <when>] [--end <when>] [--preset <name>] [--status <status>]
+           [--journal <path>]
+
+    ARGUMENTS:
+      <id>                    A session: its id, any unique prefix of it (as 'pomo
+                              log' shows), or last.
+
+    OPTIONS:
+      -t, --tag <tag>         Add a tag (repeatable).
+      --untag <tag>           Remove a tag (repeatable).
+      --note <text>           Set the note ('' removes it).
+      --start <when>          Move the session to start then.
+      --end <when>            End the session then.
+      --preset <name>         Set the preset's name.
+      --status <status>       Set the status: completed or interrupted.
+      --journal <path>        The journal: a folder (one file per machine) or a
+                              single file (default: $POMO_JOURNAL, else
+                              $XDG_DATA_HOME/pomo/journal/).
+      -h, --help              Show help information.
+
+    """,
+    ["pomo", "delete"]: """
+    OVERVIEW: Delete a recorded session.
+
+    The journal keeps the session's line and gains a deletion, which every reader
+    applies: 'pomo undo' brings the session back. A running session cannot be
+    deleted.
+
+    USAGE: pomo delete <id> [--journal <path>]
+
+    ARGUMENTS:
+      <id>                    A session: its id, any unique prefix of it (as 'pomo
+                              log' shows), or last.
+
+    OPTIONS:
+      --journal <path>        The journal: a folder (one file per machine) or a
+                              single file (default: $POMO_JOURNAL, else
+                              $XDG_DATA_HOME/pomo/journal/).
+      -h, --help              Show help information.
+
+    """,
+    ["pomo", "undo"]: """
+    OVERVIEW: Take back the latest add, edit or delete.
+
+    The latest correction not yet undone (by the time it was made, on any machine)
+    is revoked by a new line in the journal. Run it again to take back the one
+    before.
+
+    USAGE: pomo undo [--journal <path>]
+
+    OPTIONS:
+      --journal <path>        The journal: a folder (one file per machine) or a
+                              single file (default: $POMO_JOURNAL, else
+                              $XDG_DATA_HOME/pomo/journal/).
+      -h, --help              Show help information.
+
+    """,
+    ["pomo", "export"]: """
+    OVERVIEW: Print sessions as CSV, JSON, iCalendar or Timewarrior.
+
+    Every session by default; --from/--to, --week, --month and --today choose a
+    range as for 'pomo report', and --tag and --preset filter. Sessions are exported
+    as they now stand, corrections applied.
+
+    csv: a row per session (id, start, end, preset, status, focus_seconds,
+    rest_seconds, paused_seconds, tags joined by ;, note), as RFC 4180 says. json:
+    the sessions as journal records. ics: an iCalendar file (RFC 5545), an event per
+    session. timewarrior: the shape of 'timew export', an interval per focus phase.
+
+    Examples:
+      pomo export --format csv > sessions.csv
+      pomo export --format ics --month last > november.ics
+      pomo export --format timewarrior | timew import
+
+    USAGE: pomo export [--format <format>] [--week [<week>]] [--month [<month>]]
+           [--today] [--from <date>] [--to <date>] [--tag <tag> ...]
+           [--preset <name>] [--week-start <day>] [--journal <path>] [--strict]
+
+    OPTIONS:
+      --format <format>       csv, json (the default), ics or timewarrior.
+      --week [<week>]         A week: this (the default), last, 2026-W48, or a date
+                              in it.
+      --month [<month>]       A month: this (the default), last or 2026-11.
+      --today                 Today only.
+      --from <date>           The first day of a custom range (YYYY-MM-DD).
+      --to <date>             The last day of a custom range (YYYY-MM-DD; default:
+                              today).
+      -t, --tag <tag>         Only sessions with this tag (repeatable: all must
+                              match).
+      --preset <name>         Only sessions of this preset.
+      --week-start <day>      The first day of the week: monday or sunday.
+      --journal <path>        The journal: a folder (one file per machine) or a
+                              single file (default: $POMO_JOURNAL, else
+                              $XDG_DATA_HOME/pomo/journal/).
+      --strict                Treat a damaged journal line as an error (exit 65)
+                              instead of skipping it.
+      -h, --help              Show help information.
+
+    """,
+    ["pomo", "journal"]: """
+    OVERVIEW: Show the journal's files, one per machine.
+
+    The journal is a folder ($XDG_DATA_HOME/pomo/journal/) holding one JSON Lines
+    file per machine, <host>-<id>.jsonl, so that Syncthing, Nextcloud, Dropbox or
+    git can carry it: each machine appends only to its own file, and every command
+    reads all of them (sync-conflict copies too, each session counted once).
+    --journal and POMO_JOURNAL take a folder or a single file.
+
+    For each file: its host, its sessions and corrections, the first and last
+    session it holds, its damaged lines, and whether it is a conflict copy.
+
+    USAGE: pomo journal [--json] [--journal <path>]
+
+    OPTIONS:
+      --json                  Print JSON instead of text.
+      --journal <path>        The journal: a folder (one file per machine) or a
+                              single file (default: $POMO_JOURNAL, else
+                              $XDG_DATA_HOME/pomo/journal/).
       -h, --help              Show help information.
 
     """,

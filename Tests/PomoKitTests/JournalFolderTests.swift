@@ -53,7 +53,10 @@ func syncFolder(from source: String, to target: String, beforeRename: () -> Void
   try fm.createDirectory(atPath: target, withIntermediateDirectories: true)
   for name in try fm.contentsOfDirectory(atPath: source) where name.hasSuffix(".jsonl") {
     let data = try Data(contentsOf: URL(fileURLWithPath: source + "/" + name))
-    if let existing = try? Data(contentsOf: URL(fileURLWithPath: target + "/" + name)), existing == data { continue }
+    // Only what changed on the source side travels: each file only grows where it is written.
+    if let existing = try? Data(contentsOf: URL(fileURLWithPath: target + "/" + name)), existing.count >= data.count {
+      continue
+    }
     let temporary = target + "/.syncthing.\(name).tmp"
     let other = target + "/~syncthing~\(name).tmp"
     try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: temporary))
@@ -157,7 +160,9 @@ struct JournalFolderTests {
     laptop.now += 10
     desktop.now += 20
     #expect(laptop.run("edit", "last", "--tag", "from-laptop").status == 0)  // laptop's 25m (the latest)
-    let desktopSession = try #require(desktop.run("log", "--json").out.split(separator: "\"").first { $0.count == 36 })
+    let listed = try JSONSerialization.jsonObject(with: Data(desktop.run("log", "--json").out.utf8)) as! [[String: Any]]
+    let desktopSession = try #require(
+      listed.first { ($0["tags"] as? [String]) == ["code"] }?["id"] as? String)
     laptop.now += 20
     #expect(laptop.run("edit", String(desktopSession.prefix(8)), "--note", "laptop says").status == 0)
     desktop.now += 30

@@ -134,7 +134,7 @@ struct VoiceCueTests {
     #expect(calls.map(\.words) == ["work, round 1 of 2", "1", "rest, round 1 of 2", "work, round 2 of 2", "1", "done"])
     // Each call against its moment: 0 s, 1 s (one second left), 2 s, 3 s, 4 s, 5 s after
     // the first, which is the session's start (the journal's, to the millisecond).
-    let record = try #require(try journalRecords(home.file(".local/share/pomo/journal.jsonl")).last)
+    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
     let moments: [Double] = [0, 1, 2, 3, 4, 5]
     for (call, moment) in zip(calls, moments) {
       let late = call.time - (record.start + moment)

@@ -143,7 +143,7 @@ struct QuickTimerTests {
         against the plan: 0 skipped, +0:00
 
         """))
-    let record = try #require(try journalRecords(home.file(".local/share/pomo/journal.jsonl")).last)
+    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
     #expect(record.preset == "1s/1s" && record.status == .completed && record.rounds == 2)
     #expect(record.phases.map(\.name) == ["warm-up", "work", "rest", "work"])
   }
@@ -158,7 +158,7 @@ struct QuickTimerTests {
     pty.send("q")
     #expect(pty.waitForExit() == 130)
     #expect(pty.visible.contains("Stopped 1s/1s: "))
-    let record = try #require(try journalRecords(home.file(".local/share/pomo/journal.jsonl")).last)
+    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
     #expect(record.preset == "1s/1s" && record.status == .interrupted && record.rounds == Preset.roundsRange.upperBound)
     // pomo resume reads the timer back from the record's preset name, rounds still endless.
     let resumed = try PseudoTerminal(["resume", "--no-notify"], environment: env)
@@ -166,7 +166,7 @@ struct QuickTimerTests {
     #expect(resumed.waitForText("round \((record.phases.last?.round ?? 0) + 1)"))
     resumed.send("q")
     #expect(resumed.waitForExit() == 130)
-    let last = try #require(try journalRecords(home.file(".local/share/pomo/journal.jsonl")).last)
+    let last = try #require(try journalRecords(home.file(journalFile(home.path))).last)
     #expect(last.preset == "1s/1s" && last.resumedFrom == record.id)
   }
 }

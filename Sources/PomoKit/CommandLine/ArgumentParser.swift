@@ -145,10 +145,16 @@ enum ArgumentParser {
         if let value { parsed.values[spec.long] = [value] } else { parsed.flags.insert(spec.long) }
       } else if spec.value != nil {
         // The next word is the value unless it is an option itself: `--tag --dry-run` is a
-        // missing tag, not a tag named "--dry-run" (write `--tag=-x` for that). A minus and a
-        // digit is no option, but an amount back in time: `--start -90m`.
+        // missing tag, not a tag named "--dry-run" (write `--tag=-x` for that). For a number,
+        // a duration or a time, a minus and a digit is no option but a value: `--start -90m`.
+        let negative = rest.first.map { $0.count > 1 && $0.dropFirst().first!.isASCII && $0.dropFirst().first!.isNumber }
+        let takesNegative: Bool =
+          switch spec.kind {
+          case .integer, .duration, .text: true
+          default: false
+          }
         if inlineValue == nil, let next = rest.first, next.hasPrefix("-"), next != "-",
-          !(next.dropFirst().first?.isASCII == true && next.dropFirst().first?.isNumber == true)
+          !(takesNegative && negative == true)
         {
           throw usage("missing value for '--\(spec.long)'")
         }

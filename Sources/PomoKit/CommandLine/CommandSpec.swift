@@ -243,7 +243,7 @@ enum SharedOptions {
     help: "Run the preset's round this many times (1 to 10000) instead of its own count.")
   static let journal = Option<String>.value(
     "journal", .path,
-    help: "The journal file (default: $POMO_JOURNAL, else $XDG_DATA_HOME/pomo/journal.jsonl).")
+    help: "The journal: a folder (one file per machine) or a single file (default: $POMO_JOURNAL, else $XDG_DATA_HOME/pomo/journal/).")
   static let strict = Option<Bool>.flag(
     "strict", help: "Treat a damaged journal line as an error (exit 65) instead of skipping it.")
   static let json = Option<Bool>.flag("json", help: "Print JSON instead of text.")

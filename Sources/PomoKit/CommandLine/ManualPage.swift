@@ -284,10 +284,10 @@ public enum ManualPage {
     let files: [(String, String)] = [
       (
         "$XDG_CONFIG_HOME/pomo/config.json",
-        "The config: bell, notify, color, week_start, hooks, terminal_title, terminal_notify and terminal_progress."
+        "The config: bell, notify, color, week_start, hooks, terminal_title, terminal_notify, terminal_progress, daily_goal, day_start, display, voice, speaker and sound."
       ),
       ("$XDG_CONFIG_HOME/pomo/presets/*.json", "Your presets."),
-      ("$XDG_DATA_HOME/pomo/journal.jsonl", "The journal."),
+      ("$XDG_DATA_HOME/pomo/journal/", "The journal: one JSON Lines file per machine, <host>-<id>.jsonl."),
       ("$XDG_STATE_HOME/pomo/current.json", "The running session, with check.lock beside it; the session locks the folder."),
       (
         "$XDG_RUNTIME_DIR/pomo/control.sock",

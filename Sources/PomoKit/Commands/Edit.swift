@@ -7,7 +7,7 @@ extension Pomo {
   public enum Edit: Command {
     public static let spec = CommandSpec(
       name: "edit",
-      abstract: "Correct a recorded session: tags, note, times, preset, status.",
+      abstract: "Correct a recorded session.",
       discussion: """
         The journal keeps every line it had: the change is a new line, an amendment, that
         every reader applies ('pomo undo' takes it back). Moving the start moves the whole

@@ -8,17 +8,16 @@ extension Pomo {
   public enum Export: Command {
     public static let spec = CommandSpec(
       name: "export",
-      abstract: "Print the sessions as CSV, JSON, iCalendar or Timewarrior JSON.",
+      abstract: "Print sessions as CSV, JSON, iCalendar or Timewarrior.",
       discussion: """
         Every session by default; --from/--to, --week, --month and --today choose a range
         as for 'pomo report', and --tag and --preset filter. Sessions are exported as they
         now stand, corrections applied.
 
-        csv          one row per session: id,start,end,preset,status,focus_seconds,
-                     rest_seconds,paused_seconds,tags,note (tags joined by ;)
-        json         the sessions as journal records
-        ics          an iCalendar file, one event per session
-        timewarrior  the 'timew export' shape: one interval per focus phase
+        csv: a row per session (id, start, end, preset, status, focus_seconds,
+        rest_seconds, paused_seconds, tags joined by ;, note), as RFC 4180 says. json:
+        the sessions as journal records. ics: an iCalendar file (RFC 5545), an event per
+        session. timewarrior: the shape of 'timew export', an interval per focus phase.
 
         Examples:
           pomo export --format csv > sessions.csv

@@ -8,7 +8,7 @@ extension Pomo {
   public enum Import: Command {
     public static let spec = CommandSpec(
       name: "import",
-      abstract: "Add the sessions of another journal, or of Timewarrior, Watson or Open Pomodoro.",
+      abstract: "Add sessions from another journal or another tool.",
       discussion: """
         --from pomo (the default): each line of another pomo journal (sessions and
         corrections) whose id yours lacks is appended as it stands, byte for byte.

@@ -8,7 +8,7 @@ extension Pomo {
   public enum JournalInfo: Command {
     public static let spec = CommandSpec(
       name: "journal",
-      abstract: "Show the journal's files: one per machine, with conflict copies.",
+      abstract: "Show the journal's files, one per machine.",
       discussion: """
         The journal is a folder ($XDG_DATA_HOME/pomo/journal/) holding one JSON Lines file
         per machine, <host>-<id>.jsonl, so that Syncthing, Nextcloud, Dropbox or git can
