@@ -54,6 +54,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/pomo-sync-test.XXXXXX")
 syncthing_pids=()
 failures=0
 checks=0
+aborted="" # set once the failure has been told
 cleanup() {
   local status=$? pid found children=()
   # Syncthing runs as a monitor process and the instance it starts: stop both, by their ids.
@@ -67,11 +68,11 @@ cleanup() {
     kill -9 "$pid" 2>/dev/null || true
   done
   for pid in "${syncthing_pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-  if [ $status != 0 ] && [ $status != 1 ] && [ $status != 130 ] && [ $status != 143 ]; then
+  if [ $status != 0 ] && [ -z "$aborted" ] && [ $status != 130 ] && [ $status != 143 ]; then
     echo "FAIL: sync-test stopped at line ${failed_line:-?} (exit $status)"
-    status=1
+    aborted=yes
   fi
-  if [ $status = 1 ] || [ $failures != 0 ] || [ -n "${SYNC_TEST_KEEP:-}" ]; then
+  if [ -n "$aborted" ] || [ $failures != 0 ] || [ -n "${SYNC_TEST_KEEP:-}" ]; then
     echo "sync-test: kept $work (homes, journals, syncthing-*.log)"
   else
     rm -rf "$work"
@@ -98,6 +99,7 @@ show_logs() {
 }
 abort() { # abort DESCRIPTION: a step failed that the test cannot go on without
   fail "$1"
+  aborted=yes
   show_logs
   echo "sync-test: FAILED ($failures of $checks checks)"
   exit 1
@@ -278,13 +280,15 @@ elif command == "wait-sync":
     print("%.1f" % (time.monotonic() - started))
 elif command == "sessions":
     print("\n".join(sessions(args[0])))
-elif command == "journal-info":
-    # journal-info JSON: the own file, then each other file, one per line (path), for the shell.
-    info = json.load(open(args[0]))
-    print(info["own_file"])
-    for f in info["files"]:
-        if not f["own"]:
-            print(f["path"])
+elif command == "own-file":
+    # own-file JOURNAL_JSON: the path of the file this machine writes, from `pomo journal --json`.
+    print(json.load(open(args[0]))["own_file"])
+elif command == "other-file":
+    # other-file JOURNAL_JSON: the path of the one file another machine wrote.
+    others = [f["path"] for f in json.load(open(args[0]))["files"] if not f["own"]]
+    if len(others) != 1:
+        sys.exit("expected one other machine's file, found %s" % others)
+    print(others[0])
 elif command == "journal-check":
     # journal-check JSON FILES SESSIONS_EACH: no conflict copy, no damaged line, FILES files.
     info = json.load(open(args[0]))
@@ -444,14 +448,25 @@ done
 # Each machine's own file, and the sessions in it, as recorded (before any sync).
 for machine in A B; do
   pomo_on $machine journal --json >"$work/$machine/journal-before.json"
-  helper journal-info "$work/$machine/journal-before.json" | head -1 >"$work/$machine/own-file"
+  helper own-file "$work/$machine/journal-before.json" >"$work/$machine/own-file"
   helper sessions "$(cat "$work/$machine/own-file")" >"$work/$machine/recorded-ids"
 done
 own_a=$(basename "$(cat "$work/A/own-file")")
 own_b=$(basename "$(cat "$work/B/own-file")")
 recorded=$(cat "$work/A/recorded-ids" "$work/B/recorded-ids" | wc -l)
-check "the machines write different files ($own_a, $own_b), each with $((adds + 1)) sessions" \
-  test "$own_a" != "$own_b" -a "$(wc -l <"$work/A/recorded-ids")" = $((adds + 1)) -a "$(wc -l <"$work/B/recorded-ids")" = $((adds + 1))
+check "the machines write different files ($own_a, $own_b)" test "$own_a" != "$own_b"
+own_file_complete() { # own_file_complete A|B: all the machine's sessions went to its own file
+  local machine=$1 count
+  count=$(wc -l <"$work/$machine/recorded-ids")
+  [ "$count" = $((adds + 1)) ] && return 0
+  echo "$(basename "$(cat "$work/$machine/own-file")") holds $count; the folder holds" \
+    "$(cd "$(dirname "$(cat "$work/$machine/own-file")")" && echo *.jsonl)" \
+    "(pomo runs at once on a fresh machine may each make a machine id)"
+  return 1
+}
+for machine in A B; do
+  check "machine $machine wrote its $((adds + 1)) sessions to its own file" own_file_complete $machine
+done
 
 wait_sync "after recording"
 
@@ -482,22 +497,24 @@ cat "$work/A/recorded-ids" "$work/B/recorded-ids" >"$work/expected-recorded"
 compare recorded "$work/expected-recorded"
 
 # ---------------------------------------------------------------------------------------------
-# 2. Each machine corrects sessions the other recorded, both at once. A machine finds the other's
-# sessions in the other's file as it arrived here. Delete-then-undo comes first and back to back,
-# so each undo takes back its own machine's delete: undo takes the latest correction on any
-# machine, and the other's delete, made at the same moment, cannot arrive in between (Syncthing
-# waits fsWatcherDelayS, 1 s, before it even scans).
+# 2. Each machine corrects sessions the other recorded. A machine finds the other's sessions in
+# the other's file as it arrived here. The edit and the delete run on both machines at once. Then
+# A deletes a session and takes that back with `pomo undo`, and after it B does the same: undo
+# takes back the latest correction made on ANY machine, so were both pairs run at once, which
+# delete an undo took back would depend on whether the other's delete had arrived in between.
 new_start=$(date -u -d '3 days ago' +%Y-%m-%dT08:15:00Z)
-correct() { # correct A|B
-  local machine=$1 other_file
-  other_file=$(helper journal-info "$work/$machine/journal-recorded.json" | sed -n 2p)
+for machine in A B; do
+  other_file=$(helper other-file "$work/$machine/journal-recorded.json" 2>&1) || abort "machine $machine: $other_file"
   mapfile -t theirs < <(helper sessions "$other_file")
-  local edit=${theirs[1]} remove=${theirs[2]} restore=${theirs[3]}
-  printf '%s\n%s\n%s\n' "$edit" "$remove" "$restore" >"$work/$machine/targets"
-  pomo_on "$machine" delete "$restore" &&
-    pomo_on "$machine" undo &&
-    pomo_on "$machine" edit "$edit" --tag "fixed-on-$machine" --note "corrected on $machine" --start "$new_start" &&
-    pomo_on "$machine" delete "$remove"
+  # the session to edit, the one to delete, the one to delete and bring back
+  printf '%s\n' "${theirs[1]}" "${theirs[2]}" "${theirs[3]}" >"$work/$machine/targets"
+done
+target() { sed -n "$2p" "$work/$1/targets"; } # target A|B 1|2|3
+correct() { # correct A|B: edit and delete sessions of the other machine
+  local machine=$1
+  pomo_on "$machine" edit "$(target "$machine" 1)" --tag "fixed-on-$machine" --note "corrected on $machine" \
+    --start "$new_start" &&
+    pomo_on "$machine" delete "$(target "$machine" 2)"
 }
 correct A >"$work/A/correct.log" 2>&1 &
 correct_a=$!
@@ -506,17 +523,25 @@ correct_b=$!
 for machine in A B; do
   pid=$correct_a; [ $machine = B ] && pid=$correct_b
   if wait $pid; then
-    pass "machine $machine edited, deleted, and deleted then undid sessions of the other machine"
+    pass "machine $machine edited and deleted sessions of the other machine, while the other did too"
   else
     abort "machine $machine could not correct: $(cat "$work/$machine/correct.log")"
+  fi
+done
+for machine in A B; do
+  if pomo_on $machine delete "$(target $machine 3)" >>"$work/$machine/correct.log" 2>&1 &&
+    pomo_on $machine undo >>"$work/$machine/correct.log" 2>&1; then
+    pass "machine $machine deleted a session of the other machine and took that back with 'pomo undo'"
+  else
+    abort "machine $machine could not delete and undo: $(cat "$work/$machine/correct.log")"
   fi
 done
 
 wait_sync "after the corrections"
 
 # Expected now: everything recorded, minus the two deleted sessions.
-removed_a=$(sed -n 2p "$work/A/targets")
-removed_b=$(sed -n 2p "$work/B/targets")
+removed_a=$(target A 2)
+removed_b=$(target B 2)
 grep -v -x -e "$removed_a" -e "$removed_b" "$work/expected-recorded" >"$work/expected-corrected"
 check "corrected: $recorded recorded minus 2 deleted is $(wc -l <"$work/expected-corrected")" \
   test "$(wc -l <"$work/expected-corrected")" = $((recorded - 2))
@@ -525,8 +550,8 @@ compare corrected "$work/expected-corrected"
 corrections_show() { # corrections_show VIEWER CORRECTOR
   local viewer=$1 corrector=$2 log edit restore tags note start
   log=$work/$viewer/log-corrected.json
-  edit=$(sed -n 1p "$work/$corrector/targets")
-  restore=$(sed -n 3p "$work/$corrector/targets")
+  edit=$(target "$corrector" 1)
+  restore=$(target "$corrector" 3)
   tags=$(helper session "$log" "$edit" tags)
   note=$(helper session "$log" "$edit" note)
   start=$(helper session "$log" "$edit" start)
@@ -546,6 +571,7 @@ done
 
 echo "sync-test: $((SECONDS - started))s with Syncthing running"
 if [ $failures != 0 ]; then
+  aborted=yes
   show_logs
   echo "sync-test: FAILED ($failures of $checks checks)"
   exit 1
