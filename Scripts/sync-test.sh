@@ -5,8 +5,9 @@
 #
 #   1. Both machines record at the same time: several `pomo add` each, and a real 1-second
 #      `pomo start` each, all in parallel.
-#   2. Once both folders are in sync, each machine corrects sessions the OTHER machine recorded
-#      (edit; delete; delete then undo), again both at once, and the folders sync again.
+#   2. Once both folders are in sync, each machine corrects sessions the OTHER machine recorded:
+#      an edit and a delete on both at once, then a delete taken back with `pomo undo`, one
+#      machine after the other; and the folders sync again.
 #   3. Both machines must then print byte-identical `pomo log --json` and `pomo report --format
 #      json` (TZ=UTC), hold every recorded session once minus the deleted ones, show the
 #      corrections, and have no conflict copies or damaged lines.
