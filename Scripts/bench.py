@@ -466,6 +466,7 @@ def corrections_for(path, out, count, seed=7):
     stamp = lambda t: datetime.datetime.fromtimestamp(t, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S+00:00")
     parse = lambda s: datetime.datetime.fromisoformat(s).timestamp()
     now = time.time()
+    deleted = set()
     with open(out, "a") as f:
         for k in range(count):
             sid, start, end = rng.choice(sessions)
@@ -473,6 +474,7 @@ def corrections_for(path, out, count, seed=7):
             cid = str(uuid.UUID(int=rng.getrandbits(128), version=4))
             roll = rng.random()
             if roll < 0.1:
+                deleted.add(sid)
                 f.write('{"v":2,"kind":"delete","id":"%s","target":"%s","at":"%s","host":"bench"}\n' % (cid, sid, at))
                 continue
             fields = ['"tags":["fixed","t%d"]' % rng.randint(1, 20), '"note":"corrected %d"' % k]
@@ -481,7 +483,7 @@ def corrections_for(path, out, count, seed=7):
                 fields += ['"start":"%s"' % stamp(parse(start) + shift), '"end":"%s"' % stamp(parse(end) + shift)]
             f.write('{"v":2,"kind":"amend","id":"%s","target":"%s","at":"%s","host":"bench","set":{%s}}\n'
                     % (cid, sid, at, ",".join(fields)))
-    return [s[0] for s in sessions]
+    return [s[0] for s in sessions if s[0] not in deleted]
 
 
 def timed(argv, env):
@@ -546,8 +548,39 @@ def section_history(args, env):
     shutil.rmtree(cache)
 
 
+def section_folder(args, env):
+    print("## A journal folder of 10 machine files")
+    folder = os.path.join(ROOT, ".build", "bench")
+    os.makedirs(folder, exist_ok=True)
+    single = os.path.join(folder, "journal-100000.jsonl")
+    if not os.path.exists(single):
+        subprocess.run([sys.executable, os.path.join(ROOT, "Scripts", "genjournal.py"), "100000", single], check=True)
+    machines = os.path.join(folder, "machines")
+    os.makedirs(machines, exist_ok=True)
+    for k in range(10):
+        path = os.path.join(machines, f"host{k}-aaaaa{k}.jsonl")
+        if not os.path.exists(path):
+            subprocess.run([sys.executable, os.path.join(ROOT, "Scripts", "genjournal.py"), "100000", path,
+                            "--seed", str(100 + k)], check=True)
+    cache = tempfile.mkdtemp()
+    base = dict(env, XDG_CACHE_HOME=cache, HOME=cache, TZ="UTC")
+    first, _ = peak([args.pomo, "report", "--week", "--journal", machines + "/"], base)
+    week = hyperfine([f"{args.pomo} report --week --journal {single}",
+                      f"{args.pomo} report --week --journal {machines}/"], 20, 3, base)
+    log = hyperfine([f"{args.pomo} log --journal {single}", f"{args.pomo} log --journal {machines}/"], 20, 3, base)
+    print()
+    print("| | one file, 100,000 sessions | 10 files, 100,000 sessions each | ratio |")
+    print("| --- | --- | --- | --- |")
+    print(f"| `report --week` | {week[0] * 1000:.1f} ms | {week[1] * 1000:.1f} ms | {week[1] / week[0]:.2f}x |")
+    print(f"| `log` | {log[0] * 1000:.1f} ms | {log[1] * 1000:.1f} ms | {log[1] / log[0]:.2f}x |")
+    print()
+    print(f"The first run over the folder (indexing all 10 files, 1,000,000 sessions): {first:.2f} s.")
+    print("Target: `report --week` over the folder at most 2x the single file.")
+    shutil.rmtree(cache)
+
+
 SECTIONS = {"session": section_session, "status": section_status, "control": section_control,
-            "report": section_report, "history": section_history}
+            "report": section_report, "history": section_history, "folder": section_folder}
 
 
 def main():

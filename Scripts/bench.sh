@@ -3,7 +3,8 @@
 # Installs what it uses (termdown from PyPI; timewarrior and hyperfine from Debian), builds a
 # release binary, and prints the figures. Usage: Scripts/bench.sh [section...]
 #   sections: session (CPU, accuracy, memory while counting down), status, control (commands
-#   and status --follow: round trip, feed delay, CPU), report, history (corrections, edit, import)
+#   and status --follow: round trip, feed delay, CPU), report, history (corrections, edit,
+#   import), folder (a journal folder of 10 machine files)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -114,7 +114,7 @@ public enum StatusText {
   public static func line(_ state: SessionState?, now: Double) -> String {
     guard let s = state else { return "idle" }
     var detail = "\(percent(s.phaseProgress(at: now)))%"
-    if let round = s.phaseRound { detail += ", round \(round)/\(s.record.rounds)" }
+    if let round = s.phaseRound { detail += ", round \(roundText(round, s))" }
     return "\(badge(s)) \(TextLayout.inert(s.phaseName)) \(remaining(s, now)) (\(detail))"
   }
 
@@ -137,7 +137,7 @@ public enum StatusText {
       ("phase_index", .int(Int64(s.phaseIndex + 1))),
       ("phase_count", .int(Int64(s.phaseCount))),
       ("round", s.phaseRound.map { .int(Int64($0)) } ?? .null),
-      ("rounds", .int(Int64(s.record.rounds))),
+      ("rounds", endless(s) ? .null : .int(Int64(s.record.rounds))),
       ("deadline", time(s.deadline)),
       ("started", time(s.record.start)),
       ("tags", .array(s.record.tags.map(JSONOutput.string))),
@@ -158,7 +158,7 @@ public enum StatusText {
     }
     let phase = TextLayout.inert(s.phaseName)
     var tooltip = "\(TextLayout.inert(s.record.preset)): \(phase) (\(s.phaseKind.rawValue))"
-    if let round = s.phaseRound { tooltip += ", round \(round)/\(s.record.rounds)" }
+    if let round = s.phaseRound { tooltip += ", round \(roundText(round, s))" }
     tooltip += "\n\(remaining(s, now)) left, \(percent(s.phaseProgress(at: now)))% of the phase"
     tooltip += ", \(percent(s.sessionProgress(at: now)))% of the session"
     if s.pausedAt != nil { tooltip += "\npaused" }
@@ -213,7 +213,7 @@ public enum StatusText {
     case "percent": String(percent(s.phaseProgress(at: now)))
     case "session_percent": String(percent(s.sessionProgress(at: now)))
     case "round": s.phaseRound.map(String.init) ?? ""
-    case "rounds": String(s.record.rounds)
+    case "rounds": endless(s) ? "" : String(s.record.rounds)
     case "phase_index": String(s.phaseIndex + 1)
     case "phase_count": String(s.phaseCount)
     case "deadline": RFC3339.format(s.deadline, offset: offset(s.deadline))
@@ -246,6 +246,15 @@ public enum StatusText {
   static func stateName(_ s: SessionState) -> String { s.pausedAt != nil ? "paused" : "running" }
 
   static func badge(_ s: SessionState) -> String { s.pausedAt != nil ? "PAUSED" : s.phaseKind.rawValue.uppercased() }
+
+  /// Whether the session repeats until stopped (a quick timer with no --rounds runs the
+  /// most rounds a plan may have).
+  static func endless(_ s: SessionState) -> Bool { s.record.rounds == Preset.roundsRange.upperBound }
+
+  /// "3/8", or "3" when the rounds are endless.
+  static func roundText(_ round: Int, _ s: SessionState) -> String {
+    endless(s) ? "\(round)" : "\(round)/\(s.record.rounds)"
+  }
 
   /// Whole seconds left, rounded up, so the display shows 0:00 only at the end.
   static func remainingSeconds(_ s: SessionState, _ now: Double) -> Int64 { Int64(s.remaining(at: now).rounded(.up)) }

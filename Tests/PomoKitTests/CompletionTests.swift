@@ -59,8 +59,9 @@ struct CompletionCommandTests {
         OPTIONS:
           --list <what>           Print the names a script completes, one a line:
                                   presets (built-in and yours) or tags (in the journal).
-          --journal <path>        The journal file (default: $POMO_JOURNAL, else
-                                  $XDG_DATA_HOME/pomo/journal.jsonl).
+          --journal <path>        The journal: a folder (one file per machine) or a
+                                  single file (default: $POMO_JOURNAL, else
+                                  $XDG_DATA_HOME/pomo/journal/).
           -h, --help              Show help information.
 
         """)

@@ -862,9 +862,9 @@ struct HelpLayoutTests {
     ["pomo", "export"]: """
     OVERVIEW: Print sessions as CSV, JSON, iCalendar or Timewarrior.
 
-    Every session by default; --from/--to, --week, --month and --today choose a
-    range as for 'pomo report', and --tag and --preset filter. Sessions are exported
-    as they now stand, corrections applied.
+    Every session by default; --from/--to, --week, --month, --year and --today
+    choose a range as for 'pomo report', and --tag and --preset filter. Sessions are
+    exported as they now stand, corrections applied.
 
     csv: a row per session (id, start, end, preset, status, focus_seconds,
     rest_seconds, paused_seconds, tags joined by ;, note), as RFC 4180 says. json:
@@ -877,14 +877,17 @@ struct HelpLayoutTests {
       pomo export --format timewarrior | timew import
 
     USAGE: pomo export [--format <format>] [--week [<week>]] [--month [<month>]]
-           [--today] [--from <date>] [--to <date>] [--tag <tag> ...]
-           [--preset <name>] [--week-start <day>] [--journal <path>] [--strict]
+           [--year [<year>]] [--today] [--from <date>] [--to <date>]
+           [--tag <tag> ...] [--preset <name>] [--week-start <day>]
+           [--journal <path>] [--strict]
 
     OPTIONS:
       --format <format>       csv, json (the default), ics or timewarrior.
       --week [<week>]         A week: this (the default), last, 2026-W48, or a date
                               in it.
       --month [<month>]       A month: this (the default), last or 2026-11.
+      --year [<year>]         A year as a heatmap: 2026, last, or by default the 12
+                              months to this week.
       --today                 Today only.
       --from <date>           The first day of a custom range (YYYY-MM-DD).
       --to <date>             The last day of a custom range (YYYY-MM-DD; default:

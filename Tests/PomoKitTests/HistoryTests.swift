@@ -391,3 +391,73 @@ struct HistoryCommandTests {
     )
   }
 }
+
+@Suite("Import and export commands")
+struct InterchangeCommandTests {
+  static let now = 1_796_126_400.0  // 2026-12-01T12:00:00Z
+
+  @Test(
+    "import from each tool: counts, a named skip, and a second import adds nothing",
+    arguments: [
+      ("timewarrior", InterchangeSamples.timewarrior, 3, 0, 1),
+      ("watson", InterchangeSamples.watson, 3, 0, 0),
+      // Its 14:00Z line starts at the same instant as its first (09:00-05:00): the same session.
+      ("openpomodoro", InterchangeSamples.openPomodoro, 2, 1, 0),
+    ])
+  func importFrom(tool: String, sample: String, sessions: Int, repeated: Int, skipped: Int) throws {
+    let h = try HistoryHarness(now: Self.now)
+    defer { h.home.cleanUp() }
+    let file = try h.home.write("source", sample)
+    let first = h.run("import", "--from", tool, file)
+    #expect(first.status == 0, "\(first.err)")
+    #expect(
+      first.out
+        == "imported \(sessions) sessions, \(repeated) already present, \(skipped) skipped (into \(h.journalPath))\n")
+    #expect(first.err.split(separator: "\n").count == skipped)
+    if tool == "timewarrior" {
+      #expect(
+        first.err == "pomo: warning: \(file): skipped line 5: interval 4 is still open (it has no end)\n")
+    }
+    let again = h.run("import", "--from", tool, file)
+    #expect(
+      again.out
+        == "imported 0 sessions, \(sessions + repeated) already present, \(skipped) skipped (into \(h.journalPath))\n")
+    #expect(try journalRecords(h.journalPath).count == sessions)
+    #expect(try journalRecords(h.journalPath).allSatisfy { $0.preset == tool && $0.status == .completed })
+  }
+
+  @Test("export shows sessions as they now stand: a deleted one is gone, an edited one changed")
+  func exportFolded() throws {
+    var h = try HistoryHarness(now: Self.now)
+    defer { h.home.cleanUp() }
+    try h.write([
+      focusSession("a0000000-0000-4000-8000-000000000001", start: Self.now - 7200, tags: ["x"]),
+      focusSession("b0000000-0000-4000-8000-000000000002", start: Self.now - 3600),
+    ])
+    h.now += 1
+    #expect(h.run("delete", "a").status == 0)
+    h.now += 1
+    #expect(h.run("edit", "b", "--tag", "semi;colon", "--note", "said \"hi\", left").status == 0)
+    let csv = h.run("export", "--format", "csv")
+    #expect(csv.status == 0)
+    #expect(
+      csv.out
+        == "id,start,end,preset,status,focus_seconds,rest_seconds,paused_seconds,tags,note\r\n"
+        + "b0000000-0000-4000-8000-000000000002,2026-12-01T11:00:00+00:00,2026-12-01T11:25:00+00:00,work,completed,1500,0,0,semi;colon,\"said \"\"hi\"\", left\"\r\n"
+    )
+    let json = h.run("export", "--today")
+    let array = try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]]
+    #expect(array?.map { $0["id"] as? String } == ["b0000000-0000-4000-8000-000000000002"])
+    #expect(h.run("export", "--week", "last").out == "[]\n")
+    // The Timewarrior shape goes back in as the same focus interval.
+    let timew = try h.home.write("timew.json", h.run("export", "--format", "timewarrior").out)
+    var other = h
+    other.now += 1
+    let target = h.home.file("other.jsonl")
+    #expect(other.run("import", "--from", "timewarrior", timew, "--journal", target).status == 0)
+    let back = try journalRecords(target)
+    #expect(back.map(\.start) == [Self.now - 3600])
+    #expect(back.map(\.end) == [Self.now - 3600 + 1500])
+    #expect(back.map(\.tags) == [["semi;colon"]])
+  }
+}

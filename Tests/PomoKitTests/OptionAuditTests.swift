@@ -181,7 +181,11 @@ struct OptionAuditTests {
     ],
     "pomo presets new": [["presets", "new", "mine", "--from", "$TINY"]],
     "pomo presets schema": [["presets", "schema"]],
-    "pomo import": [["import", "$JOURNAL", "--journal", "$OTHER", "--strict"]],
+    "pomo import": [
+      ["import", "$JOURNAL", "--journal", "$OTHER", "--strict"],
+      ["import", "--from", "pomo", "$JOURNAL", "--journal", "$OTHER"],
+    ],
+    "pomo journal": [["journal", "--json", "--journal", "$JOURNAL"], ["journal"]],
     "pomo add": [
       [
         "add", "$TINY", "--start", "-1h", "--end", "-30m", "--tag", "x", "--note", "n", "--status", "completed",
@@ -202,6 +206,7 @@ struct OptionAuditTests {
         "--journal", "$JOURNAL", "--strict",
       ],
       ["export", "--month", "2025-12", "--journal", "$JOURNAL"], ["export", "--today", "--format", "ics", "--journal", "$JOURNAL"],
+      ["export", "--year", "2025", "--journal", "$JOURNAL"],
       ["export", "--from", "2025-11-01", "--to", "2025-12-31", "--format", "timewarrior", "--journal", "$JOURNAL"],
     ],
     "pomo completions": [

@@ -18,13 +18,13 @@ struct StatusFormatTests {
   /// The README's example session: work, phase 3 of 7, round 2 of 4, tagged thesis.
   static func state(
     phase: String = "focus", kind: PhaseKind = .work, round: Int? = 2, paused: Bool = false,
-    tags: [String] = ["thesis"]
+    tags: [String] = ["thesis"], rounds: Int = 4
   ) throws -> SessionState {
     func quoted(_ s: String) -> String { JSONOutput.string(s).text }
     let session = JSONOutput.object([
       ("v", .int(1)), ("id", .string("x")), ("preset", .string("work")), ("status", .string("interrupted")),
       ("start", .string("2026-12-01T08:30:00Z")), ("end", .string("2026-12-01T09:00:00Z")),
-      ("tags", .array(tags.map(JSONOutput.string))), ("host", .string("h")), ("rounds", .int(4)),
+      ("tags", .array(tags.map(JSONOutput.string))), ("host", .string("h")), ("rounds", .int(Int64(rounds))),
       ("paused_seconds", .int(0)), ("phases", .array([])),
     ]).text
     let text = """
@@ -49,6 +49,14 @@ struct StatusFormatTests {
   }
 
   // MARK: - Each format
+
+  @Test("an endless quick timer shows its round alone")
+  func endless() throws {
+    let s = try Self.state(rounds: 10000)
+    #expect(Self.render(s, .text) == "WORK focus 14:29 (42%, round 2)")
+    #expect(try Self.object(Self.render(s, .json))["rounds"] is NSNull)
+    #expect(Self.render(s, try StatusFormat(parsing: "{round}/{rounds}")) == "2/")
+  }
 
   @Test("text and json are as before --format existed")
   func textAndJSON() throws {

@@ -299,25 +299,36 @@ public final class History {
   /// session is read and folded instead. The run of days is remembered beside the index and
   /// counted again only when completed sessions or corrections change.
   public func streak(today: Int64, calendar: LocalCalendar) -> Int {
-    let suspectSessions = Set(moving.map { UInt32(truncatingIfNeeded: refs[$0].ref.session) })
-    var suspectDays = Set<Int64>()
-    for k in moving where !refs[k].ref.from.isNaN {
-      let ref = refs[k].ref
-      let first = calendar.day(of: ref.from)
-      let last = calendar.day(of: ref.to)
-      for day in first...min(last, first + 31) { suspectDays.insert(day) }
+    // What corrections may have changed, worked out only when the days must be read.
+    var suspect: (sessions: Set<UInt32>, days: Set<Int64>)?
+    func suspects() -> (sessions: Set<UInt32>, days: Set<Int64>) {
+      if let suspect { return suspect }
+      var days = Set<Int64>()
+      for k in moving where !refs[k].ref.from.isNaN {
+        let ref = refs[k].ref
+        let first = calendar.day(of: ref.from)
+        let last = calendar.day(of: ref.to)
+        for day in first...max(first, min(last, first + 31)) { days.insert(day) }
+      }
+      let found = (Set(moving.map { UInt32(truncatingIfNeeded: refs[$0].ref.session) }), days)
+      suspect = found
+      return found
     }
     let completedOn = { (day: Int64) -> Bool in
       let from = calendar.start(of: day)
       let to = calendar.start(of: day + 1)
-      var suspect = suspectDays.contains(day)
+      if self.moving.isEmpty {
+        return self.files.contains { !$0.completedKeys(from: from, to: to).isEmpty }
+      }
+      let (sessions, days) = suspects()
+      var doubtful = days.contains(day)
       for file in self.files {
         for key in file.completedKeys(from: from, to: to) {
-          if !suspectSessions.contains(UInt32(truncatingIfNeeded: key)) { return true }
-          suspect = true
+          if !sessions.contains(UInt32(truncatingIfNeeded: key)) { return true }
+          doubtful = true
         }
       }
-      guard suspect else { return false }
+      guard doubtful else { return false }
       var found = false
       try? self.records(overlapping: from, to) { record in
         if record.status == .completed && calendar.day(of: record.start) == day { found = true }
@@ -328,13 +339,17 @@ public final class History {
     guard quarterCount > 0 || !moving.isEmpty, let base = files.first?.cacheBase, !base.isEmpty else {
       return Streak.length(today: today, completedOn: completedOn)
     }
+    // The run is counted back from today, or from the newest day that can hold a completed
+    // session when that is earlier, and remembered for that day: a journal whose corrections
+    // moved sessions into the future costs one walk a day, not one a run.
     let newest = files.map(\.index.newestQuarter).max() ?? 0
     let newestMoved = moving.map { refs[$0].ref.to }.filter { !$0.isNaN }.max() ?? -.infinity
     let newestDay = max(
       calendar.day(of: Double(newest) * CachedZone.quarter),
       newestMoved.isFinite ? calendar.day(of: newestMoved) : Int64.min)
+    let start = min(newestDay, today)
     let path = base + ".streak"
-    let key = "\(quarterCount) \(newest) \(refs.count) \(calendar.identifier)"
+    let key = "\(quarterCount) \(newest) \(refs.count) \(start) \(calendar.identifier)"
     var last: Int64
     var first: Int64
     if let text = try? Platform.readFile(path),
@@ -345,13 +360,12 @@ public final class History {
       (last, first) = (days[0], days[1])
     } else {
       // The newest day with a completed session, and the start of its run.
-      last = newestDay
+      last = start
       let floor = calendar.day(of: max(earliest, -1e11))
       while last > floor && !completedOn(last) { last -= 1 }
       first = last - Int64(Streak.length(today: last, completedOn: completedOn)) + 1
       try? Platform.writeAtomically("\(key)\n\(last) \(first)\n", to: path)
     }
-    if last > today { return Streak.length(today: today, completedOn: completedOn) }
-    return last >= today - 1 ? Int(last - first + 1) : 0
+    return last >= today - 1 && last <= today ? Int(last - first + 1) : 0
   }
 }

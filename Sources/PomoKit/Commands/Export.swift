@@ -10,8 +10,8 @@ extension Pomo {
       name: "export",
       abstract: "Print sessions as CSV, JSON, iCalendar or Timewarrior.",
       discussion: """
-        Every session by default; --from/--to, --week, --month and --today choose a range
-        as for 'pomo report', and --tag and --preset filter. Sessions are exported as they
+        Every session by default; --from/--to, --week, --month, --year and --today choose
+        a range as for 'pomo report', and --tag and --preset filter. Sessions are exported as they
         now stand, corrections applied.
 
         csv: a row per session (id, start, end, preset, status, focus_seconds,
@@ -25,7 +25,8 @@ extension Pomo {
           pomo export --format timewarrior | timew import
         """,
       options: [
-        format.spec, Report.week.spec, Report.month.spec, Report.today.spec, Report.from.spec, Report.to.spec,
+        format.spec, Report.week.spec, Report.month.spec, Report.year.spec, Report.today.spec, Report.from.spec,
+        Report.to.spec,
         Report.tag.spec, Report.preset.spec, Report.weekStart.spec, SharedOptions.journal.spec,
         SharedOptions.strict.spec,
       ])
@@ -39,8 +40,8 @@ extension Pomo {
         zone: context.zone, weekStart: (arguments[Report.weekStart] ?? config.weekStart ?? .monday).isoDay)
       let now = context.clock.wallSeconds()
       let ranged =
-        arguments.isPresent(Report.week) || arguments.isPresent(Report.month) || arguments[Report.today]
-        || arguments.isPresent(Report.from)
+        arguments.isPresent(Report.week) || arguments.isPresent(Report.month) || arguments.isPresent(Report.year)
+        || arguments[Report.today] || arguments.isPresent(Report.from)
       var window = (from: -Double.infinity, to: Double.infinity)
       if ranged {
         let range = try Report.resolveRange(arguments, today: calendar.day(of: now), weekStart: calendar.weekStart)
