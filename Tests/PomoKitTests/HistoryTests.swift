@@ -158,17 +158,7 @@ struct HistoryHarness {
   var journalPath: String { home.path + "/" + journalFile(home.path, host: "laptop") }
 
   @discardableResult
-  func run(_ words: String...) -> (status: Int32, out: String, err: String) {
-    let out = TextBuffer()
-    let err = TextBuffer()
-    let t = now
-    let clock = SessionClock(now: { .zero }, awake: { .zero }, wallSeconds: { t })
-    let context = Context(
-      environment: ["HOME": home.path, "COLUMNS": "80", "LANG": "C.UTF-8"], output: out, errors: err, clock: clock,
-      hostName: "laptop", zone: FixedZone())
-    let status = Pomo.main(["pomo"] + words, context: context)
-    return (status, out.text, err.text)
-  }
+  func run(_ words: String...) -> (status: Int32, out: String, err: String) { run(words) }
 
   func write(_ records: [JournalRecord]) throws {
     let text = records.map { $0.json(offset: { _ in 0 }).text + "\n" }.joined()
@@ -182,15 +172,19 @@ struct HistoryHarness {
   }
 
   func run(_ words: [String]) -> (status: Int32, out: String, err: String) {
-    let out = TextBuffer()
-    let err = TextBuffer()
-    let t = now
-    let clock = SessionClock(now: { .zero }, awake: { .zero }, wallSeconds: { t })
-    let context = Context(
-      environment: ["HOME": home.path, "COLUMNS": "80", "LANG": "C.UTF-8"], output: out, errors: err, clock: clock,
-      hostName: "laptop", zone: FixedZone())
-    return (Pomo.main(["pomo"] + words, context: context), out.text, err.text)
+    runAt(now, home: home.path, host: "laptop", words)
   }
+}
+
+/// Runs pomo in-process in `home` at the instant `now`, in UTC, on host `host`.
+func runAt(_ now: Double, home: String, host: String, _ words: [String]) -> (status: Int32, out: String, err: String) {
+  let out = TextBuffer()
+  let err = TextBuffer()
+  let clock = SessionClock(now: { .zero }, awake: { .zero }, wallSeconds: { now })
+  let context = Context(
+    environment: ["HOME": home, "COLUMNS": "80", "LANG": "C.UTF-8"], output: out, errors: err, clock: clock,
+    hostName: host, zone: FixedZone())
+  return (Pomo.main(["pomo"] + words, context: context), out.text, err.text)
 }
 
 func focusTotal(_ report: [String: Any]) -> Int {

@@ -25,16 +25,7 @@ struct Machine {
 
   @discardableResult
   func run(_ words: String...) -> (status: Int32, out: String, err: String) {
-    let out = TextBuffer()
-    let err = TextBuffer()
-    let t = now
-    let clock = SessionClock(now: { .zero }, awake: { .zero }, wallSeconds: { t })
-    let context = Context(
-      environment: ["HOME": home.path, "COLUMNS": "80", "LANG": "C.UTF-8"], output: out, errors: err, clock: clock,
-      hostName: host, zone: FixedZone())
-    let extra = journal.map { ["--journal", $0] } ?? []
-    let status = Pomo.main(["pomo"] + words + extra, context: context)
-    return (status, out.text, err.text)
+    runAt(now, home: home.path, host: host, words + (journal.map { ["--journal", $0] } ?? []))
   }
 
   /// This machine's own file in the folder.
