@@ -1,3 +1,4 @@
+import Dispatch
 import PomoCore
 import PomoPlatform
 
@@ -123,6 +124,19 @@ public final class History {
     var seen = Set<UInt64>()
     let several = files.count > 1
     var failure: FileSystemError?
+    let total = selected.reduce(0) { $0 + $1.count }
+    if several && total > 1 && total <= 512 {
+      // A span over several files (a week in a folder of machines): all their chunks are
+      // decoded at once on every core, then handed on in file order.
+      let pairs = selected.enumerated().flatMap { f, chunks in chunks.map { (f, $0) } }
+      let decoded = try decode(pairs, detail: detail)
+      for records in decoded {
+        for record in records where seen.insert(FNV1a.hash(record.id)).inserted {
+          if let folded = try fold(record) { body(folded) }
+        }
+      }
+      return
+    }
     for (f, file) in files.enumerated() {
       try file.records(in: selected[f].map { file.index.chunks[$0] }, detail: detail) { record in
         guard failure == nil else { return }
@@ -135,6 +149,37 @@ public final class History {
       }
     }
     if let failure { throw failure }
+  }
+
+  /// The records of (file, chunk) pairs, decoded in parallel; the results keep their order.
+  private func decode(_ pairs: [(Int, Int)], detail: Bool) throws(FileSystemError) -> [[JournalRecord]] {
+    let results = UnsafeMutableBufferPointer<[JournalRecord]>.allocate(capacity: pairs.count)
+    results.initialize(repeating: [])
+    let failures = UnsafeMutableBufferPointer<FileSystemError?>.allocate(capacity: pairs.count)
+    failures.initialize(repeating: nil)
+    defer {
+      results.deinitialize()
+      results.deallocate()
+      failures.deinitialize()
+      failures.deallocate()
+    }
+    nonisolated(unsafe) let output = results
+    nonisolated(unsafe) let errors = failures
+    nonisolated(unsafe) let sources = files
+    DispatchQueue.concurrentPerform(iterations: pairs.count) { k in
+      let (f, c) = pairs[k]
+      let file = sources[f]
+      do {
+        let bytes = try file.read(chunk: c)
+        output[k] = IndexedJournal.records(
+          in: bytes, chunk: file.index.chunks[c], duplicates: file.index.duplicates, detail: detail
+        ).map(\.record)
+      } catch {
+        errors[k] = error as? FileSystemError
+      }
+    }
+    if let failure = failures.compactMap({ $0 }).first { throw failure }
+    return Array(results)
   }
 
   // MARK: - The newest sessions
