@@ -27,7 +27,11 @@ public final class History {
       }
     }
     movingRefs = moving
+    corrected = tables.contains { $0.count > 0 }
   }
+
+  /// Whether any file holds a correction or an added session: without, nothing is folded.
+  private let corrected: Bool
 
   /// Every correction (and added session) of every file, with its file.
   private var refs: [(file: Int, ref: JournalIndex.CorrectionRef)] {
@@ -66,7 +70,7 @@ public final class History {
 
   /// A session as it now stands: nil when it was deleted.
   public func fold(_ record: JournalRecord) throws(FileSystemError) -> JournalRecord? {
-    guard isCorrected(record.id) else { return record }
+    guard corrected, isCorrected(record.id) else { return record }
     return Fold.apply(record, try corrections(of: record.id))
   }
 
