@@ -462,7 +462,7 @@ package struct RecordScanner {
   }
 
   /// A whole number in `range`, or the line is damaged.
-  private mutating func integer(_ key: String, in range: ClosedRange<Int>) throws(JournalRecord.Problem) -> Int {
+  private mutating func integer(_ key: @autoclosure () -> String, in range: ClosedRange<Int>) throws(JournalRecord.Problem) -> Int {
     let from = i
     let value = try number()
     guard value.isFinite, value.rounded() == value, value >= Double(range.lowerBound),
@@ -470,18 +470,18 @@ package struct RecordScanner {
     else {
       throw JournalRecord.Problem(
         message:
-          "\"\(key)\" must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(text(from))")
+          "\"\(key())\" must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(text(from))")
     }
     return Int(value)
   }
 
   /// A number of seconds within `Limits.seconds`, or the line is damaged.
-  private mutating func seconds(_ key: String) throws(JournalRecord.Problem) -> Double {
+  private mutating func seconds(_ key: @autoclosure () -> String) throws(JournalRecord.Problem) -> Double {
     let from = i
     let value = try number()
     guard value.isFinite, Limits.seconds.contains(value) else {
       throw JournalRecord.Problem(
-        message: "\"\(key)\" must be from 0 to \(Int(Limits.seconds.upperBound)) seconds, got \(text(from))")
+        message: "\"\(key())\" must be from 0 to \(Int(Limits.seconds.upperBound)) seconds, got \(text(from))")
     }
     return value
   }
