@@ -130,7 +130,9 @@ public final class IndexedJournal {
         prefixes = []
         index.prefixCount = 0
       }
-      if !index.newQuarters.isEmpty || index.indexedLength == 0 {
+      // Each side file is written when it gained entries, or no longer matches its count (the
+      // index was built again, or the file is missing): never on an append that adds nothing.
+      if !index.newQuarters.isEmpty || Platform.fileSize(quartersPath) != index.quarterCount * 8 {
         let merged = JournalIndex.mergeUnique(index.indexedLength == 0 ? [] : loadQuarters(), index.newQuarters)
         quarters = merged
         index.quarterCount = Int64(merged.count)
@@ -138,8 +140,9 @@ public final class IndexedJournal {
         index.newQuarters = []
         try? Platform.writeAtomically(merged.withUnsafeBytes { Array($0) }, to: quartersPath, durable: false)
       }
-      if !index.corrections.isEmpty || index.indexedLength == 0 || index.correctionCount == 0 {
-        let old = index.indexedLength == 0 || index.correctionCount == 0 ? CorrectionTable() : loadCorrections()
+      let tableSize = Int64(CorrectionTable.words * 8)
+      if !index.corrections.isEmpty || Platform.fileSize(correctionsPath) != index.correctionCount * tableSize {
+        let old = index.correctionCount == 0 ? CorrectionTable() : loadCorrections()
         corrections = old.adding(index.corrections)
         loadedCorrections = true
         index.correctionCount = Int64(corrections.count)
@@ -147,7 +150,7 @@ public final class IndexedJournal {
         try? Platform.writeAtomically(
           corrections.storage.withUnsafeBytes { Array($0) }, to: correctionsPath, durable: false)
       }
-      if !index.newPrefixes.isEmpty || index.indexedLength == 0 {
+      if !index.newPrefixes.isEmpty || Platform.fileSize(prefixesPath) != index.prefixCount * 16 {
         let merged = JournalIndex.mergeUnique(index.indexedLength == 0 ? [] : loadPrefixes(), index.newPrefixes)
         prefixes = merged
         index.prefixCount = Int64(merged.count)
