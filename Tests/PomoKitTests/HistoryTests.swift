@@ -222,6 +222,9 @@ struct HistoryCommandTests {
     #expect(forced.status == 0)
     #expect(forced.out.contains("25m     completed  10:00"))
     #expect(h.run("add", "work", "--start", "+1h").status == 64)
+    // A record is of what happened: a plan still running now is refused, as is an end to come.
+    #expect(h.run("add", "work", "--start", "-30m").err.hasPrefix("Error: the session would end in the future"))
+    #expect(h.run("edit", "last", "--end", "2026-12-01T13:00:00Z").status == 64)
     #expect(h.run("add", "work").err.contains("missing '--start'"))
     #expect(h.run("add", "work", "--start", "-1h", "--end", "-2h").err.contains("'--end' must come after '--start'"))
     #expect(h.run("add", "nosuch", "--start", "-1h").status == 64)

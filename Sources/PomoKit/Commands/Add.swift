@@ -56,6 +56,12 @@ extension Pomo {
         record.status = status
         record.interruption = status == .completed ? nil : .quit
       }
+      // A record is of what happened: a plan that would still be running now is refused.
+      if record.end > now + 1 {
+        throw CLIError.usage(
+          "the session would end in the future (at \(context.zone.clockTime(record.end))): give an earlier --start, or --end",
+          command: path)
+      }
       record.added = now
       try HistoryEditing.append(record.json(offset: context.zone.offset).text, to: journal)
       HistoryEditing.show(

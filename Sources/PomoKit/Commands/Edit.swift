@@ -79,8 +79,14 @@ extension Pomo {
         throw CLIError.usage(
           "nothing to change: give --tag, --untag, --note, --start, --end, --preset or --status", command: path)
       }
-      if let moved = changes.start, moved > context.clock.wallSeconds() {
+      let now = context.clock.wallSeconds()
+      if let moved = changes.start, moved > now {
         throw CLIError.usage("'--start' is in the future", command: path)
+      }
+      if let end = changes.end, end > now + 1 {
+        throw CLIError.usage(
+          "the session would end in the future (at \(context.zone.clockTime(end))): a record is of what happened",
+          command: path)
       }
       let correction = Correction(
         kind: .amend, target: record.id, at: context.clock.wallSeconds(), host: context.hostName, changes: changes)
