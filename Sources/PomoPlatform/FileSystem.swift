@@ -110,6 +110,22 @@ package extension Platform {
     access(path, F_OK) == 0
   }
 
+  /// All of standard input (a pipe, a file or a terminal), up to `limit` bytes.
+  public static func readStandardInput(limit: Int) throws(FileSystemError) -> [UInt8] {
+    var result: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let n = read(0, &buffer, buffer.count)
+      if n == 0 { return result }
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw .current
+      }
+      result += buffer[0..<n]
+      if result.count > limit { throw FileSystemError(code: EFBIG) }
+    }
+  }
+
   /// Whether `path` is a folder (following links).
   public static func isDirectory(_ path: String) -> Bool {
     var info = stat()

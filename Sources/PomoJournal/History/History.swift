@@ -243,11 +243,40 @@ public final class History {
         for place in locate(prefix: prefix) { try take(place.file, place.chunk) }
       }
     }
+    // A session in several files (a conflict copy, say) is the one of the first file, as
+    // everywhere: one found in a later file is looked up in the files before it.
+    if files.count > 1 {
+      for k in found.indices where found[k].file > 0 {
+        if let earlier = try first(found[k].record.id, before: found[k].file) {
+          found[k] = (earlier.record, earlier.number, earlier.file, lines && !isCorrected(earlier.record.id) ? earlier.line : nil)
+        }
+      }
+    }
     found.sort {
       $0.record.start != $1.record.start
         ? $0.record.start > $1.record.start : ($0.file, $0.number) < ($1.file, $1.number)
     }
     return found.prefix(limit).map { ($0.record, $0.line) }
+  }
+
+  /// The session with this id in a file before `file`, folded, if one holds it.
+  private func first(_ id: String, before file: Int) throws(FileSystemError) -> (
+    record: JournalRecord, number: Int64, file: Int, line: [UInt8]
+  )? {
+    let prefix = JournalIndex.prefix(id.utf8)
+    for f in 0..<file {
+      for line in files[f].lines(withPrefix: prefix) {
+        guard let k = files[f].chunk(holding: line) else { continue }
+        let bytes = try files[f].read(chunk: k)
+        let chunk = files[f].index.chunks[k]
+        for item in IndexedJournal.records(in: bytes, chunk: chunk, duplicates: files[f].index.duplicates, detail: true)
+        where item.line == line && item.record.id == id {
+          guard let folded = try fold(item.record) else { return nil }
+          return (folded, item.line, f, Array(item.bytes))
+        }
+      }
+    }
+    return nil
   }
 
   // MARK: - Finding a session by id
@@ -258,14 +287,17 @@ public final class History {
     case deleted(String)
     case ambiguous(String, [JournalRecord], more: Bool)
 
+    /// An id as a message shows it: at most 40 characters.
+    static func shortened(_ id: String) -> String { id.count > 40 ? String(id.prefix(40)) + "..." : id }
+
     public var description: String {
       switch self {
       case .empty: "no sessions recorded yet"
-      case .unknown(let id): "no session has an id starting with '\(TextLayout.inert(id))' (see 'pomo log')"
+      case .unknown(let id): "no session has an id starting with '\(TextLayout.inert(Self.shortened(id)))' (see 'pomo log')"
       case .deleted(let id):
         "the session \(TextLayout.inert(id)) was deleted ('pomo undo' brings back the latest deletion)"
       case .ambiguous(let id, let candidates, let more):
-        "'\(TextLayout.inert(id))' matches \(more ? "more than " : "")\(TextLayout.count(candidates.count, "session")): "
+        "'\(TextLayout.inert(Self.shortened(id)))' matches \(more ? "more than " : "")\(TextLayout.count(candidates.count, "session")): "
           + candidates.map { "\(String($0.id.prefix(8))) (\(TextLayout.inert($0.preset)))" }.joined(separator: ", ")
           + "; give more of the id"
       }
@@ -274,6 +306,15 @@ public final class History {
 
   /// The session an id names: `last` (the latest), a whole id, or any unique prefix.
   public func find(_ text: String) throws(LookupError) -> JournalRecord {
+    // Ids are written in lowercase; a prefix typed in capitals means the same.
+    do {
+      return try find(exactly: text)
+    } catch .unknown(let given) where text.lowercased() != text {
+      do { return try find(exactly: text.lowercased()) } catch .unknown { throw .unknown(given) }
+    }
+  }
+
+  private func find(exactly text: String) throws(LookupError) -> JournalRecord {
     if text == "last" {
       guard let latest = try? newest(1, lines: false).first else { throw .empty }
       return latest.record

@@ -75,6 +75,12 @@ public struct Context {
   func writeJSON(_ json: String) {
     output.write(unicode ? json : JSONOutput.asciiEscaped(json))
   }
+
+  /// Prints a file for other programs (CSV, iCalendar): UTF-8 as it is, whatever the locale,
+  /// since its reader is a program, not this terminal.
+  func writeData(_ text: String) {
+    ((output as? ASCIIOutput)?.base ?? output).write(text)
+  }
 }
 
 /// Where pomo keeps things, by the XDG Base Directory rules.

@@ -37,6 +37,10 @@ extension Pomo {
       "status", placeholder: "status", help: "completed or interrupted (default: from --end).")
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+      try HistoryEditing.locked(context) { try correct(arguments, context) }
+    }
+
+    static func correct(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let path = arguments.path
       guard let startText = arguments[start] else { throw CLIError.usage("missing '--start'", command: path) }
       let now = context.clock.wallSeconds()
@@ -61,6 +65,9 @@ extension Pomo {
         throw CLIError.usage(
           "the session would end in the future (at \(context.zone.clockTime(record.end))): give an earlier --start, or --end",
           command: path)
+      }
+      if let problem = HistoryEditing.problem(start: record.start, end: record.end, now: now) {
+        throw CLIError.usage(problem, command: path)
       }
       record.added = now
       try HistoryEditing.append(record.json(offset: context.zone.offset).text, to: journal)

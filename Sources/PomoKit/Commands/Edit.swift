@@ -35,6 +35,10 @@ extension Pomo {
       "status", placeholder: "status", help: "Set the status: completed or interrupted.")
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+      try HistoryEditing.locked(context) { try correct(arguments, context) }
+    }
+
+    static func correct(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let path = arguments.path
       let startTime = try arguments[start].map { t throws(CLIError) in
         try HistoryEditing.when(t, option: "start", context, path: path)
@@ -54,12 +58,13 @@ extension Pomo {
         tags.removeAll { arguments[untag].contains($0) }
         if tags != record.tags { changes.tags = tags }
       }
-      if let text = arguments[note] {
+      // Only what differs is written, so `pomo undo` never takes back a change that changed nothing.
+      if let text = arguments[note], (text.isEmpty ? nil : text) != record.note {
         changes.setsNote = true
         changes.note = text.isEmpty ? nil : text
       }
-      if let name = arguments[preset] { changes.preset = name }
-      if let status = arguments[status] { changes.status = status }
+      if let name = arguments[preset], name != record.preset { changes.preset = name }
+      if let status = arguments[status], status != record.status { changes.status = status }
       let newStart = startTime ?? record.start
       let duration = record.end - record.start
       if let startTime {
@@ -73,15 +78,26 @@ extension Pomo {
         // The span goes with the end, so the index finds the session in its new days.
         changes.start = newStart
         changes.end = endTime
+        // Cut short, as `add --end` records it, unless --status says otherwise.
+        if endTime < newStart + duration, arguments[status] == nil, record.status == .completed {
+          changes.status = .interrupted
+        }
       }
-      guard !changes.isEmpty || arguments.isPresent(tag) || arguments.isPresent(untag) || arguments.isPresent(note)
-      else {
+      let given =
+        arguments.isPresent(tag) || arguments.isPresent(untag) || arguments.isPresent(note)
+        || arguments.isPresent(preset) || arguments.isPresent(status)
+      guard !changes.isEmpty || given else {
         throw CLIError.usage(
           "nothing to change: give --tag, --untag, --note, --start, --end, --preset or --status", command: path)
       }
       let now = context.clock.wallSeconds()
       if let moved = changes.start, moved > now {
         throw CLIError.usage("'--start' is in the future", command: path)
+      }
+      if let problem = HistoryEditing.problem(
+        start: changes.start ?? record.start, end: changes.end ?? record.end, now: now + 86_400 * 365 * 10_000)
+      {
+        throw CLIError.usage(problem, command: path)
       }
       if let end = changes.end, end > now + 1 {
         throw CLIError.usage(

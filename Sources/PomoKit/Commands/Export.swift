@@ -72,9 +72,12 @@ extension Pomo {
         throw CLIError.failure("cannot read the journal \(journal.name): \(error)")
       }
       sessions.sort { $0.start != $1.start ? $0.start < $1.start : $0.id < $1.id }
-      let text = ExportFormat.render(
-        sessions, format: arguments[format] ?? .json, offset: context.zone.offset, now: now)
-      context.output.write(text)
+      let chosen = arguments[format] ?? .json
+      let text = ExportFormat.render(sessions, format: chosen, offset: context.zone.offset, now: now)
+      switch chosen {
+      case .json, .timewarrior: context.writeJSON(text)
+      case .csv, .ics: context.writeData(text)
+      }
       return ExitCode.success
     }
   }

@@ -10,7 +10,9 @@ enum HistoryEditing {
 
   /// The session `text` names, as it now stands. A running session cannot be changed.
   static func session(_ text: String, _ history: History, running: SessionState?) throws(CLIError) -> JournalRecord {
-    if let running, text != "last", !text.isEmpty, running.record.id.hasPrefix(text) {
+    guard !text.isEmpty else { throw .failure("give a session's id, a prefix of it, or last (see 'pomo log')") }
+    if let running, text == "last" || running.record.id.hasPrefix(text.lowercased()) {
+      // The running session started after every recorded one: it is `last`.
       throw .failure("the session \(short(running.record.id)) is running; stop it first ('pomo stop')")
     }
     let record: JournalRecord
@@ -33,8 +35,36 @@ enum HistoryEditing {
     }
   }
 
+  /// Why a session could not be a journal record as it stands, if it could not: readers
+  /// refuse times before 1970 or past the year 9999, and lines over 1 MB, so a writer must not
+  /// make them.
+  static func problem(start: Double, end: Double, now: Double) -> String? {
+    if start < 0 || end < 0 { return "times before 1970 cannot be recorded" }
+    if end > now + 1 {
+      return "the session would end in the future (at \(RFC3339.format(end, offset: 0))): a record is of what happened"
+    }
+    return nil
+  }
+
+  /// Runs a correction's read, decision and append while holding `history.lock` in the state
+  /// folder, so two corrections made at once on this machine do not both decide from the
+  /// same history (ten `pomo undo`s at once take back ten corrections, not one ten times).
+  /// Where the lock cannot be had (a read-only state folder), the correction goes ahead.
+  static func locked(_ context: Context, _ body: () throws -> Int32) throws -> Int32 {
+    let folder = context.paths.stateDirectory
+    try? Platform.makeDirectories(folder)
+    let lock = try? FileLock.acquire(folder + "/history.lock", timeout: 30)
+    defer { lock?.release() }
+    return try body()
+  }
+
   /// Appends one line durably: the journal stays append-only.
   static func append(_ line: String, to journal: Journal) throws(CLIError) {
+    let size = line.utf8.count
+    guard size <= LineReader.maxLine else {
+      throw .failure(
+        "nothing was recorded: the line would be \(size) bytes, more than a journal line may hold (\(LineReader.maxLine)); give fewer rounds, or fewer or shorter tags")
+    }
     do {
       try Platform.appendLine(line, to: journal.path)
     } catch {

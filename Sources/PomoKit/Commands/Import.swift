@@ -77,7 +77,7 @@ extension Pomo {
       } else {
         let bytes: [UInt8]
         do {
-          bytes = try Platform.readFile(path, limit: sizeLimit)
+          bytes = file == "-" ? try Platform.readStandardInput(limit: sizeLimit) : try Platform.readFile(path, limit: sizeLimit)
         } catch {
           throw CLIError.failure("cannot read \(file): \(error)")
         }
@@ -100,13 +100,27 @@ extension Pomo {
         }
         skipped = result.skipped.count
         let offset = context.zone.offset
+        let now = context.clock.wallSeconds()
         for record in result.records {
+          // What a journal line cannot hold is skipped, named by its start.
+          let line = record.json(offset: offset).text
+          var problem = HistoryEditing.problem(start: record.start, end: record.end, now: now + 86_400)
+          if problem == nil && line.utf8.count > LineReader.maxLine { problem = "its record would be over 1 MB" }
+          if let problem {
+            if skipped < JournalAccess.namedDamagedLines {
+              context.errors.write(
+                "pomo: warning: \(TextLayout.inert(file)): skipped the session of \(RFC3339.format(record.start, offset: 0)): \(problem)\n"
+              )
+            }
+            skipped += 1
+            continue
+          }
           guard present.insert(record.id).inserted else {
             already += 1
             continue
           }
           sessions += 1
-          lines.append(Array(record.json(offset: offset).text.utf8)[...])
+          lines.append(Array(line.utf8)[...])
         }
       }
       do {

@@ -15,6 +15,10 @@ extension Pomo {
       options: [SharedOptions.journal.spec])
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+      try HistoryEditing.locked(context) { try correct(arguments, context) }
+    }
+
+    static func correct(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let journal = JournalAccess.journal(arguments, context)
       let running = JournalAccess.recover(journal, context)
       let history = try JournalAccess.history(journal, strict: false, context)
