@@ -25,6 +25,13 @@ public struct JournalFolder: Sendable {
       .filter(Platform.isRegularFile)
   }
 
+  /// Entries named like journal files that are not read: folders, FIFOs, devices, dangling
+  /// links, names that are not UTF-8. `pomo journal` names them, so none goes unnoticed.
+  public func unreadable() -> [String] {
+    (Platform.listDirectory(path) ?? []).filter(Self.isJournalFile).sorted()
+      .filter { !Platform.isRegularFile(path + "/" + $0) }
+  }
+
   /// Whether a file is a sync tool's copy of a conflict (Syncthing's `.sync-conflict-`,
   /// Dropbox's and Nextcloud's "conflicted copy").
   public static func isConflictCopy(_ name: String) -> Bool {

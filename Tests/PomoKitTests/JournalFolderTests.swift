@@ -130,6 +130,10 @@ struct JournalFolderTests {
     let listing = m.run("journal")
     #expect(listing.out.hasPrefix("Journal folder: \(m.home.file("synced"))\nThis machine writes to: \(names[0])\n"))
     #expect(listing.out.contains("  host laptop, 1 session"))
+    // A folder named like a journal file is not read, and said so.
+    try FileManager.default.createDirectory(atPath: m.home.file("synced/odd.jsonl"), withIntermediateDirectories: true)
+    #expect(m.run("journal").out.hasSuffix("\nNot read (not regular files): odd.jsonl\n"))
+    #expect(m.run("add", "25m", "--start", "-3h").status == 0)
   }
 
   @Test("two machines record and correct at the same time; after a sync both show the same history")

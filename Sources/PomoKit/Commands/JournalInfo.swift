@@ -54,15 +54,16 @@ extension Pomo {
             first: chunks.map(\.minTime).min(), last: chunks.map(\.maxTime).max(), damaged: indexed.badLines.count,
             conflict: JournalFolder.isConflictCopy(name), own: path == journal.path))
       }
+      let skipped = journal.folder?.unreadable() ?? []
       if arguments[SharedOptions.json] {
-        context.writeJSON(json(journal, infos, offset: context.zone.offset).text + "\n")
+        context.writeJSON(json(journal, infos, skipped: skipped, offset: context.zone.offset).text + "\n")
       } else {
-        context.output.write(text(journal, infos, offset: context.zone.offset))
+        context.output.write(text(journal, infos, skipped: skipped, offset: context.zone.offset))
       }
       return ExitCode.success
     }
 
-    static func json(_ journal: Journal, _ infos: [FileInfo], offset: (Double) -> Int) -> JSONOutput {
+    static func json(_ journal: Journal, _ infos: [FileInfo], skipped: [String], offset: (Double) -> Int) -> JSONOutput {
       func time(_ t: Double?) -> JSONOutput { t.map { .string(RFC3339.format($0, offset: offset($0))) } ?? .null }
       return .object([
         ("folder", journal.folder.map { .string($0.path) } ?? .null), ("own_file", .string(journal.path)),
@@ -78,10 +79,11 @@ extension Pomo {
               ])
             })
         ),
+        ("not_read", .array(skipped.map(JSONOutput.string))),
       ])
     }
 
-    static func text(_ journal: Journal, _ infos: [FileInfo], offset: (Double) -> Int) -> String {
+    static func text(_ journal: Journal, _ infos: [FileInfo], skipped: [String], offset: (Double) -> Int) -> String {
       func time(_ t: Double) -> String {
         let stamp = RFC3339.format(t, offset: offset(t))
         return String(stamp.prefix(10)) + " " + String(stamp.dropFirst(11).prefix(5))
@@ -105,6 +107,10 @@ extension Pomo {
         out.append(counts)
         if let first = f.first, let last = f.last { out.append("  sessions from \(time(first)) to \(time(last))") }
         out.append(f.damaged == 0 ? "  no damaged lines" : "  \(TextLayout.count(f.damaged, "damaged line"))")
+      }
+      if !skipped.isEmpty {
+        out.append("")
+        out.append("Not read (not regular files): " + skipped.map(TextLayout.inert).joined(separator: ", "))
       }
       return out.joined(separator: "\n") + "\n"
     }
