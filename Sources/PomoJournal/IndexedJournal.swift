@@ -322,9 +322,20 @@ public final class IndexedJournal {
   )
     throws(FileSystemError) -> [[JournalRecord]]
   {
-    let results = UnsafeMutableBufferPointer<[JournalRecord]>.allocate(capacity: chunks.count)
+    nonisolated(unsafe) let source = file
+    return try inParallel(chunks.count) { k throws(FileSystemError) in
+      let bytes = try source.read(at: chunks[k].offset, count: Int(chunks[k].length))
+      return records(in: bytes, chunk: chunks[k], duplicates: duplicates, detail: detail).map(\.record)
+    }
+  }
+
+  /// `work` for 0..<count on every core; the results keep their order, the first failure is thrown.
+  package static func inParallel(
+    _ count: Int, _ work: (Int) throws(FileSystemError) -> [JournalRecord]
+  ) throws(FileSystemError) -> [[JournalRecord]] {
+    let results = UnsafeMutableBufferPointer<[JournalRecord]>.allocate(capacity: count)
     results.initialize(repeating: [])
-    let failures = UnsafeMutableBufferPointer<FileSystemError?>.allocate(capacity: chunks.count)
+    let failures = UnsafeMutableBufferPointer<FileSystemError?>.allocate(capacity: count)
     failures.initialize(repeating: nil)
     defer {
       results.deinitialize()
@@ -334,13 +345,14 @@ public final class IndexedJournal {
     }
     nonisolated(unsafe) let output = results
     nonisolated(unsafe) let errors = failures
-    nonisolated(unsafe) let source = file
-    DispatchQueue.concurrentPerform(iterations: chunks.count) { k in
-      do {
-        let bytes = try source.read(at: chunks[k].offset, count: Int(chunks[k].length))
-        output[k] = records(in: bytes, chunk: chunks[k], duplicates: duplicates, detail: detail).map(\.record)
-      } catch {
-        errors[k] = error as? FileSystemError
+    withoutActuallyEscaping(work) { work in
+      nonisolated(unsafe) let job = work
+      DispatchQueue.concurrentPerform(iterations: count) { k in
+        do {
+          output[k] = try job(k)
+        } catch {
+          errors[k] = error as? FileSystemError
+        }
       }
     }
     if let failure = failures.compactMap({ $0 }).first { throw failure }

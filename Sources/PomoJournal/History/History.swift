@@ -157,33 +157,15 @@ public final class History {
 
   /// The records of (file, chunk) pairs, decoded in parallel; the results keep their order.
   private func decode(_ pairs: [(Int, Int)], detail: Bool) throws(FileSystemError) -> [[JournalRecord]] {
-    let results = UnsafeMutableBufferPointer<[JournalRecord]>.allocate(capacity: pairs.count)
-    results.initialize(repeating: [])
-    let failures = UnsafeMutableBufferPointer<FileSystemError?>.allocate(capacity: pairs.count)
-    failures.initialize(repeating: nil)
-    defer {
-      results.deinitialize()
-      results.deallocate()
-      failures.deinitialize()
-      failures.deallocate()
-    }
-    nonisolated(unsafe) let output = results
-    nonisolated(unsafe) let errors = failures
     nonisolated(unsafe) let sources = files
-    DispatchQueue.concurrentPerform(iterations: pairs.count) { k in
-      let (f, c) = pairs[k]
-      let file = sources[f]
-      do {
-        let bytes = try file.read(chunk: c)
-        output[k] = IndexedJournal.records(
-          in: bytes, chunk: file.index.chunks[c], duplicates: file.index.duplicates, detail: detail
-        ).map(\.record)
-      } catch {
-        errors[k] = error as? FileSystemError
-      }
+    return try IndexedJournal.inParallel(pairs.count) { k throws(FileSystemError) in
+      let file = sources[pairs[k].0]
+      let c = pairs[k].1
+      let bytes = try file.read(chunk: c)
+      return IndexedJournal.records(
+        in: bytes, chunk: file.index.chunks[c], duplicates: file.index.duplicates, detail: detail
+      ).map(\.record)
     }
-    if let failure = failures.compactMap({ $0 }).first { throw failure }
-    return Array(results)
   }
 
   // MARK: - The newest sessions
