@@ -11,6 +11,11 @@ struct CacheWriter {
   mutating func put(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { bytes += $0 } }
   mutating func put(_ v: Int64) { put(UInt64(bitPattern: v)) }
   mutating func put(_ v: Double) { put(v.bitPattern) }
+  /// The bytes of an array of plain values, as they lie in memory, after their count.
+  mutating func put<T: BitwiseCopyable>(raw values: [T]) {
+    put(Int64(values.count))
+    values.withUnsafeBytes { bytes += $0 }
+  }
   mutating func put(text: String) {
     let utf8 = Array(text.utf8)
     put(Int64(utf8.count))
@@ -44,6 +49,19 @@ struct CacheReader {
 
   mutating func int() -> Int64? { word().map { Int64(bitPattern: $0) } }
   mutating func double() -> Double? { word().map { Double(bitPattern: $0) } }
+
+  /// What `put(raw:)` wrote, if it fits; the caller checks every value.
+  mutating func raw<T: BitwiseCopyable>(_ type: T.Type, zero: T) -> [T]? {
+    let stride = MemoryLayout<T>.stride
+    guard let count = int(), count >= 0, count <= remaining / stride else { return nil }
+    var result = [T](repeating: zero, count: Int(count))
+    let from = at
+    result.withUnsafeMutableBytes { target in
+      bytes.withUnsafeBytes { target.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[from..<(from + target.count)])) }
+    }
+    at += Int(count) * stride
+    return result
+  }
 
   mutating func text() -> String? {
     guard let size = int(), size >= 0, size <= remaining else { return nil }

@@ -92,6 +92,39 @@ public final class IndexedJournal {
     return result
   }
 
+  private var idHashes: [UInt64]?
+
+  /// The sorted hashes of every id the index holds (sessions and corrections), read on first use.
+  package func ids() -> [UInt64] {
+    if let idHashes { return idHashes }
+    let loaded = Self.loadIDs(idsPath).flatMap { $0.count == index.idCount ? $0 : nil } ?? []
+    idHashes = loaded
+    return loaded
+  }
+
+  /// Whether the index holds a line with this id hash.
+  package func holds(id hash: UInt64) -> Bool {
+    let all = ids()
+    let k = JournalIndex.firstIndex(in: all, notBelow: hash)
+    return k < all.count && all[k] == hash
+  }
+
+  /// Every record on a line after `line`, in journal order (lines that repeat an earlier id left out).
+  package func records(after line: Int64, _ body: (JournalRecord) -> Void) throws(FileSystemError) {
+    let chunks = index.chunks
+    guard let file, !chunks.isEmpty else { return }
+    var first = line <= 0 ? 0 : (chunk(holding: line + 1) ?? 0)
+    if first < chunks.count && chunks[first].firstLine <= line {
+      let bytes = try file.read(at: chunks[first].offset, count: Int(chunks[first].length))
+      for item in Self.records(in: bytes, chunk: chunks[first], duplicates: index.duplicates) where item.line > line {
+        body(item.record)
+      }
+      first += 1
+    }
+    guard first < chunks.count else { return }
+    try records(in: Array(chunks[first...]), body)
+  }
+
   /// The sorted hashes of the ids indexed so far (the index checks their count).
   private static func loadIDs(_ path: String) -> [UInt64]? {
     guard let bytes = try? Platform.readFile(path), bytes.count % 8 == 0 else { return nil }
@@ -158,6 +191,7 @@ public final class IndexedJournal {
         try? Platform.writeAtomically(merged.withUnsafeBytes { Array($0) }, to: prefixesPath, durable: false)
       }
       if let ids = index.ids {
+        idHashes = ids
         try? Platform.writeAtomically(ids.withUnsafeBytes { Array($0) }, to: idsPath, durable: false)
         index.ids = nil
       }

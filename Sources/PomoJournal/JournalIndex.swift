@@ -43,7 +43,7 @@ public struct JournalIndex {
     public var changesStatus = false
   }
 
-  package static let magic: [UInt8] = Array("POMOIDX5".utf8)
+  package static let magic: [UInt8] = Array("POMOIDX6".utf8)
   /// Lines per chunk: small enough that a week reads about a hundred lines of a million.
   package static let linesPerChunk = 64
 
@@ -56,6 +56,9 @@ public struct JournalIndex {
   /// and then appended to (an edit that keeps the size shows in `identity`'s times).
   public var headHash: UInt64 = 0
   public var tailHash: UInt64 = 0
+  /// Drawn afresh each time the index is built from the start, so what was derived from an
+  /// earlier build (the day totals) knows it no longer stands on the same lines.
+  public var buildID: UInt64 = 0
   /// Runs of whole lines, in file order. A line too long to be a record belongs to none.
   public var chunks: [Chunk] = []
   /// Damaged lines found while indexing, so every report can warn about them.
@@ -153,6 +156,7 @@ public struct JournalIndex {
       self = JournalIndex()
     }
     identity = now
+    if indexedLength == 0 { buildID = UInt64.random(in: 1...UInt64.max) }
     guard now.size > indexedLength else { return true }
     var known: [UInt64] = []
     if indexedLength > 0 {
@@ -422,6 +426,7 @@ public struct JournalIndex {
     put(indexedLines)
     put(headHash)
     put(tailHash)
+    put(buildID)
     put(Int64(chunks.count))
     for c in chunks {
       put(c.offset)
@@ -453,13 +458,14 @@ public struct JournalIndex {
     // Every number is checked before it is used: a damaged cache is rebuilt, never trusted.
     guard let device = next(), let inode = next(), let size = int(), let modified = int(), let changed = int(),
       let length = int(), length >= 0, length <= size, let lines = int(), lines >= 0, let hash = next(),
-      let tail = next(), let count = int(), count >= 0, count <= input.remaining / 40
+      let tail = next(), let build = next(), let count = int(), count >= 0, count <= input.remaining / 40
     else { return nil }
     identity = FileIdentity(device: device, inode: inode, size: size, modified: modified, changed: changed)
     indexedLength = length
     indexedLines = lines
     headHash = hash
     tailHash = tail
+    buildID = build
     chunks.reserveCapacity(Int(count))
     var end: Int64 = 0
     for _ in 0..<count {

@@ -118,15 +118,19 @@ public struct Report: Equatable, Sendable {
 }
 
 /// Adds up journal records into a `Report`: pure, so tests feed it records directly.
+///
+/// Seconds are added as whole microseconds, credited by `DayCredit` as the index's day
+/// tables credit them, so a report read from a `DayTable` and one read from the records
+/// agree exactly.
 public struct ReportBuilder {
   public let range: ReportRange
   public let calendar: LocalCalendar
   public let tagFilter: [String]
   public let presetFilter: String?
-  private var days: [Report.Day]
-  private var presets: [String: Report.Group] = [:]
-  private var tags: [String: Report.Group] = [:]
-  private var previousFocus = 0.0
+  private var days: [DayTable.Row]
+  private var presets: [String: (sessions: Int, focus: Int64)] = [:]
+  private var tags: [String: (sessions: Int, focus: Int64)] = [:]
+  private var previousFocus: Int64 = 0
   /// Days (any date) with at least one completed session, for the streak.
   public private(set) var completedDays = Set<Int64>()
   private var seen = Set<UInt64>()
@@ -136,12 +140,17 @@ public struct ReportBuilder {
     self.calendar = calendar
     self.tagFilter = tags
     self.presetFilter = preset
-    days = range.days.map { Report.Day(day: $0) }
+    days = range.days.map { DayTable.Row(day: $0) }
   }
 
   /// The span of instants worth reading: the range and the period before it.
   public var window: (from: Double, to: Double) {
     (calendar.start(of: range.previous.lowerBound), calendar.start(of: range.days.upperBound + 1))
+  }
+
+  /// The days worth reading: the period before the range, and the range.
+  public var windowDays: ClosedRange<Int64> {
+    min(range.previous.lowerBound, range.days.lowerBound)...range.days.upperBound
   }
 
   public func matches(_ record: JournalRecord) -> Bool {
@@ -152,95 +161,104 @@ public struct ReportBuilder {
   /// Counts a record once, however often its id appears.
   public mutating func add(_ record: JournalRecord) {
     guard matches(record), seen.insert(FNV1a.hash(record.id)).inserted else { return }
-    let startDay = calendar.day(of: record.start)
+    let credits = DayCredit.credits(record, calendar: calendar, within: windowDays)
+    let startDay = credits.startDay
     if record.status == .completed { completedDays.insert(startDay) }
     let inRange = range.days.contains(startDay)
     let previous = range.previous
-    var focusInRange = 0.0
     let lower = range.days.lowerBound
-    let upper = range.days.upperBound
-    for phase in record.phases {
-      let work = phase.kind == .work
-      func credit(_ day: Int64, _ seconds: Double) {
-        if day >= lower && day <= upper {
-          let i = Int(day - lower)
-          if work {
-            days[i].focus += seconds
-            focusInRange += seconds
-          } else {
-            days[i].rest += seconds
-          }
-        } else if work && previous.contains(day) {
-          previousFocus += seconds
-        }
-      }
-      let first = calendar.day(of: phase.start)
-      if phase.end - phase.start < 86_400 && first == calendar.day(of: max(phase.start, phase.end - 1e-6)) {
-        credit(first, phase.elapsedSeconds)  // The common case: the phase is within one day.
-      } else {
-        for (day, seconds) in split(phase, within: min(previous.lowerBound, lower)...upper) { credit(day, seconds) }
+    var focusInRange: Int64 = 0
+    for credit in credits.days {
+      if range.days.contains(credit.day) {
+        let i = Int(credit.day - lower)
+        days[i].focus += credit.focus
+        days[i].rest += credit.rest
+        focusInRange += credit.focus
+      } else if previous.contains(credit.day) {
+        previousFocus += credit.focus
       }
     }
     if inRange {
-      let i = Int(startDay - range.days.lowerBound)
+      let i = Int(startDay - lower)
       days[i].sessions += 1
       if record.status == .completed { days[i].completed += 1 } else { days[i].interrupted += 1 }
     }
     if inRange || focusInRange > 0 {
       let sessions = inRange ? 1 : 0
-      presets[record.preset, default: Report.Group(name: record.preset)].sessions += sessions
-      presets[record.preset]!.focus += focusInRange
-      // Each distinct tag once; a set only when a record has many (one line can hold 100,000).
-      var seen = Set<String>()
-      let many = record.tags.count > 8
-      for (i, tag) in record.tags.enumerated() {
-        guard many ? seen.insert(tag).inserted : !record.tags[..<i].contains(tag) else { continue }
-        tags[tag, default: Report.Group(name: tag)].sessions += sessions
-        tags[tag]!.focus += focusInRange
+      for name in DayCredit.names(record) {
+        switch name.kind {
+        case .preset:
+          presets[name.text, default: (0, 0)].sessions += sessions
+          presets[name.text]!.focus += focusInRange
+        case .tag:
+          tags[name.text, default: (0, 0)].sessions += sessions
+          tags[name.text]!.focus += focusInRange
+        }
       }
     }
   }
 
-  /// A phase's elapsed seconds shared among the local days its wall-clock span touches, in
-  /// proportion to the time on each. The shares add up to the whole.
-  ///
-  /// Only the days in `within` are listed: the share before a day is found in closed form, so
-  /// the cost follows the report's range, not the phase's length (a phase may claim to span
-  /// millennia).
-  package func split(_ phase: JournalPhase, within days: ClosedRange<Int64> = Int64.min...Int64.max) -> [(Int64, Double)] {
-    let first = calendar.day(of: phase.start)
-    let last = phase.end > phase.start ? calendar.day(of: max(phase.start, phase.end - 1e-6)) : first
-    if first == last { return days.contains(first) ? [(first, phase.elapsedSeconds)] : [] }
-    let lo = max(first, days.lowerBound)
-    let hi = min(last, days.upperBound)
-    guard lo <= hi else { return [] }
-    let span = phase.end - phase.start
-    /// The seconds credited to the days before `day`.
-    func before(_ day: Int64) -> Double {
-      day <= first ? 0 : phase.elapsedSeconds * max(0, min(phase.end, calendar.start(of: day)) - phase.start) / span
-    }
-    var result: [(Int64, Double)] = []
-    result.reserveCapacity(Int(hi - lo + 1))
-    var assigned = before(lo)
-    for day in lo...hi {
-      if day == last {
-        result.append((day, phase.elapsedSeconds - assigned))
-      } else {
-        let next = before(day + 1)
-        result.append((day, next - assigned))
-        assigned = next
+  /// Adds what a day table holds for the range and the period before it (an unfiltered
+  /// report: the table knows no filters). Sessions also added as records would count twice.
+  public mutating func add(_ table: DayTable) {
+    let previous = range.previous
+    let lower = range.days.lowerBound
+    for row in table.rows(in: windowDays) {
+      if row.completed > 0 { completedDays.insert(row.day) }
+      if range.days.contains(row.day) {
+        let i = Int(row.day - lower)
+        days[i].focus += row.focus
+        days[i].rest += row.rest
+        days[i].sessions += row.sessions
+        days[i].completed += row.completed
+        days[i].interrupted += row.interrupted
+      } else if previous.contains(row.day) {
+        previousFocus += row.focus
       }
     }
-    return result
+    // Summed by name first: a long span holds hundreds of thousands of shares, a few names.
+    var sums = [(sessions: Int64, focus: Int64, used: Bool)](repeating: (0, 0, false), count: table.names.count)
+    for share in table.shares(in: range.days) {
+      let k = Int(share.name)
+      sums[k].sessions += share.sessions
+      sums[k].focus += share.focus
+      sums[k].used = true
+    }
+    for (k, sum) in sums.enumerated() where sum.used {
+      let name = table.names[k]
+      switch name.kind {
+      case .preset:
+        presets[name.text, default: (0, 0)].sessions += Int(sum.sessions)
+        presets[name.text]!.focus += sum.focus
+      case .tag:
+        tags[name.text, default: (0, 0)].sessions += Int(sum.sessions)
+        tags[name.text]!.focus += sum.focus
+      }
+    }
+  }
+
+  /// A phase's elapsed seconds shared among the local days its wall-clock span touches (see
+  /// `DayCredit.split`).
+  package func split(_ phase: JournalPhase, within days: ClosedRange<Int64> = Int64.min...Int64.max) -> [(Int64, Double)] {
+    DayCredit.split(phase, calendar: calendar, within: days)
   }
 
   /// The report; `streak` overrides the streak counted from the records added.
   public func build(today: Int64, streak: Int? = nil, goal: Double? = nil) -> Report {
     let order = { (a: Report.Group, b: Report.Group) in a.focus != b.focus ? a.focus > b.focus : a.name < b.name }
+    func seconds(_ micros: Int64) -> Double { Double(micros) / 1_000_000 }
+    func groups(_ all: [String: (sessions: Int, focus: Int64)]) -> [Report.Group] {
+      all.map { Report.Group(name: $0.key, sessions: $0.value.sessions, focus: seconds($0.value.focus)) }.sorted(by: order)
+    }
+    let days = days.map {
+      Report.Day(
+        day: $0.day, focus: seconds($0.focus), rest: seconds($0.rest), sessions: Int($0.sessions),
+        completed: Int($0.completed), interrupted: Int($0.interrupted))
+    }
     return Report(
-      range: range, timeZone: calendar.zone.identifier, days: days, presets: presets.values.sorted(by: order),
-      tags: tags.values.sorted(by: order), streakDays: streak ?? Streak.length(today: today, completedOn: completedDays.contains),
-      previousFocus: previousFocus, goal: goal, dayStart: calendar.dayStart)
+      range: range, timeZone: calendar.zone.identifier, days: days, presets: groups(presets),
+      tags: groups(tags), streakDays: streak ?? Streak.length(today: today, completedOn: completedDays.contains),
+      previousFocus: seconds(previousFocus), goal: goal, dayStart: calendar.dayStart)
   }
 
 }

@@ -16,27 +16,39 @@ public enum ReportText {
     out.append("")
 
     let focus = Report.roundedSeconds(report.days.map(\.focus))
-    let best = focus.max() ?? 0
-    let labels = report.days.map { LocalCalendar.label($0.day) }
-    let times = focus.map { TimeText.hoursMinutes(seconds: $0) }
-    let counts = report.days.map { "\($0.completed)/\($0.interrupted)" }
-    let labelWidth = labels.map(\.count).max() ?? 0
+    let met = report.goalMet
+    let mark = style.unicode ? "✓" : "*"
+    // A bar per day; over a longer span, a bar per week, month or year, so it stays readable.
+    let grain = Grain(days: report.days.count)
+    var rows: [(label: String, focus: Int64, completed: Int, interrupted: Int, met: Bool)] = []
+    for (i, day) in report.days.enumerated() {
+      let label = grain.label(day.day, weekStart: range.weekStart)
+      if i > 0, rows[rows.count - 1].label == label {
+        rows[rows.count - 1].focus += focus[i]
+        rows[rows.count - 1].completed += day.completed
+        rows[rows.count - 1].interrupted += day.interrupted
+      } else {
+        rows.append((label, focus[i], day.completed, day.interrupted, grain == .day && met[i]))
+      }
+    }
+    let best = rows.map(\.focus).max() ?? 0
+    let times = rows.map { TimeText.hoursMinutes(seconds: $0.focus) }
+    let counts = rows.map { "\($0.completed)/\($0.interrupted)" }
+    let labelWidth = max(grain.heading.count, rows.map(\.label.count).max() ?? 0)
     let timeWidth = max(4, times.map(\.count).max() ?? 0)
     let countWidth = max(8, counts.map(\.count).max() ?? 0)
     let barWidth = min(50, max(4, width - 1 - labelWidth - timeWidth - countWidth - 6))
     out.append(
       ANSI.paint(
-        TextLayout.padRight("DAY", labelWidth) + "  " + TextLayout.padRight("FOCUS", barWidth) + "  "
+        TextLayout.padRight(grain.heading, labelWidth) + "  " + TextLayout.padRight("FOCUS", barWidth) + "  "
           + TextLayout.padLeft("H:MM", timeWidth) + "  " + "DONE/INT", ANSI.dim, when: style.color))
-    let met = report.goalMet
-    let mark = style.unicode ? "✓" : "*"
-    for (i, _) in report.days.enumerated() {
-      let fraction = best > 0 ? Double(focus[i]) / Double(best) : 0
+    for (i, row) in rows.enumerated() {
+      let fraction = best > 0 ? Double(row.focus) / Double(best) : 0
       let bar = self.bar(fraction, width: barWidth, style: style)
-      let goal = met[i] ? "  " + ANSI.paint(mark, ANSI.green, when: style.color) : ""
+      let goal = row.met ? "  " + ANSI.paint(mark, ANSI.green, when: style.color) : ""
       out.append(
-        (TextLayout.padRight(labels[i], labelWidth) + "  " + bar + "  " + TextLayout.padLeft(times[i], timeWidth) + "  "
-          + (report.goal == nil
+        (TextLayout.padRight(row.label, labelWidth) + "  " + bar + "  " + TextLayout.padLeft(times[i], timeWidth) + "  "
+          + (report.goal == nil || grain != .day
             ? TextLayout.padLeft(counts[i], countWidth).trimmedSpaces()
             : TextLayout.padRight(counts[i], counts.map(\.count).max() ?? 0) + goal)).trimmedSpaces())
     }
@@ -78,6 +90,35 @@ public enum ReportText {
       }
     }
     return out.joined(separator: "\n") + "\n"
+  }
+
+  /// What a row of the table stands for.
+  enum Grain {
+    case day, week, month, year
+
+    /// A day a row up to a month; then weeks up to half a year, months up to five years, years.
+    init(days: Int) {
+      self = days <= 31 ? .day : days <= 26 * 7 ? .week : days <= 5 * 366 ? .month : .year
+    }
+
+    var heading: String {
+      switch self {
+      case .day: "DAY"
+      case .week: "WEEK OF"
+      case .month: "MONTH"
+      case .year: "YEAR"
+      }
+    }
+
+    func label(_ day: Int64, weekStart: Int) -> String {
+      let (y, m, _) = LocalCalendar.date(day)
+      switch self {
+      case .day: return LocalCalendar.label(day)
+      case .week: return LocalCalendar.isoDate(LocalCalendar.weekStart(containing: day, weekStart: weekStart))
+      case .month: return "\(LocalCalendar.monthNames[Int(m) - 1]) \(y)"
+      case .year: return "\(y)"
+      }
+    }
   }
 
   private static func wrapped(_ text: String, _ width: Int) -> String {

@@ -93,6 +93,28 @@ public final class History {
     return result
   }
 
+  /// Each file's correction table.
+  package var correctionTables: [CorrectionTable] { tables }
+
+  /// The lines of the session with this id hash, as recorded (not folded), in file order,
+  /// each with its file and line number; lines that repeat an id within a file are left out.
+  package func copies(of hash: UInt64, prefix: UInt64, detail: Bool = false) throws(FileSystemError) -> [(
+    file: Int, line: Int64, record: JournalRecord
+  )] {
+    var result: [(file: Int, line: Int64, record: JournalRecord)] = []
+    var read = Set<Int64>()
+    for place in locate(prefix: prefix) where read.insert(Int64(place.file) << 32 | Int64(place.chunk)).inserted {
+      let file = files[place.file]
+      let bytes = try file.read(chunk: place.chunk)
+      for item in IndexedJournal.records(
+        in: bytes, chunk: file.index.chunks[place.chunk], duplicates: file.index.duplicates, detail: detail)
+      where FNV1a.hash(item.record.id) == hash {
+        result.append((place.file, item.line, item.record))
+      }
+    }
+    return result.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+  }
+
   /// The chunks of each file to read for `from...to`, moved sessions included.
   private func chunks(overlapping from: Double, _ to: Double) -> [[Int]] {
     var selected = files.map { file in

@@ -78,7 +78,7 @@ extension Pomo {
       let journal = JournalAccess.journal(arguments, context)
       JournalAccess.recover(journal, context)
       let history = try JournalAccess.history(journal, strict: arguments[SharedOptions.strict], context)
-      let source = ReportSource(history: history, path: journal.name)
+      let source = ReportSource(history: history, path: journal.name, cacheFolder: context.paths.cacheDirectory)
       let style = {
         DisplayStyle.resolve(
           color: arguments[color] ?? config.color, environment: context.environment,
@@ -189,6 +189,11 @@ public enum ReportFormat: String, ChoiceValue {
 struct ReportSource {
   let history: History
   let path: String
+  /// Where the day totals are kept; nil reads every range from the records.
+  var cacheFolder: String? = nil
+
+  /// Windows longer than this many days are added up from the day totals, not the records.
+  static let daysFromRecords: Int64 = 70
 
   func records(from: Double, to: Double, _ body: (JournalRecord) -> Void) throws(CLIError) {
     do {
@@ -210,7 +215,19 @@ struct ReportSource {
     var builder = ReportBuilder(range: range, calendar: calendar, tags: tags, preset: preset)
     var streak: Int?
     let window = builder.window
-    try records(from: window.from, to: window.to) { builder.add($0) }
+    let days = builder.windowDays
+    if let cacheFolder, tags.isEmpty, preset == nil, days.upperBound - days.lowerBound >= Self.daysFromRecords {
+      // A long span, unfiltered: the day totals, and the few sessions too long for them.
+      do {
+        let totals = try DayTotals.of(history, calendar: calendar, folder: cacheFolder)
+        builder.add(totals.table)
+        for record in try totals.longSessions(of: history) { builder.add(record) }
+      } catch {
+        throw CLIError.failure("cannot read the journal \(path): \(error)")
+      }
+    } else {
+      try records(from: window.from, to: window.to) { builder.add($0) }
+    }
     for record in extra { builder.add(record) }
     if tags.isEmpty && preset == nil {
       // Unfiltered, the index answers the streak without reading the journal.

@@ -1,0 +1,280 @@
+import PomoCore
+
+/// Focus, rest and sessions per local day of one calendar, with each preset's and tag's
+/// share: what every report adds up, kept so a span costs its days, not its sessions.
+///
+/// Seconds are kept as whole microseconds, each credit rounded once, so sums do not depend
+/// on the order they were made in: a report from the table and one from the records agree
+/// to the microsecond (`DayCredit` makes the credits for both).
+public struct DayTable: Equatable, Sendable {
+  public struct Row: Equatable, Sendable, BitwiseCopyable {
+    public var day: Int64
+    public var focus: Int64 = 0
+    public var rest: Int64 = 0
+    public var sessions: Int64 = 0
+    public var completed: Int64 = 0
+    public var interrupted: Int64 = 0
+
+    public init(day: Int64) { self.day = day }
+
+    var isZero: Bool { focus == 0 && rest == 0 && sessions == 0 && completed == 0 && interrupted == 0 }
+
+    mutating func add(_ other: Row, sign: Int64) {
+      focus += sign * other.focus
+      rest += sign * other.rest
+      sessions += sign * other.sessions
+      completed += sign * other.completed
+      interrupted += sign * other.interrupted
+    }
+  }
+
+  /// A preset's or a tag's focus on a day, and the sessions of it that started that day.
+  public struct Share: Equatable, Sendable, BitwiseCopyable {
+    public var day: Int64
+    /// Its place in `names`.
+    public var name: Int32
+    public var focus: Int64 = 0
+    public var sessions: Int64 = 0
+  }
+
+  /// A preset or a tag.
+  public struct Name: Hashable, Sendable {
+    public enum Kind: UInt8, Sendable { case preset, tag }
+    public var kind: Kind
+    public var text: String
+  }
+
+  /// Days with anything on them, in order.
+  public private(set) var rows: [Row] = []
+  /// By day, then name.
+  public private(set) var shares: [Share] = []
+  /// Every name a share ever used (only ever grows, so shares keep their indexes).
+  public private(set) var names: [Name] = []
+
+  public init() {}
+
+  init(rows: [Row], shares: [Share], names: [Name]) {
+    self.rows = rows
+    self.shares = shares
+    self.names = names
+  }
+
+  /// The rows of days in `days`.
+  public func rows(in days: ClosedRange<Int64>) -> ArraySlice<Row> {
+    let lo = Self.first(rows.count) { rows[$0].day >= days.lowerBound }
+    let hi = Self.first(rows.count) { rows[$0].day > days.upperBound }
+    return rows[lo..<max(lo, hi)]
+  }
+
+  /// The shares of days in `days`.
+  public func shares(in days: ClosedRange<Int64>) -> ArraySlice<Share> {
+    let lo = Self.first(shares.count) { shares[$0].day >= days.lowerBound }
+    let hi = Self.first(shares.count) { shares[$0].day > days.upperBound }
+    return shares[lo..<max(lo, hi)]
+  }
+
+  /// The first index in 0..<count where `isAtOrAfter` holds (it holds from there on).
+  private static func first(_ count: Int, _ isAtOrAfter: (Int) -> Bool) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let mid = (low + high) / 2
+      if isAtOrAfter(mid) { high = mid } else { low = mid + 1 }
+    }
+    return low
+  }
+
+  /// Adds (`sign` 1) or takes away (-1) what `changes` holds; days and shares that come to
+  /// nothing are dropped, so a table says the same however it was reached.
+  public mutating func apply(_ changes: Changes, sign: Int64 = 1) {
+    if changes.rows.isEmpty && changes.shares.isEmpty { return }
+    var index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, Int32($0)) })
+    func place(_ name: Name) -> Int32 {
+      if let k = index[name] { return k }
+      let k = Int32(names.count)
+      names.append(name)
+      index[name] = k
+      return k
+    }
+    let newRows = changes.rows.values.sorted { $0.day < $1.day }
+    var merged: [Row] = []
+    merged.reserveCapacity(rows.count + newRows.count)
+    var i = 0
+    for row in newRows {
+      while i < rows.count && rows[i].day < row.day {
+        merged.append(rows[i])
+        i += 1
+      }
+      var sum = i < rows.count && rows[i].day == row.day ? rows[i] : Row(day: row.day)
+      if i < rows.count && rows[i].day == row.day { i += 1 }
+      sum.add(row, sign: sign)
+      if !sum.isZero { merged.append(sum) }
+    }
+    merged += rows[i...]
+    rows = merged
+
+    let newShares = changes.shares.map { key, value in
+      Share(day: key.day, name: place(key.name), focus: value.focus, sessions: value.sessions)
+    }.sorted { ($0.day, $0.name) < ($1.day, $1.name) }
+    var mergedShares: [Share] = []
+    mergedShares.reserveCapacity(shares.count + newShares.count)
+    var j = 0
+    for share in newShares {
+      while j < shares.count && (shares[j].day, shares[j].name) < (share.day, share.name) {
+        mergedShares.append(shares[j])
+        j += 1
+      }
+      var sum = share
+      sum.focus = 0
+      sum.sessions = 0
+      if j < shares.count && shares[j].day == share.day && shares[j].name == share.name {
+        sum = shares[j]
+        j += 1
+      }
+      sum.focus += sign * share.focus
+      sum.sessions += sign * share.sessions
+      if sum.focus != 0 || sum.sessions != 0 { mergedShares.append(sum) }
+    }
+    mergedShares += shares[j...]
+    shares = mergedShares
+  }
+
+  /// What one or more sessions add to a table, gathered before it is applied.
+  public struct Changes: Equatable, Sendable {
+    struct ShareKey: Hashable, Sendable {
+      var day: Int64
+      var name: Name
+    }
+    public internal(set) var rows: [Int64: Row] = [:]
+    var shares: [ShareKey: (focus: Int64, sessions: Int64)] = [:]
+
+    public init() {}
+
+    public var isEmpty: Bool { rows.isEmpty && shares.isEmpty }
+
+    public static func == (a: Changes, b: Changes) -> Bool {
+      a.rows == b.rows && a.shares.count == b.shares.count
+        && a.shares.allSatisfy { key, value in b.shares[key].map { $0 == value } ?? false }
+    }
+
+    /// What a session adds, as `DayCredit` credits it; `sign` -1 takes it back.
+    public mutating func add(_ record: JournalRecord, calendar: LocalCalendar, sign: Int64 = 1) {
+      let credits = DayCredit.credits(record, calendar: calendar)
+      let names = DayCredit.names(record)
+      var row = rows[credits.startDay] ?? Row(day: credits.startDay)
+      row.sessions += sign
+      if record.status == .completed { row.completed += sign } else { row.interrupted += sign }
+      rows[credits.startDay] = row
+      for name in names { shares[ShareKey(day: credits.startDay, name: name), default: (0, 0)].sessions += sign }
+      for credit in credits.days {
+        var row = rows[credit.day] ?? Row(day: credit.day)
+        row.focus += sign * credit.focus
+        row.rest += sign * credit.rest
+        rows[credit.day] = row
+        guard credit.focus != 0 else { continue }
+        for name in names { shares[ShareKey(day: credit.day, name: name), default: (0, 0)].focus += sign * credit.focus }
+      }
+    }
+
+    /// Everything `other` holds, added.
+    public mutating func add(_ other: Changes, sign: Int64 = 1) {
+      for (day, row) in other.rows {
+        var sum = rows[day] ?? Row(day: day)
+        sum.add(row, sign: sign)
+        rows[day] = sum
+      }
+      for (key, value) in other.shares {
+        shares[key, default: (0, 0)].focus += sign * value.focus
+        shares[key, default: (0, 0)].sessions += sign * value.sessions
+      }
+    }
+  }
+}
+
+/// How a session's time is credited to local days: each phase's elapsed seconds to the day
+/// it is on, or shared among the days its wall-clock span touches in proportion to the time
+/// on each; each credit rounded to the microsecond.
+public enum DayCredit {
+  /// A phase longer than this is not kept in day tables: it is read from the journal when a
+  /// range needs it (a phase may claim to span years).
+  public static let longestKept = 2 * 86_400.0
+
+  public static func micros(_ seconds: Double) -> Int64 {
+    let v = (seconds * 1_000_000).rounded()
+    guard v.isFinite else { return 0 }
+    return Int64(max(-9e18, min(9e18, v)))
+  }
+
+  /// Whether a session has a phase too long for day tables.
+  public static func isLong(_ record: JournalRecord) -> Bool {
+    record.phases.contains { !(($0.end - $0.start) <= longestKept) || !$0.start.isFinite }
+  }
+
+  /// The distinct names a session's time counts for: its preset, then its tags.
+  public static func names(_ record: JournalRecord) -> [DayTable.Name] {
+    var result = [DayTable.Name(kind: .preset, text: record.preset)]
+    var seen = Set<String>()
+    for tag in record.tags where seen.insert(tag).inserted { result.append(DayTable.Name(kind: .tag, text: tag)) }
+    return result
+  }
+
+  /// A session's start day, and its focus and rest per day (in microseconds), days in
+  /// `within` only.
+  public static func credits(
+    _ record: JournalRecord, calendar: LocalCalendar, within: ClosedRange<Int64> = Int64.min...Int64.max
+  ) -> (startDay: Int64, days: [(day: Int64, focus: Int64, rest: Int64)]) {
+    var days: [(day: Int64, focus: Int64, rest: Int64)] = []
+    func credit(_ day: Int64, _ seconds: Double, work: Bool) {
+      let v = micros(seconds)
+      if let k = days.lastIndex(where: { $0.day == day }) {
+        if work { days[k].focus += v } else { days[k].rest += v }
+      } else {
+        days.append((day, work ? v : 0, work ? 0 : v))
+      }
+    }
+    for phase in record.phases {
+      let work = phase.kind == .work
+      let first = calendar.day(of: phase.start)
+      if phase.end - phase.start < 86_400 && first == calendar.day(of: max(phase.start, phase.end - 1e-6)) {
+        if within.contains(first) { credit(first, phase.elapsedSeconds, work: work) }
+      } else {
+        for (day, seconds) in split(phase, calendar: calendar, within: within) { credit(day, seconds, work: work) }
+      }
+    }
+    return (calendar.day(of: record.start), days)
+  }
+
+  /// A phase's elapsed seconds shared among the local days its wall-clock span touches, in
+  /// proportion to the time on each. The shares add up to the whole.
+  ///
+  /// Only the days in `within` are listed: the share before a day is found in closed form, so
+  /// the cost follows the range, not the phase's length (a phase may claim to span millennia).
+  public static func split(
+    _ phase: JournalPhase, calendar: LocalCalendar, within days: ClosedRange<Int64> = Int64.min...Int64.max
+  ) -> [(Int64, Double)] {
+    let first = calendar.day(of: phase.start)
+    let last = phase.end > phase.start ? calendar.day(of: max(phase.start, phase.end - 1e-6)) : first
+    if first == last { return days.contains(first) ? [(first, phase.elapsedSeconds)] : [] }
+    let lo = max(first, days.lowerBound)
+    let hi = min(last, days.upperBound)
+    guard lo <= hi else { return [] }
+    let span = phase.end - phase.start
+    /// The seconds credited to the days before `day`.
+    func before(_ day: Int64) -> Double {
+      day <= first ? 0 : phase.elapsedSeconds * max(0, min(phase.end, calendar.start(of: day)) - phase.start) / span
+    }
+    var result: [(Int64, Double)] = []
+    result.reserveCapacity(Int(hi - lo + 1))
+    var assigned = before(lo)
+    for day in lo...hi {
+      if day == last {
+        result.append((day, phase.elapsedSeconds - assigned))
+      } else {
+        let next = before(day + 1)
+        result.append((day, next - assigned))
+        assigned = next
+      }
+    }
+    return result
+  }
+}

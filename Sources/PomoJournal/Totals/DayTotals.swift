@@ -1,0 +1,287 @@
+import PomoCore
+import PomoPlatform
+
+/// The day table of a whole history in one calendar, kept in the cache folder beside the
+/// indexes and brought up to date with what each file gained since: every session once
+/// (the first file's line of an id, as everywhere), as its corrections leave it.
+///
+/// Most sessions are added as their line says. A session that is corrected, or whose id is
+/// in more than one file (a conflict copy, or the same session synced twice), is "special":
+/// what it adds is worked out from all its lines, folded, remembered, and taken back and
+/// worked out again whenever a line about it arrives. So appends, late imports, corrections
+/// and conflict copies cost the lines they bring. A file rebuilt or gone, another zone or
+/// day start, or another version of the zone's rules: the table is built again.
+///
+/// A session with a phase over two days long (`DayCredit.longestKept`) is not in the table;
+/// it is listed, and read from the journal by the reports it touches.
+public struct DayTotals: Sendable {
+  public private(set) var table = DayTable()
+  /// Sessions left out of the table, by id hash, with their id prefixes (to find them).
+  public private(set) var long: [UInt64: UInt64] = [:]
+  /// What each special session adds to the table now, with its id prefix.
+  var specials: [UInt64: (prefix: UInt64, adds: DayTable.Changes)] = [:]
+
+  /// How far each file was read, to know what it gained.
+  struct Mark: Equatable, Sendable {
+    var path: UInt64
+    var device: UInt64
+    var inode: UInt64
+    var build: UInt64
+    var lines: Int64
+  }
+  var marks: [Mark] = []
+  var calendarKey = ""
+  /// How many times these totals were built from nothing (for tests: the rest is incremental).
+  public private(set) var builds: Int64 = 0
+
+  public init() {}
+
+  /// The totals of `history` in `calendar`, up to date: read from `folder` and written back
+  /// when they changed (a cache that cannot be written only costs time).
+  public static func of(_ history: History, calendar: LocalCalendar, folder: String) throws(FileSystemError) -> DayTotals {
+    let key = calendarKey(calendar)
+    let paths = history.files.map { Platform.absolutePath($0.journal.path) }
+    let path = folder + "/totals-" + String(FNV1a.hash(Set(paths.map(Self.folder)).sorted().joined(separator: "\n")), radix: 16)
+    var totals = (try? Platform.readFile(path, limit: 1 << 30)).flatMap(DayTotals.init(encoded:)) ?? DayTotals()
+    if try totals.update(history, calendar: calendar, key: key) {
+      try? Platform.writeAtomically(totals.encoded(), to: path, durable: false)
+    }
+    return totals
+  }
+
+  private static func folder(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return String(path[..<slash])
+  }
+
+  /// The calendar's name and day start, and a fingerprint of its zone's offsets from 1900 to
+  /// 2100, so new rules for the zone (a new tzdata) build the table again.
+  static func calendarKey(_ calendar: LocalCalendar) -> String {
+    var offsets: [UInt8] = []
+    for year in Int64(1900)...2100 {
+      for month in [1, 4, 7, 10] as [Int64] {
+        let t = Double(RFC3339.days(fromCivil: year, month, 1) * 86_400)
+        withUnsafeBytes(of: Int32(truncatingIfNeeded: calendar.zone.offset(at: t))) { offsets += $0 }
+      }
+    }
+    return "\(calendar.identifier) \(String(FNV1a.hash(offsets), radix: 16))"
+  }
+
+  // MARK: - Bringing it up to date
+
+  /// Reads what the files gained since the marks; returns whether anything changed.
+  mutating func update(_ history: History, calendar: LocalCalendar, key: String) throws(FileSystemError) -> Bool {
+    let files = history.files
+    let now = files.map { file in
+      Mark(
+        path: FNV1a.hash(Platform.absolutePath(file.journal.path)), device: file.index.identity.device,
+        inode: file.index.identity.inode, build: file.index.buildID, lines: file.index.indexedLines)
+    }
+    // Every file known before must still be there, the same file on the same build of its
+    // index, no shorter: otherwise start again.
+    var before = [Int64](repeating: 0, count: files.count)
+    var intact = calendarKey == key
+    for mark in marks where intact {
+      guard let k = now.firstIndex(where: { $0.path == mark.path }), now[k].device == mark.device,
+        now[k].inode == mark.inode, now[k].build == mark.build, now[k].lines >= mark.lines
+      else {
+        intact = false
+        break
+      }
+      before[k] = mark.lines
+    }
+    if !intact {
+      let builds = self.builds
+      self = DayTotals()
+      self.builds = builds + 1
+      calendarKey = key
+      before = before.map { _ in 0 }
+    }
+    guard !intact || now.map(\.lines) != before || marks.count != now.count else { return false }
+
+    // Sessions some line arrived about: corrections beyond the old marks, ...
+    var touched: [UInt64: UInt64] = [:]
+    for (f, table) in history.correctionTables.enumerated() {
+      let covered = before[f] == 0 ? -1 : lineOffset(files[f], after: before[f])
+      for k in 0..<table.count {
+        let ref = table[k]
+        if ref.kind != .added && ref.offset >= covered { touched[ref.session] = ref.sessionPrefix }
+      }
+    }
+    // ... and new lines of sessions already special, corrected, or in another file too.
+    var changes = DayTable.Changes()
+    let several = files.count > 1
+    for (f, file) in files.enumerated() where now[f].lines > before[f] {
+      try file.records(after: before[f]) { record in
+        let hash = FNV1a.hash(record.id)
+        if touched[hash] != nil || specials[hash] != nil || history.isCorrected(record.id)
+          || (several && files.indices.contains { $0 != f && files[$0].holds(id: hash) })
+        {
+          touched[hash] = JournalIndex.prefix(record.id.utf8)
+        } else if DayCredit.isLong(record) {
+          long[hash] = JournalIndex.prefix(record.id.utf8)
+        } else {
+          changes.add(record, calendar: calendar)
+        }
+      }
+    }
+    for (hash, prefix) in touched.sorted(by: { $0.key < $1.key }) {
+      let copies = try history.copies(of: hash, prefix: prefix)
+      // What it added until now: remembered if it was special; else its one line read before.
+      if let special = specials[hash] {
+        changes.add(special.adds, sign: -1)
+      } else if long[hash] == nil, let old = copies.first(where: { $0.line <= before[$0.file] }) {
+        changes.add(old.record, calendar: calendar, sign: -1)
+      }
+      // What it adds now: its first line, folded.
+      var adds = DayTable.Changes()
+      long[hash] = nil
+      if let first = copies.first, let folded = try history.fold(first.record) {
+        if DayCredit.isLong(folded) { long[hash] = prefix } else { adds.add(folded, calendar: calendar) }
+      }
+      changes.add(adds)
+      specials[hash] = (prefix, adds)
+    }
+    table.apply(changes)
+    marks = now
+    return true
+  }
+
+  /// The byte offset just after line `line` of a file, where lines arrived after it start.
+  private func lineOffset(_ file: IndexedJournal, after line: Int64) -> Int64 {
+    let chunks = file.index.chunks
+    guard let k = file.chunk(holding: line + 1) else { return chunks.first?.offset ?? 0 }
+    if chunks[k].firstLine == line + 1 { return chunks[k].offset }
+    // Within a chunk: count its lines.
+    guard let bytes = try? file.read(offset: chunks[k].offset, length: chunks[k].length) else { return chunks[k].offset }
+    var offset = chunks[k].offset
+    var number = chunks[k].firstLine
+    for byte in bytes {
+      offset += 1
+      if byte == 0x0A {
+        if number == line { return offset }
+        number += 1
+      }
+    }
+    return offset
+  }
+}
+
+// MARK: - The cache file
+
+extension DayTotals {
+  static let magic: [UInt8] = Array("POMODAY1".utf8)
+
+  func encoded() -> [UInt8] {
+    var out = CacheWriter(magic: Self.magic)
+    out.put(Int64(MemoryLayout<DayTable.Row>.stride))
+    out.put(Int64(MemoryLayout<DayTable.Share>.stride))
+    out.put(text: calendarKey)
+    out.put(builds)
+    out.put(Int64(marks.count))
+    for m in marks {
+      out.put(m.path)
+      out.put(m.device)
+      out.put(m.inode)
+      out.put(m.build)
+      out.put(m.lines)
+    }
+    out.put(Int64(table.names.count))
+    for name in table.names {
+      out.put(UInt64(name.kind.rawValue))
+      out.put(text: name.text)
+    }
+    out.put(raw: table.rows)
+    out.put(raw: table.shares)
+    out.put(Int64(long.count))
+    for (hash, prefix) in long.sorted(by: { $0.key < $1.key }) {
+      out.put(hash)
+      out.put(prefix)
+    }
+    out.put(Int64(specials.count))
+    for (hash, special) in specials.sorted(by: { $0.key < $1.key }) {
+      out.put(hash)
+      out.put(special.prefix)
+      let rows = special.adds.rows.values.sorted { $0.day < $1.day }
+      out.put(raw: rows)
+      out.put(Int64(special.adds.shares.count))
+      for (key, value) in special.adds.shares.sorted(by: { ($0.key.day, $0.key.name.text) < ($1.key.day, $1.key.name.text) }) {
+        out.put(key.day)
+        out.put(UInt64(key.name.kind.rawValue))
+        out.put(text: key.name.text)
+        out.put(value.focus)
+        out.put(value.sessions)
+      }
+    }
+    return out.bytes
+  }
+
+  /// Reads a cache file; nil when anything in it is out of place (it is built again).
+  init?(encoded bytes: [UInt8]) {
+    guard var input = CacheReader(bytes, magic: Self.magic), input.int() == Int64(MemoryLayout<DayTable.Row>.stride),
+      input.int() == Int64(MemoryLayout<DayTable.Share>.stride), let key = input.text(), let builds = input.int(), let markCount = input.int(),
+      markCount >= 0, markCount <= input.remaining / 40
+    else { return nil }
+    calendarKey = key
+    self.builds = builds
+    for _ in 0..<markCount {
+      guard let path = input.word(), let device = input.word(), let inode = input.word(), let build = input.word(),
+        let lines = input.int(), lines >= 0
+      else { return nil }
+      marks.append(Mark(path: path, device: device, inode: inode, build: build, lines: lines))
+    }
+    guard let nameCount = input.int(), nameCount >= 0, nameCount <= input.remaining / 16 else { return nil }
+    var names: [DayTable.Name] = []
+    for _ in 0..<nameCount {
+      guard let kind = input.word().flatMap({ DayTable.Name.Kind(rawValue: UInt8(truncatingIfNeeded: $0)) }),
+        let text = input.text()
+      else { return nil }
+      names.append(DayTable.Name(kind: kind, text: text))
+    }
+    guard let rows = input.raw(DayTable.Row.self, zero: DayTable.Row(day: 0)),
+      let shares = input.raw(DayTable.Share.self, zero: DayTable.Share(day: 0, name: 0))
+    else { return nil }
+    // Days in order, shares in order with names that exist: otherwise the file is not trusted.
+    for k in rows.indices.dropFirst() where rows[k - 1].day >= rows[k].day { return nil }
+    for k in shares.indices {
+      guard shares[k].name >= 0, Int(shares[k].name) < names.count,
+        k == 0 || (shares[k - 1].day, shares[k - 1].name) < (shares[k].day, shares[k].name)
+      else { return nil }
+    }
+    table = DayTable(rows: rows, shares: shares, names: names)
+    guard let longCount = input.int(), longCount >= 0, longCount <= input.remaining / 16 else { return nil }
+    for _ in 0..<longCount {
+      guard let hash = input.word(), let prefix = input.word() else { return nil }
+      long[hash] = prefix
+    }
+    guard let specialCount = input.int(), specialCount >= 0, specialCount <= input.remaining / 32 else { return nil }
+    for _ in 0..<specialCount {
+      guard let hash = input.word(), let prefix = input.word(),
+        let rows = input.raw(DayTable.Row.self, zero: DayTable.Row(day: 0)), let shareCount = input.int(),
+        shareCount >= 0, shareCount <= input.remaining / 40
+      else { return nil }
+      var adds = DayTable.Changes()
+      for row in rows { adds.rows[row.day] = row }
+      for _ in 0..<shareCount {
+        guard let day = input.int(),
+          let kind = input.word().flatMap({ DayTable.Name.Kind(rawValue: UInt8(truncatingIfNeeded: $0)) }),
+          let text = input.text(), let focus = input.int(), let sessions = input.int()
+        else { return nil }
+        adds.shares[.init(day: day, name: DayTable.Name(kind: kind, text: text))] = (focus, sessions)
+      }
+      specials[hash] = (prefix, adds)
+    }
+    guard input.atEnd else { return nil }
+  }
+
+  /// The sessions left out of the table, folded (a deleted one is not there).
+  public func longSessions(of history: History) throws(FileSystemError) -> [JournalRecord] {
+    var result: [JournalRecord] = []
+    for (hash, prefix) in long.sorted(by: { $0.key < $1.key }) {
+      if let first = try history.copies(of: hash, prefix: prefix).first, let folded = try history.fold(first.record) {
+        result.append(folded)
+      }
+    }
+    return result
+  }
+}

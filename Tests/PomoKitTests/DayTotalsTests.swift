@@ -1,0 +1,230 @@
+import Foundation
+import Testing
+
+@testable import PomoCore
+@testable import PomoJournal
+@testable import PomoKit
+@testable import PomoPlatform
+@testable import PomoReport
+
+/// The day totals kept beside the index must say what the records say, after every kind of
+/// change: each check compares `pomo report` over a long span (read from the totals) with
+/// the same report added up from every record, and the totals brought up to date step by
+/// step with totals built from nothing.
+@Suite("Day totals")
+struct DayTotalsTests {
+  // Tuesday 2026-12-01 12:00 UTC.
+  static let now = 1_796_126_400.0
+  static let day = 86_400.0
+  static let from = "2024-06-01"
+
+  /// Sessions over two and a half years: all hours (some across midnight), several presets
+  /// and tags, some interrupted, with a rest phase.
+  static func sessions(_ count: Int, seed: UInt64, host: String = "laptop", prefix: String = "s") -> [JournalRecord] {
+    var rng = SplitMix64(state: seed)
+    let first = now - 900 * day
+    return (0..<count).map { k in
+      let start = (first + Double(k) * (890 * day / Double(count)) + Double.random(in: 0..<7200, using: &rng)).rounded()
+      let work = Double(Int.random(in: 5...55, using: &rng)) * 60 + 0.25
+      let rest = Double(Int.random(in: 0...20, using: &rng)) * 60
+      let tags = [[], ["thesis"], ["code", "thesis"], ["ops"]][Int.random(in: 0...3, using: &rng)]
+      let preset = ["work", "52-17", "quick"][Int.random(in: 0...2, using: &rng)]
+      var phases = [
+        JournalPhase(
+          name: "focus", kind: .work, round: 1, start: start, end: start + work, plannedSeconds: work,
+          elapsedSeconds: work, completed: true)
+      ]
+      if rest > 0 {
+        phases.append(
+          JournalPhase(
+            name: "break", kind: .rest, round: 1, start: start + work, end: start + work + rest, plannedSeconds: rest,
+            elapsedSeconds: rest, completed: true))
+      }
+      return JournalRecord(
+        id: "\(prefix)\(String(k, radix: 16))-\(seed)", preset: preset, status: k % 9 == 4 ? .interrupted : .completed,
+        start: start, end: phases.last!.end, tags: tags, host: host, rounds: 1, phases: phases)
+    }
+  }
+
+  static func lines(_ records: [JournalRecord]) -> String {
+    records.map { $0.json(offset: { _ in 0 }).text + "\n" }.joined()
+  }
+
+  /// The history the way `pomo` reads it from this home, indexed into a cache of its own.
+  static func history(_ h: HistoryHarness, cache: String) throws -> History {
+    let folder = JournalFolder(path: h.home.path + "/.local/share/pomo/journal")
+    return History(files: try folder.files().map { try IndexedJournal(journal: Journal(path: $0), cacheFolder: cache) })
+  }
+
+  /// The long-span report from the command (the totals) against the one from every record,
+  /// and the command's totals against totals built afresh.
+  @discardableResult
+  static func check(_ h: HistoryHarness, dayStart: Int = 0, _ comment: Comment) throws -> Int64 {
+    let result = h.run("report", "--from", from, "--format", "json")
+    #expect(result.status == 0, "\(result.err)")
+    let calendar = LocalCalendar(zone: FixedZone(), weekStart: 1, dayStart: dayStart)
+    let today = calendar.day(of: now)
+    let range = ReportRange(kind: .custom, days: LocalCalendar.parseDate(from)!...today)
+    let scratch = try TemporaryFolder()
+    defer { scratch.cleanUp() }
+    let history = try Self.history(h, cache: scratch.path)
+    var builder = ReportBuilder(range: range, calendar: calendar)
+    try history.all { builder.add($0) }
+    let expected = ReportJSON.render(
+      builder.build(today: today, streak: history.streak(today: today, calendar: calendar)))
+    #expect(result.out == expected, comment)
+    if result.out != expected {
+      let got = result.out.split(separator: ",")
+      let want = expected.split(separator: ",")
+      if let k = zip(got, want).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset { Issue.record("first difference: \(got[k]) vs \(want[k])") }
+    }
+    // The command's totals, as it left them, kept up to date step by step, are those built
+    // from nothing.
+    let files = totalsFiles(h)
+    try #require(files.count == 1, comment)
+    let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: h.home.path + "/.cache/pomo/" + files[0])))
+    let kept = try #require(DayTotals(encoded: bytes), comment)
+    let fresh = try DayTotals.of(history, calendar: calendar, folder: scratch.path)
+    #expect(normalized(kept.table) == normalized(fresh.table), comment)
+    #expect(kept.long == fresh.long, comment)
+    #expect(!kept.table.rows.isEmpty, comment)
+    return kept.builds
+  }
+
+  static func normalized(_ table: DayTable) -> [String] {
+    table.rows.map { "\($0)" }
+      + table.shares.map { "\($0.day) \(table.names[Int($0.name)]) \($0.focus) \($0.sessions)" }.sorted()
+  }
+
+  static func totalsFiles(_ h: HistoryHarness) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: h.home.path + "/.cache/pomo")) ?? []).filter {
+      $0.hasPrefix("totals-")
+    }
+  }
+
+  @Test("appends, late imports and corrections keep the totals right")
+  func appendsImportsCorrections() throws {
+    let h = try HistoryHarness(now: Self.now)
+    defer { h.home.cleanUp() }
+    try h.write(Self.sessions(400, seed: 1))
+    #expect(try Self.check(h, "first build") == 1)
+
+    // Appended: a session recorded now, and one added by hand.
+    try Self.lines(Self.sessions(3, seed: 2, prefix: "late")).write(
+      toFile: h.journalPath, atomically: false, encoding: .utf8)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: h.journalPath))
+    handle.seekToEndOfFile()
+    handle.write(Data(Self.lines(Self.sessions(400, seed: 1)).utf8))
+    try handle.close()
+    #expect(try Self.check(h, "the journal rewritten: built again") == 2)
+    #expect(h.run("add", "work", "--start", "2026-11-30T22:50:00Z", "--tag", "night").status == 0)
+    #expect(try Self.check(h, "a session added") == 2)
+
+    // A late import of old sessions (Timewarrior's export shape).
+    let export = h.home.path + "/timew.json"
+    try """
+      [{"id":1,"start":"20250301T220000Z","end":"20250302T013000Z","tags":["imported"]},
+      {"id":2,"start":"20240701T090000Z","end":"20240701T100000Z","tags":["imported","code"]}]
+      """.write(toFile: export, atomically: true, encoding: .utf8)
+    let imported = h.run("import", "--from", "timewarrior", export)
+    #expect(imported.status == 0, "\(imported.err)")
+    try Self.check(h, "a late import")
+
+    // Corrections: moved by months, retagged, cut short, deleted, and each undone.
+    let records = try journalRecords(h.journalPath)
+    let moved = String(records[10].id.prefix(12))
+    #expect(h.run("edit", moved, "--start", "2026-11-29T23:30:00Z").status == 0)
+    try Self.check(h, "a session moved by years")
+    #expect(h.run("edit", String(records[20].id.prefix(12)), "--tag", "extra", "--untag", "thesis").status == 0)
+    try Self.check(h, "tags changed")
+    #expect(h.run("edit", String(records[30].id.prefix(12)), "--status", "interrupted").status == 0)
+    try Self.check(h, "status changed")
+    #expect(h.run("delete", String(records[40].id.prefix(12))).status == 0)
+    try Self.check(h, "a session deleted")
+    for step in 1...3 {
+      #expect(h.run("undo").status == 0)
+      try Self.check(h, "undo \(step)")
+    }
+    #expect(h.run("undo").status == 0)
+    #expect(try Self.check(h, "the move undone") == 2, "every change since the rewrite was read as it came")
+  }
+
+  @Test("conflict copies and other machines' files, arriving late, count each session once")
+  func otherFiles() throws {
+    let h = try HistoryHarness(now: Self.now)
+    defer { h.home.cleanUp() }
+    let mine = Self.sessions(300, seed: 3)
+    try h.write(mine)
+    try Self.check(h, "one machine")
+    let folder = h.home.path + "/.local/share/pomo/journal/"
+
+    // Another machine's file arrives with its own sessions and a correction of one of mine.
+    var theirs = Self.lines(Self.sessions(200, seed: 4, host: "desk", prefix: "d"))
+    let correction = Correction(
+      kind: .amend, id: "c-desk-1", target: mine[5].id, at: Self.now - 3600, host: "desk",
+      changes: .init(tags: ["from-desk"], start: Self.now - 2 * Self.day))
+    theirs += correction.json(offset: { _ in 0 }).text + "\n"
+    try theirs.write(toFile: folder + "desk-bbbbbb.jsonl", atomically: true, encoding: .utf8)
+    try Self.check(h, "another machine's file")
+
+    // A conflict copy of my file: the same sessions, some edited by hand, one it alone has.
+    var copy = Array(mine.prefix(150))
+    copy[7].tags = ["conflict"]
+    copy[8].phases[0].elapsedSeconds += 600
+    copy.append(Self.sessions(1, seed: 5, prefix: "only")[0])
+    try Self.lines(copy).write(
+      toFile: folder + "laptop-testaa.sync-conflict-20261201-120000-ABCDEFG.jsonl", atomically: true, encoding: .utf8)
+    try Self.check(h, "a conflict copy")
+
+    // More lines on both sides after that: appends to files already read.
+    let more = Self.lines(Self.sessions(5, seed: 6, host: "desk", prefix: "m"))
+    let desk = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "desk-bbbbbb.jsonl"))
+    desk.seekToEndOfFile()
+    desk.write(Data((more + Self.lines([copy[7]])).utf8))
+    try desk.close()
+    #expect(h.run("edit", String(mine[8].id.prefix(12)), "--note", "seen").status == 0)
+    #expect(try Self.check(h, "appends on both machines") == 1, "every file was read as it came")
+
+    // A file removed: the totals are built again.
+    try FileManager.default.removeItem(atPath: folder + "laptop-testaa.sync-conflict-20261201-120000-ABCDEFG.jsonl")
+    #expect(try Self.check(h, "a conflict copy removed") == 2)
+  }
+
+  @Test("day_start and zone changes, and phases too long for a table")
+  func calendarsAndLongPhases() throws {
+    let h = try HistoryHarness(now: Self.now)
+    defer { h.home.cleanUp() }
+    var records = Self.sessions(300, seed: 7)
+    // A phase of three days and one of ten years: kept out of the table, read when needed.
+    records[50].phases[0].end = records[50].phases[0].start + 3 * Self.day
+    records[50].phases[0].elapsedSeconds = 3 * Self.day
+    records[60].phases[0].start -= 3650 * Self.day
+    records[60].start = records[60].phases[0].start
+    try h.write(records)
+    try Self.check(h, "midnight")
+    let config = h.home.path + "/.config/pomo"
+    try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+    try #"{"day_start": "04:00"}"#.write(toFile: config + "/config.json", atomically: true, encoding: .utf8)
+    #expect(try Self.check(h, dayStart: 4 * 3600, "day_start 04:00") == 2)
+    try #"{"day_start": "00:00"}"#.write(toFile: config + "/config.json", atomically: true, encoding: .utf8)
+    #expect(h.run("delete", String(records[50].id.prefix(12))).status == 0)
+    try Self.check(h, "back to midnight, the long one deleted")
+    #expect(h.run("undo").status == 0)
+    #expect(try Self.check(h, "the long one back") == 3)
+  }
+
+  @Test("a damaged totals file is built again, never trusted")
+  func damagedCache() throws {
+    let h = try HistoryHarness(now: Self.now)
+    defer { h.home.cleanUp() }
+    try h.write(Self.sessions(100, seed: 8))
+    try Self.check(h, "first")
+    let path = h.home.path + "/.cache/pomo/" + Self.totalsFiles(h)[0]
+    var bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+    for k in stride(from: 200, to: bytes.count, by: 97) { bytes[k] ^= 0x5A }
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    try Self.check(h, "damaged")
+    try Data(bytes.prefix(bytes.count / 2)).write(to: URL(fileURLWithPath: path))
+    try Self.check(h, "cut short")
+  }
+}
