@@ -494,3 +494,25 @@ public final class RandomAccessFile {
     return result
   }
 }
+
+/// A regular file mapped read-only into memory: its pages are read only when touched, so a
+/// large cache costs what is looked at. The mapping stays valid after the file is replaced
+/// (by a rename) or removed.
+public final class MappedFile: @unchecked Sendable {
+  public let bytes: UnsafeRawBufferPointer
+
+  public init(path: String) throws(FileSystemError) {
+    let file = try RandomAccessFile(path: path)
+    let size = Int(file.identity.size)
+    guard size > 0 else {
+      bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+      return
+    }
+    guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, file.fd, 0), base != MAP_FAILED else { throw .current }
+    bytes = UnsafeRawBufferPointer(start: base, count: size)
+  }
+
+  deinit {
+    if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
+  }
+}

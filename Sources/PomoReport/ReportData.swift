@@ -203,7 +203,7 @@ public struct ReportBuilder {
   public mutating func add(_ table: DayTable) {
     let previous = range.previous
     let lower = range.days.lowerBound
-    for row in table.rows(in: windowDays) {
+    table.forEachRow(in: windowDays) { row in
       if row.completed > 0 { completedDays.insert(row.day) }
       if range.days.contains(row.day) {
         let i = Int(row.day - lower)
@@ -218,7 +218,7 @@ public struct ReportBuilder {
     }
     // Summed by name first: a long span holds hundreds of thousands of shares, a few names.
     var sums = [(sessions: Int64, focus: Int64, used: Bool)](repeating: (0, 0, false), count: table.names.count)
-    for share in table.shares(in: range.days) {
+    table.forEachShare(in: range.days) { share in
       let k = Int(share.name)
       sums[k].sessions += share.sessions
       sums[k].focus += share.focus

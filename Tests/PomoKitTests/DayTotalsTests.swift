@@ -82,8 +82,7 @@ struct DayTotalsTests {
     // from nothing.
     let files = totalsFiles(h)
     try #require(files.count == 1, comment)
-    let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: h.home.path + "/.cache/pomo/" + files[0])))
-    let kept = try #require(DayTotals(encoded: bytes), comment)
+    let kept = try #require(DayTotals(mapped: MappedFile(path: h.home.path + "/.cache/pomo/" + files[0])), comment)
     let fresh = try DayTotals.of(history, calendar: calendar, folder: scratch.path)
     #expect(normalized(kept.table) == normalized(fresh.table), comment)
     #expect(kept.long == fresh.long, comment)

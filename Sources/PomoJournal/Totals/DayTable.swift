@@ -1,4 +1,5 @@
 import PomoCore
+import PomoPlatform
 
 /// Focus, rest and sessions per local day of one calendar, with each preset's and tag's
 /// share: what every report adds up, kept so a span costs its days, not its sessions.
@@ -6,7 +7,7 @@ import PomoCore
 /// Seconds are kept as whole microseconds, each credit rounded once, so sums do not depend
 /// on the order they were made in: a report from the table and one from the records agree
 /// to the microsecond (`DayCredit` makes the credits for both).
-public struct DayTable: Equatable, Sendable {
+public struct DayTable: Equatable, @unchecked Sendable {
   public struct Row: Equatable, Sendable, BitwiseCopyable {
     public var day: Int64
     public var focus: Int64 = 0
@@ -45,32 +46,58 @@ public struct DayTable: Equatable, Sendable {
   }
 
   /// Days with anything on them, in order.
-  public private(set) var rows: [Row] = []
+  private var ownedRows: [Row] = []
   /// By day, then name.
-  public private(set) var shares: [Share] = []
+  private var ownedShares: [Share] = []
+  /// Or both, read from a cache file mapped into memory: only the pages a range touches are read.
+  private var mapped: (file: MappedFile, rows: UnsafeBufferPointer<Row>, shares: UnsafeBufferPointer<Share>)?
   /// Every name a share ever used (only ever grows, so shares keep their indexes).
   public private(set) var names: [Name] = []
 
   public init() {}
 
   init(rows: [Row], shares: [Share], names: [Name]) {
-    self.rows = rows
-    self.shares = shares
+    ownedRows = rows
+    ownedShares = shares
     self.names = names
   }
 
-  /// The rows of days in `days`.
-  public func rows(in days: ClosedRange<Int64>) -> ArraySlice<Row> {
-    let lo = Self.first(rows.count) { rows[$0].day >= days.lowerBound }
-    let hi = Self.first(rows.count) { rows[$0].day > days.upperBound }
-    return rows[lo..<max(lo, hi)]
+  init(file: MappedFile, rows: UnsafeBufferPointer<Row>, shares: UnsafeBufferPointer<Share>, names: [Name]) {
+    mapped = (file, rows, shares)
+    self.names = names
   }
 
-  /// The shares of days in `days`.
-  public func shares(in days: ClosedRange<Int64>) -> ArraySlice<Share> {
-    let lo = Self.first(shares.count) { shares[$0].day >= days.lowerBound }
-    let hi = Self.first(shares.count) { shares[$0].day > days.upperBound }
-    return shares[lo..<max(lo, hi)]
+  public static func == (a: DayTable, b: DayTable) -> Bool {
+    a.names == b.names && a.rows == b.rows && a.shares == b.shares
+  }
+
+  public var rows: [Row] { mapped.map { Array($0.rows) } ?? ownedRows }
+  public var shares: [Share] { mapped.map { Array($0.shares) } ?? ownedShares }
+  var rowCount: Int { mapped?.rows.count ?? ownedRows.count }
+
+  /// Calls `body` with the table's rows and shares, wherever they are kept.
+  func withStorage<R>(_ body: (UnsafeBufferPointer<Row>, UnsafeBufferPointer<Share>) -> R) -> R {
+    if let mapped { return body(mapped.rows, mapped.shares) }
+    return ownedRows.withUnsafeBufferPointer { rows in ownedShares.withUnsafeBufferPointer { body(rows, $0) } }
+  }
+
+  /// Each row of a day in `days`, in order.
+  public func forEachRow(in days: ClosedRange<Int64>, _ body: (Row) -> Void) {
+    withStorage { rows, _ in
+      let lo = Self.first(rows.count) { rows[$0].day >= days.lowerBound }
+      let hi = Self.first(rows.count) { rows[$0].day > days.upperBound }
+      for k in lo..<max(lo, hi) { body(rows[k]) }
+    }
+  }
+
+  /// Each share of a day in `days` (a share naming no known name is passed over: the cache
+  /// file it came from is not trusted that far).
+  public func forEachShare(in days: ClosedRange<Int64>, _ body: (Share) -> Void) {
+    withStorage { _, shares in
+      let lo = Self.first(shares.count) { shares[$0].day >= days.lowerBound }
+      let hi = Self.first(shares.count) { shares[$0].day > days.upperBound }
+      for k in lo..<max(lo, hi) where shares[k].name >= 0 && Int(shares[k].name) < names.count { body(shares[k]) }
+    }
   }
 
   /// The first index in 0..<count where `isAtOrAfter` holds (it holds from there on).
@@ -88,6 +115,13 @@ public struct DayTable: Equatable, Sendable {
   /// nothing are dropped, so a table says the same however it was reached.
   public mutating func apply(_ changes: Changes, sign: Int64 = 1) {
     if changes.rows.isEmpty && changes.shares.isEmpty { return }
+    if let mapped {
+      ownedRows = Array(mapped.rows)
+      ownedShares = Array(mapped.shares)
+      self.mapped = nil
+    }
+    let rows = ownedRows
+    let shares = ownedShares
     var index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, Int32($0)) })
     func place(_ name: Name) -> Int32 {
       if let k = index[name] { return k }
@@ -111,7 +145,7 @@ public struct DayTable: Equatable, Sendable {
       if !sum.isZero { merged.append(sum) }
     }
     merged += rows[i...]
-    rows = merged
+    ownedRows = merged
 
     let newShares = changes.shares.map { key, value in
       Share(day: key.day, name: place(key.name), focus: value.focus, sessions: value.sessions)
@@ -136,7 +170,7 @@ public struct DayTable: Equatable, Sendable {
       if sum.focus != 0 || sum.sessions != 0 { mergedShares.append(sum) }
     }
     mergedShares += shares[j...]
-    shares = mergedShares
+    ownedShares = mergedShares
   }
 
   /// What one or more sessions add to a table, gathered before it is applied.

@@ -42,7 +42,7 @@ public struct DayTotals: Sendable {
     let key = calendarKey(calendar)
     let paths = history.files.map { Platform.absolutePath($0.journal.path) }
     let path = folder + "/totals-" + String(FNV1a.hash(Set(paths.map(Self.folder)).sorted().joined(separator: "\n")), radix: 16)
-    var totals = (try? Platform.readFile(path, limit: 1 << 30)).flatMap(DayTotals.init(encoded:)) ?? DayTotals()
+    var totals = (try? MappedFile(path: path)).flatMap(DayTotals.init(mapped:)) ?? DayTotals()
     if try totals.update(history, calendar: calendar, key: key) {
       try? Platform.writeAtomically(totals.encoded(), to: path, durable: false)
     }
@@ -170,10 +170,13 @@ public struct DayTotals: Sendable {
 // MARK: - The cache file
 
 extension DayTotals {
-  static let magic: [UInt8] = Array("POMODAY1".utf8)
+  static let magic: [UInt8] = Array("POMODAY2".utf8)
 
+  /// The magic number, the header's length, the header (calendar, marks, names, the long and
+  /// the special sessions), then the rows and the shares as they lie in memory, on 8-byte
+  /// boundaries, so they are read in place (`MappedFile`).
   func encoded() -> [UInt8] {
-    var out = CacheWriter(magic: Self.magic)
+    var out = CacheWriter(magic: [])
     out.put(Int64(MemoryLayout<DayTable.Row>.stride))
     out.put(Int64(MemoryLayout<DayTable.Share>.stride))
     out.put(text: calendarKey)
@@ -191,8 +194,6 @@ extension DayTotals {
       out.put(UInt64(name.kind.rawValue))
       out.put(text: name.text)
     }
-    out.put(raw: table.rows)
-    out.put(raw: table.shares)
     out.put(Int64(long.count))
     for (hash, prefix) in long.sorted(by: { $0.key < $1.key }) {
       out.put(hash)
@@ -213,12 +214,69 @@ extension DayTotals {
         out.put(value.sessions)
       }
     }
-    return out.bytes
+    var header = out.bytes
+    header += [UInt8](repeating: 0, count: (8 - header.count % 8) % 8)
+    var file = CacheWriter(magic: [])
+    file.put(Int64(header.count))
+    var bytes = file.bytes + header
+    table.withStorage { rows, shares in
+      withUnsafeBytes(of: Int64(rows.count).littleEndian) { bytes += $0 }
+      bytes += UnsafeRawBufferPointer(rows)
+      withUnsafeBytes(of: Int64(shares.count).littleEndian) { bytes += $0 }
+      bytes += UnsafeRawBufferPointer(shares)
+    }
+    var sum: [UInt8] = []
+    withUnsafeBytes(of: bytes.withUnsafeBytes(Self.checksum).littleEndian) { sum += $0 }
+    return Self.magic + sum + bytes
   }
 
-  /// Reads a cache file; nil when anything in it is out of place (it is built again).
-  init?(encoded bytes: [UInt8]) {
-    guard var input = CacheReader(bytes, magic: Self.magic), input.int() == Int64(MemoryLayout<DayTable.Row>.stride),
+  /// A checksum of whole 8-byte words: a cache file damaged anywhere is built again.
+  static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+    var h: UInt64 = 0xCBF2_9CE4_8422_2325
+    var k = 0
+    while k + 8 <= bytes.count {
+      h = (h ^ bytes.loadUnaligned(fromByteOffset: k, as: UInt64.self)) &* 0x0000_0100_0000_01B3
+      h ^= h >> 29
+      k += 8
+    }
+    return h
+  }
+
+  /// Reads a cache file in place; nil when anything in it is out of place (it is built again).
+  init?(mapped file: MappedFile) {
+    let all = file.bytes
+    func word(at offset: Int) -> Int? {
+      guard offset >= 0, offset + 8 <= all.count else { return nil }
+      return Int(exactly: Int64(littleEndian: all.loadUnaligned(fromByteOffset: offset, as: Int64.self)))
+    }
+    guard all.count >= 16, Array(all[0..<8]) == Self.magic,
+      UInt64(littleEndian: all.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        == Self.checksum(UnsafeRawBufferPointer(rebasing: all[16...]))
+    else { return nil }
+    let m = 16
+    guard all.count >= m + 8, let headerSize = word(at: m), headerSize >= 0,
+      headerSize % 8 == 0, m + 8 + headerSize <= all.count, let rowCount = word(at: m + 8 + headerSize), rowCount >= 0
+    else { return nil }
+    let rowStart = m + 16 + headerSize
+    let rowSize = MemoryLayout<DayTable.Row>.stride
+    let shareSize = MemoryLayout<DayTable.Share>.stride
+    guard rowCount <= (all.count - rowStart) / rowSize, let shareCount = word(at: rowStart + rowCount * rowSize),
+      shareCount >= 0, case let shareStart = rowStart + rowCount * rowSize + 8,
+      shareCount <= (all.count - shareStart) / shareSize, shareStart + shareCount * shareSize == all.count,
+      let header = DayTotals(header: Array(all[(m + 8)..<(m + 8 + headerSize)])), let base = all.baseAddress
+    else { return nil }
+    self = header
+    table = DayTable(
+      file: file,
+      rows: UnsafeBufferPointer(start: (base + rowStart).assumingMemoryBound(to: DayTable.Row.self), count: rowCount),
+      shares: UnsafeBufferPointer(
+        start: (base + shareStart).assumingMemoryBound(to: DayTable.Share.self), count: shareCount),
+      names: table.names)
+  }
+
+  /// Reads the header of a cache file (the table's names, not yet its rows and shares).
+  private init?(header bytes: [UInt8]) {
+    guard var input = CacheReader(bytes, magic: []), input.int() == Int64(MemoryLayout<DayTable.Row>.stride),
       input.int() == Int64(MemoryLayout<DayTable.Share>.stride), let key = input.text(), let builds = input.int(), let markCount = input.int(),
       markCount >= 0, markCount <= input.remaining / 40
     else { return nil }
@@ -238,17 +296,7 @@ extension DayTotals {
       else { return nil }
       names.append(DayTable.Name(kind: kind, text: text))
     }
-    guard let rows = input.raw(DayTable.Row.self, zero: DayTable.Row(day: 0)),
-      let shares = input.raw(DayTable.Share.self, zero: DayTable.Share(day: 0, name: 0))
-    else { return nil }
-    // Days in order, shares in order with names that exist: otherwise the file is not trusted.
-    for k in rows.indices.dropFirst() where rows[k - 1].day >= rows[k].day { return nil }
-    for k in shares.indices {
-      guard shares[k].name >= 0, Int(shares[k].name) < names.count,
-        k == 0 || (shares[k - 1].day, shares[k - 1].name) < (shares[k].day, shares[k].name)
-      else { return nil }
-    }
-    table = DayTable(rows: rows, shares: shares, names: names)
+    table = DayTable(rows: [], shares: [], names: names)
     guard let longCount = input.int(), longCount >= 0, longCount <= input.remaining / 16 else { return nil }
     for _ in 0..<longCount {
       guard let hash = input.word(), let prefix = input.word() else { return nil }
@@ -271,7 +319,7 @@ extension DayTotals {
       }
       specials[hash] = (prefix, adds)
     }
-    guard input.atEnd else { return nil }
+    guard input.remaining < 8 else { return nil }  // Only the padding to a whole word is left.
   }
 
   /// The sessions left out of the table, folded (a deleted one is not there).
