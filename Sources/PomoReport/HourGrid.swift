@@ -41,7 +41,8 @@ public struct HourGridBuilder {
   public let calendar: LocalCalendar
   public let tagFilter: [String]
   public let presetFilter: String?
-  private var focus = [[Double]](repeating: [Double](repeating: 0, count: 24), count: 7)
+  /// Microseconds, by row and column.
+  private var focus = [[Int64]](repeating: [Int64](repeating: 0, count: 24), count: 7)
   private var seen = Set<UInt64>()
 
   public init(range: ReportRange, calendar: LocalCalendar, tags: [String] = [], preset: String? = nil) {
@@ -57,37 +58,31 @@ public struct HourGridBuilder {
   }
 
   /// Counts a record's work once, however often its id appears; time outside the range is
-  /// left out.
+  /// left out. Seconds are credited as `DayCredit.hours` credits them, in microseconds, as
+  /// the day totals do, so both ways agree.
   public mutating func add(_ record: JournalRecord) {
     if let presetFilter, record.preset != presetFilter { return }
     guard tagFilter.allSatisfy(record.tags.contains), seen.insert(FNV1a.hash(record.id)).inserted else { return }
     let (from, to) = window
-    for phase in record.phases where phase.kind == .work && phase.elapsedSeconds > 0 {
-      let span = phase.end - phase.start
-      guard span > 0 else {
-        if phase.start >= from && phase.start < to { credit(phase.start, phase.elapsedSeconds) }
-        continue
-      }
-      // The elapsed seconds shared over the wall-clock hours the phase spans, in proportion.
-      let rate = phase.elapsedSeconds / span
-      var t = max(phase.start, from)
-      let end = min(phase.end, to)
-      while t < end {
-        let next = min(end, t + 3600 - calendar.wallSeconds(of: t).truncatingRemainder(dividingBy: 3600))
-        credit(t, (next - t) * rate)
-        t = next > t ? next : t + 1
+    for phase in record.phases where phase.kind == .work {
+      DayCredit.hours(phase, calendar: calendar, from: from, to: to) { day, column, micros in
+        focus[row(day)][column] += micros
       }
     }
   }
 
-  private mutating func credit(_ t: Double, _ seconds: Double) {
-    let row = (LocalCalendar.weekday(calendar.day(of: t)) - range.weekStart + 7) % 7
-    let column = min(23, Int(calendar.wallSeconds(of: t) / 3600))
-    focus[row][column] += seconds
+  /// Adds the hours a day table holds for the range (an unfiltered grid: the table knows no
+  /// filters).
+  public mutating func add(_ table: DayTable) {
+    table.forEachHour(in: range.days) { cell in focus[row(cell.day)][Int(cell.column)] += cell.focus }
   }
 
+  private func row(_ day: Int64) -> Int { (LocalCalendar.weekday(day) - range.weekStart + 7) % 7 }
+
   public func build() -> HourGrid {
-    HourGrid(range: range, timeZone: calendar.zone.identifier, dayStart: calendar.dayStart, focus: focus)
+    HourGrid(
+      range: range, timeZone: calendar.zone.identifier, dayStart: calendar.dayStart,
+      focus: focus.map { $0.map { Double($0) / 1_000_000 } })
   }
 }
 

@@ -78,6 +78,13 @@ struct DayTotalsTests {
       let want = expected.split(separator: ",")
       if let k = zip(got, want).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset { Issue.record("first difference: \(got[k]) vs \(want[k])") }
     }
+    // The hours grid, the same way.
+    let hours = h.run("report", "--hours", "--from", from, "--format", "json")
+    #expect(hours.status == 0, "\(hours.err)")
+    var grid = HourGridBuilder(range: range, calendar: calendar)
+    try history.all { grid.add($0) }
+    #expect(hours.out == HourGridData.json(grid.build()), comment)
+
     // The command's totals, as it left them, kept up to date step by step, are those built
     // from nothing.
     let files = totalsFiles(h)

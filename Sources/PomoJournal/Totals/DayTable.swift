@@ -38,6 +38,13 @@ public struct DayTable: Equatable, @unchecked Sendable {
     public var sessions: Int64 = 0
   }
 
+  /// Focus in one hour of the day (`column`, counted from the day start) on a day.
+  public struct HourCell: Equatable, Sendable, BitwiseCopyable {
+    public var day: Int64
+    public var column: Int64
+    public var focus: Int64
+  }
+
   /// A preset or a tag.
   public struct Name: Hashable, Sendable {
     public enum Kind: UInt8, Sendable { case preset, tag }
@@ -49,41 +56,61 @@ public struct DayTable: Equatable, @unchecked Sendable {
   private var ownedRows: [Row] = []
   /// By day, then name.
   private var ownedShares: [Share] = []
-  /// Or both, read from a cache file mapped into memory: only the pages a range touches are read.
-  private var mapped: (file: MappedFile, rows: UnsafeBufferPointer<Row>, shares: UnsafeBufferPointer<Share>)?
+  /// By day, then column.
+  private var ownedHours: [HourCell] = []
+  /// Or all three, read from a cache file mapped into memory: only the pages a range touches are read.
+  private var mapped:
+    (
+      file: MappedFile, rows: UnsafeBufferPointer<Row>, shares: UnsafeBufferPointer<Share>,
+      hours: UnsafeBufferPointer<HourCell>
+    )?
   /// Every name a share ever used (only ever grows, so shares keep their indexes).
   public private(set) var names: [Name] = []
 
   public init() {}
 
-  init(rows: [Row], shares: [Share], names: [Name]) {
-    ownedRows = rows
-    ownedShares = shares
+  init(names: [Name]) {
     self.names = names
   }
 
-  init(file: MappedFile, rows: UnsafeBufferPointer<Row>, shares: UnsafeBufferPointer<Share>, names: [Name]) {
-    mapped = (file, rows, shares)
+  init(
+    file: MappedFile, rows: UnsafeBufferPointer<Row>, shares: UnsafeBufferPointer<Share>,
+    hours: UnsafeBufferPointer<HourCell>, names: [Name]
+  ) {
+    mapped = (file, rows, shares, hours)
     self.names = names
   }
 
   public static func == (a: DayTable, b: DayTable) -> Bool {
-    a.names == b.names && a.rows == b.rows && a.shares == b.shares
+    a.names == b.names && a.rows == b.rows && a.shares == b.shares && a.hours == b.hours
   }
 
   public var rows: [Row] { mapped.map { Array($0.rows) } ?? ownedRows }
   public var shares: [Share] { mapped.map { Array($0.shares) } ?? ownedShares }
-  var rowCount: Int { mapped?.rows.count ?? ownedRows.count }
+  public var hours: [HourCell] { mapped.map { Array($0.hours) } ?? ownedHours }
 
-  /// Calls `body` with the table's rows and shares, wherever they are kept.
-  func withStorage<R>(_ body: (UnsafeBufferPointer<Row>, UnsafeBufferPointer<Share>) -> R) -> R {
-    if let mapped { return body(mapped.rows, mapped.shares) }
-    return ownedRows.withUnsafeBufferPointer { rows in ownedShares.withUnsafeBufferPointer { body(rows, $0) } }
+  /// Calls `body` with the table's rows, shares and hours, wherever they are kept.
+  func withStorage<R>(
+    _ body: (UnsafeBufferPointer<Row>, UnsafeBufferPointer<Share>, UnsafeBufferPointer<HourCell>) -> R
+  ) -> R {
+    if let mapped { return body(mapped.rows, mapped.shares, mapped.hours) }
+    return ownedRows.withUnsafeBufferPointer { rows in
+      ownedShares.withUnsafeBufferPointer { shares in ownedHours.withUnsafeBufferPointer { body(rows, shares, $0) } }
+    }
+  }
+
+  /// Each hour cell of a day in `days`, in order.
+  public func forEachHour(in days: ClosedRange<Int64>, _ body: (HourCell) -> Void) {
+    withStorage { _, _, hours in
+      let lo = Self.first(hours.count) { hours[$0].day >= days.lowerBound }
+      let hi = Self.first(hours.count) { hours[$0].day > days.upperBound }
+      for k in lo..<max(lo, hi) where hours[k].column >= 0 && hours[k].column < 24 { body(hours[k]) }
+    }
   }
 
   /// Each row of a day in `days`, in order.
   public func forEachRow(in days: ClosedRange<Int64>, _ body: (Row) -> Void) {
-    withStorage { rows, _ in
+    withStorage { rows, _, _ in
       let lo = Self.first(rows.count) { rows[$0].day >= days.lowerBound }
       let hi = Self.first(rows.count) { rows[$0].day > days.upperBound }
       for k in lo..<max(lo, hi) { body(rows[k]) }
@@ -93,7 +120,7 @@ public struct DayTable: Equatable, @unchecked Sendable {
   /// Each share of a day in `days` (a share naming no known name is passed over: the cache
   /// file it came from is not trusted that far).
   public func forEachShare(in days: ClosedRange<Int64>, _ body: (Share) -> Void) {
-    withStorage { _, shares in
+    withStorage { _, shares, _ in
       let lo = Self.first(shares.count) { shares[$0].day >= days.lowerBound }
       let hi = Self.first(shares.count) { shares[$0].day > days.upperBound }
       for k in lo..<max(lo, hi) where shares[k].name >= 0 && Int(shares[k].name) < names.count { body(shares[k]) }
@@ -114,10 +141,11 @@ public struct DayTable: Equatable, @unchecked Sendable {
   /// Adds (`sign` 1) or takes away (-1) what `changes` holds; days and shares that come to
   /// nothing are dropped, so a table says the same however it was reached.
   public mutating func apply(_ changes: Changes, sign: Int64 = 1) {
-    if changes.rows.isEmpty && changes.shares.isEmpty { return }
+    if changes.isEmpty { return }
     if let mapped {
       ownedRows = Array(mapped.rows)
       ownedShares = Array(mapped.shares)
+      ownedHours = Array(mapped.hours)
       self.mapped = nil
     }
     let rows = ownedRows
@@ -171,6 +199,27 @@ public struct DayTable: Equatable, @unchecked Sendable {
     }
     mergedShares += shares[j...]
     ownedShares = mergedShares
+
+    let newHours = changes.hours.map { HourCell(day: $0.key.day, column: $0.key.column, focus: $0.value) }
+      .sorted { ($0.day, $0.column) < ($1.day, $1.column) }
+    var mergedHours: [HourCell] = []
+    mergedHours.reserveCapacity(ownedHours.count + newHours.count)
+    var h = 0
+    for cell in newHours {
+      while h < ownedHours.count && (ownedHours[h].day, ownedHours[h].column) < (cell.day, cell.column) {
+        mergedHours.append(ownedHours[h])
+        h += 1
+      }
+      var sum = HourCell(day: cell.day, column: cell.column, focus: 0)
+      if h < ownedHours.count && ownedHours[h].day == cell.day && ownedHours[h].column == cell.column {
+        sum = ownedHours[h]
+        h += 1
+      }
+      sum.focus += sign * cell.focus
+      if sum.focus != 0 { mergedHours.append(sum) }
+    }
+    mergedHours += ownedHours[h...]
+    ownedHours = mergedHours
   }
 
   /// What one or more sessions add to a table, gathered before it is applied.
@@ -179,15 +228,20 @@ public struct DayTable: Equatable, @unchecked Sendable {
       var day: Int64
       var name: Name
     }
+    struct HourKey: Hashable, Sendable {
+      var day: Int64
+      var column: Int64
+    }
+    var hours: [HourKey: Int64] = [:]
     public internal(set) var rows: [Int64: Row] = [:]
     var shares: [ShareKey: (focus: Int64, sessions: Int64)] = [:]
 
     public init() {}
 
-    public var isEmpty: Bool { rows.isEmpty && shares.isEmpty }
+    public var isEmpty: Bool { rows.isEmpty && shares.isEmpty && hours.isEmpty }
 
     public static func == (a: Changes, b: Changes) -> Bool {
-      a.rows == b.rows && a.shares.count == b.shares.count
+      a.rows == b.rows && a.hours == b.hours && a.shares.count == b.shares.count
         && a.shares.allSatisfy { key, value in b.shares[key].map { $0 == value } ?? false }
     }
 
@@ -208,6 +262,11 @@ public struct DayTable: Equatable, @unchecked Sendable {
         guard credit.focus != 0 else { continue }
         for name in names { shares[ShareKey(day: credit.day, name: name), default: (0, 0)].focus += sign * credit.focus }
       }
+      for phase in record.phases where phase.kind == .work {
+        DayCredit.hours(phase, calendar: calendar) { day, column, focus in
+          hours[HourKey(day: day, column: Int64(column)), default: 0] += sign * focus
+        }
+      }
     }
 
     /// Everything `other` holds, added.
@@ -221,6 +280,7 @@ public struct DayTable: Equatable, @unchecked Sendable {
         shares[key, default: (0, 0)].focus += sign * value.focus
         shares[key, default: (0, 0)].sessions += sign * value.sessions
       }
+      for (key, value) in other.hours { hours[key, default: 0] += sign * value }
     }
   }
 }
@@ -276,6 +336,35 @@ public enum DayCredit {
       }
     }
     return (calendar.day(of: record.start), days)
+  }
+
+  /// A work phase's elapsed seconds shared over the wall-clock hours it spans, in proportion:
+  /// `body(day, column, microseconds)` for each hour from the day start, for instants in
+  /// `from..<to`. A phase short enough for day tables is stepped from its start whatever
+  /// the span, so every report credits its hours alike; a longer one only over the span.
+  public static func hours(
+    _ phase: JournalPhase, calendar: LocalCalendar, from: Double = -.infinity, to: Double = .infinity,
+    _ body: (Int64, Int, Int64) -> Void
+  ) {
+    guard phase.elapsedSeconds > 0 else { return }
+    func credit(_ t: Double, _ seconds: Double) {
+      guard t >= from && t < to else { return }
+      body(calendar.day(of: t), min(23, Int(calendar.wallSeconds(of: t) / 3600)), micros(seconds))
+    }
+    let span = phase.end - phase.start
+    guard span > 0 else {
+      credit(phase.start, phase.elapsedSeconds)
+      return
+    }
+    let rate = phase.elapsedSeconds / span
+    let long = !(span <= longestKept)
+    var t = long ? max(phase.start, from) : phase.start
+    let end = long ? min(phase.end, to) : phase.end
+    while t < end {
+      let next = min(end, t + 3600 - calendar.wallSeconds(of: t).truncatingRemainder(dividingBy: 3600))
+      credit(t, (next - t) * rate)
+      t = next > t ? next : t + 1
+    }
   }
 
   /// A phase's elapsed seconds shared among the local days its wall-clock span touches, in

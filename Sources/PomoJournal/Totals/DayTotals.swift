@@ -170,7 +170,7 @@ public struct DayTotals: Sendable {
 // MARK: - The cache file
 
 extension DayTotals {
-  static let magic: [UInt8] = Array("POMODAY2".utf8)
+  static let magic: [UInt8] = Array("POMODAY3".utf8)
 
   /// The magic number, the header's length, the header (calendar, marks, names, the long and
   /// the special sessions), then the rows and the shares as they lie in memory, on 8-byte
@@ -179,6 +179,7 @@ extension DayTotals {
     var out = CacheWriter(magic: [])
     out.put(Int64(MemoryLayout<DayTable.Row>.stride))
     out.put(Int64(MemoryLayout<DayTable.Share>.stride))
+    out.put(Int64(MemoryLayout<DayTable.HourCell>.stride))
     out.put(text: calendarKey)
     out.put(builds)
     out.put(Int64(marks.count))
@@ -213,24 +214,33 @@ extension DayTotals {
         out.put(value.focus)
         out.put(value.sessions)
       }
+      out.put(Int64(special.adds.hours.count))
+      for (key, focus) in special.adds.hours.sorted(by: { ($0.key.day, $0.key.column) < ($1.key.day, $1.key.column) }) {
+        out.put(key.day)
+        out.put(key.column)
+        out.put(focus)
+      }
     }
     var header = out.bytes
     header += [UInt8](repeating: 0, count: (8 - header.count % 8) % 8)
-    var file = CacheWriter(magic: [])
-    file.put(Int64(header.count))
-    var bytes = file.bytes + header
-    table.withStorage { rows, shares in
-      withUnsafeBytes(of: Int64(rows.count).littleEndian) { bytes += $0 }
+    return table.withStorage { rows, shares, hours in
+      var front = CacheWriter(magic: [])
+      front.put(Int64(header.count))
+      var checked = front.bytes + header
+      for count in [rows.count, shares.count, hours.count] {
+        withUnsafeBytes(of: Int64(count).littleEndian) { checked += $0 }
+      }
+      var bytes = Self.magic
+      withUnsafeBytes(of: checked.withUnsafeBytes(Self.checksum).littleEndian) { bytes += $0 }
+      bytes += checked
       bytes += UnsafeRawBufferPointer(rows)
-      withUnsafeBytes(of: Int64(shares.count).littleEndian) { bytes += $0 }
       bytes += UnsafeRawBufferPointer(shares)
+      bytes += UnsafeRawBufferPointer(hours)
+      return bytes
     }
-    var sum: [UInt8] = []
-    withUnsafeBytes(of: bytes.withUnsafeBytes(Self.checksum).littleEndian) { sum += $0 }
-    return Self.magic + sum + bytes
   }
 
-  /// A checksum of whole 8-byte words: a cache file damaged anywhere is built again.
+  /// A checksum of whole 8-byte words.
   static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
     var h: UInt64 = 0xCBF2_9CE4_8422_2325
     var k = 0
@@ -243,41 +253,51 @@ extension DayTotals {
   }
 
   /// Reads a cache file in place; nil when anything in it is out of place (it is built again).
+  ///
+  /// The header and the counts are checksummed and the size must be theirs to the byte; the
+  /// rows, shares and hours are read where they lie, only the pages a range needs, so a
+  /// year costs a year. (What they say is trusted as the index's chunks are: a file cut
+  /// short, replaced or from another build of pomo is noticed and built again.)
   init?(mapped file: MappedFile) {
     let all = file.bytes
     func word(at offset: Int) -> Int? {
       guard offset >= 0, offset + 8 <= all.count else { return nil }
       return Int(exactly: Int64(littleEndian: all.loadUnaligned(fromByteOffset: offset, as: Int64.self)))
     }
-    guard all.count >= 16, Array(all[0..<8]) == Self.magic,
+    guard all.count >= 24, Array(all[0..<8]) == Self.magic, let headerSize = word(at: 16), headerSize >= 0,
+      headerSize % 8 == 0, headerSize <= all.count - 48, case let counts = 24 + headerSize,
+      let rowCount = word(at: counts), let shareCount = word(at: counts + 8), let hourCount = word(at: counts + 16),
       UInt64(littleEndian: all.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-        == Self.checksum(UnsafeRawBufferPointer(rebasing: all[16...]))
+        == Self.checksum(UnsafeRawBufferPointer(rebasing: all[16..<(counts + 24)]))
     else { return nil }
-    let m = 16
-    guard all.count >= m + 8, let headerSize = word(at: m), headerSize >= 0,
-      headerSize % 8 == 0, m + 8 + headerSize <= all.count, let rowCount = word(at: m + 8 + headerSize), rowCount >= 0
-    else { return nil }
-    let rowStart = m + 16 + headerSize
-    let rowSize = MemoryLayout<DayTable.Row>.stride
-    let shareSize = MemoryLayout<DayTable.Share>.stride
-    guard rowCount <= (all.count - rowStart) / rowSize, let shareCount = word(at: rowStart + rowCount * rowSize),
-      shareCount >= 0, case let shareStart = rowStart + rowCount * rowSize + 8,
-      shareCount <= (all.count - shareStart) / shareSize, shareStart + shareCount * shareSize == all.count,
-      let header = DayTotals(header: Array(all[(m + 8)..<(m + 8 + headerSize)])), let base = all.baseAddress
+    let sizes = [
+      MemoryLayout<DayTable.Row>.stride, MemoryLayout<DayTable.Share>.stride, MemoryLayout<DayTable.HourCell>.stride,
+    ]
+    var start = counts + 24
+    var starts: [Int] = []
+    for (count, size) in zip([rowCount, shareCount, hourCount], sizes) {
+      guard count >= 0, count <= (all.count - start) / size else { return nil }
+      starts.append(start)
+      start += count * size
+    }
+    guard start == all.count, let header = DayTotals(header: Array(all[24..<counts])), let base = all.baseAddress
     else { return nil }
     self = header
     table = DayTable(
       file: file,
-      rows: UnsafeBufferPointer(start: (base + rowStart).assumingMemoryBound(to: DayTable.Row.self), count: rowCount),
+      rows: UnsafeBufferPointer(start: (base + starts[0]).assumingMemoryBound(to: DayTable.Row.self), count: rowCount),
       shares: UnsafeBufferPointer(
-        start: (base + shareStart).assumingMemoryBound(to: DayTable.Share.self), count: shareCount),
+        start: (base + starts[1]).assumingMemoryBound(to: DayTable.Share.self), count: shareCount),
+      hours: UnsafeBufferPointer(
+        start: (base + starts[2]).assumingMemoryBound(to: DayTable.HourCell.self), count: hourCount),
       names: table.names)
   }
 
   /// Reads the header of a cache file (the table's names, not yet its rows and shares).
   private init?(header bytes: [UInt8]) {
     guard var input = CacheReader(bytes, magic: []), input.int() == Int64(MemoryLayout<DayTable.Row>.stride),
-      input.int() == Int64(MemoryLayout<DayTable.Share>.stride), let key = input.text(), let builds = input.int(), let markCount = input.int(),
+      input.int() == Int64(MemoryLayout<DayTable.Share>.stride),
+      input.int() == Int64(MemoryLayout<DayTable.HourCell>.stride), let key = input.text(), let builds = input.int(), let markCount = input.int(),
       markCount >= 0, markCount <= input.remaining / 40
     else { return nil }
     calendarKey = key
@@ -296,7 +316,7 @@ extension DayTotals {
       else { return nil }
       names.append(DayTable.Name(kind: kind, text: text))
     }
-    table = DayTable(rows: [], shares: [], names: names)
+    table = DayTable(names: names)
     guard let longCount = input.int(), longCount >= 0, longCount <= input.remaining / 16 else { return nil }
     for _ in 0..<longCount {
       guard let hash = input.word(), let prefix = input.word() else { return nil }
@@ -316,6 +336,11 @@ extension DayTotals {
           let text = input.text(), let focus = input.int(), let sessions = input.int()
         else { return nil }
         adds.shares[.init(day: day, name: DayTable.Name(kind: kind, text: text))] = (focus, sessions)
+      }
+      guard let hourCount = input.int(), hourCount >= 0, hourCount <= input.remaining / 24 else { return nil }
+      for _ in 0..<hourCount {
+        guard let day = input.int(), let column = input.int(), let focus = input.int() else { return nil }
+        adds.hours[.init(day: day, column: column)] = focus
       }
       specials[hash] = (prefix, adds)
     }

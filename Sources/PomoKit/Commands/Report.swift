@@ -87,9 +87,7 @@ extension Pomo {
 
       let text: String
       if arguments[hours] {
-        var builder = HourGridBuilder(range: range, calendar: calendar, tags: arguments[tag], preset: arguments[preset])
-        try source.records(from: builder.window.from, to: builder.window.to) { builder.add($0) }
-        let grid = builder.build()
+        let grid = try source.hours(range: range, calendar: calendar, tags: arguments[tag], preset: arguments[preset])
         switch format {
         case .json: text = HourGridData.json(grid)
         case .csv: text = HourGridData.csv(grid)
@@ -207,6 +205,32 @@ struct ReportSource {
     history.streak(today: today, calendar: calendar)
   }
 
+  /// The day totals, when they are worth reading for `days` (a long span, unfiltered).
+  private func totals(_ days: ClosedRange<Int64>, calendar: LocalCalendar, filtered: Bool) throws(CLIError) -> (
+    DayTable, [JournalRecord]
+  )? {
+    guard let cacheFolder, !filtered, days.upperBound - days.lowerBound >= Self.daysFromRecords else { return nil }
+    do {
+      let totals = try DayTotals.of(history, calendar: calendar, folder: cacheFolder)
+      return (totals.table, try totals.longSessions(of: history))
+    } catch {
+      throw CLIError.failure("cannot read the journal \(path): \(error)")
+    }
+  }
+
+  /// Focus by weekday and hour over `range`.
+  func hours(range: ReportRange, calendar: LocalCalendar, tags: [String], preset: String?) throws(CLIError) -> HourGrid {
+    var builder = HourGridBuilder(range: range, calendar: calendar, tags: tags, preset: preset)
+    if let (table, long) = try totals(range.days, calendar: calendar, filtered: !tags.isEmpty || preset != nil) {
+      // A long span, unfiltered: the day totals, and the few sessions too long for them.
+      builder.add(table)
+      for record in long { builder.add(record) }
+    } else {
+      try records(from: builder.window.from, to: builder.window.to) { builder.add($0) }
+    }
+    return builder.build()
+  }
+
   /// The report over `range`, its period before, and the streak up to `today`.
   func report(
     range: ReportRange, calendar: LocalCalendar, today: Int64, tags: [String] = [], preset: String? = nil,
@@ -215,16 +239,10 @@ struct ReportSource {
     var builder = ReportBuilder(range: range, calendar: calendar, tags: tags, preset: preset)
     var streak: Int?
     let window = builder.window
-    let days = builder.windowDays
-    if let cacheFolder, tags.isEmpty, preset == nil, days.upperBound - days.lowerBound >= Self.daysFromRecords {
+    if let (table, long) = try totals(builder.windowDays, calendar: calendar, filtered: !tags.isEmpty || preset != nil) {
       // A long span, unfiltered: the day totals, and the few sessions too long for them.
-      do {
-        let totals = try DayTotals.of(history, calendar: calendar, folder: cacheFolder)
-        builder.add(totals.table)
-        for record in try totals.longSessions(of: history) { builder.add(record) }
-      } catch {
-        throw CLIError.failure("cannot read the journal \(path): \(error)")
-      }
+      builder.add(table)
+      for record in long { builder.add(record) }
     } else {
       try records(from: window.from, to: window.to) { builder.add($0) }
     }
