@@ -588,8 +588,82 @@ def section_folder(args, env):
     shutil.rmtree(cache)
 
 
+def section_spans(args, env):
+    """Issue 13's targets: any span over 1,000,000 sessions, warm, from the day totals."""
+    print("## Any span, instantly: the day totals (`Scripts/bench.sh spans`)")
+    folder, made = journals(args)
+    base = dict(env, TZ="UTC")
+
+    def median(values):
+        values = sorted(values)
+        return values[len(values) // 2]
+
+    print()
+    print("| journal | first index build (`report --week`, no cache) | then the day totals (first `report --year`) "
+          "| `--year` | full history | `--hours --year` | `--week` | cache files |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
+    for count, (path, _) in made.items():
+        with open(path) as f:
+            since = json.loads(f.readline())["start"][:10]
+        builds, totals = [], []
+        for _ in range(3):
+            cache = tempfile.mkdtemp()
+            run_env = dict(base, XDG_CACHE_HOME=cache, HOME=cache)
+            builds.append(timed([args.pomo, "report", "--week", "--journal", path], run_env))
+            totals.append(timed([args.pomo, "report", "--year", "--journal", path], run_env))
+            shutil.rmtree(cache)
+        cache = tempfile.mkdtemp()
+        run_env = dict(base, XDG_CACHE_HOME=cache, HOME=cache)
+        timed([args.pomo, "report", "--year", "--journal", path], run_env)
+        year, full, hours, week = hyperfine([
+            f"{args.pomo} report --year --journal {path}",
+            f"{args.pomo} report --from {since} --journal {path}",
+            f"{args.pomo} report --hours --year --journal {path}",
+            f"{args.pomo} report --week --journal {path}"], 15, 2, run_env)
+        size = sum(os.path.getsize(os.path.join(dirpath, name))
+                   for dirpath, _, names in os.walk(cache) for name in names) / 1e6
+        shutil.rmtree(cache)
+        print(f"| {count:,} sessions | {median(builds):.2f} s | {median(totals):.2f} s | {year * 1000:.1f} ms "
+              f"| {full * 1000:.1f} ms | {hours * 1000:.1f} ms | {week * 1000:.1f} ms | {size:.0f} MB |")
+    for count, (path, timew) in made.items():
+        if timew and shutil.which("timew"):
+            tw_env = dict(base, TIMEWARRIORDB=timew)
+            tw_year, = hyperfine(["timew summary :year"], 3, 1, tw_env)
+            print()
+            print(f"Peer, the same {count:,} sessions in Timewarrior: `timew summary :year` {tw_year * 1000:.0f} ms.")
+    print()
+    print("Targets over 1,000,000 sessions, warm: `--year` at most 20 ms, full history 50 ms, `--hours` over a "
+          "year 30 ms; the first index build at most 1.5 s. First builds: the median of 3, each with an empty "
+          "cache; warm figures: hyperfine, 15 runs after 2 warm-ups.")
+
+    # What keeping them up to date costs: one session appended, then a long report.
+    path = made[min(made)][0]
+    work = tempfile.mkdtemp()
+    copy = os.path.join(work, "journal.jsonl")
+    shutil.copyfile(path, copy)
+    run_env = dict(base, XDG_CACHE_HOME=work, HOME=work)
+    timed([args.pomo, "report", "--year", "--journal", copy], run_env)
+    steps = []
+    now = time.time()
+    for k in range(5):
+        stamp = lambda t: datetime.datetime.fromtimestamp(t, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S+00:00")
+        start = now - 3600 * (k + 1)
+        with open(copy, "a") as f:
+            f.write('{"v":1,"id":"bench-append-%d","preset":"work","status":"completed","start":"%s","end":"%s",'
+                    '"tags":[],"note":null,"host":"bench","rounds":1,"paused_seconds":0,"phases":[{"name":"focus",'
+                    '"kind":"work","round":1,"start":"%s","end":"%s","planned_seconds":1500,"elapsed_seconds":1500,'
+                    '"completed":true}]}\n' % (k, stamp(start), stamp(start + 1500), stamp(start), stamp(start + 1500)))
+        steps.append(timed([args.pomo, "report", "--year", "--journal", copy], run_env))
+    shutil.rmtree(work)
+    print()
+    print(f"After one session is appended to {min(made):,} sessions, the next `report --year` (which brings the "
+          f"index and the totals up to date, and rewrites the totals file): median {median(steps) * 1000:.0f} ms "
+          f"of 5.")
+
+
 SECTIONS = {"session": section_session, "status": section_status, "control": section_control,
-            "report": section_report, "history": section_history, "folder": section_folder}
+            "report": section_report, "history": section_history, "folder": section_folder,
+            "spans": section_spans}
 
 
 def main():

@@ -4,7 +4,8 @@
 # release binary, and prints the figures. Usage: Scripts/bench.sh [section...]
 #   sections: session (CPU, accuracy, memory while counting down), status, control (commands
 #   and status --follow: round trip, feed delay, CPU), report, history (corrections, edit,
-#   import), folder (a journal folder of 10 machine files)
+#   import), folder (a journal folder of 10 machine files), spans (the day totals: --year, full
+#   history, --hours, first builds)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -125,6 +125,43 @@ public final class IndexedJournal {
     try records(in: Array(chunks[first...]), body)
   }
 
+  /// The records on lines after `line`, decoded on every core: the chunks are cut into
+  /// `parts` runs, and `work(part, record)` is called for each record of a run, in journal
+  /// order, on one thread at a time for each part (so each part can keep its own sums).
+  package func inParts(after line: Int64, parts: Int, _ work: (Int, JournalRecord) -> Void) throws(FileSystemError) {
+    let chunks = index.chunks
+    guard let file, !chunks.isEmpty, parts > 0 else { return }
+    let first = line <= 0 ? 0 : (chunk(holding: line + 1) ?? 0)
+    let count = chunks.count - first
+    guard count > 0 else { return }
+    let duplicates = index.duplicates
+    nonisolated(unsafe) let source = file
+    let failures = UnsafeMutableBufferPointer<FileSystemError?>.allocate(capacity: parts)
+    failures.initialize(repeating: nil)
+    defer {
+      failures.deinitialize()
+      failures.deallocate()
+    }
+    nonisolated(unsafe) let errors = failures
+    withoutActuallyEscaping(work) { work in
+      nonisolated(unsafe) let job = work
+      DispatchQueue.concurrentPerform(iterations: parts) { part in
+        for k in (first + part * count / parts)..<(first + (part + 1) * count / parts) {
+          do {
+            let bytes = try source.read(at: chunks[k].offset, count: Int(chunks[k].length))
+            for item in Self.records(in: bytes, chunk: chunks[k], duplicates: duplicates) where item.line > line {
+              job(part, item.record)
+            }
+          } catch {
+            errors[part] = error as? FileSystemError
+            return
+          }
+        }
+      }
+    }
+    if let failure = failures.compactMap({ $0 }).first { throw failure }
+  }
+
   /// The sorted hashes of the ids indexed so far (the index checks their count).
   private static func loadIDs(_ path: String) -> [UInt64]? {
     guard let bytes = try? Platform.readFile(path), bytes.count % 8 == 0 else { return nil }

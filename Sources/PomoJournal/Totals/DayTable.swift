@@ -138,8 +138,8 @@ public struct DayTable: Equatable, @unchecked Sendable {
     return low
   }
 
-  /// Adds (`sign` 1) or takes away (-1) what `changes` holds; days and shares that come to
-  /// nothing are dropped, so a table says the same however it was reached.
+  /// Adds (`sign` 1) or takes away (-1) what `changes` holds; days, shares and hours that
+  /// come to nothing are dropped, so a table says the same however it was reached.
   public mutating func apply(_ changes: Changes, sign: Int64 = 1) {
     if changes.isEmpty { return }
     if let mapped {
@@ -148,141 +148,93 @@ public struct DayTable: Equatable, @unchecked Sendable {
       ownedHours = Array(mapped.hours)
       self.mapped = nil
     }
-    let rows = ownedRows
-    let shares = ownedShares
     var index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, Int32($0)) })
-    func place(_ name: Name) -> Int32 {
+    let places = changes.names.map { name in
       if let k = index[name] { return k }
       let k = Int32(names.count)
       names.append(name)
       index[name] = k
       return k
     }
-    let newRows = changes.rows.values.sorted { $0.day < $1.day }
-    var merged: [Row] = []
-    merged.reserveCapacity(rows.count + newRows.count)
+    let days = changes.finished()
+    var newRows: [Row] = []
+    var newShares: [Share] = []
+    var newHours: [HourCell] = []
+    for day in days {
+      var row = day.row
+      row.focus *= sign
+      row.rest *= sign
+      row.sessions *= sign
+      row.completed *= sign
+      row.interrupted *= sign
+      newRows.append(row)
+      let first = newShares.count
+      for share in day.shares {
+        newShares.append(
+          Share(day: day.row.day, name: places[Int(share.name)], focus: sign * share.focus, sessions: sign * share.sessions))
+      }
+      newShares[first...].sort { $0.name < $1.name }
+      for (column, focus) in day.hours.enumerated() where focus != 0 {
+        newHours.append(HourCell(day: day.row.day, column: Int64(column), focus: sign * focus))
+      }
+    }
+    ownedRows = Self.merge(ownedRows, newRows, key: { $0.day }, isZero: \.isZero) { a, b in
+      var sum = a
+      sum.add(b, sign: 1)
+      return sum
+    }
+    ownedShares = Self.merge(ownedShares, newShares, key: { Pair($0.day, Int64($0.name)) }, isZero: { $0.focus == 0 && $0.sessions == 0 }) {
+      a, b in
+      var sum = a
+      sum.focus += b.focus
+      sum.sessions += b.sessions
+      return sum
+    }
+    ownedHours = Self.merge(ownedHours, newHours, key: { Pair($0.day, $0.column) }, isZero: { $0.focus == 0 }) { a, b in
+      var sum = a
+      sum.focus += b.focus
+      return sum
+    }
+  }
+
+  /// A day and a name or a column, in that order.
+  private struct Pair: Comparable {
+    var a: Int64
+    var b: Int64
+    init(_ a: Int64, _ b: Int64) {
+      self.a = a
+      self.b = b
+    }
+    static func < (x: Pair, y: Pair) -> Bool { x.a != y.a ? x.a < y.a : x.b < y.b }
+  }
+
+  /// Two lists sorted by `key` merged; entries with the same key are combined, and those that
+  /// come to nothing dropped.
+  private static func merge<T, K: Comparable>(
+    _ a: [T], _ b: [T], key: (T) -> K, isZero: (T) -> Bool, combine: (T, T) -> T
+  ) -> [T] {
+    if b.isEmpty { return a }
+    var result: [T] = []
+    result.reserveCapacity(a.count + b.count)
     var i = 0
-    for row in newRows {
-      while i < rows.count && rows[i].day < row.day {
-        merged.append(rows[i])
+    for item in b {
+      let k = key(item)
+      while i < a.count && key(a[i]) < k {
+        result.append(a[i])
         i += 1
       }
-      var sum = i < rows.count && rows[i].day == row.day ? rows[i] : Row(day: row.day)
-      if i < rows.count && rows[i].day == row.day { i += 1 }
-      sum.add(row, sign: sign)
-      if !sum.isZero { merged.append(sum) }
+      if i < a.count && key(a[i]) == k {
+        let sum = combine(a[i], item)
+        if !isZero(sum) { result.append(sum) }
+        i += 1
+      } else if !isZero(item) {
+        result.append(item)
+      }
     }
-    merged += rows[i...]
-    ownedRows = merged
-
-    let newShares = changes.shares.map { key, value in
-      Share(day: key.day, name: place(key.name), focus: value.focus, sessions: value.sessions)
-    }.sorted { ($0.day, $0.name) < ($1.day, $1.name) }
-    var mergedShares: [Share] = []
-    mergedShares.reserveCapacity(shares.count + newShares.count)
-    var j = 0
-    for share in newShares {
-      while j < shares.count && (shares[j].day, shares[j].name) < (share.day, share.name) {
-        mergedShares.append(shares[j])
-        j += 1
-      }
-      var sum = share
-      sum.focus = 0
-      sum.sessions = 0
-      if j < shares.count && shares[j].day == share.day && shares[j].name == share.name {
-        sum = shares[j]
-        j += 1
-      }
-      sum.focus += sign * share.focus
-      sum.sessions += sign * share.sessions
-      if sum.focus != 0 || sum.sessions != 0 { mergedShares.append(sum) }
-    }
-    mergedShares += shares[j...]
-    ownedShares = mergedShares
-
-    let newHours = changes.hours.map { HourCell(day: $0.key.day, column: $0.key.column, focus: $0.value) }
-      .sorted { ($0.day, $0.column) < ($1.day, $1.column) }
-    var mergedHours: [HourCell] = []
-    mergedHours.reserveCapacity(ownedHours.count + newHours.count)
-    var h = 0
-    for cell in newHours {
-      while h < ownedHours.count && (ownedHours[h].day, ownedHours[h].column) < (cell.day, cell.column) {
-        mergedHours.append(ownedHours[h])
-        h += 1
-      }
-      var sum = HourCell(day: cell.day, column: cell.column, focus: 0)
-      if h < ownedHours.count && ownedHours[h].day == cell.day && ownedHours[h].column == cell.column {
-        sum = ownedHours[h]
-        h += 1
-      }
-      sum.focus += sign * cell.focus
-      if sum.focus != 0 { mergedHours.append(sum) }
-    }
-    mergedHours += ownedHours[h...]
-    ownedHours = mergedHours
+    result += a[i...]
+    return result
   }
 
-  /// What one or more sessions add to a table, gathered before it is applied.
-  public struct Changes: Equatable, Sendable {
-    struct ShareKey: Hashable, Sendable {
-      var day: Int64
-      var name: Name
-    }
-    struct HourKey: Hashable, Sendable {
-      var day: Int64
-      var column: Int64
-    }
-    var hours: [HourKey: Int64] = [:]
-    public internal(set) var rows: [Int64: Row] = [:]
-    var shares: [ShareKey: (focus: Int64, sessions: Int64)] = [:]
-
-    public init() {}
-
-    public var isEmpty: Bool { rows.isEmpty && shares.isEmpty && hours.isEmpty }
-
-    public static func == (a: Changes, b: Changes) -> Bool {
-      a.rows == b.rows && a.hours == b.hours && a.shares.count == b.shares.count
-        && a.shares.allSatisfy { key, value in b.shares[key].map { $0 == value } ?? false }
-    }
-
-    /// What a session adds, as `DayCredit` credits it; `sign` -1 takes it back.
-    public mutating func add(_ record: JournalRecord, calendar: LocalCalendar, sign: Int64 = 1) {
-      let credits = DayCredit.credits(record, calendar: calendar)
-      let names = DayCredit.names(record)
-      var row = rows[credits.startDay] ?? Row(day: credits.startDay)
-      row.sessions += sign
-      if record.status == .completed { row.completed += sign } else { row.interrupted += sign }
-      rows[credits.startDay] = row
-      for name in names { shares[ShareKey(day: credits.startDay, name: name), default: (0, 0)].sessions += sign }
-      for credit in credits.days {
-        var row = rows[credit.day] ?? Row(day: credit.day)
-        row.focus += sign * credit.focus
-        row.rest += sign * credit.rest
-        rows[credit.day] = row
-        guard credit.focus != 0 else { continue }
-        for name in names { shares[ShareKey(day: credit.day, name: name), default: (0, 0)].focus += sign * credit.focus }
-      }
-      for phase in record.phases where phase.kind == .work {
-        DayCredit.hours(phase, calendar: calendar) { day, column, focus in
-          hours[HourKey(day: day, column: Int64(column)), default: 0] += sign * focus
-        }
-      }
-    }
-
-    /// Everything `other` holds, added.
-    public mutating func add(_ other: Changes, sign: Int64 = 1) {
-      for (day, row) in other.rows {
-        var sum = rows[day] ?? Row(day: day)
-        sum.add(row, sign: sign)
-        rows[day] = sum
-      }
-      for (key, value) in other.shares {
-        shares[key, default: (0, 0)].focus += sign * value.focus
-        shares[key, default: (0, 0)].sessions += sign * value.sessions
-      }
-      for (key, value) in other.hours { hours[key, default: 0] += sign * value }
-    }
-  }
 }
 
 /// How a session's time is credited to local days: each phase's elapsed seconds to the day

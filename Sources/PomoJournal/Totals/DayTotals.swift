@@ -109,21 +109,49 @@ public struct DayTotals: Sendable {
       }
     }
     // ... and new lines of sessions already special, corrected, or in another file too.
-    var changes = DayTable.Changes()
+    // The rest are added as they are, on every core, each part with sums (and a calendar,
+    // whose caches are its own) of its own.
     let several = files.count > 1
+    if several { for file in files { _ = file.ids() } }
+    let parts = 4
+    let base = (calendar.zone as? CachedZone)?.base ?? calendar.zone
+    struct Part {
+      var changes = DayTable.Changes()
+      var touched: [UInt64: UInt64] = [:]
+      var long: [UInt64: UInt64] = [:]
+      let calendar: LocalCalendar
+    }
+    let results = UnsafeMutableBufferPointer<Part>.allocate(capacity: parts)
+    results.initialize(
+      repeating: Part(calendar: LocalCalendar(zone: base, weekStart: calendar.weekStart, dayStart: calendar.dayStart)))
+    defer {
+      results.deinitialize()
+      results.deallocate()
+    }
+    for k in 0..<parts {
+      results[k] = Part(calendar: LocalCalendar(zone: base, weekStart: calendar.weekStart, dayStart: calendar.dayStart))
+    }
+    let known = touched
+    let special = self.specials
     for (f, file) in files.enumerated() where now[f].lines > before[f] {
-      try file.records(after: before[f]) { record in
+      try file.inParts(after: before[f], parts: parts) { part, record in
         let hash = FNV1a.hash(record.id)
-        if touched[hash] != nil || specials[hash] != nil || history.isCorrected(record.id)
+        if known[hash] != nil || special[hash] != nil || history.isCorrected(record.id)
           || (several && files.indices.contains { $0 != f && files[$0].holds(id: hash) })
         {
-          touched[hash] = JournalIndex.prefix(record.id.utf8)
+          results[part].touched[hash] = JournalIndex.prefix(record.id.utf8)
         } else if DayCredit.isLong(record) {
-          long[hash] = JournalIndex.prefix(record.id.utf8)
+          results[part].long[hash] = JournalIndex.prefix(record.id.utf8)
         } else {
-          changes.add(record, calendar: calendar)
+          results[part].changes.add(record, calendar: results[part].calendar)
         }
       }
+    }
+    var changes = results[0].changes
+    for k in 0..<parts {
+      if k > 0 { changes.add(results[k].changes) }
+      touched.merge(results[k].touched) { a, _ in a }
+      long.merge(results[k].long) { a, _ in a }
     }
     for (hash, prefix) in touched.sorted(by: { $0.key < $1.key }) {
       let copies = try history.copies(of: hash, prefix: prefix)
@@ -204,22 +232,17 @@ extension DayTotals {
     for (hash, special) in specials.sorted(by: { $0.key < $1.key }) {
       out.put(hash)
       out.put(special.prefix)
-      let rows = special.adds.rows.values.sorted { $0.day < $1.day }
-      out.put(raw: rows)
-      out.put(Int64(special.adds.shares.count))
-      for (key, value) in special.adds.shares.sorted(by: { ($0.key.day, $0.key.name.text) < ($1.key.day, $1.key.name.text) }) {
-        out.put(key.day)
-        out.put(UInt64(key.name.kind.rawValue))
-        out.put(text: key.name.text)
-        out.put(value.focus)
-        out.put(value.sessions)
+      let lists = special.adds.lists
+      out.put(raw: lists.rows)
+      out.put(Int64(lists.shares.count))
+      for share in lists.shares {
+        out.put(share.day)
+        out.put(UInt64(share.name.kind.rawValue))
+        out.put(text: share.name.text)
+        out.put(share.focus)
+        out.put(share.sessions)
       }
-      out.put(Int64(special.adds.hours.count))
-      for (key, focus) in special.adds.hours.sorted(by: { ($0.key.day, $0.key.column) < ($1.key.day, $1.key.column) }) {
-        out.put(key.day)
-        out.put(key.column)
-        out.put(focus)
-      }
+      out.put(raw: lists.hours)
     }
     var header = out.bytes
     header += [UInt8](repeating: 0, count: (8 - header.count % 8) % 8)
@@ -328,20 +351,18 @@ extension DayTotals {
         let rows = input.raw(DayTable.Row.self, zero: DayTable.Row(day: 0)), let shareCount = input.int(),
         shareCount >= 0, shareCount <= input.remaining / 40
       else { return nil }
-      var adds = DayTable.Changes()
-      for row in rows { adds.rows[row.day] = row }
+      var shares: [(day: Int64, name: DayTable.Name, focus: Int64, sessions: Int64)] = []
       for _ in 0..<shareCount {
         guard let day = input.int(),
           let kind = input.word().flatMap({ DayTable.Name.Kind(rawValue: UInt8(truncatingIfNeeded: $0)) }),
           let text = input.text(), let focus = input.int(), let sessions = input.int()
         else { return nil }
-        adds.shares[.init(day: day, name: DayTable.Name(kind: kind, text: text))] = (focus, sessions)
+        shares.append((day, DayTable.Name(kind: kind, text: text), focus, sessions))
       }
-      guard let hourCount = input.int(), hourCount >= 0, hourCount <= input.remaining / 24 else { return nil }
-      for _ in 0..<hourCount {
-        guard let day = input.int(), let column = input.int(), let focus = input.int() else { return nil }
-        adds.hours[.init(day: day, column: column)] = focus
+      guard let hours = input.raw(DayTable.HourCell.self, zero: DayTable.HourCell(day: 0, column: 0, focus: 0)) else {
+        return nil
       }
+      let adds = DayTable.Changes(rows: rows, shares: shares, hours: hours)
       specials[hash] = (prefix, adds)
     }
     guard input.remaining < 8 else { return nil }  // Only the padding to a whole word is left.

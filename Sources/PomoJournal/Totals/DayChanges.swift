@@ -1,0 +1,169 @@
+import PomoCore
+
+extension DayTable {
+  /// What sessions add to a day table (or take from it), gathered before it is applied.
+  ///
+  /// Built for speed over a million sessions: names are numbered once, and the few days
+  /// credited last are kept apart from the rest, since a journal's sessions mostly come in
+  /// the order of their days.
+  public struct Changes: Sendable {
+    /// What one day gains.
+    struct Day: Sendable {
+      var row: Row
+      /// Focus per hour of the day (24 columns), or empty.
+      var hours: [Int64] = []
+      /// Each name's focus and sessions, by the name's number in `names`.
+      var shares: [(name: Int32, focus: Int64, sessions: Int64)] = []
+      /// Where each name is in `shares`, once a day has many.
+      var places: [Int32: Int]?
+
+      init(day: Int64) { row = Row(day: day) }
+
+      mutating func share(_ name: Int32) -> Int {
+        if let places {
+          if let k = places[name] { return k }
+        } else if let k = shares.firstIndex(where: { $0.name == name }) {
+          return k
+        }
+        shares.append((name, 0, 0))
+        let k = shares.count - 1
+        if places != nil {
+          places![name] = k
+        } else if shares.count > 16 {
+          places = Dictionary(uniqueKeysWithValues: shares.enumerated().map { ($1.name, $0) })
+        }
+        return k
+      }
+
+      mutating func hour(_ column: Int, _ focus: Int64) {
+        if hours.isEmpty { hours = [Int64](repeating: 0, count: 24) }
+        hours[column] += focus
+      }
+
+      var isEmpty: Bool { row.isZero && hours.allSatisfy { $0 == 0 } && shares.allSatisfy { $0.focus == 0 && $0.sessions == 0 } }
+    }
+
+    /// The names the shares use, numbered in the order they came.
+    public private(set) var names: [Name] = []
+    private var numbers: [Name: Int32] = [:]
+    private var days: [Int64: Day] = [:]
+    /// The days credited last, searched first.
+    private var recent: [Day] = []
+    /// The last session's preset and tags, with their numbers: most sessions repeat them.
+    private var lastNames: (names: [Name], numbers: [Int32])?
+
+    public init() {}
+
+    public var isEmpty: Bool { days.values.allSatisfy(\.isEmpty) && recent.allSatisfy(\.isEmpty) }
+
+    private mutating func number(_ name: Name) -> Int32 {
+      if let k = numbers[name] { return k }
+      let k = Int32(names.count)
+      names.append(name)
+      numbers[name] = k
+      return k
+    }
+
+    /// The place in `recent` of a day, brought there if need be.
+    private mutating func slot(_ day: Int64) -> Int {
+      if let k = recent.lastIndex(where: { $0.row.day == day }) { return k }
+      recent.append(days.removeValue(forKey: day) ?? Day(day: day))
+      if recent.count > 4 {
+        let old = recent.removeFirst()
+        days[old.row.day] = old
+      }
+      return recent.count - 1
+    }
+
+    /// The days, in order, each once.
+    func finished() -> [Day] {
+      var all = days
+      for day in recent { all[day.row.day] = day }
+      return all.values.filter { !$0.isEmpty }.sorted { $0.row.day < $1.row.day }
+    }
+
+    /// What a session adds, as `DayCredit` credits it; `sign` -1 takes it back.
+    public mutating func add(_ record: JournalRecord, calendar: LocalCalendar, sign: Int64 = 1) {
+      let names = DayCredit.names(record)
+      let numbers: [Int32]
+      if let last = lastNames, last.names == names {
+        numbers = last.numbers
+      } else {
+        numbers = names.map { number($0) }
+        lastNames = (names, numbers)
+      }
+      let credits = DayCredit.credits(record, calendar: calendar)
+      var k = slot(credits.startDay)
+      recent[k].row.sessions += sign
+      if record.status == .completed { recent[k].row.completed += sign } else { recent[k].row.interrupted += sign }
+      for n in numbers { recent[k].shares[recent[k].share(n)].sessions += sign }
+      for credit in credits.days {
+        k = slot(credit.day)
+        recent[k].row.focus += sign * credit.focus
+        recent[k].row.rest += sign * credit.rest
+        guard credit.focus != 0 else { continue }
+        for n in numbers { recent[k].shares[recent[k].share(n)].focus += sign * credit.focus }
+      }
+      for phase in record.phases where phase.kind == .work {
+        DayCredit.hours(phase, calendar: calendar) { day, column, focus in
+          let k = slot(day)
+          recent[k].hour(column, sign * focus)
+        }
+      }
+    }
+
+    /// Everything `other` holds, added (`sign` -1: taken away).
+    public mutating func add(_ other: Changes, sign: Int64 = 1) {
+      let numbers = other.names.map { number($0) }
+      for day in other.finished() {
+        let k = slot(day.row.day)
+        recent[k].row.add(day.row, sign: sign)
+        for (column, focus) in day.hours.enumerated() where focus != 0 { recent[k].hour(column, sign * focus) }
+        for share in day.shares {
+          let s = recent[k].share(numbers[Int(share.name)])
+          recent[k].shares[s].focus += sign * share.focus
+          recent[k].shares[s].sessions += sign * share.sessions
+        }
+      }
+    }
+
+    // MARK: - As lists (for the cache file, and tests)
+
+    /// Rows, shares (with their names) and hour cells, each in order.
+    public var lists: (rows: [Row], shares: [(day: Int64, name: Name, focus: Int64, sessions: Int64)], hours: [HourCell]) {
+      var rows: [Row] = []
+      var shares: [(day: Int64, name: Name, focus: Int64, sessions: Int64)] = []
+      var hours: [HourCell] = []
+      for day in finished() {
+        rows.append(day.row)
+        for share in day.shares.sorted(by: { names[Int($0.name)].text < names[Int($1.name)].text })
+        where share.focus != 0 || share.sessions != 0 {
+          shares.append((day.row.day, names[Int(share.name)], share.focus, share.sessions))
+        }
+        for (column, focus) in day.hours.enumerated() where focus != 0 {
+          hours.append(HourCell(day: day.row.day, column: Int64(column), focus: focus))
+        }
+      }
+      return (rows, shares, hours)
+    }
+
+    /// Changes made of lists (read back from the cache file).
+    init(rows: [Row], shares: [(day: Int64, name: Name, focus: Int64, sessions: Int64)], hours: [HourCell]) {
+      for row in rows {
+        let k = slot(row.day)
+        recent[k].row.add(row, sign: 1)
+      }
+      for share in shares {
+        let n = number(share.name)
+        let k = slot(share.day)
+        let s = recent[k].share(n)
+        recent[k].shares[s].focus += share.focus
+        recent[k].shares[s].sessions += share.sessions
+      }
+      for cell in hours where cell.column >= 0 && cell.column < 24 {
+        let k = slot(cell.day)
+        recent[k].hour(Int(cell.column), cell.focus)
+      }
+    }
+  }
+}
