@@ -30,7 +30,9 @@ public final class IndexedJournal {
 
   package func loadQuarters() -> [UInt64] {
     if let quarters { return quarters }
-    guard index.quarterCount > 0, let bytes = try? Platform.readFile(quartersPath),
+    // The side files are read whole, however large (a million sessions make 8 to 16 MB): their
+    // sizes are checked against the index's counts.
+    guard index.quarterCount > 0, let bytes = try? Platform.readFile(quartersPath, limit: Int(index.quarterCount) * 8),
       bytes.count == index.quarterCount * 8
     else {
       return []
@@ -81,7 +83,7 @@ public final class IndexedJournal {
   /// The sorted id prefixes of the sessions, with their lines, read on first use.
   package func loadPrefixes() -> [JournalIndex.PrefixEntry] {
     if let prefixes { return prefixes }
-    guard index.prefixCount > 0, let bytes = try? Platform.readFile(prefixesPath),
+    guard index.prefixCount > 0, let bytes = try? Platform.readFile(prefixesPath, limit: Int(index.prefixCount) * 16),
       bytes.count == index.prefixCount * 16
     else {
       return []
@@ -97,7 +99,7 @@ public final class IndexedJournal {
   /// The sorted hashes of every id the index holds (sessions and corrections), read on first use.
   package func ids() -> [UInt64] {
     if let idHashes { return idHashes }
-    let loaded = Self.loadIDs(idsPath).flatMap { $0.count == index.idCount ? $0 : nil } ?? []
+    let loaded = Self.loadIDs(idsPath, count: index.idCount) ?? []
     idHashes = loaded
     return loaded
   }
@@ -163,8 +165,8 @@ public final class IndexedJournal {
   }
 
   /// The sorted hashes of the ids indexed so far (the index checks their count).
-  private static func loadIDs(_ path: String) -> [UInt64]? {
-    guard let bytes = try? Platform.readFile(path), bytes.count % 8 == 0 else { return nil }
+  private static func loadIDs(_ path: String, count: Int64) -> [UInt64]? {
+    guard let bytes = try? Platform.readFile(path, limit: Int(count) * 8), bytes.count == count * 8 else { return nil }
     var result = [UInt64](repeating: 0, count: bytes.count / 8)
     result.withUnsafeMutableBytes { target in bytes.withUnsafeBytes { target.copyMemory(from: $0) } }
     return result
@@ -185,7 +187,7 @@ public final class IndexedJournal {
     let file = try RandomAccessFile(path: journal.path)
     self.file = file
     cachePath = cacheFolder + "/index-" + String(FNV1a.hash(Platform.absolutePath(journal.path)), radix: 16)
-    if let bytes = try? Platform.readFile(cachePath + ".bin"), let cached = JournalIndex(encoded: bytes),
+    if let bytes = try? Platform.readFile(cachePath + ".bin", limit: 1 << 30), let cached = JournalIndex(encoded: bytes),
       Platform.fileSize(quartersPath) == cached.quarterCount * 8,
       Platform.fileSize(prefixesPath) == cached.prefixCount * 16,
       Platform.fileSize(correctionsPath) == cached.correctionCount * Int64(CorrectionTable.words * 8)
@@ -193,7 +195,8 @@ public final class IndexedJournal {
       index = cached
     }
     let idsPath = idsPath
-    if try index.update(file, knownIDs: { Self.loadIDs(idsPath) }) {
+    let idCount = index.idCount
+    if try index.update(file, knownIDs: { Self.loadIDs(idsPath, count: idCount) }) {
       if index.indexedLength == 0 {
         quarters = []
         index.quarterCount = 0

@@ -248,7 +248,9 @@ public struct ReportBuilder {
     let order = { (a: Report.Group, b: Report.Group) in a.focus != b.focus ? a.focus > b.focus : a.name < b.name }
     func seconds(_ micros: Int64) -> Double { Double(micros) / 1_000_000 }
     func groups(_ all: [String: (sessions: Int, focus: Int64)]) -> [Report.Group] {
-      all.map { Report.Group(name: $0.key, sessions: $0.value.sessions, focus: seconds($0.value.focus)) }.sorted(by: order)
+      // A name whose sessions a later table took back (deleted, retagged) is not shown.
+      all.filter { $0.value.sessions != 0 || $0.value.focus != 0 }
+        .map { Report.Group(name: $0.key, sessions: $0.value.sessions, focus: seconds($0.value.focus)) }.sorted(by: order)
     }
     let days = days.map {
       Report.Day(

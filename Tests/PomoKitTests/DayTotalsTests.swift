@@ -85,12 +85,20 @@ struct DayTotalsTests {
     try history.all { grid.add($0) }
     #expect(hours.out == HourGridData.json(grid.build()), comment)
 
-    // The command's totals, as it left them, kept up to date step by step, are those built
-    // from nothing.
+    // The command's totals, brought up to date step by step, are those built from nothing:
+    // as the file says plus what came since (a command writes them only after thousands of
+    // lines), and as the file says once written.
     let files = totalsFiles(h)
     try #require(files.count == 1, comment)
+    let own = try Self.history(h, cache: h.home.path + "/.cache/pomo")
+    let current = try DayTotals.of(own, calendar: calendar, folder: h.home.path + "/.cache/pomo")
+    _ = try DayTotals.of(own, calendar: calendar, folder: h.home.path + "/.cache/pomo", writeAfter: 0)
     let kept = try #require(DayTotals(mapped: MappedFile(path: h.home.path + "/.cache/pomo/" + files[0])), comment)
     let fresh = try DayTotals.of(history, calendar: calendar, folder: scratch.path)
+    #expect(kept.pending.isEmpty && fresh.pending.isEmpty, comment)
+    var combined = current.table
+    combined.apply(current.pending)
+    #expect(normalized(combined) == normalized(fresh.table), comment)
     #expect(normalized(kept.table) == normalized(fresh.table), comment)
     #expect(kept.long == fresh.long, comment)
     #expect(!kept.table.rows.isEmpty, comment)

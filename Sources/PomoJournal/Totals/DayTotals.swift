@@ -36,14 +36,37 @@ public struct DayTotals: Sendable {
 
   public init() {}
 
-  /// The totals of `history` in `calendar`, up to date: read from `folder` and written back
-  /// when they changed (a cache that cannot be written only costs time).
-  public static func of(_ history: History, calendar: LocalCalendar, folder: String) throws(FileSystemError) -> DayTotals {
+  /// What the lines read since the file was written add (not yet in `table`), and how many
+  /// lines that was.
+  public private(set) var pending = DayTable.Changes()
+  private var pendingLines: Int64 = 0
+
+  /// The tables a report adds up: the one from the file, and what came since (when anything did).
+  public var tables: [DayTable] {
+    guard !pending.isEmpty else { return [table] }
+    var since = DayTable()
+    since.apply(pending)
+    return [table, since]
+  }
+
+  /// The totals of `history` in `calendar`, up to date: read from `folder`, and written back
+  /// when they were built again or more than `writeAfter` lines arrived since they were
+  /// written (a cache that cannot be written only costs time).
+  ///
+  /// A few lines (a session ended, a correction) are read again by each report until then,
+  /// instead of rewriting the file (tens of megabytes over a million sessions) each time.
+  public static func of(_ history: History, calendar: LocalCalendar, folder: String, writeAfter: Int64 = 5000)
+    throws(FileSystemError) -> DayTotals
+  {
     let key = calendarKey(calendar)
     let paths = history.files.map { Platform.absolutePath($0.journal.path) }
     let path = folder + "/totals-" + String(FNV1a.hash(Set(paths.map(Self.folder)).sorted().joined(separator: "\n")), radix: 16)
     var totals = (try? MappedFile(path: path)).flatMap(DayTotals.init(mapped:)) ?? DayTotals()
-    if try totals.update(history, calendar: calendar, key: key) {
+    let rebuilt = try totals.update(history, calendar: calendar, key: key)
+    if rebuilt || totals.pendingLines > writeAfter {
+      totals.table.apply(totals.pending)
+      totals.pending = DayTable.Changes()
+      totals.pendingLines = 0
       try? Platform.writeAtomically(totals.encoded(), to: path, durable: false)
     }
     return totals
@@ -69,7 +92,8 @@ public struct DayTotals: Sendable {
 
   // MARK: - Bringing it up to date
 
-  /// Reads what the files gained since the marks; returns whether anything changed.
+  /// Reads what the files gained since the marks into `pending` (and the marks, the special
+  /// and the long sessions); returns whether the totals were built from nothing.
   mutating func update(_ history: History, calendar: LocalCalendar, key: String) throws(FileSystemError) -> Bool {
     let files = history.files
     let now = files.map { file in
@@ -98,6 +122,7 @@ public struct DayTotals: Sendable {
       before = before.map { _ in 0 }
     }
     guard !intact || now.map(\.lines) != before || marks.count != now.count else { return false }
+    pendingLines = zip(now, before).reduce(0) { $0 + $1.0.lines - $1.1 }
 
     // Sessions some line arrived about: corrections beyond the old marks, ...
     var touched: [UInt64: UInt64] = [:]
@@ -170,9 +195,9 @@ public struct DayTotals: Sendable {
       changes.add(adds)
       specials[hash] = (prefix, adds)
     }
-    table.apply(changes)
+    pending = changes
     marks = now
-    return true
+    return !intact
   }
 
   /// The byte offset just after line `line` of a file, where lines arrived after it start.

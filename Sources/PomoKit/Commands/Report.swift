@@ -207,12 +207,12 @@ struct ReportSource {
 
   /// The day totals, when they are worth reading for `days` (a long span, unfiltered).
   private func totals(_ days: ClosedRange<Int64>, calendar: LocalCalendar, filtered: Bool) throws(CLIError) -> (
-    DayTable, [JournalRecord]
+    [DayTable], [JournalRecord]
   )? {
     guard let cacheFolder, !filtered, days.upperBound - days.lowerBound >= Self.daysFromRecords else { return nil }
     do {
       let totals = try DayTotals.of(history, calendar: calendar, folder: cacheFolder)
-      return (totals.table, try totals.longSessions(of: history))
+      return (totals.tables, try totals.longSessions(of: history))
     } catch {
       throw CLIError.failure("cannot read the journal \(path): \(error)")
     }
@@ -221,9 +221,9 @@ struct ReportSource {
   /// Focus by weekday and hour over `range`.
   func hours(range: ReportRange, calendar: LocalCalendar, tags: [String], preset: String?) throws(CLIError) -> HourGrid {
     var builder = HourGridBuilder(range: range, calendar: calendar, tags: tags, preset: preset)
-    if let (table, long) = try totals(range.days, calendar: calendar, filtered: !tags.isEmpty || preset != nil) {
+    if let (tables, long) = try totals(range.days, calendar: calendar, filtered: !tags.isEmpty || preset != nil) {
       // A long span, unfiltered: the day totals, and the few sessions too long for them.
-      builder.add(table)
+      for table in tables { builder.add(table) }
       for record in long { builder.add(record) }
     } else {
       try records(from: builder.window.from, to: builder.window.to) { builder.add($0) }
@@ -239,9 +239,9 @@ struct ReportSource {
     var builder = ReportBuilder(range: range, calendar: calendar, tags: tags, preset: preset)
     var streak: Int?
     let window = builder.window
-    if let (table, long) = try totals(builder.windowDays, calendar: calendar, filtered: !tags.isEmpty || preset != nil) {
+    if let (tables, long) = try totals(builder.windowDays, calendar: calendar, filtered: !tags.isEmpty || preset != nil) {
       // A long span, unfiltered: the day totals, and the few sessions too long for them.
-      builder.add(table)
+      for table in tables { builder.add(table) }
       for record in long { builder.add(record) }
     } else {
       try records(from: window.from, to: window.to) { builder.add($0) }
