@@ -91,16 +91,18 @@ struct DayTotalsTests {
     let files = totalsFiles(h)
     try #require(files.count == 1, comment)
     let own = try Self.history(h, cache: h.home.path + "/.cache/pomo")
-    let current = try DayTotals.of(own, calendar: calendar, folder: h.home.path + "/.cache/pomo")
-    _ = try DayTotals.of(own, calendar: calendar, folder: h.home.path + "/.cache/pomo", writeAfter: 0)
+    let journal = h.home.path + "/.local/share/pomo/journal"
+    let current = try DayTotals.of(own, journal: journal, calendar: calendar, folder: h.home.path + "/.cache/pomo")
+    _ = try DayTotals.of(own, journal: journal, calendar: calendar, folder: h.home.path + "/.cache/pomo", writeAfter: 0)
     let kept = try #require(DayTotals(mapped: MappedFile(path: h.home.path + "/.cache/pomo/" + files[0])), comment)
-    let fresh = try DayTotals.of(history, calendar: calendar, folder: scratch.path)
+    let fresh = try DayTotals.of(history, journal: journal, calendar: calendar, folder: scratch.path)
     #expect(kept.pending.isEmpty && fresh.pending.isEmpty, comment)
     var combined = current.table
     combined.apply(current.pending)
     #expect(normalized(combined) == normalized(fresh.table), comment)
     #expect(normalized(kept.table) == normalized(fresh.table), comment)
     #expect(kept.long == fresh.long, comment)
+    #expect(totalsFiles(h) == files, "the command and this check keep the same file")
     #expect(!kept.table.rows.isEmpty, comment)
     return kept.builds
   }

@@ -55,12 +55,14 @@ public struct DayTotals: Sendable {
   ///
   /// A few lines (a session ended, a correction) are read again by each report until then,
   /// instead of rewriting the file (tens of megabytes over a million sessions) each time.
-  public static func of(_ history: History, calendar: LocalCalendar, folder: String, writeAfter: Int64 = 5000)
-    throws(FileSystemError) -> DayTotals
-  {
+  ///
+  /// `journal` names the journal (its folder, or its one file): each journal has one file of
+  /// totals, whatever files come and go in its folder.
+  public static func of(
+    _ history: History, journal: String, calendar: LocalCalendar, folder: String, writeAfter: Int64 = 5000
+  ) throws(FileSystemError) -> DayTotals {
     let key = calendarKey(calendar)
-    let paths = history.files.map { Platform.absolutePath($0.journal.path) }
-    let path = folder + "/totals-" + String(FNV1a.hash(Set(paths.map(Self.folder)).sorted().joined(separator: "\n")), radix: 16)
+    let path = folder + "/totals-" + String(FNV1a.hash(Platform.absolutePath(journal)), radix: 16)
     var totals = (try? MappedFile(path: path)).flatMap(DayTotals.init(mapped:)) ?? DayTotals()
     let rebuilt = try totals.update(history, calendar: calendar, key: key)
     if rebuilt || totals.pendingLines > writeAfter {
@@ -70,11 +72,6 @@ public struct DayTotals: Sendable {
       try? Platform.writeAtomically(totals.encoded(), to: path, durable: false)
     }
     return totals
-  }
-
-  private static func folder(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return String(path[..<slash])
   }
 
   /// The calendar's name and day start, and a fingerprint of its zone's offsets from 1900 to

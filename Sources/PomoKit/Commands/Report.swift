@@ -211,7 +211,7 @@ struct ReportSource {
   )? {
     guard let cacheFolder, !filtered, days.upperBound - days.lowerBound >= Self.daysFromRecords else { return nil }
     do {
-      let totals = try DayTotals.of(history, calendar: calendar, folder: cacheFolder)
+      let totals = try DayTotals.of(history, journal: path, calendar: calendar, folder: cacheFolder)
       return (totals.tables, try totals.longSessions(of: history))
     } catch {
       throw CLIError.failure("cannot read the journal \(path): \(error)")
