@@ -1,0 +1,429 @@
+import PomoCore
+
+/// The index's quick look at a session line: only what `JournalIndex` keeps of it, read
+/// without building a single string or array.
+///
+/// It is a fast path, never a second opinion: it answers only for lines it is sure the full
+/// decoder (`RecordScanner`) reads, and to the same summary. Anything it is not sure of (an
+/// escape or a byte above ASCII in a string, a correction, a number with an exponent or 18
+/// digits, a nested unknown value too deep, any damage at all) makes it answer nil, and the
+/// line goes to the full decoder, which accepts or refuses it with its own message.
+/// To be sure, it checks all that the full decoder checks with `detail: false`: the JSON
+/// structure, every string of the keys it reads, every time, every number's limits, and that
+/// every phase is complete.
+package struct SummaryScanner {
+  /// What the index keeps of a session line (see `JournalIndex.LineSummary.record`).
+  package struct Session: Equatable {
+    package var from: Double
+    package var to: Double
+    package var completed: Bool
+    package var id: UInt64
+    package var prefix: UInt64
+    package var added: Double?
+  }
+
+  private let p: UnsafePointer<UInt8>
+  private let n: Int
+  private var i = 0
+  /// Times already read on this line (most records repeat each one twice): their bytes and value.
+  private var times: (Range<Int>, Double, Range<Int>, Double, Range<Int>, Double) = (0..<0, 0, 0..<0, 0, 0..<0, 0)
+  private var nextTime = 0
+
+  private init(_ p: UnsafePointer<UInt8>, _ n: Int) {
+    self.p = p
+    self.n = n
+  }
+
+  /// The summary of a session line, or nil when the full decoder must read it.
+  package static func session(_ line: UnsafeBufferPointer<UInt8>) -> Session? {
+    guard let base = line.baseAddress, line.count > 0 else { return nil }
+    var scanner = SummaryScanner(base, line.count)
+    return scanner.record()
+  }
+
+  package static func session(_ line: ArraySlice<UInt8>) -> Session? {
+    line.withUnsafeBufferPointer { session($0) }
+  }
+
+  // MARK: - The record
+
+  private mutating func record() -> Session? {
+    if n >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { i = 3 }
+    space()
+    guard i < n, p[i] == UInt8(ascii: "{") else { return nil }
+    var id: Range<Int>?
+    var start: Double?
+    var end: Double?
+    var added: Double?
+    var completed = false
+    var lastPhaseEnd: Double?
+    var latestPhaseEnd: Double?
+    let ok = members { (s: inout SummaryScanner, key: Key) -> Bool in
+      switch key {
+      case .kind:
+        guard let r = s.plainString(), s.equal(r, "session") else { return false }
+      case .target, .session, .preset, .host: guard s.plainString() != nil else { return false }
+      case .at: guard s.time() != nil else { return false }
+      case .added:
+        guard let t = s.time() else { return false }
+        added = t
+      case .set: return false
+      case .id:
+        guard let r = s.plainString() else { return false }
+        id = r
+      case .status:
+        guard let r = s.plainString() else { return false }
+        completed = s.equal(r, "completed")
+      case .interruption, .note, .source, .resumedFrom: guard s.optionalString() else { return false }
+      case .start:
+        guard let t = s.time() else { return false }
+        start = t
+      case .end:
+        guard let t = s.time() else { return false }
+        end = t
+      case .tags:
+        return s.elements { (s: inout SummaryScanner) -> Bool in s.plainString() != nil }
+      case .rounds: return s.integer(in: RecordScanner.Limits.rounds)
+      case .planOffset: return s.integer(in: RecordScanner.Limits.planOffset)
+      case .pausedSeconds, .sleptSeconds: return s.seconds()
+      case .phases:
+        return s.elements { (s: inout SummaryScanner) -> Bool in
+          guard let phaseEnd = s.phase() else { return false }
+          lastPhaseEnd = phaseEnd
+          latestPhaseEnd = max(latestPhaseEnd ?? phaseEnd, phaseEnd)
+          return true
+        }
+      default: return s.skipValue(depth: 1)
+      }
+      return true
+    }
+    guard ok else { return nil }
+    space()
+    guard i == n, let id, !id.isEmpty, let start else { return nil }
+    let last = end ?? lastPhaseEnd ?? start
+    var hash = FNV1a()
+    hash.add(UnsafeBufferPointer(start: p + id.lowerBound, count: id.count))
+    return Session(
+      from: start, to: max(last, latestPhaseEnd ?? last), completed: completed, id: hash.value,
+      prefix: JournalIndex.prefix(UnsafeBufferPointer(start: p + id.lowerBound, count: id.count)), added: added)
+  }
+
+  /// A phase, checked as `RecordScanner.phase` checks it; its end, or nil.
+  private mutating func phase() -> Double? {
+    guard i < n, p[i] == UInt8(ascii: "{") else { return nil }
+    /// 0: none, 1: work, 2: rest, as the last "kind" says.
+    var kind = 0
+    var start = false
+    var end: Double?
+    var elapsed = false
+    let ok = members { (s: inout SummaryScanner, key: Key) -> Bool in
+      switch key {
+      case .name: return s.plainString() != nil
+      case .kind:
+        guard let r = s.plainString() else { return false }
+        kind = s.equal(r, "work") ? 1 : s.equal(r, "rest") ? 2 : 0
+      case .round:
+        if s.i < s.n, s.p[s.i] == UInt8(ascii: "n") { return s.word("null") }
+        return s.integer(in: RecordScanner.Limits.rounds)
+      case .start:
+        guard s.time() != nil else { return false }
+        start = true
+      case .end:
+        guard let t = s.time() else { return false }
+        end = t
+      case .elapsedSeconds:
+        guard s.seconds() else { return false }
+        elapsed = true
+      case .plannedSeconds, .pausedSeconds, .sleptSeconds, .extendedSeconds, .overtimeSeconds: return s.seconds()
+      case .completed:
+        return s.i < s.n && s.p[s.i] == UInt8(ascii: "t") ? s.word("true") : s.word("false")
+      default: return s.skipValue(depth: 3)
+      }
+      return true
+    }
+    guard ok, kind != 0, start, elapsed else { return nil }
+    return end
+  }
+
+  // MARK: - Keys
+
+  private enum Key {
+    case id, preset, status, interruption, start, end, tags, note, host, source, rounds, planOffset, resumedFrom
+    case pausedSeconds, sleptSeconds, phases, name, kind, round, plannedSeconds, elapsedSeconds, completed
+    case extendedSeconds, overtimeSeconds, target, session, at, added, set, other
+  }
+
+  /// The key in `r` (plain bytes), as `RecordScanner.key` names it: compared as whole
+  /// little-endian words (the first and the last 8 bytes of a long key), never byte by byte.
+  /// A test checks every constant against its key.
+  private func key(_ r: Range<Int>) -> Key {
+    let count = r.count
+    guard count > 0 else { return .other }
+    if count > 8 {
+      let head = load(r.lowerBound)
+      let tail = load(r.upperBound - 8)
+      switch count {
+      case 9: return head == 0x6574_656C_706D_6F63 && tail == 0x6465_7465_6C70_6D6F ? .completed : .other
+      case 11: return head == 0x6666_6F5F_6E61_6C70 && tail == 0x7465_7366_666F_5F6E ? .planOffset : .other
+      case 12:
+        if head == 0x7075_7272_6574_6E69 && tail == 0x6E6F_6974_7075_7272 { return .interruption }
+        return head == 0x5F64_656D_7573_6572 && tail == 0x6D6F_7266_5F64_656D ? .resumedFrom : .other
+      case 13: return head == 0x6573_5F74_7065_6C73 && tail == 0x7364_6E6F_6365_735F ? .sleptSeconds : .other
+      case 14: return head == 0x735F_6465_7375_6170 && tail == 0x7364_6E6F_6365_735F ? .pausedSeconds : .other
+      case 15:
+        guard tail == 0x7364_6E6F_6365_735F else { return .other }
+        return head == 0x5F64_656E_6E61_6C70 ? .plannedSeconds : head == 0x5F64_6573_7061_6C65 ? .elapsedSeconds : .other
+      case 16:
+        guard tail == 0x7364_6E6F_6365_735F else { return .other }
+        return head == 0x6465_646E_6574_7865 ? .extendedSeconds : head == 0x656D_6974_7265_766F ? .overtimeSeconds : .other
+      default: return .other
+      }
+    }
+    let w = r.lowerBound + 8 <= n ? load(r.lowerBound) & (UInt64.max >> UInt64(64 - 8 * count)) : slowLoad(r)
+    switch count {
+    case 2: return w == 0x6469 ? .id : w == 0x7461 ? .at : .other
+    case 3: return w == 0x64_6E65 ? .end : w == 0x74_6573 ? .set : .other
+    case 4:
+      switch w {
+      case 0x646E_696B: return .kind
+      case 0x656D_616E: return .name
+      case 0x6574_6F6E: return .note
+      case 0x7367_6174: return .tags
+      case 0x7473_6F68: return .host
+      default: return .other
+      }
+    case 5: return w == 0x74_7261_7473 ? .start : w == 0x64_6E75_6F72 ? .round : w == 0x64_6564_6461 ? .added : .other
+    case 6:
+      switch w {
+      case 0x7465_7365_7270: return .preset
+      case 0x7365_7361_6870: return .phases
+      case 0x7375_7461_7473: return .status
+      case 0x6563_7275_6F73: return .source
+      case 0x7364_6E75_6F72: return .rounds
+      case 0x7465_6772_6174: return .target
+      default: return .other
+      }
+    case 7: return w == 0x6E_6F69_7373_6573 ? .session : .other
+    default: return .other
+    }
+  }
+
+  /// The name of the key `key(_:)` reads in `text` (for tests).
+  package static func keyName(_ text: String) -> String {
+    var bytes = Array(text.utf8)
+    guard !bytes.isEmpty else { return "other" }
+    return bytes.withUnsafeMutableBufferPointer { buffer in
+      let scanner = SummaryScanner(UnsafePointer(buffer.baseAddress!), buffer.count)
+      return "\(scanner.key(0..<buffer.count))"
+    }
+  }
+
+  private func load(_ k: Int) -> UInt64 {
+    UInt64(littleEndian: UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self))
+  }
+
+  private func slowLoad(_ r: Range<Int>) -> UInt64 {
+    var word: UInt64 = 0
+    for k in r.reversed() { word = word << 8 | UInt64(p[k]) }
+    return word
+  }
+
+  private func equal(_ r: Range<Int>, _ word: StaticString) -> Bool {
+    guard r.count == word.utf8CodeUnitCount else { return false }
+    let w = word.utf8Start
+    for k in 0..<r.count where p[r.lowerBound + k] != w[k] { return false }
+    return true
+  }
+
+  // MARK: - JSON
+
+  private mutating func space() {
+    while i < n {
+      let c = p[i]
+      guard c == 0x20 || c == 0x09 || c == 0x0D || c == 0x0A else { return }
+      i += 1
+    }
+  }
+
+  /// An object's members, each handed to `member` at its value; false when anything is unsure.
+  private mutating func members(_ member: (inout SummaryScanner, Key) -> Bool) -> Bool {
+    // The cursor is on the '{'.
+    i += 1
+    space()
+    if i < n, p[i] == UInt8(ascii: "}") {
+      i += 1
+      return true
+    }
+    while true {
+      space()
+      guard i < n, p[i] == UInt8(ascii: "\""), let r = plainString() else { return false }
+      space()
+      guard i < n, p[i] == UInt8(ascii: ":") else { return false }
+      i += 1
+      space()
+      guard i < n, member(&self, key(r)) else { return false }
+      space()
+      guard i < n else { return false }
+      let c = p[i]
+      i += 1
+      if c == UInt8(ascii: "}") { return true }
+      guard c == UInt8(ascii: ",") else { return false }
+    }
+  }
+
+  /// An array's elements, each read by `element`; false when anything is unsure.
+  private mutating func elements(_ element: (inout SummaryScanner) -> Bool) -> Bool {
+    guard i < n, p[i] == UInt8(ascii: "[") else { return false }
+    i += 1
+    space()
+    if i < n, p[i] == UInt8(ascii: "]") {
+      i += 1
+      return true
+    }
+    while true {
+      space()
+      guard i < n, element(&self) else { return false }
+      space()
+      guard i < n else { return false }
+      let c = p[i]
+      i += 1
+      if c == UInt8(ascii: "]") { return true }
+      guard c == UInt8(ascii: ",") else { return false }
+    }
+  }
+
+  /// The contents of a string at the cursor, when it is plain: no escape and only ASCII, so
+  /// it is valid UTF-8 and its bytes are its text. Nil otherwise.
+  private mutating func plainString() -> Range<Int>? {
+    guard i < n, p[i] == UInt8(ascii: "\"") else { return nil }
+    i += 1
+    let from = i
+    // Eight bytes at a time: stop at the first quote, backslash or byte above ASCII.
+    while i + 8 <= n {
+      let w = load(i)
+      let quote = w ^ 0x2222_2222_2222_2222
+      let slash = w ^ 0x5C5C_5C5C_5C5C_5C5C
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      let special = ((quote &- ones) & ~quote | (slash &- ones) & ~slash | w) & highs
+      if special == 0 {
+        i += 8
+        continue
+      }
+      i += special.trailingZeroBitCount >> 3
+      break
+    }
+    while i < n {
+      let c = p[i]
+      if c == 0x22 || c == 0x5C || c >= 0x80 { break }
+      i += 1
+    }
+    guard i < n, p[i] == 0x22 else { return nil }
+    i += 1
+    return from..<(i - 1)
+  }
+
+  /// `null` or a plain string.
+  private mutating func optionalString() -> Bool {
+    if i < n, p[i] == UInt8(ascii: "n") { return word("null") }
+    return plainString() != nil
+  }
+
+  private mutating func word(_ w: StaticString) -> Bool {
+    let count = w.utf8CodeUnitCount
+    guard i + count <= n else { return false }
+    let text = w.utf8Start
+    for k in 0..<count where p[i + k] != text[k] { return false }
+    i += count
+    return true
+  }
+
+  /// A time, read by `RFC3339.parse` unless the same bytes were read on this line already.
+  private mutating func time() -> Double? {
+    guard let r = plainString() else { return nil }
+    if same(r, times.0) { return times.1 }
+    if same(r, times.2) { return times.3 }
+    if same(r, times.4) { return times.5 }
+    guard let t = RFC3339.parse(UnsafeBufferPointer(start: p + r.lowerBound, count: r.count)) else { return nil }
+    switch nextTime {
+    case 0: times.0 = r; times.1 = t
+    case 1: times.2 = r; times.3 = t
+    default: times.4 = r; times.5 = t
+    }
+    nextTime = (nextTime + 1) % 3
+    return t
+  }
+
+  /// Whether two ranges hold the same bytes (a cached range is at least 20 bytes long, as times are).
+  private func same(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+    guard a.count == b.count, a.count >= 8 else { return false }
+    var k = 0
+    while k + 8 <= a.count {
+      if load(a.lowerBound + k) != load(b.lowerBound + k) { return false }
+      k += 8
+    }
+    return k == a.count || load(a.upperBound - 8) == load(b.upperBound - 8)
+  }
+
+  /// A number read exactly as `RecordScanner.number` reads it, when it has no exponent and
+  /// fewer than 18 digits before the point (its other path); nil otherwise.
+  private mutating func number() -> Double? {
+    var negative = false
+    if i < n, p[i] == UInt8(ascii: "-") {
+      negative = true
+      i += 1
+    }
+    var whole: Int64 = 0
+    var digits = 0
+    while i < n, p[i] >= 48, p[i] <= 57 {
+      if digits < 18 { whole = whole * 10 + Int64(p[i] - 48) }
+      digits += 1
+      i += 1
+    }
+    guard digits > 0, digits < 18 else { return nil }
+    var value = Double(whole)
+    if i < n, p[i] == UInt8(ascii: ".") {
+      i += 1
+      var scale = 0.1
+      var any = false
+      while i < n, p[i] >= 48, p[i] <= 57 {
+        value += Double(p[i] - 48) * scale
+        scale /= 10
+        any = true
+        i += 1
+      }
+      guard any else { return nil }
+    }
+    if i < n, p[i] == UInt8(ascii: "e") || p[i] == UInt8(ascii: "E") { return nil }
+    return negative ? -value : value
+  }
+
+  private mutating func integer(in range: ClosedRange<Int>) -> Bool {
+    guard let value = number() else { return false }
+    return value.isFinite && value.rounded() == value && value >= Double(range.lowerBound)
+      && value <= Double(range.upperBound)
+  }
+
+  private mutating func seconds() -> Bool {
+    guard let value = number() else { return false }
+    return value.isFinite && RecordScanner.Limits.seconds.contains(value)
+  }
+
+  /// Any value, as `RecordScanner.skipValue` skips it; unknown objects and arrays only a few deep.
+  private mutating func skipValue(depth: Int) -> Bool {
+    guard i < n else { return false }
+    switch p[i] {
+    case UInt8(ascii: "\""): return plainString() != nil
+    case UInt8(ascii: "{"):
+      guard depth < 16 else { return false }
+      return members { (s: inout SummaryScanner, _: Key) -> Bool in s.skipValue(depth: depth + 1) }
+    case UInt8(ascii: "["):
+      guard depth < 16 else { return false }
+      return elements { (s: inout SummaryScanner) -> Bool in s.skipValue(depth: depth + 1) }
+    case UInt8(ascii: "t"): return word("true")
+    case UInt8(ascii: "f"): return word("false")
+    case UInt8(ascii: "n"): return word("null")
+    default: return number() != nil
+    }
+  }
+}
