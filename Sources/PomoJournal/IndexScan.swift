@@ -40,6 +40,16 @@ extension JournalIndex {
     var problems: [String] = []
   }
 
+  /// The lines of a block, where the block stands in the file and in its buffer.
+  struct ScannedBlock {
+    var slices: [ScannedSlice]
+    /// Where the lines begin in the buffer, and where that is in the file.
+    var begin: Int
+    var position: Int64
+    /// The end of a line over 1 MB, just before this block's lines, when there was one.
+    var tooLongEndingAt: Int64?
+  }
+
   /// The lines of `buffer[from..<to]` (which ends just after a newline), summarised on all
   /// cores; the slices keep the lines' order.
   static func scan(_ buffer: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> [ScannedSlice] {
@@ -175,36 +185,42 @@ struct IDSet {
   }
 }
 
-/// A stable least-significant-digit radix sort on a 64-bit key, a byte at a time; a byte that
-/// every key shares costs no pass.
+/// A stable least-significant-digit radix sort on a 64-bit key, 11 bits at a time (six passes);
+/// a digit that every key shares costs no pass.
 enum RadixSort {
   static func sort<T>(_ items: inout [T], key: (T) -> UInt64) {
     let n = items.count
     guard n > 1 else { return }
-    var counts = [Int](repeating: 0, count: 8 * 256)
+    let bits = 11
+    let size = 1 << bits
+    let passes = (64 + bits - 1) / bits
+    let mask = UInt64(size - 1)
+    var counts = [Int](repeating: 0, count: passes * size)
     var scratch = items
     counts.withUnsafeMutableBufferPointer { counts in
       items.withUnsafeMutableBufferPointer { items in
         scratch.withUnsafeMutableBufferPointer { scratch in
           for item in items {
             let k = key(item)
-            for b in 0..<8 { counts[b << 8 | Int(truncatingIfNeeded: (k >> UInt64(b << 3)) & 0xFF)] += 1 }
+            for pass in 0..<passes {
+              counts[pass * size + Int(truncatingIfNeeded: (k >> UInt64(pass * bits)) & mask)] += 1
+            }
           }
           var source = items
           var target = scratch
           var inScratch = false
-          for b in 0..<8 {
-            let digits = UnsafeMutableBufferPointer(rebasing: counts[(b << 8)..<((b + 1) << 8)])
+          for pass in 0..<passes {
+            let digits = UnsafeMutableBufferPointer(rebasing: counts[(pass * size)..<((pass + 1) * size)])
             if digits.contains(n) { continue }
             var sum = 0
-            for d in 0..<256 {
+            for d in 0..<size {
               let c = digits[d]
               digits[d] = sum
               sum += c
             }
-            let shift = UInt64(b << 3)
+            let shift = UInt64(pass * bits)
             for item in source {
-              let d = Int(truncatingIfNeeded: (key(item) >> shift) & 0xFF)
+              let d = Int(truncatingIfNeeded: (key(item) >> shift) & mask)
               target[digits[d]] = item
               digits[d] += 1
             }

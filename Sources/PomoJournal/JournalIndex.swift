@@ -197,35 +197,12 @@ public struct JournalIndex {
       }
       return newIDs.insert(id)
     }
-    // The file is read into one buffer: the part of a line the last read cut, then the next
-    // block. Lines are read where they stand, never copied.
-    let capacity = Int(min(Int64(LineReader.maxLine + Self.blockSize), now.size - indexedLength))
-    let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity)
-    defer { buffer.deallocate() }
-    var filled = 0
-    while offset < now.size {
-      let count = Int(min(Int64(capacity - filled), now.size - offset))
-      let read = try file.read(
-        at: offset, into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[filled..<filled + count])))
-      if read == 0 { break }
-      let blockStart = offset
-      offset += Int64(read)
-      // Where the lines to read begin in `buffer` (at file offset `position`).
-      var begin = 0
-      if skipping {
-        guard let newline = Self.firstNewline(buffer, from: 0, to: read) else { continue }
-        skipping = false
-        position = blockStart + Int64(newline) + 1
-        tooLong(endingAt: position)
-        begin = newline + 1
-      }
-      filled += read
-      // Only whole lines are read; the rest waits for the next block.
-      var end = filled
-      while end > begin && buffer[end - 1] != 0x0A { end -= 1 }
-      for slice in Self.scan(UnsafeBufferPointer(buffer), from: begin, to: end) {
+    /// Takes in the lines of a block, as the workers read them, in order.
+    func take(_ block: ScannedBlock) {
+      if let end = block.tooLongEndingAt { tooLong(endingAt: end) }
+      for slice in block.slices {
         for line in slice.lines {
-          let lineEnd = position + Int64(line.start + line.length + 1 - begin)
+          let lineEnd = block.position + Int64(line.start + line.length + 1 - block.begin)
           if line.kind == .tooLong {
             tooLong(endingAt: lineEnd)
             continue
@@ -265,25 +242,105 @@ public struct JournalIndex {
           if linesInChunk == Self.linesPerChunk { closeChunk(next: chunk.offset + chunk.length) }
         }
       }
-      position += Int64(end - begin)
+    }
+    // The file is read into two buffers in turn: the part of a line the last read cut, then
+    // the next block. While the workers read the lines of one, this thread takes in what they
+    // found in the other and reads the next block into it. Lines are read where they stand.
+    let capacity = Int(min(Int64(LineReader.maxLine + Self.blockSize), now.size - indexedLength))
+    var buffers = [
+      UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity),
+      UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity),
+    ]
+    let scanning = DispatchGroup()
+    defer {
+      scanning.wait()
+      for buffer in buffers { buffer.deallocate() }
+    }
+    var filled = 0
+    /// The block the workers read last, not yet taken in.
+    var previous: ScannedBlock?
+    final class Slot: @unchecked Sendable {
+      var slices: [ScannedSlice] = []
+    }
+    /// Reads the next block into `buffer` after `filled` bytes; how many (0 at the end).
+    func readBlock(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(FileSystemError) -> Int {
+      guard offset < now.size else { return 0 }
+      let count = Int(min(Int64(capacity - filled), now.size - offset))
+      let read = try file.read(
+        at: offset,
+        into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[filled..<filled + count])))
+      offset += Int64(read)
+      return read
+    }
+    var read = try readBlock(into: buffers[0])
+    while read > 0 {
+      let buffer = buffers[0]
+      let blockStart = offset - Int64(read)
+      // Where the lines to read begin in `buffer` (at file offset `position`).
+      var begin = 0
+      var tooLongEndingAt: Int64?
+      if skipping {
+        guard let newline = Self.firstNewline(buffer, from: 0, to: read) else {
+          read = try readBlock(into: buffer)
+          continue
+        }
+        skipping = false
+        position = blockStart + Int64(newline) + 1
+        tooLongEndingAt = position
+        begin = newline + 1
+      }
+      filled += read
+      // Only whole lines are read; the rest waits for the next block.
+      var end = filled
+      while end > begin && buffer[end - 1] != 0x0A { end -= 1 }
+      let slot = Slot()
+      nonisolated(unsafe) let bytes = UnsafeBufferPointer(buffer)
+      let (from, to) = (begin, end)
+      scanning.enter()
+      DispatchQueue.global().async {
+        slot.slices = Self.scan(bytes, from: from, to: to)
+        scanning.leave()
+      }
+      if let block = previous { take(block) }
+      previous = nil
+      // The rest of the buffer (a line cut short) starts the other buffer, then the next block.
       let rest = filled - end
       if rest > LineReader.maxLine {
         skipping = true
         filled = 0
       } else {
-        if rest > 0 { UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: buffer.baseAddress! + end, byteCount: rest) }
+        if rest > 0 {
+          UnsafeMutableRawPointer(buffers[1].baseAddress!).copyMemory(from: buffer.baseAddress! + end, byteCount: rest)
+        }
         filled = rest
       }
+      read = try readBlock(into: buffers[1])
+      scanning.wait()
+      previous = ScannedBlock(slices: slot.slices, begin: begin, position: position, tooLongEndingAt: tooLongEndingAt)
+      position += Int64(end - begin)
+      buffers.swapAt(0, 1)
     }
+    if let block = previous { take(block) }
     if linesInChunk > 0 { chunks.append(chunk) }
-    RadixSort.sort(&newQuarters) { $0 }
-    // Stable, and the entries came in line order: so sorted by prefix, then line.
-    RadixSort.sort(&newPrefixes) { $0.prefix }
+    // The three sorts side by side. The prefixes' is stable, and they came in line order:
+    // so they end sorted by prefix, then line.
+    nonisolated(unsafe) var quarters = newQuarters
+    nonisolated(unsafe) var prefixes = newPrefixes
+    nonisolated(unsafe) var added = newIDs.elements
+    newQuarters = []
+    newPrefixes = []
+    DispatchQueue.concurrentPerform(iterations: 3) { k in
+      switch k {
+      case 0: RadixSort.sort(&quarters) { $0 }
+      case 1: RadixSort.sort(&prefixes) { $0.prefix }
+      default: RadixSort.sort(&added) { $0 }
+      }
+    }
+    newQuarters = quarters
+    newPrefixes = prefixes
     // A last line without its newline is not indexed: it may be a write in progress.
     indexedLength = position
     idCount += Int64(newIDs.count)
-    var added = newIDs.elements
-    RadixSort.sort(&added) { $0 }
     ids = Self.merge(known, added)
     headHash = try Self.hash(file, at: 0, length: min(indexedLength, 4096))
     tailHash = try Self.hash(file, at: max(0, indexedLength - 4096), length: min(indexedLength, 4096))

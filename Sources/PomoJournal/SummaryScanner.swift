@@ -25,9 +25,13 @@ package struct SummaryScanner {
   private let p: UnsafePointer<UInt8>
   private let n: Int
   private var i = 0
-  /// Times already read on this line (most records repeat each one twice): their bytes and value.
-  private var times: (Range<Int>, Double, Range<Int>, Double, Range<Int>, Double) = (0..<0, 0, 0..<0, 0, 0..<0, 0)
-  private var nextTime = 0
+  /// Times already read on this line (most records repeat each one twice), by their bytes:
+  /// the first two (the record's start and end, usually) and the last.
+  private var firstTimes: ((bytes: Range<Int>, value: Double), (bytes: Range<Int>, value: Double)) = (
+    (0..<0, 0), (0..<0, 0)
+  )
+  private var lastTime: (bytes: Range<Int>, value: Double) = (0..<0, 0)
+  private var timesRead = 0
 
   private init(_ p: UnsafePointer<UInt8>, _ n: Int) {
     self.p = p
@@ -261,7 +265,10 @@ package struct SummaryScanner {
       guard i < n, p[i] == UInt8(ascii: ":") else { return false }
       i += 1
       space()
-      guard i < n, member(&self, key(r)) else { return false }
+      guard i < n else { return false }
+      // Named before the member is read, so `self` is not copied for the call.
+      let k = key(r)
+      guard member(&self, k) else { return false }
       space()
       guard i < n else { return false }
       let c = p[i]
@@ -294,6 +301,7 @@ package struct SummaryScanner {
 
   /// The contents of a string at the cursor, when it is plain: no escape and only ASCII, so
   /// it is valid UTF-8 and its bytes are its text. Nil otherwise.
+  @inline(__always)
   private mutating func plainString() -> Range<Int>? {
     guard i < n, p[i] == UInt8(ascii: "\"") else { return nil }
     i += 1
@@ -338,23 +346,26 @@ package struct SummaryScanner {
     return true
   }
 
-  /// A time, read by `RFC3339.parse` unless the same bytes were read on this line already.
+  /// A time, read by `RFC3339.parse` unless the same bytes were read on this line already:
+  /// a phase starts when the one before it ends, the first phase when the record starts.
   private mutating func time() -> Double? {
     guard let r = plainString() else { return nil }
-    if same(r, times.0) { return times.1 }
-    if same(r, times.2) { return times.3 }
-    if same(r, times.4) { return times.5 }
+    if same(r, lastTime.bytes) { return lastTime.value }
+    if same(r, firstTimes.0.bytes) { return firstTimes.0.value }
+    if same(r, firstTimes.1.bytes) { return firstTimes.1.value }
     guard let t = RFC3339.parse(UnsafeBufferPointer(start: p + r.lowerBound, count: r.count)) else { return nil }
-    switch nextTime {
-    case 0: times.0 = r; times.1 = t
-    case 1: times.2 = r; times.3 = t
-    default: times.4 = r; times.5 = t
+    if timesRead == 0 {
+      firstTimes.0 = (r, t)
+    } else if timesRead == 1 {
+      firstTimes.1 = (r, t)
     }
-    nextTime = (nextTime + 1) % 3
+    timesRead += 1
+    lastTime = (r, t)
     return t
   }
 
   /// Whether two ranges hold the same bytes (a cached range is at least 20 bytes long, as times are).
+  @inline(__always)
   private func same(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
     guard a.count == b.count, a.count >= 8 else { return false }
     var k = 0
