@@ -27,10 +27,10 @@ package struct SummaryScanner {
   private var i = 0
   /// Times already read on this line (most records repeat each one twice), by their bytes:
   /// the first two (the record's start and end, usually) and the last.
-  private var firstTimes: ((bytes: Range<Int>, value: Double), (bytes: Range<Int>, value: Double)) = (
-    (0..<0, 0), (0..<0, 0)
+  private var firstTimes: ((text: TimeText, value: Double), (text: TimeText, value: Double)) = (
+    (TimeText(), 0), (TimeText(), 0)
   )
-  private var lastTime: (bytes: Range<Int>, value: Double) = (0..<0, 0)
+  private var lastTime: (text: TimeText, value: Double) = (TimeText(), 0)
   private var timesRead = 0
 
   private init(_ p: UnsafePointer<UInt8>, _ n: Int) {
@@ -163,9 +163,16 @@ package struct SummaryScanner {
   private func key(_ r: Range<Int>) -> Key {
     let count = r.count
     guard count > 0 else { return .other }
+    if count > 8 { return Self.key(count: count, head: load(r.lowerBound), tail: load(r.upperBound - 8)) }
+    let w = r.lowerBound + 8 <= n ? load(r.lowerBound) & (UInt64.max >> UInt64(64 - 8 * count)) : slowLoad(r)
+    return Self.key(count: count, head: w, tail: w)
+  }
+
+  /// The key of `count` bytes whose first 8 are `head` (only those of the key when it is
+  /// shorter, the rest zero) and last 8 are `tail`.
+  @inline(__always)
+  private static func key(count: Int, head: UInt64, tail: UInt64) -> Key {
     if count > 8 {
-      let head = load(r.lowerBound)
-      let tail = load(r.upperBound - 8)
       switch count {
       case 9: return head == 0x6574_656C_706D_6F63 && tail == 0x6465_7465_6C70_6D6F ? .completed : .other
       case 11: return head == 0x6666_6F5F_6E61_6C70 && tail == 0x7465_7366_666F_5F6E ? .planOffset : .other
@@ -183,7 +190,7 @@ package struct SummaryScanner {
       default: return .other
       }
     }
-    let w = r.lowerBound + 8 <= n ? load(r.lowerBound) & (UInt64.max >> UInt64(64 - 8 * count)) : slowLoad(r)
+    let w = head
     switch count {
     case 2: return w == 0x6469 ? .id : w == 0x7461 ? .at : .other
     case 3: return w == 0x64_6E65 ? .end : w == 0x74_6573 ? .set : .other
@@ -232,6 +239,7 @@ package struct SummaryScanner {
     return word
   }
 
+  @inline(__always)
   private func equal(_ r: Range<Int>, _ word: StaticString) -> Bool {
     guard r.count == word.utf8CodeUnitCount else { return false }
     let w = word.utf8Start
@@ -260,15 +268,13 @@ package struct SummaryScanner {
     }
     while true {
       space()
-      guard i < n, p[i] == UInt8(ascii: "\""), let r = plainString() else { return false }
+      guard i < n, p[i] == UInt8(ascii: "\""), let key = readKey() else { return false }
       space()
       guard i < n, p[i] == UInt8(ascii: ":") else { return false }
       i += 1
       space()
       guard i < n else { return false }
-      // Named before the member is read, so `self` is not copied for the call.
-      let k = key(r)
-      guard member(&self, k) else { return false }
+      guard member(&self, key) else { return false }
       space()
       guard i < n else { return false }
       let c = p[i]
@@ -297,6 +303,42 @@ package struct SummaryScanner {
       if c == UInt8(ascii: "]") { return true }
       guard c == UInt8(ascii: ",") else { return false }
     }
+  }
+
+  /// The quote, backslash and non-ASCII bytes of a word, as the high bit of their byte; the
+  /// lowest one set is exact (those above it may be false alarms).
+  @inline(__always)
+  private static func special(_ w: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let quote = w ^ 0x2222_2222_2222_2222
+    let slash = w ^ 0x5C5C_5C5C_5C5C_5C5C
+    return ((quote &- ones) & ~quote | (slash &- ones) & ~slash | w) & 0x8080_8080_8080_8080
+  }
+
+  /// The key at the cursor (a plain string): found and named from the words it is read in.
+  @inline(__always)
+  private mutating func readKey() -> Key? {
+    let from = i + 1
+    if from + 16 <= n {
+      let head = load(from)
+      let first = Self.special(head)
+      if first != 0 {
+        let count = first.trailingZeroBitCount >> 3
+        guard p[from + count] == 0x22 else { return nil }
+        i = from + count + 1
+        guard count > 0 else { return .other }
+        return Self.key(count: count, head: head & (UInt64.max >> UInt64(64 - 8 * count)), tail: 0)
+      }
+      let second = Self.special(load(from + 8))
+      if second != 0 {
+        let count = 8 + second.trailingZeroBitCount >> 3
+        guard p[from + count] == 0x22 else { return nil }
+        i = from + count + 1
+        return Self.key(count: count, head: head, tail: load(from + count - 8))
+      }
+    }
+    guard let r = plainString() else { return nil }
+    return key(r)
   }
 
   /// The contents of a string at the cursor, when it is plain: no escape and only ASCII, so
@@ -346,34 +388,53 @@ package struct SummaryScanner {
     return true
   }
 
-  /// A time, read by `RFC3339.parse` unless the same bytes were read on this line already:
+  /// A time, read by `RFC3339.parse` unless the same text was read on this line already:
   /// a phase starts when the one before it ends, the first phase when the record starts.
+  /// A text of 16 to 31 bytes is held in four words, so it is found and compared at once.
   private mutating func time() -> Double? {
-    guard let r = plainString() else { return nil }
-    if same(r, lastTime.bytes) { return lastTime.value }
-    if same(r, firstTimes.0.bytes) { return firstTimes.0.value }
-    if same(r, firstTimes.1.bytes) { return firstTimes.1.value }
-    guard let t = RFC3339.parse(UnsafeBufferPointer(start: p + r.lowerBound, count: r.count)) else { return nil }
-    if timesRead == 0 {
-      firstTimes.0 = (r, t)
-    } else if timesRead == 1 {
-      firstTimes.1 = (r, t)
+    guard i < n, p[i] == UInt8(ascii: "\"") else { return nil }
+    let from = i + 1
+    if from + 32 <= n {
+      let w0 = load(from)
+      let w1 = load(from + 8)
+      let w2 = load(from + 16)
+      let w3 = load(from + 24)
+      let s2 = Self.special(w2)
+      let s3 = Self.special(w3)
+      if Self.special(w0) | Self.special(w1) == 0 && s2 | s3 != 0 {
+        let count = s2 != 0 ? 16 + s2.trailingZeroBitCount >> 3 : 24 + s3.trailingZeroBitCount >> 3
+        if p[from + count] == 0x22 {
+          let text = TimeText(
+            w0: w0, w1: w1, w2: count >= 24 ? w2 : w2 & ~(UInt64.max << UInt64(8 * (count - 16))),
+            w3: count >= 24 ? w3 & ~(UInt64.max << UInt64(8 * (count - 24))) : 0, count: count)
+          i = from + count + 1
+          if text == lastTime.text { return lastTime.value }
+          if text == firstTimes.0.text { return firstTimes.0.value }
+          if text == firstTimes.1.text { return firstTimes.1.value }
+          guard let t = RFC3339.parse(UnsafeBufferPointer(start: p + from, count: count)) else { return nil }
+          if timesRead == 0 {
+            firstTimes.0 = (text, t)
+          } else if timesRead == 1 {
+            firstTimes.1 = (text, t)
+          }
+          timesRead += 1
+          lastTime = (text, t)
+          return t
+        }
+      }
     }
-    timesRead += 1
-    lastTime = (r, t)
-    return t
+    guard let r = plainString() else { return nil }
+    return RFC3339.parse(UnsafeBufferPointer(start: p + r.lowerBound, count: r.count))
   }
 
-  /// Whether two ranges hold the same bytes (a cached range is at least 20 bytes long, as times are).
-  @inline(__always)
-  private func same(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
-    guard a.count == b.count, a.count >= 8 else { return false }
-    var k = 0
-    while k + 8 <= a.count {
-      if load(a.lowerBound + k) != load(b.lowerBound + k) { return false }
-      k += 8
-    }
-    return k == a.count || load(a.upperBound - 8) == load(b.upperBound - 8)
+  /// The text of a time (16 to 31 plain bytes; zero after its end), as words, and its
+  /// length (0 in an empty slot, so a text of zero bytes never matches one).
+  private struct TimeText: Equatable {
+    var w0: UInt64 = 0
+    var w1: UInt64 = 0
+    var w2: UInt64 = 0
+    var w3: UInt64 = 0
+    var count = 0
   }
 
   /// A number read exactly as `RecordScanner.number` reads it, when it has no exponent and
@@ -411,7 +472,9 @@ package struct SummaryScanner {
 
   private mutating func integer(in range: ClosedRange<Int>) -> Bool {
     guard let value = number() else { return false }
-    return value.isFinite && value.rounded() == value && value >= Double(range.lowerBound)
+    // `number()` reads fewer than 18 digits, so the value fits an Int64, and truncating it
+    // tells a whole number as `rounded()` would, without a call to libm.
+    return value.isFinite && Double(Int64(value)) == value && value >= Double(range.lowerBound)
       && value <= Double(range.upperBound)
   }
 

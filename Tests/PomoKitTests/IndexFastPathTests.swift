@@ -80,6 +80,10 @@ struct IndexFastPathTests {
     // Numbers at the limits, fractions, a negative zero, leading zeros, an unknown big one.
     #"{"id":"num","v":-0,"w":00012.50,"u":12345678901234567,"start":"2026-12-01T08:00:00Z","rounds":10000,"plan_offset":1000000000,"paused_seconds":1000000000,"slept_seconds":0.000000001}"#,
     #"{"id":"p3","plan_offset":-0.0,"start":"2026-12-01T08:00:00Z"}"#,
+    // Times of every length a time can have, each read twice (the second from the cache),
+    // near the end of the line and far from it.
+    #"{"id":"times","start":"2026-12-01T08:00:00Z","end":"2026-12-01T08:00:00Z","added":"2026-12-01T08:00:00.123456789-01:00","at":"2026-12-01T08:00:00.123456789-01:00","phases":[{"kind":"work","start":"2026-12-01t08:00:00+01:00","end":"2026-12-01T08:00:00.1234567890123Z","elapsed_seconds":1},{"kind":"work","start":"2026-12-01T08:00:00.1234567890123Z","end":"2026-12-01t08:00:00+01:00","elapsed_seconds":1}]}"#,
+    #"{"id":"times2","start":"2026-12-01T08:00:00.250+05:30","end":"2026-12-01T08:00:00.250+05:30"}"#,
     // Control characters are text to both readers.
     "{\"id\":\"ctl\u{01}\",\"note\":\"a\tb\",\"start\":\"2026-12-01T08:00:00Z\"}",
     // Strings of every length around the 8-byte steps.
@@ -142,6 +146,12 @@ struct IndexFastPathTests {
     #"{"id":"t3","start":"2026-12-01T08:00:00Z","end":"soon"}"#,
     #"{"id":"t4","start":"2026-12-01T08:00:00Z","at":"never"}"#,
     #"{"id":"t5","start":"2026-12-01T08:00:00Z","added":5}"#,
+    // A time of NUL bytes is no time, though its words are zero like an empty cache slot's.
+    "{\"id\":\"t6\",\"start\":\"" + String(repeating: "\u{0}", count: 20) + "\",\"xxxxxxxxxxxxxxxxxxxxxxxxxx\":1}",
+    "{\"id\":\"t7\",\"start\":\"" + String(repeating: "\u{0}", count: 16) + "\",\"xxxxxxxxxxxxxxxxxxxxxxxxxx\":1}",
+    // A time read from the cache, then the same but one byte longer or shorter.
+    #"{"id":"t8","start":"2026-12-01T08:00:00Z","end":"2026-12-01T08:00:00Z1","xxxxxxxxxxxxxxxxxxxxxxxxxxxxx":1}"#,
+    #"{"id":"t9","start":"2026-12-01T08:00:00.5Z","end":"2026-12-01T08:00:00.5","xxxxxxxxxxxxxxxxxxxxxxxxxxxxx":1}"#,
     // Missing or empty fields, text around the record, a deep unknown value.
     #"{"id":"","start":"2026-12-01T08:00:00Z"}"#,
     #"{"id":"nostart"}"#,
