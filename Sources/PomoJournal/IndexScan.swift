@@ -165,6 +165,25 @@ struct IDSet {
     }
   }
 
+  /// Makes room for `count` values in all, so the table does not grow (and move every value) on the way.
+  mutating func reserve(_ count: Int) {
+    while count * 2 > slots.count { grow() }
+  }
+
+  /// Loads the slots where `values` would go, side by side, so the inserts that follow find
+  /// them in the cache rather than waiting on memory for each in turn.
+  mutating func warm(_ values: some Sequence<UInt64>) {
+    var touched: UInt64 = 0
+    let shift = shift
+    slots.withUnsafeBufferPointer { slots in
+      for value in values {
+        touched &+= slots[Int(truncatingIfNeeded: (value &* 0x9E37_79B9_7F4A_7C15) >> shift)]
+      }
+    }
+    self.touched = touched
+  }
+  private var touched: UInt64 = 0
+
   private mutating func grow() {
     let old = slots
     slots = [UInt64](repeating: 0, count: old.count * 2)

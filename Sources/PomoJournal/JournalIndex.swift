@@ -200,6 +200,9 @@ public struct JournalIndex {
     /// Takes in the lines of a block, as the workers read them, in order.
     func take(_ block: ScannedBlock) {
       if let end = block.tooLongEndingAt { tooLong(endingAt: end) }
+      if known.isEmpty {
+        for slice in block.slices { newIDs.warm(slice.lines.lazy.filter { $0.kind == .record }.map(\.id)) }
+      }
       for slice in block.slices {
         for line in slice.lines {
           let lineEnd = block.position + Int64(line.start + line.length + 1 - block.begin)
@@ -259,6 +262,7 @@ public struct JournalIndex {
     var filled = 0
     /// The block the workers read last, not yet taken in.
     var previous: ScannedBlock?
+    var reserved = false
     final class Slot: @unchecked Sendable {
       var slices: [ScannedSlice] = []
     }
@@ -316,6 +320,13 @@ public struct JournalIndex {
       }
       read = try readBlock(into: buffers[1])
       scanning.wait()
+      if !reserved && end > begin {
+        // Room for as many ids as the rest of the file holds lines as long as these (up to
+        // four million), so the set seldom moves them all to a bigger table.
+        reserved = true
+        let lines = Int64(slot.slices.reduce(0) { $0 + $1.lines.count })
+        newIDs.reserve(Int(min((now.size - position) / Int64(end - begin) * lines, 1 << 22)))
+      }
       previous = ScannedBlock(slices: slot.slices, begin: begin, position: position, tooLongEndingAt: tooLongEndingAt)
       position += Int64(end - begin)
       buffers.swapAt(0, 1)
@@ -327,6 +338,8 @@ public struct JournalIndex {
     nonisolated(unsafe) var quarters = newQuarters
     nonisolated(unsafe) var prefixes = newPrefixes
     nonisolated(unsafe) var added = newIDs.elements
+    let addedCount = newIDs.count
+    newIDs = IDSet()
     newQuarters = []
     newPrefixes = []
     DispatchQueue.concurrentPerform(iterations: 3) { k in
@@ -340,7 +353,7 @@ public struct JournalIndex {
     newPrefixes = prefixes
     // A last line without its newline is not indexed: it may be a write in progress.
     indexedLength = position
-    idCount += Int64(newIDs.count)
+    idCount += Int64(addedCount)
     ids = Self.merge(known, added)
     headHash = try Self.hash(file, at: 0, length: min(indexedLength, 4096))
     tailHash = try Self.hash(file, at: max(0, indexedLength - 4096), length: min(indexedLength, 4096))
