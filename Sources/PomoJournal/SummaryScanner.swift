@@ -114,6 +114,9 @@ package struct SummaryScanner {
 
   /// A phase, checked as `RecordScanner.phase` checks it; its end, or nil.
   private mutating func phase() -> Double? {
+    let mark = i
+    if let end = usualPhase() { return end }
+    i = mark
     guard i < n, p[i] == UInt8(ascii: "{") else { return nil }
     /// 0: none, 1: work, 2: rest, as the last "kind" says.
     var kind = 0
@@ -147,6 +150,48 @@ package struct SummaryScanner {
     }
     guard ok, kind != 0, start, elapsed else { return nil }
     return end
+  }
+
+  /// A phase as pomo writes it (these keys in this order, no spaces, no others), read with
+  /// the same checks as `phase()` but its keys and punctuation compared as words; nil for
+  /// any other phase, which `phase()` then reads key by key.
+  private mutating func usualPhase() -> Double? {
+    // `{"name":`
+    guard skip(0x3A22_656D_616E_227B, 8), plainString() != nil else { return nil }
+    // `,"kind":`
+    guard skip(0x3A22_646E_696B_222C, 8), let kind = plainString(), equal(kind, "work") || equal(kind, "rest")
+    else { return nil }
+    // `,"round":`
+    guard skip(0x2264_6E75_6F72_222C, 8), skip(0x3A, 1) else { return nil }
+    if i < n, p[i] == UInt8(ascii: "n") {
+      guard word("null") else { return nil }
+    } else {
+      guard integer(in: RecordScanner.Limits.rounds) else { return nil }
+    }
+    // `,"start":`, `,"end":`
+    guard skip(0x2274_7261_7473_222C, 8), skip(0x3A, 1), time() != nil else { return nil }
+    guard skip(0x3A_2264_6E65_222C, 7), let end = time() else { return nil }
+    // `,"planned_seconds":`, `,"elapsed_seconds":`
+    guard skip(0x656E_6E61_6C70_222C, 8), skip(0x646E_6F63_6573_5F64, 8), skip(0x3A_2273, 3), seconds() else {
+      return nil
+    }
+    guard skip(0x6573_7061_6C65_222C, 8), skip(0x646E_6F63_6573_5F64, 8), skip(0x3A_2273, 3), seconds() else {
+      return nil
+    }
+    // `,"completed":`
+    guard skip(0x656C_706D_6F63_222C, 8), skip(0x3A_2264_6574, 5) else { return nil }
+    guard i < n, p[i] == UInt8(ascii: "t") ? word("true") : word("false") else { return nil }
+    guard i < n, p[i] == UInt8(ascii: "}") else { return nil }
+    i += 1
+    return end
+  }
+
+  /// Steps over the `count` bytes at the cursor when they are those of `word` (little-endian).
+  @inline(__always)
+  private mutating func skip(_ word: UInt64, _ count: Int) -> Bool {
+    guard i + 8 <= n, load(i) & (UInt64.max >> UInt64(64 - 8 * count)) == word else { return false }
+    i += count
+    return true
   }
 
   // MARK: - Keys
