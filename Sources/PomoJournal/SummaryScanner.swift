@@ -31,6 +31,8 @@ package struct SummaryScanner {
     (TimeText(), 0), (TimeText(), 0)
   )
   private var lastTime: (text: TimeText, value: Double) = (TimeText(), 0)
+  /// The last time read in full, less its clock time, when it had no fraction of a second.
+  private var lastBase: Int64?
   private var timesRead = 0
 
   private init(_ p: UnsafePointer<UInt8>, _ n: Int) {
@@ -456,7 +458,20 @@ package struct SummaryScanner {
           if text == lastTime.text { return lastTime.value }
           if text == firstTimes.0.text { return firstTimes.0.value }
           if text == firstTimes.1.text { return firstTimes.1.value }
-          guard let t = RFC3339.parse(UnsafeBufferPointer(start: p + from, count: count)) else { return nil }
+          let t: Double
+          if let base = lastBase, text.count == lastTime.text.count, text.w0 == lastTime.text.w0,
+            (text.w1 ^ lastTime.text.w1) & 0xFF_FFFF == 0, (text.w2 ^ lastTime.text.w2) & ~0xFF_FFFF == 0,
+            text.w3 == lastTime.text.w3, let clock = Self.clock(p + from)
+          {
+            // The last time's date and zone with another clock time: what `RFC3339.parse` would
+            // make of it, since it checks the clock's bytes as `clock` does, and the rest are
+            // bytes it accepted (with no fraction, so the sum is exact).
+            t = Double(base + clock)
+          } else {
+            guard let parsed = RFC3339.parse(UnsafeBufferPointer(start: p + from, count: count)) else { return nil }
+            t = parsed
+            lastBase = p[from + 19] == UInt8(ascii: ".") ? nil : Self.clock(p + from).map { Int64(parsed) - $0 }
+          }
           if timesRead == 0 {
             firstTimes.0 = (text, t)
           } else if timesRead == 1 {
@@ -470,6 +485,24 @@ package struct SummaryScanner {
     }
     guard let r = plainString() else { return nil }
     return RFC3339.parse(UnsafeBufferPointer(start: p + r.lowerBound, count: r.count))
+  }
+
+  /// The seconds since midnight of the "hh:mm:ss" at bytes 11 to 18 of a time, checked as
+  /// `RFC3339.parse` checks them; nil when they are not a clock time.
+  @inline(__always)
+  private static func clock(_ t: UnsafePointer<UInt8>) -> Int64? {
+    let h1 = t[11] &- 48
+    let h2 = t[12] &- 48
+    let m1 = t[14] &- 48
+    let m2 = t[15] &- 48
+    let s1 = t[17] &- 48
+    let s2 = t[18] &- 48
+    guard h1 < 10, h2 < 10, m1 < 10, m2 < 10, s1 < 10, s2 < 10, t[13] == 58, t[16] == 58 else { return nil }
+    let h = Int64(h1) * 10 + Int64(h2)
+    let m = Int64(m1) * 10 + Int64(m2)
+    let s = Int64(s1) * 10 + Int64(s2)
+    guard h < 24, m < 60, s < 61 else { return nil }
+    return h * 3600 + m * 60 + s
   }
 
   /// The text of a time (16 to 31 plain bytes; zero after its end), as words, and its

@@ -86,6 +86,9 @@ struct IndexFastPathTests {
     // near the end of the line and far from it.
     #"{"id":"times","start":"2026-12-01T08:00:00Z","end":"2026-12-01T08:00:00Z","added":"2026-12-01T08:00:00.123456789-01:00","at":"2026-12-01T08:00:00.123456789-01:00","phases":[{"kind":"work","start":"2026-12-01t08:00:00+01:00","end":"2026-12-01T08:00:00.1234567890123Z","elapsed_seconds":1},{"kind":"work","start":"2026-12-01T08:00:00.1234567890123Z","end":"2026-12-01t08:00:00+01:00","elapsed_seconds":1}]}"#,
     #"{"id":"times2","start":"2026-12-01T08:00:00.250+05:30","end":"2026-12-01T08:00:00.250+05:30"}"#,
+    // Times of one day and zone, which differ only in their clock time (read from the first).
+    #"{"id":"clock","start":"2026-12-01T08:00:00+05:30","end":"2026-12-01T23:59:60+05:30","added":"2026-12-01T00:00:00+05:30","at":"2026-12-01T19:09:09+05:30","xxxxxxxxxxxxxxxxxxxxxxxxxxx":1}"#,
+    #"{"id":"clock2","start":"2026-12-01T08:00:00Z","end":"2026-12-01T09:30:00.5Z","added":"2026-12-01T09:30:01.5Z","at":"2026-12-01T09:30:02Z","xxxxxxxxxxxxxxxxxxxxxxxxxxx":1}"#,
     // Control characters are text to both readers.
     "{\"id\":\"ctl\u{01}\",\"note\":\"a\tb\",\"start\":\"2026-12-01T08:00:00Z\"}",
     // Strings of every length around the 8-byte steps.
@@ -151,6 +154,14 @@ struct IndexFastPathTests {
     #"{"id":"t3","start":"2026-12-01T08:00:00Z","end":"soon"}"#,
     #"{"id":"t4","start":"2026-12-01T08:00:00Z","at":"never"}"#,
     #"{"id":"t5","start":"2026-12-01T08:00:00Z","added":5}"#,
+    // Clock times out of range after a good time of the same day.
+    #"{"id":"c1","start":"2026-12-01T08:00:00+00:00","end":"2026-12-01T24:00:00+00:00","xxxxxxxxxxxxxxxxxxxxxxxxxxx":1}"#,
+    #"{"id":"c2","start":"2026-12-01T08:00:00+00:00","end":"2026-12-01T23:60:00+00:00","xxxxxxxxxxxxxxxxxxxxxxxxxxx":1}"#,
+    #"{"id":"c3","start":"2026-12-01T08:00:00+00:00","end":"2026-12-01T23:59:61+00:00","xxxxxxxxxxxxxxxxxxxxxxxxxxx":1}"#,
+    #"{"id":"c4","start":"2026-12-01T08:00:00+00:00","end":"2026-12-01T2a:59:00+00:00","xxxxxxxxxxxxxxxxxxxxxxxxxxx":1}"#,
+    #"{"id":"c5","start":"2026-12-01T08:00:00+00:00","end":"2026-12-01T23-59:00+00:00","xxxxxxxxxxxxxxxxxxxxxxxxxxx":1}"#,
+    #"{"id":"c6","start":"2026-12-01T08:00:00+00:00","end":"2026-12-01T23:59/00+00:00","xxxxxxxxxxxxxxxxxxxxxxxxxxx":1}"#,
+    #"{"id":"c7","start":"2026-12-01T08:00:00Z","end":"2026-12-01T09:00:0 Z","xxxxxxxxxxxxxxxxxxxxxxxxxxx":1}"#,
     // A time of NUL bytes is no time, though its words are zero like an empty cache slot's.
     "{\"id\":\"t6\",\"start\":\"" + String(repeating: "\u{0}", count: 20) + "\",\"xxxxxxxxxxxxxxxxxxxxxxxxxx\":1}",
     "{\"id\":\"t7\",\"start\":\"" + String(repeating: "\u{0}", count: 16) + "\",\"xxxxxxxxxxxxxxxxxxxxxxxxxx\":1}",
