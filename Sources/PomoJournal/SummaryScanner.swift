@@ -230,10 +230,12 @@ package struct SummaryScanner {
       case 14: return head == 0x735F_6465_7375_6170 && tail == 0x7364_6E6F_6365_735F ? .pausedSeconds : .other
       case 15:
         guard tail == 0x7364_6E6F_6365_735F else { return .other }
-        return head == 0x5F64_656E_6E61_6C70 ? .plannedSeconds : head == 0x5F64_6573_7061_6C65 ? .elapsedSeconds : .other
+        return head == 0x5F64_656E_6E61_6C70
+          ? .plannedSeconds : head == 0x5F64_6573_7061_6C65 ? .elapsedSeconds : .other
       case 16:
         guard tail == 0x7364_6E6F_6365_735F else { return .other }
-        return head == 0x6465_646E_6574_7865 ? .extendedSeconds : head == 0x656D_6974_7265_766F ? .overtimeSeconds : .other
+        return head == 0x6465_646E_6574_7865
+          ? .extendedSeconds : head == 0x656D_6974_7265_766F ? .overtimeSeconds : .other
       default: return .other
       }
     }

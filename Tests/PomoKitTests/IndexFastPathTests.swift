@@ -377,12 +377,16 @@ struct IndexFastPathTests {
       }
       if k == 9_000 { lines.append(recordLine("big", base, note: String(repeating: "x", count: 3 << 20))) }
       if k == 20_000 { lines.append(recordLine("huge", base, note: String(repeating: "y", count: 6 << 20))) }
-      if k == 25_000 { lines.append(recordLine("edge", base, note: String(repeating: "z", count: LineReader.maxLine - 400))) }
+      if k == 25_000 {
+        lines.append(recordLine("edge", base, note: String(repeating: "z", count: LineReader.maxLine - 400)))
+      }
     }
     return Array((lines.joined(separator: "\n") + "\n" + intact.prefix(100)).utf8)
   }
 
-  static func expectMatches(_ index: JournalIndex, _ reference: Reference, sourceLocation: SourceLocation = #_sourceLocation) {
+  static func expectMatches(
+    _ index: JournalIndex, _ reference: Reference, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     #expect(index.chunks == reference.chunks, sourceLocation: sourceLocation)
     #expect(index.badLines.map { "\($0.number): \($0.reason)" } == reference.bad, sourceLocation: sourceLocation)
     #expect(index.duplicates == reference.duplicates, sourceLocation: sourceLocation)
@@ -437,7 +441,9 @@ struct IndexFastPathTests {
   func radixSort() {
     var rng = SplitMix64(state: 5)
     for count in [0, 1, 2, 255, 256, 10_000] {
-      var values = (0..<count).map { _ in UInt64.random(in: 0...UInt64.max, using: &rng) >> UInt64.random(in: 0...63, using: &rng) }
+      var values = (0..<count).map { _ in
+        UInt64.random(in: 0...UInt64.max, using: &rng) >> UInt64.random(in: 0...63, using: &rng)
+      }
       let sorted = values.sorted()
       RadixSort.sort(&values) { $0 }
       #expect(values == sorted)
