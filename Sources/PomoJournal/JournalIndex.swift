@@ -166,13 +166,12 @@ public struct JournalIndex {
       }
       known = loaded
     }
-    var newIDs = Set<UInt64>()
+    var newIDs = IDSet()
     newQuarters = []
     newPrefixes = []
-    // The file offset of the first byte of `pending`, always at a line's start.
+    // The file offset of the first byte of `buffer`, always at a line's start.
     var position = indexedLength
     var offset = indexedLength
-    var pending: [UInt8] = []
     /// Inside a line longer than `LineReader.maxLine`, whose bytes are dropped unread.
     var skipping = false
     var chunk = Chunk(offset: position, length: 0, firstLine: indexedLines + 1, minTime: .infinity, maxTime: -.infinity)
@@ -195,83 +194,171 @@ public struct JournalIndex {
       badLines.append(Journal.BadLine(number: Int(indexedLines), reason: Journal.tooLongReason))
       closeChunk(next: end)
     }
-    while offset < now.size {
-      let block = try file.read(at: offset, count: Int(min(1 << 20, now.size - offset)))
-      if block.isEmpty { break }
-      let blockStart = offset
-      offset += Int64(block.count)
-      if skipping {
-        guard let newline = Platform.firstNewline(in: block, from: 0) else { continue }
-        skipping = false
-        position = blockStart + Int64(newline) + 1
-        tooLong(endingAt: position)
-        pending = Array(block[(newline + 1)...])
-      } else {
-        pending += block
+    func isNew(_ id: UInt64) -> Bool {
+      if !known.isEmpty {
+        let index = Self.firstIndex(in: known, notBelow: id)
+        if index < known.count && known[index] == id { return false }
       }
-      let lines = IndexedJournal.lines(pending).filter { $0.endIndex < pending.count }
-      var long = Set<Int>()
-      for (k, line) in lines.enumerated() where line.count > LineReader.maxLine { long.insert(k) }
-      let summaries = Self.summarize(lines.enumerated().map { long.contains($0.offset) ? [][...] : $0.element })
-      var consumed = 0
-      for (k, (line, summary)) in zip(lines, summaries).enumerated() {
-        consumed = line.endIndex + 1
-        if long.contains(k) {
-          tooLong(endingAt: position + Int64(consumed))
-          continue
-        }
-        indexedLines += 1
-        linesInChunk += 1
-        chunk.length += Int64(line.count + 1)
-        let lineOffset = position + Int64(line.startIndex - pending.startIndex)
-        func isNew(_ id: UInt64) -> Bool {
-          let index = Self.firstIndex(in: known, notBelow: id)
-          return !(index < known.count && known[index] == id) && newIDs.insert(id).inserted
-        }
-        switch summary {
-        case .blank: break
-        case .record(let from, let to, let completed, let id, let prefix, let added):
-          if !isNew(id) {
-            duplicates.append(indexedLines)
-          } else {
-            chunk.minTime = min(chunk.minTime, from)
-            chunk.maxTime = max(chunk.maxTime, to)
-            if completed { newQuarters.append(Self.quarterKey(Self.quarter(from), id)) }
-            newPrefixes.append(PrefixEntry(prefix: prefix, line: indexedLines))
-            if let added {
-              corrections.append(
-                CorrectionRef(
-                  session: id, sessionPrefix: prefix, id: id, kind: .added, at: added, from: .nan, to: .nan,
-                  offset: lineOffset, length: Int64(line.count)))
+      return newIDs.insert(id)
+    }
+    /// Takes in the lines of a block, as the workers read them, in order.
+    func take(_ block: ScannedBlock) {
+      if let end = block.tooLongEndingAt { tooLong(endingAt: end) }
+      if known.isEmpty {
+        for slice in block.slices { newIDs.warm(slice.lines.lazy.filter { $0.kind == .record }.map(\.id)) }
+      }
+      for slice in block.slices {
+        for line in slice.lines {
+          let lineEnd = block.position + Int64(line.start + line.length + 1 - block.begin)
+          if line.kind == .tooLong {
+            tooLong(endingAt: lineEnd)
+            continue
+          }
+          indexedLines += 1
+          linesInChunk += 1
+          chunk.length += Int64(line.length + 1)
+          switch line.kind {
+          case .blank, .tooLong: break
+          case .record:
+            if !isNew(line.id) {
+              duplicates.append(indexedLines)
+            } else {
+              chunk.minTime = min(chunk.minTime, line.from)
+              chunk.maxTime = max(chunk.maxTime, line.to)
+              if line.completed { newQuarters.append(Self.quarterKey(Self.quarter(line.from), line.id)) }
+              newPrefixes.append(PrefixEntry(prefix: line.prefix, line: indexedLines))
+              if let added = line.added {
+                corrections.append(
+                  CorrectionRef(
+                    session: line.id, sessionPrefix: line.prefix, id: line.id, kind: .added, at: added, from: .nan,
+                    to: .nan, offset: lineEnd - Int64(line.length + 1), length: Int64(line.length)))
+              }
             }
+          case .correction:
+            var ref = slice.corrections[line.extra]
+            if !isNew(ref.id) {
+              duplicates.append(indexedLines)
+            } else {
+              ref.offset = lineEnd - Int64(line.length + 1)
+              ref.length = Int64(line.length)
+              corrections.append(ref)
+            }
+          case .bad:
+            badLines.append(Journal.BadLine(number: Int(indexedLines), reason: slice.problems[line.extra]))
           }
-        case .correction(var ref):
-          if !isNew(ref.id) {
-            duplicates.append(indexedLines)
-          } else {
-            ref.offset = lineOffset
-            ref.length = Int64(line.count)
-            corrections.append(ref)
-          }
-        case .bad(let reason):
-          badLines.append(Journal.BadLine(number: Int(indexedLines), reason: reason))
+          if linesInChunk == Self.linesPerChunk { closeChunk(next: chunk.offset + chunk.length) }
         }
-        if linesInChunk == Self.linesPerChunk { closeChunk(next: chunk.offset + chunk.length) }
-      }
-      pending.removeSubrange(0..<consumed)
-      position += Int64(consumed)
-      if pending.count > LineReader.maxLine {
-        skipping = true
-        pending = []
       }
     }
+    // The file is read into two buffers in turn: the part of a line the last read cut, then
+    // the next block. While the workers read the lines of one, this thread takes in what they
+    // found in the other and reads the next block into it. Lines are read where they stand.
+    let capacity = Int(min(Int64(LineReader.maxLine + Self.blockSize), now.size - indexedLength))
+    var buffers = [
+      UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity),
+      UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity),
+    ]
+    let scanning = DispatchGroup()
+    defer {
+      scanning.wait()
+      for buffer in buffers { buffer.deallocate() }
+    }
+    var filled = 0
+    /// The block the workers read last, not yet taken in.
+    var previous: ScannedBlock?
+    var reserved = false
+    final class Slot: @unchecked Sendable {
+      var slices: [ScannedSlice] = []
+    }
+    /// Reads the next block into `buffer` after `filled` bytes; how many (0 at the end).
+    func readBlock(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(FileSystemError) -> Int {
+      guard offset < now.size else { return 0 }
+      let count = Int(min(Int64(capacity - filled), now.size - offset))
+      let read = try file.read(
+        at: offset,
+        into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[filled..<filled + count])))
+      offset += Int64(read)
+      return read
+    }
+    var read = try readBlock(into: buffers[0])
+    while read > 0 {
+      let buffer = buffers[0]
+      let blockStart = offset - Int64(read)
+      // Where the lines to read begin in `buffer` (at file offset `position`).
+      var begin = 0
+      var tooLongEndingAt: Int64?
+      if skipping {
+        guard let newline = Self.firstNewline(buffer, from: 0, to: read) else {
+          read = try readBlock(into: buffer)
+          continue
+        }
+        skipping = false
+        position = blockStart + Int64(newline) + 1
+        tooLongEndingAt = position
+        begin = newline + 1
+      }
+      filled += read
+      // Only whole lines are read; the rest waits for the next block.
+      var end = filled
+      while end > begin && buffer[end - 1] != 0x0A { end -= 1 }
+      let slot = Slot()
+      nonisolated(unsafe) let bytes = UnsafeBufferPointer(buffer)
+      let (from, to) = (begin, end)
+      scanning.enter()
+      DispatchQueue.global().async {
+        slot.slices = Self.scan(bytes, from: from, to: to)
+        scanning.leave()
+      }
+      if let block = previous { take(block) }
+      previous = nil
+      // The rest of the buffer (a line cut short) starts the other buffer, then the next block.
+      let rest = filled - end
+      if rest > LineReader.maxLine {
+        skipping = true
+        filled = 0
+      } else {
+        if rest > 0 {
+          UnsafeMutableRawPointer(buffers[1].baseAddress!).copyMemory(from: buffer.baseAddress! + end, byteCount: rest)
+        }
+        filled = rest
+      }
+      read = try readBlock(into: buffers[1])
+      scanning.wait()
+      if !reserved && end > begin {
+        // Room for as many ids as the rest of the file holds lines as long as these (up to
+        // four million), so the set seldom moves them all to a bigger table.
+        reserved = true
+        let lines = Int64(slot.slices.reduce(0) { $0 + $1.lines.count })
+        newIDs.reserve(Int(min((now.size - position) / Int64(end - begin) * lines, 1 << 22)))
+      }
+      previous = ScannedBlock(slices: slot.slices, begin: begin, position: position, tooLongEndingAt: tooLongEndingAt)
+      position += Int64(end - begin)
+      buffers.swapAt(0, 1)
+    }
+    if let block = previous { take(block) }
     if linesInChunk > 0 { chunks.append(chunk) }
-    newQuarters.sort()
-    newPrefixes.sort()
+    // The three sorts side by side. The prefixes' is stable, and they came in line order:
+    // so they end sorted by prefix, then line.
+    nonisolated(unsafe) var quarters = newQuarters
+    nonisolated(unsafe) var prefixes = newPrefixes
+    nonisolated(unsafe) var added = newIDs.elements
+    let addedCount = newIDs.count
+    newIDs = IDSet()
+    newQuarters = []
+    newPrefixes = []
+    DispatchQueue.concurrentPerform(iterations: 3) { k in
+      switch k {
+      case 0: RadixSort.sort(&quarters) { $0 }
+      case 1: RadixSort.sort(&prefixes) { $0.prefix }
+      default: RadixSort.sort(&added) { $0 }
+      }
+    }
+    newQuarters = quarters
+    newPrefixes = prefixes
     // A last line without its newline is not indexed: it may be a write in progress.
     indexedLength = position
-    idCount += Int64(newIDs.count)
-    ids = Self.merge(known, newIDs.sorted())
+    idCount += Int64(addedCount)
+    ids = Self.merge(known, added)
     headHash = try Self.hash(file, at: 0, length: min(indexedLength, 4096))
     tailHash = try Self.hash(file, at: max(0, indexedLength - 4096), length: min(indexedLength, 4096))
     return true
@@ -328,18 +415,25 @@ public struct JournalIndex {
       var k = slice * lines.count / slices
       let end = (slice + 1) * lines.count / slices
       while k < end {
-        let line = lines[k]
-        if !isBlank(line) {
-          do {
-            output[k] = summary(try JournalEntry(line: line, detail: false))
-          } catch {
-            output[k] = .bad((error as? JournalRecord.Problem)?.message ?? "\(error)")
-          }
-        }
+        output[k] = lines[k].withUnsafeBufferPointer { summary(line: $0) }
         k += 1
       }
     }
     return Array(result)
+  }
+
+  /// What the index keeps of a line: read by `SummaryScanner` when it is sure of it, else by
+  /// the full decoder, which alone says why a line is damaged.
+  package static func summary(line: UnsafeBufferPointer<UInt8>) -> LineSummary {
+    if isBlank(line) { return .blank }
+    if let s = SummaryScanner.session(line) {
+      return .record(from: s.from, to: s.to, completed: s.completed, id: s.id, prefix: s.prefix, added: s.added)
+    }
+    do {
+      return summary(try RecordScanner.decodeEntry(line, detail: false))
+    } catch {
+      return .bad(error.message)
+    }
   }
 
   /// What the index keeps of a line that was read.
@@ -397,6 +491,10 @@ public struct JournalIndex {
   }
 
   package static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
+    line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+  }
+
+  package static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
   }
 

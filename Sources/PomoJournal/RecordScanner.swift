@@ -40,6 +40,14 @@ package struct RecordScanner {
     return try result.get()
   }
 
+  /// The same, for a line in memory (no copy).
+  package static func decodeEntry(_ line: UnsafeBufferPointer<UInt8>, detail: Bool = true) throws(JournalRecord.Problem)
+    -> JournalEntry
+  {
+    var scanner = RecordScanner(line)
+    return try scanner.entry(detail: detail)
+  }
+
   /// A line without the UTF-8 byte order mark some editors put at the top of a file.
   package static func withoutByteOrderMark(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
     line.starts(with: [0xEF, 0xBB, 0xBF]) ? line.dropFirst(3) : line

@@ -475,6 +475,22 @@ public final class RandomAccessFile {
       changed: Int64(c.tv_sec) &* 1_000_000_000 &+ Int64(c.tv_nsec))
   }
 
+  /// Fills `buffer` with the bytes at `offset` (fewer at the end of the file); how many.
+  public func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws(FileSystemError) -> Int {
+    guard let base = buffer.baseAddress else { return 0 }
+    var done = 0
+    while done < buffer.count {
+      let n = pread(fd, base + done, buffer.count - done, off_t(offset) + off_t(done))
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw .current
+      }
+      if n == 0 { break }
+      done += n
+    }
+    return done
+  }
+
   /// Up to `count` bytes at `offset`.
   public func read(at offset: Int64, count: Int) throws(FileSystemError) -> [UInt8] {
     var result = [UInt8](repeating: 0, count: count)

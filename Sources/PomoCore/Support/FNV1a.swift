@@ -14,6 +14,16 @@ public struct FNV1a {
     }
   }
 
+  /// The same, for bytes in memory: a plain loop, whatever module calls it.
+  public mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+    var v = value
+    for b in bytes {
+      v ^= UInt64(b)
+      v = v &* 0x100_0000_01b3
+    }
+    value = v
+  }
+
   public static func hash<S: Sequence<UInt8>>(_ bytes: S) -> UInt64 {
     var h = FNV1a()
     h.add(bytes)

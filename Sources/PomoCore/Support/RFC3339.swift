@@ -77,6 +77,7 @@ public enum RFC3339 {
 
   /// 28 to 31: the days of a month of the proleptic Gregorian calendar, so that "2026-02-31"
   /// is refused rather than read as 3 March.
+  @inline(__always)
   public static func daysInMonth(_ year: Int64, _ month: Int64) -> Int64 {
     switch month {
     case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
@@ -86,6 +87,7 @@ public enum RFC3339 {
   }
 
   /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+  @inline(__always)
   public static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
     let y = month <= 2 ? year - 1 : year
     let era = floorDiv(y, 400)
@@ -109,6 +111,7 @@ public enum RFC3339 {
     return (m <= 2 ? yoe + era * 400 + 1 : yoe + era * 400, m, d)
   }
 
+  @inline(__always)
   package static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
     a >= 0 ? a / b : -((-a + b - 1) / b)
   }

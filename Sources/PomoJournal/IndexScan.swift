@@ -1,0 +1,254 @@
+import Dispatch
+import PomoCore
+import PomoPlatform
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
+// The parts of `JournalIndex.update` that make a first build of a big journal fast: lines
+// read in place on all cores, plain structs out, an open-addressing set of ids, radix sorts.
+
+extension JournalIndex {
+  /// Bytes read at a time: big enough to keep every core busy between two reads.
+  static let blockSize = 1 << 22
+
+  /// One line as a worker read it: where it stands in the buffer, and what the index keeps.
+  struct ScannedLine {
+    enum Kind: UInt8 {
+      case blank, record, correction, bad, tooLong
+    }
+    var start: Int
+    var length: Int
+    var kind: Kind = .blank
+    var completed = false
+    var from = 0.0
+    var to = 0.0
+    var id: UInt64 = 0
+    var prefix: UInt64 = 0
+    var added: Double?
+    /// Where the correction (or the problem) of the line is in its slice's list.
+    var extra = 0
+  }
+
+  /// The lines of a run of the buffer, in order, with the corrections and problems they refer to.
+  struct ScannedSlice {
+    var lines: [ScannedLine] = []
+    var corrections: [CorrectionRef] = []
+    var problems: [String] = []
+  }
+
+  /// The lines of a block, where the block stands in the file and in its buffer.
+  struct ScannedBlock {
+    var slices: [ScannedSlice]
+    /// Where the lines begin in the buffer, and where that is in the file.
+    var begin: Int
+    var position: Int64
+    /// The end of a line over 1 MB, just before this block's lines, when there was one.
+    var tooLongEndingAt: Int64?
+  }
+
+  /// The lines of `buffer[from..<to]` (which ends just after a newline), summarised on all
+  /// cores; the slices keep the lines' order.
+  static func scan(_ buffer: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> [ScannedSlice] {
+    guard to > from else { return [] }
+    let total = to - from
+    let count = total < 1 << 18 ? 1 : min(16, total >> 18)
+    var bounds = [from]
+    for k in 1..<count {
+      let wanted = from + k * total / count
+      // A slice starts just after a newline; `to - 1` is one, so there always is one.
+      let start = (firstNewline(buffer, from: max(wanted - 1, bounds[k - 1]), to: to) ?? (to - 1)) + 1
+      bounds.append(max(start, bounds[k - 1]))
+    }
+    bounds.append(to)
+    if count == 1 { return [scanSlice(buffer, from: from, to: to)] }
+    let results = UnsafeMutableBufferPointer<ScannedSlice>.allocate(capacity: count)
+    results.initialize(repeating: ScannedSlice())
+    defer {
+      results.deinitialize()
+      results.deallocate()
+    }
+    nonisolated(unsafe) let output = results
+    nonisolated(unsafe) let input = buffer
+    let starts = bounds
+    DispatchQueue.concurrentPerform(iterations: count) { k in
+      output[k] = scanSlice(input, from: starts[k], to: starts[k + 1])
+    }
+    return Array(results)
+  }
+
+  private static func scanSlice(_ buffer: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> ScannedSlice {
+    var slice = ScannedSlice()
+    slice.lines.reserveCapacity((to - from) / 512 + 16)
+    var k = from
+    let base = buffer.baseAddress!
+    while k < to {
+      let newline = firstNewline(buffer, from: k, to: to) ?? to
+      var line = ScannedLine(start: k, length: newline - k)
+      if line.length > LineReader.maxLine {
+        line.kind = .tooLong
+      } else {
+        switch summary(line: UnsafeBufferPointer(start: base + k, count: line.length)) {
+        case .blank: break
+        case .record(let from, let to, let completed, let id, let prefix, let added):
+          line.kind = .record
+          line.from = from
+          line.to = to
+          line.completed = completed
+          line.id = id
+          line.prefix = prefix
+          line.added = added
+        case .correction(let ref):
+          line.kind = .correction
+          line.extra = slice.corrections.count
+          slice.corrections.append(ref)
+        case .bad(let reason):
+          line.kind = .bad
+          line.extra = slice.problems.count
+          slice.problems.append(reason)
+        }
+      }
+      slice.lines.append(line)
+      k = newline + 1
+    }
+    return slice
+  }
+
+  /// The index of the first newline in `buffer[from..<to]`, found with memchr.
+  static func firstNewline(_ buffer: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
+    guard from < to, let base = buffer.baseAddress else { return nil }
+    return memchr(base + from, 0x0A, to - from).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+  }
+
+  static func firstNewline(_ buffer: UnsafeMutableBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
+    firstNewline(UnsafeBufferPointer(buffer), from: from, to: to)
+  }
+}
+
+/// A set of id hashes (open addressing, linear probing): the hashes are spread already, so
+/// a multiply picks the slot, and nothing is allocated per id.
+struct IDSet {
+  private var slots = [UInt64](repeating: 0, count: 1024)
+  private var shift: UInt64 = 54
+  /// 0 marks an empty slot, so the hash 0 is kept apart.
+  private var hasZero = false
+  private(set) var count = 0
+
+  /// Adds `value`; whether it was new.
+  mutating func insert(_ value: UInt64) -> Bool {
+    if value == 0 {
+      if hasZero { return false }
+      hasZero = true
+      count += 1
+      return true
+    }
+    if (count + 1) * 2 > slots.count { grow() }
+    let inserted = slots.withUnsafeMutableBufferPointer { Self.place(value, in: $0, shift: shift) }
+    if inserted { count += 1 }
+    return inserted
+  }
+
+  private static func place(_ value: UInt64, in slots: UnsafeMutableBufferPointer<UInt64>, shift: UInt64) -> Bool {
+    let mask = slots.count - 1
+    var k = Int(truncatingIfNeeded: (value &* 0x9E37_79B9_7F4A_7C15) >> shift)
+    while true {
+      let here = slots[k]
+      if here == value { return false }
+      if here == 0 {
+        slots[k] = value
+        return true
+      }
+      k = (k + 1) & mask
+    }
+  }
+
+  /// Makes room for `count` values in all, so the table does not grow (and move every value) on the way.
+  mutating func reserve(_ count: Int) {
+    while count * 2 > slots.count { grow() }
+  }
+
+  /// Loads the slots where `values` would go, side by side, so the inserts that follow find
+  /// them in the cache rather than waiting on memory for each in turn.
+  mutating func warm(_ values: some Sequence<UInt64>) {
+    var touched: UInt64 = 0
+    let shift = shift
+    slots.withUnsafeBufferPointer { slots in
+      for value in values {
+        touched &+= slots[Int(truncatingIfNeeded: (value &* 0x9E37_79B9_7F4A_7C15) >> shift)]
+      }
+    }
+    self.touched = touched
+  }
+  private var touched: UInt64 = 0
+
+  private mutating func grow() {
+    let old = slots
+    slots = [UInt64](repeating: 0, count: old.count * 2)
+    shift -= 1
+    let shift = shift
+    slots.withUnsafeMutableBufferPointer { target in
+      for value in old where value != 0 { _ = Self.place(value, in: target, shift: shift) }
+    }
+  }
+
+  /// Every value, in no order.
+  var elements: [UInt64] {
+    var result: [UInt64] = []
+    result.reserveCapacity(count)
+    if hasZero { result.append(0) }
+    for value in slots where value != 0 { result.append(value) }
+    return result
+  }
+}
+
+/// A stable least-significant-digit radix sort on a 64-bit key, 11 bits at a time (six passes);
+/// a digit that every key shares costs no pass.
+enum RadixSort {
+  static func sort<T>(_ items: inout [T], key: (T) -> UInt64) {
+    let n = items.count
+    guard n > 1 else { return }
+    let bits = 11
+    let size = 1 << bits
+    let passes = (64 + bits - 1) / bits
+    let mask = UInt64(size - 1)
+    var counts = [Int](repeating: 0, count: passes * size)
+    var scratch = items
+    counts.withUnsafeMutableBufferPointer { counts in
+      items.withUnsafeMutableBufferPointer { items in
+        scratch.withUnsafeMutableBufferPointer { scratch in
+          for item in items {
+            let k = key(item)
+            for pass in 0..<passes {
+              counts[pass * size + Int(truncatingIfNeeded: (k >> UInt64(pass * bits)) & mask)] += 1
+            }
+          }
+          var source = items
+          var target = scratch
+          var inScratch = false
+          for pass in 0..<passes {
+            let digits = UnsafeMutableBufferPointer(rebasing: counts[(pass * size)..<((pass + 1) * size)])
+            if digits.contains(n) { continue }
+            var sum = 0
+            for d in 0..<size {
+              let c = digits[d]
+              digits[d] = sum
+              sum += c
+            }
+            let shift = UInt64(pass * bits)
+            for item in source {
+              let d = Int(truncatingIfNeeded: (key(item) >> shift) & mask)
+              target[digits[d]] = item
+              digits[d] += 1
+            }
+            swap(&source, &target)
+            inScratch.toggle()
+          }
+          if inScratch { _ = items.update(fromContentsOf: scratch) }
+        }
+      }
+    }
+  }
+}
