@@ -201,9 +201,23 @@ struct DayTotalsTests {
     #expect(h.run("edit", String(mine[8].id.prefix(12)), "--note", "seen").status == 0)
     #expect(try Self.check(h, "appends on both machines") == 1, "every file was read as it came")
 
+    // A sync tool brings the other machine's file as a new copy renamed into place: the same
+    // lines and a few more. Its index is built again; the totals read on from where they were.
+    let synced = try String(contentsOfFile: folder + "desk-bbbbbb.jsonl", encoding: .utf8)
+      + Self.lines(Self.sessions(4, seed: 9, host: "desk", prefix: "n"))
+    try synced.write(toFile: folder + ".syncthing.desk-bbbbbb.jsonl.tmp", atomically: false, encoding: .utf8)
+    try FileManager.default.removeItem(atPath: folder + "desk-bbbbbb.jsonl")
+    try FileManager.default.moveItem(
+      atPath: folder + ".syncthing.desk-bbbbbb.jsonl.tmp", toPath: folder + "desk-bbbbbb.jsonl")
+    #expect(try Self.check(h, "a file replaced by a longer copy") == 1, "read on, not built again")
+    // A copy whose lines differ is counted again from nothing.
+    try (Self.lines(Self.sessions(3, seed: 10, host: "desk", prefix: "o")) + synced).write(
+      toFile: folder + "desk-bbbbbb.jsonl", atomically: true, encoding: .utf8)
+    #expect(try Self.check(h, "a file replaced by other lines") == 2)
+
     // A file removed: the totals are built again.
     try FileManager.default.removeItem(atPath: folder + "laptop-testaa.sync-conflict-20261201-120000-ABCDEFG.jsonl")
-    #expect(try Self.check(h, "a conflict copy removed") == 2)
+    #expect(try Self.check(h, "a conflict copy removed") == 3)
   }
 
   @Test("day_start and zone changes, and phases too long for a table")
