@@ -76,8 +76,12 @@ public final class History {
 
   /// Whether a session has corrections (so its line no longer says all).
   public func isCorrected(_ id: String) -> Bool {
-    let hash = FNV1a.hash(id)
-    return tables.contains { table in table.range(session: hash).contains { table[$0].kind != .added } }
+    isCorrected(hash: FNV1a.hash(id))
+  }
+
+  /// The same, for the id with this hash.
+  package func isCorrected(hash: UInt64) -> Bool {
+    tables.contains { table in table.range(session: hash).contains { table[$0].kind != .added } }
   }
 
   // MARK: - Finding lines
