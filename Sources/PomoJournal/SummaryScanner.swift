@@ -79,12 +79,12 @@ package struct SummaryScanner {
     capture.preset = nil
     capture.tags.removeAll(keepingCapacity: true)
     capture.phases.removeAll(keepingCapacity: true)
-    capture.completed = false
     swap(&scanner.capture, &capture)
     let session = scanner.record()
     swap(&scanner.capture, &capture)
     guard let session else { return false }
     capture.start = session.from
+    capture.completed = session.completed
     capture.id = session.id
     capture.prefix = session.prefix
     return true
