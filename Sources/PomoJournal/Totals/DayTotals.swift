@@ -136,7 +136,7 @@ public struct DayTotals: Sendable {
     // whose caches are its own) of its own.
     let several = files.count > 1
     if several { for file in files { _ = file.ids() } }
-    let parts = 4
+    let parts = 8
     let base = (calendar.zone as? CachedZone)?.base ?? calendar.zone
     struct Part {
       var changes = DayTable.Changes()
@@ -293,6 +293,9 @@ extension DayTotals {
         withUnsafeBytes(of: Int64(count).littleEndian) { checked += $0 }
       }
       var bytes = Self.magic
+      bytes.reserveCapacity(
+        16 + checked.count + UnsafeRawBufferPointer(rows).count + UnsafeRawBufferPointer(shares).count
+          + UnsafeRawBufferPointer(hours).count)
       withUnsafeBytes(of: checked.withUnsafeBytes(Self.checksum).littleEndian) { bytes += $0 }
       bytes += checked
       bytes += UnsafeRawBufferPointer(rows)
