@@ -169,7 +169,10 @@ public final class IndexedJournal {
           var number = chunk.firstLine
           var start = 0
           while start < length {
-            let end = memchr(base + start, 0x0A, length - start).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) } ?? length
+            let end =
+              memchr(base + start, 0x0A, length - start).map {
+                base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+              } ?? length
             let bytes = UnsafeBufferPointer(start: base + start, count: end - start)
             if !JournalIndex.isBlank(bytes) {
               if skip < duplicates.count && duplicates[skip] == number {
@@ -210,7 +213,8 @@ public final class IndexedJournal {
     let file = try RandomAccessFile(path: journal.path)
     self.file = file
     cachePath = cacheFolder + "/index-" + String(FNV1a.hash(Platform.absolutePath(journal.path)), radix: 16)
-    if let bytes = try? Platform.readFile(cachePath + ".bin", limit: 1 << 30), let cached = JournalIndex(encoded: bytes),
+    if let bytes = try? Platform.readFile(cachePath + ".bin", limit: 1 << 30),
+      let cached = JournalIndex(encoded: bytes),
       Platform.fileSize(quartersPath) == cached.quarterCount * 8,
       Platform.fileSize(prefixesPath) == cached.prefixCount * 16,
       Platform.fileSize(correctionsPath) == cached.correctionCount * Int64(CorrectionTable.words * 8)
@@ -457,7 +461,7 @@ public final class IndexedJournal {
   }
 }
 
-package extension IndexedJournal {
+extension IndexedJournal {
   /// The `limit` records that started last, newest first (the earlier line first when two
   /// start at the same instant), each with its line as it stands in the journal.
   ///

@@ -100,7 +100,8 @@ struct DayTotalsFastPathTests {
     let lists = changes.lists
     var table = DayTable()
     table.apply(changes)
-    return "\(lists.rows)\n\(lists.shares.map { "\($0.day) \($0.name.kind) \($0.name.text) \($0.focus) \($0.sessions)" })\n"
+    return
+      "\(lists.rows)\n\(lists.shares.map { "\($0.day) \($0.name.kind) \($0.name.text) \($0.focus) \($0.sessions)" })\n"
       + "\(lists.hours)\n\(table.names)\n\(table.rows)\n\(table.shares)\n\(table.hours)"
   }
 

@@ -256,7 +256,9 @@ public final class History {
     if files.count > 1 {
       for k in found.indices where found[k].file > 0 {
         if let earlier = try first(found[k].record.id, before: found[k].file) {
-          found[k] = (earlier.record, earlier.number, earlier.file, lines && !isCorrected(earlier.record.id) ? earlier.line : nil)
+          found[k] = (
+            earlier.record, earlier.number, earlier.file, lines && !isCorrected(earlier.record.id) ? earlier.line : nil
+          )
         }
       }
     }
@@ -301,7 +303,8 @@ public final class History {
     public var description: String {
       switch self {
       case .empty: "no sessions recorded yet"
-      case .unknown(let id): "no session has an id starting with '\(TextLayout.inert(Self.shortened(id)))' (see 'pomo log')"
+      case .unknown(let id):
+        "no session has an id starting with '\(TextLayout.inert(Self.shortened(id)))' (see 'pomo log')"
       case .deleted(let id):
         "the session \(TextLayout.inert(id)) was deleted ('pomo undo' brings back the latest deletion)"
       case .ambiguous(let id, let candidates, let more):

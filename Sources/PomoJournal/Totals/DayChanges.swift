@@ -40,7 +40,9 @@ extension DayTable {
         hours[column] += focus
       }
 
-      var isEmpty: Bool { row.isZero && hours.allSatisfy { $0 == 0 } && shares.allSatisfy { $0.focus == 0 && $0.sessions == 0 } }
+      var isEmpty: Bool {
+        row.isZero && hours.allSatisfy { $0 == 0 } && shares.allSatisfy { $0.focus == 0 && $0.sessions == 0 }
+      }
     }
 
     /// The names the shares use, numbered in the order they came.
@@ -145,7 +147,9 @@ extension DayTable {
         if numbersByKey.count < 4096 { numbersByKey[hash] = (key, numbers) }
       }
       capture.phases.withUnsafeBufferPointer { spans in
-        add(numbers: numbers, completed: capture.completed, start: capture.start, spans: spans, calendar: calendar, sign: 1)
+        add(
+          numbers: numbers, completed: capture.completed, start: capture.start, spans: spans, calendar: calendar,
+          sign: 1)
       }
     }
 
@@ -196,7 +200,9 @@ extension DayTable {
     // MARK: - As lists (for the cache file, and tests)
 
     /// Rows, shares (with their names) and hour cells, each in order.
-    public var lists: (rows: [Row], shares: [(day: Int64, name: Name, focus: Int64, sessions: Int64)], hours: [HourCell]) {
+    public var lists:
+      (rows: [Row], shares: [(day: Int64, name: Name, focus: Int64, sessions: Int64)], hours: [HourCell])
+    {
       var rows: [Row] = []
       var shares: [(day: Int64, name: Name, focus: Int64, sessions: Int64)] = []
       var hours: [HourCell] = []

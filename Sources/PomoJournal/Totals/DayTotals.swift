@@ -220,7 +220,9 @@ public struct DayTotals: Sendable {
     guard let k = file.chunk(holding: line + 1) else { return chunks.first?.offset ?? 0 }
     if chunks[k].firstLine == line + 1 { return chunks[k].offset }
     // Within a chunk: count its lines.
-    guard let bytes = try? file.read(offset: chunks[k].offset, length: chunks[k].length) else { return chunks[k].offset }
+    guard let bytes = try? file.read(offset: chunks[k].offset, length: chunks[k].length) else {
+      return chunks[k].offset
+    }
     var offset = chunks[k].offset
     var number = chunks[k].firstLine
     for byte in bytes {
@@ -362,7 +364,8 @@ extension DayTotals {
   private init?(header bytes: [UInt8]) {
     guard var input = CacheReader(bytes, magic: []), input.int() == Int64(MemoryLayout<DayTable.Row>.stride),
       input.int() == Int64(MemoryLayout<DayTable.Share>.stride),
-      input.int() == Int64(MemoryLayout<DayTable.HourCell>.stride), let key = input.text(), let builds = input.int(), let markCount = input.int(),
+      input.int() == Int64(MemoryLayout<DayTable.HourCell>.stride), let key = input.text(), let builds = input.int(),
+      let markCount = input.int(),
       markCount >= 0, markCount <= input.remaining / 40
     else { return nil }
     calendarKey = key
