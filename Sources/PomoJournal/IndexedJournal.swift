@@ -127,10 +127,12 @@ public final class IndexedJournal {
     try records(in: Array(chunks[first...]), body)
   }
 
-  /// The records on lines after `line`, decoded on every core: the chunks are cut into
-  /// `parts` runs, and `work(part, record)` is called for each record of a run, in journal
-  /// order, on one thread at a time for each part (so each part can keep its own sums).
-  package func inParts(after line: Int64, parts: Int, _ work: (Int, JournalRecord) -> Void) throws(FileSystemError) {
+  /// Every line that may be a record after `line` (not blank, not repeating an earlier id),
+  /// as its bytes: handed to `work` with its part's number, each part's chunks (the records
+  /// of `parts` runs of chunks) on a core of their own, read into one buffer per part.
+  package func linesInParts(after line: Int64, parts: Int, _ work: (Int, UnsafeBufferPointer<UInt8>) -> Void)
+    throws(FileSystemError)
+  {
     let chunks = index.chunks
     guard let file, !chunks.isEmpty, parts > 0 else { return }
     let first = line <= 0 ? 0 : (chunk(holding: line + 1) ?? 0)
@@ -148,15 +150,39 @@ public final class IndexedJournal {
     withoutActuallyEscaping(work) { work in
       nonisolated(unsafe) let job = work
       DispatchQueue.concurrentPerform(iterations: parts) { part in
-        for k in (first + part * count / parts)..<(first + (part + 1) * count / parts) {
+        let range = (first + part * count / parts)..<(first + (part + 1) * count / parts)
+        let longest = range.map { Int(chunks[$0].length) }.max() ?? 0
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, longest), alignment: 8)
+        defer { buffer.deallocate() }
+        for k in range {
+          let chunk = chunks[k]
+          let length: Int
           do {
-            let bytes = try source.read(at: chunks[k].offset, count: Int(chunks[k].length))
-            for item in Self.records(in: bytes, chunk: chunks[k], duplicates: duplicates) where item.line > line {
-              job(part, item.record)
-            }
+            length = try source.read(
+              at: chunk.offset, into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<Int(chunk.length)]))
           } catch {
             errors[part] = error as? FileSystemError
             return
+          }
+          let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+          var skip = JournalIndex.firstIndex(in: duplicates, notBelow: chunk.firstLine)
+          var number = chunk.firstLine
+          var start = 0
+          while start < length {
+            let end =
+              memchr(base + start, 0x0A, length - start).map {
+                base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+              } ?? length
+            let bytes = UnsafeBufferPointer(start: base + start, count: end - start)
+            if !JournalIndex.isBlank(bytes) {
+              if skip < duplicates.count && duplicates[skip] == number {
+                skip += 1
+              } else if number > line {
+                job(part, bytes)
+              }
+            }
+            number += 1
+            start = end + 1
           }
         }
       }
@@ -187,7 +213,8 @@ public final class IndexedJournal {
     let file = try RandomAccessFile(path: journal.path)
     self.file = file
     cachePath = cacheFolder + "/index-" + String(FNV1a.hash(Platform.absolutePath(journal.path)), radix: 16)
-    if let bytes = try? Platform.readFile(cachePath + ".bin", limit: 1 << 30), let cached = JournalIndex(encoded: bytes),
+    if let bytes = try? Platform.readFile(cachePath + ".bin", limit: 1 << 30),
+      let cached = JournalIndex(encoded: bytes),
       Platform.fileSize(quartersPath) == cached.quarterCount * 8,
       Platform.fileSize(prefixesPath) == cached.prefixCount * 16,
       Platform.fileSize(correctionsPath) == cached.correctionCount * Int64(CorrectionTable.words * 8)
@@ -434,7 +461,7 @@ public final class IndexedJournal {
   }
 }
 
-package extension IndexedJournal {
+extension IndexedJournal {
   /// The `limit` records that started last, newest first (the earlier line first when two
   /// start at the same instant), each with its line as it stands in the journal.
   ///

@@ -22,9 +22,27 @@ package struct SummaryScanner {
     package var added: Double?
   }
 
+  /// What the day totals need of a session line (`DayTotals`), gathered while it is read
+  /// when `capturing`; its strings are ranges of the line's bytes (plain ASCII, so their bytes
+  /// are their text).
+  package struct Capture {
+    /// The preset's bytes, or nil when the line names none (the full decoder's "?").
+    package var preset: Range<Int>?
+    package var tags: [Range<Int>] = []
+    package var completed = false
+    package var start = 0.0
+    package var phases: [DayCredit.Span] = []
+    package var id: UInt64 = 0
+    package var prefix: UInt64 = 0
+
+    package init() {}
+  }
+
   private let p: UnsafePointer<UInt8>
   private let n: Int
   private var i = 0
+  private var capturing = false
+  private var capture = Capture()
   /// Times already read on this line (most records repeat each one twice), by their bytes:
   /// the first two (the record's start and end, usually) and the last.
   private var firstTimes: ((text: TimeText, value: Double), (text: TimeText, value: Double)) = (
@@ -51,6 +69,27 @@ package struct SummaryScanner {
     line.withUnsafeBufferPointer { session($0) }
   }
 
+  /// Reads a session line into `capture` (its arrays reused) when the full decoder reads it
+  /// to the same preset, tags, status, start and phases (kind, start, end, elapsed seconds)
+  /// and id; false when the full decoder must read it (`capture` then says nothing).
+  package static func totals(_ line: UnsafeBufferPointer<UInt8>, into capture: inout Capture) -> Bool {
+    guard let base = line.baseAddress, line.count > 0 else { return false }
+    var scanner = SummaryScanner(base, line.count)
+    scanner.capturing = true
+    capture.preset = nil
+    capture.tags.removeAll(keepingCapacity: true)
+    capture.phases.removeAll(keepingCapacity: true)
+    swap(&scanner.capture, &capture)
+    let session = scanner.record()
+    swap(&scanner.capture, &capture)
+    guard let session else { return false }
+    capture.start = session.from
+    capture.completed = session.completed
+    capture.id = session.id
+    capture.prefix = session.prefix
+    return true
+  }
+
   // MARK: - The record
 
   private mutating func record() -> Session? {
@@ -68,7 +107,10 @@ package struct SummaryScanner {
       switch key {
       case .kind:
         guard let r = s.plainString(), s.equal(r, "session") else { return false }
-      case .target, .session, .preset, .host: guard s.plainString() != nil else { return false }
+      case .target, .session, .host: guard s.plainString() != nil else { return false }
+      case .preset:
+        guard let r = s.plainString() else { return false }
+        if s.capturing { s.capture.preset = r }
       case .at: guard s.time() != nil else { return false }
       case .added:
         guard let t = s.time() else { return false }
@@ -88,13 +130,22 @@ package struct SummaryScanner {
         guard let t = s.time() else { return false }
         end = t
       case .tags:
-        return s.elements { (s: inout SummaryScanner) -> Bool in s.plainString() != nil }
+        // The last "tags" is the one kept.
+        if s.capturing { s.capture.tags.removeAll(keepingCapacity: true) }
+        return s.elements { (s: inout SummaryScanner) -> Bool in
+          guard let r = s.plainString() else { return false }
+          if s.capturing { s.capture.tags.append(r) }
+          return true
+        }
       case .rounds: return s.integer(in: RecordScanner.Limits.rounds)
       case .planOffset: return s.integer(in: RecordScanner.Limits.planOffset)
       case .pausedSeconds, .sleptSeconds: return s.seconds()
       case .phases:
         return s.elements { (s: inout SummaryScanner) -> Bool in
-          guard let phaseEnd = s.phase() else { return false }
+          // Every "phases" adds its phases, as in the full decoder.
+          guard let phase = s.phase() else { return false }
+          if s.capturing { s.capture.phases.append(phase) }
+          let phaseEnd = phase.end
           lastPhaseEnd = phaseEnd
           latestPhaseEnd = max(latestPhaseEnd ?? phaseEnd, phaseEnd)
           return true
@@ -114,17 +165,18 @@ package struct SummaryScanner {
       prefix: JournalIndex.prefix(UnsafeBufferPointer(start: p + id.lowerBound, count: id.count)), added: added)
   }
 
-  /// A phase, checked as `RecordScanner.phase` checks it; its end, or nil.
-  private mutating func phase() -> Double? {
+  /// A phase, checked as `RecordScanner.phase` checks it; its kind, start, end and elapsed
+  /// seconds, or nil.
+  private mutating func phase() -> DayCredit.Span? {
     let mark = i
-    if let end = usualPhase() { return end }
+    if let span = usualPhase() { return span }
     i = mark
     guard i < n, p[i] == UInt8(ascii: "{") else { return nil }
     /// 0: none, 1: work, 2: rest, as the last "kind" says.
     var kind = 0
-    var start = false
+    var start: Double?
     var end: Double?
-    var elapsed = false
+    var elapsed: Double?
     let ok = members { (s: inout SummaryScanner, key: Key) -> Bool in
       switch key {
       case .name: return s.plainString() != nil
@@ -135,14 +187,14 @@ package struct SummaryScanner {
         if s.i < s.n, s.p[s.i] == UInt8(ascii: "n") { return s.word("null") }
         return s.integer(in: RecordScanner.Limits.rounds)
       case .start:
-        guard s.time() != nil else { return false }
-        start = true
+        guard let t = s.time() else { return false }
+        start = t
       case .end:
         guard let t = s.time() else { return false }
         end = t
       case .elapsedSeconds:
-        guard s.seconds() else { return false }
-        elapsed = true
+        guard let value = s.secondsValue() else { return false }
+        elapsed = value
       case .plannedSeconds, .pausedSeconds, .sleptSeconds, .extendedSeconds, .overtimeSeconds: return s.seconds()
       case .completed:
         return s.i < s.n && s.p[s.i] == UInt8(ascii: "t") ? s.word("true") : s.word("false")
@@ -150,14 +202,14 @@ package struct SummaryScanner {
       }
       return true
     }
-    guard ok, kind != 0, start, elapsed else { return nil }
-    return end
+    guard ok, kind != 0, let start, let end, let elapsed else { return nil }
+    return DayCredit.Span(work: kind == 1, start: start, end: end, elapsedSeconds: elapsed)
   }
 
   /// A phase as pomo writes it (these keys in this order, no spaces, no others), read with
   /// the same checks as `phase()` but its keys and punctuation compared as words; nil for
   /// any other phase, which `phase()` then reads key by key.
-  private mutating func usualPhase() -> Double? {
+  private mutating func usualPhase() -> DayCredit.Span? {
     // `{"name":`
     guard skip(0x3A22_656D_616E_227B, 8), plainString() != nil else { return nil }
     // `,"kind":`
@@ -171,13 +223,15 @@ package struct SummaryScanner {
       guard integer(in: RecordScanner.Limits.rounds) else { return nil }
     }
     // `,"start":`, `,"end":`
-    guard skip(0x2274_7261_7473_222C, 8), skip(0x3A, 1), time() != nil else { return nil }
+    guard skip(0x2274_7261_7473_222C, 8), skip(0x3A, 1), let start = time() else { return nil }
     guard skip(0x3A_2264_6E65_222C, 7), let end = time() else { return nil }
     // `,"planned_seconds":`, `,"elapsed_seconds":`
     guard skip(0x656E_6E61_6C70_222C, 8), skip(0x646E_6F63_6573_5F64, 8), skip(0x3A_2273, 3), seconds() else {
       return nil
     }
-    guard skip(0x6573_7061_6C65_222C, 8), skip(0x646E_6F63_6573_5F64, 8), skip(0x3A_2273, 3), seconds() else {
+    guard skip(0x6573_7061_6C65_222C, 8), skip(0x646E_6F63_6573_5F64, 8), skip(0x3A_2273, 3),
+      let elapsed = secondsValue()
+    else {
       return nil
     }
     // `,"completed":`
@@ -185,7 +239,7 @@ package struct SummaryScanner {
     guard i < n, p[i] == UInt8(ascii: "t") ? word("true") : word("false") else { return nil }
     guard i < n, p[i] == UInt8(ascii: "}") else { return nil }
     i += 1
-    return end
+    return DayCredit.Span(work: equal(kind, "work"), start: start, end: end, elapsedSeconds: elapsed)
   }
 
   /// Steps over the `count` bytes at the cursor when they are those of `word` (little-endian).
@@ -558,9 +612,11 @@ package struct SummaryScanner {
       && value <= Double(range.upperBound)
   }
 
-  private mutating func seconds() -> Bool {
-    guard let value = number() else { return false }
-    return value.isFinite && RecordScanner.Limits.seconds.contains(value)
+  private mutating func seconds() -> Bool { secondsValue() != nil }
+
+  private mutating func secondsValue() -> Double? {
+    guard let value = number(), value.isFinite, RecordScanner.Limits.seconds.contains(value) else { return nil }
+    return value
   }
 
   /// Any value, as `RecordScanner.skipValue` skips it; unknown objects and arrays only a few deep.

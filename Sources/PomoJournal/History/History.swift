@@ -76,8 +76,12 @@ public final class History {
 
   /// Whether a session has corrections (so its line no longer says all).
   public func isCorrected(_ id: String) -> Bool {
-    let hash = FNV1a.hash(id)
-    return tables.contains { table in table.range(session: hash).contains { table[$0].kind != .added } }
+    isCorrected(hash: FNV1a.hash(id))
+  }
+
+  /// The same, for the id with this hash.
+  package func isCorrected(hash: UInt64) -> Bool {
+    tables.contains { table in table.range(session: hash).contains { table[$0].kind != .added } }
   }
 
   // MARK: - Finding lines
@@ -252,7 +256,9 @@ public final class History {
     if files.count > 1 {
       for k in found.indices where found[k].file > 0 {
         if let earlier = try first(found[k].record.id, before: found[k].file) {
-          found[k] = (earlier.record, earlier.number, earlier.file, lines && !isCorrected(earlier.record.id) ? earlier.line : nil)
+          found[k] = (
+            earlier.record, earlier.number, earlier.file, lines && !isCorrected(earlier.record.id) ? earlier.line : nil
+          )
         }
       }
     }
@@ -297,7 +303,8 @@ public final class History {
     public var description: String {
       switch self {
       case .empty: "no sessions recorded yet"
-      case .unknown(let id): "no session has an id starting with '\(TextLayout.inert(Self.shortened(id)))' (see 'pomo log')"
+      case .unknown(let id):
+        "no session has an id starting with '\(TextLayout.inert(Self.shortened(id)))' (see 'pomo log')"
       case .deleted(let id):
         "the session \(TextLayout.inert(id)) was deleted ('pomo undo' brings back the latest deletion)"
       case .ambiguous(let id, let candidates, let more):

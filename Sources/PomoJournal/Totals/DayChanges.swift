@@ -40,7 +40,9 @@ extension DayTable {
         hours[column] += focus
       }
 
-      var isEmpty: Bool { row.isZero && hours.allSatisfy { $0 == 0 } && shares.allSatisfy { $0.focus == 0 && $0.sessions == 0 } }
+      var isEmpty: Bool {
+        row.isZero && hours.allSatisfy { $0 == 0 } && shares.allSatisfy { $0.focus == 0 && $0.sessions == 0 }
+      }
     }
 
     /// The names the shares use, numbered in the order they came.
@@ -51,6 +53,12 @@ extension DayTable {
     private var recent: [Day] = []
     /// The last session's preset and tags, with their numbers: most sessions repeat them.
     private var lastNames: (names: [Name], numbers: [Int32])?
+    /// The same for lines read by `SummaryScanner`: the numbers of the names of a preset and
+    /// tags, by their bytes (each after its length); a journal has few such sets.
+    private var numbersByKey: [UInt64: (key: [UInt8], numbers: [Int32])] = [:]
+    private var key: [UInt8] = []
+    /// Room for a session's credits, kept from one session to the next.
+    private var credits: [(day: Int64, focus: Int64, rest: Int64)] = []
 
     public init() {}
 
@@ -92,19 +100,81 @@ extension DayTable {
         numbers = names.map { number($0) }
         lastNames = (names, numbers)
       }
-      let credits = DayCredit.credits(record, calendar: calendar)
-      var k = slot(credits.startDay)
+      DayCredit.withSpans(record) { spans in
+        add(
+          numbers: numbers, completed: record.status == .completed, start: record.start, spans: spans,
+          calendar: calendar, sign: sign)
+      }
+    }
+
+    /// What a session line read by `SummaryScanner.totals` adds (`line` holds its bytes): as
+    /// `add(_:calendar:)` adds the record the full decoder makes of it.
+    package mutating func add(
+      _ capture: SummaryScanner.Capture, line: UnsafePointer<UInt8>, calendar: LocalCalendar
+    ) {
+      // The preset ("?" when there is none: the full decoder's) and the tags, as one key.
+      key.removeAll(keepingCapacity: true)
+      func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        withUnsafeBytes(of: UInt32(bytes.count)) { key.append(contentsOf: $0) }
+        key.append(contentsOf: bytes)
+      }
+      if let preset = capture.preset {
+        put(UnsafeBufferPointer(start: line + preset.lowerBound, count: preset.count))
+      } else {
+        put(UnsafeBufferPointer(start: ("?" as StaticString).utf8Start, count: 1))
+      }
+      for tag in capture.tags { put(UnsafeBufferPointer(start: line + tag.lowerBound, count: tag.count)) }
+      let numbers: [Int32]
+      let hash = key.withUnsafeBufferPointer { bytes in
+        var hash = FNV1a()
+        hash.add(bytes)
+        return hash.value
+      }
+      if let known = numbersByKey[hash], known.key == key {
+        numbers = known.numbers
+      } else {
+        // Plain ASCII: the bytes are the text, and equal bytes equal texts.
+        func text(_ r: Range<Int>) -> String {
+          String(decoding: UnsafeBufferPointer(start: line + r.lowerBound, count: r.count), as: UTF8.self)
+        }
+        var names = [Name(kind: .preset, text: capture.preset.map(text) ?? "?")]
+        var seen = Set<String>()
+        for tag in capture.tags {
+          let name = text(tag)
+          if seen.insert(name).inserted { names.append(Name(kind: .tag, text: name)) }
+        }
+        numbers = names.map { number($0) }
+        if numbersByKey.count < 4096 { numbersByKey[hash] = (key, numbers) }
+      }
+      capture.phases.withUnsafeBufferPointer { spans in
+        add(
+          numbers: numbers, completed: capture.completed, start: capture.start, spans: spans, calendar: calendar,
+          sign: 1)
+      }
+    }
+
+    /// What a session adds, from what its credits depend on: its names' numbers, its status,
+    /// start and phases.
+    private mutating func add(
+      numbers: [Int32], completed: Bool, start: Double, spans: UnsafeBufferPointer<DayCredit.Span>,
+      calendar: LocalCalendar, sign: Int64
+    ) {
+      var days: [(day: Int64, focus: Int64, rest: Int64)] = []
+      swap(&days, &credits)
+      defer { swap(&days, &credits) }
+      DayCredit.credits(spans, into: &days, calendar: calendar)
+      var k = slot(calendar.day(of: start))
       recent[k].row.sessions += sign
-      if record.status == .completed { recent[k].row.completed += sign } else { recent[k].row.interrupted += sign }
+      if completed { recent[k].row.completed += sign } else { recent[k].row.interrupted += sign }
       for n in numbers { recent[k].shares[recent[k].share(n)].sessions += sign }
-      for credit in credits.days {
+      for credit in days {
         k = slot(credit.day)
         recent[k].row.focus += sign * credit.focus
         recent[k].row.rest += sign * credit.rest
         guard credit.focus != 0 else { continue }
         for n in numbers { recent[k].shares[recent[k].share(n)].focus += sign * credit.focus }
       }
-      for phase in record.phases where phase.kind == .work {
+      for phase in spans where phase.work {
         DayCredit.hours(phase, calendar: calendar) { day, column, focus in
           let k = slot(day)
           recent[k].hour(column, sign * focus)
@@ -130,7 +200,9 @@ extension DayTable {
     // MARK: - As lists (for the cache file, and tests)
 
     /// Rows, shares (with their names) and hour cells, each in order.
-    public var lists: (rows: [Row], shares: [(day: Int64, name: Name, focus: Int64, sessions: Int64)], hours: [HourCell]) {
+    public var lists:
+      (rows: [Row], shares: [(day: Int64, name: Name, focus: Int64, sessions: Int64)], hours: [HourCell])
+    {
       var rows: [Row] = []
       var shares: [(day: Int64, name: Name, focus: Int64, sessions: Int64)] = []
       var hours: [HourCell] = []

@@ -1,3 +1,4 @@
+import Dispatch
 import PomoCore
 import PomoPlatform
 
@@ -141,59 +142,97 @@ public struct DayTable: Equatable, @unchecked Sendable {
   /// Adds (`sign` 1) or takes away (-1) what `changes` holds; days, shares and hours that
   /// come to nothing are dropped, so a table says the same however it was reached.
   public mutating func apply(_ changes: Changes, sign: Int64 = 1) {
-    if changes.isEmpty { return }
+    apply([changes], sign: sign)
+  }
+
+  /// The same for each of `list` in turn (to the same table as one after the other), the
+  /// days of each put in order on a core of their own.
+  public mutating func apply(_ list: [Changes], sign: Int64 = 1) {
+    let list = list.filter { !$0.isEmpty }
+    if list.isEmpty { return }
     if let mapped {
       ownedRows = Array(mapped.rows)
       ownedShares = Array(mapped.shares)
       ownedHours = Array(mapped.hours)
       self.mapped = nil
     }
+    // The names first, in order: each change's names numbered after those before.
     var index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, Int32($0)) })
-    let places = changes.names.map { name in
-      if let k = index[name] { return k }
-      let k = Int32(names.count)
-      names.append(name)
-      index[name] = k
-      return k
-    }
-    let days = changes.finished()
-    var newRows: [Row] = []
-    var newShares: [Share] = []
-    var newHours: [HourCell] = []
-    for day in days {
-      var row = day.row
-      row.focus *= sign
-      row.rest *= sign
-      row.sessions *= sign
-      row.completed *= sign
-      row.interrupted *= sign
-      newRows.append(row)
-      let first = newShares.count
-      for share in day.shares {
-        newShares.append(
-          Share(day: day.row.day, name: places[Int(share.name)], focus: sign * share.focus, sessions: sign * share.sessions))
-      }
-      newShares[first...].sort { $0.name < $1.name }
-      for (column, focus) in day.hours.enumerated() where focus != 0 {
-        newHours.append(HourCell(day: day.row.day, column: Int64(column), focus: sign * focus))
+    let places = list.map { changes in
+      changes.names.map { name in
+        if let k = index[name] { return k }
+        let k = Int32(names.count)
+        names.append(name)
+        index[name] = k
+        return k
       }
     }
-    ownedRows = Self.merge(ownedRows, newRows, key: { $0.day }, isZero: \.isZero) { a, b in
-      var sum = a
-      sum.add(b, sign: 1)
-      return sum
+    typealias Lists = (rows: [Row], shares: [Share], hours: [HourCell])
+    func lists(_ k: Int) -> Lists {
+      let days = list[k].finished()
+      var newRows: [Row] = []
+      var newShares: [Share] = []
+      var newHours: [HourCell] = []
+      newRows.reserveCapacity(days.count)
+      for day in days {
+        var row = day.row
+        row.focus *= sign
+        row.rest *= sign
+        row.sessions *= sign
+        row.completed *= sign
+        row.interrupted *= sign
+        newRows.append(row)
+        let first = newShares.count
+        for share in day.shares {
+          newShares.append(
+            Share(
+              day: day.row.day, name: places[k][Int(share.name)], focus: sign * share.focus,
+              sessions: sign * share.sessions))
+        }
+        newShares[first...].sort { $0.name < $1.name }
+        for (column, focus) in day.hours.enumerated() where focus != 0 {
+          newHours.append(HourCell(day: day.row.day, column: Int64(column), focus: sign * focus))
+        }
+      }
+      return (newRows, newShares, newHours)
     }
-    ownedShares = Self.merge(ownedShares, newShares, key: { Pair($0.day, Int64($0.name)) }, isZero: { $0.focus == 0 && $0.sessions == 0 }) {
-      a, b in
-      var sum = a
-      sum.focus += b.focus
-      sum.sessions += b.sessions
-      return sum
+    var all: [Lists] = []
+    if list.count == 1 {
+      all = [lists(0)]
+    } else {
+      let results = UnsafeMutableBufferPointer<Lists>.allocate(capacity: list.count)
+      results.initialize(repeating: ([], [], []))
+      defer {
+        results.deinitialize()
+        results.deallocate()
+      }
+      nonisolated(unsafe) let output = results
+      withoutActuallyEscaping(lists) { lists in
+        nonisolated(unsafe) let make = lists
+        DispatchQueue.concurrentPerform(iterations: list.count) { k in output[k] = make(k) }
+      }
+      all = Array(results)
     }
-    ownedHours = Self.merge(ownedHours, newHours, key: { Pair($0.day, $0.column) }, isZero: { $0.focus == 0 }) { a, b in
-      var sum = a
-      sum.focus += b.focus
-      return sum
+    for (newRows, newShares, newHours) in all {
+      Self.merge(&ownedRows, newRows, key: { $0.day }, isZero: \.isZero) { a, b in
+        var sum = a
+        sum.add(b, sign: 1)
+        return sum
+      }
+      Self.merge(
+        &ownedShares, newShares, key: { Pair($0.day, Int64($0.name)) }, isZero: { $0.focus == 0 && $0.sessions == 0 }
+      ) { a, b in
+        var sum = a
+        sum.focus += b.focus
+        sum.sessions += b.sessions
+        return sum
+      }
+      Self.merge(&ownedHours, newHours, key: { Pair($0.day, $0.column) }, isZero: { $0.focus == 0 }) {
+        a, b in
+        var sum = a
+        sum.focus += b.focus
+        return sum
+      }
     }
   }
 
@@ -211,9 +250,21 @@ public struct DayTable: Equatable, @unchecked Sendable {
   /// Two lists sorted by `key` merged; entries with the same key are combined, and those that
   /// come to nothing dropped.
   private static func merge<T, K: Comparable>(
+    _ a: inout [T], _ b: [T], key: (T) -> K, isZero: (T) -> Bool, combine: (T, T) -> T
+  ) {
+    guard let first = b.first else { return }
+    if a.last.map({ key($0) < key(first) }) ?? true {
+      // All after: nothing to combine (the parts of a first build come so).
+      a.reserveCapacity(a.count + b.count)
+      for item in b where !isZero(item) { a.append(item) }
+      return
+    }
+    a = merged(a, b, key: key, isZero: isZero, combine: combine)
+  }
+
+  private static func merged<T, K: Comparable>(
     _ a: [T], _ b: [T], key: (T) -> K, isZero: (T) -> Bool, combine: (T, T) -> T
   ) -> [T] {
-    if b.isEmpty { return a }
     var result: [T] = []
     result.reserveCapacity(a.count + b.count)
     var i = 0
@@ -251,9 +302,37 @@ public enum DayCredit {
     return Int64(max(-9e18, min(9e18, v)))
   }
 
+  /// What the credits of a phase depend on: its kind, its wall-clock span and its elapsed
+  /// seconds. Every credit is made from these, whoever read the phase (the full decoder, or
+  /// the day totals' quick look at a line), so both credit alike.
+  public struct Span: Equatable, Sendable, BitwiseCopyable {
+    public var work: Bool
+    public var start: Double
+    public var end: Double
+    public var elapsedSeconds: Double
+
+    public init(work: Bool, start: Double, end: Double, elapsedSeconds: Double) {
+      self.work = work
+      self.start = start
+      self.end = end
+      self.elapsedSeconds = elapsedSeconds
+    }
+
+    public init(_ phase: JournalPhase) {
+      self.init(work: phase.kind == .work, start: phase.start, end: phase.end, elapsedSeconds: phase.elapsedSeconds)
+    }
+
+    /// Too long for day tables.
+    var isLong: Bool { !((end - start) <= longestKept) || !start.isFinite }
+  }
+
   /// Whether a session has a phase too long for day tables.
   public static func isLong(_ record: JournalRecord) -> Bool {
-    record.phases.contains { !(($0.end - $0.start) <= longestKept) || !$0.start.isFinite }
+    record.phases.contains { Span($0).isLong }
+  }
+
+  static func isLong(_ spans: UnsafeBufferPointer<Span>) -> Bool {
+    spans.contains { $0.isLong }
   }
 
   /// The distinct names a session's time counts for: its preset, then its tags.
@@ -270,6 +349,25 @@ public enum DayCredit {
     _ record: JournalRecord, calendar: LocalCalendar, within: ClosedRange<Int64> = Int64.min...Int64.max
   ) -> (startDay: Int64, days: [(day: Int64, focus: Int64, rest: Int64)]) {
     var days: [(day: Int64, focus: Int64, rest: Int64)] = []
+    withSpans(record) { credits($0, into: &days, calendar: calendar, within: within) }
+    return (calendar.day(of: record.start), days)
+  }
+
+  /// A record's phases as spans, for `body`.
+  static func withSpans<R>(_ record: JournalRecord, _ body: (UnsafeBufferPointer<Span>) -> R) -> R {
+    withUnsafeTemporaryAllocation(of: Span.self, capacity: record.phases.count) { buffer in
+      for (k, phase) in record.phases.enumerated() { (buffer.baseAddress! + k).initialize(to: Span(phase)) }
+      return body(UnsafeBufferPointer(buffer))
+    }
+  }
+
+  /// The focus and rest per day (in microseconds) of a session's phases, days in `within`
+  /// only, appended to `days` (which is emptied first).
+  static func credits(
+    _ spans: UnsafeBufferPointer<Span>, into days: inout [(day: Int64, focus: Int64, rest: Int64)],
+    calendar: LocalCalendar, within: ClosedRange<Int64> = Int64.min...Int64.max
+  ) {
+    days.removeAll(keepingCapacity: true)
     func credit(_ day: Int64, _ seconds: Double, work: Bool) {
       let v = micros(seconds)
       if let k = days.lastIndex(where: { $0.day == day }) {
@@ -278,8 +376,8 @@ public enum DayCredit {
         days.append((day, work ? v : 0, work ? 0 : v))
       }
     }
-    for phase in record.phases {
-      let work = phase.kind == .work
+    for phase in spans {
+      let work = phase.work
       let first = calendar.day(of: phase.start)
       if phase.end - phase.start < 86_400 && first == calendar.day(of: max(phase.start, phase.end - 1e-6)) {
         if within.contains(first) { credit(first, phase.elapsedSeconds, work: work) }
@@ -287,7 +385,6 @@ public enum DayCredit {
         for (day, seconds) in split(phase, calendar: calendar, within: within) { credit(day, seconds, work: work) }
       }
     }
-    return (calendar.day(of: record.start), days)
   }
 
   /// A work phase's elapsed seconds shared over the wall-clock hours it spans, in proportion:
@@ -298,14 +395,22 @@ public enum DayCredit {
     _ phase: JournalPhase, calendar: LocalCalendar, from: Double = -.infinity, to: Double = .infinity,
     _ body: (Int64, Int, Int64) -> Void
   ) {
+    hours(Span(phase), calendar: calendar, from: from, to: to, body)
+  }
+
+  static func hours(
+    _ phase: Span, calendar: LocalCalendar, from: Double = -.infinity, to: Double = .infinity,
+    _ body: (Int64, Int, Int64) -> Void
+  ) {
     guard phase.elapsedSeconds > 0 else { return }
-    func credit(_ t: Double, _ seconds: Double) {
+    /// Credits the hour of `t`, whose wall-clock seconds are `wall`.
+    func credit(_ t: Double, wall: Double, _ seconds: Double) {
       guard t >= from && t < to else { return }
-      body(calendar.day(of: t), min(23, Int(calendar.wallSeconds(of: t) / 3600)), micros(seconds))
+      body(calendar.day(of: t), min(23, Int(wall / 3600)), micros(seconds))
     }
     let span = phase.end - phase.start
     guard span > 0 else {
-      credit(phase.start, phase.elapsedSeconds)
+      credit(phase.start, wall: calendar.wallSeconds(of: phase.start), phase.elapsedSeconds)
       return
     }
     let rate = phase.elapsedSeconds / span
@@ -313,8 +418,9 @@ public enum DayCredit {
     var t = long ? max(phase.start, from) : phase.start
     let end = long ? min(phase.end, to) : phase.end
     while t < end {
-      let next = min(end, t + 3600 - calendar.wallSeconds(of: t).truncatingRemainder(dividingBy: 3600))
-      credit(t, (next - t) * rate)
+      let wall = calendar.wallSeconds(of: t)
+      let next = min(end, t + 3600 - wall.truncatingRemainder(dividingBy: 3600))
+      credit(t, wall: wall, (next - t) * rate)
       t = next > t ? next : t + 1
     }
   }
@@ -326,6 +432,12 @@ public enum DayCredit {
   /// the cost follows the range, not the phase's length (a phase may claim to span millennia).
   public static func split(
     _ phase: JournalPhase, calendar: LocalCalendar, within days: ClosedRange<Int64> = Int64.min...Int64.max
+  ) -> [(Int64, Double)] {
+    split(Span(phase), calendar: calendar, within: days)
+  }
+
+  static func split(
+    _ phase: Span, calendar: LocalCalendar, within days: ClosedRange<Int64> = Int64.min...Int64.max
   ) -> [(Int64, Double)] {
     let first = calendar.day(of: phase.start)
     let last = phase.end > phase.start ? calendar.day(of: max(phase.start, phase.end - 1e-6)) : first

@@ -51,14 +51,15 @@ public struct DayTotals: Sendable {
 
   public init() {}
 
-  /// What the lines read since the file was written add (not yet in `table`), and how many
-  /// lines that was.
-  public private(set) var pending = DayTable.Changes()
+  /// What the lines read since the file was written add (not yet in `table`), in a few
+  /// parts applied one after the other (a first build's are put in order on all cores), and
+  /// how many lines that was.
+  public private(set) var pending: [DayTable.Changes] = []
   private var pendingLines: Int64 = 0
 
   /// The tables a report adds up: the one from the file, and what came since (when anything did).
   public var tables: [DayTable] {
-    guard !pending.isEmpty else { return [table] }
+    guard pending.contains(where: { !$0.isEmpty }) else { return [table] }
     var since = DayTable()
     since.apply(pending)
     return [table, since]
@@ -82,7 +83,7 @@ public struct DayTotals: Sendable {
     let rebuilt = try totals.update(history, calendar: calendar, key: key)
     if rebuilt || totals.pendingLines > writeAfter {
       totals.table.apply(totals.pending)
-      totals.pending = DayTable.Changes()
+      totals.pending = []
       totals.pendingLines = 0
       try? Platform.writeAtomically(totals.encoded(), to: path, durable: false)
     }
@@ -154,13 +155,14 @@ public struct DayTotals: Sendable {
     // whose caches are its own) of its own.
     let several = files.count > 1
     if several { for file in files { _ = file.ids() } }
-    let parts = 4
+    let parts = 8
     let base = (calendar.zone as? CachedZone)?.base ?? calendar.zone
     struct Part {
       var changes = DayTable.Changes()
       var touched: [UInt64: UInt64] = [:]
       var long: [UInt64: UInt64] = [:]
       let calendar: LocalCalendar
+      var capture = SummaryScanner.Capture()
     }
     let results = UnsafeMutableBufferPointer<Part>.allocate(capacity: parts)
     results.initialize(
@@ -175,11 +177,26 @@ public struct DayTotals: Sendable {
     let known = touched
     let special = self.specials
     for (f, file) in files.enumerated() where now[f].lines > before[f] {
-      try file.inParts(after: before[f], parts: parts) { part, record in
-        let hash = FNV1a.hash(record.id)
-        if known[hash] != nil || special[hash] != nil || history.isCorrected(record.id)
+      func isSpecial(_ hash: UInt64) -> Bool {
+        known[hash] != nil || special[hash] != nil || history.isCorrected(hash: hash)
           || (several && files.indices.contains { $0 != f && files[$0].holds(id: hash) })
-        {
+      }
+      try file.linesInParts(after: before[f], parts: parts) { part, line in
+        // Most lines are read by the quick look; the rest by the full decoder, to the same sums.
+        if SummaryScanner.totals(line, into: &results[part].capture) {
+          let hash = results[part].capture.id
+          if isSpecial(hash) {
+            results[part].touched[hash] = results[part].capture.prefix
+          } else if results[part].capture.phases.withUnsafeBufferPointer(DayCredit.isLong) {
+            results[part].long[hash] = results[part].capture.prefix
+          } else {
+            results[part].changes.add(results[part].capture, line: line.baseAddress!, calendar: results[part].calendar)
+          }
+          return
+        }
+        guard case .session(let record)? = try? RecordScanner.decodeEntry(line, detail: false) else { return }
+        let hash = FNV1a.hash(record.id)
+        if isSpecial(hash) {
           results[part].touched[hash] = JournalIndex.prefix(record.id.utf8)
         } else if DayCredit.isLong(record) {
           results[part].long[hash] = JournalIndex.prefix(record.id.utf8)
@@ -188,9 +205,9 @@ public struct DayTotals: Sendable {
         }
       }
     }
-    var changes = results[0].changes
+    // What the special sessions add and take away, after what the parts add.
+    var changes = DayTable.Changes()
     for k in 0..<parts {
-      if k > 0 { changes.add(results[k].changes) }
       touched.merge(results[k].touched) { a, _ in a }
       long.merge(results[k].long) { a, _ in a }
     }
@@ -211,7 +228,7 @@ public struct DayTotals: Sendable {
       changes.add(adds)
       specials[hash] = (prefix, adds)
     }
-    pending = changes
+    pending = (0..<parts).map { results[$0].changes } + [changes]
     for k in now.indices {
       guard let ends = Self.ends(files[k], length: now[k].length) else { continue }
       (now[k].head, now[k].tail) = ends
@@ -226,7 +243,9 @@ public struct DayTotals: Sendable {
     guard let k = file.chunk(holding: line + 1) else { return chunks.first?.offset ?? 0 }
     if chunks[k].firstLine == line + 1 { return chunks[k].offset }
     // Within a chunk: count its lines.
-    guard let bytes = try? file.read(offset: chunks[k].offset, length: chunks[k].length) else { return chunks[k].offset }
+    guard let bytes = try? file.read(offset: chunks[k].offset, length: chunks[k].length) else {
+      return chunks[k].offset
+    }
     var offset = chunks[k].offset
     var number = chunks[k].firstLine
     for byte in bytes {
@@ -302,6 +321,9 @@ extension DayTotals {
         withUnsafeBytes(of: Int64(count).littleEndian) { checked += $0 }
       }
       var bytes = Self.magic
+      bytes.reserveCapacity(
+        16 + checked.count + UnsafeRawBufferPointer(rows).count + UnsafeRawBufferPointer(shares).count
+          + UnsafeRawBufferPointer(hours).count)
       withUnsafeBytes(of: checked.withUnsafeBytes(Self.checksum).littleEndian) { bytes += $0 }
       bytes += checked
       bytes += UnsafeRawBufferPointer(rows)
@@ -368,7 +390,8 @@ extension DayTotals {
   private init?(header bytes: [UInt8]) {
     guard var input = CacheReader(bytes, magic: []), input.int() == Int64(MemoryLayout<DayTable.Row>.stride),
       input.int() == Int64(MemoryLayout<DayTable.Share>.stride),
-      input.int() == Int64(MemoryLayout<DayTable.HourCell>.stride), let key = input.text(), let builds = input.int(), let markCount = input.int(),
+      input.int() == Int64(MemoryLayout<DayTable.HourCell>.stride), let key = input.text(), let builds = input.int(),
+      let markCount = input.int(),
       markCount >= 0, markCount <= input.remaining / 64
     else { return nil }
     calendarKey = key
