@@ -372,6 +372,28 @@ struct HistoryCommandTests {
     #expect(try h.report()["streak_days"] as? Int == 1)
   }
 
+  @Test("the streak remembered grows with sessions added at either end, and a gap filled joins two runs")
+  func streakGrows() throws {
+    let h = try HistoryHarness(now: Self.now)
+    defer { h.home.cleanUp() }
+    let day = 86_400.0
+    // Completed sessions 2 and 1 days ago, and 5 to 4 days ago: a run of 2 ending yesterday.
+    try h.write([4, 5, 2, 1].map { focusSession("s\(Int($0))", start: Self.now - $0 * day) })
+    #expect(try h.report()["streak_days"] as? Int == 2)
+    func append(_ id: String, daysAgo: Double) throws {
+      try Platform.appendLine(
+        focusSession(id, start: Self.now - daysAgo * day - 7200).json(offset: { _ in 0 }).text, to: h.journalPath)
+    }
+    try append("today", daysAgo: 0)
+    #expect(try h.report()["streak_days"] as? Int == 3, "today joins the run remembered")
+    try append("gap", daysAgo: 3)
+    #expect(try h.report()["streak_days"] as? Int == 6, "the day between joins the two runs")
+    try append("older", daysAgo: 7)
+    #expect(try h.report()["streak_days"] as? Int == 6, "a day apart from the run changes nothing")
+    try append("six", daysAgo: 6)
+    #expect(try h.report()["streak_days"] as? Int == 8)
+  }
+
   @Test("a reader skips a line of a kind it does not know, with a warning naming it")
   func unknownKind() throws {
     let h = try HistoryHarness(now: Self.now)

@@ -463,22 +463,33 @@ public final class History {
     let start = min(newestDay, today)
     let path = base + ".streak"
     let key = "\(quarterCount) \(newest) \(correctionCount) \(start) \(calendar.identifier)"
+    // What the run depends on besides the completed sessions: while it stays the same (no
+    // correction, no index built again, the same calendar), sessions were only added, so the
+    // run remembered is still a run and only days beyond it need a look.
+    let lineage = "\(correctionCount) \(files.map { String($0.index.buildID) }.joined(separator: ",")) \(calendar.identifier)"
     var last: Int64
     var first: Int64
+    var known: ClosedRange<Int64>?
     if let text = try? Platform.readFile(path),
-      case let parts = String(decoding: text, as: UTF8.self).split(separator: "\n"),
-      parts.count == 2, parts[0] == key, case let days = parts[1].split(separator: " ").compactMap({ Int64($0) }),
+      case let parts = String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false),
+      parts.count >= 2, case let days = parts[1].split(separator: " ").compactMap({ Int64($0) }),
       days.count == 2, days[1] <= days[0], days[0] - days[1] < 4_000_000, abs(days[0]) < 4_000_000
     {
-      (last, first) = (days[0], days[1])
-    } else {
-      // The newest day with a completed session, and the start of its run.
-      last = start
-      let floor = calendar.day(of: max(earliest, -1e11))
-      while last > floor && !completedOn(last) { last -= 1 }
-      first = last - Int64(Streak.length(today: last, completedOn: completedOn)) + 1
-      try? Platform.writeAtomically("\(key)\n\(last) \(first)\n", to: path)
+      if parts[0] == key { return days[0] >= today - 1 && days[0] <= today ? Int(days[0] - days[1] + 1) : 0 }
+      let before = parts.count >= 3 ? parts[2].split(separator: " ", maxSplits: 2) : []
+      if before.count == 3, before[2] == lineage, let count = Int64(before[0]), count <= quarterCount,
+        let newestBefore = Int32(before[1]), newestBefore <= newest
+      {
+        known = days[1]...days[0]
+      }
     }
+    let counted = { (day: Int64) -> Bool in known?.contains(day) == true || completedOn(day) }
+    // The newest day with a completed session, and the start of its run.
+    last = start
+    let floor = calendar.day(of: max(earliest, -1e11))
+    while last > floor && !counted(last) { last -= 1 }
+    first = last - Int64(Streak.length(today: last, completedOn: counted)) + 1
+    try? Platform.writeAtomically("\(key)\n\(last) \(first)\n\(quarterCount) \(newest) \(lineage)\n", to: path)
     return last >= today - 1 && last <= today ? Int(last - first + 1) : 0
   }
 }
