@@ -16,6 +16,8 @@ struct CacheWriter {
     put(Int64(values.count))
     values.withUnsafeBytes { bytes += $0 }
   }
+  /// Bytes as they are (after their length, written by the caller).
+  mutating func put(bytes more: [UInt8]) { bytes += more }
   mutating func put(text: String) {
     let utf8 = Array(text.utf8)
     put(Int64(utf8.count))
@@ -61,6 +63,14 @@ struct CacheReader {
     }
     at += Int(count) * stride
     return result
+  }
+
+  /// A length and that many bytes, as they are.
+  mutating func block() -> ArraySlice<UInt8>? {
+    guard let size = int(), size >= 0, size <= remaining else { return nil }
+    let slice = bytes[at..<(at + Int(size))]
+    at += Int(size)
+    return slice
   }
 
   mutating func text() -> String? {

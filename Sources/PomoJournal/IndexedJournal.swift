@@ -55,30 +55,31 @@ public final class IndexedJournal {
       }
       return result
     }
+    // The prefix file mapped once: a binary search touches a few of its pages, no reads.
     let count = Int(index.prefixCount)
-    guard count > 0, Platform.fileSize(prefixesPath) == Int64(count) * 16,
-      let file = try? RandomAccessFile(path: prefixesPath)
-    else { return [] }
-    func entry(_ k: Int) -> JournalIndex.PrefixEntry? {
-      guard let bytes = try? file.read(at: Int64(k) * 16, count: 16), bytes.count == 16 else { return nil }
-      var value = JournalIndex.PrefixEntry(prefix: 0, line: 0)
-      withUnsafeMutableBytes(of: &value) { target in bytes.withUnsafeBytes { target.copyMemory(from: $0) } }
-      return value
+    if mappedPrefixes == nil, count > 0, let mapped = try? MappedFile(path: prefixesPath),
+      mapped.bytes.count == count * 16
+    {
+      mappedPrefixes = mapped
     }
+    guard let mapped = mappedPrefixes, let base = mapped.bytes.baseAddress else { return [] }
+    let entries = UnsafeBufferPointer(start: base.assumingMemoryBound(to: JournalIndex.PrefixEntry.self), count: count)
     var low = 0
     var high = count
     while low < high {
       let mid = (low + high) / 2
-      guard let e = entry(mid) else { return [] }
-      if e.prefix < prefix { low = mid + 1 } else { high = mid }
+      if entries[mid].prefix < prefix { low = mid + 1 } else { high = mid }
     }
     var result: [Int64] = []
-    while low < count, let e = entry(low), e.prefix == prefix {
-      result.append(e.line)
+    while low < count && entries[low].prefix == prefix {
+      result.append(entries[low].line)
       low += 1
     }
     return result
   }
+
+  /// The prefix file, mapped (cache files are replaced by renaming, never cut short in place).
+  private var mappedPrefixes: MappedFile?
 
   /// The sorted id prefixes of the sessions, with their lines, read on first use.
   package func loadPrefixes() -> [JournalIndex.PrefixEntry] {

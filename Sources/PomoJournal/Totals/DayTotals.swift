@@ -19,7 +19,7 @@ public struct DayTotals: Sendable {
   /// Sessions left out of the table, by id hash, with their id prefixes (to find them).
   public private(set) var long: [UInt64: UInt64] = [:]
   /// What each special session adds to the table now, with its id prefix.
-  var specials: [UInt64: (prefix: UInt64, adds: DayTable.Changes)] = [:]
+  var specials = Specials()
 
   /// How far each file was read, to know what it gained.
   struct Mark: Equatable, Sendable {
@@ -178,7 +178,7 @@ public struct DayTotals: Sendable {
     let special = self.specials
     for (f, file) in files.enumerated() where now[f].lines > before[f] {
       func isSpecial(_ hash: UInt64) -> Bool {
-        known[hash] != nil || special[hash] != nil || history.isCorrected(hash: hash)
+        known[hash] != nil || special.contains(hash) || history.isCorrected(hash: hash)
           || (several && files.indices.contains { $0 != f && files[$0].holds(id: hash) })
       }
       try file.linesInParts(after: before[f], parts: parts) { part, line in
@@ -214,7 +214,7 @@ public struct DayTotals: Sendable {
     for (hash, prefix) in touched.sorted(by: { $0.key < $1.key }) {
       let copies = try history.copies(of: hash, prefix: prefix)
       // What it added until now: remembered if it was special; else its one line read before.
-      if let special = specials[hash] {
+      if let special = specials.take(hash) {
         changes.add(special.adds, sign: -1)
       } else if long[hash] == nil, let old = copies.first(where: { $0.line <= before[$0.file] }) {
         changes.add(old.record, calendar: calendar, sign: -1)
@@ -227,6 +227,13 @@ public struct DayTotals: Sendable {
       }
       changes.add(adds)
       specials[hash] = (prefix, adds)
+    }
+    if specials.damaged {
+      // What a special session added could not be read back: count everything again.
+      let builds = self.builds
+      self = DayTotals()
+      self.builds = builds
+      return try update(history, calendar: calendar, key: key)
     }
     pending = (0..<parts).map { results[$0].changes } + [changes]
     for k in now.indices {
@@ -262,7 +269,7 @@ public struct DayTotals: Sendable {
 // MARK: - The cache file
 
 extension DayTotals {
-  static let magic: [UInt8] = Array("POMODAY4".utf8)
+  static let magic: [UInt8] = Array("POMODAY5".utf8)
 
   /// The magic number, the header's length, the header (calendar, marks, names, the long and
   /// the special sessions), then the rows and the shares as they lie in memory, on 8-byte
@@ -295,22 +302,7 @@ extension DayTotals {
       out.put(hash)
       out.put(prefix)
     }
-    out.put(Int64(specials.count))
-    for (hash, special) in specials.sorted(by: { $0.key < $1.key }) {
-      out.put(hash)
-      out.put(special.prefix)
-      let lists = special.adds.lists
-      out.put(raw: lists.rows)
-      out.put(Int64(lists.shares.count))
-      for share in lists.shares {
-        out.put(share.day)
-        out.put(UInt64(share.name.kind.rawValue))
-        out.put(text: share.name.text)
-        out.put(share.focus)
-        out.put(share.sessions)
-      }
-      out.put(raw: lists.hours)
-    }
+    specials.encode(into: &out)
     var header = out.bytes
     header += [UInt8](repeating: 0, count: (8 - header.count % 8) % 8)
     return table.withStorage { rows, shares, hours in
@@ -418,26 +410,8 @@ extension DayTotals {
       guard let hash = input.word(), let prefix = input.word() else { return nil }
       long[hash] = prefix
     }
-    guard let specialCount = input.int(), specialCount >= 0, specialCount <= input.remaining / 32 else { return nil }
-    for _ in 0..<specialCount {
-      guard let hash = input.word(), let prefix = input.word(),
-        let rows = input.raw(DayTable.Row.self, zero: DayTable.Row(day: 0)), let shareCount = input.int(),
-        shareCount >= 0, shareCount <= input.remaining / 40
-      else { return nil }
-      var shares: [(day: Int64, name: DayTable.Name, focus: Int64, sessions: Int64)] = []
-      for _ in 0..<shareCount {
-        guard let day = input.int(),
-          let kind = input.word().flatMap({ DayTable.Name.Kind(rawValue: UInt8(truncatingIfNeeded: $0)) }),
-          let text = input.text(), let focus = input.int(), let sessions = input.int()
-        else { return nil }
-        shares.append((day, DayTable.Name(kind: kind, text: text), focus, sessions))
-      }
-      guard let hours = input.raw(DayTable.HourCell.self, zero: DayTable.HourCell(day: 0, column: 0, focus: 0)) else {
-        return nil
-      }
-      let adds = DayTable.Changes(rows: rows, shares: shares, hours: hours)
-      specials[hash] = (prefix, adds)
-    }
+    guard let specials = Specials(&input) else { return nil }
+    self.specials = specials
     guard input.remaining < 8 else { return nil }  // Only the padding to a whole word is left.
   }
 
@@ -450,5 +424,101 @@ extension DayTotals {
       }
     }
     return result
+  }
+}
+
+/// The special sessions and what each adds to the table. Read from the cache file as bytes,
+/// each decoded only when a line about its session arrives: a journal with 10,000 corrected
+/// sessions does not build them all for every report.
+struct Specials: Sendable {
+  private var decoded: [UInt64: (prefix: UInt64, adds: DayTable.Changes)] = [:]
+  private var stored: [UInt64: (prefix: UInt64, bytes: ArraySlice<UInt8>)] = [:]
+  /// Whether one read back from the file could not be decoded.
+  private(set) var damaged = false
+
+  init() {}
+
+  func contains(_ hash: UInt64) -> Bool { decoded[hash] != nil || stored[hash] != nil }
+
+  /// What a session added, decoded if need be.
+  mutating func take(_ hash: UInt64) -> (prefix: UInt64, adds: DayTable.Changes)? {
+    if let found = decoded[hash] { return found }
+    guard let raw = stored.removeValue(forKey: hash) else { return nil }
+    guard let adds = Self.decode(raw.bytes) else {
+      damaged = true
+      return nil
+    }
+    decoded[hash] = (raw.prefix, adds)
+    return (raw.prefix, adds)
+  }
+
+  subscript(hash: UInt64) -> (prefix: UInt64, adds: DayTable.Changes)? {
+    get { decoded[hash] }
+    set {
+      stored[hash] = nil
+      decoded[hash] = newValue
+    }
+  }
+
+  func encode(into out: inout CacheWriter) {
+    let hashes = (Array(decoded.keys) + Array(stored.keys)).sorted()
+    out.put(Int64(hashes.count))
+    for hash in hashes {
+      out.put(hash)
+      if let special = decoded[hash] {
+        out.put(special.prefix)
+        let payload = Self.encode(special.adds)
+        out.put(Int64(payload.count))
+        out.put(bytes: payload)
+      } else if let raw = stored[hash] {
+        out.put(raw.prefix)
+        out.put(Int64(raw.bytes.count))
+        out.put(bytes: Array(raw.bytes))
+      }
+    }
+  }
+
+  /// Reads the list: each entry's hash, prefix and bytes, not yet decoded.
+  init?(_ input: inout CacheReader) {
+    guard let count = input.int(), count >= 0, count <= input.remaining / 24 else { return nil }
+    for _ in 0..<count {
+      guard let hash = input.word(), let prefix = input.word(), let bytes = input.block() else { return nil }
+      stored[hash] = (prefix, bytes)
+    }
+  }
+
+  private static func encode(_ adds: DayTable.Changes) -> [UInt8] {
+    var out = CacheWriter(magic: [])
+    let lists = adds.lists
+    out.put(raw: lists.rows)
+    out.put(Int64(lists.shares.count))
+    for share in lists.shares {
+      out.put(share.day)
+      out.put(UInt64(share.name.kind.rawValue))
+      out.put(text: share.name.text)
+      out.put(share.focus)
+      out.put(share.sessions)
+    }
+    out.put(raw: lists.hours)
+    return out.bytes
+  }
+
+  private static func decode(_ bytes: ArraySlice<UInt8>) -> DayTable.Changes? {
+    guard var input = CacheReader(Array(bytes), magic: []),
+      let rows = input.raw(DayTable.Row.self, zero: DayTable.Row(day: 0)), let shareCount = input.int(),
+      shareCount >= 0, shareCount <= input.remaining / 40
+    else { return nil }
+    var shares: [(day: Int64, name: DayTable.Name, focus: Int64, sessions: Int64)] = []
+    for _ in 0..<shareCount {
+      guard let day = input.int(),
+        let kind = input.word().flatMap({ DayTable.Name.Kind(rawValue: UInt8(truncatingIfNeeded: $0)) }),
+        let text = input.text(), let focus = input.int(), let sessions = input.int()
+      else { return nil }
+      shares.append((day, DayTable.Name(kind: kind, text: text), focus, sessions))
+    }
+    guard let hours = input.raw(DayTable.HourCell.self, zero: DayTable.HourCell(day: 0, column: 0, focus: 0)),
+      input.atEnd
+    else { return nil }
+    return DayTable.Changes(rows: rows, shares: shares, hours: hours)
   }
 }
