@@ -425,40 +425,10 @@ public final class IndexedJournal {
     throws(FileSystemError) -> [[JournalRecord]]
   {
     nonisolated(unsafe) let source = file
-    return try inParallel(chunks.count) { k throws(FileSystemError) in
+    return try Parallel.tryMap(chunks.count, empty: []) { k throws(FileSystemError) in
       let bytes = try source.read(at: chunks[k].offset, count: Int(chunks[k].length))
       return records(in: bytes, chunk: chunks[k], duplicates: duplicates, detail: detail).map(\.record)
     }
-  }
-
-  /// `work` for 0..<count on every core; the results keep their order, the first failure is thrown.
-  package static func inParallel(
-    _ count: Int, _ work: (Int) throws(FileSystemError) -> [JournalRecord]
-  ) throws(FileSystemError) -> [[JournalRecord]] {
-    let results = UnsafeMutableBufferPointer<[JournalRecord]>.allocate(capacity: count)
-    results.initialize(repeating: [])
-    let failures = UnsafeMutableBufferPointer<FileSystemError?>.allocate(capacity: count)
-    failures.initialize(repeating: nil)
-    defer {
-      results.deinitialize()
-      results.deallocate()
-      failures.deinitialize()
-      failures.deallocate()
-    }
-    nonisolated(unsafe) let output = results
-    nonisolated(unsafe) let errors = failures
-    withoutActuallyEscaping(work) { work in
-      nonisolated(unsafe) let job = work
-      DispatchQueue.concurrentPerform(iterations: count) { k in
-        do {
-          output[k] = try job(k)
-        } catch {
-          errors[k] = error as? FileSystemError
-        }
-      }
-    }
-    if let failure = failures.compactMap({ $0 }).first { throw failure }
-    return Array(results)
   }
 }
 

@@ -184,7 +184,7 @@ public final class History {
   /// The records of (file, chunk) pairs, decoded in parallel; the results keep their order.
   private func decode(_ pairs: [(Int, Int)], detail: Bool) throws(FileSystemError) -> [[JournalRecord]] {
     nonisolated(unsafe) let sources = files
-    return try IndexedJournal.inParallel(pairs.count) { k throws(FileSystemError) in
+    return try Parallel.tryMap(pairs.count, empty: []) { k throws(FileSystemError) in
       let file = sources[pairs[k].0]
       let c = pairs[k].1
       let bytes = try file.read(chunk: c)

@@ -196,23 +196,7 @@ public struct DayTable: Equatable, @unchecked Sendable {
       }
       return (newRows, newShares, newHours)
     }
-    var all: [Lists] = []
-    if list.count == 1 {
-      all = [lists(0)]
-    } else {
-      let results = UnsafeMutableBufferPointer<Lists>.allocate(capacity: list.count)
-      results.initialize(repeating: ([], [], []))
-      defer {
-        results.deinitialize()
-        results.deallocate()
-      }
-      nonisolated(unsafe) let output = results
-      withoutActuallyEscaping(lists) { lists in
-        nonisolated(unsafe) let make = lists
-        DispatchQueue.concurrentPerform(iterations: list.count) { k in output[k] = make(k) }
-      }
-      all = Array(results)
-    }
+    let all = list.count == 1 ? [lists(0)] : Parallel.map(list.count, empty: ([], [], []), lists)
     for (newRows, newShares, newHours) in all {
       Self.merge(&ownedRows, newRows, key: { $0.day }, isZero: \.isZero) { a, b in
         var sum = a
