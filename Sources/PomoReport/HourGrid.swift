@@ -66,7 +66,7 @@ public struct HourGridBuilder {
     let (from, to) = window
     for phase in record.phases where phase.kind == .work {
       DayCredit.hours(phase, calendar: calendar, from: from, to: to) { day, column, micros in
-        focus[row(day)][column] += micros
+        focus[row(day)][column] &+= micros
       }
     }
   }
@@ -74,7 +74,7 @@ public struct HourGridBuilder {
   /// Adds the hours a day table holds for the range (an unfiltered grid: the table knows no
   /// filters).
   public mutating func add(_ table: DayTable) {
-    table.forEachHour(in: range.days) { cell in focus[row(cell.day)][Int(cell.column)] += cell.focus }
+    table.forEachHour(in: range.days) { cell in focus[row(cell.day)][Int(cell.column)] &+= cell.focus }
   }
 
   private func row(_ day: Int64) -> Int { (LocalCalendar.weekday(day) - range.weekStart + 7) % 7 }

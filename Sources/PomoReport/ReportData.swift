@@ -171,11 +171,11 @@ public struct ReportBuilder {
     for credit in credits.days {
       if range.days.contains(credit.day) {
         let i = Int(credit.day - lower)
-        days[i].focus += credit.focus
-        days[i].rest += credit.rest
-        focusInRange += credit.focus
+        days[i].focus &+= credit.focus
+        days[i].rest &+= credit.rest
+        focusInRange &+= credit.focus
       } else if previous.contains(credit.day) {
-        previousFocus += credit.focus
+        previousFocus &+= credit.focus
       }
     }
     if inRange {
@@ -189,10 +189,10 @@ public struct ReportBuilder {
         switch name.kind {
         case .preset:
           presets[name.text, default: (0, 0)].sessions += sessions
-          presets[name.text]!.focus += focusInRange
+          presets[name.text]!.focus &+= focusInRange
         case .tag:
           tags[name.text, default: (0, 0)].sessions += sessions
-          tags[name.text]!.focus += focusInRange
+          tags[name.text]!.focus &+= focusInRange
         }
       }
     }
@@ -207,32 +207,33 @@ public struct ReportBuilder {
       if row.completed > 0 { completedDays.insert(row.day) }
       if range.days.contains(row.day) {
         let i = Int(row.day - lower)
-        days[i].focus += row.focus
-        days[i].rest += row.rest
-        days[i].sessions += row.sessions
-        days[i].completed += row.completed
-        days[i].interrupted += row.interrupted
+        // Wrapping: a damaged cache file gives nonsense, never a crash.
+        days[i].focus &+= row.focus
+        days[i].rest &+= row.rest
+        days[i].sessions &+= row.sessions
+        days[i].completed &+= row.completed
+        days[i].interrupted &+= row.interrupted
       } else if previous.contains(row.day) {
-        previousFocus += row.focus
+        previousFocus &+= row.focus
       }
     }
     // Summed by name first: a long span holds hundreds of thousands of shares, a few names.
     var sums = [(sessions: Int64, focus: Int64, used: Bool)](repeating: (0, 0, false), count: table.names.count)
     table.forEachShare(in: range.days) { share in
       let k = Int(share.name)
-      sums[k].sessions += share.sessions
-      sums[k].focus += share.focus
+      sums[k].sessions &+= share.sessions
+      sums[k].focus &+= share.focus
       sums[k].used = true
     }
     for (k, sum) in sums.enumerated() where sum.used {
       let name = table.names[k]
       switch name.kind {
       case .preset:
-        presets[name.text, default: (0, 0)].sessions += Int(sum.sessions)
-        presets[name.text]!.focus += sum.focus
+        presets[name.text, default: (0, 0)].sessions &+= Int(sum.sessions)
+        presets[name.text]!.focus &+= sum.focus
       case .tag:
-        tags[name.text, default: (0, 0)].sessions += Int(sum.sessions)
-        tags[name.text]!.focus += sum.focus
+        tags[name.text, default: (0, 0)].sessions &+= Int(sum.sessions)
+        tags[name.text]!.focus &+= sum.focus
       }
     }
   }

@@ -209,15 +209,64 @@ struct DayTotalsTests {
     try FileManager.default.removeItem(atPath: folder + "desk-bbbbbb.jsonl")
     try FileManager.default.moveItem(
       atPath: folder + ".syncthing.desk-bbbbbb.jsonl.tmp", toPath: folder + "desk-bbbbbb.jsonl")
-    #expect(try Self.check(h, "a file replaced by a longer copy") == 1, "read on, not built again")
-    // A copy whose lines differ is counted again from nothing.
-    try (Self.lines(Self.sessions(3, seed: 10, host: "desk", prefix: "o")) + synced).write(
-      toFile: folder + "desk-bbbbbb.jsonl", atomically: true, encoding: .utf8)
-    #expect(try Self.check(h, "a file replaced by other lines") == 2)
+    #expect(try Self.check(h, "a file replaced by a longer copy") == 2, "its index is built again, and so are they")
+    // A copy with a line changed in the middle, renamed into place.
+    var changed = synced.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    changed[20] = changed[20].replacingOccurrences(of: #""preset":"work""#, with: #""preset":"wkrk""#)
+      .replacingOccurrences(of: #""preset":"quick""#, with: #""preset":"qiuck""#)
+      .replacingOccurrences(of: #""preset":"52-17""#, with: #""preset":"52-71""#)
+    try changed.joined(separator: "\n").write(toFile: folder + "desk-bbbbbb.jsonl", atomically: true, encoding: .utf8)
+    #expect(try Self.check(h, "a file replaced by other lines") == 3)
 
     // A file removed: the totals are built again.
     try FileManager.default.removeItem(atPath: folder + "laptop-testaa.sync-conflict-20261201-120000-ABCDEFG.jsonl")
-    #expect(try Self.check(h, "a conflict copy removed") == 3)
+    #expect(try Self.check(h, "a conflict copy removed") == 4)
+  }
+
+  @Test("a line edited in place, keeping the file's size, is counted as it now stands")
+  func editedInPlace() throws {
+    let h = try HistoryHarness(now: Self.now)
+    defer { h.home.cleanUp() }
+    try h.write(Self.sessions(200, seed: 11))
+    #expect(try Self.check(h, "first") == 1)
+    // The same bytes but one preset's name, written over the old ones: same inode, same size.
+    let text = try String(contentsOfFile: h.journalPath, encoding: .utf8)
+    let edited = text.replacingOccurrences(of: #""preset":"work""#, with: #""preset":"wrok""#)
+    #expect(edited != text && edited.utf8.count == text.utf8.count)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: h.journalPath))
+    handle.write(Data(edited.utf8))
+    try handle.close()
+    #expect(try Self.check(h, "edited in place") == 2)
+  }
+
+  @Test("an id in two files counts where the first file puts it, in short reports and long")
+  func firstFileWins() throws {
+    let h = try HistoryHarness(now: Self.now)
+    defer { h.home.cleanUp() }
+    try h.write(Self.sessions(100, seed: 12))
+    let folder = h.home.path + "/.local/share/pomo/journal/"
+    var april = focusSession("twice", start: 1_775_037_600)  // 2026-04-01 10:00 UTC
+    april.preset = "alt"
+    let march = focusSession("twice", start: 1_772_359_200)  // 2026-03-01 10:00 UTC
+    try Self.lines([april]).write(toFile: folder + "a-aaaaaa.jsonl", atomically: true, encoding: .utf8)
+    try Self.lines([march]).write(toFile: folder + "zz-zzzzzz.jsonl", atomically: true, encoding: .utf8)
+    try Self.check(h, "a session in two files")
+    func report(_ from: String, _ to: String) throws -> [String: Any] {
+      let result = h.run("report", "--from", from, "--to", to, "--format", "json")
+      #expect(result.status == 0, "\(result.err)")
+      return try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as! [String: Any]
+    }
+    let presets = { (r: [String: Any]) in ((r["presets"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String } }
+    let marchWeek = try report("2026-03-01", "2026-03-01")
+    let aprilDay = try report("2026-04-01", "2026-04-01")
+    #expect(!presets(aprilDay).isEmpty && presets(aprilDay).contains("alt"), "\(aprilDay)")
+    let marchSessions = ((marchWeek["days"] as? [[String: Any]])?.first?["sessions"] as? Int) ?? -1
+    let aprilSessions = ((aprilDay["days"] as? [[String: Any]])?.first?["sessions"] as? Int) ?? -1
+    let marchOthers = Self.sessions(100, seed: 12).filter {
+      LocalCalendar(zone: FixedZone()).day(of: $0.start) == LocalCalendar.parseDate("2026-03-01")!
+    }.count
+    #expect(marchSessions == marchOthers, "the later file's copy on 1 March is not the session")
+    #expect(aprilSessions >= 1)
   }
 
   @Test("day_start and zone changes, and phases too long for a table")
@@ -256,6 +305,22 @@ struct DayTotalsTests {
     try Self.check(h, "damaged")
     try Data(bytes.prefix(bytes.count / 2)).write(to: URL(fileURLWithPath: path))
     try Self.check(h, "cut short")
+
+    // Counts near the largest integer in every row and share (the header intact): the
+    // report gives what it can and never traps on an overflow.
+    var file = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+    func word(_ at: Int) -> Int { file.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: at, as: Int64.self)) } }
+    func put(_ at: Int, _ value: Int64) { withUnsafeBytes(of: value) { file.replaceSubrange(at..<(at + 8), with: $0) } }
+    let counts = 24 + word(16)
+    let (rows, shares) = (word(counts), word(counts + 8))
+    let rowStart = counts + 24
+    for k in 0..<rows { put(rowStart + k * 48 + 24, 0x7FFF_FFFF_FFFF_FF00) }
+    for k in 0..<shares { put(rowStart + rows * 48 + k * 32 + 24, 0x7FFF_FFFF_FFFF_FF00) }
+    try Data(file).write(to: URL(fileURLWithPath: path))
+    for words in [["report", "--from", Self.from], ["report", "--year", "--format", "json"], ["report", "--hours", "--from", Self.from]] {
+      let result = h.run(words)
+      #expect(result.status == 0, "\(words): \(result.err)")
+    }
   }
 }
 

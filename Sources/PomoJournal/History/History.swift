@@ -160,8 +160,9 @@ public final class History {
       // decoded at once on every core, then handed on in file order.
       let pairs = selected.enumerated().flatMap { f, chunks in chunks.map { (f, $0) } }
       let decoded = try decode(pairs, detail: detail)
-      for records in decoded {
+      for (k, records) in decoded.enumerated() {
         for record in records where seen.insert(FNV1a.hash(record.id)).inserted {
+          if try heldBefore(record.id, pairs[k].0) { continue }
           if let folded = try fold(record) { body(folded) }
         }
       }
@@ -171,6 +172,14 @@ public final class History {
       try file.records(in: selected[f].map { file.index.chunks[$0] }, detail: detail) { record in
         guard failure == nil else { return }
         if several && !seen.insert(FNV1a.hash(record.id)).inserted { return }
+        // Held by an earlier file as well, but not read from it: that line (outside the span)
+        // is the session, not this one.
+        do {
+          if several, try heldBefore(record.id, f) { return }
+        } catch {
+          failure = error as? FileSystemError
+          return
+        }
         do {
           if let folded = try fold(record) { body(folded) }
         } catch {
@@ -179,6 +188,25 @@ public final class History {
       }
     }
     if let failure { throw failure }
+  }
+
+  /// Whether a file before `file` has a line with this id (a session in several files is the
+  /// first file's, as everywhere). A binary search of each earlier file's id prefixes; a line
+  /// is read only when a prefix matches.
+  private func heldBefore(_ id: String, _ file: Int) throws(FileSystemError) -> Bool {
+    guard file > 0 else { return false }
+    let prefix = JournalIndex.prefix(id.utf8)
+    for f in 0..<file {
+      for line in files[f].lines(withPrefix: prefix) {
+        guard let k = files[f].chunk(holding: line) else { continue }
+        let bytes = try files[f].read(chunk: k)
+        for item in IndexedJournal.records(in: bytes, chunk: files[f].index.chunks[k], duplicates: files[f].index.duplicates)
+        where item.line == line && item.record.id == id {
+          return true
+        }
+      }
+    }
+    return false
   }
 
   /// The records of (file, chunk) pairs, decoded in parallel; the results keep their order.

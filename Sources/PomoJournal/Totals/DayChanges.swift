@@ -37,7 +37,7 @@ extension DayTable {
 
       mutating func hour(_ column: Int, _ focus: Int64) {
         if hours.isEmpty { hours = [Int64](repeating: 0, count: 24) }
-        hours[column] += focus
+        hours[column] &+= focus
       }
 
       var isEmpty: Bool {
@@ -164,20 +164,20 @@ extension DayTable {
       defer { swap(&days, &credits) }
       DayCredit.credits(spans, into: &days, calendar: calendar)
       var k = slot(calendar.day(of: start))
-      recent[k].row.sessions += sign
-      if completed { recent[k].row.completed += sign } else { recent[k].row.interrupted += sign }
-      for n in numbers { recent[k].shares[recent[k].share(n)].sessions += sign }
+      recent[k].row.sessions &+= sign
+      if completed { recent[k].row.completed &+= sign } else { recent[k].row.interrupted &+= sign }
+      for n in numbers { recent[k].shares[recent[k].share(n)].sessions &+= sign }
       for credit in days {
         k = slot(credit.day)
-        recent[k].row.focus += sign * credit.focus
-        recent[k].row.rest += sign * credit.rest
+        recent[k].row.focus &+= sign &* credit.focus
+        recent[k].row.rest &+= sign &* credit.rest
         guard credit.focus != 0 else { continue }
-        for n in numbers { recent[k].shares[recent[k].share(n)].focus += sign * credit.focus }
+        for n in numbers { recent[k].shares[recent[k].share(n)].focus &+= sign &* credit.focus }
       }
       for phase in spans where phase.work {
         DayCredit.hours(phase, calendar: calendar) { day, column, focus in
           let k = slot(day)
-          recent[k].hour(column, sign * focus)
+          recent[k].hour(column, sign &* focus)
         }
       }
     }
@@ -188,11 +188,11 @@ extension DayTable {
       for day in other.finished() {
         let k = slot(day.row.day)
         recent[k].row.add(day.row, sign: sign)
-        for (column, focus) in day.hours.enumerated() where focus != 0 { recent[k].hour(column, sign * focus) }
+        for (column, focus) in day.hours.enumerated() where focus != 0 { recent[k].hour(column, sign &* focus) }
         for share in day.shares {
           let s = recent[k].share(numbers[Int(share.name)])
-          recent[k].shares[s].focus += sign * share.focus
-          recent[k].shares[s].sessions += sign * share.sessions
+          recent[k].shares[s].focus &+= sign &* share.focus
+          recent[k].shares[s].sessions &+= sign &* share.sessions
         }
       }
     }
@@ -229,8 +229,8 @@ extension DayTable {
         let n = number(share.name)
         let k = slot(share.day)
         let s = recent[k].share(n)
-        recent[k].shares[s].focus += share.focus
-        recent[k].shares[s].sessions += share.sessions
+        recent[k].shares[s].focus &+= share.focus
+        recent[k].shares[s].sessions &+= share.sessions
       }
       for cell in hours where cell.column >= 0 && cell.column < 24 {
         let k = slot(cell.day)

@@ -21,12 +21,19 @@ public struct DayTable: Equatable, @unchecked Sendable {
 
     var isZero: Bool { focus == 0 && rest == 0 && sessions == 0 && completed == 0 && interrupted == 0 }
 
+    /// Whether its counts could be real (a damaged cache file's are left out).
+    var isPlausible: Bool {
+      abs(sessions) <= DayTable.mostSessions && abs(completed) <= DayTable.mostSessions
+        && abs(interrupted) <= DayTable.mostSessions
+    }
+
     mutating func add(_ other: Row, sign: Int64) {
-      focus += sign * other.focus
-      rest += sign * other.rest
-      sessions += sign * other.sessions
-      completed += sign * other.completed
-      interrupted += sign * other.interrupted
+      // Wrapping: a damaged cache file gives nonsense, never a crash.
+      focus &+= sign &* other.focus
+      rest &+= sign &* other.rest
+      sessions &+= sign &* other.sessions
+      completed &+= sign &* other.completed
+      interrupted &+= sign &* other.interrupted
     }
   }
 
@@ -52,6 +59,9 @@ public struct DayTable: Equatable, @unchecked Sendable {
     public var kind: Kind
     public var text: String
   }
+
+  /// More sessions than a day can hold in any journal pomo can read.
+  static let mostSessions: Int64 = 1_000_000_000
 
   /// Days with anything on them, in order.
   private var ownedRows: [Row] = []
@@ -105,7 +115,9 @@ public struct DayTable: Equatable, @unchecked Sendable {
     withStorage { _, _, hours in
       let lo = Self.first(hours.count) { hours[$0].day >= days.lowerBound }
       let hi = Self.first(hours.count) { hours[$0].day > days.upperBound }
-      for k in lo..<max(lo, hi) where hours[k].column >= 0 && hours[k].column < 24 { body(hours[k]) }
+      for k in lo..<max(lo, hi) where hours[k].column >= 0 && hours[k].column < 24 && days.contains(hours[k].day) {
+        body(hours[k])
+      }
     }
   }
 
@@ -114,7 +126,7 @@ public struct DayTable: Equatable, @unchecked Sendable {
     withStorage { rows, _, _ in
       let lo = Self.first(rows.count) { rows[$0].day >= days.lowerBound }
       let hi = Self.first(rows.count) { rows[$0].day > days.upperBound }
-      for k in lo..<max(lo, hi) { body(rows[k]) }
+      for k in lo..<max(lo, hi) where days.contains(rows[k].day) && rows[k].isPlausible { body(rows[k]) }
     }
   }
 
@@ -124,7 +136,12 @@ public struct DayTable: Equatable, @unchecked Sendable {
     withStorage { _, shares, _ in
       let lo = Self.first(shares.count) { shares[$0].day >= days.lowerBound }
       let hi = Self.first(shares.count) { shares[$0].day > days.upperBound }
-      for k in lo..<max(lo, hi) where shares[k].name >= 0 && Int(shares[k].name) < names.count { body(shares[k]) }
+      for k in lo..<max(lo, hi)
+      where shares[k].name >= 0 && Int(shares[k].name) < names.count && days.contains(shares[k].day)
+        && abs(shares[k].sessions) <= Self.mostSessions
+      {
+        body(shares[k])
+      }
     }
   }
 
@@ -186,12 +203,12 @@ public struct DayTable: Equatable, @unchecked Sendable {
         for share in day.shares {
           newShares.append(
             Share(
-              day: day.row.day, name: places[k][Int(share.name)], focus: sign * share.focus,
-              sessions: sign * share.sessions))
+              day: day.row.day, name: places[k][Int(share.name)], focus: sign &* share.focus,
+              sessions: sign &* share.sessions))
         }
         newShares[first...].sort { $0.name < $1.name }
         for (column, focus) in day.hours.enumerated() where focus != 0 {
-          newHours.append(HourCell(day: day.row.day, column: Int64(column), focus: sign * focus))
+          newHours.append(HourCell(day: day.row.day, column: Int64(column), focus: sign &* focus))
         }
       }
       return (newRows, newShares, newHours)
@@ -207,14 +224,14 @@ public struct DayTable: Equatable, @unchecked Sendable {
         &ownedShares, newShares, key: { Pair($0.day, Int64($0.name)) }, isZero: { $0.focus == 0 && $0.sessions == 0 }
       ) { a, b in
         var sum = a
-        sum.focus += b.focus
-        sum.sessions += b.sessions
+        sum.focus &+= b.focus
+        sum.sessions &+= b.sessions
         return sum
       }
       Self.merge(&ownedHours, newHours, key: { Pair($0.day, $0.column) }, isZero: { $0.focus == 0 }) {
         a, b in
         var sum = a
-        sum.focus += b.focus
+        sum.focus &+= b.focus
         return sum
       }
     }
@@ -355,7 +372,7 @@ public enum DayCredit {
     func credit(_ day: Int64, _ seconds: Double, work: Bool) {
       let v = micros(seconds)
       if let k = days.lastIndex(where: { $0.day == day }) {
-        if work { days[k].focus += v } else { days[k].rest += v }
+        if work { days[k].focus &+= v } else { days[k].rest &+= v }
       } else {
         days.append((day, work ? v : 0, work ? 0 : v))
       }

@@ -28,21 +28,6 @@ public struct DayTotals: Sendable {
     var inode: UInt64
     var build: UInt64
     var lines: Int64
-    /// The bytes those lines take, and hashes of the first and the last 4 KiB of them: a file
-    /// replaced by one that starts with the same lines (a sync tool writes a new copy and
-    /// renames it into place) is read on from there, not counted again.
-    var length: Int64 = 0
-    var head: UInt64 = 0
-    var tail: UInt64 = 0
-  }
-
-  /// The hashes of the first and the last 4 KiB of a file's first `length` bytes.
-  private static func ends(_ file: IndexedJournal, length: Int64) -> (head: UInt64, tail: UInt64)? {
-    guard let head = try? file.read(offset: 0, length: min(length, 4096)),
-      let tail = try? file.read(offset: max(0, length - 4096), length: min(length, 4096)),
-      head.count == min(length, 4096), tail.count == min(length, 4096)
-    else { return nil }
-    return (FNV1a.hash(head), FNV1a.hash(tail))
   }
   var marks: [Mark] = []
   var calendarKey = ""
@@ -109,22 +94,19 @@ public struct DayTotals: Sendable {
   /// and the long sessions); returns whether the totals were built from nothing.
   mutating func update(_ history: History, calendar: LocalCalendar, key: String) throws(FileSystemError) -> Bool {
     let files = history.files
-    var now = files.map { file in
+    let now = files.map { file in
       Mark(
         path: FNV1a.hash(Platform.absolutePath(file.journal.path)), device: file.index.identity.device,
-        inode: file.index.identity.inode, build: file.index.buildID, lines: file.index.indexedLines,
-        length: file.index.indexedLength)
+        inode: file.index.identity.inode, build: file.index.buildID, lines: file.index.indexedLines)
     }
-    // Every file known before must still be there, no shorter, and the same: the same file
-    // on the same build of its index, or one whose first lines are the same bytes (its first
-    // and last 4 KiB hash the same). Otherwise start again.
+    // Every file known before must still be there, the same file on the same build of its
+    // index (which is built again when the file was replaced or edited in place), no
+    // shorter: otherwise start again.
     var before = [Int64](repeating: 0, count: files.count)
     var intact = calendarKey == key
     for mark in marks where intact {
-      guard let k = now.firstIndex(where: { $0.path == mark.path }), now[k].lines >= mark.lines,
-        now[k].length >= mark.length,
-        (now[k].device == mark.device && now[k].inode == mark.inode && now[k].build == mark.build)
-          || Self.ends(files[k], length: mark.length).map({ $0 == (mark.head, mark.tail) }) == true
+      guard let k = now.firstIndex(where: { $0.path == mark.path }), now[k].device == mark.device,
+        now[k].inode == mark.inode, now[k].build == mark.build, now[k].lines >= mark.lines
       else {
         intact = false
         break
@@ -236,10 +218,6 @@ public struct DayTotals: Sendable {
       return try update(history, calendar: calendar, key: key)
     }
     pending = (0..<parts).map { results[$0].changes } + [changes]
-    for k in now.indices {
-      guard let ends = Self.ends(files[k], length: now[k].length) else { continue }
-      (now[k].head, now[k].tail) = ends
-    }
     marks = now
     return !intact
   }
@@ -269,7 +247,7 @@ public struct DayTotals: Sendable {
 // MARK: - The cache file
 
 extension DayTotals {
-  static let magic: [UInt8] = Array("POMODAY5".utf8)
+  static let magic: [UInt8] = Array("POMODAY6".utf8)
 
   /// The magic number, the header's length, the header (calendar, marks, names, the long and
   /// the special sessions), then the rows and the shares as they lie in memory, on 8-byte
@@ -288,9 +266,6 @@ extension DayTotals {
       out.put(m.inode)
       out.put(m.build)
       out.put(m.lines)
-      out.put(m.length)
-      out.put(m.head)
-      out.put(m.tail)
     }
     out.put(Int64(table.names.count))
     for name in table.names {
@@ -384,17 +359,15 @@ extension DayTotals {
       input.int() == Int64(MemoryLayout<DayTable.Share>.stride),
       input.int() == Int64(MemoryLayout<DayTable.HourCell>.stride), let key = input.text(), let builds = input.int(),
       let markCount = input.int(),
-      markCount >= 0, markCount <= input.remaining / 64
+      markCount >= 0, markCount <= input.remaining / 40
     else { return nil }
     calendarKey = key
     self.builds = builds
     for _ in 0..<markCount {
       guard let path = input.word(), let device = input.word(), let inode = input.word(), let build = input.word(),
-        let lines = input.int(), lines >= 0, let length = input.int(), length >= 0, let head = input.word(),
-        let tail = input.word()
+        let lines = input.int(), lines >= 0
       else { return nil }
-      marks.append(
-        Mark(path: path, device: device, inode: inode, build: build, lines: lines, length: length, head: head, tail: tail))
+      marks.append(Mark(path: path, device: device, inode: inode, build: build, lines: lines))
     }
     guard let nameCount = input.int(), nameCount >= 0, nameCount <= input.remaining / 16 else { return nil }
     var names: [DayTable.Name] = []
