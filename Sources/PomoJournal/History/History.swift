@@ -30,6 +30,51 @@ public final class History {
     corrected = tables.contains { $0.count > 0 }
   }
 
+  /// The hashes of the ids more than one file holds (a conflict copy, a session synced
+  /// twice), sorted: usually none, so a span over several files rarely looks further. Worked
+  /// out from the files' id lists once they change, and remembered beside the first file's
+  /// index until then.
+  private lazy var sharedIDs: [UInt64] = {
+    guard files.count > 1, let base = files.first?.cacheBase, !base.isEmpty else { return [] }
+    let key = files.map { file in
+      let i = file.index.identity
+      return "\(FNV1a.hash(file.cacheBase)) \(i.device) \(i.inode) \(i.size) \(i.modified) \(file.index.buildID) \(file.index.idCount)"
+    }.joined(separator: ";")
+    let path = base + ".shared"
+    let magic = Array("POMOSHR1".utf8)
+    if let bytes = try? Platform.readFile(path, limit: 1 << 30), var input = CacheReader(bytes, magic: magic),
+      input.text() == key, let shared = input.raw(UInt64.self, zero: 0), input.atEnd
+    {
+      return shared
+    }
+    // Each file's ids are sorted and distinct: merge them one by one, keeping those met twice.
+    var all: [UInt64] = []
+    var shared: [UInt64] = []
+    for file in files {
+      let ids = file.ids()
+      var i = 0
+      for id in ids {
+        while i < all.count && all[i] < id { i += 1 }
+        if i < all.count && all[i] == id { shared.append(id) }
+      }
+      all = JournalIndex.merge(all, ids)
+    }
+    shared = JournalIndex.mergeUnique(shared.sorted(), [])
+    var out = CacheWriter(magic: magic)
+    out.put(text: key)
+    out.put(raw: shared)
+    try? Platform.writeAtomically(out.bytes, to: path, durable: false)
+    return shared
+  }()
+
+  /// Whether more than one file holds a line with this id.
+  private func isShared(_ id: String) -> Bool {
+    let shared = sharedIDs
+    let hash = FNV1a.hash(id)
+    let k = JournalIndex.firstIndex(in: shared, notBelow: hash)
+    return k < shared.count && shared[k] == hash
+  }
+
   /// Whether any file holds a correction or an added session: without, nothing is folded.
   private let corrected: Bool
 
@@ -194,7 +239,7 @@ public final class History {
   /// first file's, as everywhere). A binary search of each earlier file's id prefixes; a line
   /// is read only when a prefix matches.
   private func heldBefore(_ id: String, _ file: Int) throws(FileSystemError) -> Bool {
-    guard file > 0 else { return false }
+    guard file > 0, isShared(id) else { return false }
     let prefix = JournalIndex.prefix(id.utf8)
     for f in 0..<file {
       for line in files[f].lines(withPrefix: prefix) {
@@ -301,6 +346,7 @@ public final class History {
   private func first(_ id: String, before file: Int) throws(FileSystemError) -> (
     record: JournalRecord, number: Int64, file: Int, line: [UInt8]
   )? {
+    guard isShared(id) else { return nil }
     let prefix = JournalIndex.prefix(id.utf8)
     for f in 0..<file {
       for line in files[f].lines(withPrefix: prefix) {
