@@ -105,29 +105,6 @@ public final class IndexedJournal {
     return loaded
   }
 
-  /// Whether the index holds a line with this id hash.
-  package func holds(id hash: UInt64) -> Bool {
-    let all = ids()
-    let k = JournalIndex.firstIndex(in: all, notBelow: hash)
-    return k < all.count && all[k] == hash
-  }
-
-  /// Every record on a line after `line`, in journal order (lines that repeat an earlier id left out).
-  package func records(after line: Int64, _ body: (JournalRecord) -> Void) throws(FileSystemError) {
-    let chunks = index.chunks
-    guard let file, !chunks.isEmpty else { return }
-    var first = line <= 0 ? 0 : (chunk(holding: line + 1) ?? 0)
-    if first < chunks.count && chunks[first].firstLine <= line {
-      let bytes = try file.read(at: chunks[first].offset, count: Int(chunks[first].length))
-      for item in Self.records(in: bytes, chunk: chunks[first], duplicates: index.duplicates) where item.line > line {
-        body(item.record)
-      }
-      first += 1
-    }
-    guard first < chunks.count else { return }
-    try records(in: Array(chunks[first...]), body)
-  }
-
   /// Every line that may be a record after `line` (not blank, not repeating an earlier id),
   /// as its bytes: handed to `work` with its part's number, each part's chunks (the records
   /// of `parts` runs of chunks) on a core of their own, read into one buffer per part.

@@ -45,6 +45,6 @@ struct IndexSideFileTests {
     #expect(again.loadPrefixes().count == count)
     #expect(again.loadQuarters().count == count)
     #expect(again.ids().count == count)
-    #expect(again.holds(id: 7 * 1000 + 1))
+    #expect(History.contains(again.ids(), 7 * 1000 + 1))
   }
 }

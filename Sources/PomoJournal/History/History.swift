@@ -68,11 +68,16 @@ public final class History {
   }()
 
   /// Whether more than one file holds a line with this id.
-  private func isShared(_ id: String) -> Bool {
-    let shared = sharedIDs
-    let hash = FNV1a.hash(id)
-    let k = JournalIndex.firstIndex(in: shared, notBelow: hash)
-    return k < shared.count && shared[k] == hash
+  private func isShared(_ id: String) -> Bool { Self.contains(sharedIDs, FNV1a.hash(id)) }
+
+  /// The ids more than one file holds (see `sharedIDs`), worked out now if need be: read it
+  /// before handing work to other threads.
+  package var sharedIDHashes: [UInt64] { sharedIDs }
+
+  /// Whether sorted `hashes` holds `hash`.
+  package static func contains(_ hashes: [UInt64], _ hash: UInt64) -> Bool {
+    let k = JournalIndex.firstIndex(in: hashes, notBelow: hash)
+    return k < hashes.count && hashes[k] == hash
   }
 
   /// Whether any file holds a correction or an added session: without, nothing is folded.

@@ -135,8 +135,8 @@ public struct DayTotals: Sendable {
     // ... and new lines of sessions already special, corrected, or in another file too.
     // The rest are added as they are, on every core, each part with sums (and a calendar,
     // whose caches are its own) of its own.
-    let several = files.count > 1
-    if several { for file in files { _ = file.ids() } }
+    // Read here, not by the parts: worked out on first use.
+    let shared = history.sharedIDHashes
     let parts = 8
     let base = (calendar.zone as? CachedZone)?.base ?? calendar.zone
     struct Part {
@@ -147,22 +147,20 @@ public struct DayTotals: Sendable {
       var capture = SummaryScanner.Capture()
     }
     let results = UnsafeMutableBufferPointer<Part>.allocate(capacity: parts)
-    results.initialize(
-      repeating: Part(calendar: LocalCalendar(zone: base, weekStart: calendar.weekStart, dayStart: calendar.dayStart)))
+    _ = results.initialize(
+      from: (0..<parts).map { _ in
+        Part(calendar: LocalCalendar(zone: base, weekStart: calendar.weekStart, dayStart: calendar.dayStart))
+      })
     defer {
       results.deinitialize()
       results.deallocate()
     }
-    for k in 0..<parts {
-      results[k] = Part(calendar: LocalCalendar(zone: base, weekStart: calendar.weekStart, dayStart: calendar.dayStart))
-    }
     let known = touched
     let special = self.specials
+    func isSpecial(_ hash: UInt64) -> Bool {
+      known[hash] != nil || special.contains(hash) || history.isCorrected(hash: hash) || History.contains(shared, hash)
+    }
     for (f, file) in files.enumerated() where now[f].lines > before[f] {
-      func isSpecial(_ hash: UInt64) -> Bool {
-        known[hash] != nil || special.contains(hash) || history.isCorrected(hash: hash)
-          || (several && files.indices.contains { $0 != f && files[$0].holds(id: hash) })
-      }
       try file.linesInParts(after: before[f], parts: parts) { part, line in
         // Most lines are read by the quick look; the rest by the full decoder, to the same sums.
         if SummaryScanner.totals(line, into: &results[part].capture) {
