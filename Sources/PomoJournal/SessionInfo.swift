@@ -31,7 +31,7 @@ public struct SessionInfo: Equatable, Sendable {
 
 package extension JournalRecord {
   /// The record of a session as the engine ran it (so far, or to its end).
-  public init(engine: SessionEngine, info: SessionInfo, end: Double? = nil) {
+  init(engine: SessionEngine, info: SessionInfo, end: Double? = nil) {
     let phases = engine.records.map { r in
       JournalPhase(
         name: r.phase.name, kind: r.phase.kind, round: r.phase.round, start: engine.wallTime(r.start),

@@ -8,13 +8,13 @@ import CPlatform
 
 package extension Platform {
   /// Nanoseconds on the clock that runs through suspend (CLOCK_BOOTTIME on Linux).
-  public static func bootNanoseconds() -> Int64 { Int64(cplatform_boot_nanoseconds()) }
+  static func bootNanoseconds() -> Int64 { Int64(cplatform_boot_nanoseconds()) }
 
   /// Nanoseconds on the clock that stops during suspend (CLOCK_MONOTONIC on Linux).
-  public static func awakeNanoseconds() -> Int64 { Int64(cplatform_awake_nanoseconds()) }
+  static func awakeNanoseconds() -> Int64 { Int64(cplatform_awake_nanoseconds()) }
 
   /// Where a symbolic link points, or nil.
-  public static func readLink(_ path: String) -> String? {
+  static func readLink(_ path: String) -> String? {
     var buffer = [CChar](repeating: 0, count: 4096)
     let n = readlink(path, &buffer, buffer.count - 1)
     guard n > 0 else { return nil }
@@ -22,7 +22,7 @@ package extension Platform {
   }
 
   /// Whether `path` is a regular file (following links).
-  public static func isRegularFile(_ path: String) -> Bool {
+  static func isRegularFile(_ path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
   }

@@ -84,7 +84,7 @@ public final class FileLock {
 
 package extension Platform {
   /// Whether this process may create and replace files in `folder`.
-  public static func isWritableFolder(_ folder: String) -> Bool {
+  static func isWritableFolder(_ folder: String) -> Bool {
     access(folder, W_OK | X_OK) == 0
   }
 }

@@ -32,11 +32,11 @@ public struct FileSystemError: Error, Equatable, Sendable, CustomStringConvertib
 package extension Platform {
   /// Files pomo reads whole (presets, config, the state file) are small; anything larger is
   /// refused before it is read.
-  public static let readLimit = 4 << 20
+  static let readLimit = 4 << 20
 
   /// Opens a file to read without ever blocking (a FIFO or device could), and refuses
   /// anything but a regular file; a folder is refused as EISDIR.
-  public static func openRegularFile(_ path: String) throws(FileSystemError) -> Int32 {
+  static func openRegularFile(_ path: String) throws(FileSystemError) -> Int32 {
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { throw .current }
     var info = stat()
@@ -54,7 +54,7 @@ package extension Platform {
   }
 
   /// Reads a whole regular file of at most `limit` bytes.
-  public static func readFile(_ path: String, limit: Int = readLimit) throws(FileSystemError) -> [UInt8] {
+  static func readFile(_ path: String, limit: Int = readLimit) throws(FileSystemError) -> [UInt8] {
     let fd = try openRegularFile(path)
     defer { _ = Glibc_or_Darwin_close(fd) }
     let tooLarge = FileSystemError(code: EFBIG, reason: "larger than the limit of \(limit >> 20) MB")
@@ -78,7 +78,7 @@ package extension Platform {
   /// Why `path` cannot be a file pomo appends to (a folder, a FIFO, a device, no permission),
   /// or nil when
   /// it is a regular file this process may write, or one it may create.
-  public static func fileProblem(_ path: String) -> String? {
+  static func fileProblem(_ path: String) -> String? {
     var info = stat()
     guard stat(path, &info) == 0 else {
       // A link that loops, a path through a file: never appendable.
@@ -96,22 +96,22 @@ package extension Platform {
   }
 
   /// Renames a file (atomically, within one file system).
-  public static func moveFile(_ path: String, to target: String) throws(FileSystemError) {
+  static func moveFile(_ path: String, to target: String) throws(FileSystemError) {
     guard rename(path, target) == 0 else { throw .current }
   }
 
   /// A file's size in bytes, or -1 when it does not exist.
-  public static func fileSize(_ path: String) -> Int64 {
+  static func fileSize(_ path: String) -> Int64 {
     var info = stat()
     return stat(path, &info) == 0 ? Int64(info.st_size) : -1
   }
 
-  public static func fileExists(_ path: String) -> Bool {
+  static func fileExists(_ path: String) -> Bool {
     access(path, F_OK) == 0
   }
 
   /// All of standard input (a pipe, a file or a terminal), up to `limit` bytes.
-  public static func readStandardInput(limit: Int) throws(FileSystemError) -> [UInt8] {
+  static func readStandardInput(limit: Int) throws(FileSystemError) -> [UInt8] {
     var result: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
@@ -127,7 +127,7 @@ package extension Platform {
   }
 
   /// Whether `path` is a folder (following links).
-  public static func isDirectory(_ path: String) -> Bool {
+  static func isDirectory(_ path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
@@ -135,7 +135,7 @@ package extension Platform {
   /// Moves a file to a name that must not exist yet, never replacing anything: a hard link
   /// to the new name (which fails if it exists) and then the old name's removal. Where hard
   /// links are not supported, a rename after checking the target is free.
-  public static func moveWithoutReplacing(_ path: String, to target: String) throws(FileSystemError) {
+  static func moveWithoutReplacing(_ path: String, to target: String) throws(FileSystemError) {
     if link(path, target) == 0 {
       unlink(path)
       syncFolder(parentFolder(target))
@@ -151,7 +151,7 @@ package extension Platform {
   }
 
   /// The names in a folder (without "." and ".."), or nil when it cannot be read.
-  public static func listDirectory(_ path: String) -> [String]? {
+  static func listDirectory(_ path: String) -> [String]? {
     guard let dir = opendir(path) else { return nil }
     defer { closedir(dir) }
     var names: [String] = []
@@ -165,7 +165,7 @@ package extension Platform {
   }
 
   /// Seconds since 1970 on the wall clock.
-  public static func wallSeconds() -> Double {
+  static func wallSeconds() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_REALTIME, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
@@ -174,7 +174,7 @@ package extension Platform {
 
 package extension Platform {
   /// Creates `path` and any missing parents with mode 0700 (private, as XDG asks).
-  public static func makeDirectories(_ path: String) throws(FileSystemError) {
+  static func makeDirectories(_ path: String) throws(FileSystemError) {
     var current = path.hasPrefix("/") ? "" : "."
     for part in path.split(separator: "/") {
       current += "/" + part
@@ -182,14 +182,14 @@ package extension Platform {
     }
   }
 
-  package static func parentFolder(_ path: String) -> String {
+  static func parentFolder(_ path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
   /// Appends one record line durably and atomically with respect to other pomo processes
   /// (see `appendLines`).
-  public static func appendLine(_ line: String, to path: String) throws(FileSystemError) {
+  static func appendLine(_ line: String, to path: String) throws(FileSystemError) {
     try appendLines([Array(line.utf8)[...]], to: path)
   }
 
@@ -199,7 +199,7 @@ package extension Platform {
   ///
   /// Each line gets its newline. If the file does not end in one (a crash cut the last
   /// line), the new lines start on a fresh one, so a damaged line never swallows a good one.
-  public static func appendLines(_ lines: [ArraySlice<UInt8>], to path: String) throws(FileSystemError) {
+  static func appendLines(_ lines: [ArraySlice<UInt8>], to path: String) throws(FileSystemError) {
     guard !lines.isEmpty else { return }
     let folder = parentFolder(path)
     if !fileExists(folder) { try makeDirectories(folder) }
@@ -235,13 +235,13 @@ package extension Platform {
   /// Replaces a file's contents all at once: write a temporary file, fsync, rename. `mode`
   /// is the new file's (before the umask): 0600 for pomo's own files, 0666 for what the user
   /// asked to have written (a report's `--output`).
-  public static func writeAtomically(_ text: String, to path: String, mode: mode_t = 0o600) throws(FileSystemError) {
+  static func writeAtomically(_ text: String, to path: String, mode: mode_t = 0o600) throws(FileSystemError) {
     try writeAtomically(Array(text.utf8), to: path, mode: mode)
   }
 
   /// `durable: false` skips the fsync, for caches: a crash may then leave an empty or short
   /// file, which a cache must notice anyway and rebuild.
-  public static func writeAtomically(_ contents: [UInt8], to path: String, durable: Bool = true, mode: mode_t = 0o600)
+  static func writeAtomically(_ contents: [UInt8], to path: String, durable: Bool = true, mode: mode_t = 0o600)
     throws(FileSystemError)
   {
     let folder = parentFolder(path)
@@ -263,7 +263,7 @@ package extension Platform {
 
   /// Creates a new file with mode 0600 holding `text`; fails with EEXIST when anything,
   /// even a dangling link, is already at `path`, so nothing is ever overwritten.
-  public static func createNewFile(_ text: String, at path: String) throws(FileSystemError) {
+  static func createNewFile(_ text: String, at path: String) throws(FileSystemError) {
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
     guard fd >= 0 else { throw .current }
     var bytes = Array(text.utf8)
@@ -285,17 +285,17 @@ package extension Platform {
     }
   }
 
-  public static func removeFile(_ path: String) {
+  static func removeFile(_ path: String) {
     unlink(path)
   }
 
   /// Sets a file's modification time to now: the session's heartbeat.
-  public static func touch(_ path: String) {
+  static func touch(_ path: String) {
     _ = utimensat(AT_FDCWD, path, nil, 0)
   }
 
   /// A file's modification time in seconds since 1970, or nil.
-  public static func modificationTime(_ path: String) -> Double? {
+  static func modificationTime(_ path: String) -> Double? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
     #if canImport(Darwin)
@@ -305,21 +305,21 @@ package extension Platform {
     #endif
   }
 
-  public static func hostName() -> String {
+  static func hostName() -> String {
     var buffer = [CChar](repeating: 0, count: 256)
     guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
     return Self.string(buffer)
   }
 
-  public static var processID: Int32 { getpid() }
+  static var processID: Int32 { getpid() }
 
   /// The text of a NUL-terminated C buffer.
-  package static func string(_ buffer: [CChar]) -> String {
+  static func string(_ buffer: [CChar]) -> String {
     String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// The local time zone's offset from UTC, in seconds, at an instant (TZ is honoured).
-  public static func localOffset(at unixSeconds: Double) -> Int {
+  static func localOffset(at unixSeconds: Double) -> Int {
     var t = time_t(unixSeconds.rounded(.down))
     var parts = tm()
     localtime_r(&t, &parts)
@@ -410,7 +410,7 @@ public struct LineReader {
 
 package extension Platform {
   /// The index of the first newline in `bytes` at or after `from`, found with memchr.
-  public static func firstNewline(in bytes: [UInt8], from: Int) -> Int? {
+  static func firstNewline(in bytes: [UInt8], from: Int) -> Int? {
     guard from < bytes.count else { return nil }
     return bytes.withUnsafeBufferPointer { buffer in
       memchr(buffer.baseAddress! + from, 0x0A, buffer.count - from).map {
@@ -422,7 +422,7 @@ package extension Platform {
 
 package extension Platform {
   /// `path` made absolute against the current folder, so a record can find the file again.
-  public static func absolutePath(_ path: String) -> String {
+  static func absolutePath(_ path: String) -> String {
     if path.hasPrefix("/") { return path }
     var buffer = [CChar](repeating: 0, count: 4096)
     guard getcwd(&buffer, buffer.count) != nil else { return path }

@@ -11,7 +11,7 @@ public protocol TextOutput: AnyObject {
   var isClosed: Bool { get }
 }
 
-package extension TextOutput {
+extension TextOutput {
   public var isClosed: Bool { false }
 }
 

@@ -165,7 +165,7 @@ public final class EventWaiter {
 
 package extension Platform {
   /// Reads what is waiting on `fd`; nil at end of file or error.
-  public static func readAvailable(_ fd: Int32) -> [UInt8]? {
+  static func readAvailable(_ fd: Int32) -> [UInt8]? {
     var buffer = [UInt8](repeating: 0, count: 256)
     let n = read(fd, &buffer, buffer.count)
     if n < 0 && (errno == EINTR || errno == EAGAIN) { return [] }

@@ -102,7 +102,7 @@ public enum UnixSocket {
 package extension Platform {
   /// Creates `path` (and its parents) for this user alone: the folder must end up a real
   /// folder (not a link) owned by this user, mode 0700; its mode is set if it was wider.
-  public static func makePrivateFolder(_ path: String) throws(FileSystemError) {
+  static func makePrivateFolder(_ path: String) throws(FileSystemError) {
     try makeDirectories(path)
     var info = stat()
     guard lstat(path, &info) == 0 else { throw .current }
@@ -114,13 +114,13 @@ package extension Platform {
   }
 
   /// Sleeps; only where nothing better than waiting can be done.
-  public static func sleep(seconds: Double) {
+  static func sleep(seconds: Double) {
     var ts = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
     nanosleep(&ts, nil)
   }
 
   /// The permission bits of `path` (not following a link), or nil.
-  public static func mode(_ path: String) -> mode_t? {
+  static func mode(_ path: String) -> mode_t? {
     var info = stat()
     guard lstat(path, &info) == 0 else { return nil }
     return info.st_mode & 0o7777

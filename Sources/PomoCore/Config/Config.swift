@@ -168,7 +168,7 @@ extension Config {
 }
 
 package extension JSONReader {
-  package func choice<E: ChoiceValue>(_ value: JSONValue, path: String, _ type: E.Type) throws(DataFileError) -> E {
+  func choice<E: ChoiceValue>(_ value: JSONValue, path: String, _ type: E.Type) throws(DataFileError) -> E {
     let text = try string(value, path: path)
     guard let choice = E(rawValue: text) else {
       let choices = E.allCases.map { "\"\($0.rawValue)\"" }

@@ -97,7 +97,7 @@ package extension JSONOutput {
   /// A JSON line read from a file, for printing: control characters inside strings (which a
   /// lenient reader may have let through raw) are written as `\u` escapes, and line breaks
   /// between values as spaces, so the text stays the same JSON and cannot drive a terminal.
-  package static func inertLine(_ bytes: some Collection<UInt8>) -> String {
+  static func inertLine(_ bytes: some Collection<UInt8>) -> String {
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
     var inString = false
@@ -138,32 +138,32 @@ package extension JSONOutput {
 
 package extension JSONValue {
   /// The member named `key`, for objects.
-  public subscript(key: String) -> JSONValue? {
+  subscript(key: String) -> JSONValue? {
     guard case .object(let members) = kind else { return nil }
     return members.first { $0.key == key }?.value
   }
 
-  public var stringValue: String? {
+  var stringValue: String? {
     if case .string(let s) = kind { return s }
     return nil
   }
 
-  public var doubleValue: Double? {
+  var doubleValue: Double? {
     if case .number(let n) = kind { return Double(n) }
     return nil
   }
 
-  public var intValue: Int? {
+  var intValue: Int? {
     if case .number(let n) = kind { return Int(n) }
     return nil
   }
 
-  public var boolValue: Bool? {
+  var boolValue: Bool? {
     if case .bool(let b) = kind { return b }
     return nil
   }
 
-  public var arrayValue: [JSONValue]? {
+  var arrayValue: [JSONValue]? {
     if case .array(let items) = kind { return items }
     return nil
   }
@@ -173,7 +173,7 @@ package extension JSONOutput {
   /// JSON text with every character outside ASCII written as a `\u` escape (a surrogate pair
   /// above U+FFFF), for a locale that is not UTF-8: the same JSON, in ASCII. Only for text that
   /// is JSON throughout, where such characters can stand only inside strings.
-  package static func asciiEscaped(_ json: String) -> String {
+  static func asciiEscaped(_ json: String) -> String {
     guard json.utf8.contains(where: { $0 >= 0x80 }) else { return json }
     var out = ""
     for scalar in json.unicodeScalars {

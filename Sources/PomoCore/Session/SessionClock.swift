@@ -81,7 +81,7 @@ public struct SessionSnapshot: Equatable, Sendable {
   }
 }
 
-package extension SessionClock {
+extension SessionClock {
   /// The real clocks: CLOCK_BOOTTIME for deadlines (it runs through suspend), CLOCK_MONOTONIC
   /// to measure the suspend, and the wall clock for timestamps.
   public static let system = SessionClock(

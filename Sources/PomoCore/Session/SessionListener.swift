@@ -51,5 +51,5 @@ public enum EventText {
 
 package extension SessionEngine {
   /// The wall time now, on the engine's clock.
-  package var startWallNow: Double { wallTime(clock.now()) }
+  var startWallNow: Double { wallTime(clock.now()) }
 }

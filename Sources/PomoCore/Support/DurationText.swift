@@ -180,7 +180,7 @@ public enum DurationText {
 }
 
 package extension Character {
-  package var isASCIIDigit: Bool { isASCII && isNumber }
+  var isASCIIDigit: Bool { isASCII && isNumber }
 }
 
 /// How pomo writes time spans for people.

@@ -37,7 +37,7 @@ public enum Suggestion {
 
 package extension String {
   /// The string without leading and trailing spaces and tabs.
-  package func trimmedSpaces() -> String {
+  func trimmedSpaces() -> String {
     let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
     guard let first = firstIndex(where: { !isSpace($0) }) else { return "" }
     let last = lastIndex(where: { !isSpace($0) })!

@@ -210,14 +210,14 @@ package enum TextLayout {
 
 package extension TextLayout {
   /// "1 phase", "3 phases": a count and its noun, singular for exactly one.
-  package static func count(_ n: some BinaryInteger, _ singular: String, plural: String? = nil) -> String {
+  static func count(_ n: some BinaryInteger, _ singular: String, plural: String? = nil) -> String {
     "\(n) \(n == 1 ? singular : plural ?? singular + "s")"
   }
 }
 
 package extension TextLayout {
   /// Word-wraps `text` to `width`; continuation lines start with `hanging` spaces.
-  public static func wrap(_ text: String, width: Int, indent: Int, hanging: Int = 0) -> String {
+  static func wrap(_ text: String, width: Int, indent: Int, hanging: Int = 0) -> String {
     var lines: [String] = []
     var line = String(repeating: " ", count: indent)
     var lineHasWord = false
