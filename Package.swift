@@ -39,11 +39,20 @@ let package = Package(
     .executableTarget(name: "PresetEmbedder"),
     .plugin(
       name: "EmbedPresets", capability: .buildTool(), dependencies: ["PresetEmbedder"]),
+    // The tests follow the layers: one target for each library, one for the command line, one
+    // that runs the built binary as a user would, and the helpers they share (a temporary HOME,
+    // the binary, a pseudo-terminal, a screen model, the tools a test needs).
     // `swift test` builds every target, so the end-to-end tests find a fresh `pomo` binary
     // beside the test bundle. (Depending on the executable would link the tests statically.)
-    .testTarget(
-      name: "PomoKitTests",
-      dependencies: ["PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
+    .target(
+      name: "PomoTestSupport", dependencies: ["PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"], path: "Tests/PomoTestSupport"),
+    .testTarget(name: "PomoCoreTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
+    .testTarget(name: "PomoJournalTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
+    .testTarget(name: "PomoTerminalTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
+    .testTarget(name: "PomoReportTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
+    .testTarget(name: "PomoControlTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
+    .testTarget(name: "PomoKitTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what the tests use beyond the Swift toolchain: real time zones, the shells the
 # completion tests run, a manual linter, a JSON Schema validator, an iCalendar parser for the
-# export tests, and a speech synthesizer (espeak-ng: the voice test speaks into a WAV file that
+# export tests, Timewarrior for the round trip into it, and a speech synthesizer (espeak-ng: the voice test speaks into a WAV file that
 # Python's wave module reads). Safe to run again; it only installs what is missing. Needs root
 # (or sudo) and Debian's apt for anything missing.
 set -euo pipefail
@@ -14,9 +14,17 @@ command -v zsh >/dev/null || need+=(zsh)
 command -v fish >/dev/null || need+=(fish)
 command -v mandoc >/dev/null || need+=(mandoc)
 command -v man >/dev/null || need+=(man-db)
-python3 -c 'import jsonschema' 2>/dev/null || need+=(python3-jsonschema)
-python3 -c 'import icalendar' 2>/dev/null || need+=(python3-icalendar)
+# The tests run the system's python3 (the first on /usr/local/bin:/usr/bin:/bin, never a
+# pyenv or a venv on PATH), so its modules are the ones that count.
+python=""
+for folder in /usr/local/bin /usr/bin /bin; do
+  [ -x "$folder/python3" ] && { python="$folder/python3"; break; }
+done
+[ -n "$python" ] || need+=(python3)
+{ [ -n "$python" ] && "$python" -c 'import jsonschema' 2>/dev/null; } || need+=(python3-jsonschema)
+{ [ -n "$python" ] && "$python" -c 'import icalendar' 2>/dev/null; } || need+=(python3-icalendar)
 command -v espeak-ng >/dev/null || need+=(espeak-ng)
+command -v timew >/dev/null || need+=(timewarrior)
 
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 echo "test-deps: installing ${need[*]}" >&2
@@ -30,11 +38,12 @@ export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq >/dev/null
 $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 
-# Debian's packages serve Debian's python3; when `python3` is another one (pyenv, a venv), it
-# cannot see them, so fall back to pip for the Python modules the tests import.
-for module in icalendar; do
-  python3 -c "import $module" 2>/dev/null && continue
-  echo "test-deps: python3 ($(command -v python3)) still has no $module; installing it with pip" >&2
-  python3 -m pip install -q "$module" 2>/dev/null \
-    || python3 -m pip install -q --break-system-packages "$module"
+# Debian's packages serve Debian's python3; when the python3 found first is another one, fall
+# back to pip for the modules the tests import.
+[ -n "$python" ] || python=/usr/bin/python3
+for module in jsonschema icalendar; do
+  "$python" -c "import $module" 2>/dev/null && continue
+  echo "test-deps: $python still has no $module; installing it with pip" >&2
+  "$python" -m pip install -q "$module" 2>/dev/null \
+    || "$python" -m pip install -q --break-system-packages "$module"
 done

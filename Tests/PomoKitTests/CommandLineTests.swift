@@ -6,6 +6,7 @@ import Testing
 @testable import PomoTerminal
 @testable import PomoCore
 @testable import PomoPlatform
+import PomoTestSupport
 
 /// The usage lines after every `pomo start` usage error, pinned whole.
 let reportUsage = """

@@ -7,6 +7,7 @@ import Testing
 @testable import PomoTerminal
 @testable import PomoCore
 @testable import PomoPlatform
+import PomoTestSupport
 
 /// A journal line with the given tags.
 func journalLine(_ n: Int, tags: [String], preset: String = "work") -> String {
@@ -227,7 +228,9 @@ struct CompletionShellTests {
     ("pomo log --limit ", []),
   ]
 
-  @Test("bash with bash-completion: subcommands, options, choices, presets and tags", arguments: cases)
+  @Test(
+    "bash with bash-completion: subcommands, options, choices, presets and tags", .requires(.bash, .bashCompletion),
+    arguments: cases)
   func bash(_ line: String, _ expected: [String]) throws {
     let setup = try Setup()
     defer { setup.home.cleanUp() }
@@ -236,7 +239,7 @@ struct CompletionShellTests {
     if let got { #expect(got == expected, "\(line)") }
   }
 
-  @Test("zsh with compinit: subcommands, options, choices, presets and tags", arguments: cases)
+  @Test("zsh with compinit: subcommands, options, choices, presets and tags", .requires(.zsh), arguments: cases)
   func zsh(_ line: String, _ expected: [String]) throws {
     let setup = try Setup()
     defer { setup.home.cleanUp() }
@@ -247,7 +250,7 @@ struct CompletionShellTests {
     if let got { #expect(got == expected, "\(line)") }
   }
 
-  @Test("fish: subcommands, options, choices, presets and tags", arguments: cases)
+  @Test("fish: subcommands, options, choices, presets and tags", .requires(.fish), arguments: cases)
   func fish(_ line: String, _ expected: [String]) throws {
     let setup = try Setup()
     defer { setup.home.cleanUp() }
@@ -259,7 +262,7 @@ struct CompletionShellTests {
     if let got { #expect(got == expected, "\(line)") }
   }
 
-  @Test("'--opt=value' and files: bash, zsh and fish")
+  @Test("'--opt=value' and files: bash, zsh and fish", .requires(.bash, .bashCompletion, .zsh, .fish))
   func equalsAndFiles() throws {
     let setup = try Setup()
     defer { setup.home.cleanUp() }

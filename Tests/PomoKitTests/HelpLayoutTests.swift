@@ -3,6 +3,7 @@ import Testing
 
 @testable import PomoCore
 @testable import PomoKit
+import PomoTestSupport
 
 /// Every command in the tree with the words that name it, root first, depth first; a new
 /// command is covered by every test that walks it.

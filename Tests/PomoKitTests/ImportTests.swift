@@ -7,6 +7,7 @@ import Testing
 @testable import PomoTerminal
 @testable import PomoCore
 @testable import PomoPlatform
+import PomoTestSupport
 
 /// `pomo import` copies each new record's line as it stands and never rewrites one.
 @Suite("Import copies, never rewrites")

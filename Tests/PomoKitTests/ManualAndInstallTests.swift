@@ -7,10 +7,11 @@ import Testing
 @testable import PomoTerminal
 @testable import PomoCore
 @testable import PomoPlatform
+import PomoTestSupport
 
 @Suite("The manual, pomo(1)")
 struct ManualTests {
-  @Test("mandoc -T lint -W all reports nothing")
+  @Test("mandoc -T lint -W all reports nothing", .requires(.mandoc))
   func lint() throws {
     guard let mandoc = Shells.require("mandoc") else { return }
     let home = try TemporaryFolder()
@@ -23,7 +24,7 @@ struct ManualTests {
     #expect(lint.status == 0)
   }
 
-  @Test("man -l renders it, with every section, command and option")
+  @Test("man -l renders it, with every section, command and option", .requires(.man))
   func renders() throws {
     guard let man = Shells.require("man") else { return }
     let home = try TemporaryFolder()
@@ -83,7 +84,9 @@ struct ManualTests {
 
 @Suite("Scripts/install.sh")
 struct InstallTests {
-  @Test("installs the binary, the manual and the completions where each tool looks under ~/.local")
+  @Test(
+    "installs the binary, the manual and the completions where each tool looks under ~/.local",
+    .requires(.bash, .man))
   func install() throws {
     guard let bash = Shells.require("bash") else { return }
     let home = try TemporaryFolder()
@@ -127,7 +130,7 @@ struct InstallTests {
     }
   }
 
-  @Test("--prefix DIR installs there; a bad argument exits 64")
+  @Test("--prefix DIR installs there; a bad argument exits 64", .requires(.bash))
   func prefixAndUsage() throws {
     guard let bash = Shells.require("bash") else { return }
     let home = try TemporaryFolder()

@@ -5,6 +5,7 @@ import Testing
 @testable import PomoJournal
 @testable import PomoKit
 @testable import PomoPlatform
+import PomoTestSupport
 
 #if canImport(Glibc)
   import Glibc

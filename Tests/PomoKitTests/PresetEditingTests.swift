@@ -7,6 +7,7 @@ import Testing
 @testable import PomoTerminal
 @testable import PomoCore
 @testable import PomoPlatform
+import PomoTestSupport
 
 /// `pomo presets new`, `presets schema` and `presets show --json`: the real binary in a
 /// temporary HOME.

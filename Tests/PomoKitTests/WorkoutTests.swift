@@ -6,6 +6,7 @@ import Testing
 @testable import PomoTerminal
 @testable import PomoCore
 @testable import PomoPlatform
+import PomoTestSupport
 
 #if canImport(Glibc)
   import Glibc

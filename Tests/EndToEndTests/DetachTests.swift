@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+@testable import PomoKit
+@testable import PomoReport
+@testable import PomoJournal
+@testable import PomoTerminal
+@testable import PomoCore
+@testable import PomoPlatform
+import PomoTestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `pomo start --detach`: the session runs in the background, in a session of its own, and
+/// closing the terminal that started it does not end it.
+@Suite("Sessions in the background")
+struct DetachTests {
+  let fixture: PomoHome
+  var home: TemporaryFolder { fixture.folder }
+  var environment: [String: String] { fixture.environment }
+  var statePath: String { home.file(".local/state/pomo/current.json") }
+  var journalPath: String { home.file(journalFile(home.path)) }
+
+  init() throws {
+    fixture = try PomoHome(presets: [
+      "tiny": #"{"round": [{"name": "go", "kind": "work", "duration": "1s"}]}"#, "long": PomoHome.longPreset,
+    ])
+  }
+
+
+  func records() throws -> [JournalRecord] { try journalRecords(journalPath) }
+
+  /// The pid a running session's `status --json` reports.
+  func runningPID() throws -> Int32? {
+    let status = try runPomo(["status", "--json"], environment: environment)
+    guard let data = status.out.data(using: .utf8),
+      let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    else { return nil }
+    return (object["pid"] as? Int).map(Int32.init)
+  }
+
+  @Test("--detach returns at once; the session runs in a session of its own and is recorded")
+  func detached() throws {
+    defer { home.cleanUp() }
+    let result = try runPomo(["start", home.file("tiny.json"), "--detach", "--tag", "bg"], environment: environment)
+    #expect(result.status == 0)
+    let lines = result.out.split(separator: "\n")
+    #expect(lines.first == "tiny: 1 round, 1 phase, 0:01")
+    #expect(lines.last?.hasPrefix("Running in the background (pid ") == true)
+    // It ends by itself and is recorded like any session.
+    #expect(waitUntil { (try? records().count) == 1 })
+    let record = try #require(try records().first)
+    #expect(record.status == .completed)
+    #expect(record.tags == ["bg"])
+  }
+
+  @Test("closing the terminal that started it does not end a detached session")
+  func survivesHangup() throws {
+    defer { home.cleanUp() }
+    do {
+      let pty = try PseudoTerminal(["start", home.file("long.json"), "--detach"], environment: environment)
+      #expect(pty.waitForExit() == 0)
+      #expect(pty.visible.contains("Running in the background"))
+    }  // The terminal closes here: its session gets SIGHUP.
+    let pid = try #require(try runningPID())
+    // Its own session leader, with no controlling terminal (field 7 of /proc/PID/stat is 0).
+    let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+    let fields = stat[stat.range(of: ") ")!.upperBound...].split(separator: " ")
+    #expect(fields[3] == "\(pid)")  // session id
+    #expect(fields[4] == "0")  // tty
+    let status = try runPomo(["status"], environment: environment)
+    #expect(status.out.hasPrefix("WORK focus "))
+    kill(pid, SIGTERM)
+    #expect(waitUntil { (try? records().count) == 1 })
+    #expect(try records().first?.interruption == .signal)
+  }
+
+  @Test("a detached start while a session runs fails with the usual error, exit 1")
+  func alreadyRunning() throws {
+    defer { home.cleanUp() }
+    let first = try runPomo(["start", home.file("long.json"), "--detach"], environment: environment)
+    #expect(first.status == 0)
+    let pid = try #require(try runningPID())
+    defer { kill(pid, SIGTERM) }
+    let second = try runPomo(["start", home.file("tiny.json"), "--detach"], environment: environment)
+    #expect(second.status == 1)
+    #expect(second.err == "Error: a session is already running (long, pid \(pid)); see 'pomo status'\n")
+    #expect(second.out.isEmpty)
+  }
+
+  @Test("attach draws a detached session live; keys steer it, d detaches, q stops it")
+  func attach() throws {
+    defer { home.cleanUp() }
+    let started = try runPomo(["start", home.file("long.json"), "--detach"], environment: environment)
+    #expect(started.status == 0)
+    let pid = try #require(try runningPID())
+    defer { kill(pid, SIGKILL) }
+    do {
+      let pty = try PseudoTerminal(["attach"], environment: environment)
+      #expect(pty.waitForText("long (pid \(pid)): space pause"))
+      #expect(pty.waitForText("WORK  focus"))
+      pty.send(" ")
+      #expect(pty.waitForText("PAUSED  focus"))
+      pty.send("d")
+      #expect(pty.waitForExit() == 0)
+      #expect(pty.isCooked)
+      #expect(pty.cursorShown)
+    }
+    // Detaching left it running, and paused.
+    let status = try runPomo(["status"], environment: environment)
+    #expect(status.out.hasPrefix("PAUSED focus "))
+    let pty = try PseudoTerminal(["attach"], environment: environment)
+    #expect(pty.waitForText("PAUSED  focus"))
+    pty.send("q")
+    #expect(pty.waitForExit() == 0)
+    #expect(pty.visible.contains("the session ended"))
+    #expect(pty.isCooked)
+    #expect(waitUntil { (try? records().count) == 1 })
+    #expect(try records().first?.interruption == .quit)
+  }
+
+  @Test("attach with nothing running says so, exit 1")
+  func attachIdle() throws {
+    defer { home.cleanUp() }
+    let pty = try PseudoTerminal(["attach"], environment: environment)
+    #expect(pty.waitForExit() == 1)
+    #expect(pty.visible.contains("Error: no session is running"))
+  }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@testable import PomoKit
+@testable import PomoReport
+@testable import PomoJournal
+@testable import PomoTerminal
+@testable import PomoCore
+@testable import PomoPlatform
+import PomoTestSupport
+
+/// The real binary, run from a folder with no Presets/ in a temporary HOME.
+@Suite("End to end: presets")
+struct EndToEndPresetTests {
+  @Test("the copied binary carries its presets, wherever it runs")
+  func presetsAnywhere() throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let copy = home.file("bin/pomo")
+    try FileManager.default.createDirectory(atPath: home.file("bin"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: pomoBinary, toPath: copy)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: copy)
+    process.arguments = ["presets"]
+    process.currentDirectoryURL = URL(fileURLWithPath: home.path)
+    process.environment = ["HOME": home.path, "PATH": "/usr/bin:/bin"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let out = String(decoding: data, as: UTF8.self)
+    #expect(process.terminationStatus == 0)
+    for name in ["work", "hiit", "tabata", "emom", "52-17", "stretch"] {
+      #expect(out.contains("\n\(name) "))
+    }
+  }
+
+  @Test("pomo start hiit --rounds 8 --dry-run: warm-up, 8 work, 7 rest, cool-down, total")
+  func hiitDryRun() throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let result = try runPomo(["start", "hiit", "--rounds", "8", "--dry-run"], environment: ["HOME": home.path])
+    #expect(result.status == 0)
+    let lines = result.out.split(separator: "\n")
+    #expect(lines.first == "hiit: 8 rounds, 17 phases, 17:40")
+    #expect(lines.filter { $0.hasSuffix("  work") && $0.contains(" work ") }.count == 8)
+    #expect(lines.filter { $0.hasSuffix("  rest") }.count == 7)
+    #expect(lines.contains { $0.hasSuffix("warm-up") })
+    #expect(lines.contains { $0.hasSuffix("cool-down") })
+    #expect(lines.last == "Total 17:40: work 5:20, rest 12:20")
+    // Nothing is recorded by a dry run.
+    #expect(!FileManager.default.fileExists(atPath: home.file(".local/share/pomo")))
+  }
+
+  @Test("a malformed preset: one line on stderr with file:line:column, exit 65")
+  func malformed() throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let path = try home.write(
+      "broken.json", "{\"round\": [\n  {\"name\": \"x\", \"kind\": \"work\", \"duration\": \"1m\"\n}")
+    let result = try runPomo(["start", path, "--dry-run"], environment: ["HOME": home.path])
+    #expect(result.status == 65)
+    #expect(result.err == "Error: \(path):3:2: invalid JSON: unexpected end of file; expected ',' or ']'\n")
+  }
+}

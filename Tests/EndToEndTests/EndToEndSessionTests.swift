@@ -1,0 +1,199 @@
+import Foundation
+import Testing
+
+@testable import PomoKit
+@testable import PomoReport
+@testable import PomoJournal
+@testable import PomoTerminal
+@testable import PomoCore
+@testable import PomoPlatform
+import PomoTestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The real binary running tiny presets, in a pseudo-terminal or a pipe, in a temporary HOME.
+@Suite("End to end: sessions")
+struct EndToEndSessionTests {
+  let fixture: PomoHome
+  var home: TemporaryFolder { fixture.folder }
+  var environment: [String: String] { fixture.environment }
+  var preset: String { fixture.preset("tiny") }
+
+  init() throws {
+    fixture = try PomoHome(presets: ["tiny": #"{"rounds": 2, "skip_last_rest": true, "round": [{"name": "go", "kind": "work", "duration": "1s"}, {"name": "breathe", "kind": "rest", "duration": "1s"}]}"#, "long": #"{"round": [{"name": "focus", "kind": "work", "duration": "25m"}, {"name": "break", "kind": "rest", "duration": "5m"}], "rounds": 4}"#], environment: ["TERM": "xterm-256color"])
+  }
+
+  @Test("a session runs to the end in a terminal: live line, summary, cursor and terminal restored")
+  func completes() throws {
+    defer { home.cleanUp() }
+    let pty = try PseudoTerminal(["start", preset], environment: environment)
+    #expect(pty.waitForExit() == 0)
+    let text = pty.text
+    #expect(text.contains("\u{1B}[?25l"))
+    #expect(pty.cursorShown)
+    let visible = pty.visible
+    #expect(visible.contains("WORK  go  "))
+    #expect(visible.contains("REST  breathe  "))
+    #expect(visible.contains("round 1/2"))
+    #expect(visible.contains("Completed tiny: 3 of 3 phases done; focus 0:02, rest 0:01, paused 0:00"))
+    #expect(pty.isCooked)
+    // Three phases of a second each, startup included.
+    #expect(Date().timeIntervalSince(pty.started) < 6)
+  }
+
+  @Test("space pauses and shows PAUSED; q quits with 130 and restores the terminal")
+  func pauseAndQuit() throws {
+    defer { home.cleanUp() }
+    let pty = try PseudoTerminal(["start", home.file("long.json")], environment: environment)
+    #expect(pty.waitForText("WORK  focus"))
+    #expect(!pty.isCooked)
+    pty.send(" ")
+    #expect(pty.waitForText("PAUSED  focus"))
+    pty.send("s")
+    #expect(pty.waitForText("skip    focus after"))
+    #expect(pty.waitForText("REST  break"))
+    pty.send("+")
+    #expect(pty.waitForText("5:5"))  // 4:59 plus a minute
+    pty.send("q")
+    #expect(pty.waitForExit() == 130)
+    #expect(pty.visible.contains("Stopped long: 0 of 8 phases done"))
+    #expect(pty.isCooked)
+    #expect(pty.cursorShown)
+  }
+
+  @Test("Ctrl-C quits with 130 and restores the terminal")
+  func controlC() throws {
+    defer { home.cleanUp() }
+    let pty = try PseudoTerminal(["start", home.file("long.json")], environment: environment)
+    #expect(pty.waitForText("WORK  focus"))
+    pty.send("\u{03}")
+    #expect(pty.waitForExit() == 130)
+    #expect(pty.isCooked)
+    #expect(pty.cursorShown)
+  }
+
+  @Test(
+    "SIGTERM and SIGHUP stop with 143 and 129 and restore the terminal",
+    arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
+  func signals(signal: Int32, code: Int32) throws {
+    defer { home.cleanUp() }
+    let pty = try PseudoTerminal(["start", home.file("long.json")], environment: environment)
+    #expect(pty.waitForText("WORK  focus"))
+    kill(pty.pid, signal)
+    #expect(pty.waitForExit() == code)
+    #expect(pty.isCooked)
+  }
+
+  @Test("a crash still puts the terminal back before the process dies")
+  func crash() throws {
+    defer { home.cleanUp() }
+    let pty = try PseudoTerminal(["start", home.file("long.json")], environment: environment)
+    #expect(pty.waitForText("WORK  focus"))
+    #expect(!pty.isCooked)
+    kill(pty.pid, SIGSEGV)
+    #expect(pty.waitForExit() == 128 + SIGSEGV)
+    #expect(pty.isCooked)
+    #expect(pty.cursorShown)
+  }
+
+  @Test("Ctrl-Z restores the terminal before stopping; fg puts single-key mode back")
+  func suspend() throws {
+    defer { home.cleanUp() }
+    let pty = try PseudoTerminal(["start", home.file("long.json")], environment: environment)
+    #expect(pty.waitForText("WORK  focus"))
+    pty.send("\u{1A}")
+    #expect(pty.waitForStop())
+    #expect(pty.isCooked)
+    kill(pty.pid, SIGCONT)
+    #expect(pty.waitFor { !$0.isCooked })
+    pty.send("q")
+    #expect(pty.waitForExit() == 130)
+    #expect(pty.isCooked)
+  }
+
+  @Test("at 40 columns no line is wider than the terminal", arguments: [UInt16(40), UInt16(80)])
+  func width(columns: UInt16) throws {
+    defer { home.cleanUp() }
+    var env = environment
+    env["NO_COLOR"] = "1"
+    let pty = try PseudoTerminal(["start", "work"], environment: env, columns: columns)
+    #expect(pty.waitForText("focus"))
+    #expect(pty.waitForText("%"))
+    pty.send("q")
+    #expect(pty.waitForExit() == 130)
+    let drawn = pty.visible.components(separatedBy: CharacterSet(charactersIn: "\r\n")).filter { !$0.isEmpty }
+    #expect(!drawn.isEmpty)
+    for line in drawn { #expect(line.count < Int(columns), "\(line)") }
+    #expect(!pty.text.contains("\u{1B}[3"))  // NO_COLOR: no colour codes
+  }
+
+  @Test("piped: plain lines, no escape codes, exit 0")
+  func piped() throws {
+    defer { home.cleanUp() }
+    let result = try runPomo(["start", preset], environment: environment)
+    #expect(result.status == 0)
+    #expect(!result.out.contains("\u{1B}"))
+    #expect(!result.out.contains("\u{07}"))
+    let lines = result.out.split(separator: "\n").map(String.init)
+    #expect(lines.first == "tiny: 2 rounds, 3 phases, 0:03")
+    #expect(lines.filter { $0.contains("  start   ") }.count == 3)
+    #expect(lines.filter { $0.contains("  done    ") }.count == 3)
+    #expect(lines.last == "Completed tiny: 3 of 3 phases done; focus 0:02, rest 0:01, paused 0:00")
+  }
+
+  @Test("hooks run without a shell, get the POMO_ variables, and never block the timer")
+  func hooks() throws {
+    defer { home.cleanUp() }
+    let log = home.file("hooks.log")
+    try home.write(
+      ".config/pomo/config.json",
+      """
+      {"hooks": {
+        "phase_start": ["sleep", "31.4159"],
+        "phase_end": ["/bin/sh", "-c", "echo \\"$POMO_EVENT|$POMO_PRESET|$POMO_PHASE|$POMO_KIND|$POMO_ROUND|$POMO_REMAINING\\" >> \(log)"],
+        "session_end": ["/bin/sh", "-c", "echo \\"$POMO_EVENT\\" >> \(log)"]
+      }}
+      """)
+    let started = Date()
+    let result = try runPomo(["start", preset], environment: environment)
+    #expect(result.status == 0)
+    #expect(Date().timeIntervalSince(started) < 6)
+    var lines: [String] = []
+    for _ in 0..<100 {
+      lines = (home.read("hooks.log") ?? "").split(separator: "\n").map(String.init)
+      if lines.count >= 4 { break }
+      usleep(50_000)
+    }
+    #expect(
+      lines.sorted()
+        == [
+          "phase_end|tiny|breathe|rest|1|0", "phase_end|tiny|go|work|1|0", "phase_end|tiny|go|work|2|0", "session_end",
+        ].sorted())
+    // The slow hooks outlive pomo, and are killed 10 s after they started all the same.
+    func sleepers() -> Int {
+      let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+      return pids.filter { pid in
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+        return String(decoding: data, as: UTF8.self) == "sleep\u{0}31.4159\u{0}"
+      }.count
+    }
+    #expect(sleepers() > 0)
+    let deadline = Date().addingTimeInterval(14)
+    while sleepers() > 0 && Date() < deadline { usleep(100_000) }
+    #expect(sleepers() == 0)
+  }
+
+  @Test("a bad config file: one line naming file, line and key, exit 65")
+  func badConfig() throws {
+    defer { home.cleanUp() }
+    let path = try home.write(".config/pomo/config.json", "{\n  \"hooks\": {\"phase_end\": \"notify-send\"}\n}\n")
+    let result = try runPomo(["start", preset], environment: environment)
+    #expect(result.status == 65)
+    #expect(
+      result.err
+        == "Error: \(path):2:26: hooks.phase_end: expected a command as an array of strings, like [\"notify-send\", \"pomo\"], got a string\n"
+    )
+  }
+}

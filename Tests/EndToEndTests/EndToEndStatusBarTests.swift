@@ -1,0 +1,254 @@
+import Foundation
+import Testing
+
+@testable import PomoKit
+@testable import PomoReport
+@testable import PomoJournal
+@testable import PomoTerminal
+@testable import PomoCore
+@testable import PomoPlatform
+import PomoTestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `pomo status --format` through the built binary against a real running session, and the
+/// README's status-bar recipes: each recipe's command line is read from the README and run.
+@Suite("End to end: status formats and bar recipes")
+struct EndToEndStatusBarTests {
+  let home: TemporaryFolder
+  let environment: [String: String]
+  var statePath: String { home.file(".local/state/pomo/current.json") }
+
+  init() throws {
+    home = try TemporaryFolder()
+    // The recipes call plain `pomo`, as an installed one would be found.
+    let bin = (pomoBinary as NSString).deletingLastPathComponent
+    environment = ["HOME": home.path, "PATH": "\(bin):/usr/bin:/bin", "LANG": "C.UTF-8"]
+    // A phase name that needs Pango escaping, as the issue asks.
+    try home.write("long.json", #"{"round": [{"name": "Q&A <prep>", "kind": "work", "duration": "25m"}]}"#)
+  }
+
+  /// Starts a 25-minute session in the background and waits until its state file is there.
+  func startSession() throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: pomoBinary)
+    process.arguments = ["start", home.file("long.json"), "--tag", "R&D", "--no-bell", "--no-notify"]
+    process.environment = environment
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(30)
+    while !FileManager.default.fileExists(atPath: statePath) && Date() < deadline { usleep(20_000) }
+    #expect(FileManager.default.fileExists(atPath: statePath), "the session did not start")
+    return process
+  }
+
+  /// Stops the session and waits for it, so the next test starts clean.
+  func stop(_ process: Process) {
+    process.terminate()
+    process.waitUntilExit()
+  }
+
+  static func object(_ text: String) throws -> [String: Any] {
+    try #require(
+      try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "not a JSON object: \(text)")
+  }
+
+  /// A waybar custom module's line: exactly the five keys, with their types.
+  static func checkWaybar(_ line: String, running: Bool) throws {
+    let object = try object(line)
+    #expect(Set(object.keys) == ["text", "alt", "tooltip", "class", "percentage"])
+    let text = try #require(object["text"] as? String)
+    #expect(object["alt"] is String && object["tooltip"] is String && object["class"] is String)
+    // A whole number, not a fraction or a boolean.
+    #expect(line.range(of: #""percentage":(100|[1-9]?[0-9])[,}]"#, options: .regularExpression) != nil, "\(line)")
+    if running {
+      #expect(text.hasPrefix("WORK Q&amp;A &lt;prep&gt; 2"), "\(text)")
+      #expect(object["alt"] as? String == "running")
+      #expect(object["class"] as? String == "work")
+      #expect((object["tooltip"] as? String)?.hasSuffix("tags: R&amp;D") == true)
+    } else {
+      #expect(text == "")
+      #expect(object["class"] as? String == "idle")
+    }
+  }
+
+  /// An i3blocks line in `format=json`: full_text, short_text and color, all strings.
+  static func checkI3blocks(_ line: String, running: Bool) throws {
+    let object = try object(line)
+    #expect(Set(object.keys) == ["full_text", "short_text", "color"])
+    let full = try #require(object["full_text"] as? String)
+    let short = try #require(object["short_text"] as? String)
+    let color = try #require(object["color"] as? String)
+    #expect(color.range(of: "^#[0-9A-F]{6}$", options: .regularExpression) != nil)
+    if running {
+      #expect(full.hasPrefix("WORK Q&A <prep> 2") && full.hasSuffix(" (0%, round 1/1)"), "\(full)")
+      #expect(short.range(of: #"^WORK 2[0-9]:[0-5][0-9]$"#, options: .regularExpression) != nil, "\(short)")
+      #expect(color == StatusText.i3blocksColors.work)
+    } else {
+      #expect(full == "" && short == "")
+    }
+  }
+
+  @Test("each --format against a running session, and idle")
+  func formats() throws {
+    defer { home.cleanUp() }
+    func status(_ words: String...) throws -> String {
+      let result = try runPomo(["status"] + words, environment: environment)
+      #expect(result.status == 0, "\(words): \(result.err)")
+      #expect(result.err == "")
+      #expect(result.out.hasSuffix("\n") && result.out.filter { $0 == "\n" }.count == 1, "\(words): \(result.out)")
+      return String(result.out.dropLast())
+    }
+    try Self.checkWaybar(status("--format", "waybar"), running: false)
+    try Self.checkI3blocks(status("--format", "i3blocks"), running: false)
+    #expect(try status("--format", "{badge} {remaining}") == "")
+
+    let session = try startSession()
+    defer { stop(session) }
+    #expect(try status("--format", "text").hasPrefix("WORK Q&A <prep> 2"))
+    let json = try Self.object(try status("--format", "json"))
+    #expect(Set(json.keys) == Set(try Self.object(try status("--json")).keys))
+    #expect(json["state"] as? String == "running")
+    #expect(json["phase"] as? String == "Q&A <prep>")
+    try Self.checkWaybar(status("--format", "waybar"), running: true)
+    try Self.checkI3blocks(status("--format", "i3blocks"), running: true)
+    let line = try status(
+      "--format", "{state}|{kind}|{phase}|{round}/{rounds}|{phase_index}/{phase_count}|{tags}|{{x}}")
+    #expect(line == "running|work|Q&A <prep>|1/1|1/1|R&D|{x}")
+    let pid = try status("--format", "{pid}")
+    #expect(pid == String(session.processIdentifier))
+    let unknown = try runPomo(["status", "--format", "{remainig}"], environment: environment)
+    #expect(unknown.status == 64)
+    #expect(unknown.out == "")
+    #expect(unknown.err.hasPrefix("Error: '--format' has an unknown field '{remainig}'. Did you mean '{remaining}'?\n"))
+  }
+
+  // MARK: - The README's recipes
+
+  /// A recipe: its bar, its command line as the README gives it, and its whole block.
+  struct Recipe {
+    var bar: String
+    var command: String
+    var block: String
+  }
+
+  /// The recipes under "### Status bars": after each `**bar**`, the first fenced block, and in
+  /// it the command the bar runs (waybar's `"exec"`, polybar's `exec =`, i3blocks' `command=`,
+  /// tmux's `#(...)`).
+  static func recipes() throws -> [Recipe] {
+    let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+    let start = try #require(readme.range(of: "\n### Status bars\n"))
+    let rest = readme[start.upperBound...]
+    let section = rest[..<(rest.range(of: "\n### ")?.lowerBound ?? rest.endIndex)]
+    var result: [Recipe] = []
+    let patterns = [
+      "waybar": #"^\s*"exec": (".*"),$"#, "polybar": #"^exec = (.*)$"#, "i3blocks": #"^command=(.*)$"#,
+      "tmux": #"^set -g status-right '#\((.*)\)'$"#,
+    ]
+    for bar in ["waybar", "polybar", "i3blocks", "tmux"] {
+      let label = try #require(section.range(of: "**\(bar)**"), "no \(bar) recipe")
+      let after = section[label.upperBound...]
+      let open = try #require(after.range(of: "```"))
+      let body = after[open.upperBound...].drop { $0 != "\n" }.dropFirst()
+      let close = try #require(body.range(of: "\n```"))
+      let block = String(body[..<close.lowerBound])
+      let lines = block.split(separator: "\n").map(String.init)
+      let pattern = try Regex(patterns[bar]!)
+      let match = try #require(lines.lazy.compactMap { $0.wholeMatch(of: pattern) }.first, "\(bar): no command")
+      var command = String(try #require(match.output[1].substring))
+      if bar == "waybar" {
+        command = try #require(
+          try JSONSerialization.jsonObject(with: Data(command.utf8), options: .fragmentsAllowed) as? String)
+      }
+      result.append(Recipe(bar: bar, command: command, block: block))
+    }
+    return result
+  }
+
+  /// Runs a recipe's command as its bar would, through `sh -c`, and returns its first line.
+  /// TODO(integrator): this branch has no `status --follow`; until it does, the follow form is
+  /// run without `--follow` (the same output, once). Once `--follow` is in `status --help`,
+  /// the recipe runs as written and its first line is read, the follower then stopped.
+  func firstLine(_ command: String) throws -> String {
+    let follows = try runPomo(["status", "--help"], environment: environment).out.contains("--follow")
+    let line = follows ? command : command.replacing(" --follow", with: "")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "exec " + line]
+    process.environment = environment
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    nonisolated(unsafe) var bytes: [UInt8] = []
+    let done = DispatchSemaphore(value: 0)
+    let reader = pipe.fileHandleForReading
+    DispatchQueue.global().async {
+      while !bytes.contains(0x0A) {
+        let chunk = reader.availableData
+        if chunk.isEmpty { break }
+        bytes += chunk
+      }
+      done.signal()
+    }
+    let arrived = done.wait(timeout: .now() + 30) == .success
+    // A command that does not follow ends by itself; a follower is stopped after its line.
+    let deadline = Date().addingTimeInterval(30)
+    while !follows && process.isRunning && Date() < deadline { usleep(10_000) }
+    if process.isRunning { process.terminate() }
+    process.waitUntilExit()
+    if !arrived { done.wait() }
+    #expect(arrived, "\(line): no line within 30 s")
+    let text = String(decoding: bytes, as: UTF8.self)
+    if !follows {
+      #expect(process.terminationStatus == 0, "\(line)")
+      #expect(text.filter { $0 == "\n" }.count == 1, "\(line): \(text)")
+    }
+    return String(text.prefix { $0 != "\n" })
+  }
+
+  @Test("the README has the four recipes, with what each bar needs")
+  func recipesAreThere() throws {
+    let recipes = try Self.recipes()
+    #expect(recipes.map(\.bar) == ["waybar", "polybar", "i3blocks", "tmux"])
+    let block = Dictionary(uniqueKeysWithValues: recipes.map { ($0.bar, $0.block) })
+    #expect(block["waybar"]!.contains(#""return-type": "json""#))
+    #expect(block["waybar"]!.contains(#""on-click": "pomo toggle""#))
+    #expect(block["polybar"]!.contains("\ntail = true"))
+    #expect(block["i3blocks"]!.contains("\ninterval=persist"))
+    #expect(block["i3blocks"]!.contains("\nformat=json"))
+    #expect(block["tmux"]!.contains("set -g status-interval 1"))
+    for recipe in recipes { #expect(recipe.command.hasPrefix("pomo status "), "\(recipe.bar)") }
+    // polybar cannot escape its `%{...}` tags (click actions run commands): no text from files.
+    for field in ["{phase}", "{preset}", "{tags}"] {
+      #expect(recipes.first { $0.bar == "polybar" }?.command.contains(field) == false, "\(field)")
+    }
+    for bar in ["waybar", "polybar", "i3blocks"] {
+      #expect(recipes.first { $0.bar == bar }?.command.contains(" --follow") == true, "\(bar) follows the feed")
+    }
+  }
+
+  @Test("each recipe's command gives its bar what it expects, running and idle")
+  func recipesRun() throws {
+    defer { home.cleanUp() }
+    let recipes = try Self.recipes()
+    func check(_ running: Bool) throws {
+      for recipe in recipes {
+        let line = try firstLine(recipe.command)
+        switch recipe.bar {
+        case "waybar": try Self.checkWaybar(line, running: running)
+        case "i3blocks": try Self.checkI3blocks(line, running: running)
+        default:  // polybar and tmux: a plain line, the badge and the time
+          #expect(running ? line.wholeMatch(of: /WORK 2\d:[0-5]\d/) != nil : line == "", "\(recipe.bar): \(line)")
+        }
+      }
+    }
+    try check(false)
+    let session = try startSession()
+    defer { stop(session) }
+    try check(true)
+  }
+}

@@ -1,0 +1,461 @@
+import Foundation
+import Testing
+
+@testable import PomoKit
+@testable import PomoReport
+@testable import PomoJournal
+@testable import PomoTerminal
+@testable import PomoCore
+@testable import PomoPlatform
+import PomoTestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The hardening issue's classes that need real processes: one session at a time, liveness
+/// by lock, files that are not regular files, signals and pipes, hooks and their children.
+@Suite("Processes, locks, files, signals and hooks under faults")
+struct ProcessFaultTests {
+  let fixture: PomoHome
+  var home: TemporaryFolder { fixture.folder }
+  var environment: [String: String] { fixture.environment }
+  var journalPath: String { home.file(journalFile(home.path)) }
+  var stateFolder: String { home.file(".local/state/pomo") }
+  var statePath: String { stateFolder + "/current.json" }
+
+  init() throws { fixture = try PomoHome() }
+
+  func records() throws -> [JournalRecord] { try journalRecords(journalPath) }
+
+  /// Starts pomo in the background; stdout and stderr go to files in the home folder.
+  func launch(_ arguments: [String], name: String, environment env: [String: String]? = nil, program: String? = nil)
+    throws -> Process
+  {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program ?? pomoBinary)
+    process.arguments = arguments
+    process.environment = env ?? environment
+    #expect(FileManager.default.createFile(atPath: home.file(name + ".out"), contents: nil))
+    #expect(FileManager.default.createFile(atPath: home.file(name + ".err"), contents: nil))
+    process.standardOutput = FileHandle(forWritingAtPath: home.file(name + ".out"))
+    process.standardError = FileHandle(forWritingAtPath: home.file(name + ".err"))
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
+
+  /// A session killed with SIGKILL, leaving its state file behind.
+  func deadSession() throws {
+    let process = try launch(["start", home.file("long.json")], name: "dead")
+    #expect(waitUntil { FileManager.default.fileExists(atPath: statePath) })
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+  }
+
+  // MARK: - One session at a time; liveness by lock
+
+  @Test("one session at a time: of 20 simultaneous starts exactly one runs, 19 exit 1 at once")
+  func simultaneousStarts() throws {
+    defer { home.cleanUp() }
+    let processes = try (0..<20).map { try launch(["start", home.file("long.json")], name: "start\($0)") }
+    defer { processes.forEach { if $0.isRunning { kill($0.processIdentifier, SIGKILL) } } }
+    // Nineteen give up without waiting for the session; the winner keeps running.
+    #expect(waitUntil { processes.filter(\.isRunning).count <= 1 })
+    let running = processes.filter(\.isRunning)
+    #expect(running.count == 1)
+    let losers = processes.filter { !$0.isRunning }
+    for process in losers {
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 1)
+    }
+    let refused = (0..<20).map { home.read("start\($0).err") ?? "" }.filter {
+      $0.hasPrefix("Error: a session is already running")
+    }
+    #expect(refused.count == 19)
+    for process in running {
+      process.terminate()
+      process.waitUntilExit()
+    }
+    #expect(try records().count == 1)
+  }
+
+  @Test("liveness by lock: a pomo installed under another name, or stopped, is alive; nothing is recovered")
+  func livenessByLock() throws {
+    defer { home.cleanUp() }
+    let renamed = home.file("bin/focus-timer")
+    try FileManager.default.createDirectory(atPath: home.file("bin"), withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: pomoBinary, toPath: renamed)
+    let process = try launch(["start", home.file("long.json")], name: "renamed", program: renamed)
+    defer { kill(process.processIdentifier, SIGKILL) }
+    #expect(waitUntil { FileManager.default.fileExists(atPath: statePath) })
+    let status = try runPomo(["status"], environment: environment)
+    #expect(status.out.hasPrefix("WORK focus "))
+    #expect(status.err.isEmpty)
+    kill(process.processIdentifier, SIGSTOP)
+    let stopped = try runPomo(["status"], environment: environment)
+    #expect(stopped.out.hasPrefix("WORK focus "))
+    kill(process.processIdentifier, SIGCONT)
+    let second = try runPomo(["start", home.file("tiny.json")], environment: environment)
+    #expect(second.status == 1)
+    #expect(second.err.hasPrefix("Error: a session is already running (long, pid \(process.processIdentifier))"))
+    #expect(try records().isEmpty)
+    process.terminate()
+    process.waitUntilExit()
+    let written = try records()
+    #expect(written.count == 1)
+    #expect(written.first?.interruption == .signal)
+  }
+
+  @Test("one recovery: ten status at once over a dead session append one record")
+  func tenStatuses() throws {
+    defer { home.cleanUp() }
+    try deadSession()
+    let processes = try (0..<10).map { try launch(["status", "--json"], name: "status\($0)") }
+    for process in processes { process.waitUntilExit() }
+    #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+    let written = try records()
+    #expect(written.count == 1)
+    #expect(written.first?.interruption == .crash)
+    let said = (0..<10).map { home.read("status\($0).err") ?? "" }.filter { $0.contains("ended unexpectedly") }
+    #expect(said.count == 1)
+    #expect(!FileManager.default.fileExists(atPath: statePath))
+  }
+
+  @Test("one resume: two resumes at once continue the session once")
+  func twoResumes() throws {
+    defer { home.cleanUp() }
+    let interrupted = JournalRecord(
+      id: "0123456789abcdef", preset: "tiny", status: .interrupted, interruption: .quit, start: 1_790_000_000,
+      end: 1_790_000_001, host: "here", source: home.file("tiny.json"), rounds: 1,
+      phases: [
+        JournalPhase(
+          name: "go", kind: .work, round: 1, start: 1_790_000_000, end: 1_790_000_001, plannedSeconds: 1,
+          elapsedSeconds: 1, completed: true)
+      ])
+    try home.write(journalFile(home.path), interrupted.json(offset: { _ in 0 }).text + "\n")
+    let processes = try (0..<2).map { try launch(["resume"], name: "resume\($0)") }
+    for process in processes { process.waitUntilExit() }
+    // The second either meets the lock (exit 1) or, once the first runs, resumes it over the
+    // control socket (exit 0, an unpause that changes nothing); it never runs the session twice.
+    #expect(processes.allSatisfy { [0, 1].contains($0.terminationStatus) })
+    #expect(processes.contains { $0.terminationStatus == 0 })
+    let resumed = try records().filter { $0.resumedFrom == interrupted.id }
+    #expect(resumed.count == 1)
+    #expect(resumed.first?.phases.map(\.name) == ["breathe"])
+  }
+
+  @Test("a read-only state folder: start refuses and names the folder; nothing runs")
+  func readOnlyStateFolder() throws {
+    defer { home.cleanUp() }
+    let state = home.file("state")
+    try FileManager.default.createDirectory(atPath: state + "/pomo", withIntermediateDirectories: true)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: home.path)
+    try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: state + "/pomo")
+    var env = environment
+    env["XDG_STATE_HOME"] = state
+    env["POMO_JOURNAL"] = home.file("journal.jsonl")
+    try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: home.path)
+    var argv = [pomoBinary, "start", home.file("tiny.json")]
+    if getuid() == 0 {  // Root ignores permissions: run as nobody, as a user would be.
+      argv = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + argv
+    }
+    let result = try runProgram(argv, environment: env)
+    #expect(result.status == 1)
+    #expect(
+      result.err
+        == "Error: cannot use the state folder \(state)/pomo: permission denied; pomo keeps the running session there and will not run one without it\n"
+    )
+    #expect(result.out.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: home.file("journal.jsonl")))
+  }
+
+  // MARK: - State files that are damaged
+
+  @Test("a truncated state file: its session is recorded from what survives, and said so")
+  func truncatedStateFile() throws {
+    defer { home.cleanUp() }
+    let process = try launch(["start", home.file("tiny.json"), "--tag", "kept"], name: "cut")
+    // After the first phase: the saved record holds one finished phase.
+    #expect(waitUntil { SessionState.read(path: statePath)?.phaseIndex == 1 })
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    let bytes = try #require(FileManager.default.contents(atPath: statePath))
+    let text = String(decoding: bytes, as: UTF8.self)
+    let cut = try #require(text.range(of: #""plan":"#)).upperBound
+    try String(text[..<cut]).write(toFile: statePath, atomically: false, encoding: .utf8)
+    let log = try runPomo(["log"], environment: environment)
+    #expect(log.status == 0)
+    #expect(log.err.contains("ended unexpectedly; recorded as interrupted (1 phase done"))
+    #expect(log.err.contains("the state file was damaged, so the phase it was in is lost"))
+    let saved = try #require(try records().first)
+    #expect(saved.tags == ["kept"])
+    #expect(saved.status == .interrupted)
+    #expect(saved.phases.map(\.name) == ["go"])
+    #expect(!FileManager.default.fileExists(atPath: statePath))
+  }
+
+  @Test("a state file with nothing left to read is kept aside and said so plainly", arguments: ["", "{\"v\":1,\"pi", "\u{0}\u{0}"])
+  func unreadableStateFile(contents: String) throws {
+    defer { home.cleanUp() }
+    try home.write(".local/state/pomo/current.json", contents)
+    let status = try runPomo(["status"], environment: environment)
+    #expect(status.status == 0)
+    #expect(status.out == "idle\n")
+    #expect(
+      status.err
+        == "pomo: the session state file \(statePath) is damaged; its session could not be recorded (the file is kept as \(statePath).damaged)\n"
+    )
+    #expect(FileManager.default.fileExists(atPath: statePath + ".damaged"))
+    #expect(!FileManager.default.fileExists(atPath: statePath))
+  }
+
+  // MARK: - Nothing hangs on what is not a regular file
+
+  @Test("nothing hangs on a FIFO, socket or device as a preset, the config or the journal")
+  func notRegularFiles() throws {
+    defer { home.cleanUp() }
+    let fifo = home.file("fifo.json")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let asPreset = try runPomo(["start", fifo], environment: environment, timeout: 60)
+    #expect(asPreset.status == 65)
+    #expect(asPreset.err == "Error: \(fifo): cannot read the file: not a regular file\n")
+    let device = try runPomo(["start", "/dev/zero", "--dry-run"], environment: environment, timeout: 60)
+    #expect(device.status == 65)
+    #expect(device.err == "Error: /dev/zero: cannot read the file: not a regular file\n")
+
+    try FileManager.default.createDirectory(atPath: home.file(".config/pomo"), withIntermediateDirectories: true)
+    #expect(mkfifo(home.file(".config/pomo/config.json"), 0o600) == 0)
+    let asConfig = try runPomo(["start", "work", "--dry-run"], environment: environment, timeout: 60)
+    #expect(asConfig.status == 0)  // A dry run reads no config.
+    let run = try runPomo(["start", home.file("tiny.json")], environment: environment, timeout: 60)
+    #expect(run.status == 65)
+    #expect(run.err == "Error: \(home.file(".config/pomo/config.json")): cannot read the file: not a regular file\n")
+    #expect(try records().isEmpty)
+  }
+
+  @Test("bounded reads: a preset or config over the limit is an error, not a read of everything")
+  func oversizedFiles() throws {
+    defer { home.cleanUp() }
+    let big = home.file("big.json")
+    #expect(FileManager.default.createFile(atPath: big, contents: Data(count: Platform.readLimit + 1)))
+    let result = try runPomo(["start", big, "--dry-run"], environment: environment)
+    #expect(result.status == 65)
+    #expect(result.err == "Error: \(big): cannot read the file: larger than the limit of 4 MB\n")
+  }
+
+  @Test("an unreadable entry among the presets is a warning for 'presets' and never blocks the built-ins")
+  func unreadablePresetEntries() throws {
+    defer { home.cleanUp() }
+    let folder = home.file(".config/pomo/presets")
+    try FileManager.default.createDirectory(atPath: folder + "/folder.json", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: folder + "/dangling.json", withDestinationPath: "/nonexistent")
+    #expect(mkfifo(folder + "/pipe.json", 0o600) == 0)
+    try home.write(".config/pomo/presets/mine.json", #"{"round": [{"name": "go", "kind": "work", "duration": "1s"}]}"#)
+    let list = try runPomo(["presets"], environment: environment, timeout: 60)
+    #expect(list.status == 0)
+    #expect(list.out.contains("mine "))
+    #expect(list.out.contains("work "))
+    #expect(
+      list.err.split(separator: "\n") == [
+        "pomo: warning: skipped \(folder)/dangling.json: cannot read the file: no such file or directory",
+        "pomo: warning: skipped \(folder)/folder.json: cannot read the file: is a directory",
+        "pomo: warning: skipped \(folder)/pipe.json: cannot read the file: not a regular file",
+      ])
+    let start = try runPomo(["start", "work", "--dry-run"], environment: environment, timeout: 60)
+    #expect(start.status == 0)
+    let mine = try runPomo(["start", "mine"], environment: environment, timeout: 60)
+    #expect(mine.status == 0)
+    #expect(try records().count == 1)
+  }
+
+  // MARK: - Signals and pipes
+
+  @Test("a closed stdout ends the session as a SIGPIPE would, recorded, the terminal restored")
+  func closedPipe() throws {
+    defer { home.cleanUp() }
+    var fds: [Int32] = [0, 0]
+    #expect(pipe(&fds) == 0)
+    // `pomo start tiny | head -1` typed in a terminal: stdin is the terminal, stdout a pipe.
+    let pty = try PseudoTerminal(["start", home.file("tiny.json")], environment: environment, stdout: fds[1])
+    close(fds[1])
+    var byte: UInt8 = 0
+    while read(fds[0], &byte, 1) == 1 && byte != 0x0A {}  // head -1
+    close(fds[0])
+    #expect(pty.waitForExit() == 141)
+    #expect(pty.isCooked)
+    let record = try #require(try records().first)
+    #expect(record.status == .interrupted)
+    #expect(record.interruption == .signal)
+    #expect(!FileManager.default.fileExists(atPath: statePath))
+  }
+
+  @Test("SIGTERM with stdout on a closed pipe: exit 143 and a signal record, not a crash")
+  func sigtermClosedPipe() throws {
+    defer { home.cleanUp() }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: pomoBinary)
+    process.arguments = ["start", home.file("long.json")]
+    process.environment = environment
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    #expect(waitUntil { FileManager.default.fileExists(atPath: statePath) })
+    try out.fileHandleForReading.close()
+    process.terminate()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 143)
+    #expect(try records().first?.interruption == .signal)
+  }
+
+  // MARK: - Hooks die with their children
+
+  @Test("hooks die with their children: a child that ignores SIGTERM is killed after the hook exits")
+  func hookChildren() throws {
+    defer { home.cleanUp() }
+    let pidFile = home.file("child.pid")
+    let hook = try home.write(
+      "hook.sh",
+      """
+      #!/bin/sh
+      ( trap '' TERM; exec sleep 300 ) &
+      echo $! > \(pidFile).tmp && mv \(pidFile).tmp \(pidFile)
+      exit 0
+      """)
+    chmod(hook, 0o755)
+    try home.write(".config/pomo/config.json", #"{"notify": false, "hooks": {"session_end": ["\#(hook)"]}}"#)
+    let result = try runPomo(["start", home.file("tiny.json")], environment: environment)
+    #expect(result.status == 0)
+    #expect(waitUntil { FileManager.default.fileExists(atPath: pidFile) })
+    let child = try #require(Int32((home.read("child.pid") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)))
+    // Gone within the grace period (a second after the hook exits), well before 300 s.
+    #expect(waitUntil { kill(child, 0) != 0 })
+    if kill(child, 0) == 0 { kill(child, SIGKILL) }
+  }
+
+  @Test("a hook whose program does not exist gives one warning line")
+  func missingHookProgram() throws {
+    defer { home.cleanUp() }
+    try home.write(
+      ".config/pomo/config.json", #"{"notify": false, "hooks": {"phase_end": ["no-such-program-pomo", "x"]}}"#)
+    let result = try runPomo(["start", home.file("tiny.json")], environment: environment)
+    #expect(result.status == 0)
+    #expect(
+      result.err
+        == "pomo: warning: the phase_end hook's program 'no-such-program-pomo' is not found or not executable; it will not run\n"
+    )
+    #expect(try records().count == 1)
+  }
+
+  // MARK: - Found by a hostile test
+
+  @Test("one session at a time: deleting files in the state folder does not let a second session in")
+  func lockSurvivesCleaners() throws {
+    defer { home.cleanUp() }
+    let journal = journalPath  // The machine id, made before the session reads it.
+    let process = try launch(["start", home.file("long.json")], name: "first")
+    defer { kill(process.processIdentifier, SIGKILL) }
+    #expect(waitUntil { FileManager.default.fileExists(atPath: statePath) })
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: stateFolder)) ?? [] where name != "current.json" {
+      try? FileManager.default.removeItem(atPath: stateFolder + "/" + name)
+    }
+    let second = try runPomo(["start", home.file("tiny.json")], environment: environment)
+    #expect(second.status == 1)
+    #expect(second.err.hasPrefix("Error: a session is already running (long, pid \(process.processIdentifier))"))
+    #expect(try records().isEmpty)
+    process.terminate()
+    process.waitUntilExit()
+    #expect(try journalRecords(journal).map(\.interruption) == [.signal])
+  }
+
+  @Test(
+    "signals that would end pomo end the session properly: recorded, terminal restored, 128+N",
+    arguments: [SIGUSR1, SIGQUIT, SIGALRM])
+  func endingSignals(signal: Int32) throws {
+    defer { home.cleanUp() }
+    let pty = try PseudoTerminal(["start", home.file("long.json")], environment: environment)
+    #expect(pty.waitForText("WORK  focus"))
+    kill(pty.pid, signal)
+    #expect(pty.waitForExit() == 128 + signal)
+    #expect(pty.isCooked)
+    #expect(pty.cursorShown)
+    #expect(try records().map(\.interruption) == [.signal])
+  }
+
+  @Test("a TZ naming a FIFO warns and uses UTC; nothing hangs")
+  func timeZoneFIFO() throws {
+    defer { home.cleanUp() }
+    let fifo = home.file("zone")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    var env = environment
+    env["TZ"] = fifo
+    for words in [["report", "--today"], ["log"]] {
+      let result = try runPomo(words, environment: env, timeout: 60)
+      #expect(result.status == 0)
+      #expect(result.err.contains("pomo: warning: TZ '\(fifo)' is neither a time zone"))
+    }
+  }
+
+  @Test("import from standard input refuses a device that would never end")
+  func importFromDevice() throws {
+    defer { home.cleanUp() }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: pomoBinary)
+    process.arguments = ["import", "-"]
+    process.environment = environment
+    process.standardInput = FileHandle(forReadingAtPath: "/dev/zero")
+    let err = Pipe()
+    process.standardError = err
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 1)
+    #expect(text == "Error: cannot read the journal /dev/stdin: not a regular file\n")
+  }
+
+  @Test("a journal path that can never be written (a link loop) is refused before the session")
+  func journalLinkLoop() throws {
+    defer { home.cleanUp() }
+    let loop = home.file("loop.jsonl")
+    try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: loop)
+    let result = try runPomo(["start", home.file("tiny.json"), "--journal", loop], environment: environment)
+    #expect(result.status == 1)
+    #expect(result.err == "Error: cannot record to the journal \(loop): too many levels of symbolic links\n")
+    #expect(result.out.isEmpty)
+  }
+
+  @Test("a journal of garbage names 20 damaged lines and counts the rest, for every reader")
+  func boundedWarnings() throws {
+    defer { home.cleanUp() }
+    try home.write(journalFile(home.path), String(repeating: "x\n", count: 500))
+    for words in [["log"], ["report", "--today"], ["import", journalPath, "--journal", home.file("other.jsonl")]] {
+      let result = try runPomo(words, environment: environment)
+      #expect(result.status == 0)
+      let lines = result.err.split(separator: "\n")
+      #expect(lines.filter { $0.contains("skipped a damaged line") }.count == 20, "\(words)")
+      #expect(lines.contains { $0.hasSuffix("skipped 480 more damaged lines (--strict names the first)") }, "\(words)")
+    }
+  }
+
+  @Test("a record with 100,000 tags is counted in time proportional to it")
+  func manyTags() throws {
+    defer { home.cleanUp() }
+    let tags = (0..<100_000).map { "\"t\($0)\"" }.joined(separator: ",")
+    let line =
+      #"{"v":1,"id":"many","preset":"p","status":"completed","start":"2026-11-30T09:00:00Z","end":"2026-11-30T09:25:00Z","host":"h","rounds":1,"tags":["#
+      + tags
+      + #"],"phases":[{"name":"f","kind":"work","round":1,"start":"2026-11-30T09:00:00Z","end":"2026-11-30T09:25:00Z","planned_seconds":1500,"elapsed_seconds":1500,"completed":true}]}"#
+    try home.write(journalFile(home.path), line + "\n")
+    var env = environment
+    env["TZ"] = "UTC"
+    let report = try runPomo(["report", "--from", "2026-11-01", "--to", "2026-12-31", "--format", "json"], environment: env, timeout: 60)
+    #expect(report.status == 0)
+    #expect(report.out.contains(#""name":"t99999""#))
+    let tagsList = try runPomo(["completions", "--list", "tags"], environment: env, timeout: 60)
+    #expect(tagsList.status == 0)
+    #expect(tagsList.out.split(separator: "\n").count == 100_000)
+  }
+}

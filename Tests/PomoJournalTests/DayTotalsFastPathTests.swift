@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+
+@testable import PomoCore
+@testable import PomoJournal
+@testable import PomoPlatform
+import PomoTestSupport
+
+/// The day totals' quick look at a line (`SummaryScanner.totals`) answers only for lines the
+/// full decoder reads, to the same preset, tags, status, start and phases, and what it adds
+/// to the totals is what the full decoder's record adds, to the microsecond.
+@Suite("DayTotals fast path agrees with the full decoder")
+struct DayTotalsFastPathTests {
+  /// Lines whose credits are tricky: phases across midnight and DST changes, zero-length and
+  /// zero-elapsed phases, names repeated or missing, names whose bytes run together.
+  static let credited: [String] = [
+    IndexFastPathTests.long,
+    // Across midnight (UTC and Berlin), and across the spring and autumn DST changes in Berlin.
+    #"{"id":"m1","preset":"work","tags":["a","b"],"status":"completed","start":"2026-12-01T23:40:00Z","phases":[{"kind":"work","start":"2026-12-01T23:40:00Z","end":"2026-12-02T00:20:00Z","elapsed_seconds":2400},{"kind":"rest","start":"2026-12-02T00:20:00Z","end":"2026-12-02T00:25:00.5Z","elapsed_seconds":300.5}]}"#,
+    #"{"id":"m2","preset":"work","tags":["b","a","b"],"start":"2026-12-01T22:50:00Z","phases":[{"kind":"work","start":"2026-12-01T22:50:00Z","end":"2026-12-01T23:15:00Z","elapsed_seconds":1499.999}]}"#,
+    #"{"id":"d1","preset":"52-17","tags":["x"],"status":"completed","start":"2026-03-29T00:40:00Z","phases":[{"kind":"work","start":"2026-03-29T00:40:00Z","end":"2026-03-29T01:32:00Z","elapsed_seconds":3120},{"kind":"rest","start":"2026-03-29T01:32:00Z","end":"2026-03-29T01:49:00Z","elapsed_seconds":1020}]}"#,
+    #"{"id":"d2","preset":"52-17","tags":["x"],"status":"completed","start":"2026-10-25T00:30:00Z","phases":[{"kind":"work","start":"2026-10-25T00:30:00Z","end":"2026-10-25T01:30:00Z","elapsed_seconds":3000},{"kind":"work","start":"2026-10-25T01:30:00+00:00","end":"2026-10-25T02:10:00+01:00","elapsed_seconds":600}]}"#,
+    // Zero-length, zero-elapsed, paused (elapsed below the span), and ending before it starts.
+    #"{"id":"z1","preset":"quick","start":"2026-12-01T08:00:00Z","phases":[{"kind":"work","start":"2026-12-01T08:00:00Z","end":"2026-12-01T08:00:00Z","elapsed_seconds":0},{"kind":"work","start":"2026-12-01T09:00:00Z","end":"2026-12-01T09:00:00Z","elapsed_seconds":90}]}"#,
+    #"{"id":"z2","preset":"quick","start":"2026-12-01T08:00:00Z","phases":[{"kind":"work","start":"2026-12-01T08:00:00Z","end":"2026-12-01T10:00:00Z","elapsed_seconds":600.25},{"kind":"work","start":"2026-12-01T11:00:00Z","end":"2026-12-01T10:00:00Z","elapsed_seconds":60}]}"#,
+    // Almost two days, across three days; and longer than two: left out of the table.
+    #"{"id":"l1","preset":"long","start":"2026-12-01T20:00:00Z","phases":[{"kind":"work","start":"2026-12-01T20:00:00Z","end":"2026-12-03T19:59:59Z","elapsed_seconds":100000}]}"#,
+    #"{"id":"l2","preset":"long","start":"2026-12-01T20:00:00Z","phases":[{"kind":"work","start":"2026-12-01T20:00:00Z","end":"2026-12-03T20:00:01Z","elapsed_seconds":100000}]}"#,
+    // No preset (the full decoder's "?"), and a preset named "?"; names that run together.
+    #"{"id":"n1","start":"2026-12-05T08:00:00Z","phases":[{"kind":"work","start":"2026-12-05T08:00:00Z","end":"2026-12-05T08:25:00Z","elapsed_seconds":1500}]}"#,
+    #"{"id":"n2","preset":"?","start":"2026-12-05T09:00:00Z","phases":[{"kind":"work","start":"2026-12-05T09:00:00Z","end":"2026-12-05T09:25:00Z","elapsed_seconds":1500}]}"#,
+    #"{"id":"n3","preset":"a","tags":["b"],"start":"2026-12-05T10:00:00Z","phases":[{"kind":"work","start":"2026-12-05T10:00:00Z","end":"2026-12-05T10:25:00Z","elapsed_seconds":1500}]}"#,
+    #"{"id":"n4","preset":"b","tags":["a"],"start":"2026-12-05T11:00:00Z","phases":[{"kind":"work","start":"2026-12-05T11:00:00Z","end":"2026-12-05T11:25:00Z","elapsed_seconds":1500}]}"#,
+    #"{"id":"n5","preset":"a","tags":["","b"],"start":"2026-12-05T12:00:00Z","phases":[{"kind":"work","start":"2026-12-05T12:00:00Z","end":"2026-12-05T12:25:00Z","elapsed_seconds":1500}]}"#,
+    #"{"id":"n6","preset":"ab","tags":[],"tags":["a","b"],"start":"2026-12-05T13:00:00Z","phases":[{"kind":"work","start":"2026-12-05T13:00:00Z","end":"2026-12-05T13:25:00Z","elapsed_seconds":1500}]}"#,
+    #"{"id":"n7","preset":"a","preset":"b","tags":["ab"],"tags":[],"start":"2026-12-05T14:00:00Z","phases":[{"kind":"work","start":"2026-12-05T14:00:00Z","end":"2026-12-05T14:25:00Z","elapsed_seconds":1500}]}"#,
+    // The same names as a line read by the full decoder (an escape in its note).
+    #"{"id":"n8","preset":"a","tags":["b"],"note":"\"","start":"2026-12-05T15:00:00Z","phases":[{"kind":"work","start":"2026-12-05T15:00:00Z","end":"2026-12-05T15:25:00Z","elapsed_seconds":1500}]}"#,
+    #"{"id":"n9","preset":"caf\u00e9","tags":["é","e\u0301"],"start":"2026-12-05T16:00:00Z","phases":[{"kind":"work","start":"2026-12-05T16:00:00Z","end":"2026-12-05T16:25:00Z","elapsed_seconds":1500}]}"#,
+  ]
+
+  static var calendars: [LocalCalendar] {
+    [
+      LocalCalendar(zone: FixedZone()), LocalCalendar(zone: RuleZone.berlin),
+      LocalCalendar(zone: RuleZone.newYork, weekStart: 7, dayStart: 4 * 3600),
+    ]
+  }
+
+  /// Checks that the quick look reads `line` as the full decoder does, when it reads it at
+  /// all; returns whether it did.
+  @discardableResult
+  static func check(_ line: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    var capture = SummaryScanner.Capture()
+    guard line.withUnsafeBufferPointer({ SummaryScanner.totals($0, into: &capture) }) else { return false }
+    let text = String(decoding: line, as: UTF8.self)
+    guard let record = try? JournalRecord(line: line[...], detail: false) else {
+      Issue.record("the quick look read a line the full decoder refuses: \(text)", sourceLocation: sourceLocation)
+      return true
+    }
+    func string(_ r: Range<Int>) -> String { String(decoding: line[r], as: UTF8.self) }
+    #expect(capture.id == FNV1a.hash(record.id), "\(text)", sourceLocation: sourceLocation)
+    #expect(capture.prefix == JournalIndex.prefix(record.id.utf8), "\(text)", sourceLocation: sourceLocation)
+    #expect((capture.preset.map(string) ?? "?") == record.preset, "\(text)", sourceLocation: sourceLocation)
+    #expect(capture.tags.map(string) == record.tags, "\(text)", sourceLocation: sourceLocation)
+    #expect(capture.completed == (record.status == .completed), "\(text)", sourceLocation: sourceLocation)
+    #expect(capture.start.bitPattern == record.start.bitPattern, "\(text)", sourceLocation: sourceLocation)
+    let expected = record.phases.map(DayCredit.Span.init)
+    #expect(capture.phases.count == expected.count, "\(text)", sourceLocation: sourceLocation)
+    for (a, b) in zip(capture.phases, expected) {
+      #expect(
+        a.work == b.work && a.start.bitPattern == b.start.bitPattern && a.end.bitPattern == b.end.bitPattern
+          && a.elapsedSeconds.bitPattern == b.elapsedSeconds.bitPattern, "\(text)", sourceLocation: sourceLocation)
+    }
+    return true
+  }
+
+  /// The totals of `lines` as `DayTotals.update` adds them (the quick look, else the full
+  /// decoder), or as the full decoder alone would; and how many lines the quick look read.
+  static func changes(_ lines: [[UInt8]], calendar: LocalCalendar, quick: Bool) -> (DayTable.Changes, Int) {
+    var changes = DayTable.Changes()
+    var capture = SummaryScanner.Capture()
+    var read = 0
+    for line in lines {
+      let done = line.withUnsafeBufferPointer { buffer -> Bool in
+        guard quick, SummaryScanner.totals(buffer, into: &capture) else { return false }
+        read += 1
+        if !capture.phases.withUnsafeBufferPointer(DayCredit.isLong) {
+          changes.add(capture, line: buffer.baseAddress!, calendar: calendar)
+        }
+        return true
+      }
+      if !done, let record = try? JournalRecord(line: line[...], detail: false), !DayCredit.isLong(record) {
+        changes.add(record, calendar: calendar)
+      }
+    }
+    return (changes, read)
+  }
+
+  /// Changes as text, whole, to compare.
+  static func describe(_ changes: DayTable.Changes) -> String {
+    let lists = changes.lists
+    var table = DayTable()
+    table.apply(changes)
+    return
+      "\(lists.rows)\n\(lists.shares.map { "\($0.day) \($0.name.kind) \($0.name.text) \($0.focus) \($0.sessions)" })\n"
+      + "\(lists.hours)\n\(table.names)\n\(table.rows)\n\(table.shares)\n\(table.hours)"
+  }
+
+  static func expectSameTotals(_ lines: [[UInt8]], sourceLocation: SourceLocation = #_sourceLocation) -> Int {
+    var read = 0
+    for calendar in calendars {
+      let (quick, count) = changes(lines, calendar: calendar, quick: true)
+      let (full, _) = changes(lines, calendar: calendar, quick: false)
+      #expect(describe(quick) == describe(full), "\(calendar.identifier)", sourceLocation: sourceLocation)
+      read = count
+    }
+    return read
+  }
+
+  @Test("tricky sessions: the quick look reads them as the full decoder does, to the same totals")
+  func trickyLines() {
+    for line in Self.credited.dropLast(2) {
+      #expect(Self.check(Array(line.utf8)), "the quick look left this line to the full decoder: \(line)")
+    }
+    for line in Self.credited.suffix(2) {
+      #expect(!Self.check(Array(line.utf8)), "the quick look read this line itself: \(line)")
+    }
+    let lines = Self.credited.map { Array($0.utf8) }
+    #expect(Self.expectSameTotals(lines) == lines.count - 2)
+    // In another order, every line twice (the names numbered in another order).
+    #expect(Self.expectSameTotals(lines.reversed() + lines) == 2 * (lines.count - 2))
+  }
+
+  @Test("the index fast path's lines, plain and unusual, and mutated records: the same totals")
+  func indexLines() {
+    for line in IndexFastPathTests.plain { #expect(Self.check(Array(line.utf8)), "\(line)") }
+    for line in IndexFastPathTests.unusual { #expect(!Self.check(Array(line.utf8)), "\(line)") }
+    let mutated = JournalFuzzTests.mutations(count: 2000, seed: 33).map { Array($0.utf8) }
+    for line in mutated { Self.check(line) }
+    _ = Self.expectSameTotals((IndexFastPathTests.plain + IndexFastPathTests.unusual).map { Array($0.utf8) } + mutated)
+  }
+
+  @Test("every cut, deletion and replacement of a session's bytes: read alike, to the same totals")
+  func everyByte() {
+    for base in [Self.credited[1], Self.credited[4], Self.credited[14]] {
+      let bytes = Array(base.utf8)
+      var lines: [[UInt8]] = []
+      for cut in 0...bytes.count { lines.append(Array(bytes.prefix(cut))) }
+      for k in bytes.indices {
+        var shorter = bytes
+        shorter.remove(at: k)
+        lines.append(shorter)
+        for replacement in Array(#""\{}[],: 0e-.xnt"#.utf8) + [0x09, 0x80, 0x00] where replacement != bytes[k] {
+          var changed = bytes
+          changed[k] = replacement
+          lines.append(changed)
+        }
+      }
+      for line in lines { Self.check(line) }
+      _ = Self.expectSameTotals(lines)
+    }
+  }
+}

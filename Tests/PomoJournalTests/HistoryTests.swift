@@ -1,0 +1,560 @@
+import Foundation
+import Testing
+
+@testable import PomoCore
+@testable import PomoJournal
+@testable import PomoKit
+@testable import PomoPlatform
+@testable import PomoReport
+import PomoTestSupport
+
+/// A session of one focus phase, as tests need many of them.
+func focusSession(_ id: String, start: Double, minutes: Double = 25, tags: [String] = [], host: String = "laptop")
+  -> JournalRecord
+{
+  let end = start + minutes * 60
+  return JournalRecord(
+    id: id, preset: "work", status: .completed, start: start, end: end, tags: tags, host: host, rounds: 1,
+    phases: [
+      JournalPhase(
+        name: "focus", kind: .work, round: 1, start: start, end: end, plannedSeconds: minutes * 60,
+        elapsedSeconds: minutes * 60, completed: true)
+    ])
+}
+
+@Suite("The fold")
+struct FoldTests {
+  static let base = 1_764_576_000.0  // 2025-12-01T08:00:00Z
+  let session = focusSession("s1", start: base, tags: ["a"])
+
+  func amend(_ id: String, at: Double, host: String = "laptop", _ changes: Correction.Changes) -> Correction {
+    Correction(kind: .amend, id: id, target: "s1", at: at, host: host, changes: changes)
+  }
+
+  @Test("corrections apply in the order they were made, the last winning field by field")
+  func lastWinsFieldByField() throws {
+    let early = amend("c1", at: 100, Correction.Changes(tags: ["x"], setsNote: true, note: "first"))
+    let late = amend("c2", at: 200, Correction.Changes(setsNote: true, note: "second"))
+    for order in [[early, late], [late, early]] {
+      let folded = try #require(Fold.apply(session, order))
+      #expect(folded.tags == ["x"])  // only the early one sets tags
+      #expect(folded.note == "second")
+    }
+  }
+
+  @Test("the same time is ordered by id, so every machine folds alike")
+  func tieBreakByID() throws {
+    let a = amend("aaa", at: 100, host: "desktop", Correction.Changes(preset: "from-a"))
+    let b = amend("bbb", at: 100, host: "laptop", Correction.Changes(preset: "from-b"))
+    #expect(try #require(Fold.apply(session, [a, b])).preset == "from-b")
+    #expect(try #require(Fold.apply(session, [b, a])).preset == "from-b")
+  }
+
+  @Test("corrections from two hosts interleaved in two files fold the same way from either order")
+  func twoHosts() throws {
+    let laptop = [
+      JournalEntry.session(session), .correction(amend("l1", at: 10, Correction.Changes(tags: ["l1"]))),
+      .correction(amend("l2", at: 30, Correction.Changes(setsNote: true, note: "laptop"))),
+    ]
+    let desktop = [
+      JournalEntry.session(session),  // a copy of the same session (a conflict copy)
+      .correction(amend("d1", at: 20, host: "desktop", Correction.Changes(tags: ["d1"], setsNote: true, note: "desk"))),
+      .correction(amend("d2", at: 40, host: "desktop", Correction.Changes(preset: "deep"))),
+    ]
+    let one = Fold.sessions(laptop + desktop)
+    let other = Fold.sessions(desktop + laptop)
+    #expect(one == other)
+    #expect(one.count == 1)
+    #expect(one[0].tags == ["d1"])
+    #expect(one[0].note == "laptop")
+    #expect(one[0].preset == "deep")
+  }
+
+  @Test("a duplicated line counts once: sessions by their first line, corrections by id")
+  func duplicates() {
+    var other = session
+    other.preset = "changed"
+    let c = amend("c1", at: 5, Correction.Changes(tags: ["t"]))
+    let folded = Fold.sessions([.session(session), .session(other), .correction(c), .correction(c)])
+    #expect(folded.map(\.preset) == ["work"])
+    #expect(folded.map(\.tags) == [["t"]])
+  }
+
+  @Test("a deletion removes the session; an undo of it brings it back")
+  func deleteAndUndo() {
+    let delete = Correction(kind: .delete, id: "d", target: "s1", at: 10, host: "h")
+    #expect(Fold.sessions([.session(session), .correction(delete)]).isEmpty)
+    let undo = Correction(kind: .undo, id: "u", target: "d", session: "s1", at: 20, host: "h")
+    #expect(Fold.sessions([.session(session), .correction(delete), .correction(undo)]).count == 1)
+  }
+
+  @Test("an undo of an added session removes it; of an amendment, restores the fields")
+  func undoKinds() throws {
+    var added = session
+    added.added = 5
+    let undoAdd = Correction(kind: .undo, id: "u", target: "s1", session: "s1", at: 6, host: "h")
+    #expect(Fold.apply(added, [undoAdd]) == nil)
+    let edit = amend("e", at: 7, Correction.Changes(tags: ["new"]))
+    let undoEdit = Correction(kind: .undo, id: "u2", target: "e", session: "s1", at: 8, host: "h")
+    #expect(try #require(Fold.apply(session, [edit, undoEdit])).tags == ["a"])
+  }
+
+  @Test("a new start moves the whole session; a new end moves the last phase's end")
+  func times() throws {
+    let work = JournalRecord(
+      id: "s2", preset: "work", status: .completed, start: 0, end: 1800, host: "h", rounds: 1,
+      phases: [
+        JournalPhase(
+          name: "focus", kind: .work, round: 1, start: 0, end: 1500, plannedSeconds: 1500, elapsedSeconds: 1500,
+          completed: true),
+        JournalPhase(
+          name: "break", kind: .rest, round: 1, start: 1500, end: 1800, plannedSeconds: 300, elapsedSeconds: 300,
+          completed: true),
+      ])
+    let moved = Fold.applying(Correction.Changes(start: 86_400), to: work)
+    #expect(moved.start == 86_400)
+    #expect(moved.end == 88_200)
+    #expect(moved.phases.map(\.start) == [86_400, 87_900])
+    #expect(moved.focusSeconds == 1500)
+    // An end inside the focus phase drops the break and shortens the focus.
+    let cut = Fold.applying(Correction.Changes(end: 1200), to: work)
+    #expect(cut.end == 1200)
+    #expect(cut.phases.count == 1)
+    #expect(cut.focusSeconds == 1200)
+    // A later end lengthens the last phase.
+    let longer = Fold.applying(Correction.Changes(end: 2400), to: work)
+    #expect(longer.phases.last?.elapsedSeconds == 900)
+    #expect(longer.focusSeconds == 1500)
+  }
+
+  @Test("correction lines round-trip through their JSON, and a kind this pomo does not know is a damaged line")
+  func lines() throws {
+    let c = Correction(
+      kind: .amend, id: "c1", target: "s1", at: 1_764_576_000, host: "laptop",
+      changes: Correction.Changes(tags: ["a", "b"], setsNote: true, note: nil, start: 1_764_576_000, status: .completed))
+    let text = c.json(offset: { _ in 3600 }).text
+    #expect(
+      text
+        == #"{"v":2,"kind":"amend","id":"c1","target":"s1","at":"2025-12-01T09:00:00+01:00","host":"laptop","set":{"tags":["a","b"],"note":null,"start":"2025-12-01T09:00:00+01:00","status":"completed"}}"#
+    )
+    #expect(try JournalEntry(line: Array(text.utf8)[...]) == .correction(c))
+    let undo = Correction(kind: .undo, id: "u1", target: "c1", session: "s1", at: 0, host: "h")
+    #expect(try JournalEntry(line: Array(undo.json(offset: { _ in 0 }).text.utf8)[...]) == .correction(undo))
+    #expect(throws: JournalRecord.Problem.self) {
+      try JournalEntry(line: Array(#"{"v":3,"kind":"merge","id":"x","target":"s1","at":"2026-01-01T00:00:00Z"}"#.utf8)[...])
+    }
+  }
+}
+
+/// Runs commands in-process at a fixed instant, in UTC, on host "laptop".
+struct HistoryHarness {
+  let home: TemporaryFolder
+  var now: Double
+
+  init(now: Double) throws {
+    home = try TemporaryFolder()
+    self.now = now
+  }
+
+  var journalPath: String { home.path + "/" + journalFile(home.path, host: "laptop") }
+
+  @discardableResult
+  func run(_ words: String...) -> (status: Int32, out: String, err: String) { run(words) }
+
+  func write(_ records: [JournalRecord]) throws {
+    let text = records.map { $0.json(offset: { _ in 0 }).text + "\n" }.joined()
+    try home.write(journalFile(home.path, host: "laptop"), text)
+  }
+
+  func report(_ words: String...) throws -> [String: Any] {
+    let result = run(["report", "--format", "json"] + words)
+    #expect(result.status == 0, "\(result.err)")
+    return try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as! [String: Any]
+  }
+
+  func run(_ words: [String]) -> (status: Int32, out: String, err: String) {
+    runAt(now, home: home.path, host: "laptop", words)
+  }
+}
+
+/// Runs pomo in-process in `home` at the instant `now`, in UTC, on host `host`.
+func runAt(_ now: Double, home: String, host: String, _ words: [String]) -> (status: Int32, out: String, err: String) {
+  let out = TextBuffer()
+  let err = TextBuffer()
+  let clock = SessionClock(now: { .zero }, awake: { .zero }, wallSeconds: { now })
+  let context = Context(
+    environment: ["HOME": home, "COLUMNS": "80", "LANG": "C.UTF-8"], output: out, errors: err, clock: clock,
+    hostName: host, zone: FixedZone())
+  return (Pomo.main(["pomo"] + words, context: context), out.text, err.text)
+}
+
+func focusTotal(_ report: [String: Any]) -> Int {
+  ((report["totals"] as? [String: Any])?["focus_seconds"] as? Int) ?? -1
+}
+
+@Suite("Correcting history")
+struct HistoryCommandTests {
+  // Tuesday 2026-12-01 12:00 UTC.
+  static let now = 1_796_126_400.0
+
+  @Test("add lays a preset out from --start; --end cuts it short and records it interrupted")
+  func add() throws {
+    let h = try HistoryHarness(now: Self.now)
+    defer { h.home.cleanUp() }
+    let full = h.run("add", "work", "--start", "2026-12-01T08:00:00Z", "--tag", "thesis")
+    #expect(full.status == 0, "\(full.err)")
+    #expect(full.out.contains("work    completed  1:40:00  thesis"), "\(full.out)")
+    let cut = h.run("add", "work", "--start", "-3h", "--end", "-2h10m", "--note", "cut")
+    #expect(cut.status == 0, "\(cut.err)")
+    let records = try journalRecords(h.journalPath)
+    try #require(records.count == 2)
+    #expect(records[0].status == .completed)
+    #expect(records[0].added == Self.now)
+    #expect(records[0].tags == ["thesis"])
+    #expect(records[1].status == .interrupted)
+    #expect(records[1].start == Self.now - 3 * 3600)
+    #expect(records[1].end == Self.now - 2 * 3600 - 600)
+    #expect(records[1].note == "cut")
+    // 25 focus + 5 break + 20 of the next focus = 50 minutes.
+    #expect(records[1].phases.count == 3)
+    #expect(records[1].phases.last?.completed == false)
+    #expect(records[1].focusSeconds == 2700)
+    let forced = h.run("add", "25m", "--start", "-1h", "--end", "-50m", "--status", "completed")
+    #expect(forced.status == 0)
+    #expect(forced.out.contains("25m     completed  10:00"))
+    #expect(h.run("add", "work", "--start", "+1h").status == 64)
+    // A record is of what happened: a plan still running now is refused, as is an end to come.
+    #expect(h.run("add", "work", "--start", "-30m").err.hasPrefix("Error: the session would end in the future"))
+    #expect(h.run("edit", "last", "--end", "2026-12-01T13:00:00Z").status == 64)
+    #expect(h.run("add", "work").err.contains("missing '--start'"))
+    #expect(h.run("add", "work", "--start", "-1h", "--end", "-2h").err.contains("'--end' must come after '--start'"))
+    #expect(h.run("add", "nosuch", "--start", "-1h").status == 64)
+  }
+
+  @Test("edit changes tags and note, and each command prints the session as it now stands")
+  func editTags() throws {
+    var h = try HistoryHarness(now: Self.now)
+    defer { h.home.cleanUp() }
+    try h.write([focusSession("3f2a1b4c-0000-4000-8000-000000000001", start: Self.now - 7200, tags: ["misc", "a"])])
+    h.now += 60
+    let edited = h.run("edit", "3f2a", "--tag", "thesis", "--untag", "misc", "--note", "chapter 3")
+    #expect(edited.status == 0, "\(edited.err)")
+    #expect(
+      edited.out == """
+        Edited 3f2a1b4c ('pomo undo' takes it back):
+        ID        DATE        START  PRESET  STATUS     FOCUS  TAGS
+        3f2a1b4c  2026-12-01  10:00  work    completed  25:00  a,thesis
+
+        """)
+    let lines = try #require(h.home.read(journalFile(h.home.path, host: "laptop"))).split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines[1].contains(#""kind":"amend""#))
+    #expect(lines[1].contains(#""set":{"tags":["a","thesis"],"note":"chapter 3"}"#))
+    let log = h.run("log", "--json")
+    #expect(log.out.contains(#""note":"chapter 3""#))
+    #expect(h.run("edit", "last").status == 64)
+  }
+
+  @Test("an unknown or ambiguous id is an error that lists the candidates; last is the latest")
+  func ids() throws {
+    let h = try HistoryHarness(now: Self.now)
+    defer { h.home.cleanUp() }
+    try h.write([
+      focusSession("abc11111-0000-4000-8000-000000000001", start: Self.now - 9000),
+      focusSession("abc22222-0000-4000-8000-000000000002", start: Self.now - 5000),
+      focusSession("ffff0000-0000-4000-8000-000000000003", start: Self.now - 20000),
+    ])
+    let ambiguous = h.run("delete", "abc")
+    #expect(ambiguous.status == 1)
+    #expect(
+      ambiguous.err
+        == "Error: 'abc' matches 2 sessions: abc22222 (work), abc11111 (work); give more of the id\n")
+    #expect(h.run("delete", "0123").err == "Error: no session has an id starting with '0123' (see 'pomo log')\n")
+    let last = h.run("delete", "last")
+    #expect(last.status == 0)
+    #expect(last.out.hasPrefix("Deleted abc22222"))
+    // Now the prefix is unique, and the deleted one says so.
+    #expect(h.run("edit", "abc", "--tag", "x").status == 0)
+    #expect(h.run("edit", "abc2", "--tag", "x").err.contains("was deleted"))
+  }
+
+  @Test("a session moved into another week shows in that week's report and leaves the old one")
+  func moveAcrossWeeks() throws {
+    var h = try HistoryHarness(now: Self.now)
+    defer { h.home.cleanUp() }
+    // Three hundred sessions over the year before, so the index has many chunks and reads few.
+    var records: [JournalRecord] = []
+    for k in 0..<300 {
+      records.append(focusSession(String(format: "%08x-0000-4000-8000-000000000000", k), start: Self.now - 86_400 * Double(300 - k) - 7200))
+    }
+    try h.write(records)
+    // The first, on 2026-02-04, belongs in the current week.
+    let before = try h.report("--from", "2026-02-04", "--to", "2026-02-04")
+    #expect(focusTotal(before) == 1500)
+    let thisWeek = try h.report()
+    #expect(focusTotal(thisWeek) == 1500)  // yesterday's
+    h.now += 10
+    let moved = h.run("edit", "00000000", "--start", "2026-12-01T09:00:00Z")
+    #expect(moved.status == 0, "\(moved.err)")
+    #expect(focusTotal(try h.report("--from", "2026-02-04", "--to", "2026-02-04")) == 0)
+    #expect(focusTotal(try h.report()) == 3000)
+    // The log puts it where it now starts.
+    #expect(h.run("log", "-n", "1").out.contains("00000000  2026-12-01  09:00"))
+    // Undo moves it back, and the reports follow.
+    h.now += 10
+    #expect(h.run("undo").status == 0)
+    #expect(focusTotal(try h.report()) == 1500)
+    #expect(focusTotal(try h.report("--from", "2026-02-04", "--to", "2026-02-04")) == 1500)
+  }
+
+  @Test("moving the end shortens or lengthens the last phase")
+  func moveEnd() throws {
+    var h = try HistoryHarness(now: Self.now)
+    defer { h.home.cleanUp() }
+    try h.write([focusSession("e0000000-0000-4000-8000-000000000001", start: Self.now - 7200)])
+    h.now += 1
+    #expect(h.run("edit", "e", "--end", "2026-12-01T10:10:00Z").status == 0)
+    #expect(focusTotal(try h.report("--today")) == 600)
+    h.now += 1
+    #expect(h.run("edit", "e", "--end", "2026-12-01T11:00:00Z").status == 0)
+    #expect(focusTotal(try h.report("--today")) == 3600)
+    #expect(h.run("edit", "e", "--end", "2026-12-01T09:00:00Z").err.contains("'--end' must come after"))
+  }
+
+  @Test("delete and undo: undo takes back the latest correction, then the one before")
+  func undoStack() throws {
+    var h = try HistoryHarness(now: Self.now)
+    defer { h.home.cleanUp() }
+    try h.write([focusSession("d0000000-0000-4000-8000-000000000001", start: Self.now - 7200, tags: ["a"])])
+    h.now += 1
+    #expect(h.run("edit", "d", "--tag", "b").status == 0)
+    h.now += 1
+    #expect(h.run("delete", "d").status == 0)
+    #expect(focusTotal(try h.report("--today")) == 0)
+    #expect(h.run("log").out.contains("No sessions"))
+    h.now += 1
+    let first = h.run("undo")
+    #expect(first.out.hasPrefix("Undid the deletion of d0000000:"))
+    #expect(first.out.contains("a,b"))
+    h.now += 1
+    let second = h.run("undo")
+    #expect(second.out.hasPrefix("Undid the edit of d0000000:"))
+    #expect(!second.out.contains("a,b"))
+    h.now += 1
+    let none = h.run("undo")
+    #expect(none.status == 1)
+    #expect(none.err == "Error: nothing to undo: no add, edit or delete is left to take back\n")
+    // An added session is taken out by undo.
+    h.now += 1
+    #expect(h.run("add", "25m", "--start", "-30m").status == 0)
+    h.now += 1
+    #expect(h.run("undo").out.contains("no longer recorded"))
+    #expect(focusTotal(try h.report("--today")) == 1500)
+  }
+
+  @Test("the streak follows deletions and moves")
+  func streak() throws {
+    var h = try HistoryHarness(now: Self.now)
+    defer { h.home.cleanUp() }
+    try h.write([
+      focusSession("a0000000-0000-4000-8000-000000000001", start: Self.now - 86_400 * 2),
+      focusSession("b0000000-0000-4000-8000-000000000002", start: Self.now - 86_400),
+      focusSession("c0000000-0000-4000-8000-000000000003", start: Self.now - 3600),
+    ])
+    #expect(try h.report()["streak_days"] as? Int == 3)
+    h.now += 1
+    #expect(h.run("delete", "b").status == 0)
+    #expect(try h.report()["streak_days"] as? Int == 1)
+    h.now += 1
+    #expect(h.run("edit", "a", "--start", "2026-11-30T08:00:00Z").status == 0)
+    #expect(try h.report()["streak_days"] as? Int == 2)
+    h.now += 1
+    #expect(h.run("edit", "c", "--status", "interrupted").status == 0)
+    #expect(try h.report()["streak_days"] as? Int == 1)
+  }
+
+  @Test("the streak remembered grows with sessions added at either end, and a gap filled joins two runs")
+  func streakGrows() throws {
+    let h = try HistoryHarness(now: Self.now)
+    defer { h.home.cleanUp() }
+    let day = 86_400.0
+    // Completed sessions 2 and 1 days ago, and 5 to 4 days ago: a run of 2 ending yesterday.
+    try h.write([4, 5, 2, 1].map { focusSession("s\(Int($0))", start: Self.now - $0 * day) })
+    #expect(try h.report()["streak_days"] as? Int == 2)
+    func append(_ id: String, daysAgo: Double) throws {
+      try Platform.appendLine(
+        focusSession(id, start: Self.now - daysAgo * day - 7200).json(offset: { _ in 0 }).text, to: h.journalPath)
+    }
+    try append("today", daysAgo: 0)
+    #expect(try h.report()["streak_days"] as? Int == 3, "today joins the run remembered")
+    try append("gap", daysAgo: 3)
+    #expect(try h.report()["streak_days"] as? Int == 6, "the day between joins the two runs")
+    try append("older", daysAgo: 7)
+    #expect(try h.report()["streak_days"] as? Int == 6, "a day apart from the run changes nothing")
+    try append("six", daysAgo: 6)
+    #expect(try h.report()["streak_days"] as? Int == 8)
+  }
+
+  @Test("a reader skips a line of a kind it does not know, with a warning naming it")
+  func unknownKind() throws {
+    let h = try HistoryHarness(now: Self.now)
+    defer { h.home.cleanUp() }
+    try h.write([focusSession("a0000000-0000-4000-8000-000000000001", start: Self.now - 3600)])
+    try Platform.appendLine(
+      #"{"v":3,"kind":"merge","id":"m1","target":"a0000000","at":"2026-12-01T11:00:00Z"}"#, to: h.journalPath)
+    let log = h.run("log")
+    #expect(log.status == 0)
+    #expect(log.out.contains("a0000000"))
+    #expect(
+      log.err
+        == "pomo: warning: \(h.journalPath):2: skipped a damaged line: a record of kind \"merge\" that this pomo does not know (made by a newer pomo?)\n"
+    )
+  }
+}
+
+@Suite("Import and export commands")
+struct InterchangeCommandTests {
+  static let now = 1_796_126_400.0  // 2026-12-01T12:00:00Z
+
+  @Test(
+    "import from each tool: counts, a named skip, and a second import adds nothing",
+    arguments: [
+      ("timewarrior", InterchangeSamples.timewarrior, 3, 0, 1),
+      ("watson", InterchangeSamples.watson, 3, 0, 0),
+      // Its 14:00Z line starts at the same instant as its first (09:00-05:00): the same session.
+      ("openpomodoro", InterchangeSamples.openPomodoro, 2, 1, 0),
+    ])
+  func importFrom(tool: String, sample: String, sessions: Int, repeated: Int, skipped: Int) throws {
+    let h = try HistoryHarness(now: Self.now)
+    defer { h.home.cleanUp() }
+    let file = try h.home.write("source", sample)
+    let first = h.run("import", "--from", tool, file)
+    #expect(first.status == 0, "\(first.err)")
+    #expect(
+      first.out
+        == "imported \(sessions) sessions, \(repeated) already present, \(skipped) skipped (into \(h.journalPath))\n")
+    #expect(first.err.split(separator: "\n").count == skipped)
+    if tool == "timewarrior" {
+      #expect(
+        first.err == "pomo: warning: \(file): skipped line 5: interval 4 is still open (it has no end)\n")
+    }
+    let again = h.run("import", "--from", tool, file)
+    #expect(
+      again.out
+        == "imported 0 sessions, \(sessions + repeated) already present, \(skipped) skipped (into \(h.journalPath))\n")
+    #expect(try journalRecords(h.journalPath).count == sessions)
+    #expect(try journalRecords(h.journalPath).allSatisfy { $0.preset == tool && $0.status == .completed })
+  }
+
+  @Test("export shows sessions as they now stand: a deleted one is gone, an edited one changed")
+  func exportFolded() throws {
+    var h = try HistoryHarness(now: Self.now)
+    defer { h.home.cleanUp() }
+    try h.write([
+      focusSession("a0000000-0000-4000-8000-000000000001", start: Self.now - 7200, tags: ["x"]),
+      focusSession("b0000000-0000-4000-8000-000000000002", start: Self.now - 3600),
+    ])
+    h.now += 1
+    #expect(h.run("delete", "a").status == 0)
+    h.now += 1
+    #expect(h.run("edit", "b", "--tag", "semi;colon", "--note", "said \"hi\", left").status == 0)
+    let csv = h.run("export", "--format", "csv")
+    #expect(csv.status == 0)
+    #expect(
+      csv.out
+        == "id,start,end,preset,status,focus_seconds,rest_seconds,paused_seconds,tags,note\r\n"
+        + "b0000000-0000-4000-8000-000000000002,2026-12-01T11:00:00+00:00,2026-12-01T11:25:00+00:00,work,completed,1500,0,0,semi;colon,\"said \"\"hi\"\", left\"\r\n"
+    )
+    let json = h.run("export", "--today")
+    let array = try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]]
+    #expect(array?.map { $0["id"] as? String } == ["b0000000-0000-4000-8000-000000000002"])
+    #expect(h.run("export", "--week", "last").out == "[]\n")
+    // The Timewarrior shape goes back in as the same focus interval.
+    let timew = try h.home.write("timew.json", h.run("export", "--format", "timewarrior").out)
+    var other = h
+    other.now += 1
+    let target = h.home.file("other.jsonl")
+    #expect(other.run("import", "--from", "timewarrior", timew, "--journal", target).status == 0)
+    let back = try journalRecords(target)
+    #expect(back.map(\.start) == [Self.now - 3600])
+    #expect(back.map(\.end) == [Self.now - 3600 + 1500])
+    #expect(back.map(\.tags) == [["semi;colon"]])
+  }
+}
+
+@Suite("Correcting history: what a hostile test found")
+struct HistoryHardeningTests {
+  static let now = 1_796_126_400.0  // 2026-12-01T12:00:00Z
+
+  @Test("a record a reader would refuse is never written: over 1 MB, or before 1970")
+  func refusedBeforeWriting() throws {
+    let h = try HistoryHarness(now: Self.now)
+    defer { h.home.cleanUp() }
+    let long = h.run("add", "work", "--rounds", "3000", "--start", "2026-09-01T00:00:00Z")
+    #expect(long.status == 1)
+    #expect(long.err.hasPrefix("Error: nothing was recorded: the line would be "))
+    let old = h.run("add", "25m", "--start", "1969-12-31T23:00:00Z")
+    #expect(old.status == 64)
+    #expect(old.err.hasPrefix("Error: times before 1970 cannot be recorded\n"))
+    #expect(!FileManager.default.fileExists(atPath: h.journalPath))
+    #expect(h.run("add", "25m", "--start", "-1h").status == 0)
+    #expect(h.run("edit", "last", "--start", "1960-01-01T00:00:00Z").status == 64)
+    #expect(h.run("edit", "last", "--end", "2030-01-01T00:00:00Z").err.contains("would end in the future"))
+    #expect(try String(contentsOfFile: h.journalPath, encoding: .utf8).split(separator: "\n").count == 1)
+  }
+
+  @Test("edit --end that cuts a session short records it interrupted; an edit that changes nothing writes nothing")
+  func endAndNoOps() throws {
+    var h = try HistoryHarness(now: Self.now)
+    defer { h.home.cleanUp() }
+    try h.write([focusSession("a0000000-0000-4000-8000-000000000001", start: Self.now - 7200, tags: ["x"])])
+    h.now += 1
+    let cut = h.run("edit", "A000", "--end", "2026-12-01T10:10:00Z")  // capitals: the same prefix
+    #expect(cut.status == 0, "\(cut.err)")
+    #expect(cut.out.contains("interrupted"))
+    h.now += 1
+    let same = h.run("edit", "a", "--preset", "work", "--status", "interrupted", "--untag", "nothere")
+    #expect(same.out.hasPrefix("Nothing changed in a0000000:"))
+    #expect(try String(contentsOfFile: h.journalPath, encoding: .utf8).split(separator: "\n").count == 2)
+    #expect(h.run("edit", "", "--tag", "y").err == "Error: give a session's id, a prefix of it, or last (see 'pomo log')\n")
+    let long = String(repeating: "f", count: 500)
+    #expect(h.run("delete", long).err == "Error: no session has an id starting with '\(String(repeating: "f", count: 40))...' (see 'pomo log')\n")
+  }
+
+  @Test("corrections made at once on one machine each see the one before: ten undos take back ten adds")
+  func concurrentCorrections() throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let environment = ["HOME": home.path, "TZ": "UTC", "PATH": "/usr/bin:/bin"]
+    for hours in 2...7 {
+      #expect(try runPomo(["add", "25m", "--start", "-\(hours)h"], environment: environment).status == 0)
+    }
+    let results = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 6)
+    defer { results.deallocate() }
+    nonisolated(unsafe) let codes = results
+    DispatchQueue.concurrentPerform(iterations: 6) { k in
+      codes[k] = (try? runPomo(["undo"], environment: environment).status) ?? -1
+    }
+    #expect(Array(results) == Array(repeating: 0, count: 6))
+    let log = try runPomo(["log"], environment: environment)
+    #expect(log.out == "No sessions recorded yet. Start one with 'pomo start work'.\n")
+  }
+
+  @Test("import from a pipe in every format; export keeps UTF-8 whatever the locale")
+  func pipesAndLocales() throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let environment = ["HOME": home.path, "TZ": "UTC", "PATH": "/usr/bin:/bin"]  // no LANG: not UTF-8
+    let piped = try runPomo(
+      ["import", "--from", "timewarrior", "-"], environment: environment, stdin: InterchangeSamples.timewarrior)
+    #expect(piped.status == 0, "\(piped.err)")
+    #expect(piped.out.hasPrefix("imported 3 sessions, 0 already present, 1 skipped"))
+    #expect(try runPomo(["edit", "last", "--tag", "café"], environment: environment).status == 0)
+    let json = try runPomo(["export", "--today", "--from", "2026-11-30", "--to", "2026-12-01"], environment: environment)
+    #expect(json.status == 64)  // one range only
+    let all = try runPomo(["export"], environment: environment)
+    #expect(all.out.contains(#""caf\u00e9""#))
+    let csv = try runPomo(["export", "--format", "csv"], environment: environment)
+    #expect(csv.out.contains("café"))
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@testable import PomoCore
+@testable import PomoJournal
+@testable import PomoPlatform
+import PomoTestSupport
+
+/// The index's side files grow with the journal (a million sessions make 8 to 16 MB of ids,
+/// id prefixes and quarter hours): they must be read whole, however large, not with the
+/// small limit meant for presets and config (which once made every append rebuild the index
+/// of a big journal, and lost its id prefixes and quarter hours).
+@Suite("Index side files")
+struct IndexSideFileTests {
+  @Test("side files over 4 MB are read whole")
+  func largeSideFiles() throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let journal = home.path + "/journal.jsonl"
+    let records = (0..<3).map { focusSession("s\($0)", start: 1_796_000_000 + Double($0) * 3600) }
+    try records.map { $0.json(offset: { _ in 0 }).text + "\n" }.joined().write(
+      toFile: journal, atomically: true, encoding: .utf8)
+    let cache = home.path + "/cache"
+    try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+    let first = try IndexedJournal(journal: Journal(path: journal), cacheFolder: cache)
+    let base = first.cacheBase
+
+    // Side files of 300,000 entries (4.8 MB of prefixes, 2.4 MB each of ids and quarters),
+    // sorted, with the index saying so.
+    let count = 300_000
+    let ids = (0..<UInt64(count)).map { $0 * 7 + 1 }
+    let quarters = (0..<UInt64(count)).map { JournalIndex.quarterKey(Int32($0 / 8), $0) }
+    let prefixes = (0..<count).map { JournalIndex.PrefixEntry(prefix: UInt64($0) << 8, line: 1) }
+    try Data(ids.withUnsafeBytes { Array($0) }).write(to: URL(fileURLWithPath: base + ".ids"))
+    try Data(quarters.withUnsafeBytes { Array($0) }).write(to: URL(fileURLWithPath: base + ".quarters"))
+    try Data(prefixes.withUnsafeBytes { Array($0) }).write(to: URL(fileURLWithPath: base + ".prefixes"))
+    var index = try #require(JournalIndex(encoded: Array(try Data(contentsOf: URL(fileURLWithPath: base + ".bin")))))
+    index.indexedLines = Int64(count)  // Counts may not pass the lines.
+    index.idCount = Int64(count)
+    index.quarterCount = Int64(count)
+    index.prefixCount = Int64(count)
+    try Data(index.encoded()).write(to: URL(fileURLWithPath: base + ".bin"))
+
+    let again = try IndexedJournal(journal: Journal(path: journal), cacheFolder: cache)
+    #expect(again.index.prefixCount == Int64(count), "the index was kept, not built again")
+    #expect(again.loadPrefixes().count == count)
+    #expect(again.loadQuarters().count == count)
+    #expect(again.ids().count == count)
+    #expect(History.contains(again.ids(), 7 * 1000 + 1))
+  }
+}

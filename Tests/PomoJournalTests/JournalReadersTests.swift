@@ -1,0 +1,287 @@
+import Foundation
+import Testing
+
+@testable import PomoKit
+@testable import PomoReport
+@testable import PomoJournal
+@testable import PomoTerminal
+@testable import PomoCore
+@testable import PomoPlatform
+import PomoTestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A record line as pomo writes it: one work phase of `minutes` from `start`.
+func recordLine(
+  _ id: String, _ start: Double, minutes: Double = 1, status: JournalRecord.Status = .completed, note: String? = nil
+) -> String {
+  JournalRecord(
+    id: id, preset: "work", status: status, start: start, end: start + minutes * 60, note: note, host: "h", rounds: 1,
+    phases: [
+      JournalPhase(
+        name: "focus", kind: .work, round: 1, start: start, end: start + minutes * 60, plannedSeconds: minutes * 60,
+        elapsedSeconds: minutes * 60, completed: status == .completed)
+    ]
+  ).json(offset: { _ in 0 }).text
+}
+
+/// Waits for a condition, polling, up to a generous time-out; no fixed sleeps.
+func waitFor(_ timeout: TimeInterval = 60, _ condition: () -> Bool) -> Bool {
+  let deadline = Date().addingTimeInterval(timeout)
+  while Date() < deadline {
+    if condition() { return true }
+    usleep(5_000)
+  }
+  return condition()
+}
+
+@Suite("Readers that race writers")
+struct ReadersRaceWritersTests {
+  @Test("eight processes append while reports and logs run: every total is a whole-write prefix, never a warning")
+  func appendsDuringReports() throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let journal = home.file("journal.jsonl")
+    let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "TZ": "UTC", "POMO_JOURNAL": journal]
+    let day = RFC3339.parse("2026-11-24T00:00:00Z")!
+    let perImport = 3
+    let importsPerWriter = 25
+    var writers: [Process] = []
+    for w in 0..<8 {
+      var files: [String] = []
+      for i in 0..<importsPerWriter {
+        let lines = (0..<perImport).map { k in recordLine("w\(w)-\(i)-\(k)", day + Double(w * 3600 + i * 60 + k)) }
+        files.append(try home.write("w\(w)/\(i).jsonl", lines.joined(separator: "\n") + "\n"))
+      }
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", "for f in \"$@\"; do \"\(pomoBinary)\" import \"$f\" || exit 1; done", "sh"] + files
+      process.environment = environment
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      writers.append(process)
+    }
+    for writer in writers { try writer.run() }
+    var previous = 0
+    var runs = 0
+    repeat {
+      runs += 1
+      let report = try runPomo(
+        ["report", "--strict", "--format", "json", "--from", "2026-11-24", "--to", "2026-11-24"],
+        environment: environment)
+      #expect(report.status == 0)
+      #expect(report.err == "")
+      let totals = try JSONParser.parse(Array(report.out.utf8))["totals"]
+      let sessions = totals?["sessions"]?.intValue ?? -1
+      #expect(sessions % perImport == 0, "a report saw part of a write: \(sessions)")
+      #expect(sessions >= previous, "a later report saw fewer sessions: \(sessions) after \(previous)")
+      #expect(totals?["focus_seconds"]?.intValue == sessions * 60)
+      previous = sessions
+      let log = try runPomo(["log", "--strict", "--json", "--limit", "100000"], environment: environment)
+      #expect(log.status == 0)
+      #expect(log.err == "")
+      let logged = try JSONParser.parse(Array(log.out.utf8)).arrayValue?.count ?? -1
+      #expect(logged % perImport == 0 && logged >= sessions, "log saw \(logged) after a report saw \(sessions)")
+    } while writers.contains(where: \.isRunning) || runs < 3
+    for writer in writers {
+      writer.waitUntilExit()
+      #expect(writer.terminationStatus == 0)
+    }
+    let final = try runPomo(
+      ["report", "--strict", "--format", "json", "--from", "2026-11-24", "--to", "2026-11-24"], environment: environment
+    )
+    #expect(
+      try JSONParser.parse(Array(final.out.utf8))["totals"]?["sessions"]?.intValue == 8 * importsPerWriter * perImport)
+  }
+
+  @Test("a line being written (no newline yet) is neither counted nor warned about, then counted once whole")
+  func partialLastLine() throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let journal = home.file("journal.jsonl")
+    let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "TZ": "UTC", "POMO_JOURNAL": journal]
+    let day = RFC3339.parse("2026-11-24T09:00:00Z")!
+    let second = recordLine("b", day + 3600)
+    _ = try home.write("journal.jsonl", recordLine("a", day) + "\n" + second.prefix(50))
+    for command in [["report", "--strict", "--format", "csv", "--week", "2026-W48"], ["log", "--strict"]] {
+      let result = try runPomo(command, environment: environment)
+      #expect(result.status == 0)
+      #expect(result.err == "")
+    }
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: journal))
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data((second.dropFirst(50) + "\n").utf8))
+    try handle.close()
+    let report = try runPomo(["report", "--strict", "--format", "csv", "--week", "2026-W48"], environment: environment)
+    #expect(report.out.contains("2026-11-24,120,0,2,2,0"), "\(report.out)")
+  }
+
+  @Test("the index notices a journal edited in place at the same size, even with its mtime put back")
+  func editedInPlace() throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let journal = home.file("journal.jsonl")
+    let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "TZ": "UTC", "POMO_JOURNAL": journal]
+    let lines = (0..<200).map { recordLine("r\($0)", RFC3339.parse("2026-11-24T09:00:00Z")! + Double($0)) }
+    _ = try home.write("journal.jsonl", lines.joined(separator: "\n") + "\n")
+    let before = try runPomo(["report", "--format", "csv", "--week", "2026-W48"], environment: environment)
+    #expect(before.out.contains("2026-11-24,12000,0,200,200,0"))
+    var original = stat()
+    stat(journal, &original)
+    // Wait until the kernel's clock for file times has moved on, so the edit's ctime differs.
+    let probe = home.file("probe")
+    #expect(
+      waitFor {
+        _ = FileManager.default.createFile(atPath: probe, contents: Data())
+        var info = stat()
+        stat(probe, &info)
+        return info.st_ctim.tv_sec != original.st_ctim.tv_sec || info.st_ctim.tv_nsec != original.st_ctim.tv_nsec
+      })
+    // Move one session from the 24th to the 25th in the middle of the file, keeping the size,
+    // then put the modification time back, as a sync tool does.
+    let text = try String(contentsOfFile: journal, encoding: .utf8)
+    let target = try #require(text.range(of: "\"id\":\"r100\""))
+    let edited = text.replacingOccurrences(
+      of: "2026-11-24T09:01:40", with: "2026-11-25T09:01:40", range: target.lowerBound..<text.endIndex)
+    #expect(edited.utf8.count == text.utf8.count && edited != text)
+    let fd = open(journal, O_WRONLY)
+    _ = Array(edited.utf8).withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+    close(fd)
+    var times = [original.st_atim, original.st_mtim]
+    utimensat(AT_FDCWD, journal, &times, 0)
+    let after = try runPomo(["report", "--format", "csv", "--week", "2026-W48"], environment: environment)
+    #expect(after.out.contains("2026-11-24,11940,0,199,199,0"), "\(after.out)")
+    #expect(after.out.contains("2026-11-25,60,0,1,1,0"))
+  }
+
+  static let duplicates: [(JournalRecord.Status, JournalRecord.Status, Int, Int)] = [
+    (.interrupted, .completed, 0, 0), (.completed, .interrupted, 1, 1), (.completed, .completed, 1, 1),
+  ]
+
+  @Test(
+    "the streak comes from the same de-duplicated sessions as the totals: the first line of an id wins",
+    arguments: duplicates)
+  func streakDeduplicated(first: JournalRecord.Status, second: JournalRecord.Status, completed: Int, streak: Int) throws
+  {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let journal = home.file("journal.jsonl")
+    let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "TZ": "UTC", "POMO_JOURNAL": journal]
+    let now = Date().timeIntervalSince1970
+    let start = (now / 86_400).rounded(.down) * 86_400 + 60
+    _ = try home.write(
+      "journal.jsonl",
+      recordLine("same", start, status: first) + "\n" + recordLine("same", start, status: second) + "\n")
+    for _ in 0..<2 {  // once building the index, once from the cache
+      let report = try runPomo(["report", "--today", "--format", "json"], environment: environment)
+      let json = try JSONParser.parse(Array(report.out.utf8))
+      #expect(json["totals"]?["completed"]?.intValue == completed)
+      #expect(json["totals"]?["sessions"]?.intValue == 1)
+      #expect(json["streak_days"]?.intValue == streak)
+      let log = try runPomo(["log", "--json"], environment: environment)
+      let records = try JSONParser.parse(Array(log.out.utf8)).arrayValue ?? []
+      #expect(records.count == 1)
+      #expect(records.first?["status"]?.stringValue == first.rawValue)
+    }
+  }
+}
+
+@Suite("Bounded work")
+struct BoundedWorkTests {
+  @Test("log finds the newest across a journal merged out of order, reading only the chunks it needs")
+  func logReadsFromTheNewest() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.cleanUp() }
+    let base = RFC3339.parse("2026-01-01T09:00:00Z")!
+    // Machine B's newest sessions first, then machine A's long history in order, then an old import.
+    var lines = (0..<10).map { recordLine("b\($0)", base + 1_000_000 + Double($0)) }
+    lines += (0..<6400).map { recordLine("a\($0)", base + Double($0 * 100)) }
+    lines += (0..<10).map { recordLine("old\($0)", base - 1_000_000 + Double($0)) }
+    lines.append(recordLine("b9", base + 2_000_000))  // a later line of an id: the first wins
+    let path = try folder.write("j.jsonl", lines.joined(separator: "\n") + "\n")
+    let indexed = try IndexedJournal(journal: Journal(path: path), cacheFolder: folder.file("cache"))
+    let newest = try indexed.newest(3)
+    #expect(newest.map(\.record.id) == ["b9", "b8", "b7"])
+    #expect(newest[0].record.start == base + 1_000_009)
+    #expect(indexed.chunksRead <= 3, "log read \(indexed.chunksRead) chunks of \(indexed.index.chunks.count)")
+    let all = try indexed.newest(1_000_000)
+    #expect(all.count == 6420)
+    #expect(zip(all, all.dropFirst()).allSatisfy { $0.record.start >= $1.record.start })
+  }
+
+  @Test("a line over 1 MB is damaged and skipped without being kept; the lines around it count")
+  func longLine() throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let journal = home.file("journal.jsonl")
+    let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "TZ": "UTC", "POMO_JOURNAL": journal]
+    let day = RFC3339.parse("2026-11-24T09:00:00Z")!
+    let long = recordLine("long", day + 60, note: String(repeating: "x", count: 3 << 20))
+    let exactly = recordLine("fits", day + 120, note: "")
+    let fits = recordLine(
+      "fits", day + 120, note: String(repeating: "y", count: LineReader.maxLine - exactly.utf8.count))
+    #expect(fits.utf8.count == LineReader.maxLine)
+    _ = try home.write(
+      "journal.jsonl", [recordLine("a", day), long, recordLine("b", day + 180), fits].joined(separator: "\n") + "\n")
+    let warning =
+      "pomo: warning: \(journal):2: skipped a damaged line: the line is longer than 1 MB (1048576 bytes), the longest a record may be\n"
+    let report = try runPomo(["report", "--format", "csv", "--week", "2026-W48"], environment: environment)
+    #expect(report.err == warning)
+    #expect(report.out.contains("2026-11-24,180,0,3,3,0"), "\(report.out)")
+    let log = try runPomo(["log"], environment: environment)
+    #expect(log.err == warning)
+    #expect(log.out.split(separator: "\n").count == 4)
+    let copy = try runPomo(["import", journal, "--journal", home.file("copy.jsonl")], environment: environment)
+    #expect(copy.err == warning)
+    #expect(copy.out == "imported 3 sessions, 0 already present, 1 skipped (into \(home.file("copy.jsonl")))\n")
+  }
+
+  @Test("the line reader passes over a long line without keeping it")
+  func lineReaderBound() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.cleanUp() }
+    let path = try folder.write(
+      "j", "a\n" + String(repeating: "x", count: 5 << 20) + "\nb\n" + String(repeating: "z", count: 2 << 20))
+    var reader = try LineReader(path: path)
+    defer { reader.close() }
+    var lines: [(String, Bool, Bool)] = []
+    while let line = try reader.next() {
+      lines.append((String(decoding: line.bytes, as: UTF8.self), line.terminated, line.tooLong))
+    }
+    #expect(lines.map(\.0) == ["a", "", "b", ""])
+    #expect(lines.map(\.1) == [true, true, true, false])
+    #expect(lines.map(\.2) == [false, true, false, true])
+  }
+
+  @Test("a phase spanning millennia costs the report's range, not its length")
+  func longPhase() throws {
+    let calendar = LocalCalendar(zone: FixedZone(seconds: 3600), weekStart: 1)
+    let today = calendar.day(of: RFC3339.parse("2026-11-25T12:00:00Z")!)
+    let range = ReportRange(kind: .week, days: (today - 2)...(today + 4), weekStart: 1)
+    var builder = ReportBuilder(range: range, calendar: calendar)
+    let from = RFC3339.parse("0001-01-01T00:00:00Z")!
+    let to = RFC3339.parse("9999-12-31T00:00:00Z")!
+    let phase = JournalPhase(
+      name: "f", kind: .work, round: 1, start: from, end: to, plannedSeconds: 1e9, elapsedSeconds: 1e9, completed: true)
+    #expect(builder.split(phase, within: range.days).count == 7)
+    let perDay = 1e9 * 86_400 / (to - from)
+    #expect(builder.split(phase, within: range.days).allSatisfy { abs($0.1 - perDay) < 1e-6 })
+    // Split over every day it touches, a phase still adds up to its time.
+    var tenDays = phase
+    tenDays.start = RFC3339.parse("2026-11-20T10:00:00Z")!
+    tenDays.end = tenDays.start + 10 * 86_400
+    #expect(builder.split(tenDays).count == 11)
+    #expect(builder.split(tenDays).reduce(0) { $0 + $1.1 } == 1e9)
+    let started = Date()
+    for k in 0..<20 {
+      builder.add(
+        JournalRecord(
+          id: "s\(k)", preset: "work", status: .completed, start: from, end: to, host: "h", rounds: 1, phases: [phase]))
+    }
+    #expect(Date().timeIntervalSince(started) < 5)
+    let report = builder.build(today: today)
+    #expect(abs(report.totals.focus - 20 * 7 * perDay) < 1e-3)
+  }
+}

@@ -1,0 +1,82 @@
+import CPlatform
+import Foundation
+import Testing
+
+@testable import PomoCore
+@testable import PomoJournal
+@testable import PomoKit
+@testable import PomoPlatform
+@testable import PomoReport
+@testable import PomoTerminal
+import PomoTestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@Suite("SessionSummary: fits the width like the status line")
+struct SessionSummaryWidthTests {
+  static func engines() -> [SessionEngine] {
+    let clock = FakeClock()
+    let short = Preset(
+      name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 2, skipLastRest: true)
+    var done = SessionEngine(plan: Plan(preset: short), clock: clock.clock)
+    _ = done.start()
+    clock.advance(.seconds(12))
+    _ = done.togglePause()
+    clock.advance(.seconds(3))
+    _ = done.togglePause()
+    clock.sleep(.seconds(4))
+    _ = done.tick()
+    clock.advance(.seconds(30))
+    _ = done.tick()
+    let long = Preset(name: "a preset with a rather long name, 集中作業", round: [phase("focus", .work, 1500)], rounds: 4)
+    var stopped = SessionEngine(plan: Plan(preset: long), clock: clock.clock)
+    _ = stopped.start()
+    clock.advance(.seconds(100))
+    _ = stopped.tick()
+    _ = stopped.quit()
+    return [done, stopped]
+  }
+
+  @Test("no line reaches the last column, at widths 1 to 200")
+  func widths() {
+    for engine in Self.engines() {
+      #expect(engine.isFinished)
+      for width in 1...200 {
+        for unicode in [true, false] {
+          let text = SessionSummary.render(engine, width: width, unicode: unicode)
+          for line in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            #expect(oracleWidth(String(line)) <= max(0, width - 1), "width \(width): \(text.debugDescription)")
+          }
+          #expect(text.isEmpty || text.hasSuffix("\n"))
+          if !unicode { #expect(nonASCII(text).isEmpty || engine.plan.presetName.contains("集")) }
+        }
+      }
+    }
+  }
+
+  @Test("at 20 columns: the head cut, then the times a line each")
+  func twenty() throws {
+    let engine = try #require(Self.engines().first)
+    #expect(
+      SessionSummary.render(engine, width: 20, unicode: true) == """
+        Completed t: 3 of …
+        focus 0:20
+        rest 0:05
+        paused 0:03
+        asleep 0:04
+
+        """)
+    #expect(
+      SessionSummary.render(engine, width: 84, unicode: true)
+        == "Completed t: 3 of 3 phases done; focus 0:20, rest 0:05, paused 0:03, asleep 0:04\n")
+    #expect(
+      SessionSummary.render(engine, width: 40, unicode: true) == """
+        Completed t: 3 of 3 phases done
+        focus 0:20, rest 0:05, paused 0:03
+        asleep 0:04
+
+        """)
+  }
+}

@@ -1,0 +1,148 @@
+import Testing
+
+@testable import PomoKit
+@testable import PomoReport
+@testable import PomoJournal
+@testable import PomoTerminal
+@testable import PomoCore
+@testable import PomoPlatform
+import PomoTestSupport
+
+@Suite("Alerts")
+struct AlertsTests {
+  final class Launches {
+    var calls: [([String], [String: String])] = []
+  }
+
+  func make(bell: Bool = true, notifier: String? = "/usr/bin/notify-send", hooks: [HookEvent: [String]] = [:])
+    -> (Alerts, TextBuffer, Launches)
+  {
+    let out = TextBuffer()
+    let launches = Launches()
+    let alerts = Alerts(
+      settings: Alerts.Settings(bell: bell, notifier: notifier, hooks: hooks, environment: ["HOME": "/h"]), output: out
+    ) { argv, env in launches.calls.append((argv, env)) }
+    return (alerts, out, launches)
+  }
+
+  /// Runs one engine step and tells the listener, as the event loop does.
+  func step(_ alerts: Alerts, _ e: inout SessionEngine, _ action: (inout SessionEngine) -> [SessionEvent]) {
+    let events = action(&e)
+    alerts.sessionDidUpdate(e, events: events)
+  }
+
+  func engine(_ clock: FakeClock, cue: Int = 0) -> SessionEngine {
+    let preset = Preset(
+      name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 2, skipLastRest: true, cue: cue)
+    return SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
+  }
+
+  @Test("a phase that ends rings the bell once and sends one notification naming the next phase")
+  func phaseEnd() {
+    let clock = FakeClock()
+    var e = engine(clock)
+    let (alerts, out, launches) = make()
+    step(alerts, &e) { $0.start() }
+    #expect(out.text == "")
+    clock.advance(.seconds(10))
+    step(alerts, &e) { $0.tick() }
+    #expect(out.text == "\u{07}")
+    #expect(
+      launches.calls.map(\.0) == [["/usr/bin/notify-send", "--app-name=pomo", "pomo: go done", "Next: rest (0:05)"]])
+  }
+
+  @Test("boundaries passed together during a suspend make one alert, not a burst")
+  func coalesced() {
+    let clock = FakeClock()
+    var e = engine(clock)
+    let (alerts, out, launches) = make()
+    step(alerts, &e) { $0.start() }
+    clock.sleep(.seconds(17))
+    step(alerts, &e) { $0.tick() }
+    #expect(out.text == "\u{07}")
+    #expect(launches.calls.count == 1)
+  }
+
+  @Test("skips and quits do not ring; --no-bell and no notifier stay silent")
+  func quiet() {
+    let clock = FakeClock()
+    var e = engine(clock)
+    let (alerts, out, launches) = make()
+    step(alerts, &e) { $0.start() }
+    step(alerts, &e) { $0.skip() }
+    step(alerts, &e) { $0.quit() }
+    #expect(out.text == "")
+    #expect(launches.calls.isEmpty)
+    var f = engine(clock)
+    let (silent, silentOut, silentLaunches) = make(bell: false, notifier: nil)
+    step(silent, &f) { $0.start() }
+    clock.advance(.seconds(10))
+    step(silent, &f) { $0.tick() }
+    #expect(silentOut.text == "")
+    #expect(silentLaunches.calls.isEmpty)
+  }
+
+  @Test("3-2-1 cues ring a bell each second")
+  func cues() {
+    let clock = FakeClock()
+    var e = engine(clock, cue: 3)
+    let (alerts, out, _) = make(notifier: nil)
+    step(alerts, &e) { $0.start() }
+    for _ in 0..<9 {
+      clock.advance(.seconds(1))
+      step(alerts, &e) { $0.tick() }
+    }
+    #expect(out.text == "\u{07}\u{07}\u{07}")
+  }
+
+  @Test("hooks get the POMO_ variables for each event")
+  func hooks() {
+    let clock = FakeClock()
+    var e = engine(clock)
+    let (alerts, _, launches) = make(
+      notifier: nil, hooks: [.phaseStart: ["start-hook"], .phaseEnd: ["end-hook", "x"], .sessionEnd: ["done-hook"]])
+    step(alerts, &e) { $0.start() }
+    clock.advance(.seconds(4))
+    step(alerts, &e) { $0.skip() }
+    step(alerts, &e) { $0.quit() }
+    let summary = launches.calls.map { call in
+      "\(call.0.joined(separator: " ")): \(call.1["POMO_EVENT"]!) \(call.1["POMO_PRESET"]!) \(call.1["POMO_PHASE"]!) \(call.1["POMO_KIND"]!) \(call.1["POMO_ROUND"]!) \(call.1["POMO_REMAINING"]!)"
+    }
+    #expect(
+      summary == [
+        "start-hook: phase_start t go work 1 10", "end-hook x: phase_end t go work 1 6",
+        "start-hook: phase_start t rest rest 1 5",
+        "end-hook x: phase_end t rest rest 1 5", "done-hook: session_end t rest rest 1 0",
+      ])
+    #expect(launches.calls.allSatisfy { $0.1["HOME"] == "/h" })
+  }
+}
+
+@Suite("Plain log")
+struct PlainLogTests {
+  @Test("after a suspend, each phase that ended gets its own line at its own deadline")
+  func catchUp() {
+    let clock = FakeClock()
+    let preset = Preset(
+      name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 2, skipLastRest: true)
+    var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
+    let out = TextBuffer()
+    let log = PlainLog(output: out, width: 80, unicode: true) { t in "t+\(Int(t - 1_764_583_200))" }
+    var events = e.start()
+    log.sessionDidUpdate(e, events: events)
+    clock.sleep(.seconds(17))
+    events = e.tick()
+    log.sessionDidUpdate(e, events: events)
+    #expect(
+      out.text == """
+        t: 2 rounds, 3 phases, 0:25
+        t+0  start   go (work, 0:10, round 1/2)
+        t+17  woke    after 0:17 asleep
+        t+10  done    go (0:10)
+        t+10  start   rest (rest, 0:05, round 1/2)
+        t+15  done    rest (0:05)
+        t+15  start   go (work, 0:10, round 2/2)
+
+        """)
+  }
+}

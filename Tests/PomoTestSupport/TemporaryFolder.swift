@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+import PomoCore
+import PomoJournal
+import PomoKit
+import PomoPlatform
+
+/// A fresh folder under the system temp directory, removed by `cleanUp()`.
+package struct TemporaryFolder {
+  package let path: String
+
+  package init() throws {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("pomo-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+    path = base.path
+  }
+
+  package func file(_ relative: String) -> String { path + "/" + relative }
+
+  @discardableResult
+  package func write(_ relative: String, _ text: String) throws -> String {
+    let full = file(relative)
+    try FileManager.default.createDirectory(
+      atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try text.write(toFile: full, atomically: true, encoding: .utf8)
+    return full
+  }
+
+  package func read(_ relative: String) -> String? { try? String(contentsOfFile: file(relative), encoding: .utf8) }
+
+  package func cleanUp() { try? FileManager.default.removeItem(atPath: path) }
+}
