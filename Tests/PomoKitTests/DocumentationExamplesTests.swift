@@ -200,12 +200,13 @@ struct SessionIDNumbering {
   }
 }
 
-/// Every line without its trailing spaces (and CR), no blank lines at the end.
+/// Every line without its trailing spaces (and CR), no blank lines at the end. It works on
+/// Unicode scalars, since "\r\n" is one Character to Swift's String.
 func normalisedOutput(_ text: String) -> String {
-  var lines = text.components(separatedBy: "\n").map { line -> String in
-    var line = Substring(line)
+  var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { scalars in
+    var line = scalars
     while let last = line.last, last == " " || last == "\t" || last == "\r" { line = line.dropLast() }
-    return String(line)
+    return String(String.UnicodeScalarView(line))
   }
   while lines.last == "" { lines.removeLast() }
   return lines.joined(separator: "\n")
