@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+import PomoTestSupport
+
 /// The examples of output in README.md and docs/*.md, run against the built binary, so that
 /// none goes stale.
 ///
