@@ -18,7 +18,7 @@ public enum StatusFormat: Equatable, Sendable {
   /// The formats with names, as `--format` takes them.
   public static let names = ["text", "json", "waybar", "i3blocks"]
 
-  /// The fields a template may name, in the order the README documents them.
+  /// The fields a template may name, in the order docs/status-bars.md documents them.
   public static let fields = [
     "phase", "remaining", "kind", "badge", "state", "preset", "remaining_seconds", "percent", "session_percent",
     "round", "rounds", "phase_index", "phase_count", "deadline", "started", "tags", "pid", "goal",

@@ -143,7 +143,7 @@ public enum ReportText {
   }
 }
 
-/// `--format json`: a stable shape for scripts (documented in the README).
+/// `--format json`: a stable shape for scripts (documented in docs/history.md).
 public enum ReportJSON {
   public static func render(_ report: Report) -> String {
     let focus = Report.roundedSeconds(report.days.map(\.focus))

@@ -554,8 +554,8 @@ struct HelpLayoutTests {
 
     Text: "WORK focus 14:29 (42%, round 2/4)", "PAUSED focus 14:29 (42%, round 2/4)"
     or "idle". With --format json (or --json), an object whose "state" is "running",
-    "paused" or "idle"; the README documents every field. --format waybar and
-    --format i3blocks print the JSON those bars read. A template prints its text
+    "paused" or "idle"; docs/status-bars.md documents every field. --format waybar
+    and --format i3blocks print the JSON those bars read. A template prints its text
     with each {field} filled in; the fields are phase, remaining, kind, badge,
     state, preset, remaining_seconds, percent, session_percent, round, rounds,
     phase_index, phase_count, deadline, started, tags, pid, goal; {{ and }} are

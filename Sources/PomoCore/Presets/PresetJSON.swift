@@ -5,7 +5,7 @@ import PomoPlatform
 /// `pomo presets show --json` and `pomo presets new` print this rather than the file's own
 /// bytes, so built-ins and files read the same, and what is printed always loads back to the
 /// same plan: durations are written exactly (`DurationText.format`), defaults are left out
-/// except `rounds`, and keys come in the README's order.
+/// except `rounds`, and keys come in the order docs/presets.md gives.
 public enum PresetJSON {
   /// The file text, ending in a newline; `schema` becomes the `$schema` key when given.
   public static func render(_ preset: Preset, schema: String? = nil) -> String {

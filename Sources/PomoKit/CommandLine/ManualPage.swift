@@ -7,7 +7,7 @@ import PomoPlatform
 /// pomo(1) in mdoc(7), generated from the tree of command specs: every command with its
 /// arguments and options comes from the spec the parser uses; the sections a manual has
 /// beyond that (files, environment, exit status, the formats) are written here, from the
-/// README.
+/// reference in docs/.
 public enum ManualPage {
   /// The page. `date` is the date of the version ("December 1, 2026").
   public static func render(root: CommandNode, version: String, date: String) -> String {
@@ -70,7 +70,7 @@ public enum ManualPage {
     out.append(".Sh EXAMPLES")
     let examples = commands(root).flatMap { examplesIn($0.node.spec.discussion ?? "") }
     out += [".Bd -literal -offset indent"] + examples.map(literal) + [".Ed"]
-    out += [".Sh SEE ALSO", "The README.md file in the source of", ".Nm", "is the full reference."]
+    out += [".Sh SEE ALSO", "The pages in the docs/ folder of the source of", ".Nm", "are the full reference."]
     // A paragraph break just before a display or list is implied by it.
     out = out.enumerated().filter { k, line in
       !(line == ".Pp" && k + 1 < out.count && out[k + 1].hasPrefix(".Bd"))

@@ -14,7 +14,7 @@ extension Pomo {
       discussion: """
         Text: "WORK focus 14:29 (42%, round 2/4)", "PAUSED focus 14:29 (42%, round 2/4)" or
         "idle". With --format json (or --json), an object whose "state" is "running", "paused"
-        or "idle"; the README documents every field. --format waybar and --format i3blocks
+        or "idle"; docs/status-bars.md documents every field. --format waybar and --format i3blocks
         print the JSON those bars read. A template prints its text with each {field} filled
         in; the fields are \(StatusFormat.fields.joined(separator: ", ")); {{ and }} are
         braces. When nothing runs, waybar, i3blocks and templates print an empty text, so the
