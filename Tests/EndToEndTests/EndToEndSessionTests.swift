@@ -160,12 +160,8 @@ struct EndToEndSessionTests {
     let result = try runPomo(["start", preset], environment: environment)
     #expect(result.status == 0)
     #expect(Date().timeIntervalSince(started) < 6)
-    var lines: [String] = []
-    for _ in 0..<100 {
-      lines = (home.read("hooks.log") ?? "").split(separator: "\n").map(String.init)
-      if lines.count >= 4 { break }
-      usleep(50_000)
-    }
+    var lines: [String] { (home.read("hooks.log") ?? "").split(separator: "\n").map(String.init) }
+    #expect(waitUntil { lines.count >= 4 })
     #expect(
       lines.sorted()
         == [
@@ -180,9 +176,7 @@ struct EndToEndSessionTests {
       }.count
     }
     #expect(sleepers() > 0)
-    let deadline = Date().addingTimeInterval(14)
-    while sleepers() > 0 && Date() < deadline { usleep(100_000) }
-    #expect(sleepers() == 0)
+    #expect(waitUntil(14) { sleepers() == 0 })
   }
 
   @Test("a bad config file: one line naming file, line and key, exit 65")

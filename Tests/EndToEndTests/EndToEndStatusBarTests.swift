@@ -32,16 +32,9 @@ struct EndToEndStatusBarTests {
 
   /// Starts a 25-minute session in the background and waits until its state file is there.
   func startSession() throws -> Process {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: pomoBinary)
-    process.arguments = ["start", home.file("long.json"), "--tag", "R&D", "--no-bell", "--no-notify"]
-    process.environment = environment
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let deadline = Date().addingTimeInterval(30)
-    while !FileManager.default.fileExists(atPath: statePath) && Date() < deadline { usleep(20_000) }
-    #expect(FileManager.default.fileExists(atPath: statePath), "the session did not start")
+    let process = try PomoHome(folder: home, environment: environment).launch(
+      ["start", home.file("long.json"), "--tag", "R&D", "--no-bell", "--no-notify"])
+    #expect(waitUntil { FileManager.default.fileExists(atPath: statePath) }, "the session did not start")
     return process
   }
 
@@ -135,14 +128,14 @@ struct EndToEndStatusBarTests {
     var block: String
   }
 
-  /// The recipes under "### Status bars": after each `**bar**`, the first fenced block, and in
+  /// The recipes under "## Status bars" in docs/status-bars.md: after each `**bar**`, the first fenced block, and in
   /// it the command the bar runs (waybar's `"exec"`, polybar's `exec =`, i3blocks' `command=`,
   /// tmux's `#(...)`).
   static func recipes() throws -> [Recipe] {
-    let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
-    let start = try #require(readme.range(of: "\n### Status bars\n"))
-    let rest = readme[start.upperBound...]
-    let section = rest[..<(rest.range(of: "\n### ")?.lowerBound ?? rest.endIndex)]
+    let page = try String(contentsOfFile: packageRoot + "/docs/status-bars.md", encoding: .utf8)
+    let start = try #require(page.range(of: "\n## Status bars\n"))
+    let rest = page[start.upperBound...]
+    let section = rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)]
     var result: [Recipe] = []
     let patterns = [
       "waybar": #"^\s*"exec": (".*"),$"#, "polybar": #"^exec = (.*)$"#, "i3blocks": #"^command=(.*)$"#,
@@ -210,7 +203,7 @@ struct EndToEndStatusBarTests {
     return String(text.prefix { $0 != "\n" })
   }
 
-  @Test("the README has the four recipes, with what each bar needs")
+  @Test("docs/status-bars.md has the four recipes, with what each bar needs")
   func recipesAreThere() throws {
     let recipes = try Self.recipes()
     #expect(recipes.map(\.bar) == ["waybar", "polybar", "i3blocks", "tmux"])

@@ -31,19 +31,7 @@ struct ProcessFaultTests {
   /// Starts pomo in the background; stdout and stderr go to files in the home folder.
   func launch(_ arguments: [String], name: String, environment env: [String: String]? = nil, program: String? = nil)
     throws -> Process
-  {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program ?? pomoBinary)
-    process.arguments = arguments
-    process.environment = env ?? environment
-    #expect(FileManager.default.createFile(atPath: home.file(name + ".out"), contents: nil))
-    #expect(FileManager.default.createFile(atPath: home.file(name + ".err"), contents: nil))
-    process.standardOutput = FileHandle(forWritingAtPath: home.file(name + ".out"))
-    process.standardError = FileHandle(forWritingAtPath: home.file(name + ".err"))
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    return process
-  }
+  { try fixture.launch(arguments, name: name, environment: env, program: program) }
 
 
   /// A session killed with SIGKILL, leaving its state file behind.

@@ -46,18 +46,7 @@ struct ControlSocketTests {
 
   /// Starts pomo in the background; stdout and stderr go to files in the home folder.
   func launch(_ arguments: [String], name: String, prefix: [String] = []) throws -> Process {
-    let process = Process()
-    let argv = prefix + [pomoBinary] + arguments
-    process.executableURL = URL(fileURLWithPath: argv[0])
-    process.arguments = Array(argv.dropFirst())
-    process.environment = environment
-    #expect(FileManager.default.createFile(atPath: home.file(name + ".out"), contents: nil))
-    #expect(FileManager.default.createFile(atPath: home.file(name + ".err"), contents: nil))
-    process.standardOutput = FileHandle(forWritingAtPath: home.file(name + ".out"))
-    process.standardError = FileHandle(forWritingAtPath: home.file(name + ".err"))
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    return process
+    try PomoHome(folder: home, environment: environment).launch(arguments, name: name, prefix: prefix)
   }
 
   /// Waits until a session answers on the socket.

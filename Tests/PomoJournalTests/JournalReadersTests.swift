@@ -27,15 +27,6 @@ func recordLine(
   ).json(offset: { _ in 0 }).text
 }
 
-/// Waits for a condition, polling, up to a generous time-out; no fixed sleeps.
-func waitFor(_ timeout: TimeInterval = 60, _ condition: () -> Bool) -> Bool {
-  let deadline = Date().addingTimeInterval(timeout)
-  while Date() < deadline {
-    if condition() { return true }
-    usleep(5_000)
-  }
-  return condition()
-}
 
 @Suite("Readers that race writers")
 struct ReadersRaceWritersTests {
@@ -133,7 +124,7 @@ struct ReadersRaceWritersTests {
     // Wait until the kernel's clock for file times has moved on, so the edit's ctime differs.
     let probe = home.file("probe")
     #expect(
-      waitFor {
+      waitUntil {
         _ = FileManager.default.createFile(atPath: probe, contents: Data())
         var info = stat()
         stat(probe, &info)

@@ -121,7 +121,7 @@ struct BigDisplayTests {
 
   @Test("the README shows the big display as pomo draws it, at 80 x 24 and 20 x 8")
   func readme() throws {
-    let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+    let readme = try documentationText()
     for (columns, rows) in [(80, 24), (20, 8)] {
       let screen = try #require(Self.screen(Self.snapshot(), columns, rows))
       var lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
@@ -140,7 +140,7 @@ struct BigDisplayTests {
     clock.advance(.seconds(250))
     _ = e.tick()
     let summary = SessionSummary.render(e, width: 80, unicode: true)
-    let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+    let readme = try documentationText()
     #expect(readme.contains("```\n" + summary + "```"), "\(summary)")
   }
 

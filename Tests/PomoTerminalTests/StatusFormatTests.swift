@@ -156,7 +156,7 @@ struct StatusFormatTests {
       Self.fieldCases.flatMap { (try? Template(parsing: $0.0, fields: StatusFormat.fields).parts) ?? [] }
         .compactMap { part -> String? in if case .field(let name) = part { name } else { nil } })
     #expect(tested == Set(StatusFormat.fields))
-    let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+    let readme = try documentationText()
     for field in StatusFormat.fields { #expect(readme.contains("`{\(field)}`"), "\(field)") }
   }
 
@@ -262,7 +262,7 @@ struct StatusFormatTests {
 
   @Test("the README's examples are what pomo prints for the example session")
   func readmeExamples() throws {
-    let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+    let readme = try documentationText()
     let s = try Self.state()
     for format in [StatusFormat.waybar, .i3blocks, .template("{badge} {phase} {remaining} {round}/{rounds}")] {
       #expect(readme.contains("\n" + Self.render(s, format) + "\n"), "\(format)")

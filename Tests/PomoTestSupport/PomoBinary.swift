@@ -20,3 +20,12 @@ package var pomoBinary: String {
   }
   return packageRoot + "/.build/debug/pomo"
 }
+
+/// The README and every page of docs/, one after the other: what tests that hold the
+/// documentation to the binary read.
+package func documentationText() throws -> String {
+  let docs = try FileManager.default.contentsOfDirectory(atPath: packageRoot + "/docs").filter { $0.hasSuffix(".md") }
+  return try (["README.md"] + docs.sorted().map { "docs/" + $0 }).map {
+    try String(contentsOfFile: packageRoot + "/" + $0, encoding: .utf8)
+  }.joined(separator: "\n")
+}

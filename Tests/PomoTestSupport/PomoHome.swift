@@ -22,6 +22,12 @@ package struct PomoHome {
     for (name, text) in presets { try folder.write(name + ".json", text) }
   }
 
+  /// A fixture over a folder and an environment a suite made itself.
+  package init(folder: TemporaryFolder, environment: [String: String]) {
+    self.folder = folder
+    self.environment = environment
+  }
+
   package var path: String { folder.path }
 
   /// The path of a preset file this HOME holds.
@@ -37,6 +43,37 @@ package struct PomoHome {
   /// The real binary on a pseudo-terminal in this HOME.
   package func terminal(_ words: [String], columns: UInt16 = 80, rows: UInt16 = 24) throws -> PseudoTerminal {
     try PseudoTerminal(words, environment: environment, columns: columns, rows: rows)
+  }
+
+  /// Starts the real binary in the background in this HOME, without waiting: its output goes
+  /// to `HOME/NAME.out` and `HOME/NAME.err` when a name is given, else nowhere.
+  /// - Parameters:
+  ///   - prefix: a program to run pomo under (`faketime`, `setpriv`), as its first words
+  ///   - program: another pomo binary (a copy), in place of the built one
+  package func launch(
+    _ arguments: [String], name: String? = nil, environment env: [String: String]? = nil, program: String? = nil,
+    prefix: [String] = []
+  ) throws -> Process {
+    let argv = prefix + [program ?? pomoBinary] + arguments
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: argv[0])
+    process.arguments = Array(argv.dropFirst())
+    process.environment = env ?? environment
+    process.standardInput = FileHandle.nullDevice
+    if let name {
+      for stream in ["out", "err"] {
+        guard FileManager.default.createFile(atPath: folder.file("\(name).\(stream)"), contents: nil) else {
+          throw POSIXError(.EACCES)
+        }
+      }
+      process.standardOutput = FileHandle(forWritingAtPath: folder.file(name + ".out"))
+      process.standardError = FileHandle(forWritingAtPath: folder.file(name + ".err"))
+    } else {
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+    }
+    try process.run()
+    return process
   }
 
   package func cleanUp() { folder.cleanUp() }
