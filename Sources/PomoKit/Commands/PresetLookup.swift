@@ -22,7 +22,7 @@ enum PresetLookup {
     _ argument: String, path: [String], context: Context, timer: QuickTimerOptions = .init()
   ) throws(CLIError) -> Preset {
     let looksLikeFile = argument.contains("/") || argument.hasSuffix(".json")
-    if looksLikeFile && (Platform.fileExists(argument) || QuickTimer.parse(argument) == .failure(.notATimer)) {
+    if looksLikeFile && (Platform.fileExists(argument) || !QuickTimer.looksLikeTimer(argument)) {
       do {
         return try PresetCatalog.load(file: argument)
       } catch {

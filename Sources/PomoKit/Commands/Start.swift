@@ -81,7 +81,7 @@ extension Pomo {
 
     /// A duration the parser has already checked.
     private static func duration(_ text: String?) -> Duration? {
-      guard let text, case .success(let value) = DurationText.parse(text) else { return nil }
+      guard let text, case .success(let value) = TypedDuration.parse(text) else { return nil }
       return value
     }
   }
