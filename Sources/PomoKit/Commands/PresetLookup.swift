@@ -6,12 +6,21 @@ import PomoPlatform
 
 /// Finds the preset a command names: a file path, or a name from the catalog.
 enum PresetLookup {
-  static func catalog(_ context: Context) throws(CLIError) -> PresetCatalog {
+  /// The catalog, after a warning for each user file it skipped (`pomo: warning: skipped
+  /// FILE:LINE:COLUMN: …`), except for the preset `name`'s own file, whose error the caller
+  /// reports instead. Call it once per command, so each warning is said once.
+  static func catalog(_ context: Context, for name: String? = nil) throws(CLIError) -> PresetCatalog {
+    let catalog: PresetCatalog
     do {
-      return try PresetCatalog.load(userDirectory: context.paths.presetsDirectory)
+      catalog = try PresetCatalog.load(userDirectory: context.paths.presetsDirectory)
     } catch {
       throw .data(error.description)
     }
+    let own = name.flatMap(catalog.problem(named:))
+    for problem in catalog.skipped where problem != own {
+      context.errors.write("pomo: warning: skipped \(TextLayout.inert(problem.description))\n")
+    }
+    return catalog
   }
 
   /// What a word after `pomo start` names, in this order: a preset file (a word with a "/"
@@ -29,7 +38,8 @@ enum PresetLookup {
         throw .data(error.description)
       }
     }
-    let catalog = looksLikeFile ? nil : try catalog(context)
+    let catalog = looksLikeFile ? nil : try catalog(context, for: argument)
+    if let problem = catalog?.problem(named: argument) { throw .data(problem.description) }
     if let preset = catalog?.preset(named: argument) { return try timer.checkedForPreset(preset, path: path) }
     let problem: QuickTimer.Problem
     switch QuickTimer.parse(argument) {
