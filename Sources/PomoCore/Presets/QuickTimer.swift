@@ -62,13 +62,18 @@ public struct QuickTimer: Equatable, Sendable {
     var durations: [Duration] = []
     var bare = false
     var names: [String] = []
+    var asTyped = true
     for side in sides {
       switch TypedDuration.parse(side) {
       case .success(let d):
         durations.append(d)
         // The name as typed when a preset file would read it so, else in that form ("25min" is "25m").
-        let canonical = TypedDuration.canonical(side)?.text.filter { $0 != " " }
-        names.append(DurationText.parse(side) == .success(d) ? side : canonical ?? side)
+        if DurationText.parse(side) == .success(d) {
+          names.append(side)
+        } else {
+          asTyped = false
+          names.append(TypedDuration.canonical(side)?.text.filter { $0 != " " } ?? side)
+        }
       case .failure(.bareNumber(let suggestion)):
         bare = true
         names.append(suggestion)
@@ -79,7 +84,7 @@ public struct QuickTimer: Equatable, Sendable {
     if bare { return .failure(.bareNumber(suggestion: names.joined(separator: "/"))) }
     return .success(
       QuickTimer(
-        spec: names.joined(separator: "/"), work: durations[0], rest: durations.count > 1 ? durations[1] : nil))
+        spec: asTyped ? text : names.joined(separator: "/"), work: durations[0], rest: durations.count > 1 ? durations[1] : nil))
   }
 
   /// The preset this timer stands for. A timer with a rest is a workout: rounds run until

@@ -28,7 +28,7 @@ public enum TypedDuration {
     public var phrase: String {
       switch self {
       case .bareNumber: "has no unit"
-      case .duration(.notADuration): "must be a duration like 25m, 1h30m, 90s or 1:30"
+      case .duration(.notADuration): "must be a duration like 25m, 1h30m or 90s"
       case .duration(.notPositive): "must be more than zero"
       case .duration(.tooLong): "must be at most 24h"
       case .duration(.partTooLarge): "must have minutes and seconds under 60 after hours or minutes"
