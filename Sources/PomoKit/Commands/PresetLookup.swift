@@ -17,7 +17,10 @@ enum PresetLookup {
       throw .data(error.description)
     }
     let own = name.flatMap(catalog.problem(named:))
-    for problem in catalog.skipped where problem != own {
+    // A session started with --detach runs this again in the background, where the warnings
+    // would reach the person a second time.
+    let detached = context.environment[SessionLauncher.detachedVariable] != nil
+    for problem in catalog.skipped where problem != own && !detached {
       context.errors.write("pomo: warning: skipped \(TextLayout.inert(problem.description))\n")
     }
     return catalog
@@ -32,11 +35,13 @@ enum PresetLookup {
   ) throws(CLIError) -> Preset {
     let looksLikeFile = argument.contains("/") || argument.hasSuffix(".json")
     if looksLikeFile && (Platform.fileExists(argument) || !QuickTimer.looksLikeTimer(argument)) {
+      let preset: Preset
       do {
-        return try PresetCatalog.load(file: argument)
+        preset = try PresetCatalog.load(file: argument)
       } catch {
         throw .data(error.description)
       }
+      return try timer.checkedForPreset(preset, path: path)
     }
     let catalog = looksLikeFile ? nil : try catalog(context, for: argument)
     if let problem = catalog?.problem(named: argument) { throw .data(problem.description) }

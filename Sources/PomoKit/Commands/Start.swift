@@ -73,9 +73,12 @@ extension Pomo {
       let lock = try JournalAccess.claim(journal, context)
       var source: String?
       if case .file(let path) = preset.source { source = Platform.absolutePath(path) }
-      let info = SessionInfo(
+      var info = SessionInfo(
         id: JournalRecord.newID(), tags: tags, note: arguments[note], host: context.hostName, source: source,
         planCount: plan.phases.count)
+      // Only a quick timer takes them (a preset refuses them), and its name does not say them.
+      info.warmup = timer.warmup
+      info.cooldown = timer.cooldown
       return SessionLauncher.run(plan: plan, info: info, setup: setup, lock: lock, arguments, context)
     }
 
