@@ -50,32 +50,7 @@ extension Pomo {
       guard let record = latest, !resumed.contains(record.id) else {
         throw CLIError.failure("no interrupted session to resume (see 'pomo log')")
       }
-      let preset: Preset
-      if let source = record.source {
-        do {
-          preset = try PresetCatalog.load(file: source)
-        } catch {
-          throw CLIError.data(error.description)
-        }
-      } else {
-        // A quick timer's name says its work and rest; the record says the rest of its shape.
-        let endless = record.rounds == Preset.roundsRange.upperBound
-        let timer = QuickTimerOptions(
-          rounds: endless ? nil : record.rounds, warmup: record.warmupSeconds.map(Self.duration),
-          cooldown: record.cooldownSeconds.map(Self.duration))
-        preset = try PresetLookup.preset(record.preset, path: arguments.path, context: context, timer: timer)
-      }
-      // The reader keeps rounds within the presets' limits; checked again, as the plan's size depends on it.
-      guard Preset.roundsRange.contains(record.rounds) else {
-        throw CLIError.data(
-          "\(journal.path): the session \(record.id) has \(record.rounds) rounds, more than a preset allows")
-      }
-      let full = Plan(preset: preset, rounds: record.rounds)
-      if let problem = full.mismatch(record) {
-        throw CLIError.failure(
-          "the \(TextLayout.inert(record.preset)) session of \(context.zone.clockTime(record.start)) ran a plan that "
-            + "'\(TextLayout.inert(record.preset))' no longer gives (\(problem)); start it afresh")
-      }
+      let full = try plan(of: record, path: arguments.path, context)
       guard let rest = full.resuming(after: record) else {
         throw CLIError.failure(
           "the \(TextLayout.inert(record.preset)) session of \(context.zone.clockTime(record.start)) has nothing left to run"
@@ -88,6 +63,38 @@ extension Pomo {
       info.warmup = record.warmupSeconds.map(Self.duration)
       info.cooldown = record.cooldownSeconds.map(Self.duration)
       return SessionLauncher.run(plan: rest.plan, info: info, setup: setup, lock: lock, arguments, context)
+    }
+
+    /// The whole plan `record` is a part of, as it was started: the preset file it names, or
+    /// its preset or quick timer by name, with the rounds, warm-up and cool-down it recorded.
+    /// A plan that does not hold the record's phases is refused rather than resumed wrongly.
+    static func plan(of record: JournalRecord, path: [String], _ context: Context) throws(CLIError) -> Plan {
+      let preset: Preset
+      if let source = record.source {
+        do {
+          preset = try PresetCatalog.load(file: source)
+        } catch {
+          throw .data(error.description)
+        }
+      } else {
+        // A quick timer's name says its work and rest; the record says the rest of its shape.
+        let endless = record.rounds == Preset.roundsRange.upperBound
+        let timer = QuickTimerOptions(
+          rounds: endless ? nil : record.rounds, warmup: record.warmupSeconds.map(duration),
+          cooldown: record.cooldownSeconds.map(duration))
+        preset = try PresetLookup.preset(record.preset, path: path, context: context, timer: timer)
+      }
+      // The reader keeps rounds within the presets' limits; checked again, as the plan's size depends on it.
+      guard Preset.roundsRange.contains(record.rounds) else {
+        throw .data("the session \(record.id) has \(record.rounds) rounds, more than a preset allows")
+      }
+      let full = Plan(preset: preset, rounds: record.rounds)
+      if let problem = full.mismatch(record) {
+        throw .failure(
+          "the \(TextLayout.inert(record.preset)) session of \(context.zone.clockTime(record.start)) ran a plan that "
+            + "'\(TextLayout.inert(record.preset))' no longer gives (\(problem)); start it afresh")
+      }
+      return full
     }
 
     /// Seconds from the journal, to the millisecond (the reader checked the range).
