@@ -25,7 +25,9 @@ struct TypedDurationTests {
   static let refusals: [(String, TypedDuration.Problem)] = [
     ("25", .bareNumber(suggestion: "25m")), ("2", .bareNumber(suggestion: "2m")),
     ("1.5", .bareNumber(suggestion: "1.5m")),
-    ("25mn", .duration(.notADuration)), ("soon", .duration(.notADuration)), ("1s30", .duration(.notADuration)),
+    ("25mn", .misspeltUnit(suggestion: "25min")), ("2minuets", .misspeltUnit(suggestion: "2minutes")),
+    ("1hr30mn", .misspeltUnit(suggestion: "1hr30min")), ("90secnds", .misspeltUnit(suggestion: "90seconds")),
+    ("25ms", .duration(.notADuration)), ("5x5", .duration(.notADuration)), ("soon", .duration(.notADuration)), ("1s30", .duration(.notADuration)),
     ("30m1h", .duration(.notADuration)), ("", .duration(.notADuration)), ("1.5h30", .duration(.notADuration)),
     ("0m", .duration(.notPositive)), ("25h", .duration(.tooLong)), ("1h90", .duration(.partTooLarge)),
   ]
@@ -62,7 +64,11 @@ struct TypedDurationTests {
       ["start", "50m/10m/5m"], 64,
       "Error: '50m/10m/5m' has 3 parts; a timer is WORK or WORK/REST, like 25m or 50m/10m (for more phases, write a preset: 'pomo presets new')"
     ),
-    (["start", "25mn"], 64, "Error: no preset named '25mn' (see 'pomo presets'), and not a timer like 25m or 40s/20s"),
+    (["start", "25mn"], 64, "Error: '25mn' is not a timer; did you mean '25min'?"),
+    (["start", "40sec/20scs"], 64, "Error: '40sec/20scs' is not a timer; did you mean '40sec/20secs'?"),
+    (["start", "5x5"], 64, "Error: no preset named '5x5' (see 'pomo presets'), and not a timer like 25m or 40s/20s"),
+    (["extend", "2mn"], 64, "Error: '<duration>' must be a duration like 25m, 1h30m or 90s, got '2mn'. Did you mean '2min'?"),
+    (["add", "work", "--start", "-90mn"], 64, "Error: '--start': '-90mn' is not a time; did you mean '-90min'?"),
     (["start", "40s/20s", "--warmup", "2"], 64, "Error: '--warmup' has no unit, got '2'. Did you mean '2m'?"),
     (["start", "40s/20s", "-r", "2", "--cooldown", "1.5"], 64, "Error: '--cooldown' has no unit, got '1.5'. Did you mean '1.5m'?"),
     (["start", "40s/20s", "--warmup", "2x"], 64, "Error: '--warmup' must be a duration like 25m, 1h30m or 90s, got '2x'"),

@@ -22,6 +22,8 @@ public struct QuickTimer: Equatable, Sendable {
     case duration(String, DurationText.Problem)
     /// More than WORK/REST, such as `50m/10m/5m`.
     case tooManyParts(Int)
+    /// A unit word that is a near miss (`25mn`); `suggestion` is the timer respelled (`25min`).
+    case misspeltUnit(suggestion: String)
 
     public func message(for text: String) -> String {
       switch self {
@@ -29,6 +31,7 @@ public struct QuickTimer: Equatable, Sendable {
       case .bareNumber(let suggestion):
         "'\(text)' has no unit; did you mean '\(suggestion)'? (a timer is a duration like 25m, 90s or 1:30)"
       case .duration(let side, let problem): problem.message(for: side)
+      case .misspeltUnit(let suggestion): "'\(text)' is not a timer; did you mean '\(suggestion)'?"
       case .tooManyParts(let count):
         "'\(text)' has \(count) parts; a timer is WORK or WORK/REST, like 25m or 50m/10m "
           + "(for more phases, write a preset: 'pomo presets new')"
@@ -61,12 +64,16 @@ public struct QuickTimer: Equatable, Sendable {
     guard sides.count <= 2 else { return .failure(.tooManyParts(sides.count)) }
     var durations: [Duration] = []
     var bare = false
+    var misspelt = false
     var names: [String] = []
+    // The sides as typed, the refused ones as they are suggested.
+    var suggested: [String] = []
     var asTyped = true
     for side in sides {
       switch TypedDuration.parse(side) {
       case .success(let d):
         durations.append(d)
+        suggested.append(side)
         // The name as typed when a preset file would read it so, else in that form ("25min" is "25m").
         if DurationText.parse(side) == .success(d) {
           names.append(side)
@@ -76,12 +83,16 @@ public struct QuickTimer: Equatable, Sendable {
         }
       case .failure(.bareNumber(let suggestion)):
         bare = true
-        names.append(suggestion)
+        suggested.append(suggestion)
+      case .failure(.misspeltUnit(let suggestion)):
+        misspelt = true
+        suggested.append(suggestion)
       case .failure(.duration(.notADuration)): return .failure(.notATimer)
       case .failure(.duration(let problem)): return .failure(.duration(side, problem))
       }
     }
-    if bare { return .failure(.bareNumber(suggestion: names.joined(separator: "/"))) }
+    if misspelt { return .failure(.misspeltUnit(suggestion: suggested.joined(separator: "/"))) }
+    if bare { return .failure(.bareNumber(suggestion: suggested.joined(separator: "/"))) }
     return .success(
       QuickTimer(
         spec: asTyped ? text : names.joined(separator: "/"), work: durations[0], rest: durations.count > 1 ? durations[1] : nil))

@@ -13,6 +13,9 @@ public enum TypedDuration {
   public enum Problem: Error, Equatable, Sendable {
     /// A number without a unit (`25`, `1.5`); `suggestion` is the same in minutes (`25m`).
     case bareNumber(suggestion: String)
+    /// A unit word that is a near miss (`25mn`); `suggestion` is the text with the word it
+    /// is nearest to (`25min`).
+    case misspeltUnit(suggestion: String)
     /// Shaped like a duration, but out of range or not one at all.
     case duration(DurationText.Problem)
 
@@ -20,6 +23,7 @@ public enum TypedDuration {
     public func message(for text: String) -> String {
       switch self {
       case .bareNumber(let suggestion): "'\(text)' has no unit; did you mean '\(suggestion)'?"
+      case .misspeltUnit(let suggestion): "'\(text)' is not a duration; did you mean '\(suggestion)'?"
       case .duration(let problem): problem.message(for: "'\(text)'")
       }
     }
@@ -28,17 +32,19 @@ public enum TypedDuration {
     public var phrase: String {
       switch self {
       case .bareNumber: "has no unit"
-      case .duration(.notADuration): "must be a duration like 25m, 1h30m or 90s"
+      case .misspeltUnit, .duration(.notADuration): "must be a duration like 25m, 1h30m or 90s"
       case .duration(.notPositive): "must be more than zero"
       case .duration(.tooLong): "must be at most 24h"
       case .duration(.partTooLarge): "must have minutes and seconds under 60 after hours or minutes"
       }
     }
 
-    /// ". Did you mean '25m'?" for a bare number, else nothing.
+    /// ". Did you mean '25m'?" for a bare number or a misspelt unit, else nothing.
     public var suggestion: String {
-      if case .bareNumber(let suggestion) = self { return ". Did you mean '\(suggestion)'?" }
-      return ""
+      switch self {
+      case .bareNumber(let suggestion), .misspeltUnit(let suggestion): ". Did you mean '\(suggestion)'?"
+      case .duration: ""
+      }
     }
   }
 
@@ -49,12 +55,49 @@ public enum TypedDuration {
     "s": "s", "sec": "s", "secs": "s", "second": "s", "seconds": "s",
   ]
 
+  /// The unit words a near miss is matched against, longest first, so "minuets" is "minutes"
+  /// and "mn" is "min". Single letters are left out: any two letters would be near one.
+  static let spelledUnits = [
+    "minutes", "minute", "mins", "min", "seconds", "second", "secs", "sec", "hours", "hour", "hrs", "hr",
+  ]
+
   public static func parse(_ raw: String) -> Result<Duration, Problem> {
     let text = raw.trimmingCharacters(in: " ")
     if text.contains(":") { return DurationText.parse(text).mapError(Problem.duration) }
+    if let suggestion = respelled(text) { return .failure(.misspeltUnit(suggestion: suggestion)) }
     guard let canonical = canonical(text) else { return .failure(.duration(.notADuration)) }
     if canonical.bare { return .failure(.bareNumber(suggestion: text + "m")) }
     return DurationText.parse(canonical.text).mapError(Problem.duration)
+  }
+
+  /// `text` with each unknown unit word replaced by the one it is nearest to, when there is
+  /// one for each and the result reads; nil otherwise.
+  static func respelled(_ text: String) -> String? {
+    var result = ""
+    var word = ""
+    var changed = false
+    func flush() -> Bool {
+      defer { word = "" }
+      guard !word.isEmpty else { return true }
+      if units[word.lowercased()] != nil {
+        result += word
+        return true
+      }
+      guard let near = Suggestion.closest(to: word, in: spelledUnits) else { return false }
+      result += near
+      changed = true
+      return true
+    }
+    for character in text {
+      if character.isASCII && character.isLetter {
+        word.append(character)
+        continue
+      }
+      guard flush() else { return nil }
+      result.append(character)
+    }
+    guard flush(), changed, canonical(result).map({ !$0.bare }) == true else { return nil }
+    return result
   }
 
   /// `text` in `DurationText`'s unit form ("1h 30m"), or nil when it is not made of numbers
