@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import PomoKit
 @testable import PomoCore
+@testable import PomoKit
 
 /// Issue 18, defect 1: a preset file that cannot be used is a warning naming it, never a
 /// reason for every other preset and timer to fail.
@@ -20,7 +20,8 @@ struct BrokenPresetFileTests {
     home = try TemporaryFolder()
     pomo = InProcess(home: home.path)
     try home.write(
-      ".config/pomo/presets/legs.json", "{\n  \"round\": [{\"name\": \"squat\", \"kind\": \"work\", \"duration\": \"1m\"},]\n}\n")
+      ".config/pomo/presets/legs.json",
+      "{\n  \"round\": [{\"name\": \"squat\", \"kind\": \"work\", \"duration\": \"1m\"},]\n}\n")
     try home.write(
       ".config/pomo/presets/arms.json", #"{"round": [{"name": "curl", "kind": "work", "duration": "1m"}]}"#)
   }
@@ -36,7 +37,9 @@ struct BrokenPresetFileTests {
     (["add", "arms", "--start", "-2h"], "Added "),
   ]
 
-  @Test("a broken preset file does not block other presets: each command warns once, naming the file and line", arguments: commands)
+  @Test(
+    "a broken preset file does not block other presets: each command warns once, naming the file and line",
+    arguments: commands)
   func othersRun(words: [String], output: String) {
     defer { home.cleanUp() }
     let result = pomo.run(words)
@@ -75,7 +78,8 @@ struct BrokenPresetFileTests {
     try home.write(".config/pomo/presets/work.json", #"{"round": 3}"#)
     let result = pomo.run("start", "work", "--dry-run")
     #expect(result.status == 65)
-    #expect(result.err == legsWarning + "Error: \(folder)/work.json:1:11: round: expected an array of phases, got a number\n")
+    #expect(
+      result.err == legsWarning + "Error: \(folder)/work.json:1:11: round: expected an array of phases, got a number\n")
   }
 
   @Test("two files claiming one name: that name is an error, the others run")

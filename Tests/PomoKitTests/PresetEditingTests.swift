@@ -154,7 +154,8 @@ struct PresetEditingTests {
     #expect(result.status == 64)
     #expect(
       result.err == message
-        + "Usage: pomo presets new <name> [--from <preset>] [--replace-built-in]\n  See 'pomo presets new --help' for more information.\n")
+        + "Usage: pomo presets new <name> [--from <preset>] [--replace-built-in]\n"
+        + "  See 'pomo presets new --help' for more information.\n")
     #expect(!FileManager.default.fileExists(atPath: home.file(".config/pomo")))
   }
 

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import PomoKit
 @testable import PomoCore
+@testable import PomoKit
 
 /// Issue 18, defect 16: a preset of your own never replaces a built-in one without a word.
 @Suite("presets new and the built-in names")
@@ -44,6 +44,7 @@ struct PresetShadowTests {
     defer { home.cleanUp() }
     let result = InProcess(home: home.path).run("presets", "new", "mine", "--replace-built-in")
     #expect(result.status == 0)
-    #expect(result.out == "Wrote \(home.file(".config/pomo/presets/mine.json")), a copy of the built-in preset 'work'\n")
+    #expect(
+      result.out == "Wrote \(home.file(".config/pomo/presets/mine.json")), a copy of the built-in preset 'work'\n")
   }
 }

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-@testable import PomoKit
-@testable import PomoJournal
 @testable import PomoCore
+@testable import PomoJournal
+@testable import PomoKit
 @testable import PomoPlatform
 
 /// Issue 18, defect 2: resuming continues the phase that was cut short with the time it had
@@ -86,7 +86,8 @@ struct ResumePlanShapeTests {
     #expect(abs(TimeText.seconds(rest.plan.phases[0].duration) - left) < 0.001)
     let shapeOf = { (phases: ArraySlice<PlannedPhase>) in phases.map { "\($0.name) \($0.kind) \($0.round ?? 0)" } }
     #expect(shapeOf(rest.plan.phases[...]) == shapeOf(started.phases[shape.stoppedIn...]))
-    #expect(Array(rest.plan.phases.dropFirst().map(\.duration)) == started.phases[(shape.stoppedIn + 1)...].map(\.duration))
+    #expect(
+      Array(rest.plan.phases.dropFirst().map(\.duration)) == started.phases[(shape.stoppedIn + 1)...].map(\.duration))
     #expect(rest.plan.endless == started.endless)
     #expect(rest.plan.rounds == started.rounds)
   }
@@ -102,9 +103,10 @@ struct ResumePlanShapeTests {
     // A record from before pomo kept a timer's warm-up.
     var old = try record(Plan(preset: preset), shape)
     old.warmupSeconds = nil
-    #expect(throws: CLIError.failure(
-      "the 3m session of \(context.zone.clockTime(old.start)) ran a plan that '3m' no longer gives "
-        + "(phase 1 is focus, the session's was warm-up); start it afresh")
+    #expect(
+      throws: CLIError.failure(
+        "the 3m session of \(context.zone.clockTime(old.start)) ran a plan that '3m' no longer gives "
+          + "(phase 1 is focus, the session's was warm-up); start it afresh")
     ) {
       try Pomo.Resume.plan(of: old, path: ["pomo", "resume"], context)
     }
@@ -131,7 +133,8 @@ struct EndToEndResumeShapeTests {
     #expect(started.status == 0, "\(started.err)")
     #expect(waitUntil { SessionState.read(path: statePath)?.phaseIndex == phaseIndex })
     #expect(try runPomo(["stop"], environment: environment).status == 0)
-    #expect(waitUntil { (try? journalRecords(journal))?.count == 1 && !FileManager.default.fileExists(atPath: statePath) })
+    #expect(
+      waitUntil { (try? journalRecords(journal))?.count == 1 && !FileManager.default.fileExists(atPath: statePath) })
 
     let resume = try runPomo(["resume", "--no-input", "--no-notify", "--no-bell"], environment: environment)
     #expect(resume.status == 0, "\(resume.err)")

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import PomoKit
 @testable import PomoCore
+@testable import PomoKit
 
 /// Issue 18, defects 3 and 4: one rule for every duration typed on the command line, which
 /// reads the spellings people type and refuses a bare number with a suggestion.
@@ -27,7 +27,8 @@ struct TypedDurationTests {
     ("1.5", .bareNumber(suggestion: "1.5m")),
     ("25mn", .misspeltUnit(suggestion: "25min")), ("2minuets", .misspeltUnit(suggestion: "2minutes")),
     ("1hr30mn", .misspeltUnit(suggestion: "1hr30min")), ("90secnds", .misspeltUnit(suggestion: "90seconds")),
-    ("25ms", .duration(.notADuration)), ("5x5", .duration(.notADuration)), ("soon", .duration(.notADuration)), ("1s30", .duration(.notADuration)),
+    ("25ms", .duration(.notADuration)), ("5x5", .duration(.notADuration)), ("soon", .duration(.notADuration)),
+    ("1s30", .duration(.notADuration)),
     ("30m1h", .duration(.notADuration)), ("", .duration(.notADuration)), ("1.5h30", .duration(.notADuration)),
     ("0m", .duration(.notPositive)), ("25h", .duration(.tooLong)), ("1h90", .duration(.partTooLarge)),
   ]
@@ -58,8 +59,13 @@ struct TypedDurationTests {
 
   /// Every place a duration is typed, with its whole first line of error.
   static let messages: [([String], Int32, String)] = [
-    (["start", "25"], 64, "Error: '25' has no unit; did you mean '25m'? (a timer is a duration like 25m, 90s or 1:30)"),
-    (["start", "40/20s"], 64, "Error: '40/20s' has no unit; did you mean '40m/20s'? (a timer is a duration like 25m, 90s or 1:30)"),
+    (
+      ["start", "25"], 64, "Error: '25' has no unit; did you mean '25m'? (a timer is a duration like 25m, 90s or 1:30)"
+    ),
+    (
+      ["start", "40/20s"], 64,
+      "Error: '40/20s' has no unit; did you mean '40m/20s'? (a timer is a duration like 25m, 90s or 1:30)"
+    ),
     (
       ["start", "50m/10m/5m"], 64,
       "Error: '50m/10m/5m' has 3 parts; a timer is WORK or WORK/REST, like 25m or 50m/10m (for more phases, write a preset: 'pomo presets new')"
@@ -67,15 +73,27 @@ struct TypedDurationTests {
     (["start", "25mn"], 64, "Error: '25mn' is not a timer; did you mean '25min'?"),
     (["start", "40sec/20scs"], 64, "Error: '40sec/20scs' is not a timer; did you mean '40sec/20secs'?"),
     (["start", "5x5"], 64, "Error: no preset named '5x5' (see 'pomo presets'), and not a timer like 25m or 40s/20s"),
-    (["extend", "2mn"], 64, "Error: '<duration>' must be a duration like 25m, 1h30m or 90s, got '2mn'. Did you mean '2min'?"),
+    (
+      ["extend", "2mn"], 64,
+      "Error: '<duration>' must be a duration like 25m, 1h30m or 90s, got '2mn'. Did you mean '2min'?"
+    ),
     (["add", "work", "--start", "-90mn"], 64, "Error: '--start': '-90mn' is not a time; did you mean '-90min'?"),
     (["start", "40s/20s", "--warmup", "2"], 64, "Error: '--warmup' has no unit, got '2'. Did you mean '2m'?"),
-    (["start", "40s/20s", "-r", "2", "--cooldown", "1.5"], 64, "Error: '--cooldown' has no unit, got '1.5'. Did you mean '1.5m'?"),
-    (["start", "40s/20s", "--warmup", "2x"], 64, "Error: '--warmup' must be a duration like 25m, 1h30m or 90s, got '2x'"),
+    (
+      ["start", "40s/20s", "-r", "2", "--cooldown", "1.5"], 64,
+      "Error: '--cooldown' has no unit, got '1.5'. Did you mean '1.5m'?"
+    ),
+    (
+      ["start", "40s/20s", "--warmup", "2x"], 64,
+      "Error: '--warmup' must be a duration like 25m, 1h30m or 90s, got '2x'"
+    ),
     (["extend", "2"], 64, "Error: '<duration>' has no unit, got '2'. Did you mean '2m'?"),
     (["extend", "0m"], 64, "Error: '<duration>' must be more than zero, got '0m'"),
     (["add", "work", "--start", "-90"], 64, "Error: '--start': '-90' has no unit; did you mean '-90m'?"),
-    (["add", "25", "--start", "-90m"], 64, "Error: '25' has no unit; did you mean '25m'? (a timer is a duration like 25m, 90s or 1:30)"),
+    (
+      ["add", "25", "--start", "-90m"], 64,
+      "Error: '25' has no unit; did you mean '25m'? (a timer is a duration like 25m, 90s or 1:30)"
+    ),
     (["edit", "last", "--end", "-5"], 64, "Error: '--end': '-5' has no unit; did you mean '-5m'?"),
   ]
 
@@ -90,7 +108,8 @@ struct TypedDurationTests {
 
   static let accepted: [[String]] = [
     ["start", "25min", "--dry-run"], ["start", "1h30", "--dry-run"], ["start", "90sec", "--dry-run"],
-    ["start", "1.5h", "--dry-run"], ["start", "40s/20s", "-r", "2", "--warmup", "2min", "--cooldown", "90sec", "--dry-run"],
+    ["start", "1.5h", "--dry-run"],
+    ["start", "40s/20s", "-r", "2", "--warmup", "2min", "--cooldown", "90sec", "--dry-run"],
     ["add", "25min", "--start", "-90min"], ["add", "work", "--start", "-2hours"],
   ]
 

@@ -93,9 +93,8 @@ public struct QuickTimer: Equatable, Sendable {
     }
     if misspelt { return .failure(.misspeltUnit(suggestion: suggested.joined(separator: "/"))) }
     if bare { return .failure(.bareNumber(suggestion: suggested.joined(separator: "/"))) }
-    return .success(
-      QuickTimer(
-        spec: asTyped ? text : names.joined(separator: "/"), work: durations[0], rest: durations.count > 1 ? durations[1] : nil))
+    let spec = asTyped ? text : names.joined(separator: "/")
+    return .success(QuickTimer(spec: spec, work: durations[0], rest: durations.count > 1 ? durations[1] : nil))
   }
 
   /// The preset this timer stands for. A timer with a rest is a workout: rounds run until

@@ -113,7 +113,8 @@ extension Plan {
       guard index < phases.count else { return "it has \(phases.count) phases, the session more" }
       let planned = phases[index]
       if planned.name != phase.name || planned.kind != phase.kind || planned.round != phase.round {
-        return "phase \(index + 1) is \(TextLayout.inert(planned.name)), the session's was \(TextLayout.inert(phase.name))"
+        let names = (TextLayout.inert(planned.name), TextLayout.inert(phase.name))
+        return "phase \(index + 1) is \(names.0), the session's was \(names.1)"
       }
     }
     return nil
