@@ -72,6 +72,10 @@ public struct JournalRecord: Equatable, Sendable {
   public var phases: [JournalPhase]
   /// When `pomo add` recorded a session that was not timed (so `pomo undo` can revoke it).
   public var added: Double?
+  /// A quick timer's `--warmup` and `--cooldown`, which its name (`40s/20s`) does not say, so
+  /// `pomo resume` rebuilds the same plan.
+  public var warmupSeconds: Double?
+  public var cooldownSeconds: Double?
 
   public init(
     id: String, preset: String, status: Status, interruption: Interruption? = nil, start: Double, end: Double,
@@ -116,6 +120,8 @@ public struct JournalRecord: Equatable, Sendable {
     if let source { members.append(("source", .string(source))) }
     members.append(("rounds", .int(Int64(rounds))))
     if planOffset != 0 { members.append(("plan_offset", .int(Int64(planOffset)))) }
+    if let warmupSeconds { members.append(("warmup_seconds", .seconds(warmupSeconds))) }
+    if let cooldownSeconds { members.append(("cooldown_seconds", .seconds(cooldownSeconds))) }
     if let resumedFrom { members.append(("resumed_from", .string(resumedFrom))) }
     members.append(("paused_seconds", .seconds(pausedSeconds)))
     if sleptSeconds > 0 { members.append(("slept_seconds", .seconds(sleptSeconds))) }

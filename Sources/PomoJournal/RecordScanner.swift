@@ -81,6 +81,8 @@ package struct RecordScanner {
     var session: String?
     var at: Double?
     var added: Double?
+    var warmup: Double?
+    var cooldown: Double?
     var changes = Correction.Changes()
     try object { (scanner: inout RecordScanner, key: Key) throws(JournalRecord.Problem) in
       switch key {
@@ -113,6 +115,8 @@ package struct RecordScanner {
       case .resumedFrom: resumedFrom = try scanner.optionalString()
       case .pausedSeconds: paused = try scanner.seconds("paused_seconds")
       case .sleptSeconds: slept = try scanner.seconds("slept_seconds")
+      case .warmupSeconds: warmup = try scanner.seconds("warmup_seconds")
+      case .cooldownSeconds: cooldown = try scanner.seconds("cooldown_seconds")
       case .phases:
         try scanner.array { (s: inout RecordScanner, index: Int) throws(JournalRecord.Problem) in
           phases.append(try s.phase(index, detail: detail))
@@ -142,6 +146,8 @@ package struct RecordScanner {
       end: end ?? phases.last?.end ?? start, tags: tags, note: note, host: host, source: source, rounds: rounds,
       planOffset: planOffset, resumedFrom: resumedFrom, pausedSeconds: paused, sleptSeconds: slept, phases: phases)
     record.added = added
+    record.warmupSeconds = warmup
+    record.cooldownSeconds = cooldown
     return .session(record)
   }
 
@@ -218,7 +224,7 @@ package struct RecordScanner {
   package enum Key {
     case id, preset, status, interruption, start, end, tags, note, host, source, rounds, planOffset, resumedFrom
     case pausedSeconds, sleptSeconds, phases, name, kind, round, plannedSeconds, elapsedSeconds, completed
-    case extendedSeconds, overtimeSeconds, target, session, at, added, set, other
+    case extendedSeconds, overtimeSeconds, target, session, at, added, set, warmupSeconds, cooldownSeconds, other
   }
 
   /// The key at the cursor, matched by length and then bytes: no allocation, few compares.
@@ -252,10 +258,12 @@ package struct RecordScanner {
     case 11: return equal(r, "plan_offset") ? .planOffset : .other
     case 12: return equal(r, "interruption") ? .interruption : equal(r, "resumed_from") ? .resumedFrom : .other
     case 13: return equal(r, "slept_seconds") ? .sleptSeconds : .other
-    case 14: return equal(r, "paused_seconds") ? .pausedSeconds : .other
+    case 14:
+      return equal(r, "paused_seconds") ? .pausedSeconds : equal(r, "warmup_seconds") ? .warmupSeconds : .other
     case 15:
       return equal(r, "planned_seconds") ? .plannedSeconds : equal(r, "elapsed_seconds") ? .elapsedSeconds : .other
     case 16:
+      if equal(r, "cooldown_seconds") { return .cooldownSeconds }
       return equal(r, "extended_seconds") ? .extendedSeconds : equal(r, "overtime_seconds") ? .overtimeSeconds : .other
     default: return .other
     }

@@ -13,6 +13,9 @@ public struct SessionInfo: Equatable, Sendable {
   public var planOffset: Int
   public var planCount: Int
   public var resumedFrom: String?
+  /// A quick timer's warm-up and cool-down, recorded so that resuming rebuilds its plan.
+  public var warmup: Duration?
+  public var cooldown: Duration?
 
   public init(
     id: String, tags: [String] = [], note: String? = nil, host: String, source: String? = nil, planOffset: Int = 0,
@@ -48,5 +51,7 @@ package extension JournalRecord {
       source: info.source, rounds: engine.plan.rounds, planOffset: info.planOffset, resumedFrom: info.resumedFrom,
       pausedSeconds: TimeText.seconds(engine.totalPaused), sleptSeconds: TimeText.seconds(engine.totalSlept),
       phases: phases)
+    warmupSeconds = info.warmup.map(TimeText.seconds)
+    cooldownSeconds = info.cooldown.map(TimeText.seconds)
   }
 }

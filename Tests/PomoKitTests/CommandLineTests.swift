@@ -207,8 +207,10 @@ struct CommandLineTests {
       ".config/pomo/presets/mine.json", #"{"round": [{"name": "f", "kind": "work", "duration": "-5"}]}"#)
     let user = InProcess(home: folder.path)
     let result = user.run("presets")
-    #expect(result.status == 65)
-    #expect(result.err == "Error: \(path):1:54: round[0].duration: a duration must be more than zero, got \"-5\"\n")
+    #expect(result.status == 0)
+    #expect(
+      result.err
+        == "pomo: warning: skipped \(path):1:54: round[0].duration: a duration must be more than zero, got \"-5\"\n")
   }
 
   @Test("XDG_CONFIG_HOME is where user presets live")

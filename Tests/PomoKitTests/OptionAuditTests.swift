@@ -180,7 +180,9 @@ struct OptionAuditTests {
     "pomo presets show": [
       ["presets", "show", "$TINY", "--rounds", "2", "--json"], ["presets", "show", "work", "-r", "2"],
     ],
-    "pomo presets new": [["presets", "new", "mine", "--from", "$TINY"]],
+    "pomo presets new": [
+      ["presets", "new", "mine", "--from", "$TINY"], ["presets", "new", "work", "--replace-built-in"],
+    ],
     "pomo presets schema": [["presets", "schema"]],
     "pomo import": [
       ["import", "$JOURNAL", "--journal", "$OTHER", "--strict"],

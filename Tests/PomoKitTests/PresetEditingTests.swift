@@ -155,7 +155,8 @@ struct PresetEditingTests {
     #expect(result.status == 64)
     #expect(
       result.err == message
-        + "Usage: pomo presets new <name> [--from <preset>]\n  See 'pomo presets new --help' for more information.\n")
+        + "Usage: pomo presets new <name> [--from <preset>] [--replace-built-in]\n"
+        + "  See 'pomo presets new --help' for more information.\n")
     #expect(!FileManager.default.fileExists(atPath: home.file(".config/pomo")))
   }
 
@@ -172,7 +173,11 @@ struct PresetEditingTests {
         so that editors which read JSON Schema check and complete the file. An existing
         file is never overwritten.
 
-        USAGE: pomo presets new <name> [--from <preset>]
+        A preset of your own named as a built-in one replaces it everywhere, so such a
+        name is refused unless --replace-built-in says that is the point:
+          pomo presets new work --replace-built-in
+
+        USAGE: pomo presets new <name> [--from <preset>] [--replace-built-in]
 
         ARGUMENTS:
           <name>                  The new preset's name: letters, digits, '.', '_' or
@@ -181,6 +186,8 @@ struct PresetEditingTests {
         OPTIONS:
           --from <preset>         The preset to copy: a name or the path of a preset
                                   file (default: work).
+          --replace-built-in      Allow a name that a built-in preset has: your file
+                                  then replaces it.
           -h, --help              Show help information.
 
         """)

@@ -35,7 +35,7 @@ struct QuickTimerTests {
     ("25", .bareNumber(suggestion: "25m")),
     ("40/20", .bareNumber(suggestion: "40m/20m")),
     ("40/20s", .bareNumber(suggestion: "40m/20s")),
-    ("work", .notATimer), ("25m/", .notATimer), ("/5m", .notATimer), ("1m/2m/3m", .notATimer),
+    ("work", .notATimer), ("25m/", .notATimer), ("/5m", .notATimer), ("1m/2m/3m", .tooManyParts(3)),
     ("x25m", .notATimer), ("", .notATimer),
     ("0m", .duration("0m", .notPositive)), ("25h", .duration("25h", .tooLong)),
     ("5m/1:60", .duration("1:60", .partTooLarge)),

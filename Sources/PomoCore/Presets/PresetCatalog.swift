@@ -2,19 +2,27 @@ import PomoPlatform
 
 /// Every preset pomo knows: the built-ins carried in the binary, then the user's files.
 ///
-/// A user preset with the same name as a built-in replaces it. Two user files that
-/// claim the same name are an error, since either choice would surprise someone.
+/// A user preset with the same name as a built-in replaces it. A user file that cannot be
+/// used never blocks the others: it is skipped with a warning, and only its own name is an
+/// error (so a broken `work.json` does not quietly fall back to the built-in `work`).
 public struct PresetCatalog: Sendable {
   public private(set) var presets: [Preset]
-  /// Entries of the user's folder that could not be read (a dangling link, a folder named
-  /// `x.json`, a FIFO, a file too large or not readable): skipped, so they never block the
-  /// others, and reported by `pomo presets`.
+  /// Why user files were skipped, in file order: one that could not be read (a dangling link,
+  /// a folder named `x.json`, a FIFO, a file too large or not readable), parsed or named, and
+  /// two files claiming one name. Commands print each as a warning.
   public private(set) var skipped: [DataFileError]
+  /// The names those files stand for (the file name without `.json`, or the name two files
+  /// claim), each with its file's error: asking for one of them is that error.
+  public private(set) var unusable: [String: DataFileError]
 
-  public init(presets: [Preset], skipped: [DataFileError] = []) {
+  public init(presets: [Preset], skipped: [DataFileError] = [], unusable: [String: DataFileError] = [:]) {
     self.presets = presets.sorted { $0.name < $1.name }
     self.skipped = skipped
+    self.unusable = unusable
   }
+
+  /// Why the preset `name` cannot be used, when a skipped file stands for it.
+  public func problem(named name: String) -> DataFileError? { unusable[name] }
 
   /// The JSON Schema's file name, in `Presets/` and beside the user's presets.
   public static let schemaFileName = "preset.schema.json"
@@ -32,22 +40,29 @@ public struct PresetCatalog: Sendable {
     return result
   }
 
-  /// Loads built-ins and every `*.json` in `userDirectory` (which may not exist).
+  /// Loads built-ins and every `*.json` in `userDirectory` (which may not exist). Only a
+  /// built-in that does not parse (a broken build) is thrown; a user file's problem is kept
+  /// in `skipped` and `unusable`.
   public static func load(userDirectory: String?) throws(DataFileError) -> PresetCatalog {
     var byName: [String: Preset] = [:]
     for preset in try builtIns() { byName[preset.name] = preset }
     var userNames: [String: String] = [:]
-    let (users, skipped) = try userPresets(in: userDirectory)
+    var (users, skipped, unusable) = userPresets(in: userDirectory)
     for preset in users {
       if let other = userNames[preset.name] {
-        throw DataFileError(
+        // Either choice would surprise someone: neither is used.
+        let error = DataFileError(
           file: preset.source.label,
           message: "two user presets are named \"\(preset.name)\" (the other is \(other)); rename one")
+        skipped.append(error)
+        unusable[preset.name] = error
+        continue
       }
       userNames[preset.name] = preset.source.label
       byName[preset.name] = preset
     }
-    return PresetCatalog(presets: Array(byName.values), skipped: skipped)
+    for name in unusable.keys { byName[name] = nil }
+    return PresetCatalog(presets: Array(byName.values), skipped: skipped, unusable: unusable)
   }
 
   public func preset(named name: String) -> Preset? {
@@ -73,31 +88,30 @@ public struct PresetCatalog: Sendable {
     return try PresetDecoder(file: path).decode(bytes, defaultName: String(stem), source: .file(path))
   }
 
-  private static func userPresets(in directory: String?) throws(DataFileError) -> (
-    [Preset], skipped: [DataFileError]
+  private static func userPresets(in directory: String?) -> (
+    [Preset], skipped: [DataFileError], unusable: [String: DataFileError]
   ) {
-    guard let directory else { return ([], []) }
-    guard let names = Platform.listDirectory(directory) else { return ([], []) }  // No folder, no user presets.
+    guard let directory else { return ([], [], [:]) }
+    guard let names = Platform.listDirectory(directory) else { return ([], [], [:]) }  // No folder, no user presets.
     var result: [Preset] = []
     var skipped: [DataFileError] = []
+    var unusable: [String: DataFileError] = [:]
     // The schema that `pomo presets new` keeps beside the presets is not one of them.
     for name in names.sorted() where name.hasSuffix(".json") && !name.hasPrefix(".") && name != schemaFileName {
       let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
       let stem = String(name.dropLast(5))
-      let bytes: [UInt8]
-      do {
-        bytes = try read(file: path)
+      do throws(DataFileError) {
+        let preset = try decode(try read(file: path), file: path)
+        if preset.name == stem, !PresetName.isValid(stem) {
+          throw DataFileError(
+            file: path, message: "the file name is not a valid preset name; use letters, digits, '.', '_' or '-'")
+        }
+        result.append(preset)
       } catch {
         skipped.append(error)
-        continue
+        if unusable[stem] == nil { unusable[stem] = error }
       }
-      let preset = try decode(bytes, file: path)
-      if preset.name == stem, !PresetName.isValid(stem) {
-        throw DataFileError(
-          file: path, message: "the file name is not a valid preset name; use letters, digits, '.', '_' or '-'")
-      }
-      result.append(preset)
     }
-    return (result, skipped)
+    return (result, skipped, unusable)
   }
 }

@@ -3,9 +3,8 @@ import PomoPlatform
 /// A timer typed on the command line instead of a preset: `25m` (one focus phase) or
 /// `40s/20s` (rounds of work and rest), as termdown takes `termdown 25m`.
 ///
-/// Each side is any duration a preset file accepts, except a bare number: in a preset `25`
-/// is 25 seconds, but typed after `pomo start` it far more likely means minutes, so it is
-/// refused with a suggestion rather than guessed.
+/// Each side is a duration as `TypedDuration` reads it (`25m`, `25min`, `1h30`), the rule
+/// for every duration typed on the command line: a bare number is refused with a suggestion.
 public struct QuickTimer: Equatable, Sendable {
   /// The text as typed (spaces at either end dropped): the session's preset name.
   public var spec: String
@@ -21,6 +20,10 @@ public struct QuickTimer: Equatable, Sendable {
     case bareNumber(suggestion: String)
     /// Shaped like a timer, but one side is out of range (`0m`, `25h`).
     case duration(String, DurationText.Problem)
+    /// More than WORK/REST, such as `50m/10m/5m`.
+    case tooManyParts(Int)
+    /// A unit word that is a near miss (`25mn`); `suggestion` is the timer respelled (`25min`).
+    case misspeltUnit(suggestion: String)
 
     public func message(for text: String) -> String {
       switch self {
@@ -28,6 +31,10 @@ public struct QuickTimer: Equatable, Sendable {
       case .bareNumber(let suggestion):
         "'\(text)' has no unit; did you mean '\(suggestion)'? (a timer is a duration like 25m, 90s or 1:30)"
       case .duration(let side, let problem): problem.message(for: side)
+      case .misspeltUnit(let suggestion): "'\(text)' is not a timer; did you mean '\(suggestion)'?"
+      case .tooManyParts(let count):
+        "'\(text)' has \(count) parts; a timer is WORK or WORK/REST, like 25m or 50m/10m "
+          + "(for more phases, write a preset: 'pomo presets new')"
       }
     }
   }
@@ -38,23 +45,56 @@ public struct QuickTimer: Equatable, Sendable {
     self.rest = rest
   }
 
-  /// Reads `WORK` or `WORK/REST`.
+  /// Whether a word is shaped like a timer rather than a file or a name: parts split by "/",
+  /// each starting with a digit or a dot (`25m`, `50m/10m/5m`, `1h30`), and no ".json" at the end.
+  public static func looksLikeTimer(_ raw: String) -> Bool {
+    let text = raw.trimmingSpaces
+    guard !text.hasSuffix(".json") else { return false }
+    return text.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { side in
+      guard let first = String(side).trimmingSpaces.unicodeScalars.first else { return false }
+      return ("0"..."9").contains(first) || first == "."
+    }
+  }
+
+  /// Reads `WORK` or `WORK/REST`, each side as `TypedDuration` reads what people type.
   public static func parse(_ raw: String) -> Result<QuickTimer, Problem> {
     let text = raw.trimmingSpaces
     let sides = text.split(separator: "/", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
-    guard (1...2).contains(sides.count), sides.allSatisfy(looksLikeDuration) else { return .failure(.notATimer) }
-    if sides.contains(where: isBareNumber) {
-      let suggestion = sides.map { isBareNumber($0) ? $0 + "m" : $0 }.joined(separator: "/")
-      return .failure(.bareNumber(suggestion: suggestion))
-    }
+    guard looksLikeTimer(text) else { return .failure(.notATimer) }
+    guard sides.count <= 2 else { return .failure(.tooManyParts(sides.count)) }
     var durations: [Duration] = []
+    var bare = false
+    var misspelt = false
+    var names: [String] = []
+    // The sides as typed, the refused ones as they are suggested.
+    var suggested: [String] = []
+    var asTyped = true
     for side in sides {
-      switch DurationText.parse(side) {
-      case .success(let d): durations.append(d)
-      case .failure(let problem): return .failure(.duration(side, problem))
+      switch TypedDuration.parse(side) {
+      case .success(let d):
+        durations.append(d)
+        suggested.append(side)
+        // The name as typed when a preset file would read it so, else in that form ("25min" is "25m").
+        if DurationText.parse(side) == .success(d) {
+          names.append(side)
+        } else {
+          asTyped = false
+          names.append(TypedDuration.canonical(side)?.text.filter { $0 != " " } ?? side)
+        }
+      case .failure(.bareNumber(let suggestion)):
+        bare = true
+        suggested.append(suggestion)
+      case .failure(.misspeltUnit(let suggestion)):
+        misspelt = true
+        suggested.append(suggestion)
+      case .failure(.duration(.notADuration)): return .failure(.notATimer)
+      case .failure(.duration(let problem)): return .failure(.duration(side, problem))
       }
     }
-    return .success(QuickTimer(spec: text, work: durations[0], rest: durations.count > 1 ? durations[1] : nil))
+    if misspelt { return .failure(.misspeltUnit(suggestion: suggested.joined(separator: "/"))) }
+    if bare { return .failure(.bareNumber(suggestion: suggested.joined(separator: "/"))) }
+    let spec = asTyped ? text : names.joined(separator: "/")
+    return .success(QuickTimer(spec: spec, work: durations[0], rest: durations.count > 1 ? durations[1] : nil))
   }
 
   /// The preset this timer stands for. A timer with a rest is a workout: rounds run until
@@ -84,16 +124,6 @@ public struct QuickTimer: Equatable, Sendable {
 
   /// Whether rounds of this timer run until stopped: it has a rest and no round count.
   public func isEndless(rounds: Int?) -> Bool { rest != nil && rounds == nil }
-
-  /// Digits, dots, colons, spaces and the unit letters, starting with a digit or a dot.
-  private static func looksLikeDuration(_ side: String) -> Bool {
-    guard let first = side.unicodeScalars.first, ("0"..."9").contains(first) || first == "." else { return false }
-    return side.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || ".: hms".unicodeScalars.contains($0) }
-  }
-
-  private static func isBareNumber(_ side: String) -> Bool {
-    !side.isEmpty && side.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || $0 == "." }
-  }
 }
 
 extension String {

@@ -10,6 +10,10 @@ public enum WhenError: Error, Equatable, Sendable, CustomStringConvertible {
   case noSuchTimeOfDay(String)
   /// "-0m", "-25h": a relative time whose duration `DurationText` refuses.
   case duration(String, DurationText.Problem)
+  /// "-90": a span back from now without a unit; `suggestion` is the same in minutes.
+  case bareNumber(String, suggestion: String)
+  /// "-90mn": a span back from now with a misspelt unit; `suggestion` is it respelled.
+  case misspeltUnit(String, suggestion: String)
   /// A local time the clocks skip when they go forward; `at` is the local time they jump at.
   case nonexistent(String, zone: String, at: String)
   /// A local time that happens twice when the clocks go back; `example` is the input with the
@@ -26,6 +30,10 @@ public enum WhenError: Error, Equatable, Sendable, CustomStringConvertible {
     case .duration(let text, let problem):
       "'\(TextLayout.inert(text))' is not a time: "
         + problem.message(for: TextLayout.inert(String(text.drop { $0 == " " || $0 == "-" })))
+    case .bareNumber(let text, let suggestion):
+      "'\(TextLayout.inert(text))' has no unit; did you mean '\(TextLayout.inert(suggestion))'?"
+    case .misspeltUnit(let text, let suggestion):
+      "'\(TextLayout.inert(text))' is not a time; did you mean '\(TextLayout.inert(suggestion))'?"
     case .nonexistent(let text, let zone, let at):
       "'\(TextLayout.inert(text))' does not exist in \(zone) (the clocks go forward at \(at))"
     case .ambiguous(let text, let zone, let example):
@@ -43,8 +51,8 @@ public enum WhenParser {
   /// - `today 8:05`, `yesterday 14:30`;
   /// - `2026-11-30 09:00`, `2026-11-30T09:00` (seconds optional): a local date and time;
   /// - `2026-11-30T09:00:00+01:00`, `2026-11-30T08:00Z`: RFC 3339, seconds optional;
-  /// - `-90m`, `-1h30m`, `-2h`, `-1:30`: that long before `now` (any duration `DurationText`
-  ///   reads, up to 24 hours);
+  /// - `-90m`, `-1h30m`, `-2h`, `-1:30`, `-90min`: that long before `now` (any duration
+  ///   `TypedDuration` reads, up to 24 hours; a bare `-90` is refused with a suggestion);
   /// - `now`.
   ///
   /// A local time the clocks skip (spring forward) or pass twice (fall back) is an error that
@@ -57,10 +65,13 @@ public enum WhenParser {
     if lower.hasPrefix("-") {
       let span = lower.dropFirst().drop { $0 == " " }
       if span.hasPrefix("-") { return .failure(.notATime(input)) }
-      switch DurationText.parse(String(span)) {
+      switch TypedDuration.parse(String(span)) {
       case .success(let span): return .success(now - TimeText.seconds(span))
-      case .failure(.notADuration): return .failure(.notATime(input))
-      case .failure(let problem): return .failure(.duration(input, problem))
+      case .failure(.bareNumber(let suggestion)): return .failure(.bareNumber(input, suggestion: "-" + suggestion))
+      case .failure(.misspeltUnit(let suggestion)):
+        return .failure(.misspeltUnit(input, suggestion: "-" + suggestion))
+      case .failure(.duration(.notADuration)): return .failure(.notATime(input))
+      case .failure(.duration(let problem)): return .failure(.duration(input, problem))
       }
     }
     let today = RFC3339.floorDiv(Int64((now + Double(zone.offset(at: now))).rounded(.down)), 86_400)

@@ -226,7 +226,7 @@ enum ValueCheck {
       }
       return nil
     case .duration:
-      if case .failure = DurationText.parse(value) { return "must be a duration like 25m, 1h30m or 90s" }
+      if case .failure(let problem) = TypedDuration.parse(value) { return problem.phrase }
       return nil
     case .date:
       return LocalCalendar.parseDate(value) == nil ? "must be a date like 2026-11-23" : nil
@@ -257,6 +257,9 @@ enum ValueCheck {
     switch kind {
     case .choice(let words): choices = words
     case .template(let words, _) where !value.contains("{"): choices = words
+    case .duration:
+      if case .failure(let problem) = TypedDuration.parse(value) { return problem.suggestion }
+      return ""
     default: return ""
     }
     guard let guess = Suggestion.closest(to: value, in: choices) else { return "" }

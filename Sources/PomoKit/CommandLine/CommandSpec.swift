@@ -10,7 +10,7 @@ public enum ValueKind: Sendable, Equatable {
   /// A flag: no value.
   case none
   case integer(ClosedRange<Int>)
-  /// A duration as presets write them: `25m`, `1h30m`, `90`.
+  /// A duration as people type them (`TypedDuration`): `25m`, `1h30`, `90sec`; never a bare number.
   case duration
   /// A calendar date, `YYYY-MM-DD`.
   case date

@@ -64,13 +64,10 @@ extension Pomo {
       return ExitCode.success
     }
 
-    /// The presets' names; when the user's folder has a problem, the names that can be read
-    /// (completion should offer what it can, and `pomo presets` explains the problem).
+    /// The presets' names, without a word about files the catalog skipped: completion offers
+    /// what it can, and the other commands warn about the rest.
     static func presetNames(_ context: Context) -> [String] {
-      if let catalog = try? PresetCatalog.load(userDirectory: context.paths.presetsDirectory) {
-        return catalog.presets.map(\.name)
-      }
-      return ((try? PresetCatalog.builtIns()) ?? []).map(\.name).sorted()
+      ((try? PresetCatalog.load(userDirectory: context.paths.presetsDirectory))?.presets ?? []).map(\.name)
     }
   }
 }

@@ -23,7 +23,7 @@ extension Pomo {
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       var amount = defaultAmount
       if let text = arguments.positionals.first {
-        switch DurationText.parse(text) {
+        switch TypedDuration.parse(text) {
         case .success(let parsed): amount = parsed
         case .failure(let problem): throw CLIError.usage(problem.message(for: text), command: arguments.path)
         }

@@ -6,12 +6,24 @@ import PomoPlatform
 
 /// Finds the preset a command names: a file path, or a name from the catalog.
 enum PresetLookup {
-  static func catalog(_ context: Context) throws(CLIError) -> PresetCatalog {
+  /// The catalog, after a warning for each user file it skipped (`pomo: warning: skipped
+  /// FILE:LINE:COLUMN: …`), except for the preset `name`'s own file, whose error the caller
+  /// reports instead. Call it once per command, so each warning is said once.
+  static func catalog(_ context: Context, for name: String? = nil) throws(CLIError) -> PresetCatalog {
+    let catalog: PresetCatalog
     do {
-      return try PresetCatalog.load(userDirectory: context.paths.presetsDirectory)
+      catalog = try PresetCatalog.load(userDirectory: context.paths.presetsDirectory)
     } catch {
       throw .data(error.description)
     }
+    let own = name.flatMap(catalog.problem(named:))
+    // A session started with --detach runs this again in the background, where the warnings
+    // would reach the person a second time.
+    let detached = context.environment[SessionLauncher.detachedVariable] != nil
+    for problem in catalog.skipped where problem != own && !detached {
+      context.errors.write("pomo: warning: skipped \(TextLayout.inert(problem.description))\n")
+    }
+    return catalog
   }
 
   /// What a word after `pomo start` names, in this order: a preset file (a word with a "/"
@@ -22,14 +34,17 @@ enum PresetLookup {
     _ argument: String, path: [String], context: Context, timer: QuickTimerOptions = .init()
   ) throws(CLIError) -> Preset {
     let looksLikeFile = argument.contains("/") || argument.hasSuffix(".json")
-    if looksLikeFile && (Platform.fileExists(argument) || QuickTimer.parse(argument) == .failure(.notATimer)) {
+    if looksLikeFile && (Platform.fileExists(argument) || !QuickTimer.looksLikeTimer(argument)) {
+      let preset: Preset
       do {
-        return try PresetCatalog.load(file: argument)
+        preset = try PresetCatalog.load(file: argument)
       } catch {
         throw .data(error.description)
       }
+      return try timer.checkedForPreset(preset, path: path)
     }
-    let catalog = looksLikeFile ? nil : try catalog(context)
+    let catalog = looksLikeFile ? nil : try catalog(context, for: argument)
+    if let problem = catalog?.problem(named: argument) { throw .data(problem.description) }
     if let preset = catalog?.preset(named: argument) { return try timer.checkedForPreset(preset, path: path) }
     let problem: QuickTimer.Problem
     switch QuickTimer.parse(argument) {

@@ -20,7 +20,6 @@ extension Pomo {
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let catalog = try PresetLookup.catalog(context)
-      for problem in catalog.skipped { context.errors.write("pomo: warning: skipped \(problem)\n") }
       let text = PresetListText.render(
         catalog.presets, width: context.width, home: context.paths.home, unicode: context.unicode)
       context.output.write(text)

@@ -16,14 +16,21 @@ extension Pomo.Presets {
         of the preset with its name and "$schema": "./preset.schema.json",
         and the schema beside it, so that editors which read JSON Schema
         check and complete the file. An existing file is never overwritten.
+
+        A preset of your own named as a built-in one replaces it everywhere, so
+        such a name is refused unless --replace-built-in says that is the point:
+          pomo presets new work --replace-built-in
         """,
       arguments: [
         ArgumentSpec("name", help: "The new preset's name: letters, digits, '.', '_' or '-', at most 64.")
       ],
-      options: [from.spec])
+      options: [from.spec, replaceBuiltIn.spec])
 
     static let from = Option<String>.value(
       "from", .preset, help: "The preset to copy: a name or the path of a preset file (default: work).")
+
+    static let replaceBuiltIn = Option<Bool>.flag(
+      "replace-built-in", help: "Allow a name that a built-in preset has: your file then replaces it.")
 
     /// The preset copied when `--from` is not given: the classic Pomodoro.
     static let defaultSource = "work"
@@ -34,6 +41,12 @@ extension Pomo.Presets {
         throw CLIError.usage(
           "invalid preset name '\(name)': use 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit",
           command: arguments.path)
+      }
+      let replaces = try builtInNames().contains(name)
+      if replaces && !arguments[replaceBuiltIn] {
+        throw CLIError.failure(
+          "'\(name)' is a built-in preset, and \(name).json would replace it for every command; "
+            + "pass --replace-built-in to do that on purpose, or choose another name")
       }
       let folder = context.paths.presetsDirectory
       let file = folder + "/" + name + ".json"
@@ -62,10 +75,19 @@ extension Pomo.Presets {
         throw CLIError.failure("cannot write \(schemaFile): \(error)")
       }
       let source = preset.source == .builtIn ? "the built-in preset" : "the preset"
+      let replacing = replaces ? "; it replaces the built-in '\(name)'" : ""
       context.output.write(
-        "Wrote \(TextLayout.inert(file)), a copy of \(source) '\(TextLayout.inert(arguments[from] ?? defaultSource))'\n"
-      )
+        "Wrote \(TextLayout.inert(file)), a copy of \(source) '\(TextLayout.inert(arguments[from] ?? defaultSource))'"
+          + replacing + "\n")
       return ExitCode.success
+    }
+
+    static func builtInNames() throws(CLIError) -> Set<String> {
+      do {
+        return Set(try PresetCatalog.builtIns().map(\.name))
+      } catch {
+        throw .data(error.description)
+      }
     }
 
     static func alreadyExists(_ file: String) -> CLIError {

@@ -50,37 +50,76 @@ extension Pomo {
       guard let record = latest, !resumed.contains(record.id) else {
         throw CLIError.failure("no interrupted session to resume (see 'pomo log')")
       }
-      let preset: Preset
-      if let source = record.source {
-        do {
-          preset = try PresetCatalog.load(file: source)
-        } catch {
-          throw CLIError.data(error.description)
-        }
-      } else {
-        preset = try PresetLookup.preset(record.preset, path: arguments.path, context: context)
-      }
-      // The reader keeps rounds within the presets' limits; checked again, as the plan's size depends on it.
-      guard Preset.roundsRange.contains(record.rounds) else {
-        throw CLIError.data(
-          "\(journal.path): the session \(record.id) has \(record.rounds) rounds, more than a preset allows")
-      }
-      let full = Plan(preset: preset, rounds: record.rounds)
+      let full = try plan(of: record, path: arguments.path, context)
       guard let rest = full.resuming(after: record) else {
         throw CLIError.failure(
           "the \(TextLayout.inert(record.preset)) session of \(context.zone.clockTime(record.start)) has nothing left to run"
         )
       }
-      let info = SessionInfo(
+      var info = SessionInfo(
         id: JournalRecord.newID(), tags: record.tags, note: record.note, host: context.hostName,
         source: record.source,
         planOffset: rest.offset, planCount: full.phases.count, resumedFrom: record.id)
+      info.warmup = record.warmupSeconds.map(Self.duration)
+      info.cooldown = record.cooldownSeconds.map(Self.duration)
       return SessionLauncher.run(plan: rest.plan, info: info, setup: setup, lock: lock, arguments, context)
     }
+
+    /// The whole plan `record` is a part of, as it was started: the preset file it names, or
+    /// its preset or quick timer by name, with the rounds, warm-up and cool-down it recorded.
+    /// A plan that does not hold the record's phases is refused rather than resumed wrongly.
+    static func plan(of record: JournalRecord, path: [String], _ context: Context) throws(CLIError) -> Plan {
+      let preset: Preset
+      if let source = record.source {
+        do {
+          preset = try PresetCatalog.load(file: source)
+        } catch {
+          throw .data(error.description)
+        }
+      } else {
+        // A quick timer's name says its work and rest; the record says the rest of its shape.
+        let endless = record.rounds == Preset.roundsRange.upperBound
+        let timer = QuickTimerOptions(
+          rounds: endless ? nil : record.rounds, warmup: record.warmupSeconds.map(duration),
+          cooldown: record.cooldownSeconds.map(duration))
+        preset = try PresetLookup.preset(record.preset, path: path, context: context, timer: timer)
+      }
+      // The reader keeps rounds within the presets' limits; checked again, as the plan's size depends on it.
+      guard Preset.roundsRange.contains(record.rounds) else {
+        throw .data("the session \(record.id) has \(record.rounds) rounds, more than a preset allows")
+      }
+      let full = Plan(preset: preset, rounds: record.rounds)
+      if let problem = full.mismatch(record) {
+        throw .failure(
+          "the \(TextLayout.inert(record.preset)) session of \(context.zone.clockTime(record.start)) ran a plan that "
+            + "'\(TextLayout.inert(record.preset))' no longer gives (\(problem)); start it afresh")
+      }
+      return full
+    }
+
+    /// Seconds from the journal, to the millisecond (the reader checked the range).
+    private static func duration(_ seconds: Double) -> Duration { .milliseconds(Int64((seconds * 1000).rounded())) }
   }
 }
 
 extension Plan {
+  /// Why `record` is not a run of this plan, or nil when it is: its phases must be the
+  /// plan's, by name, kind and round, from its place in the plan on. A preset file edited
+  /// since, or a record from before pomo kept a timer's warm-up, gives another plan, and
+  /// resuming that would run the wrong phases.
+  public func mismatch(_ record: JournalRecord) -> String? {
+    for (i, phase) in record.phases.enumerated() {
+      let index = record.planOffset + i
+      guard index < phases.count else { return "it has \(phases.count) phases, the session more" }
+      let planned = phases[index]
+      if planned.name != phase.name || planned.kind != phase.kind || planned.round != phase.round {
+        let names = (TextLayout.inert(planned.name), TextLayout.inert(phase.name))
+        return "phase \(index + 1) is \(names.0), the session's was \(names.1)"
+      }
+    }
+    return nil
+  }
+
   /// The part of this plan an interrupted record did not finish: from the phase it stopped
   /// in (with the time that phase still had), or nil when nothing is left.
   public func resuming(after record: JournalRecord) -> (plan: Plan, offset: Int)? {

@@ -73,15 +73,18 @@ extension Pomo {
       let lock = try JournalAccess.claim(journal, context)
       var source: String?
       if case .file(let path) = preset.source { source = Platform.absolutePath(path) }
-      let info = SessionInfo(
+      var info = SessionInfo(
         id: JournalRecord.newID(), tags: tags, note: arguments[note], host: context.hostName, source: source,
         planCount: plan.phases.count)
+      // Only a quick timer takes them (a preset refuses them), and its name does not say them.
+      info.warmup = timer.warmup
+      info.cooldown = timer.cooldown
       return SessionLauncher.run(plan: plan, info: info, setup: setup, lock: lock, arguments, context)
     }
 
     /// A duration the parser has already checked.
     private static func duration(_ text: String?) -> Duration? {
-      guard let text, case .success(let value) = DurationText.parse(text) else { return nil }
+      guard let text, case .success(let value) = TypedDuration.parse(text) else { return nil }
       return value
     }
   }

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+@testable import PomoCore
+@testable import PomoKit
+
+/// Issue 18, defects 3 and 4: one rule for every duration typed on the command line, which
+/// reads the spellings people type and refuses a bare number with a suggestion.
+@Suite("Durations typed on the command line")
+struct TypedDurationTests {
+  static let spellings: [(String, Int64)] = [
+    ("25m", 1500), ("25min", 1500), ("25mins", 1500), ("25 minutes", 1500), ("1 minute", 60), ("25M", 1500),
+    ("90s", 90), ("90sec", 90), ("90secs", 90), ("90 seconds", 90), ("1second", 1),
+    ("2h", 7200), ("2hr", 7200), ("2hrs", 7200), ("1 hour", 3600), ("2hours", 7200),
+    ("1h30", 5400), ("1h 30", 5400), ("1h30m", 5400), ("1hr 30min", 5400), ("2m30", 150), ("1h30m15", 5415),
+    ("1.5h", 5400), ("1.5 hours", 5400), ("2.5m", 150), ("0.5min", 30),
+    ("1:30", 90), ("1:02:03", 3723), (" 5m ", 300),
+  ]
+
+  @Test("the spellings people type are read", arguments: spellings)
+  func reads(text: String, seconds: Int64) {
+    #expect(TypedDuration.parse(text) == .success(.seconds(seconds)))
+  }
+
+  static let refusals: [(String, TypedDuration.Problem)] = [
+    ("25", .bareNumber(suggestion: "25m")), ("2", .bareNumber(suggestion: "2m")),
+    ("1.5", .bareNumber(suggestion: "1.5m")),
+    ("25mn", .misspeltUnit(suggestion: "25min")), ("2minuets", .misspeltUnit(suggestion: "2minutes")),
+    ("1hr30mn", .misspeltUnit(suggestion: "1hr30min")), ("90secnds", .misspeltUnit(suggestion: "90seconds")),
+    ("25ms", .duration(.notADuration)), ("5x5", .duration(.notADuration)), ("soon", .duration(.notADuration)),
+    ("1s30", .duration(.notADuration)),
+    ("30m1h", .duration(.notADuration)), ("", .duration(.notADuration)), ("1.5h30", .duration(.notADuration)),
+    ("0m", .duration(.notPositive)), ("25h", .duration(.tooLong)), ("1h90", .duration(.partTooLarge)),
+  ]
+
+  @Test("a bare number, a word that is no unit, or a span out of range is refused, and why", arguments: refusals)
+  func refuses(text: String, problem: TypedDuration.Problem) {
+    #expect(TypedDuration.parse(text) == .failure(problem))
+  }
+
+  @Test("preset files keep their meaning: a bare number there is seconds")
+  func presetFilesUnchanged() {
+    #expect(DurationText.parse("25") == .success(.seconds(25)))
+    #expect(DurationText.parse("25min") == .failure(.notADuration))
+  }
+
+  static let timers: [(String, QuickTimer)] = [
+    ("25min", QuickTimer(spec: "25m", work: .seconds(1500))),
+    ("1h30", QuickTimer(spec: "1h30m", work: .seconds(5400))),
+    ("90sec", QuickTimer(spec: "90s", work: .seconds(90))),
+    ("1.5h", QuickTimer(spec: "1.5h", work: .seconds(5400))),
+    ("40sec/20sec", QuickTimer(spec: "40s/20s", work: .seconds(40), rest: .seconds(20))),
+  ]
+
+  @Test("a timer reads the same spellings, named in the form a preset file reads", arguments: timers)
+  func timer(text: String, expected: QuickTimer) {
+    #expect(QuickTimer.parse(text) == .success(expected))
+  }
+
+  /// Every place a duration is typed, with its whole first line of error.
+  static let messages: [([String], Int32, String)] = [
+    (
+      ["start", "25"], 64, "Error: '25' has no unit; did you mean '25m'? (a timer is a duration like 25m, 90s or 1:30)"
+    ),
+    (
+      ["start", "40/20s"], 64,
+      "Error: '40/20s' has no unit; did you mean '40m/20s'? (a timer is a duration like 25m, 90s or 1:30)"
+    ),
+    (
+      ["start", "50m/10m/5m"], 64,
+      "Error: '50m/10m/5m' has 3 parts; a timer is WORK or WORK/REST, like 25m or 50m/10m (for more phases, write a preset: 'pomo presets new')"
+    ),
+    (["start", "25mn"], 64, "Error: '25mn' is not a timer; did you mean '25min'?"),
+    (["start", "40sec/20scs"], 64, "Error: '40sec/20scs' is not a timer; did you mean '40sec/20secs'?"),
+    (["start", "5x5"], 64, "Error: no preset named '5x5' (see 'pomo presets'), and not a timer like 25m or 40s/20s"),
+    (
+      ["extend", "2mn"], 64,
+      "Error: '<duration>' must be a duration like 25m, 1h30m or 90s, got '2mn'. Did you mean '2min'?"
+    ),
+    (["add", "work", "--start", "-90mn"], 64, "Error: '--start': '-90mn' is not a time; did you mean '-90min'?"),
+    (["start", "40s/20s", "--warmup", "2"], 64, "Error: '--warmup' has no unit, got '2'. Did you mean '2m'?"),
+    (
+      ["start", "40s/20s", "-r", "2", "--cooldown", "1.5"], 64,
+      "Error: '--cooldown' has no unit, got '1.5'. Did you mean '1.5m'?"
+    ),
+    (
+      ["start", "40s/20s", "--warmup", "2x"], 64,
+      "Error: '--warmup' must be a duration like 25m, 1h30m or 90s, got '2x'"
+    ),
+    (["extend", "2"], 64, "Error: '<duration>' has no unit, got '2'. Did you mean '2m'?"),
+    (["extend", "0m"], 64, "Error: '<duration>' must be more than zero, got '0m'"),
+    (["add", "work", "--start", "-90"], 64, "Error: '--start': '-90' has no unit; did you mean '-90m'?"),
+    (
+      ["add", "25", "--start", "-90m"], 64,
+      "Error: '25' has no unit; did you mean '25m'? (a timer is a duration like 25m, 90s or 1:30)"
+    ),
+    (["edit", "last", "--end", "-5"], 64, "Error: '--end': '-5' has no unit; did you mean '-5m'?"),
+  ]
+
+  @Test("a bare number is refused with the same suggestion wherever a duration is typed", arguments: messages)
+  func errors(words: [String], status: Int32, line: String) throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let result = InProcess(home: home.path).run(words)
+    #expect(result.status == status)
+    #expect(result.err.split(separator: "\n").first.map(String.init) == line)
+  }
+
+  static let accepted: [[String]] = [
+    ["start", "25min", "--dry-run"], ["start", "1h30", "--dry-run"], ["start", "90sec", "--dry-run"],
+    ["start", "1.5h", "--dry-run"],
+    ["start", "40s/20s", "-r", "2", "--warmup", "2min", "--cooldown", "90sec", "--dry-run"],
+    ["add", "25min", "--start", "-90min"], ["add", "work", "--start", "-2hours"],
+  ]
+
+  @Test("the common spellings work in every command that takes a duration", arguments: accepted)
+  func accepts(words: [String]) throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let result = InProcess(home: home.path).run(words)
+    #expect(result.status == 0, "\(result.err)")
+  }
+
+  @Test("--warmup 2min and --cooldown 90sec make phases of those lengths")
+  func optionLengths() throws {
+    let result = InProcess(home: "/nonexistent-home").run(
+      "start", "40s/20s", "-r", "1", "--warmup", "2min", "--cooldown", "90sec", "--dry-run")
+    #expect(result.status == 0)
+    #expect(result.out.hasPrefix("40s/20s: 1 round, 3 phases, 4:10\n"), "\(result.out)")
+  }
+
+  @Test("a word shaped like a timer gets the timer's error, not a file error, unless the file exists")
+  func timerShapedWord() throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let file = try home.write("50m/10m/5m", #"{"round": [{"name": "f", "kind": "work", "duration": "1m"}]}"#)
+    let result = InProcess(home: home.path).run("start", file, "--dry-run")
+    #expect(result.status == 0, "\(result.err)")
+    #expect(!QuickTimer.looksLikeTimer(file))
+    #expect(QuickTimer.looksLikeTimer("50m/10m/5m"))
+    #expect(!QuickTimer.looksLikeTimer("25m.json"))
+  }
+}
