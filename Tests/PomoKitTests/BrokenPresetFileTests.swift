@@ -3,6 +3,7 @@ import Testing
 
 @testable import PomoCore
 @testable import PomoKit
+import PomoTestSupport
 
 /// Issue 18, defect 1: a preset file that cannot be used is a warning naming it, never a
 /// reason for every other preset and timer to fail.

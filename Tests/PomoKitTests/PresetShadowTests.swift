@@ -3,6 +3,7 @@ import Testing
 
 @testable import PomoCore
 @testable import PomoKit
+import PomoTestSupport
 
 /// Issue 18, defect 16: a preset of your own never replaces a built-in one without a word.
 @Suite("presets new and the built-in names")

@@ -5,6 +5,7 @@ import Testing
 @testable import PomoJournal
 @testable import PomoKit
 @testable import PomoPlatform
+import PomoTestSupport
 
 /// Issue 18, defect 2: resuming continues the phase that was cut short with the time it had
 /// left, then the rest of the plan exactly as it was started, whatever its shape.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import PomoCore
 @testable import PomoKit
+import PomoTestSupport
 
 /// Issue 18, defects 3 and 4: one rule for every duration typed on the command line, which
 /// reads the spellings people type and refuses a bare number with a suggestion.
