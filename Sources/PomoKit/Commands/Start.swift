@@ -61,8 +61,9 @@ extension Pomo {
         rounds: arguments[SharedOptions.rounds], warmup: duration(arguments[warmup]),
         cooldown: duration(arguments[cooldown]))
       let preset = try PresetLookup.preset(name, path: arguments.path, context: context, timer: timer)
-      let plan = PresetLookup.plan(preset, arguments)
+      var plan = PresetLookup.plan(preset, arguments)
       if arguments[dryRun] {
+        if let advance = try SessionLauncher.advance(arguments) { plan.advance = advance }
         context.output.write(PlanText.render(plan, width: context.width, unicode: context.unicode))
         return ExitCode.success
       }
