@@ -65,7 +65,11 @@ public final class BigDisplay: LiveView {
         if let line = EventText.line(event, engine, clockTime: clockTime) { history.append(line) }
       case .sessionEnded:
         leave()
-        let lines = history.map { TextLayout.truncate($0, columns - 1, unicode: style.unicode) }
+        let lines = history.enumerated().map { i, line in
+          i == 0
+            ? TextLayout.truncate(line, columns - 1, unicode: style.unicode)
+            : PhaseLogLine.fit(line, room: columns - 1, unicode: style.unicode)
+        }
         output.write(
           lines.map { ANSI.paint($0, ANSI.dim, when: style.color) + "\n" }.joined()
             + SessionSummary.render(engine, width: columns, unicode: style.unicode))

@@ -54,7 +54,7 @@ public final class LiveDisplay: SessionListener {
       case .phaseEnded, .slept:
         if let line = EventText.line(event, engine, clockTime: clockTime) {
           finished.append(line)
-          text += ANSI.clearLine + dimmed(line) + "\n"
+          text += ANSI.clearLine + dimmed(phaseLine: line) + "\n"
           lastLine = nil
         }
       case .sessionEnded:
@@ -89,6 +89,11 @@ public final class LiveDisplay: SessionListener {
     ANSI.paint(TextLayout.truncate(line, width - 1, unicode: style.unicode), ANSI.dim, when: style.color)
   }
 
+  /// A line of the phase log, fitted so that the phase's name stays longest.
+  private func dimmed(phaseLine line: String) -> String {
+    ANSI.paint(PhaseLogLine.fit(line, room: width - 1, unicode: style.unicode), ANSI.dim, when: style.color)
+  }
+
   /// The screen cleared and drawn again at the current size; the live line follows.
   private func redraw() -> String {
     guard head != nil else { return "" }
@@ -96,7 +101,7 @@ public final class LiveDisplay: SessionListener {
     // The header, the finished phases and the live line: when they are more than the rows,
     // the latest phases are kept, so nothing scrolls the header away.
     let room = rows.map { max(0, $0 - 2) } ?? finished.count
-    for line in finished.suffix(room) { text += dimmed(line) + "\n" }
+    for line in finished.suffix(room) { text += dimmed(phaseLine: line) + "\n" }
     lastLine = nil
     return text
   }
