@@ -19,13 +19,18 @@ public enum KeyHints {
   /// The status line's last part while a phase waits: how to go on.
   public static func waiting(keys: Bool) -> String { keys ? "enter to go on" : "'pomo next' to go on" }
 
-  /// `head` with ` · hints` after it when that fits in `room` columns, else ` · ? keys`, else
-  /// `head` alone.
-  public static func header(_ head: String, hints: String, room: Int, dot: String) -> String {
-    for candidate in [hints, short] {
-      let text = head + " \(dot) " + candidate
-      if TextLayout.width(text) <= room { return text }
-    }
+  /// `head`, `separator` and the hints when that fits in `room` columns, else `? keys` in
+  /// their place, else `head` alone.
+  /// The head is cut (to no less than 8 columns) before `? keys` goes, so the way to the keys
+  /// stays in sight down to 20 columns.
+  public static func header(_ head: String, hints: String, room: Int, separator: String, unicode: Bool = true)
+    -> String
+  {
+    let full = head + separator + hints
+    if TextLayout.width(full) <= room { return full }
+    let tail = separator + short
+    let headRoom = room - TextLayout.width(tail)
+    if headRoom >= 8 { return TextLayout.truncate(head, headRoom, unicode: unicode) + tail }
     return head
   }
 

@@ -81,7 +81,7 @@ public final class LiveDisplay: SessionListener {
   private func headerLine() -> String {
     guard let head else { return "" }
     let line =
-      keyHint ? KeyHints.header(head, hints: hints, room: width - 1, dot: style.dot) : head
+      keyHint ? KeyHints.header(head, hints: hints, room: width - 1, separator: " \(style.dot) ", unicode: style.unicode) : head
     return dimmed(line)
   }
 

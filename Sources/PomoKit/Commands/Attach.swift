@@ -67,7 +67,7 @@ extension Pomo {
         guard let state else { return }
         if !headed {
           let head = "\(TextLayout.inert(state.record.preset)) (pid \(state.pid)):"
-          context.output.write(dimmed(KeyHints.header(head, hints: keysHint, room: width - 1, dot: style.dot)) + "\n")
+          context.output.write(dimmed(KeyHints.header(head, hints: keysHint, room: width - 1, separator: " ", unicode: style.unicode)) + "\n")
           headed = true
         }
         let waiting = state.waiting ? KeyHints.waiting(keys: true) : nil
