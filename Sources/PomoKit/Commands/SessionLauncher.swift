@@ -9,8 +9,7 @@ import PomoPlatform
 enum SessionLauncher {
   static let keysHelp = """
     Keys while running: space pauses and resumes, s skips to the next phase, + adds a
-    minute to the current phase, q quits, enter goes on from a phase that waits, ? lists
-    the keys. Ctrl-Z suspends; fg resumes.
+    minute to the current phase, q quits. Ctrl-Z suspends; fg resumes.
     """
 
   /// Everything checked before a session may claim the state folder: a bad option, config

@@ -14,6 +14,9 @@ extension Pomo {
       discussion: SessionLauncher.keysHelp + """
 
 
+        Enter goes on from a phase that waits for confirmation (--confirm); ? (or h) lists
+        the keys where the terminal is too narrow to show them.
+
         When stdout is not a terminal, pomo prints one plain line per phase start and end
         instead of the live display. Every session is recorded in the journal, completed or
         not.
