@@ -43,7 +43,7 @@ public struct ControlClient: Sendable {
     case .reply(.state(let state)): return state
     case .reply(.idle): return nil
     case .reply(.error(let message)): throw .session(message)
-    case .reply(.tick): throw .refused
+    case .reply(.tick), .reply(.summary): throw .refused
     case .timedOut: throw .noAnswer(timeout)
     case .closed: throw .refused
     }
@@ -66,6 +66,8 @@ public struct ControlClient: Sendable {
         state.updated = time
         current = state
         if !body(state) { return false }
+      case .reply(.summary):
+        continue
       case .reply(.idle), .reply(.error), .closed, .timedOut:
         return true
       }
@@ -130,6 +132,8 @@ public struct ControlClient: Sendable {
 public final class Follower {
   private let connection: ControlClient.Connection
   private var current: SessionState?
+  /// The summary the session sent as it ended (head and parts), once it has.
+  public private(set) var summary: (head: String, parts: [String])?
 
   /// The socket to wait on for readability.
   public var fd: Int32 { connection.fd }
@@ -153,6 +157,8 @@ public final class Follower {
         current = state
       case .reply(.tick(let time)):
         current?.updated = time
+      case .reply(.summary(let head, let parts)):
+        summary = (head, parts)
       case .reply(.idle), .reply(.error), .closed:
         return (current, true)
       case .timedOut:

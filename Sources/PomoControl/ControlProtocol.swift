@@ -15,7 +15,8 @@ import PomoPlatform
 /// then closes the connection. After `follow` it sends a `state` line at once and whenever
 /// the state changes (a phase, a pause, an extension), a `tick MILLISECONDS` line (the wall
 /// time, in milliseconds since 1970) whenever only the time shown changes (each second, each
-/// percent), then `idle` when the session ends, and closes. A tick carries no state: the
+/// percent), then, when the session ends, `summary HEAD<TAB>PART<TAB>…` (what its own
+/// terminal prints then, for a follower to print the same) and `idle`, and closes. A tick carries no state: the
 /// follower shows the last state at the tick's time, so the session does not build and the
 /// follower does not parse a state every second. Anything that is not a
 /// whole, known request (unknown words, bad numbers, control bytes, no newline before the
@@ -42,6 +43,8 @@ public enum ControlProtocol {
     case tick(Double)
     case idle
     case error(String)
+    /// The session ended: its summary, as `SessionSummary.parts` gives it, to lay out.
+    case summary(head: String, parts: [String])
   }
 
   // MARK: - Requests
@@ -114,6 +117,9 @@ public enum ControlProtocol {
     case .idle: return Array("idle\n".utf8)
     case .tick(let time): return Array("tick \(Int64((time * 1000).rounded(.down)))\n".utf8)
     case .error(let message): return Array("error \(message)\n".utf8)
+    case .summary(let head, let parts):
+      // Inert text holds no tab or newline: the tab is the separator.
+      return Array(("summary " + ([head] + parts).map(TextLayout.inert).joined(separator: "\t") + "\n").utf8)
     case .state(let state): return Array(("state " + state.json(offset: offset).text + "\n").utf8)
     }
   }
@@ -132,6 +138,13 @@ public enum ControlProtocol {
         let millis = Int64(String(decoding: digits, as: UTF8.self))
       else { return nil }
       return .tick(Double(millis) / 1000)
+    }
+    let summary = Array("summary ".utf8)
+    if line.starts(with: summary) {
+      let fields = String(decoding: line.dropFirst(summary.count), as: UTF8.self).split(
+        separator: "\t", omittingEmptySubsequences: false
+      ).map { TextLayout.inert(String($0)) }
+      return .summary(head: fields[0], parts: Array(fields.dropFirst()))
     }
     let error = Array("error ".utf8)
     if line.starts(with: error) { return .error(String(decoding: line.dropFirst(error.count), as: UTF8.self)) }

@@ -234,7 +234,7 @@ public final class ControlServer: SessionControl {
   public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
     lastEngine = engine
     if engine.isFinished {
-      finish()
+      finish(summary: SessionSummary.parts(engine))
       return
     }
     let now = engine.clock.now()
@@ -250,12 +250,13 @@ public final class ControlServer: SessionControl {
 
   /// The session ended: followers hear `idle`, the socket goes at once (so nobody connects
   /// to a session that is ending), and connections close once any reply is sent.
-  private func finish() {
+  private func finish(summary: (head: String, parts: [String])? = nil) {
     guard !ended else { return }
     ended = true
     let idle = ControlProtocol.encode(.idle, offset: offset)
+    let said = summary.map { ControlProtocol.encode(.summary(head: $0.head, parts: $0.parts), offset: offset) } ?? []
     for fd in followers {
-      send(fd, idle)
+      send(fd, said + idle)
       drop(fd)
     }
     if listener >= 0 {

@@ -79,7 +79,8 @@ public enum ReportText {
     }
     for (heading, groups) in [("PRESET", report.presets), ("TAG", report.tags)] where !groups.isEmpty {
       out.append("")
-      let nameWidth = min(24, max(heading.count, groups.map { TextLayout.width($0.name) }.max() ?? 0))
+      // Names are cut only where the width needs it (at 24 columns at least): the counts take 20.
+      let nameWidth = min(max(24, width - 21), max(heading.count, groups.map { TextLayout.width($0.name) }.max() ?? 0))
       out.append(
         ANSI.paint(TextLayout.padRight(heading, nameWidth) + "  SESSIONS   FOCUS", ANSI.dim, when: style.color))
       for g in groups {

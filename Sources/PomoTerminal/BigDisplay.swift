@@ -11,11 +11,11 @@ public protocol LiveView: SessionListener {
   func invalidate()
   /// After SIGWINCH, with the terminal's new size (rows nil when unknown).
   func resize(to columns: Int, rows: Int?)
+  /// `?` or `h`: the keys, for a display too narrow to list them all the time.
+  func showKeys()
 }
 
-extension LiveDisplay: LiveView {
-  public func resize(to columns: Int, rows: Int?) { resize(to: columns) }
-}
+extension LiveDisplay: LiveView {}
 
 /// `--big`: the time left in large figures filling the terminal, on the alternate screen.
 ///
@@ -35,10 +35,18 @@ public final class BigDisplay: LiveView {
   /// The lines the normal screen gets at the end: the head and every phase done.
   private var history: [String] = []
   private var onAlternateScreen = false
+  /// Whether keys are read, so the screen may say which to press.
+  package let keyHint: Bool
+  private var hints = KeyHints.full(confirm: false)
+  /// After `?`: the whole list of keys, wrapped, where one row had no room for it.
+  private var showingKeys = false
+  private var lastEngine: SessionEngine?
 
   public init(
-    output: any TextOutput, columns: Int, rows: Int, style: DisplayStyle, clockTime: @escaping (Double) -> String
+    output: any TextOutput, columns: Int, rows: Int, style: DisplayStyle, keyHint: Bool = false,
+    clockTime: @escaping (Double) -> String
   ) {
+    self.keyHint = keyHint
     self.output = output
     self.columns = columns
     self.rows = rows
@@ -50,13 +58,18 @@ public final class BigDisplay: LiveView {
     for event in events {
       switch event {
       case .sessionStarted:
+        hints = KeyHints.full(confirm: engine.plan.advance == .confirm)
         history.append(PlanText.header(engine.plan))
         enter()
       case .phaseEnded, .slept:
         if let line = EventText.line(event, engine, clockTime: clockTime) { history.append(line) }
       case .sessionEnded:
         leave()
-        let lines = history.map { TextLayout.truncate($0, columns - 1, unicode: style.unicode) }
+        let lines = history.enumerated().map { i, line in
+          i == 0
+            ? TextLayout.truncate(line, columns - 1, unicode: style.unicode)
+            : PhaseLogLine.fit(line, room: columns - 1, unicode: style.unicode)
+        }
         output.write(
           lines.map { ANSI.paint($0, ANSI.dim, when: style.color) + "\n" }.joined()
             + SessionSummary.render(engine, width: columns, unicode: style.unicode))
@@ -65,10 +78,13 @@ public final class BigDisplay: LiveView {
         break
       }
     }
+    lastEngine = engine
     guard let snapshot = engine.snapshot else { return }
     let next = engine.plan.phases.indices.contains(engine.index + 1) ? engine.plan.phases[engine.index + 1] : nil
     let screen: [String]
-    if let big = BigScreen.render(snapshot, next: next, columns: columns, rows: rows, style: style) {
+    if let big = BigScreen.render(
+      snapshot, next: next, columns: columns, rows: rows, style: style, footer: footer(waiting: snapshot.overtime != nil))
+    {
       screen = big
       barCells = max(1, columns - 1)
     } else {
@@ -77,6 +93,25 @@ public final class BigDisplay: LiveView {
       barCells = line.barCells
     }
     draw(screen)
+  }
+
+  /// The bottom rows: how to go on while a phase waits; else the keys when they fit in a row
+  /// (or after `?`, wrapped), else `? keys`.
+  private func footer(waiting: Bool) -> [String] {
+    if waiting { return [KeyHints.waiting(keys: keyHint)] }
+    guard keyHint else { return [] }
+    let room = columns - 1
+    if TextLayout.width(hints) <= room { return [hints] }
+    if showingKeys {
+      return KeyHints.list(hints, width: columns).map { TextLayout.truncate($0, room, unicode: style.unicode) }
+    }
+    return [KeyHints.short]
+  }
+
+  /// `?` or `h`: the whole list of keys at the bottom, or back to `? keys`.
+  public func showKeys() {
+    showingKeys.toggle()
+    if let lastEngine { sessionDidUpdate(lastEngine, events: []) }
   }
 
   /// Writes the rows that differ from what is on the screen, each from its first column.

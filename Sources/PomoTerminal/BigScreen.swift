@@ -61,8 +61,9 @@ public enum BigScreen {
 
   /// The screen's rows (exactly `rows` of them, none reaching the last column), or nil when
   /// the terminal is too small for large figures: the caller then draws the status line.
+  /// `footer` (the keys, or how to go on) takes the bottom rows when the rows leave room for it.
   public static func render(
-    _ s: SessionSnapshot, next: PlannedPhase?, columns: Int, rows: Int, style: DisplayStyle
+    _ s: SessionSnapshot, next: PlannedPhase?, columns: Int, rows: Int, style: DisplayStyle, footer: [String] = []
   ) -> [String]? {
     guard columns >= minimumColumns, rows >= minimumRows else { return nil }
     let room = columns - 1
@@ -96,9 +97,11 @@ public enum BigScreen {
     } else {
       lines.append(centred("last phase", ANSI.dim))
     }
-    let top = (rows - lines.count) / 2
+    // The footer sits at the bottom, a blank row above it, when the rows have room.
+    let foot = rows - lines.count >= footer.count + 1 ? footer.map { centred($0, ANSI.dim) } : []
+    let top = (rows - lines.count - foot.count) / 2
     let screen = Array(repeating: "", count: top) + lines
-    return screen + Array(repeating: "", count: rows - screen.count)
+    return screen + Array(repeating: "", count: rows - screen.count - foot.count) + foot
   }
 
   private static func trimmedRight(_ line: String) -> String {

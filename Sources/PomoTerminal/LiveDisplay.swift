@@ -2,15 +2,31 @@ import PomoCore
 import PomoPlatform
 
 /// The live status line on a terminal, redrawn in place, with finished phases scrolling above.
+///
+/// After a resize nothing on the screen can be trusted: a line drawn at the old width may now
+/// take several rows (the terminal rewrapped it) or one row cut short (it did not), and the
+/// cursor may have moved with it. So the display clears the screen and draws what it owns
+/// again, laid out for the new width: the header, the finished phases (the latest, as many as
+/// fit) and the live line.
 public final class LiveDisplay: SessionListener {
   package let output: any TextOutput
-  public var width: Int
+  public private(set) var width: Int
+  /// The terminal's height, when known: how many finished phases a redraw has room for.
+  public private(set) var rows: Int?
   package let style: DisplayStyle
   package let clockTime: (Double) -> String
+  /// Whether keys are read, so the header and the live line may say which to press.
   package let keyHint: Bool
   private var lastLine: String?
-  /// Columns the last drawn line took, to clear it after the terminal narrows and rewraps it.
-  private var lastWidth = 0
+  /// The plan's header as it was first written, before hints were fitted to a width.
+  private var head: String?
+  /// The key hints for this plan (with `enter go on` when phases wait for confirmation).
+  private var hints = KeyHints.full(confirm: false)
+  /// The finished phases' lines, uncut, to draw again after a resize.
+  private var finished: [String] = []
+  /// Set by a resize: the next update clears the screen and draws everything.
+  private var needsRedraw = false
+  private var ended = false
   public private(set) var barCells = 40
 
   public init(
@@ -25,37 +41,77 @@ public final class LiveDisplay: SessionListener {
 
   public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
     var text = ""
+    if needsRedraw && !ended {
+      text += redraw()
+      needsRedraw = false
+    }
     for event in events {
       switch event {
       case .sessionStarted:
-        var head = PlanText.header(engine.plan)
-        let hint = " \(style.dot) space pause, s skip, + 1 min, q quit"
-        if keyHint && TextLayout.width(head + hint) < width { head += hint }
-        let cut = TextLayout.truncate(head, width - 1, unicode: style.unicode)
-        text += ANSI.hideCursor + ANSI.paint(cut, ANSI.dim, when: style.color) + "\n"
+        head = PlanText.header(engine.plan)
+        hints = KeyHints.full(confirm: engine.plan.advance == .confirm)
+        text += ANSI.hideCursor + headerLine() + "\n"
       case .phaseEnded, .slept:
         if let line = EventText.line(event, engine, clockTime: clockTime) {
-          let cut = TextLayout.truncate(line, width - 1, unicode: style.unicode)
-          text += ANSI.clearLine + ANSI.paint(cut, ANSI.dim, when: style.color) + "\n"
+          finished.append(line)
+          text += ANSI.clearLine + dimmed(phaseLine: line) + "\n"
           lastLine = nil
         }
       case .sessionEnded:
         text += ANSI.clearLine + SessionSummary.render(engine, width: width, unicode: style.unicode) + ANSI.showCursor
         lastLine = nil
+        ended = true
       default:
         break
       }
     }
     if let snapshot = engine.snapshot {
-      let rendered = StatusLine.render(snapshot, width: width, style: style)
+      let waiting = snapshot.overtime == nil ? nil : KeyHints.waiting(keys: keyHint)
+      let rendered = StatusLine.render(snapshot, width: width, style: style, hint: waiting)
       barCells = rendered.barCells
       if rendered.text != lastLine {
         text += "\r" + rendered.text + "\u{1B}[K"
         lastLine = rendered.text
-        lastWidth = TextLayout.width(ANSI.strip(rendered.text))
       }
     }
     if !text.isEmpty { output.write(text) }
+  }
+
+  /// The header with as much of the key hints as fits: all of them, or `? keys`.
+  private func headerLine() -> String {
+    guard let head else { return "" }
+    let line =
+      keyHint ? KeyHints.header(head, hints: hints, room: width - 1, separator: " \(style.dot) ", unicode: style.unicode) : head
+    return dimmed(line)
+  }
+
+  private func dimmed(_ line: String) -> String {
+    ANSI.paint(TextLayout.truncate(line, width - 1, unicode: style.unicode), ANSI.dim, when: style.color)
+  }
+
+  /// A line of the phase log, fitted so that the phase's name stays longest.
+  private func dimmed(phaseLine line: String) -> String {
+    ANSI.paint(PhaseLogLine.fit(line, room: width - 1, unicode: style.unicode), ANSI.dim, when: style.color)
+  }
+
+  /// The screen cleared and drawn again at the current size; the live line follows.
+  private func redraw() -> String {
+    guard head != nil else { return "" }
+    var text = "\u{1B}[H\u{1B}[2J" + headerLine() + "\n"
+    // The header, the finished phases and the live line: when they are more than the rows,
+    // the latest phases are kept, so nothing scrolls the header away.
+    let room = rows.map { max(0, $0 - 2) } ?? finished.count
+    for line in finished.suffix(room) { text += dimmed(phaseLine: line) + "\n" }
+    lastLine = nil
+    return text
+  }
+
+  /// `?` or `h`: the keys, printed above the live line, for a header too narrow to list them.
+  public func showKeys() {
+    guard !ended else { return }
+    let lines = KeyHints.list(hints, width: width).map { ANSI.clearLine + dimmed($0) + "\n" }
+    output.write("\r" + lines.joined())
+    lastLine = nil
   }
 
   /// Before the process stops (Ctrl-Z) or exits early: clear the line and show the cursor.
@@ -70,13 +126,11 @@ public final class LiveDisplay: SessionListener {
     lastLine = nil
   }
 
-  /// After SIGWINCH: a narrower terminal rewraps the old line over several rows; clear them.
-  public func resize(to columns: Int) {
-    if columns < width && lastWidth > columns {
-      let rows = (lastWidth - 1) / max(1, columns)
-      output.write("\r\u{1B}[\(rows)A\u{1B}[J")
-    }
+  /// After SIGWINCH: the next update draws the whole display again at the new size.
+  public func resize(to columns: Int, rows: Int? = nil) {
     width = columns
+    if let rows { self.rows = rows }
+    needsRedraw = true
     invalidate()
   }
 }

@@ -130,6 +130,10 @@ public final class LiveSession {
   }
 
   private func handle(key: UInt8) -> [SessionEvent] {
+    if KeyHints.helpKeys.contains(key) {
+      display?.showKeys()
+      return []
+    }
     guard let command = SessionEngine.command(forKey: key) else { return [] }
     return handle(command)
   }

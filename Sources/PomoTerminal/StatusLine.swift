@@ -16,7 +16,9 @@ public enum StatusLine {
 
   package static let eighths = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
 
-  public static func render(_ s: SessionSnapshot, width: Int, style: DisplayStyle) -> Rendered {
+  /// - Parameter hint: what to do now (while a phase waits: how to go on), the last part of
+  ///   the line. As the line narrows, the bar (full while a phase waits) goes before the hint.
+  public static func render(_ s: SessionSnapshot, width: Int, style: DisplayStyle, hint: String? = nil) -> Rendered {
     // Never write into the last column: some terminals wrap when it is filled. However narrow
     // the terminal, the line fits: at worst it is the time alone, cut.
     let room = max(0, width - 1)
@@ -35,8 +37,9 @@ public enum StatusLine {
       var round: String?
       var session: String?
       var percent: Bool
+      var hint = false
     }
-    let layouts = [
+    let plain = [
       Layout(
         separator: "  ", nameLimit: 24, minBar: 10, maxBar: 40, round: round.map { "round \($0)" },
         session: "session \(session)", percent: true),
@@ -48,12 +51,24 @@ public enum StatusLine {
       Layout(separator: " ", nameLimit: 0, minBar: 4, maxBar: 12, round: nil, session: nil, percent: true),
       Layout(separator: " ", nameLimit: 0, minBar: 0, maxBar: 0, round: nil, session: nil, percent: false),
     ]
+    // With a hint: the wider layouts with it, then without the bar, then the plain ones.
+    var hinted = plain.prefix(4).map { layout in
+      var layout = layout
+      layout.hint = true
+      return layout
+    }
+    hinted += [
+      Layout(separator: " ", nameLimit: 12, minBar: 0, maxBar: 0, round: nil, session: nil, percent: true, hint: true),
+      Layout(separator: " ", nameLimit: 0, minBar: 0, maxBar: 0, round: nil, session: nil, percent: false, hint: true),
+    ]
+    let layouts = hint == nil ? plain : hinted + plain
     for layout in layouts {
       let name = layout.nameLimit > 0 ? TextLayout.truncate(s.phase.name, layout.nameLimit, unicode: style.unicode) : ""
       // Fixed parts in order; the bar goes between the name and the percentage.
       let before = [badge, name].filter { !$0.isEmpty }
       let after = [
         layout.percent ? TextLayout.padLeft(percent, 4) : "", time, layout.round ?? "", layout.session ?? "",
+        layout.hint ? hint ?? "" : "",
       ]
       .filter { !$0.isEmpty }
       let parts = before.count + after.count + (layout.maxBar > 0 ? 1 : 0)
@@ -71,7 +86,10 @@ public enum StatusLine {
         pieces.append(bar.text)
         cells = bar.cells
       }
-      pieces += after.map { $0 == time ? ANSI.paint($0, ANSI.bold, when: style.color) : $0 }
+      pieces += after.enumerated().map { i, part in
+        if part == time { return ANSI.paint(part, ANSI.bold, when: style.color) }
+        return layout.hint && i == after.count - 1 ? ANSI.paint(part, ANSI.dim, when: style.color) : part
+      }
       return Rendered(text: pieces.joined(separator: layout.separator), barCells: cells)
     }
     return Rendered(text: TextLayout.truncate(time, room, unicode: style.unicode), barCells: 0)

@@ -115,7 +115,7 @@ struct DetachTests {
     #expect(pty.waitForText("PAUSED  focus"))
     pty.send("q")
     #expect(pty.waitForExit() == 0)
-    #expect(pty.visible.contains("the session ended"))
+    #expect(pty.visible.contains("Stopped long: "))
     #expect(pty.isCooked)
     #expect(waitUntil { (try? records().count) == 1 })
     #expect(try records().first?.interruption == .quit)

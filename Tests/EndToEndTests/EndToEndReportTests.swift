@@ -168,7 +168,7 @@ struct EndToEndReportTests {
     defer { home.cleanUp() }
     let result = try runPomo(["report"] + arguments, environment: env("UTC"))
     #expect(result.status == 64)
-    #expect(result.err.hasPrefix(message + "\nUsage: pomo report "))
+    #expect(result.err == message + "\nSee 'pomo report --help'.\n")
   }
 
   @Test("week_start in the config starts weeks on Sunday")

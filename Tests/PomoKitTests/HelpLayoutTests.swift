@@ -435,8 +435,9 @@ struct HelpLayoutTests {
 
     The session's own feed draws the status line (see 'pomo status --follow'); keys
     go to the session as commands: space pauses and resumes (or goes on from a phase
-    that waits), s skips, + adds a minute, q stops the session, d detaches and
-    leaves it running. Ctrl-C detaches too.
+    that waits, as enter does), s skips, + adds a minute, q stops the session (and
+    prints its summary), d detaches and leaves it running, ? lists the keys. Ctrl-C
+    detaches too.
 
     USAGE: pomo attach [--color <when>] [--ascii]
 
@@ -453,6 +454,9 @@ struct HelpLayoutTests {
 
     Keys while running: space pauses and resumes, s skips to the next phase, + adds
     a minute to the current phase, q quits. Ctrl-Z suspends; fg resumes.
+
+    Enter goes on from a phase that waits for confirmation (--confirm); ? (or h)
+    lists the keys where the terminal is too narrow to show them.
 
     When stdout is not a terminal, pomo prints one plain line per phase start and
     end instead of the live display. Every session is recorded in the journal,

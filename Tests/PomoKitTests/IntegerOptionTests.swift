@@ -44,7 +44,7 @@ struct IntegerOptionTests {
   func refused(words: [String], message: String) {
     let result = pomo.run(words)
     #expect(result.status == 64)
-    #expect(result.err.hasPrefix("Error: \(message)\nUsage: "))
+    #expect(result.err.hasPrefix("Error: \(message)\nSee 'pomo "))
   }
 
   @Test("plain digits, leading zeros included, still work")

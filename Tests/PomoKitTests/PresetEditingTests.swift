@@ -155,8 +155,7 @@ struct PresetEditingTests {
     #expect(result.status == 64)
     #expect(
       result.err == message
-        + "Usage: pomo presets new <name> [--from <preset>] [--replace-built-in]\n"
-        + "  See 'pomo presets new --help' for more information.\n")
+        + "See 'pomo presets new --help'.\n")
     #expect(!FileManager.default.fileExists(atPath: home.file(".config/pomo")))
   }
 

@@ -228,7 +228,7 @@ struct StatusFormatTests {
     let result = InProcess(home: home.path).run(["status"] + words)
     #expect(result.status == 64)
     #expect(result.out == "")
-    #expect(result.err.hasPrefix(message + "\nUsage: pomo status "))
+    #expect(result.err == message + "\nSee 'pomo status --help'.\n")
   }
 
   @Test("--json is --format json; each format's idle form through the command")

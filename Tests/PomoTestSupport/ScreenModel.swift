@@ -2,8 +2,8 @@
 /// display's output (cursor moves, erases, the alternate screen), independent of the code
 /// under test.
 package struct ScreenModel {
-  package let columns: Int
-  package let rows: Int
+  package private(set) var columns: Int
+  package private(set) var rows: Int
   private var normal: [[Character]]
   private var alternate: [[Character]]
   package private(set) var onAlternate = false
@@ -131,5 +131,61 @@ package struct ScreenModel {
     default:
       break
     }
+  }
+}
+
+extension ScreenModel {
+  /// The window resized, as terminals do it: with `reflow` (tmux, VTE, kitty) a line that had
+  /// wrapped (its row filled to the last column) is joined again and wrapped at the new width,
+  /// the cursor moving with its cell; without (xterm) each row is cut or padded. Rows that no
+  /// longer fit go off the top, as into the scrollback.
+  package mutating func resize(columns newColumns: Int, rows newRows: Int, reflow: Bool) {
+    let old = cells
+    var lines: [[Character]] = []
+    var cursorLine = 0
+    var cursorOffset = 0
+    if reflow {
+      var current: [Character] = []
+      for (y, line) in old.enumerated() {
+        if y == row {
+          cursorLine = lines.count
+          cursorOffset = current.count + column
+        }
+        current += line
+        if line.last != " " && y < old.count - 1 { continue }
+        while current.last == " " { current.removeLast() }
+        lines.append(current)
+        current = []
+      }
+    } else {
+      lines = old
+      cursorLine = row
+      cursorOffset = min(column, newColumns - 1)
+    }
+    var screen: [[Character]] = []
+    var cursor = (0, 0)
+    for (i, line) in lines.enumerated() {
+      if i == cursorLine {
+        let offset = reflow ? cursorOffset : min(cursorOffset, newColumns - 1)
+        cursor = (screen.count + offset / newColumns, offset % newColumns)
+      }
+      let chunks = reflow ? Swift.max(1, (line.count + newColumns - 1) / newColumns) : 1
+      for c in 0..<chunks {
+        let part = Array(line.dropFirst(c * newColumns).prefix(newColumns))
+        screen.append(part + Array(repeating: " ", count: newColumns - part.count))
+      }
+    }
+    // Blank rows below the cursor go first; then rows off the top.
+    while screen.count > newRows && screen.count - 1 > cursor.0 && screen.last!.allSatisfy({ $0 == " " }) {
+      screen.removeLast()
+    }
+    let dropped = Swift.max(0, screen.count - newRows)
+    screen.removeFirst(dropped)
+    while screen.count < newRows { screen.append(Array(repeating: " ", count: newColumns)) }
+    columns = newColumns
+    rows = newRows
+    cells = screen
+    row = Swift.min(newRows - 1, Swift.max(0, cursor.0 - dropped))
+    column = Swift.min(newColumns - 1, cursor.1)
   }
 }

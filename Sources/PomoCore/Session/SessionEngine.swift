@@ -463,6 +463,8 @@ extension SessionEngine {
     case UInt8(ascii: "s"): .skip
     case UInt8(ascii: "+"), UInt8(ascii: "="): .extend(.seconds(60))
     case UInt8(ascii: "q"), UInt8(ascii: "Q"): .stop
+    // Enter (a carriage return in raw mode, a newline from a pipe) goes on from a waiting phase.
+    case UInt8(ascii: "\r"), UInt8(ascii: "\n"): .next
     default: nil
     }
   }

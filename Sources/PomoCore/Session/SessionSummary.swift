@@ -10,8 +10,14 @@ public enum SessionSummary {
   /// last column (some terminals wrap when it is filled). One line when it fits; else the
   /// head, then the parts, as many to a line as fit; whatever is still too long is cut.
   public static func render(_ engine: SessionEngine, width: Int, unicode: Bool) -> String {
-    let (head, parts) = engine.plan.isWorkout ? workout(engine) : session(engine)
+    let (head, parts) = parts(engine)
     return layout(head: head, parts: parts, width: width, unicode: unicode)
+  }
+
+  /// The summary's head and parts before they are laid out, for a follower (`pomo attach`) to
+  /// lay out in its own width.
+  public static func parts(_ engine: SessionEngine) -> (head: String, parts: [String]) {
+    engine.plan.isWorkout ? workout(engine) : session(engine)
   }
 
   /// "Completed work: 7 of 7 phases done" and the focus, rest, paused (and asleep) times.
@@ -79,7 +85,7 @@ public enum SessionSummary {
     return times
   }
 
-  private static func layout(head: String, parts: [String], width: Int, unicode: Bool) -> String {
+  public static func layout(head: String, parts: [String], width: Int, unicode: Bool) -> String {
     let room = width - 1
     let tail = parts.joined(separator: ", ")
     if TextLayout.width(head) + 2 + tail.count <= room {

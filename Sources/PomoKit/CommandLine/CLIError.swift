@@ -6,7 +6,7 @@ import PomoPlatform
 
 /// An error that ends a command, with the status it exits with.
 public enum CLIError: Error, Equatable {
-  /// A command-line mistake; the usage line of `command` follows the message.
+  /// A command-line mistake; a pointer to the help of `command` follows the message.
   case usage(String, command: [String])
   /// A file with bad contents (exit 65).
   case data(String)

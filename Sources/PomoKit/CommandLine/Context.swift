@@ -43,8 +43,21 @@ public struct Context {
     self.zone = zone ?? SystemZone(environment: environment)
   }
 
-  /// The width to lay text out in: `COLUMNS` when set, else the terminal's, else 80.
-  public var width: Int { Self.columns(environment, terminal: terminalColumns) ?? 80 }
+  /// The width to fit text to, the one place that decides it: `COLUMNS` when set, else the
+  /// terminal's. When stdout is not a terminal (a pipe, a file) nothing is cut: fields stay
+  /// whole for `grep` and `cut`, so the width is `Context.unlimited`. A terminal whose size
+  /// cannot be read is 80 columns.
+  public var width: Int {
+    Self.columns(environment, terminal: terminalColumns) ?? (stdoutIsTerminal ? 80 : Self.unlimited)
+  }
+
+  /// The width to wrap prose in (help pages): `width`, but 80 columns where that has no limit,
+  /// as a page read through a pager or a file is easier to read in lines of 80.
+  public var wrapWidth: Int { min(width, Self.columns(environment, terminal: terminalColumns) ?? 80) }
+
+  /// The width of output that is not a terminal: wider than any line pomo writes, small enough
+  /// that layouts adding columns to it cannot overflow.
+  public static let unlimited = 1 << 20
 
   /// `COLUMNS` when it is a width (1 to 1000, plain digits), else the terminal's width, else
   /// nil. Read again when a live session's terminal is resized.

@@ -27,7 +27,7 @@ public enum Pomo: Command {
   }
 
   public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
-    context.output.write(HelpFormatter.help(for: Pomo.node, path: ["pomo"], width: context.width))
+    context.output.write(HelpFormatter.help(for: Pomo.node, path: ["pomo"], width: context.wrapWidth))
     return ExitCode.success
   }
 
@@ -85,7 +85,7 @@ public enum Pomo: Command {
     } catch let outcome as ParseOutcome {
       switch outcome {
       case .help:
-        context.output.write(HelpFormatter.help(for: command, path: path, width: context.width))
+        context.output.write(HelpFormatter.help(for: command, path: path, width: context.wrapWidth))
         return ExitCode.success
       case .failed(let failure):
         throw failure
@@ -111,19 +111,18 @@ public enum Pomo: Command {
       command = sub
       path.append(word)
     }
-    context.output.write(HelpFormatter.help(for: command, path: path, width: context.width))
+    context.output.write(HelpFormatter.help(for: command, path: path, width: context.wrapWidth))
     return ExitCode.success
   }
 
-  /// Writes the error as one line; names and values quoted from files are made inert first.
+  /// Writes the error as one line (a usage error adds where its help is); names and values
+  /// quoted from files are made inert first.
   static func report(_ error: CLIError, context: Context) {
     switch error {
     case .usage(let message, let path):
+      // One line and a pointer, never the whole usage: the mistake stays on the screen.
       var text = "Error: \(TextLayout.inert(message))\n"
-      if let command = resolve(path) {
-        text += HelpFormatter.usageLines("Usage: ", command: command, path: path, width: max(40, context.width))
-        text += "\n  See '\(path.joined(separator: " ")) --help' for more information.\n"
-      }
+      if resolve(path) != nil { text += "See '\(path.joined(separator: " ")) --help'.\n" }
       context.errors.write(text)
     case .data(let message), .failure(let message):
       context.errors.write("Error: \(TextLayout.inert(message))\n")

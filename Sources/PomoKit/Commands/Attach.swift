@@ -21,12 +21,14 @@ extension Pomo {
       discussion: """
         The session's own feed draws the status line (see 'pomo status --follow'); keys go
         to the session as commands: space pauses and resumes (or goes on from a phase that
-        waits), s skips, + adds a minute, q stops the session, d detaches and leaves it
-        running. Ctrl-C detaches too.
+        waits, as enter does), s skips, + adds a minute, q stops the session (and prints
+        its summary), d detaches and leaves it running, ? lists the keys. Ctrl-C detaches
+        too.
         """,
       options: [SharedOptions.color.spec, SharedOptions.ascii.spec])
 
-    static let keysHint = "space pause, s skip, + 1 min, q stop, d detach"
+    /// The keys, as the header and `?` list them.
+    static let keysHint = KeyHints.full(confirm: true, quit: "q stop", extra: "d detach")
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let style = DisplayStyle.resolve(
@@ -49,22 +51,28 @@ extension Pomo {
       let raw = RawMode(fd: 0)
       _ = raw.enter()
       context.output.write(ANSI.hideCursor)
+      var summarised = false
       defer {
-        context.output.write("\n" + ANSI.showCursor)
+        context.output.write((summarised ? "" : "\n") + ANSI.showCursor)
         raw.restore()
         signals.close()
       }
       let waiter = EventWaiter()
       var state: SessionState?
       var headed = false
+      func dimmed(_ line: String) -> String {
+        ANSI.paint(TextLayout.truncate(line, width - 1, unicode: style.unicode), ANSI.dim, when: style.color)
+      }
       func draw() {
         guard let state else { return }
         if !headed {
-          let head = "\(TextLayout.inert(state.record.preset)) (pid \(state.pid)): \(keysHint)"
-          context.output.write(ANSI.paint(TextLayout.truncate(head, width - 1, unicode: style.unicode), ANSI.dim, when: style.color) + "\n")
+          let head = "\(TextLayout.inert(state.record.preset)) (pid \(state.pid)):"
+          context.output.write(dimmed(KeyHints.header(head, hints: keysHint, room: width - 1, separator: " ", unicode: style.unicode)) + "\n")
           headed = true
         }
-        let line = StatusLine.render(state.snapshot(at: ControlProtocol.showTime(state)), width: width, style: style)
+        let waiting = state.waiting ? KeyHints.waiting(keys: true) : nil
+        let line = StatusLine.render(
+          state.snapshot(at: ControlProtocol.showTime(state)), width: width, style: style, hint: waiting)
         context.output.write(ANSI.clearLine + line.text)
       }
       while true {
@@ -72,7 +80,10 @@ extension Pomo {
         if ready.readable.contains(signals.readFD) {
           for number in signals.drain() {
             if number == SIGWINCH {
+              // The old lines may have been rewrapped or cut: clear the screen and draw them again.
               width = Context.columns(context.environment, terminal: Platform.terminalColumns(1)) ?? width
+              context.output.write("\u{1B}[H\u{1B}[2J")
+              headed = false
               draw()
             } else {
               return ExitCode.success  // Ctrl-C, a hang-up: detach; the session goes on.
@@ -84,7 +95,15 @@ extension Pomo {
           state = latest ?? state
           draw()
           if ended {
-            context.output.write("\n" + "the session ended")
+            // What the session's own terminal printed as it ended, laid out for this one.
+            if let summary = follower.summary {
+              context.output.write(
+                "\r" + ANSI.clearLine
+                  + SessionSummary.layout(head: summary.head, parts: summary.parts, width: width, unicode: style.unicode))
+              summarised = true
+            } else {
+              context.output.write("\n" + "the session ended")
+            }
             return ExitCode.success
           }
         }
@@ -92,6 +111,12 @@ extension Pomo {
           guard let keys = Platform.readAvailable(0) else { return ExitCode.success }
           for key in keys {
             if key == UInt8(ascii: "d") || key == UInt8(ascii: "D") { return ExitCode.success }
+            if KeyHints.helpKeys.contains(key) {
+              let list = KeyHints.list(keysHint, width: width).map { ANSI.clearLine + dimmed($0) + "\n" }
+              context.output.write("\r" + list.joined())
+              draw()
+              continue
+            }
             guard let command = SessionEngine.command(forKey: key) else { continue }
             do {
               if let answer = try client.send(.command(command)) { state = answer }

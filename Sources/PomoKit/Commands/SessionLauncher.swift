@@ -29,12 +29,7 @@ enum SessionLauncher {
 
     init(_ arguments: ParsedArguments, _ context: Context, journal: Journal) throws(CLIError) {
       color = arguments[SharedOptions.color]
-      switch (arguments[SharedOptions.confirm], arguments[SharedOptions.noConfirm]) {
-      case (true, true): throw .usage("--confirm and --no-confirm cannot be used together", command: arguments.path)
-      case (true, false): advance = .confirm
-      case (false, true): advance = .auto
-      case (false, false): advance = nil
-      }
+      advance = try SessionLauncher.advance(arguments)
       config = try ConfigAccess.load(context)
       big = arguments[SharedOptions.big] || config.display == .big
       TimeZoneCheck.warn(context)
@@ -72,6 +67,17 @@ enum SessionLauncher {
           context.errors.write("pomo: warning: no sound player found (paplay, aplay or afplay); no sound will play\n")
         }
       }
+    }
+  }
+
+  /// `--confirm` or `--no-confirm`, refused together whatever else the command line says
+  /// (`--dry-run` too): a mistake is one before anything is printed.
+  static func advance(_ arguments: ParsedArguments) throws(CLIError) -> PhaseAdvance? {
+    switch (arguments[SharedOptions.confirm], arguments[SharedOptions.noConfirm]) {
+    case (true, true): throw .usage("--confirm and --no-confirm cannot be used together", command: arguments.path)
+    case (true, false): .confirm
+    case (false, true): .auto
+    case (false, false): nil
     }
   }
 
@@ -126,7 +132,7 @@ enum SessionLauncher {
     if drawLive && setup.big {
       let big = BigDisplay(
         output: context.output, columns: context.width, rows: Context.rows(context.environment) ?? 24, style: style,
-        clockTime: clockTime)
+        keyHint: readKeys, clockTime: clockTime)
       display = big
       listeners.append(big)
     } else if drawLive {

@@ -14,6 +14,9 @@ extension Pomo {
       discussion: SessionLauncher.keysHelp + """
 
 
+        Enter goes on from a phase that waits for confirmation (--confirm); ? (or h) lists
+        the keys where the terminal is too narrow to show them.
+
         When stdout is not a terminal, pomo prints one plain line per phase start and end
         instead of the live display. Every session is recorded in the journal, completed or
         not.
@@ -61,8 +64,9 @@ extension Pomo {
         rounds: arguments[SharedOptions.rounds], warmup: duration(arguments[warmup]),
         cooldown: duration(arguments[cooldown]))
       let preset = try PresetLookup.preset(name, path: arguments.path, context: context, timer: timer)
-      let plan = PresetLookup.plan(preset, arguments)
+      var plan = PresetLookup.plan(preset, arguments)
       if arguments[dryRun] {
+        if let advance = try SessionLauncher.advance(arguments) { plan.advance = advance }
         context.output.write(PlanText.render(plan, width: context.width, unicode: context.unicode))
         return ExitCode.success
       }

@@ -1,0 +1,42 @@
+import PomoCore
+
+/// The keys a live session answers to, as its displays show them: in full where they fit,
+/// else a short pointer to the key that shows them (`?`), and what to press when a phase waits.
+public enum KeyHints {
+  /// The key (and its twin) that prints the full list where the header had no room for it.
+  public static let helpKeys: Set<UInt8> = [UInt8(ascii: "?"), UInt8(ascii: "h")]
+
+  /// The full list: `space pause, s skip, + 1 min, q quit`, with `enter go on` when phases
+  /// wait for confirmation.
+  public static func full(confirm: Bool, quit: String = "q quit", extra: String? = nil) -> String {
+    (["space pause"] + (confirm ? ["enter go on"] : []) + ["s skip", "+ 1 min", quit] + (extra.map { [$0] } ?? []))
+      .joined(separator: ", ")
+  }
+
+  /// Fits in the narrowest header that has any room: the key that shows the list.
+  public static let short = "? keys"
+
+  /// The status line's last part while a phase waits: how to go on.
+  public static func waiting(keys: Bool) -> String { keys ? "enter to go on" : "'pomo next' to go on" }
+
+  /// `head`, `separator` and the hints when that fits in `room` columns, else `? keys` in
+  /// their place, else `head` alone.
+  /// The head is cut (to no less than 8 columns) before `? keys` goes, so the way to the keys
+  /// stays in sight down to 20 columns.
+  public static func header(_ head: String, hints: String, room: Int, separator: String, unicode: Bool = true)
+    -> String
+  {
+    let full = head + separator + hints
+    if TextLayout.width(full) <= room { return full }
+    let tail = separator + short
+    let headRoom = room - TextLayout.width(tail)
+    if headRoom >= 8 { return TextLayout.truncate(head, headRoom, unicode: unicode) + tail }
+    return head
+  }
+
+  /// The list printed after `?`: `keys: …`, wrapped to `width` columns less the last one.
+  public static func list(_ hints: String, width: Int) -> [String] {
+    TextLayout.wrap("keys: " + hints, width: max(1, width - 1), indent: 0, hanging: 6)
+      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  }
+}

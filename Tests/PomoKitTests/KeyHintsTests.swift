@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+@testable import PomoKit
+@testable import PomoTerminal
+@testable import PomoCore
+@testable import PomoPlatform
+import PomoTestSupport
+
+/// The smaller display gaps: the keys are never out of reach (in `--big`, and at widths too
+/// narrow to list them, where `? keys` points at the key that shows them), the phase log keeps
+/// the phase's name longest, and `q` in `pomo attach` prints the summary `start` prints.
+@Suite("key hints and narrow displays")
+struct KeyHintsTests {
+  func environment(_ home: TemporaryFolder) -> [String: String] {
+    ["HOME": home.path, "LANG": "C.UTF-8", "TERM": "xterm", "PATH": "/usr/bin:/bin", "TZ": "UTC"]
+  }
+
+  func snapshot() -> SessionSnapshot {
+    SessionSnapshot(
+      phase: PlannedPhase(index: 0, name: "focus", kind: .work, duration: .seconds(600), round: nil, offset: .zero),
+      phaseCount: 1, rounds: 1, remaining: .seconds(590), length: .seconds(600), paused: false, sessionFraction: 0)
+  }
+
+  @Test("a header too narrow for the keys says '? keys', and ? lists them in the width", arguments: [20, 30, 40, 50])
+  func narrowHeader(width: Int) {
+    let clock = FakeClock()
+    var engine = SessionEngine(plan: Plan(preset: Preset(name: "work", round: [phase("focus", .work, 600)])), clock: clock.clock)
+    let out = TextBuffer()
+    let display = LiveDisplay(output: out, width: width, style: .plain, keyHint: true, clockTime: { _ in "10:00:00" })
+    let started = engine.start()
+    display.sessionDidUpdate(engine, events: started)
+    let header = ANSIText.strip(out.text).split(separator: "\n").first.map(String.init) ?? ""
+    #expect(header.hasSuffix("- ? keys"), "\(width): \(header)")
+    #expect(header.count < width)
+    let before = out.text.count
+    display.showKeys()
+    let listed = ANSIText.strip(String(out.text.dropFirst(before))).replacingOccurrences(of: "\r", with: "")
+    let lines = listed.split(separator: "\n")
+    #expect(lines.allSatisfy { $0.count < width }, "\(lines)")
+    #expect(lines.joined(separator: " ").replacingOccurrences(of: "  +", with: " ", options: .regularExpression)
+      == "keys: space pause, s skip, + 1 min, q quit")
+  }
+
+  @Test("? shows the keys in a live session 40 columns wide")
+  func questionMarkKey() throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let pty = try PseudoTerminal(
+      ["start", "10m", "--no-notify", "--no-bell"], environment: environment(home), columns: 40, rows: 24)
+    #expect(pty.waitForText("? keys"))
+    #expect(pty.waitForText("WORK"))
+    pty.send("?")
+    #expect(pty.waitForText("keys: space pause, s skip, + 1 min,"))
+    pty.send("q")
+    #expect(pty.waitForExit() == 130)
+  }
+
+  @Test("--big shows the keys at the bottom, or '? keys' and the list after ?")
+  func bigScreenKeys() {
+    let style = DisplayStyle(unicode: true, color: false)
+    let hints = KeyHints.full(confirm: false)
+    let wide = BigScreen.render(snapshot(), next: nil, columns: 80, rows: 24, style: style, footer: [hints])
+    #expect(wide?.last?.trimmingCharacters(in: .whitespaces) == hints)
+    #expect(wide?.count == 24)
+    // In the display: the footer follows the width.
+    for (columns, expected) in [(80, hints), (30, KeyHints.short)] {
+      let clock = FakeClock()
+      var engine = SessionEngine(
+        plan: Plan(preset: Preset(name: "w", round: [phase("focus", .work, 600)])), clock: clock.clock)
+      let out = TextBuffer()
+      let big = BigDisplay(output: out, columns: columns, rows: 20, style: style, keyHint: true, clockTime: { _ in "" })
+      let started = engine.start()
+      big.sessionDidUpdate(engine, events: started)
+      var model = ScreenModel(columns: columns, rows: 20)
+      model.feed(out.text)
+      #expect(model.lines.last?.trimmingCharacters(in: .whitespaces) == expected, "\(model.text)")
+      if columns == 30 {
+        big.showKeys()
+        model.feed(out.text)
+        #expect(model.text.contains("keys: space pause"), "\(model.text)")
+      }
+    }
+  }
+
+  @Test("at 20 columns the phase log keeps the phase's name, dropping the time and the verb first")
+  func phaseLogKeepsTheName() {
+    #expect(PhaseLogLine.fit("10:00:00  done    focus (25:00)", room: 40, unicode: true) == "10:00:00  done    focus (25:00)")
+    #expect(PhaseLogLine.fit("10:00:00  done    focus (25:00)", room: 19, unicode: true) == "done focus (25:00)")
+    #expect(PhaseLogLine.fit("10:00:00  done    focus (25:00)", room: 14, unicode: true) == "focus (25:00)")
+    #expect(PhaseLogLine.fit("10:00:00  skip    deep work block after 3:00", room: 19, unicode: true) == "deep work block af…")
+    #expect(PhaseLogLine.fit("10:00:00  +1:00   focus", room: 12, unicode: true) == "+1:00 focus")
+    let clock = FakeClock()
+    var engine = SessionEngine(
+      plan: Plan(preset: Preset(name: "w", round: [phase("writing", .work, 60), phase("break", .rest, 60)])),
+      clock: clock.clock)
+    let out = TextBuffer()
+    let display = LiveDisplay(output: out, width: 20, style: .plain, keyHint: true, clockTime: { _ in "10:00:00" })
+    let started = engine.start()
+    display.sessionDidUpdate(engine, events: started)
+    clock.advance(.seconds(60))
+    let events = engine.tick()
+    display.sessionDidUpdate(engine, events: events)
+    #expect(ANSIText.strip(out.text).contains("done writing (1:00)"), "\(out.text.debugDescription)")
+  }
+
+  @Test("q in pomo attach prints the summary start prints when quit")
+  func attachSummary() throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let env = environment(home)
+    let started = try runPomo(["start", "10m", "--detach"], environment: env)
+    #expect(started.status == 0, "\(started.err)")
+    let pty = try PseudoTerminal(["attach"], environment: env)
+    #expect(pty.waitForText("WORK"))
+    pty.send("q")
+    #expect(pty.waitForExit() == 0)
+    #expect(pty.visible.contains("Stopped 10m: 0 of 1 phase done; focus 0:"), "\(pty.visible)")
+    #expect(pty.cursorShown && pty.isCooked)
+  }
+}
