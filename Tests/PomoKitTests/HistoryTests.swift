@@ -435,7 +435,7 @@ struct InterchangeCommandTests {
     #expect(first.err.split(separator: "\n").count == skipped)
     if tool == "timewarrior" {
       #expect(
-        first.err == "pomo: warning: \(file): skipped line 5: interval 4 is still open (it has no end)\n")
+        first.err == "pomo: warning: \(file): skipped line 5: interval @1 is still open (it has no end)\n")
     }
     let again = h.run("import", "--from", tool, file)
     #expect(
