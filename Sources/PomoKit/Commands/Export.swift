@@ -87,6 +87,8 @@ extension Pomo {
       } catch {
         throw CLIError.failure("cannot read the journal \(journal.name): \(error)")
       }
+      try FilterCheck.check(
+        tags: tags, preset: preset, matched: !sessions.isEmpty, history, journal, path: arguments.path)
       sessions.sort { $0.start != $1.start ? $0.start < $1.start : $0.id < $1.id }
       let chosen = arguments[format] ?? .json
       if let folder = arguments[into] {
