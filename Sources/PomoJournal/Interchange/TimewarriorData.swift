@@ -7,9 +7,11 @@ import PomoCore
 ///
 ///     inc 20261201T090000Z - 20261201T092500Z # "thesis" "code review" # "chapter 3"
 ///
-/// An interval is filed under the month of its start in local time, as Timewarrior files it
-/// (it finds an interval to change by that month). Every tag and the annotation are quoted,
-/// with `"` and `\` escaped, so none is taken for a word of Timewarrior's grammar.
+/// A line is written exactly as Timewarrior writes it (its `Interval::serialize`), in the
+/// file of the local month of its start, as Timewarrior files it: to change or delete an
+/// interval it looks for that very line in that file. So the tags are sorted and each told
+/// once, a tag is quoted when it holds a space, a quote or one of `+-/()<^!=~_%` (so
+/// `2026-12-01` is not read as a date), quotes escaped; the annotation is always quoted.
 public enum TimewarriorData {
   /// A focus phase as Timewarrior holds it.
   public struct Interval: Equatable, Sendable {
@@ -24,8 +26,12 @@ public enum TimewarriorData {
     /// The line of a data file that holds it.
     public var line: String {
       var text = "inc \(TimewarriorImport.text(start)) - \(TimewarriorImport.text(end))"
-      if !tags.isEmpty || annotation != nil { text += " # " + tags.map(TimewarriorData.quoted).joined(separator: " ") }
-      if let annotation { text += " # " + TimewarriorData.quoted(annotation) }
+      // Timewarrior keeps tags in a std::set: sorted by their bytes, each once.
+      let sorted = Set(tags.map(TimewarriorData.oneLine)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+      if !sorted.isEmpty { text += " # " + sorted.map(TimewarriorData.quotedIfNeeded).joined(separator: " ") }
+      if let annotation {
+        text += (sorted.isEmpty ? " #" : "") + " # \"" + TimewarriorData.escapingQuotes(TimewarriorData.oneLine(annotation)) + "\""
+      }
       return text
     }
   }
@@ -50,19 +56,29 @@ public enum TimewarriorData {
       \.element)
   }
 
-  /// `text` in double quotes, `"` and `\` escaped; line ends and other control characters
-  /// become spaces (a data file is a line an interval).
-  static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += " "
-      default: out.unicodeScalars.append(scalar)
-      }
+  /// `text` with line ends and other control characters as spaces: a data file holds an
+  /// interval a line.
+  static func oneLine(_ text: String) -> String {
+    String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+  }
+
+  /// A tag as Timewarrior writes it (libshared's `quoteIfNeeded`).
+  static func quotedIfNeeded(_ tag: String) -> String {
+    guard tag.contains(where: { "\" +-/()<^!=~_%".contains($0) }) else { return tag }
+    return "\"" + escapingQuotes(tag) + "\""
+  }
+
+  /// `text` with each `"` as `\"`, as libshared's `escape(text, '"')` writes it, and each `\`
+  /// as `\\`, which Timewarrior's reader takes for one (it writes a lone `\`, which it then
+  /// reads as an escape: Timewarrior 1.4 cannot itself change an interval with a backslash in
+  /// a quoted tag or its annotation, but reads it as it was).
+  static func escapingQuotes(_ text: String) -> String {
+    var out = ""
+    for c in text {
+      if c == "\"" || c == "\\" { out.append("\\") }
+      out.append(c)
     }
-    return out + "\""
+    return out
   }
 
   /// The start and end of a data file's line (`inc START - END …`, or `inc START …` while
@@ -72,6 +88,47 @@ public enum TimewarriorData {
     guard words.count >= 2, words[0] == "inc", let start = TimewarriorImport.time(String(words[1])) else { return nil }
     if words.count >= 4, words[2] == "-", let end = TimewarriorImport.time(String(words[3])) { return (start, end) }
     return (start, nil)
+  }
+
+  /// Timewarrior's list of tags (`data/tags.data`, `{"tag":{"count":2},…}`) counting the tags
+  /// of `added` too, each tag's other members kept as they were; nil when `existing` cannot
+  /// be read as that list (then it is best removed: Timewarrior builds it again).
+  public static func tagList(_ existing: [UInt8]?, adding added: [Interval]) -> String? {
+    var order: [String] = []
+    var entries: [String: (count: Int, rest: [String])] = [:]
+    if let existing, !existing.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+      guard let document = try? JSONParser.parse(existing), case .object(let members) = document.kind else {
+        return nil
+      }
+      for member in members {
+        guard case .object(let fields) = member.value.kind else { return nil }
+        var count = 0
+        var rest: [String] = []
+        for field in fields {
+          if field.key == "count" {
+            guard let n = field.value.doubleValue, n >= 0, n < 1e15 else { return nil }
+            count = Int(n)
+          } else {
+            let text = String(decoding: existing[field.value.span], as: UTF8.self)
+            rest.append(JSONOutput.string(field.key).text + ":" + text)
+          }
+        }
+        if entries[member.key] == nil { order.append(member.key) }
+        entries[member.key] = (count, rest)
+      }
+    }
+    for interval in added {
+      for tag in interval.tags {
+        if entries[tag] == nil { order.append(tag) }
+        entries[tag, default: (0, [])].count += 1
+      }
+    }
+    let lines = order.sorted().map { tag in
+      let entry = entries[tag]!
+      return "  " + JSONOutput.string(tag).text + ":{" + (["\"count\":\(entry.count)"] + entry.rest).joined(separator: ",")
+        + "}"
+    }
+    return "{\n" + lines.joined(separator: ",\n") + "\n}"
   }
 
   /// What merging intervals into a data file made of it.

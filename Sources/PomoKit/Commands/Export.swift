@@ -25,8 +25,8 @@ extension Pomo {
         month of their start), sorted as it keeps them. An interval already there (the
         same start and end) is not added twice, so running it again adds only what is
         new; one that would share time with another is left out and named, as
-        Timewarrior refuses overlapping intervals. Its tag list (data/tags.data) is
-        removed, and Timewarrior builds it again on its next run.
+        Timewarrior refuses overlapping intervals. Its list of tags (data/tags.data)
+        counts the new tags.
 
         Examples:
           pomo export --format csv > sessions.csv
@@ -123,6 +123,7 @@ extension Pomo {
         months[String(stamp.prefix(7)), default: []].append(interval)
       }
       var added = 0
+      var addedIntervals: [TimewarriorData.Interval] = []
       var present = 0
       var overlapping: [(interval: TimewarriorData.Interval, other: String)] = []
       for month in months.keys.sorted() {
@@ -145,8 +146,18 @@ extension Pomo {
           throw CLIError.failure("cannot write \(path): \(error) (\(TextLayout.count(added, "interval")) added before it)")
         }
         added += merge.added.count
+        addedIntervals += merge.added
       }
-      if added > 0 { Platform.removeFile(data + "/tags.data") }
+      if added > 0 {
+        // Its list of tags counts the new ones; one it could not read is left for it to build again.
+        let tagsPath = data + "/tags.data"
+        let existing = Platform.fileExists(tagsPath) ? try? Platform.readFile(tagsPath) : nil
+        let written =
+          TimewarriorData.tagList(existing, adding: addedIntervals).map { list in
+            (try? Platform.writeAtomically(list, to: tagsPath, mode: 0o644)) != nil
+          } ?? false
+        if !written { Platform.removeFile(tagsPath) }
+      }
       for (n, item) in overlapping.enumerated() where n < JournalAccess.namedDamagedLines {
         context.errors.write(
           "pomo: warning: left out the interval \(TimewarriorImport.text(item.interval.start)) - \(TimewarriorImport.text(item.interval.end)) of \(HistoryEditing.describe(item.interval.session, context)): it shares time with '\(TextLayout.inert(item.other))'\n"

@@ -48,10 +48,9 @@ enum HistoryEditing {
   /// The session `text` names, as it now stands. A running session cannot be changed.
   static func session(_ text: String, _ history: History, running: SessionState?) throws(CLIError) -> JournalRecord {
     guard !text.isEmpty else { throw .failure("give a session's id, a prefix of it, or last (see 'pomo log')") }
-    if History.isTooShort(text), running?.record.id != text.lowercased() {
-      throw .failure(History.LookupError.tooShort(text).description)
-    }
-    if let running, text == "last" || running.record.id.hasPrefix(text.lowercased()) {
+    // A prefix too short to name a session does not name the running one either.
+    let prefix = !History.isTooShort(text) || running?.record.id == text.lowercased()
+    if let running, text == "last" || (prefix && running.record.id.hasPrefix(text.lowercased())) {
       // The running session started after every recorded one: it is `last`.
       throw .failure("the session \(short(running.record.id)) is running; stop it first ('pomo stop')")
     }
