@@ -10,8 +10,8 @@ extension Pomo {
       name: "import",
       abstract: "Add sessions from another journal or another tool.",
       discussion: """
-        Without --from, what the file holds is recognized from its first characters:
-        --from pomo, a pomo journal (JSON Lines): each line (sessions and corrections)
+        Without --from, the format is recognized from the file's first characters.
+        --from pomo: a pomo journal (JSON Lines); each line (sessions and corrections)
         whose id yours lacks is appended as it stands, byte for byte.
         --from timewarrior (or timew): the JSON of 'timew export'; each closed interval
         becomes a one-phase focus session with its tags, its annotation as the note.
