@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the tests use beyond the Swift toolchain: real time zones, the shells the
 # completion tests run, a manual linter, a JSON Schema validator, an iCalendar parser for the
-# export tests, Timewarrior for the round trip into it, and a speech synthesizer (espeak-ng: the voice test speaks into a WAV file that
+# export tests, Timewarrior (the export into its data files is checked with the real timew),
+# and a speech synthesizer (espeak-ng: the voice test speaks into a WAV file that
 # Python's wave module reads). Safe to run again; it only installs what is missing. Needs root
 # (or sudo) and Debian's apt for anything missing.
 set -euo pipefail

@@ -57,9 +57,7 @@ public enum HeatmapText {
     let met = report.goalMet
     let shades = Shades(values: focus)
     var out: [String] = []
-    let title =
-      "\(range.title): \(LocalCalendar.label(range.days.lowerBound)) to \(LocalCalendar.label(range.days.upperBound))"
-      + " (\(report.timeZone))"
+    let title = "\(range.heading) (\(report.timeZone))"
     out.append(ANSI.paint(wrapped(title, width), ANSI.bold, when: style.color))
     out.append("")
 

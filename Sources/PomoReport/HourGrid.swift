@@ -94,9 +94,7 @@ public enum HourGridText {
     let seconds = grid.seconds
     let shades = Shades(values: seconds.flatMap { $0 }, least: 300)
     var out: [String] = []
-    let title =
-      "Focus by hour, \(range.title): \(LocalCalendar.label(range.days.lowerBound))"
-      + (range.count > 1 ? " to \(LocalCalendar.label(range.days.upperBound))" : "") + " (\(grid.timeZone))"
+    let title = "Focus by hour, \(range.heading) (\(grid.timeZone))"
     out.append(ANSI.paint(HeatmapText.wrapped(title, width), ANSI.bold, when: style.color))
     out.append("")
     // Two columns an hour when they fit, else one.

@@ -51,6 +51,17 @@ public struct ReportRange: Equatable, Sendable {
     }
   }
 
+  /// The days it covers: "Mon 2026-11-30 to Sun 2026-12-06", or "Tue 2026-12-01" for one day.
+  public var span: String {
+    count == 1
+      ? LocalCalendar.label(days.lowerBound)
+      : "\(LocalCalendar.label(days.lowerBound)) to \(LocalCalendar.label(days.upperBound))"
+  }
+
+  /// The title and the days it covers, each said once: "Week 49 of 2026: Mon 2026-11-30 to
+  /// Sun 2026-12-06", but "Tue 2026-12-01" for a day, however the day was chosen.
+  public var heading: String { title == span ? span : "\(title): \(span)" }
+
   /// "Week 48 of 2026", "November 2026", "Tue 2026-12-01", "28 days".
   public var title: String {
     switch kind {
@@ -66,7 +77,8 @@ public struct ReportRange: Equatable, Sendable {
     case .day:
       return LocalCalendar.label(days.lowerBound)
     case .custom:
-      return TextLayout.count(count, "day")
+      // A range of one day (--from D --to D) is that day.
+      return count == 1 ? LocalCalendar.label(days.lowerBound) : TextLayout.count(count, "day")
     case .year:
       let (y, m, d) = LocalCalendar.date(days.lowerBound)
       return m == 1 && d == 1 && count >= 365 ? "Year \(y)" : "12 months"

@@ -62,8 +62,7 @@ public enum ReportSVG {
   static func description(_ report: Report, picture: String) -> String {
     let range = report.range
     var text =
-      "\(picture) of focus from \(LocalCalendar.label(range.days.lowerBound)) to "
-      + "\(LocalCalendar.label(range.days.upperBound)) (\(report.timeZone)): "
+      "\(picture) of focus \(range.count == 1 ? "on" : "from") \(range.span) (\(report.timeZone)): "
       + "\(TextLayout.count(report.totals.sessions, "session")), focus \(hm(Int64(report.totals.focus.rounded())))."
     if let best = report.bestDay, let i = report.days.firstIndex(of: best) {
       text += " Best day \(LocalCalendar.label(best.day)) with \(hm(report.focusSeconds[i]))."
@@ -261,8 +260,7 @@ public enum ReportHTML {
         </tbody></table></section>
         """
     }
-    let span =
-      "\(LocalCalendar.label(range.days.lowerBound)) to \(LocalCalendar.label(range.days.upperBound)) (\(report.timeZone))"
+    let span = "\(range.span) (\(report.timeZone))"
     return """
       <!DOCTYPE html>
       <html lang="en">

@@ -9,9 +9,7 @@ public enum ReportText {
     let width = max(30, width)
     let range = report.range
     var out: [String] = []
-    let title =
-      "\(range.title): \(LocalCalendar.label(range.days.lowerBound))"
-      + (range.count > 1 ? " to \(LocalCalendar.label(range.days.upperBound))" : "") + " (\(report.timeZone))"
+    let title = "\(range.heading) (\(report.timeZone))"
     out.append(ANSI.paint(TextLayout.truncate(title, width - 1, unicode: style.unicode), ANSI.bold, when: style.color))
     out.append("")
 

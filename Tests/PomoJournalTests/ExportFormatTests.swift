@@ -191,7 +191,7 @@ struct ExportFormatTests {
       {"id":4,"start":"20260701T060000Z","end":"20260701T062500Z","tags":["x"]},
       {"id":3,"start":"20261130T080000Z","end":"20261130T082500Z","tags":["thesis","a;b\\\\c","café"],"annotation":"said \\"hi\\", then left;\\nok\\\\done"},
       {"id":2,"start":"20261130T083000Z","end":"20261130T085500Z","tags":["thesis","a;b\\\\c","café"],"annotation":"said \\"hi\\", then left;\\nok\\\\done"},
-      {"id":1,"start":"20261130T170500Z","end":"20261130T171000Z"}
+      {"id":1,"start":"20261130T170500Z","end":"20261130T171000Z","tags":["hiit"]}
       ]
 
       """
@@ -207,7 +207,8 @@ struct ExportFormatTests {
     func intervals(_ records: [JournalRecord]) -> [String] {
       records.flatMap { r in
         r.phases.filter { $0.kind == .work }.map {
-          "\(TimewarriorExport.time($0.start))-\(TimewarriorExport.time($0.end)) \(r.tags) \(r.note ?? "-")"
+          // An untagged session goes out with its preset's name as its tag.
+          "\(TimewarriorExport.time($0.start))-\(TimewarriorExport.time($0.end)) \(r.tags.isEmpty ? [r.preset] : r.tags) \(r.note ?? "-")"
         }
       }.sorted()
     }

@@ -28,7 +28,7 @@ struct TimewarriorImportTests {
         "2026-11-30T09:00:00+00:00 2026-11-30T09:30:00+00:00 timewarrior completed [email] - {focus/work 1800=1800}",
         "2026-11-30T10:00:00+00:00 2026-11-30T10:15:00+00:00 timewarrior completed [] - {focus/work 900=900}",
       ])
-    #expect(result.skipped == [ImportSkip(line: 5, reason: "interval 4 is still open (it has no end)")])
+    #expect(result.skipped == [ImportSkip(line: 5, reason: "interval @1 is still open (it has no end)")])
     #expect(result.records.allSatisfy { $0.host == "laptop" && $0.rounds == 1 && $0.phases[0].round == 1 })
     #expect(result.records[0].phases[0].start == result.records[0].start)
     #expect(result.records[0].phases[0].end == result.records[0].end)
@@ -82,37 +82,37 @@ struct TimewarriorImportTests {
       ImportSkip(
         line: 2, reason: "not the JSON array that `timew export` prints: unexpected end of file; expected a value")
     ),
-    ("[\n42\n]", ImportSkip(line: 2, reason: "interval 1 is a number, not an object")),
-    (#"[{"end":"20261130T083000Z"}]"#, ImportSkip(line: 1, reason: "interval 1 has no start")),
+    ("[\n42\n]", ImportSkip(line: 2, reason: "interval @1 is a number, not an object")),
+    (#"[{"end":"20261130T083000Z"}]"#, ImportSkip(line: 1, reason: "interval @1 has no start")),
     (
       #"[{"start":"2026-11-30T08:30:00Z","end":"20261130T083000Z"}]"#,
       ImportSkip(
-        line: 1, reason: #"interval 1 has a start that is not a time like "20261201T090000Z": "2026-11-30T08:30:00Z""#)
+        line: 1, reason: #"interval @1 has a start that is not a time like "20261201T090000Z": "2026-11-30T08:30:00Z""#)
     ),
     (
       #"[{"start":"20261131T083000Z","end":"20261130T083000Z"}]"#,
       ImportSkip(
-        line: 1, reason: #"interval 1 has a start that is not a time like "20261201T090000Z": "20261131T083000Z""#)
+        line: 1, reason: #"interval @1 has a start that is not a time like "20261201T090000Z": "20261131T083000Z""#)
     ),
     (
       #"[{"start":"20261130T083000Z","end":1796027400}]"#,
-      ImportSkip(line: 1, reason: #"interval 1 has an end that is not a time like "20261201T092500Z": 1796027400"#)
+      ImportSkip(line: 1, reason: #"interval @1 has an end that is not a time like "20261201T092500Z": 1796027400"#)
     ),
     (
       #"[{"start":"20261130T083000Z","end":"20261130T082000Z"}]"#,
-      ImportSkip(line: 1, reason: "interval 1 ends before it starts (20261130T083000Z to 20261130T082000Z)")
+      ImportSkip(line: 1, reason: "interval @1 ends before it starts (20261130T083000Z to 20261130T082000Z)")
     ),
     (
       #"[{"start":"20261130T083000Z","end":"20261130T090000Z","tags":"thesis"}]"#,
-      ImportSkip(line: 1, reason: #"interval 1 has tags that are not an array of strings: "thesis""#)
+      ImportSkip(line: 1, reason: #"interval @1 has tags that are not an array of strings: "thesis""#)
     ),
     (
       #"[{"start":"20261130T083000Z","end":"20261130T090000Z","tags":["a",1]}]"#,
-      ImportSkip(line: 1, reason: "interval 1 has tags that are not an array of strings: [...]")
+      ImportSkip(line: 1, reason: "interval @1 has tags that are not an array of strings: [...]")
     ),
     (
       #"[{"start":"20261130T083000Z","end":"20261130T090000Z","annotation":true}]"#,
-      ImportSkip(line: 1, reason: "interval 1 has an annotation that is not a string: true")
+      ImportSkip(line: 1, reason: "interval @1 has an annotation that is not a string: true")
     ),
   ]
 
@@ -135,7 +135,7 @@ struct TimewarriorImportTests {
     let result = TimewarriorImport.parse(bytes(text), host: "h", zone: utc)
     #expect(result.records.map(\.tags) == [[], ["a"]])
     #expect(result.records.map(\.note) == [nil, nil])
-    #expect(result.skipped == [ImportSkip(line: 3, reason: "interval 2 is a string, not an object")])
+    #expect(result.skipped == [ImportSkip(line: 3, reason: "interval @2 is a string, not an object")])
   }
 
   @Test(

@@ -711,20 +711,23 @@ struct HelpLayoutTests {
     ["pomo", "import"]: """
     OVERVIEW: Add sessions from another journal or another tool.
 
-    --from pomo (the default): each line of another pomo journal (sessions and
-    corrections) whose id yours lacks is appended as it stands, byte for byte.
-    --from timewarrior: the JSON of 'timew export'; each closed interval becomes a
-    one-phase focus session with its tags, its annotation as the note. --from
-    watson: Watson's frames file; project and tags become tags. --from openpomodoro:
-    an Open Pomodoro Format history file; the description becomes the note.
+    Without --from, the format is recognized from the file's first characters.
+    --from pomo: a pomo journal (JSON Lines); each line (sessions and corrections)
+    whose id yours lacks is appended as it stands, byte for byte. --from timewarrior
+    (or timew): the JSON of 'timew export'; each closed interval becomes a one-phase
+    focus session with its tags, its annotation as the note. --from watson: Watson's
+    frames file; project and tags become tags. --from openpomodoro: an Open Pomodoro
+    Format history file; the description becomes the note.
 
     Sessions from another tool get ids derived from that tool's own (a name-based
     UUID), so importing the same file again adds nothing. Everything new is appended
-    in one durable write; what cannot be read is skipped and named.
+    in one durable write; what cannot be read is skipped and named. Sessions that
+    share time with another are imported all the same, and counted and named. A file
+    that holds something but gives no session (new or already present) exits 65.
 
     Examples:
-      timew export | pomo import --from timewarrior -
-      pomo import --from watson ~/.config/watson/frames
+      timew export | pomo import --from timew -
+      pomo import ~/.config/watson/frames
       pomo import laptop-journal.jsonl
 
     USAGE: pomo import <file> [--from <tool>] [--journal <path>] [--strict]
@@ -733,8 +736,8 @@ struct HelpLayoutTests {
       <file>                  The file to read, or - for standard input.
 
     OPTIONS:
-      --from <tool>           What the file is: pomo (the default), timewarrior,
-                              watson or openpomodoro.
+      --from <tool>           What the file is: pomo, timewarrior (or timew), watson
+                              or openpomodoro (default: recognized).
       --journal <path>        The journal: a folder (one file per machine) or a
                               single file (default: $POMO_JOURNAL, else
                               $XDG_DATA_HOME/pomo/journal/).
@@ -766,7 +769,9 @@ struct HelpLayoutTests {
 
     A time is 09:00 (today), yesterday 14:30, 2026-11-30 09:00, an RFC 3339 time, or
     -90m (that long ago). A local time that a change of clocks skips or repeats is
-    refused: give its UTC offset. 'pomo undo' takes the session out again.
+    refused: give its UTC offset. A session that would share time with another is
+    refused, naming it, unless --allow-overlap. 'pomo undo' takes the session out
+    again.
 
     Examples:
       pomo add work --start 09:00
@@ -774,7 +779,8 @@ struct HelpLayoutTests {
       pomo add work --start 'yesterday 14:30' --end 'yesterday 15:40'
 
     USAGE: pomo add <preset> [--start <when>] [--end <when>] [--tag <tag> ...]
-           [--note <text>] [--status <status>] [--rounds <n>] [--journal <path>]
+           [--note <text>] [--status <status>] [--rounds <n>] [--allow-overlap]
+           [--journal <path>]
 
     ARGUMENTS:
       <preset>                A preset name or file, or a duration such as 25m.
@@ -787,6 +793,8 @@ struct HelpLayoutTests {
       --status <status>       completed or interrupted (default: from --end).
       -r, --rounds <n>        Run the preset's round this many times (1 to 10000)
                               instead of its own count.
+      --allow-overlap         Record the session even where it shares time with
+                              another.
       --journal <path>        The journal: a folder (one file per machine) or a
                               single file (default: $POMO_JOURNAL, else
                               $XDG_DATA_HOME/pomo/journal/).
@@ -799,7 +807,8 @@ struct HelpLayoutTests {
     The journal keeps every line it had: the change is a new line, an amendment,
     that every reader applies ('pomo undo' takes it back). Moving the start moves
     the whole session; moving the end shortens or lengthens its last phase. Times
-    are written as for 'pomo add'. A running session cannot be edited.
+    are written as for 'pomo add'. A running session cannot be edited, and a session
+    is not moved onto the time of another unless --allow-overlap.
 
     Examples:
       pomo edit last --tag thesis --untag misc
@@ -808,11 +817,11 @@ struct HelpLayoutTests {
 
     USAGE: pomo edit <id> [--tag <tag> ...] [--untag <tag> ...] [--note <text>]
            [--start <when>] [--end <when>] [--preset <name>] [--status <status>]
-           [--journal <path>]
+           [--allow-overlap] [--journal <path>]
 
     ARGUMENTS:
-      <id>                    A session: its id, any unique prefix of it (as 'pomo
-                              log' shows), or last.
+      <id>                    A session: its id, a unique prefix of it of at least 4
+                              characters (as 'pomo log' shows), or last.
 
     OPTIONS:
       -t, --tag <tag>         Add a tag (repeatable).
@@ -822,6 +831,8 @@ struct HelpLayoutTests {
       --end <when>            End the session then.
       --preset <name>         Set the preset's name.
       --status <status>       Set the status: completed or interrupted.
+      --allow-overlap         Record the session even where it shares time with
+                              another.
       --journal <path>        The journal: a folder (one file per machine) or a
                               single file (default: $POMO_JOURNAL, else
                               $XDG_DATA_HOME/pomo/journal/).
@@ -838,8 +849,8 @@ struct HelpLayoutTests {
     USAGE: pomo delete <id> [--journal <path>]
 
     ARGUMENTS:
-      <id>                    A session: its id, any unique prefix of it (as 'pomo
-                              log' shows), or last.
+      <id>                    A session: its id, a unique prefix of it of at least 4
+                              characters (as 'pomo log' shows), or last.
 
     OPTIONS:
       --journal <path>        The journal: a folder (one file per machine) or a
@@ -874,17 +885,26 @@ struct HelpLayoutTests {
     csv: a row per session (id, start, end, preset, status, focus_seconds,
     rest_seconds, paused_seconds, tags joined by ;, note), as RFC 4180 says. json:
     the sessions as journal records. ics: an iCalendar file (RFC 5545), an event per
-    session. timewarrior: the shape of 'timew export', an interval per focus phase.
+    session. timewarrior: the shape of 'timew export', an interval per focus phase,
+    tagged with the session's tags or, when it has none, its preset's name.
+
+    Timewarrior (1.4) has no 'timew import': --into adds the intervals to its
+    database instead, into the data files it reads (data/YYYY-MM.data, by the local
+    month of their start), sorted as it keeps them. An interval already there (the
+    same start and end) is not added twice, so running it again adds only what is
+    new; one that would share time with another is left out and named, as
+    Timewarrior refuses overlapping intervals. Its list of tags (data/tags.data)
+    counts the new tags.
 
     Examples:
       pomo export --format csv > sessions.csv
       pomo export --format ics --month last > november.ics
-      pomo export --format timewarrior | timew import
+      pomo export --format timewarrior --into "${TIMEWARRIORDB:-$HOME/.timewarrior}"
 
     USAGE: pomo export [--format <format>] [--week [<week>]] [--month [<month>]]
            [--year [<year>]] [--today] [--from <date>] [--to <date>]
            [--tag <tag> ...] [--preset <name>] [--week-start <day>]
-           [--journal <path>] [--strict]
+           [--into <folder>] [--journal <path>] [--strict]
 
     OPTIONS:
       --format <format>       csv, json (the default), ics or timewarrior.
@@ -901,6 +921,8 @@ struct HelpLayoutTests {
                               match).
       --preset <name>         Only sessions of this preset.
       --week-start <day>      The first day of the week: monday or sunday.
+      --into <folder>         With --format timewarrior: add the intervals to this
+                              Timewarrior database instead of printing them.
       --journal <path>        The journal: a folder (one file per machine) or a
                               single file (default: $POMO_JOURNAL, else
                               $XDG_DATA_HOME/pomo/journal/).

@@ -58,7 +58,7 @@ struct AuditHome {
   }
 
   func expand(_ words: [String]) -> [String] {
-    words.map { ["$TINY": tiny, "$JOURNAL": journal, "$OTHER": other][$0] ?? $0 }
+    words.map { ["$TINY": tiny, "$JOURNAL": journal, "$OTHER": other, "$FOLDER": home.path][$0] ?? $0 }
   }
 
   /// The sessions in a journal, corrections left out.
@@ -192,13 +192,13 @@ struct OptionAuditTests {
     "pomo add": [
       [
         "add", "$TINY", "--start", "-1h", "--end", "-30m", "--tag", "x", "--note", "n", "--status", "completed",
-        "--rounds", "1", "--journal", "$JOURNAL",
+        "--rounds", "1", "--allow-overlap", "--journal", "$JOURNAL",
       ]
     ],
     "pomo edit": [
       [
         "edit", "done", "--tag", "b", "--untag", "a", "--note", "n", "--start", "2025-12-01T07:00:00Z", "--end",
-        "2025-12-01T07:30:00Z", "--preset", "work", "--status", "interrupted", "--journal", "$JOURNAL",
+        "2025-12-01T07:30:00Z", "--preset", "work", "--status", "interrupted", "--allow-overlap", "--journal", "$JOURNAL",
       ]
     ],
     "pomo delete": [["delete", "done", "--journal", "$JOURNAL"]],
@@ -211,6 +211,7 @@ struct OptionAuditTests {
       ["export", "--month", "2025-12", "--journal", "$JOURNAL"], ["export", "--today", "--format", "ics", "--journal", "$JOURNAL"],
       ["export", "--year", "2025", "--journal", "$JOURNAL"],
       ["export", "--from", "2025-11-01", "--to", "2025-12-31", "--format", "timewarrior", "--journal", "$JOURNAL"],
+      ["export", "--format", "timewarrior", "--into", "$FOLDER", "--journal", "$JOURNAL"],
     ],
     "pomo completions": [
       ["completions", "--list", "tags", "--journal", "$JOURNAL"], ["completions", "--list", "presets"],

@@ -50,7 +50,7 @@ struct PluralTests {
       range: ReportRange(kind: .custom, days: day...day), calendar: LocalCalendar(zone: FixedZone()))
     builder.add(try JournalRecord(line: Array(line.utf8)))
     let text = ReportText.render(builder.build(today: day), width: 80, style: .plain)
-    #expect(text.hasPrefix("1 day: "))
+    #expect(text.hasPrefix("Tue 2026-11-24 (UTC)\n"))
     #expect(text.contains(", 1 session (1 completed, 0 interrupted)"))
     #expect(text.contains("Streak: 1 day with a completed session"))
   }

@@ -375,6 +375,8 @@ public final class History {
     case unknown(String)
     case deleted(String)
     case ambiguous(String, [JournalRecord], more: Bool)
+    /// A prefix shorter than `History.shortestPrefix` that is not a whole id.
+    case tooShort(String)
 
     /// An id as a message shows it: at most 40 characters.
     static func shortened(_ id: String) -> String { id.count > 40 ? String(id.prefix(40)) + "..." : id }
@@ -390,12 +392,35 @@ public final class History {
         "'\(TextLayout.inert(Self.shortened(id)))' matches \(more ? "more than " : "")\(TextLayout.count(candidates.count, "session")): "
           + candidates.map { "\(String($0.id.prefix(8))) (\(TextLayout.inert($0.preset)))" }.joined(separator: ", ")
           + "; give more of the id"
+      case .tooShort(let id):
+        "'\(TextLayout.inert(Self.shortened(id)))' is too short to name a session: give at least \(History.shortestPrefix) characters of its id (see 'pomo log'), or last"
       }
     }
   }
 
-  /// The session an id names: `last` (the latest), a whole id, or any unique prefix.
+  /// The fewest characters of an id that name a session, as git asks of an abbreviated
+  /// commit: a slip of one key (`pomo edit 5`) must not pick a session at random.
+  public static let shortestPrefix = 4
+
+  /// Whether `text` is too short to be taken as a prefix (`last` and a whole short id still are).
+  public static func isTooShort(_ text: String) -> Bool { text != "last" && text.count < shortestPrefix }
+
+  /// The session an id names: `last` (the latest), a whole id, or any unique prefix of at
+  /// least `shortestPrefix` characters.
   public func find(_ text: String) throws(LookupError) -> JournalRecord {
+    if Self.isTooShort(text) {
+      // Only a whole id this short (another tool's, say) is taken as it stands.
+      let found: JournalRecord
+      do { found = try findPrefix(text) } catch .deleted(let id) where id.lowercased() == text.lowercased() {
+        throw .deleted(id)
+      } catch { throw .tooShort(text) }
+      guard found.id.lowercased() == text.lowercased() else { throw .tooShort(text) }
+      return found
+    }
+    return try findPrefix(text)
+  }
+
+  private func findPrefix(_ text: String) throws(LookupError) -> JournalRecord {
     // Ids are written in lowercase; a prefix typed in capitals means the same.
     do {
       return try find(exactly: text)

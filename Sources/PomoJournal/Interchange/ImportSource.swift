@@ -2,6 +2,53 @@ import PomoCore
 
 /// Where `pomo import --from` reads sessions: another pomo journal (the default), or another
 /// tool's data.
-public enum ImportSource: String, ChoiceValue {
+public enum ImportSource: String, CaseIterable, Sendable {
   case pomo, timewarrior, watson, openpomodoro
+
+  /// Other words `--from` takes: `timew` is what Timewarrior's command is called.
+  public static let aliases: [String: ImportSource] = ["timew": .timewarrior]
+
+  /// The source a word names, its own name or an alias.
+  public init?(word: String) {
+    guard let source = ImportSource(rawValue: word) ?? Self.aliases[word] else { return nil }
+    self = source
+  }
+
+  /// What a person calls the data, for messages.
+  public var title: String {
+    switch self {
+    case .pomo: "a pomo journal"
+    case .timewarrior: "the JSON of 'timew export'"
+    case .watson: "a Watson frames file"
+    case .openpomodoro: "an Open Pomodoro history"
+    }
+  }
+
+  /// The source whose data `head` (the first bytes of a file) looks like, from its first
+  /// characters: a pomo journal is JSON Lines of objects, `timew export` an array of objects,
+  /// Watson's frames an array of arrays, an Open Pomodoro history a timestamp a line. Blank
+  /// data is a pomo journal (with nothing in it); nil when it is none of these.
+  public static func recognize(_ head: ArraySlice<UInt8>) -> ImportSource? {
+    var bytes = head
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+    func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
+    bytes = bytes.drop(while: isSpace)
+    guard let first = bytes.first else { return .pomo }
+    switch first {
+    case UInt8(ascii: "{"): return .pomo
+    case UInt8(ascii: "["):
+      switch bytes.dropFirst().first(where: { !isSpace($0) }) {
+      case UInt8(ascii: "{")?, UInt8(ascii: "]")?: return .timewarrior
+      case UInt8(ascii: "[")?: return .watson
+      default: return nil
+      }
+    default:
+      // "2026-11-30T09:00:00-05:00 duration=25": a date first.
+      let date = Array(bytes.prefix(10))
+      let shape = date.count == 10 && date.enumerated().allSatisfy { k, b in
+        k == 4 || k == 7 ? b == UInt8(ascii: "-") : (48...57).contains(b)
+      }
+      return shape ? .openpomodoro : nil
+    }
+  }
 }

@@ -21,7 +21,9 @@ public enum TimewarriorImport {
     case .failure(let skip): return ImportResult(skipped: [skip])
     }
     for (index, item) in items.enumerated() {
-      let name = "interval \(index + 1)"
+      // Named as Timewarrior names it: @1 is the newest, the last of the export.
+      let number = item["id"]?.doubleValue.flatMap { $0 >= 1 && $0 == $0.rounded() && $0 < 1e15 ? Int($0) : nil }
+      let name = "interval @\(number ?? items.count - index)"
       func skip(_ reason: String) {
         result.skipped.append(ImportSkip(line: item.position.line, reason: name + " " + reason))
       }

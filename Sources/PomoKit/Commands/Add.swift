@@ -16,7 +16,8 @@ extension Pomo {
 
         A time is 09:00 (today), yesterday 14:30, 2026-11-30 09:00, an RFC 3339 time, or
         -90m (that long ago). A local time that a change of clocks skips or repeats is
-        refused: give its UTC offset. 'pomo undo' takes the session out again.
+        refused: give its UTC offset. A session that would share time with another is
+        refused, naming it, unless --allow-overlap. 'pomo undo' takes the session out again.
 
         Examples:
           pomo add work --start 09:00
@@ -25,7 +26,8 @@ extension Pomo {
         """,
       arguments: [ArgumentSpec("preset", kind: .preset, help: "A preset name or file, or a duration such as 25m.")],
       options: [
-        start.spec, end.spec, tag.spec, note.spec, status.spec, SharedOptions.rounds.spec, SharedOptions.journal.spec,
+        start.spec, end.spec, tag.spec, note.spec, status.spec, SharedOptions.rounds.spec,
+        HistoryEditing.allowOverlap.spec, SharedOptions.journal.spec,
       ])
 
     static let start = Option<String>.value(
@@ -52,7 +54,7 @@ extension Pomo {
       if let to, to <= from { throw CLIError.usage("'--end' must come after '--start'", command: path) }
       let plan = try plan(arguments.positionals[0], arguments, context, ends: to != nil)
       let journal = JournalAccess.journal(arguments, context)
-      JournalAccess.recover(journal, context)
+      let running = JournalAccess.recover(journal, context)
       var record = layout(
         plan, from: from, to: to, id: JournalRecord.newID(), host: context.hostName, tags: arguments[tag],
         note: arguments[note])
@@ -68,6 +70,10 @@ extension Pomo {
       }
       if let problem = HistoryEditing.problem(start: record.start, end: record.end, now: now) {
         throw CLIError.usage(problem, command: path)
+      }
+      if !arguments[HistoryEditing.allowOverlap] {
+        try HistoryEditing.refuseOverlap(
+          start: record.start, end: record.end, except: nil, journal, running: running, context)
       }
       record.added = now
       try HistoryEditing.append(record.json(offset: context.zone.offset).text, to: journal)

@@ -12,7 +12,8 @@ extension Pomo {
         The journal keeps every line it had: the change is a new line, an amendment, that
         every reader applies ('pomo undo' takes it back). Moving the start moves the whole
         session; moving the end shortens or lengthens its last phase. Times are written as
-        for 'pomo add'. A running session cannot be edited.
+        for 'pomo add'. A running session cannot be edited, and a session is not moved
+        onto the time of another unless --allow-overlap.
 
         Examples:
           pomo edit last --tag thesis --untag misc
@@ -21,7 +22,8 @@ extension Pomo {
         """,
       arguments: [HistoryEditing.idArgument],
       options: [
-        tag.spec, untag.spec, note.spec, start.spec, end.spec, preset.spec, status.spec, SharedOptions.journal.spec,
+        tag.spec, untag.spec, note.spec, start.spec, end.spec, preset.spec, status.spec,
+        HistoryEditing.allowOverlap.spec, SharedOptions.journal.spec,
       ])
 
     static let tag = Option<[String]>.repeated("tag", short: "t", .tag, help: "Add a tag (repeatable).")
@@ -103,6 +105,11 @@ extension Pomo {
         throw CLIError.usage(
           "the session would end in the future (at \(context.zone.clockTime(end))): a record is of what happened",
           command: path)
+      }
+      if changes.start != nil || changes.end != nil, !arguments[HistoryEditing.allowOverlap] {
+        try HistoryEditing.refuseOverlap(
+          start: changes.start ?? record.start, end: changes.end ?? record.end, except: record.id, journal,
+          running: running, context)
       }
       let correction = Correction(
         kind: .amend, target: record.id, at: context.clock.wallSeconds(), host: context.hostName, changes: changes)

@@ -6,12 +6,51 @@ import PomoPlatform
 /// appending a correction, and showing the session as it now stands.
 enum HistoryEditing {
   static let idArgument = ArgumentSpec(
-    "id", kind: .text, help: "A session: its id, any unique prefix of it (as 'pomo log' shows), or last.")
+    "id", kind: .text, help: "A session: its id, a unique prefix of it of at least 4 characters (as 'pomo log' shows), or last.")
+
+  static let allowOverlap = Option<Bool>.flag(
+    "allow-overlap", help: "Record the session even where it shares time with another.")
+
+  /// Refuses a session over `start..<end` that shares time with another recorded session
+  /// (not the one with id `except`) or with the running one, naming it, so the same minutes
+  /// are not counted twice; `--allow-overlap` records it anyway.
+  static func refuseOverlap(
+    start: Double, end: Double, except: String?, _ journal: Journal, running: SessionState?, _ context: Context
+  ) throws(CLIError) {
+    let now = context.clock.wallSeconds()
+    if let running, running.record.id != except, Overlap.overlaps(start, end, running.record.start, now) {
+      throw .failure(
+        "the session would share time with the running session \(short(running.record.id)) (\(TextLayout.inert(running.record.preset)), started \(context.zone.clockTime(running.record.start))); give --allow-overlap to record it anyway"
+      )
+    }
+    let history = try JournalAccess.history(journal, strict: false, context, quiet: true)
+    let other: JournalRecord?
+    do {
+      other = try Overlap.first(in: history, start: start, end: end, except: except)
+    } catch {
+      throw .failure("cannot read the journal \(journal.name): \(error)")
+    }
+    if let other {
+      throw .failure(
+        "the session would share time with \(describe(other, context)); give --allow-overlap to record it anyway")
+    }
+  }
+
+  /// "4e80f205 (work, 2026-12-01 09:00 to 09:25)": a session as a message names it.
+  static func describe(_ record: JournalRecord, _ context: Context) -> String {
+    let offset = context.zone.offset
+    let from = RFC3339.format(record.start, offset: offset(record.start))
+    let to = RFC3339.format(record.end, offset: offset(record.end))
+    let end = from.prefix(10) == to.prefix(10) ? String(to.dropFirst(11).prefix(5)) : to.prefix(10) + " " + to.dropFirst(11).prefix(5)
+    return "\(short(record.id)) (\(TextLayout.inert(record.preset)), \(from.prefix(10)) \(from.dropFirst(11).prefix(5)) to \(end))"
+  }
 
   /// The session `text` names, as it now stands. A running session cannot be changed.
   static func session(_ text: String, _ history: History, running: SessionState?) throws(CLIError) -> JournalRecord {
     guard !text.isEmpty else { throw .failure("give a session's id, a prefix of it, or last (see 'pomo log')") }
-    if let running, text == "last" || running.record.id.hasPrefix(text.lowercased()) {
+    // A prefix too short to name a session does not name the running one either.
+    let prefix = !History.isTooShort(text) || running?.record.id == text.lowercased()
+    if let running, text == "last" || (prefix && running.record.id.hasPrefix(text.lowercased())) {
       // The running session started after every recorded one: it is `last`.
       throw .failure("the session \(short(running.record.id)) is running; stop it first ('pomo stop')")
     }

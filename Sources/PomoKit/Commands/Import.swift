@@ -10,28 +10,31 @@ extension Pomo {
       name: "import",
       abstract: "Add sessions from another journal or another tool.",
       discussion: """
-        --from pomo (the default): each line of another pomo journal (sessions and
-        corrections) whose id yours lacks is appended as it stands, byte for byte.
-        --from timewarrior: the JSON of 'timew export'; each closed interval becomes a
-        one-phase focus session with its tags, its annotation as the note.
+        Without --from, the format is recognized from the file's first characters.
+        --from pomo: a pomo journal (JSON Lines); each line (sessions and corrections)
+        whose id yours lacks is appended as it stands, byte for byte.
+        --from timewarrior (or timew): the JSON of 'timew export'; each closed interval
+        becomes a one-phase focus session with its tags, its annotation as the note.
         --from watson: Watson's frames file; project and tags become tags.
         --from openpomodoro: an Open Pomodoro Format history file; the description
         becomes the note.
 
         Sessions from another tool get ids derived from that tool's own (a name-based
         UUID), so importing the same file again adds nothing. Everything new is appended
-        in one durable write; what cannot be read is skipped and named.
+        in one durable write; what cannot be read is skipped and named. Sessions that
+        share time with another are imported all the same, and counted and named. A
+        file that holds something but gives no session (new or already present) exits 65.
 
         Examples:
-          timew export | pomo import --from timewarrior -
-          pomo import --from watson ~/.config/watson/frames
+          timew export | pomo import --from timew -
+          pomo import ~/.config/watson/frames
           pomo import laptop-journal.jsonl
         """,
       arguments: [ArgumentSpec("file", kind: .path, help: "The file to read, or - for standard input.")],
       options: [from.spec, SharedOptions.journal.spec, SharedOptions.strict.spec])
 
-    static let from = Option<ImportSource>.choice(
-      "from", placeholder: "tool", help: "What the file is: pomo (the default), timewarrior, watson or openpomodoro.")
+    static let from = Option<ImportSource>.typed(
+      "from", placeholder: "tool", help: "What the file is: pomo, timewarrior (or timew), watson or openpomodoro (default: recognized).")
 
     /// The most a file to import may hold.
     static let sizeLimit = 1 << 30
@@ -52,35 +55,73 @@ extension Pomo {
           throw CLIError.failure("cannot read the journal \(existing): \(error)")
         }
       }
+      // Standard input is read once: whole, so that what it holds can be recognized.
+      var input: [UInt8]?
+      func whole() throws(CLIError) -> [UInt8] {
+        if let input { return input }
+        do {
+          let bytes = file == "-" ? try Platform.readStandardInput(limit: sizeLimit) : try Platform.readFile(path, limit: sizeLimit)
+          input = bytes
+          return bytes
+        } catch {
+          throw CLIError.failure("cannot read \(file): \(error)")
+        }
+      }
+      let recognized: ImportSource?
+      do {
+        recognized = ImportSource.recognize(
+          file == "-" ? try whole()[...] : try RandomAccessFile(path: path).read(at: 0, count: 4096)[...])
+      } catch {
+        throw CLIError.failure("cannot read \(file): \(error)")
+      }
+      guard let source = arguments[from] ?? recognized else {
+        throw CLIError.data(
+          "\(file): cannot tell what it holds; give --from pomo (a pomo journal), timewarrior (the JSON of 'timew export'), watson (Watson's frames) or openpomodoro (an Open Pomodoro history)"
+        )
+      }
       var lines: [ArraySlice<UInt8>] = []
+      var imported: [JournalRecord] = []
       var sessions = 0
       var corrections = 0
       var already = 0
       var skipped = 0
-      let source = arguments[from] ?? .pomo
       if source == .pomo {
         // Each new line as it stands in the source, byte for byte: unknown fields, newer
         // versions, offsets and fractions are the source's to keep.
         var damaged = 0
+        // Standard input, read already, is read again from a copy.
+        var copy: String?
+        if file == "-" {
+          let folder = context.paths.stateDirectory
+          try? Platform.makeDirectories(folder)
+          let temporary = folder + "/import.\(Platform.processID).jsonl"
+          do {
+            try Platform.writeAtomically(try whole(), to: temporary, durable: false)
+          } catch {
+            throw CLIError.failure("cannot keep standard input in \(temporary): \(error)")
+          }
+          copy = temporary
+        }
+        defer { if let copy { Platform.removeFile(copy) } }
         try JournalAccess.forEach(
-          Journal(path: path), strict: arguments[SharedOptions.strict], finished: true, context,
+          Journal(path: copy ?? path), strict: arguments[SharedOptions.strict], finished: true, context,
           bad: { _ in damaged += 1 }
         ) { entry, line in
           guard present.insert(entry.id).inserted else {
             already += 1
             return
           }
-          if case .session = entry { sessions += 1 } else { corrections += 1 }
+          if case .session(let record) = entry {
+            sessions += 1
+            imported.append(record)
+          } else {
+            corrections += 1
+          }
           lines.append(RecordScanner.withoutByteOrderMark(line))
         }
         skipped = damaged
       } else {
-        let bytes: [UInt8]
-        do {
-          bytes = file == "-" ? try Platform.readStandardInput(limit: sizeLimit) : try Platform.readFile(path, limit: sizeLimit)
-        } catch {
-          throw CLIError.failure("cannot read \(file): \(error)")
-        }
+        let bytes = try whole()
         let result: ImportResult =
           switch source {
           case .timewarrior: TimewarriorImport.parse(bytes, host: context.hostName, zone: context.zone)
@@ -120,8 +161,15 @@ extension Pomo {
             continue
           }
           sessions += 1
+          imported.append(record)
           lines.append(Array(line.utf8)[...])
         }
+      }
+      let overlaps = try overlapping(imported, target, context)
+      for (n, pair) in overlaps.enumerated() where n < JournalAccess.namedDamagedLines {
+        context.errors.write(
+          "pomo: warning: \(TextLayout.inert(file)): the session \(HistoryEditing.describe(pair.session, context)) shares time with \(HistoryEditing.describe(pair.other, context))\n"
+        )
       }
       do {
         try Platform.appendLines(lines, to: target.path)
@@ -131,8 +179,41 @@ extension Pomo {
       var summary = "imported \(TextLayout.count(sessions, "session"))"
       if corrections > 0 { summary += " and \(TextLayout.count(corrections, "correction"))" }
       summary += ", \(already) already present, \(skipped) skipped"
+      if !overlaps.isEmpty { summary += ", \(overlaps.count) sharing time with another" }
       context.output.write("\(summary) (into \(target.path))\n")
+      if sessions + corrections + already == 0 && skipped > 0 {
+        // Something was there, and none of it was a session: most likely the wrong --from.
+        var hint = ""
+        if let recognized, recognized != source, arguments[from] != nil {
+          hint = "; it looks like \(recognized.title): try --from \(recognized.rawValue)"
+        }
+        throw CLIError.data("\(file): nothing could be imported as \(source.title)\(hint)")
+      }
       return ExitCode.success
     }
+
+    /// The sessions of `imported` that share time with another, recorded or imported, each
+    /// with one it shares time with.
+    static func overlapping(_ imported: [JournalRecord], _ target: Journal, _ context: Context) throws(CLIError) -> [(
+      session: JournalRecord, other: JournalRecord
+    )] {
+      guard let from = imported.map(\.start).min(), let to = imported.map(\.end).max() else { return [] }
+      var recorded: [JournalRecord] = []
+      if target.files.contains(where: Platform.fileExists) {
+        let history = try JournalAccess.history(target, strict: false, context, quiet: true)
+        do {
+          try history.records(overlapping: from, to) { recorded.append($0) }
+        } catch {
+          throw CLIError.failure("cannot read the journal \(target.name): \(error)")
+        }
+      }
+      return Overlap.among(imported, recorded: recorded)
+    }
   }
+}
+
+extension ImportSource: OptionValue {
+  public static var kind: ValueKind { .choice(allCases.map(\.rawValue) + aliases.keys.sorted()) }
+
+  public init?(optionValue: String) { self.init(word: optionValue) }
 }

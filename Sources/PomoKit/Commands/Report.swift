@@ -88,6 +88,9 @@ extension Pomo {
       let text: String
       if arguments[hours] {
         let grid = try source.hours(range: range, calendar: calendar, tags: arguments[tag], preset: arguments[preset])
+        try FilterCheck.check(
+          tags: arguments[tag], preset: arguments[preset], matched: grid.seconds.contains { $0.contains { $0 > 0 } },
+          history, journal, path: arguments.path)
         switch format {
         case .json: text = HourGridData.json(grid)
         case .csv: text = HourGridData.csv(grid)
@@ -97,6 +100,9 @@ extension Pomo {
         let report = try source.report(
           range: range, calendar: calendar, today: today, tags: arguments[tag], preset: arguments[preset],
           goal: config.dailyGoal)
+        try FilterCheck.check(
+          tags: arguments[tag], preset: arguments[preset], matched: report.totals.sessions > 0, history, journal,
+          path: arguments.path)
         switch format {
         case .json: text = ReportJSON.render(report)
         case .csv: text = ReportCSV.render(report)

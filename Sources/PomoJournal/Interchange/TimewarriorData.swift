@@ -1,0 +1,175 @@
+import PomoCore
+
+/// Timewarrior's own data files, the way back into it: Timewarrior 1.4 has no `timew import`,
+/// and its command line cannot carry every tag (`timew track … from` or a tag like `1h` is
+/// read as part of the range), so the intervals are written into the files it reads,
+/// `data/YYYY-MM.data`, one interval a line, sorted by start:
+///
+///     inc 20261201T090000Z - 20261201T092500Z # "thesis" "code review" # "chapter 3"
+///
+/// A line is written exactly as Timewarrior writes it (its `Interval::serialize`), in the
+/// file of the local month of its start, as Timewarrior files it: to change or delete an
+/// interval it looks for that very line in that file. So the tags are sorted and each told
+/// once, a tag is quoted when it holds a space, a quote or one of `+-/()<^!=~_%` (so
+/// `2026-12-01` is not read as a date), quotes escaped; the annotation is always quoted.
+public enum TimewarriorData {
+  /// A focus phase as Timewarrior holds it.
+  public struct Interval: Equatable, Sendable {
+    /// Whole seconds since 1970.
+    public var start: Double
+    public var end: Double
+    public var tags: [String]
+    public var annotation: String?
+    /// The session it is a phase of.
+    public var session: JournalRecord
+
+    /// The line of a data file that holds it.
+    public var line: String {
+      var text = "inc \(TimewarriorImport.text(start)) - \(TimewarriorImport.text(end))"
+      // Timewarrior keeps tags in a std::set: sorted by their bytes, each once.
+      let sorted = Set(tags.map(TimewarriorData.oneLine)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+      if !sorted.isEmpty { text += " # " + sorted.map(TimewarriorData.quotedIfNeeded).joined(separator: " ") }
+      if let annotation {
+        text += (sorted.isEmpty ? " #" : "") + " # \"" + TimewarriorData.escapingQuotes(TimewarriorData.oneLine(annotation)) + "\""
+      }
+      return text
+    }
+  }
+
+  /// The focus phases of `records` as intervals, oldest first, to the second (rounded down; a
+  /// phase of no whole second is left out). An untagged session's intervals carry its preset's
+  /// name as their tag, so they are not lost among Timewarrior's untagged time.
+  public static func intervals(_ records: [JournalRecord]) -> [Interval] {
+    var intervals: [Interval] = []
+    for record in records {
+      let tags = record.tags.isEmpty ? (record.preset.isEmpty ? [] : [record.preset]) : record.tags
+      let note = record.note.flatMap { $0.isEmpty ? nil : $0 }
+      for phase in record.phases where phase.kind == .work {
+        let start = phase.start.rounded(.down)
+        let end = phase.end.rounded(.down)
+        if end > start {
+          intervals.append(Interval(start: start, end: end, tags: tags, annotation: note, session: record))
+        }
+      }
+    }
+    return intervals.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(
+      \.element)
+  }
+
+  /// `text` with line ends and other control characters as spaces: a data file holds an
+  /// interval a line.
+  static func oneLine(_ text: String) -> String {
+    String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+  }
+
+  /// A tag as Timewarrior writes it (libshared's `quoteIfNeeded`).
+  static func quotedIfNeeded(_ tag: String) -> String {
+    guard tag.contains(where: { "\" +-/()<^!=~_%".contains($0) }) else { return tag }
+    return "\"" + escapingQuotes(tag) + "\""
+  }
+
+  /// `text` with each `"` as `\"`, as libshared's `escape(text, '"')` writes it, and each `\`
+  /// as `\\`, which Timewarrior's reader takes for one (it writes a lone `\`, which it then
+  /// reads as an escape: Timewarrior 1.4 cannot itself change an interval with a backslash in
+  /// a quoted tag or its annotation, but reads it as it was).
+  static func escapingQuotes(_ text: String) -> String {
+    var out = ""
+    for c in text {
+      if c == "\"" || c == "\\" { out.append("\\") }
+      out.append(c)
+    }
+    return out
+  }
+
+  /// The start and end of a data file's line (`inc START - END …`, or `inc START …` while
+  /// it is being tracked: its end is nil); nil for a line that holds no interval.
+  static func span(_ line: Substring) -> (start: Double, end: Double?)? {
+    let words = line.split(separator: " ", maxSplits: 4, omittingEmptySubsequences: true)
+    guard words.count >= 2, words[0] == "inc", let start = TimewarriorImport.time(String(words[1])) else { return nil }
+    if words.count >= 4, words[2] == "-", let end = TimewarriorImport.time(String(words[3])) { return (start, end) }
+    return (start, nil)
+  }
+
+  /// Timewarrior's list of tags (`data/tags.data`, `{"tag":{"count":2},…}`) counting the tags
+  /// of `added` too, each tag's other members kept as they were; nil when `existing` cannot
+  /// be read as that list (then it is best removed: Timewarrior builds it again).
+  public static func tagList(_ existing: [UInt8]?, adding added: [Interval]) -> String? {
+    var order: [String] = []
+    var entries: [String: (count: Int, rest: [String])] = [:]
+    if let existing, !existing.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+      guard let document = try? JSONParser.parse(existing), case .object(let members) = document.kind else {
+        return nil
+      }
+      for member in members {
+        guard case .object(let fields) = member.value.kind else { return nil }
+        var count = 0
+        var rest: [String] = []
+        for field in fields {
+          if field.key == "count" {
+            guard let n = field.value.doubleValue, n >= 0, n < 1e15 else { return nil }
+            count = Int(n)
+          } else {
+            let text = String(decoding: existing[field.value.span], as: UTF8.self)
+            rest.append(JSONOutput.string(field.key).text + ":" + text)
+          }
+        }
+        if entries[member.key] == nil { order.append(member.key) }
+        entries[member.key] = (count, rest)
+      }
+    }
+    for interval in added {
+      for tag in interval.tags {
+        if entries[tag] == nil { order.append(tag) }
+        entries[tag, default: (0, [])].count += 1
+      }
+    }
+    let lines = order.sorted().map { tag in
+      let entry = entries[tag]!
+      return "  " + JSONOutput.string(tag).text + ":{" + (["\"count\":\(entry.count)"] + entry.rest).joined(separator: ",")
+        + "}"
+    }
+    return "{\n" + lines.joined(separator: ",\n") + "\n}"
+  }
+
+  /// What merging intervals into a data file made of it.
+  public struct Merge {
+    /// The file's new text: its lines and the added ones, sorted by start.
+    public var text: String
+    public var added: [Interval] = []
+    /// Intervals the file held already (the same start and end: an earlier run's).
+    public var present: [Interval] = []
+    /// Intervals left out because they share time with one in the file or added before
+    /// them (Timewarrior refuses overlapping intervals), with that one's line.
+    public var overlapping: [(interval: Interval, other: String)] = []
+  }
+
+  /// `intervals` merged into a data file's `existing` text. `now` ends an interval still
+  /// being tracked.
+  public static func merge(_ existing: String, _ intervals: [Interval], now: Double) -> Merge {
+    var lines: [(start: Double, end: Double, text: String)] = []
+    var kept: [Substring] = []
+    for line in existing.split(separator: "\n", omittingEmptySubsequences: true) {
+      guard let span = span(line) else {
+        kept.append(line)
+        continue
+      }
+      lines.append((span.start, span.end ?? max(now, span.start), String(line)))
+    }
+    var merge = Merge(text: "")
+    for interval in intervals {
+      if lines.contains(where: { $0.start == interval.start && $0.end == interval.end }) {
+        merge.present.append(interval)
+      } else if let other = lines.first(where: { Overlap.overlaps(interval.start, interval.end, $0.start, $0.end) }) {
+        merge.overlapping.append((interval, other.text))
+      } else {
+        lines.append((interval.start, interval.end, interval.line))
+        merge.added.append(interval)
+      }
+    }
+    // Sorted by start, as Timewarrior keeps them; lines it holds that are not intervals first.
+    let sorted = lines.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }
+    let all = kept.map(String.init) + sorted.map(\.element.text)
+    merge.text = all.isEmpty ? "" : all.joined(separator: "\n") + "\n"
+    return merge
+  }
+}
