@@ -112,6 +112,7 @@ package extension Platform {
 
   /// All of standard input (a pipe, a file or a terminal), up to `limit` bytes.
   static func readStandardInput(limit: Int) throws(FileSystemError) -> [UInt8] {
+    try refuseEndlessStandardInput()
     var result: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
@@ -124,6 +125,13 @@ package extension Platform {
       result += buffer[0..<n]
       if result.count > limit { throw FileSystemError(code: EFBIG) }
     }
+  }
+
+  /// Standard input may be a pipe, a file or a terminal; a device such as /dev/zero would
+  /// never end, so it is refused before a byte is read.
+  static func refuseEndlessStandardInput() throws(FileSystemError) {
+    var info = stat()
+    if fstat(0, &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR && isatty(0) == 0 { throw .notRegularFile }
   }
 
   /// Whether `path` is a folder (following links).
@@ -354,9 +362,7 @@ public struct LineReader {
   public init(path: String) throws(FileSystemError) {
     // Standard input may be a pipe (`pomo import -`); any other path must be a regular file.
     if path == "/dev/stdin" {
-      // A pipe, a file or a terminal; a device such as /dev/zero would never end.
-      var info = stat()
-      if fstat(0, &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR && isatty(0) == 0 { throw .notRegularFile }
+      try Platform.refuseEndlessStandardInput()
       fd = dup(0)
       guard fd >= 0 else { throw .current }
     } else {

@@ -64,17 +64,22 @@ extension Pomo {
           input = bytes
           return bytes
         } catch {
-          throw CLIError.failure("cannot read \(file): \(error)")
+          throw CLIError.failure("cannot read \(file == "-" ? "the journal /dev/stdin" : file): \(error)")
         }
       }
       let recognized: ImportSource?
-      do {
-        recognized = ImportSource.recognize(
-          file == "-" ? try whole()[...] : try RandomAccessFile(path: path).read(at: 0, count: 4096)[...])
-      } catch {
-        throw CLIError.failure("cannot read \(file): \(error)")
+      if file == "-" {
+        recognized = ImportSource.recognize(try whole()[...])
+      } else {
+        do {
+          recognized = ImportSource.recognize(try RandomAccessFile(path: path).read(at: 0, count: 4096)[...])
+        } catch {
+          throw CLIError.failure("cannot read \(file): \(error)")
+        }
       }
-      guard let source = arguments[from] ?? recognized else {
+      // JSON Lines that are none of the above (damaged from the first line) are read as a
+      // journal, so their damaged lines are named as every reader names them.
+      guard let source = arguments[from] ?? recognized ?? (file.hasSuffix(".jsonl") ? .pomo : nil) else {
         throw CLIError.data(
           "\(file): cannot tell what it holds; give --from pomo (a pomo journal), timewarrior (the JSON of 'timew export'), watson (Watson's frames) or openpomodoro (an Open Pomodoro history)"
         )
