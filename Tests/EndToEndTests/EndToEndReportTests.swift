@@ -49,7 +49,7 @@ struct EndToEndReportTests {
     return result.out.split(separator: "\r\n").map(String.init)
   }
 
-  @Test("Europe/Berlin, the week clocks go forward: 23-hour Sunday, sessions on their local days")
+  @Test("Europe/Berlin, the week clocks go forward: 23-hour Sunday, sessions on their local days", .requires(.zoneinfo))
   func berlinSpring() throws {
     defer { home.cleanUp() }
     try write([
@@ -63,7 +63,7 @@ struct EndToEndReportTests {
     #expect(next[1] == "2026-03-30,1800,0,1,1,0")
   }
 
-  @Test("America/New_York, the week clocks go back: the 25-hour day keeps its late session")
+  @Test("America/New_York, the week clocks go back: the 25-hour day keeps its late session", .requires(.zoneinfo))
   func newYorkFall() throws {
     defer { home.cleanUp() }
     try write([

@@ -28,7 +28,7 @@ struct TimeZoneVariableTests {
     #expect(TZVariable.name(value, zoneFileExists: { Self.zones.contains($0) }) == expected)
   }
 
-  @Test("TZ=garbage: one warning line on stderr, and the report says UTC")
+  @Test("TZ=garbage: one warning line on stderr, and the report says UTC", .requires(.zoneinfo))
   func garbage() throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }

@@ -421,7 +421,7 @@ struct EndToEndPicturesTests {
     #expect(try runPomo(["status", "--json"], environment: env()).out == #"{"state":"idle"}"# + "\n")
   }
 
-  @Test("day_start from the config, in the real Europe/Berlin, the night the clocks go forward")
+  @Test("day_start from the config, in the real Europe/Berlin, the night the clocks go forward", .requires(.zoneinfo))
   func dayStart() throws {
     defer { home.cleanUp() }
     _ = try home.write(".config/pomo/config.json", #"{"day_start": "04:00", "daily_goal": "1h"}"#)
