@@ -911,8 +911,8 @@ struct HelpLayoutTests {
       --week [<week>]         A week: this (the default), last, 2026-W48, or a date
                               in it.
       --month [<month>]       A month: this (the default), last or 2026-11.
-      --year [<year>]         A year as a heatmap: 2026, last, or by default the 12
-                              months to this week.
+      --year [<year>]         A year: 2026, last, or by default the 12 months to
+                              this week.
       --today                 Today only.
       --from <date>           The first day of a custom range (YYYY-MM-DD).
       --to <date>             The last day of a custom range (YYYY-MM-DD; default:

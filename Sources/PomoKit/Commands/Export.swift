@@ -34,7 +34,7 @@ extension Pomo {
           pomo export --format timewarrior --into "${TIMEWARRIORDB:-$HOME/.timewarrior}"
         """,
       options: [
-        format.spec, Report.week.spec, Report.month.spec, Report.year.spec, Report.today.spec, Report.from.spec,
+        format.spec, Report.week.spec, Report.month.spec, year.spec, Report.today.spec, Report.from.spec,
         Report.to.spec,
         Report.tag.spec, Report.preset.spec, Report.weekStart.spec, into.spec, SharedOptions.journal.spec,
         SharedOptions.strict.spec,
@@ -43,6 +43,10 @@ extension Pomo {
     static let format = Option<ExportFormat>.choice(
       "format", placeholder: "format", help: "csv, json (the default), ics or timewarrior.")
 
+    /// `report --year` without its heatmap: an export is the sessions, whatever the range.
+    static let year = Option<String>.value(
+      "year", .text, placeholder: "year",
+      help: "A year: 2026, last, or by default the 12 months to this week.", optionalValue: true)
     static let into = Option<String>.value(
       "into", .path, placeholder: "folder",
       help: "With --format timewarrior: add the intervals to this Timewarrior database instead of printing them.")
@@ -56,7 +60,7 @@ extension Pomo {
         zone: context.zone, weekStart: (arguments[Report.weekStart] ?? config.weekStart ?? .monday).isoDay)
       let now = context.clock.wallSeconds()
       let ranged =
-        arguments.isPresent(Report.week) || arguments.isPresent(Report.month) || arguments.isPresent(Report.year)
+        arguments.isPresent(Report.week) || arguments.isPresent(Report.month) || arguments.isPresent(year)
         || arguments[Report.today] || arguments.isPresent(Report.from)
       var window = (from: -Double.infinity, to: Double.infinity)
       if ranged {
