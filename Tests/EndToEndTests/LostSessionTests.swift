@@ -21,6 +21,7 @@ struct LostSessionTests {
     #expect(started.status == 0, "\(started.err)")
     // The fault: the journal file turns into a folder while the session runs, so its final
     // append fails (EISDIR), as a full disk would make it.
+    try? FileManager.default.removeItem(atPath: journalPath)
     try FileManager.default.createDirectory(atPath: journalPath, withIntermediateDirectories: true)
     let log = state + "/detached.log"
     #expect(
