@@ -1,4 +1,3 @@
-import Dispatch
 import PomoCore
 import PomoPlatform
 
@@ -74,7 +73,7 @@ extension JournalIndex {
     nonisolated(unsafe) let output = results
     nonisolated(unsafe) let input = buffer
     let starts = bounds
-    DispatchQueue.concurrentPerform(iterations: count) { k in
+    Parallel.forEach(count) { k in
       output[k] = scanSlice(input, from: starts[k], to: starts[k + 1])
     }
     return Array(results)

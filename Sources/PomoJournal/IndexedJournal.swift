@@ -1,4 +1,3 @@
-import Dispatch
 import PomoCore
 import PomoPlatform
 
@@ -117,7 +116,7 @@ public final class IndexedJournal {
     let count = chunks.count - first
     guard count > 0 else { return }
     let duplicates = index.duplicates
-    nonisolated(unsafe) let source = file
+    let source = file
     let failures = UnsafeMutableBufferPointer<FileSystemError?>.allocate(capacity: parts)
     failures.initialize(repeating: nil)
     defer {
@@ -127,7 +126,7 @@ public final class IndexedJournal {
     nonisolated(unsafe) let errors = failures
     withoutActuallyEscaping(work) { work in
       nonisolated(unsafe) let job = work
-      DispatchQueue.concurrentPerform(iterations: parts) { part in
+      Parallel.forEach(parts) { part in
         let range = (first + part * count / parts)..<(first + (part + 1) * count / parts)
         let longest = range.map { Int(chunks[$0].length) }.max() ?? 0
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, longest), alignment: 8)
@@ -364,26 +363,23 @@ public final class IndexedJournal {
       var records: [[JournalRecord]] = []
       var failure: FileSystemError?
     }
-    nonisolated(unsafe) let source = file
+    let source = file
     let duplicates = index.duplicates
-    func start(_ chunks: [JournalIndex.Chunk]) -> (Slot, DispatchGroup) {
+    func start(_ chunks: [JournalIndex.Chunk]) -> (Slot, Parallel.Pending) {
       let slot = Slot()
-      let group = DispatchGroup()
-      group.enter()
-      DispatchQueue.global().async {
+      let pending = Parallel.background {
         do {
           slot.records = try Self.decode(chunks, from: source, duplicates: duplicates, detail: detail)
         } catch {
           slot.failure = error as? FileSystemError
         }
-        group.leave()
       }
-      return (slot, group)
+      return (slot, pending)
     }
     var next = batches.first.map(start)
     for k in batches.indices {
-      guard let (slot, group) = next else { break }
-      group.wait()
+      guard let (slot, pending) = next else { break }
+      pending.wait()
       next = k + 1 < batches.count ? start(batches[k + 1]) : nil
       if let failure = slot.failure {
         next?.1.wait()
@@ -401,7 +397,7 @@ public final class IndexedJournal {
   )
     throws(FileSystemError) -> [[JournalRecord]]
   {
-    nonisolated(unsafe) let source = file
+    let source = file
     return try Parallel.tryMap(chunks.count, empty: []) { k throws(FileSystemError) in
       let bytes = try source.read(at: chunks[k].offset, count: Int(chunks[k].length))
       return records(in: bytes, chunk: chunks[k], duplicates: duplicates, detail: detail).map(\.record)

@@ -30,9 +30,17 @@ public struct Journal {
   /// What messages call the journal: the folder, or the file.
   public var name: String { folder?.path ?? path }
 
-  /// Appends a record durably (see `Platform.appendLine`).
+  /// Appends a record durably (see `append(lines:)`).
   public func append(_ record: JournalRecord) throws(FileSystemError) {
-    try Platform.appendLine(record.json(offset: zone.offset).text, to: path)
+    try append(lines: [Array(record.json(offset: zone.offset).text.utf8)[...]])
+  }
+
+  /// The one way lines reach the journal (the live recorder, recovery, `add`, `edit`, `undo`
+  /// and `import`): durably, in one write (see `Platform.appendLines`), and never a line
+  /// longer than the readers take (`RecordSize.longestLine`): then nothing is written.
+  public func append(lines: [ArraySlice<UInt8>]) throws(FileSystemError) {
+    if let long = lines.first(where: { $0.count > RecordSize.longestLine }) { throw RecordSize.tooLong(long.count) }
+    try Platform.appendLines(lines, to: path)
   }
 
   /// A line that could not be read, with its 1-based number.
@@ -42,7 +50,7 @@ public struct Journal {
   }
 
   /// Why a line longer than `LineReader.maxLine` is damaged.
-  package static let tooLongReason = "the line is longer than 1 MB (1048576 bytes), the longest a record may be"
+  package static let tooLongReason = "the line is longer than \(RecordSize.longestText), the longest a record may be"
 
   /// Reads every line in file order, streaming, and hands `body` each session or correction
   /// with its line as it stands in the file (what `import` copies). Damaged lines go to

@@ -61,6 +61,10 @@ public struct JournalFolder: Sendable {
 
   /// The short random id of this machine, made once and kept in the state folder (never in
   /// the synced one), so two machines with the same host name never share a file.
+  ///
+  /// When no id can be kept there (a read-only state folder, `machine-id` a folder), the id
+  /// is `fallbackID()`: the same every run, so every run writes to the same file and `pomo
+  /// journal` names the one that exists.
   public static func machineID(stateDirectory: String) -> String {
     let file = stateDirectory + "/machine-id"
     if let id = read(file) { return id }
@@ -78,7 +82,23 @@ public struct JournalFolder: Sendable {
     if let made = read(file) { return made }
     // A file that holds no id (damaged by hand): replaced once, so runs do not each make one.
     try? Platform.writeAtomically(id + "\n", to: file)
-    return read(file) ?? id
+    return read(file) ?? fallbackID()
+  }
+
+  /// An id derived from the system's (`/etc/machine-id`, when it can be read) and the user's
+  /// (uid): stable across runs, and still apart for two users, or two machines, of one name.
+  package static func fallbackID(
+    systemID: String? = (try? Platform.readFile("/etc/machine-id", limit: 256)).map { String(decoding: $0, as: UTF8.self) },
+    user: UInt32 = Platform.userID
+  ) -> String {
+    let alphabet = Array("abcdefghijklmnopqrstuvwxyz234567")
+    var hash = FNV1a.hash("\((systemID ?? "").trimmingSpaces())\u{0}\(user)")
+    var id = ""
+    for _ in 0..<6 {
+      id.append(alphabet[Int(hash & 31)])
+      hash >>= 5
+    }
+    return id
   }
 
   private static func read(_ file: String) -> String? {

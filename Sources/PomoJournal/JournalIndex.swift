@@ -1,4 +1,3 @@
-import Dispatch
 import PomoCore
 import PomoPlatform
 
@@ -142,7 +141,7 @@ public struct JournalIndex {
   /// The lines appended while this runs are left to the next run, so the index is always a
   /// prefix of the journal, as some moment saw it.
   public mutating func update(_ file: RandomAccessFile, knownIDs: () -> [UInt64]?) throws(FileSystemError) -> Bool {
-    let now = file.identity
+    let now = try file.identity
     if now == identity { return false }
     let head = try Self.hash(file, at: 0, length: min(indexedLength, 4096))
     let tail =
@@ -258,9 +257,9 @@ public struct JournalIndex {
       UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity),
       UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity),
     ]
-    let scanning = DispatchGroup()
+    var scanning: Parallel.Pending?
     defer {
-      scanning.wait()
+      scanning?.wait()
       for buffer in buffers { buffer.deallocate() }
     }
     var filled = 0
@@ -270,10 +269,11 @@ public struct JournalIndex {
     final class Slot: @unchecked Sendable {
       var slices: [ScannedSlice] = []
     }
-    /// Reads the next block into `buffer` after `filled` bytes; how many (0 at the end).
+    /// Reads the next block into `buffer` after `filled` bytes; how many (0 at the end). A
+    /// block is `blockSize` at most, so memory holds a long line only while one is read.
     func readBlock(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(FileSystemError) -> Int {
       guard offset < now.size else { return 0 }
-      let count = Int(min(Int64(capacity - filled), now.size - offset))
+      let count = Int(min(Int64(min(capacity - filled, Self.blockSize)), now.size - offset))
       let read = try file.read(
         at: offset,
         into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[filled..<filled + count])))
@@ -304,10 +304,8 @@ public struct JournalIndex {
       let slot = Slot()
       nonisolated(unsafe) let bytes = UnsafeBufferPointer(buffer)
       let (from, to) = (begin, end)
-      scanning.enter()
-      DispatchQueue.global().async {
+      scanning = Parallel.background {
         slot.slices = Self.scan(bytes, from: from, to: to)
-        scanning.leave()
       }
       if let block = previous { take(block) }
       previous = nil
@@ -323,7 +321,7 @@ public struct JournalIndex {
         filled = rest
       }
       read = try readBlock(into: buffers[1])
-      scanning.wait()
+      scanning?.wait()
       if !reserved && end > begin {
         // Room for as many ids as the rest of the file holds lines as long as these (up to
         // four million), so the set seldom moves them all to a bigger table.
@@ -346,7 +344,7 @@ public struct JournalIndex {
     newIDs = IDSet()
     newQuarters = []
     newPrefixes = []
-    DispatchQueue.concurrentPerform(iterations: 3) { k in
+    Parallel.forEach(3) { k in
       switch k {
       case 0: RadixSort.sort(&quarters) { $0 }
       case 1: RadixSort.sort(&prefixes) { $0.prefix }
@@ -411,7 +409,7 @@ public struct JournalIndex {
     }
     nonisolated(unsafe) let output = result
     let slices = max(1, min(8, lines.count / 64))
-    DispatchQueue.concurrentPerform(iterations: slices) { slice in
+    Parallel.forEach(slices) { slice in
       var k = slice * lines.count / slices
       let end = (slice + 1) * lines.count / slices
       while k < end {

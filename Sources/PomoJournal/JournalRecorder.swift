@@ -2,7 +2,9 @@ import PomoCore
 import PomoPlatform
 
 /// Listens to a session and keeps its record: the state file while it runs, the journal at
-/// the end. Nothing is ever lost: if the journal cannot be written, the record goes to stderr.
+/// the end. Nothing is ever lost: if the journal cannot be written, the record is kept in the
+/// state folder (`Recovery.keptFile`) and the state file stays, so the next pomo records it
+/// and says so; the record also goes to stderr (a detached session's log).
 public final class JournalRecorder: SessionListener {
   package let journal: Journal
   package let statePath: String
@@ -64,24 +66,87 @@ public final class JournalRecorder: SessionListener {
       Platform.removeFile(statePath)
     } catch {
       failed = true
-      Platform.removeFile(statePath)
-      errors.write(JournalRecorder.lostRecordMessage(record, journal: journal, error: error))
+      // The state file stays: until the kept record is in the journal, it is what the next
+      // pomo finds (and, should even the kept record be lost, records as interrupted).
+      let kept = Recovery.keep(record, journal: journal, statePath: statePath)
+      errors.write(JournalRecorder.lostRecordMessage(record, journal: journal, error: error, kept: kept))
     }
   }
 
   /// The error and the record itself, so a person can paste it back into the journal.
-  package static func lostRecordMessage(_ record: JournalRecord, journal: Journal, error: FileSystemError) -> String {
-    "Error: cannot write the journal \(journal.path): \(error); the session's record follows, so it is not lost:\n"
+  package static func lostRecordMessage(
+    _ record: JournalRecord, journal: Journal, error: FileSystemError, kept: String? = nil
+  ) -> String {
+    let where_ =
+      kept.map { "it is kept in \($0), and the next pomo records it; the record follows:\n" }
+      ?? "the session's record follows, so it is not lost:\n"
+    return "Error: cannot write the journal \(journal.path): \(error); " + where_
       + record.json(offset: journal.zone.offset).text + "\n"
   }
 }
 
 /// Records a session whose pomo is gone (killed, crashed, power lost).
 public enum Recovery {
-  /// Appends the session in a dead pomo's state file to the journal as interrupted, removes
-  /// the file, and returns the one line to tell the user; nil when there is no state file.
+  /// Where records that could not be written to the journal wait for the next pomo: beside
+  /// the state file.
+  public static func keptFile(statePath: String) -> String { Platform.parentFolder(statePath) + "/unrecorded.jsonl" }
+
+  /// Keeps a record the journal refused beside the state file; where, or nil when it cannot.
+  static func keep(_ record: JournalRecord, journal: Journal, statePath: String) -> String? {
+    let path = keptFile(statePath: statePath)
+    let line = Array(record.json(offset: journal.zone.offset).text.utf8)[...]
+    return (try? Platform.appendLines([line], to: path)) == nil ? nil : path
+  }
+
+  /// Records what a dead pomo left: the records it kept because the journal refused them,
+  /// then the session in its state file (as interrupted), unless that session is one of the
+  /// kept. Returns the lines to tell the user; nil when there was nothing.
   /// The caller has made sure the session is dead: it holds the state folder's locks.
   public static func recordDead(statePath: String, journal: Journal) -> String? {
+    let (message, keptIDs) = recordKept(statePath: statePath, journal: journal)
+    let state = recordState(statePath: statePath, journal: journal, kept: keptIDs)
+    let lines = [message, state].compactMap { $0 }
+    return lines.isEmpty ? nil : lines.joined(separator: "\n")
+  }
+
+  /// Appends the kept records to the journal and removes their file. Returns the line to
+  /// tell the user, and the ids the file held (written or not).
+  private static func recordKept(statePath: String, journal: Journal) -> (String?, Set<String>) {
+    let path = keptFile(statePath: statePath)
+    guard Platform.isRegularFile(path) else { return (nil, []) }
+    var lines: [ArraySlice<UInt8>] = []
+    var records: [JournalRecord] = []
+    try? Journal(path: path, zone: journal.zone).forEach(finished: true, bad: { _ in }) { entry, line in
+      guard case .session(let record) = entry else { return }
+      records.append(record)
+      lines.append(line)
+    }
+    let ids = Set(records.map(\.id))
+    guard !records.isEmpty else {
+      Platform.removeFile(path)
+      return (nil, [])
+    }
+    let sessions = records.map { "\(TextLayout.inert($0.preset)) at \(journal.zone.clockTime($0.start))" }
+      .joined(separator: ", ")
+    do {
+      try journal.append(lines: lines)
+    } catch {
+      return (
+        "pomo: warning: \(TextLayout.count(records.count, "session")) that ended (\(sessions)) could not be written to the journal \(journal.path): \(error); kept in \(path), and recorded once the journal can be written",
+        ids
+      )
+    }
+    Platform.removeFile(path)
+    return (
+      "pomo: recorded \(TextLayout.count(records.count, "session")) (\(sessions)) that could not be written to the journal when it ended (kept in \(path) until now)",
+      ids
+    )
+  }
+
+  /// Appends the session in a dead pomo's state file to the journal as interrupted and
+  /// removes the file; the line to tell the user, or nil when there is no state file (or its
+  /// session is among the `kept`, which stand for it).
+  private static func recordState(statePath: String, journal: Journal, kept: Set<String>) -> String? {
     guard let bytes = try? Platform.readFile(statePath, limit: SessionState.sizeLimit) else {
       guard Platform.fileExists(statePath) else { return nil }
       return setAside(statePath, why: "cannot be read")
@@ -98,6 +163,11 @@ public enum Recovery {
       lost = "; the state file was damaged, so the phase it was in is lost"
     } else {
       return setAside(statePath, why: "is damaged")
+    }
+    if kept.contains(record.id) {
+      // Its whole record was kept: once that is in the journal, this file has served.
+      if !Platform.isRegularFile(keptFile(statePath: statePath)) { Platform.removeFile(statePath) }
+      return nil
     }
     do {
       try journal.append(record)

@@ -162,8 +162,9 @@ public struct SessionState: Equatable, Sendable {
     self.upcoming = PlannedPhase.renumbered(upcoming)
   }
 
-  /// A state file is a few hundred kilobytes at most (the plan is capped at `planLimit`).
-  package static let sizeLimit = 4 << 20
+  /// A state file holds the record so far (a journal line at most) and up to 1,000 phases
+  /// still to come.
+  package static let sizeLimit = RecordSize.longestLine + (4 << 20)
 
   public static func read(path: String) -> SessionState? {
     guard let bytes = try? Platform.readFile(path, limit: sizeLimit) else { return nil }

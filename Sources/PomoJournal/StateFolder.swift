@@ -75,7 +75,9 @@ public struct StateFolder: Sendable {
   /// The running session, if one is alive. A state file left by a dead one is recorded in
   /// the journal and removed on the way; the returned message says so.
   public func inspect(journal: Journal) -> (running: SessionState?, message: String?) {
-    guard Platform.fileExists(stateFile) else { return (nil, nil) }
+    guard Platform.fileExists(stateFile) || Platform.fileExists(Recovery.keptFile(statePath: stateFile)) else {
+      return (nil, nil)
+    }
     let check: FileLock?
     let session: FileLock?
     do {

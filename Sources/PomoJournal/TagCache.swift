@@ -1,4 +1,3 @@
-import Dispatch
 import PomoCore
 import PomoPlatform
 
@@ -28,7 +27,7 @@ public struct TagCache: Equatable {
   /// Brings the cache up to date with `file`, reading only what was appended since.
   /// Returns whether anything changed.
   public mutating func update(_ file: RandomAccessFile) throws(FileSystemError) -> Bool {
-    let now = file.identity
+    let now = try file.identity
     let head = try JournalIndex.hash(file, at: 0, length: min(readLength, 4096))
     let tail =
       now.size < readLength
@@ -93,7 +92,7 @@ public struct TagCache: Equatable {
       results.deallocate()
     }
     nonisolated(unsafe) let output = results
-    DispatchQueue.concurrentPerform(iterations: slices) { k in
+    Parallel.forEach(slices) { k in
       output[k] = collectLines(bytes[cuts[k]..<cuts[k + 1]])
     }
     for part in results {

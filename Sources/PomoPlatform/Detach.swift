@@ -101,14 +101,21 @@ public enum Detach {
     return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
   }
 
-  /// In the child, once the session runs: tells the parent, and sends stderr to /dev/null,
-  /// since nobody reads it any more.
-  public static func finishDetaching() {
+  /// A detached session's log is started afresh once it grows past this.
+  static let logLimit: Int64 = 1 << 20
+
+  /// In the child, once the session runs: tells the parent, and sends stderr to `log` (in
+  /// the state folder), since nobody reads the pipe any more: what the session says from
+  /// then on (a journal it could not write, with the record) is kept there. /dev/null only
+  /// when the log cannot be opened.
+  public static func finishDetaching(log: String) {
     Platform.write(2, readyMarker)
-    let null = Glibc_or_Darwin_open("/dev/null", O_WRONLY | O_CLOEXEC, 0)
-    if null >= 0 {
-      dup2(null, 2)
-      _ = Glibc_or_Darwin_close(null)
+    let fresh = Platform.fileSize(log) > logLimit ? O_TRUNC : 0
+    var fd = Glibc_or_Darwin_open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | fresh, 0o600)
+    if fd < 0 { fd = Glibc_or_Darwin_open("/dev/null", O_WRONLY | O_CLOEXEC, 0) }
+    if fd >= 0 {
+      dup2(fd, 2)
+      _ = Glibc_or_Darwin_close(fd)
     }
   }
 }

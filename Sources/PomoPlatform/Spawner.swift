@@ -1,5 +1,4 @@
 import CPlatform
-import Dispatch
 
 #if canImport(Darwin)
   import Darwin
@@ -29,7 +28,8 @@ public enum Spawner {
     let seconds = Int32(max(1, timeout.components.seconds))
     let watchdog = cplatform_spawn_with_deadline(path, cArgs, cEnv, seconds)
     guard watchdog > 0 else { return false }
-    DispatchQueue.global().async {
+    // With no thread to be had, the watchdog is left for the system to reap when pomo ends.
+    Parallel.detached {
       var code: Int32 = 0
       while waitpid(watchdog, &code, 0) < 0 && errno == EINTR {}
     }

@@ -188,7 +188,7 @@ struct EndToEndJournalTests {
     let lines = result.err.split(separator: "\n")
     #expect(
       lines.first
-        == "Error: cannot write the journal \(disk)/journal.jsonl: no space left on device; the session's record follows, so it is not lost:"
+        == "Error: cannot write the journal \(disk)/journal.jsonl: no space left on device; it is kept in \(home.file(".local/state/pomo/unrecorded.jsonl")), and the next pomo records it; the record follows:"
     )
     let record = try JournalRecord(line: Array(try #require(lines.last).utf8))
     #expect(record.status == .completed)

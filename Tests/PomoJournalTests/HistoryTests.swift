@@ -426,11 +426,12 @@ struct InterchangeCommandTests {
 struct HistoryHardeningTests {
   static let now = 1_796_126_400.0  // 2026-12-01T12:00:00Z
 
-  @Test("a record a reader would refuse is never written: over 1 MB, or before 1970")
+  @Test("a record a reader would refuse is never written: over 16 MB, or before 1970")
   func refusedBeforeWriting() throws {
     let h = try HistoryHarness(now: Self.now)
     defer { h.home.cleanUp() }
-    let long = h.run("add", "work", "--rounds", "3000", "--start", "2026-09-01T00:00:00Z")
+    let note = String(repeating: "n", count: LineReader.maxLine)
+    let long = h.run("add", "work", "--note", note, "--start", "2026-09-01T00:00:00Z")
     #expect(long.status == 1)
     #expect(long.err.hasPrefix("Error: nothing was recorded: the line would be "))
     let old = h.run("add", "25m", "--start", "1969-12-31T23:00:00Z")

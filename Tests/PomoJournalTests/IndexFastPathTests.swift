@@ -353,7 +353,8 @@ struct IndexFastPathTests {
   }
 
   /// A journal of every sort of line: sessions of every shape, repeats, corrections, damaged
-  /// lines, blank ones, lines over 1 MB (one longer than a whole read), and a cut last line.
+  /// lines, blank ones, long lines (longer than a whole read, one the longest a line may be,
+  /// one longer), and a cut last line.
   static func journal() -> [UInt8] {
     var rng = SplitMix64(state: 77)
     let shapes = plain + unusual
@@ -378,6 +379,9 @@ struct IndexFastPathTests {
       }
       if k == 9_000 { lines.append(recordLine("big", base, note: String(repeating: "x", count: 3 << 20))) }
       if k == 20_000 { lines.append(recordLine("huge", base, note: String(repeating: "y", count: 6 << 20))) }
+      if k == 22_000 {
+        lines.append(recordLine("over", base, note: String(repeating: "w", count: LineReader.maxLine + 100)))
+      }
       if k == 25_000 {
         lines.append(recordLine("edge", base, note: String(repeating: "z", count: LineReader.maxLine - 400)))
       }

@@ -202,14 +202,14 @@ struct BoundedWorkTests {
     #expect(zip(all, all.dropFirst()).allSatisfy { $0.record.start >= $1.record.start })
   }
 
-  @Test("a line over 1 MB is damaged and skipped without being kept; the lines around it count")
+  @Test("a line over 16 MB is damaged and skipped without being kept; the lines around it count")
   func longLine() throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let journal = home.file("journal.jsonl")
     let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "TZ": "UTC", "POMO_JOURNAL": journal]
     let day = RFC3339.parse("2026-11-24T09:00:00Z")!
-    let long = recordLine("long", day + 60, note: String(repeating: "x", count: 3 << 20))
+    let long = recordLine("long", day + 60, note: String(repeating: "x", count: LineReader.maxLine + (2 << 20)))
     let exactly = recordLine("fits", day + 120, note: "")
     let fits = recordLine(
       "fits", day + 120, note: String(repeating: "y", count: LineReader.maxLine - exactly.utf8.count))
@@ -217,7 +217,7 @@ struct BoundedWorkTests {
     _ = try home.write(
       "journal.jsonl", [recordLine("a", day), long, recordLine("b", day + 180), fits].joined(separator: "\n") + "\n")
     let warning =
-      "pomo: warning: \(journal):2: skipped a damaged line: the line is longer than 1 MB (1048576 bytes), the longest a record may be\n"
+      "pomo: warning: \(journal):2: skipped a damaged line: the line is longer than 16 MB (16777216 bytes), the longest a record may be\n"
     let report = try runPomo(["report", "--format", "csv", "--week", "2026-W48"], environment: environment)
     #expect(report.err == warning)
     #expect(report.out.contains("2026-11-24,180,0,3,3,0"), "\(report.out)")
@@ -234,7 +234,9 @@ struct BoundedWorkTests {
     let folder = try TemporaryFolder()
     defer { folder.cleanUp() }
     let path = try folder.write(
-      "j", "a\n" + String(repeating: "x", count: 5 << 20) + "\nb\n" + String(repeating: "z", count: 2 << 20))
+      "j",
+      "a\n" + String(repeating: "x", count: LineReader.maxLine + (4 << 20)) + "\nb\n"
+        + String(repeating: "z", count: LineReader.maxLine + 1))
     var reader = try LineReader(path: path)
     defer { reader.close() }
     var lines: [(String, Bool, Bool)] = []

@@ -100,12 +100,12 @@ enum HistoryEditing {
   /// Appends one line durably: the journal stays append-only.
   static func append(_ line: String, to journal: Journal) throws(CLIError) {
     let size = line.utf8.count
-    guard size <= LineReader.maxLine else {
+    guard size <= RecordSize.longestLine else {
       throw .failure(
-        "nothing was recorded: the line would be \(size) bytes, more than a journal line may hold (\(LineReader.maxLine)); give fewer rounds, or fewer or shorter tags")
+        "nothing was recorded: the line would be \(size) bytes, more than a journal line may hold (\(RecordSize.longestText)); give fewer rounds, or fewer or shorter tags")
     }
     do {
-      try Platform.appendLine(line, to: journal.path)
+      try journal.append(lines: [Array(line.utf8)[...]])
     } catch {
       throw .failure("cannot write the journal \(journal.path): \(error) (nothing was changed)")
     }

@@ -151,7 +151,9 @@ extension Pomo {
           // What a journal line cannot hold is skipped, named by its start.
           let line = record.json(offset: offset).text
           var problem = HistoryEditing.problem(start: record.start, end: record.end, now: now + 86_400)
-          if problem == nil && line.utf8.count > LineReader.maxLine { problem = "its record would be over 1 MB" }
+          if problem == nil && line.utf8.count > RecordSize.longestLine {
+            problem = "its record would be over \(RecordSize.longestText)"
+          }
           if let problem {
             if skipped < JournalAccess.namedDamagedLines {
               context.errors.write(
@@ -177,7 +179,7 @@ extension Pomo {
         )
       }
       do {
-        try Platform.appendLines(lines, to: target.path)
+        try target.append(lines: lines)
       } catch {
         throw CLIError.failure("cannot write the journal \(target.path): \(error) (nothing was imported)")
       }

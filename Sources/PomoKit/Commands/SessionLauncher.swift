@@ -83,6 +83,8 @@ enum SessionLauncher {
 
   /// Set in the environment of a session started by `--detach`.
   static let detachedVariable = "POMO_DETACHED"
+  /// Where a detached session's stderr goes once it runs, in the state folder.
+  static let detachedLogName = "detached.log"
 
   /// `start --detach`: the same command again, in the background in a session of its own,
   /// with no terminal. Returns once that session holds its lock and runs, or with its error.
@@ -115,6 +117,12 @@ enum SessionLauncher {
     plan: Plan, info: SessionInfo, setup: Setup, lock: FileLock, _ arguments: ParsedArguments, _ context: Context
   ) -> Int32 {
     defer { lock.release() }
+    // A record longer than a journal line may be would be refused at the end: refuse the
+    // session now, before a second of it runs.
+    if let problem = RecordSize.problem(plan: plan, info: info) {
+      context.errors.write("Error: \(problem)\n")
+      return ExitCode.usage
+    }
     var plan = plan
     if let advance = setup.advance { plan.advance = advance }
     let config = setup.config
@@ -173,7 +181,9 @@ enum SessionLauncher {
     let recorder = JournalRecorder(
       journal: setup.journal, statePath: paths.stateFile, info: info, errors: context.errors)
     listeners.append(recorder)
-    if context.environment[detachedVariable] != nil { listeners.append(DetachedStart()) }
+    if context.environment[detachedVariable] != nil {
+      listeners.append(DetachedStart(log: paths.stateDirectory + "/" + detachedLogName))
+    }
     // Opened only now, with the session lock held: a live socket is always the running session's.
     let control: ControlServer?
     do {
@@ -206,10 +216,14 @@ enum SessionLauncher {
 /// its state file is written (so `pomo status` right after shows it).
 final class DetachedStart: SessionListener {
   private var told = false
+  /// Where stderr goes from then on.
+  let log: String
+
+  init(log: String) { self.log = log }
 
   func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
     guard !told, events.contains(where: { if case .sessionStarted = $0 { true } else { false } }) else { return }
     told = true
-    Detach.finishDetaching()
+    Detach.finishDetaching(log: log)
   }
 }
