@@ -36,6 +36,19 @@ public enum Spawner {
     return true
   }
 
+  /// Text from a file (a phase's name, a summary) as an argument no program can take for an
+  /// option: one that starts with "-" gets a leading space, which speech and notifications
+  /// read the same, and which getopt and its kin never parse.
+  public static func inertText(_ text: String) -> String {
+    text.hasPrefix("-") ? " " + text : text
+  }
+
+  /// A path from a file as an argument no program can take for an option: a relative one
+  /// that starts with "-" is written "./-…", the same file.
+  public static func inertPath(_ path: String) -> String {
+    path.hasPrefix("-") ? "./" + path : path
+  }
+
   /// The program to run for `name`: a path as it is when it can be executed, else the first
   /// match on PATH; nil when there is none.
   public static func resolve(_ name: String, path: String?) -> String? {

@@ -45,7 +45,8 @@ package struct PomoHome {
     try PseudoTerminal(words, environment: environment, columns: columns, rows: rows)
   }
 
-  /// Starts the real binary in the background in this HOME, without waiting: its output goes
+  /// Starts the real binary in the background in this HOME (its working folder too), without
+  /// waiting: its output goes
   /// to `HOME/NAME.out` and `HOME/NAME.err` when a name is given, else nowhere.
   /// - Parameters:
   ///   - prefix: a program to run pomo under (`faketime`, `setpriv`), as its first words
@@ -59,6 +60,8 @@ package struct PomoHome {
     process.executableURL = URL(fileURLWithPath: argv[0])
     process.arguments = Array(argv.dropFirst())
     process.environment = env ?? environment
+    // In HOME, as a user who just opened a terminal.
+    process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
     process.standardInput = FileHandle.nullDevice
     if let name {
       for stream in ["out", "err"] {

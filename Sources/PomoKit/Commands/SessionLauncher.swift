@@ -173,10 +173,11 @@ enum SessionLauncher {
     // The voice and the sound start their programs as hooks do: at once, never waited for.
     let environment = context.environment
     if let speaker = setup.speaker {
-      listeners.append(VoiceCues { Spawner.launch(speaker + [$0], environment: environment) })
+      listeners.append(VoiceCues { Spawner.launch(speaker + [Spawner.inertText($0)], environment: environment) })
     }
     if let sound = setup.sound {
-      listeners.append(PhaseSounds(file: sound.file) { Spawner.launch([sound.player, $0], environment: environment) })
+      listeners.append(
+        PhaseSounds(file: sound.file) { Spawner.launch([sound.player, Spawner.inertPath($0)], environment: environment) })
     }
     let recorder = JournalRecorder(
       journal: setup.journal, statePath: paths.stateFile, info: info, errors: context.errors)

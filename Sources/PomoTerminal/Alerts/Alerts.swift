@@ -118,7 +118,7 @@ public final class Alerts: SessionListener {
       launch(
         [notifier, "-e", "display notification \(quoted(body)) with title \(quoted(title))"], settings.environment)
     } else {
-      launch([notifier, "--app-name=pomo", title, body], settings.environment)
+      launch([notifier, "--app-name=pomo", Spawner.inertText(title), Spawner.inertText(body)], settings.environment)
     }
   }
 
