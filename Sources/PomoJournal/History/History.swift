@@ -567,11 +567,11 @@ public final class History {
       newestMoved.isFinite ? calendar.day(of: newestMoved) : Int64.min)
     let start = min(newestDay, today)
     let path = base + ".streak"
-    let key = "\(quarterCount) \(newest) \(correctionCount) \(start) \(calendar.identifier)"
+    let key = "\(quarterCount) \(newest) \(correctionCount) \(start) \(calendar.fingerprint)"
     // What the run depends on besides the completed sessions: while it stays the same (no
     // correction, no index built again, the same calendar), sessions were only added, so the
     // run remembered is still a run and only days beyond it need a look.
-    let lineage = "\(correctionCount) \(files.map { String($0.index.buildID) }.joined(separator: ",")) \(calendar.identifier)"
+    let lineage = "\(correctionCount) \(files.map { String($0.index.buildID) }.joined(separator: ",")) \(calendar.fingerprint)"
     var last: Int64
     var first: Int64
     var known: ClosedRange<Int64>?

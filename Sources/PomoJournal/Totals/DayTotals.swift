@@ -76,18 +76,9 @@ public struct DayTotals: Sendable {
     return totals
   }
 
-  /// The calendar's name and day start, and a fingerprint of its zone's offsets from 1900 to
-  /// 2100, so new rules for the zone (a new tzdata) build the table again.
-  static func calendarKey(_ calendar: LocalCalendar) -> String {
-    var offsets: [UInt8] = []
-    for year in Int64(1900)...2100 {
-      for month in [1, 4, 7, 10] as [Int64] {
-        let t = Double(RFC3339.days(fromCivil: year, month, 1) * 86_400)
-        withUnsafeBytes(of: Int32(truncatingIfNeeded: calendar.zone.offset(at: t))) { offsets += $0 }
-      }
-    }
-    return "\(calendar.identifier) \(String(FNV1a.hash(offsets), radix: 16))"
-  }
+  /// The calendar's zone, the bytes of its rules and its day start (`LocalCalendar.fingerprint`),
+  /// so new rules for the zone (a new tzdata) build the table again.
+  static func calendarKey(_ calendar: LocalCalendar) -> String { calendar.fingerprint }
 
   // MARK: - Bringing it up to date
 
@@ -139,7 +130,7 @@ public struct DayTotals: Sendable {
     // Read here, not by the parts: worked out on first use.
     let shared = history.sharedIDHashes
     let parts = 8
-    let base = (calendar.zone as? CachedZone)?.base ?? calendar.zone
+    let zone = calendar.zone as? CachedZone
     struct Part {
       var changes = DayTable.Changes()
       var touched: [UInt64: UInt64] = [:]
@@ -150,7 +141,10 @@ public struct DayTotals: Sendable {
     let results = UnsafeMutableBufferPointer<Part>.allocate(capacity: parts)
     _ = results.initialize(
       from: (0..<parts).map { _ in
-        Part(calendar: LocalCalendar(zone: base, weekStart: calendar.weekStart, dayStart: calendar.dayStart))
+        Part(
+          calendar: LocalCalendar(
+            zone: zone.map(CachedZone.init(sharing:)) ?? calendar.zone, weekStart: calendar.weekStart,
+            dayStart: calendar.dayStart))
       })
     defer {
       results.deinitialize()
