@@ -92,3 +92,84 @@ struct ZoneRulesTests {
     #expect(rules.span(around: change - 1).to == change)
   }
 }
+
+/// Every zone of the system, its rules against Python's zoneinfo (which reads the same files)
+/// at each change pomo finds from 1900 to 2100, the second before it, and the middle of each
+/// span: pomo's spans hold one offset, and end where the offset changes.
+@Suite("Zone rules of every zone")
+struct EveryZoneTests {
+  static let first = -2_208_988_800.0  // 1900
+  static let last = 4_102_444_800.0  // 2100
+
+  static func zoneNames() -> [String] {
+    let root = "/usr/share/zoneinfo"
+    let skipped = ["posix", "right", "Etc", "SystemV"]
+    var names: [String] = []
+    let walker = FileManager.default.enumerator(atPath: root)
+    while let name = walker?.nextObject() as? String {
+      guard !skipped.contains(where: { name.hasPrefix($0 + "/") || name == $0 }), !name.contains("."),
+        let data = FileManager.default.contents(atPath: root + "/" + name), data.starts(with: Array("TZif".utf8))
+      else { continue }
+      names.append(name)
+    }
+    return names.sorted()
+  }
+
+  @Test("pomo's spans of every zone agree with Python's zoneinfo", .requires(.zoneinfo, .python))
+  func againstPython() throws {
+    var probes: [String: [Double]] = [:]
+    var kept: [String: ZoneRules] = [:]
+    for name in Self.zoneNames() {
+      let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: "/usr/share/zoneinfo/" + name)))
+      guard let rules = ZoneRules(tzif: bytes) else {
+        Issue.record("\(name): not read")
+        continue
+      }
+      kept[name] = rules
+      var t = Self.first
+      var list: [Double] = []
+      while t < Self.last {
+        let span = rules.span(around: t)
+        #expect(span.from <= t && span.to > t, "\(name) at \(t): \(span)")
+        let end = min(span.to, Self.last)
+        list += [t, (t + end) / 2, end - 1]
+        if span.to >= Self.last { break }
+        t = span.to
+      }
+      probes[name] = list
+    }
+    #expect(probes.count > 300, "the zones were found")
+    let input = try JSONSerialization.data(withJSONObject: probes)
+    let script = """
+      import json, sys, datetime, zoneinfo
+      probes = json.load(sys.stdin)
+      out = {}
+      for name, times in probes.items():
+          z = zoneinfo.ZoneInfo(name)
+          out[name] = [int(datetime.datetime.fromtimestamp(t, z).utcoffset().total_seconds()) for t in times]
+      json.dump(out, sys.stdout)
+      """
+    let python = try #require(RequiredTool.path(of: "python3"))
+    let result = try runProgram(
+      [python, "-c", script], environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"],
+      stdin: String(decoding: input, as: UTF8.self), timeout: 300)
+    #expect(result.status == 0, "\(result.err)")
+    let answers = try #require(JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: [Int]])
+    var wrong = 0
+    for (name, times) in probes.sorted(by: { $0.key < $1.key }) {
+      guard let offsets = answers[name], offsets.count == times.count, let rules = kept[name] else {
+        Issue.record("\(name): no answer")
+        continue
+      }
+      for k in stride(from: 0, to: times.count, by: 3) {
+        // One offset over a span, and it is Python's.
+        let mine = rules.offset(at: times[k])
+        let same = offsets[k] == mine && offsets[k + 1] == mine && offsets[k + 2] == mine
+        if !same && wrong < 20 {
+          wrong += 1
+          Issue.record("\(name) from \(times[k]) to \(times[k + 2]): pomo \(mine), Python \(offsets[k...(k + 2)])")
+        }
+      }
+    }
+  }
+}
