@@ -1,9 +1,8 @@
 import Foundation
-import Testing
-
 import PomoCore
 import PomoJournal
 import PomoTestSupport
+import Testing
 
 #if canImport(Glibc)
   import Glibc

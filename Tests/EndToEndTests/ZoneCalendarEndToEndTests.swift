@@ -1,9 +1,8 @@
 import Foundation
-import Testing
-
 import PomoCore
 import PomoJournal
 import PomoTestSupport
+import Testing
 
 /// The calendar cached totals were made for is the zone file's bytes and the day start: a
 /// tzdata update that moved a DST date between the four days a year the old fingerprint

@@ -1,8 +1,8 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
-import PomoTestSupport
 
 /// The cached zone once grew its spans in steps of up to 16 days, assuming no zone changes
 /// offset twice within them: America/Boa_Vista, Recife and Noronha did in October 2000,

@@ -1,10 +1,10 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
 @testable import PomoPlatform
-import PomoTestSupport
 
 /// No byte of any cache file can make an answer wrong: one flipped byte in the corrections
 /// side file once brought a deleted session back into log, report and export until the
@@ -80,7 +80,8 @@ struct CacheBitFlipTests {
           try bytes.write(to: URL(fileURLWithPath: cache + "/" + name))
           let result = h.run(words)
           let answer = "\(result.status)\n\(result.out)\n\(result.err)"
-          #expect(answer == recount[k], "\(name), byte \(place) of \(data.count) flipped: \(words.joined(separator: " "))")
+          #expect(
+            answer == recount[k], "\(name), byte \(place) of \(data.count) flipped: \(words.joined(separator: " "))")
           if answer != recount[k] { return }
         }
       }
@@ -91,7 +92,9 @@ struct CacheBitFlipTests {
   func checksum() {
     let payload = (0..<203).map { UInt8(truncatingIfNeeded: $0 &* 37) }
     let sealed = CacheFile.sealed(magic: Array("POMOTST1".utf8), source: 42, payload: payload)
-    let read = sealed.withUnsafeBytes { CacheFile.payload(of: $0, magic: Array("POMOTST1".utf8), source: 42).map(Array.init) }
+    let read = sealed.withUnsafeBytes {
+      CacheFile.payload(of: $0, magic: Array("POMOTST1".utf8), source: 42).map(Array.init)
+    }
     #expect(read == payload)
     #expect(sealed.withUnsafeBytes { CacheFile.payload(of: $0, magic: Array("POMOTST1".utf8), source: 43) } == nil)
     for k in sealed.indices {
@@ -102,6 +105,7 @@ struct CacheBitFlipTests {
         #expect(back == nil, "bit \(bit) of byte \(k)")
       }
     }
-    #expect(sealed.dropLast().withUnsafeBytes { CacheFile.payload(of: $0, magic: Array("POMOTST1".utf8), source: 42) } == nil)
+    #expect(
+      sealed.dropLast().withUnsafeBytes { CacheFile.payload(of: $0, magic: Array("POMOTST1".utf8), source: 42) } == nil)
   }
 }

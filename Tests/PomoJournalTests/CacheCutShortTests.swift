@@ -1,10 +1,10 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
 @testable import PomoPlatform
-import PomoTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -37,8 +37,18 @@ struct CacheCutShortTests {
         switch change {
         case "cut": _ = truncate(path, 5000)
         case "emptied": _ = truncate(path, 0)
-        case "grown": FileHandle(forWritingAtPath: path).map { $0.seekToEndOfFile(); $0.write(Data([1])); $0.closeFile() }
-        case "rewritten": FileHandle(forWritingAtPath: path).map { $0.seek(toFileOffset: 9000); $0.write(Data([1])); $0.closeFile() }
+        case "grown":
+          FileHandle(forWritingAtPath: path).map {
+            $0.seekToEndOfFile()
+            $0.write(Data([1]))
+            $0.closeFile()
+          }
+        case "rewritten":
+          FileHandle(forWritingAtPath: path).map {
+            $0.seek(toFileOffset: 9000)
+            $0.write(Data([1]))
+            $0.closeFile()
+          }
         default:
           try? Data([1, 2, 3]).write(to: URL(fileURLWithPath: path + ".new"))
           _ = rename(path + ".new", path)

@@ -1,9 +1,9 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
 @testable import PomoJournal
 @testable import PomoPlatform
-import PomoTestSupport
 
 /// The tag cache once skipped the file-time check the index makes: a tag edited in place at
 /// the same size, away from the first and last 4 KiB, showed in reports while

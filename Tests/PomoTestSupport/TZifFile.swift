@@ -8,7 +8,9 @@ package struct TZifFile {
   package var types: [(offset: Int32, dst: Bool, name: String)]
   package var footer = ""
 
-  package init(changes: [(at: Int64, type: Int)], types: [(offset: Int32, dst: Bool, name: String)], footer: String = "") {
+  package init(
+    changes: [(at: Int64, type: Int)], types: [(offset: Int32, dst: Bool, name: String)], footer: String = ""
+  ) {
     self.changes = changes
     self.types = types
     self.footer = footer
