@@ -29,77 +29,92 @@ public final class IndexedJournal {
 
   package func loadQuarters() -> [UInt64] {
     if let quarters { return quarters }
-    // The side files are read whole, however large (a million sessions make 8 to 16 MB): their
-    // sizes are checked against the index's counts.
-    guard index.quarterCount > 0, let bytes = try? Platform.readFile(quartersPath, limit: Int(index.quarterCount) * 8),
-      bytes.count == index.quarterCount * 8
-    else {
-      return []
-    }
-    var result = [UInt64](repeating: 0, count: bytes.count / 8)
-    result.withUnsafeMutableBytes { target in bytes.withUnsafeBytes { target.copyMemory(from: $0) } }
-    quarters = result
-    return result
+    guard index.quarterCount > 0 else { return [] }
+    // The side files are read whole, however large (a million sessions make 8 to 16 MB), and
+    // checked (`CacheFile`) against the index's build and counts; one that fails is rebuilt.
+    guard let loaded: [UInt64] = Self.loadWords(quartersPath, magic: Side.quarters, source: index.buildID),
+      loaded.count == index.quarterCount
+    else { return repaired([]) { $0.quarters } }
+    quarters = loaded
+    return loaded
   }
 
   /// The lines of the sessions whose id starts with the 8 bytes of `prefix`: a binary search
-  /// of the prefix file, a few small reads, so finding a moved session does not read it all.
+  /// of the prefix list, so finding a moved session does not read the journal.
   package func lines(withPrefix prefix: UInt64) -> [Int64] {
-    if let prefixes {
-      var k = JournalIndex.firstIndex(in: prefixes, notBelow: .init(prefix: prefix, line: 0))
-      var result: [Int64] = []
-      while k < prefixes.count && prefixes[k].prefix == prefix {
-        result.append(prefixes[k].line)
-        k += 1
-      }
-      return result
-    }
-    // The prefix file mapped once: a binary search touches a few of its pages, no reads.
-    let count = Int(index.prefixCount)
-    if mappedPrefixes == nil, count > 0, let mapped = try? MappedFile(path: prefixesPath),
-      mapped.bytes.count == count * 16
-    {
-      mappedPrefixes = mapped
-    }
-    guard let mapped = mappedPrefixes, let base = mapped.bytes.baseAddress else { return [] }
-    let entries = UnsafeBufferPointer(start: base.assumingMemoryBound(to: JournalIndex.PrefixEntry.self), count: count)
-    var low = 0
-    var high = count
-    while low < high {
-      let mid = (low + high) / 2
-      if entries[mid].prefix < prefix { low = mid + 1 } else { high = mid }
-    }
+    let prefixes = loadPrefixes()
+    var k = JournalIndex.firstIndex(in: prefixes, notBelow: .init(prefix: prefix, line: 0))
     var result: [Int64] = []
-    while low < count && entries[low].prefix == prefix {
-      result.append(entries[low].line)
-      low += 1
+    while k < prefixes.count && prefixes[k].prefix == prefix {
+      result.append(prefixes[k].line)
+      k += 1
     }
     return result
   }
-
-  /// The prefix file, mapped (cache files are replaced by renaming, never cut short in place).
-  private var mappedPrefixes: MappedFile?
 
   /// The sorted id prefixes of the sessions, with their lines, read on first use.
   package func loadPrefixes() -> [JournalIndex.PrefixEntry] {
     if let prefixes { return prefixes }
-    guard index.prefixCount > 0, let bytes = try? Platform.readFile(prefixesPath, limit: Int(index.prefixCount) * 16),
-      bytes.count == index.prefixCount * 16
-    else {
-      return []
-    }
-    var result = [JournalIndex.PrefixEntry](repeating: .init(prefix: 0, line: 0), count: bytes.count / 16)
-    result.withUnsafeMutableBytes { target in bytes.withUnsafeBytes { target.copyMemory(from: $0) } }
-    prefixes = result
-    return result
+    guard index.prefixCount > 0 else { return [] }
+    guard
+      let loaded: [JournalIndex.PrefixEntry] = Self.loadWords(
+        prefixesPath, magic: Side.prefixes, source: index.buildID),
+      loaded.count == index.prefixCount
+    else { return repaired([]) { $0.prefixes } }
+    prefixes = loaded
+    return loaded
   }
+
+  /// The formats of the side files (`CacheFile`), each made for one build of the index.
+  enum Side {
+    static let bin: [UInt8] = JournalIndex.magic
+    static let quarters: [UInt8] = Array("POMOQTR1".utf8)
+    static let prefixes: [UInt8] = Array("POMOPFX1".utf8)
+    static let ids: [UInt8] = Array("POMOIDS1".utf8)
+    static let corrections: [UInt8] = Array("POMOCOR1".utf8)
+  }
+
+  /// The plain values a side file holds, when its checks pass and its size is theirs.
+  private static func loadWords<T: BitwiseCopyable>(_ path: String, magic: [UInt8], source: UInt64) -> [T]? {
+    guard let snapshot = try? FileSnapshot(path: path),
+      let payload = CacheFile.payload(of: snapshot, magic: magic, source: source),
+      payload.count % MemoryLayout<T>.stride == 0
+    else { return nil }
+    return [T](unsafeUninitializedCapacity: payload.count / MemoryLayout<T>.stride) { target, count in
+      UnsafeMutableRawBufferPointer(target).copyMemory(from: payload)
+      count = target.count
+    }
+  }
+
+  private static func writeWords<T: BitwiseCopyable>(_ values: [T], to path: String, magic: [UInt8], source: UInt64) {
+    CacheFile.write(values.withUnsafeBytes { Array($0) }, to: path, magic: magic, source: source)
+  }
+
+  /// What `part` finds once the index and every side file were built again from the journal:
+  /// a side file found damaged after the index was opened is never trusted, nor answered as empty.
+  private func repaired<T>(_ empty: T, _ part: (IndexedJournal) -> T?) -> T {
+    if updating {
+      sideFileFailed = true
+      return empty
+    }
+    guard !repairing else { return part(self) ?? empty }
+    repairing = true
+    defer { repairing = false }
+    try? bringUpToDate(trustingCache: false)
+    return part(self) ?? empty
+  }
+
+  private var repairing = false
 
   private var idHashes: [UInt64]?
 
   /// The sorted hashes of every id the index holds (sessions and corrections), read on first use.
   package func ids() -> [UInt64] {
     if let idHashes { return idHashes }
-    let loaded = Self.loadIDs(idsPath, count: index.idCount) ?? []
+    guard index.idCount > 0 else { return [] }
+    guard let loaded = Self.loadIDs(idsPath, count: index.idCount, build: index.buildID) else {
+      return repaired([]) { $0.idHashes }
+    }
     idHashes = loaded
     return loaded
   }
@@ -167,12 +182,10 @@ public final class IndexedJournal {
     if let failure = failures.compactMap({ $0 }).first { throw failure }
   }
 
-  /// The sorted hashes of the ids indexed so far (the index checks their count).
-  private static func loadIDs(_ path: String, count: Int64) -> [UInt64]? {
-    guard let bytes = try? Platform.readFile(path, limit: Int(count) * 8), bytes.count == count * 8 else { return nil }
-    var result = [UInt64](repeating: 0, count: bytes.count / 8)
-    result.withUnsafeMutableBytes { target in bytes.withUnsafeBytes { target.copyMemory(from: $0) } }
-    return result
+  /// The sorted hashes of the ids indexed so far, checked against the index's build and count.
+  private static func loadIDs(_ path: String, count: Int64, build: UInt64) -> [UInt64]? {
+    guard let ids: [UInt64] = loadWords(path, magic: Side.ids, source: build), ids.count == count else { return nil }
+    return ids
   }
 
   /// Opens the journal and brings its index (in `cacheFolder`) up to date; a missing journal
@@ -190,17 +203,34 @@ public final class IndexedJournal {
     let file = try RandomAccessFile(path: journal.path)
     self.file = file
     cachePath = cacheFolder + "/index-" + String(FNV1a.hash(Platform.absolutePath(journal.path)), radix: 16)
-    if let bytes = try? Platform.readFile(cachePath + ".bin", limit: 1 << 30),
+    try bringUpToDate(trustingCache: true)
+  }
+
+  /// Brings the index and its side files up to date with the journal: from the cache files
+  /// when `trustingCache` and they pass their checks, else built again from the journal.
+  private func bringUpToDate(trustingCache: Bool) throws(FileSystemError) {
+    guard let file else { return }
+    let source = FNV1a.hash(Platform.absolutePath(journal.path))
+    index = JournalIndex()
+    quarters = nil
+    prefixes = nil
+    idHashes = nil
+    loadedCorrections = false
+    if trustingCache, let bytes = CacheFile.read(cachePath + ".bin", magic: Side.bin, source: source),
       let cached = JournalIndex(encoded: bytes),
-      Platform.fileSize(quartersPath) == cached.quarterCount * 8,
-      Platform.fileSize(prefixesPath) == cached.prefixCount * 16,
-      Platform.fileSize(correctionsPath) == cached.correctionCount * Int64(CorrectionTable.words * 8)
+      Platform.fileSize(quartersPath) == CacheFile.size(payload: cached.quarterCount * 8),
+      Platform.fileSize(prefixesPath) == CacheFile.size(payload: cached.prefixCount * 16),
+      Platform.fileSize(correctionsPath)
+        == CacheFile.size(payload: cached.correctionCount * Int64(CorrectionTable.words * 8))
     {
       index = cached
     }
     let idsPath = idsPath
-    let idCount = index.idCount
-    if try index.update(file, knownIDs: { Self.loadIDs(idsPath, count: idCount) }) {
+    let (idCount, before) = (index.idCount, index.buildID)
+    updating = true
+    defer { updating = false }
+    if try index.update(file, knownIDs: { Self.loadIDs(idsPath, count: idCount, build: before) }) {
+      let build = index.buildID
       if index.indexedLength == 0 {
         quarters = []
         index.quarterCount = 0
@@ -209,54 +239,73 @@ public final class IndexedJournal {
       }
       // Each side file is written when it gained entries, or no longer matches its count (the
       // index was built again, or the file is missing): never on an append that adds nothing.
-      if !index.newQuarters.isEmpty || Platform.fileSize(quartersPath) != index.quarterCount * 8 {
+      // A side file belongs to one build of the index: built again, every one is written.
+      let rebuilt = build != before
+      if rebuilt || !index.newQuarters.isEmpty
+        || Platform.fileSize(quartersPath) != CacheFile.size(payload: index.quarterCount * 8)
+      {
         let merged = JournalIndex.mergeUnique(index.indexedLength == 0 ? [] : loadQuarters(), index.newQuarters)
         quarters = merged
         index.quarterCount = Int64(merged.count)
         index.newestQuarter = merged.last.map(JournalIndex.quarter(ofKey:)) ?? 0
         index.newQuarters = []
-        try? Platform.writeAtomically(merged.withUnsafeBytes { Array($0) }, to: quartersPath, durable: false)
+        Self.writeWords(merged, to: quartersPath, magic: Side.quarters, source: build)
       }
       let tableSize = Int64(CorrectionTable.words * 8)
-      if !index.corrections.isEmpty || Platform.fileSize(correctionsPath) != index.correctionCount * tableSize {
+      if rebuilt || !index.corrections.isEmpty
+        || Platform.fileSize(correctionsPath) != CacheFile.size(payload: index.correctionCount * tableSize)
+      {
         let old = index.correctionCount == 0 ? CorrectionTable() : loadCorrections()
         corrections = old.adding(index.corrections)
         loadedCorrections = true
         index.correctionCount = Int64(corrections.count)
         index.corrections = []
-        try? Platform.writeAtomically(
-          corrections.storage.withUnsafeBytes { Array($0) }, to: correctionsPath, durable: false)
+        Self.writeWords(corrections.storage, to: correctionsPath, magic: Side.corrections, source: build)
       }
-      if !index.newPrefixes.isEmpty || Platform.fileSize(prefixesPath) != index.prefixCount * 16 {
+      if rebuilt || !index.newPrefixes.isEmpty
+        || Platform.fileSize(prefixesPath) != CacheFile.size(payload: index.prefixCount * 16)
+      {
         let merged = JournalIndex.mergeUnique(index.indexedLength == 0 ? [] : loadPrefixes(), index.newPrefixes)
         prefixes = merged
         index.prefixCount = Int64(merged.count)
         index.newPrefixes = []
-        try? Platform.writeAtomically(merged.withUnsafeBytes { Array($0) }, to: prefixesPath, durable: false)
+        Self.writeWords(merged, to: prefixesPath, magic: Side.prefixes, source: build)
       }
       if let ids = index.ids {
         idHashes = ids
-        try? Platform.writeAtomically(ids.withUnsafeBytes { Array($0) }, to: idsPath, durable: false)
+        Self.writeWords(ids, to: idsPath, magic: Side.ids, source: build)
         index.ids = nil
       }
-      try? Platform.writeAtomically(index.encoded(), to: cachePath + ".bin", durable: false)
+      CacheFile.write(index.encoded(), to: cachePath + ".bin", magic: Side.bin, source: source)
+    }
+    if !loadedCorrections { corrections = loadCorrections() }
+    if sideFileFailed {
+      // A side file this append needed failed its checks: everything is built again.
+      sideFileFailed = false
+      guard trustingCache else { return }
+      updating = false
+      return try bringUpToDate(trustingCache: false)
     }
     badLines = index.badLines
     earliest = index.chunks.map(\.minTime).min() ?? .infinity
-    if !loadedCorrections { corrections = loadCorrections() }
   }
+
+  /// Whether `bringUpToDate` is running, and whether a side file failed meanwhile.
+  private var updating = false
+  private var sideFileFailed = false
 
   private var loadedCorrections = false
 
-  /// The correction table from its file, checked against the index.
+  /// The correction table from its file, checked against the index; built again when it fails.
   private func loadCorrections() -> CorrectionTable {
-    guard index.correctionCount > 0, let bytes = try? Platform.readFile(correctionsPath, limit: 1 << 30),
-      bytes.count == Int(index.correctionCount) * CorrectionTable.words * 8
-    else { return CorrectionTable() }
-    var words = [UInt64](repeating: 0, count: bytes.count / 8)
-    words.withUnsafeMutableBytes { target in bytes.withUnsafeBytes { target.copyMemory(from: $0) } }
-    let table = CorrectionTable(storage: words)
-    return table.isValid(length: index.indexedLength) ? table : CorrectionTable()
+    guard index.correctionCount > 0 else { return CorrectionTable() }
+    guard let words: [UInt64] = Self.loadWords(correctionsPath, magic: Side.corrections, source: index.buildID),
+      words.count == Int(index.correctionCount) * CorrectionTable.words,
+      case let table = CorrectionTable(storage: words), table.isValid(length: index.indexedLength)
+    else {
+      return repaired(CorrectionTable()) { $0.loadedCorrections ? $0.corrections : nil }
+    }
+    return table
   }
 
   /// The keys (`JournalIndex.quarterKey`) of completed sessions (the first line of their id)

@@ -42,7 +42,8 @@ public struct JournalIndex {
     public var changesStatus = false
   }
 
-  package static let magic: [UInt8] = Array("POMOIDX6".utf8)
+  /// The cache file's format and version (`CacheFile`).
+  package static let magic: [UInt8] = Array("POMOIDX7".utf8)
   /// Lines per chunk: small enough that a week reads about a hundred lines of a million.
   package static let linesPerChunk = 64
 
@@ -88,7 +89,7 @@ public struct JournalIndex {
   public var prefixCount: Int64 = 0
 
   /// A session's id prefix and line, for finding a session by a short id.
-  public struct PrefixEntry: Equatable, Sendable, Comparable {
+  public struct PrefixEntry: Equatable, Sendable, Comparable, BitwiseCopyable {
     public var prefix: UInt64
     public var line: Int64
     public static func < (a: PrefixEntry, b: PrefixEntry) -> Bool {
@@ -143,14 +144,9 @@ public struct JournalIndex {
   public mutating func update(_ file: RandomAccessFile, knownIDs: () -> [UInt64]?) throws(FileSystemError) -> Bool {
     let now = try file.identity
     if now == identity { return false }
-    let head = try Self.hash(file, at: 0, length: min(indexedLength, 4096))
-    let tail =
-      now.size < indexedLength
-      ? 0 : try Self.hash(file, at: max(0, indexedLength - 4096), length: min(indexedLength, 4096))
     // Replaced, truncated, or edited in place (same size, yet written since).
-    if now.device != identity.device || now.inode != identity.inode || now.size < indexedLength
-      || (now.size == identity.size && (now.modified != identity.modified || now.changed != identity.changed))
-      || head != headHash || tail != tailHash
+    if try Staleness.mustRebuild(
+      file, now: now, was: identity, length: indexedLength, head: headHash, tail: tailHash)
     {
       self = JournalIndex()
     }
@@ -357,8 +353,7 @@ public struct JournalIndex {
     indexedLength = position
     idCount += Int64(addedCount)
     ids = Self.merge(known, added)
-    headHash = try Self.hash(file, at: 0, length: min(indexedLength, 4096))
-    tailHash = try Self.hash(file, at: max(0, indexedLength - 4096), length: min(indexedLength, 4096))
+    (headHash, tailHash) = try Staleness.hashes(file, length: indexedLength)
     return true
   }
 
@@ -509,7 +504,7 @@ public struct JournalIndex {
   // MARK: - The cache file
 
   public func encoded() -> [UInt8] {
-    var out = CacheWriter(magic: Self.magic)
+    var out = CacheWriter(magic: [])
     func put(_ v: UInt64) { out.put(v) }
     func put(_ v: Int64) { out.put(v) }
     func put(_ v: Double) { out.put(v) }
@@ -547,7 +542,7 @@ public struct JournalIndex {
   }
 
   public init?(encoded bytes: [UInt8]) {
-    guard var input = CacheReader(bytes, magic: Self.magic) else { return nil }
+    guard var input = CacheReader(bytes, magic: []) else { return nil }
     func next() -> UInt64? { input.word() }
     func int() -> Int64? { input.int() }
     func double() -> Double? { input.double() }

@@ -9,7 +9,8 @@ import PomoPlatform
 /// 4 KiB of that, so it is rebuilt when the journal was replaced or rewritten, and extended
 /// with only the lines appended since. A last line without its newline is left for next time.
 public struct TagCache: Equatable {
-  package static let magic: [UInt8] = Array("POMOTAG1".utf8)
+  /// The cache file's format and version (`CacheFile`).
+  package static let magic: [UInt8] = Array("POMOTAG2".utf8)
 
   public var identity = FileIdentity(device: 0, inode: 0, size: 0)
   /// Bytes of the journal read (always just after a newline).
@@ -28,17 +29,13 @@ public struct TagCache: Equatable {
   /// Returns whether anything changed.
   public mutating func update(_ file: RandomAccessFile) throws(FileSystemError) -> Bool {
     let now = try file.identity
-    let head = try JournalIndex.hash(file, at: 0, length: min(readLength, 4096))
-    let tail =
-      now.size < readLength
-      ? 0 : try JournalIndex.hash(file, at: max(0, readLength - 4096), length: min(readLength, 4096))
     var changed = false
-    if now.device != identity.device || now.inode != identity.inode || now.size < readLength || head != headHash
-      || tail != tailHash
-    {
+    // The index's rule, so the tags never lag behind what reports show.
+    if try Staleness.mustRebuild(file, now: now, was: identity, length: readLength, head: headHash, tail: tailHash) {
       self = TagCache()
       changed = true
     }
+    changed = changed || now != identity
     identity = now
     guard now.size > readLength else { return changed }
     var offset = readLength
@@ -66,8 +63,7 @@ public struct TagCache: Equatable {
       }
     }
     readLength = offset - Int64(pending.count)
-    headHash = try JournalIndex.hash(file, at: 0, length: min(readLength, 4096))
-    tailHash = try JournalIndex.hash(file, at: max(0, readLength - 4096), length: min(readLength, 4096))
+    (headHash, tailHash) = try Staleness.hashes(file, length: readLength)
     return true
   }
 
@@ -148,9 +144,12 @@ public struct TagCache: Equatable {
   // MARK: - The cache file
 
   public func encoded() -> [UInt8] {
-    var out = CacheWriter(magic: Self.magic)
+    var out = CacheWriter(magic: [])
     out.put(identity.device)
     out.put(identity.inode)
+    out.put(identity.size)
+    out.put(identity.modified)
+    out.put(identity.changed)
     out.put(readLength)
     out.put(headHash)
     out.put(tailHash)
@@ -163,12 +162,13 @@ public struct TagCache: Equatable {
   }
 
   public init?(encoded bytes: [UInt8]) {
-    guard var input = CacheReader(bytes, magic: Self.magic) else { return nil }
-    guard let device = input.word(), let inode = input.word(), let length = input.int(), length >= 0,
+    guard var input = CacheReader(bytes, magic: []) else { return nil }
+    guard let device = input.word(), let inode = input.word(), let size = input.int(), let modified = input.int(),
+      let changed = input.int(), let length = input.int(), length >= 0, length <= size,
       let head = input.word(), let tail = input.word(), let count = input.int(), count >= 0,
       count <= input.remaining / 16
     else { return nil }
-    identity = FileIdentity(device: device, inode: inode, size: length)
+    identity = FileIdentity(device: device, inode: inode, size: size, modified: modified, changed: changed)
     readLength = length
     headHash = head
     tailHash = tail
@@ -188,9 +188,10 @@ public struct TagCache: Equatable {
     let file = try RandomAccessFile(path: journal.path)
     let path =
       cacheFolder + "/tags-" + String(FNV1a.hash(Platform.absolutePath(journal.path)), radix: 16) + ".bin"
-    var cache = (try? Platform.readFile(path)).flatMap(TagCache.init(encoded:)) ?? TagCache()
+    let source = FNV1a.hash(Platform.absolutePath(journal.path))
+    var cache = CacheFile.read(path, magic: magic, source: source).flatMap(TagCache.init(encoded:)) ?? TagCache()
     if try cache.update(file) {
-      try? Platform.writeAtomically(cache.encoded(), to: path)
+      CacheFile.write(cache.encoded(), to: path, magic: magic, source: source)
     }
     return cache.tags
   }

@@ -520,15 +520,7 @@ public final class RandomAccessFile: @unchecked Sendable {
       try withDescriptor { fd in
         var info = stat()
         fstat(fd, &info)
-        #if canImport(Darwin)
-          let (m, c) = (info.st_mtimespec, info.st_ctimespec)
-        #else
-          let (m, c) = (info.st_mtim, info.st_ctim)
-        #endif
-        return FileIdentity(
-          device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-          modified: Int64(m.tv_sec) &* 1_000_000_000 &+ Int64(m.tv_nsec),
-          changed: Int64(c.tv_sec) &* 1_000_000_000 &+ Int64(c.tv_nsec))
+        return FileIdentity(info)
       }
     }
   }
@@ -667,28 +659,76 @@ package final class DescriptorBudget: @unchecked Sendable {
   }
 }
 
-/// A regular file mapped read-only into memory: its pages are read only when touched, so a
-/// large cache costs what is looked at. The mapping stays valid after the file is replaced
-/// (by a rename) or removed.
-public final class MappedFile: @unchecked Sendable {
+/// A regular file read whole into memory with `pread`, never mapped: a file cut short or
+/// replaced while it is read is noticed (its identity, the path's too, must be the same
+/// after the last read as before the first, and every byte must be there), and once read,
+/// nothing done to the file can reach the bytes (a mapped file cut short kills its reader
+/// with SIGBUS). The bytes lie on 8-byte boundaries, so plain values can be read in place.
+public final class FileSnapshot: @unchecked Sendable {
   public let bytes: UnsafeRawBufferPointer
+  /// The file as it was read.
+  public let identity: FileIdentity
 
-  public init(path: String) throws(FileSystemError) {
-    // Opened and closed at once: a mapping needs no descriptor.
-    let fd = try Platform.openRegularFile(path)
-    defer { _ = Glibc_or_Darwin_close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { throw .current }
-    let size = Int(info.st_size)
-    guard size > 0 else {
-      bytes = UnsafeRawBufferPointer(start: nil, count: 0)
-      return
+  /// A file that changed while it was read (cut short, grown, replaced, written).
+  public static let changedWhileRead = FileSystemError(code: EAGAIN, reason: "changed while it was read")
+
+  /// Reads `path` whole, `chunk` bytes at a time; `betweenReads` runs after each read but the
+  /// last (a seam for tests that cut the file between two reads).
+  public init(path: String, limit: Int = 1 << 30, chunk: Int = 1 << 22, betweenReads: (() -> Void)? = nil)
+    throws(FileSystemError)
+  {
+    let file = try RandomAccessFile(path: path)
+    let before = try file.identity
+    guard before.size <= Int64(limit) else { throw FileSystemError(code: EFBIG) }
+    let size = Int(before.size)
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 16)
+    var done = 0
+    do throws(FileSystemError) {
+      while done < size {
+        let count = min(max(1, chunk), size - done)
+        let n = try file.read(
+          at: Int64(done), into: UnsafeMutableRawBufferPointer(rebasing: buffer[done..<(done + count)]))
+        guard n == count else { throw Self.changedWhileRead }
+        done += n
+        if done < size { betweenReads?() }
+      }
+      // Nothing beyond what was read, the same file, unchanged, still at its path.
+      var extra: UInt8 = 0
+      let after = try file.identity
+      let beyond = try file.withDescriptor { fd in pread(fd, &extra, 1, off_t(size)) }
+      guard beyond == 0, after == before, Platform.identity(of: path) == before else {
+        throw Self.changedWhileRead
+      }
+    } catch {
+      buffer.deallocate()
+      throw error
     }
-    guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { throw .current }
-    bytes = UnsafeRawBufferPointer(start: base, count: size)
+    bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<size])
+    identity = before
   }
 
-  deinit {
-    if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
+  deinit { UnsafeMutableRawPointer(mutating: bytes.baseAddress)?.deallocate() }
+}
+
+package extension Platform {
+  /// The identity of the file at `path` (following links), or nil.
+  static func identity(of path: String) -> FileIdentity? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return FileIdentity(info)
+  }
+}
+
+extension FileIdentity {
+  init(_ info: stat) {
+    #if canImport(Darwin)
+      let (m, c) = (info.st_mtimespec, info.st_ctimespec)
+    #else
+      let (m, c) = (info.st_mtim, info.st_ctim)
+    #endif
+    self.init(
+      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+      modified: Int64(m.tv_sec) &* 1_000_000_000 &+ Int64(m.tv_nsec),
+      changed: Int64(c.tv_sec) &* 1_000_000_000 &+ Int64(c.tv_nsec))
   }
 }

@@ -31,15 +31,22 @@ struct IndexSideFileTests {
     let ids = (0..<UInt64(count)).map { $0 * 7 + 1 }
     let quarters = (0..<UInt64(count)).map { JournalIndex.quarterKey(Int32($0 / 8), $0) }
     let prefixes = (0..<count).map { JournalIndex.PrefixEntry(prefix: UInt64($0) << 8, line: 1) }
-    try Data(ids.withUnsafeBytes { Array($0) }).write(to: URL(fileURLWithPath: base + ".ids"))
-    try Data(quarters.withUnsafeBytes { Array($0) }).write(to: URL(fileURLWithPath: base + ".quarters"))
-    try Data(prefixes.withUnsafeBytes { Array($0) }).write(to: URL(fileURLWithPath: base + ".prefixes"))
-    var index = try #require(JournalIndex(encoded: Array(try Data(contentsOf: URL(fileURLWithPath: base + ".bin")))))
+    var index = try #require(
+      CacheFile.read(base + ".bin", magic: JournalIndex.magic, source: FNV1a.hash(journal)).flatMap(
+        JournalIndex.init(encoded:)))
+    let build = index.buildID
+    CacheFile.write(ids.withUnsafeBytes { Array($0) }, to: base + ".ids", magic: IndexedJournal.Side.ids, source: build)
+    CacheFile.write(
+      quarters.withUnsafeBytes { Array($0) }, to: base + ".quarters", magic: IndexedJournal.Side.quarters,
+      source: build)
+    CacheFile.write(
+      prefixes.withUnsafeBytes { Array($0) }, to: base + ".prefixes", magic: IndexedJournal.Side.prefixes,
+      source: build)
     index.indexedLines = Int64(count)  // Counts may not pass the lines.
     index.idCount = Int64(count)
     index.quarterCount = Int64(count)
     index.prefixCount = Int64(count)
-    try Data(index.encoded()).write(to: URL(fileURLWithPath: base + ".bin"))
+    CacheFile.write(index.encoded(), to: base + ".bin", magic: JournalIndex.magic, source: FNV1a.hash(journal))
 
     let again = try IndexedJournal(journal: Journal(path: journal), cacheFolder: cache)
     #expect(again.index.prefixCount == Int64(count), "the index was kept, not built again")

@@ -6,6 +6,13 @@ public protocol TimeZoneRules {
   var identifier: String { get }
   /// Seconds east of UTC at `unixSeconds`.
   func offset(at unixSeconds: Double) -> Int
+  /// Where the offset changes, and what the rules were read from, when the zone can say
+  /// (`ZoneRules`); nil when only `offset(at:)` is known: then no offset is taken for another.
+  var rules: ZoneRules? { get }
+}
+
+extension TimeZoneRules {
+  public var rules: ZoneRules? { nil }
 }
 
 /// A zone with one offset forever, for tests and for UTC.
@@ -17,25 +24,40 @@ public struct FixedZone: TimeZoneRules {
     self.seconds = seconds
   }
   public func offset(at unixSeconds: Double) -> Int { seconds }
+  public var rules: ZoneRules? { ZoneRules(fixed: seconds) }
 }
 
 /// Remembers the spans of time over which the offset stays the same, so that a report that
 /// asks for millions of offsets (or walks a streak back for years) asks the zone rarely.
 ///
-/// Real zones change offset on a quarter hour and never twice within 16 days, so a span is
-/// grown in steps of at most 16 days and its ends are found to the quarter hour by bisection.
+/// The spans come from the zone's own rules (`ZoneRules`: every change it makes, however
+/// close together), never from sampling, so the offset of an instant, and the day it falls
+/// on, never depend on what was asked before. A zone that cannot give its rules is asked
+/// every time.
 package final class CachedZone: TimeZoneRules {
   package let base: any TimeZoneRules
+  /// The base's rules, read once.
+  package let rules: ZoneRules?
   private var span = (from: 1.0, to: 0.0, offset: 0)
   private var older: [(from: Double, to: Double, offset: Int)] = []
   package static let quarter = 900.0
-  package static let maxStep = 16 * 86_400.0
 
   package init(_ base: any TimeZoneRules) {
     self.base = base
+    rules = base.rules
+  }
+
+  /// A cache of its own over the same zone and rules (a cache is for one thread).
+  package init(sharing other: CachedZone) {
+    base = other.base
+    rules = other.rules
   }
 
   package var identifier: String { base.identifier }
+
+  /// What the calendar's days depend on besides the day start: the zone's name and the
+  /// bytes its rules were read from (or, when it cannot say, its name alone).
+  package var fingerprint: String { base.identifier + " " + (rules?.fingerprint ?? "unknown rules") }
 
   package func offset(at t: Double) -> Int {
     if t >= span.from && t < span.to { return span.offset }
@@ -43,46 +65,15 @@ package final class CachedZone: TimeZoneRules {
       swap(&span, &older[hit])
       return span.offset
     }
-    let q = (t / Self.quarter).rounded(.down) * Self.quarter
-    let value = base.offset(at: q)
-    let to = edge(from: q + Self.quarter, offset: value, direction: 1)
-    let from = edge(from: q, offset: value, direction: -1)
+    let value = base.offset(at: t)
+    guard let rules else { return value }
+    let (from, to) = rules.span(around: t)
     if span.to > span.from {
       older.append(span)
       if older.count > 8 { older.removeFirst() }
     }
     span = (from, to, value)
     return value
-  }
-
-  /// How far the offset stays `offset` from the quarter boundary `start`, going forward
-  /// (the end, exclusive) or backward (the beginning).
-  private func edge(from start: Double, offset: Int, direction: Double) -> Double {
-    let reach = 366 * 86_400.0
-    var known = start
-    var step = Self.quarter
-    while abs(known - start) < reach {
-      let probe = known + direction * step
-      if sample(probe, direction) == offset {
-        known = probe
-        step = min(step * 2, Self.maxStep)
-        continue
-      }
-      // The change is between `known` and `probe`: bisect on quarter hours.
-      var good = known
-      var bad = probe
-      while abs(bad - good) > Self.quarter {
-        let middle = good + direction * ((abs(bad - good) / Self.quarter / 2).rounded(.down) * Self.quarter)
-        if sample(middle, direction) == offset { good = middle } else { bad = middle }
-      }
-      return good
-    }
-    return known
-  }
-
-  /// The offset of the quarter hour just inside a boundary, seen from `direction`.
-  private func sample(_ boundary: Double, _ direction: Double) -> Int {
-    base.offset(at: direction > 0 ? boundary - Self.quarter : boundary)
   }
 }
 
@@ -109,6 +100,13 @@ public struct LocalCalendar {
   /// day-based answers: the zone's name, and the day start when it is not midnight.
   public var identifier: String {
     dayStart == 0 ? zone.identifier : "\(zone.identifier) +\(dayStart)"
+  }
+
+  /// What this calendar's days are made of, for caches of day-based answers: the zone's name
+  /// and the bytes of its rules (a tzdata update makes another calendar), and the day start.
+  public var fingerprint: String {
+    let zone = (zone as? CachedZone)?.fingerprint ?? zone.identifier
+    return "\(zone) +\(dayStart)"
   }
 
   /// The local wall-clock time of an instant as seconds after the day start (0 ..< 86,400):

@@ -10,6 +10,10 @@ public struct SystemZone: TimeZoneRules {
 
   public func offset(at unixSeconds: Double) -> Int { Platform.localOffset(at: unixSeconds) }
 
+  /// The rules of the zone the C library reads: by this process's own TZ and TZDIR, since
+  /// they are what `offset(at:)` follows.
+  public var rules: ZoneRules? { ZoneRules.system(Platform.environment) }
+
   /// TZ when set ("Europe/Berlin", ":Europe/Berlin", "CET-1CEST,M3.5.0,M10.5.0/3"), "UTC" when
   /// TZ is something the C library cannot use (it keeps UTC then), else the target of
   /// /etc/localtime, else /etc/timezone, else "UTC".

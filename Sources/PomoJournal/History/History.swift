@@ -40,8 +40,9 @@ public final class History {
       return "\(FNV1a.hash(file.cacheBase)) \(i.device) \(i.inode) \(i.size) \(i.modified) \(file.index.buildID) \(file.index.idCount)"
     }.joined(separator: ";")
     let path = base + ".shared"
-    let magic = Array("POMOSHR1".utf8)
-    if let bytes = try? Platform.readFile(path, limit: 1 << 30), var input = CacheReader(bytes, magic: magic),
+    let magic = Array("POMOSHR2".utf8)
+    let source = FNV1a.hash(key)
+    if let bytes = CacheFile.read(path, magic: magic, source: source), var input = CacheReader(bytes, magic: []),
       input.text() == key, let shared = input.raw(UInt64.self, zero: 0), input.atEnd
     {
       return shared
@@ -59,10 +60,10 @@ public final class History {
       all = JournalIndex.merge(all, ids)
     }
     shared = JournalIndex.mergeUnique(shared.sorted(), [])
-    var out = CacheWriter(magic: magic)
+    var out = CacheWriter(magic: [])
     out.put(text: key)
     out.put(raw: shared)
-    try? Platform.writeAtomically(out.bytes, to: path, durable: false)
+    CacheFile.write(out.bytes, to: path, magic: magic, source: source)
     return shared
   }()
 
@@ -565,15 +566,17 @@ public final class History {
       newestMoved.isFinite ? calendar.day(of: newestMoved) : Int64.min)
     let start = min(newestDay, today)
     let path = base + ".streak"
-    let key = "\(quarterCount) \(newest) \(correctionCount) \(start) \(calendar.identifier)"
+    let key = "\(quarterCount) \(newest) \(correctionCount) \(start) \(calendar.fingerprint)"
     // What the run depends on besides the completed sessions: while it stays the same (no
     // correction, no index built again, the same calendar), sessions were only added, so the
     // run remembered is still a run and only days beyond it need a look.
-    let lineage = "\(correctionCount) \(files.map { String($0.index.buildID) }.joined(separator: ",")) \(calendar.identifier)"
+    let lineage = "\(correctionCount) \(files.map { String($0.index.buildID) }.joined(separator: ",")) \(calendar.fingerprint)"
     var last: Int64
     var first: Int64
     var known: ClosedRange<Int64>?
-    if let text = try? Platform.readFile(path),
+    let magic = Array("POMOSTK2".utf8)
+    let source = FNV1a.hash(base)
+    if let text = CacheFile.read(path, magic: magic, source: source),
       case let parts = String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false),
       parts.count >= 2, case let days = parts[1].split(separator: " ").compactMap({ Int64($0) }),
       days.count == 2, days[1] <= days[0], days[0] - days[1] < 4_000_000, abs(days[0]) < 4_000_000
@@ -592,7 +595,9 @@ public final class History {
     let floor = calendar.day(of: max(earliest, -1e11))
     while last > floor && !counted(last) { last -= 1 }
     first = last - Int64(Streak.length(today: last, completedOn: counted)) + 1
-    try? Platform.writeAtomically("\(key)\n\(last) \(first)\n\(quarterCount) \(newest) \(lineage)\n", to: path)
+    CacheFile.write(
+      Array("\(key)\n\(last) \(first)\n\(quarterCount) \(newest) \(lineage)\n".utf8), to: path, magic: magic,
+      source: source)
     return last >= today - 1 && last <= today ? Int(last - first + 1) : 0
   }
 }

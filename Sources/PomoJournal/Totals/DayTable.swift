@@ -68,10 +68,10 @@ public struct DayTable: Equatable, @unchecked Sendable {
   private var ownedShares: [Share] = []
   /// By day, then column.
   private var ownedHours: [HourCell] = []
-  /// Or all three, read from a cache file mapped into memory: only the pages a range touches are read.
+  /// Or all three, where they lie in a cache file read whole and checked (`CacheFile`).
   private var mapped:
     (
-      file: MappedFile, rows: UnsafeBufferPointer<Row>, shares: UnsafeBufferPointer<Share>,
+      file: FileSnapshot, rows: UnsafeBufferPointer<Row>, shares: UnsafeBufferPointer<Share>,
       hours: UnsafeBufferPointer<HourCell>
     )?
   /// Every name a share ever used (only ever grows, so shares keep their indexes).
@@ -84,7 +84,7 @@ public struct DayTable: Equatable, @unchecked Sendable {
   }
 
   init(
-    file: MappedFile, rows: UnsafeBufferPointer<Row>, shares: UnsafeBufferPointer<Share>,
+    file: FileSnapshot, rows: UnsafeBufferPointer<Row>, shares: UnsafeBufferPointer<Share>,
     hours: UnsafeBufferPointer<HourCell>, names: [Name]
   ) {
     mapped = (file, rows, shares, hours)

@@ -63,30 +63,22 @@ public struct DayTotals: Sendable {
     _ history: History, journal: String, calendar: LocalCalendar, folder: String, writeAfter: Int64 = 5000
   ) throws(FileSystemError) -> DayTotals {
     let key = calendarKey(calendar)
-    let path = folder + "/totals-" + String(FNV1a.hash(Platform.absolutePath(journal)), radix: 16)
-    var totals = (try? MappedFile(path: path)).flatMap(DayTotals.init(mapped:)) ?? DayTotals()
+    let source = FNV1a.hash(Platform.absolutePath(journal))
+    let path = folder + "/totals-" + String(source, radix: 16)
+    var totals = (try? FileSnapshot(path: path)).flatMap { DayTotals(snapshot: $0, source: source) } ?? DayTotals()
     let rebuilt = try totals.update(history, calendar: calendar, key: key)
     if rebuilt || totals.pendingLines > writeAfter {
       totals.table.apply(totals.pending)
       totals.pending = []
       totals.pendingLines = 0
-      try? Platform.writeAtomically(totals.encoded(), to: path, durable: false)
+      CacheFile.write(totals.encoded(), to: path, magic: magic, source: source)
     }
     return totals
   }
 
-  /// The calendar's name and day start, and a fingerprint of its zone's offsets from 1900 to
-  /// 2100, so new rules for the zone (a new tzdata) build the table again.
-  static func calendarKey(_ calendar: LocalCalendar) -> String {
-    var offsets: [UInt8] = []
-    for year in Int64(1900)...2100 {
-      for month in [1, 4, 7, 10] as [Int64] {
-        let t = Double(RFC3339.days(fromCivil: year, month, 1) * 86_400)
-        withUnsafeBytes(of: Int32(truncatingIfNeeded: calendar.zone.offset(at: t))) { offsets += $0 }
-      }
-    }
-    return "\(calendar.identifier) \(String(FNV1a.hash(offsets), radix: 16))"
-  }
+  /// The calendar's zone, the bytes of its rules and its day start (`LocalCalendar.fingerprint`),
+  /// so new rules for the zone (a new tzdata) build the table again.
+  static func calendarKey(_ calendar: LocalCalendar) -> String { calendar.fingerprint }
 
   // MARK: - Bringing it up to date
 
@@ -138,7 +130,7 @@ public struct DayTotals: Sendable {
     // Read here, not by the parts: worked out on first use.
     let shared = history.sharedIDHashes
     let parts = 8
-    let base = (calendar.zone as? CachedZone)?.base ?? calendar.zone
+    let zone = calendar.zone as? CachedZone
     struct Part {
       var changes = DayTable.Changes()
       var touched: [UInt64: UInt64] = [:]
@@ -149,7 +141,10 @@ public struct DayTotals: Sendable {
     let results = UnsafeMutableBufferPointer<Part>.allocate(capacity: parts)
     _ = results.initialize(
       from: (0..<parts).map { _ in
-        Part(calendar: LocalCalendar(zone: base, weekStart: calendar.weekStart, dayStart: calendar.dayStart))
+        Part(
+          calendar: LocalCalendar(
+            zone: zone.map(CachedZone.init(sharing:)) ?? calendar.zone, weekStart: calendar.weekStart,
+            dayStart: calendar.dayStart))
       })
     defer {
       results.deinitialize()
@@ -245,11 +240,13 @@ public struct DayTotals: Sendable {
 // MARK: - The cache file
 
 extension DayTotals {
-  static let magic: [UInt8] = Array("POMODAY6".utf8)
+  /// The cache file's format and version (`CacheFile`).
+  static let magic: [UInt8] = Array("POMODAY7".utf8)
 
-  /// The magic number, the header's length, the header (calendar, marks, names, the long and
-  /// the special sessions), then the rows and the shares as they lie in memory, on 8-byte
-  /// boundaries, so they are read in place (`MappedFile`).
+  /// The payload of the cache file (`CacheFile` checks it whole): the header's length, the
+  /// header (calendar, marks, names, the long and the special sessions), the counts, then the
+  /// rows, the shares and the hours as they lie in memory, on 8-byte boundaries, so they are
+  /// read where they lie.
   func encoded() -> [UInt8] {
     var out = CacheWriter(magic: [])
     out.put(Int64(MemoryLayout<DayTable.Row>.stride))
@@ -279,18 +276,15 @@ extension DayTotals {
     var header = out.bytes
     header += [UInt8](repeating: 0, count: (8 - header.count % 8) % 8)
     return table.withStorage { rows, shares, hours in
-      var front = CacheWriter(magic: [])
-      front.put(Int64(header.count))
-      var checked = front.bytes + header
-      for count in [rows.count, shares.count, hours.count] {
-        withUnsafeBytes(of: Int64(count).littleEndian) { checked += $0 }
-      }
-      var bytes = Self.magic
+      var bytes: [UInt8] = []
       bytes.reserveCapacity(
-        16 + checked.count + UnsafeRawBufferPointer(rows).count + UnsafeRawBufferPointer(shares).count
+        32 + header.count + UnsafeRawBufferPointer(rows).count + UnsafeRawBufferPointer(shares).count
           + UnsafeRawBufferPointer(hours).count)
-      withUnsafeBytes(of: checked.withUnsafeBytes(Self.checksum).littleEndian) { bytes += $0 }
-      bytes += checked
+      withUnsafeBytes(of: Int64(header.count).littleEndian) { bytes += $0 }
+      bytes += header
+      for count in [rows.count, shares.count, hours.count] {
+        withUnsafeBytes(of: Int64(count).littleEndian) { bytes += $0 }
+      }
       bytes += UnsafeRawBufferPointer(rows)
       bytes += UnsafeRawBufferPointer(shares)
       bytes += UnsafeRawBufferPointer(hours)
@@ -298,35 +292,17 @@ extension DayTotals {
     }
   }
 
-  /// A checksum of whole 8-byte words.
-  static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-    var h: UInt64 = 0xCBF2_9CE4_8422_2325
-    var k = 0
-    while k + 8 <= bytes.count {
-      h = (h ^ bytes.loadUnaligned(fromByteOffset: k, as: UInt64.self)) &* 0x0000_0100_0000_01B3
-      h ^= h >> 29
-      k += 8
-    }
-    return h
-  }
-
-  /// Reads a cache file in place; nil when anything in it is out of place (it is built again).
-  ///
-  /// The header and the counts are checksummed and the size must be theirs to the byte; the
-  /// rows, shares and hours are read where they lie, only the pages a range needs, so a
-  /// year costs a year. (What they say is trusted as the index's chunks are: a file cut
-  /// short, replaced or from another build of pomo is noticed and built again.)
-  init?(mapped file: MappedFile) {
-    let all = file.bytes
+  /// Reads a cache file read whole; nil when it fails its checks (`CacheFile`) or anything in
+  /// it is out of place (it is built again). The rows, shares and hours are used where they lie.
+  init?(snapshot file: FileSnapshot, source: UInt64) {
+    guard let all = CacheFile.payload(of: file, magic: Self.magic, source: source) else { return nil }
     func word(at offset: Int) -> Int? {
       guard offset >= 0, offset + 8 <= all.count else { return nil }
       return Int(exactly: Int64(littleEndian: all.loadUnaligned(fromByteOffset: offset, as: Int64.self)))
     }
-    guard all.count >= 24, Array(all[0..<8]) == Self.magic, let headerSize = word(at: 16), headerSize >= 0,
-      headerSize % 8 == 0, headerSize <= all.count - 48, case let counts = 24 + headerSize,
-      let rowCount = word(at: counts), let shareCount = word(at: counts + 8), let hourCount = word(at: counts + 16),
-      UInt64(littleEndian: all.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-        == Self.checksum(UnsafeRawBufferPointer(rebasing: all[16..<(counts + 24)]))
+    guard let headerSize = word(at: 0), headerSize >= 0, headerSize % 8 == 0, headerSize <= all.count - 32,
+      case let counts = 8 + headerSize, let rowCount = word(at: counts), let shareCount = word(at: counts + 8),
+      let hourCount = word(at: counts + 16)
     else { return nil }
     let sizes = [
       MemoryLayout<DayTable.Row>.stride, MemoryLayout<DayTable.Share>.stride, MemoryLayout<DayTable.HourCell>.stride,
@@ -338,7 +314,8 @@ extension DayTotals {
       starts.append(start)
       start += count * size
     }
-    guard start == all.count, let header = DayTotals(header: Array(all[24..<counts])), let base = all.baseAddress
+    guard start == all.count, let header = DayTotals(header: Array(all[8..<counts])), let base = all.baseAddress,
+      Int(bitPattern: base) % 8 == 0
     else { return nil }
     self = header
     table = DayTable(
