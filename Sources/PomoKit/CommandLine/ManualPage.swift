@@ -262,8 +262,9 @@ public enum ManualPage {
     out += [".Sh ENVIRONMENT", ".Bl -tag -width Ds"]
     let environment: [(String, String)] = [
       ("POMO_JOURNAL", "The journal file, unless --journal names one."),
+      ("POMO_NO_THREADS", "1: all work on the calling thread, as when no thread can be created."),
       ("XDG_CONFIG_HOME", "Where pomo/config.json and pomo/presets are (default ~/.config)."),
-      ("XDG_DATA_HOME", "Where the journal pomo/journal.jsonl is (default ~/.local/share)."),
+      ("XDG_DATA_HOME", "Where the journal folder pomo/journal/ is (default ~/.local/share)."),
       ("XDG_STATE_HOME", "Where the running session's state is (default ~/.local/state)."),
       ("XDG_CACHE_HOME", "Where the report index and the tag list for completion are (default ~/.cache)."),
       ("NO_COLOR", "Any value turns colour off."),
@@ -289,13 +290,15 @@ public enum ManualPage {
       ("$XDG_CONFIG_HOME/pomo/presets/*.json", "Your presets."),
       ("$XDG_DATA_HOME/pomo/journal/", "The journal: one JSON Lines file per machine, <host>-<id>.jsonl."),
       ("$XDG_STATE_HOME/pomo/current.json", "The running session, with check.lock beside it; the session locks the folder."),
+      ("$XDG_STATE_HOME/pomo/unrecorded.jsonl", "Records the journal could not take yet; the next command records them."),
+      ("$XDG_STATE_HOME/pomo/detached.log", "The messages of a session started with start --detach."),
       (
         "$XDG_RUNTIME_DIR/pomo/control.sock",
         "The running session's control socket (in $XDG_STATE_HOME/pomo without XDG_RUNTIME_DIR), with control.lock beside it; folder mode 0700, socket 0600, and only the same user is answered."
       ),
       (
         "$XDG_CACHE_HOME/pomo/",
-        "The report index (index-*.bin) and the journal's tags (tags-*.bin); deleting them only costs time."
+        "The report index and its side files (index-*), the day totals for long reports (totals-*) and the journal's tags (tags-*); each is checked before it is trusted and rebuilt when it fails, and deleting them only costs time."
       ),
     ]
     for (path, meaning) in files { out += [".It Pa \(text(path))"] + sentences(meaning) }
