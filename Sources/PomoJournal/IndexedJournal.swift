@@ -14,11 +14,13 @@ public final class IndexedJournal {
   public private(set) var index = JournalIndex()
   public private(set) var badLines: [Journal.BadLine] = []
   public private(set) var earliest: Double = .infinity
-  private var cachePath = ""
-  private var quartersPath: String { cachePath + ".quarters" }
-  private var idsPath: String { cachePath + ".ids" }
-  private var prefixesPath: String { cachePath + ".prefixes" }
-  private var correctionsPath: String { cachePath + ".corrections" }
+  /// Where the index keeps its files for this journal (a path prefix); nil keeps everything
+  /// in memory, reading and writing no cache file (`--no-cache`).
+  private var cachePath: String?
+  private var quartersPath: String? { cachePath.map { $0 + ".quarters" } }
+  private var idsPath: String? { cachePath.map { $0 + ".ids" } }
+  private var prefixesPath: String? { cachePath.map { $0 + ".prefixes" } }
+  private var correctionsPath: String? { cachePath.map { $0 + ".corrections" } }
   /// The file's corrections and added sessions (see `CorrectionTable`).
   public private(set) var corrections = CorrectionTable()
   /// The sorted quarter hours of completed sessions (as `JournalIndex.quarterKey`s), read on first use.
@@ -75,8 +77,8 @@ public final class IndexedJournal {
   }
 
   /// The plain values a side file holds, when its checks pass and its size is theirs.
-  private static func loadWords<T: BitwiseCopyable>(_ path: String, magic: [UInt8], source: UInt64) -> [T]? {
-    guard let snapshot = try? FileSnapshot(path: path),
+  private static func loadWords<T: BitwiseCopyable>(_ path: String?, magic: [UInt8], source: UInt64) -> [T]? {
+    guard let path, let snapshot = try? FileSnapshot(path: path),
       let payload = CacheFile.payload(of: snapshot, magic: magic, source: source),
       payload.count % MemoryLayout<T>.stride == 0
     else { return nil }
@@ -86,7 +88,11 @@ public final class IndexedJournal {
     }
   }
 
-  private static func writeWords<T: BitwiseCopyable>(_ values: [T], to path: String, magic: [UInt8], source: UInt64) {
+  /// The size of a side file, -1 when it is missing or there is no cache.
+  private static func size(_ path: String?) -> Int64 { path.map { Platform.fileSize($0) } ?? -1 }
+
+  private static func writeWords<T: BitwiseCopyable>(_ values: [T], to path: String?, magic: [UInt8], source: UInt64) {
+    guard let path else { return }
     CacheFile.write(values.withUnsafeBytes { Array($0) }, to: path, magic: magic, source: source)
   }
 
@@ -183,18 +189,19 @@ public final class IndexedJournal {
   }
 
   /// The sorted hashes of the ids indexed so far, checked against the index's build and count.
-  private static func loadIDs(_ path: String, count: Int64, build: UInt64) -> [UInt64]? {
+  private static func loadIDs(_ path: String?, count: Int64, build: UInt64) -> [UInt64]? {
     guard let ids: [UInt64] = loadWords(path, magic: Side.ids, source: build), ids.count == count else { return nil }
     return ids
   }
 
   /// Opens the journal and brings its index (in `cacheFolder`) up to date; a missing journal
-  /// is an empty one. A cache that cannot be written only costs time.
+  /// is an empty one. A cache that cannot be written only costs time. Without a cache folder
+  /// (`--no-cache`) the index is built from the journal alone, in memory.
   ///
   /// What the index covers is all that is read: the whole lines the journal had when it was
   /// brought up to date. A line being appended meanwhile is left for the next run, never
   /// mistaken for a damaged one.
-  public init(journal: Journal, cacheFolder: String) throws(FileSystemError) {
+  public init(journal: Journal, cacheFolder: String?) throws(FileSystemError) {
     self.journal = journal
     guard Platform.fileExists(journal.path) else {
       file = nil
@@ -202,7 +209,9 @@ public final class IndexedJournal {
     }
     let file = try RandomAccessFile(path: journal.path)
     self.file = file
-    cachePath = cacheFolder + "/index-" + String(FNV1a.hash(Platform.absolutePath(journal.path)), radix: 16)
+    cachePath = cacheFolder.map {
+      $0 + "/index-" + String(FNV1a.hash(Platform.absolutePath(journal.path)), radix: 16)
+    }
     try bringUpToDate(trustingCache: true)
   }
 
@@ -216,11 +225,11 @@ public final class IndexedJournal {
     prefixes = nil
     idHashes = nil
     loadedCorrections = false
-    if trustingCache, let bytes = CacheFile.read(cachePath + ".bin", magic: Side.bin, source: source),
+    if trustingCache, let cachePath, let bytes = CacheFile.read(cachePath + ".bin", magic: Side.bin, source: source),
       let cached = JournalIndex(encoded: bytes),
-      Platform.fileSize(quartersPath) == CacheFile.size(payload: cached.quarterCount * 8),
-      Platform.fileSize(prefixesPath) == CacheFile.size(payload: cached.prefixCount * 16),
-      Platform.fileSize(correctionsPath)
+      Self.size(quartersPath) == CacheFile.size(payload: cached.quarterCount * 8),
+      Self.size(prefixesPath) == CacheFile.size(payload: cached.prefixCount * 16),
+      Self.size(correctionsPath)
         == CacheFile.size(payload: cached.correctionCount * Int64(CorrectionTable.words * 8))
     {
       index = cached
@@ -242,7 +251,7 @@ public final class IndexedJournal {
       // A side file belongs to one build of the index: built again, every one is written.
       let rebuilt = build != before
       if rebuilt || !index.newQuarters.isEmpty
-        || Platform.fileSize(quartersPath) != CacheFile.size(payload: index.quarterCount * 8)
+        || Self.size(quartersPath) != CacheFile.size(payload: index.quarterCount * 8)
       {
         let merged = JournalIndex.mergeUnique(index.indexedLength == 0 ? [] : loadQuarters(), index.newQuarters)
         quarters = merged
@@ -253,7 +262,7 @@ public final class IndexedJournal {
       }
       let tableSize = Int64(CorrectionTable.words * 8)
       if rebuilt || !index.corrections.isEmpty
-        || Platform.fileSize(correctionsPath) != CacheFile.size(payload: index.correctionCount * tableSize)
+        || Self.size(correctionsPath) != CacheFile.size(payload: index.correctionCount * tableSize)
       {
         let old = index.correctionCount == 0 ? CorrectionTable() : loadCorrections()
         corrections = old.adding(index.corrections)
@@ -263,7 +272,7 @@ public final class IndexedJournal {
         Self.writeWords(corrections.storage, to: correctionsPath, magic: Side.corrections, source: build)
       }
       if rebuilt || !index.newPrefixes.isEmpty
-        || Platform.fileSize(prefixesPath) != CacheFile.size(payload: index.prefixCount * 16)
+        || Self.size(prefixesPath) != CacheFile.size(payload: index.prefixCount * 16)
       {
         let merged = JournalIndex.mergeUnique(index.indexedLength == 0 ? [] : loadPrefixes(), index.newPrefixes)
         prefixes = merged
@@ -276,7 +285,7 @@ public final class IndexedJournal {
         Self.writeWords(ids, to: idsPath, magic: Side.ids, source: build)
         index.ids = nil
       }
-      CacheFile.write(index.encoded(), to: cachePath + ".bin", magic: Side.bin, source: source)
+      if let cachePath { CacheFile.write(index.encoded(), to: cachePath + ".bin", magic: Side.bin, source: source) }
     }
     if !loadedCorrections { corrections = loadCorrections() }
     if sideFileFailed {
@@ -314,8 +323,8 @@ public final class IndexedJournal {
     JournalIndex.keys(loadQuarters(), from: from, to: to)
   }
 
-  /// Where the index keeps its files for this journal (a path prefix).
-  package var cacheBase: String { cachePath }
+  /// Where the index keeps its files for this journal (a path prefix); nil without caches.
+  package var cacheBase: String? { cachePath }
 
   /// The index of the chunk that holds line `line`, if any.
   package func chunk(holding line: Int64) -> Int? {

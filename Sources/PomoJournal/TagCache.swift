@@ -102,7 +102,8 @@ public struct TagCache: Equatable {
     while start < bytes.endIndex {
       let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
       let line = bytes[start..<end]
-      if line.count <= LineReader.maxLine, mentionsTags(line), let entry = try? JournalEntry(line: line, detail: false) {
+      if line.count <= LineReader.maxLine, mentionsTags(line), let entry = try? JournalEntry(line: line, detail: false)
+      {
         // A tag given by a correction is a tag in use too.
         let tags: [String] =
           switch entry {
@@ -183,14 +184,17 @@ public struct TagCache: Equatable {
 
   /// The journal's tags, from the cache in `cacheFolder` brought up to date (and saved when
   /// it changed). A missing journal has none; a cache that cannot be written only costs time.
-  public static func tags(of journal: Journal, cacheFolder: String) throws(FileSystemError) -> [String] {
+  /// Without a cache folder (`--no-cache`) they are counted from the journal alone.
+  public static func tags(of journal: Journal, cacheFolder: String?) throws(FileSystemError) -> [String] {
     guard Platform.fileExists(journal.path) else { return [] }
     let file = try RandomAccessFile(path: journal.path)
-    let path =
-      cacheFolder + "/tags-" + String(FNV1a.hash(Platform.absolutePath(journal.path)), radix: 16) + ".bin"
+    let path = cacheFolder.map {
+      $0 + "/tags-" + String(FNV1a.hash(Platform.absolutePath(journal.path)), radix: 16) + ".bin"
+    }
     let source = FNV1a.hash(Platform.absolutePath(journal.path))
-    var cache = CacheFile.read(path, magic: magic, source: source).flatMap(TagCache.init(encoded:)) ?? TagCache()
-    if try cache.update(file) {
+    var cache =
+      path.flatMap { CacheFile.read($0, magic: magic, source: source) }.flatMap(TagCache.init(encoded:)) ?? TagCache()
+    if try cache.update(file), let path {
       CacheFile.write(cache.encoded(), to: path, magic: magic, source: source)
     }
     return cache.tags

@@ -16,13 +16,6 @@ struct ZoneRulesTests {
     func offset(at t: Double) -> Int { t >= 970_977_600 && t < 971_578_800 ? -10_800 : -14_400 }
   }
 
-  /// A zone read from its rules, as `SystemZone` is read through the C library.
-  struct FromRules: TimeZoneRules {
-    let rules: ZoneRules?
-    let identifier: String
-    func offset(at t: Double) -> Int { rules!.offset(at: t) }
-  }
-
   /// Instants around two changes a week apart, and the order a long report asks: from far away.
   static let probes: [Double] = [
     946_684_800, 970_977_599, 970_977_600, 971_000_000, 971_578_799, 971_578_800, 980_000_000,
@@ -51,7 +44,7 @@ struct ZoneRulesTests {
     let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: "/usr/share/zoneinfo/" + name)))
     let rules = try #require(ZoneRules(tzif: bytes))
     for warmUp in [946_684_800.0, 1_100_000_000.0, changes[0].0 - 20 * 86_400] {
-      let zone = CachedZone(FromRules(rules: rules, identifier: name))
+      let zone = CachedZone(ZoneFromRules(rules: rules, identifier: name))
       _ = zone.offset(at: warmUp)
       for (at, before, after) in changes {
         #expect(zone.offset(at: at - 1) == before, "\(name) before \(at), after asking \(warmUp)")
@@ -70,7 +63,7 @@ struct ZoneRulesTests {
     #expect(old.fingerprint != new.fingerprint)
     #expect(old.offset(at: 1_710_300_000) == 3600 && new.offset(at: 1_710_300_000) == 0)
     let calendar = { (rules: ZoneRules) in
-      LocalCalendar(zone: FromRules(rules: rules, identifier: "Test/Shift"), dayStart: 0).fingerprint
+      LocalCalendar(zone: ZoneFromRules(rules: rules, identifier: "Test/Shift"), dayStart: 0).fingerprint
     }
     #expect(calendar(old) != calendar(new))
   }

@@ -23,7 +23,7 @@ struct IndexSideFileTests {
     let cache = home.path + "/cache"
     try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
     let first = try IndexedJournal(journal: Journal(path: journal), cacheFolder: cache)
-    let base = first.cacheBase
+    let base = try #require(first.cacheBase)
 
     // Side files of 300,000 entries (4.8 MB of prefixes, 2.4 MB each of ids and quarters),
     // sorted, with the index saying so.

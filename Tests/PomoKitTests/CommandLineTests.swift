@@ -37,6 +37,8 @@ struct CommandLineTests {
 
         OPTIONS:
           -h, --help              Show help information.
+          --no-cache              Answer from the journal alone: read and write no cache
+                                  (also POMO_NO_CACHE=1).
           --version               Show the version.
 
         SUBCOMMANDS:

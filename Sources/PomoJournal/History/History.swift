@@ -34,15 +34,18 @@ public final class History {
   /// out from the files' id lists once they change, and remembered beside the first file's
   /// index until then.
   private lazy var sharedIDs: [UInt64] = {
-    guard files.count > 1, let base = files.first?.cacheBase, !base.isEmpty else { return [] }
+    guard files.count > 1 else { return [] }
     let key = files.map { file in
       let i = file.index.identity
-      return "\(FNV1a.hash(file.cacheBase)) \(i.device) \(i.inode) \(i.size) \(i.modified) \(file.index.buildID) \(file.index.idCount)"
+      return
+        "\(FNV1a.hash(file.cacheBase ?? "")) \(i.device) \(i.inode) \(i.size) \(i.modified) \(file.index.buildID) \(file.index.idCount)"
     }.joined(separator: ";")
-    let path = base + ".shared"
+    // Without caches (`--no-cache`) the ids are merged and nothing is kept.
+    let path = files.first?.cacheBase.map { $0 + ".shared" }
     let magic = Array("POMOSHR2".utf8)
     let source = FNV1a.hash(key)
-    if let bytes = CacheFile.read(path, magic: magic, source: source), var input = CacheReader(bytes, magic: []),
+    if let path, let bytes = CacheFile.read(path, magic: magic, source: source),
+      var input = CacheReader(bytes, magic: []),
       input.text() == key, let shared = input.raw(UInt64.self, zero: 0), input.atEnd
     {
       return shared
@@ -63,7 +66,7 @@ public final class History {
     var out = CacheWriter(magic: [])
     out.put(text: key)
     out.put(raw: shared)
-    CacheFile.write(out.bytes, to: path, magic: magic, source: source)
+    if let path { CacheFile.write(out.bytes, to: path, magic: magic, source: source) }
     return shared
   }()
 
@@ -250,7 +253,8 @@ public final class History {
       for line in files[f].lines(withPrefix: prefix) {
         guard let k = files[f].chunk(holding: line) else { continue }
         let bytes = try files[f].read(chunk: k)
-        for item in IndexedJournal.records(in: bytes, chunk: files[f].index.chunks[k], duplicates: files[f].index.duplicates)
+        for item in IndexedJournal.records(
+          in: bytes, chunk: files[f].index.chunks[k], duplicates: files[f].index.duplicates)
         where item.line == line && item.record.id == id {
           return true
         }
@@ -553,7 +557,7 @@ public final class History {
       return found
     }
     let quarterCount = files.reduce(Int64(0)) { $0 + $1.index.quarterCount }
-    guard quarterCount > 0 || !movingRefs.isEmpty, let base = files.first?.cacheBase, !base.isEmpty else {
+    guard quarterCount > 0 || !movingRefs.isEmpty, let base = files.first?.cacheBase else {
       return Streak.length(today: today, completedOn: completedOn)
     }
     // The run is counted back from today, or from the newest day that can hold a completed
@@ -570,7 +574,8 @@ public final class History {
     // What the run depends on besides the completed sessions: while it stays the same (no
     // correction, no index built again, the same calendar), sessions were only added, so the
     // run remembered is still a run and only days beyond it need a look.
-    let lineage = "\(correctionCount) \(files.map { String($0.index.buildID) }.joined(separator: ",")) \(calendar.fingerprint)"
+    let lineage =
+      "\(correctionCount) \(files.map { String($0.index.buildID) }.joined(separator: ",")) \(calendar.fingerprint)"
     var last: Int64
     var first: Int64
     var known: ClosedRange<Int64>?

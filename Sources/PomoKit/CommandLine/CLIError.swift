@@ -1,8 +1,8 @@
-import PomoReport
-import PomoJournal
-import PomoTerminal
 import PomoCore
+import PomoJournal
 import PomoPlatform
+import PomoReport
+import PomoTerminal
 
 /// An error that ends a command, with the status it exits with.
 public enum CLIError: Error, Equatable {

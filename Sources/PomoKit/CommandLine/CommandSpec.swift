@@ -1,8 +1,8 @@
-import PomoReport
-import PomoJournal
-import PomoTerminal
 import PomoCore
+import PomoJournal
 import PomoPlatform
+import PomoReport
+import PomoTerminal
 
 /// What an option takes. The parser checks the value against it, and help, completions and
 /// the manual read the allowed values from here, so they never disagree.
@@ -243,12 +243,15 @@ enum SharedOptions {
     help: "Run the preset's round this many times (1 to 10000) instead of its own count.")
   static let journal = Option<String>.value(
     "journal", .path,
-    help: "The journal: a folder (one file per machine) or a single file (default: $POMO_JOURNAL, else $XDG_DATA_HOME/pomo/journal/).")
+    help:
+      "The journal: a folder (one file per machine) or a single file (default: $POMO_JOURNAL, else $XDG_DATA_HOME/pomo/journal/)."
+  )
   static let strict = Option<Bool>.flag(
     "strict", help: "Treat a damaged journal line as an error (exit 65) instead of skipping it.")
   static let json = Option<Bool>.flag("json", help: "Print JSON instead of text.")
   static let color = Option<ColorChoice>.choice(
-    "color", placeholder: "when", help: "Colour the display: auto, always or never (default: auto; NO_COLOR turns it off).")
+    "color", placeholder: "when",
+    help: "Colour the display: auto, always or never (default: auto; NO_COLOR turns it off).")
   static let ascii = Option<Bool>.flag(
     "ascii", help: "Draw the bar with ASCII characters (the default when the locale is not UTF-8).")
   static let noBell = Option<Bool>.flag("no-bell", help: "Do not ring the terminal bell at phase changes.")

@@ -1,8 +1,8 @@
-import PomoReport
-import PomoJournal
-import PomoTerminal
 import PomoCore
+import PomoJournal
 import PomoPlatform
+import PomoReport
+import PomoTerminal
 
 /// The shells `pomo completions` writes scripts for.
 public enum CompletionShell: String, ChoiceValue {
@@ -88,7 +88,7 @@ public enum CompletionScript {
       rootName = root.spec.name
       func walk(_ node: CommandNode, _ path: [String]) {
         let options =
-          node.spec.options + [CommandSpec.helpOption] + (path.count == 1 ? [HelpFormatter.versionOption] : [])
+          node.spec.options + [CommandSpec.helpOption] + (path.count == 1 ? HelpFormatter.rootOptions : [])
         let subs = node.subcommands
         entries.append(
           Entry(

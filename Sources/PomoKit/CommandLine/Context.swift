@@ -1,9 +1,9 @@
 import PomoControl
-import PomoReport
-import PomoJournal
-import PomoTerminal
 import PomoCore
+import PomoJournal
 import PomoPlatform
+import PomoReport
+import PomoTerminal
 
 /// What a command may know about the world it runs in, injected so tests control all of it.
 public struct Context {
@@ -119,7 +119,18 @@ public struct Paths: Sendable {
   public var stateDirectory: String { base("XDG_STATE_HOME", default: ".local/state") + "/pomo" }
   public var stateFolder: StateFolder { StateFolder(directory: stateDirectory) }
   public var stateFile: String { stateFolder.stateFile }
-  public var cacheDirectory: String { base("XDG_CACHE_HOME", default: ".cache") + "/pomo" }
+  /// Where the caches are kept: nil under `--no-cache` (`POMO_NO_CACHE` set, and not `0`),
+  /// when every answer comes from the journal alone and no cache file is read or written.
+  public var cacheDirectory: String? { usesCache ? cacheFolder : nil }
+  /// The cache folder, whether or not caches are used (for what the manual and `journal` name).
+  public var cacheFolder: String { base("XDG_CACHE_HOME", default: ".cache") + "/pomo" }
+  /// Whether caches are read and written: not under `--no-cache` or `POMO_NO_CACHE`.
+  public var usesCache: Bool {
+    guard let value = environment[Self.noCacheVariable] else { return true }
+    return value.isEmpty || value == "0"
+  }
+  /// The variable `--no-cache` sets, so the processes a command starts recount as well.
+  public static let noCacheVariable = "POMO_NO_CACHE"
   /// The running session's control socket's folder: `$XDG_RUNTIME_DIR/pomo` (it lives as
   /// long as the login), else the state folder.
   public var controlFolder: String {

@@ -1,8 +1,8 @@
-import PomoReport
-import PomoJournal
-import PomoTerminal
 import PomoCore
+import PomoJournal
 import PomoPlatform
+import PomoReport
+import PomoTerminal
 
 /// Lays out help pages the way swift-argument-parser does:
 /// OVERVIEW, USAGE, ARGUMENTS, OPTIONS, SUBCOMMANDS, wrapped to the width.
@@ -14,7 +14,9 @@ enum HelpFormatter {
     let width = max(40, width)
     var text = TextLayout.wrap("OVERVIEW: " + spec.abstract, width: width, indent: 0) + "\n"
     if let discussion = spec.discussion {
-      text += "\n" + paragraphs(discussion).map { TextLayout.wrap($0, width: width, indent: 0, hanging: leadingSpaces($0)) }
+      text +=
+        "\n"
+        + paragraphs(discussion).map { TextLayout.wrap($0, width: width, indent: 0, hanging: leadingSpaces($0)) }
         .joined(separator: "\n") + "\n"
     }
     text += "\n" + usageLines("USAGE: ", command: command, path: path, width: width) + "\n"
@@ -26,7 +28,7 @@ enum HelpFormatter {
       }
     }
     text += "\nOPTIONS:\n"
-    for option in spec.options + [CommandSpec.helpOption] + (path.count == 1 ? [versionOption] : []) {
+    for option in spec.options + [CommandSpec.helpOption] + (path.count == 1 ? rootOptions : []) {
       text += row(option.label, option.help, width: width)
     }
     let subcommands = command.subcommands
@@ -39,12 +41,17 @@ enum HelpFormatter {
         text += row("help", "Show help for a command.", width: width)
       }
       let helpHint = path.count == 1 ? "pomo help <subcommand>" : "\(path.joined(separator: " ")) <subcommand> --help"
-      text += "\n" + TextLayout.wrap("  See '\(helpHint)' for detailed help.", width: width, indent: 0, hanging: 2) + "\n"
+      text +=
+        "\n" + TextLayout.wrap("  See '\(helpHint)' for detailed help.", width: width, indent: 0, hanging: 2) + "\n"
     }
     return text
   }
 
   static let versionOption = OptionSpec("version", help: "Show the version.")
+  static let noCacheOption = OptionSpec(
+    "no-cache", help: "Answer from the journal alone: read and write no cache (also POMO_NO_CACHE=1).")
+  /// The options of `pomo` itself, given before a command.
+  static let rootOptions = [noCacheOption, versionOption]
 
   /// The usage, wrapped between its parts so that no option is split across lines.
   static func usageLines(_ label: String, command: CommandNode, path: [String], width: Int) -> String {
@@ -83,7 +90,8 @@ enum HelpFormatter {
     }
     let pad = labelWidth
     if first.count + 2 > pad {
-      return first + "\n" + TextLayout.wrap(String(repeating: " ", count: pad) + help, width: width, indent: 0, hanging: pad)
+      return first + "\n"
+        + TextLayout.wrap(String(repeating: " ", count: pad) + help, width: width, indent: 0, hanging: pad)
         + "\n"
     }
     let line = first + String(repeating: " ", count: pad - first.count) + help

@@ -1,8 +1,8 @@
-import PomoReport
-import PomoJournal
-import PomoTerminal
 import PomoCore
+import PomoJournal
 import PomoPlatform
+import PomoReport
+import PomoTerminal
 
 /// pomo(1) in mdoc(7), generated from the tree of command specs: every command with its
 /// arguments and options comes from the spec the parser uses; the sections a manual has
@@ -21,6 +21,7 @@ public enum ManualPage {
     // SYNOPSIS: one line per command that runs something.
     out.append(".Sh SYNOPSIS")
     out += [".Nm", ".Op Fl h | Fl \\-help", ".Op Fl \\-version"]
+    out += [".Nm", ".Fl \\-no-cache", ".Ar command ..."]
     for (path, node) in commands(root) {
       out += [".Nm", ".Cm \(path.dropFirst().joined(separator: " "))"]
       if !node.spec.options.isEmpty { out.append(".Op Ar options") }
@@ -262,6 +263,10 @@ public enum ManualPage {
     out += [".Sh ENVIRONMENT", ".Bl -tag -width Ds"]
     let environment: [(String, String)] = [
       ("POMO_JOURNAL", "The journal file, unless --journal names one."),
+      (
+        "POMO_NO_CACHE",
+        "1: answer every command from the journal alone, reading and writing no cache, as --no-cache does."
+      ),
       ("POMO_NO_THREADS", "1: all work on the calling thread, as when no thread can be created."),
       ("XDG_CONFIG_HOME", "Where pomo/config.json and pomo/presets are (default ~/.config)."),
       ("XDG_DATA_HOME", "Where the journal folder pomo/journal/ is (default ~/.local/share)."),
@@ -289,8 +294,14 @@ public enum ManualPage {
       ),
       ("$XDG_CONFIG_HOME/pomo/presets/*.json", "Your presets."),
       ("$XDG_DATA_HOME/pomo/journal/", "The journal: one JSON Lines file per machine, <host>-<id>.jsonl."),
-      ("$XDG_STATE_HOME/pomo/current.json", "The running session, with check.lock beside it; the session locks the folder."),
-      ("$XDG_STATE_HOME/pomo/unrecorded.jsonl", "Records the journal could not take yet; the next command records them."),
+      (
+        "$XDG_STATE_HOME/pomo/current.json",
+        "The running session, with check.lock beside it; the session locks the folder."
+      ),
+      (
+        "$XDG_STATE_HOME/pomo/unrecorded.jsonl",
+        "Records the journal could not take yet; the next command records them."
+      ),
       ("$XDG_STATE_HOME/pomo/detached.log", "The messages of a session started with start --detach."),
       (
         "$XDG_RUNTIME_DIR/pomo/control.sock",

@@ -1,8 +1,8 @@
-import PomoReport
-import PomoJournal
-import PomoTerminal
 import PomoCore
+import PomoJournal
 import PomoPlatform
+import PomoReport
+import PomoTerminal
 
 /// The root command: finds the subcommand, runs it, and turns errors into messages and exit codes.
 public enum Pomo: Command {
@@ -19,7 +19,8 @@ public enum Pomo: Command {
 
   public static var subcommands: [CommandNode] {
     [
-      Start.node, Resume.node, Pause.node, Toggle.node, Skip.node, Extend.node, Next.node, Stop.node, Attach.node, Status.node,
+      Start.node, Resume.node, Pause.node, Toggle.node, Skip.node, Extend.node, Next.node, Stop.node, Attach.node,
+      Status.node,
       Log.node, Add.node, Edit.node, Delete.node, Undo.node, Report.node, Export.node, Import.node, JournalInfo.node,
       Presets.node,
       Completions.node, Manual.node,
@@ -43,7 +44,12 @@ public enum Pomo: Command {
       context.output = ASCIIOutput(context.output)
       context.errors = ASCIIOutput(context.errors)
     }
-    let words = argv.dropFirst()
+    var words = argv.dropFirst()
+    // `--no-cache` before the command: every answer from the journal alone (see `Paths.usesCache`).
+    while words.first == "--no-cache" {
+      words = words.dropFirst()
+      context.environment[Paths.noCacheVariable] = "1"
+    }
     if words.first == "--version" {
       context.output.write("pomo \(version)\n")
       return ExitCode.success

@@ -84,7 +84,7 @@ final class GoalSource {
   let goal: Double
   let calendar: LocalCalendar
   let journal: Journal
-  let cacheFolder: String
+  let cacheFolder: String?
   private var cached: (key: String, day: Int64, records: Double)?
 
   /// Nil when the format cannot show the goal or none is set (a config that does not load

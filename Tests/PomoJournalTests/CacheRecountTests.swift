@@ -1,0 +1,77 @@
+import Foundation
+import PomoTestSupport
+import Testing
+
+/// No cache can make an answer wrong: after any operation on a journal and its caches
+/// (appends, corrections, an edit in place at the same size, a truncation, an older copy put
+/// back, bits flipped and files cut in every cache, caches deleted, another zone or
+/// `day_start`), every report, `log` and `export` answers exactly as the recount from the
+/// journal alone (`--no-cache`) does.
+///
+/// `swift test` runs a fixed set of seeds; `Scripts/differential.sh` runs new seeds for as long
+/// as it is asked (`POMO_DIFFERENTIAL_SECONDS`, from `POMO_DIFFERENTIAL_SEED`).
+@Suite("Caches against the recount")
+struct CacheRecountTests {
+  /// What is compared after every operation: each range and format of the report, the
+  /// log, the export and the tags completion offers.
+  static let commands: [[String]] = [
+    ["report"], ["report", "--today"], ["report", "--week", "--format", "json"], ["report", "--week", "last"],
+    ["report", "--month", "--format", "csv"], ["report", "--year"], ["report", "--year", "--format", "json"],
+    ["report", "--from", "2024-01-01", "--format", "json"], ["report", "--from", "2024-06-15", "--to", "2025-11-03"],
+    ["report", "--from", "2024-01-01", "--hours", "--format", "csv"],
+    ["report", "--month", "last", "--tag", "thesis", "--format", "json"],
+    ["log", "--limit", "100000"], ["log", "--limit", "7", "--json"],
+    ["export", "--format", "json"], ["export", "--format", "csv", "--year"],
+    ["completions", "--list", "tags"],
+  ]
+
+  static let operationsPerJournal = 24
+
+  @Test("after every operation, each report, log and export with caches equals the recount from the journal alone")
+  func differential() throws {
+    let environment = ProcessInfo.processInfo.environment
+    let seconds = environment["POMO_DIFFERENTIAL_SECONDS"].flatMap(Double.init)
+    let firstSeed = environment["POMO_DIFFERENTIAL_SEED"].flatMap(UInt64.init) ?? 1
+    let deadline = Date().addingTimeInterval(seconds ?? 0)
+    let journals = seconds == nil ? 12 : Int.max
+    var compared = 0
+    var seed = firstSeed
+    while seed - firstSeed < UInt64(journals) {
+      if seconds != nil && Date() > deadline { break }
+      let world = try RandomHistory(seed: seed)
+      for _ in 0..<Self.operationsPerJournal {
+        try world.step()
+        for words in Self.commands {
+          let cached = world.run(words)
+          let recount = world.run(words, noCache: true)
+          compared += 1
+          guard cached.status == recount.status, cached.out == recount.out, cached.err == recount.err else {
+            Issue.record(
+              """
+              pomo \(words.joined(separator: " ")) with caches differs from the recount
+              after: \(world.trail.joined(separator: "\n       "))
+              cached (\(cached.status)): \(cached.out.prefix(2_000))\(cached.err)
+              recount (\(recount.status)): \(recount.out.prefix(2_000))\(recount.err)
+              """)
+            return
+          }
+        }
+      }
+      seed += 1
+    }
+    #expect(compared >= Self.commands.count * Self.operationsPerJournal, "cases compared: \(compared)")
+  }
+
+  @Test("--no-cache reads and writes no cache file, and answers as the caches do")
+  func noCacheWritesNothing() throws {
+    let world = try RandomHistory(seed: 7)
+    let recount = world.run(["report", "--year", "--format", "json"], noCache: true)
+    #expect(recount.status == 0, "\(recount.err)")
+    #expect(!FileManager.default.fileExists(atPath: world.cacheFolder), "no cache folder made")
+    let flag = world.run(["--no-cache", "log", "--limit", "50"])
+    #expect(!FileManager.default.fileExists(atPath: world.cacheFolder), "--no-cache is the same as POMO_NO_CACHE=1")
+    #expect(world.run(["report", "--year", "--format", "json"]).out == recount.out)
+    #expect(world.run(["log", "--limit", "50"]).out == flag.out)
+    #expect(FileManager.default.fileExists(atPath: world.cacheFolder), "without it the caches are kept")
+  }
+}
