@@ -1,0 +1,26 @@
+import PomoCore
+import PomoPlatform
+
+/// The little-endian words and length-prefixed strings that pomo's cache files (the report
+/// index, the tag cache) are made of, behind a magic number that names the format.
+struct CacheWriter {
+  private(set) var bytes: [UInt8]
+
+  init(magic: [UInt8]) { bytes = magic }
+
+  mutating func put(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { bytes += $0 } }
+  mutating func put(_ v: Int64) { put(UInt64(bitPattern: v)) }
+  mutating func put(_ v: Double) { put(v.bitPattern) }
+  /// The bytes of an array of plain values, as they lie in memory, after their count.
+  mutating func put<T: BitwiseCopyable>(raw values: [T]) {
+    put(Int64(values.count))
+    values.withUnsafeBytes { bytes += $0 }
+  }
+  /// Bytes as they are (after their length, written by the caller).
+  mutating func put(bytes more: [UInt8]) { bytes += more }
+  mutating func put(text: String) {
+    let utf8 = Array(text.utf8)
+    put(Int64(utf8.count))
+    bytes += utf8
+  }
+}

@@ -1,0 +1,21 @@
+import PomoCore
+import PomoPlatform
+
+/// One line of the journal, read: a session or a correction.
+public enum JournalEntry: Equatable, Sendable {
+  case session(JournalRecord)
+  case correction(Correction)
+
+  public var id: String {
+    switch self {
+    case .session(let record): record.id
+    case .correction(let correction): correction.id
+    }
+  }
+
+  /// Reads a line of either kind; a kind this pomo does not know is a problem, so the line
+  /// is skipped with a warning like any damaged one.
+  public init(line: ArraySlice<UInt8>, detail: Bool = true) throws(JournalRecord.Problem) {
+    self = try RecordScanner.decodeEntry(line, detail: detail)
+  }
+}

@@ -1,0 +1,86 @@
+import PomoCore
+import PomoPlatform
+
+/// Listens to a session and keeps its record: the state file while it runs, the journal at
+/// the end. Nothing is ever lost: if the journal cannot be written, the record is kept in the
+/// state folder (`Recovery.keptFile`) and the state file stays, so the next pomo records it
+/// and says so; the record also goes to stderr (a detached session's log).
+public final class JournalRecorder: SessionListener {
+  package let journal: Journal
+  package let statePath: String
+  package let info: SessionInfo
+  package let errors: any TextOutput
+  private var lastSaved = 0.0
+  private var stateWarning = false
+  /// Whether the journal could not be written (the command then exits 1).
+  public private(set) var failed = false
+
+  package static let heartbeatSeconds = 10.0
+
+  public init(journal: Journal, statePath: String, info: SessionInfo, errors: any TextOutput) {
+    self.journal = journal
+    self.statePath = statePath
+    self.info = info
+    self.errors = errors
+  }
+
+  public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
+    var changed = false
+    for event in events {
+      switch event {
+      case .sessionEnded:
+        finish(engine)
+        return
+      case .sessionStarted, .phaseStarted, .paused, .resumed, .extended, .slept, .waiting:
+        changed = true
+      default:
+        break
+      }
+    }
+    let now = engine.wallTime(engine.clock.now())
+    if changed {
+      save(engine, now: now)
+    } else if now - lastSaved >= Self.heartbeatSeconds {
+      Platform.touch(statePath)
+      lastSaved = now
+    }
+  }
+
+  private func save(_ engine: SessionEngine, now: Double) {
+    guard let state = SessionState(engine: engine, info: info, pid: Platform.processID) else { return }
+    do {
+      try Platform.writeAtomically(state.json(offset: journal.zone.offset).text + "\n", to: statePath)
+    } catch {
+      if !stateWarning {
+        errors.write("pomo: warning: cannot save the running session to \(statePath): \(error)\n")
+        stateWarning = true
+      }
+    }
+    lastSaved = now
+  }
+
+  private func finish(_ engine: SessionEngine) {
+    let record = JournalRecord(engine: engine, info: info)
+    do {
+      try journal.append(record)
+      Platform.removeFile(statePath)
+    } catch {
+      failed = true
+      // The state file stays: until the kept record is in the journal, it is what the next
+      // pomo finds (and, should even the kept record be lost, records as interrupted).
+      let kept = Recovery.keep(record, journal: journal, statePath: statePath)
+      errors.write(JournalRecorder.lostRecordMessage(record, journal: journal, error: error, kept: kept))
+    }
+  }
+
+  /// The error and the record itself, so a person can paste it back into the journal.
+  package static func lostRecordMessage(
+    _ record: JournalRecord, journal: Journal, error: FileSystemError, kept: String? = nil
+  ) -> String {
+    let where_ =
+      kept.map { "it is kept in \($0), and the next pomo records it; the record follows:\n" }
+      ?? "the session's record follows, so it is not lost:\n"
+    return "Error: cannot write the journal \(journal.path): \(error); " + where_
+      + record.json(offset: journal.zone.offset).text + "\n"
+  }
+}
