@@ -135,12 +135,7 @@ public struct ZoneRules: Sendable, Equatable {
   public func span(around t: Double) -> (from: Double, to: Double) {
     guard t.isFinite else { return (t, t) }
     // The first change after `t`.
-    var low = 0
-    var high = times.count
-    while low < high {
-      let mid = (low + high) / 2
-      if Double(times[mid]) <= t { low = mid + 1 } else { high = mid }
-    }
+    let low = firstChange(after: t)
     let from = low > 0 ? Double(times[low - 1]) : -.infinity
     if low < times.count { return (from, Double(times[low])) }
     guard let footer, footer.changes, ruleOnly || !times.isEmpty else { return (from, .infinity) }
@@ -160,14 +155,14 @@ public struct ZoneRules: Sendable, Equatable {
     return (max(from, before), after)
   }
 
+  /// The index of the first change after `t` (`times.count` when none is).
+  private func firstChange(after t: Double) -> Int {
+    SortedSearch.partition(times.count) { Double(times[$0]) > t }
+  }
+
   /// The offset at `t` by these rules (the C library's answer, for the zones it reads alike).
   public func offset(at t: Double) -> Int {
-    var low = 0
-    var high = times.count
-    while low < high {
-      let mid = (low + high) / 2
-      if Double(times[mid]) <= t { low = mid + 1 } else { high = mid }
-    }
+    let low = firstChange(after: t)
     if ruleOnly, let footer { return footer.offset(at: t) }
     if low == 0 { return Int(initial) }
     if low == times.count, let footer { return footer.offset(at: t) }

@@ -45,7 +45,7 @@ public final class IndexedJournal {
   /// of the prefix list, so finding a moved session does not read the journal.
   package func lines(withPrefix prefix: UInt64) -> [Int64] {
     let prefixes = loadPrefixes()
-    var k = JournalIndex.firstIndex(in: prefixes, notBelow: .init(prefix: prefix, line: 0))
+    var k = SortedSearch.firstIndex(in: prefixes, notBelow: .init(prefix: prefix, line: 0))
     var result: [Int64] = []
     while k < prefixes.count && prefixes[k].prefix == prefix {
       result.append(prefixes[k].line)
@@ -163,7 +163,7 @@ public final class IndexedJournal {
             return
           }
           let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
-          var skip = JournalIndex.firstIndex(in: duplicates, notBelow: chunk.firstLine)
+          var skip = SortedSearch.firstIndex(in: duplicates, notBelow: chunk.firstLine)
           var number = chunk.firstLine
           var start = 0
           while start < length {
@@ -329,12 +329,7 @@ public final class IndexedJournal {
   /// The index of the chunk that holds line `line`, if any.
   package func chunk(holding line: Int64) -> Int? {
     let chunks = index.chunks
-    var low = 0
-    var high = chunks.count
-    while low < high {
-      let mid = (low + high) / 2
-      if chunks[mid].firstLine <= line { low = mid + 1 } else { high = mid }
-    }
+    let low = SortedSearch.partition(chunks.count) { chunks[$0].firstLine > line }
     guard low > 0 else { return nil }
     return low - 1
   }
@@ -358,7 +353,7 @@ public final class IndexedJournal {
   {
     var result: [(record: JournalRecord, line: Int64, bytes: ArraySlice<UInt8>)] = []
     result.reserveCapacity(JournalIndex.linesPerChunk)
-    var skip = JournalIndex.firstIndex(in: duplicates, notBelow: chunk.firstLine)
+    var skip = SortedSearch.firstIndex(in: duplicates, notBelow: chunk.firstLine)
     for (k, line) in lines(bytes).enumerated() where !JournalIndex.isBlank(line) {
       let number = chunk.firstLine + Int64(k)
       if skip < duplicates.count && duplicates[skip] == number {

@@ -191,7 +191,7 @@ public struct JournalIndex {
     }
     func isNew(_ id: UInt64) -> Bool {
       if !known.isEmpty {
-        let index = Self.firstIndex(in: known, notBelow: id)
+        let index = SortedSearch.firstIndex(in: known, notBelow: id)
         if index < known.count && known[index] == id { return false }
       }
       return newIDs.insert(id)
@@ -357,17 +357,6 @@ public struct JournalIndex {
     return true
   }
 
-  /// The first index in sorted `values` whose value is not below `value`.
-  package static func firstIndex<T: Comparable>(in values: [T], notBelow value: T) -> Int {
-    var low = 0
-    var high = values.count
-    while low < high {
-      let mid = (low + high) / 2
-      if values[mid] < value { low = mid + 1 } else { high = mid }
-    }
-    return low
-  }
-
   package static func merge(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
     if b.isEmpty { return a }
     var result: [UInt64] = []
@@ -478,8 +467,8 @@ public struct JournalIndex {
 
   /// The keys of sorted `quarters` (see `quarterKey`) in `from..<to` (Unix seconds on quarter hours).
   public static func keys(_ quarters: [UInt64], from: Double, to: Double) -> ArraySlice<UInt64> {
-    let lo = firstIndex(in: quarters, notBelow: quarterKey(quarter(from), 0))
-    let hi = firstIndex(in: quarters, notBelow: quarterKey(quarter(to), 0))
+    let lo = SortedSearch.firstIndex(in: quarters, notBelow: quarterKey(quarter(from), 0))
+    let hi = SortedSearch.firstIndex(in: quarters, notBelow: quarterKey(quarter(to), 0))
     return quarters[lo..<max(lo, hi)]
   }
 

@@ -42,12 +42,7 @@ public struct CorrectionTable: Sendable {
 
   /// The entries about the session with this id hash.
   public func range(session: UInt64) -> Range<Int> {
-    var low = 0
-    var high = count
-    while low < high {
-      let mid = (low + high) / 2
-      if storage[mid * Self.words] < session { low = mid + 1 } else { high = mid }
-    }
+    let low = SortedSearch.partition(count) { storage[$0 * Self.words] >= session }
     var end = low
     while end < count && storage[end * Self.words] == session { end += 1 }
     return low..<end

@@ -79,7 +79,7 @@ public final class History {
 
   /// Whether sorted `hashes` holds `hash`.
   package static func contains(_ hashes: [UInt64], _ hash: UInt64) -> Bool {
-    let k = JournalIndex.firstIndex(in: hashes, notBelow: hash)
+    let k = SortedSearch.firstIndex(in: hashes, notBelow: hash)
     return k < hashes.count && hashes[k] == hash
   }
 
@@ -446,7 +446,7 @@ public final class History {
     let most = 10
     outer: for file in files {
       let prefixes = file.loadPrefixes()
-      var k = JournalIndex.firstIndex(in: prefixes, notBelow: .init(prefix: range.lowerBound, line: 0))
+      var k = SortedSearch.firstIndex(in: prefixes, notBelow: .init(prefix: range.lowerBound, line: 0))
       // The lines wanted, by chunk, so each chunk is read once.
       var wanted: [Int: Set<Int64>] = [:]
       while k < prefixes.count && prefixes[k].prefix <= range.upperBound {

@@ -112,8 +112,8 @@ public struct DayTable: Equatable, @unchecked Sendable {
   /// Each hour cell of a day in `days`, in order.
   public func forEachHour(in days: ClosedRange<Int64>, _ body: (HourCell) -> Void) {
     withStorage { _, _, hours in
-      let lo = Self.first(hours.count) { hours[$0].day >= days.lowerBound }
-      let hi = Self.first(hours.count) { hours[$0].day > days.upperBound }
+      let lo = SortedSearch.partition(hours.count) { hours[$0].day >= days.lowerBound }
+      let hi = SortedSearch.partition(hours.count) { hours[$0].day > days.upperBound }
       for k in lo..<max(lo, hi) where hours[k].column >= 0 && hours[k].column < 24 && days.contains(hours[k].day) {
         body(hours[k])
       }
@@ -123,8 +123,8 @@ public struct DayTable: Equatable, @unchecked Sendable {
   /// Each row of a day in `days`, in order.
   public func forEachRow(in days: ClosedRange<Int64>, _ body: (Row) -> Void) {
     withStorage { rows, _, _ in
-      let lo = Self.first(rows.count) { rows[$0].day >= days.lowerBound }
-      let hi = Self.first(rows.count) { rows[$0].day > days.upperBound }
+      let lo = SortedSearch.partition(rows.count) { rows[$0].day >= days.lowerBound }
+      let hi = SortedSearch.partition(rows.count) { rows[$0].day > days.upperBound }
       for k in lo..<max(lo, hi) where days.contains(rows[k].day) && rows[k].isPlausible { body(rows[k]) }
     }
   }
@@ -133,8 +133,8 @@ public struct DayTable: Equatable, @unchecked Sendable {
   /// file it came from is not trusted that far).
   public func forEachShare(in days: ClosedRange<Int64>, _ body: (Share) -> Void) {
     withStorage { _, shares, _ in
-      let lo = Self.first(shares.count) { shares[$0].day >= days.lowerBound }
-      let hi = Self.first(shares.count) { shares[$0].day > days.upperBound }
+      let lo = SortedSearch.partition(shares.count) { shares[$0].day >= days.lowerBound }
+      let hi = SortedSearch.partition(shares.count) { shares[$0].day > days.upperBound }
       for k in lo..<max(lo, hi)
       where shares[k].name >= 0 && Int(shares[k].name) < names.count && days.contains(shares[k].day)
         && abs(shares[k].sessions) <= Self.mostSessions
@@ -144,16 +144,6 @@ public struct DayTable: Equatable, @unchecked Sendable {
     }
   }
 
-  /// The first index in 0..<count where `isAtOrAfter` holds (it holds from there on).
-  private static func first(_ count: Int, _ isAtOrAfter: (Int) -> Bool) -> Int {
-    var low = 0
-    var high = count
-    while low < high {
-      let mid = (low + high) / 2
-      if isAtOrAfter(mid) { high = mid } else { low = mid + 1 }
-    }
-    return low
-  }
 
   /// Adds (`sign` 1) or takes away (-1) what `changes` holds; days, shares and hours that
   /// come to nothing are dropped, so a table says the same however it was reached.
