@@ -97,7 +97,16 @@ package extension JSONOutput {
   /// A JSON line read from a file, for printing: control characters inside strings (which a
   /// lenient reader may have let through raw) are written as `\u` escapes, and line breaks
   /// between values as spaces, so the text stays the same JSON and cannot drive a terminal.
-  static func inertLine(_ bytes: some Collection<UInt8>) -> String {
+  /// Spaces, tabs and line breaks around the line are left out.
+  static func inertLine(_ line: [UInt8]) -> String {
+    let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+    guard let first = line.firstIndex(where: { !isSpace($0) }), let last = line.lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    let bytes = line[first...last]
+    // Nearly every line has no control character and no C1 lead byte: it is printed as it is.
+    if !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) {
+      return String(decoding: bytes, as: UTF8.self)
+    }
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
     var inString = false

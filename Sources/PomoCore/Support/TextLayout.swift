@@ -12,6 +12,7 @@ package enum TextLayout {
   /// C0 controls as `^@` to `^_` (ESC is `^[`, a tab `^I`, a newline `^J`), DEL as `^?`, and
   /// C1 controls (U+0080 to U+009F) as their 7-bit form, `^[` and a character (U+009B is `^[[`).
   package static func inert(_ s: String) -> String {
+    if isPlainASCII(s) { return s }
     guard s.unicodeScalars.contains(where: isControl) else { return s }
     var out = String.UnicodeScalarView()
     for scalar in s.unicodeScalars {
@@ -37,9 +38,17 @@ package enum TextLayout {
 
   /// Columns `s` takes on a terminal, once made inert.
   package static func width(_ s: String) -> Int {
+    if isPlainASCII(s) { return s.utf8.count }
     var total = 0
     for c in inert(s) { total += width(of: c) }
     return total
+  }
+
+  /// Whether every byte is a printable ASCII character, each one column wide: most text a
+  /// table holds (ids, dates, presets, tags), measured without walking its characters.
+  @inline(__always)
+  static func isPlainASCII(_ s: String) -> Bool {
+    s.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
   }
 
   /// Columns a character (a grapheme cluster) takes: the sum of its scalars' widths, at least

@@ -31,7 +31,7 @@ extension Pomo {
         let offset = context.zone.offset
         // A session no correction changed is shown as its line stands; a corrected one as it now stands.
         let lines = newest.map { item in
-          "  " + (item.line.map { JSONOutput.inertLine($0).trimmedSpaces() } ?? item.record.json(offset: offset).text)
+          "  " + (item.line.map { JSONOutput.inertLine($0) } ?? item.record.json(offset: offset).text)
         }
         context.writeJSON(lines.isEmpty ? "[]\n" : "[\n" + lines.joined(separator: ",\n") + "\n]\n")
       } else {
