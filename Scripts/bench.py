@@ -661,9 +661,109 @@ def section_spans(args, env):
           f"of 5.")
 
 
+
+def section_core(args, env):
+    """The journal core's targets (issue 19) over the generated journals: the first build of
+    every cache, an append then a week, log over 100,000 sessions as text and JSON (beside
+    Python's json.loads over the same file), a full history as JSON, its peak memory, and a
+    folder of 10,000 files under `ulimit -n 64`."""
+    print("## The journal core (`Scripts/bench.sh core`)")
+    folder, made = journals(args)
+    base = dict(env, TZ="UTC")
+    small, large = made[min(made)][0], made[max(made)][0]
+
+    def median(values):
+        values = sorted(values)
+        return values[len(values) // 2]
+
+    def fresh():
+        cache = tempfile.mkdtemp()
+        return cache, dict(base, XDG_CACHE_HOME=cache, HOME=cache)
+
+    rows = []
+    # Every cache built from nothing: the index (a week) and the day totals (a year).
+    builds = []
+    for _ in range(3):
+        cache, run_env = fresh()
+        builds.append(timed([args.pomo, "report", "--week", "--journal", large], run_env) +
+                      timed([args.pomo, "report", "--year", "--journal", large], run_env))
+        shutil.rmtree(cache)
+    rows.append((f"first build of all caches, {max(made):,} sessions (`report --week`, then `--year`)",
+                 f"{median(builds):.2f} s", "at most 1.5 s"))
+    # One session appended, then the week.
+    work, run_env = fresh()
+    copy = os.path.join(work, "journal.jsonl")
+    shutil.copyfile(large, copy)
+    timed([args.pomo, "report", "--year", "--journal", copy], run_env)
+    timed([args.pomo, "report", "--week", "--journal", copy], run_env)
+    steps = []
+    stamp = lambda t: datetime.datetime.fromtimestamp(t, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S+00:00")
+    now = time.time()
+    for k in range(5):
+        start = now - 3600 * (k + 1)
+        with open(copy, "a") as f:
+            f.write('{"v":1,"id":"bench-core-%d","preset":"work","status":"completed","start":"%s","end":"%s",'
+                    '"tags":[],"note":null,"host":"bench","rounds":1,"paused_seconds":0,"phases":[{"name":"focus",'
+                    '"kind":"work","round":1,"start":"%s","end":"%s","planned_seconds":1500,"elapsed_seconds":1500,'
+                    '"completed":true}]}\n' % (k, stamp(start), stamp(start + 1500), stamp(start), stamp(start + 1500)))
+        steps.append(timed([args.pomo, "report", "--week", "--journal", copy], run_env))
+    shutil.rmtree(work)
+    rows.append((f"one session appended, then `report --week`, {max(made):,} sessions (median of 5)",
+                 f"{median(steps) * 1000:.1f} ms", "at most 10 ms"))
+    # log over 100,000 sessions, text and JSON, warm; Python's json.loads over the same file.
+    cache, run_env = fresh()
+    timed([args.pomo, "log", "--journal", small], run_env)
+    text = median([timed([args.pomo, "log", "--limit", "1000000", "--journal", small], run_env) for _ in range(3)])
+    as_json = median([timed([args.pomo, "log", "--limit", "1000000", "--json", "--journal", small], run_env)
+                      for _ in range(3)])
+    python = median([timed([sys.executable, "-c",
+                            "import json,sys\nfor line in open(sys.argv[1],'rb'): json.loads(line)", small], run_env)
+                     for _ in range(3)])
+    size = os.path.getsize(small) / 1e6
+    rows.append((f"`log --limit 1000000`, {min(made):,} sessions", f"{text:.2f} s", "at most 0.5 s"))
+    rows.append((f"`log --json`, {min(made):,} sessions ({size:.0f} MB)",
+                 f"{as_json:.2f} s (Python's `json.loads` over the file: {python:.2f} s)",
+                 "at most 1 s, and faster than Python"))
+    shutil.rmtree(cache)
+    # A full history as JSON, and its peak memory.
+    cache, run_env = fresh()
+    with open(large) as f:
+        since = json.loads(f.readline())["start"][:10]
+    timed([args.pomo, "report", "--from", since, "--journal", large], run_env)
+    full_json = median([timed([args.pomo, "report", "--from", since, "--format", "json", "--journal", large], run_env)
+                        for _ in range(5)])
+    _, rss = peak([args.pomo, "report", "--from", since, "--journal", large], run_env)
+    rows.append((f"`report --format json`, full history of {max(made):,} sessions", f"{full_json * 1000:.0f} ms",
+                 "at most 100 ms"))
+    rows.append((f"peak RSS, full history of {max(made):,} sessions", f"{rss:.0f} MB", "at most 64 MB"))
+    shutil.rmtree(cache)
+    # A folder of 10,000 files under ulimit -n 64.
+    many = os.path.join(folder, "folder-10000")
+    if not os.path.isdir(many) or len(os.listdir(many)) < 10000:
+        os.makedirs(many, exist_ok=True)
+        with open(small) as f:
+            lines = [next(f) for _ in range(20000)]
+        for k in range(10000):
+            with open(os.path.join(many, f"host{k:05d}-aaaaaa.jsonl"), "w") as out:
+                out.writelines(lines[2 * k:2 * k + 2])
+    cache, run_env = fresh()
+    limited = ["prlimit", "--nofile=64", "--", args.pomo]
+    ok = subprocess.run(limited + ["report", "--week", "--journal", many + "/"], env=run_env,
+                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0
+    week = median([timed(limited + ["report", "--week", "--journal", many + "/"], run_env) for _ in range(5)]) if ok else 0
+    rows.append(("`report --week` over a folder of 10,000 files, `ulimit -n 64`, warm",
+                 f"{week * 1000:.0f} ms" if ok else "fails", "works; at most 50 ms"))
+    shutil.rmtree(cache)
+    print()
+    print("| what | measured | target |")
+    print("| --- | --- | --- |")
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+
+
 SECTIONS = {"session": section_session, "status": section_status, "control": section_control,
             "report": section_report, "history": section_history, "folder": section_folder,
-            "spans": section_spans}
+            "spans": section_spans, "core": section_core}
 
 
 def main():

@@ -5,7 +5,9 @@
 #   sections: session (CPU, accuracy, memory while counting down), status, control (commands
 #   and status --follow: round trip, feed delay, CPU), report, history (corrections, edit,
 #   import), folder (a journal folder of 10 machine files), spans (the day totals: --year, full
-#   history, --hours, first builds)
+#   history, --hours, first builds), core (the journal core: first build of every cache, an
+#   append then a week, log as text and JSON beside Python, a full history as JSON and its
+#   memory, a folder of 10,000 files under ulimit -n 64)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -48,7 +48,8 @@ package enum TextLayout {
   /// table holds (ids, dates, presets, tags), measured without walking its characters.
   @inline(__always)
   static func isPlainASCII(_ s: String) -> Bool {
-    s.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    let plain = { (byte: UInt8) in byte >= 0x20 && byte < 0x7F }
+    return s.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(plain) } ?? s.utf8.allSatisfy(plain)
   }
 
   /// Columns a character (a grapheme cluster) takes: the sum of its scalars' widths, at least

@@ -284,7 +284,9 @@ public final class History {
   /// Chunks are read newest first by the latest instant they touch (a correction that moves
   /// a session counts as a chunk at the instant it moves it to), and reading stops when the
   /// next cannot hold a session newer than the `limit` found.
-  public func newest(_ limit: Int, lines: Bool = true) throws(FileSystemError) -> [(
+  /// `detail: false` leaves out what a table of sessions does not show (notes, hosts, the
+  /// phases' names), as reports do.
+  public func newest(_ limit: Int, lines: Bool = true, detail: Bool = true) throws(FileSystemError) -> [(
     record: JournalRecord, line: [UInt8]?
   )] {
     guard limit > 0 else { return [] }
@@ -314,7 +316,7 @@ public final class History {
       let file = files[f]
       let bytes = try file.read(chunk: k)
       let chunk = file.index.chunks[k]
-      for item in IndexedJournal.records(in: bytes, chunk: chunk, duplicates: file.index.duplicates, detail: true) {
+      for item in IndexedJournal.records(in: bytes, chunk: chunk, duplicates: file.index.duplicates, detail: detail) {
         guard seen.insert(item.record.id).inserted, let record = try fold(item.record) else { continue }
         if starts.count == limit {
           guard record.start >= starts.minimum else { continue }

@@ -23,7 +23,8 @@ extension Pomo {
       let history = try JournalAccess.history(journal, strict: arguments[SharedOptions.strict], context)
       let newest: [(record: JournalRecord, line: [UInt8]?)]
       do {
-        newest = try history.newest(limit, lines: arguments[SharedOptions.json])
+        newest = try history.newest(
+          limit, lines: arguments[SharedOptions.json], detail: arguments[SharedOptions.json])
       } catch {
         throw CLIError.failure("cannot read the journal \(journal.name): \(error)")
       }
