@@ -141,9 +141,12 @@ package extension JSONOutput {
     else { return "" }
     let bytes = line[first...last]
     // Nearly every line has no control character and no C1 lead byte: it is printed as it is.
-    if !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) {
-      return String(decoding: bytes, as: UTF8.self)
+    let plain = bytes.withUnsafeBufferPointer { buffer in
+      var special = false
+      for byte in buffer { special = special || byte < 0x20 || byte == 0x7F || byte == 0xC2 }
+      return !special
     }
+    if plain { return String(decoding: bytes, as: UTF8.self) }
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
     var inString = false

@@ -1,0 +1,110 @@
+import PomoCore
+import PomoJournal
+import PomoPlatform
+
+/// Where reports and `pomo status` read the journal: the records touching a span of time and
+/// the streak, through the index. The one place that knows how, so the source can change.
+public struct ReportSource {
+  let history: History
+  let path: String
+  /// Where the day totals are kept; nil reads every range from the records.
+  var cacheFolder: String?
+
+  public init(history: History, path: String, cacheFolder: String? = nil) {
+    self.history = history
+    self.path = path
+    self.cacheFolder = cacheFolder
+  }
+
+  /// Windows longer than this many days are added up from the day totals, not the records.
+  static let daysFromRecords: Int64 = 70
+
+  public func records(from: Double, to: Double, _ body: (JournalRecord) -> Void) throws(ReportSource.ReadError) {
+    do {
+      try history.records(overlapping: from, to, body)
+    } catch {
+      throw ReadError(path: path, error: error)
+    }
+  }
+
+  public func streak(today: Int64, calendar: LocalCalendar) -> Int {
+    history.streak(today: today, calendar: calendar)
+  }
+
+  /// The day totals, when they are worth reading for `days` (a long span, unfiltered).
+  private func totals(_ days: ClosedRange<Int64>, calendar: LocalCalendar, filtered: Bool) throws(ReportSource
+    .ReadError) -> (
+      [DayTable], [JournalRecord]
+    )?
+  {
+    guard let cacheFolder, !filtered, days.upperBound - days.lowerBound >= Self.daysFromRecords else { return nil }
+    do {
+      let totals = try DayTotals.of(history, journal: path, calendar: calendar, folder: cacheFolder)
+      return (totals.tables, try totals.longSessions(of: history))
+    } catch {
+      throw ReadError(path: path, error: error)
+    }
+  }
+
+  /// Focus by weekday and hour over `range`.
+  public func hours(range: ReportRange, calendar: LocalCalendar, tags: [String], preset: String?) throws(ReportSource
+    .ReadError) -> HourGrid
+  {
+    var builder = HourGridBuilder(range: range, calendar: calendar, tags: tags, preset: preset)
+    if let (tables, long) = try totals(range.days, calendar: calendar, filtered: !tags.isEmpty || preset != nil) {
+      // A long span, unfiltered: the day totals, and the few sessions too long for them.
+      for table in tables { builder.add(table) }
+      for record in long { builder.add(record) }
+    } else {
+      try records(from: builder.window.from, to: builder.window.to) { builder.add($0) }
+    }
+    return builder.build()
+  }
+
+  /// The report over `range`, its period before, and the streak up to `today`.
+  public func report(
+    range: ReportRange, calendar: LocalCalendar, today: Int64, tags: [String] = [], preset: String? = nil,
+    goal: Double? = nil, extra: [JournalRecord] = []
+  ) throws(ReportSource.ReadError) -> Report {
+    var builder = ReportBuilder(range: range, calendar: calendar, tags: tags, preset: preset)
+    var streak: Int?
+    let window = builder.window
+    if let (tables, long) = try totals(builder.windowDays, calendar: calendar, filtered: !tags.isEmpty || preset != nil)
+    {
+      // A long span, unfiltered: the day totals, and the few sessions too long for them.
+      for table in tables { builder.add(table) }
+      for record in long { builder.add(record) }
+    } else {
+      try records(from: window.from, to: window.to) { builder.add($0) }
+    }
+    for record in extra { builder.add(record) }
+    if tags.isEmpty && preset == nil {
+      // Unfiltered, the index answers the streak without reading the journal.
+      streak = self.streak(today: today, calendar: calendar)
+    }
+    // Filtered, the streak may reach back before the range: widen the window until it ends.
+    var reach: Int64 = 32
+    var lower = min(range.previous.lowerBound, today - reach)
+    if streak == nil {
+      try records(from: calendar.start(of: lower), to: calendar.start(of: today + 1)) { builder.add($0) }
+    }
+    while streak == nil, Streak.length(today: today, completedOn: builder.completedDays.contains) >= today - lower,
+      calendar.start(of: lower) > history.earliest
+    {
+      reach *= 4
+      let next = today - reach
+      try records(from: calendar.start(of: next), to: calendar.start(of: lower)) { builder.add($0) }
+      lower = next
+    }
+    return builder.build(today: today, streak: streak, goal: goal)
+  }
+}
+
+extension ReportSource {
+  /// The journal could not be read: its name and what the file system said.
+  public struct ReadError: Error, CustomStringConvertible {
+    public var path: String
+    public var error: FileSystemError
+    public var description: String { "cannot read the journal \(path): \(error)" }
+  }
+}
