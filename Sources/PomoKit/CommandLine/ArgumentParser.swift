@@ -1,8 +1,8 @@
-import PomoReport
-import PomoJournal
-import PomoTerminal
 import PomoCore
+import PomoJournal
 import PomoPlatform
+import PomoReport
+import PomoTerminal
 
 /// The options and arguments given to one command, after parsing. Every value was checked
 /// against its option's kind by the parser; commands read them through typed `Option`s.
@@ -146,8 +146,13 @@ enum ArgumentParser {
       } else if spec.value != nil {
         // The next word is the value unless it is an option itself: `--tag --dry-run` is a
         // missing tag, not a tag named "--dry-run" (write `--tag=-x` for that). For a number,
-        // a duration or a time, a minus and a digit is no option but a value: `--start -90m`.
-        let negative = rest.first.map { $0.count > 1 && $0.dropFirst().first!.isASCII && $0.dropFirst().first!.isNumber }
+        // a duration or a time, a minus and a digit is no option but a value: `--start -90m`,
+        // and so is a minus and a fraction (`--start -.5h`, which the duration's error mends).
+        let negative = rest.first.map { word in
+          let afterMinus = word.dropFirst()
+          let number = afterMinus.first == "." || afterMinus.first == "," ? afterMinus.dropFirst() : afterMinus
+          return number.first.map { $0.isASCII && $0.isNumber } ?? false
+        }
         let takesNegative: Bool =
           switch spec.kind {
           case .integer, .duration, .text: true
