@@ -117,7 +117,9 @@ enum ArgumentParser {
         option = options.first { $0.long == name }
         if option == nil {
           var message = "unknown option '--\(name)'"
-          if let guess = Suggestion.closest(to: name, in: options.map(\.long) + ["help"]) {
+          // -h/--help everywhere, and --version at the root, as the help pages list them.
+          let known = options.map(\.long) + ["help"] + (path.count == 1 ? [HelpFormatter.versionOption.long] : [])
+          if let guess = Suggestion.closest(to: name, in: known) {
             message += ". Did you mean '--\(guess)'?"
           }
           throw usage(message)
