@@ -171,10 +171,12 @@ enum ArgumentParser {
         if let message = ValueCheck.message(value, spec.kind, name: "'--\(spec.long)'") {
           throw usage(message)
         }
+        // A tag is a name: the spaces around it, as in `--tag " thesis "`, are no part of it.
+        let stored = spec.kind == .tag ? value.trimmedSpaces() : value
         if spec.repeatable {
-          parsed.values[spec.long, default: []].append(value)
+          parsed.values[spec.long, default: []].append(stored)
         } else {
-          parsed.values[spec.long] = [value]
+          parsed.values[spec.long] = [stored]
         }
       } else {
         if inlineValue != nil { throw usage("'--\(spec.long)' does not take a value") }
