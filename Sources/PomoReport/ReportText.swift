@@ -1,7 +1,7 @@
-import PomoJournal
-import PomoTerminal
 import PomoCore
+import PomoJournal
 import PomoPlatform
+import PomoTerminal
 
 /// The report as people read it: a bar per day, then totals, comparison, streak and groups.
 public enum ReportText {
@@ -10,7 +10,7 @@ public enum ReportText {
     let range = report.range
     var out: [String] = []
     let title = "\(range.heading) (\(report.timeZone))"
-    out.append(ANSI.paint(TextLayout.truncate(title, width - 1, unicode: style.unicode), ANSI.bold, when: style.color))
+    out.append(ANSI.paint(wrapped(title, width), ANSI.bold, when: style.color))
     out.append("")
 
     let focus = Report.roundedSeconds(report.days.map(\.focus))
@@ -48,7 +48,8 @@ public enum ReportText {
         (TextLayout.padRight(row.label, labelWidth) + "  " + bar + "  " + TextLayout.padLeft(times[i], timeWidth) + "  "
           + (report.goal == nil || grain != .day
             ? TextLayout.padLeft(counts[i], countWidth).trimmedSpaces()
-            : TextLayout.padRight(counts[i], counts.map(\.count).max() ?? 0) + goal)).trimmedSpaces())
+            : TextLayout.padRight(counts[i], counts.map(\.count).max() ?? 0) + goal))
+          .trimmedSpaces())
     }
     out.append("")
 
@@ -182,34 +183,35 @@ public enum ReportJSON {
           ])
         ))
     }
-    let value = JSONOutput.object([
-      ("from", .string(LocalCalendar.isoDate(report.range.days.lowerBound))),
-      ("to", .string(LocalCalendar.isoDate(report.range.days.upperBound))),
-      ("time_zone", .string(report.timeZone)),
-      (
-        "days",
-        .array(
-          report.days.enumerated().map { i, d in
-            .object(
-              [("date", .string(LocalCalendar.isoDate(d.day)))] + counts(d, focus: focus[i], rest: rest[i])
-                + (report.goal == nil ? [] : [("goal_met", .bool(met[i]))]))
-          })
-      ),
-      ("totals", .object(counts(totals, focus: Int64(totals.focus.rounded()), rest: Int64(totals.rest.rounded())))),
-      ("presets", groups(report.presets)),
-      ("tags", groups(report.tags)),
-      ("streak_days", .int(Int64(report.streakDays))),
-      ("best_day", report.bestDay.map { .string(LocalCalendar.isoDate($0.day)) } ?? .null),
-      (
-        "previous",
-        .object([
-          ("from", .string(LocalCalendar.isoDate(previous.lowerBound))),
-          ("to", .string(LocalCalendar.isoDate(previous.upperBound))),
-          ("focus_seconds", .int(Int64(report.previousFocus.rounded()))),
-        ])
-      ),
-      ("focus_change_percent", report.focusChangePercent.map { .int(Int64($0)) } ?? .null),
-    ] + goalFields)
+    let value = JSONOutput.object(
+      [
+        ("from", .string(LocalCalendar.isoDate(report.range.days.lowerBound))),
+        ("to", .string(LocalCalendar.isoDate(report.range.days.upperBound))),
+        ("time_zone", .string(report.timeZone)),
+        (
+          "days",
+          .array(
+            report.days.enumerated().map { i, d in
+              .object(
+                [("date", .string(LocalCalendar.isoDate(d.day)))] + counts(d, focus: focus[i], rest: rest[i])
+                  + (report.goal == nil ? [] : [("goal_met", .bool(met[i]))]))
+            })
+        ),
+        ("totals", .object(counts(totals, focus: Int64(totals.focus.rounded()), rest: Int64(totals.rest.rounded())))),
+        ("presets", groups(report.presets)),
+        ("tags", groups(report.tags)),
+        ("streak_days", .int(Int64(report.streakDays))),
+        ("best_day", report.bestDay.map { .string(LocalCalendar.isoDate($0.day)) } ?? .null),
+        (
+          "previous",
+          .object([
+            ("from", .string(LocalCalendar.isoDate(previous.lowerBound))),
+            ("to", .string(LocalCalendar.isoDate(previous.upperBound))),
+            ("focus_seconds", .int(Int64(report.previousFocus.rounded()))),
+          ])
+        ),
+        ("focus_change_percent", report.focusChangePercent.map { .int(Int64($0)) } ?? .null),
+      ] + goalFields)
     return value.text + "\n"
   }
 }

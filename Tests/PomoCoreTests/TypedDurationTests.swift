@@ -1,9 +1,9 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
 @testable import PomoKit
-import PomoTestSupport
 
 /// Issue 18, defects 3 and 4: one rule for every duration typed on the command line, which
 /// reads the spellings people type and refuses a bare number with a suggestion.
@@ -26,17 +26,36 @@ struct TypedDurationTests {
   static let refusals: [(String, TypedDuration.Problem)] = [
     ("25", .bareNumber(suggestion: "25m")), ("2", .bareNumber(suggestion: "2m")),
     ("1.5", .bareNumber(suggestion: "1.5m")),
-    ("25mn", .misspeltUnit(suggestion: "25min")), ("2minuets", .misspeltUnit(suggestion: "2minutes")),
-    ("1hr30mn", .misspeltUnit(suggestion: "1hr30min")), ("90secnds", .misspeltUnit(suggestion: "90seconds")),
+    ("25mn", .misspelt(suggestion: "25min")), ("2minuets", .misspelt(suggestion: "2minutes")),
+    ("1hr30mn", .misspelt(suggestion: "1hr30min")), ("90secnds", .misspelt(suggestion: "90seconds")),
     ("25ms", .duration(.notADuration)), ("5x5", .duration(.notADuration)), ("soon", .duration(.notADuration)),
     ("1s30", .duration(.notADuration)),
     ("30m1h", .duration(.notADuration)), ("", .duration(.notADuration)), ("1.5h30", .duration(.notADuration)),
     ("0m", .duration(.notPositive)), ("25h", .duration(.tooLong)), ("1h90", .duration(.partTooLarge)),
+    // A number as some people write it: a decimal comma, a fraction with no whole part.
+    ("1,5h", .misspelt(suggestion: "1.5h")), ("2,5 min", .misspelt(suggestion: "2.5 min")),
+    (".5h", .misspelt(suggestion: "30m")), (",5h", .misspelt(suggestion: "30m")),
+    (".25m", .misspelt(suggestion: "15s")),
+    ("1h.5", .duration(.notADuration)), (".5", .bareNumber(suggestion: "0.5m")),
+    ("1,5", .bareNumber(suggestion: "1.5m")),
+    (",5x", .duration(.notADuration)), ("30,5h", .duration(.tooLong)),
+    // A bare number that no unit mends says why; one too long in minutes suggests seconds.
+    ("0", .duration(.notPositive)), ("0.0", .duration(.notPositive)), ("2000", .bareNumber(suggestion: "2000s")),
   ]
 
   @Test("a bare number, a word that is no unit, or a span out of range is refused, and why", arguments: refusals)
   func refuses(text: String, problem: TypedDuration.Problem) {
     #expect(TypedDuration.parse(text) == .failure(problem))
+  }
+
+  @Test(
+    "a bare number takes the unit it is given, when that reads",
+    arguments: [
+      ("20", "s", TypedDuration.Problem.bareNumber(suggestion: "20s")), ("5", "min", .bareNumber(suggestion: "5min")),
+      ("90", "h", .bareNumber(suggestion: "90m")), ("0", "s", .duration(.notPositive)),
+    ])
+  func bareInUnit(text: String, unit: String, problem: TypedDuration.Problem) {
+    #expect(TypedDuration.parse(text, unit: unit) == .failure(problem))
   }
 
   @Test("preset files keep their meaning: a bare number there is seconds")
@@ -65,8 +84,43 @@ struct TypedDurationTests {
     ),
     (
       ["start", "40/20s"], 64,
-      "Error: '40/20s' has no unit; did you mean '40m/20s'? (a timer is a duration like 25m, 90s or 1:30)"
+      "Error: '40/20s' has no unit; did you mean '40s/20s'? (a timer is a duration like 25m, 90s or 1:30)"
     ),
+    (
+      ["start", "40s/20"], 64,
+      "Error: '40s/20' has no unit; did you mean '40s/20s'? (a timer is a duration like 25m, 90s or 1:30)"
+    ),
+    (
+      ["start", "25min/5"], 64,
+      "Error: '25min/5' has no unit; did you mean '25min/5min'? (a timer is a duration like 25m, 90s or 1:30)"
+    ),
+    (
+      ["start", "40/20"], 64,
+      "Error: '40/20' has no unit; did you mean '40m/20m'? (a timer is a duration like 25m, 90s or 1:30)"
+    ),
+    (["start", "25m/"], 64, "Error: '25m/' has an empty part; did you mean '25m'?"),
+    (["start", "25m/5m/"], 64, "Error: '25m/5m/' has an empty part; did you mean '25m/5m'?"),
+    (["start", "25m//5m"], 64, "Error: '25m//5m' has an empty part; did you mean '25m/5m'?"),
+    (["add", "25m/", "--start", "-30m"], 64, "Error: '25m/' has an empty part; did you mean '25m'?"),
+    (
+      ["start", "25/"], 64,
+      "Error: '25/' has no unit; did you mean '25m'? (a timer is a duration like 25m, 90s or 1:30)"
+    ),
+    (["start", ".5h"], 64, "Error: '.5h' is not a timer; did you mean '30m'?"),
+    (["start", "1,5h"], 64, "Error: '1,5h' is not a timer; did you mean '1.5h'?"),
+    (["start", "40s/,5m"], 64, "Error: '40s/,5m' is not a timer; did you mean '40s/30s'?"),
+    (
+      ["extend", ".5h"], 64,
+      "Error: '<duration>' must be a duration like 25m, 1h30m or 90s, got '.5h'. Did you mean '30m'?"
+    ),
+    (
+      ["start", "25m", "--warmup", "1,5m"], 64,
+      "Error: '--warmup' must be a duration like 25m, 1h30m or 90s, got '1,5m'. Did you mean '1.5m'?"
+    ),
+    (["add", "work", "--start", "-.5h"], 64, "Error: '--start': '-.5h' is not a time; did you mean '-30m'?"),
+    (["extend", "0"], 64, "Error: '<duration>' must be more than zero, got '0'"),
+    (["start", "25m", "--warmup", "0"], 64, "Error: '--warmup' must be more than zero, got '0'"),
+    (["start", "0"], 64, "Error: a duration must be more than zero, got 0"),
     (
       ["start", "50m/10m/5m"], 64,
       "Error: '50m/10m/5m' has 3 parts; a timer is WORK or WORK/REST, like 25m or 50m/10m (for more phases, write a preset: 'pomo presets new')"

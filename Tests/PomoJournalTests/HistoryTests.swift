@@ -1,4 +1,5 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
@@ -6,7 +7,6 @@ import Testing
 @testable import PomoKit
 @testable import PomoPlatform
 @testable import PomoReport
-import PomoTestSupport
 
 @Suite("The fold")
 struct FoldTests {
@@ -117,7 +117,8 @@ struct FoldTests {
   func lines() throws {
     let c = Correction(
       kind: .amend, id: "c1", target: "s1", at: 1_764_576_000, host: "laptop",
-      changes: Correction.Changes(tags: ["a", "b"], setsNote: true, note: nil, start: 1_764_576_000, status: .completed))
+      changes: Correction.Changes(
+        tags: ["a", "b"], setsNote: true, note: nil, start: 1_764_576_000, status: .completed))
     let text = c.json(offset: { _ in 3600 }).text
     #expect(
       text
@@ -127,7 +128,8 @@ struct FoldTests {
     let undo = Correction(kind: .undo, id: "u1", target: "c1", session: "s1", at: 0, host: "h")
     #expect(try JournalEntry(line: Array(undo.json(offset: { _ in 0 }).text.utf8)[...]) == .correction(undo))
     #expect(throws: JournalRecord.Problem.self) {
-      try JournalEntry(line: Array(#"{"v":3,"kind":"merge","id":"x","target":"s1","at":"2026-01-01T00:00:00Z"}"#.utf8)[...])
+      try JournalEntry(
+        line: Array(#"{"v":3,"kind":"merge","id":"x","target":"s1","at":"2026-01-01T00:00:00Z"}"#.utf8)[...])
     }
   }
 }
@@ -225,7 +227,9 @@ struct HistoryCommandTests {
     // Three hundred sessions over the year before, so the index has many chunks and reads few.
     var records: [JournalRecord] = []
     for k in 0..<300 {
-      records.append(focusSession(String(format: "%08x-0000-4000-8000-000000000000", k), start: Self.now - 86_400 * Double(300 - k) - 7200))
+      records.append(
+        focusSession(
+          String(format: "%08x-0000-4000-8000-000000000000", k), start: Self.now - 86_400 * Double(300 - k) - 7200))
     }
     try h.write(records)
     // The first, on 2026-02-04, belongs in the current week.
@@ -454,12 +458,17 @@ struct HistoryHardeningTests {
     #expect(cut.status == 0, "\(cut.err)")
     #expect(cut.out.contains("interrupted"))
     h.now += 1
-    let same = h.run("edit", "a000", "--preset", "work", "--status", "interrupted", "--untag", "nothere")
+    let same = h.run("edit", "a000", "--preset", "work", "--status", "interrupted", "--tag", "x")
     #expect(same.out.hasPrefix("Nothing changed in a0000000:"))
+    // A tag to take off that the session does not have is an error, and writes nothing.
+    #expect(h.run("edit", "a000", "--untag", "nothere").status == 64)
     #expect(try String(contentsOfFile: h.journalPath, encoding: .utf8).split(separator: "\n").count == 2)
-    #expect(h.run("edit", "", "--tag", "y").err == "Error: give a session's id, a prefix of it, or last (see 'pomo log')\n")
+    #expect(
+      h.run("edit", "", "--tag", "y").err == "Error: give a session's id, a prefix of it, or last (see 'pomo log')\n")
     let long = String(repeating: "f", count: 500)
-    #expect(h.run("delete", long).err == "Error: no session has an id starting with '\(String(repeating: "f", count: 40))...' (see 'pomo log')\n")
+    #expect(
+      h.run("delete", long).err
+        == "Error: no session has an id starting with '\(String(repeating: "f", count: 40))...' (see 'pomo log')\n")
   }
 
   @Test("corrections made at once on one machine each see the one before: ten undos take back ten adds")
@@ -491,7 +500,8 @@ struct HistoryHardeningTests {
     #expect(piped.status == 0, "\(piped.err)")
     #expect(piped.out.hasPrefix("imported 3 sessions, 0 already present, 1 skipped"))
     #expect(try runPomo(["edit", "last", "--tag", "café"], environment: environment).status == 0)
-    let json = try runPomo(["export", "--today", "--from", "2026-11-30", "--to", "2026-12-01"], environment: environment)
+    let json = try runPomo(
+      ["export", "--today", "--from", "2026-11-30", "--to", "2026-12-01"], environment: environment)
     #expect(json.status == 64)  // one range only
     let all = try runPomo(["export"], environment: environment)
     #expect(all.out.contains(#""caf\u00e9""#))

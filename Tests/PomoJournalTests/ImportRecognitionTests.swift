@@ -1,24 +1,30 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
 @testable import PomoKit
-import PomoTestSupport
 
 /// Defect 7 of issue 18: `pomo import timew.json` warned 6 times, imported nothing and exited 0.
 @Suite("Import recognizes what a file holds")
 struct ImportRecognitionTests {
   static let now = 1_796_126_400.0
 
-  @Test("the format is recognized from the first characters", arguments: [
-    (#"{"v":2,"id":"a"}"#, ImportSource.pomo),
-    ("\u{FEFF}\n  [\n{\"id\":1,\"start\":\"20261201T090000Z\"}]", .timewarrior),
-    ("[\n]\n", .timewarrior),
-    ("[\n [\n  1796027400,", .watson),
-    ("2026-11-30T09:00:00-05:00 duration=25", .openpomodoro),
-    ("", .pomo),
-  ])
+  @Test(
+    "the format is recognized from the first characters",
+    arguments: [
+      (#"{"v":2,"id":"a"}"#, ImportSource.pomo),
+      ("\u{FEFF}\n  [\n{\"id\":1,\"start\":\"20261201T090000Z\"}]", .timewarrior),
+      ("[\n]\n", .timewarrior),
+      ("[\n [\n  1796027400,", .watson),
+      ("2026-11-30T09:00:00-05:00 duration=25", .openpomodoro),
+      // pomo's own export --format json: an array of its records, as written or pretty-printed.
+      ("[\n{\"v\":2,\"id\":\"a\",\"preset\":\"work\"}]", .pomo),
+      ("\u{FEFF}[\n  {\n    \"v\": 2,\n    \"id\": \"a\"", .pomo),
+      ("[{\"id\":\"a\",\"start\":\"2026-11-30T09:00:00Z\",\"phases\":[]}]", .pomo),
+      ("", .pomo),
+    ])
   func recognized(text: String, source: ImportSource) {
     #expect(ImportSource.recognize(Array(text.utf8)[...]) == source)
   }
@@ -28,9 +34,11 @@ struct ImportRecognitionTests {
     #expect(ImportSource.recognize(Array(text.utf8)[...]) == nil)
   }
 
-  @Test("without --from each tool's file imports as with it", arguments: [
-    (InterchangeSamples.timewarrior, 3), (InterchangeSamples.watson, 3), (InterchangeSamples.openPomodoro, 2),
-  ])
+  @Test(
+    "without --from each tool's file imports as with it",
+    arguments: [
+      (InterchangeSamples.timewarrior, 3), (InterchangeSamples.watson, 3), (InterchangeSamples.openPomodoro, 2),
+    ])
   func importsWithoutFrom(sample: String, sessions: Int) throws {
     let h = try HistoryHarness(now: Self.now)
     defer { h.home.cleanUp() }
@@ -83,7 +91,9 @@ struct ImportRecognitionTests {
     #expect(piped.status == 0, "\(piped.err)")
     #expect(piped.out.hasPrefix("imported 3 sessions"))
     let journal = try runPomo(["export", "--format", "json"], environment: env)
-    let lines = journal.out.split(separator: "\n").filter { $0.hasPrefix("{") }.map { String($0.hasSuffix(",") ? $0.dropLast() : $0[...]) }
+    let lines = journal.out.split(separator: "\n").filter { $0.hasPrefix("{") }.map {
+      String($0.hasSuffix(",") ? $0.dropLast() : $0[...])
+    }
     let again = try runPomo(["import", "-"], environment: env, stdin: lines.joined(separator: "\n") + "\n")
     #expect(again.status == 0, "\(again.err)")
     #expect(again.out.hasPrefix("imported 0 sessions, 6 already present"), "\(again.out)")
@@ -100,5 +110,98 @@ struct ImportRecognitionTests {
       """
     let result = TimewarriorImport.parse(Array(text.utf8), host: "h", zone: FixedZone())
     #expect(result.skipped.map(\.reason).map { String($0.prefix(12)) } == ["interval @2 ", "interval @1 "])
+  }
+
+  /// Two sessions (one tagged, one a quick timer) in a fresh home, and their JSON export.
+  static func exported() throws -> (home: PomoHome, json: String, ids: [String]) {
+    let home = try PomoHome(presets: [:], environment: ["TZ": "UTC"])
+    #expect(try home.run("add", "work", "--start", "2026-11-02T09:00", "--tag", "thesis").status == 0)
+    #expect(try home.run("add", "25m", "--start", "2026-11-03T09:00").status == 0)
+    let export = try home.run("export", "--format", "json", "--from", "2026-11-01", "--to", "2026-11-30")
+    #expect(export.status == 0, "\(export.err)")
+    let ids = try journalRecords(home.folder.file(journalFile(home.path))).map(\.id)
+    return (home, export.out, ids)
+  }
+
+  @Test(
+    "pomo's own JSON export imports whole, same ids, with or without --from pomo, from a file or standard input",
+    arguments: [
+      ["import", "FILE"], ["import", "--from", "pomo", "FILE"], ["import", "--from", "pomo", "-"], ["import", "-"],
+    ]
+  )
+  func ownJSONExport(words: [String]) throws {
+    let (source, json, ids) = try Self.exported()
+    defer { source.cleanUp() }
+    try #require(ids.count == 2)
+    let target = try PomoHome(presets: [:], environment: ["TZ": "UTC"])
+    defer { target.cleanUp() }
+    let file = try target.folder.write("export.json", json)
+    let result = try target.run(words.map { $0 == "FILE" ? file : $0 }, stdin: words.last == "-" ? json : nil)
+    let journal = target.folder.file(journalFile(target.path))
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.err == "")
+    #expect(result.out == "imported 2 sessions, 0 already present, 0 skipped (into \(journal))\n")
+    #expect(try journalRecords(journal).map(\.id) == ids)
+    // Again: nothing new.
+    let again = try target.run(["import", file])
+    #expect(again.out == "imported 0 sessions, 2 already present, 0 skipped (into \(journal))\n")
+    #expect(again.status == 0)
+  }
+
+  @Test("pomo's JSON export pretty-printed (as jq writes it) imports whole too")
+  func prettyExport() throws {
+    let (source, json, ids) = try Self.exported()
+    defer { source.cleanUp() }
+    let array = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any])
+    let pretty = try JSONSerialization.data(withJSONObject: array, options: [.prettyPrinted])
+    let target = try PomoHome(presets: [:], environment: ["TZ": "UTC"])
+    defer { target.cleanUp() }
+    let file = try target.folder.write("pretty.json", String(decoding: pretty, as: UTF8.self))
+    let result = try target.run("import", file)
+    #expect(result.status == 0, "\(result.err)")
+    #expect(Set(try journalRecords(target.folder.file(journalFile(target.path))).map(\.id)) == Set(ids))
+  }
+
+  @Test("a file that gives fewer sessions than it holds imports the rest, names what it skipped, and exits 65")
+  func fewerThanItHolds() throws {
+    let (source, json, ids) = try Self.exported()
+    defer { source.cleanUp() }
+    let target = try PomoHome(presets: [:], environment: ["TZ": "UTC"])
+    defer { target.cleanUp() }
+    // A damaged record between the two.
+    let damaged = json.replacingOccurrences(of: "},\n{", with: "},\n42,\n{")
+    #expect(damaged != json)
+    let file = try target.folder.write("damaged.json", damaged)
+    let result = try target.run("import", file)
+    let journal = target.folder.file(journalFile(target.path))
+    #expect(result.status == 65)
+    #expect(result.out == "imported 2 sessions, 0 already present, 1 skipped (into \(journal))\n")
+    #expect(
+      result.err == """
+        pomo: warning: \(file): record 2: skipped a damaged record: invalid JSON at column 1: not a JSON object
+        Error: \(file): 1 of 3 records could not be imported (named above); the others were
+
+        """)
+    #expect(try journalRecords(journal).map(\.id) == ids)
+    // JSON Lines with a damaged line, likewise.
+    let lines = try target.folder.write(
+      "journal.jsonl", "{\"v\":2,\"id\":\"z\",\"start\":\"2026-11-04T09:00:00Z\",\"phases\":[]}\n{oops\n")
+    let partial = try target.run("import", "--from", "pomo", lines)
+    #expect(partial.status == 65)
+    #expect(
+      partial.err.hasSuffix("Error: \(lines): 1 of 2 records could not be imported (named above); the others were\n"))
+    // A Timewarrior interval still running is no session yet: skipping it is no error.
+    let timew = try target.folder.write("timew.json", InterchangeSamples.timewarrior)
+    #expect(try target.run("import", timew).status == 0)
+  }
+
+  @Test("the array's elements become JSON Lines, spaces outside strings dropped, leftovers kept as damaged lines")
+  func arrayLines() {
+    func lines(_ text: String) -> String { String(decoding: JournalArray.lines(Array(text.utf8)), as: UTF8.self) }
+    #expect(lines("[{\"a\": \"x, ]} y\"}, {\"b\":[1, {\"c\":2}]}]") == "{\"a\":\"x, ]} y\"}\n{\"b\":[1,{\"c\":2}]}\n")
+    #expect(lines("[\n]\n") == "")
+    #expect(lines("[{\"a\":\"\\\"]\"}]") == "{\"a\":\"\\\"]\"}\n")
+    #expect(lines("[{\"a\":1}] trailing") == "{\"a\":1}\ntrailing\n")
+    #expect(lines("[{\"a\":1}, {\"b\":") == "{\"a\":1}\n{\"b\":\n")
   }
 }

@@ -1,11 +1,12 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
-@testable import PomoKit
-@testable import PomoTerminal
 @testable import PomoCore
+@testable import PomoJournal
+@testable import PomoKit
 @testable import PomoPlatform
-import PomoTestSupport
+@testable import PomoTerminal
 
 /// Output to a pipe or a file is not cut at 80 columns: fields are whole for `grep` and `cut`,
 /// unless `COLUMNS` says how wide to be. Prose (help) still wraps at 80.
@@ -43,7 +44,8 @@ struct OutputWidthTests {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let env = environment(home, ["COLUMNS": "80"])
-    #expect(try runPomo(["add", "work", "--start", "2026-11-30T09:00", "--tag", Self.longTag], environment: env).status == 0)
+    #expect(
+      try runPomo(["add", "work", "--start", "2026-11-30T09:00", "--tag", Self.longTag], environment: env).status == 0)
     let log = try runPomo(["log"], environment: env)
     #expect(log.out.split(separator: "\n").allSatisfy { $0.count < 80 }, "\(log.out)")
     #expect(try runPomo(["presets"], environment: env).out.contains("…"))
@@ -70,5 +72,127 @@ struct OutputWidthTests {
     #expect(context(["COLUMNS": "50"], terminal: false, columns: nil).width == 50)
     #expect(context([:], terminal: true, columns: 120).width == 120)
     #expect(context([:], terminal: true, columns: nil).width == 80)
+  }
+
+  static let longPreset = "a-preset-whose-name-is-longer-than-any-column-cap"
+
+  /// A session of `preset` with `tags`, read back as the journal reads it.
+  static func record(_ id: String, preset: String, tags: [String]) throws -> JournalRecord {
+    let tagList = tags.map { "\"\($0)\"" }.joined(separator: ",")
+    let line =
+      #"{"v":1,"id":"\#(id)","preset":"\#(preset)","status":"completed","start":"2026-11-24T08:00:00Z","end":"2026-11-24T08:25:00Z","tags":[\#(tagList)],"rounds":1,"phases":[{"name":"focus","kind":"work","round":1,"start":"2026-11-24T08:00:00Z","end":"2026-11-24T08:25:00Z","planned_seconds":1500,"elapsed_seconds":1500,"completed":true}]}"#
+    return try JournalRecord(line: Array(line.utf8))
+  }
+
+  static func presets(home: String) -> [Preset] {
+    var long = Preset(
+      name: longPreset, description: "a preset of one phase",
+      round: [PhaseTemplate(name: "x", kind: .work, duration: .seconds(60))])
+    long.source = .file(home + "/.config/pomo/presets/" + longPreset + ".json")
+    let short = Preset(
+      name: "work", description: "Classic Pomodoro: 25 min focus and 5 min breaks",
+      round: [PhaseTemplate(name: "x", kind: .work, duration: .seconds(1500))], rounds: 4)
+    return [long, short]
+  }
+
+  @Test("to a pipe, every table keeps every field whole: long preset names, paths and tags")
+  func tablesToAPipeAreWhole() throws {
+    let presets = PresetListText.render(
+      Self.presets(home: "/home/me"), width: Context.unlimited, home: "/home/me", unicode: true)
+    #expect(
+      presets == """
+        NAME                                               ROUNDS  TOTAL   SOURCE                                                                         DESCRIPTION
+        a-preset-whose-name-is-longer-than-any-column-cap       1  1m      ~/.config/pomo/presets/a-preset-whose-name-is-longer-than-any-column-cap.json  a preset of one phase
+        work                                                    4  1h 40m  built-in                                                                       Classic Pomodoro: 25 min focus and 5 min breaks
+
+        """)
+    let records = try [
+      Self.record("11111111aaaa", preset: Self.longPreset, tags: ["code review", Self.longTag]),
+      Self.record("22222222bbbb", preset: "work", tags: []),
+    ]
+    let log = LogText.render(records, width: Context.unlimited, unicode: true, offset: { _ in 0 })
+    #expect(
+      log == """
+        ID        DATE        START  PRESET                                             STATUS     FOCUS  TAGS
+        11111111  2026-11-24  08:00  a-preset-whose-name-is-longer-than-any-column-cap  completed  25:00  code review,\(Self.longTag)
+        22222222  2026-11-24  08:00  work                                               completed  25:00
+
+        """)
+  }
+
+  @Test("a width too narrow for the tags puts them under their row, never drops them")
+  func narrowLogKeepsTags() throws {
+    let records = try [
+      Self.record("11111111aaaa", preset: Self.longPreset, tags: ["code review", "thesis"]),
+      Self.record("22222222bbbb", preset: "work", tags: []),
+    ]
+    #expect(
+      LogText.render(records, width: 60, unicode: true, offset: { _ in 0 }) == """
+        ID        DATE        START  PRESET        STATUS     FOCUS
+            TAGS
+        11111111  2026-11-24  08:00  a-preset-wh…  completed  25:00
+            code review,thesis
+        22222222  2026-11-24  08:00  work          completed  25:00
+
+        """)
+    #expect(
+      LogText.render(records, width: 90, unicode: true, offset: { _ in 0 }) == """
+        ID        DATE        START  PRESET                  STATUS     FOCUS  TAGS
+        11111111  2026-11-24  08:00  a-preset-whose-name-i…  completed  25:00  code review,thesis
+        22222222  2026-11-24  08:00  work                    completed  25:00
+
+        """)
+  }
+
+  @Test("a narrow width cuts names from their end, paths from their start, and moves descriptions under the row")
+  func narrowPresets() {
+    let presets = Self.presets(home: "/home/me")
+    #expect(
+      PresetListText.render(presets, width: 80, home: "/home/me", unicode: true) == """
+        NAME                 ROUNDS  TOTAL   SOURCE                DESCRIPTION
+        a-preset-whose-nam…       1  1m      …any-column-cap.json  a preset of one pha…
+        work                      4  1h 40m  built-in              Classic Pomodoro: 2…
+
+        """)
+    #expect(
+      PresetListText.render(presets, width: 50, home: "/home/me", unicode: true) == """
+        NAME             ROUNDS  TOTAL   SOURCE
+            DESCRIPTION
+        a-preset-whose…       1  1m      …column-cap.json
+            a preset of one phase
+        work                  4  1h 40m  built-in
+            Classic Pomodoro: 25 min focus and 5 min
+            breaks
+
+        """)
+  }
+
+  @Test("every table command to a pipe, through the binary: nothing is cut")
+  func binaryTables() throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let env = environment(home)
+    _ = try home.write(
+      ".config/pomo/presets/\(Self.longPreset).json",
+      #"{"description": "a preset of one phase", "round": [{"name": "x", "kind": "work", "duration": "1m"}]}"#)
+    let added = try runPomo(
+      ["add", Self.longPreset, "--start", "2026-11-30T09:00", "--tag", Self.longTag], environment: env)
+    #expect(added.status == 0, "\(added.err)")
+    #expect(added.out.contains(Self.longPreset + "  "), "\(added.out)")
+    for arguments in [
+      ["presets"], ["log"], ["report", "--from", "2026-11-30", "--to", "2026-11-30"],
+      ["report", "--year", "2026"], ["journal"],
+    ] {
+      let run = try runPomo(arguments, environment: env)
+      #expect(run.status == 0, "\(arguments) \(run.err)")
+      #expect(!run.out.contains("…") && !run.out.contains("~/.config/pomo/presets/…"), "\(arguments)\n\(run.out)")
+    }
+    let presets = try runPomo(["presets"], environment: env).out
+    #expect(presets.contains(Self.longPreset + " "), "\(presets)")
+    #expect(presets.contains("~/.config/pomo/presets/\(Self.longPreset).json  "), "\(presets)")
+    let log = try runPomo(["log"], environment: env).out
+    #expect(log.contains(Self.longPreset + "  completed") && log.contains(Self.longTag + "\n"), "\(log)")
+    let narrow = try runPomo(["log"], environment: environment(home, ["COLUMNS": "60"])).out
+    #expect(narrow.contains("\n    " + Self.longTag.prefix(20)), "\(narrow)")
   }
 }

@@ -172,15 +172,16 @@ struct PresetEditingTests {
         so that editors which read JSON Schema check and complete the file. An existing
         file is never overwritten.
 
-        A preset of your own named as a built-in one replaces it everywhere, so such a
-        name is refused unless --replace-built-in says that is the point:
+        A preset of your own named as a built-in one (in any case: Work is work)
+        replaces it everywhere, so such a name is refused unless --replace-built-in says
+        that is the point:
           pomo presets new work --replace-built-in
 
         USAGE: pomo presets new <name> [--from <preset>] [--replace-built-in]
 
         ARGUMENTS:
           <name>                  The new preset's name: letters, digits, '.', '_' or
-                                  '-', at most 64.
+                                  '-', at most 64 (a '.json' at the end is left out).
 
         OPTIONS:
           --from <preset>         The preset to copy: a name or the path of a preset

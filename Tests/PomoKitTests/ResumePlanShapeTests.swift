@@ -1,11 +1,11 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
 @testable import PomoKit
 @testable import PomoPlatform
-import PomoTestSupport
 
 /// Issue 18, defect 2: resuming continues the phase that was cut short with the time it had
 /// left, then the rest of the plan exactly as it was started, whatever its shape.
@@ -37,6 +37,21 @@ struct ResumePlanShapeTests {
     Shape(word: "40s/20s", warmup: .seconds(5), stoppedIn: 4, ran: 10),
     Shape(word: "50m/10m", rounds: 3, cooldown: .seconds(300), stoppedIn: 4, ran: 600, extended: 60),
     Shape(word: "25min", stoppedIn: 0, ran: 100),
+    // Under a second left: the same phase goes on for what it had left, it is not skipped.
+    Shape(word: "work", stoppedIn: 0, ran: 1499.6),
+    Shape(word: "3m", warmup: .seconds(5), stoppedIn: 0, ran: 4.999),
+    Shape(word: "40s/20s", rounds: 2, cooldown: .seconds(10), stoppedIn: 3, ran: 9.75),
+    // The last phase, and an endless timer's rounds.
+    Shape(word: "40s/20s", rounds: 2, warmup: .seconds(1), cooldown: .seconds(1), stoppedIn: 4, ran: 0.5),
+    Shape(word: "tabata", stoppedIn: 16, ran: 9.9),
+    Shape(word: "40s/20s", stoppedIn: 5, ran: 0.2),
+    Shape(word: "40s/20s", warmup: .seconds(3), stoppedIn: 7, ran: 19.5),
+    // As many rounds as an endless timer has, or nearly: still that many, with a total.
+    Shape(word: "40s/20s", rounds: 10_000, stoppedIn: 2, ran: 5),
+    Shape(word: "40s/20s", rounds: 10_000, warmup: .seconds(1), cooldown: .seconds(1), stoppedIn: 3, ran: 0.5),
+    Shape(word: "40s/20s", rounds: 9_999, stoppedIn: 1, ran: 5),
+    Shape(word: "work", rounds: 10_000, stoppedIn: 6, ran: 30),
+    Shape(word: "hiit", rounds: 10_000, stoppedIn: 1, ran: 3),
   ]
 
   func context(_ home: String) -> Context {
@@ -66,6 +81,7 @@ struct ResumePlanShapeTests {
       host: "h", rounds: plan.rounds, phases: phases)
     record.warmupSeconds = info.warmup.map(TimeText.seconds)
     record.cooldownSeconds = info.cooldown.map(TimeText.seconds)
+    record.endless = plan.endless
     return try JournalRecord(line: Array(record.json(offset: { _ in 0 }).text.utf8))
   }
 
@@ -91,6 +107,26 @@ struct ResumePlanShapeTests {
       Array(rest.plan.phases.dropFirst().map(\.duration)) == started.phases[(shape.stoppedIn + 1)...].map(\.duration))
     #expect(rest.plan.endless == started.endless)
     #expect(rest.plan.rounds == started.rounds)
+    #expect(rest.plan.phases.count == started.phases.count - shape.stoppedIn)
+  }
+
+  @Test("the journal says whether a timer's rounds were endless: -r 10000 has as many rounds, and is not")
+  func endlessIsRecorded() throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let context = context(home.path)
+    for (rounds, endless) in [(nil, true), (10_000, false) as (Int?, Bool)] {
+      let preset = try PresetLookup.preset(
+        "40s/20s", path: ["pomo", "start"], context: context, timer: QuickTimerOptions(rounds: rounds))
+      let plan = Plan(preset: preset, rounds: rounds)
+      #expect(plan.endless == endless)
+      let stopped = try record(plan, Shape(word: "40s/20s", rounds: rounds, stoppedIn: 1, ran: 3))
+      #expect(stopped.endless == endless)
+      #expect(stopped.json(offset: { _ in 0 }).text.contains(#""endless":true"#) == endless)
+      let rebuilt = try Pomo.Resume.plan(of: stopped, path: ["pomo", "resume"], context)
+      #expect(rebuilt.endless == endless)
+      #expect(rebuilt.phases.count == (endless ? 20_000 : 19_999))
+    }
   }
 
   @Test("a record the rebuilt plan does not hold is refused, naming the phase, not resumed wrongly")
@@ -150,5 +186,32 @@ struct EndToEndResumeShapeTests {
     let cut = try #require(first.phases.last)
     #expect(abs(second.phases[0].plannedSeconds - (cut.plannedSeconds - cut.elapsedSeconds)) < 0.05)
     #expect(second.warmupSeconds == 1)
+  }
+
+  @Test("a timer of 10,000 rounds, stopped and resumed, still has 10,000 rounds, not endless ones")
+  func largeRoundCount() throws {
+    let home = try PomoHome(presets: [:])
+    defer { home.cleanUp() }
+    let statePath = home.folder.file(".local/state/pomo/current.json")
+    let journal = home.folder.file(journalFile(home.path))
+    let started = try home.run(["start", "30s/10s", "-r", "10000", "--warmup", "1s", "--detach", "--no-notify"])
+    #expect(started.status == 0, "\(started.err)")
+    #expect(waitUntil { SessionState.read(path: statePath)?.phaseIndex == 1 })
+    #expect(try home.run("stop").status == 0)
+    #expect(
+      waitUntil { (try? journalRecords(journal))?.count == 1 && !FileManager.default.fileExists(atPath: statePath) })
+
+    let resumed = try home.launch(["resume", "--no-input", "--no-notify", "--no-bell"], name: "resume")
+    defer { if resumed.isRunning { resumed.terminate() } }
+    #expect(waitUntil { SessionState.read(path: statePath) != nil })
+    let status = try home.run("status", "--format", "{round} of {rounds}")
+    #expect(status.out == "1 of 10000\n", "\(status.out)\(status.err)")
+    #expect(try home.run("stop").status == 0)
+    #expect(waitUntil { (try? journalRecords(journal))?.count == 2 })
+    let records = try journalRecords(journal)
+    #expect(records.map(\.rounds) == [10_000, 10_000])
+    #expect(records.map(\.endless) == [false, false])
+    #expect(records.last?.phases.first?.name == "work")
+    #expect(records.last?.planOffset == 1)
   }
 }

@@ -1,12 +1,12 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
-@testable import PomoKit
-@testable import PomoJournal
-@testable import PomoTerminal
 @testable import PomoCore
+@testable import PomoJournal
+@testable import PomoKit
 @testable import PomoPlatform
-import PomoTestSupport
+@testable import PomoTerminal
 
 #if canImport(Glibc)
   import Glibc
@@ -34,8 +34,9 @@ struct QuickTimerTests {
   static let refusals: [(String, QuickTimer.Problem)] = [
     ("25", .bareNumber(suggestion: "25m")),
     ("40/20", .bareNumber(suggestion: "40m/20m")),
-    ("40/20s", .bareNumber(suggestion: "40m/20s")),
-    ("work", .notATimer), ("25m/", .notATimer), ("/5m", .notATimer), ("1m/2m/3m", .tooManyParts(3)),
+    ("40/20s", .bareNumber(suggestion: "40s/20s")), ("40s/20", .bareNumber(suggestion: "40s/20s")),
+    ("work", .notATimer), ("25m/", .emptyPart(suggestion: "25m")), ("25m/5m/", .emptyPart(suggestion: "25m/5m")),
+    ("/5m", .notATimer), ("1m/2m/3m", .tooManyParts(3)),
     ("x25m", .notATimer), ("", .notATimer),
     ("0m", .duration("0m", .notPositive)), ("25h", .duration("25h", .tooLong)),
     ("5m/1:60", .duration("1:60", .partTooLarge)),
@@ -95,7 +96,8 @@ struct QuickTimerTests {
     #expect(pomo.run("start", "25m", "--dry-run").out.contains("1    0:00      1:00  work    1/1  mine"))
     #expect(pomo.run("start", "26m", "--dry-run").out.hasPrefix("26m: 1 round, 1 phase, 26:00\n"))
     // A file at the path wins over the timer it looks like; with no file, the timer.
-    let file = try home.write("50m/10m", #"{"name": "file", "round": [{"name": "f", "kind": "work", "duration": "1m"}]}"#)
+    let file = try home.write(
+      "50m/10m", #"{"name": "file", "round": [{"name": "f", "kind": "work", "duration": "1m"}]}"#)
     #expect(pomo.run("start", file, "--dry-run").out.hasPrefix("file: "))
     #expect(pomo.run("start", "50m/10m", "--dry-run").out.hasPrefix("50m/10m: endless rounds of 1:00:00\n"))
   }
@@ -107,8 +109,14 @@ struct QuickTimerTests {
     let usage = "See 'pomo start --help'.\n"
     let cases: [([String], String)] = [
       (["25"], "'25' has no unit; did you mean '25m'? (a timer is a duration like 25m, 90s or 1:30)"),
-      (["40s/20s", "--cooldown", "1m"], "--cooldown needs --rounds with '40s/20s': without it the rounds go on until stopped"),
-      (["tabata", "--warmup", "1m"], "--warmup and --cooldown are for timers like 40s/20s; the preset 'tabata' has its own"),
+      (
+        ["40s/20s", "--cooldown", "1m"],
+        "--cooldown needs --rounds with '40s/20s': without it the rounds go on until stopped"
+      ),
+      (
+        ["tabata", "--warmup", "1m"],
+        "--warmup and --cooldown are for timers like 40s/20s; the preset 'tabata' has its own"
+      ),
       (["tabbata"], "no preset named 'tabbata'. Did you mean 'tabata'?"),
       (["0s"], "a duration must be more than zero, got 0s"),
     ]
@@ -168,7 +176,8 @@ struct QuickTimerTests {
 struct WorkoutConfigTests {
   @Test("the new keys are read")
   func keys() throws {
-    let text = #"{"display": "big", "voice": true, "speaker": ["espeak-ng", "-s", "150"], "sound": {"phase_end": "/s/ding.oga"}}"#
+    let text =
+      #"{"display": "big", "voice": true, "speaker": ["espeak-ng", "-s", "150"], "sound": {"phase_end": "/s/ding.oga"}}"#
     let config = try Config.parse(Array(text.utf8), file: "config.json")
     #expect(config.display == .big && config.voice && config.speaker == ["espeak-ng", "-s", "150"])
     #expect(config.sounds == [.phaseEnd: "/s/ding.oga"])
@@ -177,7 +186,10 @@ struct WorkoutConfigTests {
   static let bad: [(String, String)] = [
     (#"{"display": "huge"}"#, #"config.json:1:13: display: expected one of "line", "big", got "huge""#),
     (#"{"voice": "yes"}"#, "config.json:1:11: voice: expected true or false, got a string"),
-    (#"{"speaker": []}"#, #"config.json:1:13: speaker: expected a command as an array of strings, like ["notify-send", "pomo"], got an array"#),
+    (
+      #"{"speaker": []}"#,
+      #"config.json:1:13: speaker: expected a command as an array of strings, like ["notify-send", "pomo"], got an array"#
+    ),
     (#"{"sound": {"start": "x"}}"#, "config.json:1:12: sound.start: unknown key"),
     (#"{"sound": {"phase_end": ""}}"#, "config.json:1:25: sound.phase_end: the file name is empty"),
   ]

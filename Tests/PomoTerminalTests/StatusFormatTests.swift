@@ -19,7 +19,7 @@ struct StatusFormatTests {
   /// The README's example session: work, phase 3 of 7, round 2 of 4, tagged thesis.
   static func state(
     phase: String = "focus", kind: PhaseKind = .work, round: Int? = 2, paused: Bool = false,
-    tags: [String] = ["thesis"], rounds: Int = 4
+    tags: [String] = ["thesis"], rounds: Int = 4, endless: Bool = false
   ) throws -> SessionState {
     func quoted(_ s: String) -> String { JSONOutput.string(s).text }
     let session = JSONOutput.object([
@@ -27,7 +27,7 @@ struct StatusFormatTests {
       ("start", .string("2026-12-01T08:30:00Z")), ("end", .string("2026-12-01T09:00:00Z")),
       ("tags", .array(tags.map(JSONOutput.string))), ("host", .string("h")), ("rounds", .int(Int64(rounds))),
       ("paused_seconds", .int(0)), ("phases", .array([])),
-    ]).text
+    ] + (endless ? [("endless", .bool(true))] : [])).text
     let text = """
       {"v":1,"pid":4242,"updated":"2026-12-01T09:00:00Z","phase_index":2,"phase_count":7,\
       "phase":{"name":\(quoted(phase)),"kind":"\(kind.rawValue)","round":\(round.map(String.init) ?? "null"),\
@@ -53,10 +53,17 @@ struct StatusFormatTests {
 
   @Test("an endless quick timer shows its round alone")
   func endless() throws {
-    let s = try Self.state(rounds: 10000)
+    let s = try Self.state(rounds: 10000, endless: true)
     #expect(Self.render(s, .text) == "WORK focus 14:29 (42%, round 2)")
     #expect(try Self.object(Self.render(s, .json))["rounds"] is NSNull)
     #expect(Self.render(s, try StatusFormat(parsing: "{round}/{rounds}")) == "2/")
+  }
+
+  @Test("10,000 rounds asked for are shown as such, not as endless ones")
+  func manyRounds() throws {
+    let s = try Self.state(rounds: 10000)
+    #expect(Self.render(s, .text) == "WORK focus 14:29 (42%, round 2/10000)")
+    #expect(Self.render(s, try StatusFormat(parsing: "{round}/{rounds}")) == "2/10000")
   }
 
   @Test("text and json are as before --format existed")

@@ -2,7 +2,7 @@ import PomoPlatform
 
 /// Every preset pomo knows: the built-ins carried in the binary, then the user's files.
 ///
-/// A user preset with the same name as a built-in replaces it. A user file that cannot be
+/// A user preset with the same name as a built-in, in any case, replaces it. A user file that cannot be
 /// used never blocks the others: it is skipped with a warning, and only its own name is an
 /// error (so a broken `work.json` does not quietly fall back to the built-in `work`).
 public struct PresetCatalog: Sendable {
@@ -59,14 +59,22 @@ public struct PresetCatalog: Sendable {
         continue
       }
       userNames[preset.name] = preset.source.label
+      // A built-in's name is taken in any case: `Work.json` replaces `work`.
+      for builtIn in byName.keys where builtIn != preset.name && builtIn.lowercased() == preset.name.lowercased() {
+        if byName[builtIn]?.source == .builtIn { byName[builtIn] = nil }
+      }
       byName[preset.name] = preset
     }
     for name in unusable.keys { byName[name] = nil }
     return PresetCatalog(presets: Array(byName.values), skipped: skipped, unusable: unusable)
   }
 
+  /// The preset of this name; else the one preset whose name differs only in case (`work`
+  /// finds a `Work.json` that replaced the built-in).
   public func preset(named name: String) -> Preset? {
-    presets.first { $0.name == name }
+    if let exact = presets.first(where: { $0.name == name }) { return exact }
+    let folded = presets.filter { $0.name.lowercased() == name.lowercased() }
+    return folded.count == 1 ? folded[0] : nil
   }
 
   /// Reads one preset file. The preset's name defaults to the file name without `.json`.

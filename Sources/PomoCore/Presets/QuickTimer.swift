@@ -22,8 +22,11 @@ public struct QuickTimer: Equatable, Sendable {
     case duration(String, DurationText.Problem)
     /// More than WORK/REST, such as `50m/10m/5m`.
     case tooManyParts(Int)
+    /// An empty part, as a slash typed once too often leaves (`25m/`, `25m/5m/`); `suggestion`
+    /// is the timer without it.
+    case emptyPart(suggestion: String)
     /// A unit word that is a near miss (`25mn`); `suggestion` is the timer respelled (`25min`).
-    case misspeltUnit(suggestion: String)
+    case misspelt(suggestion: String)
 
     public func message(for text: String) -> String {
       switch self {
@@ -31,7 +34,8 @@ public struct QuickTimer: Equatable, Sendable {
       case .bareNumber(let suggestion):
         "'\(text)' has no unit; did you mean '\(suggestion)'? (a timer is a duration like 25m, 90s or 1:30)"
       case .duration(let side, let problem): problem.message(for: side)
-      case .misspeltUnit(let suggestion): "'\(text)' is not a timer; did you mean '\(suggestion)'?"
+      case .misspelt(let suggestion): "'\(text)' is not a timer; did you mean '\(suggestion)'?"
+      case .emptyPart(let suggestion): "'\(text)' has an empty part; did you mean '\(suggestion)'?"
       case .tooManyParts(let count):
         "'\(text)' has \(count) parts; a timer is WORK or WORK/REST, like 25m or 50m/10m "
           + "(for more phases, write a preset: 'pomo presets new')"
@@ -46,13 +50,16 @@ public struct QuickTimer: Equatable, Sendable {
   }
 
   /// Whether a word is shaped like a timer rather than a file or a name: parts split by "/",
-  /// each starting with a digit or a dot (`25m`, `50m/10m/5m`, `1h30`), and no ".json" at the end.
+  /// each starting with a digit or a dot (`25m`, `50m/10m/5m`, `1h30`), the first not empty
+  /// (`/tmp/x` is a path, `25m/` a timer with a slash too many), and no ".json" at the end.
   public static func looksLikeTimer(_ raw: String) -> Bool {
     let text = raw.trimmingSpaces
     guard !text.hasSuffix(".json") else { return false }
-    return text.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { side in
-      guard let first = String(side).trimmingSpaces.unicodeScalars.first else { return false }
-      return ("0"..."9").contains(first) || first == "."
+    let sides = text.split(separator: "/", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
+    guard !(sides.first ?? "").isEmpty else { return false }
+    return sides.allSatisfy { side in
+      guard let first = side.unicodeScalars.first else { return true }
+      return ("0"..."9").contains(first) || first == "." || first == ","
     }
   }
 
@@ -61,7 +68,14 @@ public struct QuickTimer: Equatable, Sendable {
     let text = raw.trimmingSpaces
     let sides = text.split(separator: "/", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
     guard looksLikeTimer(text) else { return .failure(.notATimer) }
-    guard sides.count <= 2 else { return .failure(.tooManyParts(sides.count)) }
+    let parts = sides.filter { !$0.isEmpty }
+    guard parts.count <= 2 else { return .failure(.tooManyParts(parts.count)) }
+    if parts.count < sides.count {
+      // The timer without its empty part, when that is a timer; else what is wrong with it.
+      let mended = parts.joined(separator: "/")
+      if case .failure(let problem) = parse(mended) { return .failure(problem) }
+      return .failure(.emptyPart(suggestion: mended))
+    }
     var durations: [Duration] = []
     var bare = false
     var misspelt = false
@@ -69,8 +83,11 @@ public struct QuickTimer: Equatable, Sendable {
     // The sides as typed, the refused ones as they are suggested.
     var suggested: [String] = []
     var asTyped = true
-    for side in sides {
-      switch TypedDuration.parse(side) {
+    for (i, side) in sides.enumerated() {
+      // A bare number takes the unit of the other side, as typed: `40s/20` suggests `40s/20s`.
+      let other = sides.count == 2 ? sides[1 - i] : ""
+      let unit = String(other.reversed().prefix { $0.isASCII && $0.isLetter }.reversed())
+      switch TypedDuration.parse(side, unit: unit.isEmpty ? "m" : unit) {
       case .success(let d):
         durations.append(d)
         suggested.append(side)
@@ -84,14 +101,14 @@ public struct QuickTimer: Equatable, Sendable {
       case .failure(.bareNumber(let suggestion)):
         bare = true
         suggested.append(suggestion)
-      case .failure(.misspeltUnit(let suggestion)):
+      case .failure(.misspelt(let suggestion)):
         misspelt = true
         suggested.append(suggestion)
       case .failure(.duration(.notADuration)): return .failure(.notATimer)
       case .failure(.duration(let problem)): return .failure(.duration(side, problem))
       }
     }
-    if misspelt { return .failure(.misspeltUnit(suggestion: suggested.joined(separator: "/"))) }
+    if misspelt { return .failure(.misspelt(suggestion: suggested.joined(separator: "/"))) }
     if bare { return .failure(.bareNumber(suggestion: suggested.joined(separator: "/"))) }
     let spec = asTyped ? text : names.joined(separator: "/")
     return .success(QuickTimer(spec: spec, work: durations[0], rest: durations.count > 1 ? durations[1] : nil))

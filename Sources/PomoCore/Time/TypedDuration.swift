@@ -13,9 +13,9 @@ public enum TypedDuration {
   public enum Problem: Error, Equatable, Sendable {
     /// A number without a unit (`25`, `1.5`); `suggestion` is the same in minutes (`25m`).
     case bareNumber(suggestion: String)
-    /// A unit word that is a near miss (`25mn`); `suggestion` is the text with the word it
-    /// is nearest to (`25min`).
-    case misspeltUnit(suggestion: String)
+    /// A near miss: a unit word (`25mn`, suggesting `25min`), a decimal comma (`1,5h`,
+    /// suggesting `1.5h`) or a fraction with no whole part (`.5h`, suggesting `30m`).
+    case misspelt(suggestion: String)
     /// Shaped like a duration, but out of range or not one at all.
     case duration(DurationText.Problem)
 
@@ -23,7 +23,7 @@ public enum TypedDuration {
     public func message(for text: String) -> String {
       switch self {
       case .bareNumber(let suggestion): "'\(text)' has no unit; did you mean '\(suggestion)'?"
-      case .misspeltUnit(let suggestion): "'\(text)' is not a duration; did you mean '\(suggestion)'?"
+      case .misspelt(let suggestion): "'\(text)' is not a duration; did you mean '\(suggestion)'?"
       case .duration(let problem): problem.message(for: "'\(text)'")
       }
     }
@@ -32,7 +32,7 @@ public enum TypedDuration {
     public var phrase: String {
       switch self {
       case .bareNumber: "has no unit"
-      case .misspeltUnit, .duration(.notADuration): "must be a duration like 25m, 1h30m or 90s"
+      case .misspelt, .duration(.notADuration): "must be a duration like 25m, 1h30m or 90s"
       case .duration(.notPositive): "must be more than zero"
       case .duration(.tooLong): "must be at most 24h"
       case .duration(.partTooLarge): "must have minutes and seconds under 60 after hours or minutes"
@@ -42,7 +42,7 @@ public enum TypedDuration {
     /// ". Did you mean '25m'?" for a bare number or a misspelt unit, else nothing.
     public var suggestion: String {
       switch self {
-      case .bareNumber(let suggestion), .misspeltUnit(let suggestion): ". Did you mean '\(suggestion)'?"
+      case .bareNumber(let suggestion), .misspelt(let suggestion): ". Did you mean '\(suggestion)'?"
       case .duration: ""
       }
     }
@@ -61,13 +61,57 @@ public enum TypedDuration {
     "minutes", "minute", "mins", "min", "seconds", "second", "secs", "sec", "hours", "hour", "hrs", "hr",
   ]
 
-  public static func parse(_ raw: String) -> Result<Duration, Problem> {
+  /// Reads `raw`; a bare number is refused with a suggestion in `unit` (the unit of the
+  /// other side of a timer: `40s/20` suggests `40s/20s`) when that reads, else in minutes.
+  public static func parse(_ raw: String, unit: String = "m") -> Result<Duration, Problem> {
     let text = raw.trimmingCharacters(in: " ")
     if text.contains(":") { return DurationText.parse(text).mapError(Problem.duration) }
-    if let suggestion = respelled(text) { return .failure(.misspeltUnit(suggestion: suggestion)) }
+    if let suggestion = respelled(text) { return .failure(.misspelt(suggestion: suggestion)) }
+    if let problem = renumbered(text, unit: unit) { return .failure(problem) }
     guard let canonical = canonical(text) else { return .failure(.duration(.notADuration)) }
-    if canonical.bare { return .failure(.bareNumber(suggestion: text + "m")) }
+    if canonical.bare { return .failure(bare(text, unit: unit)) }
     return DurationText.parse(canonical.text).mapError(Problem.duration)
+  }
+
+  /// Why a bare number is refused: with a suggestion in `unit`, else minutes, else seconds,
+  /// the first that reads (`2000` suggests `2000s`); a number that is no duration in any
+  /// unit (`0`) says why instead, as no unit would mend it.
+  static func bare(_ text: String, unit: String) -> Problem {
+    var units = [unit]
+    for other in ["m", "s"] where !units.contains(other) { units.append(other) }
+    for unit in units {
+      if case .success = parse(text + unit) { return .bareNumber(suggestion: text + unit) }
+    }
+    if case .failure(let problem) = parse(text + "m") { return problem }
+    return .duration(.notADuration)
+  }
+
+  /// The problem with a number written as some people write it: a decimal comma between
+  /// digits (`1,5h` suggests `1.5h`) or no whole part at the start (`.5h`, `,5h`: `30m`, in the
+  /// form pomo prints); nil when mending those does not make a duration.
+  static func renumbered(_ text: String, unit: String) -> Problem? {
+    let characters = Array(text)
+    var mended = ""
+    var fraction = false
+    for (i, c) in characters.enumerated() {
+      let between =
+        i > 0 && i + 1 < characters.count && characters[i - 1].isASCIIDigit && characters[i + 1].isASCIIDigit
+      if i == 0 && (c == "." || c == ",") && characters.count > 1 && characters[1].isASCIIDigit {
+        mended += "0."
+        fraction = true
+      } else if c == "," && between {
+        mended.append(".")
+      } else {
+        mended.append(c)
+      }
+    }
+    guard mended != text else { return nil }
+    switch parse(mended, unit: unit) {
+    case .success(let duration):
+      return .misspelt(suggestion: fraction ? DurationText.format(duration).filter { $0 != " " } : mended)
+    case .failure(.duration(.notADuration)): return nil
+    case .failure(let problem): return problem
+    }
   }
 
   /// `text` with each unknown unit word replaced by the one it is nearest to, when there is

@@ -13,7 +13,7 @@ public enum WhenError: Error, Equatable, Sendable, CustomStringConvertible {
   /// "-90": a span back from now without a unit; `suggestion` is the same in minutes.
   case bareNumber(String, suggestion: String)
   /// "-90mn": a span back from now with a misspelt unit; `suggestion` is it respelled.
-  case misspeltUnit(String, suggestion: String)
+  case misspelt(String, suggestion: String)
   /// A local time the clocks skip when they go forward; `at` is the local time they jump at.
   case nonexistent(String, zone: String, at: String)
   /// A local time that happens twice when the clocks go back; `example` is the input with the
@@ -32,7 +32,7 @@ public enum WhenError: Error, Equatable, Sendable, CustomStringConvertible {
         + problem.message(for: TextLayout.inert(String(text.drop { $0 == " " || $0 == "-" })))
     case .bareNumber(let text, let suggestion):
       "'\(TextLayout.inert(text))' has no unit; did you mean '\(TextLayout.inert(suggestion))'?"
-    case .misspeltUnit(let text, let suggestion):
+    case .misspelt(let text, let suggestion):
       "'\(TextLayout.inert(text))' is not a time; did you mean '\(TextLayout.inert(suggestion))'?"
     case .nonexistent(let text, let zone, let at):
       "'\(TextLayout.inert(text))' does not exist in \(zone) (the clocks go forward at \(at))"
@@ -68,8 +68,8 @@ public enum WhenParser {
       switch TypedDuration.parse(String(span)) {
       case .success(let span): return .success(now - TimeText.seconds(span))
       case .failure(.bareNumber(let suggestion)): return .failure(.bareNumber(input, suggestion: "-" + suggestion))
-      case .failure(.misspeltUnit(let suggestion)):
-        return .failure(.misspeltUnit(input, suggestion: "-" + suggestion))
+      case .failure(.misspelt(let suggestion)):
+        return .failure(.misspelt(input, suggestion: "-" + suggestion))
       case .failure(.duration(.notADuration)): return .failure(.notATime(input))
       case .failure(.duration(let problem)): return .failure(.duration(input, problem))
       }

@@ -6,10 +6,14 @@ public struct ImportSkip: Error, Equatable, Sendable, CustomStringConvertible {
   public var line: Int
   /// Lowercase, naming the element ("interval 3", "frame 2") and what is wrong with it.
   public var reason: String
+  /// Whether the element is no session yet, rather than one that could not be read: a
+  /// Timewarrior interval still running. Skipping it leaves nothing out of the import.
+  public var running: Bool
 
-  public init(line: Int, reason: String) {
+  public init(line: Int, reason: String, running: Bool = false) {
     self.line = line
     self.reason = reason
+    self.running = running
   }
 
   /// "line 4: interval 3 is still running (it has no end)".

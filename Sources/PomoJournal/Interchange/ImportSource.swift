@@ -25,7 +25,8 @@ public enum ImportSource: String, CaseIterable, Sendable {
   }
 
   /// The source whose data `head` (the first bytes of a file) looks like, from its first
-  /// characters: a pomo journal is JSON Lines of objects, `timew export` an array of objects,
+  /// characters: a pomo journal is JSON Lines of objects, or an array of pomo's records (its
+  /// `export --format json`, see `JournalArray`), `timew export` an array of other objects,
   /// Watson's frames an array of arrays, an Open Pomodoro history a timestamp a line. Blank
   /// data is a pomo journal (with nothing in it); nil when it is none of these.
   public static func recognize(_ head: ArraySlice<UInt8>) -> ImportSource? {
@@ -37,6 +38,7 @@ public enum ImportSource: String, CaseIterable, Sendable {
     switch first {
     case UInt8(ascii: "{"): return .pomo
     case UInt8(ascii: "["):
+      if JournalArray.startsArray(bytes) { return .pomo }
       switch bytes.dropFirst().first(where: { !isSpace($0) }) {
       case UInt8(ascii: "{")?, UInt8(ascii: "]")?: return .timewarrior
       case UInt8(ascii: "[")?: return .watson
@@ -45,9 +47,11 @@ public enum ImportSource: String, CaseIterable, Sendable {
     default:
       // "2026-11-30T09:00:00-05:00 duration=25": a date first.
       let date = Array(bytes.prefix(10))
-      let shape = date.count == 10 && date.enumerated().allSatisfy { k, b in
-        k == 4 || k == 7 ? b == UInt8(ascii: "-") : (48...57).contains(b)
-      }
+      let shape =
+        date.count == 10
+        && date.enumerated().allSatisfy { k, b in
+          k == 4 || k == 7 ? b == UInt8(ascii: "-") : (48...57).contains(b)
+        }
       return shape ? .openpomodoro : nil
     }
   }

@@ -24,8 +24,8 @@ public enum TimewarriorImport {
       // Named as Timewarrior names it: @1 is the newest, the last of the export.
       let number = item["id"]?.doubleValue.flatMap { $0 >= 1 && $0 == $0.rounded() && $0 < 1e15 ? Int($0) : nil }
       let name = "interval @\(number ?? items.count - index)"
-      func skip(_ reason: String) {
-        result.skipped.append(ImportSkip(line: item.position.line, reason: name + " " + reason))
+      func skip(_ reason: String, running: Bool = false) {
+        result.skipped.append(ImportSkip(line: item.position.line, reason: name + " " + reason, running: running))
       }
       guard case .object = item.kind else {
         skip("is \(item.typeName), not an object")
@@ -40,7 +40,7 @@ public enum TimewarriorImport {
         continue
       }
       guard let endValue = item["end"] else {
-        skip("is still open (it has no end)")
+        skip("is still open (it has no end)", running: true)
         continue
       }
       guard let endText = endValue.stringValue, let end = time(endText) else {

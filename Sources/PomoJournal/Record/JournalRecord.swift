@@ -36,6 +36,10 @@ public struct JournalRecord: Equatable, Sendable {
   /// `pomo resume` rebuilds the same plan.
   public var warmupSeconds: Double?
   public var cooldownSeconds: Double?
+  /// Whether the rounds ran until stopped (a quick timer such as `40s/20s` without `--rounds`).
+  /// Its `rounds` are then the most a preset may have, as are those of `-r 10000`: this says
+  /// which, so `pomo resume` rebuilds the same plan.
+  public var endless = false
 
   public init(
     id: String, preset: String, status: Status, interruption: Interruption? = nil, start: Double, end: Double,
@@ -82,6 +86,7 @@ public struct JournalRecord: Equatable, Sendable {
     if planOffset != 0 { members.append(("plan_offset", .int(Int64(planOffset)))) }
     if let warmupSeconds { members.append(("warmup_seconds", .seconds(warmupSeconds))) }
     if let cooldownSeconds { members.append(("cooldown_seconds", .seconds(cooldownSeconds))) }
+    if endless { members.append(("endless", .bool(true))) }
     if let resumedFrom { members.append(("resumed_from", .string(resumedFrom))) }
     members.append(("paused_seconds", .seconds(pausedSeconds)))
     if sleptSeconds > 0 { members.append(("slept_seconds", .seconds(sleptSeconds))) }

@@ -21,7 +21,9 @@ package struct RecordScanner {
     self.bytes = bytes
   }
 
-  package static func decode(_ line: ArraySlice<UInt8>, detail: Bool = true) throws(JournalRecord.Problem) -> JournalRecord {
+  package static func decode(_ line: ArraySlice<UInt8>, detail: Bool = true) throws(JournalRecord.Problem)
+    -> JournalRecord
+  {
     switch try decodeEntry(line, detail: detail) {
     case .session(let record): return record
     case .correction(let correction):
@@ -83,6 +85,7 @@ package struct RecordScanner {
     var added: Double?
     var warmup: Double?
     var cooldown: Double?
+    var endless = false
     var changes = Correction.Changes()
     try object { (scanner: inout RecordScanner, key: Key) throws(JournalRecord.Problem) in
       switch key {
@@ -91,7 +94,9 @@ package struct RecordScanner {
         guard name != "session" else { break }
         guard let known = Correction.Kind(rawValue: name) else {
           throw JournalRecord.Problem(
-            message: "a record of kind \"\(TextLayout.inert(String(name.prefix(40))))\" that this pomo does not know (made by a newer pomo?)")
+            message:
+              "a record of kind \"\(TextLayout.inert(String(name.prefix(40))))\" that this pomo does not know (made by a newer pomo?)"
+          )
         }
         kind = known
       case .target: target = try scanner.string()
@@ -117,6 +122,7 @@ package struct RecordScanner {
       case .sleptSeconds: slept = try scanner.seconds("slept_seconds")
       case .warmupSeconds: warmup = try scanner.seconds("warmup_seconds")
       case .cooldownSeconds: cooldown = try scanner.seconds("cooldown_seconds")
+      case .endless: endless = try scanner.boolean()
       case .phases:
         try scanner.array { (s: inout RecordScanner, index: Int) throws(JournalRecord.Problem) in
           phases.append(try s.phase(index, detail: detail))
@@ -148,6 +154,7 @@ package struct RecordScanner {
     record.added = added
     record.warmupSeconds = warmup
     record.cooldownSeconds = cooldown
+    record.endless = endless
     return .session(record)
   }
 
@@ -224,7 +231,8 @@ package struct RecordScanner {
   package enum Key {
     case id, preset, status, interruption, start, end, tags, note, host, source, rounds, planOffset, resumedFrom
     case pausedSeconds, sleptSeconds, phases, name, kind, round, plannedSeconds, elapsedSeconds, completed
-    case extendedSeconds, overtimeSeconds, target, session, at, added, set, warmupSeconds, cooldownSeconds, other
+    case extendedSeconds, overtimeSeconds, target, session, at, added, set, warmupSeconds, cooldownSeconds, endless,
+      other
   }
 
   /// The key at the cursor, matched by length and then bytes: no allocation, few compares.
@@ -253,7 +261,7 @@ package struct RecordScanner {
       case UInt8(ascii: "t"): return equal(r, "target") ? .target : .other
       default: return .other
       }
-    case 7: return equal(r, "session") ? .session : .other
+    case 7: return equal(r, "session") ? .session : equal(r, "endless") ? .endless : .other
     case 9: return equal(r, "completed") ? .completed : .other
     case 11: return equal(r, "plan_offset") ? .planOffset : .other
     case 12: return equal(r, "interruption") ? .interruption : equal(r, "resumed_from") ? .resumedFrom : .other
@@ -478,7 +486,9 @@ package struct RecordScanner {
   }
 
   /// A whole number in `range`, or the line is damaged.
-  private mutating func integer(_ key: @autoclosure () -> String, in range: ClosedRange<Int>) throws(JournalRecord.Problem) -> Int {
+  private mutating func integer(_ key: @autoclosure () -> String, in range: ClosedRange<Int>) throws(JournalRecord
+    .Problem) -> Int
+  {
     let from = i
     let value = try number()
     guard value.isFinite, value.rounded() == value, value >= Double(range.lowerBound),

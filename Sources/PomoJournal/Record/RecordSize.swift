@@ -46,6 +46,7 @@ public enum RecordSize {
       sleptSeconds: widestSeconds, phases: phases)
     record.warmupSeconds = info.warmup.map { _ in widestSeconds }
     record.cooldownSeconds = info.cooldown.map { _ in widestSeconds }
+    record.endless = plan.endless
     return record
   }
 

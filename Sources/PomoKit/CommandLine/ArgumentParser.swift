@@ -117,7 +117,9 @@ enum ArgumentParser {
         option = options.first { $0.long == name }
         if option == nil {
           var message = "unknown option '--\(name)'"
-          if let guess = Suggestion.closest(to: name, in: options.map(\.long) + ["help"]) {
+          // -h/--help everywhere, and --version at the root, as the help pages list them.
+          let known = options.map(\.long) + ["help"] + (path.count == 1 ? [HelpFormatter.versionOption.long] : [])
+          if let guess = Suggestion.closest(to: name, in: known) {
             message += ". Did you mean '--\(guess)'?"
           }
           throw usage(message)
@@ -146,9 +148,12 @@ enum ArgumentParser {
       } else if spec.value != nil {
         // The next word is the value unless it is an option itself: `--tag --dry-run` is a
         // missing tag, not a tag named "--dry-run" (write `--tag=-x` for that). For a number,
-        // a duration or a time, a minus and a digit is no option but a value: `--start -90m`.
-        let negative = rest.first.map {
-          $0.count > 1 && $0.dropFirst().first!.isASCII && $0.dropFirst().first!.isNumber
+        // a duration or a time, a minus and a digit is no option but a value: `--start -90m`,
+        // and so is a minus and a fraction (`--start -.5h`, which the duration's error mends).
+        let negative = rest.first.map { word in
+          let afterMinus = word.dropFirst()
+          let number = afterMinus.first == "." || afterMinus.first == "," ? afterMinus.dropFirst() : afterMinus
+          return number.first.map { $0.isASCII && $0.isNumber } ?? false
         }
         let takesNegative: Bool =
           switch spec.kind {
@@ -166,10 +171,12 @@ enum ArgumentParser {
         if let message = ValueCheck.message(value, spec.kind, name: "'--\(spec.long)'") {
           throw usage(message)
         }
+        // A tag is a name: the spaces around it, as in `--tag " thesis "`, are no part of it.
+        let stored = spec.kind == .tag ? value.trimmedSpaces() : value
         if spec.repeatable {
-          parsed.values[spec.long, default: []].append(value)
+          parsed.values[spec.long, default: []].append(stored)
         } else {
-          parsed.values[spec.long] = [value]
+          parsed.values[spec.long] = [stored]
         }
       } else {
         if inlineValue != nil { throw usage("'--\(spec.long)' does not take a value") }

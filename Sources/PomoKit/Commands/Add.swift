@@ -122,10 +122,12 @@ extension Pomo {
         phases.append(last)
       }
       let completed = phases.count == plan.phases.count && phases.allSatisfy(\.completed)
-      return JournalRecord(
+      var record = JournalRecord(
         id: id, preset: plan.presetName, status: completed ? .completed : .interrupted,
         interruption: completed ? nil : .quit, start: from, end: to ?? planEnd, tags: tags, note: note, host: host,
         rounds: plan.rounds, phases: phases)
+      record.endless = plan.endless
+      return record
     }
   }
 }

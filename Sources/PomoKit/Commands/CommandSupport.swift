@@ -1,8 +1,8 @@
-import PomoReport
-import PomoJournal
-import PomoTerminal
 import PomoCore
+import PomoJournal
 import PomoPlatform
+import PomoReport
+import PomoTerminal
 
 /// Helpers that several commands share.
 
@@ -98,10 +98,11 @@ enum JournalAccess {
     } catch {
       throw .failure("cannot read the journal \(journal.path): \(error)")
     }
-    if let bad = indexed.badLines.first, strict { throw strictError(bad, journal) }
+    let place = Place(name: journal.path)
+    if let bad = indexed.badLines.first, strict { throw strictError(bad, place) }
     if quiet { return indexed }
-    for (n, bad) in indexed.badLines.enumerated() { warn(bad, n, journal, context) }
-    warnRest(indexed.badLines.count, journal, context)
+    for (n, bad) in indexed.badLines.enumerated() { warn(bad, n, place, context) }
+    warnRest(indexed.badLines.count, place, context)
     return indexed
   }
 
@@ -111,27 +112,40 @@ enum JournalAccess {
   static let namedDamagedLines = 20
 
   /// The `n`th damaged line's warning, while there are few.
-  private static func warn(_ bad: Journal.BadLine, _ n: Int, _ journal: Journal, _ context: Context) {
+  private static func warn(_ bad: Journal.BadLine, _ n: Int, _ place: Place, _ context: Context) {
     guard n < namedDamagedLines else { return }
-    context.errors.write("pomo: warning: \(journal.path):\(bad.number): skipped a damaged line: \(bad.reason)\n")
+    context.errors.write(
+      "pomo: warning: \(place.at(bad.number)): skipped a damaged \(place.unit): \(bad.reason)\n")
+  }
+
+  /// Where a damaged line is said to be: the journal's path and its line by default; for a
+  /// copy made to read (standard input, pomo's JSON array export), the file as typed and,
+  /// for an array, its record's number.
+  struct Place {
+    var name: String
+    var unit = "line"
+
+    /// "FILE:3", or "FILE: record 3".
+    func at(_ number: Int) -> String { unit == "line" ? "\(name):\(number)" : "\(name): \(unit) \(number)" }
   }
 
   /// One line for the damaged lines not named, if any.
-  private static func warnRest(_ count: Int, _ journal: Journal, _ context: Context) {
+  private static func warnRest(_ count: Int, _ place: Place, _ context: Context) {
     guard count > namedDamagedLines else { return }
     context.errors.write(
-      "pomo: warning: \(journal.path): skipped \(TextLayout.count(count - namedDamagedLines, "more damaged line")) (--strict names the first)\n"
+      "pomo: warning: \(place.name): skipped \(TextLayout.count(count - namedDamagedLines, "more damaged \(place.unit)")) (--strict names the first)\n"
     )
   }
 
-  private static func strictError(_ bad: Journal.BadLine, _ journal: Journal) -> CLIError {
-    .data("\(journal.path):\(bad.number): damaged line: \(bad.reason)")
+  private static func strictError(_ bad: Journal.BadLine, _ place: Place) -> CLIError {
+    .data("\(place.at(bad.number)): damaged \(place.unit): \(bad.reason)")
   }
 
   static func forEach(
-    _ journal: Journal, strict: Bool, finished: Bool = false, _ context: Context,
+    _ journal: Journal, strict: Bool, finished: Bool = false, _ context: Context, shownAs shown: Place? = nil,
     bad counted: (Journal.BadLine) -> Void = { _ in }, _ body: (JournalEntry, ArraySlice<UInt8>) -> Void
   ) throws(CLIError) {
+    let place = shown ?? Place(name: journal.path)
     var firstBad: Journal.BadLine?
     var badCount = 0
     do {
@@ -140,13 +154,13 @@ enum JournalAccess {
         bad: { line in
           counted(line)
           if firstBad == nil { firstBad = line }
-          if !strict { warn(line, badCount, journal, context) }
+          if !strict { warn(line, badCount, place, context) }
           badCount += 1
         }, body)
     } catch {
       throw .failure("cannot read the journal \(journal.path): \(error)")
     }
-    if !strict { warnRest(badCount, journal, context) }
-    if strict, let bad = firstBad { throw strictError(bad, journal) }
+    if !strict { warnRest(badCount, place, context) }
+    if strict, let bad = firstBad { throw strictError(bad, place) }
   }
 }

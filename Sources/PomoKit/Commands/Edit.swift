@@ -1,5 +1,5 @@
-import PomoJournal
 import PomoCore
+import PomoJournal
 import PomoPlatform
 
 extension Pomo {
@@ -54,6 +54,17 @@ extension Pomo {
       let record = try HistoryEditing.session(arguments.positionals[0], history, running: running)
 
       var changes = Correction.Changes()
+      // A tag to take off that the session does not have is a slip (`Thesis` for `thesis`):
+      // said, with the nearest of its tags, rather than "nothing changed".
+      for name in arguments[untag] where !record.tags.contains(name) {
+        let id = String(record.id.prefix(8))
+        let hint = FilterCheck.hint(name, Set(record.tags))
+        let tags =
+          record.tags.isEmpty
+          ? " (it has no tags)"
+          : hint.isEmpty ? " (its tags: \(record.tags.map(TextLayout.inert).joined(separator: ", ")))" : hint
+        throw CLIError.usage("the session \(id) has no tag '\(TextLayout.inert(name))'" + tags, command: path)
+      }
       if !arguments[tag].isEmpty || !arguments[untag].isEmpty {
         var tags = record.tags
         for t in arguments[tag] where !tags.contains(t) { tags.append(t) }

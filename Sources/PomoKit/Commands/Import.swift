@@ -1,7 +1,7 @@
-import PomoJournal
-import PomoTerminal
 import PomoCore
+import PomoJournal
 import PomoPlatform
+import PomoTerminal
 
 extension Pomo {
   /// `pomo import FILE`: adds the sessions of another journal, or of another tool's data.
@@ -11,8 +11,9 @@ extension Pomo {
       abstract: "Add sessions from another journal or another tool.",
       discussion: """
         Without --from, the format is recognized from the file's first characters.
-        --from pomo: a pomo journal (JSON Lines); each line (sessions and corrections)
-        whose id yours lacks is appended as it stands, byte for byte.
+        --from pomo: a pomo journal (JSON Lines), or pomo's 'export --format json' (an
+        array of its records); each record (sessions and corrections) whose id yours
+        lacks is appended as it stands, byte for byte.
         --from timewarrior (or timew): the JSON of 'timew export'; each closed interval
         becomes a one-phase focus session with its tags, its annotation as the note.
         --from watson: Watson's frames file; project and tags become tags.
@@ -21,9 +22,10 @@ extension Pomo {
 
         Sessions from another tool get ids derived from that tool's own (a name-based
         UUID), so importing the same file again adds nothing. Everything new is appended
-        in one durable write; what cannot be read is skipped and named. Sessions that
-        share time with another are imported all the same, and counted and named. A
-        file that holds something but gives no session (new or already present) exits 65.
+        in one durable write; what cannot be read is skipped and named, and the others are
+        imported, but the exit status is then 65. Sessions that share time with another
+        are imported all the same, and counted and named. A file that holds something but
+        gives no session (new or already present) exits 65.
 
         Examples:
           timew export | pomo import --from timew -
@@ -34,7 +36,8 @@ extension Pomo {
       options: [from.spec, SharedOptions.journal.spec, SharedOptions.strict.spec])
 
     static let from = Option<ImportSource>.typed(
-      "from", placeholder: "tool", help: "What the file is: pomo, timewarrior (or timew), watson or openpomodoro (default: recognized).")
+      "from", placeholder: "tool",
+      help: "What the file is: pomo, timewarrior (or timew), watson or openpomodoro (default: recognized).")
 
     /// The most a file to import may hold.
     static let sizeLimit = 1 << 30
@@ -60,7 +63,9 @@ extension Pomo {
       func whole() throws(CLIError) -> [UInt8] {
         if let input { return input }
         do {
-          let bytes = file == "-" ? try Platform.readStandardInput(limit: sizeLimit) : try Platform.readFile(path, limit: sizeLimit)
+          let bytes =
+            file == "-"
+            ? try Platform.readStandardInput(limit: sizeLimit) : try Platform.readFile(path, limit: sizeLimit)
           input = bytes
           return bytes
         } catch {
@@ -90,26 +95,42 @@ extension Pomo {
       var corrections = 0
       var already = 0
       var skipped = 0
+      // What was skipped that is not a session yet (a running interval): it leaves nothing out.
+      var running = 0
       if source == .pomo {
         // Each new line as it stands in the source, byte for byte: unknown fields, newer
         // versions, offsets and fractions are the source's to keep.
         var damaged = 0
-        // Standard input, read already, is read again from a copy.
+        // Standard input, read already, is read again from a copy; so is pomo's own JSON
+        // export (an array of records), as the JSON Lines of a journal, a record a line.
         var copy: String?
-        if file == "-" {
+        let array: Bool
+        do {
+          array =
+            file == "-"
+            ? JournalArray.isArray(try whole()[...])
+            : JournalArray.isArray(try RandomAccessFile(path: path).read(at: 0, count: 4096)[...])
+        } catch {
+          throw CLIError.failure("cannot read \(file): \(error)")
+        }
+        if file == "-" || array {
           let folder = context.paths.stateDirectory
           try? Platform.makeDirectories(folder)
           let temporary = folder + "/import.\(Platform.processID).jsonl"
           do {
-            try Platform.writeAtomically(try whole(), to: temporary, durable: false)
+            let bytes = try whole()
+            try Platform.writeAtomically(array ? JournalArray.lines(bytes) : bytes, to: temporary, durable: false)
+          } catch let error as CLIError {
+            throw error
           } catch {
-            throw CLIError.failure("cannot keep standard input in \(temporary): \(error)")
+            throw CLIError.failure("cannot keep \(file == "-" ? "standard input" : file) in \(temporary): \(error)")
           }
           copy = temporary
         }
         defer { if let copy { Platform.removeFile(copy) } }
         try JournalAccess.forEach(
           Journal(path: copy ?? path), strict: arguments[SharedOptions.strict], finished: true, context,
+          shownAs: .init(name: file == "-" ? "/dev/stdin" : file, unit: array ? "record" : "line"),
           bad: { _ in damaged += 1 }
         ) { entry, line in
           guard present.insert(entry.id).inserted else {
@@ -145,6 +166,7 @@ extension Pomo {
           )
         }
         skipped = result.skipped.count
+        running = result.skipped.filter(\.running).count
         let offset = context.zone.offset
         let now = context.clock.wallSeconds()
         for record in result.records {
@@ -195,6 +217,12 @@ extension Pomo {
           hint = "; it looks like \(recognized.title): try --from \(recognized.rawValue)"
         }
         throw CLIError.data("\(file): nothing could be imported as \(source.title)\(hint)")
+      }
+      if skipped > running {
+        // Fewer sessions than the file holds: the rest are in, and the exit status says so.
+        let total = sessions + corrections + already + skipped - running
+        throw CLIError.data(
+          "\(file): \(skipped - running) of \(total) records could not be imported (named above); the others were")
       }
       return ExitCode.success
     }

@@ -1,8 +1,8 @@
-import PomoReport
-import PomoJournal
-import PomoTerminal
 import PomoCore
+import PomoJournal
 import PomoPlatform
+import PomoReport
+import PomoTerminal
 
 extension Pomo {
   /// `pomo log`: the latest sessions, newest first.
@@ -45,8 +45,16 @@ extension Pomo {
   }
 }
 
-/// The table `pomo log` prints.
+/// The table `pomo log` prints: every field whole where the width has no limit; where it has
+/// one, a long preset name is cut and the tags take the rest of the line, or a line of their
+/// own under the session.
 public enum LogText {
+  static let table = TextTable(
+    [
+      .init("ID"), .init("DATE"), .init("START"), .init("PRESET", cut: .end(soft: 16, floor: 8)), .init("STATUS"),
+      .init("FOCUS", alignLeft: false),
+    ], free: "TAGS", freeFloor: 12)
+
   public static func render(_ records: [JournalRecord], width: Int, unicode: Bool, offset: (Double) -> Int) -> String {
     if records.isEmpty { return "No sessions recorded yet. Start one with 'pomo start work'.\n" }
     let rows = records.map { r -> [String] in
@@ -57,23 +65,8 @@ public enum LogText {
       return [
         String(r.id.prefix(8)), date, time, r.preset, status, TimeText.clock(seconds: Int64(r.focusSeconds.rounded())),
         r.tags.joined(separator: ","),
-      ].map(TextLayout.inert)
+      ]
     }
-    let headers = ["ID", "DATE", "START", "PRESET", "STATUS", "FOCUS", "TAGS"]
-    var widths = headers.indices.map { c in max(headers[c].count, rows.map { TextLayout.width($0[c]) }.max() ?? 0) }
-    widths[0] = min(widths[0], 8)
-    widths[3] = min(widths[3], 16)
-    func line(_ cells: [String]) -> String {
-      let head = [
-        TextLayout.padRight(TextLayout.truncate(cells[0], widths[0], unicode: unicode), widths[0]),
-        TextLayout.padRight(cells[1], widths[1]), TextLayout.padRight(cells[2], widths[2]),
-        TextLayout.padRight(TextLayout.truncate(cells[3], widths[3], unicode: unicode), widths[3]),
-        TextLayout.padRight(cells[4], widths[4]),
-        TextLayout.padLeft(cells[5], widths[5]),
-      ].joined(separator: "  ")
-      let room = width - TextLayout.width(head) - 3
-      return cells[6].isEmpty || room < 4 ? head : head + "  " + TextLayout.truncate(cells[6], room, unicode: unicode)
-    }
-    return ([line(headers)] + rows.map(line)).joined(separator: "\n") + "\n"
+    return table.render(rows, width: width, unicode: unicode)
   }
 }

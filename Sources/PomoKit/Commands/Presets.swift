@@ -1,8 +1,8 @@
-import PomoReport
-import PomoJournal
-import PomoTerminal
 import PomoCore
+import PomoJournal
 import PomoPlatform
+import PomoReport
+import PomoTerminal
 
 extension Pomo {
   /// `pomo presets`: every preset, built-in and the user's.
@@ -28,36 +28,22 @@ extension Pomo {
   }
 }
 
-/// The table `pomo presets` prints.
+/// The table `pomo presets` prints: every field whole where the width has no limit; where it
+/// has one, long names and paths are cut (a path keeps its file name) and the description
+/// takes the rest of the line, or a line of its own under the preset.
 enum PresetListText {
+  static let table = TextTable(
+    [
+      .init("NAME", cut: .end(soft: 24, floor: 10)), .init("ROUNDS", alignLeft: false), .init("TOTAL"),
+      .init("SOURCE", cut: .start(soft: 30, floor: 12)),
+    ], free: "DESCRIPTION", freeFloor: 20)
+
   static func render(_ presets: [Preset], width: Int, home: String, unicode: Bool) -> String {
     let rows = presets.map { preset -> [String] in
       let plan = Plan(preset: preset)
       let source = TextLayout.abbreviateHome(preset.source.label, home: home)
-      return [preset.name, "\(preset.rounds)", TimeText.short(plan.total), source, preset.description].map(
-        TextLayout.inert)
+      return [preset.name, "\(preset.rounds)", TimeText.short(plan.total), source, preset.description]
     }
-    let headers = ["NAME", "ROUNDS", "TOTAL", "SOURCE", "DESCRIPTION"]
-    var widths = (0..<4).map { column in
-      max(headers[column].count, rows.map { TextLayout.width($0[column]) }.max() ?? 0)
-    }
-    widths[0] = min(widths[0], 24)
-    widths[3] = min(widths[3], 30)
-    func line(_ cells: [String]) -> String {
-      let head = [
-        TextLayout.padRight(TextLayout.truncate(cells[0], widths[0], unicode: unicode), widths[0]),
-        TextLayout.padLeft(cells[1], widths[1]),
-        TextLayout.padRight(cells[2], widths[2]),
-        TextLayout.padRight(TextLayout.truncate(cells[3], widths[3], unicode: unicode), widths[3]),
-      ].joined(separator: "  ")
-      let room = width - TextLayout.width(head) - 2
-      if room >= 20 { return head + "  " + TextLayout.truncate(cells[4], room, unicode: unicode) }
-      // Too narrow for a description column: put it under the row.
-      let below =
-        cells[4].isEmpty || cells[4] == "DESCRIPTION"
-        ? "" : "\n    " + TextLayout.truncate(cells[4], max(10, width - 4), unicode: unicode)
-      return head.trimmedSpaces() + below
-    }
-    return ([line(headers)] + rows.map(line)).joined(separator: "\n") + "\n"
+    return table.render(rows, width: width, unicode: unicode)
   }
 }

@@ -1,8 +1,8 @@
-import PomoReport
-import PomoJournal
-import PomoTerminal
 import PomoCore
+import PomoJournal
 import PomoPlatform
+import PomoReport
+import PomoTerminal
 
 extension Pomo.Presets {
   /// `pomo presets new NAME [--from PRESET]`: a preset file of your own to edit, with the
@@ -17,12 +17,16 @@ extension Pomo.Presets {
         and the schema beside it, so that editors which read JSON Schema
         check and complete the file. An existing file is never overwritten.
 
-        A preset of your own named as a built-in one replaces it everywhere, so
-        such a name is refused unless --replace-built-in says that is the point:
+        A preset of your own named as a built-in one (in any case: Work is work)
+        replaces it everywhere, so such a name is refused unless --replace-built-in
+        says that is the point:
           pomo presets new work --replace-built-in
         """,
       arguments: [
-        ArgumentSpec("name", help: "The new preset's name: letters, digits, '.', '_' or '-', at most 64.")
+        ArgumentSpec(
+          "name",
+          help:
+            "The new preset's name: letters, digits, '.', '_' or '-', at most 64 (a '.json' at the end is left out).")
       ],
       options: [from.spec, replaceBuiltIn.spec])
 
@@ -36,16 +40,21 @@ extension Pomo.Presets {
     static let defaultSource = "work"
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
-      let name = arguments.positionals[0]
+      // The name, not the file's: `work.json` names the preset `work`, as its file would.
+      var name = arguments.positionals[0]
+      if name.lowercased().hasSuffix(".json") && name.count > 5 { name = String(name.dropLast(5)) }
       guard PresetName.isValid(name), name + ".json" != PresetCatalog.schemaFileName else {
         throw CLIError.usage(
           "invalid preset name '\(name)': use 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit",
           command: arguments.path)
       }
-      let replaces = try builtInNames().contains(name)
-      if replaces && !arguments[replaceBuiltIn] {
+      // Compared without case, as the catalog does: `Work` would stand for `work` too.
+      let replaced = try builtInNames().first { $0.lowercased() == name.lowercased() }
+      if let replaced, !arguments[replaceBuiltIn] {
+        let which =
+          replaced == name ? "'\(name)' is a built-in preset" : "'\(name)' is the built-in preset '\(replaced)'"
         throw CLIError.failure(
-          "'\(name)' is a built-in preset, and \(name).json would replace it for every command; "
+          "\(which), and \(name).json would replace it for every command; "
             + "pass --replace-built-in to do that on purpose, or choose another name")
       }
       let folder = context.paths.presetsDirectory
@@ -75,16 +84,16 @@ extension Pomo.Presets {
         throw CLIError.failure("cannot write \(schemaFile): \(error)")
       }
       let source = preset.source == .builtIn ? "the built-in preset" : "the preset"
-      let replacing = replaces ? "; it replaces the built-in '\(name)'" : ""
+      let replacing = replaced.map { "; it replaces the built-in '\($0)'" } ?? ""
       context.output.write(
         "Wrote \(TextLayout.inert(file)), a copy of \(source) '\(TextLayout.inert(arguments[from] ?? defaultSource))'"
           + replacing + "\n")
       return ExitCode.success
     }
 
-    static func builtInNames() throws(CLIError) -> Set<String> {
+    static func builtInNames() throws(CLIError) -> [String] {
       do {
-        return Set(try PresetCatalog.builtIns().map(\.name))
+        return try PresetCatalog.builtIns().map(\.name)
       } catch {
         throw .data(error.description)
       }

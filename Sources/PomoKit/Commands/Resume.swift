@@ -1,9 +1,9 @@
 import PomoControl
-import PomoReport
-import PomoJournal
-import PomoTerminal
 import PomoCore
+import PomoJournal
 import PomoPlatform
+import PomoReport
+import PomoTerminal
 
 extension Pomo {
   /// `pomo resume`: continues the most recent interrupted session where it stopped.
@@ -78,9 +78,8 @@ extension Pomo {
         }
       } else {
         // A quick timer's name says its work and rest; the record says the rest of its shape.
-        let endless = record.rounds == Preset.roundsRange.upperBound
         let timer = QuickTimerOptions(
-          rounds: endless ? nil : record.rounds, warmup: record.warmupSeconds.map(duration),
+          rounds: record.endless ? nil : record.rounds, warmup: record.warmupSeconds.map(duration),
           cooldown: record.cooldownSeconds.map(duration))
         preset = try PresetLookup.preset(record.preset, path: path, context: context, timer: timer)
       }
@@ -132,9 +131,12 @@ extension Plan {
       // Overtime is in `elapsed` but not in what the phase was to run.
       let ran = last.elapsedSeconds - last.overtimeSeconds
       let left = min(last.plannedSeconds + last.extendedSeconds - ran, most)
-      if left >= 1 {
+      // Whatever was left, to the millisecond the journal keeps: a phase stopped 0.4 s before
+      // its end goes on for 0.4 s, it is not skipped.
+      let milliseconds = Int64((left * 1000).rounded())
+      if milliseconds >= 1 {
         index -= 1
-        firstRemaining = .milliseconds(Int64(left * 1000))
+        firstRemaining = .milliseconds(milliseconds)
       }
     }
     guard index >= 0, index < phases.count else { return nil }

@@ -1,0 +1,134 @@
+/// A table of columns, then one free-text column (a description, the tags), laid out in a width.
+///
+/// Where the width has no limit (output to a pipe or a file without `COLUMNS`) every cell is
+/// whole, so `grep` and `cut` see every field. Where it has one, the columns that may be cut
+/// are narrowed, widest first and never below their floor, each cut cell ending in an
+/// ellipsis; the free-text column takes what is left of the line, and where too little is left
+/// it moves to a line of its own under its row, wrapped there, so no column ever vanishes.
+package struct TextTable {
+  /// Which end of a cell a cut keeps.
+  package enum Cut: Sendable {
+    /// Never cut: the column is as wide as its widest cell.
+    case never
+    /// Keeps the start: names. Cut first to `soft` columns, then, where the line needs it, down
+    /// to `floor`.
+    case end(soft: Int, floor: Int)
+    /// Keeps the end: paths, whose file name says the most.
+    case start(soft: Int, floor: Int)
+  }
+
+  package struct Column: Sendable {
+    package var header: String
+    package var alignLeft: Bool
+    package var cut: Cut
+
+    package init(_ header: String, alignLeft: Bool = true, cut: Cut = .never) {
+      self.header = header
+      self.alignLeft = alignLeft
+      self.cut = cut
+    }
+
+    var limits: (soft: Int, floor: Int)? {
+      switch cut {
+      case .never: nil
+      case .end(let soft, let floor), .start(let soft, let floor): (soft, floor)
+      }
+    }
+  }
+
+  package var columns: [Column]
+  /// The free-text column's header (nil: none).
+  package var free: String?
+  /// The fewest columns the free text may have on its row; with fewer it goes under the row.
+  package var freeFloor: Int
+
+  package init(_ columns: [Column], free: String? = nil, freeFloor: Int = 12) {
+    self.columns = columns
+    self.free = free
+    self.freeFloor = freeFloor
+  }
+
+  /// The gap between columns.
+  static let gap = "  "
+  /// Where the free text starts when it has a line of its own.
+  static let indent = 4
+
+  /// The table's lines, each ending in a newline: the header, then a line per row (and its free
+  /// text under it where the width needs that). A row has a cell per column, then the free text
+  /// (when the table has a free column). Lines are at most `width - 1` columns where the
+  /// columns' floors allow, so a terminal never wraps them.
+  package func render(_ rows: [[String]], width: Int, unicode: Bool) -> String {
+    let rows = rows.map { $0.map(TextLayout.inert) }
+    let n = columns.count
+    var widths = (0..<n).map { c in
+      max(TextLayout.width(columns[c].header), rows.map { TextLayout.width($0[c]) }.max() ?? 0)
+    }
+    let freeWidth =
+      free.map { header in max(TextLayout.width(header), rows.map { TextLayout.width($0[n]) }.max() ?? 0) } ?? 0
+    let limit = width - 1
+    let natural = widths
+    func used() -> Int { widths.reduce(0, +) + Self.gap.count * (n - 1) }
+    /// Narrows the widest column that may be cut, never below `bound`, until the line leaves
+    /// `free` columns for the free text.
+    func narrow(leaving free: Int, bound: (_ soft: Int, _ floor: Int) -> Int) {
+      while used() + free > limit {
+        let candidates = (0..<n).filter { c in columns[c].limits.map { widths[c] > bound($0.soft, $0.floor) } ?? false }
+        guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { return }
+        widths[widest] -= 1
+      }
+    }
+    let gap = Self.gap.count
+    // First the free text whole, with names cut to their soft width; then the free text on
+    // its row at its floor, with names cut to theirs.
+    narrow(leaving: free == nil ? 0 : gap + freeWidth) { soft, _ in soft }
+    narrow(leaving: free == nil ? 0 : gap + min(freeWidth, freeFloor)) { _, floor in floor }
+    let freeBelow = free != nil && limit - used() - gap < min(freeWidth, freeFloor)
+    if freeBelow {
+      // The free text has lines of its own: the columns need only fit themselves.
+      widths = natural
+      narrow(leaving: 0) { soft, _ in soft }
+      narrow(leaving: 0) { _, floor in floor }
+    }
+    let room = limit - used() - gap
+
+    func cell(_ text: String, _ c: Int) -> String {
+      let column = columns[c]
+      var text = text
+      if TextLayout.width(text) > widths[c] {
+        switch column.cut {
+        case .never: break
+        case .end: text = TextLayout.truncate(text, widths[c], unicode: unicode)
+        case .start: text = Self.truncateStart(text, widths[c], unicode: unicode)
+        }
+      }
+      return column.alignLeft ? TextLayout.padRight(text, widths[c]) : TextLayout.padLeft(text, widths[c])
+    }
+    func line(_ cells: [String]) -> String {
+      let head = (0..<n).map { cell(cells[$0], $0) }.joined(separator: Self.gap)
+      guard free != nil, !cells[n].isEmpty else { return head.trimmedSpaces() + "\n" }
+      if freeBelow {
+        let below = TextLayout.wrap(
+          cells[n], width: max(limit, Self.indent + 10), indent: Self.indent, hanging: Self.indent)
+        return head.trimmedSpaces() + "\n" + below + "\n"
+      }
+      return head + Self.gap + TextLayout.truncate(cells[n], room, unicode: unicode) + "\n"
+    }
+    return ([line(columns.map(\.header) + (free.map { [$0] } ?? []))] + rows.map(line)).joined()
+  }
+
+  /// `s` cut to at most `n` columns from its start, beginning with the ellipsis when it was cut.
+  package static func truncateStart(_ s: String, _ n: Int, unicode: Bool) -> String {
+    guard n > 0 else { return "" }
+    let s = TextLayout.inert(s)
+    guard TextLayout.width(s) > n else { return s }
+    var kept: [Character] = []
+    var used = 0
+    for c in s.reversed() {
+      let w = TextLayout.width(of: c)
+      if used + w > n - 1 { break }
+      kept.append(c)
+      used += w
+    }
+    return TextLayout.ellipsis(unicode: unicode) + String(kept.reversed())
+  }
+}
