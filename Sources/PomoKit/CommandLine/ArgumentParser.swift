@@ -117,8 +117,8 @@ enum ArgumentParser {
         option = options.first { $0.long == name }
         if option == nil {
           var message = "unknown option '--\(name)'"
-          // -h/--help everywhere, and --version at the root, as the help pages list them.
-          let known = options.map(\.long) + ["help"] + (path.count == 1 ? [HelpFormatter.versionOption.long] : [])
+          // -h/--help everywhere, and --no-cache and --version at the root, as the help pages list them.
+          let known = options.map(\.long) + ["help"] + (path.count == 1 ? HelpFormatter.rootOptions.map(\.long) : [])
           if let guess = Suggestion.closest(to: name, in: known) {
             message += ". Did you mean '--\(guess)'?"
           }

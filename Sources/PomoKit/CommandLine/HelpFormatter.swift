@@ -50,6 +50,8 @@ enum HelpFormatter {
   static let versionOption = OptionSpec("version", help: "Show the version.")
   static let noCacheOption = OptionSpec(
     "no-cache", help: "Answer from the journal alone: read and write no cache (also POMO_NO_CACHE=1).")
+  /// `--no-cache` may come anywhere before `--`: it is the whole run's, not a command's.
+  static let noCacheFlag = "--" + noCacheOption.long
   /// The options of `pomo` itself, given before a command.
   static let rootOptions = [noCacheOption, versionOption]
 

@@ -45,9 +45,11 @@ public enum Pomo: Command {
       context.errors = ASCIIOutput(context.errors)
     }
     var words = argv.dropFirst()
-    // `--no-cache` before the command: every answer from the journal alone (see `Paths.usesCache`).
-    while words.first == "--no-cache" {
-      words = words.dropFirst()
+    // `--no-cache`, before the command or among its options (up to a `--`): every answer
+    // from the journal alone (see `Paths.usesCache`).
+    let end = words.firstIndex(of: "--") ?? words.endIndex
+    if words[..<end].contains(HelpFormatter.noCacheFlag) {
+      words = words[..<end].filter { $0 != HelpFormatter.noCacheFlag } + words[end...]
       context.environment[Paths.noCacheVariable] = "1"
     }
     if words.first == "--version" {
