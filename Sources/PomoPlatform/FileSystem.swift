@@ -27,6 +27,9 @@ public struct FileSystemError: Error, Equatable, Sendable, CustomStringConvertib
 
   /// Something is already at the path (EEXIST).
   public var isAlreadyExists: Bool { code == EEXIST }
+
+  /// Nothing is at the path (ENOENT), or a part of it is not a folder (ENOTDIR).
+  public var isNotFound: Bool { code == ENOENT || code == ENOTDIR }
 }
 
 package extension Platform {
@@ -249,7 +252,11 @@ package extension Platform {
 
   /// `durable: false` skips the fsync, for caches: a crash may then leave an empty or short
   /// file, which a cache must notice anyway and rebuild.
-  static func writeAtomically(_ contents: [UInt8], to path: String, durable: Bool = true, mode: mode_t = 0o600)
+  ///
+  /// `keeping`: the permissions of the file replaced, given to the new one whatever the umask.
+  static func writeAtomically(
+    _ contents: [UInt8], to path: String, durable: Bool = true, mode: mode_t = 0o600, keeping: mode_t? = nil
+  )
     throws(FileSystemError)
   {
     let folder = parentFolder(path)
@@ -259,7 +266,8 @@ package extension Platform {
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
     guard fd >= 0 else { throw .current }
     var bytes = contents
-    let ok = Platform.write(fd, &bytes) && (!durable || fsync(fd) == 0)
+    let ok =
+      (keeping.map { fchmod(fd, $0) == 0 } ?? true) && Platform.write(fd, &bytes) && (!durable || fsync(fd) == 0)
     let code = errno
     _ = Glibc_or_Darwin_close(fd)
     guard ok, rename(temporary, path) == 0 else {
