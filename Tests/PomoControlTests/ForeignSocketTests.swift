@@ -43,8 +43,9 @@ struct ForeignSocketTests {
   static let server = """
     import os, socket, sys
     folder, name, mode = sys.argv[1], sys.argv[2], int(sys.argv[3], 8)
-    os.makedirs(folder, exist_ok=True)
-    os.chmod(folder, mode)
+    if not os.path.isdir(folder):
+        os.makedirs(folder)
+        os.chmod(folder, mode)
     path = os.path.join(folder, name)
     s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     s.bind(path)
@@ -131,6 +132,8 @@ struct ForeignSocketTests {
     // nobody listens in a folder of its own; the socket is then moved into this user's
     // folder and given to this user, so only the kernel's word on the peer tells them apart.
     let elsewhere = home.folder.file("elsewhere")
+    try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+    chmod(elsewhere, 0o777)
     let server = try startServer(folder: elsewhere, mode: "777")
     defer { stopped(server) }
     try Platform.makePrivateFolder(socketFolder)
