@@ -161,16 +161,25 @@ package extension Platform {
     syncFolder(parentFolder(target))
   }
 
-  /// The names in a folder (without "." and ".."), or nil when it cannot be read.
+  /// The names in a folder that are UTF-8 (without "." and ".."), or nil when it cannot be
+  /// read. A name that is not UTF-8 is left out rather than changed into one that names no
+  /// file; `listDirectoryNames` has them all.
   static func listDirectory(_ path: String) -> [String]? {
+    listDirectoryNames(path)?.compactMap(\.text)
+  }
+
+  /// Every name in a folder (without "." and ".."), as its bytes, or nil when it cannot be read.
+  static func listDirectoryNames(_ path: String) -> [FileName]? {
     guard let dir = opendir(path) else { return nil }
     defer { closedir(dir) }
-    var names: [String] = []
+    var names: [FileName] = []
     while let entry = readdir(dir) {
-      let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-        pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+      let bytes = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+        pointer.withMemoryRebound(to: UInt8.self, capacity: 256) { start in
+          Array(UnsafeBufferPointer(start: start, count: strlen(UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self))))
+        }
       }
-      if name != "." && name != ".." { names.append(name) }
+      if bytes != [0x2E] && bytes != [0x2E, 0x2E] { names.append(FileName(bytes: bytes)) }
     }
     return names
   }
