@@ -26,6 +26,8 @@ done
 { [ -n "$python" ] && "$python" -c 'import icalendar' 2>/dev/null; } || need+=(python3-icalendar)
 command -v espeak-ng >/dev/null || need+=(espeak-ng)
 command -v timew >/dev/null || need+=(timewarrior)
+# setpriv (util-linux) runs the foreign control-socket server as nobody.
+command -v setpriv >/dev/null || need+=(util-linux)
 
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 echo "test-deps: installing ${need[*]}" >&2

@@ -9,6 +9,10 @@ import PomoPlatform
 ///
 ///     pause | resume | toggle | skip | stop | next | extend MILLISECONDS | state | follow
 ///
+/// A command may end with `until MILLISECONDS`, its deadline on the boot clock (CLOCK_BOOTTIME,
+/// which runs through suspend); a session that reads it after then answers `error too late…`
+/// and changes nothing, so a client that gave up waiting can say the command was not applied.
+///
 /// The session answers each request with one line: `state JSON` (the session after the
 /// request: `current.json`'s object without the phases already done and with only the next
 /// phase of the plan), `idle` (no session any more, as after `stop`), or `error MESSAGE` and
@@ -26,8 +30,23 @@ public enum ControlProtocol {
   public static let requestLimit = 4096
   /// The longest reply line a client accepts (a state is a few kilobytes).
   public static let replyLimit = 1 << 20
-  /// The socket's file name in its folder.
-  public static let socketName = "control.sock"
+  /// The socket's file name in its folder, keyed to the state folder of the profile whose
+  /// session listens there: two profiles (two `XDG_STATE_HOME`s) that share one runtime folder
+  /// each reach their own session, never the other's.
+  public static func socketName(stateFolder: String) -> String {
+    "control-\(key(stateFolder)).sock"
+  }
+
+  /// The lock a listening session holds beside its socket.
+  public static func lockName(stateFolder: String) -> String {
+    "control-\(key(stateFolder)).lock"
+  }
+
+  /// Sixteen hex digits of FNV-1a over the state folder's path.
+  static func key(_ stateFolder: String) -> String {
+    let hex = String(FNV1a.hash(stateFolder), radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+  }
 
   public enum Request: Equatable, Sendable {
     case command(SessionCommand)
@@ -35,6 +54,10 @@ public enum ControlProtocol {
     case state
     /// A `state` line at every visible change until the session ends.
     case follow
+    /// A command to carry out only before `until` (milliseconds on the boot clock, which runs
+    /// through suspend): a session that reads it later (it was stopped, or the machine slept)
+    /// refuses it, so a command its client gave up on never takes effect afterwards.
+    case timed(SessionCommand, until: Int64)
   }
 
   public enum Reply: Equatable, Sendable {
@@ -54,25 +77,46 @@ public enum ControlProtocol {
     switch request {
     case .state: text = "state"
     case .follow: text = "follow"
-    case .command(let command):
-      switch command {
-      case .pause: text = "pause"
-      case .resume: text = "resume"
-      case .toggle: text = "toggle"
-      case .skip: text = "skip"
-      case .stop: text = "stop"
-      case .next: text = "next"
-      case .extend(let amount): text = "extend \(TimeText.milliseconds(amount))"
-      }
+    case .command(let command): text = words(command)
+    case .timed(let command, let until): text = words(command) + " until \(until)"
     }
     return Array((text + "\n").utf8)
+  }
+
+  private static func words(_ command: SessionCommand) -> String {
+    switch command {
+    case .pause: "pause"
+    case .resume: "resume"
+    case .toggle: "toggle"
+    case .skip: "skip"
+    case .stop: "stop"
+    case .next: "next"
+    case .extend(let amount): "extend \(TimeText.milliseconds(amount))"
+    }
   }
 
   /// The request in one line (without its newline), or why it is refused.
   public static func request(_ line: ArraySlice<UInt8>) -> Result<Request, RequestProblem> {
     guard line.count < requestLimit else { return .failure(.tooLong) }
     guard line.allSatisfy({ $0 >= 0x20 && $0 < 0x7f }) else { return .failure(.notText) }
-    let words = String(decoding: line, as: UTF8.self).split(separator: " ", omittingEmptySubsequences: false)
+    var words = String(decoding: line, as: UTF8.self).split(separator: " ", omittingEmptySubsequences: false)
+    // A command may end with "until MILLISECONDS": its deadline on the boot clock.
+    if words.count >= 3, words[words.count - 2] == "until" {
+      let digits = words[words.count - 1]
+      guard !digits.isEmpty, digits.count <= 15, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+        let until = Int64(digits)
+      else { return .failure(.badDeadline(String(decoding: line.prefix(60), as: UTF8.self))) }
+      words.removeLast(2)
+      switch request(words) {
+      case .success(.command(let command)): return .success(.timed(command, until: until))
+      case .success: return .failure(.badDeadline(String(decoding: line.prefix(60), as: UTF8.self)))
+      case .failure(let problem): return .failure(problem)
+      }
+    }
+    return request(words)
+  }
+
+  private static func request(_ words: [Substring]) -> Result<Request, RequestProblem> {
     switch (words.first ?? "", words.count) {
     case ("pause", 1): return .success(.command(.pause))
     case ("resume", 1): return .success(.command(.resume))
@@ -99,6 +143,9 @@ public enum ControlProtocol {
     case notText
     case unknown(String)
     case badValue(String)
+    case badDeadline(String)
+    /// The request's deadline passed before the session read it.
+    case late
 
     public var description: String {
       switch self {
@@ -106,6 +153,9 @@ public enum ControlProtocol {
       case .notText: "a request is one line of printable ASCII"
       case .unknown(let word): "unknown request '\(word)'"
       case .badValue(let value): "extend takes whole milliseconds from 1 to 86400000, got '\(value.prefix(40))'"
+      case .badDeadline(let value): "a deadline is 'until MILLISECONDS' (the boot clock) after a command, got '\(value)'"
+      case .late:
+        "too late: the request waited past its deadline (the session was stopped or busy), so nothing changed"
       }
     }
   }

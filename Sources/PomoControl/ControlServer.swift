@@ -11,12 +11,14 @@ import PomoPlatform
 /// (the kernel's SO_PEERCRED, never anything the peer says).
 public final class ControlServer: SessionControl {
   public let folder: String
-  public var socketPath: String { folder + "/" + ControlProtocol.socketName }
+  public let socketPath: String
   private var listener: Int32
   private var ownership: FileLock?
   private let userID: UInt32
   private let makeState: (SessionEngine) -> SessionState?
   private let offset: (Double) -> Int
+  /// Milliseconds on the boot clock: what a timed request's deadline is compared with.
+  private let bootMilliseconds: () -> Int64
   private var connections: [Int32: Connection] = [:]
   private var accepted = 0
   /// The time the feed asked the loop to wake at; reaching it means followers see a change.
@@ -24,8 +26,11 @@ public final class ControlServer: SessionControl {
   private var serving = false
   private var ended = false
 
-  /// At most this many connections at once; past it, the oldest that is not a follower goes.
+  /// At most this many connections that do not follow at once; past it, the oldest goes.
   package static let connectionLimit = 64
+  /// At most this many followers at once; past it, the oldest is told so and dropped, so that
+  /// followers (bars, panes, forgotten ones) never lock out steering or a new follower.
+  package static let followerLimit = 64
   /// What one connection may send in one turn of the loop, so none can hold up the session.
   package static let readPerTurn = 64 * 1024
 
@@ -50,28 +55,31 @@ public final class ControlServer: SessionControl {
     }
   }
 
-  /// Listens in `folder` (made 0700) at `control.sock` (0600). The caller holds the session
-  /// lock; a socket file already there is a dead session's, and is replaced.
+  /// Listens in `folder` (made 0700) at the socket named for `stateFolder` (0600). The caller
+  /// holds the session lock; a socket file already there is a dead session's, and is replaced.
   ///
   /// - Parameter makeState: the session's state as `current.json` holds it, with the plan
   ///   to come cut to `ControlProtocol.upcomingLimit` phases (it is sent many times a minute).
   public init(
-    folder: String, makeState: @escaping (SessionEngine) -> SessionState?, offset: @escaping (Double) -> Int
+    folder: String, stateFolder: String, makeState: @escaping (SessionEngine) -> SessionState?,
+    offset: @escaping (Double) -> Int, bootMilliseconds: (@Sendable () -> Int64)? = nil
   ) throws(OpenError) {
     self.folder = folder
+    socketPath = folder + "/" + ControlProtocol.socketName(stateFolder: stateFolder)
     self.makeState = makeState
     self.offset = offset
+    self.bootMilliseconds = bootMilliseconds ?? { Platform.bootMilliseconds() }
     userID = UnixSocket.userID
     do {
       try Platform.makePrivateFolder(folder)
     } catch {
       throw .folder(folder, error)
     }
-    let path = folder + "/" + ControlProtocol.socketName
-    // Two state folders (XDG_STATE_HOME set differently) can share one runtime folder: the
-    // socket goes to whichever session took this lock first.
+    let path = socketPath
+    // The socket is named for the state folder, so this lock is taken only by another
+    // session of the same profile (which its state folder's lock already keeps out).
     do {
-      ownership = try FileLock.tryAcquire(folder + "/control.lock")
+      ownership = try FileLock.tryAcquire(folder + "/" + ControlProtocol.lockName(stateFolder: stateFolder))
     } catch {
       throw .folder(folder, error)
     }
@@ -81,7 +89,7 @@ public final class ControlServer: SessionControl {
     let fresh = path + ".\(Platform.processID)"
     Platform.removeFile(fresh)
     do {
-      listener = try UnixSocket.listen(path: fresh, mode: 0o600)
+      listener = try UnixSocket.listen(path: fresh, mode: 0o600, backlog: 128)
     } catch {
       ownership?.release()
       throw .socket(path, error)
@@ -136,13 +144,10 @@ public final class ControlServer: SessionControl {
         UnixSocket.close(fd)  // Another user: not a word.
         continue
       }
-      if connections.count >= Self.connectionLimit {
-        // Make room by the oldest connection that is not following; else refuse this one.
-        guard let oldest = connections.filter({ !$0.value.following }).min(by: { $0.value.order < $1.value.order })
-        else {
-          UnixSocket.close(fd)
-          continue
-        }
+      // Followers have their own table: a new connection makes room only among the others,
+      // by the oldest, so a command always gets in whatever follows.
+      let waiting = connections.filter { !$0.value.following }
+      if waiting.count >= Self.connectionLimit, let oldest = waiting.min(by: { $0.value.order < $1.value.order }) {
         drop(oldest.key)
       }
       accepted += 1
@@ -185,15 +190,40 @@ public final class ControlServer: SessionControl {
       case .success(.command(let command)):
         let engine = ended ? nil : apply(command)
         send(fd, reply(engine))
+      case .success(.timed(let command, let until)):
+        // Read after its client gave up (the session was stopped, the machine asleep): that
+        // client has said it failed, so it must never take effect.
+        guard bootMilliseconds() <= until else {
+          refuse(fd, .late)
+          return
+        }
+        let engine = ended ? nil : apply(command)
+        send(fd, reply(engine))
       case .success(.state):
         send(fd, reply(ended ? nil : lastEngine))
       case .success(.follow):
+        makeRoomForFollower()
         connections[fd]?.following = true
         connections[fd]?.buffer = []
         send(fd, reply(ended ? nil : lastEngine))
       }
     }
   }
+
+  /// With the follower table full, the oldest follower hears why and goes.
+  private func makeRoomForFollower() {
+    let following = connections.filter(\.value.following)
+    guard following.count >= Self.followerLimit,
+      let oldest = following.min(by: { $0.value.order < $1.value.order })
+    else { return }
+    let message = Self.evictedMessage
+    _ = UnixSocket.sendAll(oldest.key, ControlProtocol.encode(.error(message), offset: offset))
+    drop(oldest.key)
+  }
+
+  /// What the oldest follower hears when a newer one takes its place.
+  package static let evictedMessage =
+    "dropped: \(followerLimit) followers is the most a session feeds, and a newer one took the place of this, the oldest"
 
   private func refuse(_ fd: Int32, _ problem: ControlProtocol.RequestProblem) {
     _ = UnixSocket.sendAll(fd, ControlProtocol.encode(.error(problem.description), offset: offset))

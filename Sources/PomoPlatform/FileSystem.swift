@@ -27,6 +27,9 @@ public struct FileSystemError: Error, Equatable, Sendable, CustomStringConvertib
 
   /// Something is already at the path (EEXIST).
   public var isAlreadyExists: Bool { code == EEXIST }
+
+  /// Nothing is at the path (ENOENT), or a part of it is not a folder (ENOTDIR).
+  public var isNotFound: Bool { code == ENOENT || code == ENOTDIR }
 }
 
 package extension Platform {
@@ -158,16 +161,25 @@ package extension Platform {
     syncFolder(parentFolder(target))
   }
 
-  /// The names in a folder (without "." and ".."), or nil when it cannot be read.
+  /// The names in a folder that are UTF-8 (without "." and ".."), or nil when it cannot be
+  /// read. A name that is not UTF-8 is left out rather than changed into one that names no
+  /// file; `listDirectoryNames` has them all.
   static func listDirectory(_ path: String) -> [String]? {
+    listDirectoryNames(path)?.compactMap(\.text)
+  }
+
+  /// Every name in a folder (without "." and ".."), as its bytes, or nil when it cannot be read.
+  static func listDirectoryNames(_ path: String) -> [FileName]? {
     guard let dir = opendir(path) else { return nil }
     defer { closedir(dir) }
-    var names: [String] = []
+    var names: [FileName] = []
     while let entry = readdir(dir) {
-      let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-        pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+      let bytes = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+        pointer.withMemoryRebound(to: UInt8.self, capacity: 256) { start in
+          Array(UnsafeBufferPointer(start: start, count: strlen(UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self))))
+        }
       }
-      if name != "." && name != ".." { names.append(name) }
+      if bytes != [0x2E] && bytes != [0x2E, 0x2E] { names.append(FileName(bytes: bytes)) }
     }
     return names
   }
@@ -249,7 +261,11 @@ package extension Platform {
 
   /// `durable: false` skips the fsync, for caches: a crash may then leave an empty or short
   /// file, which a cache must notice anyway and rebuild.
-  static func writeAtomically(_ contents: [UInt8], to path: String, durable: Bool = true, mode: mode_t = 0o600)
+  ///
+  /// `keeping`: the permissions of the file replaced, given to the new one whatever the umask.
+  static func writeAtomically(
+    _ contents: [UInt8], to path: String, durable: Bool = true, mode: mode_t = 0o600, keeping: mode_t? = nil
+  )
     throws(FileSystemError)
   {
     let folder = parentFolder(path)
@@ -259,7 +275,8 @@ package extension Platform {
     let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
     guard fd >= 0 else { throw .current }
     var bytes = contents
-    let ok = Platform.write(fd, &bytes) && (!durable || fsync(fd) == 0)
+    let ok =
+      (keeping.map { fchmod(fd, $0) == 0 } ?? true) && Platform.write(fd, &bytes) && (!durable || fsync(fd) == 0)
     let code = errno
     _ = Glibc_or_Darwin_close(fd)
     guard ok, rename(temporary, path) == 0 else {

@@ -94,6 +94,29 @@ public enum UnixSocket {
     }
   }
 
+  /// What `wait(for:milliseconds:watching:)` found.
+  public enum Wait: Equatable {
+    case readable
+    case timedOut
+    /// The watched descriptor's other end has gone (a pipe's reader, a terminal hung up).
+    case watchedClosed
+  }
+
+  /// Waits until `fd` can be read, or the reader of `watched` (an output such as stdout) has
+  /// gone: a follower whose output nobody reads leaves at once, not at its next line.
+  public static func wait(for fd: Int32, milliseconds: Int32, watching watched: Int32?) -> Wait {
+    var entries = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
+    // No events asked: poll still reports POLLERR, POLLHUP and POLLNVAL.
+    if let watched { entries.append(pollfd(fd: watched, events: 0, revents: 0)) }
+    while true {
+      let n = poll(&entries, nfds_t(entries.count), milliseconds)
+      if n < 0 && errno == EINTR { continue }
+      if n <= 0 { return .timedOut }
+      if entries[0].revents != 0 { return .readable }
+      return .watchedClosed
+    }
+  }
+
   public static func close(_ fd: Int32) {
     _ = Glibc_or_Darwin_close(fd)
   }

@@ -20,7 +20,9 @@ struct ControlSocketTests {
   let environment: [String: String]
   var runtime: String { home.file("run") }
   var socketFolder: String { runtime + "/pomo" }
-  var socketPath: String { socketFolder + "/control.sock" }
+  var socketPath: String { client.socketPath }
+  /// This profile's client, as pomo makes it.
+  var client: ControlClient { Paths(environment: environment).controlClient }
   var journalPath: String { home.file(journalFile(home.path)) }
 
   init() throws {
@@ -51,7 +53,7 @@ struct ControlSocketTests {
 
   /// Waits until a session answers on the socket.
   func waitForSession() -> Bool {
-    waitUntil { (try? ControlClient(folder: socketFolder).send(.state)) != nil }
+    waitUntil { (try? client.send(.state)) != nil }
   }
 
   func pomo(_ arguments: String...) throws -> Finished {
@@ -176,23 +178,6 @@ struct ControlSocketTests {
     #expect(record.phases.map(\.completed) == [false, true])
   }
 
-  @Test("two state folders, one runtime folder: the first session keeps the socket, the second runs without")
-  func sharedRuntimeFolder() throws {
-    defer { home.cleanUp() }
-    let first = try launch(["start", home.file("long.json")], name: "first")
-    defer { stopped(first) }
-    #expect(waitForSession())
-    var other = environment
-    other["XDG_STATE_HOME"] = home.file("other-state")
-    let second = try runProgram([pomoBinary, "start", home.file("tiny.json")], environment: other)
-    #expect(second.status == 0)
-    #expect(
-      second.err
-        == "pomo: warning: another session listens at \(socketPath); commands such as 'pomo pause' cannot reach this session\n"
-    )
-    #expect(try pomo("pause").out.hasPrefix("PAUSED focus "))
-  }
-
   @Test("a socket folder that cannot be made: a warning, and the session runs and is recorded")
   func unusableFolder() throws {
     defer { home.cleanUp() }
@@ -201,7 +186,7 @@ struct ControlSocketTests {
     #expect(result.status == 0)
     #expect(
       result.err
-        == "pomo: warning: cannot use the folder \(socketFolder): not a folder; commands such as 'pomo pause' cannot reach this session\n"
+        == "pomo: warning: this session has no control socket: cannot use the folder \(socketFolder): not a folder; 'pomo pause', 'pomo stop' and 'pomo status --follow' cannot reach it\n"
     )
     #expect(try records().count == 1)
   }
@@ -358,17 +343,24 @@ struct ControlSocketTests {
     #expect(waitForSession())
     // The way to the folder is open; the folder (0700) and the socket (0600) are not.
     for folder in [home.path, runtime] { chmod(folder, 0o755) }
+    // nobody's client will not talk to a socket in root's folder.
     let blocked = try asNobody(["pause"])
     #expect(blocked.status == 1)
-    #expect(blocked.err == "Error: cannot reach the running session at \(socketPath): permission denied\n")
+    #expect(
+      blocked.err
+        == "Error: will not trust the control socket \(socketPath): the folder \(socketFolder) belongs to user 0, not to you (65534); set XDG_RUNTIME_DIR to a folder only you can write\n"
+    )
 
     // With the modes opened (for this test only), the session itself refuses: SO_PEERCRED.
     chmod(socketFolder, 0o711)
     chmod(socketPath, 0o666)
-    for command in [["pause"], ["stop"], ["extend", "1h"]] {
-      let refused = try asNobody(command)
-      #expect(refused.status == 1)
-      #expect(refused.err == "Error: the running session refused the connection\n")
+    for request in ["pause", "stop", "extend 3600000"] {
+      let reply = try runProgram(
+        [
+          "/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c",
+          Self.rawClient, socketPath, request,
+        ], environment: environment)
+      #expect(reply.status == 0 && reply.out == "", "\(reply)")
     }
     let status = try pomo("status")
     #expect(status.out.hasPrefix("WORK focus 2"), "\(status.out)")
@@ -393,10 +385,20 @@ struct ControlSocketTests {
     defer { stopped(session) }
     #expect(waitUntil { FileManager.default.fileExists(atPath: socketPath) })
     #expect(Platform.mode(socketFolder) == 0o700 && Platform.mode(socketPath) == 0o600)
-    // Root passes the file modes; the session itself still refuses it.
+    // Root's client will not talk to nobody's socket; and were it to, the session itself
+    // refuses it (SO_PEERCRED), though root passes the file modes.
     let refused = try pomo("pause")
     #expect(refused.status == 1)
-    #expect(refused.err == "Error: the running session refused the connection\n")
+    #expect(
+      refused.err
+        == "Error: will not trust the control socket \(socketPath): the folder \(socketFolder) belongs to user 65534, not to you (0); set XDG_RUNTIME_DIR to a folder only you can write\n"
+    )
+    let fd = try UnixSocket.connect(path: socketPath)
+    var pause = Array("pause\n".utf8)
+    _ = Platform.writeAll(fd, &pause)
+    #expect(UnixSocket.waitReadable(fd, milliseconds: 10_000))
+    #expect(UnixSocket.receive(fd) == .end)
+    UnixSocket.close(fd)
     #expect(try asNobody(["status"]).out.hasPrefix("WORK focus 2"))
     #expect(try asNobody(["pause"]).out.hasPrefix("PAUSED focus 2"))
     #expect(try asNobody(["stop"]).out == "idle\n")
@@ -404,6 +406,23 @@ struct ControlSocketTests {
     session.waitUntilExit()
     #expect(session.terminationStatus == 130)
   }
+
+  /// A client with no checks of its own, in Python: connects to argv[1], sends argv[2] and a
+  /// newline, prints what comes back until the connection closes.
+  static let rawClient = """
+    import socket, sys
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.settimeout(20)
+    s.connect(sys.argv[1])
+    s.sendall(sys.argv[2].encode() + b"\\n")
+    out = b""
+    while True:
+        data = s.recv(65536)
+        if not data:
+            break
+        out += data
+    sys.stdout.write(out.decode())
+    """
 
   // MARK: - Fuzz
 
@@ -442,7 +461,7 @@ struct ControlSocketTests {
     let session = try launch(["start", home.file("long.json")], name: "session")
     defer { stopped(session) }
     #expect(waitForSession())
-    let before = try #require(try ControlClient(folder: socketFolder).send(.state))
+    let before = try #require(try client.send(.state))
 
     // Each malformed request is answered with an error, and the connection closed.
     for text in Self.malformed {
@@ -464,7 +483,7 @@ struct ControlSocketTests {
     var start = Array("sto".utf8)
     _ = Platform.writeAll(held, &start)
     let crowd = try (0..<(ControlServer.connectionLimit + 10)).map { _ in try UnixSocket.connect(path: socketPath) }
-    #expect(try ControlClient(folder: socketFolder).send(.state) != nil)
+    #expect(try client.send(.state) != nil)
     crowd.forEach(UnixSocket.close)
     UnixSocket.close(held)
 
@@ -488,7 +507,7 @@ struct ControlSocketTests {
     }
 
     // The session runs on as before: not paused, not skipped, not extended.
-    let after = try #require(try ControlClient(folder: socketFolder).send(.state))
+    let after = try #require(try client.send(.state))
     #expect(after.phaseName == "focus")
     #expect(after.pausedAt == nil)
     #expect(after.deadline == before.deadline)
@@ -512,6 +531,10 @@ struct ControlProtocolTests {
     ("extend 86400000", .command(.extend(.seconds(86400)))), ("state", .state), ("follow", .follow),
     ("extend 86400001", nil), ("extend 0", nil), ("extend", nil), ("extend +5", nil), ("Pause", nil), ("", nil),
     ("pause\r", nil), ("pause ", nil), ("pause\t", nil),
+    ("pause until 123", .timed(.pause, until: 123)), ("stop until 9007199254740", .timed(.stop, until: 9_007_199_254_740)),
+    ("extend 60000 until 5", .timed(.extend(.seconds(60)), until: 5)), ("state until 5", nil), ("follow until 5", nil),
+    ("pause until", nil), ("pause until x", nil), ("pause until -1", nil), ("until 5", nil), ("pause until 5 until 6", nil),
+    ("pause until 1234567890123456", nil), ("extend until 5", nil),
   ]
 
   @Test("requests: each known line, and lines that are not", arguments: requests)

@@ -62,7 +62,7 @@ struct ExportFormatTests {
     let expected =
       "id,start,end,preset,status,focus_seconds,rest_seconds,paused_seconds,tags,note\r\n"
       + "3f2b7c1e-9a4d-4c2b-8e1f-0a1b2c3d4e01,2026-11-30T09:00:00+01:00,2026-11-30T09:55:00+01:00,work,completed,3000,300,0,"
-      + "thesis;a;b\\c;café,\"said \"\"hi\"\", then left;\nok\\done\"\r\n"
+      + "thesis;a\\;b\\\\c;café,\"said \"\"hi\"\", then left;\nok\\done\"\r\n"
       + "3f2b7c1e-9a4d-4c2b-8e1f-0a1b2c3d4e02,2026-11-30T18:00:00.250+01:00,2026-11-30T18:10:00.750+01:00,hiit,interrupted,"
       + "288,300,12.5,,\r\n"
       + "3f2b7c1e-9a4d-4c2b-8e1f-0a1b2c3d4e03,2026-07-01T08:00:00+02:00,2026-07-01T08:25:00+02:00,work,completed,1500,0,0,x,\r\n"
@@ -263,7 +263,7 @@ struct ExportParserTests {
     #expect(
       rows[1] == [
         "3f2b7c1e-9a4d-4c2b-8e1f-0a1b2c3d4e01", "2026-11-30T09:00:00+01:00", "2026-11-30T09:55:00+01:00", "work",
-        "completed", "3000", "300", "0", "thesis;a;b\\c;café", "said \"hi\", then left;\nok\\done",
+        "completed", "3000", "300", "0", "thesis;a\\;b\\\\c;café", "said \"hi\", then left;\nok\\done",
       ])
     #expect(
       rows[2] == [
@@ -271,6 +271,10 @@ struct ExportParserTests {
         "hiit", "interrupted", "288", "300", "12.5", "", "",
       ])
     #expect(rows[3][1] == "2026-07-01T08:00:00+02:00")
+    // The tags field splits back into exactly the session's tags.
+    for (row, record) in zip(rows.dropFirst(), ExportSamples.records) {
+      #expect(CSVExport.tags(field: row[8]) == record.tags)
+    }
     // Every row's times are the session's instants.
     for (row, record) in zip(rows.dropFirst(), ExportSamples.records) {
       #expect(RFC3339.parse(row[1]) == record.start)

@@ -133,7 +133,7 @@ struct JournalFolderTests {
     #expect(listing.out.contains("  host laptop, 1 session"))
     // A folder named like a journal file is not read, and said so.
     try FileManager.default.createDirectory(atPath: m.home.file("synced/odd.jsonl"), withIntermediateDirectories: true)
-    #expect(m.run("journal").out.hasSuffix("\nNot read (not regular files): odd.jsonl\n"))
+    #expect(m.run("journal").out.hasSuffix("\nNot read:\n  odd.jsonl: a folder, not a regular file\n"))
     #expect(m.run("add", "25m", "--start", "-3h").status == 0)
   }
 

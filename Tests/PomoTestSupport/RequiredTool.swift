@@ -58,6 +58,8 @@ package struct RequiredTool: Sendable {
   package static let espeak = program("espeak-ng")
   package static let python = program("python3")
   package static let timewarrior = program("timew")
+  /// util-linux's `setpriv`: runs a process as another user (nobody), as root may.
+  package static let setpriv = program("setpriv")
   package static let bashCompletion = RequiredTool(
     name: "bash-completion", isInstalled: FileManager.default.fileExists(atPath: Shells.bashCompletion))
   /// The system's time zone files (Debian's tzdata), for the tests that use real zones.

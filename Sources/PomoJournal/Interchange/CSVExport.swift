@@ -3,7 +3,8 @@ import PomoCore
 /// The sessions as CSV (RFC 4180): a header, then a row per session, every line ending in CRLF
 /// as the RFC says. Fields with a comma, a quote or a line break are quoted, quotes doubled.
 /// Times are RFC 3339 with the local offset; seconds are numbers with at most three decimals;
-/// tags are joined by ";"; a session without a note has an empty note.
+/// tags are joined by ";", a ";" or "\\" inside a tag escaped with a "\\" (so the list reads back
+/// exactly, `tags(field:)`); a session without a note has an empty note.
 public enum CSVExport {
   public static let header = [
     "id", "start", "end", "preset", "status", "focus_seconds", "rest_seconds", "paused_seconds", "tags", "note",
@@ -15,10 +16,45 @@ public enum CSVExport {
       out += row([
         r.id, RFC3339.format(r.start, offset: offset(r.start)), RFC3339.format(r.end, offset: offset(r.end)), r.preset,
         r.status.rawValue, JSONOutput.seconds(r.focusSeconds), JSONOutput.seconds(r.restSeconds),
-        JSONOutput.seconds(r.pausedSeconds), r.tags.joined(separator: ";"), r.note ?? "",
+        JSONOutput.seconds(r.pausedSeconds), tagsField(r.tags), r.note ?? "",
       ])
     }
     return out
+  }
+
+  /// The tags in one field: joined by `;`, each `\\` and `;` inside a tag escaped by a `\\`.
+  public static func tagsField(_ tags: [String]) -> String {
+    tags.map { tag in
+      var out = ""
+      for c in tag {
+        if c == "\\" || c == ";" { out.append("\\") }
+        out.append(c)
+      }
+      return out
+    }.joined(separator: ";")
+  }
+
+  /// The tags a `tagsField` holds, exactly: what a reader of the CSV does to split them.
+  public static func tags(field: String) -> [String] {
+    guard !field.isEmpty else { return [] }
+    var tags: [String] = []
+    var current = ""
+    var escaped = false
+    for c in field {
+      if escaped {
+        current.append(c)
+        escaped = false
+      } else if c == "\\" {
+        escaped = true
+      } else if c == ";" {
+        tags.append(current)
+        current = ""
+      } else {
+        current.append(c)
+      }
+    }
+    tags.append(current)
+    return tags
   }
 
   static func row(_ fields: [String]) -> String {

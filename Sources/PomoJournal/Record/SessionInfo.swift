@@ -16,6 +16,8 @@ public struct SessionInfo: Equatable, Sendable {
   /// A quick timer's warm-up and cool-down, recorded so that resuming rebuilds its plan.
   public var warmup: Duration?
   public var cooldown: Duration?
+  /// Why the session has no control socket, kept in its state file (never in the journal).
+  public var controlProblem: String?
 
   public init(
     id: String, tags: [String] = [], note: String? = nil, host: String, source: String? = nil, planOffset: Int = 0,

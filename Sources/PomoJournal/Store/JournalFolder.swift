@@ -25,11 +25,43 @@ public struct JournalFolder: Sendable {
       .filter(Platform.isRegularFile)
   }
 
-  /// Entries named like journal files that are not read: folders, FIFOs, devices, dangling
-  /// links, names that are not UTF-8. `pomo journal` names them, so none goes unnoticed.
-  public func unreadable() -> [String] {
-    (Platform.listDirectory(path) ?? []).filter(Self.isJournalFile).sorted()
-      .filter { !Platform.isRegularFile(path + "/" + $0) }
+  /// Entries named like journal files that are not read, and why: folders, FIFOs, devices,
+  /// dangling links, names that are not UTF-8 (shown with their bytes escaped, `\xFF`).
+  /// `pomo journal` names them, so none goes unnoticed.
+  public func unreadable() -> [(name: String, reason: Unreadable)] {
+    var found: [(name: String, reason: Unreadable)] = []
+    for name in Platform.listDirectoryNames(path) ?? [] {
+      guard let text = name.text else {
+        // Its name, decoded as best it can be, looks like a journal file's.
+        if Self.isJournalFile(String(decoding: name.bytes, as: UTF8.self)) { found.append((name.shown, .nameNotUTF8)) }
+        continue
+      }
+      guard Self.isJournalFile(text) else { continue }
+      switch FileStatus.following(path + "/" + text) {
+      case .success(let status) where status.kind == .regular: continue
+      case .success(let status): found.append((text, .notRegular(status.kindText)))
+      case .failure(let error): found.append((text, .cannotLook(error.description)))
+      }
+    }
+    return found.sorted { $0.name < $1.name }
+  }
+
+  /// Why an entry named like a journal file is not read.
+  public enum Unreadable: Equatable, Sendable, CustomStringConvertible {
+    /// Its name is not UTF-8: pomo cannot name it to the system as it names every other.
+    case nameNotUTF8
+    /// A folder, a FIFO, a device: the kind, as "a folder".
+    case notRegular(String)
+    /// A dangling link, or no permission: the system's reason.
+    case cannotLook(String)
+
+    public var description: String {
+      switch self {
+      case .nameNotUTF8: "its name is not UTF-8; rename it to have it read"
+      case .notRegular(let kind): "\(kind), not a regular file"
+      case .cannotLook(let reason): reason
+      }
+    }
   }
 
   /// Whether a file is a sync tool's copy of a conflict (Syncthing's `.sync-conflict-`,

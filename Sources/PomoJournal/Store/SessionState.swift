@@ -28,6 +28,9 @@ public struct SessionState: Equatable, Sendable {
   /// The plan from the current phase on (at most `planLimit` phases, indexed and timed from
   /// the current phase), so anyone reading the file sees what is still to come.
   public var upcoming: [PlannedPhase]
+  /// Why the session has no control socket (its folder is another user's, say), so that
+  /// `status` and the commands name the reason; nil when it listens.
+  public var controlProblem: String?
 
   package static let planLimit = 1000
 
@@ -59,13 +62,14 @@ public struct SessionState: Equatable, Sendable {
     // Counted from the current phase, as the file stores them.
     let end = min(engine.plan.phases.count, engine.index + min(max(1, limit), Self.planLimit))
     upcoming = PlannedPhase.renumbered(engine.plan.phases[engine.index..<end])
+    controlProblem = info.controlProblem
   }
 
   // MARK: - The file
 
   public func json(offset: (Double) -> Int) -> JSONOutput {
     func time(_ t: Double) -> JSONOutput { .string(RFC3339.format(t, offset: offset(t))) }
-    return .object([
+    let fields: [(String, JSONOutput)] = [
       ("v", .int(1)), ("pid", .int(Int64(pid))), ("updated", time(updated)),
       ("phase_index", .int(Int64(phaseIndex))), ("phase_count", .int(Int64(phaseCount))),
       (
@@ -91,7 +95,9 @@ public struct SessionState: Equatable, Sendable {
             ])
           })
       ),
-    ])
+    ]
+    guard let controlProblem else { return .object(fields) }
+    return .object(fields + [("control_problem", .string(controlProblem))])
   }
 
   public init(bytes: [UInt8]) throws(JournalRecord.Problem) {
@@ -160,6 +166,7 @@ public struct SessionState: Equatable, Sendable {
           round: try round(item["round"]), offset: .zero))
     }
     self.upcoming = PlannedPhase.renumbered(upcoming)
+    controlProblem = value["control_problem"]?.stringValue
   }
 
   /// A state file holds the record so far (a journal line at most) and up to 1,000 phases

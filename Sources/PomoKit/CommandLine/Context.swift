@@ -140,6 +140,15 @@ public struct Paths: Sendable {
     return stateDirectory
   }
 
+  /// The state folder as the control socket's name is keyed to it: resolved, so that two
+  /// spellings of one folder reach the same session.
+  public var controlKey: String { Platform.resolvedPath(stateDirectory) ?? stateDirectory }
+
+  /// A client of this profile's running session (and only of it).
+  public var controlClient: ControlClient {
+    ControlClient(folder: controlFolder, stateFolder: controlKey, stateFile: stateFile)
+  }
+
   /// The journal: `--journal`, else `POMO_JOURNAL`, else the folder in the XDG data folder.
   public func journal(override: String? = nil) -> String {
     if let override, !override.isEmpty { return override }

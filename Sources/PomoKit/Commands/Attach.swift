@@ -34,7 +34,7 @@ extension Pomo {
       let style = DisplayStyle.resolve(
         ascii: arguments[SharedOptions.ascii], color: arguments[SharedOptions.color],
         environment: context.environment, isTerminal: true)
-      let client = ControlClient(folder: context.paths.controlFolder)
+      let client = context.paths.controlClient
       let follower: Follower
       do {
         follower = try Follower(client)

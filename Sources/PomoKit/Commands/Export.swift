@@ -145,7 +145,8 @@ extension Pomo {
         overlapping += merge.overlapping
         guard !merge.added.isEmpty else { continue }
         do {
-          try Platform.writeAtomically(merge.text, to: path, mode: 0o644)
+          // A data file may be a link (a dotfiles repository): written through, never replaced.
+          try OutputFile.write(Array(merge.text.utf8), to: path)
         } catch {
           throw CLIError.failure("cannot write \(path): \(error) (\(TextLayout.count(added, "interval")) added before it)")
         }

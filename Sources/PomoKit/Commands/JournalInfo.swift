@@ -63,7 +63,7 @@ extension Pomo {
       return ExitCode.success
     }
 
-    static func json(_ journal: Journal, _ infos: [FileInfo], skipped: [String], offset: (Double) -> Int) -> JSONOutput {
+    static func json(_ journal: Journal, _ infos: [FileInfo], skipped: [(name: String, reason: JournalFolder.Unreadable)], offset: (Double) -> Int) -> JSONOutput {
       func time(_ t: Double?) -> JSONOutput { t.map { .string(RFC3339.format($0, offset: offset($0))) } ?? .null }
       return .object([
         ("folder", journal.folder.map { .string($0.path) } ?? .null), ("own_file", .string(journal.path)),
@@ -79,11 +79,15 @@ extension Pomo {
               ])
             })
         ),
-        ("not_read", .array(skipped.map(JSONOutput.string))),
+        ("not_read", .array(skipped.map { .string($0.name) })),
+        (
+          "not_read_reasons",
+          .array(skipped.map { .object([("file", .string($0.name)), ("reason", .string($0.reason.description))]) })
+        ),
       ])
     }
 
-    static func text(_ journal: Journal, _ infos: [FileInfo], skipped: [String], offset: (Double) -> Int) -> String {
+    static func text(_ journal: Journal, _ infos: [FileInfo], skipped: [(name: String, reason: JournalFolder.Unreadable)], offset: (Double) -> Int) -> String {
       func time(_ t: Double) -> String {
         let stamp = RFC3339.format(t, offset: offset(t))
         return String(stamp.prefix(10)) + " " + String(stamp.dropFirst(11).prefix(5))
@@ -110,7 +114,8 @@ extension Pomo {
       }
       if !skipped.isEmpty {
         out.append("")
-        out.append("Not read (not regular files): " + skipped.map(TextLayout.inert).joined(separator: ", "))
+        out.append("Not read:")
+        for entry in skipped { out.append("  \(TextLayout.inert(entry.name)): \(entry.reason)") }
       }
       return out.joined(separator: "\n") + "\n"
     }

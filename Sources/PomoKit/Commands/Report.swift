@@ -117,7 +117,7 @@ extension Pomo {
       }
       if let path = arguments[output] {
         do {
-          try Platform.writeAtomically(text, to: path, mode: 0o666)
+          try OutputFile.write(Array(text.utf8), to: path)
         } catch {
           throw CLIError.failure("cannot write \(path): \(error)")
         }

@@ -24,7 +24,7 @@ extension Pomo {
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       do {
-        let state = try ControlClient(folder: context.paths.controlFolder).send(.command(.resume))
+        let state = try context.paths.controlClient.send(.command(.resume))
         context.output.write(Steering.line(state) + "\n")
         return ExitCode.success
       } catch .notRunning {

@@ -179,27 +179,33 @@ enum SessionLauncher {
       listeners.append(
         PhaseSounds(file: sound.file) { Spawner.launch([sound.player, Spawner.inertPath($0)], environment: environment) })
     }
+    // Opened only now, with the session lock held: a live socket is always the running session's.
+    // Before the recorder, so that the state file says why when there is none.
+    var info = info
+    let control: ControlServer?
+    do {
+      let zone = setup.journal.zone
+      let pid = Platform.processID
+      let stateInfo = info
+      control = try ControlServer(
+        folder: paths.controlFolder, stateFolder: paths.controlKey,
+        makeState: { SessionState(engine: $0, info: stateInfo, pid: pid, upcoming: ControlProtocol.upcomingLimit) },
+        offset: { zone.offset(at: $0) })
+    } catch {
+      context.errors.write(
+        "pomo: warning: this session has no control socket: \(error); 'pomo pause', 'pomo stop' and 'pomo status --follow' cannot reach it\n"
+      )
+      info.controlProblem = error.description
+      control = nil
+    }
+    // Before the lock goes (the defer above runs after this one).
+    defer { control?.close() }
     let recorder = JournalRecorder(
       journal: setup.journal, statePath: paths.stateFile, info: info, errors: context.errors)
     listeners.append(recorder)
     if context.environment[detachedVariable] != nil {
       listeners.append(DetachedStart(log: paths.stateDirectory + "/" + detachedLogName))
     }
-    // Opened only now, with the session lock held: a live socket is always the running session's.
-    let control: ControlServer?
-    do {
-      let zone = setup.journal.zone
-      let pid = Platform.processID
-      control = try ControlServer(
-        folder: paths.controlFolder,
-        makeState: { SessionState(engine: $0, info: info, pid: pid, upcoming: ControlProtocol.upcomingLimit) },
-        offset: { zone.offset(at: $0) })
-    } catch {
-      context.errors.write("pomo: warning: \(error); commands such as 'pomo pause' cannot reach this session\n")
-      control = nil
-    }
-    // Before the lock goes (the defer above runs after this one).
-    defer { control?.close() }
 
     let output = context.output
     let session = LiveSession(

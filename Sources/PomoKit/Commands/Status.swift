@@ -62,6 +62,11 @@ extension Pomo {
       } else {
         context.output.write(line + "\n")
       }
+      // A session nothing can steer is shown, and the reason named, with a failing status.
+      if let state, let problem = state.controlProblem {
+        context.errors.write("pomo: warning: \(ControlClient.Failure.noControl(pid: state.pid, reason: problem))\n")
+        return ExitCode.failure
+      }
       return ExitCode.success
     }
 

@@ -12,7 +12,8 @@ enum StatusFeed {
   /// Prints `render(state)` whenever it changes, until stdout's reader goes. Returns the exit status.
   /// With `json`, lines go out as JSON output does (escaped to ASCII where the locale needs it).
   static func run(_ context: Context, json: Bool, render: (SessionState?) -> String) -> Int32 {
-    let client = ControlClient(folder: context.paths.controlFolder)
+    let client = context.paths.controlClient
+    let socketName = String(client.socketPath.split(separator: "/").last ?? "")
     var last: String?
     /// Prints the line if it differs from the last; false once nobody reads.
     func show(_ state: SessionState?) -> Bool {
@@ -23,6 +24,8 @@ enum StatusFeed {
       }
       return !context.output.isClosed
     }
+    // The follower leaves as soon as its output's reader goes, not at its next line.
+    let watched = (context.output as? FileDescriptorOutput)?.fd
     while true {
       // The watch comes first: a session that starts between a failed connect and the wait is
       // still seen.
@@ -30,9 +33,20 @@ enum StatusFeed {
       let folderWatch = made ? FolderWatch(folder: client.folder) : nil
       while true {
         do {
-          let ended = try client.follow(show)
+          let ended = try client.follow(watching: watched, show)
           if !ended { return ExitCode.success }
         } catch .notRunning {
+        } catch .untrusted(let path, let reason) {
+          // Nothing from that socket can be believed, now or later: say why, never "idle".
+          context.errors.write("Error: \(ControlClient.Failure.untrusted(path, reason: reason))\n")
+          return ExitCode.failure
+        } catch .noControl(let pid, let reason) {
+          context.errors.write("Error: \(ControlClient.Failure.noControl(pid: pid, reason: reason))\n")
+          return ExitCode.failure
+        } catch .session(let message) {
+          // Dropped by the session (too many followers): said once, and not tried again.
+          context.errors.write("Error: \(message)\n")
+          return ExitCode.failure
         } catch {
           context.errors.write("pomo: warning: \(error)\n")
         }
@@ -42,7 +56,7 @@ enum StatusFeed {
           Platform.sleep(seconds: 1)
           break
         }
-        if folderWatch.wait(for: ControlProtocol.socketName) == .folderGone { break }
+        if folderWatch.wait(for: socketName) == .folderGone { break }
       }
     }
   }

@@ -34,7 +34,7 @@ enum Steering {
   /// The session's state after `command` (nil once it has ended).
   static func send(_ command: SessionCommand, _ context: Context) throws(CLIError) -> SessionState? {
     do {
-      return try ControlClient(folder: context.paths.controlFolder).send(.command(command))
+      return try context.paths.controlClient.send(.command(command))
     } catch {
       throw .failure(error.description)
     }

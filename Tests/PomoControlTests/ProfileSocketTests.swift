@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@testable import PomoKit
+@testable import PomoControl
+@testable import PomoJournal
+@testable import PomoPlatform
+import PomoTestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Two profiles (two `XDG_STATE_HOME`s) that share one `XDG_RUNTIME_DIR`: each steers its own
+/// session and never the other's.
+@Suite("Two profiles that share a runtime folder")
+struct ProfileSocketTests {
+  @Test("the socket's name is keyed to the state folder")
+  func keyedName() {
+    let a = ControlProtocol.socketName(stateFolder: "/home/a/.local/state/pomo")
+    let b = ControlProtocol.socketName(stateFolder: "/home/a/profile-b/pomo")
+    #expect(a != b)
+    #expect(a.hasPrefix("control-") && a.hasSuffix(".sock") && a.count == "control-".count + 16 + ".sock".count)
+    #expect(a == ControlProtocol.socketName(stateFolder: "/home/a/.local/state/pomo"))
+  }
+
+  @Test("two profiles that share a runtime folder: each command reaches its own session only")
+  func twoProfilesShareARuntimeFolder() throws {
+    let home = try PomoHome()
+    defer { home.cleanUp() }
+    let runtime = home.folder.file("run")
+    try FileManager.default.createDirectory(
+      atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    var a = home.environment
+    a["XDG_RUNTIME_DIR"] = runtime
+    a["XDG_STATE_HOME"] = home.folder.file("state-a")
+    a["POMO_JOURNAL"] = home.folder.file("journal-a")
+    var b = a
+    b["XDG_STATE_HOME"] = home.folder.file("state-b")
+    b["POMO_JOURNAL"] = home.folder.file("journal-b")
+    let sessionA = try home.launch(["start", home.preset("long")], name: "a", environment: a)
+    defer { if sessionA.isRunning { kill(sessionA.processIdentifier, SIGKILL) } }
+    #expect(waitUntil { (try? Paths(environment: a).controlClient.send(.state)) != nil })
+    // B has nothing running: its commands say so, and A runs on untouched.
+    for command in [["stop"], ["pause"], ["skip"]] {
+      let result = try runPomo(command, environment: b)
+      #expect(result.status == 1)
+      #expect(result.err == "Error: no session is running\n")
+    }
+    #expect(try runPomo(["status"], environment: a).out.hasPrefix("WORK focus 2"))
+
+    // B starts its own session, with a socket of its own and no warning.
+    let sessionB = try home.launch(["start", home.preset("long")], name: "b", environment: b)
+    defer { if sessionB.isRunning { kill(sessionB.processIdentifier, SIGKILL) } }
+    #expect(waitUntil { (try? Paths(environment: b).controlClient.send(.state)) != nil })
+    #expect(home.folder.read("b.err") == "")
+    #expect(Paths(environment: a).controlClient.socketPath != Paths(environment: b).controlClient.socketPath)
+
+    // Each profile's commands go to its own session.
+    #expect(try runPomo(["pause"], environment: b).out.hasPrefix("PAUSED focus 2"))
+    #expect(try runPomo(["status"], environment: b).out.hasPrefix("PAUSED focus 2"))
+    #expect(try runPomo(["status"], environment: a).out.hasPrefix("WORK focus 2"))
+    let stopB = try runPomo(["stop"], environment: b)
+    #expect(stopB.status == 0 && stopB.out == "idle\n")
+    #expect(waitUntil { !sessionB.isRunning })
+    #expect(sessionA.isRunning)
+    #expect(try runPomo(["status"], environment: a).out.hasPrefix("WORK focus 2"))
+    #expect(try runPomo(["skip"], environment: b).err == "Error: no session is running\n")
+    #expect(try runPomo(["stop"], environment: a).out == "idle\n")
+    #expect(waitUntil { !sessionA.isRunning })
+
+    // Each journal holds its own session, stopped by its own profile (quit), once.
+    let recordsA = try journalRecords(home.folder.file("journal-a"))
+    let recordsB = try journalRecords(home.folder.file("journal-b"))
+    #expect(recordsA.count == 1 && recordsB.count == 1)
+    #expect(recordsA.first?.interruption == .quit && recordsB.first?.interruption == .quit)
+    #expect(recordsA.first?.phases.first?.pausedSeconds == 0)
+    #expect((recordsB.first?.phases.first?.pausedSeconds ?? 0) > 0)
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+@testable import PomoKit
+@testable import PomoControl
+@testable import PomoJournal
+@testable import PomoPlatform
+import PomoTestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A command reported as failed is never applied later: requests carry a deadline the
+/// session checks, so one that waited while the session was stopped is refused when it wakes.
+@Suite("A command reported as failed is never applied later")
+struct SuspendedSessionTests {
+  @Test("a stopped session: skip and pause time out, exit 1, and are not applied after SIGCONT")
+  func commandReportedAsFailedIsNeverAppliedLater() throws {
+    let home = try PomoHome()
+    defer { home.cleanUp() }
+    let client = Paths(environment: home.environment).controlClient
+    let session = try home.launch(["start", home.preset("long")], name: "session")
+    defer {
+      kill(session.processIdentifier, SIGCONT)
+      if session.isRunning { kill(session.processIdentifier, SIGKILL) }
+    }
+    #expect(waitUntil { (try? client.send(.state)) != nil })
+    let pid = session.processIdentifier
+    let before = try #require(try client.send(.state))
+
+    kill(pid, SIGSTOP)
+    #expect(waitUntil { Platform.processIsStopped(pid) == true })
+    for command in ["skip", "pause", "extend", "stop"] {
+      let started = Date()
+      let result = try home.run(command)
+      let took = Date().timeIntervalSince(started)
+      #expect(result.status == 1, "\(command)")
+      #expect(result.out == "", "\(command)")
+      #expect(
+        result.err
+          == "Error: the session is suspended (pid \(pid) is stopped) and did not answer within 5 s, so nothing changed (the command will not be applied later); 'fg' or 'kill -CONT \(pid)' wakes it\n",
+        "\(command)")
+      #expect(took >= 5 && took < 30, "\(command) took \(took) s")
+    }
+    kill(pid, SIGCONT)
+    // The requests read after the wake-up are refused; one sent now is answered after them.
+    #expect(waitUntil { (try? client.send(.state)) != nil })
+    let after = try #require(try client.send(.state))
+    #expect(after.phaseName == "focus")
+    #expect(after.pausedAt == nil)
+    #expect(after.phaseLengthSeconds == before.phaseLengthSeconds)
+    #expect(session.isRunning)
+    #expect(try home.run("stop").out == "idle\n")
+    session.waitUntilExit()
+    let record = try #require(try journalRecords(home.folder.file(journalFile(home.path))).first)
+    #expect(record.phases.count == 1)
+    #expect(record.phases[0].pausedSeconds == 0 && record.phases[0].extendedSeconds == 0)
+    #expect(record.interruption == .quit)
+  }
+
+  @Test("a request read after its deadline is refused with a reason, and changes nothing")
+  func lateRequest() throws {
+    let home = try PomoHome()
+    defer { home.cleanUp() }
+    let client = Paths(environment: home.environment).controlClient
+    let session = try home.launch(["start", home.preset("long")], name: "session")
+    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+    #expect(waitUntil { (try? client.send(.state)) != nil })
+    let fd = try UnixSocket.connect(path: client.socketPath)
+    defer { UnixSocket.close(fd) }
+    var request = ControlProtocol.encode(.timed(.pause, until: Platform.bootMilliseconds() - 1))
+    _ = Platform.writeAll(fd, &request)
+    var received: [UInt8] = []
+    while UnixSocket.waitReadable(fd, milliseconds: 10_000), case .bytes(let bytes) = UnixSocket.receive(fd) {
+      received += bytes
+    }
+    #expect(
+      String(decoding: received, as: UTF8.self)
+        == "error too late: the request waited past its deadline (the session was stopped or busy), so nothing changed\n")
+    #expect(try client.send(.state)?.pausedAt == nil)
+    // One within its deadline is carried out.
+    #expect(try client.send(.command(.pause))?.pausedAt != nil)
+    #expect(try home.run("stop").status == 0)
+    session.waitUntilExit()
+  }
+}

@@ -1,0 +1,34 @@
+import Testing
+
+@testable import PomoJournal
+@testable import PomoKit
+
+/// Tags in `log` and in CSV are joined by a separator a tag may hold: both say exactly which
+/// tags a session has.
+@Suite("Tags joined ambiguously")
+struct TagSeparatorTests {
+  static let cases: [[String]] = [
+    [], ["thesis"], ["a,b", "c"], ["a", "b,c"], ["a;b", "c"], ["a\\;b", "c\\"], ["say \"hi\""], [" padded ", "x"],
+    ["", "empty"], [";", ",", "\\", "\""], ["café,thé"],
+  ]
+
+  @Test("tags joined ambiguously: CSV's field splits back into exactly the tags", arguments: cases)
+  func csv(tags: [String]) {
+    #expect(CSVExport.tags(field: CSVExport.tagsField(tags)) == tags)
+  }
+
+  @Test("tags joined ambiguously: two different tag lists never show the same in log or CSV")
+  func distinct() {
+    let lists = Self.cases + [["a", "b", "c"], ["a;b;c"], ["a,b,c"], ["a", "b;c"], ["a,b", "c"]]
+    #expect(Set(lists.map(LogText.tagList)).count == Set(lists).count)
+    #expect(Set(lists.map(CSVExport.tagsField)).count == Set(lists).count)
+  }
+
+  @Test("tags joined ambiguously: log quotes a tag that holds the separator")
+  func log() {
+    #expect(LogText.tagList(["thesis", "ch3"]) == "thesis,ch3")
+    #expect(LogText.tagList(["a,b", "c"]) == "\"a,b\",c")
+    #expect(LogText.tagList(["say \"hi\""]) == "\"say \"\"hi\"\"\"")
+    #expect(LogText.tagList(["a;b"]) == "a;b")
+  }
+}
