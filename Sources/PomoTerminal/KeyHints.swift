@@ -19,6 +19,10 @@ public enum KeyHints {
   /// The status line's last part while a phase waits: how to go on.
   public static func waiting(keys: Bool) -> String { keys ? "enter to go on" : "'pomo next' to go on" }
 
+  /// The same where the line has little room: the status line keeps it, with the time,
+  /// down to 20 columns.
+  public static func waitingShort(keys: Bool) -> String { keys ? "enter go on" : "pomo next" }
+
   /// `head`, `separator` and the hints when that fits in `room` columns, else `? keys` in
   /// their place, else `head` alone.
   /// The head is cut (to no less than 8 columns) before `? keys` goes, so the way to the keys

@@ -66,8 +66,10 @@ public final class LiveDisplay: SessionListener {
       }
     }
     if let snapshot = engine.snapshot {
-      let waiting = snapshot.overtime == nil ? nil : KeyHints.waiting(keys: keyHint)
-      let rendered = StatusLine.render(snapshot, width: width, style: style, hint: waiting)
+      let waits = snapshot.overtime != nil
+      let rendered = StatusLine.render(
+        snapshot, width: width, style: style, hint: waits ? KeyHints.waiting(keys: keyHint) : nil,
+        shortHint: waits ? KeyHints.waitingShort(keys: keyHint) : nil)
       barCells = rendered.barCells
       if rendered.text != lastLine {
         text += "\r" + rendered.text + "\u{1B}[K"
@@ -81,7 +83,8 @@ public final class LiveDisplay: SessionListener {
   private func headerLine() -> String {
     guard let head else { return "" }
     let line =
-      keyHint ? KeyHints.header(head, hints: hints, room: width - 1, separator: " \(style.dot) ", unicode: style.unicode) : head
+      keyHint
+      ? KeyHints.header(head, hints: hints, room: width - 1, separator: " \(style.dot) ", unicode: style.unicode) : head
     return dimmed(line)
   }
 

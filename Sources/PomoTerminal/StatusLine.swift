@@ -16,9 +16,14 @@ public enum StatusLine {
 
   package static let eighths = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
 
-  /// - Parameter hint: what to do now (while a phase waits: how to go on), the last part of
-  ///   the line. As the line narrows, the bar (full while a phase waits) goes before the hint.
-  public static func render(_ s: SessionSnapshot, width: Int, style: DisplayStyle, hint: String? = nil) -> Rendered {
+  /// - Parameters:
+  ///   - hint: what to do now (while a phase waits: how to go on), the last part of the line.
+  ///     As the line narrows, the bar (full while a phase waits) goes before the hint.
+  ///   - shortHint: the hint in fewer words, kept where the hint has no room: then the name,
+  ///     the percentage and the badge go before it, so how to go on stays in sight.
+  public static func render(
+    _ s: SessionSnapshot, width: Int, style: DisplayStyle, hint: String? = nil, shortHint: String? = nil
+  ) -> Rendered {
     // Never write into the last column: some terminals wrap when it is filled. However narrow
     // the terminal, the line fits: at worst it is the time alone, cut.
     let room = max(0, width - 1)
@@ -38,6 +43,8 @@ public enum StatusLine {
       var session: String?
       var percent: Bool
       var hint = false
+      var short = false
+      var badge = true
     }
     let plain = [
       Layout(
@@ -61,14 +68,24 @@ public enum StatusLine {
       Layout(separator: " ", nameLimit: 12, minBar: 0, maxBar: 0, round: nil, session: nil, percent: true, hint: true),
       Layout(separator: " ", nameLimit: 0, minBar: 0, maxBar: 0, round: nil, session: nil, percent: false, hint: true),
     ]
+    if shortHint != nil {
+      hinted += [
+        Layout(
+          separator: " ", nameLimit: 0, minBar: 0, maxBar: 0, round: nil, session: nil, percent: false, hint: true,
+          short: true),
+        Layout(
+          separator: " ", nameLimit: 0, minBar: 0, maxBar: 0, round: nil, session: nil, percent: false, hint: true,
+          short: true, badge: false),
+      ]
+    }
     let layouts = hint == nil ? plain : hinted + plain
     for layout in layouts {
       let name = layout.nameLimit > 0 ? TextLayout.truncate(s.phase.name, layout.nameLimit, unicode: style.unicode) : ""
       // Fixed parts in order; the bar goes between the name and the percentage.
-      let before = [badge, name].filter { !$0.isEmpty }
+      let before = [layout.badge ? badge : "", name].filter { !$0.isEmpty }
       let after = [
         layout.percent ? TextLayout.padLeft(percent, 4) : "", time, layout.round ?? "", layout.session ?? "",
-        layout.hint ? hint ?? "" : "",
+        layout.hint ? (layout.short ? shortHint : hint) ?? "" : "",
       ]
       .filter { !$0.isEmpty }
       let parts = before.count + after.count + (layout.maxBar > 0 ? 1 : 0)
@@ -77,8 +94,10 @@ public enum StatusLine {
       if barRoom < layout.minBar { continue }
       let barWidth = min(layout.maxBar, barRoom)
       var pieces: [String] = []
-      pieces.append(
-        ANSI.paint(badge, ANSI.bold + (s.paused ? ANSI.yellow : ANSI.color(for: s.phase.kind)), when: style.color))
+      if layout.badge {
+        pieces.append(
+          ANSI.paint(badge, ANSI.bold + (s.paused ? ANSI.yellow : ANSI.color(for: s.phase.kind)), when: style.color))
+      }
       if !name.isEmpty { pieces.append(ANSI.paint(name, ANSI.bold, when: style.color)) }
       var cells = 0
       if barWidth > 0 {

@@ -1,15 +1,15 @@
 import Foundation
+import PomoTestSupport
 import Testing
+
+@testable import PomoCore
+@testable import PomoKit
+@testable import PomoPlatform
+@testable import PomoTerminal
 
 #if canImport(Glibc)
   import Glibc
 #endif
-
-@testable import PomoKit
-@testable import PomoTerminal
-@testable import PomoCore
-@testable import PomoPlatform
-import PomoTestSupport
 
 /// The smaller display gaps: the keys are never out of reach (in `--big`, and at widths too
 /// narrow to list them, where `? keys` points at the key that shows them), the phase log keeps
@@ -29,7 +29,8 @@ struct KeyHintsTests {
   @Test("a header too narrow for the keys says '? keys', and ? lists them in the width", arguments: [20, 30, 40, 50])
   func narrowHeader(width: Int) {
     let clock = FakeClock()
-    var engine = SessionEngine(plan: Plan(preset: Preset(name: "work", round: [phase("focus", .work, 600)])), clock: clock.clock)
+    var engine = SessionEngine(
+      plan: Plan(preset: Preset(name: "work", round: [phase("focus", .work, 600)])), clock: clock.clock)
     let out = TextBuffer()
     let display = LiveDisplay(output: out, width: width, style: .plain, keyHint: true, clockTime: { _ in "10:00:00" })
     let started = engine.start()
@@ -42,8 +43,9 @@ struct KeyHintsTests {
     let listed = ANSIText.strip(String(out.text.dropFirst(before))).replacingOccurrences(of: "\r", with: "")
     let lines = listed.split(separator: "\n")
     #expect(lines.allSatisfy { $0.count < width }, "\(lines)")
-    #expect(lines.joined(separator: " ").replacingOccurrences(of: "  +", with: " ", options: .regularExpression)
-      == "keys: space pause, s skip, + 1 min, q quit")
+    #expect(
+      lines.joined(separator: " ").replacingOccurrences(of: "  +", with: " ", options: .regularExpression)
+        == "keys: space pause, s skip, + 1 min, q quit")
   }
 
   @Test("? shows the keys in a live session 40 columns wide")
@@ -89,10 +91,13 @@ struct KeyHintsTests {
 
   @Test("at 20 columns the phase log keeps the phase's name, dropping the time and the verb first")
   func phaseLogKeepsTheName() {
-    #expect(PhaseLogLine.fit("10:00:00  done    focus (25:00)", room: 40, unicode: true) == "10:00:00  done    focus (25:00)")
+    #expect(
+      PhaseLogLine.fit("10:00:00  done    focus (25:00)", room: 40, unicode: true) == "10:00:00  done    focus (25:00)")
     #expect(PhaseLogLine.fit("10:00:00  done    focus (25:00)", room: 19, unicode: true) == "done focus (25:00)")
     #expect(PhaseLogLine.fit("10:00:00  done    focus (25:00)", room: 14, unicode: true) == "focus (25:00)")
-    #expect(PhaseLogLine.fit("10:00:00  skip    deep work block after 3:00", room: 19, unicode: true) == "deep work block af…")
+    #expect(
+      PhaseLogLine.fit("10:00:00  skip    deep work block after 3:00", room: 19, unicode: true) == "deep work block af…"
+    )
     #expect(PhaseLogLine.fit("10:00:00  +1:00   focus", room: 12, unicode: true) == "+1:00 focus")
     let clock = FakeClock()
     var engine = SessionEngine(
@@ -121,5 +126,67 @@ struct KeyHintsTests {
     #expect(pty.waitForExit() == 0)
     #expect(pty.visible.contains("Stopped 10m: 0 of 1 phase done; focus 0:"), "\(pty.visible)")
     #expect(pty.cursorShown && pty.isCooked)
+  }
+
+  func waiting() -> SessionSnapshot {
+    SessionSnapshot(
+      phase: PlannedPhase(index: 0, name: "focus", kind: .work, duration: .seconds(60), round: 1, offset: .zero),
+      phaseCount: 2, rounds: 1, remaining: .zero, length: .seconds(60), paused: false, sessionFraction: 0.5,
+      overtime: .seconds(5))
+  }
+
+  @Test("a phase that waits says how to go on down to 18 columns: the name, bar and badge go first", arguments: 18...40)
+  func waitingHintNarrow(width: Int) {
+    for style in [DisplayStyle(unicode: true, color: false), .plain] {
+      let text = StatusLine.render(
+        waiting(), width: width, style: style, hint: KeyHints.waiting(keys: true),
+        shortHint: KeyHints.waitingShort(keys: true)
+      ).text
+      #expect(text.contains("enter go on") || text.contains("enter to go on"), "\(width): \(text)")
+      #expect(text.contains("+0:05"))
+      #expect(TextLayout.width(text) < width, "\(width): \(text)")
+    }
+    let style = DisplayStyle(unicode: true, color: false)
+    func line(_ width: Int) -> String {
+      StatusLine.render(waiting(), width: width, style: style, hint: "enter to go on", shortHint: "enter go on").text
+    }
+    #expect(line(24) == "WORK +0:05 enter go on")
+    #expect(line(20) == "+0:05 enter go on")
+    #expect(line(26) == "WORK +0:05 enter to go on")
+  }
+
+  @Test("at 24 columns a confirm session that waits shows 'enter go on', through the live display")
+  func confirmAt24Columns() {
+    let clock = FakeClock()
+    let preset = Preset(name: "c", round: [phase("focus", .work, 60), phase("break", .rest, 30)], advance: .confirm)
+    var engine = SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
+    let out = TextBuffer()
+    let display = LiveDisplay(output: out, width: 24, style: .plain, keyHint: true, clockTime: { _ in "10:00:00" })
+    let started = engine.start()
+    display.sessionDidUpdate(engine, events: started)
+    clock.advance(.seconds(65))
+    let events = engine.tick()
+    display.sessionDidUpdate(engine, events: events)
+    var model = ScreenModel(columns: 24, rows: 10)
+    model.feed(out.text)
+    #expect(model.text.contains("WORK +0:05 enter go on"), "\(model.text)")
+  }
+
+  @Test(
+    "pomo attach offers 'enter go on' only for a session whose phases wait for confirmation", arguments: [false, true])
+  func attachOffersEnterOnlyInConfirmMode(confirm: Bool) throws {
+    let home = try PomoHome(environment: ["TERM": "xterm", "TZ": "UTC"])
+    defer { home.cleanUp() }
+    let started = try home.run(["start", "10m", "--detach"] + (confirm ? ["--confirm"] : []))
+    #expect(started.status == 0, "\(started.err)")
+    let pty = try home.terminal(["attach"], columns: 100)
+    #expect(pty.waitForText("d detach"))
+    #expect(pty.visible.contains("enter go on") == confirm, "\(pty.visible)")
+    pty.send("?")
+    #expect(pty.waitForText("keys: space pause"))
+    #expect(pty.visible.contains("keys: space pause, \(confirm ? "enter go on, " : "")s skip"), "\(pty.visible)")
+    pty.send("d")
+    #expect(pty.waitForExit() == 0)
+    #expect(try home.run("stop").status == 0)
   }
 }

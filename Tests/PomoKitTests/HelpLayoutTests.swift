@@ -712,18 +712,20 @@ struct HelpLayoutTests {
     OVERVIEW: Add sessions from another journal or another tool.
 
     Without --from, the format is recognized from the file's first characters.
-    --from pomo: a pomo journal (JSON Lines); each line (sessions and corrections)
-    whose id yours lacks is appended as it stands, byte for byte. --from timewarrior
-    (or timew): the JSON of 'timew export'; each closed interval becomes a one-phase
-    focus session with its tags, its annotation as the note. --from watson: Watson's
+    --from pomo: a pomo journal (JSON Lines), or pomo's 'export --format json' (an
+    array of its records); each record (sessions and corrections) whose id yours
+    lacks is appended as it stands, byte for byte. --from timewarrior (or timew):
+    the JSON of 'timew export'; each closed interval becomes a one-phase focus
+    session with its tags, its annotation as the note. --from watson: Watson's
     frames file; project and tags become tags. --from openpomodoro: an Open Pomodoro
     Format history file; the description becomes the note.
 
     Sessions from another tool get ids derived from that tool's own (a name-based
     UUID), so importing the same file again adds nothing. Everything new is appended
-    in one durable write; what cannot be read is skipped and named. Sessions that
-    share time with another are imported all the same, and counted and named. A file
-    that holds something but gives no session (new or already present) exits 65.
+    in one durable write; what cannot be read is skipped and named, and the others
+    are imported, but the exit status is then 65. Sessions that share time with
+    another are imported all the same, and counted and named. A file that holds
+    something but gives no session (new or already present) exits 65.
 
     Examples:
       timew export | pomo import --from timew -

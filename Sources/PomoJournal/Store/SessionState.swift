@@ -24,6 +24,9 @@ public struct SessionState: Equatable, Sendable {
   public var pausedAt: Double?
   /// The phase's time is up and it waits for confirmation; its overtime is `now - deadline`.
   public var waiting = false
+  /// Whether each phase waits for confirmation when its time is up (a preset's
+  /// `"advance": "confirm"`, or `--confirm`), so a display offers `enter` only then.
+  public var confirm = false
   public var phasePausedSeconds: Double
   /// The plan from the current phase on (at most `planLimit` phases, indexed and timed from
   /// the current phase), so anyone reading the file sees what is still to come.
@@ -57,6 +60,7 @@ public struct SessionState: Equatable, Sendable {
     deadline = engine.wallTime(engine.deadline)
     pausedAt = engine.pausedAt.map(engine.wallTime)
     waiting = engine.status == .waiting
+    confirm = engine.plan.advance == .confirm
     let pausedSoFar = engine.totalPaused - engine.records.reduce(.zero) { $0 + $1.paused }
     phasePausedSeconds = TimeText.seconds(pausedSoFar)
     // Counted from the current phase, as the file stores them.
@@ -78,11 +82,13 @@ public struct SessionState: Equatable, Sendable {
           ("name", .string(phaseName)), ("kind", .string(phaseKind.rawValue)),
           ("round", phaseRound.map { .int(Int64($0)) } ?? .null), ("planned_seconds", .seconds(phasePlannedSeconds)),
           ("length_seconds", .seconds(phaseLengthSeconds)), ("offset_seconds", .seconds(phaseOffsetSeconds)),
-          ("start", time(phaseStart)), ("deadline", time(deadline)), ("paused_at", pausedAt.map(time) ?? .null), ("waiting", .bool(waiting)),
+          ("start", time(phaseStart)), ("deadline", time(deadline)), ("paused_at", pausedAt.map(time) ?? .null),
+          ("waiting", .bool(waiting)),
           ("paused_seconds", .seconds(phasePausedSeconds)),
         ])
       ),
       ("total_seconds", .seconds(totalSeconds)),
+      ("advance", .string(confirm ? "confirm" : "auto")),
       // The session before the plan: a file cut short keeps the record (see `salvage`).
       ("session", record.json(offset: offset)),
       (
@@ -153,6 +159,7 @@ public struct SessionState: Equatable, Sendable {
     self.deadline = deadline
     pausedAt = phase["paused_at"]?.stringValue.flatMap(RFC3339.parse)
     waiting = phase["waiting"]?.boolValue ?? false
+    confirm = value["advance"]?.stringValue == "confirm"
     phasePausedSeconds = try seconds(phase["paused_seconds"]) ?? 0
     var upcoming: [PlannedPhase] = []
     for item in (value["plan"]?.arrayValue ?? []).prefix(Self.planLimit) {
@@ -193,7 +200,13 @@ public struct SessionState: Equatable, Sendable {
     for i in open..<bytes.count {
       let c = bytes[i]
       if inString {
-        if escaped { escaped = false } else if c == UInt8(ascii: "\\") { escaped = true } else if c == UInt8(ascii: "\"") { inString = false }
+        if escaped {
+          escaped = false
+        } else if c == UInt8(ascii: "\\") {
+          escaped = true
+        } else if c == UInt8(ascii: "\"") {
+          inString = false
+        }
       } else if c == UInt8(ascii: "\"") {
         inString = true
       } else if c == UInt8(ascii: "{") {
@@ -244,7 +257,6 @@ public struct SessionState: Equatable, Sendable {
   public func overtime(at now: Double) -> Double? {
     waiting ? max(0, now - deadline) : nil
   }
-
 
   /// The session as it stood at the last known instant, to record after a crash or power loss.
   /// `lastKnown` is the later of `updated` and the heartbeat.

@@ -1,9 +1,9 @@
 import PomoControl
-import PomoReport
-import PomoJournal
-import PomoTerminal
 import PomoCore
+import PomoJournal
 import PomoPlatform
+import PomoReport
+import PomoTerminal
 
 #if canImport(Darwin)
   import Darwin
@@ -27,8 +27,9 @@ extension Pomo {
         """,
       options: [SharedOptions.color.spec, SharedOptions.ascii.spec])
 
-    /// The keys, as the header and `?` list them.
-    static let keysHint = KeyHints.full(confirm: true, quit: "q stop", extra: "d detach")
+    /// The keys, as the header and `?` list them: `enter go on` only for a session whose
+    /// phases wait for confirmation.
+    static func keysHint(confirm: Bool) -> String { KeyHints.full(confirm: confirm, quit: "q stop", extra: "d detach") }
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let style = DisplayStyle.resolve(
@@ -60,19 +61,24 @@ extension Pomo {
       let waiter = EventWaiter()
       var state: SessionState?
       var headed = false
+      var keysHint = Self.keysHint(confirm: false)
       func dimmed(_ line: String) -> String {
         ANSI.paint(TextLayout.truncate(line, width - 1, unicode: style.unicode), ANSI.dim, when: style.color)
       }
       func draw() {
         guard let state else { return }
+        keysHint = Self.keysHint(confirm: state.confirm || state.waiting)
         if !headed {
           let head = "\(TextLayout.inert(state.record.preset)) (pid \(state.pid)):"
-          context.output.write(dimmed(KeyHints.header(head, hints: keysHint, room: width - 1, separator: " ", unicode: style.unicode)) + "\n")
+          context.output.write(
+            dimmed(KeyHints.header(head, hints: keysHint, room: width - 1, separator: " ", unicode: style.unicode))
+              + "\n")
           headed = true
         }
         let waiting = state.waiting ? KeyHints.waiting(keys: true) : nil
         let line = StatusLine.render(
-          state.snapshot(at: ControlProtocol.showTime(state)), width: width, style: style, hint: waiting)
+          state.snapshot(at: ControlProtocol.showTime(state)), width: width, style: style, hint: waiting,
+          shortHint: state.waiting ? KeyHints.waitingShort(keys: true) : nil)
         context.output.write(ANSI.clearLine + line.text)
       }
       while true {
@@ -99,7 +105,8 @@ extension Pomo {
             if let summary = follower.summary {
               context.output.write(
                 "\r" + ANSI.clearLine
-                  + SessionSummary.layout(head: summary.head, parts: summary.parts, width: width, unicode: style.unicode))
+                  + SessionSummary.layout(
+                    head: summary.head, parts: summary.parts, width: width, unicode: style.unicode))
               summarised = true
             } else {
               context.output.write("\n" + "the session ended")
