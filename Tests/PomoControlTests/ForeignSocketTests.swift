@@ -90,7 +90,7 @@ struct ForeignSocketTests {
     let untrusted =
       "Error: will not trust the control socket \(client.socketPath): the folder \(socketFolder) belongs to user 65534, not to you (0); set XDG_RUNTIME_DIR to a folder only you can write\n"
     // Nothing runs: each command names the reason, never "idle" from the foreign server.
-    for command in [["stop"], ["pause"], ["skip"], ["resume"], ["status", "--follow"]] {
+    for command in [["stop"], ["pause"], ["skip"], ["toggle"], ["status", "--follow"]] {
       let result = try home.run(command)
       #expect(result.status == 1, "\(command)")
       #expect(result.out == "", "\(command)")
