@@ -1,5 +1,5 @@
-import PomoJournal
 import PomoCore
+import PomoJournal
 import PomoPlatform
 
 /// The running session's control socket: commands from other shells, and a feed of states

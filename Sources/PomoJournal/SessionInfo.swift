@@ -34,9 +34,9 @@ public struct SessionInfo: Equatable, Sendable {
   }
 }
 
-package extension JournalRecord {
+extension JournalRecord {
   /// The record of a session as the engine ran it (so far, or to its end).
-  init(engine: SessionEngine, info: SessionInfo, end: Double? = nil) {
+  package init(engine: SessionEngine, info: SessionInfo, end: Double? = nil) {
     let phases = engine.records.map { r in
       JournalPhase(
         name: r.phase.name, kind: r.phase.kind, round: r.phase.round, start: engine.wallTime(r.start),

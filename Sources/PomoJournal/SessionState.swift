@@ -78,7 +78,8 @@ public struct SessionState: Equatable, Sendable {
           ("name", .string(phaseName)), ("kind", .string(phaseKind.rawValue)),
           ("round", phaseRound.map { .int(Int64($0)) } ?? .null), ("planned_seconds", .seconds(phasePlannedSeconds)),
           ("length_seconds", .seconds(phaseLengthSeconds)), ("offset_seconds", .seconds(phaseOffsetSeconds)),
-          ("start", time(phaseStart)), ("deadline", time(deadline)), ("paused_at", pausedAt.map(time) ?? .null), ("waiting", .bool(waiting)),
+          ("start", time(phaseStart)), ("deadline", time(deadline)), ("paused_at", pausedAt.map(time) ?? .null),
+          ("waiting", .bool(waiting)),
           ("paused_seconds", .seconds(phasePausedSeconds)),
         ])
       ),
@@ -193,7 +194,13 @@ public struct SessionState: Equatable, Sendable {
     for i in open..<bytes.count {
       let c = bytes[i]
       if inString {
-        if escaped { escaped = false } else if c == UInt8(ascii: "\\") { escaped = true } else if c == UInt8(ascii: "\"") { inString = false }
+        if escaped {
+          escaped = false
+        } else if c == UInt8(ascii: "\\") {
+          escaped = true
+        } else if c == UInt8(ascii: "\"") {
+          inString = false
+        }
       } else if c == UInt8(ascii: "\"") {
         inString = true
       } else if c == UInt8(ascii: "{") {
@@ -244,7 +251,6 @@ public struct SessionState: Equatable, Sendable {
   public func overtime(at now: Double) -> Double? {
     waiting ? max(0, now - deadline) : nil
   }
-
 
   /// The session as it stood at the last known instant, to record after a crash or power loss.
   /// `lastKnown` is the later of `updated` and the heartbeat.

@@ -125,24 +125,25 @@ public enum StatusText {
     func time(_ t: Double) -> JSONOutput { .string(RFC3339.format(t, offset: offset(t))) }
     func fraction(_ x: Double) -> JSONOutput { .seconds((x * 1000).rounded() / 1000) }
     let remaining = remainingSeconds(s, now)
-    return .object([
-      ("state", .string(stateName(s))),
-      ("preset", .string(s.record.preset)),
-      ("phase", .string(s.phaseName)),
-      ("kind", .string(s.phaseKind.rawValue)),
-      ("remaining_seconds", .int(remaining)),
-      ("remaining", .string(TimeText.clock(seconds: remaining))),
-      ("phase_progress", fraction(s.phaseProgress(at: now))),
-      ("session_progress", fraction(s.sessionProgress(at: now))),
-      ("phase_index", .int(Int64(s.phaseIndex + 1))),
-      ("phase_count", .int(Int64(s.phaseCount))),
-      ("round", s.phaseRound.map { .int(Int64($0)) } ?? .null),
-      ("rounds", endless(s) ? .null : .int(Int64(s.record.rounds))),
-      ("deadline", time(s.deadline)),
-      ("started", time(s.record.start)),
-      ("tags", .array(s.record.tags.map(JSONOutput.string))),
-      ("pid", .int(Int64(s.pid))),
-    ] + (goal?.json ?? []))
+    return .object(
+      [
+        ("state", .string(stateName(s))),
+        ("preset", .string(s.record.preset)),
+        ("phase", .string(s.phaseName)),
+        ("kind", .string(s.phaseKind.rawValue)),
+        ("remaining_seconds", .int(remaining)),
+        ("remaining", .string(TimeText.clock(seconds: remaining))),
+        ("phase_progress", fraction(s.phaseProgress(at: now))),
+        ("session_progress", fraction(s.sessionProgress(at: now))),
+        ("phase_index", .int(Int64(s.phaseIndex + 1))),
+        ("phase_count", .int(Int64(s.phaseCount))),
+        ("round", s.phaseRound.map { .int(Int64($0)) } ?? .null),
+        ("rounds", endless(s) ? .null : .int(Int64(s.record.rounds))),
+        ("deadline", time(s.deadline)),
+        ("started", time(s.record.start)),
+        ("tags", .array(s.record.tags.map(JSONOutput.string))),
+        ("pid", .int(Int64(s.pid))),
+      ] + (goal?.json ?? []))
   }
 
   /// waybar's custom module (`"return-type": "json"`): `text` and `tooltip` are Pango markup,

@@ -1,11 +1,11 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
-@testable import PomoKit
 @testable import PomoControl
 @testable import PomoJournal
+@testable import PomoKit
 @testable import PomoPlatform
-import PomoTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -72,7 +72,9 @@ struct ForeignSocketTests {
     let server = try home.launch(
       ["-c", Self.server, folder, String(client.socketPath.split(separator: "/").last!), mode], name: "server",
       program: "/usr/bin/python3", prefix: asNobody)
-    #expect(waitUntil { FileManager.default.fileExists(atPath: folder + "/ready") }, "\(home.folder.read("server.err") ?? "")")
+    #expect(
+      waitUntil { FileManager.default.fileExists(atPath: folder + "/ready") }, "\(home.folder.read("server.err") ?? "")"
+    )
     return server
   }
 

@@ -1,8 +1,8 @@
-import PomoReport
-import PomoJournal
-import PomoTerminal
 import PomoCore
+import PomoJournal
 import PomoPlatform
+import PomoReport
+import PomoTerminal
 
 /// pomo(1) in mdoc(7), generated from the tree of command specs: every command with its
 /// arguments and options comes from the spec the parser uses; the sections a manual has
@@ -289,8 +289,14 @@ public enum ManualPage {
       ),
       ("$XDG_CONFIG_HOME/pomo/presets/*.json", "Your presets."),
       ("$XDG_DATA_HOME/pomo/journal/", "The journal: one JSON Lines file per machine, <host>-<id>.jsonl."),
-      ("$XDG_STATE_HOME/pomo/current.json", "The running session, with check.lock beside it; the session locks the folder."),
-      ("$XDG_STATE_HOME/pomo/unrecorded.jsonl", "Records the journal could not take yet; the next command records them."),
+      (
+        "$XDG_STATE_HOME/pomo/current.json",
+        "The running session, with check.lock beside it; the session locks the folder."
+      ),
+      (
+        "$XDG_STATE_HOME/pomo/unrecorded.jsonl",
+        "Records the journal could not take yet; the next command records them."
+      ),
       ("$XDG_STATE_HOME/pomo/detached.log", "The messages of a session started with start --detach."),
       (
         "$XDG_RUNTIME_DIR/pomo/control-KEY.sock",

@@ -1,9 +1,9 @@
 import PomoControl
-import PomoReport
-import PomoJournal
-import PomoTerminal
 import PomoCore
+import PomoJournal
 import PomoPlatform
+import PomoReport
+import PomoTerminal
 
 #if canImport(Darwin)
   import Darwin
@@ -67,7 +67,9 @@ extension Pomo {
         guard let state else { return }
         if !headed {
           let head = "\(TextLayout.inert(state.record.preset)) (pid \(state.pid)):"
-          context.output.write(dimmed(KeyHints.header(head, hints: keysHint, room: width - 1, separator: " ", unicode: style.unicode)) + "\n")
+          context.output.write(
+            dimmed(KeyHints.header(head, hints: keysHint, room: width - 1, separator: " ", unicode: style.unicode))
+              + "\n")
           headed = true
         }
         let waiting = state.waiting ? KeyHints.waiting(keys: true) : nil
@@ -99,7 +101,8 @@ extension Pomo {
             if let summary = follower.summary {
               context.output.write(
                 "\r" + ANSI.clearLine
-                  + SessionSummary.layout(head: summary.head, parts: summary.parts, width: width, unicode: style.unicode))
+                  + SessionSummary.layout(
+                    head: summary.head, parts: summary.parts, width: width, unicode: style.unicode))
               summarised = true
             } else {
               context.output.write("\n" + "the session ended")

@@ -1,8 +1,8 @@
-import PomoReport
-import PomoJournal
-import PomoTerminal
 import PomoCore
+import PomoJournal
 import PomoPlatform
+import PomoReport
+import PomoTerminal
 
 extension Pomo {
   /// `pomo log`: the latest sessions, newest first.
