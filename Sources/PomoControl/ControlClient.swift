@@ -1,5 +1,5 @@
-import PomoJournal
 import PomoCore
+import PomoJournal
 import PomoPlatform
 
 /// The other end of the control socket: a command from another shell, or a follower.
@@ -166,7 +166,8 @@ public struct ControlClient: Sendable {
     guard peer == me else {
       connection.close()
       throw .untrusted(
-        socketPath, reason: "the process listening runs as user \(peer.map(String.init) ?? "unknown"), not as you (\(me))")
+        socketPath,
+        reason: "the process listening runs as user \(peer.map(String.init) ?? "unknown"), not as you (\(me))")
     }
     return connection
   }

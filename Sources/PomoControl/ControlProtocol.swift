@@ -1,5 +1,5 @@
-import PomoJournal
 import PomoCore
+import PomoJournal
 import PomoPlatform
 
 /// The control socket's line protocol, as pure functions over bytes.
@@ -153,7 +153,8 @@ public enum ControlProtocol {
       case .notText: "a request is one line of printable ASCII"
       case .unknown(let word): "unknown request '\(word)'"
       case .badValue(let value): "extend takes whole milliseconds from 1 to 86400000, got '\(value.prefix(40))'"
-      case .badDeadline(let value): "a deadline is 'until MILLISECONDS' (the boot clock) after a command, got '\(value)'"
+      case .badDeadline(let value):
+        "a deadline is 'until MILLISECONDS' (the boot clock) after a command, got '\(value)'"
       case .late:
         "too late: the request waited past its deadline (the session was stopped or busy), so nothing changed"
       }

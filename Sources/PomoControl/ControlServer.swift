@@ -1,5 +1,5 @@
-import PomoJournal
 import PomoCore
+import PomoJournal
 import PomoPlatform
 
 /// The running session's control socket: commands from other shells, and a feed of states
@@ -188,8 +188,7 @@ public final class ControlServer: SessionControl {
       case .failure(let problem):
         refuse(fd, problem)
       case .success(.command(let command)):
-        let engine = ended ? nil : apply(command)
-        send(fd, reply(engine))
+        carryOut(command, for: fd, apply)
       case .success(.timed(let command, let until)):
         // Read after its client gave up (the session was stopped, the machine asleep): that
         // client has said it failed, so it must never take effect.
@@ -197,8 +196,7 @@ public final class ControlServer: SessionControl {
           refuse(fd, .late)
           return
         }
-        let engine = ended ? nil : apply(command)
-        send(fd, reply(engine))
+        carryOut(command, for: fd, apply)
       case .success(.state):
         send(fd, reply(ended ? nil : lastEngine))
       case .success(.follow):
@@ -209,6 +207,21 @@ public final class ControlServer: SessionControl {
       }
     }
   }
+
+  /// Carries out a command and answers it; the followers hear of the change only after the
+  /// one who asked has its answer, so however many follow, a command's round trip stays short.
+  private func carryOut(_ command: SessionCommand, for fd: Int32, _ apply: (SessionCommand) -> SessionEngine) {
+    heldFeed = []
+    let engine = ended ? nil : apply(command)
+    let held = heldFeed ?? []
+    heldFeed = nil
+    send(fd, reply(engine))
+    guard !held.isEmpty else { return }
+    for follower in followers { send(follower, held) }
+  }
+
+  /// While a command is carried out: the feed's lines, sent once it is answered.
+  private var heldFeed: [UInt8]?
 
   /// With the follower table full, the oldest follower hears why and goes.
   private func makeRoomForFollower() {
@@ -275,6 +288,10 @@ public final class ControlServer: SessionControl {
     guard !followers.isEmpty else { return }
     // A change of state sends the state; a change of the time shown, only the time.
     let line = events.isEmpty ? ControlProtocol.encode(.tick(engine.wallTime(now)), offset: offset) : reply(engine)
+    if heldFeed != nil {
+      heldFeed! += line
+      return
+    }
     for fd in followers { send(fd, line) }
   }
 

@@ -269,5 +269,5 @@ public enum StatusText {
   /// A progress fraction as a whole percentage, rounded down: 100 only when done.
   static func percent(_ fraction: Double) -> Int { Int((min(1, max(0, fraction)) * 100).rounded(.down)) }
 
-  static func tags(_ s: SessionState) -> String { s.record.tags.map(TextLayout.inert).joined(separator: ", ") }
+  static func tags(_ s: SessionState) -> String { TextLayout.inert(TagList.text(s.record.tags, separator: ", ")) }
 }

@@ -32,14 +32,14 @@ public struct FileSystemError: Error, Equatable, Sendable, CustomStringConvertib
   public var isNotFound: Bool { code == ENOENT || code == ENOTDIR }
 }
 
-package extension Platform {
+extension Platform {
   /// Files pomo reads whole (presets, config, the state file) are small; anything larger is
   /// refused before it is read.
-  static let readLimit = 4 << 20
+  package static let readLimit = 4 << 20
 
   /// Opens a file to read without ever blocking (a FIFO or device could), and refuses
   /// anything but a regular file; a folder is refused as EISDIR.
-  static func openRegularFile(_ path: String) throws(FileSystemError) -> Int32 {
+  package static func openRegularFile(_ path: String) throws(FileSystemError) -> Int32 {
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { throw .current }
     var info = stat()
@@ -57,7 +57,7 @@ package extension Platform {
   }
 
   /// Reads a whole regular file of at most `limit` bytes.
-  static func readFile(_ path: String, limit: Int = readLimit) throws(FileSystemError) -> [UInt8] {
+  package static func readFile(_ path: String, limit: Int = readLimit) throws(FileSystemError) -> [UInt8] {
     let fd = try openRegularFile(path)
     defer { _ = Glibc_or_Darwin_close(fd) }
     let tooLarge = FileSystemError(code: EFBIG, reason: "larger than the limit of \(limit >> 20) MB")
@@ -81,7 +81,7 @@ package extension Platform {
   /// Why `path` cannot be a file pomo appends to (a folder, a FIFO, a device, no permission),
   /// or nil when
   /// it is a regular file this process may write, or one it may create.
-  static func fileProblem(_ path: String) -> String? {
+  package static func fileProblem(_ path: String) -> String? {
     var info = stat()
     guard stat(path, &info) == 0 else {
       // A link that loops, a path through a file: never appendable.
@@ -99,22 +99,22 @@ package extension Platform {
   }
 
   /// Renames a file (atomically, within one file system).
-  static func moveFile(_ path: String, to target: String) throws(FileSystemError) {
+  package static func moveFile(_ path: String, to target: String) throws(FileSystemError) {
     guard rename(path, target) == 0 else { throw .current }
   }
 
   /// A file's size in bytes, or -1 when it does not exist.
-  static func fileSize(_ path: String) -> Int64 {
+  package static func fileSize(_ path: String) -> Int64 {
     var info = stat()
     return stat(path, &info) == 0 ? Int64(info.st_size) : -1
   }
 
-  static func fileExists(_ path: String) -> Bool {
+  package static func fileExists(_ path: String) -> Bool {
     access(path, F_OK) == 0
   }
 
   /// All of standard input (a pipe, a file or a terminal), up to `limit` bytes.
-  static func readStandardInput(limit: Int) throws(FileSystemError) -> [UInt8] {
+  package static func readStandardInput(limit: Int) throws(FileSystemError) -> [UInt8] {
     try refuseEndlessStandardInput()
     var result: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -132,13 +132,13 @@ package extension Platform {
 
   /// Standard input may be a pipe, a file or a terminal; a device such as /dev/zero would
   /// never end, so it is refused before a byte is read.
-  static func refuseEndlessStandardInput() throws(FileSystemError) {
+  package static func refuseEndlessStandardInput() throws(FileSystemError) {
     var info = stat()
     if fstat(0, &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR && isatty(0) == 0 { throw .notRegularFile }
   }
 
   /// Whether `path` is a folder (following links).
-  static func isDirectory(_ path: String) -> Bool {
+  package static func isDirectory(_ path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
@@ -146,7 +146,7 @@ package extension Platform {
   /// Moves a file to a name that must not exist yet, never replacing anything: a hard link
   /// to the new name (which fails if it exists) and then the old name's removal. Where hard
   /// links are not supported, a rename after checking the target is free.
-  static func moveWithoutReplacing(_ path: String, to target: String) throws(FileSystemError) {
+  package static func moveWithoutReplacing(_ path: String, to target: String) throws(FileSystemError) {
     if link(path, target) == 0 {
       unlink(path)
       syncFolder(parentFolder(target))
@@ -164,19 +164,21 @@ package extension Platform {
   /// The names in a folder that are UTF-8 (without "." and ".."), or nil when it cannot be
   /// read. A name that is not UTF-8 is left out rather than changed into one that names no
   /// file; `listDirectoryNames` has them all.
-  static func listDirectory(_ path: String) -> [String]? {
+  package static func listDirectory(_ path: String) -> [String]? {
     listDirectoryNames(path)?.compactMap(\.text)
   }
 
   /// Every name in a folder (without "." and ".."), as its bytes, or nil when it cannot be read.
-  static func listDirectoryNames(_ path: String) -> [FileName]? {
+  package static func listDirectoryNames(_ path: String) -> [FileName]? {
     guard let dir = opendir(path) else { return nil }
     defer { closedir(dir) }
     var names: [FileName] = []
     while let entry = readdir(dir) {
       let bytes = withUnsafePointer(to: entry.pointee.d_name) { pointer in
         pointer.withMemoryRebound(to: UInt8.self, capacity: 256) { start in
-          Array(UnsafeBufferPointer(start: start, count: strlen(UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self))))
+          Array(
+            UnsafeBufferPointer(
+              start: start, count: strlen(UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self))))
         }
       }
       if bytes != [0x2E] && bytes != [0x2E, 0x2E] { names.append(FileName(bytes: bytes)) }
@@ -185,16 +187,16 @@ package extension Platform {
   }
 
   /// Seconds since 1970 on the wall clock.
-  static func wallSeconds() -> Double {
+  package static func wallSeconds() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_REALTIME, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
   }
 }
 
-package extension Platform {
+extension Platform {
   /// Creates `path` and any missing parents with mode 0700 (private, as XDG asks).
-  static func makeDirectories(_ path: String) throws(FileSystemError) {
+  package static func makeDirectories(_ path: String) throws(FileSystemError) {
     var current = path.hasPrefix("/") ? "" : "."
     for part in path.split(separator: "/") {
       current += "/" + part
@@ -202,14 +204,14 @@ package extension Platform {
     }
   }
 
-  static func parentFolder(_ path: String) -> String {
+  package static func parentFolder(_ path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
   /// Appends one record line durably and atomically with respect to other pomo processes
   /// (see `appendLines`).
-  static func appendLine(_ line: String, to path: String) throws(FileSystemError) {
+  package static func appendLine(_ line: String, to path: String) throws(FileSystemError) {
     try appendLines([Array(line.utf8)[...]], to: path)
   }
 
@@ -219,7 +221,7 @@ package extension Platform {
   ///
   /// Each line gets its newline. If the file does not end in one (a crash cut the last
   /// line), the new lines start on a fresh one, so a damaged line never swallows a good one.
-  static func appendLines(_ lines: [ArraySlice<UInt8>], to path: String) throws(FileSystemError) {
+  package static func appendLines(_ lines: [ArraySlice<UInt8>], to path: String) throws(FileSystemError) {
     guard !lines.isEmpty else { return }
     let folder = parentFolder(path)
     if !fileExists(folder) { try makeDirectories(folder) }
@@ -255,7 +257,7 @@ package extension Platform {
   /// Replaces a file's contents all at once: write a temporary file, fsync, rename. `mode`
   /// is the new file's (before the umask): 0600 for pomo's own files, 0666 for what the user
   /// asked to have written (a report's `--output`).
-  static func writeAtomically(_ text: String, to path: String, mode: mode_t = 0o600) throws(FileSystemError) {
+  package static func writeAtomically(_ text: String, to path: String, mode: mode_t = 0o600) throws(FileSystemError) {
     try writeAtomically(Array(text.utf8), to: path, mode: mode)
   }
 
@@ -263,7 +265,7 @@ package extension Platform {
   /// file, which a cache must notice anyway and rebuild.
   ///
   /// `keeping`: the permissions of the file replaced, given to the new one whatever the umask.
-  static func writeAtomically(
+  package static func writeAtomically(
     _ contents: [UInt8], to path: String, durable: Bool = true, mode: mode_t = 0o600, keeping: mode_t? = nil
   )
     throws(FileSystemError)
@@ -288,7 +290,7 @@ package extension Platform {
 
   /// Creates a new file with mode 0600 holding `text`; fails with EEXIST when anything,
   /// even a dangling link, is already at `path`, so nothing is ever overwritten.
-  static func createNewFile(_ text: String, at path: String) throws(FileSystemError) {
+  package static func createNewFile(_ text: String, at path: String) throws(FileSystemError) {
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
     guard fd >= 0 else { throw .current }
     var bytes = Array(text.utf8)
@@ -310,17 +312,17 @@ package extension Platform {
     }
   }
 
-  static func removeFile(_ path: String) {
+  package static func removeFile(_ path: String) {
     unlink(path)
   }
 
   /// Sets a file's modification time to now: the session's heartbeat.
-  static func touch(_ path: String) {
+  package static func touch(_ path: String) {
     _ = utimensat(AT_FDCWD, path, nil, 0)
   }
 
   /// A file's modification time in seconds since 1970, or nil.
-  static func modificationTime(_ path: String) -> Double? {
+  package static func modificationTime(_ path: String) -> Double? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
     #if canImport(Darwin)
@@ -330,24 +332,24 @@ package extension Platform {
     #endif
   }
 
-  static func hostName() -> String {
+  package static func hostName() -> String {
     var buffer = [CChar](repeating: 0, count: 256)
     guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }
     return Self.string(buffer)
   }
 
-  static var processID: Int32 { getpid() }
+  package static var processID: Int32 { getpid() }
 
   /// The real user id of this process.
-  static var userID: UInt32 { UInt32(getuid()) }
+  package static var userID: UInt32 { UInt32(getuid()) }
 
   /// The text of a NUL-terminated C buffer.
-  static func string(_ buffer: [CChar]) -> String {
+  package static func string(_ buffer: [CChar]) -> String {
     String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// The local time zone's offset from UTC, in seconds, at an instant (TZ is honoured).
-  static func localOffset(at unixSeconds: Double) -> Int {
+  package static func localOffset(at unixSeconds: Double) -> Int {
     var t = time_t(unixSeconds.rounded(.down))
     var parts = tm()
     localtime_r(&t, &parts)
@@ -435,9 +437,9 @@ public struct LineReader {
   }
 }
 
-package extension Platform {
+extension Platform {
   /// The index of the first newline in `bytes` at or after `from`, found with memchr.
-  static func firstNewline(in bytes: [UInt8], from: Int) -> Int? {
+  package static func firstNewline(in bytes: [UInt8], from: Int) -> Int? {
     guard from < bytes.count else { return nil }
     return bytes.withUnsafeBufferPointer { buffer in
       memchr(buffer.baseAddress! + from, 0x0A, buffer.count - from).map {
@@ -447,9 +449,9 @@ package extension Platform {
   }
 }
 
-package extension Platform {
+extension Platform {
   /// `path` made absolute against the current folder, so a record can find the file again.
-  static func absolutePath(_ path: String) -> String {
+  package static func absolutePath(_ path: String) -> String {
     if path.hasPrefix("/") { return path }
     var buffer = [CChar](repeating: 0, count: 4096)
     guard getcwd(&buffer, buffer.count) != nil else { return path }
@@ -605,7 +607,7 @@ package final class DescriptorBudget: @unchecked Sendable {
     lock.withLock { makeRoom(for: 1) }
     do {
       return try Platform.openRegularFile(path)
-    } catch where error.code == EMFILE || error.code == ENFILE {
+    } catch  where error.code == EMFILE || error.code == ENFILE {
       lock.withLock { makeRoom(for: open.count) }
       return try Platform.openRegularFile(path)
     }
@@ -727,9 +729,9 @@ public final class FileSnapshot: @unchecked Sendable {
   deinit { UnsafeMutableRawPointer(mutating: bytes.baseAddress)?.deallocate() }
 }
 
-package extension Platform {
+extension Platform {
   /// The identity of the file at `path` (following links), or nil.
-  static func identity(of path: String) -> FileIdentity? {
+  package static func identity(of path: String) -> FileIdentity? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
     return FileIdentity(info)

@@ -122,10 +122,10 @@ public enum UnixSocket {
   }
 }
 
-package extension Platform {
+extension Platform {
   /// Creates `path` (and its parents) for this user alone: the folder must end up a real
   /// folder (not a link) owned by this user, mode 0700; its mode is set if it was wider.
-  static func makePrivateFolder(_ path: String) throws(FileSystemError) {
+  package static func makePrivateFolder(_ path: String) throws(FileSystemError) {
     try makeDirectories(path)
     var info = stat()
     guard lstat(path, &info) == 0 else { throw .current }
@@ -137,13 +137,13 @@ package extension Platform {
   }
 
   /// Sleeps; only where nothing better than waiting can be done.
-  static func sleep(seconds: Double) {
+  package static func sleep(seconds: Double) {
     var ts = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
     nanosleep(&ts, nil)
   }
 
   /// The permission bits of `path` (not following a link), or nil.
-  static func mode(_ path: String) -> mode_t? {
+  package static func mode(_ path: String) -> mode_t? {
     var info = stat()
     guard lstat(path, &info) == 0 else { return nil }
     return info.st_mode & 0o7777

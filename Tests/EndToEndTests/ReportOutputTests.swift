@@ -1,8 +1,8 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
 @testable import PomoPlatform
-import PomoTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -111,7 +111,10 @@ struct ReportOutputTests {
     #expect(shell.status == 0)
     #expect(home.folder.read("log") == "before\n" + text)
     let substitution = try runProgram(
-      ["/bin/bash", "-c", "\"$0\" report --format csv --output >(cat > \"$1\"); wait", pomoBinary, home.folder.file("sub")],
+      [
+        "/bin/bash", "-c", "\"$0\" report --format csv --output >(cat > \"$1\"); wait", pomoBinary,
+        home.folder.file("sub"),
+      ],
       environment: home.environment)
     #expect(substitution.status == 0, "\(substitution)")
     #expect(waitUntil { home.folder.read("sub") == text })

@@ -1,11 +1,11 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
-@testable import PomoKit
 @testable import PomoControl
 @testable import PomoJournal
+@testable import PomoKit
 @testable import PomoPlatform
-import PomoTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -89,7 +89,9 @@ struct FollowerLimitTests {
           .utf8))
 
     // The table holds the newest 64; the others heard why they were dropped, and exited 1.
-    #expect(waitUntil(120) { live.filter(\.isRunning).count == ControlServer.followerLimit }, "\(live.filter(\.isRunning).count)")
+    #expect(
+      waitUntil(120) { live.filter(\.isRunning).count == ControlServer.followerLimit },
+      "\(live.filter(\.isRunning).count)")
     let dropped = live.indices.filter { !live[$0].isRunning }
     #expect(dropped.count == 200 - ControlServer.followerLimit)
     for n in dropped {

@@ -1,11 +1,11 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
-@testable import PomoKit
 @testable import PomoControl
 @testable import PomoJournal
+@testable import PomoKit
 @testable import PomoPlatform
-import PomoTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -72,7 +72,9 @@ struct ForeignSocketTests {
     let server = try home.launch(
       ["-c", Self.server, folder, String(client.socketPath.split(separator: "/").last!), mode], name: "server",
       program: "/usr/bin/python3", prefix: asNobody)
-    #expect(waitUntil { FileManager.default.fileExists(atPath: folder + "/ready") }, "\(home.folder.read("server.err") ?? "")")
+    #expect(
+      waitUntil { FileManager.default.fileExists(atPath: folder + "/ready") }, "\(home.folder.read("server.err") ?? "")"
+    )
     return server
   }
 
@@ -90,7 +92,7 @@ struct ForeignSocketTests {
     let untrusted =
       "Error: will not trust the control socket \(client.socketPath): the folder \(socketFolder) belongs to user 65534, not to you (0); set XDG_RUNTIME_DIR to a folder only you can write\n"
     // Nothing runs: each command names the reason, never "idle" from the foreign server.
-    for command in [["stop"], ["pause"], ["skip"], ["resume"], ["status", "--follow"]] {
+    for command in [["stop"], ["pause"], ["skip"], ["toggle"], ["status", "--follow"]] {
       let result = try home.run(command)
       #expect(result.status == 1, "\(command)")
       #expect(result.out == "", "\(command)")

@@ -1,11 +1,11 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
-@testable import PomoKit
 @testable import PomoControl
 @testable import PomoJournal
+@testable import PomoKit
 @testable import PomoPlatform
-import PomoTestSupport
 
 #if canImport(Glibc)
   import Glibc

@@ -1,11 +1,11 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
-@testable import PomoKit
 @testable import PomoControl
 @testable import PomoJournal
+@testable import PomoKit
 @testable import PomoPlatform
-import PomoTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -77,7 +77,8 @@ struct SuspendedSessionTests {
     }
     #expect(
       String(decoding: received, as: UTF8.self)
-        == "error too late: the request waited past its deadline (the session was stopped or busy), so nothing changed\n")
+        == "error too late: the request waited past its deadline (the session was stopped or busy), so nothing changed\n"
+    )
     #expect(try client.send(.state)?.pausedAt == nil)
     // One within its deadline is carried out.
     #expect(try client.send(.command(.pause))?.pausedAt != nil)

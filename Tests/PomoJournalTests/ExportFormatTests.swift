@@ -1,9 +1,9 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
-import PomoTestSupport
 
 /// Sessions to export: one with tags and a note full of characters every format must escape,
 /// an interrupted one with fractions of seconds and pauses, and one in summer time.
@@ -236,7 +236,8 @@ struct ExportParserTests {
     let file = folder.file("export")
     try Data(text.utf8).write(to: URL(fileURLWithPath: file))
     let run = try runProgram(
-      [RequiredTool.path(of: "python3") ?? "/usr/bin/python3", "-c", script, file], environment: ["PATH": RequiredTool.searchPath, "LC_ALL": "C.UTF-8"])
+      [RequiredTool.path(of: "python3") ?? "/usr/bin/python3", "-c", script, file],
+      environment: ["PATH": RequiredTool.searchPath, "LC_ALL": "C.UTF-8"])
     guard run.status == 0 else {
       let reason =
         switch run.status {

@@ -1,10 +1,10 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
 @testable import PomoJournal
 @testable import PomoKit
 @testable import PomoPlatform
-import PomoTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -47,7 +47,9 @@ struct FileNameNotUTF8Tests {
 
     let listing = try runPomo(["journal"], environment: environment)
     #expect(listing.status == 0)
-    #expect(listing.out.hasSuffix("\nNot read:\n  laptop-caf\\xE9.jsonl: its name is not UTF-8; rename it to have it read\n"), "\(listing.out)")
+    #expect(
+      listing.out.hasSuffix("\nNot read:\n  laptop-caf\\xE9.jsonl: its name is not UTF-8; rename it to have it read\n"),
+      "\(listing.out)")
     #expect(!listing.out.contains("not a regular file"))
     let json = try runPomo(["journal", "--json"], environment: environment)
     #expect(json.out.contains(#""not_read":["laptop-caf\\xE9.jsonl"]"#), "\(json.out)")

@@ -407,7 +407,7 @@ struct InterchangeCommandTests {
     #expect(
       csv.out
         == "id,start,end,preset,status,focus_seconds,rest_seconds,paused_seconds,tags,note\r\n"
-        + "b0000000-0000-4000-8000-000000000002,2026-12-01T11:00:00+00:00,2026-12-01T11:25:00+00:00,work,completed,1500,0,0,semi;colon,\"said \"\"hi\"\", left\"\r\n"
+        + "b0000000-0000-4000-8000-000000000002,2026-12-01T11:00:00+00:00,2026-12-01T11:25:00+00:00,work,completed,1500,0,0,semi\\;colon,\"said \"\"hi\"\", left\"\r\n"
     )
     let json = h.run("export", "--today")
     let array = try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]]

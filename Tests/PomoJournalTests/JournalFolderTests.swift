@@ -1,11 +1,11 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
 @testable import PomoKit
 @testable import PomoPlatform
-import PomoTestSupport
 
 /// A machine of its own: a HOME, a host name, a clock; commands run in-process.
 struct Machine {
@@ -68,8 +68,10 @@ struct JournalFolderTests {
     "which names in the folder are journal files",
     arguments: [
       ("laptop-k3x2r2.jsonl", true), ("laptop-k3x2r2.sync-conflict-20261201-091523-K3X2R2T.jsonl", true),
-      ("journal.jsonl", true), (".syncthing.laptop-k3x2r2.jsonl.tmp", false), ("~syncthing~laptop-k3x2r2.jsonl.tmp", false),
-      (".laptop-k3x2r2.jsonl", false), ("laptop-k3x2r2.jsonl.part", false), (".stversions", false), (".stfolder", false),
+      ("journal.jsonl", true), (".syncthing.laptop-k3x2r2.jsonl.tmp", false),
+      ("~syncthing~laptop-k3x2r2.jsonl.tmp", false),
+      (".laptop-k3x2r2.jsonl", false), ("laptop-k3x2r2.jsonl.part", false), (".stversions", false),
+      (".stfolder", false),
       (".git", false), ("notes.txt", false), (".jsonl", false),
     ])
   func journalFiles(name: String, isJournal: Bool) {
@@ -108,7 +110,8 @@ struct JournalFolderTests {
     #expect(first.status == 0)
     #expect(first.out.contains("a0000000"))
     let own = try #require(m.ownFile)
-    #expect(first.err == "pomo: moved the journal into \(own) (one file per machine, so sync tools can carry the folder)\n")
+    #expect(
+      first.err == "pomo: moved the journal into \(own) (one file per machine, so sync tools can carry the folder)\n")
     #expect(!FileManager.default.fileExists(atPath: legacy))
     #expect(try journalRecords(own).map(\.id) == [record.id])
     let second = m.run("log")
@@ -123,7 +126,8 @@ struct JournalFolderTests {
     m.journal = m.home.file("single.jsonl")
     #expect(m.run("add", "25m", "--start", "-1h").status == 0)
     #expect(FileManager.default.fileExists(atPath: m.home.file("single.jsonl")))
-    #expect(m.run("journal").out.hasPrefix("Journal file: \(m.home.file("single.jsonl")) (a single file, not a folder)"))
+    #expect(
+      m.run("journal").out.hasPrefix("Journal file: \(m.home.file("single.jsonl")) (a single file, not a folder)"))
     m.journal = m.home.file("synced/")
     #expect(m.run("add", "25m", "--start", "-2h").status == 0)
     let names = try FileManager.default.contentsOfDirectory(atPath: m.home.file("synced"))
@@ -173,7 +177,9 @@ struct JournalFolderTests {
     // A conflict copy of the laptop's file arrives too (a third device edited it).
     let laptopFile = try #require(laptop.ownFile)
     let name = String(laptopFile.split(separator: "/").last!)
-    let copy = desktop.folder + "/" + name.replacingOccurrences(of: ".jsonl", with: ".sync-conflict-20261201-091523-K3X2R2T.jsonl")
+    let copy =
+      desktop.folder + "/"
+      + name.replacingOccurrences(of: ".jsonl", with: ".sync-conflict-20261201-091523-K3X2R2T.jsonl")
     try FileManager.default.copyItem(atPath: laptopFile, toPath: copy)
     try FileManager.default.copyItem(atPath: copy, toPath: laptop.folder + "/" + (copy as NSString).lastPathComponent)
 
@@ -201,7 +207,8 @@ struct JournalFolderTests {
     let other = m.home.file("folder/desktop-aaaaaa.jsonl")
     let a = focusSession("a0000000-0000-4000-8000-000000000001", start: Self.now - 7200)
     let b = focusSession("b0000000-0000-4000-8000-000000000002", start: Self.now - 3600)
-    try m.home.write("folder/desktop-aaaaaa.jsonl", a.json(offset: { _ in 0 }).text + "\n" + b.json(offset: { _ in 0 }).text + "\n")
+    try m.home.write(
+      "folder/desktop-aaaaaa.jsonl", a.json(offset: { _ in 0 }).text + "\n" + b.json(offset: { _ in 0 }).text + "\n")
     #expect(m.run("log").out.contains("b0000000"))
     // Replaced by a shorter file (a rename over it), then by one of the same size.
     let c = focusSession("c0000000-0000-4000-8000-000000000003", start: Self.now - 1800)
@@ -227,7 +234,9 @@ struct JournalFolderDuplicateTests {
     b.host = "other"
     try home.write("J/a.jsonl", a.json(offset: { _ in 0 }).text + "\n")
     try home.write("J/b.jsonl", b.json(offset: { _ in 0 }).text + "\n")
-    let run = { (words: [String]) in runAt(1_796_126_400, home: home.path, host: "laptop", words + ["--journal", home.file("J/")]) }
+    let run = { (words: [String]) in
+      runAt(1_796_126_400, home: home.path, host: "laptop", words + ["--journal", home.file("J/")])
+    }
     #expect(run(["log"]).out.contains("2026-11-22  09:00  work    completed  25:00  from_a"))
     #expect(run(["export", "--format", "csv"]).out.contains(",from_a,"))
     let week = run(["report", "--week", "2026-11-22", "--format", "json"]).out

@@ -31,4 +31,11 @@ struct TagSeparatorTests {
     #expect(LogText.tagList(["say \"hi\""]) == "\"say \"\"hi\"\"\"")
     #expect(LogText.tagList(["a;b"]) == "a;b")
   }
+
+  @Test("tags joined ambiguously: status's {tags} quotes a tag that holds the separator")
+  func status() {
+    #expect(TagList.text(["a, b", "c"], separator: ", ") == "\"a, b\", c")
+    #expect(TagList.text(["a", "b, c"], separator: ", ") == "a, \"b, c\"")
+    #expect(TagList.text(["thesis", "ch3"], separator: ", ") == "thesis, ch3")
+  }
 }

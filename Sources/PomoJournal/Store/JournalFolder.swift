@@ -120,7 +120,9 @@ public struct JournalFolder: Sendable {
   /// An id derived from the system's (`/etc/machine-id`, when it can be read) and the user's
   /// (uid): stable across runs, and still apart for two users, or two machines, of one name.
   package static func fallbackID(
-    systemID: String? = (try? Platform.readFile("/etc/machine-id", limit: 256)).map { String(decoding: $0, as: UTF8.self) },
+    systemID: String? = (try? Platform.readFile("/etc/machine-id", limit: 256)).map {
+      String(decoding: $0, as: UTF8.self)
+    },
     user: UInt32 = Platform.userID
   ) -> String {
     let alphabet = Array("abcdefghijklmnopqrstuvwxyz234567")
@@ -136,7 +138,8 @@ public struct JournalFolder: Sendable {
   private static func read(_ file: String) -> String? {
     guard let bytes = try? Platform.readFile(file, limit: 64) else { return nil }
     let text = String(decoding: bytes, as: UTF8.self).trimmingSpaces()
-    let valid = text.count == 6 && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("2"..."7").contains($0) }
+    let valid =
+      text.count == 6 && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("2"..."7").contains($0) }
     return valid ? text : nil
   }
 

@@ -304,8 +304,8 @@ public enum ManualPage {
       ),
       ("$XDG_STATE_HOME/pomo/detached.log", "The messages of a session started with start --detach."),
       (
-        "$XDG_RUNTIME_DIR/pomo/control.sock",
-        "The running session's control socket (in $XDG_STATE_HOME/pomo without XDG_RUNTIME_DIR), with control.lock beside it; folder mode 0700, socket 0600, and only the same user is answered."
+        "$XDG_RUNTIME_DIR/pomo/control-KEY.sock",
+        "The running session's control socket (in $XDG_STATE_HOME/pomo without XDG_RUNTIME_DIR), KEY a hash of the state folder's path, with control-KEY.lock beside it; folder mode 0700, socket 0600; only the same user is answered, and clients check the folder's, the socket's and the server's owner before they believe a word."
       ),
       (
         "$XDG_CACHE_HOME/pomo/",

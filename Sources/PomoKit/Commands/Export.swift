@@ -1,7 +1,7 @@
-import PomoReport
-import PomoJournal
 import PomoCore
+import PomoJournal
 import PomoPlatform
+import PomoReport
 
 extension Pomo {
   /// `pomo export`: the sessions, as they now stand, in a format other tools read.
@@ -53,7 +53,8 @@ extension Pomo {
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       if arguments[into] != nil, arguments[format] != .timewarrior {
-        throw CLIError.usage("'--into' writes Timewarrior's data: give it with --format timewarrior", command: arguments.path)
+        throw CLIError.usage(
+          "'--into' writes Timewarrior's data: give it with --format timewarrior", command: arguments.path)
       }
       let config = try ConfigAccess.load(context)
       let calendar = LocalCalendar(
@@ -148,7 +149,8 @@ extension Pomo {
           // A data file may be a link (a dotfiles repository): written through, never replaced.
           try OutputFile.write(Array(merge.text.utf8), to: path)
         } catch {
-          throw CLIError.failure("cannot write \(path): \(error) (\(TextLayout.count(added, "interval")) added before it)")
+          throw CLIError.failure(
+            "cannot write \(path): \(error) (\(TextLayout.count(added, "interval")) added before it)")
         }
         added += merge.added.count
         addedIntervals += merge.added

@@ -1,7 +1,7 @@
-import PomoJournal
-import PomoTerminal
 import PomoCore
+import PomoJournal
 import PomoPlatform
+import PomoTerminal
 
 extension Pomo {
   /// `pomo journal`: the journal's files, for people who sync the folder between machines.
@@ -63,7 +63,10 @@ extension Pomo {
       return ExitCode.success
     }
 
-    static func json(_ journal: Journal, _ infos: [FileInfo], skipped: [(name: String, reason: JournalFolder.Unreadable)], offset: (Double) -> Int) -> JSONOutput {
+    static func json(
+      _ journal: Journal, _ infos: [FileInfo], skipped: [(name: String, reason: JournalFolder.Unreadable)],
+      offset: (Double) -> Int
+    ) -> JSONOutput {
       func time(_ t: Double?) -> JSONOutput { t.map { .string(RFC3339.format($0, offset: offset($0))) } ?? .null }
       return .object([
         ("folder", journal.folder.map { .string($0.path) } ?? .null), ("own_file", .string(journal.path)),
@@ -87,7 +90,10 @@ extension Pomo {
       ])
     }
 
-    static func text(_ journal: Journal, _ infos: [FileInfo], skipped: [(name: String, reason: JournalFolder.Unreadable)], offset: (Double) -> Int) -> String {
+    static func text(
+      _ journal: Journal, _ infos: [FileInfo], skipped: [(name: String, reason: JournalFolder.Unreadable)],
+      offset: (Double) -> Int
+    ) -> String {
       func time(_ t: Double) -> String {
         let stamp = RFC3339.format(t, offset: offset(t))
         return String(stamp.prefix(10)) + " " + String(stamp.dropFirst(11).prefix(5))

@@ -55,21 +55,8 @@ public enum LogText {
       .init("FOCUS", alignLeft: false),
     ], free: "TAGS", freeFloor: 12)
 
-  /// The tags joined by `,`; a tag that holds a `,` or a `"`, or starts or ends with a space,
-  /// is quoted, its quotes doubled, so the list reads exactly.
-  public static func tagList(_ tags: [String]) -> String {
-    tags.map { tag in
-      let plain =
-        !tag.isEmpty && !tag.contains(",") && !tag.contains("\"") && tag.first?.isWhitespace == false
-        && tag.last?.isWhitespace == false
-      if plain { return tag }
-      var out = "\""
-      for c in tag {
-        if c == "\"" { out += "\"\"" } else { out.append(c) }
-      }
-      return out + "\""
-    }.joined(separator: ",")
-  }
+  /// The tags joined by `,`, each quoted when it must be (`TagList`), so the list reads exactly.
+  public static func tagList(_ tags: [String]) -> String { TagList.text(tags) }
 
   public static func render(_ records: [JournalRecord], width: Int, unicode: Bool, offset: (Double) -> Int) -> String {
     if records.isEmpty { return "No sessions recorded yet. Start one with 'pomo start work'.\n" }

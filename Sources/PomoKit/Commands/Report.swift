@@ -1,8 +1,8 @@
-import PomoReport
-import PomoJournal
-import PomoTerminal
 import PomoCore
+import PomoJournal
 import PomoPlatform
+import PomoReport
+import PomoTerminal
 
 extension Pomo {
   /// `pomo report`: summaries of the journal by day, with totals, streak and comparison.
@@ -55,10 +55,12 @@ extension Pomo {
       "to", .date, help: "The last day of a custom range (YYYY-MM-DD; default: today).")
     static let weekStart = Option<WeekStart>.choice(
       "week-start", placeholder: "day", help: "The first day of the week: monday or sunday.")
-    static let format = Option<ReportFormat>.choice("format", placeholder: "format", help: "text (the default), json, csv, svg or html.")
+    static let format = Option<ReportFormat>.choice(
+      "format", placeholder: "format", help: "text (the default), json, csv, svg or html.")
     static let tag = Option<[String]>.repeated(
       "tag", short: "t", .tag, help: "Only sessions with this tag (repeatable: all must match).")
-    static let preset = Option<String>.value("preset", .preset, placeholder: "name", help: "Only sessions of this preset.")
+    static let preset = Option<String>.value(
+      "preset", .preset, placeholder: "name", help: "Only sessions of this preset.")
     static let color = Option<ColorChoice>.choice(
       "color", placeholder: "when", help: "Colour the text: auto, always or never.")
 

@@ -29,6 +29,12 @@ extension Pomo {
         return ExitCode.success
       } catch .notRunning {
         // Nothing runs: continue the last interrupted session, below.
+      } catch .untrusted(let path, let reason) {
+        // A socket not to be trusted says nothing of this profile: when no session of its own
+        // runs, the last interrupted one goes on (and says, as it starts, that it has no socket).
+        if let state = SessionState.read(path: context.paths.stateFile), Platform.processExists(state.pid) {
+          throw CLIError.failure(ControlClient.Failure.untrusted(path, reason: reason).description)
+        }
       } catch {
         throw CLIError.failure(error.description)
       }

@@ -1,9 +1,9 @@
 import PomoControl
-import PomoReport
-import PomoJournal
-import PomoTerminal
 import PomoCore
+import PomoJournal
 import PomoPlatform
+import PomoReport
+import PomoTerminal
 
 /// Runs a plan live: what `start` and `resume` share once they know what to run.
 enum SessionLauncher {
@@ -177,7 +177,9 @@ enum SessionLauncher {
     }
     if let sound = setup.sound {
       listeners.append(
-        PhaseSounds(file: sound.file) { Spawner.launch([sound.player, Spawner.inertPath($0)], environment: environment) })
+        PhaseSounds(file: sound.file) {
+          Spawner.launch([sound.player, Spawner.inertPath($0)], environment: environment)
+        })
     }
     // Opened only now, with the session lock held: a live socket is always the running session's.
     // Before the recorder, so that the state file says why when there is none.

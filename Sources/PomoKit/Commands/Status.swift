@@ -1,9 +1,9 @@
 import PomoControl
-import PomoReport
-import PomoJournal
-import PomoTerminal
 import PomoCore
+import PomoJournal
 import PomoPlatform
+import PomoReport
+import PomoTerminal
 
 extension Pomo {
   /// `pomo status`: what is running now, cheap enough for a status bar to call every second.

@@ -1,9 +1,9 @@
 import PomoControl
-import PomoReport
-import PomoJournal
-import PomoTerminal
 import PomoCore
+import PomoJournal
 import PomoPlatform
+import PomoReport
+import PomoTerminal
 
 /// `pomo status --follow`: a line at every visible change, pushed by the running session,
 /// and the idle form between sessions. It never polls: it blocks reading the session's

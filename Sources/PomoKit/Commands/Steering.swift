@@ -1,9 +1,9 @@
 import PomoControl
-import PomoReport
-import PomoJournal
-import PomoTerminal
 import PomoCore
+import PomoJournal
 import PomoPlatform
+import PomoReport
+import PomoTerminal
 
 /// What the commands that steer a running session share: one request over the session's
 /// control socket, and the status line it answers with.
