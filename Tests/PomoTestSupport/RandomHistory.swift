@@ -30,13 +30,14 @@ package final class RandomHistory {
   static let tags = ["thesis", "code", "ops", "Deep Work", "a,b", "x;y"]
   static let presets = ["work", "52-17", "hiit", "25m"]
 
-  package init(seed: UInt64) throws {
+  /// `sessions` sets how many sessions the journal starts with (by default, a random number up to 400).
+  package init(seed: UInt64, sessions: Int? = nil) throws {
     home = try TemporaryFolder()
     rng = SplitMix64(state: seed)
     now = 1_796_126_400 + Double(seed % 97) * 3_601
     zone = ZoneFromRules(posix: Self.zones[0])
     for host in Self.hosts { _ = journalFile(home.path, host: host) }
-    let count = Int.random(in: 0...400, using: &rng)
+    let count = sessions ?? Int.random(in: 0...400, using: &rng)
     for _ in 0..<count { appendLine(session(), to: pickFile()) }
     trail.append("seed \(seed): \(count) sessions")
   }
@@ -83,7 +84,8 @@ package final class RandomHistory {
     case 79..<84: what = changeZone()
     case 84..<88: what = changeDayStart()
     case 88..<94: what = advance()
-    default: what = syncTwice()
+    case 94..<97: what = syncTwice()
+    default: what = correctionsOnly()
     }
     trail.append(what)
     return what
@@ -201,6 +203,21 @@ package final class RandomHistory {
     return "synced a line of \(name) into \(target)"
   }
 
+  /// A machine's file that holds only corrections: of sessions another file holds, or of
+  /// none any file holds (their lines damaged, or not synced yet).
+  private func correctionsOnly() -> String {
+    let target = (try? someID()) ?? nil
+    let id = target ?? String(format: "%08x-gone", UInt32.random(in: 0...UInt32.max, using: &rng))
+    serial += 1
+    let at = RFC3339.format(now - 60, offset: 0)
+    let line =
+      Bool.random(using: &rng)
+      ? "{\"v\":2,\"kind\":\"delete\",\"id\":\"c\(serial)\",\"target\":\"\(id)\",\"at\":\"\(at)\",\"host\":\"phone\"}"
+      : "{\"v\":2,\"kind\":\"amend\",\"id\":\"c\(serial)\",\"target\":\"\(id)\",\"at\":\"\(at)\",\"host\":\"phone\",\"set\":{\"status\":\"completed\"}}"
+    appendLine(line, to: "phone-testaa.jsonl")
+    return "a correction of \(id) in phone's file"
+  }
+
   // MARK: - Making sessions
 
   /// A session over the last two years: any hour (some across midnight), several phases,
@@ -283,8 +300,16 @@ package final class RandomHistory {
   }
 
   /// Writes a file's bytes where it stands (the same inode) or as a new file renamed over it.
+  ///
+  /// In place, it first waits until the clock has moved past the file's last change: a person
+  /// editing a journal is never within the same tick of the kernel's coarse clock as pomo's
+  /// last write, the one edit the index's staleness rule cannot see (docs/durability.md).
   private func write(_ bytes: [UInt8], to name: String, inPlace: Bool) {
     let path = journalFolder + "/" + name
+    if inPlace, let changed = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date {
+      let deadline = Date().addingTimeInterval(5)
+      while Date() < changed.addingTimeInterval(0.02) && Date() < deadline { usleep(1_000) }
+    }
     if inPlace, let handle = FileHandle(forWritingAtPath: path) {
       handle.truncateFile(atOffset: 0)
       handle.write(Data(bytes))

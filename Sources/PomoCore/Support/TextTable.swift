@@ -91,29 +91,56 @@ package struct TextTable {
     }
     let room = limit - used() - gap
 
-    func cell(_ text: String, _ c: Int) -> String {
+    // Written as bytes: a log of a million sessions is a million lines.
+    var out: [UInt8] = []
+    func cell(_ text: String, _ c: Int) {
       let column = columns[c]
       var text = text
-      if TextLayout.width(text) > widths[c] {
+      var width = TextLayout.width(text)
+      if width > widths[c] {
         switch column.cut {
         case .never: break
         case .end: text = TextLayout.truncate(text, widths[c], unicode: unicode)
         case .start: text = Self.truncateStart(text, widths[c], unicode: unicode)
         }
+        width = TextLayout.width(text)
       }
-      return column.alignLeft ? TextLayout.padRight(text, widths[c]) : TextLayout.padLeft(text, widths[c])
+      let padding = max(0, widths[c] - width)
+      if !column.alignLeft { out.append(contentsOf: repeatElement(0x20, count: padding)) }
+      out.append(contentsOf: text.utf8)
+      if column.alignLeft { out.append(contentsOf: repeatElement(0x20, count: padding)) }
     }
-    func line(_ cells: [String]) -> String {
-      let head = (0..<n).map { cell(cells[$0], $0) }.joined(separator: Self.gap)
-      guard free != nil, !cells[n].isEmpty else { return head.trimmedSpaces() + "\n" }
+    /// Takes the spaces and tabs off both ends of the line that starts at `start`.
+    func trim(from start: Int) {
+      while out.count > start, out.last == 0x20 || out.last == 0x09 { out.removeLast() }
+      let lead = out[start...].prefix { $0 == 0x20 || $0 == 0x09 }.count
+      if lead > 0 { out.removeSubrange(start..<start + lead) }
+    }
+    func line(_ cells: [String]) {
+      let start = out.count
+      for c in 0..<n {
+        if c > 0 { out.append(contentsOf: Self.gap.utf8) }
+        cell(cells[c], c)
+      }
+      guard free != nil, !cells[n].isEmpty else {
+        trim(from: start)
+        return out.append(0x0A)
+      }
       if freeBelow {
+        trim(from: start)
+        out.append(0x0A)
         let below = TextLayout.wrap(
           cells[n], width: max(limit, Self.indent + 10), indent: Self.indent, hanging: Self.indent)
-        return head.trimmedSpaces() + "\n" + below + "\n"
+        out.append(contentsOf: below.utf8)
+        return out.append(0x0A)
       }
-      return head + Self.gap + TextLayout.truncate(cells[n], room, unicode: unicode) + "\n"
+      out.append(contentsOf: Self.gap.utf8)
+      out.append(contentsOf: TextLayout.truncate(cells[n], room, unicode: unicode).utf8)
+      out.append(0x0A)
     }
-    return ([line(columns.map(\.header) + (free.map { [$0] } ?? []))] + rows.map(line)).joined()
+    line(columns.map(\.header) + (free.map { [$0] } ?? []))
+    for row in rows { line(row) }
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// `s` cut to at most `n` columns from its start, beginning with the ellipsis when it was cut.

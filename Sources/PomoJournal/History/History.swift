@@ -599,7 +599,9 @@ public final class History {
     let counted = { (day: Int64) -> Bool in known?.contains(day) == true || completedOn(day) }
     // The newest day with a completed session, and the start of its run.
     last = start
-    let floor = calendar.day(of: max(earliest, -1e11))
+    // No session with a time at all (only corrections whose sessions are damaged or gone):
+    // nothing earlier to walk back to.
+    let floor = earliest.isFinite ? calendar.day(of: max(earliest, -1e11)) : start
     while last > floor && !counted(last) { last -= 1 }
     first = last - Int64(Streak.length(today: last, completedOn: counted)) + 1
     CacheFile.write(
