@@ -15,10 +15,11 @@ package enum FileCalls {
   /// open(2). EINTR is retried.
   package static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {
     while true {
-      let result = fault(.open, path).map { fault -> Int32 in
-        if case .fail(let code) = fault { return failing(code) }
-        return System.openFile(path, flags, mode)
-      } ?? System.openFile(path, flags, mode)
+      let result =
+        fault(.open, path).map { fault -> Int32 in
+          if case .fail(let code) = fault { return failing(code) }
+          return System.openFile(path, flags, mode)
+        } ?? System.openFile(path, flags, mode)
       if result >= 0 || errno != EINTR { return result }
     }
   }
@@ -32,7 +33,7 @@ package enum FileCalls {
     case .fail(let code): return Int(failing(code))
     case .short(let most): return System.preadFile(fd, buffer, min(count, max(0, most)), off_t(offset))
     case .cut(let length):
-      _ = System.truncateOpenFile(fd, off_t(length))
+      _ = System.truncateFile(path, off_t(length))
       return System.preadFile(fd, buffer, count, off_t(offset))
     }
   }

@@ -22,12 +22,15 @@ package final class FileFaults: @unchecked Sendable {
 
   /// An injector that asks `decide` about each call; nil lets it run. The default only
   /// records the calls (a test's first run, to learn the steps of what it tests).
-  ///
-  /// `only` picks the calls it sees, say those on one journal file: the others run unseen and
-  /// unnumbered, so the k-th step of an append is the same call however much else the
-  /// command around it does.
+  package convenience init(_ decide: @escaping @Sendable (FileOperation) -> FileFault? = { _ in nil }) {
+    self.init(only: { _, _ in true }, decide)
+  }
+
+  /// An injector that sees only the calls `only` picks, say those on one journal file: the
+  /// others run unseen and unnumbered, so the k-th step of an append is the same call
+  /// however much else the command around it does.
   package init(
-    only matching: @escaping @Sendable (FileOperation.Kind, String) -> Bool = { _, _ in true },
+    only matching: @escaping @Sendable (FileOperation.Kind, String) -> Bool,
     _ decide: @escaping @Sendable (FileOperation) -> FileFault? = { _ in nil }
   ) {
     self.matching = matching

@@ -85,4 +85,3 @@ public enum Platform {
     return result
   }
 }
-

@@ -162,6 +162,11 @@ public final class IndexedJournal {
             errors[part] = error as? FileSystemError
             return
           }
+          // The index says the chunk is there: fewer bytes, and the file was cut while read.
+          guard length == Int(chunk.length) else {
+            errors[part] = .changedWhileRead
+            return
+          }
           let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
           var skip = SortedSearch.firstIndex(in: duplicates, notBelow: chunk.firstLine)
           var number = chunk.firstLine

@@ -483,7 +483,8 @@ public struct JournalIndex {
     line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
   }
 
-  package static func hash(_ file: RandomAccessFile, at offset: Int64, length: Int64) throws(FileSystemError) -> UInt64 {
+  package static func hash(_ file: RandomAccessFile, at offset: Int64, length: Int64) throws(FileSystemError) -> UInt64
+  {
     guard length > 0 else { return 0 }
     return FNV1a.hash(try file.read(exactly: Int(length), at: offset))
   }
