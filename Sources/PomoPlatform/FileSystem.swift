@@ -21,6 +21,11 @@ public struct FileSystemError: Error, Equatable, Sendable, CustomStringConvertib
   /// A FIFO, socket or device where a file was expected: reading it could hang or never end.
   public static let notRegularFile = FileSystemError(code: EINVAL, reason: "not a regular file")
 
+  /// A file that changed while it was read (cut short, grown, replaced, written): what was
+  /// read may mix two versions, so it is not used. Running the command again reads it whole.
+  public static let changedWhileRead = FileSystemError(
+    code: EAGAIN, reason: "changed while it was read; run the command again")
+
   package static var current: FileSystemError { FileSystemError(code: errno) }
 
   public static var permissionDenied: FileSystemError { FileSystemError(code: EACCES) }
@@ -40,7 +45,7 @@ extension Platform {
   /// Opens a file to read without ever blocking (a FIFO or device could), and refuses
   /// anything but a regular file; a folder is refused as EISDIR.
   package static func openRegularFile(_ path: String) throws(FileSystemError) -> Int32 {
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    let fd = FileCalls.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { throw .current }
     var info = stat()
     guard fstat(fd, &info) == 0 else {
@@ -67,7 +72,7 @@ extension Platform {
     result.reserveCapacity(max(0, Int(info.st_size)))
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
-      let n = read(fd, &buffer, buffer.count)
+      let n = FileCalls.read(fd, &buffer, buffer.count, path: path)
       if n < 0 {
         if errno == EINTR { continue }
         throw .current
@@ -100,7 +105,7 @@ extension Platform {
 
   /// Renames a file (atomically, within one file system).
   package static func moveFile(_ path: String, to target: String) throws(FileSystemError) {
-    guard rename(path, target) == 0 else { throw .current }
+    guard FileCalls.rename(path, target) == 0 else { throw .current }
   }
 
   /// A file's size in bytes, or -1 when it does not exist.
@@ -221,6 +226,11 @@ extension Platform {
   ///
   /// Each line gets its newline. If the file does not end in one (a crash cut the last
   /// line), the new lines start on a fresh one, so a damaged line never swallows a good one.
+  ///
+  /// All or nothing: a short write is continued, and when a write or the fsync fails (a
+  /// full disk, EIO), the file is cut back to its length before the append and the error
+  /// thrown, so no part of a line is left for readers to call damaged, and a caller that
+  /// tries again (the recorder keeps its state file) never writes a session twice.
   package static func appendLines(_ lines: [ArraySlice<UInt8>], to path: String) throws(FileSystemError) {
     guard !lines.isEmpty else { return }
     let folder = parentFolder(path)
@@ -228,7 +238,7 @@ extension Platform {
     let existed = fileExists(path)
     // Non-blocking, so a FIFO or device in the journal's place cannot hang pomo; it is
     // refused below, before anything is written into it.
-    let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
+    let fd = FileCalls.open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0o600)
     guard fd >= 0 else { throw .current }
     defer { _ = Glibc_or_Darwin_close(fd) }
     var info = stat()
@@ -240,17 +250,30 @@ extension Platform {
     defer { _ = flock(fd, LOCK_UN) }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(lines.reduce(1) { $0 + $1.count + 1 })
-    if fstat(fd, &info) == 0 && info.st_size > 0 {
+    // Under the lock, so no other pomo appends meanwhile: where this append starts.
+    guard fstat(fd, &info) == 0 else { throw .current }
+    let length = Int64(info.st_size)
+    if length > 0 {
       var last: UInt8 = 0
-      if pread(fd, &last, 1, off_t(info.st_size - 1)) == 1 && last != 0x0A { bytes.append(0x0A) }
+      var n = FileCalls.pread(fd, &last, 1, length - 1, path: path)
+      while n < 0 && errno == EINTR { n = FileCalls.pread(fd, &last, 1, length - 1, path: path) }
+      // Not knowing whether the file ends a line, nothing is written.
+      guard n == 1 else { throw n < 0 ? .current : .changedWhileRead }
+      if last != 0x0A { bytes.append(0x0A) }
     }
     for line in lines {
       bytes += line
       if line.last != 0x0A { bytes.append(0x0A) }
     }
-    let failure = writeAll(fd, &bytes)
-    if failure != 0 { throw FileSystemError(code: failure) }
-    if fsync(fd) != 0 && errno != EINVAL && errno != EROFS { throw .current }
+    var failure = writeAll(fd, &bytes, path: path)
+    if failure == 0 && FileCalls.fsync(fd, path: path) != 0 && errno != EINVAL && errno != EROFS { failure = errno }
+    if failure != 0 {
+      // Whatever part of the lines reached the file goes again; if even that fails, the next
+      // append starts on a fresh line.
+      _ = FileCalls.ftruncate(fd, length, path: path)
+      _ = FileCalls.fsync(fd, path: path)
+      throw FileSystemError(code: failure)
+    }
     if !existed { syncFolder(folder) }
   }
 
@@ -274,15 +297,17 @@ extension Platform {
     if !fileExists(folder) { try makeDirectories(folder) }
     let temporary = "\(path).\(getpid()).tmp"
     unlink(temporary)
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
+    let fd = FileCalls.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
     guard fd >= 0 else { throw .current }
     var bytes = contents
-    let ok =
-      (keeping.map { fchmod(fd, $0) == 0 } ?? true) && Platform.write(fd, &bytes) && (!durable || fsync(fd) == 0)
-    let code = errno
+    var failure: Int32 = 0
+    if let keeping, fchmod(fd, keeping) != 0 { failure = errno }
+    if failure == 0 { failure = writeAll(fd, &bytes, path: temporary) }
+    if failure == 0 && durable && FileCalls.fsync(fd, path: temporary) != 0 { failure = errno }
     _ = Glibc_or_Darwin_close(fd)
-    guard ok, rename(temporary, path) == 0 else {
-      let failure = ok ? errno : code
+    // The old file stays whole until the new one is: a failure leaves the old one, or none.
+    if failure == 0 && FileCalls.rename(temporary, path) != 0 { failure = errno }
+    if failure != 0 {
       unlink(temporary)
       throw FileSystemError(code: failure)
     }
@@ -291,16 +316,16 @@ extension Platform {
   /// Creates a new file with mode 0600 holding `text`; fails with EEXIST when anything,
   /// even a dangling link, is already at `path`, so nothing is ever overwritten.
   package static func createNewFile(_ text: String, at path: String) throws(FileSystemError) {
-    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    let fd = FileCalls.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
     guard fd >= 0 else { throw .current }
     var bytes = Array(text.utf8)
     // The umask could only take bits away, but say 0600 plainly whatever it is.
-    let ok = fchmod(fd, 0o600) == 0 && Platform.write(fd, &bytes) && fsync(fd) == 0
-    let code = errno
+    var failure = fchmod(fd, 0o600) == 0 ? writeAll(fd, &bytes, path: path) : errno
+    if failure == 0 && FileCalls.fsync(fd, path: path) != 0 { failure = errno }
     _ = Glibc_or_Darwin_close(fd)
-    guard ok else {
+    guard failure == 0 else {
       unlink(path)
-      throw FileSystemError(code: code)
+      throw FileSystemError(code: failure)
     }
   }
 
@@ -373,6 +398,9 @@ public struct LineReader {
   }
 
   package let fd: Int32
+  private let path: String
+  /// How many bytes were read: at the end, a file shorter than that was cut while read.
+  private var consumed: Int64 = 0
   private var buffer: [UInt8] = []
   private var start = 0
   /// Where the search for the next newline resumes, so a long line is scanned once.
@@ -383,6 +411,7 @@ public struct LineReader {
   public private(set) var lineNumber = 0
 
   public init(path: String) throws(FileSystemError) {
+    self.path = path
     // Standard input may be a pipe (`pomo import -`); any other path must be a regular file.
     if path == "/dev/stdin" {
       try Platform.refuseEndlessStandardInput()
@@ -427,12 +456,22 @@ public struct LineReader {
         start = 0
       }
       var chunk = [UInt8](repeating: 0, count: 1 << 16)
-      let n = read(fd, &chunk, chunk.count)
+      let n = FileCalls.read(fd, &chunk, chunk.count, path: path)
       if n < 0 {
         if errno == EINTR { continue }
         throw .current
       }
-      if n == 0 { atEnd = true } else { buffer += chunk[0..<n] }
+      if n == 0 {
+        // Lines read before the file was cut short are no longer in it: no answer may count them.
+        var info = stat()
+        if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && Int64(info.st_size) < consumed {
+          throw .changedWhileRead
+        }
+        atEnd = true
+      } else {
+        buffer += chunk[0..<n]
+        consumed += Int64(n)
+      }
     }
   }
 }
@@ -550,7 +589,7 @@ public final class RandomAccessFile: @unchecked Sendable {
     return try withDescriptor { fd throws(FileSystemError) in
       var done = 0
       while done < buffer.count {
-        let n = pread(fd, base + done, buffer.count - done, off_t(offset) + off_t(done))
+        let n = FileCalls.pread(fd, base + done, buffer.count - done, offset + Int64(done), path: path)
         if n < 0 {
           if errno == EINTR { continue }
           throw .current
@@ -560,6 +599,15 @@ public final class RandomAccessFile: @unchecked Sendable {
       }
       return done
     }
+  }
+
+  /// The `count` bytes at `offset`, which the caller knows the file holds (an indexed chunk,
+  /// a block before the size it saw): fewer means the file was cut while it was read, and
+  /// is thrown (`changedWhileRead`) rather than taken for the end.
+  public func read(exactly count: Int, at offset: Int64) throws(FileSystemError) -> [UInt8] {
+    let bytes = try read(at: offset, count: count)
+    guard bytes.count == count else { throw .changedWhileRead }
+    return bytes
   }
 
   /// Up to `count` bytes at `offset`.
@@ -689,7 +737,7 @@ public final class FileSnapshot: @unchecked Sendable {
   public let identity: FileIdentity
 
   /// A file that changed while it was read (cut short, grown, replaced, written).
-  public static let changedWhileRead = FileSystemError(code: EAGAIN, reason: "changed while it was read")
+  public static let changedWhileRead = FileSystemError.changedWhileRead
 
   /// Reads `path` whole, `chunk` bytes at a time; `betweenReads` runs after each read but the
   /// last (a seam for tests that cut the file between two reads).
@@ -714,7 +762,7 @@ public final class FileSnapshot: @unchecked Sendable {
       // Nothing beyond what was read, the same file, unchanged, still at its path.
       var extra: UInt8 = 0
       let after = try file.identity
-      let beyond = try file.withDescriptor { fd in pread(fd, &extra, 1, off_t(size)) }
+      let beyond = try file.withDescriptor { fd in FileCalls.pread(fd, &extra, 1, Int64(size), path: path) }
       guard beyond == 0, after == before, Platform.identity(of: path) == before else {
         throw Self.changedWhileRead
       }

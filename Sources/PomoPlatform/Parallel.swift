@@ -143,9 +143,15 @@ private final class WorkerThread: @unchecked Sendable {
   }
 
   /// A thread running `work`, or nil (and `work` not run) when the system gives none.
+  ///
+  /// A task-local value does not reach a thread pomo starts, so the file-system seam's
+  /// injector of the starting code (`FileFaults.current`, set only by tests) is handed on:
+  /// the files the thread reads fail as the test asked.
   static func start(_ work: @escaping () -> Void) -> WorkerThread? {
     let worker = WorkerThread()
-    let body = Unmanaged.passRetained(Body(work)).toOpaque()
+    let faults = FileFaults.current
+    let run = faults.map { faults in { FileFaults.$current.withValue(faults) { work() } } } ?? work
+    let body = Unmanaged.passRetained(Body(run)).toOpaque()
     #if canImport(Darwin)
       let entry: @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? = { raw in
         Unmanaged<Body>.fromOpaque(raw).takeRetainedValue().work()

@@ -37,14 +37,17 @@ public enum Platform {
   }
 
   /// Writes all of `bytes`; 0, or the errno of the write that failed (EPIPE: nobody reads).
-  public static func writeAll(_ fd: Int32, _ bytes: inout [UInt8]) -> Int32 {
+  /// With the `path` of the file `fd` is, the writes go through the file-system seam
+  /// (`FileCalls`), so tests can fail or shorten them.
+  public static func writeAll(_ fd: Int32, _ bytes: inout [UInt8], path: String? = nil) -> Int32 {
     var offset = 0
     while offset < bytes.count {
       let n = bytes.withUnsafeBytes { buffer in
+        if let path { return FileCalls.write(fd, buffer.baseAddress! + offset, buffer.count - offset, path: path) }
         #if canImport(Darwin)
-          Darwin.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+          return Darwin.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
         #else
-          Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+          return Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
         #endif
       }
       if n < 0 {
@@ -82,4 +85,3 @@ public enum Platform {
     return result
   }
 }
-

@@ -62,6 +62,12 @@ package final class RandomHistory {
     return (Pomo.main(["pomo"] + words, context: context), out.text, err.text)
   }
 
+  /// Appends one random session to this machine's file behind pomo's back, as a sync would:
+  /// the next command must bring its caches up to date.
+  package func appendSession() {
+    appendLine(session(), to: String(journalFile(home.path, host: "laptop").split(separator: "/").last!))
+  }
+
   // MARK: - Operations
 
   /// Applies one operation chosen at random and says what it did.
@@ -292,6 +298,8 @@ package final class RandomHistory {
 
   private func appendLine(_ line: String, to name: String) {
     let path = journalFolder + "/" + name
+    // The folder too: without it, the sessions made before the first command were lost.
+    try? FileManager.default.createDirectory(atPath: journalFolder, withIntermediateDirectories: true)
     if !FileManager.default.fileExists(atPath: path) { _ = FileManager.default.createFile(atPath: path, contents: nil) }
     guard let handle = FileHandle(forWritingAtPath: path) else { return }
     handle.seekToEndOfFile()

@@ -162,6 +162,11 @@ public final class IndexedJournal {
             errors[part] = error as? FileSystemError
             return
           }
+          // The index says the chunk is there: fewer bytes, and the file was cut while read.
+          guard length == Int(chunk.length) else {
+            errors[part] = .changedWhileRead
+            return
+          }
           let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
           var skip = SortedSearch.firstIndex(in: duplicates, notBelow: chunk.firstLine)
           var number = chunk.firstLine
@@ -337,13 +342,13 @@ public final class IndexedJournal {
   /// The bytes of one line, by its place in the file.
   package func read(offset: Int64, length: Int64) throws(FileSystemError) -> [UInt8] {
     guard let file else { return [] }
-    return try file.read(at: offset, count: Int(length))
+    return try file.read(exactly: Int(length), at: offset)
   }
 
   /// The bytes of a chunk.
   package func read(chunk k: Int) throws(FileSystemError) -> [UInt8] {
     guard let file else { return [] }
-    return try file.read(at: index.chunks[k].offset, count: Int(index.chunks[k].length))
+    return try file.read(exactly: Int(index.chunks[k].length), at: index.chunks[k].offset)
   }
 
   /// The records of a chunk's lines, as reports read them; damaged lines were reported when
@@ -400,7 +405,7 @@ public final class IndexedJournal {
     if selected.count <= 16 {
       // A week or a month: threads would cost more than they save.
       for chunk in selected {
-        let bytes = try file.read(at: chunk.offset, count: Int(chunk.length))
+        let bytes = try file.read(exactly: Int(chunk.length), at: chunk.offset)
         for item in Self.records(in: bytes, chunk: chunk, duplicates: index.duplicates, detail: detail) {
           body(item.record)
         }
@@ -452,7 +457,7 @@ public final class IndexedJournal {
   {
     let source = file
     return try Parallel.tryMap(chunks.count, empty: []) { k throws(FileSystemError) in
-      let bytes = try source.read(at: chunks[k].offset, count: Int(chunks[k].length))
+      let bytes = try source.read(exactly: Int(chunks[k].length), at: chunks[k].offset)
       return records(in: bytes, chunk: chunks[k], duplicates: duplicates, detail: detail).map(\.record)
     }
   }
@@ -482,7 +487,7 @@ extension IndexedJournal {
     for k in order {
       let chunk = chunks[k]
       if starts.count == limit, chunk.maxTime < starts.minimum { break }
-      let bytes = try file.read(at: chunk.offset, count: Int(chunk.length))
+      let bytes = try file.read(exactly: Int(chunk.length), at: chunk.offset)
       chunksRead += 1
       for item in Self.records(in: bytes, chunk: chunk, duplicates: index.duplicates, detail: true) {
         if starts.count == limit {

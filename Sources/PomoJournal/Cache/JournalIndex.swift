@@ -273,6 +273,9 @@ public struct JournalIndex {
       let read = try file.read(
         at: offset,
         into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[filled..<filled + count])))
+      // The file held `now.size` bytes: fewer means it was cut while read, and lines already
+      // read may be gone.
+      guard read == count else { throw .changedWhileRead }
       offset += Int64(read)
       return read
     }
@@ -480,9 +483,10 @@ public struct JournalIndex {
     line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
   }
 
-  package static func hash(_ file: RandomAccessFile, at offset: Int64, length: Int64) throws(FileSystemError) -> UInt64 {
+  package static func hash(_ file: RandomAccessFile, at offset: Int64, length: Int64) throws(FileSystemError) -> UInt64
+  {
     guard length > 0 else { return 0 }
-    return FNV1a.hash(try file.read(at: offset, count: Int(length)))
+    return FNV1a.hash(try file.read(exactly: Int(length), at: offset))
   }
 
   /// The chunks with any line touching `from...to`.

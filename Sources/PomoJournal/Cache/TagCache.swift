@@ -43,8 +43,8 @@ public struct TagCache: Equatable {
     // Inside a line longer than `LineReader.maxLine` (damaged): its bytes are dropped unread.
     var skipping = false
     while offset < now.size {
-      let block = try file.read(at: offset, count: 1 << 20)
-      if block.isEmpty { break }
+      // The file holds `now.size` bytes: fewer means it was cut while read.
+      let block = try file.read(exactly: Int(min(1 << 20, now.size - offset)), at: offset)
       offset += Int64(block.count)
       if skipping {
         guard let newline = block.firstIndex(of: 0x0A) else { continue }
