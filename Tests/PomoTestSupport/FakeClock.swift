@@ -1,12 +1,11 @@
 import Foundation
-import Testing
-
 import PomoCore
 import PomoJournal
 import PomoKit
 import PomoPlatform
 import PomoReport
 import PomoTerminal
+import Testing
 
 /// Virtual time for the engine: `advance` moves both clocks, `sleep` only the boot clock.
 package final class FakeClock: @unchecked Sendable {

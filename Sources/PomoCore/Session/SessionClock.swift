@@ -98,8 +98,8 @@ extension SessionClock {
     wallSeconds: { Platform.wallSeconds() },
     bootID: { SystemBoot.id })
 
-/// This boot's identity, read once per process (it cannot change while the process lives).
-private enum SystemBoot {
-  static let id = Platform.bootID()
-}
+  /// This boot's identity, read once per process (it cannot change while the process lives).
+  private enum SystemBoot {
+    static let id = Platform.bootID()
+  }
 }

@@ -52,7 +52,7 @@ public enum EventText {
   }
 }
 
-package extension SessionEngine {
+extension SessionEngine {
   /// The wall time now, on the engine's clock.
-  var startWallNow: Double { wallTime(clock.now()) }
+  package var startWallNow: Double { wallTime(clock.now()) }
 }

@@ -90,36 +90,38 @@ public struct SessionState: Equatable, Sendable {
     if let bootNanoseconds, let bootID {
       clock = [("boot_id", .string(bootID)), ("boot_nanoseconds", .int(bootNanoseconds))]
     }
-    let fields: [(String, JSONOutput)] = [
-      ("v", .int(1)), ("pid", .int(Int64(pid))), ("updated", time(updated)),
-    ] + clock + [
-      ("phase_index", .int(Int64(phaseIndex))), ("phase_count", .int(Int64(phaseCount))),
-      (
-        "phase",
-        .object([
-          ("name", .string(phaseName)), ("kind", .string(phaseKind.rawValue)),
-          ("round", phaseRound.map { .int(Int64($0)) } ?? .null), ("planned_seconds", .seconds(phasePlannedSeconds)),
-          ("length_seconds", .seconds(phaseLengthSeconds)), ("offset_seconds", .seconds(phaseOffsetSeconds)),
-          ("start", time(phaseStart)), ("deadline", time(deadline)), ("paused_at", pausedAt.map(time) ?? .null),
-          ("waiting", .bool(waiting)), ("overtime_seconds", .seconds(phaseOvertimeSeconds)),
-          ("paused_seconds", .seconds(phasePausedSeconds)),
-        ])
-      ),
-      ("total_seconds", .seconds(totalSeconds)),
-      ("advance", .string(confirm ? "confirm" : "auto")),
-      // The session before the plan: a file cut short keeps the record (see `salvage`).
-      ("session", record.json(offset: offset)),
-      (
-        "plan",
-        .array(
-          upcoming.map { p in
-            .object([
-              ("name", .string(p.name)), ("kind", .string(p.kind.rawValue)),
-              ("seconds", .seconds(TimeText.seconds(p.duration))), ("round", p.round.map { .int(Int64($0)) } ?? .null),
-            ])
-          })
-      ),
-    ]
+    let fields: [(String, JSONOutput)] =
+      [
+        ("v", .int(1)), ("pid", .int(Int64(pid))), ("updated", time(updated)),
+      ] + clock + [
+        ("phase_index", .int(Int64(phaseIndex))), ("phase_count", .int(Int64(phaseCount))),
+        (
+          "phase",
+          .object([
+            ("name", .string(phaseName)), ("kind", .string(phaseKind.rawValue)),
+            ("round", phaseRound.map { .int(Int64($0)) } ?? .null), ("planned_seconds", .seconds(phasePlannedSeconds)),
+            ("length_seconds", .seconds(phaseLengthSeconds)), ("offset_seconds", .seconds(phaseOffsetSeconds)),
+            ("start", time(phaseStart)), ("deadline", time(deadline)), ("paused_at", pausedAt.map(time) ?? .null),
+            ("waiting", .bool(waiting)), ("overtime_seconds", .seconds(phaseOvertimeSeconds)),
+            ("paused_seconds", .seconds(phasePausedSeconds)),
+          ])
+        ),
+        ("total_seconds", .seconds(totalSeconds)),
+        ("advance", .string(confirm ? "confirm" : "auto")),
+        // The session before the plan: a file cut short keeps the record (see `salvage`).
+        ("session", record.json(offset: offset)),
+        (
+          "plan",
+          .array(
+            upcoming.map { p in
+              .object([
+                ("name", .string(p.name)), ("kind", .string(p.kind.rawValue)),
+                ("seconds", .seconds(TimeText.seconds(p.duration))),
+                ("round", p.round.map { .int(Int64($0)) } ?? .null),
+              ])
+            })
+        ),
+      ]
     guard let controlProblem else { return .object(fields) }
     return .object(fields + [("control_problem", .string(controlProblem))])
   }
