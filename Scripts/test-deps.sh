@@ -2,9 +2,9 @@
 # Installs what the tests use beyond the Swift toolchain: real time zones, the shells the
 # completion tests run, a manual linter, a JSON Schema validator, an iCalendar parser for the
 # export tests, Timewarrior (the export into its data files is checked with the real timew),
-# and a speech synthesizer (espeak-ng: the voice test speaks into a WAV file that
-# Python's wave module reads). Safe to run again; it only installs what is missing. Needs root
-# (or sudo) and Debian's apt for anything missing.
+# a speech synthesizer (espeak-ng: the voice test speaks into a WAV file that Python's wave
+# module reads) and faketime (its library steps a session's wall clock). Safe to run again; it
+# only installs what is missing. Needs root (or sudo) and Debian's apt for anything missing.
 set -euo pipefail
 
 need=()
@@ -26,6 +26,9 @@ done
 { [ -n "$python" ] && "$python" -c 'import icalendar' 2>/dev/null; } || need+=(python3-icalendar)
 command -v espeak-ng >/dev/null || need+=(espeak-ng)
 command -v timew >/dev/null || need+=(timewarrior)
+# faketime's library steps a session's wall clock (the clock-step tests preload it).
+compgen -G '/usr/lib/*faketime/libfaketime.so.1' >/dev/null || compgen -G '/usr/lib/*/faketime/libfaketime.so.1' >/dev/null \
+  || need+=(faketime)
 # setpriv (util-linux) runs the foreign control-socket server as nobody.
 command -v setpriv >/dev/null || need+=(util-linux)
 

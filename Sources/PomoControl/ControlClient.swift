@@ -102,7 +102,7 @@ public struct ControlClient: Sendable {
         if !body(state) { return false }
       case .reply(.tick(let time)):
         guard var state = current else { continue }
-        state.updated = time
+        state.tick(to: time)
         current = state
         if !body(state) { return false }
       case .reply(.summary):
@@ -283,7 +283,7 @@ public final class Follower {
       case .reply(.state(let state)):
         current = state
       case .reply(.tick(let time)):
-        current?.updated = time
+        current?.tick(to: time)
       case .reply(.summary(let head, let parts)):
         summary = (head, parts)
       case .reply(.idle), .reply(.error), .closed, .watchedClosed:

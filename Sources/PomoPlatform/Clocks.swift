@@ -6,15 +6,32 @@ import CPlatform
   import Glibc
 #endif
 
-package extension Platform {
+extension Platform {
   /// Nanoseconds on the clock that runs through suspend (CLOCK_BOOTTIME on Linux).
-  static func bootNanoseconds() -> Int64 { Int64(cplatform_boot_nanoseconds()) }
+  package static func bootNanoseconds() -> Int64 { Int64(cplatform_boot_nanoseconds()) }
 
   /// Nanoseconds on the clock that stops during suspend (CLOCK_MONOTONIC on Linux).
-  static func awakeNanoseconds() -> Int64 { Int64(cplatform_awake_nanoseconds()) }
+  package static func awakeNanoseconds() -> Int64 { Int64(cplatform_awake_nanoseconds()) }
+
+  /// This boot's identity, so that a boot-clock instant written by one process is compared
+  /// only with the same boot's clock: Linux's `/proc/sys/kernel/random/boot_id`, Darwin's
+  /// `kern.bootsessionuuid`; nil when the system has none.
+  package static func bootID() -> String? {
+    #if canImport(Darwin)
+      var size = 0
+      guard sysctlbyname("kern.bootsessionuuid", nil, &size, nil, 0) == 0, size > 1 else { return nil }
+      var buffer = [CChar](repeating: 0, count: size)
+      guard sysctlbyname("kern.bootsessionuuid", &buffer, &size, nil, 0) == 0 else { return nil }
+      let text = String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    #else
+      guard let bytes = try? readFile("/proc/sys/kernel/random/boot_id", limit: 128) else { return nil }
+      let text = String(decoding: bytes.filter { $0 > 0x20 && $0 < 0x7F }, as: UTF8.self)
+    #endif
+    return text.isEmpty ? nil : text
+  }
 
   /// Where a symbolic link points, or nil.
-  static func readLink(_ path: String) -> String? {
+  package static func readLink(_ path: String) -> String? {
     var buffer = [CChar](repeating: 0, count: 4096)
     let n = readlink(path, &buffer, buffer.count - 1)
     guard n > 0 else { return nil }
@@ -22,9 +39,8 @@ package extension Platform {
   }
 
   /// Whether `path` is a regular file (following links).
-  static func isRegularFile(_ path: String) -> Bool {
+  package static func isRegularFile(_ path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
   }
 }
-

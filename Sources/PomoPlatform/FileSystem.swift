@@ -341,22 +341,6 @@ extension Platform {
     unlink(path)
   }
 
-  /// Sets a file's modification time to now: the session's heartbeat.
-  package static func touch(_ path: String) {
-    _ = utimensat(AT_FDCWD, path, nil, 0)
-  }
-
-  /// A file's modification time in seconds since 1970, or nil.
-  package static func modificationTime(_ path: String) -> Double? {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    #if canImport(Darwin)
-      return Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
-    #else
-      return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-    #endif
-  }
-
   package static func hostName() -> String {
     var buffer = [CChar](repeating: 0, count: 256)
     guard gethostname(&buffer, buffer.count - 1) == 0 else { return "localhost" }

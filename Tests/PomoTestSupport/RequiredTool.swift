@@ -60,6 +60,19 @@ package struct RequiredTool: Sendable {
   package static let timewarrior = program("timew")
   /// util-linux's `setpriv`: runs a process as another user (nobody), as root may.
   package static let setpriv = program("setpriv")
+  /// Debian's faketime: its library, preloaded into a session to step that session's wall
+  /// clock (`FAKETIME_TIMESTAMP_FILE`, read again at every call with `FAKETIME_NO_CACHE=1`).
+  package static let libfaketime = RequiredTool(name: "faketime (libfaketime)", isInstalled: libfaketimePath != nil)
+
+  /// Where libfaketime is, whatever the machine's multiarch folder.
+  package static var libfaketimePath: String? {
+    let folders =
+      ["/usr/lib/faketime"]
+      + ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib")) ?? []).sorted().map {
+        "/usr/lib/\($0)/faketime"
+      }
+    return folders.map { $0 + "/libfaketime.so.1" }.first { FileManager.default.fileExists(atPath: $0) }
+  }
   package static let bashCompletion = RequiredTool(
     name: "bash-completion", isInstalled: FileManager.default.fileExists(atPath: Shells.bashCompletion))
   /// The system's time zone files (Debian's tzdata), for the tests that use real zones.

@@ -6,16 +6,21 @@ public struct SessionClock: Sendable {
   public var now: @Sendable () -> Duration
   /// Time that stops while the machine sleeps; the difference measures a suspend.
   public var awake: @Sendable () -> Duration
-  /// Seconds since 1970, for the timestamps people read.
+  /// Seconds since 1970, for the timestamps people read. A session reads it once, at its
+  /// start, and after that only to notice a step (NTP, a VM's clock sync, an RTC in local time).
   public var wallSeconds: @Sendable () -> Double
+  /// Which boot `now` counts from, so another process compares a boot-clock instant only with
+  /// the same boot's clock; nil when unknown (then only the recorded times are trusted).
+  public var bootID: @Sendable () -> String?
 
   public init(
     now: @escaping @Sendable () -> Duration, awake: @escaping @Sendable () -> Duration,
-    wallSeconds: @escaping @Sendable () -> Double
+    wallSeconds: @escaping @Sendable () -> Double, bootID: @escaping @Sendable () -> String? = { nil }
   ) {
     self.now = now
     self.awake = awake
     self.wallSeconds = wallSeconds
+    self.bootID = bootID
   }
 }
 
@@ -31,6 +36,9 @@ public enum SessionEvent: Equatable, Sendable {
   case cue(Int)
   /// The machine was asleep this long (measured against the awake clock).
   case slept(Duration)
+  /// The wall clock was stepped by this many seconds against the session's own clock (an NTP
+  /// step, a VM's clock sync): noticed and recorded, never counted as time in a phase.
+  case clockStepped(Double)
   /// Phase `i`'s time is up and it waits for confirmation (a preset's `"advance": "confirm"`).
   case waiting(Int)
   /// Phase `i` was skipped (its `phaseEnded` follows).
@@ -87,5 +95,11 @@ extension SessionClock {
   public static let system = SessionClock(
     now: { .nanoseconds(Platform.bootNanoseconds()) },
     awake: { .nanoseconds(Platform.awakeNanoseconds()) },
-    wallSeconds: { Platform.wallSeconds() })
+    wallSeconds: { Platform.wallSeconds() },
+    bootID: { SystemBoot.id })
+
+  /// This boot's identity, read once per process (it cannot change while the process lives).
+  private enum SystemBoot {
+    static let id = Platform.bootID()
+  }
 }

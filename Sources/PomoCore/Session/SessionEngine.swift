@@ -60,7 +60,7 @@ public struct SessionEngine: Sendable {
   private var phaseSlept: Duration = .zero
   private var phaseExtended: Duration = .zero
   /// Overtime of earlier waits in this phase (a `+` during a wait starts the countdown again).
-  private var earlierOvertime: Duration = .zero
+  public private(set) var earlierOvertime: Duration = .zero
   private var phaseWaited = false
   private var lastCue: Int?
   private var saidHalfway = false
@@ -69,9 +69,17 @@ public struct SessionEngine: Sendable {
   private var longestEndedRun: Duration = .zero
   private var lastBoot: Duration = .zero
   private var lastAwake: Duration = .zero
+  /// How far the wall clock stood from the session's clock at the last look.
+  private var wallOffset = 0.0
+  /// The wall clock's steps against the session's clock so far, in seconds, each counted by
+  /// its size: the session's times never follow a step, and this says that one happened.
+  public private(set) var clockStepSeconds = 0.0
 
   /// A suspend shorter than this is scheduling noise, not sleep.
   package static let sleepThreshold: Duration = .milliseconds(500)
+  /// A move of the wall clock against the session's clock smaller than this is NTP slewing
+  /// or rounding (at most 0.5 ms a second), not a step.
+  package static let stepThreshold = 1.0
 
   public init(plan: Plan, clock: SessionClock) {
     self.plan = plan
@@ -121,6 +129,7 @@ public struct SessionEngine: Sendable {
     var events: [SessionEvent] = []
     let now = clock.now()
     let window = measureSleep(now: now, &events)
+    measureStep(now: now, &events)
     while status == .running && now >= deadline {
       let end = deadline
       if plan.advance == .confirm && index + 1 < plan.phases.count {
@@ -390,6 +399,19 @@ public struct SessionEngine: Sendable {
     totalSlept += slept
     events.append(.slept(slept))
     return (now - slept, now)
+  }
+
+  /// Compares the wall clock with the session's own (its start's wall time plus the boot
+  /// clock): a jump between two looks is a step of the wall clock, which the session notes
+  /// and otherwise ignores, so no step is ever counted as time in a phase.
+  private mutating func measureStep(now: Duration, _ events: inout [SessionEvent]) {
+    guard status != .notStarted, !isFinished else { return }
+    let offset = clock.wallSeconds() - wallTime(now)
+    let step = offset - wallOffset
+    guard abs(step) >= Self.stepThreshold else { return }
+    wallOffset = offset
+    clockStepSeconds += abs(step)
+    events.append(.clockStepped(step))
   }
 
   private func overlap(_ window: (Duration, Duration), _ from: Duration, _ to: Duration) -> Duration {

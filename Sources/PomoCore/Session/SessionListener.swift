@@ -43,13 +43,16 @@ public enum EventText {
         "\(clockTime(engine.wallTime(engine.deadline)))  time    \(TextLayout.inert(plan.phases[i].name)) is up; waiting for space or 'pomo next'"
     case .slept(let amount):
       return "\(clockTime(engine.startWallNow))  woke    after \(TimeText.clock(amount)) asleep"
+    case .clockStepped(let step):
+      let moved = (step < 0 ? "-" : "+") + TimeText.clock(.milliseconds(Int64((abs(step) * 1000).rounded())))
+      return "\(clockTime(engine.startWallNow))  clock   the wall clock moved \(moved); pomo keeps its own time"
     case .sessionStarted, .cue, .sessionEnded, .skipped, .halfway:
       return nil
     }
   }
 }
 
-package extension SessionEngine {
+extension SessionEngine {
   /// The wall time now, on the engine's clock.
-  var startWallNow: Double { wallTime(clock.now()) }
+  package var startWallNow: Double { wallTime(clock.now()) }
 }

@@ -40,6 +40,10 @@ public struct JournalRecord: Equatable, Sendable {
   /// Its `rounds` are then the most a preset may have, as are those of `-r 10000`: this says
   /// which, so `pomo resume` rebuilds the same plan.
   public var endless = false
+  /// How far the wall clock was stepped (NTP, a VM's clock sync, an RTC in local time) while
+  /// the session ran, each step counted by its size. The record's times follow the session's
+  /// own clock (its start plus the boot clock), so no step is in them or in any phase's time.
+  public var clockStepSeconds: Double = 0
 
   public init(
     id: String, preset: String, status: Status, interruption: Interruption? = nil, start: Double, end: Double,
@@ -90,6 +94,7 @@ public struct JournalRecord: Equatable, Sendable {
     if let resumedFrom { members.append(("resumed_from", .string(resumedFrom))) }
     members.append(("paused_seconds", .seconds(pausedSeconds)))
     if sleptSeconds > 0 { members.append(("slept_seconds", .seconds(sleptSeconds))) }
+    if clockStepSeconds > 0 { members.append(("clock_step_seconds", .seconds(clockStepSeconds))) }
     if let added { members.append(("added", time(added))) }
     members.append(
       (

@@ -86,6 +86,7 @@ package struct RecordScanner {
     var warmup: Double?
     var cooldown: Double?
     var endless = false
+    var clockStep = 0.0
     var changes = Correction.Changes()
     try object { (scanner: inout RecordScanner, key: Key) throws(JournalRecord.Problem) in
       switch key {
@@ -123,6 +124,7 @@ package struct RecordScanner {
       case .warmupSeconds: warmup = try scanner.seconds("warmup_seconds")
       case .cooldownSeconds: cooldown = try scanner.seconds("cooldown_seconds")
       case .endless: endless = try scanner.boolean()
+      case .clockStepSeconds: clockStep = try scanner.seconds("clock_step_seconds")
       case .phases:
         try scanner.array { (s: inout RecordScanner, index: Int) throws(JournalRecord.Problem) in
           phases.append(try s.phase(index, detail: detail))
@@ -155,6 +157,7 @@ package struct RecordScanner {
     record.warmupSeconds = warmup
     record.cooldownSeconds = cooldown
     record.endless = endless
+    record.clockStepSeconds = clockStep
     return .session(record)
   }
 
@@ -232,7 +235,7 @@ package struct RecordScanner {
     case id, preset, status, interruption, start, end, tags, note, host, source, rounds, planOffset, resumedFrom
     case pausedSeconds, sleptSeconds, phases, name, kind, round, plannedSeconds, elapsedSeconds, completed
     case extendedSeconds, overtimeSeconds, target, session, at, added, set, warmupSeconds, cooldownSeconds, endless,
-      other
+      clockStepSeconds, other
   }
 
   /// The key at the cursor, matched by length and then bytes: no allocation, few compares.
@@ -273,6 +276,7 @@ package struct RecordScanner {
     case 16:
       if equal(r, "cooldown_seconds") { return .cooldownSeconds }
       return equal(r, "extended_seconds") ? .extendedSeconds : equal(r, "overtime_seconds") ? .overtimeSeconds : .other
+    case 18: return equal(r, "clock_step_seconds") ? .clockStepSeconds : .other
     default: return .other
     }
   }

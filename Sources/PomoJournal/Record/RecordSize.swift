@@ -47,6 +47,7 @@ public enum RecordSize {
     record.warmupSeconds = info.warmup.map { _ in widestSeconds }
     record.cooldownSeconds = info.cooldown.map { _ in widestSeconds }
     record.endless = plan.endless
+    record.clockStepSeconds = widestSeconds
     return record
   }
 

@@ -56,5 +56,6 @@ extension JournalRecord {
     warmupSeconds = info.warmup.map(TimeText.seconds)
     cooldownSeconds = info.cooldown.map(TimeText.seconds)
     endless = engine.plan.endless
+    clockStepSeconds = engine.clockStepSeconds
   }
 }

@@ -15,6 +15,8 @@ public final class JournalRecorder: SessionListener {
   /// Whether the journal could not be written (the command then exits 1).
   public private(set) var failed = false
 
+  /// How often the state file is written again while nothing changes, so that a crash loses
+  /// at most this much of the session (a wait for confirmation included).
   package static let heartbeatSeconds = 10.0
 
   public init(journal: Journal, statePath: String, info: SessionInfo, errors: any TextOutput) {
@@ -31,18 +33,17 @@ public final class JournalRecorder: SessionListener {
       case .sessionEnded:
         finish(engine)
         return
-      case .sessionStarted, .phaseStarted, .paused, .resumed, .extended, .slept, .waiting:
+      case .sessionStarted, .phaseStarted, .paused, .resumed, .extended, .slept, .waiting, .clockStepped:
         changed = true
       default:
         break
       }
     }
     let now = engine.wallTime(engine.clock.now())
-    if changed {
+    // The heartbeat is the file written again, with the session's own time and the boot
+    // clock's reading: never a file time, which follows a wall clock that may be stepped.
+    if changed || now - lastSaved >= Self.heartbeatSeconds {
       save(engine, now: now)
-    } else if now - lastSaved >= Self.heartbeatSeconds {
-      Platform.touch(statePath)
-      lastSaved = now
     }
   }
 

@@ -70,8 +70,9 @@ public enum Recovery {
     let record: JournalRecord
     var lost = ""
     if let state = try? SessionState(bytes: bytes) {
-      let lastKnown = max(state.updated, Platform.modificationTime(statePath) ?? state.updated)
-      record = state.interruptedRecord(lastKnown: lastKnown)
+      // The last heartbeat, on the session's own clock: the file's time follows the kernel's
+      // wall clock, which may have been stepped since the session started.
+      record = state.interruptedRecord(lastKnown: state.updated)
     } else if let saved = SessionState.salvage(bytes) {
       // Cut short (a full disk, a crash of the file system): the session's record survives,
       // the phase it was in does not.

@@ -5,8 +5,15 @@ import PomoPlatform
 /// state folder. It holds the deadline, not a count, so anyone can rebuild the timer from it.
 public struct SessionState: Equatable, Sendable {
   public var pid: Int32
-  /// When this was last known true (also the file's modification time: the heartbeat).
+  /// When this was last known true, on the session's own clock (its start's wall time plus
+  /// the boot clock): the heartbeat, rewritten at least every 10 s. No reader trusts a file's
+  /// time, which the kernel takes from a wall clock that may have been stepped since.
   public var updated: Double
+  /// The boot clock's reading at `updated`, in nanoseconds, and the boot it counts from: a
+  /// reader of the same boot works out the session's time now as `updated` plus how far its
+  /// own boot clock has moved since; any other reader trusts `updated` alone.
+  public var bootNanoseconds: Int64?
+  public var bootID: String?
   /// The session so far: the phases done, status interrupted, as it would be recorded now.
   public var record: JournalRecord
   public var phaseIndex: Int
@@ -24,6 +31,8 @@ public struct SessionState: Equatable, Sendable {
   public var pausedAt: Double?
   /// The phase's time is up and it waits for confirmation; its overtime is `now - deadline`.
   public var waiting = false
+  /// Overtime of earlier waits in this phase, before a `+` made it count down again.
+  public var phaseOvertimeSeconds = 0.0
   /// Whether each phase waits for confirmation when its time is up (a preset's
   /// `"advance": "confirm"`, or `--confirm`), so a display offers `enter` only then.
   public var confirm = false
@@ -41,9 +50,12 @@ public struct SessionState: Equatable, Sendable {
   /// `planLimit`, the default).
   public init?(engine: SessionEngine, info: SessionInfo, pid: Int32, upcoming limit: Int = 1000) {
     guard let snapshot = engine.snapshot, let phase = engine.currentPhase else { return nil }
-    let now = engine.wallTime(engine.clock.now())
+    let instant = engine.clock.now()
+    let now = engine.wallTime(instant)
     self.pid = pid
     updated = now
+    bootNanoseconds = SessionEngine.nanos(instant)
+    bootID = engine.clock.bootID()
     record = JournalRecord(engine: engine, info: info, end: now)
     record.status = .interrupted
     record.interruption = .crash
@@ -60,6 +72,7 @@ public struct SessionState: Equatable, Sendable {
     deadline = engine.wallTime(engine.deadline)
     pausedAt = engine.pausedAt.map(engine.wallTime)
     waiting = engine.status == .waiting
+    phaseOvertimeSeconds = TimeText.seconds(engine.earlierOvertime)
     confirm = engine.plan.advance == .confirm
     let pausedSoFar = engine.totalPaused - engine.records.reduce(.zero) { $0 + $1.paused }
     phasePausedSeconds = TimeText.seconds(pausedSoFar)
@@ -73,35 +86,42 @@ public struct SessionState: Equatable, Sendable {
 
   public func json(offset: (Double) -> Int) -> JSONOutput {
     func time(_ t: Double) -> JSONOutput { .string(RFC3339.format(t, offset: offset(t))) }
-    let fields: [(String, JSONOutput)] = [
-      ("v", .int(1)), ("pid", .int(Int64(pid))), ("updated", time(updated)),
-      ("phase_index", .int(Int64(phaseIndex))), ("phase_count", .int(Int64(phaseCount))),
-      (
-        "phase",
-        .object([
-          ("name", .string(phaseName)), ("kind", .string(phaseKind.rawValue)),
-          ("round", phaseRound.map { .int(Int64($0)) } ?? .null), ("planned_seconds", .seconds(phasePlannedSeconds)),
-          ("length_seconds", .seconds(phaseLengthSeconds)), ("offset_seconds", .seconds(phaseOffsetSeconds)),
-          ("start", time(phaseStart)), ("deadline", time(deadline)), ("paused_at", pausedAt.map(time) ?? .null),
-          ("waiting", .bool(waiting)),
-          ("paused_seconds", .seconds(phasePausedSeconds)),
-        ])
-      ),
-      ("total_seconds", .seconds(totalSeconds)),
-      ("advance", .string(confirm ? "confirm" : "auto")),
-      // The session before the plan: a file cut short keeps the record (see `salvage`).
-      ("session", record.json(offset: offset)),
-      (
-        "plan",
-        .array(
-          upcoming.map { p in
-            .object([
-              ("name", .string(p.name)), ("kind", .string(p.kind.rawValue)),
-              ("seconds", .seconds(TimeText.seconds(p.duration))), ("round", p.round.map { .int(Int64($0)) } ?? .null),
-            ])
-          })
-      ),
-    ]
+    var clock: [(String, JSONOutput)] = []
+    if let bootNanoseconds, let bootID {
+      clock = [("boot_id", .string(bootID)), ("boot_nanoseconds", .int(bootNanoseconds))]
+    }
+    let fields: [(String, JSONOutput)] =
+      [
+        ("v", .int(1)), ("pid", .int(Int64(pid))), ("updated", time(updated)),
+      ] + clock + [
+        ("phase_index", .int(Int64(phaseIndex))), ("phase_count", .int(Int64(phaseCount))),
+        (
+          "phase",
+          .object([
+            ("name", .string(phaseName)), ("kind", .string(phaseKind.rawValue)),
+            ("round", phaseRound.map { .int(Int64($0)) } ?? .null), ("planned_seconds", .seconds(phasePlannedSeconds)),
+            ("length_seconds", .seconds(phaseLengthSeconds)), ("offset_seconds", .seconds(phaseOffsetSeconds)),
+            ("start", time(phaseStart)), ("deadline", time(deadline)), ("paused_at", pausedAt.map(time) ?? .null),
+            ("waiting", .bool(waiting)), ("overtime_seconds", .seconds(phaseOvertimeSeconds)),
+            ("paused_seconds", .seconds(phasePausedSeconds)),
+          ])
+        ),
+        ("total_seconds", .seconds(totalSeconds)),
+        ("advance", .string(confirm ? "confirm" : "auto")),
+        // The session before the plan: a file cut short keeps the record (see `salvage`).
+        ("session", record.json(offset: offset)),
+        (
+          "plan",
+          .array(
+            upcoming.map { p in
+              .object([
+                ("name", .string(p.name)), ("kind", .string(p.kind.rawValue)),
+                ("seconds", .seconds(TimeText.seconds(p.duration))),
+                ("round", p.round.map { .int(Int64($0)) } ?? .null),
+              ])
+            })
+        ),
+      ]
     guard let controlProblem else { return .object(fields) }
     return .object(fields + [("control_problem", .string(controlProblem))])
   }
@@ -145,6 +165,10 @@ public struct SessionState: Equatable, Sendable {
     else { throw JournalRecord.Problem(message: "not a pomo state file (a phase number out of range)") }
     self.pid = Int32(pid)
     self.updated = updated
+    if let id = value["boot_id"]?.stringValue, !id.isEmpty, let n = value["boot_nanoseconds"]?.intValue, n >= 0 {
+      bootID = id
+      bootNanoseconds = Int64(n)
+    }
     record = try JournalRecord(line: bytes[session.span])
     phaseIndex = int(value["phase_index"], count) ?? 0
     phaseCount = int(value["phase_count"], 1...count.upperBound) ?? 1
@@ -159,6 +183,7 @@ public struct SessionState: Equatable, Sendable {
     self.deadline = deadline
     pausedAt = phase["paused_at"]?.stringValue.flatMap(RFC3339.parse)
     waiting = phase["waiting"]?.boolValue ?? false
+    phaseOvertimeSeconds = try seconds(phase["overtime_seconds"]) ?? 0
     confirm = value["advance"]?.stringValue == "confirm"
     phasePausedSeconds = try seconds(phase["paused_seconds"]) ?? 0
     var upcoming: [PlannedPhase] = []
@@ -226,6 +251,27 @@ public struct SessionState: Equatable, Sendable {
 
   // MARK: - Reading the moment
 
+  /// The session's time now, on its own clock: `updated` plus how far the boot clock has
+  /// moved since, when `bootID` is the boot the heartbeat was written in; `updated` alone
+  /// otherwise. A wall clock stepped since the session started (in the session or in the
+  /// reader) changes nothing here.
+  public func now(bootID readerBoot: String?, bootNanoseconds readerNanos: Int64) -> Double {
+    guard let bootID, let bootNanoseconds, readerBoot == bootID else { return updated }
+    return updated + Double(max(0, readerNanos - bootNanoseconds)) / 1e9
+  }
+
+  /// Moves `updated` to `time` (a later tick of the session's clock), and the boot clock's
+  /// reading with it, so the two still name one instant.
+  public mutating func tick(to time: Double) {
+    if let n = bootNanoseconds { bootNanoseconds = n + Int64(((time - updated) * 1e9).rounded()) }
+    updated = time
+  }
+
+  /// The session's time now, read from `clock` (a reader's): see `now(bootID:bootNanoseconds:)`.
+  public func now(on clock: SessionClock) -> Double {
+    now(bootID: clock.bootID(), bootNanoseconds: SessionEngine.nanos(clock.now()))
+  }
+
   /// Seconds left in the phase at `now` (frozen while paused).
   public func remaining(at now: Double) -> Double {
     max(0, deadline - (pausedAt ?? now))
@@ -258,18 +304,29 @@ public struct SessionState: Equatable, Sendable {
     waiting ? max(0, now - deadline) : nil
   }
 
-  /// The session as it stood at the last known instant, to record after a crash or power loss.
-  /// `lastKnown` is the later of `updated` and the heartbeat.
+  /// The session as it stood at `lastKnown` (a time on the session's clock: `updated` after a
+  /// crash or power loss, `now(on:)` for a live session's figures), as `pomo stop` would have
+  /// recorded it then. A running phase ends at the latest at its deadline (the next phase would
+  /// have been in the file); a waiting phase waited until `lastKnown`, and that overtime counts.
   public func interruptedRecord(lastKnown: Double) -> JournalRecord {
     var result = record
     let running = pausedAt == nil
-    let end = running ? min(max(lastKnown, phaseStart), deadline) : max(pausedAt!, phaseStart)
+    let end: Double
+    if let pausedAt {
+      end = max(pausedAt, phaseStart)
+    } else if waiting {
+      end = max(lastKnown, deadline, phaseStart)
+    } else {
+      end = min(max(lastKnown, phaseStart), deadline)
+    }
     let elapsed = max(0, end - phaseStart - phasePausedSeconds)
+    let overtime = phaseOvertimeSeconds + (waiting ? end - max(deadline, phaseStart) : 0)
     result.phases.append(
       JournalPhase(
         name: phaseName, kind: phaseKind, round: phaseRound, start: phaseStart, end: end,
-        plannedSeconds: phasePlannedSeconds, elapsedSeconds: elapsed, completed: running && lastKnown >= deadline,
-        pausedSeconds: phasePausedSeconds, extendedSeconds: max(0, phaseLengthSeconds - phasePlannedSeconds)))
+        plannedSeconds: phasePlannedSeconds, elapsedSeconds: elapsed,
+        completed: running && (waiting || lastKnown >= deadline), pausedSeconds: phasePausedSeconds,
+        extendedSeconds: max(0, phaseLengthSeconds - phasePlannedSeconds), overtimeSeconds: overtime))
     result.end = running ? end : max(end, lastKnown)
     result.status = .interrupted
     result.interruption = .crash

@@ -54,7 +54,9 @@ extension Pomo {
             state, now: state == nil ? 0 : now, format: format, offset: offset, goal: goal?.progress(state, now: now))
         }
       }
-      let now = context.clock.wallSeconds()
+      // The session's own time now (its heartbeat plus the boot clock since), never this
+      // process's wall clock, which a step (NTP, a VM's clock sync) may have moved.
+      let now = state.map { $0.now(on: context.clock) } ?? context.clock.wallSeconds()
       let line = StatusText.render(
         state, now: now, format: format, offset: context.zone.offset, goal: goal?.progress(state, now: now))
       if format.isJSON {
