@@ -175,10 +175,14 @@ public struct ControlClient: Sendable {
   /// The failure to report when the socket cannot be used: the session's own account of why
   /// it has none, when one runs and says so, else `failure`.
   private func whyNotRunning(_ failure: Failure) -> Failure {
-    guard let stateFile, let state = SessionState.read(path: stateFile), let problem = state.controlProblem,
-      Platform.processExists(state.pid)
-    else { return failure }
-    return .noControl(pid: state.pid, reason: problem)
+    guard let stateFile, let state = SessionState.read(path: stateFile), Platform.processExists(state.pid) else {
+      return failure
+    }
+    if let problem = state.controlProblem { return .noControl(pid: state.pid, reason: problem) }
+    // A session runs, yet nothing listens here: its socket is in another runtime folder.
+    guard case .notRunning = failure else { return failure }
+    return .noControl(
+      pid: state.pid, reason: "its socket is not \(socketPath); was it started with another XDG_RUNTIME_DIR?")
   }
 
   /// The running session's pid, from the state file.

@@ -1,20 +1,33 @@
 /// A session's tags as one line of text that reads back exactly: joined by a separator that
 /// begins with a comma, and a tag that holds a comma or a quote, starts or ends with a space, or
-/// is empty is quoted, its quotes doubled (`"a,b",c` is the two tags `a,b` and `c`).
+/// is empty is quoted, its quotes doubled (`"a,b",c` is the two tags `a,b` and `c`); so is
+/// one that holds a control character or a `^` (below).
 public enum TagList {
   public static func text(_ tags: [String], separator: String = ",") -> String {
     tags.map(quoted).joined(separator: separator)
   }
 
   /// The tag as it is, or quoted when it must be.
+  ///
+  /// A tag with a control character is quoted too, with every `^` in it doubled: a terminal
+  /// shows a control character in caret notation (`^J`, see `TextLayout.inert`), so a tag
+  /// holding a line break (`"new^Jline"`) never reads as one that holds `^J` (`"new^^Jline"`).
   public static func quoted(_ tag: String) -> String {
+    let control = tag.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+    let caret = control || tag.contains("^")
     let plain =
-      !tag.isEmpty && !tag.contains(",") && !tag.contains("\"") && tag.first?.isWhitespace == false
+      !tag.isEmpty && !caret && !tag.contains(",") && !tag.contains("\"") && tag.first?.isWhitespace == false
       && tag.last?.isWhitespace == false
     if plain { return tag }
     var out = "\""
     for c in tag {
-      if c == "\"" { out += "\"\"" } else { out.append(c) }
+      if c == "\"" {
+        out += "\"\""
+      } else if c == "^" {
+        out += "^^"
+      } else {
+        out.append(c)
+      }
     }
     return out + "\""
   }

@@ -17,6 +17,8 @@ public struct FileStatus: Equatable, Sendable {
   public var owner: UInt32
   /// The permission bits (and set-id and sticky bits): `st_mode & 07777`.
   public var permissions: UInt32
+  /// How many names the file has (hard links).
+  public var links: UInt64 = 1
 
   /// `lstat` of `path`; the error when there is nothing there or it cannot be looked at.
   public static func of(_ path: String) -> Result<FileStatus, FileSystemError> {
@@ -45,6 +47,7 @@ public struct FileStatus: Equatable, Sendable {
     }
     owner = UInt32(info.st_uid)
     permissions = UInt32(info.st_mode & 0o7777)
+    links = UInt64(info.st_nlink)
   }
 
   /// How the kind reads in a message: "a folder", "a FIFO".

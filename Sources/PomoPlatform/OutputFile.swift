@@ -9,7 +9,8 @@
 /// it), keeping the old file's permissions; a symbolic link is followed and its target
 /// written so (the link stays a link); a FIFO, a device or an inherited descriptor
 /// (`/dev/fd/N`, `/dev/stdout`, process substitution) is written into as it is; a folder is
-/// refused. Nothing but a regular file is ever replaced.
+/// refused. Nothing but a regular file is ever replaced, and not one with other names (hard
+/// links) or another owner: those are written where they stand.
 public enum OutputFile {
   public static func write(_ contents: [UInt8], to path: String) throws(FileSystemError) {
     if let fd = try inheritedDescriptor(path) {
@@ -26,6 +27,10 @@ public enum OutputFile {
       throw error
     case .success(let status):
       switch status.kind {
+      case .regular where status.links > 1 || status.owner != geteuid():
+        // Another name for the same file, or another user's file: a new file renamed into
+        // place would part them, or take it from its owner. It is written where it stands.
+        try writeInto(target, contents, truncating: true)
       case .regular:
         try Platform.writeAtomically(contents, to: target, mode: 0o666, keeping: mode_t(status.permissions))
       case .folder:
@@ -77,10 +82,10 @@ public enum OutputFile {
     throw FileSystemError(code: ELOOP)
   }
 
-  /// Writes into a FIFO or a device as it is: opened for writing, never created, truncated
-  /// or replaced.
-  static func writeInto(_ path: String, _ contents: [UInt8]) throws(FileSystemError) {
-    let fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+  /// Writes into a FIFO or a device as it is (or a regular file that must keep its inode,
+  /// `truncating` it first): opened for writing, never created or replaced.
+  static func writeInto(_ path: String, _ contents: [UInt8], truncating: Bool = false) throws(FileSystemError) {
+    let fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | (truncating ? O_TRUNC : 0))
     guard fd >= 0 else { throw .current }
     defer { _ = Glibc_or_Darwin_close(fd) }
     var bytes = contents

@@ -48,6 +48,28 @@ struct ReportOutputTests {
     #expect(home.folder.read("new.csv") == (try expected()))
   }
 
+  @Test("a file with another name (a hard link) is written where it stands: both names hold the report")
+  func hardLinkAndOwner() throws {
+    defer { home.cleanUp() }
+    let path = try home.folder.write("linked.csv", "old\n")
+    let other = home.folder.file("other-name.csv")
+    #expect(link(path, other) == 0)
+    #expect(try write(path).status == 0)
+    #expect(home.folder.read("other-name.csv") == (try expected()), "both names hold the report")
+  }
+
+  @Test(
+    "a file of another owner is written where it stands, keeping its owner",
+    .enabled(if: getuid() == 0, "needs root, to give a file of the test's to another user"))
+  func anotherOwner() throws {
+    defer { home.cleanUp() }
+    let owned = try home.folder.write("owned.csv", "old\n")
+    #expect(chown(owned, 65534, 65534) == 0)
+    #expect(try write(owned).status == 0)
+    #expect(status(owned)?.owner == 65534, "the file keeps its owner")
+    #expect(home.folder.read("owned.csv") == (try expected()))
+  }
+
   @Test("a symbolic link is written through: its target replaced, the link kept; a dangling one's target made")
   func writtenThroughALink() throws {
     defer { home.cleanUp() }

@@ -24,6 +24,32 @@ struct ProfileSocketTests {
     #expect(a == ControlProtocol.socketName(stateFolder: "/home/a/.local/state/pomo"))
   }
 
+  @Test("one profile, two runtime folders: a command from the other names why, never 'no session is running'")
+  func sessionInAnotherRuntimeFolder() throws {
+    let home = try PomoHome()
+    defer { home.cleanUp() }
+    var started = home.environment
+    var elsewhere = home.environment
+    for folder in ["run", "run2"] {
+      try FileManager.default.createDirectory(
+        atPath: home.folder.file(folder), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    }
+    started["XDG_RUNTIME_DIR"] = home.folder.file("run")
+    elsewhere["XDG_RUNTIME_DIR"] = home.folder.file("run2")
+    let session = try home.launch(["start", home.preset("long")], name: "a", environment: started)
+    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+    #expect(waitUntil { (try? Paths(environment: started).controlClient.send(.state)) != nil })
+    for command in [["toggle"], ["pause"], ["stop"]] {
+      let result = try runPomo(command, environment: elsewhere)
+      #expect(result.status == 1)
+      #expect(
+        result.err.contains("cannot be steered") && result.err.contains("another XDG_RUNTIME_DIR"), "\(result.err)")
+    }
+    #expect(try runPomo(["status"], environment: started).out.hasPrefix("WORK focus 2"), "nothing was applied")
+    #expect(try runPomo(["stop"], environment: started).status == 0)
+    #expect(waitUntil { !session.isRunning })
+  }
+
   @Test("two profiles that share a runtime folder: each command reaches its own session only")
   func twoProfilesShareARuntimeFolder() throws {
     let home = try PomoHome()

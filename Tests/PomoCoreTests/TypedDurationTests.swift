@@ -194,5 +194,14 @@ struct TypedDurationTests {
     #expect(!QuickTimer.looksLikeTimer(file))
     #expect(QuickTimer.looksLikeTimer("50m/10m/5m"))
     #expect(!QuickTimer.looksLikeTimer("25m.json"))
+    // A part that is no duration, or a leading slash, is still the timer's mistake; a path is not.
+    for word in ["25m/5m/x", "1h/x", "/5m", ".5h/x"] { #expect(QuickTimer.looksLikeTimer(word), "\(word)") }
+    for word in ["/tmp/x", "./mine", "mine/25m", "../presets/25m.json", "./"] {
+      #expect(!QuickTimer.looksLikeTimer(word), "\(word)")
+    }
+    for word in ["25m/5m/x", "1h/x", "/5m"] {
+      let refused = InProcess(home: home.path).run("start", word, "--dry-run")
+      #expect(refused.status == 64 && !refused.err.contains("cannot read the file"), "\(word): \(refused.err)")
+    }
   }
 }

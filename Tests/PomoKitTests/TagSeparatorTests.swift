@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PomoCore
 @testable import PomoJournal
 @testable import PomoKit
 
@@ -30,6 +31,17 @@ struct TagSeparatorTests {
     #expect(LogText.tagList(["a,b", "c"]) == "\"a,b\",c")
     #expect(LogText.tagList(["say \"hi\""]) == "\"say \"\"hi\"\"\"")
     #expect(LogText.tagList(["a;b"]) == "a;b")
+  }
+
+  @Test("tags joined ambiguously: a tag with a line break never shows as one with a caret")
+  func controlCharacters() {
+    let lists: [[String]] = [
+      ["new\nline"], ["new^Jline"], ["new^^Jline"], ["a^b"], ["a\u{1B}b"], ["a^[b"], ["x", "y"],
+    ]
+    let shown = lists.map { TextLayout.inert(LogText.tagList($0)) }
+    #expect(Set(shown).count == lists.count, "\(shown)")
+    #expect(shown[0] == "\"new^Jline\"" && shown[1] == "\"new^^Jline\"")
+    #expect(LogText.tagList(["thesis"]) == "thesis")
   }
 
   @Test("tags joined ambiguously: status's {tags} quotes a tag that holds the separator")

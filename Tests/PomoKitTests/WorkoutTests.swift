@@ -36,7 +36,7 @@ struct QuickTimerTests {
     ("40/20", .bareNumber(suggestion: "40m/20m")),
     ("40/20s", .bareNumber(suggestion: "40s/20s")), ("40s/20", .bareNumber(suggestion: "40s/20s")),
     ("work", .notATimer), ("25m/", .emptyPart(suggestion: "25m")), ("25m/5m/", .emptyPart(suggestion: "25m/5m")),
-    ("/5m", .notATimer), ("1m/2m/3m", .tooManyParts(3)),
+    ("/5m", .emptyPart(suggestion: "5m")), ("/tmp/x", .notATimer), ("1m/2m/3m", .tooManyParts(3)),
     ("x25m", .notATimer), ("", .notATimer),
     ("0m", .duration("0m", .notPositive)), ("25h", .duration("25h", .tooLong)),
     ("5m/1:60", .duration("1:60", .partTooLarge)),

@@ -176,7 +176,8 @@ struct StatusFormatTests {
     #expect(Self.render(try Self.state(round: nil), .template("[{round}]")) == "[]")
     #expect(Self.render(try Self.state(tags: ["a", "b"]), .template("{tags}")) == "a, b")
     let hostile = try Self.state(phase: "x\u{1B}[2Jy", tags: ["t\u{9B}1m"])
-    #expect(Self.render(hostile, .template("{phase} {tags}")) == "x^[[2Jy t^[[1m")
+    // A tag with a control character is quoted, so it never reads as one holding "^[" (TagList).
+    #expect(Self.render(hostile, .template("{phase} {tags}")) == "x^[[2Jy \"t^[[1m\"")
     #expect(Self.render(hostile, .text) == "WORK x^[[2Jy 14:29 (42%, round 2/4)")
     for format in [StatusFormat.waybar, .i3blocks, .json] {
       let text = Self.render(hostile, format)

@@ -50,17 +50,19 @@ public struct QuickTimer: Equatable, Sendable {
   }
 
   /// Whether a word is shaped like a timer rather than a file or a name: parts split by "/",
-  /// each starting with a digit or a dot (`25m`, `50m/10m/5m`, `1h30`), the first not empty
-  /// (`/tmp/x` is a path, `25m/` a timer with a slash too many), and no ".json" at the end.
+  /// the first that is not empty starting with a number (`25m`, `50m/10m/5m`, `1h30`, `.5h`,
+  /// `/5m`, `25m/5m/x`), and no ".json" at the end. `/tmp/x` and `./mine` are paths. A file
+  /// of that name still wins over the timer (`PresetLookup`); any other such word gets the
+  /// timer's error, never a file's.
   public static func looksLikeTimer(_ raw: String) -> Bool {
     let text = raw.trimmingSpaces
     guard !text.hasSuffix(".json") else { return false }
     let sides = text.split(separator: "/", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
-    guard !(sides.first ?? "").isEmpty else { return false }
-    return sides.allSatisfy { side in
-      guard let first = side.unicodeScalars.first else { return true }
-      return ("0"..."9").contains(first) || first == "." || first == ","
-    }
+    guard let first = sides.first(where: { !$0.isEmpty }) else { return false }
+    let scalars = Array(first.unicodeScalars.prefix(2))
+    let isDigit = { (c: Unicode.Scalar) in ("0"..."9").contains(c) }
+    if isDigit(scalars[0]) { return true }
+    return (scalars[0] == "." || scalars[0] == ",") && scalars.count > 1 && isDigit(scalars[1])
   }
 
   /// Reads `WORK` or `WORK/REST`, each side as `TypedDuration` reads what people type.
