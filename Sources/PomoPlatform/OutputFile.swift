@@ -9,11 +9,13 @@
 /// it), keeping the old file's permissions; a symbolic link is followed and its target
 /// written so (the link stays a link); a FIFO, a device or an inherited descriptor
 /// (`/dev/fd/N`, `/dev/stdout`, process substitution) is written into as it is; a folder is
-/// refused. Nothing but a regular file is ever replaced, and not one with other names (hard
+/// refused; `-` is standard output; a new file's folder is never made. Nothing but a regular
+/// file is ever replaced, and not one with other names (hard
 /// links) or another owner: those are written where they stand.
 public enum OutputFile {
   public static func write(_ contents: [UInt8], to path: String) throws(FileSystemError) {
-    if let fd = try inheritedDescriptor(path) {
+    // `-` is standard output, as for most tools that take an output file.
+    if let fd = path == "-" ? 1 : try inheritedDescriptor(path) {
       var bytes = contents
       let code = Platform.writeAll(fd, &bytes)
       guard code == 0 else { throw FileSystemError(code: code) }
@@ -22,6 +24,11 @@ public enum OutputFile {
     let target = try finalTarget(path)
     switch FileStatus.following(target) {
     case .failure(let error) where error.code == ENOENT:
+      // A new file, in a folder that must be there already: a mistyped folder is never made.
+      let folder = Platform.parentFolder(target)
+      guard case .success(let parent) = FileStatus.following(folder), parent.kind == .folder else {
+        throw FileSystemError(code: ENOENT, reason: "no folder \(folder)")
+      }
       try Platform.writeAtomically(contents, to: target, mode: 0o666)
     case .failure(let error):
       throw error

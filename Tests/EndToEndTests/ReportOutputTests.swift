@@ -70,6 +70,20 @@ struct ReportOutputTests {
     #expect(home.folder.read("owned.csv") == (try expected()))
   }
 
+  @Test("- is standard output; a new file in a folder that is not there is refused, the folder never made")
+  func dashAndMissingFolder() throws {
+    defer { home.cleanUp() }
+    let dash = try write("-")
+    let report = try expected()
+    #expect(dash.status == 0 && dash.out == report)
+    #expect(!FileManager.default.fileExists(atPath: home.folder.file("-")))
+    let missing = home.folder.file("nodir/x.csv")
+    let refused = try write(missing)
+    #expect(refused.status == 1)
+    #expect(refused.err == "Error: cannot write \(missing): no folder \(home.folder.file("nodir"))\n")
+    #expect(!FileManager.default.fileExists(atPath: home.folder.file("nodir")))
+  }
+
   @Test("a symbolic link is written through: its target replaced, the link kept; a dangling one's target made")
   func writtenThroughALink() throws {
     defer { home.cleanUp() }
