@@ -5,7 +5,8 @@
 #
 #   Scripts/differential.sh            # an hour
 #   Scripts/differential.sh 600        # ten minutes
-#   POMO_DIFFERENTIAL_SEED=42 Scripts/differential.sh 60   # replay from seed 42
+#   POMO_DIFFERENTIAL_SEED=42 Scripts/differential.sh 60   # from seed 42
+#   POMO_DIFFERENTIAL_TRACE=1 …   # print each operation as it is applied
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-3600}
