@@ -628,6 +628,16 @@ def section_folder(args, env):
     shutil.rmtree(cache)
 
 
+def append_session(path, name, start):
+    """Appends one 25-minute completed session starting at `start`, as pomo records it."""
+    stamp = lambda t: datetime.datetime.fromtimestamp(t, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S+00:00")
+    with open(path, "a") as f:
+        f.write('{"v":1,"id":"%s","preset":"work","status":"completed","start":"%s","end":"%s",'
+                '"tags":[],"note":null,"host":"bench","rounds":1,"paused_seconds":0,"phases":[{"name":"focus",'
+                '"kind":"work","round":1,"start":"%s","end":"%s","planned_seconds":1500,"elapsed_seconds":1500,'
+                '"completed":true}]}\n' % (name, stamp(start), stamp(start + 1500), stamp(start), stamp(start + 1500)))
+
+
 def section_spans(args, env):
     """Issue 13's targets: any span over 1,000,000 sessions, warm, from the day totals."""
     print("## Any span, instantly: the day totals (`Scripts/bench.sh spans`)")
@@ -686,13 +696,7 @@ def section_spans(args, env):
     steps = []
     now = time.time()
     for k in range(5):
-        stamp = lambda t: datetime.datetime.fromtimestamp(t, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S+00:00")
-        start = now - 3600 * (k + 1)
-        with open(copy, "a") as f:
-            f.write('{"v":1,"id":"bench-append-%d","preset":"work","status":"completed","start":"%s","end":"%s",'
-                    '"tags":[],"note":null,"host":"bench","rounds":1,"paused_seconds":0,"phases":[{"name":"focus",'
-                    '"kind":"work","round":1,"start":"%s","end":"%s","planned_seconds":1500,"elapsed_seconds":1500,'
-                    '"completed":true}]}\n' % (k, stamp(start), stamp(start + 1500), stamp(start), stamp(start + 1500)))
+        append_session(copy, "bench-append-%d" % k, now - 3600 * (k + 1))
         steps.append(timed([args.pomo, "report", "--year", "--journal", copy], run_env))
     shutil.rmtree(work)
     print()
@@ -737,15 +741,9 @@ def section_core(args, env):
     timed([args.pomo, "report", "--year", "--journal", copy], run_env)
     timed([args.pomo, "report", "--week", "--journal", copy], run_env)
     steps = []
-    stamp = lambda t: datetime.datetime.fromtimestamp(t, datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S+00:00")
     now = time.time()
     for k in range(5):
-        start = now - 3600 * (k + 1)
-        with open(copy, "a") as f:
-            f.write('{"v":1,"id":"bench-core-%d","preset":"work","status":"completed","start":"%s","end":"%s",'
-                    '"tags":[],"note":null,"host":"bench","rounds":1,"paused_seconds":0,"phases":[{"name":"focus",'
-                    '"kind":"work","round":1,"start":"%s","end":"%s","planned_seconds":1500,"elapsed_seconds":1500,'
-                    '"completed":true}]}\n' % (k, stamp(start), stamp(start + 1500), stamp(start), stamp(start + 1500)))
+        append_session(copy, "bench-core-%d" % k, now - 3600 * (k + 1))
         steps.append(timed([args.pomo, "report", "--week", "--journal", copy], run_env))
     shutil.rmtree(work)
     rows.append((f"one session appended, then `report --week`, {max(made):,} sessions (median of 5)",
