@@ -121,9 +121,7 @@ public struct Paths: Sendable {
   public var stateFile: String { stateFolder.stateFile }
   /// Where the caches are kept: nil under `--no-cache` (`POMO_NO_CACHE` set, and not `0`),
   /// when every answer comes from the journal alone and no cache file is read or written.
-  public var cacheDirectory: String? { usesCache ? cacheFolder : nil }
-  /// The cache folder, whether or not caches are used (for what the manual and `journal` name).
-  public var cacheFolder: String { base("XDG_CACHE_HOME", default: ".cache") + "/pomo" }
+  public var cacheDirectory: String? { usesCache ? base("XDG_CACHE_HOME", default: ".cache") + "/pomo" : nil }
   /// Whether caches are read and written: not under `--no-cache` or `POMO_NO_CACHE`.
   public var usesCache: Bool {
     guard let value = environment[Self.noCacheVariable] else { return true }
