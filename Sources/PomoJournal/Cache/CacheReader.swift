@@ -35,7 +35,9 @@ struct CacheReader {
     var result = [T](repeating: zero, count: Int(count))
     let from = at
     result.withUnsafeMutableBytes { target in
-      bytes.withUnsafeBytes { target.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[from..<(from + target.count)])) }
+      bytes.withUnsafeBytes {
+        target.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[from..<(from + target.count)]))
+      }
     }
     at += Int(count) * stride
     return result

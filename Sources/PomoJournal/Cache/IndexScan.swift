@@ -15,7 +15,7 @@ extension JournalIndex {
   static let blockSize = 1 << 22
 
   /// One line as a worker read it: where it stands in the buffer, and what the index keeps.
-  struct ScannedLine {
+  struct IndexedLine {
     enum Kind: UInt8 {
       case blank, record, correction, bad, tooLong
     }
@@ -34,7 +34,7 @@ extension JournalIndex {
 
   /// The lines of a run of the buffer, in order, with the corrections and problems they refer to.
   struct ScannedSlice {
-    var lines: [ScannedLine] = []
+    var lines: [IndexedLine] = []
     var corrections: [CorrectionRef] = []
     var problems: [String] = []
   }
@@ -84,13 +84,15 @@ extension JournalIndex {
     slice.lines.reserveCapacity((to - from) / 512 + 16)
     var k = from
     let base = buffer.baseAddress!
+    var scanned = ScannedLine()
+    scanned.keepsPhases = false
     while k < to {
       let newline = firstNewline(buffer, from: k, to: to) ?? to
-      var line = ScannedLine(start: k, length: newline - k)
+      var line = IndexedLine(start: k, length: newline - k)
       if line.length > LineReader.maxLine {
         line.kind = .tooLong
       } else {
-        switch summary(line: UnsafeBufferPointer(start: base + k, count: line.length)) {
+        switch summary(line: UnsafeBufferPointer(start: base + k, count: line.length), scanned: &scanned) {
         case .blank: break
         case .record(let from, let to, let completed, let id, let prefix, let added):
           line.kind = .record

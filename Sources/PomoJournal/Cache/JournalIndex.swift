@@ -399,26 +399,35 @@ public struct JournalIndex {
     Parallel.forEach(slices) { slice in
       var k = slice * lines.count / slices
       let end = (slice + 1) * lines.count / slices
+      var scanned = ScannedLine()
+      scanned.keepsPhases = false
       while k < end {
-        output[k] = lines[k].withUnsafeBufferPointer { summary(line: $0) }
+        output[k] = lines[k].withUnsafeBufferPointer { summary(line: $0, scanned: &scanned) }
         k += 1
       }
     }
     return Array(result)
   }
 
-  /// What the index keeps of a line: read by `SummaryScanner` when it is sure of it, else by
-  /// the full decoder, which alone says why a line is damaged.
-  package static func summary(line: UnsafeBufferPointer<UInt8>) -> LineSummary {
+  /// What the index keeps of a line, read by the one scanner into `scanned` (reused from line
+  /// to line); a session's summary is made with no string built.
+  package static func summary(line: UnsafeBufferPointer<UInt8>, scanned: inout ScannedLine) -> LineSummary {
     if isBlank(line) { return .blank }
-    if let s = SummaryScanner.session(line) {
-      return .record(from: s.from, to: s.to, completed: s.completed, id: s.id, prefix: s.prefix, added: s.added)
-    }
     do {
-      return summary(try RecordScanner.decodeEntry(line, detail: false))
+      try RecordScanner.scan(line, into: &scanned)
     } catch {
       return .bad(error.message)
     }
+    guard scanned.correction == nil, let start = scanned.start else {
+      return summary(scanned.entry(in: line, detail: false))
+    }
+    let (id, prefix) = scanned.withUTF8(scanned.id, in: line) { bytes in
+      var hash = FNV1a()
+      hash.add(bytes)
+      return (hash.value, Self.prefix(bytes))
+    }
+    return .record(
+      from: start, to: scanned.sessionEnd, completed: scanned.completed, id: id, prefix: prefix, added: scanned.added)
   }
 
   /// What the index keeps of a line that was read.

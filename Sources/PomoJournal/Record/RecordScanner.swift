@@ -7,18 +7,61 @@ import PomoPlatform
   import Glibc
 #endif
 
-/// Reads journal lines straight from their bytes, at the speed full-history reports need.
+/// The one reader of journal lines, at the speed full-history reads need.
 ///
-/// It checks the JSON as it goes (so a damaged line is refused, never half-read), decodes
-/// the fields pomo knows, and skips any others without building them. A report reads only
-/// what it counts (`detail: false`); `pomo log` and `resume` read everything.
+/// It checks the JSON as it goes (so a damaged line is refused, never half-read), reads the
+/// fields pomo knows into a `ScannedLine` and steps over any others without building them.
+/// What is made of the line is the reader's choice: a whole record (`decodeEntry`), or only
+/// the summary the index and the day totals keep, straight from the `ScannedLine`, with no
+/// string built. Every reader reads through here, so all agree on which lines are damaged
+/// and on what the others say.
+///
+/// Most lines are as pomo writes them, and most of their strings are plain ASCII; those are
+/// read a word (8 bytes) at a time, their keys named from whole words and each time parsed
+/// once per line. Anything else (an escape, a byte above ASCII, keys in another order, a
+/// number with an exponent) takes the general path, which also words every message.
 package struct RecordScanner {
-  private let bytes: UnsafeBufferPointer<UInt8>
+  private let p: UnsafePointer<UInt8>
+  private let n: Int
   private var i = 0
   private var depth = 0
+  /// Where what is read goes: the caller's `ScannedLine`, written in place.
+  private let target: UnsafeMutablePointer<ScannedLine>
+  private var out: ScannedLine {
+    unsafeAddress { UnsafePointer(target) }
+    nonmutating unsafeMutableAddress { target }
+  }
+  /// Times already read on this line (most records repeat each one twice), by their bytes:
+  /// the first two (the record's start and end, usually) and the last.
+  private var firstTimes: ((text: TimeText, value: Double), (text: TimeText, value: Double)) = (
+    (TimeText(), 0), (TimeText(), 0)
+  )
+  private var lastTime: (text: TimeText, value: Double) = (TimeText(), 0)
+  /// The last time parsed in full, less its clock time, when it had no fraction of a second.
+  private var lastBase: Int64?
+  private var timesRead = 0
 
-  package init(_ bytes: UnsafeBufferPointer<UInt8>) {
-    self.bytes = bytes
+  private init(_ p: UnsafePointer<UInt8>, _ n: Int, into target: UnsafeMutablePointer<ScannedLine>) {
+    self.p = p
+    self.n = n
+    self.target = target
+  }
+
+  private var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: p, count: n) }
+
+  /// Reads `line` into `scanned` (its arrays' room kept), or says why the line is damaged.
+  package static func scan(_ line: UnsafeBufferPointer<UInt8>, into scanned: inout ScannedLine)
+    throws(JournalRecord.Problem)
+  {
+    guard let base = line.baseAddress, !line.isEmpty else {
+      throw JournalRecord.Problem(message: "invalid JSON: the line ends early (not a JSON object)")
+    }
+    scanned.reset()
+    let result = withUnsafeMutablePointer(to: &scanned) { target -> Result<Void, JournalRecord.Problem> in
+      var scanner = RecordScanner(base, line.count, into: target)
+      return Result { () throws(JournalRecord.Problem) in try scanner.line() }
+    }
+    try result.get()
   }
 
   package static func decode(_ line: ArraySlice<UInt8>, detail: Bool = true) throws(JournalRecord.Problem)
@@ -36,8 +79,7 @@ package struct RecordScanner {
     -> JournalEntry
   {
     let result = line.withUnsafeBufferPointer { buffer -> Result<JournalEntry, JournalRecord.Problem> in
-      var scanner = RecordScanner(buffer)
-      return Result { () throws(JournalRecord.Problem) in try scanner.entry(detail: detail) }
+      Result { () throws(JournalRecord.Problem) in try decodeEntry(buffer, detail: detail) }
     }
     return try result.get()
   }
@@ -46,8 +88,9 @@ package struct RecordScanner {
   package static func decodeEntry(_ line: UnsafeBufferPointer<UInt8>, detail: Bool = true) throws(JournalRecord.Problem)
     -> JournalEntry
   {
-    var scanner = RecordScanner(line)
-    return try scanner.entry(detail: detail)
+    var scanned = ScannedLine()
+    try scan(line, into: &scanned)
+    return scanned.entry(in: line, detail: detail)
   }
 
   /// A line without the UTF-8 byte order mark some editors put at the top of a file.
@@ -57,127 +100,114 @@ package struct RecordScanner {
 
   // MARK: - Records
 
-  private mutating func entry(detail: Bool) throws(JournalRecord.Problem) -> JournalEntry {
+  private mutating func line() throws(JournalRecord.Problem) {
     // A UTF-8 byte order mark (some editors write one at the top of a file) is not part of the record.
-    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
+    if n >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { i = 3 }
     skipSpace()
-    guard peek == UInt8(ascii: "{") else { throw fail("not a JSON object") }
-    var id: String?
-    var preset = "?"
-    var status = JournalRecord.Status.interrupted
-    var interruption: Interruption?
-    var start: Double?
-    var end: Double?
-    var tags: [String] = []
-    var note: String?
-    var host = ""
-    var source: String?
-    var rounds = 1
-    var planOffset = 0
-    var resumedFrom: String?
-    var paused = 0.0
-    var slept = 0.0
-    var phases: [JournalPhase] = []
-    var kind: Correction.Kind?
-    var target: String?
-    var session: String?
-    var at: Double?
-    var added: Double?
-    var warmup: Double?
-    var cooldown: Double?
-    var endless = false
-    var clockStep = 0.0
-    var changes = Correction.Changes()
-    try object { (scanner: inout RecordScanner, key: Key) throws(JournalRecord.Problem) in
+    guard i < n, p[i] == UInt8(ascii: "{") else { throw fail("not a JSON object") }
+    try object { (s: inout RecordScanner, key: Key) throws(JournalRecord.Problem) in
       switch key {
       case .kind:
-        let name = try scanner.string()
-        guard name != "session" else { break }
-        guard let known = Correction.Kind(rawValue: name) else {
+        let name = try s.text()
+        guard !s.out.equals(name, "session", in: s.buffer) else { break }
+        let text = s.out.string(name, in: s.buffer)
+        guard let known = Correction.Kind(rawValue: text) else {
           throw JournalRecord.Problem(
             message:
-              "a record of kind \"\(TextLayout.inert(String(name.prefix(40))))\" that this pomo does not know (made by a newer pomo?)"
+              "a record of kind \"\(TextLayout.inert(String(text.prefix(40))))\" that this pomo does not know (made by a newer pomo?)"
           )
         }
-        kind = known
-      case .target: target = try scanner.string()
-      case .session: session = try scanner.string()
-      case .at: at = try scanner.time()
-      case .added: added = try scanner.time()
-      case .set: changes = try scanner.changes()
-      case .id: id = try scanner.string()
-      case .preset: preset = try scanner.string()
-      case .status: status = try scanner.matches("completed") ? .completed : .interrupted
-      case .interruption: interruption = try scanner.optionalString().map(Interruption.init(rawValue:))
-      case .start: start = try scanner.time()
-      case .end: end = try scanner.time()
-      case .tags: tags = try scanner.strings()
-      // Read even when not kept, so every reader agrees on which lines are damaged.
-      case .note: note = try scanner.optionalString(keep: detail)
-      case .host: host = try scanner.string(keep: detail) ?? ""
-      case .source: source = try scanner.optionalString(keep: detail)
-      case .rounds: rounds = try scanner.integer("rounds", in: Limits.rounds)
-      case .planOffset: planOffset = try scanner.integer("plan_offset", in: Limits.planOffset)
-      case .resumedFrom: resumedFrom = try scanner.optionalString()
-      case .pausedSeconds: paused = try scanner.seconds("paused_seconds")
-      case .sleptSeconds: slept = try scanner.seconds("slept_seconds")
-      case .warmupSeconds: warmup = try scanner.seconds("warmup_seconds")
-      case .cooldownSeconds: cooldown = try scanner.seconds("cooldown_seconds")
-      case .endless: endless = try scanner.boolean()
-      case .clockStepSeconds: clockStep = try scanner.seconds("clock_step_seconds")
-      case .phases:
-        try scanner.array { (s: inout RecordScanner, index: Int) throws(JournalRecord.Problem) in
-          phases.append(try s.phase(index, detail: detail))
+        s.out.correction = known
+      case .target: s.out.target = try s.text()
+      case .session: s.out.session = try s.text()
+      case .at: s.out.at = try s.time()
+      case .added: s.out.added = try s.time()
+      case .set:
+        let changes = try s.changes()
+        s.out.changes = changes
+        s.out.setsChanges = true
+      case .id: s.out.id = try s.text()
+      case .preset: s.out.preset = try s.text()
+      case .status:
+        // Read before `out` is looked at, so it is not copied.
+        let status = try s.text()
+        s.out.completed = s.out.equals(status, "completed", in: s.buffer)
+      case .interruption: s.out.interruption = try s.optionalText()
+      case .start: s.out.start = try s.time()
+      case .end: s.out.end = try s.time()
+      case .tags:
+        // The last "tags" is the one kept.
+        s.out.tags.removeAll(keepingCapacity: true)
+        try s.array { (s: inout RecordScanner, _: Int) throws(JournalRecord.Problem) in
+          let tag = try s.text()
+          s.out.tags.append(tag)
         }
-      default: try scanner.skipValue()
+      case .note: s.out.note = try s.optionalText()
+      case .host: s.out.host = try s.text()
+      case .source: s.out.source = try s.optionalText()
+      case .rounds: s.out.rounds = try s.integer("rounds", in: Limits.rounds)
+      case .planOffset: s.out.planOffset = try s.integer("plan_offset", in: Limits.planOffset)
+      case .resumedFrom: s.out.resumedFrom = try s.optionalText()
+      case .pausedSeconds: s.out.pausedSeconds = try s.seconds("paused_seconds")
+      case .sleptSeconds: s.out.sleptSeconds = try s.seconds("slept_seconds")
+      case .warmupSeconds: s.out.warmupSeconds = try s.seconds("warmup_seconds")
+      case .cooldownSeconds: s.out.cooldownSeconds = try s.seconds("cooldown_seconds")
+      case .endless: s.out.endless = try s.boolean()
+      case .clockStepSeconds: s.out.clockStepSeconds = try s.seconds("clock_step_seconds")
+      case .phases:
+        // Every "phases" adds its phases.
+        try s.array { (s: inout RecordScanner, index: Int) throws(JournalRecord.Problem) in
+          let phase = try s.phase(index)
+          s.out.lastPhaseEnd = phase.end
+          if !(phase.end <= s.out.latestPhaseEnd ?? -.infinity) { s.out.latestPhaseEnd = phase.end }
+          if s.out.keepsPhases { s.out.phases.append(phase) }
+        }
+      default: try s.skipValue()
       }
     }
     skipSpace()
-    guard i == bytes.count else { throw fail("unexpected text after the record") }
-    guard let id, !id.isEmpty else { throw JournalRecord.Problem(message: "no \"id\"") }
-    if let kind {
-      guard let target, !target.isEmpty else {
+    guard i == n else { throw fail("unexpected text after the record") }
+    guard !out.isEmpty(out.id) else { throw JournalRecord.Problem(message: "no \"id\"") }
+    if let kind = out.correction {
+      guard let target = out.target, !out.isEmpty(target) else {
         throw JournalRecord.Problem(message: "a \(kind.rawValue) with no \"target\"")
       }
-      guard let at else { throw JournalRecord.Problem(message: "a \(kind.rawValue) with no valid \"at\" time") }
-      if kind == .undo && (session ?? "").isEmpty {
+      guard out.at != nil else { throw JournalRecord.Problem(message: "a \(kind.rawValue) with no valid \"at\" time") }
+      if kind == .undo && (out.session.map(out.isEmpty) ?? true) {
         throw JournalRecord.Problem(message: "an undo with no \"session\"")
       }
-      return .correction(
-        Correction(
-          kind: kind, id: id, target: target, session: kind == .undo ? session : target, at: at, host: host,
-          changes: kind == .amend ? changes : Correction.Changes()))
+    } else {
+      guard out.start != nil else { throw JournalRecord.Problem(message: "no valid \"start\" time") }
     }
-    guard let start else { throw JournalRecord.Problem(message: "no valid \"start\" time") }
-    var record = JournalRecord(
-      id: id, preset: preset, status: status, interruption: interruption, start: start,
-      end: end ?? phases.last?.end ?? start, tags: tags, note: note, host: host, source: source, rounds: rounds,
-      planOffset: planOffset, resumedFrom: resumedFrom, pausedSeconds: paused, sleptSeconds: slept, phases: phases)
-    record.added = added
-    record.warmupSeconds = warmup
-    record.cooldownSeconds = cooldown
-    record.endless = endless
-    record.clockStepSeconds = clockStep
-    return .session(record)
   }
 
   /// The fields an amendment sets (`"set"`), checked as strictly as a session's.
   private mutating func changes() throws(JournalRecord.Problem) -> Correction.Changes {
     var changes = Correction.Changes()
-    guard peek == UInt8(ascii: "{") else { throw fail("\"set\" is not an object") }
+    guard i < n, p[i] == UInt8(ascii: "{") else { throw fail("\"set\" is not an object") }
     try object { (s: inout RecordScanner, key: Key) throws(JournalRecord.Problem) in
       switch key {
-      case .tags: changes.tags = try s.strings()
+      case .tags:
+        var tags: [String] = []
+        try s.array { (s: inout RecordScanner, _: Int) throws(JournalRecord.Problem) in
+          let tag = try s.text()
+          tags.append(s.out.string(tag, in: s.buffer))
+        }
+        changes.tags = tags
       case .note:
         changes.setsNote = true
-        changes.note = try s.optionalString()
+        let note = try s.optionalText()
+        changes.note = note.map { s.out.string($0, in: s.buffer) }
       case .start: changes.start = try s.time()
       case .end: changes.end = try s.time()
-      case .preset: changes.preset = try s.string()
+      case .preset:
+        let preset = try s.text()
+        changes.preset = s.out.string(preset, in: s.buffer)
       case .status:
-        if try s.matches("completed") {
+        let status = try s.text()
+        if s.out.equals(status, "completed", in: s.buffer) {
           changes.status = .completed
-        } else if s.lastStringWas("interrupted") {
+        } else if s.out.equals(status, "interrupted", in: s.buffer) {
           changes.status = .interrupted
         } else {
           throw JournalRecord.Problem(message: "\"set.status\" must be completed or interrupted")
@@ -188,8 +218,11 @@ package struct RecordScanner {
     return changes
   }
 
-  private mutating func phase(_ index: Int, detail: Bool) throws(JournalRecord.Problem) -> JournalPhase {
-    var name: String?
+  private mutating func phase(_ index: Int) throws(JournalRecord.Problem) -> ScannedPhase {
+    let mark = i
+    if let phase = usualPhase() { return phase }
+    i = mark
+    var name: ScannedText?
     var kind: PhaseKind?
     var round: Int?
     var start: Double?
@@ -201,12 +234,13 @@ package struct RecordScanner {
     var slept = 0.0
     var extended = 0.0
     var overtime = 0.0
-    guard peek == UInt8(ascii: "{") else { throw fail("phases[\(index)] is not an object") }
+    guard i < n, p[i] == UInt8(ascii: "{") else { throw fail("phases[\(index)] is not an object") }
     try object { (s: inout RecordScanner, key: Key) throws(JournalRecord.Problem) in
       switch key {
-      case .name: name = try s.string(keep: detail)
+      case .name: name = try s.text()
       case .kind:
-        if try s.matches("work") { kind = .work } else { kind = s.lastStringWas("rest") ? .rest : nil }
+        let text = try s.text()
+        kind = s.out.equals(text, "work", in: s.buffer) ? .work : s.out.equals(text, "rest", in: s.buffer) ? .rest : nil
       case .round: round = try s.null() ? nil : s.integer("phases[\(index)].round", in: Limits.rounds)
       case .start: start = try s.time()
       case .end: end = try s.time()
@@ -223,10 +257,58 @@ package struct RecordScanner {
     guard let kind, let start, let end, let elapsed else {
       throw JournalRecord.Problem(message: "phases[\(index)] is incomplete")
     }
-    return JournalPhase(
-      name: name ?? kind.rawValue, kind: kind, round: round, start: start, end: end, plannedSeconds: planned ?? elapsed,
-      elapsedSeconds: elapsed, completed: completed, pausedSeconds: paused, sleptSeconds: slept,
-      extendedSeconds: extended, overtimeSeconds: overtime)
+    return ScannedPhase(
+      name: name, kind: kind, round: round, start: start, end: end, plannedSeconds: planned, elapsedSeconds: elapsed,
+      completed: completed, pausedSeconds: paused, sleptSeconds: slept, extendedSeconds: extended,
+      overtimeSeconds: overtime)
+  }
+
+  /// A phase as pomo writes it (these keys in this order, no spaces, no others), its keys and
+  /// punctuation compared as words; nil for any other phase (or any doubt), which `phase`
+  /// then reads key by key from the same place.
+  private mutating func usualPhase() -> ScannedPhase? {
+    // `{"name":`
+    guard skip(0x3A22_656D_616E_227B, 8), let name = plainText() else { return nil }
+    // `,"kind":`
+    guard skip(0x3A22_646E_696B_222C, 8), let kind = plainText() else { return nil }
+    let work = equal(kind, "work")
+    guard work || equal(kind, "rest") else { return nil }
+    // `,"round":`
+    guard skip(0x2264_6E75_6F72_222C, 8), skip(0x3A, 1) else { return nil }
+    var round: Int?
+    if i < n, p[i] == UInt8(ascii: "n") {
+      guard word("null") else { return nil }
+    } else {
+      guard let value = try? integer("round", in: Limits.rounds) else { return nil }
+      round = value
+    }
+    // `,"start":`, `,"end":`
+    guard skip(0x2274_7261_7473_222C, 8), skip(0x3A, 1), let start = try? time() else { return nil }
+    guard skip(0x3A_2264_6E65_222C, 7), let end = try? time() else { return nil }
+    // `,"planned_seconds":`, `,"elapsed_seconds":`
+    guard skip(0x656E_6E61_6C70_222C, 8), skip(0x646E_6F63_6573_5F64, 8), skip(0x3A_2273, 3),
+      let planned = try? seconds("planned_seconds")
+    else { return nil }
+    guard skip(0x6573_7061_6C65_222C, 8), skip(0x646E_6F63_6573_5F64, 8), skip(0x3A_2273, 3),
+      let elapsed = try? seconds("elapsed_seconds")
+    else { return nil }
+    // `,"completed":`
+    guard skip(0x656C_706D_6F63_222C, 8), skip(0x3A_2264_6574, 5) else { return nil }
+    let completed = i < n && p[i] == UInt8(ascii: "t")
+    guard word(completed ? "true" : "false"), i < n, p[i] == UInt8(ascii: "}") else { return nil }
+    i += 1
+    return ScannedPhase(
+      name: ScannedText(from: name.lowerBound, to: name.upperBound), kind: work ? .work : .rest, round: round,
+      start: start, end: end, plannedSeconds: planned,
+      elapsedSeconds: elapsed, completed: completed)
+  }
+
+  /// Steps over the `count` bytes at the cursor when they are those of `word` (little-endian).
+  @inline(__always)
+  private mutating func skip(_ word: UInt64, _ count: Int) -> Bool {
+    guard i + 8 <= n, load(i) & (UInt64.max >> UInt64(64 - 8 * count)) == word else { return false }
+    i += count
+    return true
   }
 
   // MARK: - Keys
@@ -238,82 +320,166 @@ package struct RecordScanner {
       clockStepSeconds, other
   }
 
-  /// The key at the cursor, matched by length and then bytes: no allocation, few compares.
-  private mutating func key() throws(JournalRecord.Problem) -> Key {
-    guard peek == UInt8(ascii: "\"") else { throw fail("expected a key in double quotes") }
-    let (from, to, escaped) = try rawString()
-    if escaped { return .other }
-    let r = from..<to
-    switch to - from {
-    case 2: return equal(r, "id") ? .id : equal(r, "at") ? .at : .other
-    case 3: return equal(r, "end") ? .end : equal(r, "set") ? .set : .other
+  /// The key of `count` bytes whose first 8 are `head` (only those of the key when it is
+  /// shorter, the rest zero) and last 8 are `tail`: compared as whole little-endian words,
+  /// never byte by byte. A test checks every constant against its key.
+  @inline(__always)
+  private static func key(count: Int, head: UInt64, tail: UInt64) -> Key {
+    if count > 8 {
+      switch count {
+      case 9: return head == 0x6574_656C_706D_6F63 && tail == 0x6465_7465_6C70_6D6F ? .completed : .other
+      case 11: return head == 0x6666_6F5F_6E61_6C70 && tail == 0x7465_7366_666F_5F6E ? .planOffset : .other
+      case 12:
+        if head == 0x7075_7272_6574_6E69 && tail == 0x6E6F_6974_7075_7272 { return .interruption }
+        return head == 0x5F64_656D_7573_6572 && tail == 0x6D6F_7266_5F64_656D ? .resumedFrom : .other
+      case 13: return head == 0x6573_5F74_7065_6C73 && tail == 0x7364_6E6F_6365_735F ? .sleptSeconds : .other
+      case 14:
+        guard tail == 0x7364_6E6F_6365_735F else { return .other }
+        return head == 0x735F_6465_7375_6170 ? .pausedSeconds : head == 0x735F_7075_6D72_6177 ? .warmupSeconds : .other
+      case 15:
+        guard tail == 0x7364_6E6F_6365_735F else { return .other }
+        return head == 0x5F64_656E_6E61_6C70
+          ? .plannedSeconds : head == 0x5F64_6573_7061_6C65 ? .elapsedSeconds : .other
+      case 16:
+        guard tail == 0x7364_6E6F_6365_735F else { return .other }
+        switch head {
+        case 0x6465_646E_6574_7865: return .extendedSeconds
+        case 0x656D_6974_7265_766F: return .overtimeSeconds
+        case 0x6E77_6F64_6C6F_6F63: return .cooldownSeconds
+        default: return .other
+        }
+      case 18: return head == 0x7473_5F6B_636F_6C63 && tail == 0x7364_6E6F_6365_735F ? .clockStepSeconds : .other
+      default: return .other
+      }
+    }
+    let w = head
+    switch count {
+    case 2: return w == 0x6469 ? .id : w == 0x7461 ? .at : .other
+    case 3: return w == 0x64_6E65 ? .end : w == 0x74_6573 ? .set : .other
     case 4:
-      switch bytes[from] {
-      case UInt8(ascii: "k"): return equal(r, "kind") ? .kind : .other
-      case UInt8(ascii: "n"): return equal(r, "name") ? .name : equal(r, "note") ? .note : .other
-      case UInt8(ascii: "t"): return equal(r, "tags") ? .tags : .other
-      case UInt8(ascii: "h"): return equal(r, "host") ? .host : .other
+      switch w {
+      case 0x646E_696B: return .kind
+      case 0x656D_616E: return .name
+      case 0x6574_6F6E: return .note
+      case 0x7367_6174: return .tags
+      case 0x7473_6F68: return .host
       default: return .other
       }
-    case 5: return equal(r, "start") ? .start : equal(r, "round") ? .round : equal(r, "added") ? .added : .other
+    case 5: return w == 0x74_7261_7473 ? .start : w == 0x64_6E75_6F72 ? .round : w == 0x64_6564_6461 ? .added : .other
     case 6:
-      switch bytes[from] {
-      case UInt8(ascii: "p"): return equal(r, "preset") ? .preset : equal(r, "phases") ? .phases : .other
-      case UInt8(ascii: "s"): return equal(r, "status") ? .status : equal(r, "source") ? .source : .other
-      case UInt8(ascii: "r"): return equal(r, "rounds") ? .rounds : .other
-      case UInt8(ascii: "t"): return equal(r, "target") ? .target : .other
+      switch w {
+      case 0x7465_7365_7270: return .preset
+      case 0x7365_7361_6870: return .phases
+      case 0x7375_7461_7473: return .status
+      case 0x6563_7275_6F73: return .source
+      case 0x7364_6E75_6F72: return .rounds
+      case 0x7465_6772_6174: return .target
       default: return .other
       }
-    case 7: return equal(r, "session") ? .session : equal(r, "endless") ? .endless : .other
-    case 9: return equal(r, "completed") ? .completed : .other
-    case 11: return equal(r, "plan_offset") ? .planOffset : .other
-    case 12: return equal(r, "interruption") ? .interruption : equal(r, "resumed_from") ? .resumedFrom : .other
-    case 13: return equal(r, "slept_seconds") ? .sleptSeconds : .other
-    case 14:
-      return equal(r, "paused_seconds") ? .pausedSeconds : equal(r, "warmup_seconds") ? .warmupSeconds : .other
-    case 15:
-      return equal(r, "planned_seconds") ? .plannedSeconds : equal(r, "elapsed_seconds") ? .elapsedSeconds : .other
-    case 16:
-      if equal(r, "cooldown_seconds") { return .cooldownSeconds }
-      return equal(r, "extended_seconds") ? .extendedSeconds : equal(r, "overtime_seconds") ? .overtimeSeconds : .other
-    case 18: return equal(r, "clock_step_seconds") ? .clockStepSeconds : .other
+    case 7: return w == 0x6E_6F69_7373_6573 ? .session : w == 0x73_7365_6C64_6E65 ? .endless : .other
     default: return .other
     }
   }
 
-  /// Reads a string and says whether it is exactly `word` (no allocation).
-  private mutating func matches(_ word: StaticString) throws(JournalRecord.Problem) -> Bool {
-    let (from, to, _) = try rawString()
-    lastString = from..<to
-    return equal(from..<to, word)
+  /// The key in `r` (bytes of the line).
+  private func key(_ r: Range<Int>) -> Key {
+    let count = r.count
+    guard count > 0 else { return .other }
+    if count > 16 {
+      // Longer than two words: the words in between must match too (only one key is this long).
+      guard count == 18, load(r.lowerBound + 8) == 0x6E6F_6365_735F_7065 else { return .other }
+    }
+    if count > 8 { return Self.key(count: count, head: load(r.lowerBound), tail: load(r.upperBound - 8)) }
+    var w: UInt64 = 0
+    for k in r.reversed() { w = w << 8 | UInt64(p[k]) }
+    return Self.key(count: count, head: w, tail: w)
   }
 
-  private var lastString = 0..<0
+  /// The name of the key read in `text` (for tests).
+  package static func keyName(_ text: String) -> String {
+    var bytes = Array(text.utf8)
+    guard !bytes.isEmpty else { return "other" }
+    var scanned = ScannedLine()
+    return bytes.withUnsafeMutableBufferPointer { buffer in
+      withUnsafeMutablePointer(to: &scanned) { target in
+        "\(RecordScanner(UnsafePointer(buffer.baseAddress!), buffer.count, into: target).key(0..<buffer.count))"
+      }
+    }
+  }
 
-  private func lastStringWas(_ word: StaticString) -> Bool { equal(lastString, word) }
+  /// The key at the cursor: from the words it is read in when it is plain and 16 bytes from
+  /// the end; a key with an escape is none pomo knows.
+  @inline(__always)
+  private mutating func readKey() throws(JournalRecord.Problem) -> Key {
+    guard i < n, p[i] == UInt8(ascii: "\"") else { throw fail("expected a key in double quotes") }
+    let from = i + 1
+    if from + 16 <= n {
+      let head = load(from)
+      let first = Self.special(head)
+      if first != 0 {
+        let count = first.trailingZeroBitCount >> 3
+        if p[from + count] == 0x22 {
+          i = from + count + 1
+          guard count > 0 else { return .other }
+          return Self.key(count: count, head: head & (UInt64.max >> UInt64(64 - 8 * count)), tail: 0)
+        }
+      } else {
+        let second = Self.special(load(from + 8))
+        if second != 0 {
+          let count = 8 + second.trailingZeroBitCount >> 3
+          if p[from + count] == 0x22 {
+            i = from + count + 1
+            return Self.key(count: count, head: head, tail: load(from + count - 8))
+          }
+        }
+      }
+    }
+    let (start, end, escaped) = try rawString()
+    return escaped ? .other : key(start..<end)
+  }
 
-  private func equal(_ range: Range<Int>, _ word: StaticString) -> Bool {
-    range.count == word.utf8CodeUnitCount
-      && memcmp(bytes.baseAddress! + range.lowerBound, word.utf8Start, range.count) == 0
+  @inline(__always)
+  private func load(_ k: Int) -> UInt64 {
+    UInt64(littleEndian: UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self))
+  }
+
+  @inline(__always)
+  private func equal(_ r: Range<Int>, _ word: StaticString) -> Bool {
+    guard r.count == word.utf8CodeUnitCount else { return false }
+    let w = word.utf8Start
+    for k in 0..<r.count where p[r.lowerBound + k] != w[k] { return false }
+    return true
+  }
+
+  /// The quote, backslash and non-ASCII bytes of a word, as the high bit of their byte; the
+  /// lowest one set is exact (those above it may be false alarms).
+  @inline(__always)
+  private static func special(_ w: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let quote = w ^ 0x2222_2222_2222_2222
+    let slash = w ^ 0x5C5C_5C5C_5C5C_5C5C
+    return ((quote &- ones) & ~quote | (slash &- ones) & ~slash | w) & 0x8080_8080_8080_8080
   }
 
   // MARK: - JSON
 
-  private var peek: UInt8? { i < bytes.count ? bytes[i] : nil }
-
   private func fail(_ message: String) -> JournalRecord.Problem {
     JournalRecord.Problem(
-      message: i >= bytes.count
-        ? "invalid JSON: the line ends early (\(message))" : "invalid JSON at column \(i + 1): \(message)")
+      message: i >= n ? "invalid JSON: the line ends early (\(message))" : "invalid JSON at column \(i + 1): \(message)"
+    )
   }
 
   private mutating func skipSpace() {
-    while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0D || bytes[i] == 0x0A { i += 1 }
+    while i < n {
+      let c = p[i]
+      guard c == 0x20 || c == 0x09 || c == 0x0D || c == 0x0A else { return }
+      i += 1
+    }
   }
 
   private mutating func expect(_ c: UInt8, _ what: String) throws(JournalRecord.Problem) {
     skipSpace()
-    guard peek == c else { throw fail("expected \(what)") }
+    guard i < n, p[i] == c else { throw fail("expected \(what)") }
     i += 1
   }
 
@@ -324,27 +490,31 @@ package struct RecordScanner {
     if depth > 64 { throw fail("nesting too deep") }
     try expect(UInt8(ascii: "{"), "'{'")
     skipSpace()
-    if peek == UInt8(ascii: "}") {
+    if i < n, p[i] == UInt8(ascii: "}") {
       i += 1
       depth -= 1
       return
     }
     while true {
       skipSpace()
-      let k = try key()
+      let k = try readKey()
       try expect(UInt8(ascii: ":"), "':'")
       skipSpace()
       try member(&self, k)
-      skipSpace()
-      guard let c = peek else { throw fail("expected ',' or '}'") }
-      i += 1
-      if c == UInt8(ascii: "}") { break }
-      guard c == UInt8(ascii: ",") else {
-        i -= 1
-        throw fail("expected ',' or '}'")
-      }
+      if try closes(UInt8(ascii: "}"), "expected ',' or '}'") { break }
     }
     depth -= 1
+  }
+
+  /// After a member or an element: true at `close` (stepped over), false at a comma (stepped
+  /// over), else the line is damaged.
+  private mutating func closes(_ close: UInt8, _ expected: String) throws(JournalRecord.Problem) -> Bool {
+    skipSpace()
+    guard i < n else { throw fail(expected) }
+    let c = p[i]
+    guard c == close || c == UInt8(ascii: ",") else { throw fail(expected) }
+    i += 1
+    return c == close
   }
 
   private mutating func array(
@@ -354,7 +524,7 @@ package struct RecordScanner {
     if depth > 64 { throw fail("nesting too deep") }
     try expect(UInt8(ascii: "["), "'['")
     skipSpace()
-    if peek == UInt8(ascii: "]") {
+    if i < n, p[i] == UInt8(ascii: "]") {
       i += 1
       depth -= 1
       return
@@ -364,36 +534,28 @@ package struct RecordScanner {
       skipSpace()
       try element(&self, index)
       index += 1
-      skipSpace()
-      guard let c = peek else { throw fail("expected ',' or ']'") }
-      i += 1
-      if c == UInt8(ascii: "]") { break }
-      guard c == UInt8(ascii: ",") else {
-        i -= 1
-        throw fail("expected ',' or ']'")
-      }
+      if try closes(UInt8(ascii: "]"), "expected ',' or ']'") { break }
     }
     depth -= 1
   }
 
-  /// The bounds of a string's contents; whether it has escapes.
+  /// The bounds of a string's contents; whether it has escapes. Its bytes are not checked.
   private mutating func rawString() throws(JournalRecord.Problem) -> (Int, Int, Bool) {
-    guard peek == UInt8(ascii: "\"") else { throw fail("expected a string") }
+    guard i < n, p[i] == UInt8(ascii: "\"") else { throw fail("expected a string") }
     i += 1
     let from = i
     var escaped = false
-    let base = bytes.baseAddress!
-    while i < bytes.count {
+    while i < n {
       // Jump to the next quote; only when a backslash stands before it look closer.
-      guard let hit = memchr(base + i, 0x22, bytes.count - i) else { break }
-      let quote = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-      guard memchr(base + i, 0x5C, quote - i) != nil else {
+      guard let hit = memchr(p + i, 0x22, n - i) else { break }
+      let quote = p.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+      guard memchr(p + i, 0x5C, quote - i) != nil else {
         i = quote + 1
         return (from, quote, escaped)
       }
       escaped = true
       var k = i
-      while k < quote { k += base[k] == 0x5C ? 2 : 1 }
+      while k < quote { k += p[k] == 0x5C ? 2 : 1 }
       if k > quote {
         // The quote was escaped; keep looking after it.
         i = k
@@ -402,16 +564,54 @@ package struct RecordScanner {
       i = quote + 1
       return (from, quote, escaped)
     }
-    i = bytes.count
+    i = n
     throw fail("unterminated string")
   }
 
-  private mutating func string() throws(JournalRecord.Problem) -> String {
+  /// The contents of a plain string at the cursor (only ASCII, no escape), read a word at a
+  /// time; nil (the cursor anywhere) for any other.
+  @inline(__always)
+  private mutating func plainText() -> Range<Int>? {
+    guard i < n, p[i] == UInt8(ascii: "\"") else { return nil }
+    i += 1
+    let from = i
+    while i + 8 <= n {
+      let special = Self.special(load(i))
+      if special == 0 {
+        i += 8
+        continue
+      }
+      i += special.trailingZeroBitCount >> 3
+      break
+    }
+    while i < n {
+      let c = p[i]
+      if c == 0x22 || c == 0x5C || c >= 0x80 { break }
+      i += 1
+    }
+    guard i < n, p[i] == 0x22 else { return nil }
+    i += 1
+    return from..<(i - 1)
+  }
+
+  /// A string: checked UTF-8, its escapes read.
+  @inline(__always)
+  private mutating func text() throws(JournalRecord.Problem) -> ScannedText {
+    let mark = i
+    if let plain = plainText() { return ScannedText(from: plain.lowerBound, to: plain.upperBound) }
+    i = mark
     let (from, to, escaped) = try rawString()
-    let slice = UnsafeBufferPointer(rebasing: bytes[from..<to])
-    if !escaped {
-      guard let text = String(validating: slice, as: UTF8.self) else { throw fail("invalid UTF-8") }
-      return text
+    let slice = UnsafeBufferPointer(rebasing: buffer[from..<to])
+    guard escaped else {
+      var iterator = slice.makeIterator()
+      var decoder = UTF8()
+      while true {
+        switch decoder.decode(&iterator) {
+        case .scalarValue: continue
+        case .emptyInput: return ScannedText(from: from, to: to)
+        case .error: throw fail("invalid UTF-8")
+        }
+      }
     }
     // Rare: hand escapes to the general parser.
     var quoted: [UInt8] = [UInt8(ascii: "\"")]
@@ -420,62 +620,36 @@ package struct RecordScanner {
     guard let value = try? JSONParser.parse(quoted), case .string(let s) = value.kind else {
       throw fail("invalid string escape")
     }
-    return s
+    out.decoded.append(s)
+    return ScannedText(from: from, to: to, decoded: out.decoded.count - 1)
   }
 
-  private mutating func optionalString(keep: Bool = true) throws(JournalRecord.Problem) -> String? {
+  private mutating func optionalText() throws(JournalRecord.Problem) -> ScannedText? {
     if try null() { return nil }
-    return try string(keep: keep)
-  }
-
-  /// A string checked as `string()` checks it; nil when not kept, so nothing is allocated for
-  /// a plain one.
-  private mutating func string(keep: Bool) throws(JournalRecord.Problem) -> String? {
-    if keep { return try string() }
-    let (from, to, escaped) = try rawString()
-    if escaped {
-      i = from - 1
-      _ = try string()
-    } else {
-      var iterator = UnsafeBufferPointer(rebasing: bytes[from..<to]).makeIterator()
-      var decoder = UTF8()
-      loop: while true {
-        switch decoder.decode(&iterator) {
-        case .scalarValue: continue
-        case .emptyInput: break loop
-        case .error: throw fail("invalid UTF-8")
-        }
-      }
-    }
-    return nil
-  }
-
-  private mutating func strings() throws(JournalRecord.Problem) -> [String] {
-    var result: [String] = []
-    try array { (s: inout RecordScanner, _: Int) throws(JournalRecord.Problem) in result.append(try s.string()) }
-    return result
+    return try text()
   }
 
   private mutating func null() throws(JournalRecord.Problem) -> Bool {
-    guard peek == UInt8(ascii: "n") else { return false }
-    try word("null")
+    guard i < n, p[i] == UInt8(ascii: "n") else { return false }
+    guard word("null") else { throw fail("invalid literal") }
     return true
   }
 
-  private mutating func word(_ w: StaticString) throws(JournalRecord.Problem) {
-    let n = w.utf8CodeUnitCount
-    guard i + n <= bytes.count else { throw fail("invalid literal") }
-    let p = w.utf8Start
-    for k in 0..<n where bytes[i + k] != p[k] { throw fail("invalid literal") }
-    i += n
+  private mutating func word(_ w: StaticString) -> Bool {
+    let count = w.utf8CodeUnitCount
+    guard i + count <= n else { return false }
+    let text = w.utf8Start
+    for k in 0..<count where p[i + k] != text[k] { return false }
+    i += count
+    return true
   }
 
   private mutating func boolean() throws(JournalRecord.Problem) -> Bool {
-    if peek == UInt8(ascii: "t") {
-      try word("true")
+    if i < n, p[i] == UInt8(ascii: "t") {
+      guard word("true") else { throw fail("invalid literal") }
       return true
     }
-    try word("false")
+    guard word("false") else { throw fail("invalid literal") }
     return false
   }
 
@@ -495,9 +669,9 @@ package struct RecordScanner {
   {
     let from = i
     let value = try number()
-    guard value.isFinite, value.rounded() == value, value >= Double(range.lowerBound),
-      value <= Double(range.upperBound)
-    else {
+    // In range first (NaN is not), so the value fits an Int and truncating it tells a whole
+    // number with no call to libm.
+    guard value >= Double(range.lowerBound), value <= Double(range.upperBound), Double(Int(value)) == value else {
       throw JournalRecord.Problem(
         message:
           "\"\(key())\" must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(text(from))")
@@ -518,47 +692,88 @@ package struct RecordScanner {
 
   /// The text from `from` to the cursor, shortened for a one-line message.
   private func text(_ from: Int) -> String {
-    let slice = UnsafeBufferPointer(rebasing: bytes[from..<min(i, from + 40)])
+    let slice = UnsafeBufferPointer(rebasing: buffer[from..<min(i, from + 40)])
     return String(decoding: slice, as: UTF8.self) + (i - from > 40 ? "..." : "")
   }
 
   /// A JSON number; integers and up to 9 decimals are read exactly, anything else by strtod rules.
+  @inline(__always)
   private mutating func number() throws(JournalRecord.Problem) -> Double {
     let from = i
+    if let value = plainNumber() { return value }
+    i = from
+    return try anyNumber()
+  }
+
+  /// A number with fewer than 18 digits before its point and no exponent, as `anyNumber`
+  /// reads it; nil (the cursor anywhere) for any other.
+  @inline(__always)
+  private mutating func plainNumber() -> Double? {
     var negative = false
-    if peek == UInt8(ascii: "-") {
+    if i < n, p[i] == UInt8(ascii: "-") {
+      negative = true
+      i += 1
+    }
+    var whole: Int64 = 0
+    let first = i
+    while i < n, p[i] &- 48 < 10 {
+      whole = whole &* 10 &+ Int64(p[i] &- 48)
+      i += 1
+    }
+    let digits = i - first
+    guard digits > 0, digits < 18 else { return nil }
+    var value = Double(whole)
+    if i < n, p[i] == UInt8(ascii: ".") {
+      i += 1
+      var scale = 0.1
+      let point = i
+      while i < n, p[i] &- 48 < 10 {
+        value += Double(p[i] &- 48) * scale
+        scale /= 10
+        i += 1
+      }
+      guard i > point else { return nil }
+    }
+    guard i >= n || (p[i] != UInt8(ascii: "e") && p[i] != UInt8(ascii: "E")) else { return nil }
+    return negative ? -value : value
+  }
+
+  private mutating func anyNumber() throws(JournalRecord.Problem) -> Double {
+    let from = i
+    var negative = false
+    if i < n, p[i] == UInt8(ascii: "-") {
       negative = true
       i += 1
     }
     var whole: Int64 = 0
     var digits = 0
-    while i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 {
-      if digits < 18 { whole = whole * 10 + Int64(bytes[i] - 48) }
+    while i < n, p[i] >= 48, p[i] <= 57 {
+      if digits < 18 { whole = whole * 10 + Int64(p[i] - 48) }
       digits += 1
       i += 1
     }
     guard digits > 0 else { throw fail("expected a number") }
     var value = Double(whole)
-    if peek == UInt8(ascii: ".") {
+    if i < n, p[i] == UInt8(ascii: ".") {
       i += 1
       var scale = 0.1
       var any = false
-      while i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 {
-        value += Double(bytes[i] - 48) * scale
+      while i < n, p[i] >= 48, p[i] <= 57 {
+        value += Double(p[i] - 48) * scale
         scale /= 10
         any = true
         i += 1
       }
       guard any else { throw fail("expected a digit after '.'") }
     }
-    if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") || digits >= 18 {
-      while i < bytes.count,
-        bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") || bytes[i] == UInt8(ascii: "+")
-          || bytes[i] == UInt8(ascii: "-") || (bytes[i] >= 48 && bytes[i] <= 57)
+    if i < n && (p[i] == UInt8(ascii: "e") || p[i] == UInt8(ascii: "E")) || digits >= 18 {
+      while i < n,
+        p[i] == UInt8(ascii: "e") || p[i] == UInt8(ascii: "E") || p[i] == UInt8(ascii: "+")
+          || p[i] == UInt8(ascii: "-") || (p[i] >= 48 && p[i] <= 57)
       {
         i += 1
       }
-      guard let exact = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<i]), as: UTF8.self)) else {
+      guard let exact = Double(String(decoding: UnsafeBufferPointer(rebasing: buffer[from..<i]), as: UTF8.self)) else {
         throw fail("invalid number")
       }
       return exact
@@ -566,26 +781,104 @@ package struct RecordScanner {
     return negative ? -value : value
   }
 
+  /// A time, read by `RFC3339.parse` unless the same text was read on this line already:
+  /// a phase starts when the one before it ends, the first phase when the record starts.
+  /// A text of 16 to 31 bytes is held in four words, so it is found and compared at once.
   private mutating func time() throws(JournalRecord.Problem) -> Double {
-    let (from, to, escaped) = try rawString()
-    guard !escaped, let t = RFC3339.parse(UnsafeBufferPointer(rebasing: bytes[from..<to])) else {
+    guard i < n, p[i] == UInt8(ascii: "\"") else { throw fail("expected a string") }
+    let from = i + 1
+    if from + 32 <= n {
+      let w0 = load(from)
+      let w1 = load(from + 8)
+      let w2 = load(from + 16)
+      let w3 = load(from + 24)
+      let s2 = Self.special(w2)
+      let s3 = Self.special(w3)
+      if Self.special(w0) | Self.special(w1) == 0 && s2 | s3 != 0 {
+        let count = s2 != 0 ? 16 + s2.trailingZeroBitCount >> 3 : 24 + s3.trailingZeroBitCount >> 3
+        if p[from + count] == 0x22 {
+          let text = TimeText(
+            w0: w0, w1: w1, w2: count >= 24 ? w2 : w2 & ~(UInt64.max << UInt64(8 * (count - 16))),
+            w3: count >= 24 ? w3 & ~(UInt64.max << UInt64(8 * (count - 24))) : 0, count: count)
+          i = from + count + 1
+          if text == lastTime.text { return lastTime.value }
+          if text == firstTimes.0.text { return firstTimes.0.value }
+          if text == firstTimes.1.text { return firstTimes.1.value }
+          let t: Double
+          if let base = lastBase, text.count == lastTime.text.count, text.w0 == lastTime.text.w0,
+            (text.w1 ^ lastTime.text.w1) & 0xFF_FFFF == 0, (text.w2 ^ lastTime.text.w2) & ~0xFF_FFFF == 0,
+            text.w3 == lastTime.text.w3, let clock = Self.clock(p + from)
+          {
+            // The last time's date and zone with another clock time: what `RFC3339.parse` would
+            // make of it, since it checks the clock's bytes as `clock` does, and the rest are
+            // bytes it accepted (with no fraction, so the sum is exact).
+            t = Double(base + clock)
+          } else {
+            guard let parsed = RFC3339.parse(UnsafeBufferPointer(start: p + from, count: count)) else {
+              throw fail("invalid RFC 3339 time")
+            }
+            t = parsed
+            lastBase =
+              count >= 20 && p[from + 19] != UInt8(ascii: ".") ? Self.clock(p + from).map { Int64(parsed) - $0 } : nil
+          }
+          if timesRead == 0 {
+            firstTimes.0 = (text, t)
+          } else if timesRead == 1 {
+            firstTimes.1 = (text, t)
+          }
+          timesRead += 1
+          lastTime = (text, t)
+          return t
+        }
+      }
+    }
+    let (start, end, escaped) = try rawString()
+    guard !escaped, let t = RFC3339.parse(UnsafeBufferPointer(rebasing: buffer[start..<end])) else {
       throw fail("invalid RFC 3339 time")
     }
     return t
   }
 
+  /// The seconds since midnight of the "hh:mm:ss" at bytes 11 to 18 of a time, checked as
+  /// `RFC3339.parse` checks them; nil when they are not a clock time.
+  @inline(__always)
+  private static func clock(_ t: UnsafePointer<UInt8>) -> Int64? {
+    let h1 = t[11] &- 48
+    let h2 = t[12] &- 48
+    let m1 = t[14] &- 48
+    let m2 = t[15] &- 48
+    let s1 = t[17] &- 48
+    let s2 = t[18] &- 48
+    guard h1 < 10, h2 < 10, m1 < 10, m2 < 10, s1 < 10, s2 < 10, t[13] == 58, t[16] == 58 else { return nil }
+    let h = Int64(h1) * 10 + Int64(h2)
+    let m = Int64(m1) * 10 + Int64(m2)
+    let s = Int64(s1) * 10 + Int64(s2)
+    guard h < 24, m < 60, s < 61 else { return nil }
+    return h * 3600 + m * 60 + s
+  }
+
+  /// The text of a time (16 to 31 plain bytes; zero after its end), as words, and its
+  /// length (0 in an empty slot, so a text of zero bytes never matches one).
+  private struct TimeText: Equatable {
+    var w0: UInt64 = 0
+    var w1: UInt64 = 0
+    var w2: UInt64 = 0
+    var w3: UInt64 = 0
+    var count = 0
+  }
+
   private mutating func skipValue() throws(JournalRecord.Problem) {
     skipSpace()
-    guard let c = peek else { throw fail("expected a value") }
-    switch c {
+    guard i < n else { throw fail("expected a value") }
+    switch p[i] {
     case UInt8(ascii: "\""): _ = try rawString()
     case UInt8(ascii: "{"):
       try object { (s: inout RecordScanner, _: Key) throws(JournalRecord.Problem) in try s.skipValue() }
     case UInt8(ascii: "["):
       try array { (s: inout RecordScanner, _: Int) throws(JournalRecord.Problem) in try s.skipValue() }
-    case UInt8(ascii: "t"): try word("true")
-    case UInt8(ascii: "f"): try word("false")
-    case UInt8(ascii: "n"): try word("null")
+    case UInt8(ascii: "t"): guard word("true") else { throw fail("invalid literal") }
+    case UInt8(ascii: "f"): guard word("false") else { throw fail("invalid literal") }
+    case UInt8(ascii: "n"): guard word("null") else { throw fail("invalid literal") }
     default: _ = try number()
     }
   }

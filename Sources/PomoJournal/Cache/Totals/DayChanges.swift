@@ -53,8 +53,8 @@ extension DayTable {
     private var recent: [Day] = []
     /// The last session's preset and tags, with their numbers: most sessions repeat them.
     private var lastNames: (names: [Name], numbers: [Int32])?
-    /// The same for lines read by `SummaryScanner`: the numbers of the names of a preset and
-    /// tags, by their bytes (each after its length); a journal has few such sets.
+    /// The same for lines read straight from the scanner: the numbers of the names of a preset
+    /// and tags, by their bytes (each after its length); a journal has few such sets.
     private var numbersByKey: [UInt64: (key: [UInt8], numbers: [Int32])] = [:]
     private var key: [UInt8] = []
     /// Room for a session's credits, kept from one session to the next.
@@ -107,23 +107,23 @@ extension DayTable {
       }
     }
 
-    /// What a session line read by `SummaryScanner.totals` adds (`line` holds its bytes): as
-    /// `add(_:calendar:)` adds the record the full decoder makes of it.
+    /// What a session line adds, from what the scanner read of it (`line` holds its bytes,
+    /// `spans` its phases): as `add(_:calendar:)` adds the record made of it.
     package mutating func add(
-      _ capture: SummaryScanner.Capture, line: UnsafePointer<UInt8>, calendar: LocalCalendar
+      _ scanned: ScannedLine, spans: [DayCredit.Span], line: UnsafeBufferPointer<UInt8>, calendar: LocalCalendar
     ) {
-      // The preset ("?" when there is none: the full decoder's) and the tags, as one key.
+      // The preset ("?" when there is none, as in the record) and the tags, as one key.
       key.removeAll(keepingCapacity: true)
       func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         withUnsafeBytes(of: UInt32(bytes.count)) { key.append(contentsOf: $0) }
         key.append(contentsOf: bytes)
       }
-      if let preset = capture.preset {
-        put(UnsafeBufferPointer(start: line + preset.lowerBound, count: preset.count))
+      if let preset = scanned.preset {
+        scanned.withUTF8(preset, in: line, put)
       } else {
         put(UnsafeBufferPointer(start: ("?" as StaticString).utf8Start, count: 1))
       }
-      for tag in capture.tags { put(UnsafeBufferPointer(start: line + tag.lowerBound, count: tag.count)) }
+      for tag in scanned.tags { scanned.withUTF8(tag, in: line, put) }
       let numbers: [Int32]
       let hash = key.withUnsafeBufferPointer { bytes in
         var hash = FNV1a()
@@ -133,22 +133,18 @@ extension DayTable {
       if let known = numbersByKey[hash], known.key == key {
         numbers = known.numbers
       } else {
-        // Plain ASCII: the bytes are the text, and equal bytes equal texts.
-        func text(_ r: Range<Int>) -> String {
-          String(decoding: UnsafeBufferPointer(start: line + r.lowerBound, count: r.count), as: UTF8.self)
-        }
-        var names = [Name(kind: .preset, text: capture.preset.map(text) ?? "?")]
+        var names = [Name(kind: .preset, text: scanned.preset.map { scanned.string($0, in: line) } ?? "?")]
         var seen = Set<String>()
-        for tag in capture.tags {
-          let name = text(tag)
+        for tag in scanned.tags {
+          let name = scanned.string(tag, in: line)
           if seen.insert(name).inserted { names.append(Name(kind: .tag, text: name)) }
         }
         numbers = names.map { number($0) }
         if numbersByKey.count < 4096 { numbersByKey[hash] = (key, numbers) }
       }
-      capture.phases.withUnsafeBufferPointer { spans in
+      spans.withUnsafeBufferPointer { spans in
         add(
-          numbers: numbers, completed: capture.completed, start: capture.start, spans: spans, calendar: calendar,
+          numbers: numbers, completed: scanned.completed, start: scanned.start ?? 0, spans: spans, calendar: calendar,
           sign: 1)
       }
     }

@@ -144,7 +144,6 @@ public struct DayTable: Equatable, @unchecked Sendable {
     }
   }
 
-
   /// Adds (`sign` 1) or takes away (-1) what `changes` holds; days, shares and hours that
   /// come to nothing are dropped, so a table says the same however it was reached.
   public mutating func apply(_ changes: Changes, sign: Int64 = 1) {
@@ -293,8 +292,7 @@ public enum DayCredit {
   }
 
   /// What the credits of a phase depend on: its kind, its wall-clock span and its elapsed
-  /// seconds. Every credit is made from these, whoever read the phase (the full decoder, or
-  /// the day totals' quick look at a line), so both credit alike.
+  /// seconds. Every credit is made from these, from a record or straight from the scanner.
   public struct Span: Equatable, Sendable, BitwiseCopyable {
     public var work: Bool
     public var start: Double

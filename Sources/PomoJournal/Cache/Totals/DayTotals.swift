@@ -67,6 +67,11 @@ public struct DayTotals: Sendable {
     let path = folder + "/totals-" + String(source, radix: 16)
     var totals = (try? FileSnapshot(path: path)).flatMap { DayTotals(snapshot: $0, source: source) } ?? DayTotals()
     let rebuilt = try totals.update(history, calendar: calendar, key: key)
+    // A file cut while it was read (a backup restored over it, `> file`): lines read may be
+    // gone, so no answer is made of them; the next run builds again from what is there.
+    for file in history.files {
+      if let handle = file.file, try handle.identity.size < file.index.indexedLength { throw .changedWhileRead }
+    }
     if rebuilt || totals.pendingLines > writeAfter {
       totals.table.apply(totals.pending)
       totals.pending = []
@@ -136,7 +141,8 @@ public struct DayTotals: Sendable {
       var touched: [UInt64: UInt64] = [:]
       var long: [UInt64: UInt64] = [:]
       let calendar: LocalCalendar
-      var capture = SummaryScanner.Capture()
+      var scanned = ScannedLine()
+      var spans: [DayCredit.Span] = []
     }
     let results = UnsafeMutableBufferPointer<Part>.allocate(capacity: parts)
     _ = results.initialize(
@@ -157,26 +163,33 @@ public struct DayTotals: Sendable {
     }
     for (f, file) in files.enumerated() where now[f].lines > before[f] {
       try file.linesInParts(after: before[f], parts: parts) { part, line in
-        // Most lines are read by the quick look; the rest by the full decoder, to the same sums.
-        if SummaryScanner.totals(line, into: &results[part].capture) {
-          let hash = results[part].capture.id
-          if isSpecial(hash) {
-            results[part].touched[hash] = results[part].capture.prefix
-          } else if results[part].capture.phases.withUnsafeBufferPointer(DayCredit.isLong) {
-            results[part].long[hash] = results[part].capture.prefix
-          } else {
-            results[part].changes.add(results[part].capture, line: line.baseAddress!, calendar: results[part].calendar)
-          }
+        // Read by the one scanner; its summary credited with no string built.
+        do {
+          try RecordScanner.scan(line, into: &results[part].scanned)
+        } catch {
           return
         }
-        guard case .session(let record)? = try? RecordScanner.decodeEntry(line, detail: false) else { return }
-        let hash = FNV1a.hash(record.id)
+        guard results[part].scanned.correction == nil else { return }
+        let (hash, prefix) = results[part].scanned.withUTF8(results[part].scanned.id, in: line) { bytes in
+          var hash = FNV1a()
+          hash.add(bytes)
+          return (hash.value, JournalIndex.prefix(bytes))
+        }
         if isSpecial(hash) {
-          results[part].touched[hash] = JournalIndex.prefix(record.id.utf8)
-        } else if DayCredit.isLong(record) {
-          results[part].long[hash] = JournalIndex.prefix(record.id.utf8)
+          results[part].touched[hash] = prefix
+          return
+        }
+        results[part].spans.removeAll(keepingCapacity: true)
+        for phase in results[part].scanned.phases {
+          results[part].spans.append(
+            DayCredit.Span(
+              work: phase.kind == .work, start: phase.start, end: phase.end, elapsedSeconds: phase.elapsedSeconds))
+        }
+        if results[part].spans.withUnsafeBufferPointer(DayCredit.isLong) {
+          results[part].long[hash] = prefix
         } else {
-          results[part].changes.add(record, calendar: results[part].calendar)
+          results[part].changes.add(
+            results[part].scanned, spans: results[part].spans, line: line, calendar: results[part].calendar)
         }
       }
     }

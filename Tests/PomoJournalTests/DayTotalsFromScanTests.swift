@@ -1,20 +1,19 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
 @testable import PomoPlatform
-import PomoTestSupport
 
-/// The day totals' quick look at a line (`SummaryScanner.totals`) answers only for lines the
-/// full decoder reads, to the same preset, tags, status, start and phases, and what it adds
-/// to the totals is what the full decoder's record adds, to the microsecond.
-@Suite("DayTotals fast path agrees with the full decoder")
-struct DayTotalsFastPathTests {
+/// The day totals credit a session straight from what the scanner read of its line (no
+/// string built), and what that adds is what its whole record adds, to the microsecond.
+@Suite("Day totals made from the scan are those of the records")
+struct DayTotalsFromScanTests {
   /// Lines whose credits are tricky: phases across midnight and DST changes, zero-length and
   /// zero-elapsed phases, names repeated or missing, names whose bytes run together.
   static let credited: [String] = [
-    IndexFastPathTests.long,
+    RecordScannerTests.long,
     // Across midnight (UTC and Berlin), and across the spring and autumn DST changes in Berlin.
     #"{"id":"m1","preset":"work","tags":["a","b"],"status":"completed","start":"2026-12-01T23:40:00Z","phases":[{"kind":"work","start":"2026-12-01T23:40:00Z","end":"2026-12-02T00:20:00Z","elapsed_seconds":2400},{"kind":"rest","start":"2026-12-02T00:20:00Z","end":"2026-12-02T00:25:00.5Z","elapsed_seconds":300.5}]}"#,
     #"{"id":"m2","preset":"work","tags":["b","a","b"],"start":"2026-12-01T22:50:00Z","phases":[{"kind":"work","start":"2026-12-01T22:50:00Z","end":"2026-12-01T23:15:00Z","elapsed_seconds":1499.999}]}"#,
@@ -46,50 +45,26 @@ struct DayTotalsFastPathTests {
     ]
   }
 
-  /// Checks that the quick look reads `line` as the full decoder does, when it reads it at
-  /// all; returns whether it did.
-  @discardableResult
-  static func check(_ line: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
-    var capture = SummaryScanner.Capture()
-    guard line.withUnsafeBufferPointer({ SummaryScanner.totals($0, into: &capture) }) else { return false }
-    let text = String(decoding: line, as: UTF8.self)
-    guard let record = try? JournalRecord(line: line[...], detail: false) else {
-      Issue.record("the quick look read a line the full decoder refuses: \(text)", sourceLocation: sourceLocation)
-      return true
-    }
-    func string(_ r: Range<Int>) -> String { String(decoding: line[r], as: UTF8.self) }
-    #expect(capture.id == FNV1a.hash(record.id), "\(text)", sourceLocation: sourceLocation)
-    #expect(capture.prefix == JournalIndex.prefix(record.id.utf8), "\(text)", sourceLocation: sourceLocation)
-    #expect((capture.preset.map(string) ?? "?") == record.preset, "\(text)", sourceLocation: sourceLocation)
-    #expect(capture.tags.map(string) == record.tags, "\(text)", sourceLocation: sourceLocation)
-    #expect(capture.completed == (record.status == .completed), "\(text)", sourceLocation: sourceLocation)
-    #expect(capture.start.bitPattern == record.start.bitPattern, "\(text)", sourceLocation: sourceLocation)
-    let expected = record.phases.map(DayCredit.Span.init)
-    #expect(capture.phases.count == expected.count, "\(text)", sourceLocation: sourceLocation)
-    for (a, b) in zip(capture.phases, expected) {
-      #expect(
-        a.work == b.work && a.start.bitPattern == b.start.bitPattern && a.end.bitPattern == b.end.bitPattern
-          && a.elapsedSeconds.bitPattern == b.elapsedSeconds.bitPattern, "\(text)", sourceLocation: sourceLocation)
-    }
-    return true
-  }
-
-  /// The totals of `lines` as `DayTotals.update` adds them (the quick look, else the full
-  /// decoder), or as the full decoder alone would; and how many lines the quick look read.
-  static func changes(_ lines: [[UInt8]], calendar: LocalCalendar, quick: Bool) -> (DayTable.Changes, Int) {
+  /// The totals of `lines` as `DayTotals.update` adds them (from the scan), or as the records
+  /// made of them add them; and how many lines were sessions.
+  static func changes(_ lines: [[UInt8]], calendar: LocalCalendar, scan: Bool) -> (DayTable.Changes, Int) {
     var changes = DayTable.Changes()
-    var capture = SummaryScanner.Capture()
+    var scanned = ScannedLine()
+    var spans: [DayCredit.Span] = []
     var read = 0
     for line in lines {
-      let done = line.withUnsafeBufferPointer { buffer -> Bool in
-        guard quick, SummaryScanner.totals(buffer, into: &capture) else { return false }
-        read += 1
-        if !capture.phases.withUnsafeBufferPointer(DayCredit.isLong) {
-          changes.add(capture, line: buffer.baseAddress!, calendar: calendar)
+      if scan {
+        line.withUnsafeBufferPointer { buffer in
+          guard (try? RecordScanner.scan(buffer, into: &scanned)) != nil, scanned.correction == nil else { return }
+          read += 1
+          spans = scanned.phases.map {
+            DayCredit.Span(work: $0.kind == .work, start: $0.start, end: $0.end, elapsedSeconds: $0.elapsedSeconds)
+          }
+          if !spans.withUnsafeBufferPointer(DayCredit.isLong) {
+            changes.add(scanned, spans: spans, line: buffer, calendar: calendar)
+          }
         }
-        return true
-      }
-      if !done, let record = try? JournalRecord(line: line[...], detail: false), !DayCredit.isLong(record) {
+      } else if let record = try? JournalRecord(line: line[...], detail: false), !DayCredit.isLong(record) {
         changes.add(record, calendar: calendar)
       }
     }
@@ -109,38 +84,30 @@ struct DayTotalsFastPathTests {
   static func expectSameTotals(_ lines: [[UInt8]], sourceLocation: SourceLocation = #_sourceLocation) -> Int {
     var read = 0
     for calendar in calendars {
-      let (quick, count) = changes(lines, calendar: calendar, quick: true)
-      let (full, _) = changes(lines, calendar: calendar, quick: false)
+      let (quick, count) = changes(lines, calendar: calendar, scan: true)
+      let (full, _) = changes(lines, calendar: calendar, scan: false)
       #expect(describe(quick) == describe(full), "\(calendar.identifier)", sourceLocation: sourceLocation)
       read = count
     }
     return read
   }
 
-  @Test("tricky sessions: the quick look reads them as the full decoder does, to the same totals")
+  @Test("tricky sessions: the same totals from the scan as from their records")
   func trickyLines() {
-    for line in Self.credited.dropLast(2) {
-      #expect(Self.check(Array(line.utf8)), "the quick look left this line to the full decoder: \(line)")
-    }
-    for line in Self.credited.suffix(2) {
-      #expect(!Self.check(Array(line.utf8)), "the quick look read this line itself: \(line)")
-    }
     let lines = Self.credited.map { Array($0.utf8) }
-    #expect(Self.expectSameTotals(lines) == lines.count - 2)
+    #expect(Self.expectSameTotals(lines) == lines.count)
     // In another order, every line twice (the names numbered in another order).
-    #expect(Self.expectSameTotals(lines.reversed() + lines) == 2 * (lines.count - 2))
+    #expect(Self.expectSameTotals(lines.reversed() + lines) == 2 * lines.count)
   }
 
-  @Test("the index fast path's lines, plain and unusual, and mutated records: the same totals")
-  func indexLines() {
-    for line in IndexFastPathTests.plain { #expect(Self.check(Array(line.utf8)), "\(line)") }
-    for line in IndexFastPathTests.unusual { #expect(!Self.check(Array(line.utf8)), "\(line)") }
+  @Test("the scanner's lines, plain and unusual, and mutated records: the same totals")
+  func scannerLines() {
     let mutated = JournalFuzzTests.mutations(count: 2000, seed: 33).map { Array($0.utf8) }
-    for line in mutated { Self.check(line) }
-    _ = Self.expectSameTotals((IndexFastPathTests.plain + IndexFastPathTests.unusual).map { Array($0.utf8) } + mutated)
+    _ = Self.expectSameTotals(
+      (RecordScannerTests.plain + RecordScannerTests.unusual).map { Array($0.utf8) } + mutated)
   }
 
-  @Test("every cut, deletion and replacement of a session's bytes: read alike, to the same totals")
+  @Test("every cut, deletion and replacement of a session's bytes: the same totals")
   func everyByte() {
     for base in [Self.credited[1], Self.credited[4], Self.credited[14]] {
       let bytes = Array(base.utf8)
@@ -156,7 +123,6 @@ struct DayTotalsFastPathTests {
           lines.append(changed)
         }
       }
-      for line in lines { Self.check(line) }
       _ = Self.expectSameTotals(lines)
     }
   }

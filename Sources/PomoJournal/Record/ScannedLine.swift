@@ -1,0 +1,158 @@
+import PomoCore
+import PomoPlatform
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
+/// A journal line as `RecordScanner` read it and checked it: every field pomo knows, its
+/// strings left where they lie in the line (`ScannedText`). What is built from it is up to
+/// the reader: a whole record (`entry`), or only the summary the index and the day totals
+/// keep, with no string made at all. One scanner decides which lines are damaged, so every
+/// reader agrees.
+///
+/// A reader that scans many lines keeps one and scans into it again: its arrays keep their room.
+package struct ScannedLine: Sendable {
+  /// Nil for a session; a correction's kind otherwise.
+  package var correction: Correction.Kind?
+  package var id = ScannedText.empty
+  package var preset: ScannedText?
+  package var completed = false
+  package var interruption: ScannedText?
+  package var start: Double?
+  package var end: Double?
+  package var tags: [ScannedText] = []
+  package var note: ScannedText?
+  package var host: ScannedText?
+  package var source: ScannedText?
+  package var rounds = 1
+  package var planOffset = 0
+  package var resumedFrom: ScannedText?
+  package var pausedSeconds = 0.0
+  package var sleptSeconds = 0.0
+  package var warmupSeconds: Double?
+  package var cooldownSeconds: Double?
+  package var endless = false
+  package var clockStepSeconds = 0.0
+  package var added: Double?
+  /// The phases, when `keepsPhases` (the index needs only when the last one ends).
+  package var phases: [ScannedPhase] = []
+  /// Whether the phases are kept, or only when the last ends and when the latest ends.
+  package var keepsPhases = true
+  package var lastPhaseEnd: Double?
+  package var latestPhaseEnd: Double?
+  // A correction's fields.
+  package var target: ScannedText?
+  package var session: ScannedText?
+  package var at: Double?
+  package var changes = Correction.Changes()
+  /// Whether the line had a `"set"` (so `reset` knows to empty `changes`).
+  var setsChanges = false
+  /// The texts of the strings with escapes (rare), which their `ScannedText`s point to.
+  package var decoded: [String] = []
+
+  package init() {}
+
+  /// The text of `text`, from `line` (the bytes that were scanned).
+  package func string(_ text: ScannedText, in line: UnsafeBufferPointer<UInt8>) -> String {
+    text.decoded >= 0
+      ? decoded[text.decoded]
+      : String(decoding: UnsafeBufferPointer(rebasing: line[text.from..<text.to]), as: UTF8.self)
+  }
+
+  /// The UTF-8 bytes of `text`, handed to `body`.
+  package func withUTF8<R>(
+    _ text: ScannedText, in line: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R
+  ) -> R {
+    guard text.decoded >= 0 else { return body(UnsafeBufferPointer(rebasing: line[text.from..<text.to])) }
+    var string = decoded[text.decoded]
+    return string.withUTF8(body)
+  }
+
+  /// Whether `text` is exactly `word`.
+  package func equals(_ text: ScannedText, _ word: StaticString, in line: UnsafeBufferPointer<UInt8>) -> Bool {
+    withUTF8(text, in: line) { bytes in
+      bytes.count == word.utf8CodeUnitCount
+        && (bytes.isEmpty || memcmp(bytes.baseAddress!, word.utf8Start, bytes.count) == 0)
+    }
+  }
+
+  /// Whether `text` has no character.
+  package func isEmpty(_ text: ScannedText) -> Bool {
+    text.decoded >= 0 ? decoded[text.decoded].isEmpty : text.from == text.to
+  }
+
+  /// Empties it for the next line, keeping its arrays' room.
+  mutating func reset() {
+    correction = nil
+    id = .empty
+    preset = nil
+    completed = false
+    interruption = nil
+    start = nil
+    end = nil
+    if !tags.isEmpty { tags.removeAll(keepingCapacity: true) }
+    note = nil
+    host = nil
+    source = nil
+    rounds = 1
+    planOffset = 0
+    resumedFrom = nil
+    pausedSeconds = 0
+    sleptSeconds = 0
+    warmupSeconds = nil
+    cooldownSeconds = nil
+    endless = false
+    clockStepSeconds = 0
+    added = nil
+    if !phases.isEmpty { phases.removeAll(keepingCapacity: true) }
+    lastPhaseEnd = nil
+    latestPhaseEnd = nil
+    target = nil
+    session = nil
+    at = nil
+    if setsChanges {
+      changes = Correction.Changes()
+      setsChanges = false
+    }
+    if !decoded.isEmpty { decoded.removeAll(keepingCapacity: true) }
+  }
+
+  /// Where the session ends: its end, else its last phase's, and never before a phase ends.
+  package var sessionEnd: Double {
+    let last = end ?? lastPhaseEnd ?? start ?? 0
+    return max(last, latestPhaseEnd ?? last)
+  }
+
+  /// The line read whole (its phases kept): a session (its note, host, source and phase names only when
+  /// `detail`; reports need none of them) or a correction.
+  package func entry(in line: UnsafeBufferPointer<UInt8>, detail: Bool) -> JournalEntry {
+    if let correction {
+      return .correction(
+        Correction(
+          kind: correction, id: string(id, in: line), target: target.map { string($0, in: line) } ?? "",
+          session: correction == .undo ? session.map { string($0, in: line) } : target.map { string($0, in: line) },
+          at: at ?? 0, host: detail ? host.map { string($0, in: line) } ?? "" : "",
+          changes: correction == .amend ? changes : Correction.Changes()))
+    }
+    let start = start ?? 0
+    var record = JournalRecord(
+      id: string(id, in: line), preset: preset.map { string($0, in: line) } ?? "?",
+      status: completed ? .completed : .interrupted,
+      interruption: interruption.map { Interruption(rawValue: string($0, in: line)) }, start: start,
+      end: end ?? phases.last?.end ?? start, tags: tags.map { string($0, in: line) },
+      note: detail ? note.map { string($0, in: line) } : nil,
+      host: detail ? host.map { string($0, in: line) } ?? "" : "",
+      source: detail ? source.map { string($0, in: line) } : nil, rounds: rounds, planOffset: planOffset,
+      resumedFrom: resumedFrom.map { string($0, in: line) }, pausedSeconds: pausedSeconds, sleptSeconds: sleptSeconds,
+      phases: phases.map { phase in phase.phase(name: detail ? phase.name.map { string($0, in: line) } : nil) })
+    record.added = added
+    record.warmupSeconds = warmupSeconds
+    record.cooldownSeconds = cooldownSeconds
+    record.endless = endless
+    record.clockStepSeconds = clockStepSeconds
+    return .session(record)
+  }
+}

@@ -1,0 +1,30 @@
+import PomoCore
+import PomoPlatform
+
+/// A phase of a session line as `RecordScanner` read it, checked complete: what
+/// `JournalPhase` holds, its name left in the line.
+package struct ScannedPhase: Sendable {
+  package var name: ScannedText?
+  package var kind: PhaseKind
+  package var round: Int?
+  package var start: Double
+  package var end: Double
+  /// Nil when the line gives none: the elapsed seconds stand for it.
+  package var plannedSeconds: Double?
+  package var elapsedSeconds: Double
+  package var completed: Bool
+  package var pausedSeconds = 0.0
+  package var sleptSeconds = 0.0
+  package var extendedSeconds = 0.0
+  package var overtimeSeconds = 0.0
+
+  /// The phase, named `name` (its kind stands for a name not given, or not built: reports
+  /// need none).
+  package func phase(name: String?) -> JournalPhase {
+    JournalPhase(
+      name: name ?? kind.rawValue, kind: kind, round: round, start: start,
+      end: end, plannedSeconds: plannedSeconds ?? elapsedSeconds, elapsedSeconds: elapsedSeconds, completed: completed,
+      pausedSeconds: pausedSeconds, sleptSeconds: sleptSeconds, extendedSeconds: extendedSeconds,
+      overtimeSeconds: overtimeSeconds)
+  }
+}
