@@ -49,6 +49,8 @@ struct CommandLineTests {
           skip                    End the current phase now and start the next.
           extend                  Lengthen the current phase of the running session.
           next                    Continue a phase that waits for confirmation.
+          rep                     Count a round of the running AMRAP, or give the reps a
+                                  phase asks for.
           stop                    Stop the running session.
           attach                  Show the running session live, with its keys, in this
                                   terminal.

@@ -1,13 +1,13 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
-@testable import PomoKit
-@testable import PomoReport
-@testable import PomoJournal
-@testable import PomoTerminal
 @testable import PomoCore
+@testable import PomoJournal
+@testable import PomoKit
 @testable import PomoPlatform
-import PomoTestSupport
+@testable import PomoReport
+@testable import PomoTerminal
 
 /// A journal line with the given tags.
 func journalLine(_ n: Int, tags: [String], preset: String = "work") -> String {
@@ -205,8 +205,9 @@ struct CompletionShellTests {
     (
       "pomo ",
       [
-        "add", "attach", "completions", "delete", "edit", "export", "extend", "help", "import", "journal", "log", "manual",
-        "next", "pause", "presets", "report", "resume", "skip", "start", "status", "stop", "toggle", "undo",
+        "add", "attach", "completions", "delete", "edit", "export", "extend", "help", "import", "journal", "log",
+        "manual",
+        "next", "pause", "presets", "rep", "report", "resume", "skip", "start", "status", "stop", "toggle", "undo",
       ]
     ),
     ("pomo st", ["start", "status", "stop"]),

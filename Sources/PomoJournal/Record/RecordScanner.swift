@@ -201,6 +201,9 @@ package struct RecordScanner {
     var slept = 0.0
     var extended = 0.0
     var overtime = 0.0
+    var exercise: String?
+    var reps: Int?
+    var countedRounds: Int?
     guard peek == UInt8(ascii: "{") else { throw fail("phases[\(index)] is not an object") }
     try object { (s: inout RecordScanner, key: Key) throws(JournalRecord.Problem) in
       switch key {
@@ -217,16 +220,23 @@ package struct RecordScanner {
       case .sleptSeconds: slept = try s.seconds("phases[\(index)].slept_seconds")
       case .extendedSeconds: extended = try s.seconds("phases[\(index)].extended_seconds")
       case .overtimeSeconds: overtime = try s.seconds("phases[\(index)].overtime_seconds")
+      case .exercise: exercise = try s.string()
+      case .reps: reps = try s.integer("phases[\(index)].reps", in: PhaseCount.range)
+      case .countedRounds: countedRounds = try s.integer("phases[\(index)].counted_rounds", in: PhaseCount.range)
       default: try s.skipValue()
       }
     }
     guard let kind, let start, let end, let elapsed else {
       throw JournalRecord.Problem(message: "phases[\(index)] is incomplete")
     }
-    return JournalPhase(
+    var phase = JournalPhase(
       name: name ?? kind.rawValue, kind: kind, round: round, start: start, end: end, plannedSeconds: planned ?? elapsed,
       elapsedSeconds: elapsed, completed: completed, pausedSeconds: paused, sleptSeconds: slept,
       extendedSeconds: extended, overtimeSeconds: overtime)
+    phase.exercise = exercise
+    phase.reps = reps
+    phase.countedRounds = countedRounds
+    return phase
   }
 
   // MARK: - Keys
@@ -235,7 +245,7 @@ package struct RecordScanner {
     case id, preset, status, interruption, start, end, tags, note, host, source, rounds, planOffset, resumedFrom
     case pausedSeconds, sleptSeconds, phases, name, kind, round, plannedSeconds, elapsedSeconds, completed
     case extendedSeconds, overtimeSeconds, target, session, at, added, set, warmupSeconds, cooldownSeconds, endless,
-      clockStepSeconds, other
+      clockStepSeconds, exercise, reps, countedRounds, other
   }
 
   /// The key at the cursor, matched by length and then bytes: no allocation, few compares.
@@ -253,6 +263,7 @@ package struct RecordScanner {
       case UInt8(ascii: "n"): return equal(r, "name") ? .name : equal(r, "note") ? .note : .other
       case UInt8(ascii: "t"): return equal(r, "tags") ? .tags : .other
       case UInt8(ascii: "h"): return equal(r, "host") ? .host : .other
+      case UInt8(ascii: "r"): return equal(r, "reps") ? .reps : .other
       default: return .other
       }
     case 5: return equal(r, "start") ? .start : equal(r, "round") ? .round : equal(r, "added") ? .added : .other
@@ -265,11 +276,13 @@ package struct RecordScanner {
       default: return .other
       }
     case 7: return equal(r, "session") ? .session : equal(r, "endless") ? .endless : .other
+    case 8: return equal(r, "exercise") ? .exercise : .other
     case 9: return equal(r, "completed") ? .completed : .other
     case 11: return equal(r, "plan_offset") ? .planOffset : .other
     case 12: return equal(r, "interruption") ? .interruption : equal(r, "resumed_from") ? .resumedFrom : .other
     case 13: return equal(r, "slept_seconds") ? .sleptSeconds : .other
     case 14:
+      if equal(r, "counted_rounds") { return .countedRounds }
       return equal(r, "paused_seconds") ? .pausedSeconds : equal(r, "warmup_seconds") ? .warmupSeconds : .other
     case 15:
       return equal(r, "planned_seconds") ? .plannedSeconds : equal(r, "elapsed_seconds") ? .elapsedSeconds : .other

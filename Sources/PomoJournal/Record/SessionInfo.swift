@@ -38,12 +38,16 @@ extension JournalRecord {
   /// The record of a session as the engine ran it (so far, or to its end).
   package init(engine: SessionEngine, info: SessionInfo, end: Double? = nil) {
     let phases = engine.records.map { r in
-      JournalPhase(
+      var phase = JournalPhase(
         name: r.phase.name, kind: r.phase.kind, round: r.phase.round, start: engine.wallTime(r.start),
         end: engine.wallTime(r.end), plannedSeconds: TimeText.seconds(r.phase.duration),
         elapsedSeconds: TimeText.seconds(r.elapsed), completed: r.completed, pausedSeconds: TimeText.seconds(r.paused),
         sleptSeconds: TimeText.seconds(r.slept), extendedSeconds: TimeText.seconds(r.extended),
         overtimeSeconds: TimeText.seconds(r.overtime ?? .zero))
+      phase.exercise = r.phase.exercise
+      phase.reps = r.reps
+      phase.countedRounds = r.countedRounds
+      return phase
     }
     let completed = engine.status == .finished(completed: true)
     self.init(
