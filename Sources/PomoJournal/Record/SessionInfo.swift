@@ -44,7 +44,9 @@ extension JournalRecord {
         elapsedSeconds: TimeText.seconds(r.elapsed), completed: r.completed, pausedSeconds: TimeText.seconds(r.paused),
         sleptSeconds: TimeText.seconds(r.slept), extendedSeconds: TimeText.seconds(r.extended),
         overtimeSeconds: TimeText.seconds(r.overtime ?? .zero))
-      phase.exercise = r.phase.exercise
+      // A phase that counts without a list of exercises (an AMRAP) is its own exercise, so
+      // reports, which read no phase names, still tell it apart.
+      phase.exercise = r.phase.exercise ?? (r.phase.count != nil ? r.phase.name : nil)
       phase.reps = r.reps
       phase.countedRounds = r.countedRounds
       return phase
