@@ -218,8 +218,8 @@ struct CommandLineTests {
     let result = user.run("presets")
     #expect(result.status == 0)
     // At 80 columns a long path keeps its end, the file's name.
-    #expect(result.out.contains("quick         1  2s       …"))
-    #expect(result.out.contains("/cfg/pomo/presets/quick.json  quick one\n"))
+    #expect(result.out.contains("quick               1  2s       …"))
+    #expect(result.out.contains("/pomo/presets/quick.json  quick one\n"))
     #expect(result.out.contains("quick one"))
   }
 

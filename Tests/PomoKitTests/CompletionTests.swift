@@ -75,11 +75,12 @@ struct CompletionCommandTests {
     let pomo = InProcess(home: home.path)
     let before = pomo.run("completions", "--list", "presets")
     #expect(before.status == 0)
-    #expect(before.out == "52-17\nemom\nhiit\nladder\nstretch\ntabata\nwork\n")
+    #expect(before.out == "52-17\namrap\nemom\nhiit\nladder\nstretch\nstretch-sides\ntabata\ntabata-moves\nwork\n")
     try home.write(
       ".config/pomo/presets/legs.json", #"{"round": [{"name": "squat", "kind": "work", "duration": "30s"}]}"#)
     #expect(
-      pomo.run("completions", "--list", "presets").out == "52-17\nemom\nhiit\nladder\nlegs\nstretch\ntabata\nwork\n")
+      pomo.run("completions", "--list", "presets").out
+        == "52-17\namrap\nemom\nhiit\nladder\nlegs\nstretch\nstretch-sides\ntabata\ntabata-moves\nwork\n")
   }
 
   @Test("--list tags: every tag in the journal once, sorted; kept current as the journal grows and is replaced")
@@ -213,7 +214,13 @@ struct CompletionShellTests {
     ("pomo st", ["start", "status", "stop"]),
     ("pomo presets ", ["new", "schema", "show"]),
     ("pomo presets show l", ["ladder", "legs"]),
-    ("pomo start ", ["52-17", "emom", "hiit", "ladder", "legs", "stretch", "tabata", "work"]),
+    (
+      "pomo start ",
+      [
+        "52-17", "amrap", "emom", "hiit", "ladder", "legs", "stretch", "stretch-sides", "tabata", "tabata-moves",
+        "work",
+      ]
+    ),
     ("pomo start --co", ["--color", "--confirm", "--cooldown"]),
     ("pomo start work --color ", ["always", "auto", "never"]),
     ("pomo start work --tag ", ["code", "thesis"]),
