@@ -799,9 +799,55 @@ def section_core(args, env):
         print("| " + " | ".join(row) + " |")
 
 
+def section_moves(args, env):
+    """A workout with moves (exercises cycling, an AMRAP) against the same timings without
+    them, both on --big in an 80 x 24 pseudo-terminal: the moves must cost no more CPU."""
+    print("## Workouts with moves: CPU per minute against the same workout without them")
+    print(f"(a {args.seconds:.0f} s run of each, side by side, --big on an 80 x 24 pseudo-terminal)")
+    moves = ["burpees", "squats", "push-ups", "mountain climbers", "jumping jacks", "lunges", "high knees",
+             "plank jacks"]
+    plain = {"rounds": 100, "round": [{"name": "work", "kind": "work", "duration": "20s"},
+                                      {"name": "rest", "kind": "rest", "duration": "10s"}], "cue": 3}
+    with_moves = {"rounds": 100, "round": [
+        {"name": "{exercise}", "kind": "work", "duration": "20s", "exercises": moves, "count": "rounds"},
+        {"name": "rest", "kind": "rest", "duration": "10s"}], "cue": 3, "announce": ["next", "last_round"]}
+    results = {}
+    folders = []
+
+    def measure(name, preset):
+        # A HOME of its own: pomo runs one session at a time per user.
+        folder = tempfile.mkdtemp()
+        folders.append(folder)
+        path = os.path.join(folder, name + ".json")
+        with open(path, "w") as f:
+            json.dump(preset, f)
+        home_env = dict(env, HOME=folder, LANG="C.UTF-8", TERM="xterm-256color")
+        results[name] = run_in_pty([args.pomo, "start", path, "--big", "--no-notify"], args.seconds, home_env)
+
+    threads = [threading.Thread(target=measure, args=("plain", plain)),
+               threading.Thread(target=measure, args=("moves", with_moves))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    print()
+    print("| workout | CPU per minute | peak RSS |")
+    print("| --- | --- | --- |")
+    rates = {}
+    for name in ("plain", "moves"):
+        cpu, rss, wall = results[name]
+        rates[name] = cpu / (wall / 60)
+        print(f"| {'with moves' if name == 'moves' else 'without'} | {rates[name]:.4f} s | {rss:.1f} MB |")
+    print()
+    print(f"With moves: {rates['moves'] / max(rates['plain'], 1e-6):.2f}x the CPU without (target: at most 1x, "
+          f"within the noise of a shared machine).")
+    for folder in folders:
+        shutil.rmtree(folder)
+
+
 SECTIONS = {"session": section_session, "status": section_status, "control": section_control,
             "report": section_report, "history": section_history, "folder": section_folder,
-            "spans": section_spans, "core": section_core}
+            "spans": section_spans, "core": section_core, "moves": section_moves}
 
 
 def main():

@@ -7,7 +7,8 @@
 #   import), folder (a journal folder of 10 machine files), spans (the day totals: --year, full
 #   history, --hours, first builds), core (the journal core: first build of every cache, an
 #   append then a week, log as text and JSON beside Python, a full history as JSON and its
-#   memory, a folder of 10,000 files under ulimit -n 64)
+#   memory, a folder of 10,000 files under ulimit -n 64), moves (a workout with exercises and an
+#   AMRAP against the same workout without them: CPU per minute on --big)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

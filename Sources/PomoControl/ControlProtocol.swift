@@ -7,7 +7,7 @@ import PomoPlatform
 /// A client sends requests, one per line (`\n`), each at most `requestLimit` bytes, plain
 /// ASCII words:
 ///
-///     pause | resume | toggle | skip | stop | next | extend MILLISECONDS | state | follow
+///     pause | resume | toggle | skip | stop | next | extend MILLISECONDS | rep | reps N | state | follow
 ///
 /// A command may end with `until MILLISECONDS`, its deadline on the boot clock (CLOCK_BOOTTIME,
 /// which runs through suspend); a session that reads it after then answers `error too late…`
@@ -92,6 +92,8 @@ public enum ControlProtocol {
     case .stop: "stop"
     case .next: "next"
     case .extend(let amount): "extend \(TimeText.milliseconds(amount))"
+    case .rep: "rep"
+    case .reps(let n): "reps \(n)"
     }
   }
 
@@ -124,6 +126,13 @@ public enum ControlProtocol {
     case ("skip", 1): return .success(.command(.skip))
     case ("stop", 1): return .success(.command(.stop))
     case ("next", 1): return .success(.command(.next))
+    case ("rep", 1): return .success(.command(.rep))
+    case ("reps", 2):
+      let digits = words[1]
+      guard !digits.isEmpty, digits.count <= 4, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+        let n = Int(digits), PhaseCount.range.contains(n)
+      else { return .failure(.badReps(String(words[1]))) }
+      return .success(.command(.reps(n)))
     case ("state", 1): return .success(.state)
     case ("follow", 1): return .success(.follow)
     case ("extend", 2):
@@ -144,6 +153,9 @@ public enum ControlProtocol {
     case unknown(String)
     case badValue(String)
     case badDeadline(String)
+    case badReps(String)
+    /// The command does not apply to the session as it is (`rep` outside an AMRAP phase).
+    case notNow(String)
     /// The request's deadline passed before the session read it.
     case late
 
@@ -155,6 +167,9 @@ public enum ControlProtocol {
       case .badValue(let value): "extend takes whole milliseconds from 1 to 86400000, got '\(value.prefix(40))'"
       case .badDeadline(let value):
         "a deadline is 'until MILLISECONDS' (the boot clock) after a command, got '\(value)'"
+      case .badReps(let value):
+        "reps takes a whole number from \(PhaseCount.range.lowerBound) to \(PhaseCount.range.upperBound), got '\(value.prefix(40))'"
+      case .notNow(let message): message
       case .late:
         "too late: the request waited past its deadline (the session was stopped or busy), so nothing changed"
       }

@@ -211,6 +211,11 @@ public final class ControlServer: SessionControl {
   /// Carries out a command and answers it; the followers hear of the change only after the
   /// one who asked has its answer, so however many follow, a command's round trip stays short.
   private func carryOut(_ command: SessionCommand, for fd: Int32, _ apply: (SessionCommand) -> SessionEngine) {
+    // A command that does not apply now (`rep` outside an AMRAP phase) says why, and changes nothing.
+    if !ended, let problem = lastEngine?.problem(with: command) {
+      refuse(fd, .notNow(problem))
+      return
+    }
     heldFeed = []
     let engine = ended ? nil : apply(command)
     let held = heldFeed ?? []

@@ -1,7 +1,7 @@
-import PomoJournal
-import PomoTerminal
 import PomoCore
+import PomoJournal
 import PomoPlatform
+import PomoTerminal
 
 /// A summary of the journal over a range of local days.
 public struct Report: Equatable, Sendable {
@@ -31,6 +31,8 @@ public struct Report: Equatable, Sendable {
   public var goal: Double?
   /// The config's `day_start`, in seconds after midnight.
   public var dayStart = 0
+  /// Each exercise's time, reps and rounds by week, when sessions in the range had any.
+  public var exercises: [ExerciseWeek] = []
 
   public var totals: Day {
     var t = Day(day: range.days.lowerBound)
@@ -240,7 +242,9 @@ public struct ReportBuilder {
 
   /// A phase's elapsed seconds shared among the local days its wall-clock span touches (see
   /// `DayCredit.split`).
-  package func split(_ phase: JournalPhase, within days: ClosedRange<Int64> = Int64.min...Int64.max) -> [(Int64, Double)] {
+  package func split(_ phase: JournalPhase, within days: ClosedRange<Int64> = Int64.min...Int64.max) -> [(
+    Int64, Double
+  )] {
     DayCredit.split(phase, calendar: calendar, within: days)
   }
 
@@ -251,7 +255,8 @@ public struct ReportBuilder {
     func groups(_ all: [String: (sessions: Int, focus: Int64)]) -> [Report.Group] {
       // A name whose sessions a later table took back (deleted, retagged) is not shown.
       all.filter { $0.value.sessions != 0 || $0.value.focus != 0 }
-        .map { Report.Group(name: $0.key, sessions: $0.value.sessions, focus: seconds($0.value.focus)) }.sorted(by: order)
+        .map { Report.Group(name: $0.key, sessions: $0.value.sessions, focus: seconds($0.value.focus)) }.sorted(
+          by: order)
     }
     let days = days.map {
       Report.Day(

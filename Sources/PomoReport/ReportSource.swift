@@ -101,6 +101,19 @@ public struct ReportSource {
 }
 
 extension ReportSource {
+  /// Each exercise's time, reps and rounds by week over `range`, read from the records (the
+  /// day totals do not keep them).
+  public func exercises(range: ReportRange, calendar: LocalCalendar, tags: [String] = [], preset: String? = nil)
+    throws(ReportSource.ReadError) -> [ExerciseWeek]
+  {
+    var builder = ExerciseWeeksBuilder(range: range, calendar: calendar, tags: tags, preset: preset)
+    let window = builder.window
+    try records(from: window.from, to: window.to) { builder.add($0) }
+    return builder.build()
+  }
+}
+
+extension ReportSource {
   /// The journal could not be read: its name and what the file system said.
   public struct ReadError: Error, CustomStringConvertible {
     public var path: String

@@ -89,6 +89,7 @@ public enum ReportText {
             + "  " + TextLayout.padLeft(TimeText.hoursMinutes(seconds: Int64(g.focus.rounded())), 6))
       }
     }
+    out += ExerciseWeeksText.render(report.exercises, width: width, style: style)
     return out.joined(separator: "\n") + "\n"
   }
 
@@ -211,7 +212,7 @@ public enum ReportJSON {
           ])
         ),
         ("focus_change_percent", report.focusChangePercent.map { .int(Int64($0)) } ?? .null),
-      ] + goalFields)
+      ] + goalFields + (report.exercises.isEmpty ? [] : [("exercises", ExerciseWeeksText.json(report.exercises))]))
     return value.text + "\n"
   }
 }

@@ -58,10 +58,10 @@ public final class BigDisplay: LiveView {
     for event in events {
       switch event {
       case .sessionStarted:
-        hints = KeyHints.full(confirm: engine.plan.advance == .confirm)
+        hints = KeyHints.full(confirm: engine.plan.advance == .confirm, extra: KeyHints.countKey(engine.plan))
         history.append(PlanText.header(engine.plan))
         enter()
-      case .phaseEnded, .slept:
+      case .phaseEnded, .slept, .answered:
         if let line = EventText.line(event, engine, clockTime: clockTime) { history.append(line) }
       case .sessionEnded:
         leave()
@@ -83,12 +83,14 @@ public final class BigDisplay: LiveView {
     let next = engine.plan.phases.indices.contains(engine.index + 1) ? engine.plan.phases[engine.index + 1] : nil
     let screen: [String]
     if let big = BigScreen.render(
-      snapshot, next: next, columns: columns, rows: rows, style: style, footer: footer(waiting: snapshot.overtime != nil))
+      snapshot, next: next, columns: columns, rows: rows, style: style, footer: footer(snapshot))
     {
       screen = big
       barCells = max(1, columns - 1)
     } else {
-      let line = StatusLine.render(snapshot, width: columns, style: style)
+      let counting = KeyHints.counting(snapshot, keys: keyHint)
+      let line = StatusLine.render(
+        snapshot, width: columns, style: style, hint: counting?.full, shortHint: counting?.short)
       screen = [line.text] + Array(repeating: "", count: max(0, rows - 1))
       barCells = line.barCells
     }
@@ -97,8 +99,10 @@ public final class BigDisplay: LiveView {
 
   /// The bottom rows: how to go on while a phase waits; else the keys when they fit in a row
   /// (or after `?`, wrapped), else `? keys`.
-  private func footer(waiting: Bool) -> [String] {
-    if waiting { return [KeyHints.waiting(keys: keyHint)] }
+  private func footer(_ snapshot: SessionSnapshot) -> [String] {
+    if snapshot.overtime != nil { return [KeyHints.waiting(keys: keyHint)] }
+    // A question for reps is the one thing to answer now.
+    if snapshot.question != nil, let counting = KeyHints.counting(snapshot, keys: keyHint) { return [counting.full] }
     guard keyHint else { return [] }
     let room = columns - 1
     if TextLayout.width(hints) <= room { return [hints] }

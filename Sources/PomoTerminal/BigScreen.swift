@@ -85,7 +85,23 @@ public enum BigScreen {
     var head = "\(badge) \(style.dot) \(name)"
     if !tall, let short = s.roundText { head += " \(style.dot) \(short)" }
     var lines = [centred(" \(head) ", headCodes)]
-    if tall { lines += [centred(round ?? ""), ""] }
+    // An AMRAP's rounds, else the exercise, in large capitals where the rows and columns have
+    // room (and the letters a glyph); else the count joins the round's line.
+    let counted = s.counted.map { TextLayout.count($0, "round") }
+    let banner = counted ?? s.phase.exercise
+    let bigBanner = banner.flatMap { text in
+      tall && rows >= 17 && BigLetters.width(text) <= room ? BigLetters.render(text, unicode: style.unicode) : nil
+    }
+    if tall {
+      let roundLine = [round, bigBanner == nil ? counted : nil].compactMap { $0 }.joined(separator: " \(style.dot) ")
+      lines += [centred(roundLine), ""]
+    } else if let counted {
+      lines[0] = centred(" \(head) \(style.dot) \(counted) ", headCodes)
+    }
+    if let bigBanner {
+      let pad = String(repeating: " ", count: max(0, (room - BigLetters.width(banner ?? "")) / 2))
+      lines += bigBanner.map { pad + ANSI.paint(trimmedRight($0), ANSI.bold, when: style.color) } + [""]
+    }
     let figureLines = figures(time, scale: scale, unicode: style.unicode)
     let figurePad = String(repeating: " ", count: (room - figuresWidth(time, scale: scale)) / 2)
     lines += figureLines.map { figurePad + ANSI.paint(trimmedRight($0), ANSI.bold + color, when: style.color) }

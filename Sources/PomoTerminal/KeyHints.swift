@@ -43,4 +43,30 @@ public enum KeyHints {
     TextLayout.wrap("keys: " + hints, width: max(1, width - 1), indent: 0, hanging: 6)
       .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }
+
+  /// The status line's last part while something is counted: the question for an earlier
+  /// phase's reps with what has been typed (and why the last key was not taken), else an
+  /// AMRAP's rounds and how to mark one; nil when nothing is. `short` is for a narrow line.
+  public static func counting(_ s: SessionSnapshot, keys: Bool) -> (full: String, short: String)? {
+    if let question = s.question {
+      let what = s.questionPhase.map(EventText.what) ?? "the last phase"
+      var full = "reps for \(what)? \(question.typed)_"
+      if let warning = question.warning {
+        full += " (\(warning))"
+      } else if !keys {
+        full += " ('pomo rep N')"
+      }
+      return (full, "reps? \(question.typed)_")
+    }
+    if let n = s.counted {
+      let rounds = TextLayout.count(n, "round")
+      return (rounds + (keys ? ", r to count" : ", 'pomo rep' to count"), rounds)
+    }
+    return nil
+  }
+
+  /// `r count` for a plan with an AMRAP phase, whose rounds the key marks; else nil.
+  public static func countKey(_ plan: Plan) -> String? {
+    plan.phases.contains { $0.count == .rounds } ? "r count" : nil
+  }
 }

@@ -49,9 +49,9 @@ public final class LiveDisplay: SessionListener {
       switch event {
       case .sessionStarted:
         head = PlanText.header(engine.plan)
-        hints = KeyHints.full(confirm: engine.plan.advance == .confirm)
+        hints = KeyHints.full(confirm: engine.plan.advance == .confirm, extra: KeyHints.countKey(engine.plan))
         text += ANSI.hideCursor + headerLine() + "\n"
-      case .phaseEnded, .slept:
+      case .phaseEnded, .slept, .answered:
         if let line = EventText.line(event, engine, clockTime: clockTime) {
           finished.append(line)
           text += ANSI.clearLine + dimmed(phaseLine: line) + "\n"
@@ -67,9 +67,10 @@ public final class LiveDisplay: SessionListener {
     }
     if let snapshot = engine.snapshot {
       let waits = snapshot.overtime != nil
+      let counting = waits ? nil : KeyHints.counting(snapshot, keys: keyHint)
       let rendered = StatusLine.render(
-        snapshot, width: width, style: style, hint: waits ? KeyHints.waiting(keys: keyHint) : nil,
-        shortHint: waits ? KeyHints.waitingShort(keys: keyHint) : nil)
+        snapshot, width: width, style: style, hint: waits ? KeyHints.waiting(keys: keyHint) : counting?.full,
+        shortHint: waits ? KeyHints.waitingShort(keys: keyHint) : counting?.short)
       barCells = rendered.barCells
       if rendered.text != lastLine {
         text += "\r" + rendered.text + "\u{1B}[K"

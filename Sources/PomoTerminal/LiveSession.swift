@@ -57,7 +57,8 @@ public final class LiveSession {
   public init(
     engine: SessionEngine, listeners: [SessionListener], display: (any LiveView)?,
     terminalSignals: TerminalSignals? = nil, readKeys: Bool,
-    columns: @escaping () -> Int?, rows: @escaping () -> Int? = { nil }, outputClosed: @escaping () -> Bool = { false }, control: SessionControl? = nil
+    columns: @escaping () -> Int?, rows: @escaping () -> Int? = { nil }, outputClosed: @escaping () -> Bool = { false },
+    control: SessionControl? = nil
   ) {
     self.outputClosed = outputClosed
     self.control = control
@@ -130,6 +131,8 @@ public final class LiveSession {
   }
 
   private func handle(key: UInt8) -> [SessionEvent] {
+    // While a phase asks for its reps, digits, Backspace, Enter and q answer it.
+    if let events = engine.answerKey(key) { return events }
     if KeyHints.helpKeys.contains(key) {
       display?.showKeys()
       return []

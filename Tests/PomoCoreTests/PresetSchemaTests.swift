@@ -1,13 +1,13 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
-@testable import PomoKit
-@testable import PomoReport
-@testable import PomoJournal
-@testable import PomoTerminal
 @testable import PomoCore
+@testable import PomoJournal
+@testable import PomoKit
 @testable import PomoPlatform
-import PomoTestSupport
+@testable import PomoReport
+@testable import PomoTerminal
 
 /// One preset file of the corpus, and what pomo should make of it.
 struct SchemaCase: CustomTestStringConvertible, Sendable {
@@ -42,6 +42,11 @@ enum SchemaCorpus {
   }
 
   static func json(_ text: String) -> String { JSONOutput.string(text).text }
+
+  /// A one-phase round whose work phase has `extra` keys.
+  static func with(phase extra: String) -> String {
+    #"{"round": [{"name": "f", "kind": "work", "duration": "1m", \#(extra)}]}"#
+  }
 
   static let accepted: [(String, String)] = [
     ("minimal", with(duration: #""1m""#)),
@@ -100,6 +105,18 @@ enum SchemaCorpus {
       """#
     ),
     ("empty warm-up", with(#""warmup": []"#)),
+    // Workouts with moves (issue 23).
+    (
+      "exercises, split, count and announce",
+      #"{"round": [{"name": "f", "kind": "work", "duration": "1m", "exercises": ["burpees", " squats "], "split": ["left", "right"], "count": "reps"}], "announce": ["next", "halfway", "last_round"]}"#
+    ),
+    (
+      "{exercise} with exercises",
+      #"{"round": [{"name": "{exercise} {round}", "kind": "work", "duration": "1m", "exercises": ["x"]}]}"#
+    ),
+    ("an AMRAP", with(phase: #""count": "rounds""#)),
+    ("a split of 2s in two", #"{"round": [{"name": "f", "kind": "work", "duration": "2s", "split": ["a", "b"]}]}"#),
+    ("an exercise of 200 characters", with(phase: #""exercises": ["\#(String(repeating: "x", count: 200))"]"#)),
   ]
 
   static let rejected: [(String, String)] = [
@@ -174,6 +191,19 @@ enum SchemaCorpus {
     ("round not an array", #"{"round": {"name": "f", "kind": "work", "duration": "1m"}}"#),
     ("an array at the top", "[]"), ("skip_last_rest as text", with(#""skip_last_rest": "yes""#)),
     ("description not text", with(#""description": 5"#)), ("$schema not text", with(#""$schema": true"#)),
+    // Workouts with moves (issue 23).
+    ("an empty list of exercises", with(phase: #""exercises": []"#)),
+    ("an exercise of 201 characters", with(phase: #""exercises": ["\#(String(repeating: "x", count: 201))"]"#)),
+    ("an exercise of spaces", with(phase: #""exercises": ["  "]"#)),
+    ("an exercise with a tab", with(phase: #""exercises": ["a\tb"]"#)),
+    ("exercises on a rest phase", #"{"round": [{"name": "f", "kind": "rest", "duration": "1m", "exercises": ["x"]}]}"#),
+    ("count on a rest phase", #"{"round": [{"name": "f", "kind": "rest", "duration": "1m", "count": "reps"}]}"#),
+    ("count of laps", with(phase: #""count": "laps""#)),
+    ("{exercise} without exercises", #"{"round": [{"name": "{exercise}", "kind": "work", "duration": "1m"}]}"#),
+    ("a split of one part", with(phase: #""split": ["left"]"#)),
+    ("a split of five parts", with(phase: #""split": ["a", "b", "c", "d", "e"]"#)),
+    ("announce twice", with(#""announce": ["next", "next"]"#)),
+    ("announce something else", with(#""announce": ["rounds"]"#)),
   ]
 
   static let notJSON: [(String, String)] = [
@@ -274,7 +304,8 @@ enum RealValidator {
     defer { folder.cleanUp() }
     let files = try texts.enumerated().map { try folder.write("case-\($0.offset).json", $0.element) }
     let run = try runProgram(
-      [RequiredTool.path(of: "python3") ?? "/usr/bin/python3", "-c", script, schema] + files, environment: ["PATH": RequiredTool.searchPath, "LC_ALL": "C.UTF-8"])
+      [RequiredTool.path(of: "python3") ?? "/usr/bin/python3", "-c", script, schema] + files,
+      environment: ["PATH": RequiredTool.searchPath, "LC_ALL": "C.UTF-8"])
     guard run.status == 0 else {
       let reason =
         switch run.status {

@@ -49,6 +49,8 @@ struct CommandLineTests {
           skip                    End the current phase now and start the next.
           extend                  Lengthen the current phase of the running session.
           next                    Continue a phase that waits for confirmation.
+          rep                     Count a round of the running AMRAP, or give the reps a
+                                  phase asks for.
           stop                    Stop the running session.
           attach                  Show the running session live, with its keys, in this
                                   terminal.
@@ -216,8 +218,8 @@ struct CommandLineTests {
     let result = user.run("presets")
     #expect(result.status == 0)
     // At 80 columns a long path keeps its end, the file's name.
-    #expect(result.out.contains("quick         1  2s       …"))
-    #expect(result.out.contains("/cfg/pomo/presets/quick.json  quick one\n"))
+    #expect(result.out.contains("quick               1  2s       …"))
+    #expect(result.out.contains("/pomo/presets/quick.json  quick one\n"))
     #expect(result.out.contains("quick one"))
   }
 

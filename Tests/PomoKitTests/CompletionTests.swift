@@ -1,13 +1,13 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
-@testable import PomoKit
-@testable import PomoReport
-@testable import PomoJournal
-@testable import PomoTerminal
 @testable import PomoCore
+@testable import PomoJournal
+@testable import PomoKit
 @testable import PomoPlatform
-import PomoTestSupport
+@testable import PomoReport
+@testable import PomoTerminal
 
 /// A journal line with the given tags.
 func journalLine(_ n: Int, tags: [String], preset: String = "work") -> String {
@@ -75,11 +75,12 @@ struct CompletionCommandTests {
     let pomo = InProcess(home: home.path)
     let before = pomo.run("completions", "--list", "presets")
     #expect(before.status == 0)
-    #expect(before.out == "52-17\nemom\nhiit\nladder\nstretch\ntabata\nwork\n")
+    #expect(before.out == "52-17\namrap\nemom\nhiit\nladder\nstretch\nstretch-sides\ntabata\ntabata-moves\nwork\n")
     try home.write(
       ".config/pomo/presets/legs.json", #"{"round": [{"name": "squat", "kind": "work", "duration": "30s"}]}"#)
     #expect(
-      pomo.run("completions", "--list", "presets").out == "52-17\nemom\nhiit\nladder\nlegs\nstretch\ntabata\nwork\n")
+      pomo.run("completions", "--list", "presets").out
+        == "52-17\namrap\nemom\nhiit\nladder\nlegs\nstretch\nstretch-sides\ntabata\ntabata-moves\nwork\n")
   }
 
   @Test("--list tags: every tag in the journal once, sorted; kept current as the journal grows and is replaced")
@@ -205,14 +206,21 @@ struct CompletionShellTests {
     (
       "pomo ",
       [
-        "add", "attach", "completions", "delete", "edit", "export", "extend", "help", "import", "journal", "log", "manual",
-        "next", "pause", "presets", "report", "resume", "skip", "start", "status", "stop", "toggle", "undo",
+        "add", "attach", "completions", "delete", "edit", "export", "extend", "help", "import", "journal", "log",
+        "manual",
+        "next", "pause", "presets", "rep", "report", "resume", "skip", "start", "status", "stop", "toggle", "undo",
       ]
     ),
     ("pomo st", ["start", "status", "stop"]),
     ("pomo presets ", ["new", "schema", "show"]),
     ("pomo presets show l", ["ladder", "legs"]),
-    ("pomo start ", ["52-17", "emom", "hiit", "ladder", "legs", "stretch", "tabata", "work"]),
+    (
+      "pomo start ",
+      [
+        "52-17", "amrap", "emom", "hiit", "ladder", "legs", "stretch", "stretch-sides", "tabata", "tabata-moves",
+        "work",
+      ]
+    ),
     ("pomo start --co", ["--color", "--confirm", "--cooldown"]),
     ("pomo start work --color ", ["always", "auto", "never"]),
     ("pomo start work --tag ", ["code", "thesis"]),

@@ -1,9 +1,9 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
 @testable import PomoKit
-import PomoTestSupport
 
 /// Every command in the tree with the words that name it, root first, depth first; a new
 /// command is covered by every test that walks it.
@@ -408,6 +408,29 @@ struct HelpLayoutTests {
     exits 0; with no session running it says so and exits 1.
 
     USAGE: pomo next
+
+    OPTIONS:
+      -h, --help              Show help information.
+
+    """,
+    ["pomo", "rep"]: """
+    OVERVIEW: Count a round of the running AMRAP, or give the reps a phase asks for.
+
+    Without N, marks one more round done in a phase that counts them (a preset's
+    "count": "rounds", an AMRAP), as r does in the session's terminal. With N,
+    answers the phase that asks for its reps ("count": "reps") once it has ended, as
+    typing N and Enter does. The journal records the count with the phase. With no
+    such phase running, or no phase asking, it says so and exits 1.
+
+    The command goes to the running session over its control socket, in
+    $XDG_RUNTIME_DIR/pomo (else $XDG_STATE_HOME/pomo), which only your user can
+    reach. It prints the session's new status line, as 'pomo status' would, and
+    exits 0; with no session running it says so and exits 1.
+
+    USAGE: pomo rep [<reps>]
+
+    ARGUMENTS:
+      <reps>                  The reps done, a whole number from 0 to 9999.
 
     OPTIONS:
       -h, --help              Show help information.

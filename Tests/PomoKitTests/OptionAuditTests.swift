@@ -1,11 +1,11 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
 @testable import PomoKit
 @testable import PomoPlatform
-import PomoTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -52,7 +52,8 @@ struct AuditHome {
     let completed =
       #"{"v":1,"id":"done","preset":"work","status":"completed","start":"2025-12-01T08:00:00Z","end":"2025-12-01T08:25:00Z","tags":["a"],"host":"h","rounds":1,"paused_seconds":0,"phases":[{"name":"focus","kind":"work","round":1,"start":"2025-12-01T08:00:00Z","end":"2025-12-01T08:25:00Z","planned_seconds":1500,"elapsed_seconds":1500,"completed":true}]}"#
     // A correction, so `pomo undo` has one to take back.
-    let amended = #"{"v":2,"kind":"amend","id":"fix","target":"done","at":"2025-12-01T09:30:00Z","host":"h","set":{"note":"fixed"}}"#
+    let amended =
+      #"{"v":2,"kind":"amend","id":"fix","target":"done","at":"2025-12-01T09:30:00Z","host":"h","set":{"note":"fixed"}}"#
     journal = try home.write("journal.jsonl", completed + "\n" + interrupted + "\n" + amended + "\n")
     other = home.file("other.jsonl")
   }
@@ -159,7 +160,8 @@ struct OptionAuditTests {
     ],
     // With no session running these say so and exit 1 (see `steering`); they take no options.
     "pomo pause": [["pause"]], "pomo toggle": [["toggle"]], "pomo skip": [["skip"]], "pomo extend": [["extend", "5m"]],
-    "pomo next": [["next"]], "pomo stop": [["stop"]], "pomo attach": [["attach", "--color", "never", "--ascii"]],
+    "pomo next": [["next"]], "pomo rep": [["rep"], ["rep", "12"]], "pomo stop": [["stop"]],
+    "pomo attach": [["attach", "--color", "never", "--ascii"]],
     "pomo log": [
       ["log", "--limit", "5", "--json", "--journal", "$JOURNAL", "--strict"],
       ["log", "-n", "1", "--journal", "$JOURNAL"],
@@ -198,7 +200,8 @@ struct OptionAuditTests {
     "pomo edit": [
       [
         "edit", "done", "--tag", "b", "--untag", "a", "--note", "n", "--start", "2025-12-01T07:00:00Z", "--end",
-        "2025-12-01T07:30:00Z", "--preset", "work", "--status", "interrupted", "--allow-overlap", "--journal", "$JOURNAL",
+        "2025-12-01T07:30:00Z", "--preset", "work", "--status", "interrupted", "--allow-overlap", "--journal",
+        "$JOURNAL",
       ]
     ],
     "pomo delete": [["delete", "done", "--journal", "$JOURNAL"]],
@@ -208,7 +211,8 @@ struct OptionAuditTests {
         "export", "--format", "csv", "--week", "2025-12-01", "--week-start", "sunday", "--tag", "a", "--preset", "work",
         "--journal", "$JOURNAL", "--strict",
       ],
-      ["export", "--month", "2025-12", "--journal", "$JOURNAL"], ["export", "--today", "--format", "ics", "--journal", "$JOURNAL"],
+      ["export", "--month", "2025-12", "--journal", "$JOURNAL"],
+      ["export", "--today", "--format", "ics", "--journal", "$JOURNAL"],
       ["export", "--year", "2025", "--journal", "$JOURNAL"],
       ["export", "--from", "2025-11-01", "--to", "2025-12-31", "--format", "timewarrior", "--journal", "$JOURNAL"],
       ["export", "--format", "timewarrior", "--into", "$FOLDER", "--journal", "$JOURNAL"],
@@ -222,7 +226,8 @@ struct OptionAuditTests {
 
   /// The commands that steer a running session; the audit runs them with none running.
   static let steering: Set<String> = [
-    "pomo pause", "pomo toggle", "pomo skip", "pomo extend", "pomo next", "pomo stop", "pomo attach",
+    "pomo pause", "pomo toggle", "pomo skip", "pomo extend", "pomo next", "pomo rep", "pomo stop",
+    "pomo attach",
   ]
 
   @Test("every option a command reads is declared", arguments: commandTree().map(\.path))

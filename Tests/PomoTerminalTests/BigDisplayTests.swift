@@ -1,12 +1,12 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
-@testable import PomoKit
-@testable import PomoJournal
-@testable import PomoTerminal
 @testable import PomoCore
+@testable import PomoJournal
+@testable import PomoKit
 @testable import PomoPlatform
-import PomoTestSupport
+@testable import PomoTerminal
 
 #if canImport(Glibc)
   import Glibc
@@ -70,30 +70,32 @@ struct BigDisplayTests {
 
   @Test("40 x 12 and 20 x 8: the same, narrower figures; at 8 rows the round joins the head")
   func smaller() {
-    #expect(Self.screen(Self.snapshot(), 40, 12) == """
-                    WORK · work
-                     round 3/8
+    #expect(
+      Self.screen(Self.snapshot(), 40, 12) == """
+                      WORK · work
+                       round 3/8
 
-      █████████         █████████   █████████
-      ███   ███   ███         ███   ███
-      ███   ███         █████████   █████████
-      ███   ███   ███   ███               ███
-      █████████         █████████   █████████
+        █████████         █████████   █████████
+        ███   ███   ███         ███   ███
+        ███   ███         █████████   █████████
+        ███   ███   ███   ███               ███
+        █████████         █████████   █████████
 
-      ██████████████▋░░░░░░░░░░░░░░░░░░░░░░░░
-                  next: rest 0:20
+        ██████████████▋░░░░░░░░░░░░░░░░░░░░░░░░
+                    next: rest 0:20
 
-      """)
-    #expect(Self.screen(Self.snapshot(), 20, 8) == """
-       WORK · work · 3/8
-         ███   ███ ███
-         █ █ █   █ █
-         █ █   ███ ███
-         █ █ █ █     █
-         ███   ███ ███
-      ███████▏░░░░░░░░░░░
-        next: rest 0:20
-      """)
+        """)
+    #expect(
+      Self.screen(Self.snapshot(), 20, 8) == """
+         WORK · work · 3/8
+           ███   ███ ███
+           █ █ █   █ █
+           █ █   ███ ███
+           █ █ █ █     █
+           ███   ███ ███
+        ███████▏░░░░░░░░░░░
+          next: rest 0:20
+        """)
   }
 
   @Test("below 20 x 8, or when the time does not fit, there is no big screen")
@@ -115,7 +117,8 @@ struct BigDisplayTests {
     #expect(rest[0].contains("\u{1B}[1m\u{1B}[32m\u{1B}[7m REST · rest "))
     #expect(rest[3].contains("\u{1B}[32m") && work[3].contains("\u{1B}[31m"))
     let ascii = try #require(
-      BigScreen.render(Self.snapshot(), next: Self.next, columns: 40, rows: 12, style: DisplayStyle(unicode: false, color: false)))
+      BigScreen.render(
+        Self.snapshot(), next: Self.next, columns: 40, rows: 12, style: DisplayStyle(unicode: false, color: false)))
     #expect(ascii[3].contains("######") && !ascii.joined().contains("█"))
   }
 
@@ -204,7 +207,11 @@ struct BigDisplayTests {
     #expect(Self.screen(after: mark, of: pty, 40, 12).lines.filter { $0.contains("██") }.count == 5)
     pty.resize(columns: 19, rows: 12)
     let mark2 = pty.output.count
-    #expect(pty.waitFor { Self.screen(after: mark2, of: $0, 19, 12).lines.first?.contains("10:00") == true || Self.screen(after: mark2, of: $0, 19, 12).lines.first?.contains("9:5") == true })
+    #expect(
+      pty.waitFor {
+        Self.screen(after: mark2, of: $0, 19, 12).lines.first?.contains("10:00") == true
+          || Self.screen(after: mark2, of: $0, 19, 12).lines.first?.contains("9:5") == true
+      })
     pty.send("q")
     #expect(pty.waitForExit() == 130)
     #expect(!Self.screen(of: pty, 19, 12).onAlternate && pty.cursorShown && pty.isCooked)
@@ -228,5 +235,25 @@ struct BigDisplayTests {
       #expect(pty.waitForExit() == code)
       #expect(!Self.screen(of: pty, 80, 24).onAlternate && pty.cursorShown && pty.isCooked)
     }
+  }
+}
+
+@Suite("Big display: exercises and counts")
+struct BigDisplayMovesTests {
+  @Test("the exercise, or an AMRAP's rounds, in large capitals where there is room; else beside the round")
+  func banner() throws {
+    var phase = PlannedPhase(index: 0, name: "squats", kind: .work, duration: .seconds(20), round: 1, offset: .zero)
+    phase.exercise = "squats"
+    let s = SessionSnapshot(
+      phase: phase, phaseCount: 2, rounds: 8, remaining: .seconds(15), length: .seconds(20), paused: false,
+      sessionFraction: 0)
+    let style = DisplayStyle(unicode: true, color: false)
+    let screen = try #require(BigScreen.render(s, next: nil, columns: 80, rows: 24, style: style))
+    let letters = try #require(BigLetters.render("squats", unicode: true))
+    #expect(screen.contains { $0.hasSuffix(letters[0]) } && letters[0].hasPrefix("███ ███ █ █ ███"))
+    var counted = s
+    counted.counted = 7
+    let small = try #require(BigScreen.render(counted, next: nil, columns: 80, rows: 12, style: style))
+    #expect(small.contains { $0.hasSuffix("round 1/8 · 7 rounds") })
   }
 }

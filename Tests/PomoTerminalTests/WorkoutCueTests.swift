@@ -1,12 +1,12 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
-@testable import PomoKit
-@testable import PomoJournal
-@testable import PomoTerminal
 @testable import PomoCore
+@testable import PomoJournal
+@testable import PomoKit
 @testable import PomoPlatform
-import PomoTestSupport
+@testable import PomoTerminal
 
 #if canImport(Glibc)
   import Glibc
@@ -16,7 +16,8 @@ import PomoTestSupport
 /// a 3-2-1 cue, and "halfway" cues.
 func workoutEngine(_ clock: FakeClock, halfway: Bool = true) -> SessionEngine {
   let preset = Preset(
-    name: "circuit", warmup: [phase("warm-up", .rest, 4)], round: [phase("burpees", .work, 10), phase("rest", .rest, 5)],
+    name: "circuit", warmup: [phase("warm-up", .rest, 4)],
+    round: [phase("burpees", .work, 10), phase("rest", .rest, 5)],
     rounds: 2, skipLastRest: true, cue: 3, halfway: halfway)
   return SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
 }
@@ -143,6 +144,44 @@ struct VoiceCueTests {
     }
   }
 
+  @Test("with moves, the rest says the exercise next and the last round says so, each within 100 ms of its moment")
+  func nextTiming() throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let log = try Self.fakeSpeaker(in: home)
+    let preset = try home.write(
+      "moves.json",
+      #"{"rounds": 2, "round": [{"name": "{exercise}", "kind": "work", "duration": "1s", "exercises": ["burpees", "squats"]}, {"name": "rest", "kind": "rest", "duration": "1s"}], "announce": ["next", "last_round"]}"#
+    )
+    let env = ["HOME": home.path, "LANG": "C.UTF-8", "PATH": home.file("bin") + ":/usr/bin:/bin"]
+    let run = try runPomo(["start", preset, "--voice", "--no-notify"], environment: env)
+    #expect(run.status == 0 && run.err == "", "\(run.err)")
+    #expect(waitUntil { Self.calls(log).count == 5 })
+    let calls = Self.calls(log)
+    #expect(
+      calls.map(\.words) == [
+        "burpees, work, round 1 of 2", "rest, round 1 of 2. next: squats", "squats, work, round 2 of 2, last round",
+        "rest, round 2 of 2", "done",
+      ])
+    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
+    for (call, moment) in zip(calls, [0.0, 1, 2, 3, 4]) {
+      let late = call.time - (record.start + moment)
+      #expect(late >= -0.005 && late < 0.1, "'\(call.words)' came \(Int(late * 1000)) ms after its moment")
+    }
+  }
+
+  @Test("the phrases: every fifth round counted, and the question for reps")
+  func countPhrases() {
+    let clock = FakeClock()
+    var amrap = phase("amrap", .work, 60)
+    amrap.count = .rounds
+    var e = SessionEngine(plan: Plan(preset: Preset(name: "a", round: [amrap])), clock: clock.clock)
+    _ = e.start()
+    var said: [String] = []
+    for _ in 0..<10 { said += VoiceCues.phrases(e.apply(.rep), e) }
+    #expect(said == ["5 rounds", "10 rounds"])
+  }
+
   @Test("no speaker: one warning line, and the session runs on silently")
   func noSpeaker() throws {
     let home = try TemporaryFolder()
@@ -179,7 +218,9 @@ struct VoiceCueTests {
       guard let result = try? runProgram(["/usr/bin/python3", "-c", script, wav], environment: [:]),
         result.status == 0
       else { return false }
-      let numbers = result.out.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+      let numbers = result.out.split(separator: " ").compactMap {
+        Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+      }
       peak = numbers.count == 2 && numbers[0] > 1000 ? numbers[1] : 0
       return peak > 1000
     }
@@ -313,6 +354,8 @@ struct WorkoutSummaryTests {
     _ = e.start()
     clock.advance(.seconds(10))
     _ = e.tick()
-    #expect(SessionSummary.render(e, width: 80, unicode: true) == "Completed w: 1 of 1 phase done; focus 0:10, rest 0:00, paused 0:00\n")
+    #expect(
+      SessionSummary.render(e, width: 80, unicode: true)
+        == "Completed w: 1 of 1 phase done; focus 0:10, rest 0:00, paused 0:00\n")
   }
 }

@@ -15,14 +15,34 @@ public enum PhaseAdvance: String, Sendable, CaseIterable {
 
 /// One countdown in a preset, before expansion into a plan.
 public struct PhaseTemplate: Equatable, Sendable {
+  /// The name as written: `{exercise}` and `{round}` in it are filled in by the plan.
   public var name: String
   public var kind: PhaseKind
   public var duration: Duration
+  /// The exercises a work phase cycles through, one a round; empty for none.
+  public var exercises: [String] = []
+  /// The parts the phase is cut into, equal in time (`["left", "right"]`); empty for none.
+  public var split: [String] = []
+  /// What the phase asks to count, if anything.
+  public var count: PhaseCount?
 
-  public init(name: String, kind: PhaseKind, duration: Duration) {
+  /// The most parts a split may have, and the least time a part may take.
+  public static let splitParts = 2...4
+  public static let shortestPart: Duration = .seconds(1)
+  /// The most exercises a phase may list, and the most columns an exercise's name may take.
+  public static let exerciseLimit = 1000
+  public static let exerciseColumns = 200
+
+  public init(
+    name: String, kind: PhaseKind, duration: Duration, exercises: [String] = [], split: [String] = [],
+    count: PhaseCount? = nil
+  ) {
     self.name = name
     self.kind = kind
     self.duration = duration
+    self.exercises = exercises
+    self.split = split
+    self.count = count
   }
 }
 
@@ -67,6 +87,8 @@ public struct Preset: Equatable, Sendable {
   public var advance: PhaseAdvance
   /// Whether the voice cues say "halfway" in the middle of each phase.
   public var halfway: Bool
+  /// What the voice announces beyond the phases (`"announce"`), in the order written.
+  public var announce: [Announcement] = []
   /// Whether the rounds run until stopped (a quick timer such as `40s/20s` without
   /// `--rounds`): the plan then holds the most rounds a preset may have.
   public var endless = false

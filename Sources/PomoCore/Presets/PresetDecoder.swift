@@ -32,7 +32,7 @@ public struct PresetDecoder {
       root, path: "",
       allowed: [
         "$schema", "name", "description", "warmup", "round", "rounds", "skip_last_rest", "long_break", "cooldown",
-        "cue", "advance", "halfway",
+        "cue", "advance", "halfway", "announce",
       ],
       required: ["round"])
     var name = defaultName
@@ -70,6 +70,7 @@ public struct PresetDecoder {
     }
     let halfway =
       try object["halfway"].map { v throws(DataFileError) in try reader.boolean(v, path: "halfway") } ?? false
+    let announce = try object["announce"].map { v throws(DataFileError) in try announcements(v) } ?? []
     var longBreak: Preset.LongBreak?
     if let value = object["long_break"] {
       let lb = try reader.fields(
@@ -80,10 +81,12 @@ public struct PresetDecoder {
       let lbDuration = try duration(lb["duration"]!, path: "long_break.duration")
       longBreak = .init(every: every, phase: PhaseTemplate(name: lbName, kind: .rest, duration: lbDuration))
     }
-    return Preset(
+    var preset = Preset(
       name: name, description: description, warmup: warmup, round: round, rounds: rounds,
       skipLastRest: skip, longBreak: longBreak, cooldown: cooldown, cue: cue, advance: advance,
       halfway: halfway, source: source)
+    preset.announce = announce
+    return preset
   }
 
   // MARK: - Pieces
@@ -132,7 +135,8 @@ public struct PresetDecoder {
     for (i, item) in items.enumerated() {
       let itemPath = "\(path)[\(i)]"
       let f = try reader.fields(
-        item, path: itemPath, allowed: ["name", "kind", "duration"], required: ["name", "kind", "duration"])
+        item, path: itemPath, allowed: ["name", "kind", "duration", "exercises", "split", "count"],
+        required: ["name", "kind", "duration"])
       let name = try phaseName(f["name"]!, path: "\(itemPath).name")
       let kindValue = f["kind"]!
       let kindText = try reader.string(kindValue, path: "\(itemPath).kind")
@@ -140,9 +144,116 @@ public struct PresetDecoder {
         throw reader.error(kindValue, "\(itemPath).kind", "expected \"work\" or \"rest\", got \(kindValue.snippet)")
       }
       let d = try duration(f["duration"]!, path: "\(itemPath).duration")
-      result.append(PhaseTemplate(name: name, kind: kind, duration: d))
+      var phase = PhaseTemplate(name: name, kind: kind, duration: d)
+      if let value = f["exercises"] {
+        guard kind == .work else {
+          throw reader.error(value, "\(itemPath).exercises", "exercises are for work phases; this phase is rest")
+        }
+        phase.exercises = try exercises(value, path: "\(itemPath).exercises")
+      }
+      if name.contains(PlannedPhase.exerciseField) && phase.exercises.isEmpty {
+        throw reader.error(
+          f["name"]!, "\(itemPath).name", "\(PlannedPhase.exerciseField) needs a list of \"exercises\" on the phase")
+      }
+      if let value = f["split"] {
+        phase.split = try split(value, path: "\(itemPath).split", duration: d)
+      }
+      if let value = f["count"] {
+        let text = try reader.string(value, path: "\(itemPath).count")
+        guard let count = PhaseCount(rawValue: text) else {
+          throw reader.error(value, "\(itemPath).count", "expected \"rounds\" or \"reps\", got \(value.snippet)")
+        }
+        guard kind == .work else {
+          throw reader.error(value, "\(itemPath).count", "only a work phase counts rounds or reps; this phase is rest")
+        }
+        phase.count = count
+      }
+      result.append(phase)
     }
     return result
+  }
+
+  /// `"exercises": ["burpees", "squats"]`: one or more names, each 1 to 200 columns as a
+  /// terminal shows them, not only spaces, without control characters; spaces at either end go.
+  private func exercises(_ value: JSONValue, path: String) throws(DataFileError) -> [String] {
+    guard case .array(let items) = value.kind else {
+      throw reader.error(value, path, "expected an array of exercise names, got \(value.typeName)")
+    }
+    guard !items.isEmpty else { throw reader.error(value, path, "the list of exercises is empty") }
+    guard items.count <= PhaseTemplate.exerciseLimit else {
+      throw reader.error(value, path, "at most \(PhaseTemplate.exerciseLimit) exercises, got \(items.count)")
+    }
+    var names: [String] = []
+    for (i, item) in items.enumerated() {
+      let itemPath = "\(path)[\(i)]"
+      let text = try reader.string(item, path: itemPath)
+      let name = Self.trimmed(text)
+      let columns = TextLayout.width(name)
+      guard !text.unicodeScalars.contains(where: PhaseName.isControl), !name.isEmpty,
+        columns <= PhaseTemplate.exerciseColumns
+      else {
+        let got = columns > PhaseTemplate.exerciseColumns ? "\(columns) columns" : item.snippet
+        throw reader.error(
+          item, itemPath,
+          "an exercise name is 1 to \(PhaseTemplate.exerciseColumns) columns, not all spaces, without control characters, got \(got)"
+        )
+      }
+      names.append(name)
+    }
+    return names
+  }
+
+  /// `"split": ["left", "right"]`: 2 to 4 part names, each part at least a second long.
+  private func split(_ value: JSONValue, path: String, duration: Duration) throws(DataFileError) -> [String] {
+    guard case .array(let items) = value.kind else {
+      throw reader.error(
+        value, path, "expected an array of part names like [\"left\", \"right\"], got \(value.typeName)")
+    }
+    guard PhaseTemplate.splitParts.contains(items.count) else {
+      throw reader.error(
+        value, path,
+        "a split has \(PhaseTemplate.splitParts.lowerBound) to \(PhaseTemplate.splitParts.upperBound) parts, got \(items.count)"
+      )
+    }
+    var parts: [String] = []
+    for (i, item) in items.enumerated() { parts.append(try phaseName(item, path: "\(path)[\(i)]")) }
+    guard duration >= PhaseTemplate.shortestPart * items.count else {
+      throw reader.error(
+        value, path,
+        "each part of a split is at least 1s; \(DurationText.format(duration)) split in \(items.count) is less")
+    }
+    return parts
+  }
+
+  /// `"announce": ["next", "halfway", "last_round"]`, each at most once.
+  private func announcements(_ value: JSONValue) throws(DataFileError) -> [Announcement] {
+    guard case .array(let items) = value.kind else {
+      throw reader.error(value, "announce", "expected an array like [\"next\", \"last_round\"], got \(value.typeName)")
+    }
+    var result: [Announcement] = []
+    for (i, item) in items.enumerated() {
+      let text = try reader.string(item, path: "announce[\(i)]")
+      guard let announcement = Announcement(rawValue: text) else {
+        throw reader.error(
+          item, "announce[\(i)]", "expected \"next\", \"halfway\" or \"last_round\", got \(item.snippet)")
+      }
+      guard !result.contains(announcement) else {
+        throw reader.error(item, "announce[\(i)]", "\(item.snippet) is listed twice")
+      }
+      result.append(announcement)
+    }
+    return result
+  }
+
+  /// `text` without the spaces at either end (the ones `PhaseName.isSpace` names).
+  private static func trimmed(_ text: String) -> String {
+    let all = Array(text.unicodeScalars)
+    guard let first = all.firstIndex(where: { !PhaseName.isSpace($0) }),
+      let last = all.lastIndex(where: { !PhaseName.isSpace($0) })
+    else { return "" }
+    var trimmed = String.UnicodeScalarView()
+    trimmed.append(contentsOf: all[first...last])
+    return String(trimmed)
   }
 }
 

@@ -31,6 +31,9 @@ public enum PresetJSON {
     if preset.cue != 0 { members.append(("cue", "\(preset.cue)")) }
     if preset.advance != .auto { members.append(("advance", JSONOutput.string(preset.advance.rawValue).text)) }
     if preset.halfway { members.append(("halfway", "true")) }
+    if !preset.announce.isEmpty {
+      members.append(("announce", list(preset.announce.map(\.rawValue))))
+    }
     let lines = members.map { "  " + JSONOutput.string($0.0).text + ": " + $0.1 }
     return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
   }
@@ -38,13 +41,22 @@ public enum PresetJSON {
   /// One phase a line, as people write them.
   private static func phases(_ phases: [PhaseTemplate]) -> String {
     let lines = phases.map { phase in
-      "    "
-        + inline([
-          ("name", .string(phase.name)), ("kind", .string(phase.kind.rawValue)),
-          ("duration", .string(DurationText.format(phase.duration))),
-        ])
+      let members: [(String, JSONOutput)] = [
+        ("name", .string(phase.name)), ("kind", .string(phase.kind.rawValue)),
+        ("duration", .string(DurationText.format(phase.duration))),
+      ]
+      var text = members.map { JSONOutput.string($0.0).text + ": " + $0.1.text }
+      if !phase.exercises.isEmpty { text.append(#""exercises": "# + list(phase.exercises)) }
+      if !phase.split.isEmpty { text.append(#""split": "# + list(phase.split)) }
+      if let count = phase.count { text.append(#""count": "# + JSONOutput.string(count.rawValue).text) }
+      return "    { " + text.joined(separator: ", ") + " }"
     }
     return "[\n" + lines.joined(separator: ",\n") + "\n  ]"
+  }
+
+  /// `["left", "right"]`: strings on one line, with spaces.
+  private static func list(_ items: [String]) -> String {
+    "[" + items.map { JSONOutput.string($0).text }.joined(separator: ", ") + "]"
   }
 
   /// `{ "every": 4, "name": "long break" }`: an object on one line, with spaces.

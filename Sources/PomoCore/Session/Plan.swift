@@ -10,6 +10,16 @@ public struct PlannedPhase: Equatable, Sendable {
   public var round: Int?
   /// When the phase starts, counted from the start of the session.
   public var offset: Duration
+  /// The exercise this round takes from the phase's list, if it has one.
+  public var exercise: String?
+  /// What the phase asks to count, if anything.
+  public var count: PhaseCount?
+  /// Which part of a split phase this is ("left"), if the phase is split.
+  public var part: String?
+
+  /// The fields a phase's name may hold, filled in for each round.
+  public static let exerciseField = "{exercise}"
+  public static let roundField = "{round}"
 
   /// `phases` numbered from 0 and timed from the first: what a plan, the rest of a plan
   /// being resumed, and the state file's "still to come" all need.
@@ -47,6 +57,8 @@ public struct Plan: Equatable, Sendable {
   public var endless = false
   /// Whether the voice says "halfway" in the middle of each phase (a preset's `"halfway"`).
   public var halfway = false
+  /// What the voice announces beyond the phases (a preset's `"announce"`).
+  public var announce: [Announcement] = []
 
   /// A workout counts down 3-2-1 before each change (hiit, tabata, emom, quick interval
   /// timers): its summary also tells rounds, the longest run without a pause, and the plan's changes.
@@ -88,14 +100,42 @@ public struct Plan: Equatable, Sendable {
     }
     templates += preset.cooldown.map { ($0, nil) }
 
-    let phases = templates.map { template, round in
-      PlannedPhase(
-        index: 0, name: template.name, kind: template.kind, duration: template.duration, round: round, offset: .zero)
-    }
+    let phases = templates.flatMap { template, round in PlannedPhase.expanded(template, round: round) }
     self.init(
       presetName: preset.name, rounds: rounds, cue: preset.cue, phases: PlannedPhase.renumbered(phases),
       advance: preset.advance)
     endless = preset.endless && rounds == Preset.roundsRange.upperBound
-    halfway = preset.halfway
+    halfway = preset.halfway || preset.announce.contains(.halfway)
+    announce = preset.announce
+  }
+
+  /// Whether any phase names an exercise or counts: what a workout's summary then adds.
+  public var hasExercises: Bool { phases.contains { $0.exercise != nil || $0.count != nil } }
+}
+
+extension PlannedPhase {
+  /// A template in round `round` (nil outside the rounds): its exercise for that round (the
+  /// list cycles), its name with the fields filled in, and a phase for each part of a split.
+  static func expanded(_ template: PhaseTemplate, round: Int?) -> [PlannedPhase] {
+    let exercise = template.exercises.isEmpty ? nil : template.exercises[((round ?? 1) - 1) % template.exercises.count]
+    var name = template.name
+    if let exercise { name = name.replacing(exerciseField, with: exercise) }
+    name = name.replacing(roundField, with: round.map(String.init) ?? "")
+    func phase(_ name: String, _ duration: Duration, part: String?) -> PlannedPhase {
+      var phase = PlannedPhase(
+        index: 0, name: name, kind: template.kind, duration: duration, round: round, offset: .zero)
+      phase.exercise = exercise
+      phase.count = template.count
+      phase.part = part
+      return phase
+    }
+    guard !template.split.isEmpty else { return [phase(name, template.duration, part: nil)] }
+    // Equal parts to the millisecond; the last takes what division leaves.
+    let total = SessionEngine.nanos(template.duration) / 1_000_000
+    let each = total / Int64(template.split.count)
+    return template.split.enumerated().map { i, part in
+      let millis = i == template.split.count - 1 ? total - each * Int64(i) : each
+      return phase("\(name) (\(part))", .milliseconds(millis), part: part)
+    }
   }
 }

@@ -47,20 +47,45 @@ public enum PlanText {
       lines.append(
         row(
           "\(phase.index + 1)", TimeText.clock(phase.offset), TimeText.clock(phase.duration), phase.kind.rawValue,
-          phase.round.map { plan.roundText($0) } ?? "-", phase.name))
+          phase.round.map { plan.roundText($0) } ?? "-", label(phase)))
     }
     lines.append("")
+    let exercises = exerciseList(phases)
     if plan.endless {
       let round = firstRound(plan).phases
       let work = round.filter { $0.kind == .work }.reduce(Duration.zero) { $0 + $1.duration }
       lines.append(
         "The round repeats until q or 'pomo stop': work \(TimeText.clock(work)), rest \(TimeText.clock(firstRound(plan).total - work)) a round"
       )
+      lines += exercises
       return lines.joined(separator: "\n") + "\n"
     }
     lines.append(
       "Total \(TimeText.clock(plan.total)): work \(TimeText.clock(plan.total(of: .work))), rest \(TimeText.clock(plan.total(of: .rest)))"
     )
+    lines += exercises
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A phase's name in the table, with its exercise when the name does not say it, and what
+  /// it counts: "work: burpees (count rounds)".
+  static func label(_ phase: PlannedPhase) -> String {
+    var text = phase.name
+    if let exercise = phase.exercise, !phase.name.contains(exercise) { text += ": " + exercise }
+    switch phase.count {
+    case .rounds: text += " (count rounds)"
+    case .reps: text += " (ask reps)"
+    case nil: break
+    }
+    return text
+  }
+
+  /// "Exercises: burpees, squats, push-ups": each once, in the order they come; no line
+  /// when the plan has none.
+  static func exerciseList(_ phases: [PlannedPhase]) -> [String] {
+    var seen: Set<String> = []
+    let names = phases.compactMap(\.exercise).filter { seen.insert($0).inserted }
+    guard !names.isEmpty else { return [] }
+    return ["Exercises: " + names.map(TextLayout.inert).joined(separator: ", ")]
   }
 }

@@ -45,6 +45,12 @@ public enum SessionEvent: Equatable, Sendable {
   case skipped(Int)
   /// Half of phase `i`'s time is gone (only for plans with `halfway`).
   case halfway(Int)
+  /// A round was marked in phase `i`, which counts them: this many so far.
+  case counted(Int, Int)
+  /// Phase `i` ended and asks for its reps (a `RepsQuestion` is open).
+  case asking(Int)
+  /// The question of phase `i` closed: answered with `reps`, or nil when skipped or timed out.
+  case answered(Int, reps: Int?)
   case sessionEnded(completed: Bool)
 }
 
@@ -63,6 +69,11 @@ public struct SessionSnapshot: Equatable, Sendable {
   public var overtime: Duration?
   /// Whether the rounds go on until stopped (then no count of rounds is shown).
   public var endless = false
+  /// The rounds marked so far, when the phase counts them (an AMRAP).
+  public var counted: Int?
+  /// The open question for an earlier phase's reps, and that phase.
+  public var question: RepsQuestion?
+  public var questionPhase: PlannedPhase?
 
   /// "3/8", or "3" when the rounds are endless; nil outside the rounds.
   public var roundText: String? { phase.round.map { endless ? "\($0)" : "\($0)/\(rounds)" } }

@@ -34,6 +34,10 @@ public struct SessionEngine: Sendable {
     /// Time the phase spent waiting for confirmation after its time was up (part of
     /// `elapsed`); nil when it never waited.
     public var overtime: Duration? = nil
+    /// The rounds marked in a phase that counts them (an AMRAP); nil for other phases.
+    public var countedRounds: Int? = nil
+    /// The reps given for a phase that asks for them; nil until (and unless) answered.
+    public var reps: Int? = nil
 
     /// Time spent in the phase, pauses left out, overtime in.
     public var elapsed: Duration { end - start - paused }
@@ -64,6 +68,10 @@ public struct SessionEngine: Sendable {
   private var phaseWaited = false
   private var lastCue: Int?
   private var saidHalfway = false
+  /// The rounds marked so far in the current phase, when it counts them.
+  public private(set) var roundCount = 0
+  /// The open question for the reps of a phase that ended, if any.
+  public private(set) var question: RepsQuestion?
   /// When the current run without a pause began (the start, or the last resume).
   private var runStart: Duration = .zero
   private var longestEndedRun: Duration = .zero
@@ -143,6 +151,10 @@ public struct SessionEngine: Sendable {
     }
     if let window, !isFinished {
       phaseSlept += overlap(window, phaseStart, now)
+    }
+    if let question, now >= question.closes {
+      self.question = nil
+      events.append(.answered(question.phase, reps: nil))
     }
     if status == .running && plan.halfway && !saidHalfway && now >= halfwayTime {
       saidHalfway = true
@@ -240,6 +252,7 @@ public struct SessionEngine: Sendable {
     if status != .paused { longestEndedRun = max(longestEndedRun, now - runStart) }
     _ = endPause(at: now)
     endPhase(at: now, completed: status == .waiting, sleepWindow: nil, &events)
+    question = nil
     status = .finished(completed: false)
     events.append(.sessionEnded(completed: false))
     return events
@@ -284,6 +297,9 @@ public struct SessionEngine: Sendable {
       phase: phase, phaseCount: plan.phases.count, rounds: plan.rounds, remaining: remaining, length: length,
       paused: status == .paused, sessionFraction: 0, overtime: overtime)
     snapshot.endless = plan.endless
+    snapshot.counted = phase.count == .rounds ? roundCount : nil
+    snapshot.question = question
+    snapshot.questionPhase = question.map { plan.phases[$0.phase] }
     let total = TimeText.seconds(plan.total)
     if total > 0 {
       let done = TimeText.seconds(phase.offset) + snapshot.fraction * TimeText.seconds(phase.duration)
@@ -309,7 +325,7 @@ public struct SessionEngine: Sendable {
       let over = Self.nanos(now - deadline)
       return now + .nanoseconds(second - over % second)
     }
-    guard status == .running, let snapshot else { return nil }
+    guard status == .running, let snapshot else { return question?.closes }
     let now = clock.now()
     let remaining = deadline - now
     guard remaining > .zero else { return now }
@@ -317,6 +333,7 @@ public struct SessionEngine: Sendable {
     let second: Int64 = 1_000_000_000
     let toNextSecond = nanosLeft % second == 0 ? second : nanosLeft % second
     var wait = nanosLeft
+    if let question { wait = min(wait, max(0, Self.nanos(question.closes - now))) }
     if plan.halfway && !saidHalfway {
       let toHalfway = Self.nanos(halfwayTime - now)
       if toHalfway > 0 { wait = min(wait, toHalfway) }
@@ -347,6 +364,7 @@ public struct SessionEngine: Sendable {
 
   private mutating func beginPhase(_ i: Int, at t: Duration, _ events: inout [SessionEvent]) {
     guard i < plan.phases.count else {
+      question = nil
       longestEndedRun = max(longestEndedRun, t - runStart)
       status = .finished(completed: true)
       events.append(.sessionEnded(completed: true))
@@ -362,6 +380,7 @@ public struct SessionEngine: Sendable {
     phaseWaited = false
     lastCue = nil
     saidHalfway = false
+    roundCount = 0
     events.append(.phaseStarted(i))
   }
 
@@ -371,11 +390,18 @@ public struct SessionEngine: Sendable {
     var slept = phaseSlept
     if let sleepWindow { slept += overlap(sleepWindow, phaseStart, end) }
     let overtime = phaseWaited ? earlierOvertime + (status == .waiting ? end - deadline : .zero) : nil
-    records.append(
-      PhaseRecord(
-        phase: plan.phases[index], start: phaseStart, end: end, paused: phasePaused, slept: slept,
-        extended: phaseExtended, completed: completed, overtime: overtime))
+    var record = PhaseRecord(
+      phase: plan.phases[index], start: phaseStart, end: end, paused: phasePaused, slept: slept,
+      extended: phaseExtended, completed: completed, overtime: overtime)
+    if record.phase.count == .rounds { record.countedRounds = roundCount }
+    records.append(record)
     events.append(.phaseEnded(index, completed: completed))
+    if record.phase.count == .reps {
+      // A question still open from an earlier phase goes unanswered: this one is newer.
+      if let question { events.append(.answered(question.phase, reps: nil)) }
+      question = RepsQuestion(phase: index, closes: end + RepsQuestion.timeout)
+      events.append(.asking(index))
+    }
   }
 
   /// Closes a pause in progress, counting it against the phase; returns its length.
@@ -462,6 +488,10 @@ public enum SessionCommand: Equatable, Sendable {
   case stop
   /// Continue a phase that waits for confirmation (a preset's `"advance": "confirm"`).
   case next
+  /// Mark a round done in a phase that counts them (`"count": "rounds"`): `r`, `pomo rep`.
+  case rep
+  /// Answer the open question for a phase's reps (`"count": "reps"`): Enter, `pomo rep N`.
+  case reps(Int)
 }
 
 extension SessionEngine {
@@ -475,7 +505,85 @@ extension SessionEngine {
     case .extend(let amount): extend(by: amount)
     case .stop: quit()
     case .next: next()
+    case .rep: countRound()
+    case .reps(let n): answer(n)
     }
+  }
+
+  /// Why `command` cannot be carried out now, for a command from another shell to say so
+  /// (a key that does not apply is only ignored); nil when it can.
+  public func problem(with command: SessionCommand) -> String? {
+    switch command {
+    case .rep:
+      guard currentPhase?.count == .rounds else {
+        return "no AMRAP phase is running: 'pomo rep' counts rounds in a phase with \"count\": \"rounds\""
+      }
+      return nil
+    case .reps(let n):
+      guard PhaseCount.range.contains(n) else {
+        return "reps are a whole number from \(PhaseCount.range.lowerBound) to \(PhaseCount.range.upperBound), got \(n)"
+      }
+      guard question != nil else {
+        return "no phase is asking for reps: 'pomo rep N' answers a phase with \"count\": \"reps\" once it ends"
+      }
+      return nil
+    default:
+      return nil
+    }
+  }
+
+  /// One more round in the current phase, if it counts them.
+  public mutating func countRound() -> [SessionEvent] {
+    var events = tick()
+    guard status == .running || status == .paused || status == .waiting, currentPhase?.count == .rounds else {
+      return events
+    }
+    roundCount = min(roundCount + 1, PhaseCount.range.upperBound)
+    events.append(.counted(index, roundCount))
+    return events
+  }
+
+  /// The reps for the phase that asks, on its record; nothing without an open question or
+  /// for a number out of range.
+  public mutating func answer(_ reps: Int?) -> [SessionEvent] {
+    var events = tick()
+    guard let question else { return events }
+    if let reps, !PhaseCount.range.contains(reps) { return events }
+    self.question = nil
+    if let reps, let at = records.lastIndex(where: { $0.phase.index == question.phase }) {
+      records[at].reps = reps
+    }
+    events.append(.answered(question.phase, reps: reps))
+    return events
+  }
+
+  /// A key typed while a question is open: digits add to the answer, Backspace takes one
+  /// back, Enter answers (or skips, with nothing typed) and `q` skips. Nil for any other key,
+  /// which then does what it always does.
+  public mutating func answerKey(_ key: UInt8) -> [SessionEvent]? {
+    guard var question else { return nil }
+    switch key {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"):
+      question.warning = nil
+      if question.typed.count < RepsQuestion.digits {
+        question.typed.append(Character(Unicode.Scalar(key)))
+      } else {
+        question.warning = "at most \(PhaseCount.range.upperBound) reps"
+      }
+    case 0x7F, 0x08:
+      question.warning = nil
+      if !question.typed.isEmpty { question.typed.removeLast() }
+    case UInt8(ascii: "\r"), UInt8(ascii: "\n"):
+      return answer(Int(question.typed))
+    case UInt8(ascii: "q"), UInt8(ascii: "Q"):
+      return answer(nil)
+    case UInt8(ascii: "-"), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "."), UInt8(ascii: "+"):
+      question.warning = "reps are a whole number from 0 to \(PhaseCount.range.upperBound)"
+    default:
+      return nil
+    }
+    self.question = question
+    return tick()
   }
 
   /// The command a key stands for while a session runs in the terminal.
@@ -485,6 +593,7 @@ extension SessionEngine {
     case UInt8(ascii: "s"): .skip
     case UInt8(ascii: "+"), UInt8(ascii: "="): .extend(.seconds(60))
     case UInt8(ascii: "q"), UInt8(ascii: "Q"): .stop
+    case UInt8(ascii: "r"), UInt8(ascii: "R"): .rep
     // Enter (a carriage return in raw mode, a newline from a pipe) goes on from a waiting phase.
     case UInt8(ascii: "\r"), UInt8(ascii: "\n"): .next
     default: nil

@@ -24,7 +24,9 @@ public enum EventText {
       let at = clockTime(engine.wallTime(record.end))
       if completed {
         let over = record.overtime.map { ", \(TimeText.clock($0)) over" } ?? ""
-        return "\(at)  done    \(TextLayout.inert(record.phase.name)) (\(TimeText.clock(record.elapsed))\(over))"
+        let counted = record.countedRounds.map { ", \(TextLayout.count($0, "round"))" } ?? ""
+        return
+          "\(at)  done    \(TextLayout.inert(record.phase.name)) (\(TimeText.clock(record.elapsed))\(over)\(counted))"
       }
       let stopped = engine.isFinished && engine.records.last == record
       return
@@ -46,9 +48,22 @@ public enum EventText {
     case .clockStepped(let step):
       let moved = (step < 0 ? "-" : "+") + TimeText.clock(.milliseconds(Int64((abs(step) * 1000).rounded())))
       return "\(clockTime(engine.startWallNow))  clock   the wall clock moved \(moved); pomo keeps its own time"
-    case .sessionStarted, .cue, .sessionEnded, .skipped, .halfway:
+    case .asking(let i):
+      return
+        "\(clockTime(engine.startWallNow))  reps?   \(what(plan.phases[i])): type the reps and enter, or 'pomo rep N'"
+    case .answered(let i, let reps):
+      let answer = reps.map { TextLayout.count($0, "rep") } ?? "not given"
+      return "\(clockTime(engine.startWallNow))  reps    \(what(plan.phases[i])): \(answer)"
+    case .sessionStarted, .cue, .sessionEnded, .skipped, .halfway, .counted:
       return nil
     }
+  }
+}
+
+extension EventText {
+  /// What a phase's count is of: its exercise, else its name (made inert).
+  public static func what(_ phase: PlannedPhase) -> String {
+    TextLayout.inert(phase.exercise ?? phase.name)
   }
 }
 

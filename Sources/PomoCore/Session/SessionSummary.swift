@@ -28,7 +28,7 @@ public enum SessionSummary {
       engine.plan.endless
       ? "\(done == 1 ? "phase" : "phases") done" : "of \(TextLayout.count(engine.plan.phases.count, "phase")) done"
     let head = "\(verb(engine)) \(TextLayout.inert(engine.plan.presetName)): \(done) " + count
-    return (head, ["focus \(TimeText.clock(total(engine, .work)))"] + common(engine))
+    return (head, ["focus \(TimeText.clock(total(engine, .work)))"] + common(engine) + exercises(engine))
   }
 
   /// "Completed tabata: 8 of 8 rounds done", then work, rest, paused, the longest run and
@@ -49,8 +49,30 @@ public enum SessionSummary {
       ["work \(TimeText.clock(total(engine, .work)))"] + common(engine) + [
         "longest run without a pause \(TimeText.clock(engine.longestRun))",
         "against the plan: \(skipped) skipped, +\(TimeText.clock(added))",
-      ]
+      ] + exercises(engine)
     )
+  }
+
+  /// Each exercise done (or phase that counted), once, in the order they came, with its time
+  /// and what was counted: "burpees 1:20", "squats 0:40 (36 reps)", "amrap 12:00 (7 rounds)".
+  package static func exercises(_ engine: SessionEngine) -> [String] {
+    var order: [String] = []
+    var tally: [String: (time: Duration, reps: Int?, rounds: Int?)] = [:]
+    for record in engine.records where record.phase.exercise != nil || record.phase.count != nil {
+      let name = TextLayout.inert(record.phase.exercise ?? record.phase.name)
+      if tally[name] == nil { order.append(name) }
+      var entry = tally[name] ?? (.zero, nil, nil)
+      entry.time += record.elapsed
+      if let reps = record.reps { entry.reps = (entry.reps ?? 0) + reps }
+      if let rounds = record.countedRounds { entry.rounds = (entry.rounds ?? 0) + rounds }
+      tally[name] = entry
+    }
+    return order.map { name in
+      let entry = tally[name]!
+      let counts = [entry.reps.map { TextLayout.count($0, "rep") }, entry.rounds.map { TextLayout.count($0, "round") }]
+        .compactMap { $0 }
+      return "\(name) \(TimeText.clock(entry.time))" + (counts.isEmpty ? "" : " (\(counts.joined(separator: ", ")))")
+    }
   }
 
   /// Rounds whose every phase ran to its end (a skipped phase leaves its round not done).

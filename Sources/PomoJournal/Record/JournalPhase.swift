@@ -20,6 +20,12 @@ public struct JournalPhase: Equatable, Sendable {
   /// `"advance": "confirm"`). It is part of `elapsedSeconds`, so a focus phase's overtime
   /// counts as focus.
   public var overtimeSeconds: Double = 0
+  /// The exercise the phase was (a preset's `"exercises"`), so time and reps add up per exercise.
+  public var exercise: String?
+  /// The reps given for a phase that asked (`"count": "reps"`); nil when none were given.
+  public var reps: Int?
+  /// The rounds marked in a phase that counted them (`"count": "rounds"`, an AMRAP).
+  public var countedRounds: Int?
 
   public init(
     name: String, kind: PhaseKind, round: Int?, start: Double, end: Double, plannedSeconds: Double,

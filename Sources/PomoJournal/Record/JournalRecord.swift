@@ -111,6 +111,9 @@ public struct JournalRecord: Equatable, Sendable {
             if p.sleptSeconds > 0 { m.append(("slept_seconds", .seconds(p.sleptSeconds))) }
             if p.extendedSeconds > 0 { m.append(("extended_seconds", .seconds(p.extendedSeconds))) }
             if p.overtimeSeconds > 0 { m.append(("overtime_seconds", .seconds(p.overtimeSeconds))) }
+            if let exercise = p.exercise { m.append(("exercise", .string(exercise))) }
+            if let reps = p.reps { m.append(("reps", .int(Int64(reps)))) }
+            if let counted = p.countedRounds { m.append(("counted_rounds", .int(Int64(counted)))) }
             return .object(m)
           })
       ))

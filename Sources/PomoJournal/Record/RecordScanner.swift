@@ -234,6 +234,9 @@ package struct RecordScanner {
     var slept = 0.0
     var extended = 0.0
     var overtime = 0.0
+    var exercise: ScannedText?
+    var reps: Int?
+    var countedRounds: Int?
     guard i < n, p[i] == UInt8(ascii: "{") else { throw fail("phases[\(index)] is not an object") }
     try object { (s: inout RecordScanner, key: Key) throws(JournalRecord.Problem) in
       switch key {
@@ -251,6 +254,9 @@ package struct RecordScanner {
       case .sleptSeconds: slept = try s.seconds("phases[\(index)].slept_seconds")
       case .extendedSeconds: extended = try s.seconds("phases[\(index)].extended_seconds")
       case .overtimeSeconds: overtime = try s.seconds("phases[\(index)].overtime_seconds")
+      case .exercise: exercise = try s.text()
+      case .reps: reps = try s.integer("phases[\(index)].reps", in: PhaseCount.range)
+      case .countedRounds: countedRounds = try s.integer("phases[\(index)].counted_rounds", in: PhaseCount.range)
       default: try s.skipValue()
       }
     }
@@ -260,7 +266,7 @@ package struct RecordScanner {
     return ScannedPhase(
       name: name, kind: kind, round: round, start: start, end: end, plannedSeconds: planned, elapsedSeconds: elapsed,
       completed: completed, pausedSeconds: paused, sleptSeconds: slept, extendedSeconds: extended,
-      overtimeSeconds: overtime)
+      overtimeSeconds: overtime, exercise: exercise, reps: reps, countedRounds: countedRounds)
   }
 
   /// A phase as pomo writes it (these keys in this order, no spaces, no others), its keys and
@@ -317,7 +323,7 @@ package struct RecordScanner {
     case id, preset, status, interruption, start, end, tags, note, host, source, rounds, planOffset, resumedFrom
     case pausedSeconds, sleptSeconds, phases, name, kind, round, plannedSeconds, elapsedSeconds, completed
     case extendedSeconds, overtimeSeconds, target, session, at, added, set, warmupSeconds, cooldownSeconds, endless,
-      clockStepSeconds, other
+      clockStepSeconds, exercise, reps, countedRounds, other
   }
 
   /// The key of `count` bytes whose first 8 are `head` (only those of the key when it is
@@ -334,6 +340,7 @@ package struct RecordScanner {
         return head == 0x5F64_656D_7573_6572 && tail == 0x6D6F_7266_5F64_656D ? .resumedFrom : .other
       case 13: return head == 0x6573_5F74_7065_6C73 && tail == 0x7364_6E6F_6365_735F ? .sleptSeconds : .other
       case 14:
+        if head == 0x5F64_6574_6E75_6F63 && tail == 0x7364_6E75_6F72_5F64 { return .countedRounds }
         guard tail == 0x7364_6E6F_6365_735F else { return .other }
         return head == 0x735F_6465_7375_6170 ? .pausedSeconds : head == 0x735F_7075_6D72_6177 ? .warmupSeconds : .other
       case 15:
@@ -363,6 +370,7 @@ package struct RecordScanner {
       case 0x6574_6F6E: return .note
       case 0x7367_6174: return .tags
       case 0x7473_6F68: return .host
+      case 0x7370_6572: return .reps
       default: return .other
       }
     case 5: return w == 0x74_7261_7473 ? .start : w == 0x64_6E75_6F72 ? .round : w == 0x64_6564_6461 ? .added : .other
@@ -377,6 +385,7 @@ package struct RecordScanner {
       default: return .other
       }
     case 7: return w == 0x6E_6F69_7373_6573 ? .session : w == 0x73_7365_6C64_6E65 ? .endless : .other
+    case 8: return w == 0x6573_6963_7265_7865 ? .exercise : .other
     default: return .other
     }
   }

@@ -34,10 +34,14 @@ public enum RecordSize {
   /// time and duration at its widest.
   public static func largest(plan: Plan, info: SessionInfo) -> JournalRecord {
     let phases = plan.phases.map { p in
-      JournalPhase(
+      var phase = JournalPhase(
         name: p.name, kind: p.kind, round: p.round, start: widestTime, end: widestTime,
         plannedSeconds: widestSeconds, elapsedSeconds: widestSeconds, completed: false, pausedSeconds: widestSeconds,
         sleptSeconds: widestSeconds, extendedSeconds: widestSeconds, overtimeSeconds: widestSeconds)
+      phase.exercise = p.exercise
+      phase.reps = p.count == .reps ? PhaseCount.range.upperBound : nil
+      phase.countedRounds = p.count == .rounds ? PhaseCount.range.upperBound : nil
+      return phase
     }
     var record = JournalRecord(
       id: info.id, preset: plan.presetName, status: .interrupted, interruption: .signal, start: widestTime,
@@ -62,7 +66,9 @@ public enum RecordSize {
     var shares: [String: Int] = [:]
     var total = bare + max(0, phases.count - 1)
     for phase in phases {
-      let key = "\(phase.name)\u{0}\(phase.kind.rawValue)\u{0}\(phase.round.map { String($0).count } ?? 0)"
+      let key =
+        "\(phase.name)\u{0}\(phase.kind.rawValue)\u{0}\(phase.round.map { String($0).count } ?? 0)\u{0}"
+        + "\(phase.exercise ?? "")\u{0}\(phase.reps != nil)\u{0}\(phase.countedRounds != nil)"
       if let share = shares[key] {
         total += share
       } else {

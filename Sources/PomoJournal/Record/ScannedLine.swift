@@ -147,7 +147,11 @@ package struct ScannedLine: Sendable {
       host: detail ? host.map { string($0, in: line) } ?? "" : "",
       source: detail ? source.map { string($0, in: line) } : nil, rounds: rounds, planOffset: planOffset,
       resumedFrom: resumedFrom.map { string($0, in: line) }, pausedSeconds: pausedSeconds, sleptSeconds: sleptSeconds,
-      phases: phases.map { phase in phase.phase(name: detail ? phase.name.map { string($0, in: line) } : nil) })
+      phases: phases.map { phase in
+        phase.phase(
+          name: detail ? phase.name.map { string($0, in: line) } : nil,
+          exercise: phase.exercise.map { string($0, in: line) })
+      })
     record.added = added
     record.warmupSeconds = warmupSeconds
     record.cooldownSeconds = cooldownSeconds

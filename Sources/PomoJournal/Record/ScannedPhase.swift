@@ -17,14 +17,21 @@ package struct ScannedPhase: Sendable {
   package var sleptSeconds = 0.0
   package var extendedSeconds = 0.0
   package var overtimeSeconds = 0.0
+  package var exercise: ScannedText?
+  package var reps: Int?
+  package var countedRounds: Int?
 
   /// The phase, named `name` (its kind stands for a name not given, or not built: reports
-  /// need none).
-  package func phase(name: String?) -> JournalPhase {
-    JournalPhase(
+  /// need none), its exercise `exercise`.
+  package func phase(name: String?, exercise: String?) -> JournalPhase {
+    var phase = JournalPhase(
       name: name ?? kind.rawValue, kind: kind, round: round, start: start,
       end: end, plannedSeconds: plannedSeconds ?? elapsedSeconds, elapsedSeconds: elapsedSeconds, completed: completed,
       pausedSeconds: pausedSeconds, sleptSeconds: sleptSeconds, extendedSeconds: extendedSeconds,
       overtimeSeconds: overtimeSeconds)
+    phase.exercise = exercise
+    phase.reps = reps
+    phase.countedRounds = countedRounds
+    return phase
   }
 }

@@ -38,12 +38,18 @@ extension JournalRecord {
   /// The record of a session as the engine ran it (so far, or to its end).
   package init(engine: SessionEngine, info: SessionInfo, end: Double? = nil) {
     let phases = engine.records.map { r in
-      JournalPhase(
+      var phase = JournalPhase(
         name: r.phase.name, kind: r.phase.kind, round: r.phase.round, start: engine.wallTime(r.start),
         end: engine.wallTime(r.end), plannedSeconds: TimeText.seconds(r.phase.duration),
         elapsedSeconds: TimeText.seconds(r.elapsed), completed: r.completed, pausedSeconds: TimeText.seconds(r.paused),
         sleptSeconds: TimeText.seconds(r.slept), extendedSeconds: TimeText.seconds(r.extended),
         overtimeSeconds: TimeText.seconds(r.overtime ?? .zero))
+      // A phase that counts without a list of exercises (an AMRAP) is its own exercise, so
+      // reports, which read no phase names, still tell it apart.
+      phase.exercise = r.phase.exercise ?? (r.phase.count != nil ? r.phase.name : nil)
+      phase.reps = r.reps
+      phase.countedRounds = r.countedRounds
+      return phase
     }
     let completed = engine.status == .finished(completed: true)
     self.init(

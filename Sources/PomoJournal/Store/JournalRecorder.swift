@@ -33,7 +33,8 @@ public final class JournalRecorder: SessionListener {
       case .sessionEnded:
         finish(engine)
         return
-      case .sessionStarted, .phaseStarted, .paused, .resumed, .extended, .slept, .waiting, .clockStepped:
+      case .sessionStarted, .phaseStarted, .paused, .resumed, .extended, .slept, .waiting, .clockStepped, .counted,
+        .answered:
         changed = true
       default:
         break

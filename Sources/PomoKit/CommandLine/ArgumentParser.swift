@@ -96,9 +96,13 @@ enum ArgumentParser {
     var rest = words[...]
     var onlyPositionals = false
     func usage(_ message: String) -> ParseOutcome { .failed(.usage(message, command: path)) }
+    // A command that takes a number (`pomo rep N`) reads `-3` as that number, so its own
+    // check can say what is wrong with it: no option of pomo's is a digit.
+    let takesNumber = spec.arguments.contains { if case .integer = $0.kind { true } else { false } }
 
     while let word = rest.popFirst() {
-      if onlyPositionals || word == "-" || !word.hasPrefix("-") {
+      let negativeNumber = takesNumber && word.count > 1 && word.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }
+      if onlyPositionals || word == "-" || !word.hasPrefix("-") || negativeNumber {
         parsed.positionals.append(word)
         continue
       }

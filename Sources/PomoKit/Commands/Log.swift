@@ -70,6 +70,18 @@ public enum LogText {
         tagList(r.tags),
       ]
     }
-    return table.render(rows, width: width, unicode: unicode)
+    return table.render(rows, width: width, unicode: unicode) + exercises(records, width: width, unicode: unicode)
+  }
+
+  /// Under the table, the sessions that had exercises: their short id and each exercise's
+  /// time and counts, a line each (cut to the width); nothing when none had any.
+  static func exercises(_ records: [JournalRecord], width: Int, unicode: Bool) -> String {
+    let lines = records.compactMap { record -> String? in
+      let totals = ExerciseTotal.of(record)
+      guard !totals.isEmpty else { return nil }
+      let line = String(record.id.prefix(8)) + "  " + totals.map(\.text).joined(separator: ", ")
+      return TextLayout.truncate(line, max(8, width - 1), unicode: unicode) + "\n"
+    }
+    return lines.isEmpty ? "" : "\nExercises:\n" + lines.joined()
   }
 }

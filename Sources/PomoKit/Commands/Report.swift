@@ -99,9 +99,14 @@ extension Pomo {
         default: text = HourGridText.render(grid, width: context.width, style: style())
         }
       } else {
-        let report = try source.report(
+        var report = try source.report(
           range: range, calendar: calendar, today: today, tags: arguments[tag], preset: arguments[preset],
           goal: config.dailyGoal)
+        // By exercise for the text and JSON of a week, a month or a span (a year is a heatmap).
+        if range.kind != .year && (format == .text || format == .json) {
+          report.exercises = try source.exercises(
+            range: range, calendar: calendar, tags: arguments[tag], preset: arguments[preset])
+        }
         try FilterCheck.check(
           tags: arguments[tag], preset: arguments[preset], matched: report.totals.sessions > 0, history, journal,
           path: arguments.path)

@@ -44,14 +44,35 @@ public final class VoiceCues: SessionListener {
       case .cue(let n): phrases.append("\(n)")
       case .halfway: phrases.append("halfway")
       case .waiting: phrases.append("time is up")
+      case .counted(_, let n): if n % 5 == 0 { phrases.append(TextLayout.count(n, "round")) }
+      case .asking: phrases.append("how many reps?")
       case .sessionEnded(let completed): if completed { phrases.append("done") }
       default: break
       }
     }
     if let started, engine.plan.phases.indices.contains(started) {
-      phrases.insert(announcement(engine.plan.phases[started], engine.plan), at: 0)
+      phrases.insert(announcement(started, engine.plan), at: 0)
     }
     return phrases
+  }
+
+  /// What is said as plan phase `i` starts: the phase, then what the preset's `announce`
+  /// asks: "last round" as the last round starts, and during a rest the exercise next.
+  /// One phrase, so that one speaker says it all in order.
+  public static func announcement(_ i: Int, _ plan: Plan) -> String {
+    let phase = plan.phases[i]
+    var words = announcement(phase, plan)
+    if plan.announce.contains(.lastRound), !plan.endless, plan.rounds > 1, let round = phase.round,
+      round == plan.rounds, i == 0 || plan.phases[i - 1].round != round
+    {
+      words += ", last round"
+    }
+    if plan.announce.contains(.next), phase.kind == .rest,
+      let next = plan.phases[(i + 1)...].first(where: { $0.kind == .work }), let exercise = next.exercise
+    {
+      words += ". next: " + TextLayout.inert(exercise)
+    }
+    return words
   }
 
   /// "work, round 3 of 8"; "burpees, work, round 3 of 8"; "warm-up, rest"; "work, round 3"

@@ -1,0 +1,64 @@
+import PomoCore
+import PomoPlatform
+
+/// An exercise's share of one or more sessions: its time, and the reps and rounds counted in
+/// it. What `pomo log` lists under a session and `pomo report` adds up by week.
+public struct ExerciseTotal: Equatable, Sendable {
+  /// The exercise, or the name of a phase that counted without one (an AMRAP named "amrap").
+  public var name: String
+  public var seconds: Double = 0
+  /// Reps given, when any phase of the exercise was answered.
+  public var reps: Int?
+  /// Rounds marked, when any phase of the exercise counted them.
+  public var rounds: Int?
+
+  public init(name: String, seconds: Double = 0, reps: Int? = nil, rounds: Int? = nil) {
+    self.name = name
+    self.seconds = seconds
+    self.reps = reps
+    self.rounds = rounds
+  }
+
+  /// Whether a phase is one an exercise total counts.
+  public static func counts(_ phase: JournalPhase) -> Bool {
+    phase.exercise != nil || phase.reps != nil || phase.countedRounds != nil
+  }
+
+  /// Adds a phase of this exercise.
+  public mutating func add(_ phase: JournalPhase) {
+    seconds += phase.elapsedSeconds
+    if let n = phase.reps { reps = (reps ?? 0) + n }
+    if let n = phase.countedRounds { rounds = (rounds ?? 0) + n }
+  }
+
+  /// Adds another total of the same exercise.
+  public mutating func add(_ other: ExerciseTotal) {
+    seconds += other.seconds
+    if let n = other.reps { reps = (reps ?? 0) + n }
+    if let n = other.rounds { rounds = (rounds ?? 0) + n }
+  }
+
+  /// A session's exercises, each once, in the order they came.
+  public static func of(_ record: JournalRecord) -> [ExerciseTotal] {
+    var totals: [ExerciseTotal] = []
+    for phase in record.phases where counts(phase) {
+      let name = phase.exercise ?? phase.name
+      if let i = totals.firstIndex(where: { $0.name == name }) {
+        totals[i].add(phase)
+      } else {
+        var total = ExerciseTotal(name: name)
+        total.add(phase)
+        totals.append(total)
+      }
+    }
+    return totals
+  }
+
+  /// "burpees 1:20 (36 reps)", "amrap 12:00 (7 rounds)"; the name made inert.
+  public var text: String {
+    let counts = [reps.map { TextLayout.count($0, "rep") }, rounds.map { TextLayout.count($0, "round") }]
+      .compactMap { $0 }
+    return "\(TextLayout.inert(name)) \(TimeText.clock(seconds: Int64(seconds.rounded())))"
+      + (counts.isEmpty ? "" : " (\(counts.joined(separator: ", ")))")
+  }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import PomoTestSupport
+import Testing
+
+@testable import PomoCore
+@testable import PomoJournal
+
+// Issue 23: workouts with moves, run as a user would, in a pseudo-terminal.
+
+@Suite("Workouts with moves, end to end")
+struct WorkoutMovesEndToEndTests {
+  static let cycling =
+    #"{"rounds": 3, "round": [{"name": "{exercise}", "kind": "work", "duration": "1s", "exercises": ["burpees", "squats"]}, {"name": "rest", "kind": "rest", "duration": "1s"}], "cue": 1}"#
+  static let amrap =
+    #"{"round": [{"name": "amrap", "kind": "work", "duration": "8s", "count": "rounds"}, {"name": "rest", "kind": "rest", "duration": "6s"}]}"#
+  static let reps =
+    #"{"round": [{"name": "{exercise}", "kind": "work", "duration": "1s", "exercises": ["squats"], "count": "reps"}, {"name": "rest", "kind": "rest", "duration": "8s"}]}"#
+
+  func records(_ home: PomoHome) throws -> [JournalRecord] {
+    try journalRecords(home.folder.file(journalFile(home.path)))
+  }
+
+  @Test("the exercises cycle round by round: the plan lists them, the display shows each, the journal keeps them")
+  func cycling() throws {
+    let home = try PomoHome(presets: ["moves": Self.cycling], environment: ["TERM": "xterm"])
+    defer { home.cleanUp() }
+    let plan = try home.run("start", home.preset("moves"), "--dry-run")
+    #expect(plan.out.hasSuffix("Total 0:06: work 0:03, rest 0:03\nExercises: burpees, squats\n"))
+    let pty = try home.terminal(["start", home.preset("moves"), "--no-notify", "--big"], columns: 80, rows: 24)
+    #expect(pty.waitForExit() == 0)
+    let seen = pty.visible
+    let order = ["burpees", "squats", "burpees"].reduce((seen.startIndex, true)) { state, word in
+      guard state.1, let found = seen.range(of: "WORK · " + word, range: state.0..<seen.endIndex) else {
+        return (state.0, false)
+      }
+      return (found.upperBound, true)
+    }
+    #expect(order.1, "the big display did not show burpees, squats, burpees in turn:\n\(seen)")
+    #expect(seen.contains("burpees 0:02, squats 0:01"))
+    let record = try #require(try records(home).last)
+    #expect(record.phases.map(\.exercise) == ["burpees", nil, "squats", nil, "burpees", nil])
+  }
+
+  @Test("an AMRAP is counted by r and by pomo rep; pomo rep outside it is refused")
+  func amrap() throws {
+    let home = try PomoHome(presets: ["amrap": Self.amrap], environment: ["TERM": "xterm"])
+    defer { home.cleanUp() }
+    let pty = try home.terminal(["start", home.preset("amrap"), "--no-notify"], columns: 100, rows: 24)
+    #expect(pty.waitForText("0 rounds, r to count"))
+    pty.send("r")
+    #expect(pty.waitForText("1 round, r to count"))
+    let rep = try home.run("rep")
+    #expect(rep.status == 0, "\(rep.err)")
+    #expect(pty.waitForText("2 rounds, r to count"))
+    #expect(pty.waitForText("done    amrap"))
+    let outside = try home.run("rep")
+    #expect(outside.status == 1)
+    #expect(
+      outside.err
+        == "Error: the running session answered: no AMRAP phase is running: 'pomo rep' counts rounds in a phase with \"count\": \"rounds\"\n"
+    )
+    pty.send("q")
+    #expect(pty.waitForExit() == 130)
+    #expect(pty.visible.contains("(0:08, 2 rounds)"))
+    let record = try #require(try records(home).last)
+    #expect(record.phases.first?.countedRounds == 2 && record.phases.last?.countedRounds == nil)
+    // A phase that counts without exercises is recorded as its own exercise.
+    #expect(record.phases.map(\.exercise) == ["amrap", nil])
+  }
+
+  @Test("reps are asked for at the phase's end, answered with digits and enter, and recorded; bad answers are refused")
+  func reps() throws {
+    let home = try PomoHome(presets: ["reps": Self.reps], environment: ["TERM": "xterm"])
+    defer { home.cleanUp() }
+    let pty = try home.terminal(["start", home.preset("reps"), "--no-notify"], columns: 100, rows: 24)
+    #expect(pty.waitForText("reps for squats? _"))
+    pty.send("-")
+    #expect(pty.waitForText("(reps are a whole number from 0 to 9999)"))
+    let bad = try home.run("rep", "1e9")
+    #expect(bad.status == 64)
+    #expect(bad.err.hasPrefix("Error: '<reps>' must be a whole number from 0 to 9999, got '1e9'\n"))
+    let negative = try home.run("rep", "-3")
+    #expect(negative.status == 64 && negative.err.contains("got '-3'"))
+    pty.send("12\r")
+    #expect(pty.waitForText("reps    squats: 12 reps"))
+    pty.send("q")
+    #expect(pty.waitForExit() == 130)
+    #expect(pty.visible.contains("squats 0:01 (12 reps)"))
+    let record = try #require(try records(home).last)
+    #expect(record.phases.first?.reps == 12 && record.phases.first?.exercise == "squats")
+    // pomo log lists the session's exercises under the table.
+    let log = try home.run("log")
+    #expect(log.out.contains("\nExercises:\n\(record.id.prefix(8))  squats 0:01 (12 reps)\n"))
+  }
+
+  @Test("pomo rep N answers the question from another shell")
+  func repsFromAnotherShell() throws {
+    let home = try PomoHome(presets: ["reps": Self.reps], environment: ["TERM": "xterm"])
+    defer { home.cleanUp() }
+    let pty = try home.terminal(["start", home.preset("reps"), "--no-notify"], columns: 100, rows: 24)
+    #expect(pty.waitForText("reps for squats? _"))
+    let answer = try home.run("rep", "7")
+    #expect(answer.status == 0, "\(answer.err)")
+    #expect(pty.waitForText("reps    squats: 7 reps"))
+    let again = try home.run("rep", "8")
+    #expect(again.status == 1 && again.err.contains("no phase is asking for reps"))
+    pty.send("q")
+    #expect(pty.waitForExit() == 130)
+    #expect(try records(home).last?.phases.first?.reps == 7)
+  }
+
+  @Test("the report adds up each exercise's time, reps and rounds by week")
+  func report() throws {
+    let home = try PomoHome(presets: [:])
+    defer { home.cleanUp() }
+    let now = Date().timeIntervalSince1970
+    func phase(_ exercise: String?, _ seconds: Double, at start: Double, reps: Int? = nil, rounds: Int? = nil)
+      -> JournalPhase
+    {
+      var p = JournalPhase(
+        name: exercise ?? "amrap", kind: .work, round: 1, start: start, end: start + seconds, plannedSeconds: seconds,
+        elapsedSeconds: seconds, completed: true)
+      p.exercise = exercise
+      p.reps = reps
+      p.countedRounds = rounds
+      return p
+    }
+    let start = now - 120
+    let record = JournalRecord(
+      id: JournalRecord.newID(), preset: "moves", status: .completed, start: start, end: start + 100, host: "test",
+      rounds: 1,
+      phases: [
+        phase("squats", 20, at: start, reps: 12), phase("burpees", 20, at: start + 20),
+        phase("squats", 20, at: start + 40, reps: 10), phase("amrap", 40, at: start + 60, rounds: 5),
+      ])
+    let file = journalFile(home.path)
+    try home.folder.write(file, record.json(offset: { _ in 0 }).text + "\n")
+    let text = try home.run("report", "--week")
+    #expect(text.status == 0, "\(text.err)")
+    let table = text.out.split(separator: "\n").drop { !$0.hasPrefix("WEEK OF") }.map(String.init)
+    #expect(table.count == 4, "\(text.out)")
+    #expect(
+      table.dropFirst().map { $0.split(separator: " ").dropFirst().joined(separator: " ") } == [
+        "amrap 0:40 - 5", "burpees 0:20 - -", "squats 0:40 22 -",
+      ])
+    let json = try home.run("report", "--week", "--format", "json")
+    let object = try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any]
+    let rows = try #require(object?["exercises"] as? [[String: Any]])
+    #expect(rows.map { $0["name"] as? String } == ["amrap", "burpees", "squats"])
+    #expect(rows.map { $0["seconds"] as? Int } == [40, 20, 40] && rows[2]["reps"] as? Int == 22)
+  }
+}
