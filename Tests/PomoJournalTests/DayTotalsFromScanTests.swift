@@ -61,7 +61,7 @@ struct DayTotalsFromScanTests {
             DayCredit.Span(work: $0.kind == .work, start: $0.start, end: $0.end, elapsedSeconds: $0.elapsedSeconds)
           }
           if !spans.withUnsafeBufferPointer(DayCredit.isLong) {
-            changes.add(scanned, spans: spans, line: buffer, calendar: calendar)
+            withUnsafePointer(to: scanned) { changes.add(buffer, scanned: $0, spans: spans, calendar: calendar) }
           }
         }
       } else if let record = try? JournalRecord(line: line[...], detail: false), !DayCredit.isLong(record) {

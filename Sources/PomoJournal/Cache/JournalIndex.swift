@@ -421,7 +421,7 @@ public struct JournalIndex {
     guard scanned.correction == nil, let start = scanned.start else {
       return summary(scanned.entry(in: line, detail: false))
     }
-    let (id, prefix) = scanned.withUTF8(scanned.id, in: line) { bytes in
+    let (id, prefix) = scanned.id.withUTF8(in: line, decoded: scanned.decoded) { bytes in
       var hash = FNV1a()
       hash.add(bytes)
       return (hash.value, Self.prefix(bytes))

@@ -109,8 +109,8 @@ package struct RecordScanner {
       switch key {
       case .kind:
         let name = try s.text()
-        guard !s.out.equals(name, "session", in: s.buffer) else { break }
-        let text = s.out.string(name, in: s.buffer)
+        guard !s.isWord(name, "session") else { break }
+        let text = name.string(in: s.buffer, decoded: s.out.decoded)
         guard let known = Correction.Kind(rawValue: text) else {
           throw JournalRecord.Problem(
             message:
@@ -131,7 +131,7 @@ package struct RecordScanner {
       case .status:
         // Read before `out` is looked at, so it is not copied.
         let status = try s.text()
-        s.out.completed = s.out.equals(status, "completed", in: s.buffer)
+        s.out.completed = s.isWord(status, "completed")
       case .interruption: s.out.interruption = try s.optionalText()
       case .start: s.out.start = try s.time()
       case .end: s.out.end = try s.time()
@@ -157,10 +157,7 @@ package struct RecordScanner {
       case .phases:
         // Every "phases" adds its phases.
         try s.array { (s: inout RecordScanner, index: Int) throws(JournalRecord.Problem) in
-          let phase = try s.phase(index)
-          s.out.lastPhaseEnd = phase.end
-          if !(phase.end <= s.out.latestPhaseEnd ?? -.infinity) { s.out.latestPhaseEnd = phase.end }
-          if s.out.keepsPhases { s.out.phases.append(phase) }
+          try s.phase(index)
         }
       default: try s.skipValue()
       }
@@ -191,23 +188,23 @@ package struct RecordScanner {
         var tags: [String] = []
         try s.array { (s: inout RecordScanner, _: Int) throws(JournalRecord.Problem) in
           let tag = try s.text()
-          tags.append(s.out.string(tag, in: s.buffer))
+          tags.append(tag.string(in: s.buffer, decoded: s.out.decoded))
         }
         changes.tags = tags
       case .note:
         changes.setsNote = true
         let note = try s.optionalText()
-        changes.note = note.map { s.out.string($0, in: s.buffer) }
+        changes.note = note.map { $0.string(in: s.buffer, decoded: s.out.decoded) }
       case .start: changes.start = try s.time()
       case .end: changes.end = try s.time()
       case .preset:
         let preset = try s.text()
-        changes.preset = s.out.string(preset, in: s.buffer)
+        changes.preset = preset.string(in: s.buffer, decoded: s.out.decoded)
       case .status:
         let status = try s.text()
-        if s.out.equals(status, "completed", in: s.buffer) {
+        if s.isWord(status, "completed") {
           changes.status = .completed
-        } else if s.out.equals(status, "interrupted", in: s.buffer) {
+        } else if s.isWord(status, "interrupted") {
           changes.status = .interrupted
         } else {
           throw JournalRecord.Problem(message: "\"set.status\" must be completed or interrupted")
@@ -218,9 +215,10 @@ package struct RecordScanner {
     return changes
   }
 
-  private mutating func phase(_ index: Int) throws(JournalRecord.Problem) -> ScannedPhase {
+  /// Reads a phase into `out`: its end always, the phase itself when `out` keeps phases.
+  private mutating func phase(_ index: Int) throws(JournalRecord.Problem) {
     let mark = i
-    if let phase = usualPhase() { return phase }
+    if usualPhase() { return }
     i = mark
     var name: ScannedText?
     var kind: PhaseKind?
@@ -243,7 +241,7 @@ package struct RecordScanner {
       case .name: name = try s.text()
       case .kind:
         let text = try s.text()
-        kind = s.out.equals(text, "work", in: s.buffer) ? .work : s.out.equals(text, "rest", in: s.buffer) ? .rest : nil
+        kind = s.isWord(text, "work") ? .work : s.isWord(text, "rest") ? .rest : nil
       case .round: round = try s.null() ? nil : s.integer("phases[\(index)].round", in: Limits.rounds)
       case .start: start = try s.time()
       case .end: end = try s.time()
@@ -263,7 +261,7 @@ package struct RecordScanner {
     guard let kind, let start, let end, let elapsed else {
       throw JournalRecord.Problem(message: "phases[\(index)] is incomplete")
     }
-    return ScannedPhase(
+    keep(
       name: name, kind: kind, round: round, start: start, end: end, plannedSeconds: planned, elapsedSeconds: elapsed,
       completed: completed, pausedSeconds: paused, sleptSeconds: slept, extendedSeconds: extended,
       overtimeSeconds: overtime, exercise: exercise, reps: reps, countedRounds: countedRounds)
@@ -272,41 +270,60 @@ package struct RecordScanner {
   /// A phase as pomo writes it (these keys in this order, no spaces, no others), its keys and
   /// punctuation compared as words; nil for any other phase (or any doubt), which `phase`
   /// then reads key by key from the same place.
-  private mutating func usualPhase() -> ScannedPhase? {
+  private mutating func usualPhase() -> Bool {
     // `{"name":`
-    guard skip(0x3A22_656D_616E_227B, 8), let name = plainText() else { return nil }
+    guard skip(0x3A22_656D_616E_227B, 8), let name = plainText() else { return false }
     // `,"kind":`
-    guard skip(0x3A22_646E_696B_222C, 8), let kind = plainText() else { return nil }
+    guard skip(0x3A22_646E_696B_222C, 8), let kind = plainText() else { return false }
     let work = equal(kind, "work")
-    guard work || equal(kind, "rest") else { return nil }
+    guard work || equal(kind, "rest") else { return false }
     // `,"round":`
-    guard skip(0x2264_6E75_6F72_222C, 8), skip(0x3A, 1) else { return nil }
+    guard skip(0x2264_6E75_6F72_222C, 8), skip(0x3A, 1) else { return false }
     var round: Int?
     if i < n, p[i] == UInt8(ascii: "n") {
-      guard word("null") else { return nil }
+      guard word("null") else { return false }
     } else {
-      guard let value = try? integer("round", in: Limits.rounds) else { return nil }
+      guard let value = try? integer("round", in: Limits.rounds) else { return false }
       round = value
     }
     // `,"start":`, `,"end":`
-    guard skip(0x2274_7261_7473_222C, 8), skip(0x3A, 1), let start = try? time() else { return nil }
-    guard skip(0x3A_2264_6E65_222C, 7), let end = try? time() else { return nil }
+    guard skip(0x2274_7261_7473_222C, 8), skip(0x3A, 1), let start = try? time() else { return false }
+    guard skip(0x3A_2264_6E65_222C, 7), let end = try? time() else { return false }
     // `,"planned_seconds":`, `,"elapsed_seconds":`
     guard skip(0x656E_6E61_6C70_222C, 8), skip(0x646E_6F63_6573_5F64, 8), skip(0x3A_2273, 3),
       let planned = try? seconds("planned_seconds")
-    else { return nil }
+    else { return false }
     guard skip(0x6573_7061_6C65_222C, 8), skip(0x646E_6F63_6573_5F64, 8), skip(0x3A_2273, 3),
       let elapsed = try? seconds("elapsed_seconds")
-    else { return nil }
+    else { return false }
     // `,"completed":`
-    guard skip(0x656C_706D_6F63_222C, 8), skip(0x3A_2264_6574, 5) else { return nil }
+    guard skip(0x656C_706D_6F63_222C, 8), skip(0x3A_2264_6574, 5) else { return false }
     let completed = i < n && p[i] == UInt8(ascii: "t")
-    guard word(completed ? "true" : "false"), i < n, p[i] == UInt8(ascii: "}") else { return nil }
+    guard word(completed ? "true" : "false"), i < n, p[i] == UInt8(ascii: "}") else { return false }
     i += 1
-    return ScannedPhase(
+    keep(
       name: ScannedText(from: name.lowerBound, to: name.upperBound), kind: work ? .work : .rest, round: round,
-      start: start, end: end, plannedSeconds: planned,
-      elapsedSeconds: elapsed, completed: completed)
+      start: start, end: end, plannedSeconds: planned, elapsedSeconds: elapsed, completed: completed)
+    return true
+  }
+
+  /// A phase read: when it ends, and the phase itself when `out` keeps phases (built in place).
+  @inline(__always)
+  private func keep(
+    name: ScannedText?, kind: PhaseKind, round: Int?, start: Double, end: Double, plannedSeconds: Double?,
+    elapsedSeconds: Double, completed: Bool, pausedSeconds: Double = 0, sleptSeconds: Double = 0,
+    extendedSeconds: Double = 0, overtimeSeconds: Double = 0, exercise: ScannedText? = nil, reps: Int? = nil,
+    countedRounds: Int? = nil
+  ) {
+    out.lastPhaseEnd = end
+    if !(end <= out.latestPhaseEnd ?? -.infinity) { out.latestPhaseEnd = end }
+    guard out.keepsPhases else { return }
+    out.phases.append(
+      ScannedPhase(
+        name: name, kind: kind, round: round, start: start, end: end, plannedSeconds: plannedSeconds,
+        elapsedSeconds: elapsedSeconds, completed: completed, pausedSeconds: pausedSeconds, sleptSeconds: sleptSeconds,
+        extendedSeconds: extendedSeconds, overtimeSeconds: overtimeSeconds, exercise: exercise, reps: reps,
+        countedRounds: countedRounds))
   }
 
   /// Steps over the `count` bytes at the cursor when they are those of `word` (little-endian).
@@ -450,6 +467,14 @@ package struct RecordScanner {
   @inline(__always)
   private func load(_ k: Int) -> UInt64 {
     UInt64(littleEndian: UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self))
+  }
+
+  /// Whether a string read is exactly `word` (looked up in the line, not copied out of it).
+  @inline(__always)
+  private func isWord(_ text: ScannedText, _ word: StaticString) -> Bool {
+    guard text.decoded >= 0 else { return equal(text.from..<text.to, word) }
+    return out.decoded[text.decoded].utf8.elementsEqual(
+      UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
   }
 
   @inline(__always)

@@ -57,18 +57,14 @@ package struct ScannedLine: Sendable {
 
   /// The text of `text`, from `line` (the bytes that were scanned).
   package func string(_ text: ScannedText, in line: UnsafeBufferPointer<UInt8>) -> String {
-    text.decoded >= 0
-      ? decoded[text.decoded]
-      : String(decoding: UnsafeBufferPointer(rebasing: line[text.from..<text.to]), as: UTF8.self)
+    text.string(in: line, decoded: decoded)
   }
 
   /// The UTF-8 bytes of `text`, handed to `body`.
   package func withUTF8<R>(
     _ text: ScannedText, in line: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R
   ) -> R {
-    guard text.decoded >= 0 else { return body(UnsafeBufferPointer(rebasing: line[text.from..<text.to])) }
-    var string = decoded[text.decoded]
-    return string.withUTF8(body)
+    text.withUTF8(in: line, decoded: decoded, body)
   }
 
   /// Whether `text` is exactly `word`.

@@ -18,4 +18,20 @@ package struct ScannedText: Equatable, Sendable, BitwiseCopyable {
     self.to = to
     self.decoded = decoded
   }
+
+  /// The text's UTF-8 bytes, from `line` or, for an escaped string, from `decoded` (the
+  /// line's `ScannedLine.decoded`), handed to `body`.
+  package func withUTF8<R>(
+    in line: UnsafeBufferPointer<UInt8>, decoded: [String], _ body: (UnsafeBufferPointer<UInt8>) -> R
+  ) -> R {
+    guard self.decoded >= 0 else { return body(UnsafeBufferPointer(rebasing: line[from..<to])) }
+    var string = decoded[self.decoded]
+    return string.withUTF8(body)
+  }
+
+  /// The text, from `line` or `decoded` (as `withUTF8`).
+  package func string(in line: UnsafeBufferPointer<UInt8>, decoded: [String]) -> String {
+    self.decoded >= 0
+      ? decoded[self.decoded] : String(decoding: UnsafeBufferPointer(rebasing: line[from..<to]), as: UTF8.self)
+  }
 }

@@ -109,8 +109,10 @@ extension DayTable {
 
     /// What a session line adds, from what the scanner read of it (`line` holds its bytes,
     /// `spans` its phases): as `add(_:calendar:)` adds the record made of it.
+    /// The scanned line is reached through a pointer, so it is never copied.
     package mutating func add(
-      _ scanned: ScannedLine, spans: [DayCredit.Span], line: UnsafeBufferPointer<UInt8>, calendar: LocalCalendar
+      _ line: UnsafeBufferPointer<UInt8>, scanned pointer: UnsafePointer<ScannedLine>, spans: [DayCredit.Span],
+      calendar: LocalCalendar
     ) {
       // The preset ("?" when there is none, as in the record) and the tags, as one key.
       key.removeAll(keepingCapacity: true)
@@ -118,12 +120,12 @@ extension DayTable {
         withUnsafeBytes(of: UInt32(bytes.count)) { key.append(contentsOf: $0) }
         key.append(contentsOf: bytes)
       }
-      if let preset = scanned.preset {
-        scanned.withUTF8(preset, in: line, put)
+      if let preset = pointer.pointee.preset {
+        preset.withUTF8(in: line, decoded: pointer.pointee.decoded, put)
       } else {
         put(UnsafeBufferPointer(start: ("?" as StaticString).utf8Start, count: 1))
       }
-      for tag in scanned.tags { scanned.withUTF8(tag, in: line, put) }
+      for tag in pointer.pointee.tags { tag.withUTF8(in: line, decoded: pointer.pointee.decoded, put) }
       let numbers: [Int32]
       let hash = key.withUnsafeBufferPointer { bytes in
         var hash = FNV1a()
@@ -133,10 +135,14 @@ extension DayTable {
       if let known = numbersByKey[hash], known.key == key {
         numbers = known.numbers
       } else {
-        var names = [Name(kind: .preset, text: scanned.preset.map { scanned.string($0, in: line) } ?? "?")]
+        var names = [
+          Name(
+            kind: .preset,
+            text: pointer.pointee.preset.map { $0.string(in: line, decoded: pointer.pointee.decoded) } ?? "?")
+        ]
         var seen = Set<String>()
-        for tag in scanned.tags {
-          let name = scanned.string(tag, in: line)
+        for tag in pointer.pointee.tags {
+          let name = tag.string(in: line, decoded: pointer.pointee.decoded)
           if seen.insert(name).inserted { names.append(Name(kind: .tag, text: name)) }
         }
         numbers = names.map { number($0) }
@@ -144,7 +150,8 @@ extension DayTable {
       }
       spans.withUnsafeBufferPointer { spans in
         add(
-          numbers: numbers, completed: scanned.completed, start: scanned.start ?? 0, spans: spans, calendar: calendar,
+          numbers: numbers, completed: pointer.pointee.completed, start: pointer.pointee.start ?? 0, spans: spans,
+          calendar: calendar,
           sign: 1)
       }
     }

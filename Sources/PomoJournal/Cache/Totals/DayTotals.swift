@@ -140,21 +140,31 @@ public struct DayTotals: Sendable {
       var changes = DayTable.Changes()
       var touched: [UInt64: UInt64] = [:]
       var long: [UInt64: UInt64] = [:]
-      let calendar: LocalCalendar
-      var scanned = ScannedLine()
-      var spans: [DayCredit.Span] = []
     }
+    // Each part's sums, calendar (whose caches are its own), scanned line and spans, each in
+    // a buffer of its own, so what is read is never copied to credit it.
     let results = UnsafeMutableBufferPointer<Part>.allocate(capacity: parts)
-    _ = results.initialize(
+    results.initialize(repeating: Part())
+    let calendars = UnsafeMutableBufferPointer<LocalCalendar>.allocate(capacity: parts)
+    _ = calendars.initialize(
       from: (0..<parts).map { _ in
-        Part(
-          calendar: LocalCalendar(
-            zone: zone.map(CachedZone.init(sharing:)) ?? calendar.zone, weekStart: calendar.weekStart,
-            dayStart: calendar.dayStart))
+        LocalCalendar(
+          zone: zone.map(CachedZone.init(sharing:)) ?? calendar.zone, weekStart: calendar.weekStart,
+          dayStart: calendar.dayStart)
       })
+    let scans = UnsafeMutableBufferPointer<ScannedLine>.allocate(capacity: parts)
+    scans.initialize(repeating: ScannedLine())
+    let spanLists = UnsafeMutableBufferPointer<[DayCredit.Span]>.allocate(capacity: parts)
+    spanLists.initialize(repeating: [])
     defer {
       results.deinitialize()
       results.deallocate()
+      calendars.deinitialize()
+      calendars.deallocate()
+      scans.deinitialize()
+      scans.deallocate()
+      spanLists.deinitialize()
+      spanLists.deallocate()
     }
     let known = touched
     let special = self.specials
@@ -164,13 +174,14 @@ public struct DayTotals: Sendable {
     for (f, file) in files.enumerated() where now[f].lines > before[f] {
       try file.linesInParts(after: before[f], parts: parts) { part, line in
         // Read by the one scanner; its summary credited with no string built.
+        let scanned = scans.baseAddress! + part
         do {
-          try RecordScanner.scan(line, into: &results[part].scanned)
+          try RecordScanner.scan(line, into: &scanned.pointee)
         } catch {
           return
         }
-        guard results[part].scanned.correction == nil else { return }
-        let (hash, prefix) = results[part].scanned.withUTF8(results[part].scanned.id, in: line) { bytes in
+        guard scanned.pointee.correction == nil else { return }
+        let (hash, prefix) = scanned.pointee.id.withUTF8(in: line, decoded: scanned.pointee.decoded) { bytes in
           var hash = FNV1a()
           hash.add(bytes)
           return (hash.value, JournalIndex.prefix(bytes))
@@ -179,17 +190,19 @@ public struct DayTotals: Sendable {
           results[part].touched[hash] = prefix
           return
         }
-        results[part].spans.removeAll(keepingCapacity: true)
-        for phase in results[part].scanned.phases {
-          results[part].spans.append(
-            DayCredit.Span(
-              work: phase.kind == .work, start: phase.start, end: phase.end, elapsedSeconds: phase.elapsedSeconds))
+        let spans = spanLists.baseAddress! + part
+        spans.pointee.removeAll(keepingCapacity: true)
+        scanned.pointee.phases.withUnsafeBufferPointer { phases in
+          for phase in phases {
+            spans.pointee.append(
+              DayCredit.Span(
+                work: phase.kind == .work, start: phase.start, end: phase.end, elapsedSeconds: phase.elapsedSeconds))
+          }
         }
-        if results[part].spans.withUnsafeBufferPointer(DayCredit.isLong) {
+        if spans.pointee.withUnsafeBufferPointer(DayCredit.isLong) {
           results[part].long[hash] = prefix
         } else {
-          results[part].changes.add(
-            results[part].scanned, spans: results[part].spans, line: line, calendar: results[part].calendar)
+          results[part].changes.add(line, scanned: scanned, spans: spans.pointee, calendar: calendars[part])
         }
       }
     }
