@@ -52,6 +52,9 @@ struct WorkoutMovesEndToEndTests {
     #expect(pty.waitForText("0 rounds, r to count"))
     pty.send("r")
     #expect(pty.waitForText("1 round, r to count"))
+    // Another shell sees the count too (the socket's feed, as attach and status --follow do).
+    let status = try home.run("status")
+    #expect(status.out.hasPrefix("WORK amrap ") && status.out.hasSuffix(", round 1/1, 1 round)\n"), "\(status.out)")
     let rep = try home.run("rep")
     #expect(rep.status == 0, "\(rep.err)")
     #expect(pty.waitForText("2 rounds, r to count"))
@@ -159,6 +162,8 @@ struct WorkoutMovesEndToEndTests {
     let pty = try home.terminal(["start", home.preset("pushups"), "--no-notify"], columns: 100, rows: 24)
     #expect(pty.waitForText("reps for pushups? _"))
     #expect(!pty.visible.contains("Completed"), "the session ended before the answer:\n\(pty.visible)")
+    let status = try home.run("status")
+    #expect(status.out == "WORK pushups 0:00 (100%, round 1/1, reps for pushups?)\n", "\(status.out)")
     pty.send("20")
     #expect(pty.waitForText("reps for pushups? 20_"))
     pty.send("\r")
