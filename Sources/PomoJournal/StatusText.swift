@@ -115,6 +115,8 @@ public enum StatusText {
     guard let s = state else { return "idle" }
     var detail = "\(percent(s.phaseProgress(at: now)))%"
     if let round = s.phaseRound { detail += ", round \(roundText(round, s))" }
+    if let n = s.countedRounds { detail += ", \(TextLayout.count(n, "round"))" }
+    if let question = s.question { detail += ", reps for \(TextLayout.inert(question))?" }
     return "\(badge(s)) \(TextLayout.inert(s.phaseName)) \(remaining(s, now)) (\(detail))"
   }
 
@@ -143,7 +145,15 @@ public enum StatusText {
         ("started", time(s.record.start)),
         ("tags", .array(s.record.tags.map(JSONOutput.string))),
         ("pid", .int(Int64(s.pid))),
-      ] + (goal?.json ?? []))
+      ] + counts(s) + (goal?.json ?? []))
+  }
+
+  /// An AMRAP's rounds and the open question for reps, only when there are any.
+  private static func counts(_ s: SessionState) -> [(String, JSONOutput)] {
+    var fields: [(String, JSONOutput)] = []
+    if let n = s.countedRounds { fields.append(("counted_rounds", .int(Int64(n)))) }
+    if let question = s.question { fields.append(("reps_question", .string(question))) }
+    return fields
   }
 
   /// waybar's custom module (`"return-type": "json"`): `text` and `tooltip` are Pango markup,

@@ -118,8 +118,7 @@ public final class LiveSession {
       events += engine.tick()
       publish(events)
       if outputClosed() && !engine.isFinished {
-        outcome = .signal(SIGPIPE)
-        publish(engine.quit(reason: .signal))
+        publish(stop(.signal(SIGPIPE)) { $0.quit(reason: .signal) })
       }
     }
     return outcome
@@ -143,18 +142,24 @@ public final class LiveSession {
 
   /// Every command, from a key or elsewhere, reaches the engine here.
   func handle(_ command: SessionCommand) -> [SessionEvent] {
-    if command == .stop && !engine.isFinished { outcome = .quit }
-    return engine.apply(command)
+    command == .stop ? stop(.quit) { $0.apply(.stop) } : engine.apply(command)
+  }
+
+  /// Stops the session with `stopping`; the outcome is `outcome` only if that cut the session
+  /// short. Stopping while the last phase's question for reps is open only skips it: every
+  /// phase has run, and the session ends completed.
+  private func stop(_ outcome: Outcome, _ stopping: (inout SessionEngine) -> [SessionEvent]) -> [SessionEvent] {
+    let events = stopping(&engine)
+    if engine.status == .finished(completed: false) { self.outcome = outcome }
+    return events
   }
 
   private func handle(signal number: Int32, raw: RawMode, watchKeys: inout Bool) -> [SessionEvent] {
     switch number {
     case SIGINT:
-      outcome = .quit
-      return engine.quit()
+      return stop(.quit) { $0.quit() }
     case _ where Self.endingSignals.contains(number):
-      outcome = .signal(number)
-      return engine.quit(reason: .signal)
+      return stop(.signal(number)) { $0.quit(reason: .signal) }
     case SIGTSTP:
       // Put the terminal back before stopping, as a shell expects of a stopped job.
       let hadRaw = raw.isActive

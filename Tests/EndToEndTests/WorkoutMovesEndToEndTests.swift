@@ -16,6 +16,9 @@ struct WorkoutMovesEndToEndTests {
   static let reps =
     #"{"round": [{"name": "{exercise}", "kind": "work", "duration": "1s", "exercises": ["squats"], "count": "reps"}, {"name": "rest", "kind": "rest", "duration": "8s"}]}"#
 
+  /// The simplest reps workout: one phase, which asks when it ends the session.
+  static let pushups = #"{"round": [{"name": "pushups", "kind": "work", "duration": "2s", "count": "reps"}]}"#
+
   func records(_ home: PomoHome) throws -> [JournalRecord] {
     try journalRecords(home.folder.file(journalFile(home.path)))
   }
@@ -49,6 +52,9 @@ struct WorkoutMovesEndToEndTests {
     #expect(pty.waitForText("0 rounds, r to count"))
     pty.send("r")
     #expect(pty.waitForText("1 round, r to count"))
+    // Another shell sees the count too (the socket's feed, as attach and status --follow do).
+    let status = try home.run("status")
+    #expect(status.out.hasPrefix("WORK amrap ") && status.out.hasSuffix(", round 1/1, 1 round)\n"), "\(status.out)")
     let rep = try home.run("rep")
     #expect(rep.status == 0, "\(rep.err)")
     #expect(pty.waitForText("2 rounds, r to count"))
@@ -148,5 +154,62 @@ struct WorkoutMovesEndToEndTests {
     let rows = try #require(object?["exercises"] as? [[String: Any]])
     #expect(rows.map { $0["name"] as? String } == ["amrap", "burpees", "squats"])
     #expect(rows.map { $0["seconds"] as? Int } == [40, 20, 40] && rows[2]["reps"] as? Int == 22)
+  }
+  @Test("a last phase that asks for reps asks before the session ends; the answer is recorded, then the summary")
+  func lastPhaseAsks() throws {
+    let home = try PomoHome(presets: ["pushups": Self.pushups], environment: ["TERM": "xterm"])
+    defer { home.cleanUp() }
+    let pty = try home.terminal(["start", home.preset("pushups"), "--no-notify"], columns: 100, rows: 24)
+    #expect(pty.waitForText("reps for pushups? _"))
+    #expect(!pty.visible.contains("Completed"), "the session ended before the answer:\n\(pty.visible)")
+    let status = try home.run("status")
+    #expect(status.out == "WORK pushups 0:00 (100%, round 1/1, reps for pushups?)\n", "\(status.out)")
+    pty.send("20")
+    #expect(pty.waitForText("reps for pushups? 20_"))
+    pty.send("\r")
+    #expect(pty.waitForExit() == 0)
+    #expect(pty.visible.contains("reps    pushups: 20 reps"))
+    #expect(pty.visible.contains("pushups 0:02 (20 reps)"), "\(pty.visible)")
+    let record = try #require(try records(home).last)
+    #expect(record.status == .completed && record.phases.first?.reps == 20)
+  }
+
+  @Test("pomo rep N answers a last phase's question from another shell; q and Ctrl-C skip it")
+  func lastPhaseAnsweredElsewhereOrSkipped() throws {
+    let home = try PomoHome(presets: ["pushups": Self.pushups], environment: ["TERM": "xterm"])
+    defer { home.cleanUp() }
+    let pty = try home.terminal(["start", home.preset("pushups"), "--no-notify"], columns: 100, rows: 24)
+    #expect(pty.waitForText("reps for pushups? _"))
+    let answer = try home.run("rep", "9")
+    #expect(answer.status == 0, "\(answer.err)")
+    #expect(pty.waitForExit() == 0)
+    #expect(try records(home).last?.phases.first?.reps == 9)
+    let skipped = try home.terminal(["start", home.preset("pushups"), "--no-notify"], columns: 100, rows: 24)
+    #expect(skipped.waitForText("reps for pushups? _"))
+    skipped.send("q")
+    #expect(skipped.waitForExit() == 0)
+    #expect(skipped.visible.contains("reps    pushups: not given"))
+    let record = try #require(try records(home).last)
+    #expect(record.status == .completed && record.phases.first?.reps == nil)
+    // Ctrl-C while the last question is open skips it: every phase has run.
+    let interrupted = try home.terminal(["start", home.preset("pushups"), "--no-notify"], columns: 100, rows: 24)
+    #expect(interrupted.waitForText("reps for pushups? _"))
+    interrupted.send("\u{3}")
+    #expect(interrupted.waitForExit() == 0)
+    #expect(try records(home).last?.status == .completed)
+  }
+
+  @Test("piped, with no way to answer, a last phase's question is not asked and the session ends at once")
+  func lastPhasePiped() throws {
+    let home = try PomoHome(presets: ["pushups": Self.pushups])
+    defer { home.cleanUp() }
+    let started = Date()
+    // Well under the question's 30 s: the session does not wait for an answer nobody can give.
+    let run = try home.run(["start", home.preset("pushups"), "--no-notify"], timeout: 20)
+    #expect(Date().timeIntervalSince(started) < 20)
+    #expect(run.status == 0, "\(run.err)")
+    #expect(!run.out.contains("reps?"), "\(run.out)")
+    let record = try #require(try records(home).last)
+    #expect(record.status == .completed && record.phases.first?.reps == nil)
   }
 }

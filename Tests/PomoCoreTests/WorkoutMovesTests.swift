@@ -158,4 +158,98 @@ struct WorkoutCountingTests {
     #expect(f.tick().contains(.answered(1, reps: nil)))
     #expect(f.answerKey(UInt8(ascii: "q")) == nil && f.records[1].reps == nil)
   }
+  /// A session whose last phase (10 s of push-ups) asks for its reps; `rest` puts 5 s of rest after it.
+  static func lastAsks(_ clock: FakeClock, rest: Bool = false, asksAtEnd: Bool = true) -> SessionEngine {
+    var pushups = phase("pushups", .work, 10)
+    pushups.count = .reps
+    let preset = Preset(name: "pushups", round: [pushups] + (rest ? [phase("rest", .rest, 5)] : []))
+    return SessionEngine(plan: Plan(preset: preset), clock: clock.clock, asksAtEnd: asksAtEnd)
+  }
+
+  @Test("a last phase that asks for reps holds the session's end until the answer, then it ends completed")
+  func lastPhaseAsks() {
+    let clock = FakeClock()
+    var e = Self.lastAsks(clock)
+    _ = e.start()
+    clock.advance(.seconds(10))
+    #expect(e.tick() == [.phaseEnded(0, completed: true), .asking(0)])
+    #expect(e.status == .asking && e.question?.phase == 0)
+    #expect(e.snapshot?.question?.phase == 0 && e.snapshot?.remaining == .zero)
+    #expect(e.nextWake(.display(barCells: 40)) == clock.boot + .seconds(30))
+    // Nothing but the answer applies: no round to count, nothing to skip, pause or extend.
+    #expect(
+      e.apply(.rep) == [] && e.apply(.skip) == [] && e.apply(.toggle) == [] && e.apply(.extend(.seconds(60))) == [])
+    #expect(e.problem(with: .rep)?.hasPrefix("no AMRAP phase is running") == true)
+    #expect(e.problem(with: .reps(15)) == nil)
+    clock.advance(.seconds(4))
+    for key in "15" { #expect(e.answerKey(key.asciiValue!) == []) }
+    #expect(e.status == .asking)
+    #expect(e.answerKey(UInt8(ascii: "\r")) == [.answered(0, reps: 15), .sessionEnded(completed: true)])
+    #expect(e.status == .finished(completed: true) && e.records[0].reps == 15 && e.question == nil)
+    // The session ended with its last phase, not with the answer.
+    #expect(e.records[0].end == clock.boot - .seconds(4))
+  }
+
+  @Test("the last question closes by pomo rep N, by q, by its timeout or by a stop; each ends the session completed")
+  func lastQuestionCloses() {
+    let clock = FakeClock()
+    func asking() -> SessionEngine {
+      var e = Self.lastAsks(clock)
+      _ = e.start()
+      clock.advance(.seconds(10))
+      _ = e.tick()
+      return e
+    }
+    var byCommand = asking()
+    #expect(byCommand.apply(.reps(8)) == [.answered(0, reps: 8), .sessionEnded(completed: true)])
+    #expect(byCommand.records[0].reps == 8)
+    var byQ = asking()
+    #expect(byQ.answerKey(UInt8(ascii: "q")) == [.answered(0, reps: nil), .sessionEnded(completed: true)])
+    var byEmptyEnter = asking()
+    #expect(byEmptyEnter.answerKey(UInt8(ascii: "\r")) == [.answered(0, reps: nil), .sessionEnded(completed: true)])
+    var byTime = asking()
+    clock.advance(.seconds(29))
+    #expect(byTime.tick() == [])
+    clock.advance(.seconds(1))
+    #expect(byTime.tick() == [.answered(0, reps: nil), .sessionEnded(completed: true)])
+    #expect(byTime.records[0].reps == nil)
+    var byStop = asking()
+    #expect(byStop.apply(.stop) == [.answered(0, reps: nil), .sessionEnded(completed: true)])
+    #expect(byStop.status == .finished(completed: true) && byStop.stopReason == nil)
+    var bySignal = asking()
+    #expect(bySignal.quit(reason: .signal).last == .sessionEnded(completed: true))
+  }
+
+  @Test("a question still open when a rest ends the session holds it too, until its own timeout")
+  func earlierQuestionHoldsTheEnd() {
+    let clock = FakeClock()
+    var e = Self.lastAsks(clock, rest: true)
+    _ = e.start()
+    clock.advance(.seconds(15))
+    #expect(
+      e.tick() == [.phaseEnded(0, completed: true), .asking(0), .phaseStarted(1), .phaseEnded(1, completed: true)])
+    #expect(e.status == .asking)
+    #expect(e.nextWake(.boundaries) == clock.boot + .seconds(25))
+    clock.advance(.seconds(25))
+    #expect(e.tick() == [.answered(0, reps: nil), .sessionEnded(completed: true)])
+  }
+
+  @Test("with nobody to answer (no keys read), a last phase's question is not waited for")
+  func nobodyToAnswer() {
+    let clock = FakeClock()
+    var e = Self.lastAsks(clock, asksAtEnd: false)
+    _ = e.start()
+    clock.advance(.seconds(10))
+    #expect(e.tick() == [.phaseEnded(0, completed: true), .sessionEnded(completed: true)])
+    #expect(e.status == .finished(completed: true) && e.question == nil)
+    // An earlier phase's question still open at the end closes unanswered.
+    var f = Self.lastAsks(clock, rest: true, asksAtEnd: false)
+    _ = f.start()
+    clock.advance(.seconds(15))
+    #expect(
+      f.tick() == [
+        .phaseEnded(0, completed: true), .asking(0), .phaseStarted(1), .phaseEnded(1, completed: true),
+        .answered(0, reps: nil), .sessionEnded(completed: true),
+      ])
+  }
 }

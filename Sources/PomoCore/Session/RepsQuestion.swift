@@ -4,7 +4,8 @@ import PomoPlatform
 ///
 /// It stays open while the next phase runs, until it is answered (digits and Enter, or
 /// `pomo rep N` from another shell), skipped (`q`, or Enter with nothing typed), or its time
-/// is up; the answer goes on the record of the phase that asked.
+/// is up; the answer goes on the record of the phase that asked. Open when the last phase
+/// ends, it holds the session's end (`SessionEngine.Status.asking`) until it closes.
 public struct RepsQuestion: Equatable, Sendable {
   /// The plan index of the phase that asks.
   public var phase: Int

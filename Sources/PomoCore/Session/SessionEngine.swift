@@ -11,6 +11,10 @@ import PomoPlatform
 /// the phase waits (`.waiting`) and its overtime is `now - deadline`, read from the clock like
 /// the countdown, until `next`, `skip` (or space, through `.toggle`) goes on. The last phase
 /// never waits: there is nothing to go on to, and the summary is the signal.
+///
+/// A question for reps still open when the last phase ends (the last phase's own, most often)
+/// holds the session's end (`.asking`) until it is answered, skipped or its time is up, unless
+/// the engine was told that nobody can answer (`asksAtEnd` false): then it ends at once.
 public struct SessionEngine: Sendable {
   public enum Status: Equatable, Sendable {
     case notStarted
@@ -18,6 +22,9 @@ public struct SessionEngine: Sendable {
     case paused
     /// The phase's time is up and it waits for confirmation, counting overtime.
     case waiting
+    /// Every phase has ended, and the session waits only for the open question for reps:
+    /// it ends, completed, when the question closes.
+    case asking
     case finished(completed: Bool)
   }
 
@@ -45,6 +52,10 @@ public struct SessionEngine: Sendable {
 
   public let plan: Plan
   package let clock: SessionClock
+  /// Whether a question for reps still open when the last phase ends holds the session until
+  /// it closes: false when nobody can answer it (no keys are read), so the session never
+  /// waits 30 s for nothing.
+  public let asksAtEnd: Bool
 
   public private(set) var status: Status = .notStarted
   public private(set) var index = 0
@@ -89,9 +100,10 @@ public struct SessionEngine: Sendable {
   /// or rounding (at most 0.5 ms a second), not a step.
   package static let stepThreshold = 1.0
 
-  public init(plan: Plan, clock: SessionClock) {
+  public init(plan: Plan, clock: SessionClock, asksAtEnd: Bool = true) {
     self.plan = plan
     self.clock = clock
+    self.asksAtEnd = asksAtEnd
   }
 
   public var isFinished: Bool {
@@ -155,6 +167,7 @@ public struct SessionEngine: Sendable {
     if let question, now >= question.closes {
       self.question = nil
       events.append(.answered(question.phase, reps: nil))
+      if status == .asking { end(&events) }
     }
     if status == .running && plan.halfway && !saidHalfway && now >= halfwayTime {
       saidHalfway = true
@@ -244,8 +257,11 @@ public struct SessionEngine: Sendable {
 
   /// Stops the session: the current phase ends, not completed (a waiting phase had its time, so
   /// it ends completed, with its overtime).
+  /// While the session asks for the last reps, every phase has ended: stopping skips the
+  /// question, and the session ends completed.
   public mutating func quit(reason: Interruption = .quit) -> [SessionEvent] {
     var events = tick()
+    if status == .asking { return events + answer(nil) }
     guard isActive else { return events }
     stopReason = reason
     let now = clock.now()
@@ -364,10 +380,16 @@ public struct SessionEngine: Sendable {
 
   private mutating func beginPhase(_ i: Int, at t: Duration, _ events: inout [SessionEvent]) {
     guard i < plan.phases.count else {
-      question = nil
       longestEndedRun = max(longestEndedRun, t - runStart)
-      status = .finished(completed: true)
-      events.append(.sessionEnded(completed: true))
+      if let question {
+        if asksAtEnd {
+          status = .asking
+          return
+        }
+        self.question = nil
+        events.append(.answered(question.phase, reps: nil))
+      }
+      end(&events)
       return
     }
     index = i
@@ -396,12 +418,19 @@ public struct SessionEngine: Sendable {
     if record.phase.count == .rounds { record.countedRounds = roundCount }
     records.append(record)
     events.append(.phaseEnded(index, completed: completed))
-    if record.phase.count == .reps {
+    // The last phase asks only if someone can answer before the session ends.
+    if record.phase.count == .reps && (asksAtEnd || index + 1 < plan.phases.count) {
       // A question still open from an earlier phase goes unanswered: this one is newer.
       if let question { events.append(.answered(question.phase, reps: nil)) }
       question = RepsQuestion(phase: index, closes: end + RepsQuestion.timeout)
       events.append(.asking(index))
     }
+  }
+
+  /// Ends the session after its last phase, completed.
+  private mutating func end(_ events: inout [SessionEvent]) {
+    status = .finished(completed: true)
+    events.append(.sessionEnded(completed: true))
   }
 
   /// Closes a pause in progress, counting it against the phase; returns its length.
@@ -515,7 +544,7 @@ extension SessionEngine {
   public func problem(with command: SessionCommand) -> String? {
     switch command {
     case .rep:
-      guard currentPhase?.count == .rounds else {
+      guard isActive, currentPhase?.count == .rounds else {
         return "no AMRAP phase is running: 'pomo rep' counts rounds in a phase with \"count\": \"rounds\""
       }
       return nil
@@ -535,7 +564,7 @@ extension SessionEngine {
   /// One more round in the current phase, if it counts them.
   public mutating func countRound() -> [SessionEvent] {
     var events = tick()
-    guard status == .running || status == .paused || status == .waiting, currentPhase?.count == .rounds else {
+    guard isActive, currentPhase?.count == .rounds else {
       return events
     }
     roundCount = min(roundCount + 1, PhaseCount.range.upperBound)
@@ -554,6 +583,7 @@ extension SessionEngine {
       records[at].reps = reps
     }
     events.append(.answered(question.phase, reps: reps))
+    if status == .asking { end(&events) }
     return events
   }
 

@@ -33,8 +33,9 @@ public final class JournalRecorder: SessionListener {
       case .sessionEnded:
         finish(engine)
         return
-      case .sessionStarted, .phaseStarted, .paused, .resumed, .extended, .slept, .waiting, .clockStepped, .counted,
-        .answered:
+      // A phase that ends with no other starting is the last, whose question holds the session.
+      case .sessionStarted, .phaseStarted, .phaseEnded, .paused, .resumed, .extended, .slept, .waiting, .clockStepped,
+        .counted, .asking, .answered:
         changed = true
       default:
         break

@@ -43,6 +43,15 @@ public struct SessionState: Equatable, Sendable {
   /// Why the session has no control socket (its folder is another user's, say), so that
   /// `status` and the commands name the reason; nil when it listens.
   public var controlProblem: String?
+  /// The rounds marked so far, when the phase counts them (an AMRAP).
+  public var countedRounds: Int?
+  /// What the open question for reps asks about (an exercise, or a phase's name), and the
+  /// digits typed so far; nil when no question is open.
+  public var question: String?
+  public var questionTyped = ""
+  /// Every phase has ended and the session waits only for the answer to `question`
+  /// (`SessionEngine.Status.asking`): the phase above is the last one, already in `record`.
+  public var asking = false
 
   package static let planLimit = 1000
 
@@ -80,6 +89,10 @@ public struct SessionState: Equatable, Sendable {
     let end = min(engine.plan.phases.count, engine.index + min(max(1, limit), Self.planLimit))
     upcoming = PlannedPhase.renumbered(engine.plan.phases[engine.index..<end])
     controlProblem = info.controlProblem
+    countedRounds = snapshot.counted
+    question = snapshot.questionPhase.map { $0.exercise ?? $0.name }
+    questionTyped = snapshot.question?.typed ?? ""
+    asking = engine.status == .asking
   }
 
   // MARK: - The file
@@ -122,8 +135,15 @@ public struct SessionState: Equatable, Sendable {
             })
         ),
       ]
-    guard let controlProblem else { return .object(fields) }
-    return .object(fields + [("control_problem", .string(controlProblem))])
+    // Written only when there is something to say, so older readers see the file they know.
+    var more: [(String, JSONOutput)] = []
+    if let countedRounds { more.append(("counted_rounds", .int(Int64(countedRounds)))) }
+    if let question {
+      more.append(("question", .object([("of", .string(question)), ("typed", .string(questionTyped))])))
+    }
+    if asking { more.append(("asking", .bool(true))) }
+    if let controlProblem { more.append(("control_problem", .string(controlProblem))) }
+    return .object(fields + more)
   }
 
   public init(bytes: [UInt8]) throws(JournalRecord.Problem) {
@@ -199,6 +219,13 @@ public struct SessionState: Equatable, Sendable {
     }
     self.upcoming = PlannedPhase.renumbered(upcoming)
     controlProblem = value["control_problem"]?.stringValue
+    countedRounds = int(value["counted_rounds"], PhaseCount.range)
+    if let of = value["question"]?["of"]?.stringValue {
+      question = of
+      let typed = value["question"]?["typed"]?.stringValue ?? ""
+      questionTyped = typed.count <= RepsQuestion.digits && typed.allSatisfy(\.isASCIIDigit) ? typed : ""
+    }
+    asking = value["asking"]?.boolValue ?? false
   }
 
   /// A state file holds the record so far (a journal line at most) and up to 1,000 phases
@@ -292,11 +319,20 @@ public struct SessionState: Equatable, Sendable {
     let phase = PlannedPhase(
       index: phaseIndex, name: phaseName, kind: phaseKind, duration: .milliseconds(Int64(phasePlannedSeconds * 1000)),
       round: phaseRound, offset: .milliseconds(Int64(phaseOffsetSeconds * 1000)))
-    return SessionSnapshot(
+    var snapshot = SessionSnapshot(
       phase: phase, phaseCount: phaseCount, rounds: record.rounds,
       remaining: .milliseconds(Int64((remaining(at: now) * 1000).rounded(.up))),
       length: .milliseconds(Int64(phaseLengthSeconds * 1000)), paused: pausedAt != nil,
       sessionFraction: sessionProgress(at: now), overtime: overtime(at: now).map { .milliseconds(Int64($0 * 1000)) })
+    snapshot.counted = countedRounds
+    if let question {
+      var open = RepsQuestion(phase: phaseIndex, closes: .zero)
+      open.typed = questionTyped
+      snapshot.question = open
+      snapshot.questionPhase = PlannedPhase(
+        index: phaseIndex, name: question, kind: .work, duration: .zero, round: nil, offset: .zero)
+    }
+    return snapshot
   }
 
   /// How long a waiting phase has waited past its deadline, in seconds; nil unless it waits.
@@ -308,8 +344,17 @@ public struct SessionState: Equatable, Sendable {
   /// crash or power loss, `now(on:)` for a live session's figures), as `pomo stop` would have
   /// recorded it then. A running phase ends at the latest at its deadline (the next phase would
   /// have been in the file); a waiting phase waited until `lastKnown`, and that overtime counts.
+  ///
+  /// A session that only waited for the last answer (`asking`) had run every phase: it is
+  /// recorded completed, ending with its last phase, the answer not given.
   public func interruptedRecord(lastKnown: Double) -> JournalRecord {
     var result = record
+    if asking && !result.phases.isEmpty {
+      result.status = .completed
+      result.interruption = nil
+      result.end = result.phases.last!.end
+      return result
+    }
     let running = pausedAt == nil
     let end: Double
     if let pausedAt {

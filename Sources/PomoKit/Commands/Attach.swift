@@ -75,10 +75,12 @@ extension Pomo {
               + "\n")
           headed = true
         }
-        let waiting = state.waiting ? KeyHints.waiting(keys: true) : nil
+        let snapshot = state.snapshot(at: ControlProtocol.showTime(state))
+        // r reaches the session from here; digits do not, so a question says 'pomo rep N'.
+        let counting = state.waiting ? nil : KeyHints.counting(snapshot, keys: state.question == nil)
         let line = StatusLine.render(
-          state.snapshot(at: ControlProtocol.showTime(state)), width: width, style: style, hint: waiting,
-          shortHint: state.waiting ? KeyHints.waitingShort(keys: true) : nil)
+          snapshot, width: width, style: style, hint: state.waiting ? KeyHints.waiting(keys: true) : counting?.full,
+          shortHint: state.waiting ? KeyHints.waitingShort(keys: true) : counting?.short)
         context.output.write(ANSI.clearLine + line.text)
       }
       while true {

@@ -211,7 +211,9 @@ enum SessionLauncher {
 
     let output = context.output
     let session = LiveSession(
-      engine: SessionEngine(plan: plan, clock: context.clock), listeners: listeners, display: display,
+      // With no keys read, nobody can answer a last phase's question for reps: it is not waited for.
+      engine: SessionEngine(plan: plan, clock: context.clock, asksAtEnd: readKeys), listeners: listeners,
+      display: display,
       terminalSignals: signals, readKeys: readKeys,
       columns: { Context.columns(environment, terminal: Platform.terminalColumns(1)) },
       rows: { Context.rows(environment) },
