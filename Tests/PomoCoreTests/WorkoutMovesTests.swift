@@ -93,6 +93,14 @@ struct WorkoutMovesPresetTests {
     let stretch = try #require(presets.first { $0.name == "stretch-sides" })
     #expect(Plan(preset: stretch).phases.filter { $0.part != nil }.count == 8)
   }
+
+  @Test("a narrow plan table cuts a split's name, never its side")
+  func narrowSides() throws {
+    let stretch = try #require(try PresetCatalog.builtIns().first { $0.name == "stretch-sides" })
+    let lines = PlanText.render(Plan(preset: stretch), width: 52, unicode: true).split(separator: "\n")
+    #expect(lines.contains { $0.hasSuffix("hamstring… (left)") })
+    #expect(lines.contains { $0.hasSuffix("hamstrin… (right)") })
+  }
 }
 
 @Suite("Workouts with moves: counting")

@@ -37,7 +37,7 @@ public enum PlanText {
         TextLayout.padLeft(round, roundWidth),
       ].joined(separator: "  ")
       let room = max(8, width - TextLayout.width(head) - 2)
-      return head + "  " + TextLayout.truncate(name, room, unicode: unicode)
+      return head + "  " + fitted(name, room, unicode: unicode)
     }
     var lines: [String] = []
     lines.append(header(plan))
@@ -65,6 +65,19 @@ public enum PlanText {
     )
     lines += exercises
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A name cut to `room` columns keeping what it ends with in parentheses (a split's side,
+  /// what it counts), so "hamstring stretch (left)" and "(right)" stay apart in a narrow table.
+  static func fitted(_ name: String, _ room: Int, unicode: Bool) -> String {
+    guard TextLayout.width(name) > room, name.hasSuffix(")"), let open = name.lastIndex(of: "("),
+      open > name.startIndex, name[name.index(before: open)] == " "
+    else { return TextLayout.truncate(name, room, unicode: unicode) }
+    let cut = name.index(before: open)
+    let suffix = String(name[cut...])
+    let left = room - TextLayout.width(suffix)
+    guard left >= 3 else { return TextLayout.truncate(name, room, unicode: unicode) }
+    return TextLayout.truncate(String(name[..<cut]), left, unicode: unicode) + TextLayout.inert(suffix)
   }
 
   /// A phase's name in the table, with its exercise when the name does not say it, and what
