@@ -31,7 +31,7 @@ let package = Package(
     .target(name: "PomoControl", dependencies: ["PomoJournal", "PomoCore", "PomoPlatform"]),
     .target(name: "PomoReport", dependencies: ["PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform"]),
     .target(name: "PomoJournal", dependencies: ["PomoCore", "PomoPlatform"]),
-    .target(name: "PomoTerminal", dependencies: ["PomoCore", "PomoPlatform"]),
+    .target(name: "PomoTerminal", dependencies: ["PomoJournal", "PomoCore", "PomoPlatform"]),
     .target(name: "PomoCore", dependencies: ["PomoPlatform"], plugins: ["EmbedPresets"]),
     .target(name: "PomoPlatform", dependencies: ["CPlatform"]),
     .target(name: "CPlatform"),

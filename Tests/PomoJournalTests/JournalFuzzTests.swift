@@ -1,13 +1,13 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
-@testable import PomoKit
-@testable import PomoReport
-@testable import PomoJournal
-@testable import PomoTerminal
 @testable import PomoCore
+@testable import PomoJournal
+@testable import PomoKit
 @testable import PomoPlatform
-import PomoTestSupport
+@testable import PomoReport
+@testable import PomoTerminal
 
 /// A bad line never crashes a reader: every number is range-checked before it is converted,
 /// and whatever a line holds, the readers skip it as damaged and count the intact ones.

@@ -1,4 +1,5 @@
 import Foundation
+import PomoTerminal
 import PomoTestSupport
 import Testing
 
