@@ -5,28 +5,20 @@ import PomoTerminal
 
 /// Gathers `ExerciseWeek`s from records, with the report's filters, each record once.
 public struct ExerciseWeeksBuilder {
-  public let range: ReportRange
-  public let calendar: LocalCalendar
-  public let tags: [String]
-  public let preset: String?
+  public let filter: RangeFilter
   private var seen: Set<String> = []
   private var totals: [Int64: [ExerciseTotal]] = [:]
 
   public init(range: ReportRange, calendar: LocalCalendar, tags: [String] = [], preset: String? = nil) {
-    self.range = range
-    self.calendar = calendar
-    self.tags = tags
-    self.preset = preset
+    filter = RangeFilter(range: range, calendar: calendar, tags: tags, preset: preset)
   }
 
   /// The span of time whose records to read.
-  public var window: (from: Double, to: Double) {
-    (calendar.start(of: range.days.lowerBound), calendar.start(of: range.days.upperBound + 1))
-  }
+  public var window: (from: Double, to: Double) { filter.window }
 
   public mutating func add(_ record: JournalRecord) {
-    if let preset, record.preset != preset { return }
-    guard tags.allSatisfy(record.tags.contains), seen.insert(record.id).inserted else { return }
+    guard filter.matches(record), seen.insert(record.id).inserted else { return }
+    let (range, calendar) = (filter.range, filter.calendar)
     for phase in record.phases where ExerciseTotal.counts(phase) {
       let day = calendar.day(of: phase.start)
       guard range.days.contains(day) else { continue }

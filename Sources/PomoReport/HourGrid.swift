@@ -1,6 +1,6 @@
+import PomoCore
 import PomoJournal
 import PomoTerminal
-import PomoCore
 
 /// Focus by weekday and hour of the day over a range: `pomo report --hours`.
 ///
@@ -37,32 +37,25 @@ public struct HourGrid: Equatable, Sendable {
 
 /// Adds up work phases into an `HourGrid`: pure, so tests feed it records directly.
 public struct HourGridBuilder {
-  public let range: ReportRange
-  public let calendar: LocalCalendar
-  public let tagFilter: [String]
-  public let presetFilter: String?
+  public let filter: RangeFilter
+  public var range: ReportRange { filter.range }
+  public var calendar: LocalCalendar { filter.calendar }
   /// Microseconds, by row and column.
   private var focus = [[Int64]](repeating: [Int64](repeating: 0, count: 24), count: 7)
   private var seen = Set<UInt64>()
 
   public init(range: ReportRange, calendar: LocalCalendar, tags: [String] = [], preset: String? = nil) {
-    self.range = range
-    self.calendar = calendar
-    self.tagFilter = tags
-    self.presetFilter = preset
+    filter = RangeFilter(range: range, calendar: calendar, tags: tags, preset: preset)
   }
 
   /// The span of instants worth reading.
-  public var window: (from: Double, to: Double) {
-    (calendar.start(of: range.days.lowerBound), calendar.start(of: range.days.upperBound + 1))
-  }
+  public var window: (from: Double, to: Double) { filter.window }
 
   /// Counts a record's work once, however often its id appears; time outside the range is
   /// left out. Seconds are credited as `DayCredit.hours` credits them, in microseconds, as
   /// the day totals do, so both ways agree.
   public mutating func add(_ record: JournalRecord) {
-    if let presetFilter, record.preset != presetFilter { return }
-    guard tagFilter.allSatisfy(record.tags.contains), seen.insert(FNV1a.hash(record.id)).inserted else { return }
+    guard filter.matches(record), seen.insert(FNV1a.hash(record.id)).inserted else { return }
     let (from, to) = window
     for phase in record.phases where phase.kind == .work {
       DayCredit.hours(phase, calendar: calendar, from: from, to: to) { day, column, micros in
