@@ -277,6 +277,32 @@ extension Platform {
     if !existed { syncFolder(folder) }
   }
 
+  /// Appends `bytes` to the cache file at `path` so they start at `offset`, under an exclusive
+  /// flock, without fsync (a cache checks what it reads). Whatever lies past `offset` is
+  /// what a crash or a racing writer left there, and goes. Nothing is written when the file
+  /// at `path` is no longer the one of `inode` (it was replaced meanwhile). Returns whether
+  /// the bytes were written whole; after a failed write, the file is cut back to `offset`.
+  package static func appendCache(_ bytes: [UInt8], to path: String, at offset: Int64, inode: UInt64) -> Bool {
+    let fd = FileCalls.open(path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+    guard fd >= 0 else { return false }
+    defer { _ = Glibc_or_Darwin_close(fd) }
+    while flock(fd, LOCK_EX) != 0 {
+      if errno != EINTR { return false }
+    }
+    defer { _ = flock(fd, LOCK_UN) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, UInt64(info.st_ino) == inode,
+      Int64(info.st_size) >= offset
+    else { return false }
+    if Int64(info.st_size) > offset && FileCalls.ftruncate(fd, offset, path: path) != 0 { return false }
+    var bytes = bytes
+    guard writeAll(fd, &bytes, path: path) == 0 else {
+      _ = FileCalls.ftruncate(fd, offset, path: path)
+      return false
+    }
+    return true
+  }
+
   /// Replaces a file's contents all at once: write a temporary file, fsync, rename. `mode`
   /// is the new file's (before the umask): 0600 for pomo's own files, 0666 for what the user
   /// asked to have written (a report's `--output`).

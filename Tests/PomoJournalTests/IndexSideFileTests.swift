@@ -6,14 +6,14 @@ import Testing
 @testable import PomoPlatform
 import PomoTestSupport
 
-/// The index's side files grow with the journal (a million sessions make 8 to 16 MB of ids,
-/// id prefixes and quarter hours): they must be read whole, however large, not with the
-/// small limit meant for presets and config (which once made every append rebuild the index
-/// of a big journal, and lost its id prefixes and quarter hours).
-@Suite("Index side files")
+/// The index's lists grow with the journal (a million sessions make 8 to 16 MB of ids, id
+/// prefixes and quarter hours): the cache file keeps them in pages, read as lookups need them
+/// and whole when asked, however large (a small read limit once made every append rebuild the
+/// index of a big journal, and lost its id prefixes and quarter hours).
+@Suite("Index pages")
 struct IndexSideFileTests {
-  @Test("side files over 4 MB are read whole")
-  func largeSideFiles() throws {
+  @Test("lists of 300,000 entries are read a page at a time, and whole")
+  func largeLists() throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let journal = home.path + "/journal.jsonl"
@@ -23,33 +23,28 @@ struct IndexSideFileTests {
     let cache = home.path + "/cache"
     try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
     let first = try IndexedJournal(journal: Journal(path: journal), cacheFolder: cache)
-    let base = try #require(first.cacheBase)
+    let path = try #require(first.cacheBase) + ".bin"
+    let source = FNV1a.hash(Platform.absolutePath(journal))
 
-    // Side files of 300,000 entries (4.8 MB of prefixes, 2.4 MB each of ids and quarters),
-    // sorted, with the index saying so.
+    // Lists of 300,000 entries (4.8 MB of prefixes, 2.4 MB each of ids and quarters), sorted,
+    // with the index saying so.
     let count = 300_000
     let ids = (0..<UInt64(count)).map { $0 * 7 + 1 }
     let quarters = (0..<UInt64(count)).map { JournalIndex.quarterKey(Int32($0 / 8), $0) }
     let prefixes = (0..<count).map { JournalIndex.PrefixEntry(prefix: UInt64($0) << 8, line: 1) }
-    var index = try #require(
-      CacheFile.read(base + ".bin", magic: JournalIndex.magic, source: FNV1a.hash(journal)).flatMap(
-        JournalIndex.init(encoded:)))
-    let build = index.buildID
-    CacheFile.write(ids.withUnsafeBytes { Array($0) }, to: base + ".ids", magic: IndexedJournal.Side.ids, source: build)
-    CacheFile.write(
-      quarters.withUnsafeBytes { Array($0) }, to: base + ".quarters", magic: IndexedJournal.Side.quarters,
-      source: build)
-    CacheFile.write(
-      prefixes.withUnsafeBytes { Array($0) }, to: base + ".prefixes", magic: IndexedJournal.Side.prefixes,
-      source: build)
+    var index = try #require(IndexCache.open(path, source: source)).index
     index.indexedLines = Int64(count)  // Counts may not pass the lines.
     index.idCount = Int64(count)
     index.quarterCount = Int64(count)
     index.prefixCount = Int64(count)
-    CacheFile.write(index.encoded(), to: base + ".bin", magic: JournalIndex.magic, source: FNV1a.hash(journal))
+    IndexCache.write(
+      to: path, source: source, index: index, corrections: CorrectionTable(), ids: ids, prefixes: prefixes,
+      quarters: quarters)
 
     let again = try IndexedJournal(journal: Journal(path: journal), cacheFolder: cache)
     #expect(again.index.prefixCount == Int64(count), "the index was kept, not built again")
+    #expect(again.lines(withPrefix: 1000 << 8) == [1])
+    #expect(again.completedKeys(from: 900 * 10, to: 900 * 11).count == 8)
     #expect(again.loadPrefixes().count == count)
     #expect(again.loadQuarters().count == count)
     #expect(again.ids().count == count)

@@ -1,41 +1,98 @@
 import PomoCore
 import PomoPlatform
 
-/// The one header every cache file pomo keeps starts with, and the one place that decides
-/// whether a cache file's bytes may be trusted.
+/// The one format of every cache file pomo keeps, and the one place that decides whether a
+/// cache file's bytes may be trusted.
 ///
-/// A cache file is a header of four words and a payload:
+/// A cache file is a header and a run of blocks:
 ///
-///     magic (8 bytes: the format and its version) | source | payload length | checksum
+///     header: "POMOCACH" | kind (8 bytes: what the cache holds and its version) | source | checksum
+///     block:  tag | payload length | checksum | payload
 ///
-/// `source` names what the cache was made from (a journal's path, or the build of the index a
-/// side file belongs to). The checksum covers the source, the length and every payload byte,
-/// and changes whenever any one 8-byte word does, so a flipped bit is always caught. The file
-/// is read whole with `pread` (`FileSnapshot`), never mapped: a file cut short or replaced
-/// while read is refused, and one cut afterwards cannot reach what was read. A cache that
-/// fails any check is nil here, and its owner builds it again from the journal.
+/// `source` names what the cache was made from (a journal's path, or what a derived cache
+/// stands on). Each block's checksum covers the source, the block's place in the file, its
+/// tag, its length and every payload byte, and changes whenever any one 8-byte word does, so
+/// a flipped bit, a block moved or a block from another file is always caught. A block is
+/// checked when it is read, before anything in it is used; a cache that fails a check is
+/// never trusted, and its owner builds it again from the journal.
+///
+/// Files are read with `pread`, never mapped: a file cut short while read gives a short read,
+/// which is refused, never a SIGBUS. A small cache is one block, written whole and replaced
+/// by a rename; the report index (`IndexCache`) takes an appended session as an appended block.
 package enum CacheFile {
-  package static let headerSize = 32
+  package static let magic: [UInt8] = Array("POMOCACH".utf8)
+  /// The bytes of the header, and of a block's own header.
+  package static let fileHeaderSize = 32
+  package static let blockHeaderSize = 24
+  /// Where the payload of a one-block file starts.
+  package static let headerSize = fileHeaderSize + blockHeaderSize
 
-  /// The bytes of a cache file holding `payload`.
-  package static func sealed(magic: [UInt8], source: UInt64, payload: [UInt8]) -> [UInt8] {
-    precondition(magic.count == 8)
-    var out = CacheWriter(magic: magic)
+  /// A file's header for a cache of `kind` made from `source`.
+  package static func header(kind: [UInt8], source: UInt64) -> [UInt8] {
+    precondition(kind.count == 8)
+    var out = CacheWriter(magic: magic + kind)
     out.put(source)
-    out.put(Int64(payload.count))
-    let sum = payload.withUnsafeBytes { checksum($0, source: source) }
+    let sum = out.bytes.withUnsafeBytes { checksum($0, seed: source) }
     out.put(sum)
-    out.put(bytes: payload)
     return out.bytes
   }
 
-  /// Writes a cache file (without fsync: a crash may leave it short, and it is then rebuilt).
+  /// Whether `bytes` begin with the header of a cache of `kind` made from `source`.
+  package static func isHeader(_ bytes: UnsafeRawBufferPointer, kind: [UInt8], source: UInt64) -> Bool {
+    guard bytes.count >= fileHeaderSize else { return false }
+    let expected = header(kind: kind, source: source)
+    return zip(bytes[0..<fileHeaderSize], expected).allSatisfy { $0 == $1 }
+  }
+
+  /// A block holding `payload`, to stand at `offset` in a file made from `source`.
+  package static func block(tag: UInt64, payload: some Collection<UInt8>, at offset: Int64, source: UInt64) -> [UInt8] {
+    var out = CacheWriter(magic: [])
+    out.put(tag)
+    out.put(Int64(payload.count))
+    let body = Array(payload)
+    out.put(body.withUnsafeBytes { checksum($0, seed: blockSeed(source: source, offset: offset, tag: tag)) })
+    out.put(bytes: body)
+    return out.bytes
+  }
+
+  private static func blockSeed(source: UInt64, offset: Int64, tag: UInt64) -> UInt64 {
+    var h = source
+    h = (h ^ UInt64(bitPattern: offset)) &* 0x9E37_79B9_7F4A_7C15
+    h = (h ^ tag) &* 0xC2B2_AE3D_27D4_EB4F
+    return h ^ (h >> 31)
+  }
+
+  /// The block at `offset` of `bytes` (a whole file, or a part of one read from `base`), if its
+  /// header fits, its payload is all there and its checksum holds: its tag, payload and end.
+  package static func block(in bytes: UnsafeRawBufferPointer, at offset: Int, base: Int64 = 0, source: UInt64) -> (
+    tag: UInt64, payload: UnsafeRawBufferPointer, end: Int
+  )? {
+    guard offset >= 0, bytes.count - offset >= blockHeaderSize else { return nil }
+    func word(_ k: Int) -> UInt64 {
+      UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 8 * k, as: UInt64.self))
+    }
+    let tag = word(0)
+    let length = word(1)
+    guard length <= UInt64(bytes.count - offset - blockHeaderSize) else { return nil }
+    let start = offset + blockHeaderSize
+    let payload = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + Int(length))])
+    let seed = blockSeed(source: source, offset: base + Int64(offset), tag: tag)
+    guard word(2) == checksum(payload, seed: seed) else { return nil }
+    return (tag, payload, start + Int(length))
+  }
+
+  /// The bytes of a one-block cache file holding `payload`.
+  package static func sealed(magic kind: [UInt8], source: UInt64, payload: [UInt8]) -> [UInt8] {
+    header(kind: kind, source: source) + block(tag: 0, payload: payload, at: Int64(fileHeaderSize), source: source)
+  }
+
+  /// Writes a one-block cache file (without fsync: a crash may leave it short, and it is then rebuilt).
   package static func write(_ payload: [UInt8], to path: String, magic: [UInt8], source: UInt64) {
     try? Platform.writeAtomically(sealed(magic: magic, source: source, payload: payload), to: path, durable: false)
   }
 
-  /// The checked payload of a cache file read whole, or nil when the file is missing, from
-  /// another format or version, for another source, cut short, grown, or damaged.
+  /// The checked payload of a one-block cache file read whole, or nil when the file is
+  /// missing, of another kind or version, for another source, cut short, grown, or damaged.
   package static func payload(of snapshot: FileSnapshot, magic: [UInt8], source: UInt64) -> UnsafeRawBufferPointer? {
     payload(of: snapshot.bytes, magic: magic, source: source)
   }
@@ -43,18 +100,13 @@ package enum CacheFile {
   package static func payload(of all: UnsafeRawBufferPointer, magic: [UInt8], source: UInt64)
     -> UnsafeRawBufferPointer?
   {
-    guard all.count >= headerSize, magic.count == 8, zip(all[0..<8], magic).allSatisfy({ $0 == $1 }) else {
-      return nil
-    }
-    func word(_ k: Int) -> UInt64 { UInt64(littleEndian: all.loadUnaligned(fromByteOffset: 8 * k, as: UInt64.self)) }
-    let payload = UnsafeRawBufferPointer(rebasing: all[headerSize...])
-    guard word(1) == source, word(2) == UInt64(payload.count), word(3) == checksum(payload, source: source) else {
-      return nil
-    }
-    return payload
+    guard isHeader(all, kind: magic, source: source),
+      let only = block(in: all, at: fileHeaderSize, source: source), only.tag == 0, only.end == all.count
+    else { return nil }
+    return only.payload
   }
 
-  /// The checked payload of the cache file at `path`, as bytes.
+  /// The checked payload of the one-block cache file at `path`, as bytes.
   package static func read(_ path: String, magic: [UInt8], source: UInt64, limit: Int = 1 << 30) -> [UInt8]? {
     guard let snapshot = try? FileSnapshot(path: path, limit: limit),
       let payload = payload(of: snapshot, magic: magic, source: source)
@@ -62,19 +114,19 @@ package enum CacheFile {
     return Array(payload)
   }
 
-  /// The size of a cache file with a payload of `count` bytes.
+  /// The size of a one-block cache file with a payload of `count` bytes.
   package static func size(payload count: Int64) -> Int64 { Int64(headerSize) + count }
 
-  /// A checksum of the source, the length and the bytes, a word at a time. Each step is a
+  /// A checksum of the seed, the length and the bytes, a word at a time. Each step is a
   /// bijection of the running value for a given word, and of the word for a given value, so
   /// two inputs that differ in one word always differ in the sum.
-  package static func checksum(_ bytes: UnsafeRawBufferPointer, source: UInt64) -> UInt64 {
+  package static func checksum(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
     var h: UInt64 = 0xCBF2_9CE4_8422_2325
     func mix(_ w: UInt64) {
       h = (h ^ w) &* 0x0000_0100_0000_01B3
       h ^= h >> 29
     }
-    mix(source)
+    mix(seed)
     mix(UInt64(bytes.count))
     var k = 0
     while k + 8 <= bytes.count {

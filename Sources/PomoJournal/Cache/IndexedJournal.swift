@@ -14,90 +14,39 @@ public final class IndexedJournal {
   public private(set) var index = JournalIndex()
   public private(set) var badLines: [Journal.BadLine] = []
   public private(set) var earliest: Double = .infinity
-  /// Where the index keeps its files for this journal (a path prefix); nil keeps everything
-  /// in memory, reading and writing no cache file (`--no-cache`).
+  /// Where the index keeps its files for this journal (a path prefix; the index itself is
+  /// `.bin`); nil keeps everything in memory, reading and writing no cache file (`--no-cache`).
   private var cachePath: String?
-  private var quartersPath: String? { cachePath.map { $0 + ".quarters" } }
-  private var idsPath: String? { cachePath.map { $0 + ".ids" } }
-  private var prefixesPath: String? { cachePath.map { $0 + ".prefixes" } }
-  private var correctionsPath: String? { cachePath.map { $0 + ".corrections" } }
   /// The file's corrections and added sessions (see `CorrectionTable`).
   public private(set) var corrections = CorrectionTable()
-  /// The sorted quarter hours of completed sessions (as `JournalIndex.quarterKey`s), read on first use.
-  private var quarters: [UInt64]?
-  private var prefixes: [JournalIndex.PrefixEntry]?
+  /// The hashes of every id the index holds (sessions and corrections), the sessions' id
+  /// prefixes with their lines, and the quarter hours of completed sessions (as
+  /// `JournalIndex.quarterKey`s): sorted, read a page at a time as lookups need them.
+  private var idTable = SortedPages<UInt64>([])
+  private var prefixTable = SortedPages<JournalIndex.PrefixEntry>([])
+  private var quarterTable = SortedPages<UInt64>([])
   /// How many chunks the last `newest` read, so tests can tell its work follows the answer.
   private(set) var chunksRead = 0
 
+  /// Every quarter-hour key of a completed session, sorted.
   package func loadQuarters() -> [UInt64] {
-    if let quarters { return quarters }
-    guard index.quarterCount > 0 else { return [] }
-    // The side files are read whole, however large (a million sessions make 8 to 16 MB), and
-    // checked (`CacheFile`) against the index's build and counts; one that fails is rebuilt.
-    guard let loaded: [UInt64] = Self.loadWords(quartersPath, magic: Side.quarters, source: index.buildID),
-      loaded.count == index.quarterCount
-    else { return repaired([]) { $0.quarters } }
-    quarters = loaded
-    return loaded
+    quarterTable.all() ?? repaired([]) { $0.quarterTable.all() }
   }
 
-  /// The lines of the sessions whose id starts with the 8 bytes of `prefix`: a binary search
-  /// of the prefix list, so finding a moved session does not read the journal.
+  /// The lines of the sessions whose id starts with the 8 bytes of `prefix`: a lookup in
+  /// the prefix table, so finding a moved session does not read the journal.
   package func lines(withPrefix prefix: UInt64) -> [Int64] {
-    let prefixes = loadPrefixes()
-    var k = SortedSearch.firstIndex(in: prefixes, notBelow: .init(prefix: prefix, line: 0))
-    var result: [Int64] = []
-    while k < prefixes.count && prefixes[k].prefix == prefix {
-      result.append(prefixes[k].line)
-      k += 1
-    }
-    return result
+    let found = prefixTable.entries(in: prefix...prefix) ?? repaired([]) { $0.prefixTable.entries(in: prefix...prefix) }
+    return found.map(\.line)
   }
 
-  /// The sorted id prefixes of the sessions, with their lines, read on first use.
+  /// The sorted id prefixes of the sessions, with their lines.
   package func loadPrefixes() -> [JournalIndex.PrefixEntry] {
-    if let prefixes { return prefixes }
-    guard index.prefixCount > 0 else { return [] }
-    guard
-      let loaded: [JournalIndex.PrefixEntry] = Self.loadWords(
-        prefixesPath, magic: Side.prefixes, source: index.buildID),
-      loaded.count == index.prefixCount
-    else { return repaired([]) { $0.prefixes } }
-    prefixes = loaded
-    return loaded
+    prefixTable.all() ?? repaired([]) { $0.prefixTable.all() }
   }
 
-  /// The formats of the side files (`CacheFile`), each made for one build of the index.
-  enum Side {
-    static let bin: [UInt8] = JournalIndex.magic
-    static let quarters: [UInt8] = Array("POMOQTR1".utf8)
-    static let prefixes: [UInt8] = Array("POMOPFX1".utf8)
-    static let ids: [UInt8] = Array("POMOIDS1".utf8)
-    static let corrections: [UInt8] = Array("POMOCOR1".utf8)
-  }
-
-  /// The plain values a side file holds, when its checks pass and its size is theirs.
-  private static func loadWords<T: BitwiseCopyable>(_ path: String?, magic: [UInt8], source: UInt64) -> [T]? {
-    guard let path, let snapshot = try? FileSnapshot(path: path),
-      let payload = CacheFile.payload(of: snapshot, magic: magic, source: source),
-      payload.count % MemoryLayout<T>.stride == 0
-    else { return nil }
-    return [T](unsafeUninitializedCapacity: payload.count / MemoryLayout<T>.stride) { target, count in
-      UnsafeMutableRawBufferPointer(target).copyMemory(from: payload)
-      count = target.count
-    }
-  }
-
-  /// The size of a side file, -1 when it is missing or there is no cache.
-  private static func size(_ path: String?) -> Int64 { path.map { Platform.fileSize($0) } ?? -1 }
-
-  private static func writeWords<T: BitwiseCopyable>(_ values: [T], to path: String?, magic: [UInt8], source: UInt64) {
-    guard let path else { return }
-    CacheFile.write(values.withUnsafeBytes { Array($0) }, to: path, magic: magic, source: source)
-  }
-
-  /// What `part` finds once the index and every side file were built again from the journal:
-  /// a side file found damaged after the index was opened is never trusted, nor answered as empty.
+  /// What `part` finds once the index was built again from the journal: a page found
+  /// damaged after the index was opened is never trusted, nor answered as empty.
   private func repaired<T>(_ empty: T, _ part: (IndexedJournal) -> T?) -> T {
     if updating {
       sideFileFailed = true
@@ -112,17 +61,9 @@ public final class IndexedJournal {
 
   private var repairing = false
 
-  private var idHashes: [UInt64]?
-
-  /// The sorted hashes of every id the index holds (sessions and corrections), read on first use.
+  /// The sorted hashes of every id the index holds (sessions and corrections).
   package func ids() -> [UInt64] {
-    if let idHashes { return idHashes }
-    guard index.idCount > 0 else { return [] }
-    guard let loaded = Self.loadIDs(idsPath, count: index.idCount, build: index.buildID) else {
-      return repaired([]) { $0.idHashes }
-    }
-    idHashes = loaded
-    return loaded
+    idTable.all() ?? repaired([]) { $0.idTable.all() }
   }
 
   /// Every line that may be a record after `line` (not blank, not repeating an earlier id),
@@ -193,12 +134,6 @@ public final class IndexedJournal {
     if let failure = failures.compactMap({ $0 }).first { throw failure }
   }
 
-  /// The sorted hashes of the ids indexed so far, checked against the index's build and count.
-  private static func loadIDs(_ path: String?, count: Int64, build: UInt64) -> [UInt64]? {
-    guard let ids: [UInt64] = loadWords(path, magic: Side.ids, source: build), ids.count == count else { return nil }
-    return ids
-  }
-
   /// Opens the journal and brings its index (in `cacheFolder`) up to date; a missing journal
   /// is an empty one. A cache that cannot be written only costs time. Without a cache folder
   /// (`--no-cache`) the index is built from the journal alone, in memory.
@@ -220,112 +155,106 @@ public final class IndexedJournal {
     try bringUpToDate(trustingCache: true)
   }
 
-  /// Brings the index and its side files up to date with the journal: from the cache files
-  /// when `trustingCache` and they pass their checks, else built again from the journal.
+  /// Brings the index up to date with the journal: from its cache file when
+  /// `trustingCache` and it passes its checks, else built again from the journal; then saves
+  /// what changed (an append for appended lines, the whole file when built again).
   private func bringUpToDate(trustingCache: Bool) throws(FileSystemError) {
     guard let file else { return }
     let source = FNV1a.hash(Platform.absolutePath(journal.path))
-    index = JournalIndex()
-    quarters = nil
-    prefixes = nil
-    idHashes = nil
-    loadedCorrections = false
-    if trustingCache, let cachePath, let bytes = CacheFile.read(cachePath + ".bin", magic: Side.bin, source: source),
-      let cached = JournalIndex(encoded: bytes),
-      Self.size(quartersPath) == CacheFile.size(payload: cached.quarterCount * 8),
-      Self.size(prefixesPath) == CacheFile.size(payload: cached.prefixCount * 16),
-      Self.size(correctionsPath)
-        == CacheFile.size(payload: cached.correctionCount * Int64(CorrectionTable.words * 8))
-    {
-      index = cached
-    }
-    let idsPath = idsPath
-    let (idCount, before) = (index.idCount, index.buildID)
+    let path = cachePath.map { $0 + ".bin" }
+    let loaded = trustingCache ? path.flatMap { IndexCache.open($0, source: source) } : nil
+    let state = loaded ?? IndexCache.Loaded()
+    index = state.index
+    corrections = state.corrections
+    idTable = state.ids
+    prefixTable = state.prefixes
+    quarterTable = state.quarters
+    let before = index.buildID
     updating = true
     defer { updating = false }
-    if try index.update(file, knownIDs: { Self.loadIDs(idsPath, count: idCount, build: before) }) {
-      let build = index.buildID
-      if index.indexedLength == 0 {
-        quarters = []
-        index.quarterCount = 0
-        prefixes = []
-        index.prefixCount = 0
+    let known = idTable
+    let changed = try index.update(file) { id in
+      guard let found = known.contains(key: id) else {
+        self.sideFileFailed = true
+        return false
       }
-      // Each side file is written when it gained entries, or no longer matches its count (the
-      // index was built again, or the file is missing): never on an append that adds nothing.
-      // A side file belongs to one build of the index: built again, every one is written.
-      let rebuilt = build != before
-      if rebuilt || !index.newQuarters.isEmpty
-        || Self.size(quartersPath) != CacheFile.size(payload: index.quarterCount * 8)
-      {
-        let merged = JournalIndex.mergeUnique(index.indexedLength == 0 ? [] : loadQuarters(), index.newQuarters)
-        quarters = merged
-        index.quarterCount = Int64(merged.count)
-        index.newestQuarter = merged.last.map(JournalIndex.quarter(ofKey:)) ?? 0
-        index.newQuarters = []
-        Self.writeWords(merged, to: quartersPath, magic: Side.quarters, source: build)
-      }
-      let tableSize = Int64(CorrectionTable.words * 8)
-      if rebuilt || !index.corrections.isEmpty
-        || Self.size(correctionsPath) != CacheFile.size(payload: index.correctionCount * tableSize)
-      {
-        let old = index.correctionCount == 0 ? CorrectionTable() : loadCorrections()
-        corrections = old.adding(index.corrections)
-        loadedCorrections = true
-        index.correctionCount = Int64(corrections.count)
-        index.corrections = []
-        Self.writeWords(corrections.storage, to: correctionsPath, magic: Side.corrections, source: build)
-      }
-      if rebuilt || !index.newPrefixes.isEmpty
-        || Self.size(prefixesPath) != CacheFile.size(payload: index.prefixCount * 16)
-      {
-        let merged = JournalIndex.mergeUnique(index.indexedLength == 0 ? [] : loadPrefixes(), index.newPrefixes)
-        prefixes = merged
-        index.prefixCount = Int64(merged.count)
-        index.newPrefixes = []
-        Self.writeWords(merged, to: prefixesPath, magic: Side.prefixes, source: build)
-      }
-      if let ids = index.ids {
-        idHashes = ids
-        Self.writeWords(ids, to: idsPath, magic: Side.ids, source: build)
-        index.ids = nil
-      }
-      if let cachePath { CacheFile.write(index.encoded(), to: cachePath + ".bin", magic: Side.bin, source: source) }
+      return found
     }
-    if !loadedCorrections { corrections = loadCorrections() }
     if sideFileFailed {
-      // A side file this append needed failed its checks: everything is built again.
+      // A page this append needed failed its check: everything is built again.
       sideFileFailed = false
       guard trustingCache else { return }
       updating = false
       return try bringUpToDate(trustingCache: false)
     }
+    if changed {
+      if index.buildID != before || loaded == nil {
+        corrections = CorrectionTable(index.corrections)
+        idTable = SortedPages(index.newIDs)
+        prefixTable = SortedPages(index.newPrefixes)
+        quarterTable = SortedPages(index.newQuarters)
+        if let path { save(to: path, source: source) }
+      } else {
+        corrections = corrections.adding(index.corrections)
+        idTable.adding(index.newIDs)
+        prefixTable.adding(index.newPrefixes)
+        quarterTable.adding(index.newQuarters)
+        if let path, let loaded {
+          let payload = IndexCache.append(
+            index: index, since: loaded.saved, corrections: index.corrections, ids: index.newIDs,
+            prefixes: index.newPrefixes, quarters: index.newQuarters)
+          // Appends are taken in as the file is read: past a share of it, it is written whole.
+          let appended = loaded.end - loaded.baseEnd + Int64(payload.count)
+          if loaded.appends >= Self.appendsBeforeRewrite || appended > max(1 << 20, loaded.baseEnd / 8) {
+            save(to: path, source: source)
+          } else {
+            _ = IndexCache.append(payload, to: path, source: source, after: loaded)
+          }
+        }
+      }
+      index.newIDs = []
+      index.newPrefixes = []
+      index.newQuarters = []
+      index.corrections = []
+    }
     badLines = index.badLines
     earliest = index.chunks.map(\.minTime).min() ?? .infinity
   }
 
-  /// Whether `bringUpToDate` is running, and whether a side file failed meanwhile.
+  /// How many appends the cache file takes before it is written whole again.
+  package static let appendsBeforeRewrite = 1024
+
+  /// Writes the cache file whole, with every list read in full (a page that fails its
+  /// check then makes everything be built again).
+  private func save(to path: String, source: UInt64) {
+    guard let ids = idTable.all(), let prefixes = prefixTable.all(), let quarters = quarterTable.all() else {
+      sideFileFailed = true
+      return
+    }
+    IndexCache.write(
+      to: path, source: source, index: index, corrections: corrections, ids: ids, prefixes: prefixes,
+      quarters: quarters)
+    idTable = SortedPages(ids)
+    prefixTable = SortedPages(prefixes)
+    quarterTable = SortedPages(quarters)
+    // The side files of earlier versions of pomo, each a cache of its own, are gone.
+    if let base = cachePath {
+      for old in [".ids", ".prefixes", ".quarters", ".corrections"] { Platform.removeFile(base + old) }
+    }
+  }
+
+  /// Whether `bringUpToDate` is running, and whether a page failed meanwhile.
   private var updating = false
   private var sideFileFailed = false
 
-  private var loadedCorrections = false
-
-  /// The correction table from its file, checked against the index; built again when it fails.
-  private func loadCorrections() -> CorrectionTable {
-    guard index.correctionCount > 0 else { return CorrectionTable() }
-    guard let words: [UInt64] = Self.loadWords(correctionsPath, magic: Side.corrections, source: index.buildID),
-      words.count == Int(index.correctionCount) * CorrectionTable.words,
-      case let table = CorrectionTable(storage: words), table.isValid(length: index.indexedLength)
-    else {
-      return repaired(CorrectionTable()) { $0.loadedCorrections ? $0.corrections : nil }
-    }
-    return table
-  }
-
   /// The keys (`JournalIndex.quarterKey`) of completed sessions (the first line of their id)
   /// that started in `from..<to`.
-  package func completedKeys(from: Double, to: Double) -> ArraySlice<UInt64> {
-    JournalIndex.keys(loadQuarters(), from: from, to: to)
+  package func completedKeys(from: Double, to: Double) -> [UInt64] {
+    let low = JournalIndex.quarterKey(JournalIndex.quarter(from), 0)
+    let high = JournalIndex.quarterKey(JournalIndex.quarter(to), 0)
+    guard low < high else { return [] }
+    let keys = low...(high - 1)
+    return quarterTable.entries(in: keys) ?? repaired([]) { $0.quarterTable.entries(in: keys) }
   }
 
   /// Where the index keeps its files for this journal (a path prefix); nil without caches.

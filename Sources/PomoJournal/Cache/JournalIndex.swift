@@ -9,7 +9,7 @@ import PomoPlatform
 /// whatever was appended since. Records need not be in time order: every run that overlaps
 /// the range is read, wherever it stands, so journals merged from two machines stay right.
 public struct JournalIndex {
-  public struct Chunk: Equatable, Sendable {
+  public struct Chunk: Equatable, Sendable, BitwiseCopyable {
     public var offset: Int64
     public var length: Int64
     public var firstLine: Int64
@@ -42,8 +42,8 @@ public struct JournalIndex {
     public var changesStatus = false
   }
 
-  /// The cache file's format and version (`CacheFile`).
-  package static let magic: [UInt8] = Array("POMOIDX7".utf8)
+  /// The cache file's kind and version (`CacheFile`, `IndexCache`).
+  package static let magic: [UInt8] = Array("POMOIDX8".utf8)
   /// Lines per chunk: small enough that a week reads about a hundred lines of a million.
   package static let linesPerChunk = 64
 
@@ -126,23 +126,29 @@ public struct JournalIndex {
   package static func quarter(ofKey key: UInt64) -> Int32 {
     Int32(bitPattern: UInt32(truncatingIfNeeded: key >> 32) ^ 0x8000_0000)
   }
-  /// After an `update` that read lines: every id hash, sorted, to be saved.
-  public var ids: [UInt64]?
+  /// The hashes of the ids found by the last `update`, sorted, not yet saved.
+  public var newIDs: [UInt64] = []
 
   public init() {}
 
   // MARK: - Building
 
   /// Brings the index up to date with `file`, reading only what was appended since.
-  /// `knownIDs` gives the hashes of the ids already indexed (sorted), or nil when they are
-  /// lost, and then the index is built again. Returns whether anything changed.
+  /// `isKnown` says whether an id (its hash) is already indexed; it is asked only when lines
+  /// were appended to an index that had some, so an append does not load every id. Returns
+  /// whether anything changed; what the lines added is left in `newIDs`, `newQuarters`,
+  /// `newPrefixes` and `corrections` for the cache to save.
   ///
   /// Only whole lines are indexed: a last line without its newline may be a record being
   /// appended right now, so it is neither counted nor reported until its newline arrives.
   /// The lines appended while this runs are left to the next run, so the index is always a
   /// prefix of the journal, as some moment saw it.
-  public mutating func update(_ file: RandomAccessFile, knownIDs: () -> [UInt64]?) throws(FileSystemError) -> Bool {
+  public mutating func update(_ file: RandomAccessFile, isKnown: (UInt64) -> Bool) throws(FileSystemError) -> Bool {
     let now = try file.identity
+    newIDs = []
+    newQuarters = []
+    newPrefixes = []
+    corrections = []
     if now == identity { return false }
     // Replaced, truncated, or edited in place (same size, yet written since).
     if try Staleness.mustRebuild(
@@ -153,15 +159,8 @@ public struct JournalIndex {
     identity = now
     if indexedLength == 0 { buildID = UInt64.random(in: 1...UInt64.max) }
     guard now.size > indexedLength else { return true }
-    var known: [UInt64] = []
-    if indexedLength > 0 {
-      guard let loaded = knownIDs(), loaded.count == idCount else {
-        self = JournalIndex()
-        return try update(file, knownIDs: { [] })
-      }
-      known = loaded
-    }
-    var newIDs = IDSet()
+    let knowsSome = indexedLength > 0 && idCount > 0
+    var idSet = IDSet()
     newQuarters = []
     newPrefixes = []
     // The file offset of the first byte of `buffer`, always at a line's start.
@@ -190,17 +189,14 @@ public struct JournalIndex {
       closeChunk(next: end)
     }
     func isNew(_ id: UInt64) -> Bool {
-      if !known.isEmpty {
-        let index = SortedSearch.firstIndex(in: known, notBelow: id)
-        if index < known.count && known[index] == id { return false }
-      }
-      return newIDs.insert(id)
+      if knowsSome && isKnown(id) { return false }
+      return idSet.insert(id)
     }
     /// Takes in the lines of a block, as the workers read them, in order.
     func take(_ block: ScannedBlock) {
       if let end = block.tooLongEndingAt { tooLong(endingAt: end) }
-      if known.isEmpty {
-        for slice in block.slices { newIDs.warm(slice.lines.lazy.filter { $0.kind == .record }.map(\.id)) }
+      if !knowsSome {
+        for slice in block.slices { idSet.warm(slice.lines.lazy.filter { $0.kind == .record }.map(\.id)) }
       }
       for slice in block.slices {
         for line in slice.lines {
@@ -326,7 +322,7 @@ public struct JournalIndex {
         // four million), so the set seldom moves them all to a bigger table.
         reserved = true
         let lines = Int64(slot.slices.reduce(0) { $0 + $1.lines.count })
-        newIDs.reserve(Int(min((now.size - position) / Int64(end - begin) * lines, 1 << 22)))
+        idSet.reserve(Int(min((now.size - position) / Int64(end - begin) * lines, 1 << 22)))
       }
       previous = ScannedBlock(slices: slot.slices, begin: begin, position: position, tooLongEndingAt: tooLongEndingAt)
       position += Int64(end - begin)
@@ -338,9 +334,8 @@ public struct JournalIndex {
     // so they end sorted by prefix, then line.
     nonisolated(unsafe) var quarters = newQuarters
     nonisolated(unsafe) var prefixes = newPrefixes
-    nonisolated(unsafe) var added = newIDs.elements
-    let addedCount = newIDs.count
-    newIDs = IDSet()
+    nonisolated(unsafe) var added = idSet.elements
+    idSet = IDSet()
     newQuarters = []
     newPrefixes = []
     Parallel.forEach(3) { k in
@@ -352,17 +347,25 @@ public struct JournalIndex {
     }
     newQuarters = quarters
     newPrefixes = prefixes
+    newIDs = added
     // A last line without its newline is not indexed: it may be a write in progress.
     indexedLength = position
-    idCount += Int64(addedCount)
-    ids = Self.merge(known, added)
+    idCount += Int64(added.count)
+    quarterCount += Int64(quarters.count)
+    if let last = quarters.last {
+      let newest = Self.quarter(ofKey: last)
+      newestQuarter = quarterCount == Int64(quarters.count) ? newest : max(newestQuarter, newest)
+    }
+    prefixCount += Int64(prefixes.count)
+    correctionCount += Int64(corrections.count)
     (headHash, tailHash) = try Staleness.hashes(file, length: indexedLength)
     return true
   }
 
-  package static func merge(_ a: [UInt64], _ b: [UInt64]) -> [UInt64] {
+  package static func merge<T: Comparable>(_ a: [T], _ b: [T]) -> [T] {
     if b.isEmpty { return a }
-    var result: [UInt64] = []
+    if a.isEmpty { return b }
+    var result: [T] = []
     result.reserveCapacity(a.count + b.count)
     var i = 0
     var j = 0
@@ -505,7 +508,20 @@ public struct JournalIndex {
 
   // MARK: - The cache file
 
-  public func encoded() -> [UInt8] {
+  /// How long the index's lists were when it was last saved, so an append saves only what
+  /// was added to them (`encoded(since:)`).
+  package struct Saved: Equatable {
+    var chunks = 0
+    var badLines = 0
+    var duplicates = 0
+  }
+
+  package var saved: Saved { Saved(chunks: chunks.count, badLines: badLines.count, duplicates: duplicates.count) }
+
+  /// The index's numbers, and what was added to its lists since they were `since` long (all
+  /// of them when nil). The last chunk saved is always saved again, since an update may have
+  /// grown it; `apply` puts the lists back together.
+  package func encoded(since: Saved? = nil) -> [UInt8] {
     var out = CacheWriter(magic: [])
     func put(_ v: UInt64) { out.put(v) }
     func put(_ v: Int64) { out.put(v) }
@@ -520,72 +536,75 @@ public struct JournalIndex {
     put(headHash)
     put(tailHash)
     put(buildID)
-    put(Int64(chunks.count))
-    for c in chunks {
-      put(c.offset)
-      put(c.length)
-      put(c.firstLine)
-      put(c.minTime)
-      put(c.maxTime)
-    }
-    put(Int64(badLines.count))
-    for bad in badLines {
-      put(Int64(bad.number))
-      out.put(text: bad.reason)
-    }
-    put(Int64(duplicates.count))
-    for line in duplicates { put(line) }
     put(idCount)
     put(quarterCount)
     put(Int64(newestQuarter))
     put(prefixCount)
     put(correctionCount)
+    let keep = min(max(0, (since?.chunks ?? 0) - 1), chunks.count)
+    put(Int64(keep))
+    out.put(raw: Array(chunks[keep...]))
+    let bad = badLines[min(since?.badLines ?? 0, badLines.count)...]
+    put(Int64(bad.count))
+    for line in bad {
+      put(Int64(line.number))
+      out.put(text: line.reason)
+    }
+    let repeated = duplicates[min(since?.duplicates ?? 0, duplicates.count)...]
+    put(Int64(repeated.count))
+    for line in repeated { put(line) }
     return out.bytes
   }
 
-  public init?(encoded bytes: [UInt8]) {
-    guard var input = CacheReader(bytes, magic: []) else { return nil }
+  /// Takes in what `encoded(since:)` saved: the numbers as they were then, and the lists
+  /// as they grew. Every number is checked before it is used: false when any fails, and a
+  /// damaged cache is then rebuilt, never trusted.
+  package mutating func apply(encoded bytes: [UInt8]) -> Bool {
+    guard var input = CacheReader(bytes, magic: []) else { return false }
     func next() -> UInt64? { input.word() }
     func int() -> Int64? { input.int() }
     func double() -> Double? { input.double() }
-    // Every number is checked before it is used: a damaged cache is rebuilt, never trusted.
     guard let device = next(), let inode = next(), let size = int(), let modified = int(), let changed = int(),
-      let length = int(), length >= 0, length <= size, let lines = int(), lines >= 0, let hash = next(),
-      let tail = next(), let build = next(), let count = int(), count >= 0, count <= input.remaining / 40
-    else { return nil }
+      let length = int(), length >= 0, length <= size, length >= indexedLength, let lines = int(),
+      lines >= indexedLines, let head = next(), let tail = next(), let build = next(),
+      buildID == 0 || build == buildID, let ids = int(), ids >= 0, ids <= lines, let quarters = int(),
+      quarters >= 0, quarters <= lines, let newest = int(), let prefixes = int(), prefixes >= 0,
+      prefixes <= lines, let corrected = int(), corrected >= 0, corrected <= lines,
+      let keep = int(), keep >= 0, keep <= Int64(chunks.count), keep >= Int64(chunks.count) - 1,
+      let added = input.raw(Chunk.self, zero: Chunk(offset: 0, length: 0, firstLine: 0, minTime: 0, maxTime: 0))
+    else { return false }
+    var end = keep > 0 ? chunks[Int(keep) - 1].offset + chunks[Int(keep) - 1].length : 0
+    for c in added {
+      guard c.offset >= end, c.length >= 0, c.offset <= length, c.length <= length - c.offset, c.firstLine >= 1,
+        c.firstLine <= lines, !c.minTime.isNaN, !c.maxTime.isNaN
+      else { return false }
+      end = c.offset + c.length
+    }
+    chunks.removeLast(chunks.count - Int(keep))
+    chunks += added
+    guard let badCount = int(), badCount >= 0, badCount <= input.remaining / 16 else { return false }
+    for _ in 0..<badCount {
+      guard let number = int(), number >= 1, number <= lines, let reason = input.text()
+      else { return false }
+      badLines.append(Journal.BadLine(number: Int(number), reason: reason))
+    }
+    guard let duplicateCount = int(), duplicateCount >= 0, duplicateCount <= input.remaining / 8 else { return false }
+    for _ in 0..<duplicateCount {
+      guard let line = int(), line >= 1, line <= lines, line > (duplicates.last ?? 0) else { return false }
+      duplicates.append(line)
+    }
+    guard input.atEnd else { return false }
     identity = FileIdentity(device: device, inode: inode, size: size, modified: modified, changed: changed)
     indexedLength = length
     indexedLines = lines
-    headHash = hash
+    headHash = head
     tailHash = tail
     buildID = build
-    chunks.reserveCapacity(Int(count))
-    var end: Int64 = 0
-    for _ in 0..<count {
-      guard let o = int(), let l = int(), let f = int(), let lo = double(), let hi = double(), o >= end, l >= 0,
-        o <= length, l <= length - o, f >= 1, f <= lines, !lo.isNaN, !hi.isNaN
-      else { return nil }
-      end = o + l
-      chunks.append(Chunk(offset: o, length: l, firstLine: f, minTime: lo, maxTime: hi))
-    }
-    guard let badCount = int(), badCount >= 0, badCount <= input.remaining / 16 else { return nil }
-    for _ in 0..<badCount {
-      guard let number = int(), number >= 1, number <= lines, let reason = input.text() else { return nil }
-      badLines.append(Journal.BadLine(number: Int(number), reason: reason))
-    }
-    guard let duplicateCount = int(), duplicateCount >= 0, duplicateCount <= input.remaining / 8 else { return nil }
-    for _ in 0..<duplicateCount {
-      guard let line = int(), line >= 1, line <= lines, line > (duplicates.last ?? 0) else { return nil }
-      duplicates.append(line)
-    }
-    guard let ids = int(), ids >= 0, ids <= lines, let quarters = int(), quarters >= 0, quarters <= Int64(Int32.max),
-      let newest = int(), let prefixes = int(), prefixes >= 0, prefixes <= lines, let corrected = int(),
-      corrected >= 0, corrected <= lines, input.atEnd
-    else { return nil }
-    correctionCount = corrected
-    prefixCount = prefixes
     idCount = ids
     quarterCount = quarters
     newestQuarter = Int32(clamping: newest)
+    prefixCount = prefixes
+    correctionCount = corrected
+    return true
   }
 }

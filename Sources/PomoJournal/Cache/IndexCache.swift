@@ -1,0 +1,226 @@
+import PomoCore
+import PomoPlatform
+
+/// The report index's one cache file per journal file, in the one cache format (`CacheFile`):
+/// the time index of chunks (`JournalIndex`), the corrections table, and the id table (the
+/// ids' hashes, their prefixes with their lines) and the quarter hours of completed sessions,
+/// kept as sorted pages (`SortedPages`).
+///
+///     header | directory | pages of ids, of prefixes, of quarter hours | appends…
+///
+/// The directory holds the index's numbers and chunks, the corrections, and where each page
+/// is with its first key. An append to the journal costs the cache an append: one block with
+/// what the new lines added (chunks, ids, prefixes, quarters, corrections, the numbers as
+/// they are now). A reader takes the appends in order up to the first that fails its check
+/// (a crash cut it, or a bit flipped), and so stands on an earlier, whole state of the
+/// index, from which it reads the journal again. When the appends outgrow a share of the
+/// file, it is written whole again.
+package enum IndexCache {
+  enum Tag {
+    static let directory: UInt64 = 1
+    static let page: UInt64 = 2
+    static let append: UInt64 = 3
+  }
+
+  /// The cache file as read: the index and its lists, and where appends go.
+  package struct Loaded {
+    var index = JournalIndex()
+    var corrections = CorrectionTable()
+    var ids = SortedPages<UInt64>([])
+    var prefixes = SortedPages<JournalIndex.PrefixEntry>([])
+    var quarters = SortedPages<UInt64>([])
+    /// Where the next append starts, where the appends began, how many there are, and the
+    /// file's inode (an append goes only into the file read).
+    var end: Int64 = 0
+    var baseEnd: Int64 = 0
+    var appends = 0
+    var inode: UInt64 = 0
+    /// The index's lists as saved, so an append saves only what was added.
+    var saved = JournalIndex.Saved()
+  }
+
+  /// Reads checked blocks of a cache file, through the descriptor it was opened with.
+  package final class Reader {
+    let file: RandomAccessFile
+    let source: UInt64
+
+    init(file: RandomAccessFile, source: UInt64) {
+      self.file = file
+      self.source = source
+    }
+
+    /// The payload of the block at `offset` holding `length` bytes with `tag`, if it is all
+    /// there and passes its check.
+    func block(at offset: Int64, length: Int, tag: UInt64) -> [UInt8]? {
+      guard let bytes = try? file.read(at: offset, count: CacheFile.blockHeaderSize + length),
+        bytes.count == CacheFile.blockHeaderSize + length
+      else { return nil }
+      return bytes.withUnsafeBytes { all in
+        guard let block = CacheFile.block(in: all, at: 0, base: offset, source: source), block.tag == tag,
+          block.end == all.count
+        else { return nil }
+        return Array(block.payload)
+      }
+    }
+  }
+
+  /// The cache file at `path` for the journal named by `source`, if its header, directory
+  /// and counts pass their checks; the appends are taken up to the first that fails.
+  package static func open(_ path: String, source: UInt64) -> Loaded? {
+    guard let file = try? RandomAccessFile(path: path), let identity = try? file.identity else { return nil }
+    let size = identity.size
+    let reader = Reader(file: file, source: source)
+    let first = CacheFile.fileHeaderSize + CacheFile.blockHeaderSize
+    guard size >= Int64(first), let head = try? file.read(at: 0, count: first), head.count == first,
+      head.withUnsafeBytes({ CacheFile.isHeader($0, kind: JournalIndex.magic, source: source) })
+    else { return nil }
+    let length = head.withUnsafeBytes {
+      Int64(bitPattern: UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: CacheFile.fileHeaderSize + 8, as: UInt64.self)))
+    }
+    guard length >= 0, length <= size - Int64(first),
+      let directory = reader.block(at: Int64(CacheFile.fileHeaderSize), length: Int(length), tag: Tag.directory),
+      var loaded = Self.directory(directory, reader: reader, start: Int64(first) + length, size: size)
+    else { return nil }
+    loaded.inode = identity.inode
+    // The appends, read in one go and taken in order.
+    if size > loaded.baseEnd, let rest = try? file.read(at: loaded.baseEnd, count: Int(size - loaded.baseEnd)) {
+      var newIDs: [UInt64] = []
+      var newPrefixes: [JournalIndex.PrefixEntry] = []
+      var newQuarters: [UInt64] = []
+      var newCorrections: [JournalIndex.CorrectionRef] = []
+      rest.withUnsafeBytes { all in
+        var at = 0
+        while let block = CacheFile.block(in: all, at: at, base: loaded.baseEnd, source: source),
+          block.tag == Tag.append, var input = CacheReader(Array(block.payload), magic: []),
+          let meta = input.block(), let corrections = input.raw(UInt64.self, zero: 0),
+          corrections.count % CorrectionTable.words == 0, let ids = input.raw(UInt64.self, zero: 0),
+          let prefixes = input.raw(JournalIndex.PrefixEntry.self, zero: .init(prefix: 0, line: 0)),
+          let quarters = input.raw(UInt64.self, zero: 0), input.atEnd,
+          case var index = loaded.index, index.apply(encoded: Array(meta))
+        {
+          loaded.index = index
+          newCorrections += CorrectionTable(storage: corrections).all
+          newIDs += ids
+          newPrefixes += prefixes
+          newQuarters += quarters
+          loaded.appends += 1
+          at = block.end
+        }
+        loaded.end = loaded.baseEnd + Int64(at)
+      }
+      RadixSort.sort(&newIDs) { $0 }
+      RadixSort.sort(&newPrefixes) { $0.prefix }
+      RadixSort.sort(&newQuarters) { $0 }
+      loaded.ids.adding(newIDs)
+      loaded.prefixes.adding(newPrefixes)
+      loaded.quarters.adding(newQuarters)
+      loaded.corrections = loaded.corrections.adding(newCorrections)
+    }
+    let index = loaded.index
+    guard loaded.ids.count == index.idCount, loaded.prefixes.count == index.prefixCount,
+      loaded.quarters.count == index.quarterCount, loaded.corrections.count == index.correctionCount,
+      loaded.corrections.isValid(length: index.indexedLength)
+    else { return nil }
+    loaded.saved = index.saved
+    return loaded
+  }
+
+  /// The directory's numbers, corrections and pages (which must lie between `start` and the
+  /// file's `size`).
+  private static func directory(_ bytes: [UInt8], reader: Reader, start: Int64, size: Int64) -> Loaded? {
+    guard var input = CacheReader(bytes, magic: []), let meta = input.block(),
+      let corrections = input.raw(UInt64.self, zero: 0), corrections.count % CorrectionTable.words == 0,
+      let baseEnd = input.int(), baseEnd >= start, baseEnd <= size
+    else { return nil }
+    var loaded = Loaded()
+    guard loaded.index.apply(encoded: Array(meta)) else { return nil }
+    loaded.corrections = CorrectionTable(storage: corrections)
+    var next = start
+    func pages(stride: Int) -> [SortedPages<UInt64>.Page]? {
+      guard let count = input.int(), count >= 0, count <= input.remaining / 24 else { return nil }
+      var result: [SortedPages<UInt64>.Page] = []
+      for _ in 0..<count {
+        guard let offset = input.int(), offset == next, let entries = input.int(), entries > 0,
+          entries <= Int64(SortedPages<UInt64>.pageSize), let key = input.word()
+        else { return nil }
+        next = offset + Int64(CacheFile.blockHeaderSize) + entries * Int64(stride)
+        guard next <= baseEnd else { return nil }
+        result.append(.init(offset: offset, count: Int(entries), firstKey: key))
+      }
+      return result
+    }
+    guard let ids = pages(stride: 8), let prefixes = pages(stride: 16), let quarters = pages(stride: 8),
+      input.atEnd, next == baseEnd
+    else { return nil }
+    loaded.ids = SortedPages(pages: ids, tail: [], store: reader)
+    loaded.prefixes = SortedPages(pages: prefixes.map { .init(offset: $0.offset, count: $0.count, firstKey: $0.firstKey) }, tail: [], store: reader)
+    loaded.quarters = SortedPages(pages: quarters, tail: [], store: reader)
+    loaded.baseEnd = baseEnd
+    loaded.end = baseEnd
+    return loaded
+  }
+
+  /// Writes the cache file whole (replacing it by a rename): the index, its corrections, and
+  /// its lists in pages.
+  package static func write(
+    to path: String, source: UInt64, index: JournalIndex, corrections: CorrectionTable, ids: [UInt64],
+    prefixes: [JournalIndex.PrefixEntry], quarters: [UInt64]
+  ) {
+    let sections = [
+      SortedPages<UInt64>.paged(ids), SortedPages<JournalIndex.PrefixEntry>.paged(prefixes),
+      SortedPages<UInt64>.paged(quarters),
+    ]
+    let meta = index.encoded()
+    func directory(start: Int64) -> (bytes: [UInt8], end: Int64) {
+      var out = CacheWriter(magic: [])
+      out.put(Int64(meta.count))
+      out.put(bytes: meta)
+      out.put(raw: corrections.storage)
+      let pageBytes = sections.joined().reduce(Int64(0)) { $0 + Int64(CacheFile.blockHeaderSize + $1.bytes.count) }
+      out.put(start + pageBytes)
+      var at = start
+      for section in sections {
+        out.put(Int64(section.count))
+        for page in section {
+          out.put(at)
+          out.put(Int64(page.count))
+          out.put(page.firstKey)
+          at += Int64(CacheFile.blockHeaderSize + page.bytes.count)
+        }
+      }
+      return (out.bytes, at)
+    }
+    // The directory's size does not depend on the offsets it holds: measured once, then written.
+    let size = directory(start: 0).bytes.count
+    let start = Int64(CacheFile.fileHeaderSize + CacheFile.blockHeaderSize + size)
+    var bytes = CacheFile.header(kind: JournalIndex.magic, source: source)
+    bytes += CacheFile.block(
+      tag: Tag.directory, payload: directory(start: start).bytes, at: Int64(CacheFile.fileHeaderSize), source: source)
+    for page in sections.joined() {
+      bytes += CacheFile.block(tag: Tag.page, payload: page.bytes, at: Int64(bytes.count), source: source)
+    }
+    try? Platform.writeAtomically(bytes, to: path, durable: false)
+  }
+
+  /// The bytes of an append: what an update of the index added since `saved`.
+  package static func append(
+    index: JournalIndex, since saved: JournalIndex.Saved, corrections: [JournalIndex.CorrectionRef],
+    ids: [UInt64], prefixes: [JournalIndex.PrefixEntry], quarters: [UInt64]
+  ) -> [UInt8] {
+    var out = CacheWriter(magic: [])
+    let meta = index.encoded(since: saved)
+    out.put(Int64(meta.count))
+    out.put(bytes: meta)
+    out.put(raw: CorrectionTable(corrections).storage)
+    out.put(raw: ids)
+    out.put(raw: prefixes)
+    out.put(raw: quarters)
+    return out.bytes
+  }
+
+  /// Appends `payload` as a block at `loaded.end`; whether it was written.
+  package static func append(_ payload: [UInt8], to path: String, source: UInt64, after loaded: Loaded) -> Bool {
+    let block = CacheFile.block(tag: Tag.append, payload: payload, at: loaded.end, source: source)
+    return Platform.appendCache(block, to: path, at: loaded.end, inode: loaded.inode)
+  }
+}
