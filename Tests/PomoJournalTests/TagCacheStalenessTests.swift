@@ -7,7 +7,7 @@ import Testing
 
 /// The tag cache once skipped the file-time check the index makes: a tag edited in place at
 /// the same size, away from the first and last 4 KiB, showed in reports while
-/// `completions --list tags` kept the old one. Both now ask `Staleness` whether to rebuild.
+/// `completions --list tags` kept the old one. The tags are now kept by the index itself.
 @Suite("Tag cache staleness")
 struct TagCacheStalenessTests {
   @Test("a tag edited in place at the same size, mid-file, is seen by the tag cache as by the index")
@@ -22,8 +22,7 @@ struct TagCacheStalenessTests {
       toFile: path, atomically: true, encoding: .utf8)
     let cache = home.path + "/cache"
     let journal = Journal(path: path)
-    #expect(try TagCache.tags(of: journal, cacheFolder: cache) == ["alpha", "plain"])
-    _ = try IndexedJournal(journal: journal, cacheFolder: cache)
+    #expect(try IndexedJournal(journal: journal, cacheFolder: cache).tags == ["alpha", "plain"])
 
     // "alpha" becomes "omega" where it stands: same size, same inode, far from both ends.
     let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -39,6 +38,6 @@ struct TagCacheStalenessTests {
     var tags: [String] = []
     try reopened.records(overlapping: -.infinity, .infinity) { tags += $0.tags }
     #expect(Set(tags) == ["omega", "plain"], "the index sees the edit")
-    #expect(try TagCache.tags(of: journal, cacheFolder: cache) == ["omega", "plain"], "and so do the tags")
+    #expect(reopened.tags == ["omega", "plain"], "and so do the tags")
   }
 }

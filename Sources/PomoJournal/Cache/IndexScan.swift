@@ -37,6 +37,8 @@ extension JournalIndex {
     var lines: [IndexedLine] = []
     var corrections: [CorrectionRef] = []
     var problems: [String] = []
+    /// The tags of the slice's sessions and corrections, with how many lines carry each.
+    var tags: [String: Int64] = [:]
   }
 
   /// The lines of a block, where the block stands in the file and in its buffer.
@@ -86,6 +88,7 @@ extension JournalIndex {
     let base = buffer.baseAddress!
     var scanned = ScannedLine()
     scanned.keepsPhases = false
+    var tags = TagCounter()
     while k < to {
       let newline = firstNewline(buffer, from: k, to: to) ?? to
       var line = IndexedLine(start: k, length: newline - k)
@@ -102,10 +105,12 @@ extension JournalIndex {
           line.id = id
           line.prefix = prefix
           line.added = added
+          tags.count(scanned.tags, in: UnsafeBufferPointer(start: base + k, count: line.length), decoded: scanned.decoded)
         case .correction(let ref):
           line.kind = .correction
           line.extra = slice.corrections.count
           slice.corrections.append(ref)
+          for tag in scanned.changes.tags ?? [] { tags.count(tag) }
         case .bad(let reason):
           line.kind = .bad
           line.extra = slice.problems.count
@@ -115,6 +120,7 @@ extension JournalIndex {
       slice.lines.append(line)
       k = newline + 1
     }
+    slice.tags = tags.counts
     return slice
   }
 

@@ -61,6 +61,15 @@ public final class IndexedJournal {
 
   private var repairing = false
 
+  /// The tags of the journal's sessions and corrections a shell can offer, sorted.
+  public var tags: [String] { index.tags.keys.filter(Self.isCompletable).sorted() }
+
+  /// A tag a shell can offer: not blank, no control characters (they would break the
+  /// one-tag-a-line list, and nobody types them).
+  package static func isCompletable(_ tag: String) -> Bool {
+    !tag.trimmedSpaces().isEmpty && !tag.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+  }
+
   /// The sorted hashes of every id the index holds (sessions and corrections).
   package func ids() -> [UInt64] {
     idTable.all() ?? repaired([]) { $0.idTable.all() }

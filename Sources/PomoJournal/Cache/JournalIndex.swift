@@ -126,6 +126,11 @@ public struct JournalIndex {
   package static func quarter(ofKey key: UInt64) -> Int32 {
     Int32(bitPattern: UInt32(truncatingIfNeeded: key >> 32) ^ 0x8000_0000)
   }
+  /// The tags of the journal's sessions and corrections (damaged lines aside), with how many
+  /// lines carry each: the tag list shell completion offers.
+  public var tags: [String: Int64] = [:]
+  /// The tags found by the last `update` (counted in `tags` too), not yet saved.
+  public var newTags: [String: Int64] = [:]
   /// The hashes of the ids found by the last `update`, sorted, not yet saved.
   public var newIDs: [UInt64] = []
 
@@ -149,6 +154,7 @@ public struct JournalIndex {
     newQuarters = []
     newPrefixes = []
     corrections = []
+    newTags = [:]
     if now == identity { return false }
     // Replaced, truncated, or edited in place (same size, yet written since).
     if try Staleness.mustRebuild(
@@ -195,6 +201,9 @@ public struct JournalIndex {
     /// Takes in the lines of a block, as the workers read them, in order.
     func take(_ block: ScannedBlock) {
       if let end = block.tooLongEndingAt { tooLong(endingAt: end) }
+      for slice in block.slices {
+        for (tag, count) in slice.tags { newTags[tag, default: 0] += count }
+      }
       if !knowsSome {
         for slice in block.slices { idSet.warm(slice.lines.lazy.filter { $0.kind == .record }.map(\.id)) }
       }
@@ -358,6 +367,7 @@ public struct JournalIndex {
     }
     prefixCount += Int64(prefixes.count)
     correctionCount += Int64(corrections.count)
+    for (tag, count) in newTags { tags[tag, default: 0] += count }
     (headHash, tailHash) = try Staleness.hashes(file, length: indexedLength)
     return true
   }
@@ -553,6 +563,12 @@ public struct JournalIndex {
     let repeated = duplicates[min(since?.duplicates ?? 0, duplicates.count)...]
     put(Int64(repeated.count))
     for line in repeated { put(line) }
+    let counted = since == nil ? tags : newTags
+    put(Int64(counted.count))
+    for (tag, count) in counted.sorted(by: { $0.key < $1.key }) {
+      put(count)
+      out.put(text: tag)
+    }
     return out.bytes
   }
 
@@ -592,6 +608,11 @@ public struct JournalIndex {
     for _ in 0..<duplicateCount {
       guard let line = int(), line >= 1, line <= lines, line > (duplicates.last ?? 0) else { return false }
       duplicates.append(line)
+    }
+    guard let tagCount = int(), tagCount >= 0, tagCount <= input.remaining / 16 else { return false }
+    for _ in 0..<tagCount {
+      guard let count = int(), count > 0, count <= lines, let tag = input.text() else { return false }
+      tags[tag, default: 0] += count
     }
     guard input.atEnd else { return false }
     identity = FileIdentity(device: device, inode: inode, size: size, modified: modified, changed: changed)

@@ -47,8 +47,8 @@ extension Pomo {
         var seen = Set<String>()
         for path in journal.files {
           do {
-            for tag in try TagCache.tags(of: journal.file(path), cacheFolder: context.paths.cacheDirectory)
-            where seen.insert(tag).inserted {
+            let indexed = try IndexedJournal(journal: journal.file(path), cacheFolder: context.paths.cacheDirectory)
+            for tag in indexed.tags where seen.insert(tag).inserted {
               tags.append(tag)
             }
           } catch {
