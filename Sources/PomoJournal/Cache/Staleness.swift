@@ -1,10 +1,12 @@
 import PomoCore
 import PomoPlatform
 
-/// The one rule that says whether a cache made from the first `length` bytes of a journal
-/// file still stands on that file, used by every cache that reads a journal file from where
-/// it left off (the report index, the tag cache).
+/// The one rule that says whether a cache still stands on what it was made from, in two
+/// steps: the report index on its journal file (`mustRebuild`), and every cache made from
+/// report indexes (the day totals, the streak, the ids several files hold) on those indexes
+/// (`standing`).
 ///
+/// A journal file's index:
 /// It does not when the file is another one (device, inode), shorter than what was read, or
 /// edited in place: the same size yet written since (its modification or change time moved;
 /// the change time cannot be set back by a program), or different in the first or the last
@@ -33,5 +35,29 @@ package enum Staleness {
       try JournalIndex.hash(file, at: 0, length: span),
       try JournalIndex.hash(file, at: max(0, length - hashedEnds), length: span)
     )
+  }
+
+  /// How a cache made from report indexes, when they stood at `was`, stands on them `now`.
+  package enum Standing: Equatable {
+    /// Nothing changed: the cache is the answer.
+    case current
+    /// Lines were appended (or files came): the cache stands, and may read what the files
+    /// gained since the lines it covers (`covered`, one for each file of `now`, 0 for a new one).
+    case grown(covered: [Int64])
+    /// A file it was made from is gone, another one, on another build of its index (built
+    /// again because it was replaced, cut or edited in place), or shorter: build it again.
+    case stale
+  }
+
+  /// The rule for every cache made from report indexes.
+  package static func standing(of was: [IndexMark], on now: [IndexMark]) -> Standing {
+    var covered = [Int64](repeating: 0, count: now.count)
+    for mark in was {
+      guard let k = now.firstIndex(where: { $0.path == mark.path }), now[k].device == mark.device,
+        now[k].inode == mark.inode, now[k].build == mark.build, now[k].lines >= mark.lines
+      else { return .stale }
+      covered[k] = mark.lines
+    }
+    return was.count == now.count && covered == now.map(\.lines) ? .current : .grown(covered: covered)
   }
 }

@@ -31,22 +31,18 @@ public final class History {
 
   /// The hashes of the ids more than one file holds (a conflict copy, a session synced
   /// twice), sorted: usually none, so a span over several files rarely looks further. Worked
-  /// out from the files' id lists once they change, and remembered beside the first file's
-  /// index until then.
+  /// out from the files' id tables, and remembered beside the first file's index while they
+  /// stand as they were (`Staleness.standing`).
   private lazy var sharedIDs: [UInt64] = {
     guard files.count > 1 else { return [] }
-    let key = files.map { file in
-      let i = file.index.identity
-      return
-        "\(FNV1a.hash(file.cacheBase ?? "")) \(i.device) \(i.inode) \(i.size) \(i.modified) \(file.index.buildID) \(file.index.idCount)"
-    }.joined(separator: ";")
     // Without caches (`--no-cache`) the ids are merged and nothing is kept.
     let path = files.first?.cacheBase.map { $0 + ".shared" }
-    let magic = Array("POMOSHR2".utf8)
-    let source = FNV1a.hash(key)
+    let magic = Array("POMOSHR3".utf8)
+    let source = FNV1a.hash(path ?? "")
+    let now = files.map(IndexMark.init)
     if let path, let bytes = CacheFile.read(path, magic: magic, source: source),
-      var input = CacheReader(bytes, magic: []),
-      input.text() == key, let shared = input.raw(UInt64.self, zero: 0), input.atEnd
+      var input = CacheReader(bytes, magic: []), let marks = IndexMark.read(from: &input),
+      Staleness.standing(of: marks, on: now) == .current, let shared = input.raw(UInt64.self, zero: 0), input.atEnd
     {
       return shared
     }
@@ -64,7 +60,7 @@ public final class History {
     }
     shared = JournalIndex.mergeUnique(shared.sorted(), [])
     var out = CacheWriter(magic: [])
-    out.put(text: key)
+    IndexMark.put(now, into: &out)
     out.put(raw: shared)
     if let path { CacheFile.write(out.bytes, to: path, magic: magic, source: source) }
     return shared
@@ -572,28 +568,25 @@ public final class History {
       newestMoved.isFinite ? calendar.day(of: newestMoved) : Int64.min)
     let start = min(newestDay, today)
     let path = base + ".streak"
-    let key = "\(quarterCount) \(newest) \(correctionCount) \(start) \(calendar.fingerprint)"
-    // What the run depends on besides the completed sessions: while it stays the same (no
-    // correction, no index built again, the same calendar), sessions were only added, so the
-    // run remembered is still a run and only days beyond it need a look.
-    let lineage =
-      "\(correctionCount) \(files.map { String($0.index.buildID) }.joined(separator: ",")) \(calendar.fingerprint)"
+    // Remembered with what it stands on (`Staleness.standing`): while no index was built
+    // again, no correction arrived and the calendar is the same, sessions were only added, so
+    // the run remembered is still a run and only days beyond it need a look.
+    let now = files.map(IndexMark.init)
+    let fingerprint = calendar.fingerprint
     var last: Int64
     var first: Int64
     var known: ClosedRange<Int64>?
-    let magic = Array("POMOSTK2".utf8)
+    let magic = Array("POMOSTK3".utf8)
     let source = FNV1a.hash(base)
-    if let text = CacheFile.read(path, magic: magic, source: source),
-      case let parts = String(decoding: text, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false),
-      parts.count >= 2, case let days = parts[1].split(separator: " ").compactMap({ Int64($0) }),
-      days.count == 2, days[1] <= days[0], days[0] - days[1] < 4_000_000, abs(days[0]) < 4_000_000
+    if let bytes = CacheFile.read(path, magic: magic, source: source), var input = CacheReader(bytes, magic: []),
+      let marks = IndexMark.read(from: &input), input.text() == fingerprint,
+      input.int() == Int64(correctionCount), let before = input.int(), let end = input.int(), let begin = input.int(),
+      input.atEnd, begin <= end, end - begin < 4_000_000, abs(end) < 4_000_000
     {
-      if parts[0] == key { return days[0] >= today - 1 && days[0] <= today ? Int(days[0] - days[1] + 1) : 0 }
-      let before = parts.count >= 3 ? parts[2].split(separator: " ", maxSplits: 2) : []
-      if before.count == 3, before[2] == lineage, let count = Int64(before[0]), count <= quarterCount,
-        let newestBefore = Int32(before[1]), newestBefore <= newest
-      {
-        known = days[1]...days[0]
+      switch Staleness.standing(of: marks, on: now) {
+      case .current where before == start: return end >= today - 1 && end <= today ? Int(end - begin + 1) : 0
+      case .current, .grown: known = begin...end
+      case .stale: break
       }
     }
     let counted = { (day: Int64) -> Bool in known?.contains(day) == true || completedOn(day) }
@@ -604,9 +597,14 @@ public final class History {
     let floor = earliest.isFinite ? calendar.day(of: max(earliest, -1e11)) : start
     while last > floor && !counted(last) { last -= 1 }
     first = last - Int64(Streak.length(today: last, completedOn: counted)) + 1
-    CacheFile.write(
-      Array("\(key)\n\(last) \(first)\n\(quarterCount) \(newest) \(lineage)\n".utf8), to: path, magic: magic,
-      source: source)
+    var out = CacheWriter(magic: [])
+    IndexMark.put(now, into: &out)
+    out.put(text: fingerprint)
+    out.put(Int64(correctionCount))
+    out.put(start)
+    out.put(last)
+    out.put(first)
+    CacheFile.write(out.bytes, to: path, magic: magic, source: source)
     return last >= today - 1 && last <= today ? Int(last - first + 1) : 0
   }
 }

@@ -22,14 +22,7 @@ public struct DayTotals: Sendable {
   var specials = Specials()
 
   /// How far each file was read, to know what it gained.
-  struct Mark: Equatable, Sendable {
-    var path: UInt64
-    var device: UInt64
-    var inode: UInt64
-    var build: UInt64
-    var lines: Int64
-  }
-  var marks: [Mark] = []
+  var marks: [IndexMark] = []
   var calendarKey = ""
   /// How many times these totals were built from nothing (for tests: the rest is incremental).
   public private(set) var builds: Int64 = 0
@@ -91,33 +84,24 @@ public struct DayTotals: Sendable {
   /// and the long sessions); returns whether the totals were built from nothing.
   mutating func update(_ history: History, calendar: LocalCalendar, key: String) throws(FileSystemError) -> Bool {
     let files = history.files
-    let now = files.map { file in
-      Mark(
-        path: FNV1a.hash(Platform.absolutePath(file.journal.path)), device: file.index.identity.device,
-        inode: file.index.identity.inode, build: file.index.buildID, lines: file.index.indexedLines)
-    }
+    let now = files.map(IndexMark.init)
     // Every file known before must still be there, the same file on the same build of its
-    // index (which is built again when the file was replaced or edited in place), no
-    // shorter: otherwise start again.
+    // index, no shorter (`Staleness.standing`), and the calendar the same: otherwise start again.
     var before = [Int64](repeating: 0, count: files.count)
     var intact = calendarKey == key
-    for mark in marks where intact {
-      guard let k = now.firstIndex(where: { $0.path == mark.path }), now[k].device == mark.device,
-        now[k].inode == mark.inode, now[k].build == mark.build, now[k].lines >= mark.lines
-      else {
-        intact = false
-        break
+    if intact {
+      switch Staleness.standing(of: marks, on: now) {
+      case .current: return false
+      case .grown(let covered): before = covered
+      case .stale: intact = false
       }
-      before[k] = mark.lines
     }
     if !intact {
       let builds = self.builds
       self = DayTotals()
       self.builds = builds + 1
       calendarKey = key
-      before = before.map { _ in 0 }
     }
-    guard !intact || now.map(\.lines) != before || marks.count != now.count else { return false }
     pendingLines = zip(now, before).reduce(0) { $0 + $1.0.lines - $1.1 }
 
     // Sessions some line arrived about: corrections beyond the old marks, ...
@@ -280,14 +264,7 @@ extension DayTotals {
     out.put(Int64(MemoryLayout<DayTable.HourCell>.stride))
     out.put(text: calendarKey)
     out.put(builds)
-    out.put(Int64(marks.count))
-    for m in marks {
-      out.put(m.path)
-      out.put(m.device)
-      out.put(m.inode)
-      out.put(m.build)
-      out.put(m.lines)
-    }
+    IndexMark.put(marks, into: &out)
     out.put(Int64(table.names.count))
     for name in table.names {
       out.put(UInt64(name.kind.rawValue))
@@ -359,17 +336,11 @@ extension DayTotals {
     guard var input = CacheReader(bytes, magic: []), input.int() == Int64(MemoryLayout<DayTable.Row>.stride),
       input.int() == Int64(MemoryLayout<DayTable.Share>.stride),
       input.int() == Int64(MemoryLayout<DayTable.HourCell>.stride), let key = input.text(), let builds = input.int(),
-      let markCount = input.int(),
-      markCount >= 0, markCount <= input.remaining / 40
+      let marks = IndexMark.read(from: &input)
     else { return nil }
     calendarKey = key
     self.builds = builds
-    for _ in 0..<markCount {
-      guard let path = input.word(), let device = input.word(), let inode = input.word(), let build = input.word(),
-        let lines = input.int(), lines >= 0
-      else { return nil }
-      marks.append(Mark(path: path, device: device, inode: inode, build: build, lines: lines))
-    }
+    self.marks = marks
     guard let nameCount = input.int(), nameCount >= 0, nameCount <= input.remaining / 16 else { return nil }
     var names: [DayTable.Name] = []
     for _ in 0..<nameCount {
