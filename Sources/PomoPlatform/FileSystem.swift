@@ -45,9 +45,14 @@ extension Platform {
   /// Opens a file to read without ever blocking (a FIFO or device could), and refuses
   /// anything but a regular file; a folder is refused as EISDIR.
   package static func openRegularFile(_ path: String) throws(FileSystemError) -> Int32 {
+    var info = stat()
+    return try openRegularFile(path, info: &info)
+  }
+
+  /// The same, with what fstat said of the file opened.
+  package static func openRegularFile(_ path: String, info: inout stat) throws(FileSystemError) -> Int32 {
     let fd = FileCalls.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { throw .current }
-    var info = stat()
     guard fstat(fd, &info) == 0 else {
       let error = FileSystemError.current
       _ = Glibc_or_Darwin_close(fd)
@@ -554,13 +559,16 @@ public final class RandomAccessFile: @unchecked Sendable {
   package init(path: String, budget: DescriptorBudget) throws(FileSystemError) {
     self.path = path
     self.budget = budget
-    let fd = try budget.open(path)
     var info = stat()
-    fstat(fd, &info)
+    let fd = try budget.open(path, info: &info)
     device = UInt64(info.st_dev)
     inode = UInt64(info.st_ino)
+    opened = FileIdentity(info)
     budget.adopt(self, descriptor: fd)
   }
+
+  /// The file as it was when opened.
+  package let opened: FileIdentity
 
   deinit { budget.forget(self) }
 
@@ -574,9 +582,9 @@ public final class RandomAccessFile: @unchecked Sendable {
 
   /// Opens the path again for `budget`: it must still be the file first opened.
   fileprivate func reopen(_ budget: DescriptorBudget) throws(FileSystemError) -> Int32 {
-    let fd = try budget.open(path)
     var info = stat()
-    guard fstat(fd, &info) == 0, UInt64(info.st_dev) == device, UInt64(info.st_ino) == inode else {
+    let fd = try budget.open(path, info: &info)
+    guard UInt64(info.st_dev) == device, UInt64(info.st_ino) == inode else {
       _ = Glibc_or_Darwin_close(fd)
       throw FileSystemError(code: ESTALE, reason: "the file was replaced while pomo read it; run the command again")
     }
@@ -661,13 +669,13 @@ package final class DescriptorBudget: @unchecked Sendable {
 
   /// Opens a file to read, giving back idle descriptors first when the budget is spent, and
   /// all of them when the system says too many are open.
-  fileprivate func open(_ path: String) throws(FileSystemError) -> Int32 {
+  fileprivate func open(_ path: String, info: inout stat) throws(FileSystemError) -> Int32 {
     lock.withLock { makeRoom(for: 1) }
     do {
-      return try Platform.openRegularFile(path)
+      return try Platform.openRegularFile(path, info: &info)
     } catch  where error.code == EMFILE || error.code == ENFILE {
       lock.withLock { makeRoom(for: open.count) }
-      return try Platform.openRegularFile(path)
+      return try Platform.openRegularFile(path, info: &info)
     }
   }
 

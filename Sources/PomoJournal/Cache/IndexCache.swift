@@ -39,20 +39,32 @@ package enum IndexCache {
     var saved = JournalIndex.Saved()
   }
 
-  /// Reads checked blocks of a cache file, through the descriptor it was opened with.
+  /// Reads checked blocks of a cache file: through the descriptor it was opened with, or
+  /// from its bytes when it was small enough to be read whole at once.
   package final class Reader {
-    let file: RandomAccessFile
+    let file: RandomAccessFile?
+    let whole: [UInt8]?
     let source: UInt64
 
-    init(file: RandomAccessFile, source: UInt64) {
+    init(file: RandomAccessFile?, whole: [UInt8]?, source: UInt64) {
       self.file = file
+      self.whole = whole
       self.source = source
+    }
+
+    /// The `count` bytes at `offset`, or fewer at the end of the file.
+    func read(at offset: Int64, count: Int) -> [UInt8]? {
+      if let whole {
+        guard offset >= 0, offset <= Int64(whole.count) else { return nil }
+        return Array(whole[Int(offset)..<min(whole.count, Int(offset) + count)])
+      }
+      return try? file?.read(at: offset, count: count)
     }
 
     /// The payload of the block at `offset` holding `length` bytes with `tag`, if it is all
     /// there and passes its check.
     func block(at offset: Int64, length: Int, tag: UInt64) -> [UInt8]? {
-      guard let bytes = try? file.read(at: offset, count: CacheFile.blockHeaderSize + length),
+      guard let bytes = read(at: offset, count: CacheFile.blockHeaderSize + length),
         bytes.count == CacheFile.blockHeaderSize + length
       else { return nil }
       return bytes.withUnsafeBytes { all in
@@ -64,14 +76,21 @@ package enum IndexCache {
     }
   }
 
+  /// Cache files up to this size are read whole in one read (a folder of many small journal
+  /// files then costs one read of each), larger ones a block at a time.
+  static let readWhole: Int64 = 1 << 18
+
   /// The cache file at `path` for the journal named by `source`, if its header, directory
   /// and counts pass their checks; the appends are taken up to the first that fails.
   package static func open(_ path: String, source: UInt64) -> Loaded? {
-    guard let file = try? RandomAccessFile(path: path), let identity = try? file.identity else { return nil }
+    guard let file = try? RandomAccessFile(path: path) else { return nil }
+    let identity = file.opened
     let size = identity.size
-    let reader = Reader(file: file, source: source)
+    let whole = size <= readWhole ? try? file.read(at: 0, count: Int(size)) : nil
+    if let whole, whole.count != Int(size) { return nil }
+    let reader = Reader(file: whole == nil ? file : nil, whole: whole, source: source)
     let first = CacheFile.fileHeaderSize + CacheFile.blockHeaderSize
-    guard size >= Int64(first), let head = try? file.read(at: 0, count: first), head.count == first,
+    guard size >= Int64(first), let head = reader.read(at: 0, count: first), head.count == first,
       head.withUnsafeBytes({ CacheFile.isHeader($0, kind: JournalIndex.magic, source: source) })
     else { return nil }
     let length = head.withUnsafeBytes {
@@ -83,7 +102,7 @@ package enum IndexCache {
     else { return nil }
     loaded.inode = identity.inode
     // The appends, read in one go and taken in order.
-    if size > loaded.baseEnd, let rest = try? file.read(at: loaded.baseEnd, count: Int(size - loaded.baseEnd)) {
+    if size > loaded.baseEnd, let rest = reader.read(at: loaded.baseEnd, count: Int(size - loaded.baseEnd)) {
       var newIDs: [UInt64] = []
       var newPrefixes: [JournalIndex.PrefixEntry] = []
       var newQuarters: [UInt64] = []

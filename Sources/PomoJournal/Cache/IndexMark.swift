@@ -22,7 +22,7 @@ package struct IndexMark: Equatable, Sendable {
   /// Where `file`'s index stands now.
   init(_ file: IndexedJournal) {
     self.init(
-      path: FNV1a.hash(Platform.absolutePath(file.journal.path)), device: file.index.identity.device,
+      path: file.source, device: file.index.identity.device,
       inode: file.index.identity.inode, build: file.index.buildID, lines: file.index.indexedLines)
   }
 

@@ -152,24 +152,25 @@ public final class IndexedJournal {
   /// mistaken for a damaged one.
   public init(journal: Journal, cacheFolder: String?) throws(FileSystemError) {
     self.journal = journal
-    guard Platform.fileExists(journal.path) else {
+    source = FNV1a.hash(Platform.absolutePath(journal.path))
+    do {
+      file = try RandomAccessFile(path: journal.path)
+    } catch where error.code == ENOENT {
       file = nil
       return
     }
-    let file = try RandomAccessFile(path: journal.path)
-    self.file = file
-    cachePath = cacheFolder.map {
-      $0 + "/index-" + String(FNV1a.hash(Platform.absolutePath(journal.path)), radix: 16)
-    }
+    cachePath = cacheFolder.map { $0 + "/index-" + String(source, radix: 16) }
     try bringUpToDate(trustingCache: true)
   }
+
+  /// The hash of the journal file's absolute path, which names its cache files.
+  package let source: UInt64
 
   /// Brings the index up to date with the journal: from its cache file when
   /// `trustingCache` and it passes its checks, else built again from the journal; then saves
   /// what changed (an append for appended lines, the whole file when built again).
   private func bringUpToDate(trustingCache: Bool) throws(FileSystemError) {
     guard let file else { return }
-    let source = FNV1a.hash(Platform.absolutePath(journal.path))
     let path = cachePath.map { $0 + ".bin" }
     let loaded = trustingCache ? path.flatMap { IndexCache.open($0, source: source) } : nil
     let state = loaded ?? IndexCache.Loaded()
@@ -182,7 +183,8 @@ public final class IndexedJournal {
     updating = true
     defer { updating = false }
     let known = idTable
-    let changed = try index.update(file) { id in
+    // Just opened, the file is as its opening found it; brought up to date again, it is asked.
+    let changed = try index.update(file, seen: trustingCache ? file.opened : nil) { id in
       guard let found = known.contains(key: id) else {
         self.sideFileFailed = true
         return false

@@ -148,8 +148,12 @@ public struct JournalIndex {
   /// appended right now, so it is neither counted nor reported until its newline arrives.
   /// The lines appended while this runs are left to the next run, so the index is always a
   /// prefix of the journal, as some moment saw it.
-  public mutating func update(_ file: RandomAccessFile, isKnown: (UInt64) -> Bool) throws(FileSystemError) -> Bool {
-    let now = try file.identity
+  /// `seen` is the file as it was just found (when it was opened), to save asking again.
+  public mutating func update(_ file: RandomAccessFile, seen: FileIdentity? = nil, isKnown: (UInt64) -> Bool)
+    throws(FileSystemError) -> Bool
+  {
+    let now: FileIdentity
+    if let seen { now = seen } else { now = try file.identity }
     newIDs = []
     newQuarters = []
     newPrefixes = []

@@ -52,8 +52,14 @@ package enum Staleness {
   /// The rule for every cache made from report indexes.
   package static func standing(of was: [IndexMark], on now: [IndexMark]) -> Standing {
     var covered = [Int64](repeating: 0, count: now.count)
-    for mark in was {
-      guard let k = now.firstIndex(where: { $0.path == mark.path }), now[k].device == mark.device,
+    // Files are mostly in the same order as before; a folder of thousands is looked up by path.
+    let places: [UInt64: Int]? =
+      now.count > 16 ? Dictionary(now.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a }) : nil
+    for (n, mark) in was.enumerated() {
+      let place =
+        n < now.count && now[n].path == mark.path
+        ? n : places.map { $0[mark.path] } ?? now.firstIndex(where: { $0.path == mark.path })
+      guard let k = place, now[k].device == mark.device,
         now[k].inode == mark.inode, now[k].build == mark.build, now[k].lines >= mark.lines
       else { return .stale }
       covered[k] = mark.lines
