@@ -802,6 +802,13 @@ extension Platform {
     guard stat(path, &info) == 0 else { return nil }
     return FileIdentity(info)
   }
+
+  /// The same, for a regular file only (a link followed).
+  package static func regularFileIdentity(of path: String) -> FileIdentity? {
+    var info = stat()
+    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    return FileIdentity(info)
+  }
 }
 
 extension FileIdentity {

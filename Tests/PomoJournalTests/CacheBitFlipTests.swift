@@ -61,7 +61,7 @@ struct CacheBitFlipTests {
     #expect(recount == fresh, "the caches built by these commands answer as a recount does")
     _ = Self.answers(h)
     let names = try FileManager.default.contentsOfDirectory(atPath: cache).sorted()
-    for kind in ["bin", "shared", "streak", "totals-"] {
+    for kind in ["bin", "folder-", "shared", "streak", "totals-"] {
       #expect(names.contains { $0.hasSuffix("." + kind) || $0.hasPrefix(kind) }, "a \(kind) cache file is kept")
     }
     let good = try names.map { try Data(contentsOf: URL(fileURLWithPath: cache + "/" + $0)) }

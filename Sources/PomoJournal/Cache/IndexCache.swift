@@ -102,47 +102,69 @@ package enum IndexCache {
     else { return nil }
     loaded.inode = identity.inode
     // The appends, read in one go and taken in order.
+    var appends = Appends()
     if size > loaded.baseEnd, let rest = reader.read(at: loaded.baseEnd, count: Int(size - loaded.baseEnd)) {
-      var newIDs: [UInt64] = []
-      var newPrefixes: [JournalIndex.PrefixEntry] = []
-      var newQuarters: [UInt64] = []
-      var newCorrections: [JournalIndex.CorrectionRef] = []
       rest.withUnsafeBytes { all in
         var at = 0
         while let block = CacheFile.block(in: all, at: at, base: loaded.baseEnd, source: source),
-          block.tag == Tag.append, var input = CacheReader(Array(block.payload), magic: []),
-          let meta = input.block(), let corrections = input.raw(UInt64.self, zero: 0),
-          corrections.count % CorrectionTable.words == 0, let ids = input.raw(UInt64.self, zero: 0),
-          let prefixes = input.raw(JournalIndex.PrefixEntry.self, zero: .init(prefix: 0, line: 0)),
-          let quarters = input.raw(UInt64.self, zero: 0), input.atEnd,
-          case var index = loaded.index, index.apply(encoded: Array(meta))
+          block.tag == Tag.append, take(block.payload, into: &loaded, appends: &appends)
         {
-          loaded.index = index
-          newCorrections += CorrectionTable(storage: corrections).all
-          newIDs += ids
-          newPrefixes += prefixes
-          newQuarters += quarters
           loaded.appends += 1
           at = block.end
         }
         loaded.end = loaded.baseEnd + Int64(at)
       }
-      RadixSort.sort(&newIDs) { $0 }
-      RadixSort.sort(&newPrefixes) { $0.prefix }
-      RadixSort.sort(&newQuarters) { $0 }
-      loaded.ids.adding(newIDs)
-      loaded.prefixes.adding(newPrefixes)
-      loaded.quarters.adding(newQuarters)
-      loaded.corrections = loaded.corrections.adding(newCorrections)
     }
+    return finish(&loaded, appends) ? loaded : nil
+  }
+
+  /// What appends add to the lists, gathered to be sorted once.
+  package struct Appends {
+    var ids: [UInt64] = []
+    var prefixes: [JournalIndex.PrefixEntry] = []
+    var quarters: [UInt64] = []
+    var corrections: [JournalIndex.CorrectionRef] = []
+  }
+
+  /// Takes in one append (`append(index:since:…)`); false when it fails its checks.
+  package static func take(_ payload: UnsafeRawBufferPointer, into loaded: inout Loaded, appends: inout Appends)
+    -> Bool
+  {
+    guard var input = CacheReader(Array(payload), magic: []), let meta = input.block(),
+      let corrections = input.raw(UInt64.self, zero: 0), corrections.count % CorrectionTable.words == 0,
+      let ids = input.raw(UInt64.self, zero: 0),
+      let prefixes = input.raw(JournalIndex.PrefixEntry.self, zero: .init(prefix: 0, line: 0)),
+      let quarters = input.raw(UInt64.self, zero: 0), input.atEnd,
+      case var index = loaded.index, index.apply(encoded: Array(meta))
+    else { return false }
+    loaded.index = index
+    appends.corrections += CorrectionTable(storage: corrections).all
+    appends.ids += ids
+    appends.prefixes += prefixes
+    appends.quarters += quarters
+    return true
+  }
+
+  /// Adds what the appends brought to the lists, and checks the lists against the index's
+  /// counts and the corrections against the journal's length.
+  package static func finish(_ loaded: inout Loaded, _ appends: Appends) -> Bool {
+    var appends = appends
+    RadixSort.sort(&appends.ids) { $0 }
+    RadixSort.sort(&appends.prefixes) { $0.prefix }
+    RadixSort.sort(&appends.quarters) { $0 }
+    loaded.ids.adding(appends.ids)
+    loaded.prefixes.adding(appends.prefixes)
+    loaded.quarters.adding(appends.quarters)
+    loaded.corrections = loaded.corrections.adding(appends.corrections)
     let index = loaded.index
     guard loaded.ids.count == index.idCount, loaded.prefixes.count == index.prefixCount,
       loaded.quarters.count == index.quarterCount, loaded.corrections.count == index.correctionCount,
       loaded.corrections.isValid(length: index.indexedLength)
-    else { return nil }
+    else { return false }
     loaded.saved = index.saved
-    return loaded
+    return true
   }
+
 
   /// The directory's numbers, corrections and pages (which must lie between `start` and the
   /// file's `size`).
@@ -221,9 +243,10 @@ package enum IndexCache {
     try? Platform.writeAtomically(bytes, to: path, durable: false)
   }
 
-  /// The bytes of an append: what an update of the index added since `saved`.
+  /// The bytes of an append: what an update of the index added since `saved` (everything it
+  /// holds when nil, which taken into an empty index makes it whole).
   package static func append(
-    index: JournalIndex, since saved: JournalIndex.Saved, corrections: [JournalIndex.CorrectionRef],
+    index: JournalIndex, since saved: JournalIndex.Saved?, corrections: [JournalIndex.CorrectionRef],
     ids: [UInt64], prefixes: [JournalIndex.PrefixEntry], quarters: [UInt64]
   ) -> [UInt8] {
     var out = CacheWriter(magic: [])

@@ -10,7 +10,26 @@ import PomoPlatform
 /// The journal read through its index: only the lines that can touch a span of time.
 public final class IndexedJournal {
   public let journal: Journal
-  package let file: RandomAccessFile?
+  /// The journal file once opened; nil while it is not (missing, or not read yet).
+  private var handle: RandomAccessFile?
+  /// Whether the file is there: an index taken from its folder's cache opens it only when read.
+  private let exists: Bool
+
+  /// The journal file, opened on first use; nil when it is missing. Opened late, it must be
+  /// the file the index describes, else it changed since it was looked at.
+  package func openFile() throws(FileSystemError) -> RandomAccessFile? {
+    if let handle { return handle }
+    guard exists else { return nil }
+    let opened = try RandomAccessFile(path: journal.path)
+    guard opened.opened.device == index.identity.device, opened.opened.inode == index.identity.inode,
+      opened.opened.size >= index.indexedLength
+    else { throw .changedWhileRead }
+    handle = opened
+    return opened
+  }
+
+  /// The journal file if it was opened.
+  package var openedFile: RandomAccessFile? { handle }
   public private(set) var index = JournalIndex()
   public private(set) var badLines: [Journal.BadLine] = []
   public private(set) var earliest: Double = .infinity
@@ -61,6 +80,15 @@ public final class IndexedJournal {
 
   private var repairing = false
 
+  /// Everything the index holds, as one append to an empty index (`FolderIndex` keeps it).
+  package func wholeState() -> [UInt8]? {
+    guard let ids = idTable.all(), let prefixes = prefixTable.all(), let quarters = quarterTable.all() else {
+      return nil
+    }
+    return IndexCache.append(
+      index: index, since: nil, corrections: corrections.all, ids: ids, prefixes: prefixes, quarters: quarters)
+  }
+
   /// The tags of the journal's sessions and corrections a shell can offer, sorted.
   public var tags: [String] { index.tags.keys.filter(Self.isCompletable).sorted() }
 
@@ -82,7 +110,7 @@ public final class IndexedJournal {
     throws(FileSystemError)
   {
     let chunks = index.chunks
-    guard let file, !chunks.isEmpty, parts > 0 else { return }
+    guard !chunks.isEmpty, parts > 0, let file = try openFile() else { return }
     let first = line <= 0 ? 0 : (chunk(holding: line + 1) ?? 0)
     let count = chunks.count - first
     guard count > 0 else { return }
@@ -154,13 +182,30 @@ public final class IndexedJournal {
     self.journal = journal
     source = FNV1a.hash(Platform.absolutePath(journal.path))
     do {
-      file = try RandomAccessFile(path: journal.path)
+      handle = try RandomAccessFile(path: journal.path)
     } catch where error.code == ENOENT {
-      file = nil
+      exists = false
       return
     }
+    exists = true
     cachePath = cacheFolder.map { $0 + "/index-" + String(source, radix: 16) }
     try bringUpToDate(trustingCache: true)
+  }
+
+  /// The journal with the index its folder's cache keeps (`FolderIndex`), which stood on the
+  /// file as it is: nothing is opened until a line is read.
+  init(journal: Journal, source: UInt64, cacheFolder: String?, loaded: IndexCache.Loaded) {
+    self.journal = journal
+    self.source = source
+    exists = true
+    cachePath = cacheFolder.map { $0 + "/index-" + String(source, radix: 16) }
+    index = loaded.index
+    corrections = loaded.corrections
+    idTable = loaded.ids
+    prefixTable = loaded.prefixes
+    quarterTable = loaded.quarters
+    badLines = index.badLines
+    earliest = index.chunks.map(\.minTime).min() ?? .infinity
   }
 
   /// The hash of the journal file's absolute path, which names its cache files.
@@ -170,7 +215,8 @@ public final class IndexedJournal {
   /// `trustingCache` and it passes its checks, else built again from the journal; then saves
   /// what changed (an append for appended lines, the whole file when built again).
   private func bringUpToDate(trustingCache: Bool) throws(FileSystemError) {
-    guard let file else { return }
+    if handle == nil && exists { handle = try RandomAccessFile(path: journal.path) }
+    guard let file = handle else { return }
     let path = cachePath.map { $0 + ".bin" }
     let loaded = trustingCache ? path.flatMap { IndexCache.open($0, source: source) } : nil
     let state = loaded ?? IndexCache.Loaded()
@@ -281,13 +327,13 @@ public final class IndexedJournal {
 
   /// The bytes of one line, by its place in the file.
   package func read(offset: Int64, length: Int64) throws(FileSystemError) -> [UInt8] {
-    guard let file else { return [] }
+    guard let file = try openFile() else { return [] }
     return try file.read(exactly: Int(length), at: offset)
   }
 
   /// The bytes of a chunk.
   package func read(chunk k: Int) throws(FileSystemError) -> [UInt8] {
-    guard let file else { return [] }
+    guard let file = try openFile() else { return [] }
     return try file.read(exactly: Int(index.chunks[k].length), at: index.chunks[k].offset)
   }
 
@@ -341,7 +387,7 @@ public final class IndexedJournal {
   package func records(in selected: [JournalIndex.Chunk], detail: Bool = false, _ body: (JournalRecord) -> Void)
     throws(FileSystemError)
   {
-    guard let file else { return }
+    guard !selected.isEmpty, let file = try openFile() else { return }
     if selected.count <= 16 {
       // A week or a month: threads would cost more than they save.
       for chunk in selected {
@@ -416,7 +462,7 @@ extension IndexedJournal {
   public func newest(_ limit: Int, lines: Bool = true) throws(FileSystemError) -> [(
     record: JournalRecord, line: [UInt8]
   )] {
-    guard let file, limit > 0 else { return [] }
+    guard limit > 0, let file = try openFile() else { return [] }
     let chunks = index.chunks
     let order = chunks.indices.sorted { a, b in
       chunks[a].maxTime != chunks[b].maxTime ? chunks[a].maxTime > chunks[b].maxTime : a > b

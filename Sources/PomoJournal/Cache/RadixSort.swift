@@ -1,9 +1,23 @@
 /// A stable least-significant-digit radix sort on a 64-bit key, 11 bits at a time (six passes);
-/// a digit that every key shares costs no pass.
+/// a digit that every key shares costs no pass. A few items are sorted by insertion.
 enum RadixSort {
   static func sort<T>(_ items: inout [T], key: (T) -> UInt64) {
     let n = items.count
     guard n > 1 else { return }
+    if n < 64 {
+      // A few: an insertion sort (stable too) costs less than the digits' tables.
+      for k in 1..<n {
+        let item = items[k]
+        let value = key(item)
+        var j = k
+        while j > 0 && key(items[j - 1]) > value {
+          items[j] = items[j - 1]
+          j -= 1
+        }
+        items[j] = item
+      }
+      return
+    }
     let bits = 11
     let size = 1 << bits
     let passes = (64 + bits - 1) / bits

@@ -24,6 +24,12 @@ public struct Journal {
     return folder.files()
   }
 
+  /// The files, each with the file as it was seen when listed (nil for a journal of one file).
+  package var seenFiles: [(path: String, identity: FileIdentity?)] {
+    guard let folder else { return [(path, nil)] }
+    return folder.seenFiles().map { ($0.path, $0.identity) }
+  }
+
   /// One of the files, as a journal of its own (for warnings that name it).
   public func file(_ path: String) -> Journal { Journal(path: path, zone: zone) }
 

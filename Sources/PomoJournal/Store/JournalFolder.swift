@@ -20,9 +20,15 @@ public struct JournalFolder: Sendable {
 
   /// The journal files, full paths, sorted by name: every machine reads them in the same
   /// order, so the first line of a duplicated id is the same one everywhere.
-  public func files() -> [String] {
-    (Platform.listDirectory(path) ?? []).filter(Self.isJournalFile).sorted().map { path + "/" + $0 }
-      .filter(Platform.isRegularFile)
+  public func files() -> [String] { seenFiles().map(\.path) }
+
+  /// The journal files, as `files()`, each with the file as it was seen when listed.
+  package func seenFiles() -> [(path: String, identity: FileIdentity)] {
+    (Platform.listDirectory(path) ?? []).filter(Self.isJournalFile).sorted().compactMap { name in
+      let file = path + "/" + name
+      guard let identity = Platform.regularFileIdentity(of: file) else { return nil }
+      return (file, identity)
+    }
   }
 
   /// Entries named like journal files that are not read, and why: folders, FIFOs, devices,

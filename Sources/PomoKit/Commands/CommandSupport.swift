@@ -81,20 +81,25 @@ enum JournalAccess {
     -> History
   {
     var files: [IndexedJournal] = []
-    for path in journal.files {
-      files.append(try indexed(journal.file(path), strict: strict, context, quiet: quiet))
+    // A folder's small files keep their indexes together (`FolderIndex`).
+    let folder = journal.folder.map { FolderIndex(folder: $0.path, cacheFolder: context.paths.cacheDirectory) }
+    for (path, seen) in journal.seenFiles {
+      files.append(try indexed(journal.file(path), strict: strict, context, quiet: quiet, folder: folder, seen: seen))
     }
+    folder?.save(files)
     return History(files: files)
   }
 
   /// The journal through its index (brought up to date), after warning about its damaged
   /// lines or, with `strict`, failing on the first.
-  static func indexed(_ journal: Journal, strict: Bool, _ context: Context, quiet: Bool = false) throws(CLIError)
-    -> IndexedJournal
-  {
+  static func indexed(
+    _ journal: Journal, strict: Bool, _ context: Context, quiet: Bool = false, folder: FolderIndex? = nil,
+    seen: FileIdentity? = nil
+  ) throws(CLIError) -> IndexedJournal {
     let indexed: IndexedJournal
     do {
-      indexed = try IndexedJournal(journal: journal, cacheFolder: context.paths.cacheDirectory)
+      indexed =
+        try folder?.indexed(journal, seen: seen) ?? IndexedJournal(journal: journal, cacheFolder: context.paths.cacheDirectory)
     } catch {
       throw .failure("cannot read the journal \(journal.path): \(error)")
     }

@@ -63,7 +63,7 @@ public struct DayTotals: Sendable {
     // A file cut while it was read (a backup restored over it, `> file`): lines read may be
     // gone, so no answer is made of them; the next run builds again from what is there.
     for file in history.files {
-      if let handle = file.file, try handle.identity.size < file.index.indexedLength { throw .changedWhileRead }
+      if let handle = file.openedFile, try handle.identity.size < file.index.indexedLength { throw .changedWhileRead }
     }
     if rebuilt || totals.pendingLines > writeAfter {
       totals.table.apply(totals.pending)
