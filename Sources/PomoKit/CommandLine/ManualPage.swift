@@ -309,7 +309,7 @@ public enum ManualPage {
       ),
       (
         "$XDG_CACHE_HOME/pomo/",
-        "The report index and its side files (index-*), the day totals for long reports (totals-*) and the journal's tags (tags-*); each is checked before it is trusted and rebuilt when it fails, and deleting them only costs time."
+        "The report index of each journal file, with its tags (index-*), the indexes of a journal folder's small files (folder-*) and the day totals for long reports (totals-*); each is checked before it is trusted and rebuilt when it fails, and deleting them only costs time."
       ),
     ]
     for (path, meaning) in files { out += [".It Pa \(text(path))"] + sentences(meaning) }
