@@ -494,13 +494,6 @@ public struct JournalIndex {
     return result
   }
 
-  /// The keys of sorted `quarters` (see `quarterKey`) in `from..<to` (Unix seconds on quarter hours).
-  public static func keys(_ quarters: [UInt64], from: Double, to: Double) -> ArraySlice<UInt64> {
-    let lo = SortedSearch.firstIndex(in: quarters, notBelow: quarterKey(quarter(from), 0))
-    let hi = SortedSearch.firstIndex(in: quarters, notBelow: quarterKey(quarter(to), 0))
-    return quarters[lo..<max(lo, hi)]
-  }
-
   package static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
     line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
   }
