@@ -15,6 +15,9 @@ public struct JournalIndex {
     public var firstLine: Int64
     public var minTime: Double
     public var maxTime: Double
+    /// Whether a session of the chunk has a phase an exercise total counts: the report by
+    /// exercise reads only these chunks.
+    public var exercises = false
   }
 
   /// A line that corrects a session (or a session `pomo add` recorded, which `pomo undo` can
@@ -43,7 +46,7 @@ public struct JournalIndex {
   }
 
   /// The cache file's format and version (`CacheFile`).
-  package static let magic: [UInt8] = Array("POMOIDX7".utf8)
+  package static let magic: [UInt8] = Array("POMOIDX8".utf8)
   /// Lines per chunk: small enough that a week reads about a hundred lines of a million.
   package static let linesPerChunk = 64
 
@@ -220,6 +223,7 @@ public struct JournalIndex {
             } else {
               chunk.minTime = min(chunk.minTime, line.from)
               chunk.maxTime = max(chunk.maxTime, line.to)
+              if line.exercises { chunk.exercises = true }
               if line.completed { newQuarters.append(Self.quarterKey(Self.quarter(line.from), line.id)) }
               newPrefixes.append(PrefixEntry(prefix: line.prefix, line: indexedLines))
               if let added = line.added {
@@ -381,7 +385,8 @@ public struct JournalIndex {
   /// What the index keeps of one line.
   package enum LineSummary {
     case blank
-    case record(from: Double, to: Double, completed: Bool, id: UInt64, prefix: UInt64, added: Double?)
+    case record(
+      from: Double, to: Double, completed: Bool, id: UInt64, prefix: UInt64, added: Double?, exercises: Bool)
     case correction(CorrectionRef)
     case bad(String)
   }
@@ -427,7 +432,8 @@ public struct JournalIndex {
       return (hash.value, Self.prefix(bytes))
     }
     return .record(
-      from: start, to: scanned.sessionEnd, completed: scanned.completed, id: id, prefix: prefix, added: scanned.added)
+      from: start, to: scanned.sessionEnd, completed: scanned.completed, id: id, prefix: prefix, added: scanned.added,
+      exercises: scanned.countsExercises)
   }
 
   /// What the index keeps of a line that was read.
@@ -437,7 +443,8 @@ public struct JournalIndex {
       let to = max(record.end, record.phases.map(\.end).max() ?? record.end)
       return .record(
         from: record.start, to: to, completed: record.status == .completed, id: FNV1a.hash(record.id),
-        prefix: prefix(record.id.utf8), added: record.added)
+        prefix: prefix(record.id.utf8), added: record.added,
+        exercises: record.phases.contains(where: ExerciseTotal.counts))
     case .correction(let c):
       let kind: CorrectionRef.Kind =
         switch c.kind {
@@ -527,6 +534,7 @@ public struct JournalIndex {
       put(c.firstLine)
       put(c.minTime)
       put(c.maxTime)
+      put(Int64(c.exercises ? 1 : 0))
     }
     put(Int64(badLines.count))
     for bad in badLines {
@@ -551,7 +559,7 @@ public struct JournalIndex {
     // Every number is checked before it is used: a damaged cache is rebuilt, never trusted.
     guard let device = next(), let inode = next(), let size = int(), let modified = int(), let changed = int(),
       let length = int(), length >= 0, length <= size, let lines = int(), lines >= 0, let hash = next(),
-      let tail = next(), let build = next(), let count = int(), count >= 0, count <= input.remaining / 40
+      let tail = next(), let build = next(), let count = int(), count >= 0, count <= input.remaining / 48
     else { return nil }
     identity = FileIdentity(device: device, inode: inode, size: size, modified: modified, changed: changed)
     indexedLength = length
@@ -562,11 +570,11 @@ public struct JournalIndex {
     chunks.reserveCapacity(Int(count))
     var end: Int64 = 0
     for _ in 0..<count {
-      guard let o = int(), let l = int(), let f = int(), let lo = double(), let hi = double(), o >= end, l >= 0,
-        o <= length, l <= length - o, f >= 1, f <= lines, !lo.isNaN, !hi.isNaN
+      guard let o = int(), let l = int(), let f = int(), let lo = double(), let hi = double(), let x = int(),
+        o >= end, l >= 0, o <= length, l <= length - o, f >= 1, f <= lines, !lo.isNaN, !hi.isNaN, x == 0 || x == 1
       else { return nil }
       end = o + l
-      chunks.append(Chunk(offset: o, length: l, firstLine: f, minTime: lo, maxTime: hi))
+      chunks.append(Chunk(offset: o, length: l, firstLine: f, minTime: lo, maxTime: hi, exercises: x == 1))
     }
     guard let badCount = int(), badCount >= 0, badCount <= input.remaining / 16 else { return nil }
     for _ in 0..<badCount {

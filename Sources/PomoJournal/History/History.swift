@@ -172,15 +172,20 @@ public final class History {
     return result.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
   }
 
-  /// The chunks of each file to read for `from...to`, moved sessions included.
-  private func chunks(overlapping from: Double, _ to: Double) -> [[Int]] {
+  /// The chunks of each file to read for `from...to`, moved sessions included; with
+  /// `exercises`, only those holding a session with a phase an exercise total counts.
+  private func chunks(overlapping from: Double, _ to: Double, exercises: Bool = false) -> [[Int]] {
     var selected = files.map { file in
-      file.index.chunks.indices.filter { file.index.chunks[$0].maxTime >= from && file.index.chunks[$0].minTime <= to }
+      file.index.chunks.indices.filter {
+        let chunk = file.index.chunks[$0]
+        return chunk.maxTime >= from && chunk.minTime <= to && (chunk.exercises || !exercises)
+      }
     }
     var extra = false
     for ref in movingRefs {
       guard !ref.from.isNaN, ref.to >= from, ref.from <= to else { continue }
-      for place in locate(prefix: ref.sessionPrefix) {
+      for place in locate(prefix: ref.sessionPrefix)
+      where files[place.file].index.chunks[place.chunk].exercises || !exercises {
         selected[place.file].append(place.chunk)
         extra = true
       }
@@ -189,11 +194,14 @@ public final class History {
   }
 
   /// Every session that may touch `from...to` (and possibly some that do not: callers
-  /// filter), folded, each id once; files in order, each in journal order.
+  /// filter), folded, each id once; files in order, each in journal order. With `exercises`,
+  /// only the chunks whose sessions count exercises are read (the index marks them), so a
+  /// report by exercise over years without any reads nothing.
   public func records(
-    overlapping from: Double, _ to: Double, detail: Bool = false, _ body: (JournalRecord) -> Void
+    overlapping from: Double, _ to: Double, detail: Bool = false, exercises: Bool = false,
+    _ body: (JournalRecord) -> Void
   ) throws(FileSystemError) {
-    try read(chunks(overlapping: from, to), detail: detail, body)
+    try read(chunks(overlapping: from, to, exercises: exercises), detail: detail, body)
   }
 
   /// Every session, folded.
