@@ -63,19 +63,21 @@ package extension JSONOutput {
   /// between values as spaces, so the text stays the same JSON and cannot drive a terminal.
   /// Spaces, tabs and line breaks around the line are left out.
   static func inertLine(_ line: [UInt8]) -> String {
+    var out: [UInt8] = []
+    line.withUnsafeBufferPointer { inertLine($0, into: &out) }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// The same, appended to `out` as bytes; those that are not UTF-8 are left for the string
+  /// made of `out` to replace, as `String(decoding:as:)` does.
+  static func inertLine(_ line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
     let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
     guard let first = line.firstIndex(where: { !isSpace($0) }), let last = line.lastIndex(where: { !isSpace($0) })
-    else { return "" }
-    let bytes = line[first...last]
+    else { return }
+    let bytes = UnsafeBufferPointer(rebasing: line[first...last])
     // Nearly every line has no control character and no C1 lead byte: it is printed as it is.
-    let plain = bytes.withUnsafeBufferPointer { buffer in
-      var special = false
-      for byte in buffer { special = special || byte < 0x20 || byte == 0x7F || byte == 0xC2 }
-      return !special
-    }
-    if plain { return String(decoding: bytes, as: UTF8.self) }
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count)
+    if isPlain(bytes) { return out.append(contentsOf: bytes) }
+    out.reserveCapacity(out.count + bytes.count)
     var inString = false
     var escaped = false
     var previous: UInt8 = 0
@@ -108,7 +110,28 @@ package extension JSONOutput {
         out.append(byte)
       }
     }
-    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Whether `bytes` hold no control character (below 0x20, or DEL) and no 0xC2 (the lead
+  /// byte of a C1 control): looked at a word (8 bytes) at a time, as a line is nearly always.
+  private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    /// Whether a byte of `w` is below `n` (at most 0x80): exact, with no false alarm.
+    func hasLess(_ w: UInt64, _ n: UInt64) -> Bool { (w &- ones &* n) & ~w & highs != 0 }
+    var k = 0
+    while k + 8 <= bytes.count {
+      let w = UInt64(littleEndian: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self))
+      if hasLess(w, 0x20) || hasLess(w ^ (ones &* 0x7F), 1) || hasLess(w ^ (ones &* 0xC2), 1) { return false }
+      k += 8
+    }
+    while k < bytes.count {
+      let byte = base[k]
+      if byte < 0x20 || byte == 0x7F || byte == 0xC2 { return false }
+      k += 1
+    }
+    return true
   }
 }
 
