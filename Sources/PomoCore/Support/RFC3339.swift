@@ -5,6 +5,13 @@ public enum RFC3339 {
   /// "2026-11-30T09:00:00+01:00" (with ".250" when there are milliseconds). UTC is written
   /// "+00:00" like any other offset; readers accept "Z" too.
   public static func format(_ unixSeconds: Double, offset: Int) -> String {
+    var text: [UInt8] = []
+    format(unixSeconds, offset: offset, into: &text)
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// The same, appended to `text` as ASCII bytes.
+  package static func format(_ unixSeconds: Double, offset: Int, into text: inout [UInt8]) {
     let millis = Int64((unixSeconds * 1000).rounded(.down))
     let localMillis = millis + Int64(offset) * 1000
     let days = floorDiv(localMillis, 86_400_000)
@@ -12,8 +19,7 @@ public enum RFC3339 {
     let (y, m, d) = civil(fromDays: days)
     let secondsOfDay = dayMillis / 1000
     // Written as bytes: a log of a million sessions formats a million times.
-    var text: [UInt8] = []
-    text.reserveCapacity(32)
+    text.reserveCapacity(text.count + 32)
     pad(y, 4, into: &text)
     text.append(UInt8(ascii: "-"))
     pad(m, 2, into: &text)
@@ -35,7 +41,6 @@ public enum RFC3339 {
     pad(Int64(o / 60), 2, into: &text)
     text.append(UInt8(ascii: ":"))
     pad(Int64(o % 60), 2, into: &text)
-    return String(decoding: text, as: UTF8.self)
   }
 
   /// Seconds since 1970 for any RFC 3339 timestamp (any offset, "Z", fractional seconds), or nil.

@@ -74,20 +74,31 @@ public enum LogText {
     if records.isEmpty { return "No sessions recorded yet. Start one with 'pomo start work'.\n" }
     // The records are read in place, a field at a time: a record taken out of the array is
     // copied, strings and all, and a log may show a million.
+    var stamp: [UInt8] = []
     let rows = records.withUnsafeBufferPointer { records in
       records.indices.map { k -> [String] in
         // The stamp is ASCII ("2026-11-30T09:00:00+01:00"): cut by its bytes.
-        let stamp = RFC3339.format(records[k].start, offset: offset(records[k].start)).utf8
+        stamp.removeAll(keepingCapacity: true)
+        RFC3339.format(records[k].start, offset: offset(records[k].start), into: &stamp)
         let date = String(decoding: stamp.prefix(10), as: UTF8.self)
         let time = String(decoding: stamp.dropFirst(11).prefix(5), as: UTF8.self)
         let status = records[k].status == .completed ? "completed" : "interrupted"
         return [
-          String(records[k].id.prefix(8)), date, time, records[k].preset, status,
+          shortID(records[k].id), date, time, records[k].preset, status,
           TimeText.clock(seconds: Int64(records[k].focusSeconds.rounded())), tagList(records[k].tags),
         ]
       }
     }
     return table.render(rows, width: width, unicode: unicode) + exercises(records, width: width, unicode: unicode)
+  }
+
+  /// The first 8 characters of an id: its first 8 bytes when those and the next are printable
+  /// ASCII (no two of which make one character), as nearly every id is; else counted out.
+  static func shortID(_ id: String) -> String {
+    let plain = id.utf8.withContiguousStorageIfAvailable { bytes in
+      bytes.prefix(9).allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+    return plain == true ? String(decoding: id.utf8.prefix(8), as: UTF8.self) : String(id.prefix(8))
   }
 
   /// Under the table, the sessions that had exercises: their short id and each exercise's
@@ -98,7 +109,7 @@ public enum LogText {
       records.indices.compactMap { k -> String? in
         let totals = ExerciseTotal.of(records[k].phases)
         guard !totals.isEmpty else { return nil }
-        let line = String(records[k].id.prefix(8)) + "  " + totals.map(\.text).joined(separator: ", ")
+        let line = shortID(records[k].id) + "  " + totals.map(\.text).joined(separator: ", ")
         return TextLayout.truncate(line, max(8, width - 1), unicode: unicode) + "\n"
       }
     }
