@@ -13,6 +13,13 @@ public enum TagList {
   /// shows a control character in caret notation (`^J`, see `TextLayout.inert`), so a tag
   /// holding a line break (`"new^Jline"`) never reads as one that holds `^J` (`"new^^Jline"`).
   public static func quoted(_ tag: String) -> String {
+    // Nearly every tag is printable ASCII with no comma, quote or caret, and no space at
+    // either end: as it is, with no character looked at.
+    let simple = tag.utf8.withContiguousStorageIfAvailable { bytes in
+      guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return false }
+      return bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x2C && $0 != 0x22 && $0 != 0x5E }
+    }
+    if simple == true { return tag }
     let control = tag.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
     let caret = control || tag.contains("^")
     let plain =

@@ -19,9 +19,13 @@ public struct ReportSource {
   /// Windows longer than this many days are added up from the day totals, not the records.
   static let daysFromRecords: Int64 = 70
 
-  public func records(from: Double, to: Double, _ body: (JournalRecord) -> Void) throws(ReportSource.ReadError) {
+  /// The records touching `from...to`; with `exercises`, only from chunks whose sessions
+  /// count exercises (the others, read, would add nothing to a table by exercise).
+  public func records(from: Double, to: Double, exercises: Bool = false, _ body: (JournalRecord) -> Void)
+    throws(ReportSource.ReadError)
+  {
     do {
-      try history.records(overlapping: from, to, body)
+      try history.records(overlapping: from, to, exercises: exercises, body)
     } catch {
       throw ReadError(path: path, error: error)
     }
@@ -108,7 +112,7 @@ extension ReportSource {
   {
     var builder = ExerciseWeeksBuilder(range: range, calendar: calendar, tags: tags, preset: preset)
     let window = builder.window
-    try records(from: window.from, to: window.to) { builder.add($0) }
+    try records(from: window.from, to: window.to, exercises: true) { builder.add($0) }
     return builder.build()
   }
 }

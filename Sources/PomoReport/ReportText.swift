@@ -146,74 +146,98 @@ public enum ReportText {
 
 /// `--format json`: a stable shape for scripts (documented in docs/history.md).
 public enum ReportJSON {
+  /// Written as it is made (`JSONWriter`): a full history has a member for each of its days.
   public static func render(_ report: Report) -> String {
     let focus = Report.roundedSeconds(report.days.map(\.focus))
     let rest = Report.roundedSeconds(report.days.map(\.rest))
     let totals = report.totals
-    func counts(_ d: Report.Day, focus: Int64, rest: Int64) -> [(String, JSONOutput)] {
-      [
-        ("focus_seconds", .int(focus)), ("rest_seconds", .int(rest)), ("sessions", .int(Int64(d.sessions))),
-        ("completed", .int(Int64(d.completed))), ("interrupted", .int(Int64(d.interrupted))),
-      ]
+    var out = JSONWriter(capacity: 160 * report.days.count + 1024)
+    func member(_ key: StaticString, _ value: Int64) {
+      out.key(key)
+      out.int(value)
     }
-    func groups(_ list: [Report.Group]) -> JSONOutput {
-      .array(
-        list.map {
-          .object([
-            ("name", .string($0.name)), ("sessions", .int(Int64($0.sessions))),
-            ("focus_seconds", .int(Int64($0.focus.rounded()))),
-          ])
-        })
+    func member(_ key: StaticString, _ value: String) {
+      out.key(key)
+      out.string(value)
+    }
+    func date(_ key: StaticString, _ day: Int64) {
+      out.key(key)
+      out.date(day)
+    }
+    func counts(_ d: Report.Day, focus: Int64, rest: Int64) {
+      member("focus_seconds", focus)
+      member("rest_seconds", rest)
+      member("sessions", Int64(d.sessions))
+      member("completed", Int64(d.completed))
+      member("interrupted", Int64(d.interrupted))
+    }
+    func groups(_ key: StaticString, _ list: [Report.Group]) {
+      out.key(key)
+      out.beginArray()
+      for group in list {
+        out.beginObject()
+        member("name", group.name)
+        member("sessions", Int64(group.sessions))
+        member("focus_seconds", Int64(group.focus.rounded()))
+        out.endObject()
+      }
+      out.endArray()
     }
     let previous = report.range.previous
     let met = report.goalMet
-    var goalFields: [(String, JSONOutput)] = []
+    out.beginObject()
+    date("from", report.range.days.lowerBound)
+    date("to", report.range.days.upperBound)
+    member("time_zone", report.timeZone)
+    out.key("days")
+    out.beginArray()
+    for (i, d) in report.days.enumerated() {
+      out.beginObject()
+      date("date", d.day)
+      counts(d, focus: focus[i], rest: rest[i])
+      if report.goal != nil {
+        out.key("goal_met")
+        out.bool(met[i])
+      }
+      out.endObject()
+    }
+    out.endArray()
+    out.key("totals")
+    out.beginObject()
+    counts(totals, focus: Int64(totals.focus.rounded()), rest: Int64(totals.rest.rounded()))
+    out.endObject()
+    groups("presets", report.presets)
+    groups("tags", report.tags)
+    member("streak_days", Int64(report.streakDays))
+    out.key("best_day")
+    if let best = report.bestDay { out.date(best.day) } else { out.null() }
+    out.key("previous")
+    out.beginObject()
+    date("from", previous.lowerBound)
+    date("to", previous.upperBound)
+    member("focus_seconds", Int64(report.previousFocus.rounded()))
+    out.endObject()
+    out.key("focus_change_percent")
+    if let percent = report.focusChangePercent { out.int(Int64(percent)) } else { out.null() }
     if let goal = report.goal {
-      goalFields = [
-        ("daily_goal_seconds", .int(Int64(goal.rounded()))), ("goal_days", .int(Int64(met.filter { $0 }.count))),
-      ]
+      member("daily_goal_seconds", Int64(goal.rounded()))
+      member("goal_days", Int64(met.filter { $0 }.count))
     }
-    if report.dayStart != 0 { goalFields.append(("day_start", .string(HourGridData.clock(report.dayStart)))) }
+    if report.dayStart != 0 { member("day_start", HourGridData.clock(report.dayStart)) }
     if report.range.kind == .year, let longest = report.longestStreak {
-      goalFields.append(
-        (
-          "longest_streak",
-          .object([
-            ("days", .int(Int64(longest.days))), ("from", .string(LocalCalendar.isoDate(longest.first))),
-            ("to", .string(LocalCalendar.isoDate(longest.last))),
-          ])
-        ))
+      out.key("longest_streak")
+      out.beginObject()
+      member("days", Int64(longest.days))
+      date("from", longest.first)
+      date("to", longest.last)
+      out.endObject()
     }
-    let value = JSONOutput.object(
-      [
-        ("from", .string(LocalCalendar.isoDate(report.range.days.lowerBound))),
-        ("to", .string(LocalCalendar.isoDate(report.range.days.upperBound))),
-        ("time_zone", .string(report.timeZone)),
-        (
-          "days",
-          .array(
-            report.days.enumerated().map { i, d in
-              .object(
-                [("date", .string(LocalCalendar.isoDate(d.day)))] + counts(d, focus: focus[i], rest: rest[i])
-                  + (report.goal == nil ? [] : [("goal_met", .bool(met[i]))]))
-            })
-        ),
-        ("totals", .object(counts(totals, focus: Int64(totals.focus.rounded()), rest: Int64(totals.rest.rounded())))),
-        ("presets", groups(report.presets)),
-        ("tags", groups(report.tags)),
-        ("streak_days", .int(Int64(report.streakDays))),
-        ("best_day", report.bestDay.map { .string(LocalCalendar.isoDate($0.day)) } ?? .null),
-        (
-          "previous",
-          .object([
-            ("from", .string(LocalCalendar.isoDate(previous.lowerBound))),
-            ("to", .string(LocalCalendar.isoDate(previous.upperBound))),
-            ("focus_seconds", .int(Int64(report.previousFocus.rounded()))),
-          ])
-        ),
-        ("focus_change_percent", report.focusChangePercent.map { .int(Int64($0)) } ?? .null),
-      ] + goalFields + (report.exercises.isEmpty ? [] : [("exercises", ExerciseWeeksText.json(report.exercises))]))
-    return value.text + "\n"
+    if !report.exercises.isEmpty {
+      out.key("exercises")
+      out.value(ExerciseWeeksText.json(report.exercises))
+    }
+    out.endObject()
+    return out.text + "\n"
   }
 }
 

@@ -16,8 +16,8 @@ struct RecordScannerTests {
   static func describe(_ summary: JournalIndex.LineSummary) -> String {
     switch summary {
     case .blank: "blank"
-    case .record(let from, let to, let completed, let id, let prefix, let added):
-      "record \(from) \(to) \(completed) \(id) \(prefix) \(added.map { "\($0)" } ?? "-")"
+    case .record(let from, let to, let completed, let id, let prefix, let added, let exercises):
+      "record \(from) \(to) \(completed) \(id) \(prefix) \(added.map { "\($0)" } ?? "-") \(exercises)"
     case .correction(let c):
       "correction \(c.session) \(c.sessionPrefix) \(c.id) \(c.kind) \(c.at) \(c.from) \(c.to) \(c.changesStatus)"
     case .bad(let reason): "bad \(reason)"
@@ -351,12 +351,13 @@ struct RecordScannerTests {
         chunk.length += Int64(text.count + 1)
         switch RecordScannerTests.full(text) {
         case .blank: break
-        case .record(let from, let to, let completed, let id, let prefix, let added):
+        case .record(let from, let to, let completed, let id, let prefix, let added, let exercises):
           if !seen.insert(id).inserted {
             duplicates.append(line)
           } else {
             chunk.minTime = min(chunk.minTime, from)
             chunk.maxTime = max(chunk.maxTime, to)
+            if exercises { chunk.exercises = true }
             if completed { quarters.append(JournalIndex.quarterKey(JournalIndex.quarter(from), id)) }
             prefixes.append(.init(prefix: prefix, line: line))
             if let added { corrections.append("added \(id) \(prefix) \(added) \(start) \(text.count)") }

@@ -120,6 +120,16 @@ struct OutputWidthTests {
         """)
   }
 
+  @Test(
+    "log's short id is the id's first 8 characters, however it is written",
+    arguments: [
+      "c2ce6f44-7ed4-457b-9e2f", "abc", "", "12345678", "1234567\u{301}89", "1234567\r\n9", "\u{1F600}abcdefghij",
+      "abcdefg\u{1F1EB}\u{1F1F7}x",
+    ])
+  func shortID(_ id: String) {
+    #expect(LogText.shortID(id) == String(id.prefix(8)))
+  }
+
   @Test("a width too narrow for the tags puts them under their row, never drops them")
   func narrowLogKeepsTags() throws {
     let records = try [

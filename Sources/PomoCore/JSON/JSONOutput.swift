@@ -22,14 +22,14 @@ public indirect enum JSONOutput: Equatable, Sendable {
   }
 
   /// The one JSON writer: compact text as UTF-8 bytes, appended to `out` (records, state,
-  /// reports, exports), with no string built per value.
+  /// reports, exports), with no string built per value; its primitives are `JSONWriter`'s.
   package func write(to out: inout [UInt8]) {
     switch self {
-    case .null: out.append(contentsOf: Self.nullBytes)
-    case .bool(let b): out.append(contentsOf: b ? Self.trueBytes : Self.falseBytes)
-    case .int(let n): Self.digits(n, into: &out)
-    case .seconds(let s): Self.seconds(s, into: &out)
-    case .string(let s): Self.quote(s, into: &out)
+    case .null: out.append(contentsOf: JSONWriter.nullBytes)
+    case .bool(let b): out.append(contentsOf: b ? JSONWriter.trueBytes : JSONWriter.falseBytes)
+    case .int(let n): JSONWriter.digits(n, into: &out)
+    case .seconds(let s): JSONWriter.seconds(s, into: &out)
+    case .string(let s): JSONWriter.quote(s, into: &out)
     case .array(let items):
       out.append(0x5B)
       for (i, item) in items.enumerated() {
@@ -41,7 +41,7 @@ public indirect enum JSONOutput: Equatable, Sendable {
       out.append(0x7B)
       for (i, (key, value)) in members.enumerated() {
         if i > 0 { out.append(0x2C) }
-        Self.quote(key, into: &out)
+        JSONWriter.quote(key, into: &out)
         out.append(0x3A)
         value.write(to: &out)
       }
@@ -49,84 +49,11 @@ public indirect enum JSONOutput: Equatable, Sendable {
     }
   }
 
-  private static let nullBytes = Array("null".utf8)
-  private static let trueBytes = Array("true".utf8)
-  private static let falseBytes = Array("false".utf8)
-
-  /// The decimal digits of `n`, with its sign.
-  private static func digits(_ n: Int64, into out: inout [UInt8]) {
-    if n < 0 { out.append(0x2D) }
-    var m = n.magnitude
-    var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    withUnsafeMutableBytes(of: &buffer) { raw in
-      var k = raw.count
-      repeat {
-        k -= 1
-        raw[k] = 0x30 + UInt8(m % 10)
-        m /= 10
-      } while m > 0
-      out.append(contentsOf: raw[k...])
-    }
-  }
-
   /// "1500", "12.5", "0.001": no exponent, no trailing zeros.
   package static func seconds(_ value: Double) -> String {
     var out: [UInt8] = []
-    seconds(value, into: &out)
+    JSONWriter.seconds(value, into: &out)
     return String(decoding: out, as: UTF8.self)
-  }
-
-  private static func seconds(_ value: Double, into out: inout [UInt8]) {
-    guard value.isFinite else { return out.append(0x30) }
-    let millis = Int64((value * 1000).rounded())
-    if millis < 0 { out.append(0x2D) }
-    let m = Int64(millis.magnitude)
-    digits(m / 1000, into: &out)
-    var fraction = m % 1000
-    guard fraction != 0 else { return }
-    var places = 3
-    while fraction % 10 == 0 {
-      fraction /= 10
-      places -= 1
-    }
-    out.append(0x2E)
-    var scale: Int64 = places == 3 ? 100 : places == 2 ? 10 : 1
-    while scale > 0 {
-      out.append(0x30 + UInt8(fraction / scale % 10))
-      scale /= 10
-    }
-  }
-
-  package static func quote(_ s: String, into out: inout [UInt8]) {
-    out.append(0x22)
-    // Most strings are printable ASCII with nothing to escape: copied whole.
-    let plain = { (byte: UInt8) in byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C }
-    if s.utf8.withContiguousStorageIfAvailable({ $0.allSatisfy(plain) }) ?? s.utf8.allSatisfy(plain) {
-      out.append(contentsOf: s.utf8)
-      out.append(0x22)
-      return
-    }
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out.append(contentsOf: [0x5C, 0x22])
-      case "\\": out.append(contentsOf: [0x5C, 0x5C])
-      case "\n": out.append(contentsOf: [0x5C, 0x6E])
-      case "\r": out.append(contentsOf: [0x5C, 0x72])
-      case "\t": out.append(contentsOf: [0x5C, 0x74])
-      // C0, DEL and C1 controls too, so that JSON printed on a terminal cannot drive it.
-      case _
-      where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
-        || scalar.value == 0x2029:
-        let hex = Array("0123456789abcdef".utf8)
-        out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30])
-        out[out.count - 2] = hex[Int(scalar.value >> 12 & 0xF)]
-        out[out.count - 1] = hex[Int(scalar.value >> 8 & 0xF)]
-        out.append(hex[Int(scalar.value >> 4 & 0xF)])
-        out.append(hex[Int(scalar.value & 0xF)])
-      default: out.append(contentsOf: String(scalar).utf8)
-      }
-    }
-    out.append(0x22)
   }
 }
 
@@ -136,19 +63,21 @@ package extension JSONOutput {
   /// between values as spaces, so the text stays the same JSON and cannot drive a terminal.
   /// Spaces, tabs and line breaks around the line are left out.
   static func inertLine(_ line: [UInt8]) -> String {
+    var out: [UInt8] = []
+    line.withUnsafeBufferPointer { inertLine($0, into: &out) }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// The same, appended to `out` as bytes; those that are not UTF-8 are left for the string
+  /// made of `out` to replace, as `String(decoding:as:)` does.
+  static func inertLine(_ line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
     let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
     guard let first = line.firstIndex(where: { !isSpace($0) }), let last = line.lastIndex(where: { !isSpace($0) })
-    else { return "" }
-    let bytes = line[first...last]
+    else { return }
+    let bytes = UnsafeBufferPointer(rebasing: line[first...last])
     // Nearly every line has no control character and no C1 lead byte: it is printed as it is.
-    let plain = bytes.withUnsafeBufferPointer { buffer in
-      var special = false
-      for byte in buffer { special = special || byte < 0x20 || byte == 0x7F || byte == 0xC2 }
-      return !special
-    }
-    if plain { return String(decoding: bytes, as: UTF8.self) }
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count)
+    if isPlain(bytes) { return out.append(contentsOf: bytes) }
+    out.reserveCapacity(out.count + bytes.count)
     var inString = false
     var escaped = false
     var previous: UInt8 = 0
@@ -181,7 +110,28 @@ package extension JSONOutput {
         out.append(byte)
       }
     }
-    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Whether `bytes` hold no control character (below 0x20, or DEL) and no 0xC2 (the lead
+  /// byte of a C1 control): looked at a word (8 bytes) at a time, as a line is nearly always.
+  private static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    /// Whether a byte of `w` is below `n` (at most 0x80): exact, with no false alarm.
+    func hasLess(_ w: UInt64, _ n: UInt64) -> Bool { (w &- ones &* n) & ~w & highs != 0 }
+    var k = 0
+    while k + 8 <= bytes.count {
+      let w = UInt64(littleEndian: UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self))
+      if hasLess(w, 0x20) || hasLess(w ^ (ones &* 0x7F), 1) || hasLess(w ^ (ones &* 0xC2), 1) { return false }
+      k += 8
+    }
+    while k < bytes.count {
+      let byte = base[k]
+      if byte < 0x20 || byte == 0x7F || byte == 0xC2 { return false }
+      k += 1
+    }
+    return true
   }
 }
 

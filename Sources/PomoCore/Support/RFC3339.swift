@@ -5,19 +5,42 @@ public enum RFC3339 {
   /// "2026-11-30T09:00:00+01:00" (with ".250" when there are milliseconds). UTC is written
   /// "+00:00" like any other offset; readers accept "Z" too.
   public static func format(_ unixSeconds: Double, offset: Int) -> String {
+    var text: [UInt8] = []
+    format(unixSeconds, offset: offset, into: &text)
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// The same, appended to `text` as ASCII bytes.
+  package static func format(_ unixSeconds: Double, offset: Int, into text: inout [UInt8]) {
     let millis = Int64((unixSeconds * 1000).rounded(.down))
     let localMillis = millis + Int64(offset) * 1000
     let days = floorDiv(localMillis, 86_400_000)
     let dayMillis = localMillis - days * 86_400_000
     let (y, m, d) = civil(fromDays: days)
     let secondsOfDay = dayMillis / 1000
-    var text =
-      "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(secondsOfDay / 3600, 2)):\(pad(secondsOfDay / 60 % 60, 2)):\(pad(secondsOfDay % 60, 2))"
+    // Written as bytes: a log of a million sessions formats a million times.
+    text.reserveCapacity(text.count + 32)
+    pad(y, 4, into: &text)
+    text.append(UInt8(ascii: "-"))
+    pad(m, 2, into: &text)
+    text.append(UInt8(ascii: "-"))
+    pad(d, 2, into: &text)
+    text.append(UInt8(ascii: "T"))
+    pad(secondsOfDay / 3600, 2, into: &text)
+    text.append(UInt8(ascii: ":"))
+    pad(secondsOfDay / 60 % 60, 2, into: &text)
+    text.append(UInt8(ascii: ":"))
+    pad(secondsOfDay % 60, 2, into: &text)
     let ms = dayMillis % 1000
-    if ms != 0 { text += "." + pad(ms, 3) }
-    let sign = offset < 0 ? "-" : "+"
+    if ms != 0 {
+      text.append(UInt8(ascii: "."))
+      pad(ms, 3, into: &text)
+    }
+    text.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
     let o = abs(offset) / 60
-    return text + "\(sign)\(pad(Int64(o / 60), 2)):\(pad(Int64(o % 60), 2))"
+    pad(Int64(o / 60), 2, into: &text)
+    text.append(UInt8(ascii: ":"))
+    pad(Int64(o % 60), 2, into: &text)
   }
 
   /// Seconds since 1970 for any RFC 3339 timestamp (any offset, "Z", fractional seconds), or nil.
@@ -119,5 +142,11 @@ public enum RFC3339 {
   package static func pad(_ n: Int64, _ width: Int) -> String {
     let s = String(n)
     return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+  }
+
+  /// `pad`, appended to `out` as bytes.
+  package static func pad(_ n: Int64, _ width: Int, into out: inout [UInt8]) {
+    guard n >= 0 else { return out.append(contentsOf: pad(n, width).utf8) }
+    DecimalText.append(UInt64(n), width: width, to: &out)
   }
 }

@@ -172,8 +172,19 @@ public struct LocalCalendar {
 
   /// "2026-11-23".
   public static func isoDate(_ day: Int64) -> String {
+    var out: [UInt8] = []
+    isoDate(day, into: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// The same as UTF-8 bytes appended to `out`, with no string made.
+  package static func isoDate(_ day: Int64, into out: inout [UInt8]) {
     let (y, m, d) = RFC3339.civil(fromDays: day)
-    return "\(RFC3339.pad(y, 4))-\(RFC3339.pad(m, 2))-\(RFC3339.pad(d, 2))"
+    RFC3339.pad(y, 4, into: &out)
+    out.append(0x2D)
+    RFC3339.pad(m, 2, into: &out)
+    out.append(0x2D)
+    RFC3339.pad(d, 2, into: &out)
   }
 
   package static let weekdayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]

@@ -28,6 +28,8 @@ extension JournalIndex {
     var id: UInt64 = 0
     var prefix: UInt64 = 0
     var added: Double?
+    /// Whether a phase counts for an exercise total.
+    var exercises = false
     /// Where the correction (or the problem) of the line is in its slice's list.
     var extra = 0
   }
@@ -97,7 +99,7 @@ extension JournalIndex {
       } else {
         switch summary(line: UnsafeBufferPointer(start: base + k, count: line.length), scanned: &scanned) {
         case .blank: break
-        case .record(let from, let to, let completed, let id, let prefix, let added):
+        case .record(let from, let to, let completed, let id, let prefix, let added, let exercises):
           line.kind = .record
           line.from = from
           line.to = to
@@ -105,6 +107,7 @@ extension JournalIndex {
           line.id = id
           line.prefix = prefix
           line.added = added
+          line.exercises = exercises
           tags.count(scanned.tags, in: UnsafeBufferPointer(start: base + k, count: line.length), decoded: scanned.decoded)
         case .correction(let ref):
           line.kind = .correction

@@ -146,24 +146,9 @@ public final class IndexedJournal {
             return
           }
           let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
-          var skip = SortedSearch.firstIndex(in: duplicates, notBelow: chunk.firstLine)
-          var number = chunk.firstLine
-          var start = 0
-          while start < length {
-            let end =
-              memchr(base + start, 0x0A, length - start).map {
-                base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
-              } ?? length
-            let bytes = UnsafeBufferPointer(start: base + start, count: end - start)
-            if !JournalIndex.isBlank(bytes) {
-              if skip < duplicates.count && duplicates[skip] == number {
-                skip += 1
-              } else if number > line {
-                job(part, bytes)
-              }
-            }
-            number += 1
-            start = end + 1
+          Self.forEachLine(in: UnsafeBufferPointer(start: base, count: length), chunk: chunk, duplicates: duplicates) {
+            number, bytes in
+            if number > line { job(part, bytes) }
           }
         }
       }
@@ -337,6 +322,22 @@ public final class IndexedJournal {
     return try file.read(exactly: Int(index.chunks[k].length), at: index.chunks[k].offset)
   }
 
+  /// The same, into `buffer`, whose room is kept from chunk to chunk (a fresh array a chunk
+  /// costs its pages again, each time).
+  package func read(chunk k: Int, into buffer: inout [UInt8]) throws(FileSystemError) {
+    let file = try openFile()
+    let count = file == nil ? 0 : Int(index.chunks[k].length)
+    if buffer.count > count { buffer.removeLast(buffer.count - count) }
+    if buffer.count < count { buffer.append(contentsOf: repeatElement(0, count: count - buffer.count)) }
+    guard let file, count > 0 else { return }
+    let offset = index.chunks[k].offset
+    let done = buffer.withUnsafeMutableBytes { bytes in
+      Result { () throws(FileSystemError) in try file.read(at: offset, into: bytes) }
+    }
+    // The index says the chunk is there: fewer bytes, and the file was cut while read.
+    guard try done.get() == count else { throw .changedWhileRead }
+  }
+
   /// The records of a chunk's lines, as reports read them; damaged lines were reported when
   /// the chunk was indexed, and lines that repeat an earlier id were marked: both are skipped.
   package static func records(in bytes: [UInt8], chunk: JournalIndex.Chunk, duplicates: [Int64], detail: Bool = false)
@@ -344,35 +345,44 @@ public final class IndexedJournal {
   {
     var result: [(record: JournalRecord, line: Int64, bytes: ArraySlice<UInt8>)] = []
     result.reserveCapacity(JournalIndex.linesPerChunk)
-    var skip = SortedSearch.firstIndex(in: duplicates, notBelow: chunk.firstLine)
-    for (k, line) in lines(bytes).enumerated() where !JournalIndex.isBlank(line) {
-      let number = chunk.firstLine + Int64(k)
-      if skip < duplicates.count && duplicates[skip] == number {
-        skip += 1
-        continue
+    bytes.withUnsafeBufferPointer { buffer in
+      forEachLine(in: buffer, chunk: chunk, duplicates: duplicates) { number, line in
+        // A line that is not blank has bytes, in the buffer's.
+        let from = buffer.baseAddress!.distance(to: line.baseAddress!)
+        let slice = bytes[from..<from + line.count]
+        if let record = try? JournalRecord(line: slice, detail: detail) { result.append((record, number, slice)) }
       }
-      if let record = try? JournalRecord(line: line, detail: detail) { result.append((record, number, line)) }
     }
     return result
   }
 
-  /// The lines of a block of text (the last one may lack its newline), found with memchr.
-  package static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
-    var result: [ArraySlice<UInt8>] = []
-    bytes.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }
-      var start = 0
-      while start < buffer.count {
-        let end =
-          memchr(base + start, 0x0A, buffer.count - start).map {
-            base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
-          }
-          ?? buffer.count
-        result.append(bytes[start..<end])
-        start = end + 1
+  /// The lines of a chunk's bytes that may be records, in order, each with its number: blank
+  /// lines, and lines that repeat an earlier id (the index marked those), are skipped. The
+  /// last line may lack its newline; lines are found with memchr.
+  package static func forEachLine<E: Error>(
+    in bytes: UnsafeBufferPointer<UInt8>, chunk: JournalIndex.Chunk, duplicates: [Int64],
+    _ body: (Int64, UnsafeBufferPointer<UInt8>) throws(E) -> Void
+  ) throws(E) {
+    guard let base = bytes.baseAddress else { return }
+    var skip = SortedSearch.firstIndex(in: duplicates, notBelow: chunk.firstLine)
+    var number = chunk.firstLine
+    var start = 0
+    while start < bytes.count {
+      let end =
+        memchr(base + start, 0x0A, bytes.count - start).map {
+          base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
+        } ?? bytes.count
+      let line = UnsafeBufferPointer(start: base + start, count: end - start)
+      if !JournalIndex.isBlank(line) {
+        if skip < duplicates.count && duplicates[skip] == number {
+          skip += 1
+        } else {
+          try body(number, line)
+        }
       }
+      number += 1
+      start = end + 1
     }
-    return result
   }
 
   /// Every record that may touch `from...to` (and possibly some that do not: callers filter).

@@ -15,6 +15,15 @@ public struct JournalIndex {
     public var firstLine: Int64
     public var minTime: Double
     public var maxTime: Double
+    /// Whether a session of the chunk has a phase an exercise total counts: the report by
+    /// exercise reads only these chunks.
+    public var exercises: Bool {
+      get { flags & 1 != 0 }
+      set { flags = newValue ? flags | 1 : flags & ~1 }
+    }
+    /// The chunk's flags as the cache file keeps them (only `exercises` so far), a byte a
+    /// cache can check before it is trusted.
+    var flags: UInt8 = 0
   }
 
   /// A line that corrects a session (or a session `pomo add` recorded, which `pomo undo` can
@@ -229,6 +238,7 @@ public struct JournalIndex {
             } else {
               chunk.minTime = min(chunk.minTime, line.from)
               chunk.maxTime = max(chunk.maxTime, line.to)
+              if line.exercises { chunk.exercises = true }
               if line.completed { newQuarters.append(Self.quarterKey(Self.quarter(line.from), line.id)) }
               newPrefixes.append(PrefixEntry(prefix: line.prefix, line: indexedLines))
               if let added = line.added {
@@ -398,7 +408,8 @@ public struct JournalIndex {
   /// What the index keeps of one line.
   package enum LineSummary {
     case blank
-    case record(from: Double, to: Double, completed: Bool, id: UInt64, prefix: UInt64, added: Double?)
+    case record(
+      from: Double, to: Double, completed: Bool, id: UInt64, prefix: UInt64, added: Double?, exercises: Bool)
     case correction(CorrectionRef)
     case bad(String)
   }
@@ -444,7 +455,8 @@ public struct JournalIndex {
       return (hash.value, Self.prefix(bytes))
     }
     return .record(
-      from: start, to: scanned.sessionEnd, completed: scanned.completed, id: id, prefix: prefix, added: scanned.added)
+      from: start, to: scanned.sessionEnd, completed: scanned.completed, id: id, prefix: prefix, added: scanned.added,
+      exercises: scanned.countsExercises)
   }
 
   /// What the index keeps of a line that was read.
@@ -454,7 +466,8 @@ public struct JournalIndex {
       let to = max(record.end, record.phases.map(\.end).max() ?? record.end)
       return .record(
         from: record.start, to: to, completed: record.status == .completed, id: FNV1a.hash(record.id),
-        prefix: prefix(record.id.utf8), added: record.added)
+        prefix: prefix(record.id.utf8), added: record.added,
+        exercises: record.phases.contains(where: ExerciseTotal.counts))
     case .correction(let c):
       let kind: CorrectionRef.Kind =
         switch c.kind {
@@ -589,7 +602,7 @@ public struct JournalIndex {
     var end = keep > 0 ? chunks[Int(keep) - 1].offset + chunks[Int(keep) - 1].length : 0
     for c in added {
       guard c.offset >= end, c.length >= 0, c.offset <= length, c.length <= length - c.offset, c.firstLine >= 1,
-        c.firstLine <= lines, !c.minTime.isNaN, !c.maxTime.isNaN
+        c.firstLine <= lines, !c.minTime.isNaN, !c.maxTime.isNaN, c.flags <= 1
       else { return false }
       end = c.offset + c.length
     }

@@ -168,15 +168,20 @@ public final class History {
     return result.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
   }
 
-  /// The chunks of each file to read for `from...to`, moved sessions included.
-  private func chunks(overlapping from: Double, _ to: Double) -> [[Int]] {
+  /// The chunks of each file to read for `from...to`, moved sessions included; with
+  /// `exercises`, only those holding a session with a phase an exercise total counts.
+  private func chunks(overlapping from: Double, _ to: Double, exercises: Bool = false) -> [[Int]] {
     var selected = files.map { file in
-      file.index.chunks.indices.filter { file.index.chunks[$0].maxTime >= from && file.index.chunks[$0].minTime <= to }
+      file.index.chunks.indices.filter {
+        let chunk = file.index.chunks[$0]
+        return chunk.maxTime >= from && chunk.minTime <= to && (chunk.exercises || !exercises)
+      }
     }
     var extra = false
     for ref in movingRefs {
       guard !ref.from.isNaN, ref.to >= from, ref.from <= to else { continue }
-      for place in locate(prefix: ref.sessionPrefix) {
+      for place in locate(prefix: ref.sessionPrefix)
+      where files[place.file].index.chunks[place.chunk].exercises || !exercises {
         selected[place.file].append(place.chunk)
         extra = true
       }
@@ -185,11 +190,14 @@ public final class History {
   }
 
   /// Every session that may touch `from...to` (and possibly some that do not: callers
-  /// filter), folded, each id once; files in order, each in journal order.
+  /// filter), folded, each id once; files in order, each in journal order. With `exercises`,
+  /// only the chunks whose sessions count exercises are read (the index marks them), so a
+  /// report by exercise over years without any reads nothing.
   public func records(
-    overlapping from: Double, _ to: Double, detail: Bool = false, _ body: (JournalRecord) -> Void
+    overlapping from: Double, _ to: Double, detail: Bool = false, exercises: Bool = false,
+    _ body: (JournalRecord) -> Void
   ) throws(FileSystemError) {
-    try read(chunks(overlapping: from, to), detail: detail, body)
+    try read(chunks(overlapping: from, to, exercises: exercises), detail: detail, body)
   }
 
   /// Every session, folded.
@@ -275,15 +283,34 @@ public final class History {
   // MARK: - The newest sessions
 
   /// The `limit` sessions that started last, folded, newest first (the earlier line first
-  /// when two start at the same instant), each with its line when no correction changed it.
+  /// when two start at the same instant).
   ///
   /// Chunks are read newest first by the latest instant they touch (a correction that moves
   /// a session counts as a chunk at the instant it moves it to), and reading stops when the
   /// next cannot hold a session newer than the `limit` found.
   /// `detail: false` leaves out what a table of sessions does not show (notes, hosts, the
   /// phases' names), as reports do.
-  public func newest(_ limit: Int, lines: Bool = true, detail: Bool = true) throws(FileSystemError) -> [(
-    record: JournalRecord, line: [UInt8]?
+  public func newest(_ limit: Int, detail: Bool = true) throws(FileSystemError) -> [JournalRecord] {
+    var found = try latest(limit, records: true, lines: false, detail: detail)
+    // Every record is built (`records: true`), so each has one; moved out, not copied.
+    return found.indices.map { found[$0].record.take()! }
+  }
+
+  /// The same sessions as `pomo log --json` prints them: a line as the journal holds it, or
+  /// a session a correction changed as it now stands. Of a line printed as it stands only the
+  /// start and the id are kept (the scanner still checks it whole): no record is built.
+  public func newestLines(_ limit: Int) throws(FileSystemError) -> [NewestSession] {
+    var found = try latest(limit, records: false, lines: true, detail: true)
+    return found.indices.map { k in
+      // A session without its line is one a correction changed, and has its record.
+      if let line = found[k].line.take() { .line(line) } else { .corrected(found[k].record.take()!) }
+    }
+  }
+
+  /// What `newest` and `newestLines` find: each session's record when `records` (else only
+  /// when a correction changed it) and its line when `lines` and no correction changed it.
+  private func latest(_ limit: Int, records: Bool, lines: Bool, detail: Bool) throws(FileSystemError) -> [(
+    record: JournalRecord?, line: [UInt8]?
   )] {
     guard limit > 0 else { return [] }
     enum Source {
@@ -304,23 +331,52 @@ public final class History {
     }
     sources.sort { $0.time != $1.time ? $0.time > $1.time : $0.order > $1.order }
     var starts = MinHeap()
-    var found: [(record: JournalRecord, number: Int64, file: Int, line: [UInt8]?)] = []
+    // Where each session found is (plain values, quick to sort), then what is kept of it.
+    var found: [(start: Double, file: Int, number: Int64)] = []
+    var kept: [(id: String?, record: JournalRecord?, line: [UInt8]?)] = []
     var read = Set<Int64>()
-    var seen = Set<String>()
+    // The ids met, by their hashes, as the index tells ids apart.
+    var seen = Set<UInt64>()
+    let several = files.count > 1
+    var scanned = ScannedLine()
+    scanned.keepsPhases = records
+    var bytes: [UInt8] = []
     func take(_ f: Int, _ k: Int) throws(FileSystemError) {
       guard read.insert(Int64(f) << 32 | Int64(k)).inserted else { return }
       let file = files[f]
-      let bytes = try file.read(chunk: k)
-      let chunk = file.index.chunks[k]
-      for item in IndexedJournal.records(in: bytes, chunk: chunk, duplicates: file.index.duplicates, detail: detail) {
-        guard seen.insert(item.record.id).inserted, let record = try fold(item.record) else { continue }
-        if starts.count == limit {
-          guard record.start >= starts.minimum else { continue }
-          starts.removeMinimum()
+      try file.read(chunk: k, into: &bytes)
+      try bytes.withUnsafeBufferPointer { (buffer) throws(FileSystemError) in
+        try IndexedJournal.forEachLine(in: buffer, chunk: file.index.chunks[k], duplicates: file.index.duplicates) {
+          (number, line) throws(FileSystemError) in
+          // A damaged line, or a correction, is no session.
+          guard (try? RecordScanner.scan(line, into: &scanned)) != nil, scanned.correction == nil,
+            var start = scanned.start
+          else { return }
+          let hash = scanned.withUTF8(scanned.id, in: line) { bytes in
+            var hash = FNV1a()
+            hash.add(bytes)
+            return hash.value
+          }
+          guard seen.insert(hash).inserted else { return }
+          let changed = self.corrected && isCorrected(hash: hash)
+          var record: JournalRecord?
+          if records || changed {
+            // Built from the scan when it kept the phases; else read again whole.
+            let entry =
+              scanned.keepsPhases
+              ? scanned.entry(in: line, detail: detail) : (try? RecordScanner.decodeEntry(line, detail: detail))
+            guard case .session(let session)? = entry, let folded = try fold(session) else { return }
+            record = folded
+            start = folded.start
+          }
+          if starts.count == limit {
+            guard start >= starts.minimum else { return }
+            starts.removeMinimum()
+          }
+          starts.insert(start)
+          found.append((start, f, number))
+          kept.append((several ? scanned.string(scanned.id, in: line) : nil, record, lines && !changed ? Array(line) : nil))
         }
-        starts.insert(record.start)
-        let corrected = isCorrected(record.id)
-        found.append((record, item.line, f, lines && !corrected ? Array(item.bytes) : nil))
       }
     }
     for item in sources {
@@ -333,20 +389,20 @@ public final class History {
     }
     // A session in several files (a conflict copy, say) is the one of the first file, as
     // everywhere: one found in a later file is looked up in the files before it.
-    if files.count > 1 {
+    if several {
       for k in found.indices where found[k].file > 0 {
-        if let earlier = try first(found[k].record.id, before: found[k].file) {
-          found[k] = (
-            earlier.record, earlier.number, earlier.file, lines && !isCorrected(earlier.record.id) ? earlier.line : nil
-          )
+        if let id = kept[k].id, let earlier = try first(id, before: found[k].file) {
+          found[k] = (earlier.record.start, earlier.file, earlier.number)
+          kept[k] = (id, earlier.record, lines && !isCorrected(earlier.record.id) ? earlier.line : nil)
         }
       }
     }
-    found.sort {
-      $0.record.start != $1.record.start
-        ? $0.record.start > $1.record.start : ($0.file, $0.number) < ($1.file, $1.number)
+    let sorted = found.indices.sorted { a, b in
+      found[a].start != found[b].start
+        ? found[a].start > found[b].start : (found[a].file, found[a].number) < (found[b].file, found[b].number)
     }
-    return found.prefix(limit).map { ($0.record, $0.line) }
+    // Moved out, not copied: a record holds many strings.
+    return sorted.prefix(limit).map { (kept[$0].record.take(), kept[$0].line.take()) }
   }
 
   /// The session with this id in a file before `file`, folded, if one holds it.
@@ -433,8 +489,8 @@ public final class History {
 
   private func find(exactly text: String) throws(LookupError) -> JournalRecord {
     if text == "last" {
-      guard let latest = try? newest(1, lines: false).first else { throw .empty }
-      return latest.record
+      guard let latest = try? newest(1).first else { throw .empty }
+      return latest
     }
     guard !text.isEmpty else { throw .unknown(text) }
     let range = JournalIndex.prefixRange(text)

@@ -39,9 +39,14 @@ public struct ExerciseTotal: Equatable, Sendable {
   }
 
   /// A session's exercises, each once, in the order they came.
-  public static func of(_ record: JournalRecord) -> [ExerciseTotal] {
+  public static func of(_ record: JournalRecord) -> [ExerciseTotal] { of(record.phases) }
+
+  /// The exercises of a session's phases, each once, in the order they came.
+  public static func of(_ phases: [JournalPhase]) -> [ExerciseTotal] {
     var totals: [ExerciseTotal] = []
-    for phase in record.phases where counts(phase) {
+    // By index: only the phases that count are copied out of the array.
+    for k in phases.indices where counts(phases[k]) {
+      let phase = phases[k]
       let name = phase.exercise ?? phase.name
       if let i = totals.firstIndex(where: { $0.name == name }) {
         totals[i].add(phase)

@@ -317,6 +317,7 @@ package struct RecordScanner {
   ) {
     out.lastPhaseEnd = end
     if !(end <= out.latestPhaseEnd ?? -.infinity) { out.latestPhaseEnd = end }
+    if exercise != nil || reps != nil || countedRounds != nil { out.countsExercises = true }
     guard out.keepsPhases else { return }
     out.phases.append(
       ScannedPhase(

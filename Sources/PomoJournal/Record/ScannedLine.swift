@@ -43,6 +43,9 @@ package struct ScannedLine: Sendable {
   package var keepsPhases = true
   package var lastPhaseEnd: Double?
   package var latestPhaseEnd: Double?
+  /// Whether a phase counts for an exercise total (`ExerciseTotal.counts`): kept even when the
+  /// phases are not, so the index can mark the chunks the report by exercise must read.
+  package var countsExercises = false
   // A correction's fields.
   package var target: ScannedText?
   package var session: ScannedText?
@@ -106,6 +109,7 @@ package struct ScannedLine: Sendable {
     if !phases.isEmpty { phases.removeAll(keepingCapacity: true) }
     lastPhaseEnd = nil
     latestPhaseEnd = nil
+    countsExercises = false
     target = nil
     session = nil
     at = nil

@@ -21,26 +21,38 @@ extension Pomo {
       let journal = JournalAccess.journal(arguments, context)
       JournalAccess.recover(journal, context)
       let history = try JournalAccess.history(journal, strict: arguments[SharedOptions.strict], context)
-      let newest: [(record: JournalRecord, line: [UInt8]?)]
       do {
-        newest = try history.newest(
-          limit, lines: arguments[SharedOptions.json], detail: arguments[SharedOptions.json])
+        if arguments[SharedOptions.json] {
+          context.writeJSON(json(try history.newestLines(limit), offset: context.zone.offset))
+        } else {
+          let newest = try history.newest(limit, detail: false)
+          context.output.write(
+            LogText.render(newest, width: context.width, unicode: context.unicode, offset: context.zone.offset))
+        }
       } catch {
         throw CLIError.failure("cannot read the journal \(journal.name): \(error)")
       }
-      if arguments[SharedOptions.json] {
-        let offset = context.zone.offset
-        // A session no correction changed is shown as its line stands; a corrected one as it now stands.
-        let lines = newest.map { item in
-          "  " + (item.line.map { JSONOutput.inertLine($0) } ?? item.record.json(offset: offset).text)
-        }
-        context.writeJSON(lines.isEmpty ? "[]\n" : "[\n" + lines.joined(separator: ",\n") + "\n]\n")
-      } else {
-        let text = LogText.render(
-          newest.map(\.record), width: context.width, unicode: context.unicode, offset: context.zone.offset)
-        context.output.write(text)
-      }
       return ExitCode.success
+    }
+
+    /// The sessions as a JSON array, a session a line, written as bytes: one no correction
+    /// changed as its line stands (made inert), a corrected one as it now stands.
+    static func json(_ sessions: [NewestSession], offset: (Double) -> Int) -> String {
+      guard !sessions.isEmpty else { return "[]\n" }
+      var out: [UInt8] = [UInt8(ascii: "["), 0x0A]
+      out.reserveCapacity(sessions.reduce(16) { size, session in
+        if case .line(let line) = session { size + line.count + 4 } else { size + 1024 }
+      })
+      for (k, session) in sessions.enumerated() {
+        if k > 0 { out += [UInt8(ascii: ","), 0x0A] }
+        out += [0x20, 0x20]
+        switch session {
+        case .line(let line): line.withUnsafeBufferPointer { JSONOutput.inertLine($0, into: &out) }
+        case .corrected(let record): record.json(offset: offset).write(to: &out)
+        }
+      }
+      out += [0x0A, UInt8(ascii: "]"), 0x0A]
+      return String(decoding: out, as: UTF8.self)
     }
   }
 }
@@ -60,27 +72,46 @@ public enum LogText {
 
   public static func render(_ records: [JournalRecord], width: Int, unicode: Bool, offset: (Double) -> Int) -> String {
     if records.isEmpty { return "No sessions recorded yet. Start one with 'pomo start work'.\n" }
-    let rows = records.map { r -> [String] in
-      let stamp = RFC3339.format(r.start, offset: offset(r.start))
-      let date = String(stamp.prefix(10))
-      let time = String(stamp.dropFirst(11).prefix(5))
-      let status = r.status == .completed ? "completed" : "interrupted"
-      return [
-        String(r.id.prefix(8)), date, time, r.preset, status, TimeText.clock(seconds: Int64(r.focusSeconds.rounded())),
-        tagList(r.tags),
-      ]
+    // The records are read in place, a field at a time: a record taken out of the array is
+    // copied, strings and all, and a log may show a million.
+    var stamp: [UInt8] = []
+    let rows = records.withUnsafeBufferPointer { records in
+      records.indices.map { k -> [String] in
+        // The stamp is ASCII ("2026-11-30T09:00:00+01:00"): cut by its bytes.
+        stamp.removeAll(keepingCapacity: true)
+        RFC3339.format(records[k].start, offset: offset(records[k].start), into: &stamp)
+        let date = String(decoding: stamp.prefix(10), as: UTF8.self)
+        let time = String(decoding: stamp.dropFirst(11).prefix(5), as: UTF8.self)
+        let status = records[k].status == .completed ? "completed" : "interrupted"
+        return [
+          shortID(records[k].id), date, time, records[k].preset, status,
+          TimeText.clock(seconds: Int64(records[k].focusSeconds.rounded())), tagList(records[k].tags),
+        ]
+      }
     }
     return table.render(rows, width: width, unicode: unicode) + exercises(records, width: width, unicode: unicode)
+  }
+
+  /// The first 8 characters of an id: its first 8 bytes when those and the next are printable
+  /// ASCII (no two of which make one character), as nearly every id is; else counted out.
+  static func shortID(_ id: String) -> String {
+    let plain = id.utf8.withContiguousStorageIfAvailable { bytes in
+      bytes.prefix(9).allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+    return plain == true ? String(decoding: id.utf8.prefix(8), as: UTF8.self) : String(id.prefix(8))
   }
 
   /// Under the table, the sessions that had exercises: their short id and each exercise's
   /// time and counts, a line each (cut to the width); nothing when none had any.
   static func exercises(_ records: [JournalRecord], width: Int, unicode: Bool) -> String {
-    let lines = records.compactMap { record -> String? in
-      let totals = ExerciseTotal.of(record)
-      guard !totals.isEmpty else { return nil }
-      let line = String(record.id.prefix(8)) + "  " + totals.map(\.text).joined(separator: ", ")
-      return TextLayout.truncate(line, max(8, width - 1), unicode: unicode) + "\n"
+    // In place, as `render` reads them; only the phases are looked at, unless some count.
+    let lines = records.withUnsafeBufferPointer { records in
+      records.indices.compactMap { k -> String? in
+        let totals = ExerciseTotal.of(records[k].phases)
+        guard !totals.isEmpty else { return nil }
+        let line = shortID(records[k].id) + "  " + totals.map(\.text).joined(separator: ", ")
+        return TextLayout.truncate(line, max(8, width - 1), unicode: unicode) + "\n"
+      }
     }
     return lines.isEmpty ? "" : "\nExercises:\n" + lines.joined()
   }
