@@ -8,6 +8,9 @@ public struct FNV1a {
   public init() {}
 
   public mutating func add<S: Sequence<UInt8>>(_ bytes: S) {
+    // Bytes that lie together in memory (an array, a native string's UTF-8) take the plain
+    // loop: the generic one walks an iterator a byte at a time across modules.
+    if bytes.withContiguousStorageIfAvailable({ add($0) }) != nil { return }
     for b in bytes {
       value ^= UInt64(b)
       value = value &* 0x100_0000_01b3

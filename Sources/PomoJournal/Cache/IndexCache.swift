@@ -134,10 +134,8 @@ package enum IndexCache {
       let corrections = input.raw(UInt64.self, zero: 0), corrections.count % CorrectionTable.words == 0,
       let ids = input.raw(UInt64.self, zero: 0),
       let prefixes = input.raw(JournalIndex.PrefixEntry.self, zero: .init(prefix: 0, line: 0)),
-      let quarters = input.raw(UInt64.self, zero: 0), input.atEnd,
-      case var index = loaded.index, index.apply(encoded: Array(meta))
+      let quarters = input.raw(UInt64.self, zero: 0), input.atEnd, loaded.index.apply(encoded: Array(meta))
     else { return false }
-    loaded.index = index
     appends.corrections += CorrectionTable(storage: corrections).all
     appends.ids += ids
     appends.prefixes += prefixes

@@ -203,9 +203,11 @@ public final class IndexedJournal {
     if handle == nil && exists { handle = try RandomAccessFile(path: journal.path) }
     guard let file = handle else { return }
     let path = cachePath.map { $0 + ".bin" }
-    let loaded = trustingCache ? path.flatMap { IndexCache.open($0, source: source) } : nil
+    var loaded = trustingCache ? path.flatMap { IndexCache.open($0, source: source) } : nil
     let state = loaded ?? IndexCache.Loaded()
     index = state.index
+    // The index is this journal's now: no second reference makes an update copy its chunks.
+    loaded?.index = JournalIndex()
     corrections = state.corrections
     idTable = state.ids
     prefixTable = state.prefixes

@@ -583,13 +583,12 @@ public struct JournalIndex {
   }
 
   /// Takes in what `encoded(since:)` saved: the numbers as they were then, and the lists
-  /// as they grew. Every number is checked before it is used: false when any fails, and a
-  /// damaged cache is then rebuilt, never trusted.
+  /// as they grew. Every number is checked before anything is used: false when any fails,
+  /// and the index is then as it was (a damaged cache is rebuilt, never trusted).
   package mutating func apply(encoded bytes: [UInt8]) -> Bool {
     guard var input = CacheReader(bytes, magic: []) else { return false }
     func next() -> UInt64? { input.word() }
     func int() -> Int64? { input.int() }
-    func double() -> Double? { input.double() }
     guard let device = next(), let inode = next(), let size = int(), let modified = int(), let changed = int(),
       let length = int(), length >= 0, length <= size, length >= indexedLength, let lines = int(),
       lines >= indexedLines, let head = next(), let tail = next(), let build = next(),
@@ -606,25 +605,33 @@ public struct JournalIndex {
       else { return false }
       end = c.offset + c.length
     }
-    chunks.removeLast(chunks.count - Int(keep))
-    chunks += added
     guard let badCount = int(), badCount >= 0, badCount <= input.remaining / 16 else { return false }
+    var bad: [Journal.BadLine] = []
     for _ in 0..<badCount {
-      guard let number = int(), number >= 1, number <= lines, let reason = input.text()
-      else { return false }
-      badLines.append(Journal.BadLine(number: Int(number), reason: reason))
+      guard let number = int(), number >= 1, number <= lines, let reason = input.text() else { return false }
+      bad.append(Journal.BadLine(number: Int(number), reason: reason))
     }
     guard let duplicateCount = int(), duplicateCount >= 0, duplicateCount <= input.remaining / 8 else { return false }
+    var repeated: [Int64] = []
     for _ in 0..<duplicateCount {
-      guard let line = int(), line >= 1, line <= lines, line > (duplicates.last ?? 0) else { return false }
-      duplicates.append(line)
+      guard let line = int(), line >= 1, line <= lines, line > (repeated.last ?? duplicates.last ?? 0) else {
+        return false
+      }
+      repeated.append(line)
     }
     guard let tagCount = int(), tagCount >= 0, tagCount <= input.remaining / 16 else { return false }
+    var counted: [(String, Int64)] = []
     for _ in 0..<tagCount {
       guard let count = int(), count > 0, count <= lines, let tag = input.text() else { return false }
-      tags[tag, default: 0] += count
+      counted.append((tag, count))
     }
     guard input.atEnd else { return false }
+    // All checked: taken in.
+    if Int(keep) < chunks.count { chunks.removeLast(chunks.count - Int(keep)) }
+    if chunks.isEmpty { chunks = added } else { chunks += added }
+    badLines += bad
+    duplicates += repeated
+    for (tag, count) in counted { tags[tag, default: 0] += count }
     identity = FileIdentity(device: device, inode: inode, size: size, modified: modified, changed: changed)
     indexedLength = length
     indexedLines = lines
