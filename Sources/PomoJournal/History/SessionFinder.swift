@@ -16,7 +16,8 @@ struct SessionFinder {
   )] {
     var result: [(file: Int, line: Int64, record: JournalRecord)] = []
     var read = Set<Int64>()
-    for place in reader.locate(prefix: prefix) where read.insert(Int64(place.file) << 32 | Int64(place.chunk)).inserted {
+    for place in reader.locate(prefix: prefix) where read.insert(Int64(place.file) << 32 | Int64(place.chunk)).inserted
+    {
       let file = files[place.file]
       let bytes = try file.read(chunk: place.chunk)
       for item in IndexedJournal.records(

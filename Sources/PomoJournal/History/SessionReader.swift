@@ -240,7 +240,8 @@ struct SessionReader {
           }
           starts.insert(start)
           found.append((start, f, number))
-          kept.append((several ? scanned.string(scanned.id, in: line) : nil, record, lines && !changed ? Array(line) : nil))
+          kept.append(
+            (several ? scanned.string(scanned.id, in: line) : nil, record, lines && !changed ? Array(line) : nil))
         }
       }
     }

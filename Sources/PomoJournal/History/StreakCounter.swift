@@ -9,6 +9,7 @@ struct StreakCounter {
 
   private var files: [IndexedJournal] { reader.files }
   private var movingRefs: [JournalIndex.CorrectionRef] { reader.movingRefs }
+  private var correctionCount: Int { reader.corrections.count }
 
   /// The current streak of days with a completed session, in `calendar`'s days, ending
   /// today (or yesterday while today has none).
@@ -79,7 +80,7 @@ struct StreakCounter {
     let source = FNV1a.hash(base)
     if let bytes = CacheFile.read(path, magic: magic, source: source), var input = CacheReader(bytes, magic: []),
       let marks = IndexMark.read(from: &input), input.text() == fingerprint,
-      input.int() == Int64(reader.corrections.count), let before = input.int(), let end = input.int(), let begin = input.int(),
+      input.int() == Int64(correctionCount), let before = input.int(), let end = input.int(), let begin = input.int(),
       input.atEnd, begin <= end, end - begin < 4_000_000, abs(end) < 4_000_000
     {
       switch Staleness.standing(of: marks, on: now) {
@@ -100,7 +101,7 @@ struct StreakCounter {
     var out = CacheWriter(magic: [])
     IndexMark.put(now, into: &out)
     out.put(text: fingerprint)
-    out.put(Int64(reader.corrections.count))
+    out.put(Int64(correctionCount))
     out.put(start)
     out.put(last)
     out.put(first)
