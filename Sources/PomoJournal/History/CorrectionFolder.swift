@@ -1,0 +1,94 @@
+import PomoCore
+import PomoPlatform
+
+/// The corrections (and added sessions) of a history's files, as their indexes keep them, and
+/// the fold of a session with its own (`Fold`): a session's corrections are found by binary
+/// search of each file's table, and only their few lines are read.
+struct CorrectionFolder {
+  let files: [IndexedJournal]
+  /// Each file's corrections and added sessions, sorted by session.
+  let tables: [CorrectionTable]
+  /// Whether any file holds a correction or an added session: without, nothing is folded.
+  let corrected: Bool
+
+  init(files: [IndexedJournal], tables: [CorrectionTable]) {
+    self.files = files
+    self.tables = tables
+    corrected = tables.contains { $0.count > 0 }
+  }
+
+  /// Every correction (and added session) of every file, with its file.
+  private var refs: [(file: Int, ref: JournalIndex.CorrectionRef)] {
+    tables.enumerated().flatMap { f, table in table.all.map { (f, $0) } }
+  }
+
+  /// How many corrections (and added sessions) the history holds.
+  var count: Int { tables.reduce(0) { $0 + $1.count } }
+
+  /// The corrections (not the additions) of the session with this id hash, with their files.
+  private func entries(of session: UInt64) -> [(file: Int, ref: JournalIndex.CorrectionRef)] {
+    var result: [(file: Int, ref: JournalIndex.CorrectionRef)] = []
+    for (f, table) in tables.enumerated() {
+      for k in table.range(session: session) where table[k].kind != .added { result.append((f, table[k])) }
+    }
+    return result
+  }
+
+  /// The corrections of a session, read from their lines.
+  private func corrections(of id: String) throws(FileSystemError) -> [Correction] {
+    var result: [Correction] = []
+    for (f, ref) in entries(of: FNV1a.hash(id)) {
+      let bytes = try files[f].read(offset: ref.offset, length: ref.length)
+      if case .correction(let c)? = try? JournalEntry(line: bytes[...]), c.session == id { result.append(c) }
+    }
+    return result
+  }
+
+  /// A session as it now stands: nil when it was deleted.
+  func fold(_ record: JournalRecord) throws(FileSystemError) -> JournalRecord? {
+    guard corrected, isCorrected(record.id) else { return record }
+    return Fold.apply(record, try corrections(of: record.id))
+  }
+
+  /// Whether a session has corrections (so its line no longer says all).
+  func isCorrected(_ id: String) -> Bool {
+    isCorrected(hash: FNV1a.hash(id))
+  }
+
+  /// The same, for the id with this hash.
+  func isCorrected(hash: UInt64) -> Bool {
+    tables.contains { table in table.range(session: hash).contains { table[$0].kind != .added } }
+  }
+
+  // MARK: - Undo
+
+  /// The latest correction or added session that no undo has revoked yet, as its own id,
+  /// the session it concerns and what it was; nil when there is none.
+  func latestRevocable() throws(FileSystemError) -> (
+    id: String, session: String, kind: JournalIndex.CorrectionRef.Kind, at: Double
+  )? {
+    // The undos are few: read them for what they revoke. The rest are known by their hashes,
+    // so only the latest ones' lines are read.
+    var revoked = Set<UInt64>()
+    let refs = self.refs
+    for (f, ref) in refs where ref.kind == .undo {
+      let bytes = try files[f].read(offset: ref.offset, length: ref.length)
+      if case .correction(let c)? = try? JournalEntry(line: bytes[...]) { revoked.insert(FNV1a.hash(c.target)) }
+    }
+    let live = refs.filter { $0.ref.kind != .undo && !revoked.contains($0.ref.id) }
+    guard let latestAt = live.map(\.ref.at).max() else { return nil }
+    var best: (id: String, session: String, kind: JournalIndex.CorrectionRef.Kind, at: Double)?
+    for (f, ref) in live where ref.at == latestAt {
+      let bytes = try files[f].read(offset: ref.offset, length: ref.length)
+      let found: (id: String, session: String)?
+      switch try? JournalEntry(line: bytes[...]) {
+      case .correction(let c)?: found = (c.id, c.session)
+      case .session(let record)?: found = (record.id, record.id)
+      case nil: found = nil
+      }
+      // The same time: the greater id is the later, as the fold orders them.
+      if let found, best == nil || found.id > best!.id { best = (found.id, found.session, ref.kind, ref.at) }
+    }
+    return best
+  }
+}

@@ -1,0 +1,108 @@
+import PomoCore
+import PomoPlatform
+
+/// Finds sessions by their ids: the session an id or a prefix of it names, as `edit`,
+/// `delete` and `show` take it, and the lines a session was written on.
+struct SessionFinder {
+  /// Reads the chunks a session's id may be in, and folds what it finds.
+  let reader: SessionReader
+
+  var files: [IndexedJournal] { reader.files }
+
+  /// The lines of the session with this id hash, as recorded (not folded), in file order,
+  /// each with its file and line number; lines that repeat an id within a file are left out.
+  func copies(of hash: UInt64, prefix: UInt64, detail: Bool = false) throws(FileSystemError) -> [(
+    file: Int, line: Int64, record: JournalRecord
+  )] {
+    var result: [(file: Int, line: Int64, record: JournalRecord)] = []
+    var read = Set<Int64>()
+    for place in reader.locate(prefix: prefix) where read.insert(Int64(place.file) << 32 | Int64(place.chunk)).inserted
+    {
+      let file = files[place.file]
+      let bytes = try file.read(chunk: place.chunk)
+      for item in IndexedJournal.records(
+        in: bytes, chunk: file.index.chunks[place.chunk], duplicates: file.index.duplicates, detail: detail)
+      where FNV1a.hash(item.record.id) == hash {
+        result.append((place.file, item.line, item.record))
+      }
+    }
+    return result.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+  }
+
+  /// The fewest characters of an id that name a session, as git asks of an abbreviated
+  /// commit: a slip of one key (`pomo edit 5`) must not pick a session at random.
+  static let shortestPrefix = 4
+
+  /// Whether `text` is too short to be taken as a prefix (`last` and a whole short id still are).
+  static func isTooShort(_ text: String) -> Bool { text != "last" && text.count < shortestPrefix }
+
+  /// The session an id names: `last` (the latest), a whole id, or any unique prefix of at
+  /// least `shortestPrefix` characters.
+  func find(_ text: String) throws(SessionLookupError) -> JournalRecord {
+    if Self.isTooShort(text) {
+      // Only a whole id this short (another tool's, say) is taken as it stands.
+      let found: JournalRecord
+      do { found = try findPrefix(text) } catch .deleted(let id) where id.lowercased() == text.lowercased() {
+        throw .deleted(id)
+      } catch { throw .tooShort(text) }
+      guard found.id.lowercased() == text.lowercased() else { throw .tooShort(text) }
+      return found
+    }
+    return try findPrefix(text)
+  }
+
+  private func findPrefix(_ text: String) throws(SessionLookupError) -> JournalRecord {
+    // Ids are written in lowercase; a prefix typed in capitals means the same.
+    do {
+      return try find(exactly: text)
+    } catch .unknown(let given) where text.lowercased() != text {
+      do { return try find(exactly: text.lowercased()) } catch .unknown { throw .unknown(given) }
+    }
+  }
+
+  private func find(exactly text: String) throws(SessionLookupError) -> JournalRecord {
+    if text == "last" {
+      guard let latest = try? reader.newest(1).first else { throw .empty }
+      return latest
+    }
+    guard !text.isEmpty else { throw .unknown(text) }
+    let range = JournalIndex.prefixRange(text)
+    var live: [String: JournalRecord] = [:]
+    var deleted: [String] = []
+    var matched = Set<String>()
+    let most = 10
+    outer: for file in files {
+      let prefixes = file.loadPrefixes()
+      var k = SortedSearch.firstIndex(in: prefixes, notBelow: .init(prefix: range.lowerBound, line: 0))
+      // The lines wanted, by chunk, so each chunk is read once.
+      var wanted: [Int: Set<Int64>] = [:]
+      while k < prefixes.count && prefixes[k].prefix <= range.upperBound {
+        if let chunk = file.chunk(holding: prefixes[k].line) { wanted[chunk, default: []].insert(prefixes[k].line) }
+        k += 1
+      }
+      for chunk in wanted.keys.sorted() {
+        guard let bytes = try? file.read(chunk: chunk) else { continue }
+        for item in IndexedJournal.records(
+          in: bytes, chunk: file.index.chunks[chunk], duplicates: file.index.duplicates, detail: true)
+        where wanted[chunk]!.contains(item.line) && item.record.id.hasPrefix(text) {
+          guard matched.insert(item.record.id).inserted else { continue }
+          let folded: JournalRecord?
+          do {
+            folded = try reader.corrections.fold(item.record)
+          } catch {
+            continue
+          }
+          if let folded { live[folded.id] = folded } else { deleted.append(item.record.id) }
+          if live.count > most { break outer }
+        }
+      }
+    }
+    if live.count == 1, let only = live.values.first { return only }
+    if live.count > 1 {
+      let sorted = live.values.sorted { $0.start != $1.start ? $0.start > $1.start : $0.id < $1.id }
+      throw .ambiguous(text, Array(sorted.prefix(most)), more: live.count > most)
+    }
+    if let first = deleted.first { throw .deleted(first) }
+    throw .unknown(text)
+  }
+}

@@ -1,0 +1,295 @@
+import PomoCore
+import PomoPlatform
+
+/// Reads a history's sessions through the files' indexes: any span of time, every session,
+/// or the newest ones, each folded (`CorrectionFolder`) and each id once (a session in
+/// several files is the first file's).
+///
+/// Reading a span of time costs the chunks that touch it, plus the chunks of sessions that
+/// corrections moved into it, plus the few correction lines of the sessions read: the index
+/// keeps every correction's place and the span it gives its session, so a report never
+/// misses a session moved into its range, nor counts one moved out of it.
+struct SessionReader {
+  let files: [IndexedJournal]
+  /// Corrections that move a session in time, change its status or remove it.
+  let movingRefs: [JournalIndex.CorrectionRef]
+  let corrections: CorrectionFolder
+  let shared: SharedIDs
+
+  /// The earliest instant any session touches, for walking back in time.
+  var earliest: Double {
+    let moved = movingRefs.map(\.from).filter { !$0.isNaN }.min() ?? .infinity
+    return min(files.map(\.earliest).min() ?? .infinity, moved)
+  }
+
+  /// The chunks (file, chunk) that may hold the session with this id hash and prefix.
+  func locate(prefix: UInt64) -> [(file: Int, chunk: Int)] {
+    var result: [(file: Int, chunk: Int)] = []
+    for (f, file) in files.enumerated() {
+      for line in file.lines(withPrefix: prefix) {
+        if let chunk = file.chunk(holding: line) { result.append((f, chunk)) }
+      }
+    }
+    return result
+  }
+
+  /// The chunks of each file to read for `from...to`, moved sessions included; with
+  /// `exercises`, only those holding a session with a phase an exercise total counts.
+  private func chunks(overlapping from: Double, _ to: Double, exercises: Bool = false) -> [[Int]] {
+    var selected = files.map { file in
+      file.index.chunks.indices.filter {
+        let chunk = file.index.chunks[$0]
+        return chunk.maxTime >= from && chunk.minTime <= to && (chunk.exercises || !exercises)
+      }
+    }
+    var extra = false
+    for ref in movingRefs {
+      guard !ref.from.isNaN, ref.to >= from, ref.from <= to else { continue }
+      for place in locate(prefix: ref.sessionPrefix)
+      where files[place.file].index.chunks[place.chunk].exercises || !exercises {
+        selected[place.file].append(place.chunk)
+        extra = true
+      }
+    }
+    return extra ? selected.map { Array(Set($0)).sorted() } : selected
+  }
+
+  /// Every session that may touch `from...to` (and possibly some that do not: callers
+  /// filter), folded, each id once; files in order, each in journal order. With `exercises`,
+  /// only the chunks whose sessions count exercises are read (the index marks them), so a
+  /// report by exercise over years without any reads nothing.
+  func records(
+    overlapping from: Double, _ to: Double, detail: Bool = false, exercises: Bool = false,
+    _ body: (JournalRecord) -> Void
+  ) throws(FileSystemError) {
+    try read(chunks(overlapping: from, to, exercises: exercises), detail: detail, body)
+  }
+
+  /// Every session, folded.
+  /// `detail` reads what reports leave out: names, notes, hosts, preset files.
+  func all(detail: Bool = false, _ body: (JournalRecord) -> Void) throws(FileSystemError) {
+    try read(files.map { Array($0.index.chunks.indices) }, detail: detail, body)
+  }
+
+  private func read(_ selected: [[Int]], detail: Bool = false, _ body: (JournalRecord) -> Void) throws(FileSystemError)
+  {
+    var seen = Set<UInt64>()
+    let several = files.count > 1
+    var failure: FileSystemError?
+    let total = selected.reduce(0) { $0 + $1.count }
+    if several && total > 1 && total <= 512 {
+      // A span over several files (a week in a folder of machines): all their chunks are
+      // decoded at once on every core, then handed on in file order.
+      let pairs = selected.enumerated().flatMap { f, chunks in chunks.map { (f, $0) } }
+      let decoded = try decode(pairs, detail: detail)
+      for (k, records) in decoded.enumerated() {
+        for record in records where seen.insert(FNV1a.hash(record.id)).inserted {
+          if try heldBefore(record.id, pairs[k].0) { continue }
+          if let folded = try corrections.fold(record) { body(folded) }
+        }
+      }
+      return
+    }
+    for (f, file) in files.enumerated() {
+      try file.records(in: selected[f].map { file.index.chunks[$0] }, detail: detail) { record in
+        guard failure == nil else { return }
+        if several && !seen.insert(FNV1a.hash(record.id)).inserted { return }
+        // Held by an earlier file as well, but not read from it: that line (outside the span)
+        // is the session, not this one.
+        do {
+          if several, try heldBefore(record.id, f) { return }
+        } catch {
+          failure = error as? FileSystemError
+          return
+        }
+        do {
+          if let folded = try corrections.fold(record) { body(folded) }
+        } catch {
+          failure = error as? FileSystemError
+        }
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  /// Whether a file before `file` has a line with this id (a session in several files is the
+  /// first file's, as everywhere). A binary search of each earlier file's id prefixes; a line
+  /// is read only when a prefix matches.
+  private func heldBefore(_ id: String, _ file: Int) throws(FileSystemError) -> Bool {
+    guard file > 0, shared.contains(id) else { return false }
+    let prefix = JournalIndex.prefix(id.utf8)
+    for f in 0..<file {
+      for line in files[f].lines(withPrefix: prefix) {
+        guard let k = files[f].chunk(holding: line) else { continue }
+        let bytes = try files[f].read(chunk: k)
+        for item in IndexedJournal.records(
+          in: bytes, chunk: files[f].index.chunks[k], duplicates: files[f].index.duplicates)
+        where item.line == line && item.record.id == id {
+          return true
+        }
+      }
+    }
+    return false
+  }
+
+  /// The records of (file, chunk) pairs, decoded in parallel; the results keep their order.
+  private func decode(_ pairs: [(Int, Int)], detail: Bool) throws(FileSystemError) -> [[JournalRecord]] {
+    nonisolated(unsafe) let sources = files
+    return try Parallel.tryMap(pairs.count, empty: []) { k throws(FileSystemError) in
+      let file = sources[pairs[k].0]
+      let c = pairs[k].1
+      let bytes = try file.read(chunk: c)
+      return IndexedJournal.records(
+        in: bytes, chunk: file.index.chunks[c], duplicates: file.index.duplicates, detail: detail
+      ).map(\.record)
+    }
+  }
+
+  // MARK: - The newest sessions
+
+  /// The `limit` sessions that started last, folded, newest first (the earlier line first
+  /// when two start at the same instant).
+  ///
+  /// Chunks are read newest first by the latest instant they touch (a correction that moves
+  /// a session counts as a chunk at the instant it moves it to), and reading stops when the
+  /// next cannot hold a session newer than the `limit` found.
+  /// `detail: false` leaves out what a table of sessions does not show (notes, hosts, the
+  /// phases' names), as reports do.
+  func newest(_ limit: Int, detail: Bool = true) throws(FileSystemError) -> [JournalRecord] {
+    var found = try latest(limit, records: true, lines: false, detail: detail)
+    // Every record is built (`records: true`), so each has one; moved out, not copied.
+    return found.indices.map { found[$0].record.take()! }
+  }
+
+  /// The same sessions as `pomo log --json` prints them: a line as the journal holds it, or
+  /// a session a correction changed as it now stands. Of a line printed as it stands only the
+  /// start and the id are kept (the scanner still checks it whole): no record is built.
+  func newestLines(_ limit: Int) throws(FileSystemError) -> [NewestSession] {
+    var found = try latest(limit, records: false, lines: true, detail: true)
+    return found.indices.map { k in
+      // A session without its line is one a correction changed, and has its record.
+      if let line = found[k].line.take() { .line(line) } else { .corrected(found[k].record.take()!) }
+    }
+  }
+
+  /// What `newest` and `newestLines` find: each session's record when `records` (else only
+  /// when a correction changed it) and its line when `lines` and no correction changed it.
+  private func latest(_ limit: Int, records: Bool, lines: Bool, detail: Bool) throws(FileSystemError) -> [(
+    record: JournalRecord?, line: [UInt8]?
+  )] {
+    guard limit > 0 else { return [] }
+    enum Source {
+      case chunk(Int, Int)
+      case moved(UInt64)
+    }
+    var sources: [(time: Double, order: Int, source: Source)] = []
+    var order = 0
+    for (f, file) in files.enumerated() {
+      for (k, chunk) in file.index.chunks.enumerated() {
+        sources.append((chunk.maxTime, order, .chunk(f, k)))
+        order += 1
+      }
+    }
+    for ref in movingRefs where !ref.from.isNaN {
+      sources.append((ref.to, order, .moved(ref.sessionPrefix)))
+      order += 1
+    }
+    sources.sort { $0.time != $1.time ? $0.time > $1.time : $0.order > $1.order }
+    var starts = MinHeap()
+    // Where each session found is (plain values, quick to sort), then what is kept of it.
+    var found: [(start: Double, file: Int, number: Int64)] = []
+    var kept: [(id: String?, record: JournalRecord?, line: [UInt8]?)] = []
+    var read = Set<Int64>()
+    // The ids met, by their hashes, as the index tells ids apart.
+    var seen = Set<UInt64>()
+    let several = files.count > 1
+    var scanned = ScannedLine()
+    scanned.keepsPhases = records
+    var bytes: [UInt8] = []
+    func take(_ f: Int, _ k: Int) throws(FileSystemError) {
+      guard read.insert(Int64(f) << 32 | Int64(k)).inserted else { return }
+      let file = files[f]
+      try file.read(chunk: k, into: &bytes)
+      try bytes.withUnsafeBufferPointer { (buffer) throws(FileSystemError) in
+        try IndexedJournal.forEachLine(in: buffer, chunk: file.index.chunks[k], duplicates: file.index.duplicates) {
+          (number, line) throws(FileSystemError) in
+          // A damaged line, or a correction, is no session.
+          guard (try? RecordScanner.scan(line, into: &scanned)) != nil, scanned.correction == nil,
+            var start = scanned.start
+          else { return }
+          let hash = scanned.withUTF8(scanned.id, in: line) { bytes in
+            var hash = FNV1a()
+            hash.add(bytes)
+            return hash.value
+          }
+          guard seen.insert(hash).inserted else { return }
+          let changed = corrections.corrected && corrections.isCorrected(hash: hash)
+          var record: JournalRecord?
+          if records || changed {
+            // Built from the scan when it kept the phases; else read again whole.
+            let entry =
+              scanned.keepsPhases
+              ? scanned.entry(in: line, detail: detail) : (try? RecordScanner.decodeEntry(line, detail: detail))
+            guard case .session(let session)? = entry, let folded = try corrections.fold(session) else { return }
+            record = folded
+            start = folded.start
+          }
+          if starts.count == limit {
+            guard start >= starts.minimum else { return }
+            starts.removeMinimum()
+          }
+          starts.insert(start)
+          found.append((start, f, number))
+          kept.append(
+            (several ? scanned.string(scanned.id, in: line) : nil, record, lines && !changed ? Array(line) : nil))
+        }
+      }
+    }
+    for item in sources {
+      if starts.count == limit, item.time < starts.minimum { break }
+      switch item.source {
+      case .chunk(let f, let k): try take(f, k)
+      case .moved(let prefix):
+        for place in locate(prefix: prefix) { try take(place.file, place.chunk) }
+      }
+    }
+    // A session in several files (a conflict copy, say) is the one of the first file, as
+    // everywhere: one found in a later file is looked up in the files before it.
+    if several {
+      for k in found.indices where found[k].file > 0 {
+        if let id = kept[k].id, let earlier = try first(id, before: found[k].file) {
+          found[k] = (earlier.record.start, earlier.file, earlier.number)
+          kept[k] = (id, earlier.record, lines && !corrections.isCorrected(earlier.record.id) ? earlier.line : nil)
+        }
+      }
+    }
+    let sorted = found.indices.sorted { a, b in
+      found[a].start != found[b].start
+        ? found[a].start > found[b].start : (found[a].file, found[a].number) < (found[b].file, found[b].number)
+    }
+    // Moved out, not copied: a record holds many strings.
+    return sorted.prefix(limit).map { (kept[$0].record.take(), kept[$0].line.take()) }
+  }
+
+  /// The session with this id in a file before `file`, folded, if one holds it.
+  private func first(_ id: String, before file: Int) throws(FileSystemError) -> (
+    record: JournalRecord, number: Int64, file: Int, line: [UInt8]
+  )? {
+    guard shared.contains(id) else { return nil }
+    let prefix = JournalIndex.prefix(id.utf8)
+    for f in 0..<file {
+      for line in files[f].lines(withPrefix: prefix) {
+        guard let k = files[f].chunk(holding: line) else { continue }
+        let bytes = try files[f].read(chunk: k)
+        let chunk = files[f].index.chunks[k]
+        for item in IndexedJournal.records(in: bytes, chunk: chunk, duplicates: files[f].index.duplicates, detail: true)
+        where item.line == line && item.record.id == id {
+          guard let folded = try corrections.fold(item.record) else { return nil }
+          return (folded, item.line, f, Array(item.bytes))
+        }
+      }
+    }
+    return nil
+  }
+
+}

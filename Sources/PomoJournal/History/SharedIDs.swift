@@ -1,0 +1,57 @@
+import PomoCore
+import PomoPlatform
+
+/// The ids more than one of a history's files holds (a conflict copy, a session synced
+/// twice), by their hashes: usually none, so a span over several files rarely looks further.
+final class SharedIDs {
+  let files: [IndexedJournal]
+
+  init(files: [IndexedJournal]) {
+    self.files = files
+  }
+
+  /// The hashes of the ids more than one file holds, sorted. Worked out from the files' id
+  /// tables when first asked for, and remembered beside the first file's index while they
+  /// stand as they were (`Staleness.standing`).
+  private(set) lazy var hashes: [UInt64] = {
+    guard files.count > 1 else { return [] }
+    // Without caches (`--no-cache`) the ids are merged and nothing is kept.
+    let path = files.first?.cacheBase.map { $0 + ".shared" }
+    let magic = Array("POMOSHR3".utf8)
+    let source = FNV1a.hash(path ?? "")
+    let now = files.map(IndexMark.init)
+    if let path, let bytes = CacheFile.read(path, magic: magic, source: source),
+      var input = CacheReader(bytes, magic: []), let marks = IndexMark.read(from: &input),
+      Staleness.standing(of: marks, on: now) == .current, let shared = input.raw(UInt64.self, zero: 0), input.atEnd
+    {
+      return shared
+    }
+    // Each file's ids are sorted and distinct: merge them one by one, keeping those met twice.
+    var all: [UInt64] = []
+    var shared: [UInt64] = []
+    for file in files {
+      let ids = file.ids()
+      var i = 0
+      for id in ids {
+        while i < all.count && all[i] < id { i += 1 }
+        if i < all.count && all[i] == id { shared.append(id) }
+      }
+      all = JournalIndex.merge(all, ids)
+    }
+    shared = JournalIndex.mergeUnique(shared.sorted(), [])
+    var out = CacheWriter(magic: [])
+    IndexMark.put(now, into: &out)
+    out.put(raw: shared)
+    if let path { CacheFile.write(out.bytes, to: path, magic: magic, source: source) }
+    return shared
+  }()
+
+  /// Whether more than one file holds a line with this id.
+  func contains(_ id: String) -> Bool { Self.contains(hashes, FNV1a.hash(id)) }
+
+  /// Whether sorted `hashes` holds `hash`.
+  static func contains(_ hashes: [UInt64], _ hash: UInt64) -> Bool {
+    let k = SortedSearch.firstIndex(in: hashes, notBelow: hash)
+    return k < hashes.count && hashes[k] == hash
+  }
+}

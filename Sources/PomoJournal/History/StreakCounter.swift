@@ -1,0 +1,111 @@
+import PomoCore
+import PomoPlatform
+
+/// Counts a history's streak of days with a completed session (`Streak`), from the indexes'
+/// quarter hours where it can, and remembers the run beside the first file's index.
+struct StreakCounter {
+  /// Reads the days a correction may have changed, and knows the corrections that move sessions.
+  let reader: SessionReader
+
+  private var files: [IndexedJournal] { reader.files }
+  private var movingRefs: [JournalIndex.CorrectionRef] { reader.movingRefs }
+  private var correctionCount: Int { reader.corrections.count }
+
+  /// The current streak of days with a completed session, in `calendar`'s days, ending
+  /// today (or yesterday while today has none).
+  ///
+  /// The index answers "was there a completed session on day D?" from the quarter hours of
+  /// completed sessions; a day where a correction may have moved, deleted or re-statused a
+  /// session is read and folded instead. The run of days is remembered beside the index and
+  /// counted again only when completed sessions or corrections change.
+  func streak(today: Int64, calendar: LocalCalendar) -> Int {
+    // What corrections may have changed, worked out only when the days must be read.
+    var suspect: (sessions: Set<UInt32>, days: Set<Int64>)?
+    func suspects() -> (sessions: Set<UInt32>, days: Set<Int64>) {
+      if let suspect { return suspect }
+      var days = Set<Int64>()
+      for ref in movingRefs where !ref.from.isNaN {
+        let first = calendar.day(of: ref.from)
+        let last = calendar.day(of: ref.to)
+        for day in first...max(first, min(last, first + 31)) { days.insert(day) }
+      }
+      let found = (Set(movingRefs.map { UInt32(truncatingIfNeeded: $0.session) }), days)
+      suspect = found
+      return found
+    }
+    let completedOn = { (day: Int64) -> Bool in
+      let from = calendar.start(of: day)
+      let to = calendar.start(of: day + 1)
+      if self.movingRefs.isEmpty {
+        return self.files.contains { !$0.completedKeys(from: from, to: to).isEmpty }
+      }
+      let (sessions, days) = suspects()
+      var doubtful = days.contains(day)
+      for file in self.files {
+        for key in file.completedKeys(from: from, to: to) {
+          if !sessions.contains(UInt32(truncatingIfNeeded: key)) { return true }
+          doubtful = true
+        }
+      }
+      guard doubtful else { return false }
+      var found = false
+      try? self.reader.records(overlapping: from, to) { record in
+        if record.status == .completed && calendar.day(of: record.start) == day { found = true }
+      }
+      return found
+    }
+    let quarterCount = files.reduce(Int64(0)) { $0 + $1.index.quarterCount }
+    guard quarterCount > 0 || !movingRefs.isEmpty, let base = files.first?.cacheBase else {
+      return Streak.length(today: today, completedOn: completedOn)
+    }
+    // The run is counted back from today, or from the newest day that can hold a completed
+    // session when that is earlier, and remembered for that day: a journal whose corrections
+    // moved sessions into the future costs one walk a day, not one a run.
+    let newest = files.map(\.index.newestQuarter).max() ?? 0
+    let newestMoved = movingRefs.map(\.to).filter { !$0.isNaN }.max() ?? -.infinity
+    let newestDay = max(
+      calendar.day(of: Double(newest) * CachedZone.quarter),
+      newestMoved.isFinite ? calendar.day(of: newestMoved) : Int64.min)
+    let start = min(newestDay, today)
+    let path = base + ".streak"
+    // Remembered with what it stands on (`Staleness.standing`): while no index was built
+    // again, no correction arrived and the calendar is the same, sessions were only added, so
+    // the run remembered is still a run and only days beyond it need a look.
+    let now = files.map(IndexMark.init)
+    let fingerprint = calendar.fingerprint
+    var last: Int64
+    var first: Int64
+    var known: ClosedRange<Int64>?
+    let magic = Array("POMOSTK3".utf8)
+    let source = FNV1a.hash(base)
+    if let bytes = CacheFile.read(path, magic: magic, source: source), var input = CacheReader(bytes, magic: []),
+      let marks = IndexMark.read(from: &input), input.text() == fingerprint,
+      input.int() == Int64(correctionCount), let before = input.int(), let end = input.int(), let begin = input.int(),
+      input.atEnd, begin <= end, end - begin < 4_000_000, abs(end) < 4_000_000
+    {
+      switch Staleness.standing(of: marks, on: now) {
+      case .current where before == start: return end >= today - 1 && end <= today ? Int(end - begin + 1) : 0
+      case .current, .grown: known = begin...end
+      case .stale: break
+      }
+    }
+    let counted = { (day: Int64) -> Bool in known?.contains(day) == true || completedOn(day) }
+    // The newest day with a completed session, and the start of its run.
+    last = start
+    // No session with a time at all (only corrections whose sessions are damaged or gone):
+    // nothing earlier to walk back to.
+    let earliest = reader.earliest
+    let floor = earliest.isFinite ? calendar.day(of: max(earliest, -1e11)) : start
+    while last > floor && !counted(last) { last -= 1 }
+    first = last - Int64(Streak.length(today: last, completedOn: counted)) + 1
+    var out = CacheWriter(magic: [])
+    IndexMark.put(now, into: &out)
+    out.put(text: fingerprint)
+    out.put(Int64(correctionCount))
+    out.put(start)
+    out.put(last)
+    out.put(first)
+    CacheFile.write(out.bytes, to: path, magic: magic, source: source)
+    return last >= today - 1 && last <= today ? Int(last - first + 1) : 0
+  }
+}
