@@ -86,7 +86,7 @@ struct ManualTests {
 struct InstallTests {
   @Test(
     "installs the binary, the manual and the completions where each tool looks under ~/.local",
-    .requires(.bash, .man))
+    .requires(.bash, .bashCompletion, .zsh, .fish, .man))
   func install() throws {
     guard let bash = Shells.require("bash") else { return }
     let home = try TemporaryFolder()

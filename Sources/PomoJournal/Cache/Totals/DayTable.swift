@@ -45,11 +45,21 @@ public struct DayTable: Equatable, @unchecked Sendable {
     public var sessions: Int64 = 0
   }
 
-  /// Focus in one hour of the day (`column`, counted from the day start) on a day.
+  /// Focus in one hour of the day (`column`, counted from the day start) on a day: the day
+  /// and the column kept in one word, so the hours (most of a long history's totals) take 16
+  /// bytes a cell.
   public struct HourCell: Equatable, Sendable, BitwiseCopyable {
-    public var day: Int64
-    public var column: Int64
+    /// The day times 32, plus the column.
+    private var place: Int64
     public var focus: Int64
+
+    public init(day: Int64, column: Int64, focus: Int64) {
+      place = day &<< 5 | (column & 31)
+      self.focus = focus
+    }
+
+    public var day: Int64 { place >> 5 }
+    public var column: Int64 { place & 31 }
   }
 
   /// A preset or a tag.

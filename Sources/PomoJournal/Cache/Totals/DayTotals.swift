@@ -251,7 +251,7 @@ public struct DayTotals: Sendable {
 
 extension DayTotals {
   /// The cache file's format and version (`CacheFile`).
-  static let magic: [UInt8] = Array("POMODAY7".utf8)
+  static let magic: [UInt8] = Array("POMODAY8".utf8)
 
   /// The payload of the cache file (`CacheFile` checks it whole): the header's length, the
   /// header (calendar, marks, names, the long and the special sessions), the counts, then the
