@@ -11,16 +11,19 @@ import PomoPlatform
 /// and is opened only if a report reads its lines; any other is indexed the usual way
 /// (`IndexedJournal`), and the folder's cache is written again. Files over `smallFile` keep
 /// only their own cache file.
-package struct FolderIndex {
+package final class FolderIndex {
   /// Journal files up to this size are kept in the folder's cache.
   static let smallFile: Int64 = 1 << 16
-  static let kind: [UInt8] = Array("POMOFLD1".utf8)
+  static let kind: [UInt8] = Array("POMOFLD2".utf8)
   static let entryTag: UInt64 = 4
 
   private let path: String?
   private let source: UInt64
   private let cacheFolder: String?
   private var entries: [String: Entry] = [:]
+  /// Whether an entry could not be taken in although its file is as it saw it: the cache is
+  /// then written again, whatever else changed.
+  private var failed = false
 
   /// A file's entry: the file as its index last saw it, the hash of its path, its index.
   struct Entry {
@@ -70,7 +73,10 @@ package struct FolderIndex {
     var loaded = IndexCache.Loaded()
     var appends = IndexCache.Appends()
     let taken = entry.state.withUnsafeBytes { IndexCache.take($0, into: &loaded, appends: &appends) }
-    guard taken, IndexCache.finish(&loaded, appends), loaded.index.identity == entry.identity else { return nil }
+    guard taken, IndexCache.finish(&loaded, appends), loaded.index.identity == entry.identity else {
+      failed = true
+      return nil
+    }
     return IndexedJournal(journal: journal, source: entry.source, cacheFolder: cacheFolder, loaded: loaded)
   }
 
@@ -80,12 +86,13 @@ package struct FolderIndex {
     guard let path else { return }
     let small = files.filter { $0.index.identity.size <= Self.smallFile && $0.index.indexedLength > 0 }
     let same =
-      small.count == entries.count && small.allSatisfy { entries[$0.journal.path]?.identity == $0.index.identity }
+      !failed && small.count == entries.count
+      && small.allSatisfy { entries[$0.journal.path]?.identity == $0.index.identity }
     if same { return }
     var bytes = CacheFile.header(kind: Self.kind, source: source)
     for file in small {
       let state: [UInt8]
-      if let entry = entries[file.journal.path], entry.identity == file.index.identity {
+      if !failed, let entry = entries[file.journal.path], entry.identity == file.index.identity {
         state = entry.state
       } else if let whole = file.wholeState() {
         state = whole
