@@ -36,20 +36,7 @@ public enum ReportSVG {
     """
 
   /// Text for XML: made inert (no control characters), with `& < > " '` as entities.
-  public static func escape(_ text: String) -> String {
-    var out = ""
-    for c in TextLayout.inert(text) {
-      switch c {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default: out.append(c)
-      }
-    }
-    return out
-  }
+  public static func escape(_ text: String) -> String { MarkupText.escaped(TextLayout.inert(text)) }
 
   static func hm(_ seconds: Int64) -> String { TimeText.hoursMinutes(seconds: seconds) }
 

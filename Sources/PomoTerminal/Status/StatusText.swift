@@ -148,21 +148,7 @@ public enum StatusText {
   }
 
   /// Text for Pango markup (waybar): `&`, `<`, `>`, `'` and `"` as entities.
-  public static func pango(_ text: String) -> String {
-    guard text.contains(where: { "&<>'\"".contains($0) }) else { return text }
-    var out = ""
-    for c in text {
-      switch c {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "'": out += "&#39;"
-      case "\"": out += "&quot;"
-      default: out.append(c)
-      }
-    }
-    return out
-  }
+  public static func pango(_ text: String) -> String { MarkupText.escaped(text) }
 
   // MARK: - Parts
 
