@@ -114,9 +114,6 @@ package enum CacheFile {
     return Array(payload)
   }
 
-  /// The size of a one-block cache file with a payload of `count` bytes.
-  package static func size(payload count: Int64) -> Int64 { Int64(headerSize) + count }
-
   /// A checksum of the seed, the length and the bytes, a word at a time. Each step is a
   /// bijection of the running value for a given word, and of the word for a given value, so
   /// two inputs that differ in one word always differ in the sum.
