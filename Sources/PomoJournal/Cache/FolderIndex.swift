@@ -72,8 +72,7 @@ package final class FolderIndex {
     }
     var loaded = IndexCache.Loaded()
     var appends = IndexCache.Appends()
-    let taken = entry.state.withUnsafeBytes { IndexCache.take($0, into: &loaded, appends: &appends) }
-    guard taken, IndexCache.finish(&loaded, appends), loaded.index.identity == entry.identity else {
+    guard IndexCache.take(entry.state, into: &loaded, appends: &appends), IndexCache.finish(&loaded, appends), loaded.index.identity == entry.identity else {
       failed = true
       return nil
     }

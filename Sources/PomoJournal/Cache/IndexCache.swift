@@ -130,7 +130,11 @@ package enum IndexCache {
   package static func take(_ payload: UnsafeRawBufferPointer, into loaded: inout Loaded, appends: inout Appends)
     -> Bool
   {
-    guard var input = CacheReader(Array(payload), magic: []), let meta = input.block(),
+    take(Array(payload), into: &loaded, appends: &appends)
+  }
+
+  package static func take(_ payload: [UInt8], into loaded: inout Loaded, appends: inout Appends) -> Bool {
+    guard var input = CacheReader(payload, magic: []), let meta = input.block(),
       let corrections = input.raw(UInt64.self, zero: 0), corrections.count % CorrectionTable.words == 0,
       let ids = input.raw(UInt64.self, zero: 0),
       let prefixes = input.raw(JournalIndex.PrefixEntry.self, zero: .init(prefix: 0, line: 0)),

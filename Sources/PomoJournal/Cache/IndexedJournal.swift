@@ -35,7 +35,8 @@ public final class IndexedJournal {
   public private(set) var earliest: Double = .infinity
   /// Where the index keeps its files for this journal (a path prefix; the index itself is
   /// `.bin`); nil keeps everything in memory, reading and writing no cache file (`--no-cache`).
-  private var cachePath: String?
+  private var cachePath: String? { cacheFolder.map { $0 + "/index-" + String(source, radix: 16) } }
+  private var cacheFolder: String?
   /// The file's corrections and added sessions (see `CorrectionTable`).
   public private(set) var corrections = CorrectionTable()
   /// The hashes of every id the index holds (sessions and corrections), the sessions' id
@@ -173,7 +174,7 @@ public final class IndexedJournal {
       return
     }
     exists = true
-    cachePath = cacheFolder.map { $0 + "/index-" + String(source, radix: 16) }
+    self.cacheFolder = cacheFolder
     try bringUpToDate(trustingCache: true)
   }
 
@@ -183,7 +184,7 @@ public final class IndexedJournal {
     self.journal = journal
     self.source = source
     exists = true
-    cachePath = cacheFolder.map { $0 + "/index-" + String(source, radix: 16) }
+    self.cacheFolder = cacheFolder
     index = loaded.index
     corrections = loaded.corrections
     idTable = loaded.ids
