@@ -26,6 +26,13 @@ struct CacheReader {
   }
 
   mutating func int() -> Int64? { word().map { Int64(bitPattern: $0) } }
+
+  /// What `CacheWriter.put(_: FileIdentity)` wrote.
+  mutating func identity() -> FileIdentity? {
+    guard let device = word(), let inode = word(), let size = int(), let modified = int(), let changed = int()
+    else { return nil }
+    return FileIdentity(device: device, inode: inode, size: size, modified: modified, changed: changed)
+  }
   mutating func double() -> Double? { word().map { Double(bitPattern: $0) } }
 
   /// What `put(raw:)` wrote, if it fits; the caller checks every value.

@@ -1,8 +1,8 @@
 import PomoCore
 import PomoPlatform
 
-/// The little-endian words and length-prefixed strings that pomo's cache files (the report
-/// index, the tag cache) are made of, behind a magic number that names the format.
+/// The little-endian words and length-prefixed strings the payloads of pomo's cache files
+/// (`CacheFile`) are made of.
 struct CacheWriter {
   private(set) var bytes: [UInt8]
 
@@ -18,6 +18,14 @@ struct CacheWriter {
   }
   /// Bytes as they are (after their length, written by the caller).
   mutating func put(bytes more: [UInt8]) { bytes += more }
+  /// A file as it was seen: device, inode, size, modification and change times.
+  mutating func put(_ identity: FileIdentity) {
+    put(identity.device)
+    put(identity.inode)
+    put(identity.size)
+    put(identity.modified)
+    put(identity.changed)
+  }
   mutating func put(text: String) {
     let utf8 = Array(text.utf8)
     put(Int64(utf8.count))

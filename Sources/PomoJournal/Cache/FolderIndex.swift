@@ -53,10 +53,8 @@ package final class FolderIndex {
       while at < all.count {
         guard let block = CacheFile.block(in: all, at: at, source: source), block.tag == entryTag,
           var input = CacheReader(Array(block.payload), magic: []), let name = input.text(),
-          let device = input.word(), let inode = input.word(), let size = input.int(), let modified = input.int(),
-          let changed = input.int(), let hash = input.word(), let state = input.block(), input.atEnd
+          let identity = input.identity(), let hash = input.word(), let state = input.block(), input.atEnd
         else { return nil }
-        let identity = FileIdentity(device: device, inode: inode, size: size, modified: modified, changed: changed)
         found[name] = Entry(identity: identity, source: hash, state: Array(state))
         at = block.end
       }
@@ -100,12 +98,7 @@ package final class FolderIndex {
       }
       var out = CacheWriter(magic: [])
       out.put(text: file.journal.path)
-      let identity = file.index.identity
-      out.put(identity.device)
-      out.put(identity.inode)
-      out.put(identity.size)
-      out.put(identity.modified)
-      out.put(identity.changed)
+      out.put(file.index.identity)
       out.put(file.source)
       out.put(Int64(state.count))
       out.put(bytes: state)

@@ -179,25 +179,26 @@ package enum IndexCache {
     guard loaded.index.apply(encoded: Array(meta)) else { return nil }
     loaded.corrections = CorrectionTable(storage: corrections)
     var next = start
-    func pages(stride: Int) -> [SortedPages<UInt64>.Page]? {
+    func pages<Entry: PageEntry>(_: Entry.Type) -> SortedPages<Entry>? {
+      let stride = MemoryLayout<Entry>.stride
       guard let count = input.int(), count >= 0, count <= input.remaining / 24 else { return nil }
-      var result: [SortedPages<UInt64>.Page] = []
+      var result: [SortedPages<Entry>.Page] = []
       for _ in 0..<count {
         guard let offset = input.int(), offset == next, let entries = input.int(), entries > 0,
-          entries <= Int64(SortedPages<UInt64>.pageSize), let key = input.word()
+          entries <= Int64(SortedPages<Entry>.pageSize), let key = input.word()
         else { return nil }
         next = offset + Int64(CacheFile.blockHeaderSize) + entries * Int64(stride)
         guard next <= baseEnd else { return nil }
         result.append(.init(offset: offset, count: Int(entries), firstKey: key))
       }
-      return result
+      return SortedPages(pages: result, tail: [], store: reader)
     }
-    guard let ids = pages(stride: 8), let prefixes = pages(stride: 16), let quarters = pages(stride: 8),
-      input.atEnd, next == baseEnd
+    guard let ids = pages(UInt64.self), let prefixes = pages(JournalIndex.PrefixEntry.self),
+      let quarters = pages(UInt64.self), input.atEnd, next == baseEnd
     else { return nil }
-    loaded.ids = SortedPages(pages: ids, tail: [], store: reader)
-    loaded.prefixes = SortedPages(pages: prefixes.map { .init(offset: $0.offset, count: $0.count, firstKey: $0.firstKey) }, tail: [], store: reader)
-    loaded.quarters = SortedPages(pages: quarters, tail: [], store: reader)
+    loaded.ids = ids
+    loaded.prefixes = prefixes
+    loaded.quarters = quarters
     loaded.baseEnd = baseEnd
     loaded.end = baseEnd
     return loaded

@@ -282,9 +282,10 @@ public final class IndexedJournal {
     idTable = SortedPages(ids)
     prefixTable = SortedPages(prefixes)
     quarterTable = SortedPages(quarters)
-    // The side files of earlier versions of pomo, each a cache of its own, are gone.
-    if let base = cachePath {
+    // The side files and the tag cache of earlier versions of pomo, each a cache of its own, are gone.
+    if let base = cachePath, let cacheFolder {
       for old in [".ids", ".prefixes", ".quarters", ".corrections"] { Platform.removeFile(base + old) }
+      Platform.removeFile(cacheFolder + "/tags-" + String(source, radix: 16) + ".bin")
     }
   }
 

@@ -546,11 +546,7 @@ public struct JournalIndex {
     func put(_ v: UInt64) { out.put(v) }
     func put(_ v: Int64) { out.put(v) }
     func put(_ v: Double) { out.put(v) }
-    put(identity.device)
-    put(identity.inode)
-    put(identity.size)
-    put(identity.modified)
-    put(identity.changed)
+    out.put(identity)
     put(indexedLength)
     put(indexedLines)
     put(headHash)
@@ -589,8 +585,7 @@ public struct JournalIndex {
     guard var input = CacheReader(bytes, magic: []) else { return false }
     func next() -> UInt64? { input.word() }
     func int() -> Int64? { input.int() }
-    guard let device = next(), let inode = next(), let size = int(), let modified = int(), let changed = int(),
-      let length = int(), length >= 0, length <= size, length >= indexedLength, let lines = int(),
+    guard let seen = input.identity(), let length = int(), length >= 0, length <= seen.size, length >= indexedLength, let lines = int(),
       lines >= indexedLines, let head = next(), let tail = next(), let build = next(),
       buildID == 0 || build == buildID, let ids = int(), ids >= 0, ids <= lines, let quarters = int(),
       quarters >= 0, quarters <= lines, let newest = int(), let prefixes = int(), prefixes >= 0,
@@ -632,7 +627,7 @@ public struct JournalIndex {
     badLines += bad
     duplicates += repeated
     for (tag, count) in counted { tags[tag, default: 0] += count }
-    identity = FileIdentity(device: device, inode: inode, size: size, modified: modified, changed: changed)
+    identity = seen
     indexedLength = length
     indexedLines = lines
     headHash = head
