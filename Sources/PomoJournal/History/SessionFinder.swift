@@ -18,10 +18,7 @@ struct SessionFinder {
     var read = Set<Int64>()
     for place in reader.locate(prefix: prefix) where read.insert(Int64(place.file) << 32 | Int64(place.chunk)).inserted
     {
-      let file = files[place.file]
-      let bytes = try file.read(chunk: place.chunk)
-      for item in IndexedJournal.records(
-        in: bytes, chunk: file.index.chunks[place.chunk], duplicates: file.index.duplicates, detail: detail)
+      for item in try reader.records(file: place.file, chunk: place.chunk, detail: detail)
       where FNV1a.hash(item.record.id) == hash {
         result.append((place.file, item.line, item.record))
       }
@@ -71,7 +68,7 @@ struct SessionFinder {
     var deleted: [String] = []
     var matched = Set<String>()
     let most = 10
-    outer: for file in files {
+    outer: for (f, file) in files.enumerated() {
       let prefixes = file.loadPrefixes()
       var k = SortedSearch.firstIndex(in: prefixes, notBelow: .init(prefix: range.lowerBound, line: 0))
       // The lines wanted, by chunk, so each chunk is read once.
@@ -81,9 +78,8 @@ struct SessionFinder {
         k += 1
       }
       for chunk in wanted.keys.sorted() {
-        guard let bytes = try? file.read(chunk: chunk) else { continue }
-        for item in IndexedJournal.records(
-          in: bytes, chunk: file.index.chunks[chunk], duplicates: file.index.duplicates, detail: true)
+        guard let items = try? reader.records(file: f, chunk: chunk, detail: true) else { continue }
+        for item in items
         where wanted[chunk]!.contains(item.line) && item.record.id.hasPrefix(text) {
           guard matched.insert(item.record.id).inserted else { continue }
           let folded: JournalRecord?

@@ -84,7 +84,7 @@ struct SessionReader {
       let decoded = try decode(pairs, detail: detail)
       for (k, records) in decoded.enumerated() {
         for record in records where seen.insert(FNV1a.hash(record.id)).inserted {
-          if try heldBefore(record.id, pairs[k].0) { continue }
+          if try earlierCopy(of: record.id, before: pairs[k].0) != nil { continue }
           if let folded = try corrections.fold(record) { body(folded) }
         }
       }
@@ -97,7 +97,7 @@ struct SessionReader {
         // Held by an earlier file as well, but not read from it: that line (outside the span)
         // is the session, not this one.
         do {
-          if several, try heldBefore(record.id, f) { return }
+          if several, try earlierCopy(of: record.id, before: f) != nil { return }
         } catch {
           failure = error as? FileSystemError
           return
@@ -112,36 +112,39 @@ struct SessionReader {
     if let failure { throw failure }
   }
 
-  /// Whether a file before `file` has a line with this id (a session in several files is the
-  /// first file's, as everywhere). A binary search of each earlier file's id prefixes; a line
+  /// The first line with this id in a file before `file`: a session in several files is the
+  /// first file's, as everywhere. A binary search of each earlier file's id prefixes; a line
   /// is read only when a prefix matches.
-  private func heldBefore(_ id: String, _ file: Int) throws(FileSystemError) -> Bool {
-    guard file > 0, shared.contains(id) else { return false }
+  private func earlierCopy(of id: String, before file: Int) throws(FileSystemError) -> (
+    file: Int, record: JournalRecord, line: Int64, bytes: ArraySlice<UInt8>
+  )? {
+    guard file > 0, shared.contains(id) else { return nil }
     let prefix = JournalIndex.prefix(id.utf8)
     for f in 0..<file {
       for line in files[f].lines(withPrefix: prefix) {
         guard let k = files[f].chunk(holding: line) else { continue }
-        let bytes = try files[f].read(chunk: k)
-        for item in IndexedJournal.records(
-          in: bytes, chunk: files[f].index.chunks[k], duplicates: files[f].index.duplicates)
-        where item.line == line && item.record.id == id {
-          return true
+        for item in try records(file: f, chunk: k, detail: true) where item.line == line && item.record.id == id {
+          return (f, item.record, item.line, item.bytes)
         }
       }
     }
-    return false
+    return nil
+  }
+
+  /// The lines of one chunk of a file, as records, with their line numbers and bytes.
+  func records(file f: Int, chunk k: Int, detail: Bool) throws(FileSystemError) -> [(
+    record: JournalRecord, line: Int64, bytes: ArraySlice<UInt8>
+  )] {
+    let file = files[f]
+    return IndexedJournal.records(
+      in: try file.read(chunk: k), chunk: file.index.chunks[k], duplicates: file.index.duplicates, detail: detail)
   }
 
   /// The records of (file, chunk) pairs, decoded in parallel; the results keep their order.
   private func decode(_ pairs: [(Int, Int)], detail: Bool) throws(FileSystemError) -> [[JournalRecord]] {
-    nonisolated(unsafe) let sources = files
+    nonisolated(unsafe) let reader = self
     return try Parallel.tryMap(pairs.count, empty: []) { k throws(FileSystemError) in
-      let file = sources[pairs[k].0]
-      let c = pairs[k].1
-      let bytes = try file.read(chunk: c)
-      return IndexedJournal.records(
-        in: bytes, chunk: file.index.chunks[c], duplicates: file.index.duplicates, detail: detail
-      ).map(\.record)
+      try reader.records(file: pairs[k].0, chunk: pairs[k].1, detail: detail).map(\.record)
     }
   }
 
@@ -257,9 +260,11 @@ struct SessionReader {
     // everywhere: one found in a later file is looked up in the files before it.
     if several {
       for k in found.indices where found[k].file > 0 {
-        if let id = kept[k].id, let earlier = try first(id, before: found[k].file) {
-          found[k] = (earlier.record.start, earlier.file, earlier.number)
-          kept[k] = (id, earlier.record, lines && !corrections.isCorrected(earlier.record.id) ? earlier.line : nil)
+        if let id = kept[k].id, let earlier = try earlierCopy(of: id, before: found[k].file),
+          let folded = try corrections.fold(earlier.record)
+        {
+          found[k] = (folded.start, earlier.file, earlier.line)
+          kept[k] = (id, folded, lines && !corrections.isCorrected(id) ? Array(earlier.bytes) : nil)
         }
       }
     }
@@ -270,26 +275,4 @@ struct SessionReader {
     // Moved out, not copied: a record holds many strings.
     return sorted.prefix(limit).map { (kept[$0].record.take(), kept[$0].line.take()) }
   }
-
-  /// The session with this id in a file before `file`, folded, if one holds it.
-  private func first(_ id: String, before file: Int) throws(FileSystemError) -> (
-    record: JournalRecord, number: Int64, file: Int, line: [UInt8]
-  )? {
-    guard shared.contains(id) else { return nil }
-    let prefix = JournalIndex.prefix(id.utf8)
-    for f in 0..<file {
-      for line in files[f].lines(withPrefix: prefix) {
-        guard let k = files[f].chunk(holding: line) else { continue }
-        let bytes = try files[f].read(chunk: k)
-        let chunk = files[f].index.chunks[k]
-        for item in IndexedJournal.records(in: bytes, chunk: chunk, duplicates: files[f].index.duplicates, detail: true)
-        where item.line == line && item.record.id == id {
-          guard let folded = try corrections.fold(item.record) else { return nil }
-          return (folded, item.line, f, Array(item.bytes))
-        }
-      }
-    }
-    return nil
-  }
-
 }
