@@ -486,29 +486,42 @@ struct HelpLayoutTests {
     completed or not.
 
     Instead of a preset, a timer: 25m is one focus phase of 25 minutes; 50m/10m is
-    rounds of work and rest, until q or 'pomo stop' unless --rounds says how many. A
-    preset file, then a preset's name, wins over reading the word as a timer.
+    rounds of work and rest, until q or 'pomo stop' unless --rounds says how many;
+    @14:30 is one focus phase until 14:30. A preset file, then a preset's name, wins
+    over reading the word as a timer.
+
+    Times of day (--until, --at, @) are the next time the clock reads them: today,
+    or tomorrow once today's has gone by. 14:30 alone is a duration (14 minutes 30
+    seconds).
 
     Examples:
       pomo start work --tag thesis --note "chapter 3"
       pomo start hiit --rounds 8
       pomo start 25m
+      pomo start work --until 17:00
+      pomo start @14:30
+      pomo start work --at 09:00
       pomo start 40s/20s -r 8 --warmup 2m --cooldown 2m --big --voice
       pomo start ~/my-preset.json --dry-run
 
-    USAGE: pomo start <preset> [--rounds <n>] [--warmup <duration>]
-           [--cooldown <duration>] [--dry-run] [--tag <tag> ...] [--note <text>]
-           [--detach] [--journal <path>] [--color <when>] [--ascii] [--big]
-           [--voice] [--no-bell] [--no-notify] [--no-input] [--confirm]
-           [--no-confirm]
+    USAGE: pomo start <preset> [--rounds <n>] [--until <time>] [--at <time>]
+           [--warmup <duration>] [--cooldown <duration>] [--dry-run]
+           [--tag <tag> ...] [--note <text>] [--detach] [--journal <path>]
+           [--color <when>] [--ascii] [--big] [--voice] [--no-bell] [--no-notify]
+           [--no-input] [--confirm] [--no-confirm]
 
     ARGUMENTS:
       <preset>                A preset's name (see 'pomo presets'), the path of a
-                              preset file, or a timer: 25m, 50m/10m.
+                              preset file, or a timer: 25m, 50m/10m, @14:30.
 
     OPTIONS:
       -r, --rounds <n>        Run the preset's round this many times (1 to 10000)
                               instead of its own count.
+      --until <time>          End at this time (17:00, or a date and time): the
+                              preset's rounds fill the time, the last phase
+                              shortened.
+      --at <time>             Start at this time (09:00, or a date and time),
+                              counting down to it.
       --warmup <duration>     With a timer like 40s/20s: a warm-up phase this long
                               before the rounds.
       --cooldown <duration>   With a timer like 40s/20s and --rounds: a cool-down

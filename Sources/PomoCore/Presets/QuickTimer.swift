@@ -55,9 +55,9 @@ public struct QuickTimer: Equatable, Sendable {
   /// of that name still wins over the timer (`PresetLookup`); any other such word gets the
   /// timer's error, never a file's.
   public static func looksLikeTimer(_ raw: String) -> Bool {
-    let text = raw.trimmingSpaces
+    let text = raw.trimmingSpaces()
     guard !text.hasSuffix(".json") else { return false }
-    let sides = text.split(separator: "/", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
+    let sides = text.split(separator: "/", omittingEmptySubsequences: false).map { String($0).trimmingSpaces() }
     guard let first = sides.first(where: { !$0.isEmpty }) else { return false }
     let scalars = Array(first.unicodeScalars.prefix(2))
     let isDigit = { (c: Unicode.Scalar) in ("0"..."9").contains(c) }
@@ -67,8 +67,8 @@ public struct QuickTimer: Equatable, Sendable {
 
   /// Reads `WORK` or `WORK/REST`, each side as `TypedDuration` reads what people type.
   public static func parse(_ raw: String) -> Result<QuickTimer, Problem> {
-    let text = raw.trimmingSpaces
-    let sides = text.split(separator: "/", omittingEmptySubsequences: false).map { String($0).trimmingSpaces }
+    let text = raw.trimmingSpaces()
+    let sides = text.split(separator: "/", omittingEmptySubsequences: false).map { String($0).trimmingSpaces() }
     guard looksLikeTimer(text) else { return .failure(.notATimer) }
     let parts = sides.filter { !$0.isEmpty }
     guard parts.count <= 2 else { return .failure(.tooManyParts(parts.count)) }
@@ -143,14 +143,4 @@ public struct QuickTimer: Equatable, Sendable {
 
   /// Whether rounds of this timer run until stopped: it has a rest and no round count.
   public func isEndless(rounds: Int?) -> Bool { rest != nil && rounds == nil }
-}
-
-extension String {
-  /// The text without U+0020 spaces at either end.
-  fileprivate var trimmingSpaces: String {
-    var scalars = Substring(self)
-    while scalars.first == " " { scalars = scalars.dropFirst() }
-    while scalars.last == " " { scalars = scalars.dropLast() }
-    return String(scalars)
-  }
 }

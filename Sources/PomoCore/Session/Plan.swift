@@ -109,6 +109,35 @@ public struct Plan: Equatable, Sendable {
     announce = preset.announce
   }
 
+  /// A preset's rounds, as many as it takes (up to `Preset.roundsRange`'s most) to fill `span`,
+  /// cut to end exactly then (`pomo start work --until 17:00`). A preset that cannot fill it
+  /// ends earlier, as it always would.
+  public init(preset: Preset, filling span: Duration) {
+    var plan = Plan(preset: preset)
+    while plan.total < span && !plan.endless && plan.rounds < Preset.roundsRange.upperBound {
+      // A round's length estimated from what the preset makes, then checked again.
+      let each = max(plan.total / max(1, plan.rounds), .milliseconds(1))
+      let more = Int(min(Double(Preset.roundsRange.upperBound), (span / each).rounded(.up) + 1))
+      plan = Plan(preset: preset, rounds: min(Preset.roundsRange.upperBound, max(plan.rounds * 2, more)))
+    }
+    self = plan.cut(to: span)
+  }
+
+  /// The plan ending `span` after it starts: the phases that begin before then, the last
+  /// shortened to end exactly then. The rounds are those left, and no longer endless.
+  public func cut(to span: Duration) -> Plan {
+    guard span < total else { return self }
+    var plan = self
+    plan.phases = phases.prefix { $0.offset < span }.map { phase in
+      var phase = phase
+      phase.duration = min(phase.duration, span - phase.offset)
+      return phase
+    }
+    plan.rounds = plan.phases.compactMap(\.round).max() ?? min(rounds, 1)
+    plan.endless = false
+    return plan
+  }
+
   /// Whether any phase names an exercise or counts: what a workout's summary then adds.
   public var hasExercises: Bool { phases.contains { $0.exercise != nil || $0.count != nil } }
 }

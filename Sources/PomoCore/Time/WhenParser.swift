@@ -19,6 +19,8 @@ public enum WhenError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A local time that happens twice when the clocks go back; `example` is the input with the
   /// earlier one's offset.
   case ambiguous(String, zone: String, example: String)
+  /// A time a session should end or start at that has already gone by.
+  case past(String)
 
   public var description: String {
     switch self {
@@ -38,6 +40,7 @@ public enum WhenError: Error, Equatable, Sendable, CustomStringConvertible {
       "'\(TextLayout.inert(text))' does not exist in \(zone) (the clocks go forward at \(at))"
     case .ambiguous(let text, let zone, let example):
       "'\(TextLayout.inert(text))' is ambiguous in \(zone) (it happens twice; give an offset, e.g. \(example))"
+    case .past(let text): "'\(TextLayout.inert(text))' has already gone by"
     }
   }
 }
@@ -74,7 +77,7 @@ public enum WhenParser {
       case .failure(.duration(let problem)): return .failure(.duration(input, problem))
       }
     }
-    let today = RFC3339.floorDiv(Int64((now + Double(zone.offset(at: now))).rounded(.down)), 86_400)
+    let today = localDay(of: now, zone: zone)
     // "today 9:00", "yesterday 9:00", "9:00".
     var dayShift: Int64?
     var clockText = Substring(lower)
@@ -116,6 +119,11 @@ public enum WhenParser {
     return local(day: day, clock: clock, input: input, zone: zone)
   }
 
+  /// The local day (days since 1970) `now` falls on in `zone`.
+  static func localDay(of now: Double, zone: any TimeZoneRules) -> Int64 {
+    RFC3339.floorDiv(Int64((now + Double(zone.offset(at: now))).rounded(.down)), 86_400)
+  }
+
   /// A clock reading: "9:05", "09:05:30", "09:05:30.250".
   struct Clock {
     var hour: Int
@@ -149,7 +157,7 @@ public enum WhenParser {
     var seconds: Double { Double(hour * 3600 + minute * 60) + second }
   }
 
-  private static func local(day: Int64, clock: Clock, input: String, zone: any TimeZoneRules) -> Result<
+  static func local(day: Int64, clock: Clock, input: String, zone: any TimeZoneRules) -> Result<
     Double, WhenError
   > {
     switch LocalTime.resolve(Double(day * 86_400) + clock.seconds, zone: zone) {
@@ -212,7 +220,7 @@ public enum LocalTime: Equatable, Sendable {
 
 extension String {
   /// Without spaces (U+0020) at either end.
-  fileprivate func trimmingSpaces() -> String {
+  func trimmingSpaces() -> String {
     var s = Substring(self)
     while s.first == " " { s = s.dropFirst() }
     while s.last == " " { s = s.dropLast() }

@@ -113,8 +113,11 @@ enum SessionLauncher {
   }
 
   /// Runs the session while holding the state folder's `lock`; returns the exit status.
+  /// With `endsAt` (`--until`, `@14:30`), the plan is cut again just before it starts, so it
+  /// ends at that instant to the millisecond, whatever the setting up took.
   static func run(
-    plan: Plan, info: SessionInfo, setup: Setup, lock: FileLock, _ arguments: ParsedArguments, _ context: Context
+    plan: Plan, info: SessionInfo, setup: Setup, lock: FileLock, endsAt: Double? = nil, _ arguments: ParsedArguments,
+    _ context: Context
   ) -> Int32 {
     defer { lock.release() }
     // A record longer than a journal line may be would be refused at the end: refuse the
@@ -124,6 +127,12 @@ enum SessionLauncher {
       return ExitCode.usage
     }
     var plan = plan
+    if let endsAt {
+      let left = Duration.milliseconds(Int64(((endsAt - context.clock.wallSeconds()) * 1000).rounded(.up)))
+      plan = plan.cut(to: max(.milliseconds(1), left))
+    }
+    var info = info
+    info.planCount = plan.phases.count
     if let advance = setup.advance { plan.advance = advance }
     let config = setup.config
     let paths = context.paths
@@ -183,7 +192,6 @@ enum SessionLauncher {
     }
     // Opened only now, with the session lock held: a live socket is always the running session's.
     // Before the recorder, so that the state file says why when there is none.
-    var info = info
     let control: ControlServer?
     do {
       let zone = setup.journal.zone
@@ -210,6 +218,11 @@ enum SessionLauncher {
     }
 
     let output = context.output
+    // What setting up took comes off the last phase, so the session ends at `endsAt` exactly.
+    if let endsAt, let last = plan.phases.indices.last {
+      let left = Duration.milliseconds(Int64(((endsAt - context.clock.wallSeconds()) * 1000).rounded(.up)))
+      plan.phases[last].duration = max(.milliseconds(1), left - plan.phases[last].offset)
+    }
     let session = LiveSession(
       // With no keys read, nobody can answer a last phase's question for reps: it is not waited for.
       engine: SessionEngine(plan: plan, clock: context.clock, asksAtEnd: readKeys), listeners: listeners,

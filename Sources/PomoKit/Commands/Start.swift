@@ -22,23 +22,31 @@ extension Pomo {
         not.
 
         Instead of a preset, a timer: 25m is one focus phase of 25 minutes; 50m/10m is
-        rounds of work and rest, until q or 'pomo stop' unless --rounds says how many. A
-        preset file, then a preset's name, wins over reading the word as a timer.
+        rounds of work and rest, until q or 'pomo stop' unless --rounds says how many;
+        @14:30 is one focus phase until 14:30. A preset file, then a preset's name, wins over
+        reading the word as a timer.
+
+        Times of day (--until, --at, @) are the next time the clock reads them: today, or
+        tomorrow once today's has gone by. 14:30 alone is a duration (14 minutes 30 seconds).
 
         Examples:
           pomo start work --tag thesis --note "chapter 3"
           pomo start hiit --rounds 8
           pomo start 25m
+          pomo start work --until 17:00
+          pomo start @14:30
+          pomo start work --at 09:00
           pomo start 40s/20s -r 8 --warmup 2m --cooldown 2m --big --voice
           pomo start ~/my-preset.json --dry-run
         """,
       arguments: [
         ArgumentSpec(
           "preset", kind: .preset,
-          help: "A preset's name (see 'pomo presets'), the path of a preset file, or a timer: 25m, 50m/10m.")
+          help: "A preset's name (see 'pomo presets'), the path of a preset file, or a timer: 25m, 50m/10m, @14:30.")
       ],
       options: [
-        SharedOptions.rounds.spec, warmup.spec, cooldown.spec, dryRun.spec, tag.spec, note.spec, detach.spec,
+        SharedOptions.rounds.spec, until.spec, at.spec, warmup.spec, cooldown.spec, dryRun.spec, tag.spec, note.spec,
+        detach.spec,
         SharedOptions.journal.spec,
       ]
         + SharedOptions.session)
@@ -47,6 +55,12 @@ extension Pomo {
       "warmup", .duration, help: "With a timer like 40s/20s: a warm-up phase this long before the rounds.")
     static let cooldown = Option<String>.value(
       "cooldown", .duration, help: "With a timer like 40s/20s and --rounds: a cool-down phase this long after them.")
+
+    static let until = Option<String>.value(
+      "until", .text, placeholder: "time",
+      help: "End at this time (17:00, or a date and time): the preset's rounds fill the time, the last phase shortened.")
+    static let at = Option<String>.value(
+      "at", .text, placeholder: "time", help: "Start at this time (09:00, or a date and time), counting down to it.")
 
     static let detach = Option<Bool>.flag(
       "detach",
@@ -60,20 +74,58 @@ extension Pomo {
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let name = arguments.positionals[0]
+      let path = arguments.path
       let timer = QuickTimerOptions(
         rounds: arguments[SharedOptions.rounds], warmup: duration(arguments[warmup]),
         cooldown: duration(arguments[cooldown]))
-      let preset = try PresetLookup.preset(name, path: arguments.path, context: context, timer: timer)
-      var plan = PresetLookup.plan(preset, arguments)
+      let now = context.clock.wallSeconds()
+      let startAt = try arguments[at].map { text throws(CLIError) in try target(text, option: "--at", now, context, path) }
+      // `@14:30` and `--until` say when the session ends; it starts now, or at `--at`.
+      let endsAt: Double?
+      let preset: Preset
+      if name.hasPrefix("@") {
+        if arguments[until] != nil {
+          throw CLIError.usage("'\(name)' already says when the session ends; leave out --until", command: path)
+        }
+        if arguments[SharedOptions.rounds] != nil || timer.warmup != nil || timer.cooldown != nil {
+          throw CLIError.usage("'\(name)' is one phase until then: --rounds, --warmup and --cooldown do not apply", command: path)
+        }
+        let end = try target(String(name.dropFirst()), option: name, startAt ?? now, context, path)
+        endsAt = end
+        preset = QuickTimer(spec: name, work: seconds(end - (startAt ?? now))).preset(
+          rounds: nil, warmup: nil, cooldown: nil)
+      } else {
+        endsAt = try arguments[until].map { text throws(CLIError) in
+          try target(text, option: "--until", startAt ?? now, context, path)
+        }
+        if endsAt != nil && arguments[SharedOptions.rounds] != nil {
+          throw CLIError.usage("--until and --rounds cannot be used together: the time says how many rounds", command: path)
+        }
+        preset = try PresetLookup.preset(name, path: path, context: context, timer: timer)
+      }
+      var plan = endsAt.map { Plan(preset: preset, filling: seconds($0 - (startAt ?? now))) }
+        ?? PresetLookup.plan(preset, arguments)
+      if let endsAt, let short = Self.shortfall(plan, endsAt: endsAt, start: startAt ?? now, context) {
+        context.errors.write("pomo: warning: \(short)\n")
+      }
       if arguments[dryRun] {
         if let advance = try SessionLauncher.advance(arguments) { plan.advance = advance }
         context.output.write(PlanText.render(plan, width: context.width, unicode: context.unicode))
         return ExitCode.success
       }
+      if startAt != nil && arguments[detach] {
+        throw CLIError.usage("--at cannot be used with --detach: the wait is shown in the terminal", command: path)
+      }
       let tags = arguments[tag]
       let journal = JournalAccess.journal(arguments, context)
       let setup = try SessionLauncher.Setup(arguments, context, journal: journal)
       if arguments[detach] { return try SessionLauncher.detach(plan: plan, arguments, context) }
+      if let startAt {
+        let live = context.stdoutIsTerminal && !DisplayStyle.isDumb(context.environment)
+        let title = "\(plan.presetName) starts at \(context.zone.clockTime(startAt))"
+        StartWait(output: context.output, live: live, title: title, wallSeconds: context.clock.wallSeconds)
+          .run(until: startAt)
+      }
       let lock = try JournalAccess.claim(journal, context)
       var source: String?
       if case .file(let path) = preset.source { source = Platform.absolutePath(path) }
@@ -83,7 +135,29 @@ extension Pomo {
       // Only a quick timer takes them (a preset refuses them), and its name does not say them.
       info.warmup = timer.warmup
       info.cooldown = timer.cooldown
-      return SessionLauncher.run(plan: plan, info: info, setup: setup, lock: lock, arguments, context)
+      return SessionLauncher.run(
+        plan: plan, info: info, setup: setup, lock: lock, endsAt: endsAt, arguments, context)
+    }
+
+    /// The instant a time given to `option` names, after `now` (see `ClockTarget`).
+    private static func target(
+      _ text: String, option: String, _ now: Double, _ context: Context, _ path: [String]
+    ) throws(CLIError) -> Double {
+      switch ClockTarget.next(text, after: now, zone: context.zone) {
+      case .success(let t): return t
+      case .failure(let error): throw CLIError.usage("'\(option)': \(error.description)", command: path)
+      }
+    }
+
+    /// A span of seconds, to the millisecond.
+    private static func seconds(_ span: Double) -> Duration { .milliseconds(Int64((span * 1000).rounded())) }
+
+    /// Why the plan ends before `endsAt`, when the preset's rounds cannot fill the time.
+    private static func shortfall(_ plan: Plan, endsAt: Double, start: Double, _ context: Context) -> String? {
+      let end = start + TimeText.seconds(plan.total)
+      guard end < endsAt - 0.5 else { return nil }
+      return "'\(plan.presetName)' runs \(DurationText.format(plan.total)) at most, so it ends at "
+        + "\(context.zone.clockTime(end)), before \(context.zone.clockTime(endsAt))"
     }
 
     /// A duration the parser has already checked.

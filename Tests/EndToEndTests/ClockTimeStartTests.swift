@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@testable import PomoJournal
+@testable import PomoCore
+import PomoTestSupport
+
+/// `pomo start --until`, `--at` and `@14:30`: sessions that end or start at a time on the
+/// clock, run by the real binary in a temporary HOME.
+@Suite("Sessions to a clock time")
+struct ClockTimeStartTests {
+  let fixture: PomoHome
+  var home: TemporaryFolder { fixture.folder }
+  var journalPath: String { home.file(journalFile(home.path)) }
+
+  init() throws {
+    fixture = try PomoHome(environment: ["TZ": "UTC"])
+  }
+
+  /// A time `seconds` from now, whole, as a date and a time (so a slow start is an error, not
+  /// a session that runs until tomorrow).
+  static func time(in seconds: Double) -> (text: String, instant: Double) {
+    let instant = (Date().timeIntervalSince1970 + seconds).rounded(.up)
+    return (String(RFC3339.format(instant, offset: 0).prefix(19)), instant)
+  }
+
+  @Test("--until: the preset's rounds fill the time and the session ends then, to the millisecond")
+  func until() throws {
+    defer { home.cleanUp() }
+    let end = Self.time(in: 4)
+    let result = try fixture.run(["start", fixture.preset("tiny"), "--until", end.text, "--no-notify"])
+    #expect(result.status == 0, "\(result.err)")
+    let record = try #require(try journalRecords(journalPath).last)
+    #expect(record.status == .completed)
+    // More rounds than the preset's one, the last phase cut so the plan ends at the time.
+    #expect(record.phases.count >= 3)
+    let planned = record.phases.dropLast().reduce(0) { $0 + $1.plannedSeconds }
+    let last = try #require(record.phases.last)
+    #expect(abs(last.start + last.plannedSeconds - end.instant) < 0.002, "\(last)")
+    #expect(abs(record.start + planned - last.start) < 0.05)
+    #expect(record.end >= end.instant - 0.002)
+  }
+
+  @Test("@time: one focus phase until then")
+  func at() throws {
+    defer { home.cleanUp() }
+    let end = Self.time(in: 3)
+    let result = try fixture.run(["start", "@" + end.text, "--no-notify"])
+    #expect(result.status == 0, "\(result.err)")
+    let record = try #require(try journalRecords(journalPath).last)
+    #expect(record.preset == "@" + end.text && record.phases.count == 1 && record.phases[0].kind == .work)
+    #expect(abs(record.phases[0].start + record.phases[0].plannedSeconds - end.instant) < 0.002)
+  }
+
+  @Test("--at: a line counts down to the start, which is then")
+  func startAt() throws {
+    defer { home.cleanUp() }
+    let start = Self.time(in: 3)
+    let result = try fixture.run(["start", "1s", "--at", start.text, "--no-notify"])
+    #expect(result.status == 0, "\(result.err)")
+    let first = result.out.split(separator: "\n").first.map(String.init) ?? ""
+    #expect(first.hasPrefix("1s starts at \(start.text.suffix(8)) · in 0:0"), "\(result.out)")
+    let record = try #require(try journalRecords(journalPath).last)
+    #expect(record.start >= start.instant && record.start < start.instant + 1)
+  }
+
+  @Test("--at in a terminal: the countdown is drawn in place, then the session runs")
+  func startAtInTerminal() throws {
+    defer { home.cleanUp() }
+    let start = Self.time(in: 3)
+    let pty = try fixture.terminal(["start", "1s", "--at", start.text, "--no-notify", "--no-bell"])
+    #expect(pty.waitFor { $0.text.contains("\r\u{1B}[K1s starts at ") })
+    #expect(pty.waitForExit() == 0)
+    #expect(pty.text.contains("Completed 1s"))
+  }
+
+  static let refused: [([String], String)] = [
+    (["start", "work", "--at", "09:00", "--detach"], "Error: --at cannot be used with --detach: the wait is shown in the terminal"),
+    (["start", "@25:00"], "Error: '@25:00': '25:00' is not a time of day (00:00 to 23:59)"),
+    (["start", "work", "--until", "2020-01-01 09:00"], "Error: '--until': '2020-01-01 09:00' has already gone by"),
+    (["start", "work", "--until", "17:00", "--rounds", "2"], "Error: --until and --rounds cannot be used together: the time says how many rounds"),
+    (["start", "@17:00", "--until", "18:00"], "Error: '@17:00' already says when the session ends; leave out --until"),
+    (["start", "work", "--at", "soon"], "Error: '--at': 'soon' is not a time; expected one like 09:00, yesterday 14:30, 2026-11-30 09:00, 2026-11-30T09:00+01:00 or -90m"),
+  ]
+
+  @Test("bad times are one clear error line and exit 64", arguments: refused)
+  func refusedTimes(words: [String], message: String) throws {
+    defer { home.cleanUp() }
+    let result = try fixture.run(words)
+    #expect(result.status == 64)
+    #expect(result.err.split(separator: "\n").first.map(String.init) == message)
+    #expect(!FileManager.default.fileExists(atPath: journalPath))
+  }
+}
