@@ -82,6 +82,11 @@ extension Pomo {
         } catch {
           throw .data(error.description)
         }
+      } else if record.preset.hasPrefix("@") {
+        // A timer to a time on the clock (`@14:30`): that time has come or gone by now.
+        throw .failure(
+          "the \(TextLayout.inert(record.preset)) session of \(context.zone.clockTime(record.start)) ran to a time on "
+            + "the clock; start a new one ('pomo start @TIME')")
       } else {
         // A quick timer's name says its work and rest; the record says the rest of its shape.
         let timer = QuickTimerOptions(
