@@ -74,12 +74,28 @@ struct ClockTimeStartTests {
     #expect(pty.text.contains("Completed 1s"))
   }
 
+  @Test("--ago: the record starts that long ago and the phase has that much less left")
+  func ago() throws {
+    defer { home.cleanUp() }
+    let before = Date().timeIntervalSince1970
+    let result = try fixture.run(["start", "3s", "--ago", "2s", "--no-notify"])
+    let after = Date().timeIntervalSince1970
+    #expect(result.status == 0, "\(result.err)")
+    let record = try #require(try journalRecords(journalPath).last)
+    #expect(record.start >= before - 2 && record.start <= after - 2)
+    #expect(record.status == .completed && abs(record.end - record.start - 3) < 0.002)
+    // It ran for the second that was left, not three.
+    #expect(after - before < 2.9)
+  }
+
   static let refused: [([String], String)] = [
     (["start", "work", "--at", "09:00", "--detach"], "Error: --at cannot be used with --detach: the wait is shown in the terminal"),
     (["start", "@25:00"], "Error: '@25:00': '25:00' is not a time of day (00:00 to 23:59)"),
     (["start", "work", "--until", "2020-01-01 09:00"], "Error: '--until': '2020-01-01 09:00' has already gone by"),
     (["start", "work", "--until", "17:00", "--rounds", "2"], "Error: --until and --rounds cannot be used together: the time says how many rounds"),
     (["start", "@17:00", "--until", "18:00"], "Error: '@17:00' already says when the session ends; leave out --until"),
+    (["start", "3s", "--ago", "5s"], "Error: --ago 5s: the plan takes 3s, so it would be over already"),
+    (["start", "work", "--ago", "5m", "--at", "09:00"], "Error: --ago and --at cannot be used together: one says when the session began"),
     (["start", "work", "--at", "soon"], "Error: '--at': 'soon' is not a time; expected one like 09:00, yesterday 14:30, 2026-11-30 09:00, 2026-11-30T09:00+01:00 or -90m"),
   ]
 

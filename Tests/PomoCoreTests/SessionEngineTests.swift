@@ -38,6 +38,21 @@ struct SessionEngineTests {
     #expect(e.records.map(\.elapsed) == [.seconds(10), .seconds(5), .seconds(10)])
   }
 
+  @Test("--ago: the session began earlier; a phase already over ends at once, at its deadline")
+  func startedAgo() {
+    let preset = Preset(
+      name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 2, skipLastRest: true,
+      longBreak: .init(every: 2, phase: phase("long", .rest, 8)))
+    var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock, startedAgo: .seconds(12))
+    let wall = clock.clock.wallSeconds()
+    #expect(e.start() == [.sessionStarted, .phaseStarted(0), .phaseEnded(0, completed: true), .phaseStarted(1)])
+    #expect(e.wallTime(e.startTime) == wall - 12)
+    #expect(e.records.map(\.elapsed) == [.seconds(10)])
+    #expect(e.snapshot?.remaining == .seconds(3))
+    clock.advance(.seconds(3))
+    #expect(e.tick() == [.phaseEnded(1, completed: true), .phaseStarted(2)])
+  }
+
   @Test("a late tick ends each phase at its deadline: no drift")
   func lateTicks() {
     var e = engine(rounds: 4)

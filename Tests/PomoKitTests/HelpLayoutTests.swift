@@ -501,14 +501,15 @@ struct HelpLayoutTests {
       pomo start work --until 17:00
       pomo start @14:30
       pomo start work --at 09:00
+      pomo start work --ago 10m
       pomo start 40s/20s -r 8 --warmup 2m --cooldown 2m --big --voice
       pomo start ~/my-preset.json --dry-run
 
     USAGE: pomo start <preset> [--rounds <n>] [--until <time>] [--at <time>]
-           [--warmup <duration>] [--cooldown <duration>] [--dry-run]
-           [--tag <tag> ...] [--note <text>] [--detach] [--journal <path>]
-           [--color <when>] [--ascii] [--big] [--voice] [--no-bell] [--no-notify]
-           [--no-input] [--confirm] [--no-confirm]
+           [--ago <duration>] [--warmup <duration>] [--cooldown <duration>]
+           [--dry-run] [--tag <tag> ...] [--note <text>] [--detach]
+           [--journal <path>] [--color <when>] [--ascii] [--big] [--voice]
+           [--no-bell] [--no-notify] [--no-input] [--confirm] [--no-confirm]
 
     ARGUMENTS:
       <preset>                A preset's name (see 'pomo presets'), the path of a
@@ -522,6 +523,8 @@ struct HelpLayoutTests {
                               shortened.
       --at <time>             Start at this time (09:00, or a date and time),
                               counting down to it.
+      --ago <duration>        Start as if begun this long ago (10m): the record
+                              starts then, and the phases have that much less left.
       --warmup <duration>     With a timer like 40s/20s: a warm-up phase this long
                               before the rounds.
       --cooldown <duration>   With a timer like 40s/20s and --rounds: a cool-down

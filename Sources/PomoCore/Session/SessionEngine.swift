@@ -100,10 +100,15 @@ public struct SessionEngine: Sendable {
   /// or rounding (at most 0.5 ms a second), not a step.
   package static let stepThreshold = 1.0
 
-  public init(plan: Plan, clock: SessionClock, asksAtEnd: Bool = true) {
+  /// How long before `start()` the session began (`pomo start --ago 10m`): its record starts
+  /// then, and its phases have that much less left (a phase already over ends at once).
+  public let startedAgo: Duration
+
+  public init(plan: Plan, clock: SessionClock, asksAtEnd: Bool = true, startedAgo: Duration = .zero) {
     self.plan = plan
     self.clock = clock
     self.asksAtEnd = asksAtEnd
+    self.startedAgo = max(.zero, startedAgo)
   }
 
   public var isFinished: Bool {
@@ -133,15 +138,17 @@ public struct SessionEngine: Sendable {
   public mutating func start() -> [SessionEvent] {
     guard status == .notStarted else { return [] }
     let now = clock.now()
-    startTime = now
-    startWall = clock.wallSeconds()
+    let begun = now - startedAgo
+    startTime = begun
+    startWall = clock.wallSeconds() - TimeText.seconds(startedAgo)
     lastBoot = now
     lastAwake = clock.awake()
     status = .running
-    runStart = now
+    runStart = begun
     var events: [SessionEvent] = [.sessionStarted]
-    beginPhase(0, at: now, &events)
-    return events
+    beginPhase(0, at: begun, &events)
+    // Phases already over when it began that long ago end now, at their deadlines.
+    return startedAgo > .zero ? events + tick() : events
   }
 
   /// Brings the state up to the clock's present: ends every phase whose deadline passed.

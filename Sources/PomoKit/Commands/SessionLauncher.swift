@@ -114,10 +114,11 @@ enum SessionLauncher {
 
   /// Runs the session while holding the state folder's `lock`; returns the exit status.
   /// With `endsAt` (`--until`, `@14:30`), the plan is cut again just before it starts, so it
-  /// ends at that instant to the millisecond, whatever the setting up took.
+  /// ends at that instant to the millisecond, whatever the setting up took. With `ago`
+  /// (`--ago`), the session began that long before it starts.
   static func run(
-    plan: Plan, info: SessionInfo, setup: Setup, lock: FileLock, endsAt: Double? = nil, _ arguments: ParsedArguments,
-    _ context: Context
+    plan: Plan, info: SessionInfo, setup: Setup, lock: FileLock, endsAt: Double? = nil, ago: Duration = .zero,
+    _ arguments: ParsedArguments, _ context: Context
   ) -> Int32 {
     defer { lock.release() }
     // A record longer than a journal line may be would be refused at the end: refuse the
@@ -129,7 +130,7 @@ enum SessionLauncher {
     var plan = plan
     if let endsAt {
       let left = Duration.milliseconds(Int64(((endsAt - context.clock.wallSeconds()) * 1000).rounded(.up)))
-      plan = plan.cut(to: max(.milliseconds(1), left))
+      plan = plan.cut(to: max(.milliseconds(1), left + ago))
     }
     var info = info
     info.planCount = plan.phases.count
@@ -221,11 +222,11 @@ enum SessionLauncher {
     // What setting up took comes off the last phase, so the session ends at `endsAt` exactly.
     if let endsAt, let last = plan.phases.indices.last {
       let left = Duration.milliseconds(Int64(((endsAt - context.clock.wallSeconds()) * 1000).rounded(.up)))
-      plan.phases[last].duration = max(.milliseconds(1), left - plan.phases[last].offset)
+      plan.phases[last].duration = max(.milliseconds(1), left + ago - plan.phases[last].offset)
     }
     let session = LiveSession(
       // With no keys read, nobody can answer a last phase's question for reps: it is not waited for.
-      engine: SessionEngine(plan: plan, clock: context.clock, asksAtEnd: readKeys), listeners: listeners,
+      engine: SessionEngine(plan: plan, clock: context.clock, asksAtEnd: readKeys, startedAgo: ago), listeners: listeners,
       display: display,
       terminalSignals: signals, readKeys: readKeys,
       columns: { Context.columns(environment, terminal: Platform.terminalColumns(1)) },

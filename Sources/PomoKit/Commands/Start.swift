@@ -36,6 +36,7 @@ extension Pomo {
           pomo start work --until 17:00
           pomo start @14:30
           pomo start work --at 09:00
+          pomo start work --ago 10m
           pomo start 40s/20s -r 8 --warmup 2m --cooldown 2m --big --voice
           pomo start ~/my-preset.json --dry-run
         """,
@@ -45,7 +46,7 @@ extension Pomo {
           help: "A preset's name (see 'pomo presets'), the path of a preset file, or a timer: 25m, 50m/10m, @14:30.")
       ],
       options: [
-        SharedOptions.rounds.spec, until.spec, at.spec, warmup.spec, cooldown.spec, dryRun.spec, tag.spec, note.spec,
+        SharedOptions.rounds.spec, until.spec, at.spec, ago.spec, warmup.spec, cooldown.spec, dryRun.spec, tag.spec, note.spec,
         detach.spec,
         SharedOptions.journal.spec,
       ]
@@ -61,6 +62,10 @@ extension Pomo {
       help: "End at this time (17:00, or a date and time): the preset's rounds fill the time, the last phase shortened.")
     static let at = Option<String>.value(
       "at", .text, placeholder: "time", help: "Start at this time (09:00, or a date and time), counting down to it.")
+
+    static let ago = Option<String>.value(
+      "ago", .duration,
+      help: "Start as if begun this long ago (10m): the record starts then, and the phases have that much less left.")
 
     static let detach = Option<Bool>.flag(
       "detach",
@@ -78,7 +83,11 @@ extension Pomo {
       let timer = QuickTimerOptions(
         rounds: arguments[SharedOptions.rounds], warmup: duration(arguments[warmup]),
         cooldown: duration(arguments[cooldown]))
-      let now = context.clock.wallSeconds()
+      let ago = duration(arguments[ago]) ?? .zero
+      if ago > .zero && arguments[at] != nil {
+        throw CLIError.usage("--ago and --at cannot be used together: one says when the session began", command: path)
+      }
+      let now = context.clock.wallSeconds() - TimeText.seconds(ago)
       let startAt = try arguments[at].map { text throws(CLIError) in try target(text, option: "--at", now, context, path) }
       // `@14:30` and `--until` say when the session ends; it starts now, or at `--at`.
       let endsAt: Double?
@@ -108,6 +117,11 @@ extension Pomo {
       if let endsAt, let short = Self.shortfall(plan, endsAt: endsAt, start: startAt ?? now, context) {
         context.errors.write("pomo: warning: \(short)\n")
       }
+      if ago >= plan.total {
+        throw CLIError.usage(
+          "--ago \(arguments[Self.ago] ?? ""): the plan takes \(DurationText.format(plan.total)), so it would be over already",
+          command: path)
+      }
       if arguments[dryRun] {
         if let advance = try SessionLauncher.advance(arguments) { plan.advance = advance }
         context.output.write(PlanText.render(plan, width: context.width, unicode: context.unicode))
@@ -136,7 +150,7 @@ extension Pomo {
       info.warmup = timer.warmup
       info.cooldown = timer.cooldown
       return SessionLauncher.run(
-        plan: plan, info: info, setup: setup, lock: lock, endsAt: endsAt, arguments, context)
+        plan: plan, info: info, setup: setup, lock: lock, endsAt: endsAt, ago: ago, arguments, context)
     }
 
     /// The instant a time given to `option` names, after `now` (see `ClockTarget`).
