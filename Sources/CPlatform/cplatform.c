@@ -181,7 +181,7 @@ static int watchdog_reap(pid_t hook, int hook_done) {
   return hook_done;
 }
 
-int cplatform_spawn_with_deadline(const char *path, char *const argv[], char *const envp[], int seconds) {
+int cplatform_spawn_with_deadline(const char *path, char *const argv[], char *const envp[], int seconds, int input) {
   pid_t watchdog = fork();
   if (watchdog != 0) return watchdog;  // The parent, or -1.
   // The watchdog: only async-signal-safe calls from here on.
@@ -199,7 +199,7 @@ int cplatform_spawn_with_deadline(const char *path, char *const argv[], char *co
 #endif
   int null = open("/dev/null", O_RDWR);
   if (null >= 0) {
-    dup2(null, 0);
+    dup2(input >= 0 ? input : null, 0);
     dup2(null, 1);
     dup2(null, 2);
   }

@@ -8,17 +8,39 @@ import CPlatform
 
 /// Starts helper programs (hooks, notifiers) without a shell and without waiting for them.
 ///
-/// Each child runs in its own process group with stdin, stdout and stderr on /dev/null, so it
-/// can neither read the user's keys nor scribble on the display. A small watchdog process
+/// Each child runs in its own process group with stdin, stdout and stderr on /dev/null (stdin
+/// on a pipe holding `input`, when given), so it can neither read the user's keys nor
+/// scribble on the display. A small watchdog process
 /// (CPlatform), in a session of its own, ends the whole group (SIGTERM, then SIGKILL a second
 /// later) as soon as the program exits or after `timeout`, whichever comes first, even when
 /// pomo has exited by then; pomo reaps the watchdog on a background thread.
 public enum Spawner {
+  /// The most input a child may be given: what a pipe holds before a writer waits (64 KiB
+  /// on Linux, 16 KiB at first on macOS), so it is written at once.
+  public static let inputLimit = 16384
+
   @discardableResult
-  public static func launch(_ argv: [String], environment: [String: String], timeout: Duration = .seconds(10)) -> Bool {
+  public static func launch(
+    _ argv: [String], environment: [String: String], input: [UInt8]? = nil, timeout: Duration = .seconds(10)
+  ) -> Bool {
     guard let program = argv.first, !program.isEmpty else { return false }
     // The path is found here: after fork only async-signal-safe calls may run.
     guard let path = resolve(program, path: environment["PATH"]) else { return false }
+    // The input waits in a pipe's buffer (at most `inputLimit`, less than any pipe holds), so
+    // writing it never blocks, and the child reads it to its end whenever it likes.
+    var ends: [Int32] = [-1, -1]
+    if let input {
+      guard input.count <= inputLimit, pipe(&ends) == 0 else { return false }
+      // Neither end leaks into another child; the watchdog gives the read end as stdin.
+      for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+      let written = input.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+      close(ends[1])
+      guard written == input.count else {
+        close(ends[0])
+        return false
+      }
+    }
+    defer { if ends[0] >= 0 { close(ends[0]) } }
     let cArgs = argv.map { strdup($0) } + [nil]
     let cEnv = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
@@ -26,7 +48,7 @@ public enum Spawner {
       cEnv.forEach { free($0) }
     }
     let seconds = Int32(max(1, timeout.components.seconds))
-    let watchdog = cplatform_spawn_with_deadline(path, cArgs, cEnv, seconds)
+    let watchdog = cplatform_spawn_with_deadline(path, cArgs, cEnv, seconds, ends[0])
     guard watchdog > 0 else { return false }
     // With no thread to be had, the watchdog is left for the system to reap when pomo ends.
     Parallel.detached {

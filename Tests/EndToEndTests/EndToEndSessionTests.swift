@@ -143,6 +143,29 @@ struct EndToEndSessionTests {
     #expect(lines.last == "Completed tiny: 3 of 3 phases done; focus 0:02, rest 0:01, paused 0:00")
   }
 
+  @Test("a hook reads the event as JSON on stdin, with the session's id, tags and note")
+  func hookJSON() throws {
+    defer { home.cleanUp() }
+    let log = home.file("hook.jsonl")
+    try home.write(
+      ".config/pomo/config.json",
+      """
+      {"hooks": {"phase_start": ["/bin/sh", "-c", "cat >> \(log); echo \\"$POMO_SESSION_ID|$POMO_TAGS|$POMO_NOTE\\" >> \(log).env"]}}
+      """)
+    let result = try runPomo(["start", preset, "--tag", "thesis", "--note", "chapter 3"], environment: environment)
+    #expect(result.status == 0)
+    var lines: [String] { (home.read("hook.jsonl") ?? "").split(separator: "\n").map(String.init) }
+    #expect(waitUntil { lines.count >= 3 })
+    let id = try #require(try journalRecords(home.file(journalFile(home.path))).last?.id)
+    let objects = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    #expect(objects.count == lines.count)
+    #expect(Set(objects.compactMap { $0["phase"] as? String }) == ["go", "breathe"])
+    #expect(objects.allSatisfy { $0["event"] as? String == "phase_start" && $0["session"] as? String == id })
+    #expect(objects.allSatisfy { $0["tags"] as? [String] == ["thesis"] && $0["note"] as? String == "chapter 3" })
+    #expect(waitUntil { (home.read("hook.jsonl.env") ?? "").split(separator: "\n").count >= 3 })
+    #expect((home.read("hook.jsonl.env") ?? "").split(separator: "\n").allSatisfy { $0 == "\(id)|thesis|chapter 3" })
+  }
+
   @Test("hooks run without a shell, get the POMO_ variables, and never block the timer")
   func hooks() throws {
     defer { home.cleanUp() }

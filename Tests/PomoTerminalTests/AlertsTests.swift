@@ -11,17 +11,19 @@ import PomoTestSupport
 @Suite("Alerts")
 struct AlertsTests {
   final class Launches {
-    var calls: [([String], [String: String])] = []
+    var calls: [([String], [String: String], [UInt8]?)] = []
   }
 
-  func make(bell: Bool = true, notifier: String? = "/usr/bin/notify-send", hooks: [HookEvent: [String]] = [:])
-    -> (Alerts, TextBuffer, Launches)
-  {
+  func make(
+    bell: Bool = true, notifier: String? = "/usr/bin/notify-send", hooks: [HookEvent: [String]] = [:],
+    session: HookSession? = nil
+  ) -> (Alerts, TextBuffer, Launches) {
     let out = TextBuffer()
     let launches = Launches()
     let alerts = Alerts(
-      settings: Alerts.Settings(bell: bell, notifier: notifier, hooks: hooks, environment: ["HOME": "/h"]), output: out
-    ) { argv, env in launches.calls.append((argv, env)) }
+      settings: Alerts.Settings(
+        bell: bell, notifier: notifier, hooks: hooks, environment: ["HOME": "/h"], session: session), output: out
+    ) { argv, env, input in launches.calls.append((argv, env, input)) }
     return (alerts, out, launches)
   }
 
@@ -115,6 +117,40 @@ struct AlertsTests {
         "end-hook x: phase_end t rest rest 1 5", "done-hook: session_end t rest rest 1 0",
       ])
     #expect(launches.calls.allSatisfy { $0.1["HOME"] == "/h" })
+  }
+
+  @Test("hooks read the event as one JSON line on stdin, and get the session's id, tags and note")
+  func hookContext() throws {
+    let clock = FakeClock()
+    var e = engine(clock)
+    let session = HookSession(id: "4f6d", tags: ["thesis", "a,b"], note: "chapter \"3\"")
+    let (alerts, _, launches) = make(notifier: nil, hooks: [.phaseStart: ["start-hook"]], session: session)
+    step(alerts, &e) { $0.start() }
+    let call = try #require(launches.calls.first)
+    #expect(call.1["POMO_SESSION_ID"] == "4f6d" && call.1["POMO_TAGS"] == "thesis,a,b")
+    #expect(call.1["POMO_NOTE"] == "chapter \"3\"")
+    let line = String(decoding: try #require(call.2), as: UTF8.self)
+    #expect(
+      line
+        == #"{"event":"phase_start","session":"4f6d","preset":"t","phase":"go","kind":"work","round":1,"remaining":10,"tags":["thesis","a,b"],"note":"chapter \"3\""}"#
+        + "\n")
+    // Notifications get no input.
+    let (quiet, _, notified) = make(session: session)
+    step(quiet, &e) { $0.skip() }
+    #expect(notified.calls.allSatisfy { $0.2 == nil })
+  }
+
+  @Test("a note too long for the pipe is cut, and the line is still whole JSON")
+  func longNote() throws {
+    let clock = FakeClock()
+    let e = engine(clock)
+    let note = String(repeating: "é", count: Spawner.inputLimit)
+    let bytes = Alerts.json(
+      .phaseStart, e, phase: e.plan.phases[0], remaining: .seconds(10),
+      session: HookSession(id: "x", tags: [], note: note))
+    #expect(bytes.count <= Spawner.inputLimit && bytes.last == 0x0A)
+    let value = try JSONParser.parse(Array(bytes.dropLast()))
+    #expect(value["note"]?.stringValue?.hasSuffix("…") == true)
   }
 }
 

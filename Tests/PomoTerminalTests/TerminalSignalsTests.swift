@@ -202,7 +202,7 @@ struct TerminalSignalsTests {
     let hooks = Dictionary(uniqueKeysWithValues: HookEvent.allCases.map { ($0, ["/bin/true"]) })
     let alerts = Alerts(
       settings: .init(bell: false, notifier: nil, hooks: hooks, environment: [:]), output: TextBuffer()
-    ) { _, env in
+    ) { _, env, _ in
       launches.events.append(env["POMO_EVENT"]!)
       launches.remaining.append(env["POMO_PHASE"]! + " " + env["POMO_REMAINING"]!)
     }
@@ -236,7 +236,7 @@ struct TerminalSignalsTests {
         bell: true, notifier: nil, hooks: [.phaseEnd: ["/bin/true"], .phaseStart: ["/bin/true"]], environment: [:],
         terminal: .init(title: false, progress: false, notify: .osc777, tmux: false)),
       output: out
-    ) { _, env in launches.events.append(env["POMO_EVENT"]!) }
+    ) { _, env, _ in launches.events.append(env["POMO_EVENT"]!) }
     step(alerts, &e) { $0.start() }
     clock.advance(.seconds(12))
     step(alerts, &e) { $0.tick() }

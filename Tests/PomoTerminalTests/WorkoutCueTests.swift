@@ -80,7 +80,7 @@ struct VoiceCueTests {
     let out = TextBuffer()
     let alerts = Alerts(
       settings: .init(bell: true, notifier: nil, hooks: [:], environment: [:], cueBell: false), output: out
-    ) { _, _ in }
+    ) { _, _, _ in }
     var events = e.start()
     alerts.sessionDidUpdate(e, events: events)
     for _ in 0..<4 {

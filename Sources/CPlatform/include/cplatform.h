@@ -53,10 +53,11 @@ int cplatform_hold_session_signals(int hold);
 /// Stops guarding (the terminal was restored the ordinary way).
 void cplatform_unguard_terminal(void);
 
-/// Starts `path` (a full path) with `argv` and `envp`, stdio on /dev/null, in a process group of
-/// its own, under a small watchdog process that kills the whole group after `seconds` even
-/// when pomo has exited by then. Returns the watchdog's pid (reap it), or -1.
-int cplatform_spawn_with_deadline(const char *path, char *const argv[], char *const envp[], int seconds);
+/// Starts `path` (a full path) with `argv` and `envp`, stdio on /dev/null (stdin on `input`
+/// when it is a descriptor, not -1), in a process group of its own, under a small watchdog
+/// process that kills the whole group after `seconds` even when pomo has exited by then.
+/// Returns the watchdog's pid (reap it), or -1.
+int cplatform_spawn_with_deadline(const char *path, char *const argv[], char *const envp[], int seconds, int input);
 
 /// Binds a new Unix stream socket (non-blocking, close-on-exec) to `path`, gives the socket
 /// file `mode`, and listens. Returns the descriptor, or -1 with errno set (ENAMETOOLONG when

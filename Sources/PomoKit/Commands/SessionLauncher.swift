@@ -177,9 +177,12 @@ enum SessionLauncher {
     }
     let settings = Alerts.Settings(
       bell: interactive && config.bell && !arguments[SharedOptions.noBell], notifier: notifier, hooks: config.hooks,
-      environment: context.environment, terminal: terminal, cueBell: setup.speaker == nil)
+      environment: context.environment, terminal: terminal, cueBell: setup.speaker == nil,
+      session: HookSession(id: info.id, tags: info.tags, note: info.note))
     listeners.append(
-      Alerts(settings: settings, output: context.output) { argv, env in Spawner.launch(argv, environment: env) })
+      Alerts(settings: settings, output: context.output) { argv, env, input in
+        Spawner.launch(argv, environment: env, input: input)
+      })
     // The voice and the sound start their programs as hooks do: at once, never waited for.
     let environment = context.environment
     if let speaker = setup.speaker {

@@ -14,11 +14,14 @@ public final class Alerts: SessionListener {
     public var terminal: TerminalSignalSettings
     /// Whether the 3-2-1 cue rings the bell (not when a voice counts instead).
     public var cueBell: Bool
+    /// The session's id, tags and note, for the hooks.
+    public var session: HookSession?
 
     public init(
       bell: Bool, notifier: String?, hooks: [HookEvent: [String]], environment: [String: String],
-      terminal: TerminalSignalSettings = .none, cueBell: Bool = true
+      terminal: TerminalSignalSettings = .none, cueBell: Bool = true, session: HookSession? = nil
     ) {
+      self.session = session
       self.cueBell = cueBell
       self.bell = bell
       self.notifier = notifier
@@ -30,9 +33,12 @@ public final class Alerts: SessionListener {
 
   package let settings: Settings
   package let output: any TextOutput
-  package let launch: ([String], [String: String]) -> Void
+  /// Starts a program with an environment and, for a hook, what it reads on stdin.
+  package let launch: ([String], [String: String], [UInt8]?) -> Void
 
-  public init(settings: Settings, output: any TextOutput, launch: @escaping ([String], [String: String]) -> Void) {
+  public init(
+    settings: Settings, output: any TextOutput, launch: @escaping ([String], [String: String], [UInt8]?) -> Void
+  ) {
     self.settings = settings
     self.output = output
     self.launch = launch
@@ -116,9 +122,10 @@ public final class Alerts: SessionListener {
         "\"" + s.flatMap { $0 == "\"" || $0 == "\\" ? ["\\", $0] : [$0] } + "\""
       }
       launch(
-        [notifier, "-e", "display notification \(quoted(body)) with title \(quoted(title))"], settings.environment)
+        [notifier, "-e", "display notification \(quoted(body)) with title \(quoted(title))"], settings.environment, nil)
     } else {
-      launch([notifier, "--app-name=pomo", Spawner.inertText(title), Spawner.inertText(body)], settings.environment)
+      launch(
+        [notifier, "--app-name=pomo", Spawner.inertText(title), Spawner.inertText(body)], settings.environment, nil)
     }
   }
 
@@ -142,6 +149,33 @@ public final class Alerts: SessionListener {
     environment["POMO_KIND"] = phase.kind.rawValue
     environment["POMO_ROUND"] = phase.round.map(String.init) ?? ""
     environment["POMO_REMAINING"] = "\(TimeText.roundedSeconds(remaining))"
-    launch(argv, environment)
+    if let session = settings.session {
+      environment["POMO_SESSION_ID"] = session.id
+      environment["POMO_TAGS"] = session.tags.joined(separator: ",")
+      environment["POMO_NOTE"] = session.note ?? ""
+    }
+    launch(argv, environment, Self.json(event, engine, phase: phase, remaining: remaining, session: settings.session))
+  }
+
+  /// The event as one JSON object and a newline, as a hook reads it on stdin: the event, the
+  /// session's id, preset, tags and note, and the phase with its time left in seconds. A note
+  /// too long for the pipe is cut (`Spawner.inputLimit`); the journal keeps it whole.
+  static func json(
+    _ event: HookEvent, _ engine: SessionEngine, phase: PlannedPhase, remaining: Duration, session: HookSession?
+  ) -> [UInt8] {
+    func object(note: String?) -> [UInt8] {
+      let members: [(String, JSONOutput)] = [
+        ("event", .string(event.rawValue)), ("session", session.map { .string($0.id) } ?? .null),
+        ("preset", .string(engine.plan.presetName)), ("phase", .string(phase.name)),
+        ("kind", .string(phase.kind.rawValue)), ("round", phase.round.map { .int(Int64($0)) } ?? .null),
+        ("remaining", .seconds(TimeText.seconds(remaining))),
+        ("tags", .array((session?.tags ?? []).map { .string($0) })), ("note", note.map { .string($0) } ?? .null),
+      ]
+      return Array((JSONOutput.object(members).text + "\n").utf8)
+    }
+    let whole = object(note: session?.note)
+    guard whole.count > Spawner.inputLimit, let note = session?.note else { return whole }
+    let room = max(0, note.utf8.count - (whole.count - Spawner.inputLimit) - 64)
+    return object(note: String(decoding: note.utf8.prefix(room), as: UTF8.self) + "…")
   }
 }
