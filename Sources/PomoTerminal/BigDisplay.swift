@@ -58,7 +58,7 @@ public final class BigDisplay: LiveView {
     for event in events {
       switch event {
       case .sessionStarted:
-        hints = KeyHints.full(confirm: engine.plan.advance == .confirm, extra: KeyHints.countKey(engine.plan))
+        hints = KeyHints.full(confirm: engine.plan.confirms, extra: KeyHints.countKey(engine.plan))
         history.append(PlanText.header(engine.plan))
         enter()
       case .phaseEnded, .slept, .answered:

@@ -49,7 +49,7 @@ public final class LiveDisplay: SessionListener {
       switch event {
       case .sessionStarted:
         head = PlanText.header(engine.plan)
-        hints = KeyHints.full(confirm: engine.plan.advance == .confirm, extra: KeyHints.countKey(engine.plan))
+        hints = KeyHints.full(confirm: engine.plan.confirms, extra: KeyHints.countKey(engine.plan))
         text += ANSI.hideCursor + headerLine() + "\n"
       case .phaseEnded, .slept, .answered:
         if let line = EventText.line(event, engine, clockTime: clockTime) {

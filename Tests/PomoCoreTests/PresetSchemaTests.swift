@@ -80,6 +80,8 @@ enum SchemaCorpus {
     ("rounds 10000", with(#""rounds": 10000"#)),
     ("cue -0.0 is zero", with(#""cue": -0.0"#)),
     ("advance confirm", with(#""advance": "confirm""#)), ("advance auto", with(#""advance": "auto""#)),
+    ("advance by kind", with(#""advance": {"work": "confirm", "rest": "auto"}"#)),
+    ("advance before work only", with(#""advance": {"work": "confirm"}"#)), ("advance by no kind", with(#""advance": {}"#)),
     ("long break every 4.0", with(#""long_break": {"every": 4.0, "duration": "15m"}"#)),
     ("preset name", with(#""name": "my.preset_1-x""#)),
     ("preset name of 64", with(#""name": "\#(String(repeating: "a", count: 64))""#)),
@@ -181,6 +183,9 @@ enum SchemaCorpus {
     ("cue -1", with(#""cue": -1"#)), ("cue 2.5", with(#""cue": 2.5"#)),
     ("advance in capitals", with(#""advance": "Confirm""#)), ("advance true", with(#""advance": true"#)),
     ("advance manual", with(#""advance": "manual""#)), ("advance null", with(#""advance": null"#)),
+    ("advance by an unknown kind", with(#""advance": {"play": "confirm"}"#)),
+    ("advance by kind, manual", with(#""advance": {"work": "manual"}"#)),
+    ("advance by kind, a number", with(#""advance": {"rest": 1}"#)), ("advance as a list", with(#""advance": ["confirm"]"#)),
     ("long break every 0", with(#""long_break": {"every": 0, "duration": "5m"}"#)),
     // Shape.
     ("empty round", #"{"round": []}"#), ("no round", #"{"rounds": 3}"#), ("unknown key", with(#""colour": "red""#)),

@@ -53,6 +53,27 @@ struct SessionEngineTests {
     #expect(e.tick() == [.phaseEnded(1, completed: true), .phaseStarted(2)])
   }
 
+  @Test("advance by kind: a phase waits before focus, not before a break")
+  func advanceByKind() {
+    var preset = Preset(name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 2)
+    preset.advanceBefore = [.work: .confirm]
+    var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
+    #expect(e.plan.confirms && e.plan.waits(before: 2) && !e.plan.waits(before: 1))
+    _ = e.start()
+    clock.advance(.seconds(10))
+    // Focus ends: the break starts at once.
+    #expect(e.tick() == [.phaseEnded(0, completed: true), .phaseStarted(1)])
+    clock.advance(.seconds(5))
+    // The break ends: the next focus waits to be confirmed.
+    #expect(e.tick() == [.waiting(1)])
+    clock.advance(.seconds(3))
+    #expect(e.next().contains(.phaseStarted(2)))
+    // --no-confirm: nothing waits, whatever the preset says.
+    var plan = Plan(preset: preset)
+    plan.setAdvance(.auto)
+    #expect(!plan.confirms && !plan.waits(before: 2))
+  }
+
   @Test("a late tick ends each phase at its deadline: no drift")
   func lateTicks() {
     var e = engine(rounds: 4)

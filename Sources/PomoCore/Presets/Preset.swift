@@ -85,6 +85,9 @@ public struct Preset: Equatable, Sendable {
   public var cue: Int
   /// Whether a phase whose time is up waits for confirmation before the next one starts.
   public var advance: PhaseAdvance
+  /// How phases advance before a phase of each kind, where that differs from `advance`
+  /// (`"advance": {"work": "confirm", "rest": "auto"}`: wait before focus, not before a break).
+  public var advanceBefore: [PhaseKind: PhaseAdvance] = [:]
   /// Whether the voice cues say "halfway" in the middle of each phase.
   public var halfway: Bool
   /// What the voice announces beyond the phases (`"announce"`), in the order written.
@@ -97,9 +100,10 @@ public struct Preset: Equatable, Sendable {
   public init(
     name: String, description: String = "", warmup: [PhaseTemplate] = [], round: [PhaseTemplate],
     rounds: Int = 1, skipLastRest: Bool = false, longBreak: LongBreak? = nil,
-    cooldown: [PhaseTemplate] = [], cue: Int = 0, advance: PhaseAdvance = .auto, halfway: Bool = false,
-    source: PresetSource = .builtIn
+    cooldown: [PhaseTemplate] = [], cue: Int = 0, advance: PhaseAdvance = .auto,
+    advanceBefore: [PhaseKind: PhaseAdvance] = [:], halfway: Bool = false, source: PresetSource = .builtIn
   ) {
+    self.advanceBefore = advanceBefore
     self.halfway = halfway
     self.name = name
     self.description = description

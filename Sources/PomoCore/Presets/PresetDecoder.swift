@@ -61,12 +61,27 @@ public struct PresetDecoder {
     let cue =
       try object["cue"].map { v throws(DataFileError) in try reader.integer(v, path: "cue", in: Preset.cueRange) } ?? 0
     var advance = PhaseAdvance.auto
+    var advanceBefore: [PhaseKind: PhaseAdvance] = [:]
     if let value = object["advance"] {
-      let text = try reader.string(value, path: "advance")
-      guard let choice = PhaseAdvance(rawValue: text) else {
-        throw reader.error(value, "advance", "expected \"auto\" or \"confirm\", got \(value.snippet)")
+      func choice(_ value: JSONValue, path: String) throws(DataFileError) -> PhaseAdvance {
+        guard case .string(let text) = value.kind, let choice = PhaseAdvance(rawValue: text) else {
+          throw reader.error(value, path, "expected \"auto\" or \"confirm\", got \(value.snippet)")
+        }
+        return choice
       }
-      advance = choice
+      if case .object = value.kind {
+        // Per kind of the phase to come: each kind says whether to wait before it.
+        let given = try reader.fields(value, path: "advance", allowed: PhaseKind.allCases.map(\.rawValue), required: [])
+        for kind in PhaseKind.allCases {
+          if let item = given[kind.rawValue] { advanceBefore[kind] = try choice(item, path: "advance." + kind.rawValue) }
+        }
+      } else if case .string = value.kind {
+        advance = try choice(value, path: "advance")
+      } else {
+        throw reader.error(
+          value, "advance",
+          "expected \"auto\", \"confirm\" or an object by kind ({\"work\": \"confirm\"}), got \(value.typeName)")
+      }
     }
     let halfway =
       try object["halfway"].map { v throws(DataFileError) in try reader.boolean(v, path: "halfway") } ?? false
@@ -84,6 +99,7 @@ public struct PresetDecoder {
     var preset = Preset(
       name: name, description: description, warmup: warmup, round: round, rounds: rounds,
       skipLastRest: skip, longBreak: longBreak, cooldown: cooldown, cue: cue, advance: advance,
+      advanceBefore: advanceBefore,
       halfway: halfway, source: source)
     preset.announce = announce
     return preset

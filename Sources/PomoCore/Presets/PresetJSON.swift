@@ -29,7 +29,12 @@ public enum PresetJSON {
     }
     if !preset.cooldown.isEmpty { members.append(("cooldown", phases(preset.cooldown))) }
     if preset.cue != 0 { members.append(("cue", "\(preset.cue)")) }
-    if preset.advance != .auto { members.append(("advance", JSONOutput.string(preset.advance.rawValue).text)) }
+    if !preset.advanceBefore.isEmpty {
+      let kinds = PhaseKind.allCases.filter { preset.advanceBefore[$0] != nil }
+      members.append(("advance", inline(kinds.map { ($0.rawValue, .string(preset.advanceBefore[$0]!.rawValue)) })))
+    } else if preset.advance != .auto {
+      members.append(("advance", JSONOutput.string(preset.advance.rawValue).text))
+    }
     if preset.halfway { members.append(("halfway", "true")) }
     if !preset.announce.isEmpty {
       members.append(("announce", list(preset.announce.map(\.rawValue))))

@@ -52,6 +52,22 @@ public struct Plan: Equatable, Sendable {
   public var phases: [PlannedPhase]
   /// Whether phases wait for confirmation when their time is up (the last one never does).
   public var advance: PhaseAdvance
+  /// Where it differs from `advance`: whether to wait before a phase of each kind.
+  public var advanceBefore: [PhaseKind: PhaseAdvance] = [:]
+
+  /// Whether the phase before phase `next` waits for confirmation when its time is up.
+  public func waits(before next: Int) -> Bool {
+    next < phases.count && (advanceBefore[phases[next].kind] ?? advance) == .confirm
+  }
+
+  /// Whether any phase may wait for confirmation (so a display offers `enter`).
+  public var confirms: Bool { advance == .confirm || advanceBefore.values.contains(.confirm) }
+
+  /// How phases advance this run, whatever the preset says (`--confirm`, `--no-confirm`).
+  public mutating func setAdvance(_ advance: PhaseAdvance) {
+    self.advance = advance
+    advanceBefore = [:]
+  }
   /// Whether the rounds go on until stopped; `rounds` is then only how many the plan holds,
   /// and nothing shows it.
   public var endless = false
@@ -104,6 +120,7 @@ public struct Plan: Equatable, Sendable {
     self.init(
       presetName: preset.name, rounds: rounds, cue: preset.cue, phases: PlannedPhase.renumbered(phases),
       advance: preset.advance)
+    advanceBefore = preset.advanceBefore
     endless = preset.endless && rounds == Preset.roundsRange.upperBound
     halfway = preset.halfway || preset.announce.contains(.halfway)
     announce = preset.announce

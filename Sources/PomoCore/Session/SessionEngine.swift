@@ -159,7 +159,7 @@ public struct SessionEngine: Sendable {
     measureStep(now: now, &events)
     while status == .running && now >= deadline {
       let end = deadline
-      if plan.advance == .confirm && index + 1 < plan.phases.count {
+      if plan.waits(before: index + 1) {
         status = .waiting
         phaseWaited = true
         events.append(.waiting(index))

@@ -82,7 +82,7 @@ public struct SessionState: Equatable, Sendable {
     pausedAt = engine.pausedAt.map(engine.wallTime)
     waiting = engine.status == .waiting
     phaseOvertimeSeconds = TimeText.seconds(engine.earlierOvertime)
-    confirm = engine.plan.advance == .confirm
+    confirm = engine.plan.confirms
     let pausedSoFar = engine.totalPaused - engine.records.reduce(.zero) { $0 + $1.paused }
     phasePausedSeconds = TimeText.seconds(pausedSoFar)
     // Counted from the current phase, as the file stores them.

@@ -157,6 +157,7 @@ extension Plan {
       presetName: presetName, rounds: rounds, cue: cue, phases: PlannedPhase.renumbered(rest), advance: advance)
     plan.endless = endless
     plan.halfway = halfway
+    plan.advanceBefore = advanceBefore
     return (plan, index)
   }
 }

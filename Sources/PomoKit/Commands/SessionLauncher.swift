@@ -134,7 +134,7 @@ enum SessionLauncher {
     }
     var info = info
     info.planCount = plan.phases.count
-    if let advance = setup.advance { plan.advance = advance }
+    if let advance = setup.advance { plan.setAdvance(advance) }
     let config = setup.config
     let paths = context.paths
     let interactive = context.stdoutIsTerminal

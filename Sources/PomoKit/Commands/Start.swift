@@ -123,7 +123,7 @@ extension Pomo {
           command: path)
       }
       if arguments[dryRun] {
-        if let advance = try SessionLauncher.advance(arguments) { plan.advance = advance }
+        if let advance = try SessionLauncher.advance(arguments) { plan.setAdvance(advance) }
         context.output.write(PlanText.render(plan, width: context.width, unicode: context.unicode))
         return ExitCode.success
       }
