@@ -94,7 +94,47 @@ public enum ControlProtocol {
     case .extend(let amount): "extend \(TimeText.milliseconds(amount))"
     case .rep: "rep"
     case .reps(let n): "reps \(n)"
+    case .tag(let tags): (["tag"] + tags.map(escaped)).joined(separator: " ")
+    case .untag(let tags): (["untag"] + tags.map(escaped)).joined(separator: " ")
+    case .note(let text): text.map { "note " + escaped($0) } ?? "note"
     }
+  }
+
+  /// Text as one word of a request: UTF-8, every byte but a letter, a digit, `-`, `_` or `.`
+  /// as `%XX`, so tags and notes of any characters travel in a line of printable ASCII.
+  package static func escaped(_ text: String) -> String {
+    var out = ""
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
+        out.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let hex = String(byte, radix: 16, uppercase: true)
+        out += "%" + (hex.count == 1 ? "0" + hex : hex)
+      }
+    }
+    return out
+  }
+
+  /// A word `escaped` made, back as text; nil when it is not one (a bad escape, or bytes
+  /// that are not UTF-8).
+  static func unescaped(_ word: Substring) -> String? {
+    var bytes: [UInt8] = []
+    var i = word.utf8.startIndex
+    while i < word.utf8.endIndex {
+      let byte = word.utf8[i]
+      if byte == UInt8(ascii: "%") {
+        let hex = word.utf8[word.utf8.index(after: i)...].prefix(2)
+        guard hex.count == 2, let value = UInt8(String(decoding: hex, as: UTF8.self), radix: 16) else { return nil }
+        bytes.append(value)
+        i = word.utf8.index(i, offsetBy: 3)
+      } else {
+        bytes.append(byte)
+        i = word.utf8.index(after: i)
+      }
+    }
+    return String(validating: bytes, as: UTF8.self)
   }
 
   /// The request in one line (without its newline), or why it is refused.
@@ -133,6 +173,17 @@ public enum ControlProtocol {
         let n = Int(digits), PhaseCount.range.contains(n)
       else { return .failure(.badReps(String(words[1]))) }
       return .success(.command(.reps(n)))
+    case ("tag", 2...), ("untag", 2...):
+      var tags: [String] = []
+      for word in words.dropFirst() {
+        guard let tag = unescaped(word), !tag.isEmpty else { return .failure(.badText(String(word.prefix(40)))) }
+        tags.append(tag)
+      }
+      return .success(.command(words[0] == "tag" ? .tag(tags) : .untag(tags)))
+    case ("note", 1): return .success(.command(.note(nil)))
+    case ("note", 2):
+      guard let text = unescaped(words[1]) else { return .failure(.badText(String(words[1].prefix(40)))) }
+      return .success(.command(.note(text)))
     case ("state", 1): return .success(.state)
     case ("follow", 1): return .success(.follow)
     case ("extend", 2):
@@ -154,6 +205,8 @@ public enum ControlProtocol {
     case badValue(String)
     case badDeadline(String)
     case badReps(String)
+    /// A tag or a note that is not text as `escaped` writes it.
+    case badText(String)
     /// The command does not apply to the session as it is (`rep` outside an AMRAP phase).
     case notNow(String)
     /// The request's deadline passed before the session read it.
@@ -169,6 +222,7 @@ public enum ControlProtocol {
         "a deadline is 'until MILLISECONDS' (the boot clock) after a command, got '\(value)'"
       case .badReps(let value):
         "reps takes a whole number from \(PhaseCount.range.lowerBound) to \(PhaseCount.range.upperBound), got '\(value.prefix(40))'"
+      case .badText(let value): "tags and notes are UTF-8 with %XX escapes, got '\(value)'"
       case .notNow(let message): message
       case .late:
         "too late: the request waited past its deadline (the session was stopped or busy), so nothing changed"

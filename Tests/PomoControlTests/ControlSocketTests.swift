@@ -553,6 +553,12 @@ struct ControlProtocolTests {
     ("pause until", nil), ("pause until x", nil), ("pause until -1", nil), ("until 5", nil),
     ("pause until 5 until 6", nil),
     ("pause until 1234567890123456", nil), ("extend until 5", nil),
+    // Tags and notes, each byte outside [A-Za-z0-9._-] escaped.
+    ("tag thesis", .command(.tag(["thesis"]))), ("tag a b.c", .command(.tag(["a", "b.c"]))),
+    ("tag c%20d %C3%A9", .command(.tag(["c d", "é"]))), ("untag a", .command(.untag(["a"]))),
+    ("note", .command(.note(nil))), ("note chapter%203%25", .command(.note("chapter 3%"))),
+    ("tag", nil), ("untag", nil), ("tag %", nil), ("tag %2", nil), ("tag %ZZ", nil), ("tag %FF", nil),
+    ("note a b", nil), ("tag a until 5", .timed(.tag(["a"]), until: 5)),
   ]
 
   @Test("requests: each known line, and lines that are not", arguments: requests)

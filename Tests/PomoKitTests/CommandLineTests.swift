@@ -51,6 +51,9 @@ struct CommandLineTests {
           next                    Continue a phase that waits for confirmation.
           rep                     Count a round of the running AMRAP, or give the reps a
                                   phase asks for.
+          tag                     Add tags to the running session.
+          untag                   Take tags off the running session.
+          note                    Set the running session's note.
           stop                    Stop the running session.
           attach                  Show the running session live, with its keys, in this
                                   terminal.

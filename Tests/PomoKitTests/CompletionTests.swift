@@ -205,7 +205,7 @@ struct CompletionShellTests {
       [
         "add", "attach", "completions", "delete", "edit", "export", "extend", "help", "import", "journal", "log",
         "manual",
-        "next", "pause", "presets", "rep", "report", "resume", "skip", "start", "status", "stop", "toggle", "undo",
+        "next", "note", "pause", "presets", "rep", "report", "resume", "skip", "start", "status", "stop", "tag", "toggle", "undo", "untag",
       ]
     ),
     ("pomo st", ["start", "status", "stop"]),

@@ -472,6 +472,66 @@ struct HelpLayoutTests {
       -h, --help              Show help information.
 
     """,
+    ["pomo", "tag"]: """
+    OVERVIEW: Add tags to the running session.
+
+    The session is recorded with them when it ends; a tag it has already stays once.
+    'pomo untag' takes one off, and hooks that run after see them (POMO_TAGS).
+
+    The command goes to the running session over its control socket, in
+    $XDG_RUNTIME_DIR/pomo (else $XDG_STATE_HOME/pomo), which only your user can
+    reach. It prints the session's new status line, as 'pomo status' would, and
+    exits 0; with no session running it says so and exits 1.
+
+    USAGE: pomo tag <tag> ...
+
+    ARGUMENTS:
+      <tag>                   A tag to add.
+
+    OPTIONS:
+      -h, --help              Show help information.
+
+    """,
+    ["pomo", "untag"]: """
+    OVERVIEW: Take tags off the running session.
+
+    A tag the session does not have changes nothing.
+
+    The command goes to the running session over its control socket, in
+    $XDG_RUNTIME_DIR/pomo (else $XDG_STATE_HOME/pomo), which only your user can
+    reach. It prints the session's new status line, as 'pomo status' would, and
+    exits 0; with no session running it says so and exits 1.
+
+    USAGE: pomo untag <tag> ...
+
+    ARGUMENTS:
+      <tag>                   A tag to take off.
+
+    OPTIONS:
+      -h, --help              Show help information.
+
+    """,
+    ["pomo", "note"]: """
+    OVERVIEW: Set the running session's note.
+
+    The note replaces the one the session had (from 'pomo start --note', say); with
+    no text, or an empty one, the session has no note. It is recorded when the
+    session ends.
+
+    The command goes to the running session over its control socket, in
+    $XDG_RUNTIME_DIR/pomo (else $XDG_STATE_HOME/pomo), which only your user can
+    reach. It prints the session's new status line, as 'pomo status' would, and
+    exits 0; with no session running it says so and exits 1.
+
+    USAGE: pomo note [<text>]
+
+    ARGUMENTS:
+      <text>                  The note (quote it for spaces).
+
+    OPTIONS:
+      -h, --help              Show help information.
+
+    """,
     ["pomo", "start"]: """
     OVERVIEW: Start a session from a preset.
 

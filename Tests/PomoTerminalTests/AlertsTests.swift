@@ -16,13 +16,13 @@ struct AlertsTests {
 
   func make(
     bell: Bool = true, notifier: String? = "/usr/bin/notify-send", hooks: [HookEvent: [String]] = [:],
-    session: HookSession? = nil
+    sessionID: String? = nil
   ) -> (Alerts, TextBuffer, Launches) {
     let out = TextBuffer()
     let launches = Launches()
     let alerts = Alerts(
       settings: Alerts.Settings(
-        bell: bell, notifier: notifier, hooks: hooks, environment: ["HOME": "/h"], session: session), output: out
+        bell: bell, notifier: notifier, hooks: hooks, environment: ["HOME": "/h"], sessionID: sessionID), output: out
     ) { argv, env, input in launches.calls.append((argv, env, input)) }
     return (alerts, out, launches)
   }
@@ -33,10 +33,10 @@ struct AlertsTests {
     alerts.sessionDidUpdate(e, events: events)
   }
 
-  func engine(_ clock: FakeClock, cue: Int = 0) -> SessionEngine {
+  func engine(_ clock: FakeClock, cue: Int = 0, tags: [String] = [], note: String? = nil) -> SessionEngine {
     let preset = Preset(
       name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 2, skipLastRest: true, cue: cue)
-    return SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
+    return SessionEngine(plan: Plan(preset: preset), clock: clock.clock, tags: tags, note: note)
   }
 
   @Test("a phase that ends rings the bell once and sends one notification naming the next phase")
@@ -122,9 +122,8 @@ struct AlertsTests {
   @Test("hooks read the event as one JSON line on stdin, and get the session's id, tags and note")
   func hookContext() throws {
     let clock = FakeClock()
-    var e = engine(clock)
-    let session = HookSession(id: "4f6d", tags: ["thesis", "a,b"], note: "chapter \"3\"")
-    let (alerts, _, launches) = make(notifier: nil, hooks: [.phaseStart: ["start-hook"]], session: session)
+    var e = engine(clock, tags: ["thesis", "a,b"], note: "chapter \"3\"")
+    let (alerts, _, launches) = make(notifier: nil, hooks: [.phaseStart: ["start-hook"]], sessionID: "4f6d")
     step(alerts, &e) { $0.start() }
     let call = try #require(launches.calls.first)
     #expect(call.1["POMO_SESSION_ID"] == "4f6d" && call.1["POMO_TAGS"] == "thesis,a,b")
@@ -135,19 +134,31 @@ struct AlertsTests {
         == #"{"event":"phase_start","session":"4f6d","preset":"t","phase":"go","kind":"work","round":1,"remaining":10,"tags":["thesis","a,b"],"note":"chapter \"3\""}"#
         + "\n")
     // Notifications get no input.
-    let (quiet, _, notified) = make(session: session)
+    let (quiet, _, notified) = make(sessionID: "4f6d")
     step(quiet, &e) { $0.skip() }
     #expect(notified.calls.allSatisfy { $0.2 == nil })
+  }
+
+  @Test("pomo tag and pomo note reach the hooks that follow")
+  func relabeled() throws {
+    let clock = FakeClock()
+    var e = engine(clock, tags: ["a"])
+    let (alerts, _, launches) = make(notifier: nil, hooks: [.pause: ["pause-hook"]], sessionID: "4f6d")
+    step(alerts, &e) { $0.start() }
+    step(alerts, &e) { $0.apply(.tag(["b", "a", ""])) }
+    step(alerts, &e) { $0.apply(.note("n")) }
+    step(alerts, &e) { $0.apply(.untag(["a"])) }
+    #expect(e.tags == ["b"] && e.note == "n")
+    step(alerts, &e) { $0.togglePause() }
+    let call = try #require(launches.calls.last)
+    #expect(call.1["POMO_TAGS"] == "b" && call.1["POMO_NOTE"] == "n")
   }
 
   @Test("a note too long for the pipe is cut, and the line is still whole JSON")
   func longNote() throws {
     let clock = FakeClock()
-    let e = engine(clock)
-    let note = String(repeating: "é", count: Spawner.inputLimit)
-    let bytes = Alerts.json(
-      .phaseStart, e, phase: e.plan.phases[0], remaining: .seconds(10),
-      session: HookSession(id: "x", tags: [], note: note))
+    let e = engine(clock, note: String(repeating: "é", count: Spawner.inputLimit))
+    let bytes = Alerts.json(.phaseStart, e, phase: e.plan.phases[0], remaining: .seconds(10), id: "x")
     #expect(bytes.count <= Spawner.inputLimit && bytes.last == 0x0A)
     let value = try JSONParser.parse(Array(bytes.dropLast()))
     #expect(value["note"]?.stringValue?.hasSuffix("…") == true)

@@ -51,6 +51,8 @@ public enum SessionEvent: Equatable, Sendable {
   case asking(Int)
   /// The question of phase `i` closed: answered with `reps`, or nil when skipped or timed out.
   case answered(Int, reps: Int?)
+  /// The session's tags or note changed (`pomo tag`, `pomo untag`, `pomo note`).
+  case relabeled
   case sessionEnded(completed: Bool)
 }
 

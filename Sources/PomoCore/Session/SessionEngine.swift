@@ -103,12 +103,21 @@ public struct SessionEngine: Sendable {
   /// How long before `start()` the session began (`pomo start --ago 10m`): its record starts
   /// then, and its phases have that much less left (a phase already over ends at once).
   public let startedAgo: Duration
+  /// What the session is about, as it will be recorded: changed while it runs by `pomo tag`,
+  /// `pomo untag` and `pomo note`.
+  public private(set) var tags: [String]
+  public private(set) var note: String?
 
-  public init(plan: Plan, clock: SessionClock, asksAtEnd: Bool = true, startedAgo: Duration = .zero) {
+  public init(
+    plan: Plan, clock: SessionClock, asksAtEnd: Bool = true, startedAgo: Duration = .zero, tags: [String] = [],
+    note: String? = nil
+  ) {
     self.plan = plan
     self.clock = clock
     self.asksAtEnd = asksAtEnd
     self.startedAgo = max(.zero, startedAgo)
+    self.tags = tags
+    self.note = note
   }
 
   public var isFinished: Bool {
@@ -528,6 +537,12 @@ public enum SessionCommand: Equatable, Sendable {
   case rep
   /// Answer the open question for a phase's reps (`"count": "reps"`): Enter, `pomo rep N`.
   case reps(Int)
+  /// Add tags the session does not have yet (`pomo tag`).
+  case tag([String])
+  /// Take tags off the session (`pomo untag`).
+  case untag([String])
+  /// Set the session's note, or take it off with nil (`pomo note`).
+  case note(String?)
 }
 
 extension SessionEngine {
@@ -543,7 +558,22 @@ extension SessionEngine {
     case .next: next()
     case .rep: countRound()
     case .reps(let n): answer(n)
+    case .tag(let more):
+      relabel { engine in
+        for tag in more where !tag.isEmpty && !engine.tags.contains(tag) { engine.tags.append(tag) }
+      }
+    case .untag(let less): relabel { $0.tags.removeAll { less.contains($0) } }
+    case .note(let text): relabel { $0.note = text.flatMap { $0.isEmpty ? nil : $0 } }
     }
+  }
+
+  /// Changes what the session is about, after bringing it up to the clock.
+  private mutating func relabel(_ change: (inout SessionEngine) -> Void) -> [SessionEvent] {
+    var events = tick()
+    guard !isFinished else { return events }
+    change(&self)
+    events.append(.relabeled)
+    return events
   }
 
   /// Why `command` cannot be carried out now, for a command from another shell to say so

@@ -54,6 +54,10 @@ public enum EventText {
     case .answered(let i, let reps):
       let answer = reps.map { TextLayout.count($0, "rep") } ?? "not given"
       return "\(clockTime(engine.startWallNow))  reps    \(what(plan.phases[i])): \(answer)"
+    case .relabeled:
+      let tags = engine.tags.isEmpty ? "no tags" : "tags " + engine.tags.map(TextLayout.inert).joined(separator: ", ")
+      let note = engine.note.map { "note \"\(TextLayout.inert($0))\"" } ?? "no note"
+      return "\(clockTime(engine.startWallNow))  label   \(tags); \(note)"
     case .sessionStarted, .cue, .sessionEnded, .skipped, .halfway, .counted:
       return nil
     }

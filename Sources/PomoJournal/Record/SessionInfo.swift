@@ -55,7 +55,7 @@ extension JournalRecord {
     self.init(
       id: info.id, preset: engine.plan.presetName, status: completed ? .completed : .interrupted,
       interruption: completed ? nil : engine.stopReason, start: engine.startWall,
-      end: end ?? phases.last?.end ?? engine.startWall, tags: info.tags, note: info.note, host: info.host,
+      end: end ?? phases.last?.end ?? engine.startWall, tags: engine.tags, note: engine.note, host: info.host,
       source: info.source, rounds: engine.plan.rounds, planOffset: info.planOffset, resumedFrom: info.resumedFrom,
       pausedSeconds: TimeText.seconds(engine.totalPaused), sleptSeconds: TimeText.seconds(engine.totalSlept),
       phases: phases)

@@ -193,10 +193,11 @@ enum ArgumentParser {
       let missing = spec.arguments[parsed.positionals.count]
       throw usage("missing expected argument '<\(missing.name)>'")
     }
-    if parsed.positionals.count > spec.arguments.count {
+    if parsed.positionals.count > spec.arguments.count && spec.arguments.last?.repeatable != true {
       throw usage("unexpected argument '\(parsed.positionals[spec.arguments.count])'")
     }
-    for (argument, value) in zip(spec.arguments, parsed.positionals) where argument.kind.checkedAsArgument {
+    let specs = spec.arguments + Array(repeating: spec.arguments.last, count: max(0, parsed.positionals.count - spec.arguments.count)).compactMap { $0 }
+    for (argument, value) in zip(specs, parsed.positionals) where argument.kind.checkedAsArgument {
       if let problem = ValueCheck.problem(value, argument.kind) {
         throw usage("'<\(argument.name)>' \(problem), got '\(value)'" + ValueCheck.suggestion(value, argument.kind))
       }

@@ -161,15 +161,18 @@ public struct ArgumentSpec: Sendable {
   public var kind: ValueKind
   public var help: String
   public var optional: Bool
+  /// The last argument may be given more than once (`pomo tag TAG ...`).
+  public var repeatable: Bool
 
-  public init(_ name: String, kind: ValueKind = .text, help: String, optional: Bool = false) {
+  public init(_ name: String, kind: ValueKind = .text, help: String, optional: Bool = false, repeatable: Bool = false) {
     self.name = name
     self.kind = kind
     self.help = help
     self.optional = optional
+    self.repeatable = repeatable
   }
 
-  var usage: String { optional ? "[<\(name)>]" : "<\(name)>" }
+  var usage: String { (optional ? "[<\(name)>]" : "<\(name)>") + (repeatable ? " ..." : "") }
 }
 
 /// Everything help and the parser need to know about one command.

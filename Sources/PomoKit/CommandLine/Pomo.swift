@@ -19,7 +19,8 @@ public enum Pomo: Command {
 
   public static var subcommands: [CommandNode] {
     [
-      Start.node, Resume.node, Pause.node, Toggle.node, Skip.node, Extend.node, Next.node, Rep.node, Stop.node,
+      Start.node, Resume.node, Pause.node, Toggle.node, Skip.node, Extend.node, Next.node, Rep.node, Tag.node, Untag.node, Note.node,
+      Stop.node,
       Attach.node,
       Status.node,
       Log.node, Add.node, Edit.node, Delete.node, Undo.node, Report.node, Export.node, Import.node, JournalInfo.node,

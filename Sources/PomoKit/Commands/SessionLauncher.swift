@@ -178,7 +178,7 @@ enum SessionLauncher {
     let settings = Alerts.Settings(
       bell: interactive && config.bell && !arguments[SharedOptions.noBell], notifier: notifier, hooks: config.hooks,
       environment: context.environment, terminal: terminal, cueBell: setup.speaker == nil,
-      session: HookSession(id: info.id, tags: info.tags, note: info.note))
+      sessionID: info.id)
     listeners.append(
       Alerts(settings: settings, output: context.output) { argv, env, input in
         Spawner.launch(argv, environment: env, input: input)
@@ -229,7 +229,9 @@ enum SessionLauncher {
     }
     let session = LiveSession(
       // With no keys read, nobody can answer a last phase's question for reps: it is not waited for.
-      engine: SessionEngine(plan: plan, clock: context.clock, asksAtEnd: readKeys, startedAgo: ago), listeners: listeners,
+      engine: SessionEngine(
+        plan: plan, clock: context.clock, asksAtEnd: readKeys, startedAgo: ago, tags: info.tags, note: info.note),
+      listeners: listeners,
       display: display,
       terminalSignals: signals, readKeys: readKeys,
       columns: { Context.columns(environment, terminal: Platform.terminalColumns(1)) },

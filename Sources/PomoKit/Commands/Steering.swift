@@ -40,6 +40,17 @@ enum Steering {
     }
   }
 
+  /// Tags or a note as given, checked to fit in one request (each byte may take three).
+  static func words(_ texts: [String], _ path: [String]) throws(CLIError) -> [String] {
+    let size = texts.reduce(16) { $0 + ControlProtocol.escaped($1).utf8.count + 1 }
+    guard size < ControlProtocol.requestLimit else {
+      throw .usage(
+        "too long to send to the session: at most about \(ControlProtocol.requestLimit / 3) characters in all",
+        command: path)
+    }
+    return texts
+  }
+
   /// The status line for a state the session sent.
   static func line(_ state: SessionState?) -> String {
     StatusText.line(state, now: state.map(ControlProtocol.showTime) ?? 0)

@@ -14,14 +14,14 @@ public final class Alerts: SessionListener {
     public var terminal: TerminalSignalSettings
     /// Whether the 3-2-1 cue rings the bell (not when a voice counts instead).
     public var cueBell: Bool
-    /// The session's id, tags and note, for the hooks.
-    public var session: HookSession?
+    /// The session's id in the journal, for the hooks.
+    public var sessionID: String?
 
     public init(
       bell: Bool, notifier: String?, hooks: [HookEvent: [String]], environment: [String: String],
-      terminal: TerminalSignalSettings = .none, cueBell: Bool = true, session: HookSession? = nil
+      terminal: TerminalSignalSettings = .none, cueBell: Bool = true, sessionID: String? = nil
     ) {
-      self.session = session
+      self.sessionID = sessionID
       self.cueBell = cueBell
       self.bell = bell
       self.notifier = notifier
@@ -149,32 +149,30 @@ public final class Alerts: SessionListener {
     environment["POMO_KIND"] = phase.kind.rawValue
     environment["POMO_ROUND"] = phase.round.map(String.init) ?? ""
     environment["POMO_REMAINING"] = "\(TimeText.roundedSeconds(remaining))"
-    if let session = settings.session {
-      environment["POMO_SESSION_ID"] = session.id
-      environment["POMO_TAGS"] = session.tags.joined(separator: ",")
-      environment["POMO_NOTE"] = session.note ?? ""
-    }
-    launch(argv, environment, Self.json(event, engine, phase: phase, remaining: remaining, session: settings.session))
+    environment["POMO_SESSION_ID"] = settings.sessionID ?? ""
+    environment["POMO_TAGS"] = engine.tags.joined(separator: ",")
+    environment["POMO_NOTE"] = engine.note ?? ""
+    launch(argv, environment, Self.json(event, engine, phase: phase, remaining: remaining, id: settings.sessionID))
   }
 
   /// The event as one JSON object and a newline, as a hook reads it on stdin: the event, the
   /// session's id, preset, tags and note, and the phase with its time left in seconds. A note
   /// too long for the pipe is cut (`Spawner.inputLimit`); the journal keeps it whole.
   static func json(
-    _ event: HookEvent, _ engine: SessionEngine, phase: PlannedPhase, remaining: Duration, session: HookSession?
+    _ event: HookEvent, _ engine: SessionEngine, phase: PlannedPhase, remaining: Duration, id: String?
   ) -> [UInt8] {
     func object(note: String?) -> [UInt8] {
       let members: [(String, JSONOutput)] = [
-        ("event", .string(event.rawValue)), ("session", session.map { .string($0.id) } ?? .null),
+        ("event", .string(event.rawValue)), ("session", id.map { .string($0) } ?? .null),
         ("preset", .string(engine.plan.presetName)), ("phase", .string(phase.name)),
         ("kind", .string(phase.kind.rawValue)), ("round", phase.round.map { .int(Int64($0)) } ?? .null),
         ("remaining", .seconds(TimeText.seconds(remaining))),
-        ("tags", .array((session?.tags ?? []).map { .string($0) })), ("note", note.map { .string($0) } ?? .null),
+        ("tags", .array(engine.tags.map { .string($0) })), ("note", note.map { .string($0) } ?? .null),
       ]
       return Array((JSONOutput.object(members).text + "\n").utf8)
     }
-    let whole = object(note: session?.note)
-    guard whole.count > Spawner.inputLimit, let note = session?.note else { return whole }
+    let whole = object(note: engine.note)
+    guard whole.count > Spawner.inputLimit, let note = engine.note else { return whole }
     let room = max(0, note.utf8.count - (whole.count - Spawner.inputLimit) - 64)
     return object(note: String(decoding: note.utf8.prefix(room), as: UTF8.self) + "…")
   }

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+@testable import PomoJournal
+import PomoTestSupport
+
+/// `pomo tag`, `pomo untag` and `pomo note` from another shell change the running session,
+/// and the journal records what it was about at the end.
+@Suite("Tags and notes of the running session")
+struct RunningSessionLabelTests {
+  let fixture: PomoHome
+  var home: TemporaryFolder { fixture.folder }
+  var journalPath: String { home.file(journalFile(home.path)) }
+
+  init() throws {
+    fixture = try PomoHome()
+  }
+
+  @Test("tags added and taken off, and a note set, are recorded; the plain log says each change")
+  func relabel() throws {
+    defer { home.cleanUp() }
+    // Long enough for a loaded machine; stopped once the changes are in.
+    let session = try fixture.launch(["start", "10m", "--tag", "a", "--no-notify"], name: "session")
+    defer { if session.isRunning { session.terminate() } }
+    // Once the session listens, each command answers with its status line.
+    #expect(waitUntil { (try? fixture.run(["tag", "b", "c d", "é"]))?.status == 0 })
+    #expect(try fixture.run(["untag", "a", "zzz"]).status == 0)
+    let note = try fixture.run(["note", "chapter 3 %20"])
+    #expect(note.status == 0 && note.out.hasPrefix("WORK focus"))
+    #expect(try fixture.run(["stop"]).status == 0)
+    session.waitUntilExit()
+    let record = try #require(try journalRecords(journalPath).last)
+    #expect(record.tags == ["b", "c d", "é"] && record.note == "chapter 3 %20")
+    let log = home.read("session.out") ?? ""
+    #expect(log.contains("label   tags b, c d, é; note \"chapter 3 %20\""))
+  }
+
+  @Test("with no session, each says so and exits 1; without a tag, a usage error")
+  func nothingRunning() throws {
+    defer { home.cleanUp() }
+    for words in [["tag", "x"], ["untag", "x"], ["note", "n"], ["note"]] {
+      let result = try fixture.run(words)
+      #expect(result.status == 1 && result.err == "Error: no session is running\n", "\(words)")
+    }
+    let bare = try fixture.run(["tag"])
+    #expect(bare.status == 64 && bare.err.hasPrefix("Error: missing expected argument '<tag>'"))
+    let long = try fixture.run(["note", String(repeating: "é", count: 2000)])
+    #expect(long.status == 64 && long.err.hasPrefix("Error: too long to send to the session"))
+  }
+}
