@@ -107,7 +107,9 @@ public enum BigScreen {
     lines += figureLines.map { figurePad + ANSI.paint(trimmedRight($0), ANSI.bold + color, when: style.color) }
     if tall { lines.append("") }
     lines.append(
-      StatusLine.bar(fraction: s.fraction, width: room, kind: s.phase.kind, paused: s.paused, style: style).text)
+      StatusLine.bar(
+        fraction: s.fraction, width: room, kind: s.phase.kind, paused: s.paused, warned: s.warned, style: style
+      ).text)
     if let next {
       lines.append(centred("next: \(TextLayout.inert(next.name)) \(TimeText.clock(next.duration))", ANSI.dim))
     } else {

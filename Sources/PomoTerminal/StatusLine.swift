@@ -101,7 +101,8 @@ public enum StatusLine {
       if !name.isEmpty { pieces.append(ANSI.paint(name, ANSI.bold, when: style.color)) }
       var cells = 0
       if barWidth > 0 {
-        let bar = self.bar(fraction: s.fraction, width: barWidth, kind: s.phase.kind, paused: s.paused, style: style)
+        let bar = self.bar(
+          fraction: s.fraction, width: barWidth, kind: s.phase.kind, paused: s.paused, warned: s.warned, style: style)
         pieces.append(bar.text)
         cells = bar.cells
       }
@@ -116,10 +117,11 @@ public enum StatusLine {
 
   /// A bar `width` columns wide. Unicode fills in eighths of a cell (whole cells where the font
   /// lacks the eighths, see `DisplayStyle.partialBlocks`); ASCII is `[###...]`.
-  package static func bar(fraction: Double, width: Int, kind: PhaseKind, paused: Bool, style: DisplayStyle) -> (
-    text: String, cells: Int
-  ) {
-    let color = paused ? ANSI.yellow : ANSI.color(for: kind)
+  /// The bar turns red once the phase has warned that its time is nearly up (`warnBefore`).
+  package static func bar(
+    fraction: Double, width: Int, kind: PhaseKind, paused: Bool, warned: Bool = false, style: DisplayStyle
+  ) -> (text: String, cells: Int) {
+    let color = paused ? ANSI.yellow : warned ? ANSI.red : ANSI.color(for: kind)
     if style.unicode {
       let cells = width
       let steps = style.partialBlocks ? 8 : 1

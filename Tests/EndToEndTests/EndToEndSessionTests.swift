@@ -143,6 +143,21 @@ struct EndToEndSessionTests {
     #expect(lines.last == "Completed tiny: 3 of 3 phases done; focus 0:02, rest 0:01, paused 0:00")
   }
 
+  @Test("warn_before: the plain log says it, and the phase_warning hook runs with the time left")
+  func warnBefore() throws {
+    defer { home.cleanUp() }
+    let log = home.file("warn.log")
+    try home.write(
+      ".config/pomo/config.json",
+      """
+      {"warn_before": "1s", "hooks": {"phase_warning": ["/bin/sh", "-c", "echo \\"$POMO_PHASE $POMO_REMAINING\\" >> \(log)"]}}
+      """)
+    let result = try runPomo(["start", "3s", "--no-notify"], environment: environment)
+    #expect(result.status == 0)
+    #expect(result.out.contains("  warn    focus: 0:01 left\n"), "\(result.out)")
+    #expect(waitUntil { home.read("warn.log") == "focus 1\n" })
+  }
+
   @Test("a hook reads the event as JSON on stdin, with the session's id, tags and note")
   func hookJSON() throws {
     defer { home.cleanUp() }

@@ -74,6 +74,31 @@ struct SessionEngineTests {
     #expect(!plan.confirms && !plan.waits(before: 2))
   }
 
+  @Test("warn_before: the phase warns once, that long before its end; time added past it warns again")
+  func warning() {
+    var preset = Preset(name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 2)], rounds: 1)
+    preset.round[0].warnBefore = .seconds(3)
+    var plan = Plan(preset: preset)
+    // The config's warning goes to phases without their own: the 2 s rest is too short for it.
+    plan.warn(before: .seconds(5))
+    var e = SessionEngine(plan: plan, clock: clock.clock)
+    _ = e.start()
+    #expect(e.nextWake(.boundaries) == clock.clock.now() + .seconds(7))
+    clock.advance(.milliseconds(6999))
+    #expect(e.tick() == [])
+    clock.advance(.milliseconds(1))
+    #expect(e.tick() == [.warning(0)] && e.snapshot?.warned == true)
+    clock.advance(.seconds(1))
+    #expect(e.tick() == [])
+    #expect(e.extend(by: .seconds(60)) == [.extended(0, by: .seconds(60))] && e.snapshot?.warned == false)
+    clock.advance(.seconds(60))
+    #expect(e.tick() == [.warning(0)])
+    clock.advance(.seconds(2))
+    #expect(e.tick() == [.phaseEnded(0, completed: true), .phaseStarted(1)])
+    clock.advance(.seconds(2))
+    #expect(e.tick() == [.phaseEnded(1, completed: true), .sessionEnded(completed: true)])
+  }
+
   @Test("a late tick ends each phase at its deadline: no drift")
   func lateTicks() {
     var e = engine(rounds: 4)

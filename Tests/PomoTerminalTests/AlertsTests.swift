@@ -139,6 +139,24 @@ struct AlertsTests {
     #expect(notified.calls.allSatisfy { $0.2 == nil })
   }
 
+  @Test("a warning before the end: the phase_warning hook and a notification with the time left, no bell")
+  func warning() throws {
+    let clock = FakeClock()
+    let preset = Preset(name: "t", round: [phase("go", .work, 10)], rounds: 1)
+    var plan = Plan(preset: preset)
+    plan.warn(before: .seconds(2))
+    var e = SessionEngine(plan: plan, clock: clock.clock)
+    let (alerts, out, launches) = make(hooks: [.phaseWarning: ["warn-hook"]])
+    step(alerts, &e) { $0.start() }
+    clock.advance(.seconds(8))
+    step(alerts, &e) { $0.tick() }
+    let hook = try #require(launches.calls.first { $0.0 == ["warn-hook"] })
+    #expect(hook.1["POMO_EVENT"] == "phase_warning" && hook.1["POMO_REMAINING"] == "2" && hook.1["POMO_PHASE"] == "go")
+    let note = try #require(launches.calls.first { $0.0.first == "/usr/bin/notify-send" })
+    #expect(note.0 == ["/usr/bin/notify-send", "--app-name=pomo", "pomo: 0:02 left", "go ends in 0:02"])
+    #expect(!out.text.contains("\u{07}"))
+  }
+
   @Test("pomo tag and pomo note reach the hooks that follow")
   func relabeled() throws {
     let clock = FakeClock()

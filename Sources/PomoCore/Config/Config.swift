@@ -6,6 +6,8 @@ public enum HookEvent: String, CaseIterable, Sendable {
   /// A phase's time is up (a waiting phase's, when it starts to wait), or it was skipped or stopped.
   case phaseEnd = "phase_end"
   case sessionEnd = "session_end"
+  /// The phase's time is nearly up (`"warn_before"`).
+  case phaseWarning = "phase_warning"
   case pause
   case resume
   case skip
@@ -48,6 +50,9 @@ public struct Config: Equatable, Sendable {
   public var speaker: [String]?
   /// A sound file for each moment that plays one (`phase_end`).
   public var sounds: [SoundEvent: String] = [:]
+  /// How long before its end each phase warns that time is nearly up (`"warn_before": "2m"`),
+  /// unless the preset's phase says otherwise.
+  public var warnBefore: Duration?
 
   public init() {}
 
@@ -75,7 +80,7 @@ public struct Config: Equatable, Sendable {
     let fields = try reader.fields(
       root, path: "", allowed: [
         "$schema", "bell", "notify", "color", "hooks", "week_start", "terminal_title", "terminal_notify",
-        "terminal_progress", "daily_goal", "day_start", "display", "voice", "speaker", "sound",
+        "terminal_progress", "daily_goal", "day_start", "display", "voice", "speaker", "sound", "warn_before",
       ], required: [])
     var config = Config()
     if let v = fields["bell"] { config.bell = try reader.boolean(v, path: "bell") }
@@ -94,6 +99,13 @@ public struct Config: Equatable, Sendable {
       switch DurationText.parse(text) {
       case .success(let goal): config.dailyGoal = TimeText.seconds(goal)
       case .failure(let problem): throw reader.error(v, "daily_goal", problem.message(for: v.snippet))
+      }
+    }
+    if let v = fields["warn_before"] {
+      let text = try reader.string(v, path: "warn_before")
+      switch DurationText.parse(text) {
+      case .success(let warn): config.warnBefore = warn
+      case .failure(let problem): throw reader.error(v, "warn_before", problem.message(for: v.snippet))
       }
     }
     if let v = fields["day_start"] {

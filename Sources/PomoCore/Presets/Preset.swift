@@ -25,6 +25,8 @@ public struct PhaseTemplate: Equatable, Sendable {
   public var split: [String] = []
   /// What the phase asks to count, if anything.
   public var count: PhaseCount?
+  /// How long before its end the phase warns (`"warn_before": "2m"`); nil for the config's.
+  public var warnBefore: Duration?
 
   /// The most parts a split may have, and the least time a part may take.
   public static let splitParts = 2...4

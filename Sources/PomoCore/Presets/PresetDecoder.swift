@@ -151,7 +151,7 @@ public struct PresetDecoder {
     for (i, item) in items.enumerated() {
       let itemPath = "\(path)[\(i)]"
       let f = try reader.fields(
-        item, path: itemPath, allowed: ["name", "kind", "duration", "exercises", "split", "count"],
+        item, path: itemPath, allowed: ["name", "kind", "duration", "exercises", "split", "count", "warn_before"],
         required: ["name", "kind", "duration"])
       let name = try phaseName(f["name"]!, path: "\(itemPath).name")
       let kindValue = f["kind"]!
@@ -184,6 +184,7 @@ public struct PresetDecoder {
         }
         phase.count = count
       }
+      if let value = f["warn_before"] { phase.warnBefore = try duration(value, path: "\(itemPath).warn_before") }
       result.append(phase)
     }
     return result

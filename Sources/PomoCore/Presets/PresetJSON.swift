@@ -54,6 +54,9 @@ public enum PresetJSON {
       if !phase.exercises.isEmpty { text.append(#""exercises": "# + list(phase.exercises)) }
       if !phase.split.isEmpty { text.append(#""split": "# + list(phase.split)) }
       if let count = phase.count { text.append(#""count": "# + JSONOutput.string(count.rawValue).text) }
+      if let warn = phase.warnBefore {
+        text.append(#""warn_before": "# + JSONOutput.string(DurationText.format(warn)).text)
+      }
       return "    { " + text.joined(separator: ", ") + " }"
     }
     return "[\n" + lines.joined(separator: ",\n") + "\n  ]"

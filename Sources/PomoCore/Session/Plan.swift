@@ -16,6 +16,8 @@ public struct PlannedPhase: Equatable, Sendable {
   public var count: PhaseCount?
   /// Which part of a split phase this is ("left"), if the phase is split.
   public var part: String?
+  /// How long before its end the phase warns that time is nearly up, if it does.
+  public var warnBefore: Duration?
 
   /// The fields a phase's name may hold, filled in for each round.
   public static let exerciseField = "{exercise}"
@@ -155,6 +157,12 @@ public struct Plan: Equatable, Sendable {
     return plan
   }
 
+  /// Every phase without a warning of its own warns `before` its end (the config's
+  /// `"warn_before"`).
+  public mutating func warn(before: Duration) {
+    for i in phases.indices where phases[i].warnBefore == nil { phases[i].warnBefore = before }
+  }
+
   /// Whether any phase names an exercise or counts: what a workout's summary then adds.
   public var hasExercises: Bool { phases.contains { $0.exercise != nil || $0.count != nil } }
 }
@@ -173,6 +181,7 @@ extension PlannedPhase {
       phase.exercise = exercise
       phase.count = template.count
       phase.part = part
+      phase.warnBefore = template.warnBefore
       return phase
     }
     guard !template.split.isEmpty else { return [phase(name, template.duration, part: nil)] }

@@ -51,6 +51,8 @@ public enum SessionEvent: Equatable, Sendable {
   case asking(Int)
   /// The question of phase `i` closed: answered with `reps`, or nil when skipped or timed out.
   case answered(Int, reps: Int?)
+  /// Phase `i`'s time is nearly up: its `warnBefore` is left.
+  case warning(Int)
   /// The session's tags or note changed (`pomo tag`, `pomo untag`, `pomo note`).
   case relabeled
   case sessionEnded(completed: Bool)
@@ -69,6 +71,8 @@ public struct SessionSnapshot: Equatable, Sendable {
   public var sessionFraction: Double
   /// How long a phase whose time is up has waited for confirmation; nil unless it waits.
   public var overtime: Duration?
+  /// The phase has warned that its time is nearly up (`warnBefore`): displays show it in red.
+  public var warned = false
   /// Whether the rounds go on until stopped (then no count of rounds is shown).
   public var endless = false
   /// The rounds marked so far, when the phase counts them (an AMRAP).

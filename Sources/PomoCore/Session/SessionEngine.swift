@@ -79,6 +79,8 @@ public struct SessionEngine: Sendable {
   private var phaseWaited = false
   private var lastCue: Int?
   private var saidHalfway = false
+  /// Whether the current phase has warned that its time is nearly up (`warnBefore`).
+  public private(set) var warned = false
   /// The rounds marked so far in the current phase, when it counts them.
   public private(set) var roundCount = 0
   /// The open question for the reps of a phase that ended, if any.
@@ -185,6 +187,10 @@ public struct SessionEngine: Sendable {
       events.append(.answered(question.phase, reps: nil))
       if status == .asking { end(&events) }
     }
+    if status == .running && !warned, let at = warningTime, now >= at {
+      warned = true
+      events.append(.warning(index))
+    }
     if status == .running && plan.halfway && !saidHalfway && now >= halfwayTime {
       saidHalfway = true
       events.append(.halfway(index))
@@ -267,6 +273,8 @@ public struct SessionEngine: Sendable {
     deadline += amount
     phaseExtended += amount
     lastCue = nil
+    // Time added past the warning: it warns again when that runs low.
+    if warned, let at = warningTime, clock.now() < at { warned = false }
     events.append(.extended(index, by: amount))
     return events
   }
@@ -315,6 +323,15 @@ public struct SessionEngine: Sendable {
     deadline - (plan.phases[index].duration + phaseExtended) / 2
   }
 
+  /// When the current phase warns that its time is nearly up: `warnBefore` before its deadline,
+  /// for a phase longer than that; nil when it does not warn.
+  private var warningTime: Duration? {
+    guard let warn = plan.phases[index].warnBefore, warn > .zero,
+      plan.phases[index].duration + phaseExtended > warn
+    else { return nil }
+    return deadline - warn
+  }
+
   /// The overtime of a waiting phase so far; nil unless the phase waits.
   public var overtime: Duration? {
     status == .waiting ? earlierOvertime + (clock.now() - deadline) : nil
@@ -329,6 +346,7 @@ public struct SessionEngine: Sendable {
       phase: phase, phaseCount: plan.phases.count, rounds: plan.rounds, remaining: remaining, length: length,
       paused: status == .paused, sessionFraction: 0, overtime: overtime)
     snapshot.endless = plan.endless
+    snapshot.warned = warned && status == .running
     snapshot.counted = phase.count == .rounds ? roundCount : nil
     snapshot.question = question
     snapshot.questionPhase = question.map { plan.phases[$0.phase] }
@@ -369,6 +387,9 @@ public struct SessionEngine: Sendable {
     if plan.halfway && !saidHalfway {
       let toHalfway = Self.nanos(halfwayTime - now)
       if toHalfway > 0 { wait = min(wait, toHalfway) }
+    }
+    if !warned, let at = warningTime {
+      wait = min(wait, max(0, Self.nanos(at - now)))
     }
     switch precision {
     case .boundaries:
@@ -418,6 +439,7 @@ public struct SessionEngine: Sendable {
     phaseWaited = false
     lastCue = nil
     saidHalfway = false
+    warned = false
     roundCount = 0
     events.append(.phaseStarted(i))
   }

@@ -54,6 +54,9 @@ public enum EventText {
     case .answered(let i, let reps):
       let answer = reps.map { TextLayout.count($0, "rep") } ?? "not given"
       return "\(clockTime(engine.startWallNow))  reps    \(what(plan.phases[i])): \(answer)"
+    case .warning(let i):
+      let left = plan.phases[i].warnBefore.map(TimeText.clock) ?? ""
+      return "\(clockTime(engine.startWallNow))  warn    \(TextLayout.inert(plan.phases[i].name)): \(left) left"
     case .relabeled:
       let tags = engine.tags.isEmpty ? "no tags" : "tags " + engine.tags.map(TextLayout.inert).joined(separator: ", ")
       let note = engine.note.map { "note \"\(TextLayout.inert($0))\"" } ?? "no note"

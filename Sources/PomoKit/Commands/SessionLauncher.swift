@@ -135,6 +135,7 @@ enum SessionLauncher {
     var info = info
     info.planCount = plan.phases.count
     if let advance = setup.advance { plan.setAdvance(advance) }
+    if let warn = setup.config.warnBefore { plan.warn(before: warn) }
     let config = setup.config
     let paths = context.paths
     let interactive = context.stdoutIsTerminal

@@ -76,6 +76,11 @@ public final class Alerts: SessionListener {
         hook(.sessionEnd, engine, phase: record.phase, remaining: .zero)
       case .cue:
         cue = true
+      case .warning(let i):
+        let phase = engine.plan.phases[i]
+        let left = engine.snapshot?.remaining ?? phase.warnBefore ?? .zero
+        hook(.phaseWarning, engine, phase: phase, remaining: left)
+        warn(phase, left: left)
       default:
         break
       }
@@ -111,8 +116,19 @@ public final class Alerts: SessionListener {
     )
   }
 
+  /// Time is nearly up: a notification that says how much is left (no bell: the end has one).
+  private func warn(_ phase: PlannedPhase, left: Duration) {
+    send(
+      title: "pomo: \(TimeText.countdown(left)) left",
+      body: "\(TextLayout.inert(phase.name)) ends in \(TimeText.countdown(left))")
+  }
+
   private func notify(_ engine: SessionEngine) {
     guard let (title, body) = Self.message(engine) else { return }
+    send(title: title, body: body)
+  }
+
+  private func send(title: String, body: String) {
     if let kind = settings.terminal.notify {
       output.write(settings.terminal.wrapped(TerminalSequence.notify(kind, title: title, body: body)))
     }

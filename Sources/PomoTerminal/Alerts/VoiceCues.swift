@@ -43,6 +43,7 @@ public final class VoiceCues: SessionListener {
       case .phaseStarted(let i): started = i
       case .cue(let n): phrases.append("\(n)")
       case .halfway: phrases.append("halfway")
+      case .warning(let i): phrases.append(spoken(engine.plan.phases[i].warnBefore ?? .zero) + " left")
       case .waiting: phrases.append("time is up")
       case .counted(_, let n): if n % 5 == 0 { phrases.append(TextLayout.count(n, "round")) }
       case .asking: phrases.append("how many reps?")
@@ -73,6 +74,15 @@ public final class VoiceCues: SessionListener {
       words += ". next: " + TextLayout.inert(exercise)
     }
     return words
+  }
+
+  /// "2 minutes", "90 seconds", "1 minute 30 seconds": a span as a speaker says it.
+  public static func spoken(_ span: Duration) -> String {
+    let seconds = Int(TimeText.ceilSeconds(span))
+    let minutes = seconds / 60
+    let rest = seconds % 60
+    if minutes == 0 { return TextLayout.count(rest, "second") }
+    return TextLayout.count(minutes, "minute") + (rest == 0 ? "" : " " + TextLayout.count(rest, "second"))
   }
 
   /// "work, round 3 of 8"; "burpees, work, round 3 of 8"; "warm-up, rest"; "work, round 3"
