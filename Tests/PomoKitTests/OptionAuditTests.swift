@@ -135,6 +135,9 @@ struct OptionAuditTests {
         "start", "$TINY", "-r", "1", "-t", "x", "--note", "n", "--journal", "$JOURNAL", "--color", "always", "--ascii",
         "--no-bell", "--no-notify", "--no-input", "--confirm",
       ],
+      // To a time on the clock, and begun earlier: the plans only.
+      ["start", "$TINY", "--dry-run", "--until", "23:59", "--at", "23:58"],
+      ["start", "25m", "--dry-run", "--ago", "1m"],
       // In the background: the real binary runs the session; this process returns at once.
       ["start", "$TINY", "--detach", "--journal", "$JOURNAL", "--no-notify"],
       // A quick timer with its warm-up and cool-down; the big display and the voice (stdout is
@@ -161,6 +164,7 @@ struct OptionAuditTests {
     // With no session running these say so and exit 1 (see `steering`); they take no options.
     "pomo pause": [["pause"]], "pomo toggle": [["toggle"]], "pomo skip": [["skip"]], "pomo extend": [["extend", "5m"]],
     "pomo next": [["next"]], "pomo rep": [["rep"], ["rep", "12"]], "pomo stop": [["stop"]],
+    "pomo tag": [["tag", "x", "y"]], "pomo untag": [["untag", "x"]], "pomo note": [["note", "n"], ["note"]],
     "pomo attach": [["attach", "--color", "never", "--ascii"]],
     "pomo log": [
       ["log", "--limit", "5", "--json", "--journal", "$JOURNAL", "--strict"],
@@ -227,7 +231,7 @@ struct OptionAuditTests {
   /// The commands that steer a running session; the audit runs them with none running.
   static let steering: Set<String> = [
     "pomo pause", "pomo toggle", "pomo skip", "pomo extend", "pomo next", "pomo rep", "pomo stop",
-    "pomo attach",
+    "pomo tag", "pomo untag", "pomo note", "pomo attach",
   ]
 
   @Test("every option a command reads is declared", arguments: commandTree().map(\.path))

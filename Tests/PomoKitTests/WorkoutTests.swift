@@ -180,7 +180,13 @@ struct WorkoutConfigTests {
       #"{"display": "big", "voice": true, "speaker": ["espeak-ng", "-s", "150"], "sound": {"phase_end": "/s/ding.oga"}}"#
     let config = try Config.parse(Array(text.utf8), file: "config.json")
     #expect(config.display == .big && config.voice && config.speaker == ["espeak-ng", "-s", "150"])
-    #expect(config.sounds == [.phaseEnd: "/s/ding.oga"])
+    #expect(config.sounds.workEnd == .file("/s/ding.oga") && config.sounds.restEnd == .file("/s/ding.oga"))
+    let sounds = try Config.parse(
+      Array(#"{"sounds": {"work_end": "chime", "rest_end": "/s/b.wav", "volume": 0.25, "player": "aplay"}}"#.utf8),
+      file: "config.json"
+    ).sounds
+    #expect(sounds.workEnd == .builtIn(.chime) && sounds.restEnd == .file("/s/b.wav"))
+    #expect(sounds.volume == 0.25 && sounds.player == ["aplay"])
   }
 
   static let bad: [(String, String)] = [
@@ -192,6 +198,10 @@ struct WorkoutConfigTests {
     ),
     (#"{"sound": {"start": "x"}}"#, "config.json:1:12: sound.start: unknown key"),
     (#"{"sound": {"phase_end": ""}}"#, "config.json:1:25: sound.phase_end: the file name is empty"),
+    (#"{"sounds": {"tick": "x"}}"#, "config.json:1:13: sounds.tick: unknown key"),
+    (#"{"sounds": {"volume": 2}}"#, "config.json:1:23: sounds.volume: expected a number from 0 to 1, got 2"),
+    (#"{"sounds": {"work_end": ""}}"#, "config.json:1:25: sounds.work_end: expected a sound's name or a file, got an empty string"),
+    (#"{"sounds": {"player": ""}}"#, "config.json:1:23: sounds.player: the player's name is empty"),
   ]
 
   @Test("a bad value names its key", arguments: bad)

@@ -256,13 +256,13 @@ struct PhaseSoundTests {
     #expect(played == ["/s/ding.oga"])
   }
 
-  @Test("paplay plays the config's file at each phase end, never blocks, and is killed after 10 s")
+  @Test("the first player plays the config's file at each phase end, never blocks, and is killed after 10 s")
   func endToEnd() throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let log = home.file("played.log")
     // A player that logs its pid and arguments, then plays for five minutes.
-    let player = try home.write("bin/paplay", "#!/bin/sh\necho \"$$ $*\" >> '\(log)'\nexec sleep 300\n")
+    let player = try home.write("bin/pw-play", "#!/bin/sh\necho \"$$ $*\" >> '\(log)'\nexec sleep 300\n")
     chmod(player, 0o755)
     let sound = try home.write("ding.oga", "not really a sound")
     try home.write(".config/pomo/config.json", #"{"sound": {"phase_end": "\#(sound)"}}"#)
@@ -291,7 +291,49 @@ struct PhaseSoundTests {
     #expect(run.err == "pomo: warning: the sound file /nonexistent/ding.oga is not found; it will not play\n")
     let none = try runPomo(
       ["start", "1s", "--no-notify"], environment: ["HOME": home.path, "PATH": home.file("nothing")])
-    #expect(none.err == "pomo: warning: no sound player found (paplay, aplay or afplay); no sound will play\n")
+    #expect(
+      none.err == "pomo: warning: no sound player found (pw-play, paplay, aplay, afplay or ffplay); no sound will play\n")
+  }
+
+  @Test("pomo's own sounds: a chime after focus and a bell after a break, played by the real aplay", .requires(.aplay, .python))
+  func builtIn() throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let log = home.file("played.log")
+    // The real aplay into ALSA's null device, each file it was given logged first.
+    try home.write(
+      ".config/pomo/config.json",
+      #"{"sounds": {"work_end": "chime", "rest_end": "bell", "volume": 0.5, "player": ["/bin/sh", "-c", "echo \"$0\" >> \#(log); exec aplay -q -D null \"$0\""]}}"#)
+    let run = try runPomo(
+      ["start", "1s/1s", "-r", "2", "--no-notify"],
+      environment: ["HOME": home.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
+    #expect(run.status == 0 && run.err == "", "\(run.err)")
+    let chime = home.file(".cache/pomo/sounds/chime-50.wav")
+    let bell = home.file(".cache/pomo/sounds/bell-50.wav")
+    var lines: [String] { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+    #expect(waitUntil { lines.count == 3 })
+    #expect(lines.sorted() == [bell, chime, chime])
+    // Python's wave reads each: its length, its peak, and its pitch from the zero crossings.
+    let check = """
+      import sys, wave, struct
+      for path, hertz, seconds in ((sys.argv[1], 880, 0.6), (sys.argv[2], 587.33, 0.9)):
+          w = wave.open(path)
+          assert w.getnchannels() == 1 and w.getsampwidth() == 2, path
+          frames = w.readframes(w.getnframes())
+          samples = struct.unpack("<%dh" % (len(frames) // 2), frames)
+          length = w.getnframes() / w.getframerate()
+          assert abs(length - seconds) < 0.01, (path, length)
+          peak = max(abs(s) for s in samples)
+          assert 0.4 * 32767 < peak <= 0.5 * 32767 + 1, (path, peak)
+          heard = [s for s in samples if s != 0]
+          crossings = sum(1 for a, b in zip(heard, heard[1:]) if (a < 0) != (b < 0))
+          pitch = crossings / 2 / length
+          assert abs(pitch - hertz) < hertz * 0.02, (path, pitch)
+      print("ok")
+      """
+    let python = try runProgram(
+      [RequiredTool.path(of: "python3") ?? "/usr/bin/python3", "-c", check, chime, bell], environment: ["PATH": "/usr/bin:/bin"])
+    #expect(python.out == "ok\n", "\(python.err)")
   }
 }
 

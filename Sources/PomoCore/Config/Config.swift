@@ -48,8 +48,9 @@ public struct Config: Equatable, Sendable {
   /// The program that speaks, and its arguments; the words come as one more argument. Nil:
   /// the first of espeak-ng, spd-say and say on PATH.
   public var speaker: [String]?
-  /// A sound file for each moment that plays one (`phase_end`).
-  public var sounds: [SoundEvent: String] = [:]
+  /// The sounds a session plays (`"sounds"`; the older `"sound": {"phase_end": FILE}` is
+  /// the same file at the end of every phase).
+  public var sounds = SoundSettings()
   /// How long before its end each phase warns that time is nearly up (`"warn_before": "2m"`),
   /// unless the preset's phase says otherwise.
   public var warnBefore: Duration?
@@ -80,7 +81,7 @@ public struct Config: Equatable, Sendable {
     let fields = try reader.fields(
       root, path: "", allowed: [
         "$schema", "bell", "notify", "color", "hooks", "week_start", "terminal_title", "terminal_notify",
-        "terminal_progress", "daily_goal", "day_start", "display", "voice", "speaker", "sound", "warn_before",
+        "terminal_progress", "daily_goal", "day_start", "display", "voice", "speaker", "sound", "sounds", "warn_before",
       ], required: [])
     var config = Config()
     if let v = fields["bell"] { config.bell = try reader.boolean(v, path: "bell") }
@@ -126,9 +127,11 @@ public struct Config: Equatable, Sendable {
         guard let value = sounds[event.rawValue] else { continue }
         let file = try reader.string(value, path: "sound.\(event.rawValue)")
         if file.isEmpty { throw reader.error(value, "sound.\(event.rawValue)", "the file name is empty") }
-        config.sounds[event] = file
+        config.sounds.workEnd = .file(file)
+        config.sounds.restEnd = .file(file)
       }
     }
+    if let v = fields["sounds"] { try sounds(v, into: &config.sounds, reader) }
     if let v = fields["hooks"] {
       let hooks = try reader.fields(v, path: "hooks", allowed: HookEvent.allCases.map(\.rawValue), required: [])
       for event in HookEvent.allCases {
@@ -138,6 +141,37 @@ public struct Config: Equatable, Sendable {
       }
     }
     return config
+  }
+
+  /// `"sounds": {"work_end": "chime", "rest_end": FILE, "volume": 0.6, "player": "aplay"}`.
+  private static func sounds(_ value: JSONValue, into sounds: inout SoundSettings, _ reader: JSONReader)
+    throws(DataFileError)
+  {
+    let fields = try reader.fields(
+      value, path: "sounds", allowed: ["work_end", "rest_end", "volume", "player"], required: [])
+    func source(_ key: String) throws(DataFileError) -> SoundSettings.Source? {
+      guard let v = fields[key] else { return nil }
+      if case .null = v.kind { return nil }
+      let text = try reader.string(v, path: "sounds.\(key)")
+      if text.isEmpty { throw reader.error(v, "sounds.\(key)", "expected a sound's name or a file, got an empty string") }
+      return BuiltInSound(rawValue: text).map { .builtIn($0) } ?? .file(text)
+    }
+    if fields["work_end"] != nil { sounds.workEnd = try source("work_end") }
+    if fields["rest_end"] != nil { sounds.restEnd = try source("rest_end") }
+    if let v = fields["volume"] {
+      guard case .number(let text) = v.kind, let volume = Double(text), SoundSettings.volumes.contains(volume) else {
+        throw reader.error(v, "sounds.volume", "expected a number from 0 to 1, got \(v.snippet)")
+      }
+      sounds.volume = volume
+    }
+    if let v = fields["player"] {
+      if case .string(let name) = v.kind {
+        guard !name.isEmpty else { throw reader.error(v, "sounds.player", "the player's name is empty") }
+        sounds.player = [name]
+      } else {
+        sounds.player = try command(v, path: "sounds.player", reader)
+      }
+    }
   }
 
   /// A command as an array of strings, its first the program's name.

@@ -24,8 +24,9 @@ enum SessionLauncher {
     var big: Bool
     /// The speaker command when `--voice` (or the config's `voice`) is on and one was found.
     var speaker: [String]?
-    /// The sound to play at phase ends and the player that plays it, when both exist.
-    var sound: (player: String, file: String)?
+    /// The sounds to play at the end of each kind of phase and the player that plays them,
+    /// when both exist.
+    var sound: (player: [String], files: [PhaseKind: String])?
 
     init(_ arguments: ParsedArguments, _ context: Context, journal: Journal) throws(CLIError) {
       color = arguments[SharedOptions.color]
@@ -56,15 +57,30 @@ enum SessionLauncher {
           context.errors.write("pomo: warning: no speaker found (\(looked)); the voice cues stay silent\n")
         }
       }
-      if let file = config.sounds[.phaseEnd] {
-        if let player = PhaseSounds.player(path: path) {
-          if !Platform.fileExists(file) {
-            context.errors.write("pomo: warning: the sound file \(file) is not found; it will not play\n")
-          } else {
-            sound = (player, file)
+      let sounds = config.sounds
+      if !sounds.isEmpty {
+        let player = sounds.player.flatMap { Spawner.resolve($0[0], path: path) != nil ? $0 : nil }
+        if let player = player ?? (sounds.player == nil ? PhaseSounds.player(path: path) : nil) {
+          var files: [PhaseKind: String] = [:]
+          var missing = Set<String>()
+          let folder = context.paths.cacheDirectory ?? context.paths.stateDirectory
+          for kind in PhaseKind.allCases {
+            guard let source = sounds.end(of: kind) else { continue }
+            switch SoundFiles.path(for: source, volume: sounds.volume, folder: folder) {
+            case .success(let file) where Platform.fileExists(file): files[kind] = file
+            case .success(let file):
+              // One warning a file, though both kinds of phase end with it.
+              if missing.insert(file).inserted {
+                context.errors.write("pomo: warning: the sound file \(file) is not found; it will not play\n")
+              }
+            case .failure(let error):
+              context.errors.write("pomo: warning: cannot make the sound in \(folder): \(error); it will not play\n")
+            }
           }
+          if !files.isEmpty { sound = (player, files) }
         } else {
-          context.errors.write("pomo: warning: no sound player found (paplay, aplay or afplay); no sound will play\n")
+          let looked = sounds.player.map { "'\($0[0])'" } ?? "pw-play, paplay, aplay, afplay or ffplay"
+          context.errors.write("pomo: warning: no sound player found (\(looked)); no sound will play\n")
         }
       }
     }
@@ -191,8 +207,8 @@ enum SessionLauncher {
     }
     if let sound = setup.sound {
       listeners.append(
-        PhaseSounds(file: sound.file) {
-          Spawner.launch([sound.player, Spawner.inertPath($0)], environment: environment)
+        PhaseSounds(files: sound.files) {
+          Spawner.launch(sound.player + [Spawner.inertPath($0)], environment: environment)
         })
     }
     // Opened only now, with the session lock held: a live socket is always the running session's.

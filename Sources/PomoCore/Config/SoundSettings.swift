@@ -1,0 +1,39 @@
+/// The sounds a session plays (`"sounds"` in the config): one when a focus phase's time is
+/// up, one when a break's is. Each is one of pomo's own sounds, which it makes itself
+/// (`BuiltInSound`), or a sound file.
+public struct SoundSettings: Equatable, Sendable {
+  public enum Source: Equatable, Sendable {
+    case builtIn(BuiltInSound)
+    case file(String)
+  }
+
+  public var workEnd: Source?
+  public var restEnd: Source?
+  /// How loud pomo's own sounds are made, 0 to 1 (sound files play as they are).
+  public var volume = 0.6
+  /// The player and its first arguments; nil for the first of `players` found on PATH.
+  public var player: [String]?
+
+  public static let volumes = 0.0...1.0
+
+  /// The players looked for on PATH, in order, each with the arguments that make it play a
+  /// file and exit quietly.
+  public static let players: [[String]] = [
+    ["pw-play"], ["paplay"], ["aplay", "-q"], ["afplay"], ["ffplay", "-nodisp", "-autoexit", "-loglevel", "quiet"],
+  ]
+
+  public init() {}
+
+  public var isEmpty: Bool { workEnd == nil && restEnd == nil }
+
+  /// The sound for the end of a phase of `kind`.
+  public func end(of kind: PhaseKind) -> Source? { kind == .work ? workEnd : restEnd }
+}
+
+/// pomo's own sounds, made when first needed, so there are no sound files to ship or license.
+public enum BuiltInSound: String, CaseIterable, Sendable {
+  /// The end of focus: a bright tone that fades.
+  case chime
+  /// The end of a break: a lower, longer one.
+  case bell
+}
