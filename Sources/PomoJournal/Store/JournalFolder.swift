@@ -15,7 +15,7 @@ public struct JournalFolder: Sendable {
   /// included, the sync tools' temporary and hidden files left out (`.syncthing.*.tmp`,
   /// `~syncthing~*.tmp`, Nextcloud's `.part`, Dropbox's hidden cache, `.git`, ...).
   public static func isJournalFile(_ name: String) -> Bool {
-    name.hasSuffix(".jsonl") && !name.hasPrefix(".") && !name.hasPrefix("~") && name.count > 6
+    name.hasSuffix(".jsonl") && !name.hasPrefix(".") && !name.hasPrefix("~") && name.utf8.count > 6
   }
 
   /// The journal files, full paths, sorted by name: every machine reads them in the same
