@@ -1,6 +1,12 @@
 import PomoCore
 import PomoPlatform
 
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
 /// The indexes of a journal folder's small files, kept together in one cache file of the one
 /// format (`CacheFile`), so a folder of thousands of files (every machine a file, each synced
 /// copy a file) is read with one read and a look at each file, not two opens a file.
@@ -27,19 +33,31 @@ package final class FolderIndex {
   private var next = 0
   private var byPath: [String: Int]?
 
-  /// A file's entry: its path, the hash of its path, its outline, and its index's bytes.
+  /// A file's entry: its path, the hash of its path, its outline, and its index's bytes (the
+  /// path and the index as places in the bytes of the folder's cache, which entries share).
   package struct Entry {
-    var path: String
-    var source: UInt64
-    var outline: IndexOutline
-    var state: ArraySlice<UInt8>
+    let bytes: [UInt8]
+    let path: Range<Int>
+    let source: UInt64
+    let outline: IndexOutline
+    let state: Range<Int>
+
+    /// Whether it is the entry of the file at `path`.
+    func names(_ file: String) -> Bool {
+      var file = file
+      return file.withUTF8 { name in
+        bytes.withUnsafeBytes { all in
+          name.count == path.count && (name.isEmpty || memcmp(name.baseAddress!, all.baseAddress! + path.lowerBound, name.count) == 0)
+        }
+      }
+    }
 
     /// The index the entry keeps, taken in; nil when it does not hold together, or is not
     /// the index the outline describes.
     func loaded() -> IndexCache.Loaded? {
       var loaded = IndexCache.Loaded()
       var appends = IndexCache.Appends()
-      guard IndexCache.take(Array(state), into: &loaded, appends: &appends), IndexCache.finish(&loaded, appends),
+      guard IndexCache.take(Array(bytes[state]), into: &loaded, appends: &appends), IndexCache.finish(&loaded, appends),
         IndexOutline(loaded.index) == outline
       else { return nil }
       return loaded
@@ -71,10 +89,10 @@ package final class FolderIndex {
       while at < all.count {
         guard let block = CacheFile.block(in: all, at: at, source: source), block.tag == entryTag else { return nil }
         var input = CacheReader(bytes, at: block.end - block.payload.count)
-        guard let name = input.text(), let hash = input.word(), let outline = IndexOutline(from: &input),
+        guard let name = input.block(), let hash = input.word(), let outline = IndexOutline(from: &input),
           let state = input.block(), input.at == block.end
         else { return nil }
-        found.append(Entry(path: name, source: hash, outline: outline, state: state))
+        found.append(Entry(bytes: bytes, path: name.indices, source: hash, outline: outline, state: state.indices))
         at = block.end
       }
       return found
@@ -83,12 +101,14 @@ package final class FolderIndex {
 
   /// The entry of the file at `path`, if there is one.
   private func entry(for path: String) -> Entry? {
-    if byPath == nil, next < entries.count, entries[next].path == path {
+    if byPath == nil, next < entries.count, entries[next].names(path) {
       next += 1
       return entries[next - 1]
     }
     if byPath == nil {
-      byPath = Dictionary(entries.indices.map { (entries[$0].path, $0) }, uniquingKeysWith: { a, _ in a })
+      byPath = Dictionary(
+        entries.indices.map { (String(decoding: entries[$0].bytes[entries[$0].path], as: UTF8.self), $0) },
+        uniquingKeysWith: { a, _ in a })
     }
     return byPath?[path].map { entries[$0] }
   }
@@ -109,11 +129,11 @@ package final class FolderIndex {
     let small = files.filter { $0.outline.identity.size <= Self.smallFile && $0.outline.length > 0 }
     let same =
       small.count == entries.count
-      && zip(small, entries).allSatisfy { $0.journal.path == $1.path && $0.outline == $1.outline }
+      && zip(small, entries).allSatisfy { $1.names($0.journal.path) && $0.outline == $1.outline }
     if same { return }
     var bytes = CacheFile.header(kind: Self.kind, source: source)
     for file in small {
-      guard let state = file.folderEntry.map({ Array($0.state) }) ?? file.wholeState() else { continue }
+      guard let state = file.folderEntry.map({ Array($0.bytes[$0.state]) }) ?? file.wholeState() else { continue }
       var out = CacheWriter(magic: [])
       out.put(text: file.journal.path)
       out.put(file.source)
