@@ -194,33 +194,36 @@ public final class IndexedJournal {
 
   /// The folder's cache entry the index is taken in from, until it is.
   package private(set) var folderEntry: FolderIndex.Entry?
-  private var taken: IndexCache.Loaded?
 
   /// What every report asks of the file (`IndexOutline`), known before its index is taken in.
   package var outline: IndexOutline { folderEntry?.outline ?? IndexOutline(index) }
 
-  /// The index and its tables from the folder's cache entry, taken in on first use (empty for
-  /// a missing journal). An entry that passed its check yet does not hold together is
-  /// dropped with the folder's cache, and the journal is indexed the usual way.
+  /// The index and its tables from the folder's cache entry, all taken in on the first use
+  /// of any (empty for a missing journal). An entry that passed its check yet does not hold
+  /// together is dropped with the folder's cache, and the journal is indexed the usual way.
   private func takenIn() -> IndexCache.Loaded {
-    if let taken { return taken }
-    guard let entry = folderEntry else { return IndexCache.Loaded() }
-    folderEntry = nil
-    if let loaded = entry.loaded() {
-      taken = loaded
-      return loaded
+    var loaded = IndexCache.Loaded()
+    if let entry = folderEntry {
+      folderEntry = nil
+      if let whole = entry.loaded() {
+        loaded = whole
+      } else {
+        if let cacheFolder {
+          let folder = FNV1a.hash(Platform.absolutePath(Platform.parentFolder(journal.path)))
+          Platform.removeFile(FolderIndex.path(source: folder, cacheFolder: cacheFolder))
+        }
+        if (try? bringUpToDate(trustingCache: true)) != nil {
+          return IndexCache.Loaded(
+            index: index, corrections: corrections, ids: idTable, prefixes: prefixTable, quarters: quarterTable)
+        }
+      }
     }
-    if let cacheFolder {
-      let folder = FNV1a.hash(Platform.absolutePath(Platform.parentFolder(journal.path)))
-      Platform.removeFile(FolderIndex.path(source: folder, cacheFolder: cacheFolder))
-    }
-    do {
-      try bringUpToDate(trustingCache: true)
-    } catch {
-      return IndexCache.Loaded()
-    }
-    return IndexCache.Loaded(
-      index: index, corrections: corrections, ids: idTable, prefixes: prefixTable, quarters: quarterTable)
+    index = loaded.index
+    corrections = loaded.corrections
+    idTable = loaded.ids
+    prefixTable = loaded.prefixes
+    quarterTable = loaded.quarters
+    return loaded
   }
 
   /// The hash of the journal file's absolute path, which names its cache files.
