@@ -24,10 +24,8 @@ public struct JournalFolder: Sendable {
 
   /// The journal files, as `files()`, each with the file as it was seen when listed.
   package func seenFiles() -> [(path: String, identity: FileIdentity)] {
-    (Platform.listDirectory(path) ?? []).filter(Self.isJournalFile).sorted().compactMap { name in
-      let file = path + "/" + name
-      guard let identity = Platform.regularFileIdentity(of: file) else { return nil }
-      return (file, identity)
+    (Platform.regularFiles(in: path, Self.isJournalFile) ?? []).sorted { $0.name < $1.name }.map {
+      (path + "/" + $0.name, $0.identity)
     }
   }
 
