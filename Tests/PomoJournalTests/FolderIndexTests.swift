@@ -70,6 +70,31 @@ struct FolderIndexTests {
     let (_, _, again) = try build()
     #expect(again == [true, true, true, true, true])
 
+    // An entry whose outline is not its index's (written so, its checksum holds) is never
+    // trusted: the file is read from the journal, and the folder's cache dropped.
+    let cacheName = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: cache).first { $0.hasPrefix("folder-") })
+    let source = FNV1a.hash(Platform.absolutePath(folder))
+    var file = try [UInt8](Data(contentsOf: URL(fileURLWithPath: cache + "/" + cacheName)))
+    let start = CacheFile.fileHeaderSize
+    let length = file[(start + 8)..<(start + 16)].withUnsafeBytes { Int($0.loadUnaligned(as: UInt64.self)) }
+    var payload = Array(file[(start + CacheFile.blockHeaderSize)..<(start + CacheFile.blockHeaderSize + length)])
+    let earliest = withUnsafeBytes(of: (1_796_000_000.0).bitPattern.littleEndian) { Array($0) }
+    let at = try #require((0...(payload.count - 8)).first { Array(payload[$0..<($0 + 8)]) == earliest })
+    payload.replaceSubrange(at..<(at + 8), with: withUnsafeBytes(of: (1_700_000_000.0).bitPattern.littleEndian) { Array($0) })
+    file.replaceSubrange(
+      start..<(start + CacheFile.blockHeaderSize + length),
+      with: CacheFile.block(tag: FolderIndex.entryTag, payload: payload, at: Int64(start), source: source))
+    try Data(file).write(to: URL(fileURLWithPath: cache + "/" + cacheName))
+    let (_, lying, taken) = try build()
+    #expect(taken == [true, true, true, true, true])
+    #expect(try Self.records(lying[0]) == Self.records(first[0]))
+    #expect(!FileManager.default.fileExists(atPath: cache + "/" + cacheName))
+    let (_, _, rebuilt) = try build()
+    #expect(rebuilt == [false, false, false, false, false])
+    let (_, _, kept) = try build()
+    #expect(kept == [true, true, true, true, true])
+
     // A damaged folder cache is not used at all.
     let name = try #require(try FileManager.default.contentsOfDirectory(atPath: cache).first { $0.hasPrefix("folder-") })
     var bytes = try Data(contentsOf: URL(fileURLWithPath: cache + "/" + name))

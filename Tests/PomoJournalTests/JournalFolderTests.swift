@@ -78,6 +78,17 @@ struct JournalFolderTests {
     #expect(JournalFolder.isJournalFile(name) == isJournal)
   }
 
+  @Test(
+    "files are read in the order String sorts their names, names of another normal form too",
+    arguments: [
+      ["host00002-aaaaaa.jsonl", "host00010-aaaaaa.jsonl", "host00001-aaaaaa.jsonl", "a.jsonl"],
+      ["f.jsonl", "e\u{301}.jsonl", "\u{E9}x.jsonl", "a.jsonl", "Z.jsonl"],
+      ["the same first twenty-four bytes-b.jsonl", "the same first twenty-four bytes-a.jsonl", "b.jsonl"],
+    ])
+  func order(names: [String]) {
+    #expect(JournalFolder.order(names).map { names[$0] } == names.sorted())
+  }
+
   @Test("a file's host comes from its name; conflict copies are known by theirs")
   func names() {
     #expect(JournalFolder.host(ofFile: "laptop-k3x2r2.jsonl") == "laptop")

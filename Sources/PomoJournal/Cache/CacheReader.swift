@@ -14,6 +14,12 @@ struct CacheReader {
     at = magic.count
   }
 
+  /// Reads `bytes` from `start` (a part of a file read whole, without a copy).
+  init(_ bytes: [UInt8], at start: Int) {
+    self.bytes = bytes
+    at = min(max(0, start), bytes.count)
+  }
+
   var remaining: Int { bytes.count - at }
   var atEnd: Bool { at == bytes.count }
 

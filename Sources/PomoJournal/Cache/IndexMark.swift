@@ -21,9 +21,10 @@ package struct IndexMark: Equatable, Sendable {
 
   /// Where `file`'s index stands now.
   init(_ file: IndexedJournal) {
+    let outline = file.outline
     self.init(
-      path: file.source, device: file.index.identity.device,
-      inode: file.index.identity.inode, build: file.index.buildID, lines: file.index.indexedLines)
+      path: file.source, device: outline.identity.device, inode: outline.identity.inode, build: outline.build,
+      lines: outline.lines)
   }
 
   /// The marks as a cache file keeps them.

@@ -30,7 +30,7 @@ public final class IndexedJournal {
 
   /// The journal file if it was opened.
   package var openedFile: RandomAccessFile? { handle }
-  public private(set) var index = JournalIndex()
+  public private(set) lazy var index: JournalIndex = takenIn().index
   public private(set) var badLines: [Journal.BadLine] = []
   public private(set) var earliest: Double = .infinity
   /// Where the index keeps its files for this journal (a path prefix; the index itself is
@@ -38,13 +38,14 @@ public final class IndexedJournal {
   private var cachePath: String? { cacheFolder.map { $0 + "/index-" + String(source, radix: 16) } }
   private var cacheFolder: String?
   /// The file's corrections and added sessions (see `CorrectionTable`).
-  public private(set) var corrections = CorrectionTable()
+  public private(set) lazy var corrections: CorrectionTable =
+    folderEntry?.outline.corrections == 0 ? CorrectionTable() : takenIn().corrections
   /// The hashes of every id the index holds (sessions and corrections), the sessions' id
   /// prefixes with their lines, and the quarter hours of completed sessions (as
   /// `JournalIndex.quarterKey`s): sorted, read a page at a time as lookups need them.
-  private var idTable = SortedPages<UInt64>([])
-  private var prefixTable = SortedPages<JournalIndex.PrefixEntry>([])
-  private var quarterTable = SortedPages<UInt64>([])
+  private lazy var idTable: SortedPages<UInt64> = takenIn().ids
+  private lazy var prefixTable: SortedPages<JournalIndex.PrefixEntry> = takenIn().prefixes
+  private lazy var quarterTable: SortedPages<UInt64> = takenIn().quarters
   /// How many chunks the last `newest` read, so tests can tell its work follows the answer.
   private(set) var chunksRead = 0
 
@@ -179,19 +180,50 @@ public final class IndexedJournal {
   }
 
   /// The journal with the index its folder's cache keeps (`FolderIndex`), which stood on the
-  /// file as it is: nothing is opened until a line is read.
-  init(journal: Journal, source: UInt64, cacheFolder: String?, loaded: IndexCache.Loaded) {
+  /// file as it is: nothing is opened until a line is read, and the index is taken in from the
+  /// entry only when more than its outline is asked for.
+  init(journal: Journal, cacheFolder: String?, entry: FolderIndex.Entry) {
     self.journal = journal
-    self.source = source
+    source = entry.source
     exists = true
     self.cacheFolder = cacheFolder
+    folderEntry = entry
+    earliest = entry.outline.earliest
+    if entry.outline.badLines > 0 { badLines = index.badLines }
+  }
+
+  /// The folder's cache entry the index is taken in from, until it is.
+  package private(set) var folderEntry: FolderIndex.Entry?
+
+  /// What every report asks of the file (`IndexOutline`), known before its index is taken in.
+  package var outline: IndexOutline { folderEntry?.outline ?? IndexOutline(index) }
+
+  /// The index and its tables from the folder's cache entry, all taken in on the first use
+  /// of any (empty for a missing journal). An entry that passed its check yet does not hold
+  /// together is dropped with the folder's cache, and the journal is indexed the usual way.
+  private func takenIn() -> IndexCache.Loaded {
+    var loaded = IndexCache.Loaded()
+    if let entry = folderEntry {
+      folderEntry = nil
+      if let whole = entry.loaded() {
+        loaded = whole
+      } else {
+        if let cacheFolder {
+          let folder = FNV1a.hash(Platform.absolutePath(Platform.parentFolder(journal.path)))
+          Platform.removeFile(FolderIndex.path(source: folder, cacheFolder: cacheFolder))
+        }
+        if (try? bringUpToDate(trustingCache: true)) != nil {
+          return IndexCache.Loaded(
+            index: index, corrections: corrections, ids: idTable, prefixes: prefixTable, quarters: quarterTable)
+        }
+      }
+    }
     index = loaded.index
     corrections = loaded.corrections
     idTable = loaded.ids
     prefixTable = loaded.prefixes
     quarterTable = loaded.quarters
-    badLines = index.badLines
-    earliest = index.chunks.map(\.minTime).min() ?? .infinity
+    return loaded
   }
 
   /// The hash of the journal file's absolute path, which names its cache files.

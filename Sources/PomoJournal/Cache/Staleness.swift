@@ -52,13 +52,14 @@ package enum Staleness {
   /// The rule for every cache made from report indexes.
   package static func standing(of was: [IndexMark], on now: [IndexMark]) -> Standing {
     var covered = [Int64](repeating: 0, count: now.count)
-    // Files are mostly in the same order as before; a folder of thousands is looked up by path.
-    let places: [UInt64: Int]? =
-      now.count > 16 ? Dictionary(now.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a }) : nil
+    // Files are mostly in the same order as before: the files are looked up by path (in a
+    // table made the first time one is out of place) only when they are not.
+    var places: [UInt64: Int]?
     for (n, mark) in was.enumerated() {
-      let place =
-        n < now.count && now[n].path == mark.path
-        ? n : places.map { $0[mark.path] } ?? now.firstIndex(where: { $0.path == mark.path })
+      if n >= now.count || now[n].path != mark.path, places == nil {
+        places = Dictionary(now.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { a, _ in a })
+      }
+      let place = n < now.count && now[n].path == mark.path ? n : places?[mark.path]
       guard let k = place, now[k].device == mark.device,
         now[k].inode == mark.inode, now[k].build == mark.build, now[k].lines >= mark.lines
       else { return .stale }

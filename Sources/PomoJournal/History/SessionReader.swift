@@ -37,7 +37,9 @@ struct SessionReader {
   /// `exercises`, only those holding a session with a phase an exercise total counts.
   private func chunks(overlapping from: Double, _ to: Double, exercises: Bool = false) -> [[Int]] {
     var selected = files.map { file in
-      file.index.chunks.indices.filter {
+      // A file whose sessions all lie outside the span has its index left untaken.
+      guard file.outline.touches(from, to) else { return [Int]() }
+      return file.index.chunks.indices.filter {
         let chunk = file.index.chunks[$0]
         return chunk.maxTime >= from && chunk.minTime <= to && (chunk.exercises || !exercises)
       }

@@ -54,14 +54,15 @@ struct StreakCounter {
       }
       return found
     }
-    let quarterCount = files.reduce(Int64(0)) { $0 + $1.index.quarterCount }
+    let outlines = files.map(\.outline)
+    let quarterCount = outlines.reduce(Int64(0)) { $0 + $1.quarters }
     guard quarterCount > 0 || !movingRefs.isEmpty, let base = files.first?.cacheBase else {
       return Streak.length(today: today, completedOn: completedOn)
     }
     // The run is counted back from today, or from the newest day that can hold a completed
     // session when that is earlier, and remembered for that day: a journal whose corrections
     // moved sessions into the future costs one walk a day, not one a run.
-    let newest = files.map(\.index.newestQuarter).max() ?? 0
+    let newest = outlines.map(\.newestQuarter).max() ?? 0
     let newestMoved = movingRefs.map(\.to).filter { !$0.isNaN }.max() ?? -.infinity
     let newestDay = max(
       calendar.day(of: Double(newest) * CachedZone.quarter),

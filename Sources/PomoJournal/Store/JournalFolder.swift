@@ -15,7 +15,7 @@ public struct JournalFolder: Sendable {
   /// included, the sync tools' temporary and hidden files left out (`.syncthing.*.tmp`,
   /// `~syncthing~*.tmp`, Nextcloud's `.part`, Dropbox's hidden cache, `.git`, ...).
   public static func isJournalFile(_ name: String) -> Bool {
-    name.hasSuffix(".jsonl") && !name.hasPrefix(".") && !name.hasPrefix("~") && name.count > 6
+    name.hasSuffix(".jsonl") && !name.hasPrefix(".") && !name.hasPrefix("~") && name.utf8.count > 6
   }
 
   /// The journal files, full paths, sorted by name: every machine reads them in the same
@@ -24,11 +24,28 @@ public struct JournalFolder: Sendable {
 
   /// The journal files, as `files()`, each with the file as it was seen when listed.
   package func seenFiles() -> [(path: String, identity: FileIdentity)] {
-    (Platform.listDirectory(path) ?? []).filter(Self.isJournalFile).sorted().compactMap { name in
-      let file = path + "/" + name
-      guard let identity = Platform.regularFileIdentity(of: file) else { return nil }
-      return (file, identity)
+    let found = Platform.regularFiles(in: path, Self.isJournalFile) ?? []
+    return Self.order(found.map(\.name)).map { (path + "/" + found[$0].name, found[$0].identity) }
+  }
+
+  /// The places of `names` in the order `String` sorts them, found fast: sorted by their first
+  /// 24 bytes as numbers (in the same order for names in one normal form, as nearly all are),
+  /// then checked name by name, and sorted as strings only when the check fails.
+  static func order(_ names: [String]) -> [Int] {
+    let keys = names.map { name in
+      var name = name
+      return name.withUTF8 { bytes in
+        var key: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        for (k, byte) in bytes.prefix(24).enumerated() {
+          let bits = UInt64(byte) << (56 - 8 * UInt64(k % 8))
+          if k < 8 { key.0 |= bits } else if k < 16 { key.1 |= bits } else { key.2 |= bits }
+        }
+        return key
+      }
     }
+    let order = names.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : names[$0] < names[$1] }
+    if zip(order, order.dropFirst()).allSatisfy({ !(names[$1] < names[$0]) }) { return order }
+    return names.indices.sorted { names[$0] < names[$1] }
   }
 
   /// Entries named like journal files that are not read, and why: folders, FIFOs, devices,
