@@ -45,14 +45,20 @@ package enum CacheFile {
   }
 
   /// A block holding `payload`, to stand at `offset` in a file made from `source`.
-  package static func block(tag: UInt64, payload: some Collection<UInt8>, at offset: Int64, source: UInt64) -> [UInt8] {
-    var out = CacheWriter(magic: [])
-    out.put(tag)
-    out.put(Int64(payload.count))
-    let body = Array(payload)
-    out.put(body.withUnsafeBytes { checksum($0, seed: blockSeed(source: source, offset: offset, tag: tag)) })
-    out.put(bytes: body)
-    return out.bytes
+  package static func block(tag: UInt64, payload: [UInt8], at offset: Int64, source: UInt64) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(blockHeaderSize + payload.count)
+    append(tag: tag, payload: payload, to: &bytes, base: offset, source: source)
+    return bytes
+  }
+
+  /// The same block appended to `bytes` (whose first byte stands at `base` in the file), the
+  /// payload copied once: a cache of tens of megabytes is not copied block by block again.
+  package static func append(tag: UInt64, payload: [UInt8], to bytes: inout [UInt8], base: Int64 = 0, source: UInt64) {
+    let seed = blockSeed(source: source, offset: base + Int64(bytes.count), tag: tag)
+    let sum = payload.withUnsafeBytes { checksum($0, seed: seed) }
+    for word in [tag, UInt64(payload.count), sum] { withUnsafeBytes(of: word.littleEndian) { bytes += $0 } }
+    bytes += payload
   }
 
   private static func blockSeed(source: UInt64, offset: Int64, tag: UInt64) -> UInt64 {
@@ -83,7 +89,10 @@ package enum CacheFile {
 
   /// The bytes of a one-block cache file holding `payload`.
   package static func sealed(magic kind: [UInt8], source: UInt64, payload: [UInt8]) -> [UInt8] {
-    header(kind: kind, source: source) + block(tag: 0, payload: payload, at: Int64(fileHeaderSize), source: source)
+    var bytes = header(kind: kind, source: source)
+    bytes.reserveCapacity(headerSize + payload.count)
+    append(tag: 0, payload: payload, to: &bytes, source: source)
+    return bytes
   }
 
   /// Writes a one-block cache file (without fsync: a crash may leave it short, and it is then rebuilt).

@@ -442,29 +442,6 @@ public struct JournalIndex {
     case bad(String)
   }
 
-  /// Decodes lines on all cores; the summaries keep the lines' order.
-  package static func summarize(_ lines: [ArraySlice<UInt8>]) -> [LineSummary] {
-    let result = UnsafeMutableBufferPointer<LineSummary>.allocate(capacity: lines.count)
-    result.initialize(repeating: .blank)
-    defer {
-      result.deinitialize()
-      result.deallocate()
-    }
-    nonisolated(unsafe) let output = result
-    let slices = max(1, min(8, lines.count / 64))
-    Parallel.forEach(slices) { slice in
-      var k = slice * lines.count / slices
-      let end = (slice + 1) * lines.count / slices
-      var scanned = ScannedLine()
-      scanned.keepsPhases = false
-      while k < end {
-        output[k] = lines[k].withUnsafeBufferPointer { summary(line: $0, scanned: &scanned) }
-        k += 1
-      }
-    }
-    return Array(result)
-  }
-
   /// What the index keeps of a line, read by the one scanner into `scanned` (reused from line
   /// to line); a session's summary is made with no string built.
   package static func summary(line: UnsafeBufferPointer<UInt8>, scanned: inout ScannedLine) -> LineSummary {
