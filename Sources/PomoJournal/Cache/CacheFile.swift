@@ -97,7 +97,18 @@ package enum CacheFile {
 
   /// Writes a one-block cache file (without fsync: a crash may leave it short, and it is then rebuilt).
   package static func write(_ payload: [UInt8], to path: String, magic: [UInt8], source: UInt64) {
-    try? Platform.writeAtomically(sealed(magic: magic, source: source, payload: payload), to: path, durable: false)
+    payload.withUnsafeBytes { write(parts: [$0], to: path, magic: magic, source: source) }
+  }
+
+  /// The same for a payload in parts, each but the last a whole number of words, written
+  /// where they lie: a cache of tens of megabytes is never copied to be written.
+  package static func write(parts: [UnsafeRawBufferPointer], to path: String, magic: [UInt8], source: UInt64) {
+    precondition(parts.dropLast().allSatisfy { $0.count % 8 == 0 })
+    var head = header(kind: magic, source: source)
+    let seed = blockSeed(source: source, offset: Int64(fileHeaderSize), tag: 0)
+    let count = parts.reduce(0) { $0 + $1.count }
+    for word in [0, UInt64(count), checksum(parts, seed: seed)] { withUnsafeBytes(of: word.littleEndian) { head += $0 } }
+    head.withUnsafeBytes { try? Platform.writeAtomically(parts: [$0] + parts, to: path, durable: false) }
   }
 
   /// The checked payload of a one-block cache file read whole, or nil when the file is
@@ -127,22 +138,29 @@ package enum CacheFile {
   /// bijection of the running value for a given word, and of the word for a given value, so
   /// two inputs that differ in one word always differ in the sum.
   package static func checksum(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+    checksum([bytes], seed: seed)
+  }
+
+  /// The checksum of `parts` one after the other (each but the last a whole number of words).
+  static func checksum(_ parts: [UnsafeRawBufferPointer], seed: UInt64) -> UInt64 {
     var h: UInt64 = 0xCBF2_9CE4_8422_2325
     func mix(_ w: UInt64) {
       h = (h ^ w) &* 0x0000_0100_0000_01B3
       h ^= h >> 29
     }
     mix(seed)
-    mix(UInt64(bytes.count))
-    var k = 0
-    while k + 8 <= bytes.count {
-      mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: k, as: UInt64.self)))
-      k += 8
-    }
-    if k < bytes.count {
-      var last: UInt64 = 0
-      for (n, byte) in bytes[k...].enumerated() { last |= UInt64(byte) << (8 * UInt64(n)) }
-      mix(last)
+    mix(UInt64(parts.reduce(0) { $0 + $1.count }))
+    for bytes in parts {
+      var k = 0
+      while k + 8 <= bytes.count {
+        mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: k, as: UInt64.self)))
+        k += 8
+      }
+      if k < bytes.count {
+        var last: UInt64 = 0
+        for (n, byte) in bytes[k...].enumerated() { last |= UInt64(byte) << (8 * UInt64(n)) }
+        mix(last)
+      }
     }
     return h
   }

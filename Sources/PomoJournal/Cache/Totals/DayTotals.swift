@@ -69,7 +69,7 @@ public struct DayTotals: Sendable {
       totals.table.apply(totals.pending)
       totals.pending = []
       totals.pendingLines = 0
-      CacheFile.write(totals.encoded(), to: path, magic: magic, source: source)
+      totals.write(to: path, source: source)
     }
     return totals
   }
@@ -238,11 +238,11 @@ extension DayTotals {
   /// The cache file's format and version (`CacheFile`).
   static let magic: [UInt8] = Array("POMODAY8".utf8)
 
-  /// The payload of the cache file (`CacheFile` checks it whole): the header's length, the
-  /// header (calendar, marks, names, the long and the special sessions), the counts, then the
-  /// rows, the shares and the hours as they lie in memory, on 8-byte boundaries, so they are
-  /// read where they lie.
-  func encoded() -> [UInt8] {
+  /// Writes the cache file, whose payload (`CacheFile` checks it whole) is the header's length,
+  /// the header (calendar, marks, names, the long and the special sessions), the counts, then
+  /// the rows, the shares and the hours as they lie in memory, on 8-byte boundaries, so they
+  /// are written and read where they lie.
+  func write(to path: String, source: UInt64) {
     var out = CacheWriter(magic: [])
     out.put(Int64(MemoryLayout<DayTable.Row>.stride))
     out.put(Int64(MemoryLayout<DayTable.Share>.stride))
@@ -263,20 +263,17 @@ extension DayTotals {
     specials.encode(into: &out)
     var header = out.bytes
     header += [UInt8](repeating: 0, count: (8 - header.count % 8) % 8)
-    return table.withStorage { rows, shares, hours in
-      var bytes: [UInt8] = []
-      bytes.reserveCapacity(
-        32 + header.count + UnsafeRawBufferPointer(rows).count + UnsafeRawBufferPointer(shares).count
-          + UnsafeRawBufferPointer(hours).count)
-      withUnsafeBytes(of: Int64(header.count).littleEndian) { bytes += $0 }
-      bytes += header
+    table.withStorage { rows, shares, hours in
+      var head: [UInt8] = []
+      withUnsafeBytes(of: Int64(header.count).littleEndian) { head += $0 }
+      head += header
       for count in [rows.count, shares.count, hours.count] {
-        withUnsafeBytes(of: Int64(count).littleEndian) { bytes += $0 }
+        withUnsafeBytes(of: Int64(count).littleEndian) { head += $0 }
       }
-      bytes += UnsafeRawBufferPointer(rows)
-      bytes += UnsafeRawBufferPointer(shares)
-      bytes += UnsafeRawBufferPointer(hours)
-      return bytes
+      head.withUnsafeBytes { head in
+        let parts = [head, UnsafeRawBufferPointer(rows), UnsafeRawBufferPointer(shares), UnsafeRawBufferPointer(hours)]
+        CacheFile.write(parts: parts, to: path, magic: Self.magic, source: source)
+      }
     }
   }
 
