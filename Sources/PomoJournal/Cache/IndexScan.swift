@@ -93,8 +93,9 @@ extension JournalIndex {
     return Array(results)
   }
 
-  /// At most this many slices a block, each on a core as one is free.
-  static let slicesPerBlock = 16
+  /// At most this many slices a block, each on a core as one is free: two a core keep the
+  /// cores busy, and fewer slices cost less to take in (their tags and credits).
+  static let slicesPerBlock = min(16, 2 * Parallel.cores)
 
   private static func scanSlice(_ buffer: UnsafeBufferPointer<UInt8>, from: Int, to: Int, calendar: LocalCalendar?)
     -> ScannedSlice
