@@ -353,16 +353,31 @@ extension Platform {
   )
     throws(FileSystemError)
   {
+    let written = contents.withUnsafeBytes { bytes in
+      Result { () throws(FileSystemError) in
+        try writeAtomically(parts: [bytes], to: path, durable: durable, mode: mode, keeping: keeping)
+      }
+    }
+    try written.get()
+  }
+
+  /// The same for contents in parts, written one after the other where they lie (a cache of
+  /// tens of megabytes is not copied into one buffer first).
+  package static func writeAtomically(
+    parts: [UnsafeRawBufferPointer], to path: String, durable: Bool = true, mode: mode_t = 0o600,
+    keeping: mode_t? = nil
+  )
+    throws(FileSystemError)
+  {
     let folder = parentFolder(path)
     if !fileExists(folder) { try makeDirectories(folder) }
     let temporary = "\(path).\(getpid()).tmp"
     unlink(temporary)
     let fd = FileCalls.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
     guard fd >= 0 else { throw .current }
-    var bytes = contents
     var failure: Int32 = 0
     if let keeping, fchmod(fd, keeping) != 0 { failure = errno }
-    if failure == 0 { failure = writeAll(fd, &bytes, path: temporary) }
+    for part in parts where failure == 0 { failure = writeAll(fd, part, path: temporary) }
     if failure == 0 && durable && FileCalls.fsync(fd, path: temporary) != 0 { failure = errno }
     _ = Glibc_or_Darwin_close(fd)
     // The old file stays whole until the new one is: a failure leaves the old one, or none.

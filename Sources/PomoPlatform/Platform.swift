@@ -40,14 +40,21 @@ public enum Platform {
   /// With the `path` of the file `fd` is, the writes go through the file-system seam
   /// (`FileCalls`), so tests can fail or shorten them.
   public static func writeAll(_ fd: Int32, _ bytes: inout [UInt8], path: String? = nil) -> Int32 {
+    bytes.withUnsafeBytes { writeAll(fd, $0, path: path) }
+  }
+
+  /// The same for bytes where they lie.
+  public static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer, path: String? = nil) -> Int32 {
     var offset = 0
-    while offset < bytes.count {
-      let n = bytes.withUnsafeBytes { buffer in
-        if let path { return FileCalls.write(fd, buffer.baseAddress! + offset, buffer.count - offset, path: path) }
+    while offset < buffer.count {
+      let n: Int
+      if let path {
+        n = FileCalls.write(fd, buffer.baseAddress! + offset, buffer.count - offset, path: path)
+      } else {
         #if canImport(Darwin)
-          return Darwin.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+          n = Darwin.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
         #else
-          return Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+          n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
         #endif
       }
       if n < 0 {

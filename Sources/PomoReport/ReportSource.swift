@@ -36,12 +36,23 @@ public struct ReportSource {
   }
 
   /// The day totals, when they are worth reading for `days` (a long span, unfiltered).
+  ///
+  /// An index just built from the journal credited its lines in the report's calendar
+  /// (`IndexedJournal.credits`): the totals are then made of them and kept whatever the span,
+  /// so the first long report does not read the journal again (a cache that cannot be
+  /// written only costs time).
   private func totals(_ days: ClosedRange<Int64>, calendar: LocalCalendar, filtered: Bool) throws(ReportSource
     .ReadError) -> (
       [DayTable], [JournalRecord]
     )?
   {
-    guard let cacheFolder, !filtered, days.upperBound - days.lowerBound >= Self.daysFromRecords else { return nil }
+    guard let cacheFolder else { return nil }
+    guard !filtered, days.upperBound - days.lowerBound >= Self.daysFromRecords else {
+      if history.files.contains(where: { $0.credits != nil }) {
+        _ = try? DayTotals.of(history, journal: path, calendar: calendar, folder: cacheFolder)
+      }
+      return nil
+    }
     do {
       let totals = try DayTotals.of(history, journal: path, calendar: calendar, folder: cacheFolder)
       return (totals.tables, try totals.longSessions(of: history))

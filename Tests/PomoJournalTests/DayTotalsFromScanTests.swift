@@ -50,19 +50,13 @@ struct DayTotalsFromScanTests {
   static func changes(_ lines: [[UInt8]], calendar: LocalCalendar, scan: Bool) -> (DayTable.Changes, Int) {
     var changes = DayTable.Changes()
     var scanned = ScannedLine()
-    var spans: [DayCredit.Span] = []
     var read = 0
     for line in lines {
       if scan {
         line.withUnsafeBufferPointer { buffer in
           guard (try? RecordScanner.scan(buffer, into: &scanned)) != nil, scanned.correction == nil else { return }
           read += 1
-          spans = scanned.phases.map {
-            DayCredit.Span(work: $0.kind == .work, start: $0.start, end: $0.end, elapsedSeconds: $0.elapsedSeconds)
-          }
-          if !spans.withUnsafeBufferPointer(DayCredit.isLong) {
-            withUnsafePointer(to: scanned) { changes.add(buffer, scanned: $0, spans: spans, calendar: calendar) }
-          }
+          _ = withUnsafePointer(to: scanned) { changes.add(buffer, scanned: $0, calendar: calendar) }
         }
       } else if let record = try? JournalRecord(line: line[...], detail: false), !DayCredit.isLong(record) {
         changes.add(record, calendar: calendar)

@@ -175,6 +175,39 @@ struct DayTotalsTests {
     #expect(try Self.check(h, "the move undone") == 2, "every change since the rewrite was read as it came")
   }
 
+  @Test("a first build credited by the index's one scan: repeated ids, long sessions and corrections as the recount counts them")
+  func firstBuildFromTheIndexScan() throws {
+    let h = try HistoryHarness(now: Self.now)
+    defer { h.home.cleanUp() }
+    var records = Self.sessions(300, seed: 7)
+    // A line repeating an earlier id (the first wins), a session too long for the table, and
+    // one long only as its repeat says.
+    var repeated = records[3]
+    repeated.tags = ["repeat"]
+    repeated.phases[0].elapsedSeconds += 900
+    var long = records[4]
+    long.id = "long-1"
+    long.phases[0].end = long.start + 3 * Self.day
+    var longRepeat = records[9]
+    longRepeat.phases[0].end = longRepeat.start + 3 * Self.day
+    records.insert(repeated, at: 200)
+    records.insert(longRepeat, at: 250)
+    records.append(long)
+    try h.write(records)
+    // Corrections: one moves a session by days, one deletes the long one.
+    let corrections = [
+      Correction(
+        kind: .amend, id: "c-1", target: records[6].id, at: Self.now - 3600, host: "laptop",
+        changes: .init(tags: ["moved"], start: Self.now - 2 * Self.day)),
+      Correction(kind: .delete, id: "c-2", target: "long-1", at: Self.now - 3000, host: "laptop"),
+    ]
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: h.journalPath))
+    handle.seekToEndOfFile()
+    handle.write(Data(corrections.map { $0.json(offset: { _ in 0 }).text + "\n" }.joined().utf8))
+    try handle.close()
+    #expect(try Self.check(h, "first build") == 1)
+  }
+
   @Test("conflict copies and other machines' files, arriving late, count each session once")
   func otherFiles() throws {
     let h = try HistoryHarness(now: Self.now)

@@ -96,6 +96,12 @@ public struct LocalCalendar {
     self.dayStart = min(max(0, dayStart), 86_399)
   }
 
+  /// The same calendar with caches of its own, for another thread (a zone's caches are for one).
+  package var ownCopy: LocalCalendar {
+    LocalCalendar(
+      zone: (zone as? CachedZone).map(CachedZone.init(sharing:)) ?? zone, weekStart: weekStart, dayStart: dayStart)
+  }
+
   /// What makes this calendar's days differ from another's in the same zone, for caches of
   /// day-based answers: the zone's name, and the day start when it is not midnight.
   public var identifier: String {

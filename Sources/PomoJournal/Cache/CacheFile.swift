@@ -45,14 +45,20 @@ package enum CacheFile {
   }
 
   /// A block holding `payload`, to stand at `offset` in a file made from `source`.
-  package static func block(tag: UInt64, payload: some Collection<UInt8>, at offset: Int64, source: UInt64) -> [UInt8] {
-    var out = CacheWriter(magic: [])
-    out.put(tag)
-    out.put(Int64(payload.count))
-    let body = Array(payload)
-    out.put(body.withUnsafeBytes { checksum($0, seed: blockSeed(source: source, offset: offset, tag: tag)) })
-    out.put(bytes: body)
-    return out.bytes
+  package static func block(tag: UInt64, payload: [UInt8], at offset: Int64, source: UInt64) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(blockHeaderSize + payload.count)
+    append(tag: tag, payload: payload, to: &bytes, base: offset, source: source)
+    return bytes
+  }
+
+  /// The same block appended to `bytes` (whose first byte stands at `base` in the file), the
+  /// payload copied once: a cache of tens of megabytes is not copied block by block again.
+  package static func append(tag: UInt64, payload: [UInt8], to bytes: inout [UInt8], base: Int64 = 0, source: UInt64) {
+    let seed = blockSeed(source: source, offset: base + Int64(bytes.count), tag: tag)
+    let sum = payload.withUnsafeBytes { checksum($0, seed: seed) }
+    for word in [tag, UInt64(payload.count), sum] { withUnsafeBytes(of: word.littleEndian) { bytes += $0 } }
+    bytes += payload
   }
 
   private static func blockSeed(source: UInt64, offset: Int64, tag: UInt64) -> UInt64 {
@@ -83,12 +89,26 @@ package enum CacheFile {
 
   /// The bytes of a one-block cache file holding `payload`.
   package static func sealed(magic kind: [UInt8], source: UInt64, payload: [UInt8]) -> [UInt8] {
-    header(kind: kind, source: source) + block(tag: 0, payload: payload, at: Int64(fileHeaderSize), source: source)
+    var bytes = header(kind: kind, source: source)
+    bytes.reserveCapacity(headerSize + payload.count)
+    append(tag: 0, payload: payload, to: &bytes, source: source)
+    return bytes
   }
 
   /// Writes a one-block cache file (without fsync: a crash may leave it short, and it is then rebuilt).
   package static func write(_ payload: [UInt8], to path: String, magic: [UInt8], source: UInt64) {
-    try? Platform.writeAtomically(sealed(magic: magic, source: source, payload: payload), to: path, durable: false)
+    payload.withUnsafeBytes { write(parts: [$0], to: path, magic: magic, source: source) }
+  }
+
+  /// The same for a payload in parts, each but the last a whole number of words, written
+  /// where they lie: a cache of tens of megabytes is never copied to be written.
+  package static func write(parts: [UnsafeRawBufferPointer], to path: String, magic: [UInt8], source: UInt64) {
+    precondition(parts.dropLast().allSatisfy { $0.count % 8 == 0 })
+    var head = header(kind: magic, source: source)
+    let seed = blockSeed(source: source, offset: Int64(fileHeaderSize), tag: 0)
+    let count = parts.reduce(0) { $0 + $1.count }
+    for word in [0, UInt64(count), checksum(parts, seed: seed)] { withUnsafeBytes(of: word.littleEndian) { head += $0 } }
+    head.withUnsafeBytes { try? Platform.writeAtomically(parts: [$0] + parts, to: path, durable: false) }
   }
 
   /// The checked payload of a one-block cache file read whole, or nil when the file is
@@ -118,22 +138,29 @@ package enum CacheFile {
   /// bijection of the running value for a given word, and of the word for a given value, so
   /// two inputs that differ in one word always differ in the sum.
   package static func checksum(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+    checksum([bytes], seed: seed)
+  }
+
+  /// The checksum of `parts` one after the other (each but the last a whole number of words).
+  static func checksum(_ parts: [UnsafeRawBufferPointer], seed: UInt64) -> UInt64 {
     var h: UInt64 = 0xCBF2_9CE4_8422_2325
     func mix(_ w: UInt64) {
       h = (h ^ w) &* 0x0000_0100_0000_01B3
       h ^= h >> 29
     }
     mix(seed)
-    mix(UInt64(bytes.count))
-    var k = 0
-    while k + 8 <= bytes.count {
-      mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: k, as: UInt64.self)))
-      k += 8
-    }
-    if k < bytes.count {
-      var last: UInt64 = 0
-      for (n, byte) in bytes[k...].enumerated() { last |= UInt64(byte) << (8 * UInt64(n)) }
-      mix(last)
+    mix(UInt64(parts.reduce(0) { $0 + $1.count }))
+    for bytes in parts {
+      var k = 0
+      while k + 8 <= bytes.count {
+        mix(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: k, as: UInt64.self)))
+        k += 8
+      }
+      if k < bytes.count {
+        var last: UInt64 = 0
+        for (n, byte) in bytes[k...].enumerated() { last |= UInt64(byte) << (8 * UInt64(n)) }
+        mix(last)
+      }
     }
     return h
   }

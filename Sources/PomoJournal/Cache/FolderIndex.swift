@@ -140,7 +140,7 @@ package final class FolderIndex {
       file.outline.put(into: &out)
       out.put(Int64(state.count))
       out.put(bytes: state)
-      bytes += CacheFile.block(tag: Self.entryTag, payload: out.bytes, at: Int64(bytes.count), source: source)
+      CacheFile.append(tag: Self.entryTag, payload: out.bytes, to: &bytes, source: source)
     }
     try? Platform.writeAtomically(bytes, to: path, durable: false)
   }

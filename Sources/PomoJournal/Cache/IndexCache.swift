@@ -237,12 +237,11 @@ package enum IndexCache {
     // The directory's size does not depend on the offsets it holds: measured once, then written.
     let size = directory(start: 0).bytes.count
     let start = Int64(CacheFile.fileHeaderSize + CacheFile.blockHeaderSize + size)
+    let (directory, end) = directory(start: start)
     var bytes = CacheFile.header(kind: JournalIndex.magic, source: source)
-    bytes += CacheFile.block(
-      tag: Tag.directory, payload: directory(start: start).bytes, at: Int64(CacheFile.fileHeaderSize), source: source)
-    for page in sections.joined() {
-      bytes += CacheFile.block(tag: Tag.page, payload: page.bytes, at: Int64(bytes.count), source: source)
-    }
+    bytes.reserveCapacity(Int(end))
+    CacheFile.append(tag: Tag.directory, payload: directory, to: &bytes, source: source)
+    for page in sections.joined() { CacheFile.append(tag: Tag.page, payload: page.bytes, to: &bytes, source: source) }
     try? Platform.writeAtomically(bytes, to: path, durable: false)
   }
 

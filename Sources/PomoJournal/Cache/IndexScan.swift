@@ -30,6 +30,8 @@ extension JournalIndex {
     var added: Double?
     /// Whether a phase counts for an exercise total.
     var exercises = false
+    /// Whether, the day totals credited, it was too long for them (`DayCredit.isLong`).
+    var long = false
     /// Where the correction (or the problem) of the line is in its slice's list.
     var extra = 0
   }
@@ -41,11 +43,15 @@ extension JournalIndex {
     var problems: [String] = []
     /// The tags of the slice's sessions and corrections, with how many lines carry each.
     var tags: [String: Int64] = [:]
+    /// What its sessions add to the day totals, when they are credited (`FileCredits`).
+    var credits = DayTable.Changes()
   }
 
   /// The lines of a block, where the block stands in the file and in its buffer.
   struct ScannedBlock {
     var slices: [ScannedSlice]
+    /// The buffer the lines were read from, whole until the block is taken in.
+    var bytes: UnsafeBufferPointer<UInt8>
     /// Where the lines begin in the buffer, and where that is in the file.
     var begin: Int
     var position: Int64
@@ -54,11 +60,15 @@ extension JournalIndex {
   }
 
   /// The lines of `buffer[from..<to]` (which ends just after a newline), summarised on all
-  /// cores; the slices keep the lines' order.
-  static func scan(_ buffer: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> [ScannedSlice] {
+  /// cores; the slices keep the lines' order. With `calendars` (one for each of up to
+  /// `slicesPerBlock` slices: a calendar's caches are for one thread), each slice credits
+  /// its sessions to the day totals too.
+  static func scan(_ buffer: UnsafeBufferPointer<UInt8>, from: Int, to: Int, calendars: [LocalCalendar]?)
+    -> [ScannedSlice]
+  {
     guard to > from else { return [] }
     let total = to - from
-    let count = total < 1 << 18 ? 1 : min(16, total >> 18)
+    let count = total < 1 << 18 ? 1 : min(slicesPerBlock, total >> 18)
     var bounds = [from]
     for k in 1..<count {
       let wanted = from + k * total / count
@@ -67,7 +77,7 @@ extension JournalIndex {
       bounds.append(max(start, bounds[k - 1]))
     }
     bounds.append(to)
-    if count == 1 { return [scanSlice(buffer, from: from, to: to)] }
+    if count == 1 { return [scanSlice(buffer, from: from, to: to, calendar: calendars?[0])] }
     let results = UnsafeMutableBufferPointer<ScannedSlice>.allocate(capacity: count)
     results.initialize(repeating: ScannedSlice())
     defer {
@@ -78,18 +88,24 @@ extension JournalIndex {
     nonisolated(unsafe) let input = buffer
     let starts = bounds
     Parallel.forEach(count) { k in
-      output[k] = scanSlice(input, from: starts[k], to: starts[k + 1])
+      output[k] = scanSlice(input, from: starts[k], to: starts[k + 1], calendar: calendars?[k])
     }
     return Array(results)
   }
 
-  private static func scanSlice(_ buffer: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> ScannedSlice {
+  /// At most this many slices a block, each on a core as one is free: two a core keep the
+  /// cores busy, and fewer slices cost less to take in (their tags and credits).
+  static let slicesPerBlock = min(16, 2 * Parallel.cores)
+
+  private static func scanSlice(_ buffer: UnsafeBufferPointer<UInt8>, from: Int, to: Int, calendar: LocalCalendar?)
+    -> ScannedSlice
+  {
     var slice = ScannedSlice()
     slice.lines.reserveCapacity((to - from) / 512 + 16)
     var k = from
     let base = buffer.baseAddress!
     var scanned = ScannedLine()
-    scanned.keepsPhases = false
+    scanned.keepsPhases = calendar != nil
     var tags = TagCounter()
     while k < to {
       let newline = firstNewline(buffer, from: k, to: to) ?? to
@@ -108,7 +124,11 @@ extension JournalIndex {
           line.prefix = prefix
           line.added = added
           line.exercises = exercises
-          tags.count(scanned.tags, in: UnsafeBufferPointer(start: base + k, count: line.length), decoded: scanned.decoded)
+          let bytes = UnsafeBufferPointer(start: base + k, count: line.length)
+          tags.count(scanned.tags, in: bytes, decoded: scanned.decoded)
+          if let calendar {
+            line.long = !withUnsafePointer(to: &scanned) { slice.credits.add(bytes, scanned: $0, calendar: calendar) }
+          }
         case .correction(let ref):
           line.kind = .correction
           line.extra = slice.corrections.count

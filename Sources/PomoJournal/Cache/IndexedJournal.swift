@@ -48,6 +48,10 @@ public final class IndexedJournal {
   private lazy var quarterTable: SortedPages<UInt64> = takenIn().quarters
   /// How many chunks the last `newest` read, so tests can tell its work follows the answer.
   private(set) var chunksRead = 0
+  /// The calendar whose day totals a build of the index from the first line credits, and
+  /// what it credited (`FileCredits`), when it was built so here.
+  private var calendar: LocalCalendar?
+  package private(set) var credits: FileCredits?
 
   /// Every quarter-hour key of a completed session, sorted.
   package func loadQuarters() -> [UInt64] {
@@ -164,9 +168,12 @@ public final class IndexedJournal {
   ///
   /// What the index covers is all that is read: the whole lines the journal had when it was
   /// brought up to date. A line being appended meanwhile is left for the next run, never
-  /// mistaken for a damaged one.
-  public init(journal: Journal, cacheFolder: String?) throws(FileSystemError) {
+  /// mistaken for a damaged one. An index built from the first line credits the day totals
+  /// of `calendar` as it reads (`credits`), for the totals to be built without reading again.
+  public init(journal: Journal, cacheFolder: String?, calendar: LocalCalendar? = nil) throws(FileSystemError) {
     self.journal = journal
+    // Without caches (`--no-cache`) there are no totals to keep.
+    self.calendar = cacheFolder == nil ? nil : calendar
     source = FNV1a.hash(Platform.absolutePath(journal.path))
     do {
       handle = try RandomAccessFile(path: journal.path)
@@ -250,7 +257,7 @@ public final class IndexedJournal {
     defer { updating = false }
     let known = idTable
     // Just opened, the file is as its opening found it; brought up to date again, it is asked.
-    let changed = try index.update(file, seen: trustingCache ? file.opened : nil) { id in
+    let changed = try index.update(file, seen: trustingCache ? file.opened : nil, calendar: calendar) { id in
       guard let found = known.contains(key: id) else {
         self.sideFileFailed = true
         return false
@@ -293,6 +300,8 @@ public final class IndexedJournal {
       index.newPrefixes = []
       index.newQuarters = []
       index.corrections = []
+      credits = index.credits
+      index.credits = nil
     }
     badLines = index.badLines
     earliest = index.chunks.map(\.minTime).min() ?? .infinity

@@ -142,6 +142,9 @@ public struct JournalIndex {
   public var newTags: [String: Int64] = [:]
   /// The hashes of the ids found by the last `update`, sorted, not yet saved.
   public var newIDs: [UInt64] = []
+  /// What the lines add to the day totals, when the last `update` built the index from the
+  /// first line in a calendar (`FileCredits`); never saved.
+  package var credits: FileCredits?
 
   public init() {}
 
@@ -158,7 +161,10 @@ public struct JournalIndex {
   /// The lines appended while this runs are left to the next run, so the index is always a
   /// prefix of the journal, as some moment saw it.
   /// `seen` is the file as it was just found (when it was opened), to save asking again.
-  public mutating func update(_ file: RandomAccessFile, seen: FileIdentity? = nil, isKnown: (UInt64) -> Bool)
+  /// A build from the first line with a `calendar` credits the day totals as it reads (`credits`).
+  public mutating func update(
+    _ file: RandomAccessFile, seen: FileIdentity? = nil, calendar: LocalCalendar? = nil, isKnown: (UInt64) -> Bool
+  )
     throws(FileSystemError) -> Bool
   {
     let now: FileIdentity
@@ -168,6 +174,7 @@ public struct JournalIndex {
     newPrefixes = []
     corrections = []
     newTags = [:]
+    credits = nil
     if now == identity { return false }
     // Replaced, truncated, or edited in place (same size, yet written since).
     if try Staleness.mustRebuild(
@@ -177,7 +184,14 @@ public struct JournalIndex {
     }
     identity = now
     if indexedLength == 0 { buildID = UInt64.random(in: 1...UInt64.max) }
-    guard now.size > indexedLength else { return true }
+    var credited = indexedLength == 0 ? calendar.map { FileCredits(calendarKey: $0.fingerprint) } : nil
+    guard now.size > indexedLength else {
+      credits = credited
+      return true
+    }
+    // Each slice of a block credits with a calendar of its own (its caches are for one thread).
+    let calendars = credited == nil ? nil : calendar.map { c in (0..<Self.slicesPerBlock).map { _ in c.ownCopy } }
+    var scanned = ScannedLine()
     let knowsSome = indexedLength > 0 && idCount > 0
     var idSet = IDSet()
     newQuarters = []
@@ -211,11 +225,20 @@ public struct JournalIndex {
       if knowsSome && isKnown(id) { return false }
       return idSet.insert(id)
     }
+    /// Takes back what a slice credited for a line that repeats an earlier id (rare).
+    func takeBack(_ line: IndexedLine, in block: ScannedBlock) {
+      let bytes = UnsafeBufferPointer(rebasing: block.bytes[line.start..<line.start + line.length])
+      guard let calendar, credited != nil, !line.long, (try? RecordScanner.scan(bytes, into: &scanned)) != nil else {
+        return
+      }
+      _ = withUnsafePointer(to: &scanned) { credited!.changes.add(bytes, scanned: $0, calendar: calendar, sign: -1) }
+    }
     /// Takes in the lines of a block, as the workers read them, in order.
     func take(_ block: ScannedBlock) {
       if let end = block.tooLongEndingAt { tooLong(endingAt: end) }
       for slice in block.slices {
         for (tag, count) in slice.tags { newTags[tag, default: 0] += count }
+        credited?.changes.add(slice.credits)
       }
       if !knowsSome {
         for slice in block.slices { idSet.warm(slice.lines.lazy.filter { $0.kind == .record }.map(\.id)) }
@@ -235,7 +258,9 @@ public struct JournalIndex {
           case .record:
             if !isNew(line.id) {
               duplicates.append(indexedLines)
+              takeBack(line, in: block)
             } else {
+              if line.long { credited?.long[line.id] = line.prefix }
               chunk.minTime = min(chunk.minTime, line.from)
               chunk.maxTime = max(chunk.maxTime, line.to)
               if line.exercises { chunk.exercises = true }
@@ -323,7 +348,7 @@ public struct JournalIndex {
       nonisolated(unsafe) let bytes = UnsafeBufferPointer(buffer)
       let (from, to) = (begin, end)
       scanning = Parallel.background {
-        slot.slices = Self.scan(bytes, from: from, to: to)
+        slot.slices = Self.scan(bytes, from: from, to: to, calendars: calendars)
       }
       if let block = previous { take(block) }
       previous = nil
@@ -347,7 +372,9 @@ public struct JournalIndex {
         let lines = Int64(slot.slices.reduce(0) { $0 + $1.lines.count })
         idSet.reserve(Int(min((now.size - position) / Int64(end - begin) * lines, 1 << 22)))
       }
-      previous = ScannedBlock(slices: slot.slices, begin: begin, position: position, tooLongEndingAt: tooLongEndingAt)
+      previous = ScannedBlock(
+        slices: slot.slices, bytes: UnsafeBufferPointer(buffer), begin: begin, position: position,
+        tooLongEndingAt: tooLongEndingAt)
       position += Int64(end - begin)
       buffers.swapAt(0, 1)
     }
@@ -383,6 +410,7 @@ public struct JournalIndex {
     correctionCount += Int64(corrections.count)
     for (tag, count) in newTags { tags[tag, default: 0] += count }
     (headHash, tailHash) = try Staleness.hashes(file, length: indexedLength)
+    credits = credited
     return true
   }
 
@@ -412,29 +440,6 @@ public struct JournalIndex {
       from: Double, to: Double, completed: Bool, id: UInt64, prefix: UInt64, added: Double?, exercises: Bool)
     case correction(CorrectionRef)
     case bad(String)
-  }
-
-  /// Decodes lines on all cores; the summaries keep the lines' order.
-  package static func summarize(_ lines: [ArraySlice<UInt8>]) -> [LineSummary] {
-    let result = UnsafeMutableBufferPointer<LineSummary>.allocate(capacity: lines.count)
-    result.initialize(repeating: .blank)
-    defer {
-      result.deinitialize()
-      result.deallocate()
-    }
-    nonisolated(unsafe) let output = result
-    let slices = max(1, min(8, lines.count / 64))
-    Parallel.forEach(slices) { slice in
-      var k = slice * lines.count / slices
-      let end = (slice + 1) * lines.count / slices
-      var scanned = ScannedLine()
-      scanned.keepsPhases = false
-      while k < end {
-        output[k] = lines[k].withUnsafeBufferPointer { summary(line: $0, scanned: &scanned) }
-        k += 1
-      }
-    }
-    return Array(result)
   }
 
   /// What the index keeps of a line, read by the one scanner into `scanned` (reused from line

@@ -76,15 +76,18 @@ enum JournalAccess {
   }
 
   /// The journal's sessions as they now stand (`History`: indexed and folded), after warning
-  /// about its damaged lines or, with `strict`, failing on the first.
-  static func history(_ journal: Journal, strict: Bool, _ context: Context, quiet: Bool = false) throws(CLIError)
-    -> History
-  {
+  /// about its damaged lines or, with `strict`, failing on the first. An index built from the
+  /// first line credits the day totals of `calendar` as it reads (`IndexedJournal.credits`).
+  static func history(
+    _ journal: Journal, strict: Bool, _ context: Context, quiet: Bool = false, calendar: LocalCalendar? = nil
+  ) throws(CLIError) -> History {
     var files: [IndexedJournal] = []
     // A folder's small files keep their indexes together (`FolderIndex`).
     let folder = journal.folder.map { FolderIndex(folder: $0.path, cacheFolder: context.paths.cacheDirectory) }
     for (path, seen) in journal.seenFiles {
-      files.append(try indexed(journal.file(path), strict: strict, context, quiet: quiet, folder: folder, seen: seen))
+      files.append(
+        try indexed(
+          journal.file(path), strict: strict, context, quiet: quiet, folder: folder, seen: seen, calendar: calendar))
     }
     folder?.save(files)
     return History(files: files)
@@ -94,12 +97,13 @@ enum JournalAccess {
   /// lines or, with `strict`, failing on the first.
   static func indexed(
     _ journal: Journal, strict: Bool, _ context: Context, quiet: Bool = false, folder: FolderIndex? = nil,
-    seen: FileIdentity? = nil
+    seen: FileIdentity? = nil, calendar: LocalCalendar? = nil
   ) throws(CLIError) -> IndexedJournal {
     let indexed: IndexedJournal
     do {
       indexed =
-        try folder?.indexed(journal, seen: seen) ?? IndexedJournal(journal: journal, cacheFolder: context.paths.cacheDirectory)
+        try folder?.indexed(journal, seen: seen)
+        ?? IndexedJournal(journal: journal, cacheFolder: context.paths.cacheDirectory, calendar: calendar)
     } catch {
       throw .failure("cannot read the journal \(journal.path): \(error)")
     }

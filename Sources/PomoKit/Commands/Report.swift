@@ -79,7 +79,8 @@ extension Pomo {
 
       let journal = JournalAccess.journal(arguments, context)
       JournalAccess.recover(journal, context)
-      let history = try JournalAccess.history(journal, strict: arguments[SharedOptions.strict], context)
+      let history = try JournalAccess.history(
+        journal, strict: arguments[SharedOptions.strict], context, calendar: calendar)
       let source = ReportSource(history: history, path: journal.name, cacheFolder: context.paths.cacheDirectory)
       let style = {
         DisplayStyle.resolve(

@@ -57,8 +57,9 @@ extension DayTable {
     /// and tags, by their bytes (each after its length); a journal has few such sets.
     private var numbersByKey: [UInt64: (key: [UInt8], numbers: [Int32])] = [:]
     private var key: [UInt8] = []
-    /// Room for a session's credits, kept from one session to the next.
+    /// Room for a session's credits and phases, kept from one session to the next.
     private var credits: [(day: Int64, focus: Int64, rest: Int64)] = []
+    private var spans: [DayCredit.Span] = []
 
     public init() {}
 
@@ -107,13 +108,20 @@ extension DayTable {
       }
     }
 
-    /// What a session line adds, from what the scanner read of it (`line` holds its bytes,
-    /// `spans` its phases): as `add(_:calendar:)` adds the record made of it.
+    /// What a session line adds (`sign` -1: takes back), from what the scanner read of it
+    /// (`line` holds its bytes): as `add(_:calendar:)` adds the record made of it. A session
+    /// with a phase too long for day tables (`DayCredit.isLong`) adds nothing: false.
     /// The scanned line is reached through a pointer, so it is never copied.
     package mutating func add(
-      _ line: UnsafeBufferPointer<UInt8>, scanned pointer: UnsafePointer<ScannedLine>, spans: [DayCredit.Span],
-      calendar: LocalCalendar
-    ) {
+      _ line: UnsafeBufferPointer<UInt8>, scanned pointer: UnsafePointer<ScannedLine>, calendar: LocalCalendar,
+      sign: Int64 = 1
+    ) -> Bool {
+      spans.removeAll(keepingCapacity: true)
+      for phase in pointer.pointee.phases {
+        spans.append(
+          DayCredit.Span(work: phase.kind == .work, start: phase.start, end: phase.end, elapsedSeconds: phase.elapsedSeconds))
+      }
+      if spans.withUnsafeBufferPointer(DayCredit.isLong) { return false }
       // The preset ("?" when there is none, as in the record) and the tags, as one key.
       key.removeAll(keepingCapacity: true)
       func put(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -148,12 +156,15 @@ extension DayTable {
         numbers = names.map { number($0) }
         if numbersByKey.count < 4096 { numbersByKey[hash] = (key, numbers) }
       }
+      var spans: [DayCredit.Span] = []
+      swap(&spans, &self.spans)
+      defer { swap(&spans, &self.spans) }
       spans.withUnsafeBufferPointer { spans in
         add(
           numbers: numbers, completed: pointer.pointee.completed, start: pointer.pointee.start ?? 0, spans: spans,
-          calendar: calendar,
-          sign: 1)
+          calendar: calendar, sign: sign)
       }
+      return true
     }
 
     /// What a session adds, from what its credits depend on: its names' numbers, its status,

@@ -69,7 +69,7 @@ public struct DayTotals: Sendable {
       totals.table.apply(totals.pending)
       totals.pending = []
       totals.pendingLines = 0
-      CacheFile.write(totals.encoded(), to: path, magic: magic, source: source)
+      totals.write(to: path, source: source)
     }
     return totals
   }
@@ -113,80 +113,61 @@ public struct DayTotals: Sendable {
         if ref.kind != .added && ref.offset >= covered { touched[ref.session] = ref.sessionPrefix }
       }
     }
-    // ... and new lines of sessions already special, corrected, or in another file too.
-    // The rest are added as they are, on every core, each part with sums (and a calendar,
-    // whose caches are its own) of its own.
-    // Read here, not by the parts: worked out on first use.
+    // A first build takes what each file's index credited as its first build read every line
+    // in this calendar (`FileCredits`), when every file was so read and no id is in two files:
+    // no line is read again. The sessions corrections touch are taken back below.
     let shared = history.sharedIDHashes
-    let parts = 8
-    let zone = calendar.zone as? CachedZone
+    let fromIndex =
+      !intact && shared.isEmpty && files.allSatisfy { $0.credits?.calendarKey == key || $0.index.indexedLines == 0 }
+    var credited: [DayTable.Changes] = []
+    if fromIndex {
+      for file in files {
+        guard let credits = file.credits else { continue }
+        credited.append(credits.changes)
+        long.merge(credits.long) { a, _ in a }
+      }
+    }
+    // ... and new lines of sessions already special, corrected, or in another file too.
+    // The rest are added as they are, on every core, each part with sums, a calendar (whose
+    // caches are its own) and a scanned line of its own.
+    let parts = fromIndex ? 0 : 8
     struct Part {
       var changes = DayTable.Changes()
       var touched: [UInt64: UInt64] = [:]
       var long: [UInt64: UInt64] = [:]
+      var calendar: LocalCalendar
+      var scanned = ScannedLine()
     }
-    // Each part's sums, calendar (whose caches are its own), scanned line and spans, each in
-    // a buffer of its own, so what is read is never copied to credit it.
+    // Each part in a buffer of its own, so what is read is never copied to credit it.
     let results = UnsafeMutableBufferPointer<Part>.allocate(capacity: parts)
-    results.initialize(repeating: Part())
-    let calendars = UnsafeMutableBufferPointer<LocalCalendar>.allocate(capacity: parts)
-    _ = calendars.initialize(
-      from: (0..<parts).map { _ in
-        LocalCalendar(
-          zone: zone.map(CachedZone.init(sharing:)) ?? calendar.zone, weekStart: calendar.weekStart,
-          dayStart: calendar.dayStart)
-      })
-    let scans = UnsafeMutableBufferPointer<ScannedLine>.allocate(capacity: parts)
-    scans.initialize(repeating: ScannedLine())
-    let spanLists = UnsafeMutableBufferPointer<[DayCredit.Span]>.allocate(capacity: parts)
-    spanLists.initialize(repeating: [])
+    _ = results.initialize(from: (0..<parts).map { _ in Part(calendar: calendar.ownCopy) })
     defer {
       results.deinitialize()
       results.deallocate()
-      calendars.deinitialize()
-      calendars.deallocate()
-      scans.deinitialize()
-      scans.deallocate()
-      spanLists.deinitialize()
-      spanLists.deallocate()
     }
     let known = touched
     let special = self.specials
     func isSpecial(_ hash: UInt64) -> Bool {
       known[hash] != nil || special.contains(hash) || history.isCorrected(hash: hash) || History.contains(shared, hash)
     }
-    for (f, file) in files.enumerated() where now[f].lines > before[f] {
-      try file.linesInParts(after: before[f], parts: parts) { part, line in
+    for (f, file) in files.enumerated() where parts > 0 && now[f].lines > before[f] {
+      try file.linesInParts(after: before[f], parts: parts) { k, line in
         // Read by the one scanner; its summary credited with no string built.
-        let scanned = scans.baseAddress! + part
-        do {
-          try RecordScanner.scan(line, into: &scanned.pointee)
-        } catch {
-          return
-        }
-        guard scanned.pointee.correction == nil else { return }
-        let (hash, prefix) = scanned.pointee.id.withUTF8(in: line, decoded: scanned.pointee.decoded) { bytes in
+        let part = results.baseAddress! + k
+        guard (try? RecordScanner.scan(line, into: &part.pointee.scanned)) != nil,
+          part.pointee.scanned.correction == nil
+        else { return }
+        let (hash, prefix) = part.pointee.scanned.id.withUTF8(in: line, decoded: part.pointee.scanned.decoded) { bytes in
           var hash = FNV1a()
           hash.add(bytes)
           return (hash.value, JournalIndex.prefix(bytes))
         }
         if isSpecial(hash) {
-          results[part].touched[hash] = prefix
-          return
-        }
-        let spans = spanLists.baseAddress! + part
-        spans.pointee.removeAll(keepingCapacity: true)
-        scanned.pointee.phases.withUnsafeBufferPointer { phases in
-          for phase in phases {
-            spans.pointee.append(
-              DayCredit.Span(
-                work: phase.kind == .work, start: phase.start, end: phase.end, elapsedSeconds: phase.elapsedSeconds))
-          }
-        }
-        if spans.pointee.withUnsafeBufferPointer(DayCredit.isLong) {
-          results[part].long[hash] = prefix
-        } else {
-          results[part].changes.add(line, scanned: scanned, spans: spans.pointee, calendar: calendars[part])
+          part.pointee.touched[hash] = prefix
+        } else if !withUnsafePointer(to: &part.pointee.scanned, {
+          part.pointee.changes.add(line, scanned: $0, calendar: part.pointee.calendar)
+        }) {
+          part.pointee.long[hash] = prefix
         }
       }
     }
@@ -198,11 +179,15 @@ public struct DayTotals: Sendable {
     }
     for (hash, prefix) in touched.sorted(by: { $0.key < $1.key }) {
       let copies = try history.copies(of: hash, prefix: prefix)
-      // What it added until now: remembered if it was special; else its one line read before.
+      // What it added until now: remembered if it was special; else its one line read before,
+      // or (a first build from the index) its lines as the index credited them.
       if let special = specials.take(hash) {
         changes.add(special.adds, sign: -1)
       } else if long[hash] == nil, let old = copies.first(where: { $0.line <= before[$0.file] }) {
         changes.add(old.record, calendar: calendar, sign: -1)
+      }
+      for copy in copies where fromIndex && !DayCredit.isLong(copy.record) {
+        changes.add(copy.record, calendar: calendar, sign: -1)
       }
       // What it adds now: its first line, folded.
       var adds = DayTable.Changes()
@@ -220,7 +205,7 @@ public struct DayTotals: Sendable {
       self.builds = builds
       return try update(history, calendar: calendar, key: key)
     }
-    pending = (0..<parts).map { results[$0].changes } + [changes]
+    pending = credited + (0..<parts).map { results[$0].changes } + [changes]
     marks = now
     return !intact
   }
@@ -253,11 +238,11 @@ extension DayTotals {
   /// The cache file's format and version (`CacheFile`).
   static let magic: [UInt8] = Array("POMODAY8".utf8)
 
-  /// The payload of the cache file (`CacheFile` checks it whole): the header's length, the
-  /// header (calendar, marks, names, the long and the special sessions), the counts, then the
-  /// rows, the shares and the hours as they lie in memory, on 8-byte boundaries, so they are
-  /// read where they lie.
-  func encoded() -> [UInt8] {
+  /// Writes the cache file, whose payload (`CacheFile` checks it whole) is the header's length,
+  /// the header (calendar, marks, names, the long and the special sessions), the counts, then
+  /// the rows, the shares and the hours as they lie in memory, on 8-byte boundaries, so they
+  /// are written and read where they lie.
+  func write(to path: String, source: UInt64) {
     var out = CacheWriter(magic: [])
     out.put(Int64(MemoryLayout<DayTable.Row>.stride))
     out.put(Int64(MemoryLayout<DayTable.Share>.stride))
@@ -278,20 +263,17 @@ extension DayTotals {
     specials.encode(into: &out)
     var header = out.bytes
     header += [UInt8](repeating: 0, count: (8 - header.count % 8) % 8)
-    return table.withStorage { rows, shares, hours in
-      var bytes: [UInt8] = []
-      bytes.reserveCapacity(
-        32 + header.count + UnsafeRawBufferPointer(rows).count + UnsafeRawBufferPointer(shares).count
-          + UnsafeRawBufferPointer(hours).count)
-      withUnsafeBytes(of: Int64(header.count).littleEndian) { bytes += $0 }
-      bytes += header
+    table.withStorage { rows, shares, hours in
+      var head: [UInt8] = []
+      withUnsafeBytes(of: Int64(header.count).littleEndian) { head += $0 }
+      head += header
       for count in [rows.count, shares.count, hours.count] {
-        withUnsafeBytes(of: Int64(count).littleEndian) { bytes += $0 }
+        withUnsafeBytes(of: Int64(count).littleEndian) { head += $0 }
       }
-      bytes += UnsafeRawBufferPointer(rows)
-      bytes += UnsafeRawBufferPointer(shares)
-      bytes += UnsafeRawBufferPointer(hours)
-      return bytes
+      head.withUnsafeBytes { head in
+        let parts = [head, UnsafeRawBufferPointer(rows), UnsafeRawBufferPointer(shares), UnsafeRawBufferPointer(hours)]
+        CacheFile.write(parts: parts, to: path, magic: Self.magic, source: source)
+      }
     }
   }
 
