@@ -136,9 +136,12 @@ public final class DBusConnection {
     var received: [UInt8] = []
     while true {
       if let (reply, count) = try DBusAuthentication.reply(from: received) {
-        guard case .ok(let guid) = reply else { throw .authentication("the bus answered \"\(reply)\"") }
-        try write(fd, DBusAuthentication.begin[...], deadline: deadline, what: "the authentication")
-        return (guid, Array(received[count...]))
+        switch reply {
+        case .ok(let guid):
+          try write(fd, DBusAuthentication.begin[...], deadline: deadline, what: "the authentication")
+          return (guid, Array(received[count...]))
+        case .refused(let line): throw .authentication("the bus answered \"\(line)\"")
+        }
       }
       guard UnixSocket.waitReadable(fd, milliseconds: deadline.milliseconds) else {
         throw .timedOut("the bus to answer the authentication", seconds: deadline.seconds)
