@@ -2,7 +2,10 @@
 /// pomo needs are properties; the body is a list of values, its signature worked out from them.
 public struct DBusMessage: Equatable, Sendable {
   public enum Kind: UInt8, Sendable {
-    case methodCall = 1, methodReturn = 2, error = 3, signal = 4
+    case methodCall = 1
+    case methodReturn = 2
+    case error = 3
+    case signal = 4
   }
 
   public struct Flags: OptionSet, Sendable, Hashable {
@@ -62,7 +65,8 @@ public struct DBusMessage: Equatable, Sendable {
   public var qualifiedMember: String { [interface, member].compactMap { $0 }.joined(separator: ".") }
 
   private enum Field: UInt8 {
-    case path = 1, interface, member, errorName, replySerial, destination, sender, signature, unixFDs
+    case path = 1
+    case interface, member, errorName, replySerial, destination, sender, signature, unixFDs
   }
 
   /// The message in wire format (little endian); `serial` must be set.
@@ -155,19 +159,21 @@ public struct DBusMessage: Equatable, Sendable {
     for entry in entries {
       guard case .structure(let pair) = entry, case .byte(let code) = pair[0], case .variant(let value) = pair[1]
       else { continue }
-      func expect(_ type: DBusType) throws(DBusError) {
+      /// The field's value, which must be of `type`.
+      func checked(_ type: DBusType) throws(DBusError) -> DBusValue {
         guard value.type == type else { throw .malformed("header field \(code) of type \(value.type), not \(type)") }
+        return value
       }
       switch Field(rawValue: code) {
-      case .path: try expect(.objectPath); path = value.string
-      case .interface: try expect(.string); interface = value.string
-      case .member: try expect(.string); member = value.string
-      case .errorName: try expect(.string); errorName = value.string
-      case .replySerial: try expect(.uint32); replySerial = value.uint32
-      case .destination: try expect(.string); destination = value.string
-      case .sender: try expect(.string); sender = value.string
-      case .signature: try expect(.signature); signature = value.string ?? ""
-      case .unixFDs: try expect(.uint32)
+      case .path: path = try checked(.objectPath).string
+      case .interface: interface = try checked(.string).string
+      case .member: member = try checked(.string).string
+      case .errorName: errorName = try checked(.string).string
+      case .replySerial: replySerial = try checked(.uint32).uint32
+      case .destination: destination = try checked(.string).string
+      case .sender: sender = try checked(.string).string
+      case .signature: signature = try checked(.signature).string ?? ""
+      case .unixFDs: _ = try checked(.uint32)
       case nil: break  // unknown fields are ignored, as the specification asks
       }
     }
@@ -177,7 +183,9 @@ public struct DBusMessage: Equatable, Sendable {
     }
     for type in try DBusType.list(signature) { body.append(try reader.read(type)) }
     guard reader.position == bytes.count else {
-      throw .malformed("the body is \(bodyLength) bytes but its signature \"\(signature)\" reads \(reader.position - bytes.count + bodyLength)")
+      throw .malformed(
+        "the body is \(bodyLength) bytes but its signature \"\(signature)\" reads \(reader.position - bytes.count + bodyLength)"
+      )
     }
     try checkRequiredFields()
   }

@@ -21,7 +21,8 @@ public enum DBusProperties {
     _ name: String, interface: String, path: String, destination: String, on connection: DBusConnection,
     timeout: Duration = DBusConnection.defaultTimeout
   ) throws(DBusError) -> Bool {
-    let value = try get(name, interface: interface, path: path, destination: destination, on: connection, timeout: timeout)
+    let value = try get(
+      name, interface: interface, path: path, destination: destination, on: connection, timeout: timeout)
     guard case .boolean(let truth) = value else {
       throw .unexpectedReply(member: "\(DBusNames.properties).Get(\(name))", expected: "b", got: value.type.description)
     }

@@ -7,7 +7,9 @@ public enum Logind {
   public static let sessionInterface = "org.freedesktop.login1.Session"
 
   /// The object path of the session with `id` (`GetSession`; "auto" is the caller's own).
-  public static func sessionPath(id: String, on connection: DBusConnection, timeout: Duration = DBusConnection.defaultTimeout)
+  public static func sessionPath(
+    id: String, on connection: DBusConnection, timeout: Duration = DBusConnection.defaultTimeout
+  )
     throws(DBusError) -> String
   {
     try path(from: managerCall("GetSession", [.string(id)]), on: connection, timeout: timeout)
@@ -15,14 +17,18 @@ public enum Logind {
 
   /// The object path of the session that process `pid` belongs to (`GetSessionByPID`; 0 is
   /// the caller).
-  public static func sessionPath(pid: UInt32, on connection: DBusConnection, timeout: Duration = DBusConnection.defaultTimeout)
+  public static func sessionPath(
+    pid: UInt32, on connection: DBusConnection, timeout: Duration = DBusConnection.defaultTimeout
+  )
     throws(DBusError) -> String
   {
     try path(from: managerCall("GetSessionByPID", [.uint32(pid)]), on: connection, timeout: timeout)
   }
 
   /// Whether the screen of the session at `session` (a path) is locked.
-  public static func lockedHint(session: String, on connection: DBusConnection, timeout: Duration = DBusConnection.defaultTimeout)
+  public static func lockedHint(
+    session: String, on connection: DBusConnection, timeout: Duration = DBusConnection.defaultTimeout
+  )
     throws(DBusError) -> Bool
   {
     try DBusProperties.bool(
@@ -30,7 +36,9 @@ public enum Logind {
   }
 
   /// Whether the session at `session` (a path) is idle.
-  public static func idleHint(session: String, on connection: DBusConnection, timeout: Duration = DBusConnection.defaultTimeout)
+  public static func idleHint(
+    session: String, on connection: DBusConnection, timeout: Duration = DBusConnection.defaultTimeout
+  )
     throws(DBusError) -> Bool
   {
     try DBusProperties.bool(

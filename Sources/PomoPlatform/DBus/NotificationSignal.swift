@@ -2,7 +2,10 @@
 public enum NotificationSignal: Equatable, Sendable {
   /// Why a notification closed, as the specification numbers it.
   public enum CloseReason: UInt32, Sendable {
-    case expired = 1, dismissed = 2, closedByCall = 3, undefined = 4
+    case expired = 1
+    case dismissed = 2
+    case closedByCall = 3
+    case undefined = 4
   }
 
   /// The user chose the action with this key.

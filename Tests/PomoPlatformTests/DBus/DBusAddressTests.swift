@@ -1,6 +1,5 @@
-import Testing
-
 import PomoPlatform
+import Testing
 
 @Suite("DBusAddress")
 struct DBusAddressTests {
@@ -50,7 +49,10 @@ struct DBusAddressTests {
 
   @Test("the session bus comes from DBUS_SESSION_BUS_ADDRESS, and its absence is a clear error")
   func sessionBus() throws {
-    #expect(try DBusAddress.sessionBus(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/x"]).transports == [.unixPath("/x")])
+    #expect(
+      try DBusAddress.sessionBus(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/x"]).transports == [
+        .unixPath("/x")
+      ])
     do {
       _ = try DBusAddress.sessionBus(environment: [:])
       Issue.record("no error without the variable")

@@ -1,8 +1,7 @@
 import Foundation
-import Testing
-
 import PomoPlatform
 import PomoTestSupport
+import Testing
 
 /// The connection's failures, against a bus that misbehaves: each is a typed error, in time.
 @Suite("DBusConnection failures")

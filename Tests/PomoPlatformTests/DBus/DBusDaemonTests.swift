@@ -1,8 +1,7 @@
 import Foundation
-import Testing
-
 import PomoPlatform
 import PomoTestSupport
+import Testing
 
 /// The client against a real `dbus-daemon`, private to each test, and Python stand-ins for
 /// the notification server and logind.
@@ -55,7 +54,9 @@ struct DBusDaemonTests {
     let listener = try DBusConnection.sessionBus(environment: daemon.environment, timeout: .seconds(60))
     let emitter = try DBusConnection.sessionBus(environment: daemon.environment, timeout: .seconds(60))
     try listener.addMatch(.signal(interface: "org.pomo.Test", member: "Tick"), timeout: .seconds(60))
-    let body: [DBusValue] = [.string("grüße"), .dictionary(["n": .int64(-3), "list": .strings(["a", "b"])]), .double(0.5)]
+    let body: [DBusValue] = [
+      .string("grüße"), .dictionary(["n": .int64(-3), "list": .strings(["a", "b"])]), .double(0.5),
+    ]
     try emitter.send(.signal(path: "/org/pomo/Test", interface: "org.pomo.Test", member: "Tick", body: body))
     // The event loop's way: poll the descriptor, read what waits, take whole messages.
     var received: DBusMessage?
@@ -147,7 +148,8 @@ struct DBusDaemonTests {
     let session = try Logind.sessionPath(id: "auto", on: connection, timeout: .seconds(60))
     #expect(session == "/org/freedesktop/login1/session/_31")
     #expect(try Logind.sessionPath(pid: UInt32(getpid()), on: connection, timeout: .seconds(60)) == session)
-    #expect(throws: DBusError.remote(name: "org.freedesktop.login1.NoSuchSession", message: "No session 'nope' known")) {
+    #expect(throws: DBusError.remote(name: "org.freedesktop.login1.NoSuchSession", message: "No session 'nope' known"))
+    {
       try Logind.sessionPath(id: "nope", on: connection, timeout: .seconds(60))
     }
     for rule in Logind.matchRules(session: session) { try connection.addMatch(rule, timeout: .seconds(60)) }
@@ -178,7 +180,8 @@ struct DBusDaemonTests {
   /// Calls the stand-in logind's test interface.
   func steer(_ member: String, _ body: [DBusValue] = [], on connection: DBusConnection) throws {
     _ = try connection.call(
-      .methodCall(destination: Logind.service, path: Logind.managerPath, interface: "org.pomo.Test", member: member, body: body),
+      .methodCall(
+        destination: Logind.service, path: Logind.managerPath, interface: "org.pomo.Test", member: member, body: body),
       timeout: .seconds(60))
   }
 

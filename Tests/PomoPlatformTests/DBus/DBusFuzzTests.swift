@@ -1,8 +1,7 @@
 import Foundation
-import Testing
-
 import PomoPlatform
 import PomoTestSupport
+import Testing
 
 /// Random and mutated messages fed to the reader: each gives a message or a typed error,
 /// never a crash, a hang or a huge allocation.
@@ -26,7 +25,9 @@ struct DBusFuzzTests {
       let mutated = Self.mutate(valid, round: round, using: &random)
       switch Self.feed(mutated, using: &random) {
       case .success(let count): decoded += count
-      case .failure(let error): refused += 1; _ = error.description
+      case .failure(let error):
+        refused += 1
+        _ = error.description
       }
       // The pure decoder alone, on the whole bytes.
       _ = try? DBusMessage(decoding: mutated)
@@ -41,7 +42,8 @@ struct DBusFuzzTests {
   @Test(
     "nesting beyond the specification's depth is a typed error, within it a message",
     arguments: [
-      (variants: 10, fails: false), (variants: 64, fails: false), (variants: 65, fails: true), (variants: 5000, fails: true),
+      (variants: 10, fails: false), (variants: 64, fails: false), (variants: 65, fails: true),
+      (variants: 5000, fails: true),
     ])
   func deepVariants(variants: Int, fails: Bool) {
     // A body of signature "v": `variants` variants, one in the other, around a byte.
@@ -69,7 +71,8 @@ struct DBusFuzzTests {
   @Test(
     "signatures nested too deep or too long are refused",
     arguments: [
-      String(repeating: "a", count: 40) + "y", String(repeating: "(", count: 40) + "y" + String(repeating: ")", count: 40),
+      String(repeating: "a", count: 40) + "y",
+      String(repeating: "(", count: 40) + "y" + String(repeating: ")", count: 40),
       String(repeating: "a{y", count: 40) + "y" + String(repeating: "}", count: 40), "a{vy}", "(", "a", "{yy}", "h",
     ])
   func deepSignatures(signature: String) {
@@ -136,13 +139,19 @@ struct DBusFuzzTests {
     case 1:
       bytes = Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &random)))
     case 2:
-      let lengths: [UInt32] = [0xFFFF_FFFF, 0x7FFF_FFFF, 64 << 20, (64 << 20) + 1, 128 << 20, UInt32.random(in: 0...1000, using: &random)]
+      let lengths: [UInt32] = [
+        0xFFFF_FFFF, 0x7FFF_FFFF, 64 << 20, (64 << 20) + 1, 128 << 20, UInt32.random(in: 0...1000, using: &random),
+      ]
       let at = Int.random(in: 0..<(bytes.count / 4), using: &random) * 4
       let value = lengths.randomElement(using: &random)!
-      withUnsafeBytes(of: value.littleEndian) { for (index, byte) in $0.enumerated() where at + index < bytes.count { bytes[at + index] = byte } }
+      withUnsafeBytes(of: value.littleEndian) {
+        for (index, byte) in $0.enumerated() where at + index < bytes.count { bytes[at + index] = byte }
+      }
     case 3:
       let at = Int.random(in: 0...bytes.count, using: &random)
-      bytes.insert(contentsOf: (0..<Int.random(in: 1...16, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }, at: at)
+      bytes.insert(
+        contentsOf: (0..<Int.random(in: 1...16, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) },
+        at: at)
     case 4:
       // A valid message followed by junk, or two messages, one damaged.
       var tail = bytes
@@ -157,13 +166,18 @@ struct DBusFuzzTests {
   }
 
   static func type(depth: Int, using random: inout SplitMix64) -> DBusType {
-    let basics: [DBusType] = [.byte, .boolean, .int16, .uint16, .int32, .uint32, .int64, .uint64, .double, .string, .objectPath, .signature]
+    let basics: [DBusType] = [
+      .byte, .boolean, .int16, .uint16, .int32, .uint32, .int64, .uint64, .double, .string, .objectPath, .signature,
+    ]
     if depth >= 3 || Int.random(in: 0..<3, using: &random) > 0 { return basics.randomElement(using: &random)! }
     switch Int.random(in: 0..<4, using: &random) {
     case 0: return .variant
     case 1: return .array(type(depth: depth + 1, using: &random))
-    case 2: return .structure((0..<Int.random(in: 1...3, using: &random)).map { _ in type(depth: depth + 1, using: &random) })
-    default: return .array(.dictEntry(key: basics.randomElement(using: &random)!, value: type(depth: depth + 1, using: &random)))
+    case 2:
+      return .structure((0..<Int.random(in: 1...3, using: &random)).map { _ in type(depth: depth + 1, using: &random) })
+    default:
+      return .array(
+        .dictEntry(key: basics.randomElement(using: &random)!, value: type(depth: depth + 1, using: &random)))
     }
   }
 
@@ -183,10 +197,13 @@ struct DBusFuzzTests {
     case .signature: .signature(["", "s", "a{sv}", "(iu)"].randomElement(using: &random)!)
     case .variant: .variant(value(of: Self.type(depth: depth + 1, using: &random), depth: depth + 1, using: &random))
     case .array(let element):
-      .array(element, (0..<Int.random(in: 0...3, using: &random)).map { _ in value(of: element, depth: depth + 1, using: &random) })
+      .array(
+        element,
+        (0..<Int.random(in: 0...3, using: &random)).map { _ in value(of: element, depth: depth + 1, using: &random) })
     case .structure(let fields): .structure(fields.map { value(of: $0, depth: depth + 1, using: &random) })
     case .dictEntry(let key, let valueType):
-      .dictEntry(value(of: key, depth: depth + 1, using: &random), value(of: valueType, depth: depth + 1, using: &random))
+      .dictEntry(
+        value(of: key, depth: depth + 1, using: &random), value(of: valueType, depth: depth + 1, using: &random))
     }
   }
 

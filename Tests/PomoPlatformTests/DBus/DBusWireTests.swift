@@ -1,6 +1,5 @@
-import Testing
-
 import PomoPlatform
+import Testing
 
 @Suite("DBus wire format")
 struct DBusWireTests {
@@ -19,7 +18,8 @@ struct DBusWireTests {
 
   @Test("every type survives a round trip through a message", arguments: everyType.indices)
   func roundTrip(index: Int) throws {
-    var message = DBusMessage.signal(path: "/p", interface: "a.b", member: "C", body: [.byte(1), Self.everyType[index]])
+    var message = DBusMessage.signal(
+      path: "/p", interface: "a.b", member: "C", body: [.byte(1), Self.everyType[index]])
     message.serial = 9
     let bytes = try message.encoded()
     let decoded = try DBusMessage(decoding: bytes)
@@ -97,7 +97,8 @@ struct DBusWireTests {
     #expect(message.serial == 7)
     #expect(message.replySerial == 3)
     #expect(message.body == [.uint32(42)])
-    var reader = DBusReader(bytes: [0xFF, 0xFE, 0, 0, 0, 0, 0, 0, 0x40, 0x09, 0x21, 0xFB, 0x54, 0x44, 0x2D, 0x18], bigEndian: true)
+    var reader = DBusReader(
+      bytes: [0xFF, 0xFE, 0, 0, 0, 0, 0, 0, 0x40, 0x09, 0x21, 0xFB, 0x54, 0x44, 0x2D, 0x18], bigEndian: true)
     #expect(try reader.read(.int16) == .int16(-2))
     #expect(try reader.read(.double) == .double(3.141592653589793))
   }
@@ -106,7 +107,8 @@ struct DBusWireTests {
     "signatures are held to the specification's rules",
     arguments: [
       ("a{sv}", true), ("(i(s)ay)", true), ("", true), (String(repeating: "a", count: 32) + "y", true),
-      (String(repeating: "a", count: 33) + "y", false), (String(repeating: "(", count: 33) + "y" + String(repeating: ")", count: 33), false),
+      (String(repeating: "a", count: 33) + "y", false),
+      (String(repeating: "(", count: 33) + "y" + String(repeating: ")", count: 33), false),
       ("()", false), ("{sv}", false), ("a{vs}", false), ("a{s}", false), ("a{svs}", false), ("(i", false), ("a", false),
       ("h", false), ("z", false), (String(repeating: "y", count: 256), false),
     ])
@@ -134,7 +136,9 @@ struct DBusWireTests {
     #expect(throws: DBusError.malformed("a signal message without an interface")) { try unsent.encoded() }
   }
 
-  @Test("object paths", arguments: [("/", true), ("/a/b_1/C", true), ("", false), ("a", false), ("/a/", false), ("/a-b", false)])
+  @Test(
+    "object paths",
+    arguments: [("/", true), ("/a/b_1/C", true), ("", false), ("a", false), ("/a/", false), ("/a-b", false)])
   func objectPaths(path: String, valid: Bool) {
     #expect(DBusNames.isObjectPath(path) == valid)
   }
@@ -166,7 +170,8 @@ struct DBusWireTests {
 
   @Test("a message larger than the buffer keeps is skipped as it arrives, and the next one is read")
   func oversizedSkipped() throws {
-    var big = DBusMessage.signal(path: "/p", interface: "a.b", member: "Big", body: [.string(String(repeating: "z", count: 5000))])
+    var big = DBusMessage.signal(
+      path: "/p", interface: "a.b", member: "Big", body: [.string(String(repeating: "z", count: 5000))])
     big.serial = 1
     var small = DBusMessage.signal(path: "/p", interface: "a.b", member: "Small")
     small.serial = 2
@@ -210,7 +215,8 @@ struct DBusWireTests {
     #expect(try DBusAuthentication.reply(from: Array("OK 1234abcd\r".utf8)) == nil)
     let ok = try #require(try DBusAuthentication.reply(from: Array("OK 1234abcd\r\nl".utf8)))
     #expect(ok.reply == .ok(guid: "1234abcd") && ok.count == 13)
-    #expect(try DBusAuthentication.reply(from: Array("REJECTED EXTERNAL\r\n".utf8))?.reply == .refused("REJECTED EXTERNAL"))
+    #expect(
+      try DBusAuthentication.reply(from: Array("REJECTED EXTERNAL\r\n".utf8))?.reply == .refused("REJECTED EXTERNAL"))
     #expect(throws: DBusError.authentication("the bus's answer is longer than 1024 bytes")) {
       try DBusAuthentication.reply(from: [UInt8](repeating: 65, count: 2000))
     }
@@ -227,22 +233,44 @@ struct DBusWireTests {
   @Test("signals decode into their typed forms, and anything else is not mistaken for them")
   func typedSignals() {
     #expect(
-      NotificationSignal(.signal(path: Notifications.path, interface: Notifications.interface, member: "ActionInvoked", body: [.uint32(4), .string("skip")]))
+      NotificationSignal(
+        .signal(
+          path: Notifications.path, interface: Notifications.interface, member: "ActionInvoked",
+          body: [.uint32(4), .string("skip")]))
         == .actionInvoked(id: 4, action: "skip"))
     #expect(
-      NotificationSignal(.signal(path: Notifications.path, interface: Notifications.interface, member: "NotificationClosed", body: [.uint32(4), .uint32(2)]))
+      NotificationSignal(
+        .signal(
+          path: Notifications.path, interface: Notifications.interface, member: "NotificationClosed",
+          body: [.uint32(4), .uint32(2)]))
         == .closed(id: 4, reason: .dismissed))
     #expect(
-      NotificationSignal(.signal(path: Notifications.path, interface: Notifications.interface, member: "NotificationClosed", body: [.uint32(4), .uint32(99)]))
+      NotificationSignal(
+        .signal(
+          path: Notifications.path, interface: Notifications.interface, member: "NotificationClosed",
+          body: [.uint32(4), .uint32(99)]))
         == .closed(id: 4, reason: .undefined))
-    #expect(NotificationSignal(.signal(path: Notifications.path, interface: Notifications.interface, member: "ActionInvoked", body: [.uint32(4)])) == nil)
-    #expect(LogindSignal(.signal(path: "/s", interface: Logind.sessionInterface, member: "Lock")) == .lock(session: "/s"))
-    #expect(LogindSignal(.signal(path: "/s", interface: Logind.sessionInterface, member: "Unlock")) == .unlock(session: "/s"))
     #expect(
-      LogindSignal(.signal(path: Logind.managerPath, interface: Logind.managerInterface, member: "PrepareForSleep", body: [.boolean(true)]))
+      NotificationSignal(
+        .signal(
+          path: Notifications.path, interface: Notifications.interface, member: "ActionInvoked", body: [.uint32(4)]))
+        == nil)
+    #expect(
+      LogindSignal(.signal(path: "/s", interface: Logind.sessionInterface, member: "Lock")) == .lock(session: "/s"))
+    #expect(
+      LogindSignal(.signal(path: "/s", interface: Logind.sessionInterface, member: "Unlock")) == .unlock(session: "/s"))
+    #expect(
+      LogindSignal(
+        .signal(
+          path: Logind.managerPath, interface: Logind.managerInterface, member: "PrepareForSleep",
+          body: [.boolean(true)]))
         == .prepareForSleep(true))
-    #expect(LogindSignal(.signal(path: "/s", interface: Logind.managerInterface, member: "PrepareForSleep", body: [.uint32(1)])) == nil)
-    #expect(LogindSignal(.methodCall(destination: nil, path: "/s", interface: Logind.sessionInterface, member: "Lock")) == nil)
+    #expect(
+      LogindSignal(
+        .signal(path: "/s", interface: Logind.managerInterface, member: "PrepareForSleep", body: [.uint32(1)])) == nil)
+    #expect(
+      LogindSignal(.methodCall(destination: nil, path: "/s", interface: Logind.sessionInterface, member: "Lock")) == nil
+    )
   }
 
   @Test("a notification request sends the arguments of Notify in order, susssasa{sv}i")

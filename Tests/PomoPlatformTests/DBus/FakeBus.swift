@@ -1,8 +1,7 @@
 import Foundation
-import Testing
-
 import PomoPlatform
 import PomoTestSupport
+import Testing
 
 /// A bus that misbehaves on purpose, on a Unix socket of its own: it takes one client and
 /// follows a script a real daemon never would, so the client's failures can be tested.
@@ -37,7 +36,9 @@ final class FakeBus {
   func wait() -> Bool { finished.wait(timeout: .now() + 60) == .success }
 
   private static func serve(_ listener: Int32, _ behaviour: Behaviour) {
-    guard UnixSocket.waitReadable(listener, milliseconds: 60_000), let client = UnixSocket.accept(listener) else { return }
+    guard UnixSocket.waitReadable(listener, milliseconds: 60_000), let client = UnixSocket.accept(listener) else {
+      return
+    }
     defer { UnixSocket.close(client) }
     var received: [UInt8] = []
     guard read(client, until: Array("\r\n".utf8), into: &received) else { return }
