@@ -190,7 +190,8 @@ public final class DBusConnection {
   }
 
   /// Reads what waits on the socket, never blocking. Throws when the bus has closed the
-  /// connection (`midMessage` when it stopped inside a message) or the read failed.
+  /// connection (`midMessage` when it stopped inside a message) or the read failed; when
+  /// bytes came before the end, the messages they hold are taken first and the next call throws.
   public func readAvailable() throws(DBusError) {
     if let failure { throw failure }
     var total = 0
@@ -205,6 +206,8 @@ public final class DBusConnection {
       case .end:
         let error = DBusError.closed(midMessage: buffer.isMidMessage)
         failure = error
+        // Whole messages read before the end are still handed out; the next read throws.
+        if total > 0 { return }
         throw error
       }
     }

@@ -56,6 +56,32 @@ struct DBusConnectionTests {
     #expect(bus.wait())
   }
 
+  @Test("a bus that closes in the middle of a signal, read as an event loop would")
+  func closedMidSignal() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.cleanUp() }
+    let bus = try FakeBus(in: folder, .closeMidSignal)
+    let connection = try DBusConnection(address: DBusAddress(bus.address), timeout: .seconds(60))
+    #expect(connection.uniqueName == ":1.1")
+    var failure: DBusError?
+    let ended = waitUntil(60) {
+      guard UnixSocket.waitReadable(connection.fileDescriptor, milliseconds: 100) else { return false }
+      do {
+        try connection.readAvailable()
+        let message = try connection.nextMessage()
+        if let message { Issue.record("a cut signal came out whole: \(message)") }
+        return false
+      } catch {
+        failure = error as? DBusError
+        return true
+      }
+    }
+    #expect(ended)
+    #expect(failure == .closed(midMessage: true))
+    #expect(throws: DBusError.closed(midMessage: true)) { try connection.waitForMessage(timeout: .seconds(60)) }
+    #expect(bus.wait())
+  }
+
   @Test("nobody listening")
   func nobody() throws {
     let folder = try TemporaryFolder()

@@ -15,6 +15,8 @@ final class FakeBus {
     case closeMidReply
     /// Authenticates, then answers Hello with bytes that are no message.
     case garbage
+    /// Answers Hello, then sends half of a signal and closes.
+    case closeMidSignal
   }
 
   let address: String
@@ -54,17 +56,27 @@ final class FakeBus {
     case .refuse, .silent:
       _ = read(client, until: nil, into: &received)
     case .closeMidReply:
-      var reply = DBusMessage(kind: .methodReturn)
-      reply.serial = 1
-      reply.replySerial = 1
-      reply.sender = "org.freedesktop.DBus"
-      reply.body = [.string(":1.1")]
-      let bytes = (try? reply.encoded()) ?? []
+      let bytes = helloReply
       _ = UnixSocket.sendAll(client, Array(bytes.prefix(bytes.count / 2)))
+    case .closeMidSignal:
+      var signal = DBusMessage.signal(path: "/p", interface: "org.pomo.Test", member: "Cut", body: [.string("x")])
+      signal.serial = 2
+      let bytes = (try? signal.encoded()) ?? []
+      _ = UnixSocket.sendAll(client, helloReply + Array(bytes.prefix(bytes.count - 3)))
     case .garbage:
       _ = UnixSocket.sendAll(client, Array("XXXXXXXXXXXXXXXXXXXXXXXX".utf8))
       _ = read(client, until: nil, into: &received)
     }
+  }
+
+  /// The reply to the client's first call, Hello (serial 1).
+  private static var helloReply: [UInt8] {
+    var reply = DBusMessage(kind: .methodReturn)
+    reply.serial = 1
+    reply.replySerial = 1
+    reply.sender = "org.freedesktop.DBus"
+    reply.body = [.string(":1.1")]
+    return (try? reply.encoded()) ?? []
   }
 
   /// Reads until `marker` has arrived (true), or, with no marker, until the client closes;
