@@ -43,7 +43,7 @@ public final class DBusConnection {
   ) throws(DBusError) {
     self.address = address
     buffer = DBusMessageBuffer(limit: messageLimit)
-    let deadline = Deadline(timeout)
+    let deadline = DBusDeadline(timeout)
     let (fd, guid, extra) = try Self.open(address, userID: userID, deadline: deadline)
     fileDescriptor = fd
     serverGUID = guid
@@ -59,7 +59,7 @@ public final class DBusConnection {
 
   /// Connects to the first transport that answers and authenticates on it: the socket (now
   /// non-blocking), the server's GUID and any bytes read past the authentication.
-  private static func open(_ address: DBusAddress, userID: UInt32, deadline: Deadline) throws(DBusError)
+  private static func open(_ address: DBusAddress, userID: UInt32, deadline: DBusDeadline) throws(DBusError)
     -> (Int32, String, [UInt8])
   {
     var reasons: [String] = []
@@ -129,7 +129,7 @@ public final class DBusConnection {
   }
 
   /// The SASL exchange on a blocking socket: the server's GUID and any bytes read past its OK.
-  private static func authenticate(_ fd: Int32, userID: UInt32, deadline: Deadline) throws(DBusError)
+  private static func authenticate(_ fd: Int32, userID: UInt32, deadline: DBusDeadline) throws(DBusError)
     -> (String, [UInt8])
   {
     try write(fd, DBusAuthentication.greeting(userID: userID)[...], deadline: deadline, what: "the authentication")
@@ -155,7 +155,7 @@ public final class DBusConnection {
   }
 
   /// Writes all of `bytes` before `deadline`, waiting while the socket is full.
-  private static func write(_ fd: Int32, _ bytes: ArraySlice<UInt8>, deadline: Deadline, what: String)
+  private static func write(_ fd: Int32, _ bytes: ArraySlice<UInt8>, deadline: DBusDeadline, what: String)
     throws(DBusError)
   {
     var rest = bytes
@@ -180,7 +180,7 @@ public final class DBusConnection {
     message.serial = lastSerial
     let bytes = try message.encoded()
     do {
-      try Self.write(fileDescriptor, bytes[...], deadline: Deadline(timeout), what: message.qualifiedMember)
+      try Self.write(fileDescriptor, bytes[...], deadline: DBusDeadline(timeout), what: message.qualifiedMember)
     } catch {
       // Part of a message may have gone: the stream cannot be trusted any more.
       failure = error
@@ -236,14 +236,14 @@ public final class DBusConnection {
 
   /// Waits for the next message, at most `timeout`.
   public func waitForMessage(timeout: Duration = defaultTimeout) throws(DBusError) -> DBusMessage {
-    let deadline = Deadline(timeout)
+    let deadline = DBusDeadline(timeout)
     while true {
       if let message = try nextMessage() { return message }
       try waitAndRead(deadline, what: "a message")
     }
   }
 
-  private func waitAndRead(_ deadline: Deadline, what: String) throws(DBusError) {
+  private func waitAndRead(_ deadline: DBusDeadline, what: String) throws(DBusError) {
     if let failure { throw failure }
     guard UnixSocket.waitReadable(fileDescriptor, milliseconds: deadline.milliseconds) else {
       throw .timedOut(what, seconds: deadline.seconds)
@@ -255,7 +255,7 @@ public final class DBusConnection {
   /// `.remote`. Other messages that arrive meanwhile are kept for `nextMessage()`;
   /// malformed ones are dropped.
   public func call(_ message: DBusMessage, timeout: Duration = defaultTimeout) throws(DBusError) -> DBusMessage {
-    let deadline = Deadline(timeout)
+    let deadline = DBusDeadline(timeout)
     let serial = try send(message, timeout: timeout)
     while true {
       while true {
@@ -299,26 +299,5 @@ public final class DBusConnection {
       throw .unexpectedReply(member: "\(DBusNames.bus).\(member)", expected: "as", got: reply.signature)
     }
     return names
-  }
-}
-
-/// A point in time a wait must end by, on the boot clock (which counts through a suspend).
-struct Deadline {
-  let end: Int64
-  let seconds: Double
-
-  init(_ timeout: Duration) {
-    let (whole, fraction) = timeout.components
-    let nanoseconds = whole * 1_000_000_000 + fraction / 1_000_000_000
-    end = Platform.bootNanoseconds() + max(0, nanoseconds)
-    seconds = Double(max(0, nanoseconds)) / 1e9
-  }
-
-  var remaining: Duration { .nanoseconds(max(0, end - Platform.bootNanoseconds())) }
-
-  /// What is left, in whole milliseconds rounded up, for poll.
-  var milliseconds: Int32 {
-    let left = max(0, end - Platform.bootNanoseconds())
-    return Int32(min(Int64(Int32.max), (left + 999_999) / 1_000_000))
   }
 }
