@@ -52,9 +52,11 @@ package final class DBusDaemon {
     process.executableURL = URL(fileURLWithPath: RequiredTool.path(of: "dbus-daemon") ?? "/usr/bin/dbus-daemon")
     process.arguments = ["--config-file=\(config)", "--nofork", "--print-address=1"]
     process.environment = ["PATH": RequiredTool.searchPath, "LC_ALL": "C.UTF-8"]
-    process.standardOutput = FileHandle(forWritingAtPath: printed)
-    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+    let output = FileHandle(forWritingAtPath: printed)
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
     try process.run()
+    try? output?.close()  // the daemon has its own copy
     var line: String?
     _ = waitUntil(timeout) {
       line = folder.read("address").flatMap { $0.split(separator: "\n").first.map(String.init) }
@@ -89,6 +91,7 @@ package final class DBusDaemon {
     peer.standardOutput = handle
     peer.standardError = handle
     try peer.run()
+    try? handle?.close()
     peers.append(peer)
     return peer
   }
