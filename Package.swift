@@ -52,6 +52,7 @@ let package = Package(
     .testTarget(name: "PomoReportTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
     .testTarget(name: "PomoControlTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
     .testTarget(name: "PomoKitTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
+    .testTarget(name: "PomoPlatformTests", dependencies: ["PomoTestSupport", "PomoPlatform", "CPlatform"]),
     .testTarget(name: "EndToEndTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
   ],
   swiftLanguageModes: [.v6]

@@ -2,6 +2,8 @@
 # Installs what the tests use beyond the Swift toolchain: real time zones, the shells the
 # completion tests run, a manual linter, a JSON Schema validator, an iCalendar parser for the
 # export tests, Timewarrior (the export into its data files is checked with the real timew),
+# a real D-Bus daemon with python3-dbus and python3-gi (the D-Bus client's end-to-end tests run
+# a private bus and Python stand-ins for the notification server and logind),
 # a speech synthesizer (espeak-ng: the voice test speaks into a WAV file that Python's wave
 # module reads) and faketime (its library steps a session's wall clock). Safe to run again; it
 # only installs what is missing. Needs root (or sudo) and Debian's apt for anything missing.
@@ -31,6 +33,10 @@ command -v aplay >/dev/null || need+=(alsa-utils)
 # faketime's library steps a session's wall clock (the clock-step tests preload it).
 compgen -G '/usr/lib/*faketime/libfaketime.so.1' >/dev/null || compgen -G '/usr/lib/*/faketime/libfaketime.so.1' >/dev/null \
   || need+=(faketime)
+# The D-Bus tests start their own dbus-daemon; the stand-ins run on python3-dbus and GLib.
+command -v dbus-daemon >/dev/null || need+=(dbus-daemon)
+{ [ -n "$python" ] && "$python" -c 'import dbus.mainloop.glib' 2>/dev/null; } || need+=(python3-dbus)
+{ [ -n "$python" ] && "$python" -c 'from gi.repository import GLib' 2>/dev/null; } || need+=(python3-gi)
 # setpriv (util-linux) runs the foreign control-socket server as nobody.
 command -v setpriv >/dev/null || need+=(util-linux)
 

@@ -2,6 +2,7 @@
 #include "cplatform.h"
 
 #include <spawn.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <time.h>
 #include <errno.h>
@@ -301,6 +302,32 @@ int cplatform_unix_connect(const char *path) {
     result = close_on_exec(fd, 0) == 0 ? connect(fd, (struct sockaddr *)&address, sizeof address) : -1;
   } while (result != 0 && errno == EINTR);
   return connected_socket(fd, result == 0);
+}
+
+int cplatform_unix_connect_abstract(const char *name, unsigned long length) {
+#ifdef __linux__
+  struct sockaddr_un address;
+  memset(&address, 0, sizeof address);
+  address.sun_family = AF_UNIX;
+  if (length == 0 || length >= sizeof address.sun_path) {
+    errno = ENAMETOOLONG;
+    return -1;
+  }
+  memcpy(address.sun_path + 1, name, length);
+  socklen_t size = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + length);
+  int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  if (fd < 0) return -1;
+  int result;
+  do {
+    result = close_on_exec(fd, 0) == 0 ? connect(fd, (struct sockaddr *)&address, size) : -1;
+  } while (result != 0 && errno == EINTR);
+  return connected_socket(fd, result == 0);
+#else
+  (void)name;
+  (void)length;
+  errno = ENOTSUP;
+  return -1;
+#endif
 }
 
 int cplatform_unix_accept(int fd) {

@@ -24,6 +24,38 @@ public enum UnixSocket {
     return fd
   }
 
+  /// Connects to the Linux abstract socket `name` (its bytes, without the leading NUL): a
+  /// blocking descriptor. ENOTSUP where the system has no abstract sockets.
+  public static func connect(abstract name: [UInt8]) throws(FileSystemError) -> Int32 {
+    let fd = name.withUnsafeBytes { cplatform_unix_connect_abstract($0.baseAddress, UInt($0.count)) }
+    guard fd >= 0 else { throw .current }
+    return fd
+  }
+
+  /// Makes `fd` non-blocking, so a read returns what waits and a send what fits.
+  public static func makeNonBlocking(_ fd: Int32) throws(FileSystemError) {
+    let flags = fcntl(fd, F_GETFL)
+    guard flags >= 0, fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0 else { throw .current }
+  }
+
+  /// Waits until `fd` can take more bytes (or has failed); false after `milliseconds`.
+  public static func waitWritable(_ fd: Int32, milliseconds: Int32) -> Bool {
+    var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+    while true {
+      let n = poll(&entry, 1, milliseconds)
+      if n < 0 && errno == EINTR { continue }
+      return n > 0
+    }
+  }
+
+  /// Sends what fits of `bytes` now, without blocking and without SIGPIPE: how many were
+  /// sent (0 when none fit), or nil when the peer has gone or the send failed.
+  public static func sendSome(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> Int? {
+    let n = bytes.withUnsafeBytes { cplatform_send(fd, $0.baseAddress, UInt($0.count)) }
+    if n >= 0 { return n }
+    return errno == EAGAIN || errno == EWOULDBLOCK ? 0 : nil
+  }
+
   /// Whether a failed `connect` means no process listens there (no socket, or a dead one's).
   public static func nobodyListens(_ error: FileSystemError) -> Bool {
     [ENOENT, ECONNREFUSED, ENOTDIR].contains(error.code)

@@ -84,6 +84,12 @@ package struct RequiredTool: Sendable {
       FileManager.default.fileExists(atPath: "/usr/share/zoneinfo/" + $0)
     })
   package static let jsonschema = pythonModule("jsonschema")
+  /// The reference D-Bus daemon, which the D-Bus tests start as a private session bus and as
+  /// a stand-in system bus.
+  package static let dbusDaemon = program("dbus-daemon")
+  /// python3-dbus and python3-gi: the stand-in notification server and logind.
+  package static let pythonDBus = pythonModule("dbus.mainloop.glib")
+  package static let pythonGLib = pythonModule("gi.repository.GLib")
   package static let icalendar = pythonModule("icalendar")
 
   /// The message a skipped test shows.

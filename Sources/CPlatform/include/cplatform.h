@@ -68,6 +68,11 @@ int cplatform_unix_listen(const char *path, unsigned int mode, int backlog);
 /// descriptor, or -1 with errno set (ENOENT, ECONNREFUSED, EACCES...).
 int cplatform_unix_connect(const char *path);
 
+/// Connects a new Unix stream socket (blocking, close-on-exec) to the abstract socket `name`
+/// of `length` bytes (Linux; the name may hold any byte, NUL too). Returns the descriptor, or
+/// -1 with errno set (ENOTSUP where there are no abstract sockets).
+int cplatform_unix_connect_abstract(const char *name, unsigned long length);
+
 /// Accepts a connection as a non-blocking, close-on-exec descriptor; -1 with errno set
 /// (EAGAIN when none waits).
 int cplatform_unix_accept(int fd);

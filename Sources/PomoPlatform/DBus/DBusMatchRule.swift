@@ -1,0 +1,21 @@
+/// A match rule for `AddMatch`: which signals the bus should send this connection.
+public struct DBusMatchRule: Equatable, Sendable {
+  /// The rule as the bus reads it: `type='signal',interface='…',member='…'`.
+  public let text: String
+
+  /// Signals, narrowed by any of sender, interface, member and object path given.
+  public static func signal(
+    sender: String? = nil, interface: String? = nil, member: String? = nil, path: String? = nil
+  ) -> DBusMatchRule {
+    let pairs: [(String, String?)] = [
+      ("type", "signal"), ("sender", sender), ("interface", interface), ("member", member), ("path", path),
+    ]
+    return DBusMatchRule(
+      text: pairs.compactMap { key, value in value.map { "\(key)=\(quoted($0))" } }.joined(separator: ","))
+  }
+
+  /// A value in quotes; a quote inside is written `'\''`, as the specification says.
+  static func quoted(_ value: String) -> String {
+    "'" + value.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+  }
+}

@@ -1,0 +1,71 @@
+/// systemd-logind on the system bus, as far as pomo listens to it: a session's lock and idle
+/// state, and the machine going to sleep.
+public enum Logind {
+  public static let service = "org.freedesktop.login1"
+  public static let managerPath = "/org/freedesktop/login1"
+  public static let managerInterface = "org.freedesktop.login1.Manager"
+  public static let sessionInterface = "org.freedesktop.login1.Session"
+
+  /// The object path of the session with `id` (`GetSession`; "auto" is the caller's own).
+  public static func sessionPath(
+    id: String, on connection: DBusConnection, timeout: Duration = DBusConnection.defaultTimeout
+  )
+    throws(DBusError) -> String
+  {
+    try path(from: managerCall("GetSession", [.string(id)]), on: connection, timeout: timeout)
+  }
+
+  /// The object path of the session that process `pid` belongs to (`GetSessionByPID`; 0 is
+  /// the caller).
+  public static func sessionPath(
+    pid: UInt32, on connection: DBusConnection, timeout: Duration = DBusConnection.defaultTimeout
+  )
+    throws(DBusError) -> String
+  {
+    try path(from: managerCall("GetSessionByPID", [.uint32(pid)]), on: connection, timeout: timeout)
+  }
+
+  /// Whether the screen of the session at `session` (a path) is locked.
+  public static func lockedHint(
+    session: String, on connection: DBusConnection, timeout: Duration = DBusConnection.defaultTimeout
+  )
+    throws(DBusError) -> Bool
+  {
+    try DBusProperties.bool(
+      "LockedHint", interface: sessionInterface, path: session, destination: service, on: connection, timeout: timeout)
+  }
+
+  /// Whether the session at `session` (a path) is idle.
+  public static func idleHint(
+    session: String, on connection: DBusConnection, timeout: Duration = DBusConnection.defaultTimeout
+  )
+    throws(DBusError) -> Bool
+  {
+    try DBusProperties.bool(
+      "IdleHint", interface: sessionInterface, path: session, destination: service, on: connection, timeout: timeout)
+  }
+
+  /// The rules that bring the session's `Lock` and `Unlock` and the manager's
+  /// `PrepareForSleep`: add each with `addMatch`.
+  public static func matchRules(session: String) -> [DBusMatchRule] {
+    [
+      .signal(sender: service, interface: sessionInterface, member: "Lock", path: session),
+      .signal(sender: service, interface: sessionInterface, member: "Unlock", path: session),
+      .signal(sender: service, interface: managerInterface, member: "PrepareForSleep", path: managerPath),
+    ]
+  }
+
+  private static func managerCall(_ member: String, _ body: [DBusValue]) -> DBusMessage {
+    .methodCall(destination: service, path: managerPath, interface: managerInterface, member: member, body: body)
+  }
+
+  private static func path(from call: DBusMessage, on connection: DBusConnection, timeout: Duration) throws(DBusError)
+    -> String
+  {
+    let reply = try connection.call(call, timeout: timeout)
+    guard reply.signature == "o", let path = reply.body[0].string else {
+      throw .unexpectedReply(member: call.qualifiedMember, expected: "o", got: reply.signature)
+    }
+    return path
+  }
+}

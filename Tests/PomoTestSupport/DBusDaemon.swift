@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+/// A private, real `dbus-daemon` in a temporary folder: a session bus, or a stand-in for the
+/// system bus (the same daemon with `<type>system</type>`), listening on a socket file and on
+/// an abstract socket. Nothing of the machine's own buses is touched.
+package final class DBusDaemon {
+  package enum Kind: String { case session, system }
+
+  package struct Failure: Error, CustomStringConvertible {
+    package let description: String
+  }
+
+  package let folder: TemporaryFolder
+  package let kind: Kind
+  /// The address the daemon printed (`unix:path=…,guid=…`).
+  package let address: String
+  /// An address of its abstract socket, which it also listens on (Linux).
+  package let abstractAddress: String
+  private let process: Process
+  private var peers: [Process] = []
+
+  /// Starts the daemon and waits (at most `timeout` seconds) until it prints its address.
+  package init(_ kind: Kind = .session, timeout: TimeInterval = 60) throws {
+    let folder = try TemporaryFolder()
+    self.folder = folder
+    self.kind = kind
+    let abstractName = "pomo-test-\(UUID().uuidString)"
+    abstractAddress = "unix:abstract=\(abstractName)"
+    let config = try folder.write(
+      "bus.conf",
+      """
+      <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+       "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+      <busconfig>
+        <type>\(kind.rawValue)</type>
+        <listen>unix:path=\(folder.file("bus"))</listen>
+        <listen>\(abstractAddress)</listen>
+        <auth>EXTERNAL</auth>
+        <policy context="default">
+          <allow user="*"/>
+          <allow own="*"/>
+          <allow send_destination="*" eavesdrop="true"/>
+          <allow eavesdrop="true"/>
+        </policy>
+      </busconfig>
+      """)
+    let printed = folder.file("address")
+    _ = FileManager.default.createFile(atPath: printed, contents: nil)
+    let process = Process()
+    self.process = process
+    process.executableURL = URL(fileURLWithPath: RequiredTool.path(of: "dbus-daemon") ?? "/usr/bin/dbus-daemon")
+    process.arguments = ["--config-file=\(config)", "--nofork", "--print-address=1"]
+    process.environment = ["PATH": RequiredTool.searchPath, "LC_ALL": "C.UTF-8"]
+    let output = FileHandle(forWritingAtPath: printed)
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    try? output?.close()  // the daemon has its own copy
+    var line: String?
+    _ = waitUntil(timeout) {
+      line = folder.read("address").flatMap { $0.split(separator: "\n").first.map(String.init) }
+      return line != nil || !process.isRunning
+    }
+    guard let line else {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      throw Failure(description: "dbus-daemon printed no address within \(timeout) s")
+    }
+    address = line
+  }
+
+  /// The environment a client of this bus reads its address from.
+  package var environment: [String: String] {
+    [kind == .session ? "DBUS_SESSION_BUS_ADDRESS" : "DBUS_SYSTEM_BUS_ADDRESS": address]
+  }
+
+  /// Starts a Python peer on this bus: `script` run with the bus address and `arguments`.
+  /// Its output goes to `peer.log` in the folder, shown when a test fails.
+  @discardableResult
+  package func startPeer(_ script: String, arguments: [String] = []) throws -> Process {
+    let file = try folder.write("peer-\(peers.count).py", script)
+    let log = folder.file("peer.log")
+    if !FileManager.default.fileExists(atPath: log) { _ = FileManager.default.createFile(atPath: log, contents: nil) }
+    let peer = Process()
+    peer.executableURL = URL(fileURLWithPath: RequiredTool.path(of: "python3") ?? "/usr/bin/python3")
+    peer.arguments = [file, address] + arguments
+    peer.environment = ["PATH": RequiredTool.searchPath, "LC_ALL": "C.UTF-8"]
+    let handle = FileHandle(forWritingAtPath: log)
+    handle?.seekToEndOfFile()
+    peer.standardOutput = handle
+    peer.standardError = handle
+    try peer.run()
+    try? handle?.close()
+    peers.append(peer)
+    return peer
+  }
+
+  /// What the peers printed.
+  package var peerLog: String { folder.read("peer.log") ?? "" }
+
+  /// Stops the peers and the daemon, waits for them, and removes the folder. They are
+  /// killed: a process started from the test runner may inherit SIGTERM blocked.
+  package func stop() {
+    for child in peers + [process] where child.isRunning {
+      kill(child.processIdentifier, SIGKILL)
+      child.waitUntilExit()
+    }
+    peers = []
+    folder.cleanUp()
+  }
+
+  deinit { stop() }
+}

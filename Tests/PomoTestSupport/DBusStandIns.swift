@@ -1,0 +1,151 @@
+/// Small Python programs (python3-dbus and GLib's main loop) that stand in for the desktop's
+/// services on a private bus: run one with `DBusDaemon.startPeer`. Each takes the bus address
+/// as its first argument and owns the real service's name.
+package enum DBusStandIns {
+  /// `org.freedesktop.Notifications`: `Notify` answers ids from 41 (or the one replaced),
+  /// writes what it was given as JSON to the file named by the second argument, and then, as
+  /// a user clicking, emits `ActionInvoked` with the first action's key;
+  /// `CloseNotification` emits `NotificationClosed` with reason 3; `GetCapabilities`.
+  package static let notificationServer = """
+    import json, sys
+    import dbus, dbus.service, dbus.mainloop.glib
+    from gi.repository import GLib
+
+    dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
+    bus = dbus.bus.BusConnection(sys.argv[1])
+    record = sys.argv[2]
+    IFACE = 'org.freedesktop.Notifications'
+
+    class Server(dbus.service.Object):
+        def __init__(self):
+            super().__init__(bus, '/org/freedesktop/Notifications')
+            self.next_id = 41
+
+        @dbus.service.method(IFACE, in_signature='susssasa{sv}i', out_signature='u')
+        def Notify(self, app, replaces, icon, summary, body, actions, hints, timeout):
+            if replaces:
+                nid = int(replaces)
+            else:
+                nid = self.next_id
+                self.next_id += 1
+            plain = {str(k): (int(v) if isinstance(v, (dbus.Byte, dbus.Int32, dbus.UInt32)) else str(v))
+                     for k, v in hints.items()}
+            with open(record, 'a') as f:
+                f.write(json.dumps({'app': str(app), 'replaces': int(replaces), 'icon': str(icon),
+                                    'summary': str(summary), 'body': str(body),
+                                    'actions': [str(a) for a in actions], 'hints': plain,
+                                    'timeout': int(timeout)}) + '\\n')
+            if len(actions) >= 2:
+                GLib.idle_add(lambda: self.ActionInvoked(dbus.UInt32(nid), actions[0]) and False)
+            return dbus.UInt32(nid)
+
+        @dbus.service.method(IFACE, in_signature='u', out_signature='')
+        def CloseNotification(self, nid):
+            GLib.idle_add(lambda: self.NotificationClosed(nid, dbus.UInt32(3)) and False)
+
+        @dbus.service.method(IFACE, in_signature='', out_signature='as')
+        def GetCapabilities(self):
+            return ['actions', 'body']
+
+        @dbus.service.method(IFACE, in_signature='', out_signature='ssss')
+        def GetServerInformation(self):
+            return ('stand-in', 'pomo', '1', '1.2')
+
+        @dbus.service.signal(IFACE, signature='us')
+        def ActionInvoked(self, nid, key):
+            pass
+
+        @dbus.service.signal(IFACE, signature='uu')
+        def NotificationClosed(self, nid, reason):
+            pass
+
+    server = Server()
+    name = dbus.service.BusName(IFACE, bus)
+    print('notification server ready', flush=True)
+    GLib.MainLoop().run()
+    """
+
+  /// `org.freedesktop.login1`: one session, `/org/freedesktop/login1/session/_31` (id "1",
+  /// "auto", or any pid), with `LockedHint` and `IdleHint`; an unknown id is the error
+  /// `org.freedesktop.login1.NoSuchSession`. A test steers it through `org.pomo.Test`:
+  /// `Lock`, `Unlock` (set `LockedHint`, emit the session's signal), `Sleep(b)` (emit the
+  /// manager's `PrepareForSleep`) and `SetIdle(b)`.
+  package static let logind = """
+    import sys
+    import dbus, dbus.service, dbus.mainloop.glib
+    from gi.repository import GLib
+
+    dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
+    bus = dbus.bus.BusConnection(sys.argv[1])
+    MANAGER = 'org.freedesktop.login1.Manager'
+    SESSION = 'org.freedesktop.login1.Session'
+    PROPS = 'org.freedesktop.DBus.Properties'
+    TEST = 'org.pomo.Test'
+    SESSION_PATH = '/org/freedesktop/login1/session/_31'
+
+    class NoSuchSession(dbus.exceptions.DBusException):
+        _dbus_error_name = 'org.freedesktop.login1.NoSuchSession'
+
+    class Session(dbus.service.Object):
+        def __init__(self):
+            super().__init__(bus, SESSION_PATH)
+            self.props = {'LockedHint': False, 'IdleHint': False}
+
+        @dbus.service.method(PROPS, in_signature='ss', out_signature='v')
+        def Get(self, interface, name):
+            if interface != SESSION or name not in self.props:
+                raise dbus.exceptions.DBusException('no property %s' % name,
+                                                    name='org.freedesktop.DBus.Error.UnknownProperty')
+            return dbus.Boolean(self.props[name])
+
+        @dbus.service.signal(SESSION, signature='')
+        def Lock(self):
+            pass
+
+        @dbus.service.signal(SESSION, signature='')
+        def Unlock(self):
+            pass
+
+    class Manager(dbus.service.Object):
+        def __init__(self, session):
+            super().__init__(bus, '/org/freedesktop/login1')
+            self.session = session
+
+        @dbus.service.method(MANAGER, in_signature='s', out_signature='o')
+        def GetSession(self, sid):
+            if sid not in ('1', 'auto'):
+                raise NoSuchSession("No session '%s' known" % sid)
+            return dbus.ObjectPath(SESSION_PATH)
+
+        @dbus.service.method(MANAGER, in_signature='u', out_signature='o')
+        def GetSessionByPID(self, pid):
+            return dbus.ObjectPath(SESSION_PATH)
+
+        @dbus.service.signal(MANAGER, signature='b')
+        def PrepareForSleep(self, start):
+            pass
+
+        @dbus.service.method(TEST, in_signature='', out_signature='')
+        def Lock(self):
+            self.session.props['LockedHint'] = True
+            self.session.Lock()
+
+        @dbus.service.method(TEST, in_signature='', out_signature='')
+        def Unlock(self):
+            self.session.props['LockedHint'] = False
+            self.session.Unlock()
+
+        @dbus.service.method(TEST, in_signature='b', out_signature='')
+        def Sleep(self, start):
+            self.PrepareForSleep(start)
+
+        @dbus.service.method(TEST, in_signature='b', out_signature='')
+        def SetIdle(self, idle):
+            self.session.props['IdleHint'] = bool(idle)
+
+    manager = Manager(Session())
+    name = dbus.service.BusName('org.freedesktop.login1', bus)
+    print('logind ready', flush=True)
+    GLib.MainLoop().run()
+    """
+}
