@@ -87,9 +87,11 @@ extension Pomo {
       if ago > .zero && arguments[at] != nil {
         throw CLIError.usage("--ago and --at cannot be used together: one says when the session began", command: path)
       }
-      let now = context.clock.wallSeconds() - TimeText.seconds(ago)
+      let now = context.clock.wallSeconds()
       let startAt = try arguments[at].map { text throws(CLIError) in try target(text, option: "--at", now, context, path) }
-      // `@14:30` and `--until` say when the session ends; it starts now, or at `--at`.
+      // When the session begins: now (less `--ago`), or at `--at`. `@14:30` and `--until` say
+      // when it ends.
+      let begins = startAt ?? now - TimeText.seconds(ago)
       let endsAt: Double?
       let preset: Preset
       if name.hasPrefix("@") {
@@ -99,22 +101,22 @@ extension Pomo {
         if arguments[SharedOptions.rounds] != nil || timer.warmup != nil || timer.cooldown != nil {
           throw CLIError.usage("'\(name)' is one phase until then: --rounds, --warmup and --cooldown do not apply", command: path)
         }
-        let end = try target(String(name.dropFirst()), option: name, startAt ?? now, context, path)
+        let end = try target(String(name.dropFirst()), option: name, begins, context, path)
         endsAt = end
-        preset = QuickTimer(spec: name, work: seconds(end - (startAt ?? now))).preset(
+        preset = QuickTimer(spec: name, work: seconds(end - begins)).preset(
           rounds: nil, warmup: nil, cooldown: nil)
       } else {
         endsAt = try arguments[until].map { text throws(CLIError) in
-          try target(text, option: "--until", startAt ?? now, context, path)
+          try target(text, option: "--until", begins, context, path)
         }
         if endsAt != nil && arguments[SharedOptions.rounds] != nil {
           throw CLIError.usage("--until and --rounds cannot be used together: the time says how many rounds", command: path)
         }
         preset = try PresetLookup.preset(name, path: path, context: context, timer: timer)
       }
-      var plan = endsAt.map { Plan(preset: preset, filling: seconds($0 - (startAt ?? now))) }
+      var plan = endsAt.map { Plan(preset: preset, filling: seconds($0 - begins)) }
         ?? PresetLookup.plan(preset, arguments)
-      if let endsAt, let short = Self.shortfall(plan, endsAt: endsAt, start: startAt ?? now, context) {
+      if let endsAt, let short = Self.shortfall(plan, endsAt: endsAt, start: begins, context) {
         context.errors.write("pomo: warning: \(short)\n")
       }
       if ago >= plan.total {
