@@ -144,6 +144,12 @@ struct SessionReader {
 
   /// The records of (file, chunk) pairs, decoded in parallel; the results keep their order.
   private func decode(_ pairs: [(Int, Int)], detail: Bool) throws(FileSystemError) -> [[JournalRecord]] {
+    // Each file's index taken in and its journal opened here, once: an index from the folder's
+    // cache is taken in, and its file opened, on first use, which two workers must not race to.
+    for f in Set(pairs.map(\.0)) {
+      _ = files[f].index
+      _ = try files[f].openFile()
+    }
     nonisolated(unsafe) let reader = self
     return try Parallel.tryMap(pairs.count, empty: []) { k throws(FileSystemError) in
       try reader.records(file: pairs[k].0, chunk: pairs[k].1, detail: detail).map(\.record)
