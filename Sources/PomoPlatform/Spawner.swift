@@ -23,21 +23,45 @@ public enum Spawner {
   public static func launch(
     _ argv: [String], environment: [String: String], input: [UInt8]? = nil, timeout: Duration = .seconds(10)
   ) -> Bool {
-    guard let program = argv.first, !program.isEmpty else { return false }
+    guard let watchdog = spawn(argv, environment: environment, input: input, timeout: timeout) else { return false }
+    // With no thread to be had, the watchdog is left for the system to reap when pomo ends.
+    Parallel.detached {
+      var code: Int32 = 0
+      while waitpid(watchdog, &code, 0) < 0 && errno == EINTR {}
+    }
+    return true
+  }
+
+  /// Starts a program as `launch` does and waits until it and its group are gone (at most
+  /// `timeout`, then the group is ended): for commands whose order matters, such as
+  /// Timewarrior's `start` and `stop`. Whether it could be started.
+  @discardableResult
+  public static func run(_ argv: [String], environment: [String: String], timeout: Duration = .seconds(2)) -> Bool {
+    guard let watchdog = spawn(argv, environment: environment, input: nil, timeout: timeout) else { return false }
+    var code: Int32 = 0
+    while waitpid(watchdog, &code, 0) < 0 && errno == EINTR {}
+    return true
+  }
+
+  /// The watchdog's pid, once the program is started under it.
+  private static func spawn(
+    _ argv: [String], environment: [String: String], input: [UInt8]?, timeout: Duration
+  ) -> Int32? {
+    guard let program = argv.first, !program.isEmpty else { return nil }
     // The path is found here: after fork only async-signal-safe calls may run.
-    guard let path = resolve(program, path: environment["PATH"]) else { return false }
+    guard let path = resolve(program, path: environment["PATH"]) else { return nil }
     // The input waits in a pipe's buffer (at most `inputLimit`, less than any pipe holds), so
     // writing it never blocks, and the child reads it to its end whenever it likes.
     var ends: [Int32] = [-1, -1]
     if let input {
-      guard input.count <= inputLimit, pipe(&ends) == 0 else { return false }
+      guard input.count <= inputLimit, pipe(&ends) == 0 else { return nil }
       // Neither end leaks into another child; the watchdog gives the read end as stdin.
       for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
       let written = input.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
       close(ends[1])
       guard written == input.count else {
         close(ends[0])
-        return false
+        return nil
       }
     }
     defer { if ends[0] >= 0 { close(ends[0]) } }
@@ -49,13 +73,7 @@ public enum Spawner {
     }
     let seconds = Int32(max(1, timeout.components.seconds))
     let watchdog = cplatform_spawn_with_deadline(path, cArgs, cEnv, seconds, ends[0])
-    guard watchdog > 0 else { return false }
-    // With no thread to be had, the watchdog is left for the system to reap when pomo ends.
-    Parallel.detached {
-      var code: Int32 = 0
-      while waitpid(watchdog, &code, 0) < 0 && errno == EINTR {}
-    }
-    return true
+    return watchdog > 0 ? watchdog : nil
   }
 
   /// Text from a file (a phase's name, a summary) as an argument no program can take for an

@@ -54,6 +54,8 @@ public struct Config: Equatable, Sendable {
   /// How long before its end each phase warns that time is nearly up (`"warn_before": "2m"`),
   /// unless the preset's phase says otherwise.
   public var warnBefore: Duration?
+  /// Whether each stretch of focus is also an open Timewarrior interval (`"timewarrior": true`).
+  public var timewarrior = false
 
   public init() {}
 
@@ -81,7 +83,7 @@ public struct Config: Equatable, Sendable {
     let fields = try reader.fields(
       root, path: "", allowed: [
         "$schema", "bell", "notify", "color", "hooks", "week_start", "terminal_title", "terminal_notify",
-        "terminal_progress", "daily_goal", "day_start", "display", "voice", "speaker", "sound", "sounds", "warn_before",
+        "terminal_progress", "daily_goal", "day_start", "display", "voice", "speaker", "sound", "sounds", "warn_before", "timewarrior",
       ], required: [])
     var config = Config()
     if let v = fields["bell"] { config.bell = try reader.boolean(v, path: "bell") }
@@ -120,6 +122,7 @@ public struct Config: Equatable, Sendable {
     }
     if let v = fields["display"] { config.display = try reader.choice(v, path: "display", DisplayChoice.self) }
     if let v = fields["voice"] { config.voice = try reader.boolean(v, path: "voice") }
+    if let v = fields["timewarrior"] { config.timewarrior = try reader.boolean(v, path: "timewarrior") }
     if let v = fields["speaker"] { config.speaker = try command(v, path: "speaker", reader) }
     if let v = fields["sound"] {
       let sounds = try reader.fields(v, path: "sound", allowed: SoundEvent.allCases.map(\.rawValue), required: [])

@@ -24,6 +24,8 @@ enum SessionLauncher {
     var big: Bool
     /// The speaker command when `--voice` (or the config's `voice`) is on and one was found.
     var speaker: [String]?
+    /// Whether focus is tracked in Timewarrior too (`"timewarrior": true`, and `timew` found).
+    var timewarrior = false
     /// The sounds to play at the end of each kind of phase and the player that plays them,
     /// when both exist.
     var sound: (player: [String], files: [PhaseKind: String])?
@@ -55,6 +57,12 @@ enum SessionLauncher {
         if speaker == nil {
           let looked = config.speaker.map { "'\($0[0])'" } ?? "espeak-ng, spd-say or say"
           context.errors.write("pomo: warning: no speaker found (\(looked)); the voice cues stay silent\n")
+        }
+      }
+      if config.timewarrior {
+        timewarrior = Spawner.find("timew", path: path) != nil
+        if !timewarrior {
+          context.errors.write("pomo: warning: timew is not found; focus is not tracked in Timewarrior\n")
         }
       }
       let sounds = config.sounds
@@ -210,6 +218,9 @@ enum SessionLauncher {
         PhaseSounds(files: sound.files) {
           Spawner.launch(sound.player + [Spawner.inertPath($0)], environment: environment)
         })
+    }
+    if setup.timewarrior {
+      listeners.append(TimewarriorBridge { Spawner.run(["timew"] + $0, environment: environment) })
     }
     // Opened only now, with the session lock held: a live socket is always the running session's.
     // Before the recorder, so that the state file says why when there is none.

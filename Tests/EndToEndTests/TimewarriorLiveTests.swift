@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@testable import PomoCore
+@testable import PomoJournal
+import PomoTestSupport
+
+/// `"timewarrior": true`: the real `timew` (Debian's timewarrior) in a database of the test's
+/// own gets an interval for each stretch of focus, with the session's tags.
+@Suite("Timewarrior, live", .requires(.timewarrior))
+struct TimewarriorLiveTests {
+  var fixture: PomoHome
+  var home: TemporaryFolder { fixture.folder }
+  var database: String { home.file("timew") }
+
+  init() throws {
+    fixture = try PomoHome()
+    fixture.environment["TIMEWARRIORDB"] = home.file("timew")
+    try home.write("timew/timewarrior.cfg", "")
+    try home.write("timew/data/.keep", "")
+    try home.write(".config/pomo/config.json", #"{"timewarrior": true}"#)
+  }
+
+  /// What `timew export` prints, read as JSON.
+  func intervals() throws -> [[String: Any]] {
+    let timew = try #require(RequiredTool.path(of: "timew"))
+    let export = try runProgram([timew, "export"], environment: ["TIMEWARRIORDB": database, "PATH": "/usr/bin:/bin"])
+    return try #require(try JSONSerialization.jsonObject(with: Data(export.out.utf8)) as? [[String: Any]])
+  }
+
+  @Test("each focus phase is one closed interval with the session's tags, at the phase's own times")
+  func focusPhases() throws {
+    defer { home.cleanUp() }
+    let run = try fixture.run(["start", "2s/2s", "-r", "2", "--tag", "thesis", "--tag", "two words", "--no-notify"])
+    #expect(run.status == 0 && run.err == "", "\(run.err)")
+    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
+    let focus = record.phases.filter { $0.kind == .work }
+    let found = try intervals()
+    #expect(found.count == focus.count && found.count == 2)
+    func stamp(_ t: Double) -> String { RFC3339Stamp.utc(t.rounded()) }
+    // Sorted by start: timew lists the newest first.
+    let sorted = found.sorted { ($0["start"] as? String ?? "") < ($1["start"] as? String ?? "") }
+    for (interval, phase) in zip(sorted, focus) {
+      #expect(interval["tags"] as? [String] == ["thesis", "two words"])
+      #expect(interval["start"] as? String == stamp(phase.start) && interval["end"] as? String == stamp(phase.end))
+    }
+  }
+
+  @Test("without timew on PATH: one warning, and the session runs")
+  func missing() throws {
+    defer { home.cleanUp() }
+    var environment = fixture.environment
+    environment["PATH"] = home.file("nothing")
+    let run = try runPomo(["start", "1s", "--no-notify"], environment: environment)
+    #expect(run.status == 0)
+    #expect(run.err == "pomo: warning: timew is not found; focus is not tracked in Timewarrior\n")
+  }
+}
+
+/// Timewarrior's compact UTC form of a time: "20261202T150000Z".
+enum RFC3339Stamp {
+  static func utc(_ t: Double) -> String {
+    let text = RFC3339.format(t, offset: 0)
+    return String(text.prefix(19).filter { $0 != "-" && $0 != ":" }) + "Z"
+  }
+}
