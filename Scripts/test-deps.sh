@@ -28,6 +28,7 @@ done
 { [ -n "$python" ] && "$python" -c 'import icalendar' 2>/dev/null; } || need+=(python3-icalendar)
 command -v espeak-ng >/dev/null || need+=(espeak-ng)
 command -v timew >/dev/null || need+=(timewarrior)
+command -v task >/dev/null || need+=(taskwarrior)
 # ALSA's aplay plays the sounds pomo makes into its null device.
 command -v aplay >/dev/null || need+=(alsa-utils)
 # faketime's library steps a session's wall clock (the clock-step tests preload it).

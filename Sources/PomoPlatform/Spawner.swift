@@ -43,6 +43,57 @@ public enum Spawner {
     return true
   }
 
+  /// Runs a program (found on the environment's PATH) and returns its exit status and what it
+  /// wrote on stdout (at most `limit` bytes), with stdin and stderr on /dev/null; nil when it
+  /// cannot be started or does not end within `timeout` (it is then killed).
+  public static func output(
+    _ argv: [String], environment: [String: String], timeout: Duration = .seconds(5), limit: Int = 1 << 20
+  ) -> (status: Int32, output: [UInt8])? {
+    guard let program = argv.first, let path = resolve(program, path: environment["PATH"]) else { return nil }
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { return nil }
+    _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    _ = cplatform_spawn_close_from(&actions, 3)
+    let cArgs = argv.map { strdup($0) } + [nil]
+    let cEnv = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      cArgs.forEach { free($0) }
+      cEnv.forEach { free($0) }
+    }
+    var pid: pid_t = 0
+    let started = posix_spawn(&pid, path, &actions, nil, cArgs, cEnv)
+    close(fds[1])
+    defer { close(fds[0]) }
+    guard started == 0 else { return nil }
+    var out: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    let deadline = Platform.bootMilliseconds() + Int64(timeout.components.seconds) * 1000
+    var ended = false
+    while !ended {
+      let left = deadline - Platform.bootMilliseconds()
+      guard left > 0 else { break }
+      var poller = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
+      let ready = poll(&poller, 1, Int32(min(left, 1000)))
+      if ready < 0 && errno == EINTR { continue }
+      guard ready > 0 else { continue }
+      let count = chunk.withUnsafeMutableBytes { read(fds[0], $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 { ended = true } else if out.count < limit { out += chunk[0..<min(count, limit - out.count)] }
+    }
+    if !ended { kill(pid, SIGKILL) }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    guard ended else { return nil }
+    let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    return (code, out)
+  }
+
   /// The watchdog's pid, once the program is started under it.
   private static func spawn(
     _ argv: [String], environment: [String: String], input: [UInt8]?, timeout: Duration

@@ -64,3 +64,47 @@ enum RFC3339Stamp {
     return String(text.prefix(19).filter { $0 != "-" && $0 != ":" }) + "Z"
   }
 }
+
+/// `pomo start --task tw:ID`: the real `task` (Debian's taskwarrior) in a database of the
+/// test's own gives the session its note and a tag, and is annotated with the focus.
+@Suite("Taskwarrior, live", .requires(.taskwarrior))
+struct TaskwarriorLiveTests {
+  var fixture: PomoHome
+  var home: TemporaryFolder { fixture.folder }
+
+  init() throws {
+    fixture = try PomoHome()
+    fixture.environment["TASKRC"] = home.file("taskrc")
+    fixture.environment["TASKDATA"] = home.file("task")
+    try home.write("taskrc", "data.location=\(home.file("task"))\n")
+    try home.write("task/.keep", "")
+  }
+
+  func task(_ words: [String]) throws -> Finished {
+    let task = try #require(RequiredTool.path(of: "task"))
+    return try runProgram([task, "rc.confirmation=off", "rc.verbose=nothing"] + words, environment: fixture.environment)
+  }
+
+  @Test("the task's description is the note, its project a tag, and it is annotated with the focus")
+  func linked() throws {
+    defer { home.cleanUp() }
+    #expect(try task(["add", "write the intro", "project:thesis"]).status == 0)
+    let run = try fixture.run(["start", "2s", "--task", "tw:1", "--tag", "draft", "--no-notify"])
+    #expect(run.status == 0 && run.err == "", "\(run.err)")
+    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
+    #expect(record.note == "write the intro" && record.tags == ["draft", "thesis"])
+    let export = try task(["1", "export"])
+    let tasks = try #require(try JSONSerialization.jsonObject(with: Data(export.out.utf8)) as? [[String: Any]])
+    let notes = (tasks.first?["annotations"] as? [[String: Any]])?.compactMap { $0["description"] as? String }
+    #expect(notes == ["pomo: 0:02 focus"])
+  }
+
+  @Test("an unknown task is one error line, and nothing runs")
+  func unknown() throws {
+    defer { home.cleanUp() }
+    let run = try fixture.run(["start", "2s", "--task", "tw:7"])
+    #expect(run.status == 1 && run.err == "Error: Taskwarrior has no task tw:7 (see 'task list')\n")
+    let bad = try fixture.run(["start", "2s", "--task", "7"])
+    #expect(bad.status == 64 && bad.err.hasPrefix("Error: '--task 7': a Taskwarrior task is tw: and its id or UUID"))
+  }
+}

@@ -566,10 +566,11 @@ struct HelpLayoutTests {
       pomo start ~/my-preset.json --dry-run
 
     USAGE: pomo start <preset> [--rounds <n>] [--until <time>] [--at <time>]
-           [--ago <duration>] [--warmup <duration>] [--cooldown <duration>]
-           [--dry-run] [--tag <tag> ...] [--note <text>] [--detach]
-           [--journal <path>] [--color <when>] [--ascii] [--big] [--voice]
-           [--no-bell] [--no-notify] [--no-input] [--confirm] [--no-confirm]
+           [--ago <duration>] [--task <task>] [--warmup <duration>]
+           [--cooldown <duration>] [--dry-run] [--tag <tag> ...] [--note <text>]
+           [--detach] [--journal <path>] [--color <when>] [--ascii] [--big]
+           [--voice] [--no-bell] [--no-notify] [--no-input] [--confirm]
+           [--no-confirm]
 
     ARGUMENTS:
       <preset>                A preset's name (see 'pomo presets'), the path of a
@@ -585,6 +586,9 @@ struct HelpLayoutTests {
                               counting down to it.
       --ago <duration>        Start as if begun this long ago (10m): the record
                               starts then, and the phases have that much less left.
+      --task <task>           Work on a Taskwarrior task (tw:12): its description is
+                              the note, its project a tag; it is annotated with the
+                              focus.
       --warmup <duration>     With a timer like 40s/20s: a warm-up phase this long
                               before the rounds.
       --cooldown <duration>   With a timer like 40s/20s and --rounds: a cool-down

@@ -137,7 +137,7 @@ struct OptionAuditTests {
       ],
       // To a time on the clock, and begun earlier: the plans only.
       ["start", "$TINY", "--dry-run", "--until", "23:59", "--at", "23:58"],
-      ["start", "25m", "--dry-run", "--ago", "1m"],
+      ["start", "25m", "--dry-run", "--ago", "1m", "--task", "tw:1"],
       // In the background: the real binary runs the session; this process returns at once.
       ["start", "$TINY", "--detach", "--journal", "$JOURNAL", "--no-notify"],
       // A quick timer with its warm-up and cool-down; the big display and the voice (stdout is

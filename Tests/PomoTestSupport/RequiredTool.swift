@@ -58,6 +58,8 @@ package struct RequiredTool: Sendable {
   package static let espeak = program("espeak-ng")
   package static let python = program("python3")
   package static let timewarrior = program("timew")
+  /// Taskwarrior's `task` (Debian's taskwarrior).
+  package static let taskwarrior = program("task")
   /// ALSA's player (Debian's alsa-utils): `aplay -D null` plays the sounds pomo makes.
   package static let aplay = program("aplay")
   /// util-linux's `setpriv`: runs a process as another user (nobody), as root may.

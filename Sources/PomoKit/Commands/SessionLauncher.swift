@@ -24,6 +24,8 @@ enum SessionLauncher {
     var big: Bool
     /// The speaker command when `--voice` (or the config's `voice`) is on and one was found.
     var speaker: [String]?
+    /// The Taskwarrior task the session works on (`start --task tw:12`), annotated at the end.
+    var task: TaskwarriorTask?
     /// Whether focus is tracked in Timewarrior too (`"timewarrior": true`, and `timew` found).
     var timewarrior = false
     /// The sounds to play at the end of each kind of phase and the player that plays them,
@@ -218,6 +220,9 @@ enum SessionLauncher {
         PhaseSounds(files: sound.files) {
           Spawner.launch(sound.player + [Spawner.inertPath($0)], environment: environment)
         })
+    }
+    if let task = setup.task {
+      listeners.append(TaskwarriorAnnotation(task: task) { Spawner.run(["task"] + $0, environment: environment) })
     }
     if setup.timewarrior {
       listeners.append(TimewarriorBridge { Spawner.run(["timew"] + $0, environment: environment) })

@@ -46,7 +46,7 @@ extension Pomo {
           help: "A preset's name (see 'pomo presets'), the path of a preset file, or a timer: 25m, 50m/10m, @14:30.")
       ],
       options: [
-        SharedOptions.rounds.spec, until.spec, at.spec, ago.spec, warmup.spec, cooldown.spec, dryRun.spec, tag.spec, note.spec,
+        SharedOptions.rounds.spec, until.spec, at.spec, ago.spec, task.spec, warmup.spec, cooldown.spec, dryRun.spec, tag.spec, note.spec,
         detach.spec,
         SharedOptions.journal.spec,
       ]
@@ -66,6 +66,10 @@ extension Pomo {
     static let ago = Option<String>.value(
       "ago", .duration,
       help: "Start as if begun this long ago (10m): the record starts then, and the phases have that much less left.")
+
+    static let task = Option<String>.value(
+      "task", .text, placeholder: "task",
+      help: "Work on a Taskwarrior task (tw:12): its description is the note, its project a tag; it is annotated with the focus.")
 
     static let detach = Option<Bool>.flag(
       "detach",
@@ -132,9 +136,17 @@ extension Pomo {
       if startAt != nil && arguments[detach] {
         throw CLIError.usage("--at cannot be used with --detach: the wait is shown in the terminal", command: path)
       }
-      let tags = arguments[tag]
+      var tags = arguments[tag]
+      var note = arguments[Self.note]
       let journal = JournalAccess.journal(arguments, context)
-      let setup = try SessionLauncher.Setup(arguments, context, journal: journal)
+      var setup = try SessionLauncher.Setup(arguments, context, journal: journal)
+      if let text = arguments[task] {
+        setup.task = try Self.taskwarrior(text, path, context)
+        if let found = setup.task {
+          note = note ?? found.description
+          if let project = found.project, !tags.contains(project) { tags.append(project) }
+        }
+      }
       if arguments[detach] { return try SessionLauncher.detach(plan: plan, arguments, context) }
       if let startAt {
         let live = context.stdoutIsTerminal && !DisplayStyle.isDumb(context.environment)
@@ -146,7 +158,7 @@ extension Pomo {
       var source: String?
       if case .file(let path) = preset.source { source = Platform.absolutePath(path) }
       var info = SessionInfo(
-        id: JournalRecord.newID(), tags: tags, note: arguments[note], host: context.hostName, source: source,
+        id: JournalRecord.newID(), tags: tags, note: note, host: context.hostName, source: source,
         planCount: plan.phases.count)
       // Only a quick timer takes them (a preset refuses them), and its name does not say them.
       info.warmup = timer.warmup
@@ -163,6 +175,26 @@ extension Pomo {
       case .success(let t): return t
       case .failure(let error): throw CLIError.usage("'\(option)': \(error.description)", command: path)
       }
+    }
+
+    /// The Taskwarrior task `text` (tw:12) names, read with `task`; nil, after one warning,
+    /// when `task` is not installed (the session runs on).
+    private static func taskwarrior(_ text: String, _ path: [String], _ context: Context) throws(CLIError)
+      -> TaskwarriorTask?
+    {
+      guard let reference = TaskwarriorTask.reference(text) else {
+        throw .usage(
+          "'--task \(TextLayout.inert(text))': a Taskwarrior task is tw: and its id or UUID, like tw:12", command: path)
+      }
+      guard Spawner.find("task", path: context.environment["PATH"]) != nil else {
+        context.errors.write("pomo: warning: task (Taskwarrior) is not found; the session is not linked to tw:\(reference)\n")
+        return nil
+      }
+      guard
+        let run = Spawner.output(["task"] + TaskwarriorTask.exportArguments(reference), environment: context.environment),
+        run.status == 0, let found = TaskwarriorTask.parse(run.output, reference: reference)
+      else { throw .failure("Taskwarrior has no task tw:\(reference) (see 'task list')") }
+      return found
     }
 
     /// A span of seconds, to the millisecond.
