@@ -42,6 +42,8 @@ struct RunningSessionLabelTests {
       let result = try fixture.run(words)
       #expect(result.status == 1 && result.err == "Error: no session is running\n", "\(words)")
     }
+    let empty = try fixture.run(["tag", "a", ""])
+    #expect(empty.status == 64 && empty.err.hasPrefix("Error: a tag cannot be empty"))
     let bare = try fixture.run(["tag"])
     #expect(bare.status == 64 && bare.err.hasPrefix("Error: missing expected argument '<tag>'"))
     let long = try fixture.run(["note", String(repeating: "é", count: 2000)])
