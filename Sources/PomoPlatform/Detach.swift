@@ -52,14 +52,8 @@ public enum Detach {
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     let flags = Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF) | Int32(cplatform_spawn_setsid_flag())
     posix_spawnattr_setflags(&attributes, Int16(flags))
-    let cArgs = argv.map { strdup($0) } + [nil]
-    let cEnv = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      cArgs.forEach { free($0) }
-      cEnv.forEach { free($0) }
-    }
     var pid: pid_t = 0
-    let result = posix_spawn(&pid, argv[0], &actions, &attributes, cArgs, cEnv)
+    let result = Spawner.withCArrays(argv, environment) { posix_spawn(&pid, argv[0], &actions, &attributes, $0, $1) }
     _ = Glibc_or_Darwin_close(fds[1])
     guard result == 0 else {
       _ = Glibc_or_Darwin_close(fds[0])

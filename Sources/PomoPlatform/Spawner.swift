@@ -60,14 +60,8 @@ public enum Spawner {
     posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     _ = cplatform_spawn_close_from(&actions, 3)
-    let cArgs = argv.map { strdup($0) } + [nil]
-    let cEnv = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      cArgs.forEach { free($0) }
-      cEnv.forEach { free($0) }
-    }
     var pid: pid_t = 0
-    let started = posix_spawn(&pid, path, &actions, nil, cArgs, cEnv)
+    let started = withCArrays(argv, environment) { posix_spawn(&pid, path, &actions, nil, $0, $1) }
     close(fds[1])
     defer { close(fds[0]) }
     guard started == 0 else { return nil }
@@ -116,15 +110,23 @@ public enum Spawner {
       }
     }
     defer { if ends[0] >= 0 { close(ends[0]) } }
+    let seconds = Int32(max(1, timeout.components.seconds))
+    let watchdog = withCArrays(argv, environment) { cplatform_spawn_with_deadline(path, $0, $1, seconds, ends[0]) }
+    return watchdog > 0 ? watchdog : nil
+  }
+
+  /// `argv` and `environment` as the NULL-ended C arrays `exec` takes, while `body` runs.
+  package static func withCArrays<R>(
+    _ argv: [String], _ environment: [String: String],
+    _ body: ([UnsafeMutablePointer<CChar>?], [UnsafeMutablePointer<CChar>?]) -> R
+  ) -> R {
     let cArgs = argv.map { strdup($0) } + [nil]
     let cEnv = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
       cArgs.forEach { free($0) }
       cEnv.forEach { free($0) }
     }
-    let seconds = Int32(max(1, timeout.components.seconds))
-    let watchdog = cplatform_spawn_with_deadline(path, cArgs, cEnv, seconds, ends[0])
-    return watchdog > 0 ? watchdog : nil
+    return body(cArgs, cEnv)
   }
 
   /// Text from a file (a phase's name, a summary) as an argument no program can take for an
