@@ -155,17 +155,22 @@ package enum DBusStandIns {
   /// `CloseNotification` is written as a JSON line to the file named by the second argument
   /// (`call`, `id`, `replaces`, `summary`, `actions`; `clicked` when it was clicked).
   /// `Notify` answers ids from 41 (or the one replaced). With "noactions" as the fourth
-  /// argument, `GetCapabilities` leaves out "actions".
+  /// argument, `GetCapabilities` leaves out "actions"; with "hostile", each `Notify` is
+  /// followed by signals pomo must drop: clicks on unknown ids and keys, `ActionInvoked` with
+  /// the wrong signature or none, and a flood of 2,000 clicks on other notifications; then a
+  /// real click on "extend".
   package static let steeredNotificationServer = """
     import json, sys
-    import dbus, dbus.service, dbus.mainloop.glib
+    import dbus, dbus.lowlevel, dbus.service, dbus.mainloop.glib
     from gi.repository import GLib
 
     dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
     bus = dbus.bus.BusConnection(sys.argv[1])
     record = sys.argv[2]
     clicks = [k for k in (sys.argv[3] if len(sys.argv) > 3 else '').split(',') if k]
-    with_actions = not (len(sys.argv) > 4 and sys.argv[4] == 'noactions')
+    mode = sys.argv[4] if len(sys.argv) > 4 else ''
+    with_actions = mode != 'noactions'
+    PATH = '/org/freedesktop/Notifications'
     IFACE = 'org.freedesktop.Notifications'
 
     def log(entry):
@@ -192,7 +197,22 @@ package enum DBusStandIns {
                 entry['clicked'] = key
                 GLib.timeout_add(150, lambda: self.ActionInvoked(dbus.UInt32(nid), key) and False)
             log(entry)
+            if mode == 'hostile':
+                GLib.idle_add(lambda: self.hostile(nid) and False)
             return dbus.UInt32(nid)
+
+        def hostile(self, nid):
+            self.ActionInvoked(dbus.UInt32(nid + 1000), 'skip')
+            self.ActionInvoked(dbus.UInt32(nid), 'rm -rf /')
+            for body in [('41', 'skip'), (), (dbus.UInt32(nid),)]:
+                msg = dbus.lowlevel.SignalMessage(PATH, IFACE, 'ActionInvoked')
+                if body:
+                    msg.append(*body, signature=('ss' if len(body) == 2 else 'u'))
+                bus.send_message(msg)
+            for i in range(2000):
+                self.ActionInvoked(dbus.UInt32(nid + 2 + i), 'next')
+            self.ActionInvoked(dbus.UInt32(nid), 'extend')
+            log({'call': 'hostile', 'id': nid})
 
         @dbus.service.method(IFACE, in_signature='u', out_signature='')
         def CloseNotification(self, nid):
