@@ -1,8 +1,8 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
 @testable import PomoJournal
-import PomoTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -27,7 +27,9 @@ struct DBusNotificationEndToEndTests {
       daemon = try DBusDaemon()
       try daemon.startPeer(
         DBusStandIns.steeredNotificationServer,
-        arguments: [daemon.folder.file("notify.jsonl"), clicks.joined(separator: ","), actions ? "actions" : "noactions"])
+        arguments: [
+          daemon.folder.file("notify.jsonl"), clicks.joined(separator: ","), actions ? "actions" : "noactions",
+        ])
       home = try PomoHome(presets: ["pair": DBusNotificationEndToEndTests.pair], environment: daemon.environment)
       try home.folder.write(".config/pomo/config.json", config)
     }
@@ -175,7 +177,9 @@ struct DBusNotificationEndToEndTests {
     #expect(desk.notifies.isEmpty)
   }
 
-  @Test("a session bus that is named but cannot be reached: one warning line, and the session runs", .timeLimit(.minutes(2)))
+  @Test(
+    "a session bus that is named but cannot be reached: one warning line, and the session runs", .timeLimit(.minutes(2))
+  )
   func unreachableBus() throws {
     let home = try PomoHome(
       presets: ["tiny": PomoHome.tinyPreset],

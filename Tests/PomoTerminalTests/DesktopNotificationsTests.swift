@@ -1,10 +1,10 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
 @testable import PomoPlatform
 @testable import PomoTerminal
-import PomoTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -67,18 +67,26 @@ struct DesktopNotificationsTests {
   @Test("no address, an unreachable bus, no server, a server without actions: each says why")
   func openErrors() throws {
     #expect(DesktopNotifications.open(environment: [:]).failure == .noBus)
-    guard case .unreachable = DesktopNotifications.open(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"]).failure
-    else { Issue.record("an absent socket is unreachable"); return }
+    guard
+      case .unreachable = DesktopNotifications.open(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"])
+        .failure
+    else {
+      Issue.record("an absent socket is unreachable")
+      return
+    }
     let empty = try DBusDaemon()
     defer { empty.stop() }
     guard case .noServer(let error) = DesktopNotifications.open(environment: empty.environment).failure else {
-      Issue.record("a bus without a server has none"); return
+      Issue.record("a bus without a server has none")
+      return
     }
     #expect(error.description.contains("ServiceUnknown"))
     let plain = try start(clicks: [], mode: "noactions")
     defer { plain.stop() }
     #expect(DesktopNotifications.open(environment: plain.environment).failure == .noActions)
-    #expect(DesktopNotifications.OpenError.noActions.description == "the notification server shows no buttons (no \"actions\" capability)")
+    #expect(
+      DesktopNotifications.OpenError.noActions.description
+        == "the notification server shows no buttons (no \"actions\" capability)")
   }
 
   @Test("a click on 'Skip break' while focus waits is 'next' then 'skip', carried out once", .timeLimit(.minutes(2)))

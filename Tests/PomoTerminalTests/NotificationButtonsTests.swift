@@ -1,9 +1,9 @@
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
 @testable import PomoPlatform
 @testable import PomoTerminal
-import PomoTestSupport
 
 /// Which buttons a notification has, and what a click on each does, read from the engine.
 @Suite("Notification buttons")

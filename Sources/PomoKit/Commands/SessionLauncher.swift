@@ -189,7 +189,8 @@ enum SessionLauncher {
       switch DesktopNotifications.open(environment: context.environment) {
       case .success(let opened): desktop = opened
       case .failure(.unreachable(let error)):
-        context.errors.write("pomo: warning: \(DesktopNotifications.OpenError.unreachable(error)); notifications have no buttons\n")
+        let problem = DesktopNotifications.OpenError.unreachable(error)
+        context.errors.write("pomo: warning: \(problem); notifications have no buttons\n")
       case .failure: break
       }
     }
