@@ -42,8 +42,6 @@ public final class DesktopNotifications: SessionControl, DesktopNotifier {
     var keys: [NotificationButtons.Key]
     var warning: Bool
     var anchor: Anchor
-    /// The phase moved on before its id was known: close it when the reply comes.
-    var closeWhenKnown = false
   }
 
   /// What a notification was about: when this changes, its buttons no longer apply.
@@ -153,19 +151,18 @@ public final class DesktopNotifications: SessionControl, DesktopNotifier {
 
   public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
     self.engine = engine
-    guard var current = shown, Anchor(engine) != current.anchor else { return }
+    guard let current = shown, Anchor(engine) != current.anchor else { return }
     shown = nil
     // Only a notification with buttons is taken back: one that only tells stays to be read.
     guard !current.keys.isEmpty else { return }
     if let id = current.id {
       send(Notifications.closeMessage(id: id))
     } else {
-      current.closeWhenKnown = true
-      closing = current
+      closing = current  // closed once `Notify`'s reply gives its id
     }
   }
 
-  /// A notification whose reply has not come, to close once it does.
+  /// A notification to close whose `Notify` reply has not come yet.
   private var closing: Shown?
 
   private func send(_ message: DBusMessage) {
