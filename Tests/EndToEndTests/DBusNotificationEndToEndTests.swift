@@ -23,12 +23,12 @@ struct DBusNotificationEndToEndTests {
     let home: PomoHome
     var record: String { daemon.folder.file("notify.jsonl") }
 
-    init(clicks: [String], config: String = #"{"bell": false}"#, actions: Bool = true) throws {
+    init(clicks: [String], config: String = #"{"bell": false}"#, mode: String = "actions") throws {
       daemon = try DBusDaemon()
       try daemon.startPeer(
         DBusStandIns.steeredNotificationServer,
         arguments: [
-          daemon.folder.file("notify.jsonl"), clicks.joined(separator: ","), actions ? "actions" : "noactions",
+          daemon.folder.file("notify.jsonl"), clicks.joined(separator: ","), mode,
         ])
       home = try PomoHome(presets: ["pair": DBusNotificationEndToEndTests.pair], environment: daemon.environment)
       try home.folder.write(".config/pomo/config.json", config)
@@ -158,7 +158,7 @@ struct DBusNotificationEndToEndTests {
     "a server without buttons, or --no-notify: nothing is sent over the bus, and no warning",
     .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .timeLimit(.minutes(3)))
   func noActions() throws {
-    let desk = try Desk(clicks: [], actions: false)
+    let desk = try Desk(clicks: [], mode: "noactions")
     defer { desk.cleanUp() }
     guard desk.ready() else { return }
     // A notify-send of the test's own records that the fallback ran.
@@ -175,6 +175,40 @@ struct DBusNotificationEndToEndTests {
       ["start", desk.home.preset("pair"), "--no-confirm", "--no-notify"], environment: environment, timeout: 120)
     #expect(quiet.status == 0)
     #expect(desk.notifies.isEmpty)
+  }
+
+  @Test(
+    "a hostile server's flood and nonsense leave the session steady; a bus that dies mid-session hands the alerts to notify-send",
+    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .timeLimit(.minutes(3)))
+  func hostileThenGone() throws {
+    let desk = try Desk(clicks: [], mode: "hostile")
+    defer { desk.cleanUp() }
+    guard desk.ready() else { return }
+    let bin = try desk.home.folder.write("bin/notify-send", "#!/bin/sh\necho \"$@\" >> \"$HOME/notify-send.log\"\n")
+    chmod(bin, 0o755)
+    var environment = desk.home.environment
+    environment["PATH"] = desk.home.folder.file("bin") + ":/usr/bin:/bin"
+    let session = try desk.home.launch(
+      ["start", desk.home.preset("pair"), "--confirm"], name: "session", environment: environment)
+    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+    // After the flood, the one real click, "+5 min", is carried out: focus counts down again.
+    #expect(
+      waitUntil(60) {
+        let status = (try? desk.home.run(["status"]))?.out ?? ""
+        return status.contains("go") && (status.contains(" 4:5") || status.contains(" 5:00"))
+      }, "\(desk.calls)")
+    // The bus goes away in the middle of the session.
+    desk.daemon.stop()
+    #expect(try desk.home.run(["skip"]).status == 0)
+    // The break's end is alerted through notify-send now.
+    #expect(waitUntil(60) { (desk.home.folder.read("notify-send.log") ?? "").contains("breathe done") })
+    #expect(try desk.home.run(["stop"]).status == 0)
+    #expect(waitUntil(60) { !session.isRunning })
+    session.waitUntilExit()
+    #expect(session.terminationReason == .exit, "pomo died of a signal")
+    let record = try #require(desk.lastRecord)
+    #expect(record.phases.first?.extendedSeconds == 300)
+    #expect(record.phases.count >= 2)
   }
 
   @Test(
