@@ -102,6 +102,28 @@ struct DesktopNotificationsTests {
   }
 
   @Test(
+    "a phase that moves on before Notify's reply: its notification is closed once the id comes; one sent again before its id is closed too",
+    .timeLimit(.minutes(2)))
+  func repliesLate() throws {
+    let daemon = try start(clicks: [])
+    defer { daemon.stop() }
+    let notifications = try DesktopNotifications.open(environment: daemon.environment).get()
+    var engine = waitingEngine()
+    // Two notifications with buttons before either reply: the first cannot be replaced by name.
+    #expect(notifications.post(engine, title: "one", body: "", warning: false))
+    #expect(notifications.post(engine, title: "two", body: "", warning: false))
+    // Then the phase moves on another way before the second's reply is read.
+    let events = engine.apply(.next)
+    notifications.sessionDidUpdate(engine, events: events)
+    serve(notifications, engine: engine) { _ in
+      lines(daemon).filter { $0.contains("CloseNotification") }.count >= 2
+    }
+    let closed = lines(daemon).filter { $0.contains("CloseNotification") }
+    #expect(closed.count == 2, "\(lines(daemon))")
+    #expect(closed.contains { $0.contains(#""id": 41"#) } && closed.contains { $0.contains(#""id": 42"#) })
+  }
+
+  @Test(
     "forged, malformed and unknown signals and a flood are dropped; a bus that goes away ends the control without a spin",
     .timeLimit(.minutes(2)))
   func hostile() throws {

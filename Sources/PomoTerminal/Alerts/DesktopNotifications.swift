@@ -140,6 +140,10 @@ public final class DesktopNotifications: SessionControl, DesktopNotifier {
       actions: keys.map { .init(key: $0.rawValue, label: NotificationButtons.label($0, engine)) })
     do {
       let serial = try connection.send(Notifications.notifyMessage(request), timeout: sendTimeout)
+      // One with buttons whose id is not known yet cannot be replaced by name: closed when it is.
+      if let earlier = shown, earlier.id == nil, !earlier.keys.isEmpty {
+        superseded[earlier.serial] = lastID
+      }
       shown = Shown(serial: serial, id: nil, keys: keys, warning: warning, anchor: Anchor(engine))
       self.engine = engine
       return true
@@ -164,6 +168,10 @@ public final class DesktopNotifications: SessionControl, DesktopNotifier {
 
   /// A notification to close whose `Notify` reply has not come yet.
   private var closing: Shown?
+  /// Notifications with buttons sent again before their `Notify` reply came, by the serial of
+  /// that call: the id the later one replaced, which is the same notification (kept) when the
+  /// reply names it, another (closed) when not.
+  private var superseded: [UInt32: UInt32] = [:]
 
   private func send(_ message: DBusMessage) {
     guard let connection else { return }
@@ -215,6 +223,8 @@ public final class DesktopNotifications: SessionControl, DesktopNotifier {
           lastID = id
           send(Notifications.closeMessage(id: id))
         }
+      } else if let replaced = superseded.removeValue(forKey: serial), let id, id != replaced {
+        send(Notifications.closeMessage(id: id))
       }
     case .signal:
       guard let signal = NotificationSignal(message), message.sender == server || server == nil else { return }
@@ -250,6 +260,7 @@ public final class DesktopNotifications: SessionControl, DesktopNotifier {
     connection = nil
     shown = nil
     closing = nil
+    superseded = [:]
   }
 
   public func close() {
