@@ -35,8 +35,9 @@ public final class LiveSession {
   package let columns: () -> Int?
   package let rows: () -> Int?
   package let outputClosed: () -> Bool
-  /// Commands and followers from the control socket, if the session listens on one.
-  package let control: SessionControl?
+  /// The ways into the session from outside its terminal: the control socket (commands and
+  /// followers), the desktop notifications' buttons. Each hears every step after the listeners.
+  package let controls: [SessionControl]
   private var outcome: Outcome = .completed
   package static let heartbeat: Duration = .seconds(10)
   /// Signals whose default is to end the process: each ends the session properly instead
@@ -53,15 +54,16 @@ public final class LiveSession {
   ///   - rows: the terminal's current height, for the big display.
   ///   - outputClosed: whether stdout's reader has gone (`pomo start work | head -1`); the
   ///     session then ends as a SIGPIPE would have ended it, but recorded.
-  ///   - control: the control socket's server; it hears every step after the listeners.
+  ///   - controls: the control socket's server, the desktop notifications; they hear every
+  ///     step after the listeners, in this order.
   public init(
     engine: SessionEngine, listeners: [SessionListener], display: (any LiveView)?,
     terminalSignals: TerminalSignals? = nil, readKeys: Bool,
     columns: @escaping () -> Int?, rows: @escaping () -> Int? = { nil }, outputClosed: @escaping () -> Bool = { false },
-    control: SessionControl? = nil
+    controls: [SessionControl] = []
   ) {
     self.outputClosed = outputClosed
-    self.control = control
+    self.controls = controls
     self.engine = engine
     self.listeners = listeners
     self.display = display
@@ -88,8 +90,10 @@ public final class LiveSession {
       // Wake at least every 10 s, so the session's heartbeat reaches the state file.
       let now = engine.clock.now()
       var wake = min(engine.nextWake(precision) ?? now + Self.heartbeat, now + Self.heartbeat)
-      if let controlWake = control?.nextWake(engine) { wake = min(wake, controlWake) }
-      let fds = [signals.readFD] + (watchKeys ? [0] : []) + (control?.descriptors ?? [])
+      for control in controls {
+        if let controlWake = control.nextWake(engine) { wake = min(wake, controlWake) }
+      }
+      let fds = [signals.readFD] + (watchKeys ? [0] : []) + controls.flatMap(\.descriptors)
       let ready = waiter.wait(for: fds, until: wake, now: now)
 
       var events: [SessionEvent] = []
@@ -106,7 +110,7 @@ public final class LiveSession {
           watchKeys = false  // End of input: run on without keys.
         }
       }
-      if let control, !engine.isFinished, !ready.readable.isDisjoint(with: control.descriptors) {
+      for control in controls where !engine.isFinished && !ready.readable.isDisjoint(with: control.descriptors) {
         // Events so far go out first, so a command's reply follows everything before it.
         if !events.isEmpty { publish(events) }
         events = []
@@ -126,7 +130,7 @@ public final class LiveSession {
 
   private func publish(_ events: [SessionEvent]) {
     for listener in listeners { listener.sessionDidUpdate(engine, events: events) }
-    control?.sessionDidUpdate(engine, events: events)
+    for control in controls { control.sessionDidUpdate(engine, events: events) }
   }
 
   private func handle(key: UInt8) -> [SessionEvent] {

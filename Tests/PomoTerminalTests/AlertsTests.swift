@@ -181,6 +181,44 @@ struct AlertsTests {
     let value = try JSONParser.parse(Array(bytes.dropLast()))
     #expect(value["note"]?.stringValue?.hasSuffix("…") == true)
   }
+
+  /// A desktop notifier that takes notifications while it works, as the D-Bus one does.
+  final class FakeDesktop: DesktopNotifier {
+    var works = true
+    var posts: [(title: String, warning: Bool, status: SessionEngine.Status)] = []
+    func post(_ engine: SessionEngine, title: String, body: String, warning: Bool) -> Bool {
+      guard works else { return false }
+      posts.append((title, warning, engine.status))
+      return true
+    }
+  }
+
+  @Test("a desktop notifier that works takes the notifications from notify-send; one that fails gives them back")
+  func desktopNotifier() {
+    let clock = FakeClock()
+    let preset = Preset(name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 1)
+    var plan = Plan(preset: preset)
+    plan.warn(before: .seconds(2))
+    var e = SessionEngine(plan: plan, clock: clock.clock)
+    let desktop = FakeDesktop()
+    let launches = Launches()
+    let alerts = Alerts(
+      settings: Alerts.Settings(bell: false, notifier: "/usr/bin/notify-send", hooks: [:], environment: [:]),
+      output: TextBuffer(), desktop: desktop
+    ) { argv, env, input in launches.calls.append((argv, env, input)) }
+    step(alerts, &e) { $0.start() }
+    clock.advance(.seconds(8))
+    step(alerts, &e) { $0.tick() }
+    clock.advance(.seconds(2))
+    step(alerts, &e) { $0.tick() }
+    #expect(desktop.posts.map(\.title) == ["pomo: 0:02 left", "pomo: go done"])
+    #expect(desktop.posts.map(\.warning) == [true, false])
+    #expect(launches.calls.isEmpty)
+    desktop.works = false
+    clock.advance(.seconds(5))
+    step(alerts, &e) { $0.tick() }
+    #expect(launches.calls.map { $0.0.first } == ["/usr/bin/notify-send"])
+  }
 }
 
 @Suite("Plain log")

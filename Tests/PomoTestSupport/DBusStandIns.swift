@@ -148,4 +148,92 @@ package enum DBusStandIns {
     print('logind ready', flush=True)
     GLib.MainLoop().run()
     """
+
+  /// `org.freedesktop.Notifications` steered by a script of clicks: the third argument is
+  /// action keys separated by commas, each clicked (`ActionInvoked`, a moment after the reply)
+  /// on the first notification after the previous click that offers it. Every `Notify` and
+  /// `CloseNotification` is written as a JSON line to the file named by the second argument
+  /// (`call`, `id`, `replaces`, `summary`, `actions`; `clicked` when it was clicked).
+  /// `Notify` answers ids from 41 (or the one replaced). With "noactions" as the fourth
+  /// argument, `GetCapabilities` leaves out "actions"; with "hostile", each `Notify` is
+  /// followed by signals pomo must drop: clicks on unknown ids and keys, `ActionInvoked` with
+  /// the wrong signature or none, and a flood of 2,000 clicks on other notifications; then a
+  /// real click on "extend".
+  package static let steeredNotificationServer = """
+    import json, sys
+    import dbus, dbus.lowlevel, dbus.service, dbus.mainloop.glib
+    from gi.repository import GLib
+
+    dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
+    bus = dbus.bus.BusConnection(sys.argv[1])
+    record = sys.argv[2]
+    clicks = [k for k in (sys.argv[3] if len(sys.argv) > 3 else '').split(',') if k]
+    mode = sys.argv[4] if len(sys.argv) > 4 else ''
+    with_actions = mode != 'noactions'
+    PATH = '/org/freedesktop/Notifications'
+    IFACE = 'org.freedesktop.Notifications'
+
+    def log(entry):
+        with open(record, 'a') as f:
+            f.write(json.dumps(entry) + '\\n')
+
+    class Server(dbus.service.Object):
+        def __init__(self):
+            super().__init__(bus, '/org/freedesktop/Notifications')
+            self.next_id = 41
+
+        @dbus.service.method(IFACE, in_signature='susssasa{sv}i', out_signature='u')
+        def Notify(self, app, replaces, icon, summary, body, actions, hints, timeout):
+            if replaces:
+                nid = int(replaces)
+            else:
+                nid = self.next_id
+                self.next_id += 1
+            keys = [str(a) for a in actions[0::2]]
+            entry = {'call': 'Notify', 'id': nid, 'replaces': int(replaces), 'summary': str(summary),
+                     'body': str(body), 'actions': [str(a) for a in actions]}
+            if clicks and clicks[0] in keys:
+                key = clicks.pop(0)
+                entry['clicked'] = key
+                GLib.timeout_add(150, lambda: self.ActionInvoked(dbus.UInt32(nid), key) and False)
+            log(entry)
+            if mode == 'hostile':
+                GLib.idle_add(lambda: self.hostile(nid) and False)
+            return dbus.UInt32(nid)
+
+        def hostile(self, nid):
+            self.ActionInvoked(dbus.UInt32(nid + 1000), 'skip')
+            self.ActionInvoked(dbus.UInt32(nid), 'rm -rf /')
+            for body in [('41', 'skip'), (), (dbus.UInt32(nid),)]:
+                msg = dbus.lowlevel.SignalMessage(PATH, IFACE, 'ActionInvoked')
+                if body:
+                    msg.append(*body, signature=('ss' if len(body) == 2 else 'u'))
+                bus.send_message(msg)
+            for i in range(2000):
+                self.ActionInvoked(dbus.UInt32(nid + 2 + i), 'next')
+            self.ActionInvoked(dbus.UInt32(nid), 'extend')
+            log({'call': 'hostile', 'id': nid})
+
+        @dbus.service.method(IFACE, in_signature='u', out_signature='')
+        def CloseNotification(self, nid):
+            log({'call': 'CloseNotification', 'id': int(nid)})
+            GLib.idle_add(lambda: self.NotificationClosed(nid, dbus.UInt32(3)) and False)
+
+        @dbus.service.method(IFACE, in_signature='', out_signature='as')
+        def GetCapabilities(self):
+            return ['actions', 'body'] if with_actions else ['body']
+
+        @dbus.service.signal(IFACE, signature='us')
+        def ActionInvoked(self, nid, key):
+            pass
+
+        @dbus.service.signal(IFACE, signature='uu')
+        def NotificationClosed(self, nid, reason):
+            pass
+
+    server = Server()
+    name = dbus.service.BusName(IFACE, bus)
+    print('notification server ready', flush=True)
+    GLib.MainLoop().run()
+    """
 }

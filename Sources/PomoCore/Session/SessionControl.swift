@@ -1,8 +1,9 @@
 import PomoPlatform
 
-/// A way into a running session from outside its terminal (the control socket). The event
-/// loop waits on its descriptors beside the keys and signals, hands it those that are ready,
-/// and it carries out each command it reads through `apply`, the same way keys are.
+/// A way into a running session from outside its terminal: the control socket, the buttons of
+/// the desktop notifications. The event loop waits on the descriptors of each beside the keys
+/// and signals, hands it those that are ready, and it carries out each command it reads
+/// through `apply`, the same way keys are.
 public protocol SessionControl: SessionListener {
   /// The descriptors to wait on for reading.
   var descriptors: [Int32] { get }

@@ -192,9 +192,23 @@ enum SessionLauncher {
     let notifier =
       (arguments[SharedOptions.noNotify] || !config.notify) ? nil : Notifier.find(environment: context.environment)
     let notifications = !arguments[SharedOptions.noNotify] && config.notify
+    // Notifications with buttons where the session bus has a server that shows them; else
+    // notify-send as before, with one line only when a bus was named but cannot be reached.
+    var desktop: DesktopNotifications?
+    if notifications {
+      switch DesktopNotifications.open(environment: context.environment) {
+      case .success(let opened): desktop = opened
+      case .failure(.unreachable(let error)):
+        let problem = DesktopNotifications.OpenError.unreachable(error)
+        context.errors.write("pomo: warning: \(problem); notifications have no buttons\n")
+      case .failure: break
+      }
+    }
+    defer { desktop?.close() }
     let terminal = TerminalSignalSettings.resolve(
       title: config.terminalTitle, notify: config.terminalNotify, progress: config.terminalProgress,
-      notifications: notifications, hasNotifier: Notifier.find(environment: context.environment) != nil,
+      notifications: notifications,
+      hasNotifier: desktop != nil || Notifier.find(environment: context.environment) != nil,
       liveTerminal: drawLive, environment: context.environment)
     var signals: TerminalSignals?
     if terminal.title || terminal.progress {
@@ -207,7 +221,7 @@ enum SessionLauncher {
       environment: context.environment, terminal: terminal, cueBell: setup.speaker == nil,
       sessionID: info.id)
     listeners.append(
-      Alerts(settings: settings, output: context.output) { argv, env, input in
+      Alerts(settings: settings, output: context.output, desktop: desktop) { argv, env, input in
         Spawner.launch(argv, environment: env, input: input)
       })
     // The voice and the sound start their programs as hooks do: at once, never waited for.
@@ -269,7 +283,7 @@ enum SessionLauncher {
       terminalSignals: signals, readKeys: readKeys,
       columns: { Context.columns(environment, terminal: Platform.terminalColumns(1)) },
       rows: { Context.rows(environment) },
-      outputClosed: { output.isClosed }, control: control)
+      outputClosed: { output.isClosed }, controls: [control as SessionControl?, desktop].compactMap { $0 })
     let outcome = session.run()
     return recorder.failed ? ExitCode.failure : outcome.exitCode
   }

@@ -8,19 +8,34 @@ public enum Notifications {
   public static func notify(
     _ request: NotificationRequest, on connection: DBusConnection, timeout: Duration = DBusConnection.defaultTimeout
   ) throws(DBusError) -> UInt32 {
-    let call = message("Notify", request.arguments)
-    let reply = try connection.call(call, timeout: timeout)
-    guard reply.signature == "u", let id = reply.body[0].uint32 else {
-      throw .unexpectedReply(member: call.qualifiedMember, expected: "u", got: reply.signature)
+    let reply = try connection.call(notifyMessage(request), timeout: timeout)
+    return try id(fromReply: reply)
+  }
+
+  /// The `Notify` call for `request`, to send without waiting (an event loop matches the reply
+  /// by its serial and reads the id with `id(fromReply:)`).
+  public static func notifyMessage(_ request: NotificationRequest) -> DBusMessage {
+    message("Notify", request.arguments)
+  }
+
+  /// The notification's id in `Notify`'s reply.
+  public static func id(fromReply reply: DBusMessage) throws(DBusError) -> UInt32 {
+    guard reply.kind == .methodReturn, reply.signature == "u", let id = reply.body[0].uint32 else {
+      throw .unexpectedReply(member: "\(interface).Notify", expected: "u", got: reply.signature)
     }
     return id
+  }
+
+  /// The `CloseNotification` call for `id`, to send without waiting.
+  public static func closeMessage(id: UInt32) -> DBusMessage {
+    message("CloseNotification", [.uint32(id)])
   }
 
   /// Closes the notification `id`.
   public static func close(id: UInt32, on connection: DBusConnection, timeout: Duration = DBusConnection.defaultTimeout)
     throws(DBusError)
   {
-    _ = try connection.call(message("CloseNotification", [.uint32(id)]), timeout: timeout)
+    _ = try connection.call(closeMessage(id: id), timeout: timeout)
   }
 
   /// What the server can do: "actions" when it shows buttons, "body", "persistence"…
@@ -39,6 +54,13 @@ public enum Notifications {
   public static let matchRules: [DBusMatchRule] = [
     .signal(interface: interface, member: "ActionInvoked", path: path),
     .signal(interface: interface, member: "NotificationClosed", path: path),
+  ]
+
+  /// The same rules, narrowed to signals the owner of the server's name sends: the bus then
+  /// drops another peer's forged `ActionInvoked` before it reaches pomo.
+  public static let serverMatchRules: [DBusMatchRule] = [
+    .signal(sender: service, interface: interface, member: "ActionInvoked", path: path),
+    .signal(sender: service, interface: interface, member: "NotificationClosed", path: path),
   ]
 
   private static func message(_ member: String, _ body: [DBusValue]) -> DBusMessage {

@@ -35,10 +35,15 @@ public final class Alerts: SessionListener {
   package let output: any TextOutput
   /// Starts a program with an environment and, for a hook, what it reads on stdin.
   package let launch: ([String], [String: String], [UInt8]?) -> Void
+  /// Shows the desktop notifications in place of `settings.notifier` while it can (pomo's own
+  /// D-Bus notifications, with buttons); the notifier program takes over when it cannot.
+  package let desktop: (any DesktopNotifier)?
 
   public init(
-    settings: Settings, output: any TextOutput, launch: @escaping ([String], [String: String], [UInt8]?) -> Void
+    settings: Settings, output: any TextOutput, desktop: (any DesktopNotifier)? = nil,
+    launch: @escaping ([String], [String: String], [UInt8]?) -> Void
   ) {
+    self.desktop = desktop
     self.settings = settings
     self.output = output
     self.launch = launch
@@ -80,7 +85,7 @@ public final class Alerts: SessionListener {
         let phase = engine.plan.phases[i]
         let left = engine.snapshot?.remaining ?? phase.warnBefore ?? .zero
         hook(.phaseWarning, engine, phase: phase, remaining: left)
-        warn(phase, left: left)
+        warn(phase, left: left, engine)
       default:
         break
       }
@@ -117,21 +122,22 @@ public final class Alerts: SessionListener {
   }
 
   /// Time is nearly up: a notification that says how much is left (no bell: the end has one).
-  private func warn(_ phase: PlannedPhase, left: Duration) {
+  private func warn(_ phase: PlannedPhase, left: Duration, _ engine: SessionEngine) {
     send(
       title: "pomo: \(TimeText.countdown(left)) left",
-      body: "\(TextLayout.inert(phase.name)) ends in \(TimeText.countdown(left))")
+      body: "\(TextLayout.inert(phase.name)) ends in \(TimeText.countdown(left))", engine, warning: true)
   }
 
   private func notify(_ engine: SessionEngine) {
     guard let (title, body) = Self.message(engine) else { return }
-    send(title: title, body: body)
+    send(title: title, body: body, engine, warning: false)
   }
 
-  private func send(title: String, body: String) {
+  private func send(title: String, body: String, _ engine: SessionEngine, warning: Bool) {
     if let kind = settings.terminal.notify {
       output.write(settings.terminal.wrapped(TerminalSequence.notify(kind, title: title, body: body)))
     }
+    if let desktop, desktop.post(engine, title: title, body: body, warning: warning) { return }
     guard let notifier = settings.notifier else { return }
     if notifier.hasSuffix("osascript") {
       let quoted = { (s: String) in
