@@ -36,7 +36,7 @@ public enum Spawner {
   /// `timeout`, then the group is ended): for commands whose order matters, such as
   /// Timewarrior's `start` and `stop`. Whether it could be started.
   @discardableResult
-  public static func run(_ argv: [String], environment: [String: String], timeout: Duration = .seconds(2)) -> Bool {
+  public static func run(_ argv: [String], environment: [String: String], timeout: Duration = .seconds(10)) -> Bool {
     guard let watchdog = spawn(argv, environment: environment, input: nil, timeout: timeout) else { return false }
     var code: Int32 = 0
     while waitpid(watchdog, &code, 0) < 0 && errno == EINTR {}
