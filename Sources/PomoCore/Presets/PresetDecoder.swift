@@ -137,15 +137,18 @@ public struct PresetDecoder {
   /// `"rest_rules": [["25m", "5m"], ["50m", "8m"], [null, "15m"]]`: rows of a focus limit and
   /// the rest a focus under it earns, limits growing, null (any longer) only last.
   private func restRules(_ value: JSONValue) throws(DataFileError) -> [EarnedRest.Rule] {
-    guard case .array(let rows) = value.kind, !rows.isEmpty else {
+    guard case .array(let rows) = value.kind else {
       throw reader.error(
-        value, "rest_rules", "expected rows like [[\"25m\", \"5m\"], [null, \"15m\"]], got \(value.snippet)")
+        value, "rest_rules", "expected rows like [[\"25m\", \"5m\"], [null, \"15m\"]], got \(value.typeName)")
     }
+    guard !rows.isEmpty else { throw reader.error(value, "rest_rules", "the list of rules is empty") }
     var rules: [EarnedRest.Rule] = []
     for (i, row) in rows.enumerated() {
       let path = "rest_rules[\(i)]"
       guard case .array(let pair) = row.kind, pair.count == 2 else {
-        throw reader.error(row, path, "a rule is [focus under, rest] like [\"25m\", \"5m\"], got \(row.snippet)")
+        var got = row.typeName
+        if case .array(let items) = row.kind { got = TextLayout.count(items.count, "item") }
+        throw reader.error(row, path, "a rule is [focus under, rest] like [\"25m\", \"5m\"], got \(got)")
       }
       var under: Duration?
       if case .null = pair[0].kind {
