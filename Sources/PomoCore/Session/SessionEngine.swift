@@ -114,11 +114,18 @@ public struct SessionEngine: Sendable {
   /// `pomo untag` and `pomo note`.
   public private(set) var tags: [String]
   public private(set) var note: String?
+  /// Break time banked earlier today and not yet drawn: the first earned rest of the session
+  /// adds it as an extension (so the record says how much was drawn, and the bank, worked out
+  /// from the journal, takes it out once it is taken).
+  public private(set) var bank: Duration
+  /// The phase that drew on the bank, and how much, once one has.
+  public private(set) var bankDraw: (phase: Int, amount: Duration)?
 
   public init(
     plan: Plan, clock: SessionClock, asksAtEnd: Bool = true, startedAgo: Duration = .zero, tags: [String] = [],
-    note: String? = nil
+    note: String? = nil, bank: Duration = .zero
   ) {
+    self.bank = max(.zero, bank)
     self.plan = plan
     self.clock = clock
     self.asksAtEnd = asksAtEnd
@@ -453,16 +460,24 @@ public struct SessionEngine: Sendable {
       return
     }
     // A rest earned by the open phase that just ended is re-timed to what that focus earned.
+    var earnedNow = false
     if i > 0, plan.earnedRestPhase(after: i - 1) == i, let earned = plan.earnedRest,
       let focus = record(ofPhase: i - 1)
     {
       plan = plan.retimed(i, to: earned.rest(after: focus.elapsed))
+      earnedNow = true
     }
     index = i
     phaseStart = t
     deadline = t + plan.phases[i].duration
     // An open phase waits from its start: its time counts up from the deadline, set to now.
     if plan.phases[i].open { status = .waiting }
+    if earnedNow && bank > .zero {
+      bankDraw = (i, bank)
+      phaseExtended = bank
+      deadline += bank
+      bank = .zero
+    }
     phasePaused = .zero
     phaseSlept = .zero
     phaseExtended = .zero

@@ -17,7 +17,8 @@ public enum EventText {
       let phase = plan.phases[i]
       // An open phase has no length yet; a rest it earned says so.
       let earned = i > 0 && plan.earnedRestPhase(after: i - 1) == i ? " earned" : ""
-      let length = phase.open ? "open" : TimeText.clock(phase.duration) + earned
+      var length = phase.open ? "open" : TimeText.clock(phase.duration) + earned
+      if let draw = engine.bankDraw, draw.phase == i { length += " + \(TimeText.clock(draw.amount)) banked" }
       var detail = "\(phase.kind.rawValue), \(length)"
       if let round = phase.round { detail += ", round \(plan.roundText(round))" }
       return
