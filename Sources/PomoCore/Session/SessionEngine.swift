@@ -472,12 +472,6 @@ public struct SessionEngine: Sendable {
     deadline = t + plan.phases[i].duration
     // An open phase waits from its start: its time counts up from the deadline, set to now.
     if plan.phases[i].open { status = .waiting }
-    if earnedNow && bank > .zero {
-      bankDraw = (i, bank)
-      phaseExtended = bank
-      deadline += bank
-      bank = .zero
-    }
     phasePaused = .zero
     phaseSlept = .zero
     phaseExtended = .zero
@@ -487,6 +481,12 @@ public struct SessionEngine: Sendable {
     saidHalfway = false
     warned = false
     roundCount = 0
+    if earnedNow && bank > .zero {
+      bankDraw = (i, bank)
+      phaseExtended = bank
+      deadline += bank
+      bank = .zero
+    }
     events.append(.phaseStarted(i))
   }
 
