@@ -77,6 +77,8 @@ struct FlowtimeEndToEndTests {
     #expect(try fixture.run(["status"]).out == "idle (bank 0:00)\n")
     #expect(try fixture.run(["undo"]).status == 0)
     #expect(Self.bank(try fixture.run(["status"]).out) == banked)
+    let report = try fixture.run(["report", "--today"]).out
+    #expect(report.hasSuffix("Break bank today: 0:\(banked) of 30:00\n"), "\(report)")
     let json = try fixture.run(["status", "--json"]).out
     #expect(json.contains(#""break_bank_seconds":\#(banked)"#), "\(json)")
 
