@@ -120,7 +120,20 @@ enum SchemaCorpus {
     ("an AMRAP", with(phase: #""count": "rounds""#)),
     ("a split of 2s in two", #"{"round": [{"name": "f", "kind": "work", "duration": "2s", "split": ["a", "b"]}]}"#),
     ("an exercise of 200 characters", with(phase: #""exercises": ["\#(String(repeating: "x", count: 200))"]"#)),
+    // Flowtime (issue 22): an open focus and the rest it earns.
+    ("an open focus", with(duration: #""open""#)),
+    ("an open focus with a rest ratio", flow(#""rest_ratio": 0.2"#)),
+    ("a rest ratio just under 1", flow(#""rest_ratio": 0.999"#)),
+    ("rest rules", flow(#""rest_rules": [["25m", "5m"], ["50m", "8m"], ["90m", "10m"], [null, "15m"]]"#)),
+    ("rest rules without a null row", flow(#""rest_rules": [[1500, 300]]"#)),
+    ("an open focus with advance auto", flow(#""advance": {"work": "auto", "rest": "auto"}"#)),
+    ("an open focus counting rounds", with(phase: #""count": "rounds""#).replacing(#""1m""#, with: #""open""#)),
   ]
+
+  /// An open focus and a rest, with `extra` keys at the top.
+  static func flow(_ extra: String) -> String {
+    #"{"round": [{"name": "f", "kind": "work", "duration": "open"}, {"name": "b", "kind": "rest", "duration": "5m"}], \#(extra)}"#
+  }
 
   static let rejected: [(String, String)] = [
     // Zero.
@@ -212,6 +225,22 @@ enum SchemaCorpus {
     ("a split of five parts", with(phase: #""split": ["a", "b", "c", "d", "e"]"#)),
     ("announce twice", with(#""announce": ["next", "next"]"#)),
     ("announce something else", with(#""announce": ["rounds"]"#)),
+    // Flowtime (issue 22).
+    ("a rest ratio of 0", flow(#""rest_ratio": 0"#)), ("a rest ratio of 1", flow(#""rest_ratio": 1"#)),
+    ("a rest ratio of 50", flow(#""rest_ratio": 50"#)), ("a rest ratio of -0.2", flow(#""rest_ratio": -0.2"#)),
+    ("a rest ratio as text", flow(#""rest_ratio": "0.2""#)),
+    ("a rest ratio and rules", flow(#""rest_ratio": 0.2, "rest_rules": [[null, "5m"]]"#)),
+    ("no rest rules", flow(#""rest_rules": []"#)), ("a rest rule of one item", flow(#""rest_rules": [["25m"]]"#)),
+    ("a rest rule of three items", flow(#""rest_rules": [["25m", "5m", "1m"]]"#)),
+    ("a null rest in a rule", flow(#""rest_rules": [["25m", null]]"#)),
+    ("a rest rule of zero", flow(#""rest_rules": [["25m", "0s"]]"#)),
+    ("an open rest", #"{"round": [{"name": "b", "kind": "rest", "duration": "open"}]}"#),
+    ("an open focus that waits for confirmation", flow(#""advance": "confirm""#)),
+    ("an open focus that waits before a break", flow(#""advance": {"rest": "confirm"}"#)),
+    ("an open focus in a warm-up that waits", with(#""warmup": [{"name": "w", "kind": "work", "duration": "open"}], "advance": {"work": "confirm"}"#)),
+    ("an open focus split", with(phase: #""split": ["a", "b"]"#).replacing(#""1m""#, with: #""open""#)),
+    ("an open long break", with(#""long_break": {"every": 2, "duration": "open"}"#)),
+    ("open in capitals", with(duration: #""Open""#)),
   ]
 
   static let notJSON: [(String, String)] = [

@@ -31,7 +31,7 @@ struct CommandLineTests {
         progress bar, and records every session in a journal.
 
         Built-in presets: work (classic Pomodoro), hiit, tabata, emom, ladder, stretch,
-        52-17. Your own go in $XDG_CONFIG_HOME/pomo/presets/NAME.json.
+        52-17, flow (Flowtime). Your own go in $XDG_CONFIG_HOME/pomo/presets/NAME.json.
 
         USAGE: pomo <subcommand>
 

@@ -75,12 +75,12 @@ struct CompletionCommandTests {
     let pomo = InProcess(home: home.path)
     let before = pomo.run("completions", "--list", "presets")
     #expect(before.status == 0)
-    #expect(before.out == "52-17\namrap\nemom\nhiit\nladder\nstretch\nstretch-sides\ntabata\ntabata-moves\nwork\n")
+    #expect(before.out == "52-17\namrap\nemom\nflow\nhiit\nladder\nstretch\nstretch-sides\ntabata\ntabata-moves\nwork\n")
     try home.write(
       ".config/pomo/presets/legs.json", #"{"round": [{"name": "squat", "kind": "work", "duration": "30s"}]}"#)
     #expect(
       pomo.run("completions", "--list", "presets").out
-        == "52-17\namrap\nemom\nhiit\nladder\nlegs\nstretch\nstretch-sides\ntabata\ntabata-moves\nwork\n")
+        == "52-17\namrap\nemom\nflow\nhiit\nladder\nlegs\nstretch\nstretch-sides\ntabata\ntabata-moves\nwork\n")
   }
 
   @Test("--list tags: every tag in the journal once, sorted; kept current as the journal grows and is replaced")
@@ -214,7 +214,7 @@ struct CompletionShellTests {
     (
       "pomo start ",
       [
-        "52-17", "amrap", "emom", "hiit", "ladder", "legs", "stretch", "stretch-sides", "tabata", "tabata-moves",
+        "52-17", "amrap", "emom", "flow", "hiit", "ladder", "legs", "stretch", "stretch-sides", "tabata", "tabata-moves",
         "work",
       ]
     ),

@@ -56,6 +56,9 @@ public struct Config: Equatable, Sendable {
   public var warnBefore: Duration?
   /// Whether each stretch of focus is also an open Timewarrior interval (`"timewarrior": true`).
   public var timewarrior = false
+  /// The most break time the bank keeps (`"break_bank": {"cap": "30m"}`): break time not taken
+  /// today is kept for a later earned break. Nil: no bank.
+  public var breakBankCap: Duration?
 
   public init() {}
 
@@ -83,7 +86,8 @@ public struct Config: Equatable, Sendable {
     let fields = try reader.fields(
       root, path: "", allowed: [
         "$schema", "bell", "notify", "color", "hooks", "week_start", "terminal_title", "terminal_notify",
-        "terminal_progress", "daily_goal", "day_start", "display", "voice", "speaker", "sound", "sounds", "warn_before", "timewarrior",
+        "terminal_progress", "daily_goal", "day_start", "display", "voice", "speaker", "sound", "sounds", "warn_before",
+        "timewarrior", "break_bank",
       ], required: [])
     var config = Config()
     if let v = fields["bell"] { config.bell = try reader.boolean(v, path: "bell") }
@@ -109,6 +113,14 @@ public struct Config: Equatable, Sendable {
       switch DurationText.parse(text) {
       case .success(let warn): config.warnBefore = warn
       case .failure(let problem): throw reader.error(v, "warn_before", problem.message(for: v.snippet))
+      }
+    }
+    if let v = fields["break_bank"] {
+      let bank = try reader.fields(v, path: "break_bank", allowed: ["cap"], required: ["cap"])
+      let cap = bank["cap"]!
+      switch DurationText.parse(try reader.string(cap, path: "break_bank.cap")) {
+      case .success(let value): config.breakBankCap = value
+      case .failure(let problem): throw reader.error(cap, "break_bank.cap", problem.message(for: cap.snippet))
       }
     }
     if let v = fields["day_start"] {

@@ -27,6 +27,9 @@ public struct PhaseTemplate: Equatable, Sendable {
   public var count: PhaseCount?
   /// How long before its end the phase warns (`"warn_before": "2m"`); nil for the config's.
   public var warnBefore: Duration?
+  /// Whether the phase is open (`"duration": "open"`, work only): it has no end of its own and
+  /// counts up until the person goes on; `duration` is then zero.
+  public var open = false
 
   /// The most parts a split may have, and the least time a part may take.
   public static let splitParts = 2...4
@@ -97,6 +100,9 @@ public struct Preset: Equatable, Sendable {
   /// Whether the rounds run until stopped (a quick timer such as `40s/20s` without
   /// `--rounds`): the plan then holds the most rounds a preset may have.
   public var endless = false
+  /// How the rest after an open work phase is earned from it (`"rest_ratio"`, `"rest_rules"`);
+  /// nil keeps the rest phase's own duration.
+  public var earnedRest: EarnedRest?
   public var source: PresetSource
 
   public init(

@@ -32,7 +32,7 @@ public struct PresetDecoder {
       root, path: "",
       allowed: [
         "$schema", "name", "description", "warmup", "round", "rounds", "skip_last_rest", "long_break", "cooldown",
-        "cue", "advance", "halfway", "announce",
+        "cue", "advance", "halfway", "announce", "rest_ratio", "rest_rules",
       ],
       required: ["round"])
     var name = defaultName
@@ -102,7 +102,72 @@ public struct PresetDecoder {
       advanceBefore: advanceBefore,
       halfway: halfway, source: source)
     preset.announce = announce
+    if let value = object["rest_ratio"] {
+      if object["rest_rules"] != nil {
+        throw reader.error(value, "rest_ratio", "give \"rest_ratio\" or \"rest_rules\", not both")
+      }
+      preset.earnedRest = .ratio(try restRatio(value))
+    }
+    if let value = object["rest_rules"] { preset.earnedRest = .rules(try restRules(value)) }
+    // An open phase waits for the person to go on by itself: a preset that also waits for
+    // confirmation would ask twice.
+    if let value = object["advance"], advance == .confirm || advanceBefore.values.contains(.confirm),
+      (warmup + round + cooldown).contains(where: \.open)
+    {
+      throw reader.error(
+        value, "advance",
+        "a preset with an open phase (\"duration\": \"open\") cannot wait for confirmation: the open phase already waits for space, 'pomo next' or 'pomo skip'"
+      )
+    }
     return preset
+  }
+
+  /// `"rest_ratio": 0.2`: the share of an open focus phase that the rest after it earns.
+  private func restRatio(_ value: JSONValue) throws(DataFileError) -> Double {
+    guard case .number(let text) = value.kind, let ratio = Double(text), ratio.isFinite else {
+      throw reader.error(value, "rest_ratio", "expected a number like 0.2, got \(value.typeName)")
+    }
+    guard ratio > 0 && ratio < 1 else {
+      throw reader.error(
+        value, "rest_ratio", "a rest ratio is more than 0 and less than 1 (0.2 earns 1 min of rest for 5 of focus), got \(text)")
+    }
+    return ratio
+  }
+
+  /// `"rest_rules": [["25m", "5m"], ["50m", "8m"], [null, "15m"]]`: rows of a focus limit and
+  /// the rest a focus under it earns, limits growing, null (any longer) only last.
+  private func restRules(_ value: JSONValue) throws(DataFileError) -> [EarnedRest.Rule] {
+    guard case .array(let rows) = value.kind else {
+      throw reader.error(
+        value, "rest_rules", "expected rows like [[\"25m\", \"5m\"], [null, \"15m\"]], got \(value.typeName)")
+    }
+    guard !rows.isEmpty else { throw reader.error(value, "rest_rules", "the list of rules is empty") }
+    var rules: [EarnedRest.Rule] = []
+    for (i, row) in rows.enumerated() {
+      let path = "rest_rules[\(i)]"
+      guard case .array(let pair) = row.kind, pair.count == 2 else {
+        var got = row.typeName
+        if case .array(let items) = row.kind { got = TextLayout.count(items.count, "item") }
+        throw reader.error(row, path, "a rule is [focus under, rest] like [\"25m\", \"5m\"], got \(got)")
+      }
+      var under: Duration?
+      if case .null = pair[0].kind {
+        guard i == rows.count - 1 else {
+          throw reader.error(pair[0], "\(path)[0]", "null (any longer focus) belongs only in the last rule")
+        }
+      } else {
+        let limit = try duration(pair[0], path: "\(path)[0]")
+        if let previous = rules.last?.under, limit <= previous {
+          throw reader.error(
+            pair[0], "\(path)[0]",
+            "rules go from the shortest focus to the longest: \(DurationText.format(limit)) comes after \(DurationText.format(previous))"
+          )
+        }
+        under = limit
+      }
+      rules.append(.init(under: under, rest: try duration(pair[1], path: "\(path)[1]")))
+    }
+    return rules
   }
 
   // MARK: - Pieces
@@ -159,8 +224,19 @@ public struct PresetDecoder {
       guard let kind = PhaseKind(rawValue: kindText) else {
         throw reader.error(kindValue, "\(itemPath).kind", "expected \"work\" or \"rest\", got \(kindValue.snippet)")
       }
-      let d = try duration(f["duration"]!, path: "\(itemPath).duration")
+      let durationValue = f["duration"]!
+      var isOpen = false
+      if case .string("open") = durationValue.kind { isOpen = true }
+      if isOpen && kind != .work {
+        throw reader.error(
+          durationValue, "\(itemPath).duration", "only a work phase can be open; a rest is earned from the focus before it")
+      }
+      let d = isOpen ? .zero : try duration(durationValue, path: "\(itemPath).duration")
       var phase = PhaseTemplate(name: name, kind: kind, duration: d)
+      phase.open = isOpen
+      if isOpen, let value = f["split"] {
+        throw reader.error(value, "\(itemPath).split", "an open phase has no length to split")
+      }
       if let value = f["exercises"] {
         guard kind == .work else {
           throw reader.error(value, "\(itemPath).exercises", "exercises are for work phases; this phase is rest")

@@ -39,6 +39,16 @@ public enum PresetJSON {
     if !preset.announce.isEmpty {
       members.append(("announce", list(preset.announce.map(\.rawValue))))
     }
+    switch preset.earnedRest {
+    case .ratio(let ratio): members.append(("rest_ratio", "\(ratio)"))
+    case .rules(let rules):
+      let rows = rules.map { rule in
+        "[" + (rule.under.map { JSONOutput.string(DurationText.format($0)).text } ?? "null") + ", "
+          + JSONOutput.string(DurationText.format(rule.rest)).text + "]"
+      }
+      members.append(("rest_rules", "[" + rows.joined(separator: ", ") + "]"))
+    case nil: break
+    }
     let lines = members.map { "  " + JSONOutput.string($0.0).text + ": " + $0.1 }
     return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
   }
@@ -48,7 +58,7 @@ public enum PresetJSON {
     let lines = phases.map { phase in
       let members: [(String, JSONOutput)] = [
         ("name", .string(phase.name)), ("kind", .string(phase.kind.rawValue)),
-        ("duration", .string(DurationText.format(phase.duration))),
+        ("duration", .string(phase.open ? "open" : DurationText.format(phase.duration))),
       ]
       var text = members.map { JSONOutput.string($0.0).text + ": " + $0.1.text }
       if !phase.exercises.isEmpty { text.append(#""exercises": "# + list(phase.exercises)) }

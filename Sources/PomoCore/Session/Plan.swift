@@ -18,6 +18,8 @@ public struct PlannedPhase: Equatable, Sendable {
   public var part: String?
   /// How long before its end the phase warns that time is nearly up, if it does.
   public var warnBefore: Duration?
+  /// Whether the phase is open (Flowtime): no deadline, it counts up until someone goes on.
+  public var open = false
 
   /// The fields a phase's name may hold, filled in for each round.
   public static let exerciseField = "{exercise}"
@@ -77,6 +79,28 @@ public struct Plan: Equatable, Sendable {
   public var halfway = false
   /// What the voice announces beyond the phases (a preset's `"announce"`).
   public var announce: [Announcement] = []
+  /// How the rest after an open work phase is earned from it (a preset's `"rest_ratio"` or
+  /// `"rest_rules"`); nil keeps each rest phase's own duration.
+  public var earnedRest: EarnedRest?
+
+  /// Whether any phase is open (Flowtime): the plan's total is then only a floor.
+  public var hasOpenPhase: Bool { phases.contains { $0.open } }
+
+  /// The rest phase that an open phase `i` earns: the one right after it, if it is a rest.
+  public func earnedRestPhase(after i: Int) -> Int? {
+    guard earnedRest != nil, phases.indices.contains(i), phases[i].open, i + 1 < phases.count,
+      phases[i + 1].kind == .rest
+    else { return nil }
+    return i + 1
+  }
+
+  /// The plan with rest phase `i` re-timed to `duration` and the phases after it moved.
+  public func retimed(_ i: Int, to duration: Duration) -> Plan {
+    var plan = self
+    plan.phases[i].duration = duration
+    plan.phases = PlannedPhase.renumbered(plan.phases)
+    return plan
+  }
 
   /// A workout counts down 3-2-1 before each change (hiit, tabata, emom, quick interval
   /// timers): its summary also tells rounds, the longest run without a pause, and the plan's changes.
@@ -126,6 +150,7 @@ public struct Plan: Equatable, Sendable {
     endless = preset.endless && rounds == Preset.roundsRange.upperBound
     halfway = preset.halfway || preset.announce.contains(.halfway)
     announce = preset.announce
+    earnedRest = preset.earnedRest
   }
 
   /// A preset's rounds, as many as it takes (up to `Preset.roundsRange`'s most) to fill `span`,
@@ -182,6 +207,7 @@ extension PlannedPhase {
       phase.count = template.count
       phase.part = part
       phase.warnBefore = template.warnBefore
+      phase.open = template.open
       return phase
     }
     guard !template.split.isEmpty else { return [phase(name, template.duration, part: nil)] }

@@ -8,8 +8,10 @@ public enum PlanText {
     if plan.endless {
       return TextLayout.inert(plan.presetName) + ": endless rounds of \(TimeText.clock(firstRound(plan).total))"
     }
+    // An open phase lasts as long as the person likes: no total says when the plan ends.
+    let total = plan.hasOpenPhase ? "open-ended" : TimeText.clock(plan.total)
     return TextLayout.inert(plan.presetName) + ": \(TextLayout.count(plan.rounds, "round")), "
-      + "\(TextLayout.count(plan.phases.count, "phase")), \(TimeText.clock(plan.total))"
+      + "\(TextLayout.count(plan.phases.count, "phase")), \(total)"
   }
 
   /// The phases of one whole round (what an endless plan repeats): its last, as a resumed
@@ -46,7 +48,10 @@ public enum PlanText {
     for phase in phases {
       lines.append(
         row(
-          "\(phase.index + 1)", TimeText.clock(phase.offset), TimeText.clock(phase.duration), phase.kind.rawValue,
+          "\(phase.index + 1)",
+          phases.prefix(while: { $0.index < phase.index }).contains { $0.open } ? "-" : TimeText.clock(phase.offset),
+          durationText(phase, in: plan),
+          phase.kind.rawValue,
           phase.round.map { plan.roundText($0) } ?? "-", label(phase)))
     }
     lines.append("")
@@ -60,11 +65,44 @@ public enum PlanText {
       lines += exercises
       return lines.joined(separator: "\n") + "\n"
     }
+    if plan.hasOpenPhase {
+      lines.append(openNote(plan))
+      lines += exercises
+      return lines.joined(separator: "\n") + "\n"
+    }
     lines.append(
       "Total \(TimeText.clock(plan.total)): work \(TimeText.clock(plan.total(of: .work))), rest \(TimeText.clock(plan.total(of: .rest)))"
     )
     lines += exercises
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// "open" for an open phase, "earned" for the rest it earns; the time otherwise.
+  static func durationText(_ phase: PlannedPhase, in plan: Plan) -> String {
+    if phase.open { return "open" }
+    if phase.index > 0, plan.earnedRestPhase(after: phase.index - 1) == phase.index { return "earned" }
+    return TimeText.clock(phase.duration)
+  }
+
+  /// What an open phase and the rest it earns mean, since the table cannot time them.
+  static func openNote(_ plan: Plan) -> String {
+    let earned =
+      switch plan.earnedRest {
+      case .ratio(let ratio): "the rest after it is \(Self.percent(ratio)) of the focus"
+      case .rules(let rules):
+        "the rest after it is "
+          + rules.map { rule in
+            (rule.under.map { "under \(DurationText.format($0))" } ?? "longer") + ": \(DurationText.format(rule.rest))"
+          }.joined(separator: ", ")
+      case nil: "the rest after it keeps its time"
+      }
+    return "Open focus counts up until space, 'pomo next' or 'pomo skip'; \(earned)"
+  }
+
+  /// "20%", or "12.5%": a ratio as people say it.
+  static func percent(_ ratio: Double) -> String {
+    let value = (ratio * 1000).rounded() / 10
+    return value == value.rounded() ? "\(Int(value))%" : "\(value)%"
   }
 
   /// A name cut to `room` columns keeping what it ends with in parentheses (a split's side,

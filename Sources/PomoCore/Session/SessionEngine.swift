@@ -12,6 +12,10 @@ import PomoPlatform
 /// the countdown, until `next`, `skip` (or space, through `.toggle`) goes on. The last phase
 /// never waits: there is nothing to go on to, and the summary is the signal.
 ///
+/// An open phase (Flowtime, `"duration": "open"`) has no deadline: it waits from its start, its
+/// time counting up like overtime (pauses left out), until space, `next` or `skip` ends it. The
+/// rest right after it is then re-timed to what the focus earned (the plan's `earnedRest`).
+///
 /// A question for reps still open when the last phase ends (the last phase's own, most often)
 /// holds the session's end (`.asking`) until it is answered, skipped or its time is up, unless
 /// the engine was told that nobody can answer (`asksAtEnd` false): then it ends at once.
@@ -50,7 +54,8 @@ public struct SessionEngine: Sendable {
     public var elapsed: Duration { end - start - paused }
   }
 
-  public let plan: Plan
+  /// The plan as it runs: a rest earned from an open phase is re-timed in it when it begins.
+  public private(set) var plan: Plan
   package let clock: SessionClock
   /// Whether a question for reps still open when the last phase ends holds the session until
   /// it closes: false when nobody can answer it (no keys are read), so the session never
@@ -109,11 +114,18 @@ public struct SessionEngine: Sendable {
   /// `pomo untag` and `pomo note`.
   public private(set) var tags: [String]
   public private(set) var note: String?
+  /// Break time banked earlier today and not yet drawn: the first earned rest of the session
+  /// adds it as an extension (so the record says how much was drawn, and the bank, worked out
+  /// from the journal, takes it out once it is taken).
+  public private(set) var bank: Duration
+  /// The phase that drew on the bank, and how much, once one has.
+  public private(set) var bankDraw: (phase: Int, amount: Duration)?
 
   public init(
     plan: Plan, clock: SessionClock, asksAtEnd: Bool = true, startedAgo: Duration = .zero, tags: [String] = [],
-    note: String? = nil
+    note: String? = nil, bank: Duration = .zero
   ) {
+    self.bank = max(.zero, bank)
     self.plan = plan
     self.clock = clock
     self.asksAtEnd = asksAtEnd
@@ -217,19 +229,32 @@ public struct SessionEngine: Sendable {
     case .waiting where wasWaiting:
       goOn(at: now, &events)
     case .running:
-      pausedAt = now
-      longestEndedRun = max(longestEndedRun, now - runStart)
-      status = .paused
-      events.append(.paused)
+      pause(at: now, &events)
     case .paused:
-      let pause = endPause(at: now)
-      deadline += pause
-      runStart = now
-      status = .running
-      events.append(.resumed)
+      resume(at: now, &events)
     default: break
     }
     return events
+  }
+
+  /// Whether the current phase is open and under way: it counts up and can still be paused.
+  private var inOpenPhase: Bool { isActive && plan.phases[index].open }
+
+  private mutating func pause(at now: Duration, _ events: inout [SessionEvent]) {
+    pausedAt = now
+    longestEndedRun = max(longestEndedRun, now - runStart)
+    status = .paused
+    events.append(.paused)
+  }
+
+  /// Moves the deadline by the pause, so an open phase's count up leaves the pause out as a
+  /// countdown does; an open phase goes back to waiting for the person to go on.
+  private mutating func resume(at now: Duration, _ events: inout [SessionEvent]) {
+    let pause = endPause(at: now)
+    deadline += pause
+    runStart = now
+    status = plan.phases[index].open ? .waiting : .running
+    events.append(.resumed)
   }
 
   /// Ends the current phase now, not completed, and starts the next. A waiting phase had its
@@ -239,6 +264,8 @@ public struct SessionEngine: Sendable {
     guard isActive else { return events }
     let now = clock.now()
     events.append(.skipped(index))
+    // An open phase has no time of its own to fall short of: skipping it ends it, completed.
+    if inOpenPhase && status == .paused { resume(at: now, &events) }
     if status == .waiting {
       goOn(at: now, &events)
       return events
@@ -263,7 +290,8 @@ public struct SessionEngine: Sendable {
   /// the overtime it had so far stays in its record.
   public mutating func extend(by amount: Duration) -> [SessionEvent] {
     var events = tick()
-    guard isActive else { return events }
+    // An open phase has no end to move.
+    guard isActive, !plan.phases[index].open else { return events }
     if status == .waiting {
       let now = clock.now()
       earlierOvertime += now - deadline
@@ -334,7 +362,9 @@ public struct SessionEngine: Sendable {
 
   /// The overtime of a waiting phase so far; nil unless the phase waits.
   public var overtime: Duration? {
-    status == .waiting ? earlierOvertime + (clock.now() - deadline) : nil
+    // An open phase shows its time so far the same way, paused or not.
+    if inOpenPhase { return (pausedAt ?? clock.now()) - deadline }
+    return status == .waiting ? earlierOvertime + (clock.now() - deadline) : nil
   }
 
   public var snapshot: SessionSnapshot? {
@@ -429,9 +459,19 @@ public struct SessionEngine: Sendable {
       end(&events)
       return
     }
+    // A rest earned by the open phase that just ended is re-timed to what that focus earned.
+    var earnedNow = false
+    if i > 0, plan.earnedRestPhase(after: i - 1) == i, let earned = plan.earnedRest,
+      let focus = record(ofPhase: i - 1)
+    {
+      plan = plan.retimed(i, to: earned.rest(after: focus.elapsed))
+      earnedNow = true
+    }
     index = i
     phaseStart = t
     deadline = t + plan.phases[i].duration
+    // An open phase waits from its start: its time counts up from the deadline, set to now.
+    if plan.phases[i].open { status = .waiting }
     phasePaused = .zero
     phaseSlept = .zero
     phaseExtended = .zero
@@ -441,6 +481,12 @@ public struct SessionEngine: Sendable {
     saidHalfway = false
     warned = false
     roundCount = 0
+    if earnedNow && bank > .zero {
+      bankDraw = (i, bank)
+      phaseExtended = bank
+      deadline += bank
+      bank = .zero
+    }
     events.append(.phaseStarted(i))
   }
 
@@ -571,7 +617,7 @@ extension SessionEngine {
   /// Carries out `command` now; the events it caused, for the listeners.
   public mutating func apply(_ command: SessionCommand) -> [SessionEvent] {
     switch command {
-    case .pause: status == .running ? togglePause() : tick()
+    case .pause: pauseIfRunning()
     case .resume: status == .paused ? togglePause() : tick()
     case .toggle: togglePause()
     case .skip: skip()
@@ -587,6 +633,13 @@ extension SessionEngine {
     case .untag(let less): relabel { $0.tags.removeAll { less.contains($0) } }
     case .note(let text): relabel { $0.note = text.flatMap { $0.isEmpty ? nil : $0 } }
     }
+  }
+
+  /// Pauses a running phase, or an open one (which waits, so space would end it instead).
+  private mutating func pauseIfRunning() -> [SessionEvent] {
+    var events = tick()
+    if status == .running || (status == .waiting && inOpenPhase) { pause(at: clock.now(), &events) }
+    return events
   }
 
   /// Changes what the session is about, after bringing it up to the clock.

@@ -15,7 +15,11 @@ public enum EventText {
     switch event {
     case .phaseStarted(let i):
       let phase = plan.phases[i]
-      var detail = "\(phase.kind.rawValue), \(TimeText.clock(phase.duration))"
+      // An open phase has no length yet; a rest it earned says so.
+      let earned = i > 0 && plan.earnedRestPhase(after: i - 1) == i ? " earned" : ""
+      var length = phase.open ? "open" : TimeText.clock(phase.duration) + earned
+      if let draw = engine.bankDraw, draw.phase == i { length += " + \(TimeText.clock(draw.amount)) banked" }
+      var detail = "\(phase.kind.rawValue), \(length)"
       if let round = phase.round { detail += ", round \(plan.roundText(round))" }
       return
         "\(clockTime(engine.wallTime(engine.startTime(ofPhase: i))))  start   \(TextLayout.inert(phase.name)) (\(detail))"
@@ -33,8 +37,10 @@ public enum EventText {
         "\(at)  \(stopped ? "stop  " : "skip  ")  \(TextLayout.inert(record.phase.name)) after \(TimeText.clock(record.elapsed))"
     case .paused:
       guard let snapshot = engine.snapshot else { return nil }
+      // An open phase counts up: it says how long it has run, as its display does.
+      let time = snapshot.overtime.map { "\(TimeText.clock($0)) in" } ?? "\(TimeText.countdown(snapshot.remaining)) left"
       return
-        "\(clockTime(engine.wallTime(engine.pausedAt ?? .zero)))  pause   \(TextLayout.inert(snapshot.phase.name)), \(TimeText.countdown(snapshot.remaining)) left"
+        "\(clockTime(engine.wallTime(engine.pausedAt ?? .zero)))  pause   \(TextLayout.inert(snapshot.phase.name)), \(time)"
     case .resumed:
       guard let phase = engine.currentPhase else { return nil }
       return "\(clockTime(engine.startWallNow))  resume  \(TextLayout.inert(phase.name))"

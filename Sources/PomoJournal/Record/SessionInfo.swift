@@ -40,7 +40,9 @@ extension JournalRecord {
     let phases = engine.records.map { r in
       var phase = JournalPhase(
         name: r.phase.name, kind: r.phase.kind, round: r.phase.round, start: engine.wallTime(r.start),
-        end: engine.wallTime(r.end), plannedSeconds: TimeText.seconds(r.phase.duration),
+        // An open phase was planned to last as long as it ran: planned and elapsed agree, so no
+        // report counts it as cut short or overrun.
+        end: engine.wallTime(r.end), plannedSeconds: TimeText.seconds(r.phase.open ? r.elapsed : r.phase.duration),
         elapsedSeconds: TimeText.seconds(r.elapsed), completed: r.completed, pausedSeconds: TimeText.seconds(r.paused),
         sleptSeconds: TimeText.seconds(r.slept), extendedSeconds: TimeText.seconds(r.extended),
         overtimeSeconds: TimeText.seconds(r.overtime ?? .zero))

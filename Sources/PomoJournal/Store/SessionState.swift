@@ -31,6 +31,9 @@ public struct SessionState: Equatable, Sendable {
   public var pausedAt: Double?
   /// The phase's time is up and it waits for confirmation; its overtime is `now - deadline`.
   public var waiting = false
+  /// The phase is open (Flowtime): it counts up from `deadline`, its start with pauses added,
+  /// until someone goes on.
+  public var open = false
   /// Overtime of earlier waits in this phase, before a `+` made it count down again.
   public var phaseOvertimeSeconds = 0.0
   /// Whether each phase waits for confirmation when its time is up (a preset's
@@ -81,6 +84,7 @@ public struct SessionState: Equatable, Sendable {
     deadline = engine.wallTime(engine.deadline)
     pausedAt = engine.pausedAt.map(engine.wallTime)
     waiting = engine.status == .waiting
+    open = phase.open
     phaseOvertimeSeconds = TimeText.seconds(engine.earlierOvertime)
     confirm = engine.plan.confirms
     let pausedSoFar = engine.totalPaused - engine.records.reduce(.zero) { $0 + $1.paused }
@@ -117,7 +121,7 @@ public struct SessionState: Equatable, Sendable {
             ("start", time(phaseStart)), ("deadline", time(deadline)), ("paused_at", pausedAt.map(time) ?? .null),
             ("waiting", .bool(waiting)), ("overtime_seconds", .seconds(phaseOvertimeSeconds)),
             ("paused_seconds", .seconds(phasePausedSeconds)),
-          ])
+          ] + (open ? [("open", .bool(true))] : []))
         ),
         ("total_seconds", .seconds(totalSeconds)),
         ("advance", .string(confirm ? "confirm" : "auto")),
@@ -203,6 +207,7 @@ public struct SessionState: Equatable, Sendable {
     self.deadline = deadline
     pausedAt = phase["paused_at"]?.stringValue.flatMap(RFC3339.parse)
     waiting = phase["waiting"]?.boolValue ?? false
+    open = phase["open"]?.boolValue ?? false
     phaseOvertimeSeconds = try seconds(phase["overtime_seconds"]) ?? 0
     confirm = value["advance"]?.stringValue == "confirm"
     phasePausedSeconds = try seconds(phase["paused_seconds"]) ?? 0
@@ -337,7 +342,9 @@ public struct SessionState: Equatable, Sendable {
 
   /// How long a waiting phase has waited past its deadline, in seconds; nil unless it waits.
   public func overtime(at now: Double) -> Double? {
-    waiting ? max(0, now - deadline) : nil
+    // An open phase's time so far reads the same way, and stands still while paused.
+    if open { return max(0, (pausedAt ?? now) - deadline) }
+    return waiting ? max(0, now - deadline) : nil
   }
 
   /// The session as it stood at `lastKnown` (a time on the session's clock: `updated` after a
@@ -365,11 +372,12 @@ public struct SessionState: Equatable, Sendable {
       end = min(max(lastKnown, phaseStart), deadline)
     }
     let elapsed = max(0, end - phaseStart - phasePausedSeconds)
-    let overtime = phaseOvertimeSeconds + (waiting ? end - max(deadline, phaseStart) : 0)
+    // An open phase is not overtime: it was planned to run as long as it did.
+    let overtime = open ? 0 : phaseOvertimeSeconds + (waiting ? end - max(deadline, phaseStart) : 0)
     result.phases.append(
       JournalPhase(
         name: phaseName, kind: phaseKind, round: phaseRound, start: phaseStart, end: end,
-        plannedSeconds: phasePlannedSeconds, elapsedSeconds: elapsed,
+        plannedSeconds: open ? elapsed : phasePlannedSeconds, elapsedSeconds: elapsed,
         completed: running && (waiting || lastKnown >= deadline), pausedSeconds: phasePausedSeconds,
         extendedSeconds: max(0, phaseLengthSeconds - phasePlannedSeconds), overtimeSeconds: overtime))
     result.end = running ? end : max(end, lastKnown)

@@ -42,7 +42,7 @@ enum PresetListText {
     let rows = presets.map { preset -> [String] in
       let plan = Plan(preset: preset)
       let source = TextLayout.abbreviateHome(preset.source.label, home: home)
-      return [preset.name, "\(preset.rounds)", TimeText.short(plan.total), source, preset.description]
+      return [preset.name, "\(preset.rounds)", plan.hasOpenPhase ? "open" : TimeText.short(plan.total), source, preset.description]
     }
     return table.render(rows, width: width, unicode: unicode)
   }

@@ -88,7 +88,7 @@ extension Pomo {
           isTerminal: context.stdoutIsTerminal && arguments[output] == nil)
       }
 
-      let text: String
+      var text: String
       if arguments[hours] {
         let grid = try source.hours(range: range, calendar: calendar, tags: arguments[tag], preset: arguments[preset])
         try FilterCheck.check(
@@ -121,6 +121,11 @@ extension Pomo {
             range.kind == .year
             ? HeatmapText.render(report, width: context.width, style: style())
             : ReportText.render(report, width: context.width, style: style())
+          // Today's break bank, when the config keeps one and the range holds today.
+          if let cap = config.breakBankCap, range.kind != .year, range.days.contains(today) {
+            let bank = BreakBankSource.today(journal, context, config: config, cap: cap, now: now)
+            text += "Break bank today: \(TimeText.clock(bank.duration)) of \(TimeText.clock(cap))\n"
+          }
         }
       }
       if let path = arguments[output] {

@@ -274,10 +274,18 @@ enum SessionLauncher {
       let left = Duration.milliseconds(Int64(((endsAt - context.clock.wallSeconds()) * 1000).rounded(.up)))
       plan.phases[last].duration = max(.milliseconds(1), left + ago - plan.phases[last].offset)
     }
+    // Break time banked earlier today goes to the first rest an open focus earns (Third Time).
+    var bank = Duration.zero
+    if let cap = config.breakBankCap, plan.earnedRest != nil, plan.hasOpenPhase {
+      bank = BreakBankSource.today(
+        setup.journal, context, config: config, cap: cap, now: context.clock.wallSeconds()
+      ).duration
+    }
     let session = LiveSession(
       // With no keys read, nobody can answer a last phase's question for reps: it is not waited for.
       engine: SessionEngine(
-        plan: plan, clock: context.clock, asksAtEnd: readKeys, startedAgo: ago, tags: info.tags, note: info.note),
+        plan: plan, clock: context.clock, asksAtEnd: readKeys, startedAgo: ago, tags: info.tags, note: info.note,
+        bank: bank),
       listeners: listeners,
       display: display,
       terminalSignals: signals, readKeys: readKeys,

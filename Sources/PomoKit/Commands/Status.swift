@@ -57,8 +57,13 @@ extension Pomo {
       // The session's own time now (its heartbeat plus the boot clock since), never this
       // process's wall clock, which a step (NTP, a VM's clock sync) may have moved.
       let now = state.map { $0.now(on: context.clock) } ?? context.clock.wallSeconds()
+      // Today's break bank, when the config keeps one: only in text and JSON.
+      let bank =
+        format == .text || format.isJSON
+        ? BreakBankSource.today(JournalAccess.journal(arguments, context), context, now: now, running: state) : nil
       let line = StatusText.render(
-        state, now: now, format: format, offset: context.zone.offset, goal: goal?.progress(state, now: now))
+        state, now: now, format: format, offset: context.zone.offset, goal: goal?.progress(state, now: now),
+        bank: bank)
       if format.isJSON {
         context.writeJSON(line + "\n")
       } else {

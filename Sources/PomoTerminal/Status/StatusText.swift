@@ -10,32 +10,36 @@ import PomoPlatform
 public enum StatusText {
   /// The status in `format`, on one line without its line end.
   /// `goal` is today's progress towards the daily goal, when there is one: a field in JSON and
-  /// in templates.
+  /// in templates. `bank` is today's break bank, when the config keeps one: in text and JSON.
   public static func render(
-    _ state: SessionState?, now: Double, format: StatusFormat, offset: (Double) -> Int, goal: GoalProgress? = nil
+    _ state: SessionState?, now: Double, format: StatusFormat, offset: (Double) -> Int, goal: GoalProgress? = nil,
+    bank: BreakBank? = nil
   ) -> String {
     switch format {
-    case .text: line(state, now: now)
-    case .json: json(state, now: now, offset: offset, goal: goal).text
+    case .text: line(state, now: now, bank: bank)
+    case .json: json(state, now: now, offset: offset, goal: goal, bank: bank).text
     case .waybar: waybar(state, now: now).text
     case .i3blocks: i3blocks(state, now: now).text
     case .template(let text): template(text, state, now: now, offset: offset, goal: goal)
     }
   }
 
-  public static func line(_ state: SessionState?, now: Double) -> String {
-    guard let s = state else { return "idle" }
+  public static func line(_ state: SessionState?, now: Double, bank: BreakBank? = nil) -> String {
+    let banked = bank.map { "bank \(TimeText.clock($0.duration))" }
+    guard let s = state else { return banked.map { "idle (\($0))" } ?? "idle" }
     var detail = "\(percent(s.phaseProgress(at: now)))%"
     if let round = s.phaseRound { detail += ", round \(roundText(round, s))" }
     if let n = s.countedRounds { detail += ", \(TextLayout.count(n, "round"))" }
     if let question = s.question { detail += ", reps for \(TextLayout.inert(question))?" }
+    if let banked { detail += ", " + banked }
     return "\(badge(s)) \(TextLayout.inert(s.phaseName)) \(remaining(s, now)) (\(detail))"
   }
 
   public static func json(
-    _ state: SessionState?, now: Double, offset: (Double) -> Int, goal: GoalProgress? = nil
+    _ state: SessionState?, now: Double, offset: (Double) -> Int, goal: GoalProgress? = nil, bank: BreakBank? = nil
   ) -> JSONOutput {
-    guard let s = state else { return .object([("state", .string("idle"))] + (goal?.json ?? [])) }
+    let banked: [(String, JSONOutput)] = bank.map { [("break_bank_seconds", .int(Int64($0.seconds.rounded(.down))))] } ?? []
+    guard let s = state else { return .object([("state", .string("idle"))] + (goal?.json ?? []) + banked) }
     func time(_ t: Double) -> JSONOutput { .string(RFC3339.format(t, offset: offset(t))) }
     func fraction(_ x: Double) -> JSONOutput { .seconds((x * 1000).rounded() / 1000) }
     let remaining = remainingSeconds(s, now)
@@ -57,7 +61,7 @@ public enum StatusText {
         ("started", time(s.record.start)),
         ("tags", .array(s.record.tags.map(JSONOutput.string))),
         ("pid", .int(Int64(s.pid))),
-      ] + counts(s) + (goal?.json ?? []))
+      ] + counts(s) + (goal?.json ?? []) + banked)
   }
 
   /// An AMRAP's rounds and the open question for reps, only when there are any.

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+@testable import PomoJournal
+import PomoTestSupport
+
+/// Flowtime with the real binary: an open focus counts up until `pomo next` from another shell
+/// ends it, and the break after it is what the focus earned.
+@Suite("Flowtime, end to end")
+struct FlowtimeEndToEndTests {
+  static let flow =
+    #"{"round": [{"name": "deep", "kind": "work", "duration": "open"}, {"name": "pause", "kind": "rest", "duration": "1h"}], "rest_ratio": 0.5}"#
+
+  let fixture: PomoHome
+  var home: TemporaryFolder { fixture.folder }
+
+  init() throws {
+    fixture = try PomoHome(presets: ["flow": Self.flow])
+  }
+
+  @Test("an open focus ended with pomo next earns half its time as rest, and the journal says so")
+  func nextEndsTheFocus() throws {
+    defer { home.cleanUp() }
+    let session = try fixture.launch(["start", fixture.preset("flow"), "--no-notify"], name: "session")
+    defer { if session.isRunning { session.terminate() } }
+    // The focus counts up: wait until status shows at least a second and a half gone.
+    #expect(
+      waitUntil {
+        guard let status = try? fixture.run(["status"]), status.status == 0, status.out.hasPrefix("WORK deep +") else {
+          return false
+        }
+        let time = status.out.dropFirst("WORK deep +".count).prefix { $0 != " " }
+        let parts = time.split(separator: ":").compactMap { Int($0) }
+        return parts.count == 2 && parts[0] * 60 + parts[1] >= 2
+      })
+    #expect(try fixture.run(["next"]).status == 0)
+    // The earned rest is a second or so; the session ends by itself after it.
+    #expect(waitUntil { !session.isRunning })
+    #expect(session.terminationStatus == 0)
+    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
+    #expect(record.status == .completed && record.phases.count == 2)
+    let focus = record.phases[0]
+    let rest = record.phases[1]
+    #expect(focus.elapsedSeconds >= 2 && focus.plannedSeconds == focus.elapsedSeconds && focus.overtimeSeconds == 0)
+    #expect(abs(rest.plannedSeconds - focus.elapsedSeconds * 0.5) < 0.002, "\(rest.plannedSeconds)")
+    #expect(rest.completed && abs(rest.elapsedSeconds - rest.plannedSeconds) < 0.5)
+    let log = home.read("session.out") ?? ""
+    #expect(log.contains("start   deep (work, open, round 1/1)"), "\(log)")
+    // However long a loaded machine took, the rest is a few seconds, marked as earned.
+    #expect(log.contains("start   pause (rest, 0:0") && log.contains(" earned, round 1/1)"), "\(log)")
+  }
+
+  /// The seconds in "bank m:ss" on a status line, or nil.
+  static func bank(_ line: String) -> Int? {
+    guard let range = line.range(of: "bank ") else { return nil }
+    let parts = line[range.upperBound...].prefix { $0.isNumber || $0 == ":" }.split(separator: ":").compactMap { Int($0) }
+    return parts.count == 2 ? parts[0] * 60 + parts[1] : nil
+  }
+
+  @Test("a break skipped early is banked; delete and undo move the bank; the next earned break draws it")
+  func bank() throws {
+    defer { home.cleanUp() }
+    try home.write(".config/pomo/config.json", #"{"break_bank": {"cap": "30m"}}"#)
+    try home.write(
+      "skip.json",
+      #"{"round": [{"name": "go", "kind": "work", "duration": "1s"}, {"name": "b", "kind": "rest", "duration": "30s"}]}"#)
+    #expect(try fixture.run(["status"]).out == "idle (bank 0:00)\n")
+    let first = try fixture.launch(["start", home.file("skip.json"), "--no-notify"], name: "first")
+    defer { if first.isRunning { first.terminate() } }
+    #expect(waitUntil { (try? fixture.run(["status"]))?.out.hasPrefix("REST b") == true })
+    #expect(try fixture.run(["skip"]).status == 0)
+    #expect(waitUntil { !first.isRunning })
+    // Most of the 30 s break was not taken: it is in the bank.
+    let banked = try #require(Self.bank(try fixture.run(["status"]).out))
+    #expect(banked >= 20 && banked <= 30)
+    #expect(try fixture.run(["delete", "last"]).status == 0)
+    #expect(try fixture.run(["status"]).out == "idle (bank 0:00)\n")
+    #expect(try fixture.run(["undo"]).status == 0)
+    #expect(Self.bank(try fixture.run(["status"]).out) == banked)
+    let report = try fixture.run(["report", "--today"]).out
+    #expect(report.hasSuffix("Break bank today: 0:\(banked) of 30:00\n"), "\(report)")
+    let json = try fixture.run(["status", "--json"]).out
+    #expect(json.contains(#""break_bank_seconds":\#(banked)"#), "\(json)")
+
+    // An open focus of a second or two earns about a second, and draws the bank on top.
+    let flow = try fixture.launch(["start", fixture.preset("flow"), "--no-notify"], name: "flow")
+    defer { if flow.isRunning { flow.terminate() } }
+    #expect(waitUntil { (try? fixture.run(["status"]))?.out.hasPrefix("WORK deep +") == true })
+    #expect(try fixture.run(["next"]).status == 0)
+    #expect(waitUntil { (try? fixture.run(["status"]))?.out.hasPrefix("REST pause") == true })
+    #expect(try fixture.run(["skip"]).status == 0)
+    #expect(waitUntil { !flow.isRunning })
+    // The journal holds a deletion and its undo too: the sessions are the lines that read as one.
+    let lines = (home.read(journalFile(home.path)) ?? "").split(separator: "\n")
+    let record = try #require(lines.compactMap { try? JournalRecord(line: Array($0.utf8)) }.last)
+    let rest = record.phases[1]
+    #expect(rest.extendedSeconds == Double(banked) && !rest.completed)
+    #expect((home.read("flow.out") ?? "").contains(" earned + 0:\(banked) banked, round 1/1)"))
+    // Skipped at once, the draw was not taken: the bank keeps it, and what the break saved.
+    #expect((Self.bank(try fixture.run(["status"]).out) ?? 0) >= banked)
+  }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import PomoTestSupport
+import Testing
+
+@testable import PomoCore
+@testable import PomoJournal
+@testable import PomoPlatform
+
+/// Flowtime: an open focus phase counts up until the person goes on, and the rest after it is
+/// earned from it (`rest_ratio`, `rest_rules`).
+@Suite("Open phases and earned rest")
+struct OpenPhaseTests {
+  let clock = FakeClock()
+
+  /// An open focus, then a rest written as 1 h that the focus re-times, twice.
+  func engine(_ earned: EarnedRest?, rounds: Int = 2) -> SessionEngine {
+    var focus = phase("flow", .work, 1)
+    focus.open = true
+    focus.duration = .zero
+    var preset = Preset(name: "f", round: [focus, phase("break", .rest, 3600)], rounds: rounds, skipLastRest: true)
+    preset.earnedRest = earned
+    return SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
+  }
+
+  @Test("an open phase counts up from its start, with no deadline to end it")
+  func countsUp() {
+    var e = engine(.ratio(0.2))
+    #expect(e.start() == [.sessionStarted, .phaseStarted(0)])
+    #expect(e.status == .waiting && e.snapshot?.overtime == .zero)
+    clock.advance(.seconds(3 * 3600))
+    #expect(e.tick() == [])
+    #expect(e.index == 0 && e.snapshot?.overtime == .seconds(3 * 3600))
+    // The display asks for the next second, as for any wait.
+    #expect(e.nextWake(.display(barCells: 20)) == clock.clock.now() + .seconds(1))
+  }
+
+  @Test("pauses are left out of its time, and `next` ends it, completed, with the rest earned")
+  func pausesAndNext() {
+    var e = engine(.ratio(0.2))
+    _ = e.start()
+    clock.advance(.seconds(600))
+    #expect(e.apply(.pause) == [.paused])
+    clock.advance(.seconds(300))
+    #expect(e.snapshot?.overtime == .seconds(600) && e.snapshot?.paused == true)
+    #expect(e.apply(.resume) == [.resumed])
+    #expect(e.status == .waiting)
+    clock.advance(.seconds(400))
+    #expect(e.snapshot?.overtime == .seconds(1000))
+    #expect(e.next() == [.phaseEnded(0, completed: true), .phaseStarted(1)])
+    let focus = e.records[0]
+    #expect(focus.elapsed == .seconds(1000) && focus.paused == .seconds(300) && focus.overtime == nil)
+    // A fifth of 1000 s of focus: the rest is 200 s, not the hour written.
+    #expect(e.plan.phases[1].duration == .seconds(200) && e.snapshot?.remaining == .seconds(200))
+    clock.advance(.seconds(200))
+    #expect(e.tick() == [.phaseEnded(1, completed: true), .phaseStarted(2)])
+    #expect(e.status == .waiting)
+  }
+
+  @Test("space and skip end it too; `+` leaves it alone")
+  func spaceAndSkip() {
+    var e = engine(.ratio(0.5))
+    _ = e.start()
+    clock.advance(.seconds(100))
+    #expect(e.apply(.extend(.seconds(60))) == [])
+    #expect(e.apply(.toggle) == [.phaseEnded(0, completed: true), .phaseStarted(1)])
+    #expect(e.plan.phases[1].duration == .seconds(50))
+    _ = e.skip()
+    clock.advance(.seconds(40))
+    // Skipping a paused open phase ends it, completed, its pause left out.
+    _ = e.apply(.pause)
+    clock.advance(.seconds(10))
+    #expect(e.skip() == [.skipped(2), .resumed, .phaseEnded(2, completed: true), .sessionEnded(completed: true)])
+    #expect(e.records.last?.elapsed == .seconds(40))
+  }
+
+  @Test(
+    "rest rules: the first row whose limit the focus is under, null for any longer",
+    arguments: [(60, 5), (25 * 60 - 1, 5), (25 * 60, 8), (89 * 60, 10), (4 * 3600, 15)])
+  func rules(focusSeconds: Int, restMinutes: Int) {
+    let rules = EarnedRest.rules([
+      .init(under: .seconds(1500), rest: .seconds(300)), .init(under: .seconds(3000), rest: .seconds(480)),
+      .init(under: .seconds(5400), rest: .seconds(600)), .init(under: nil, rest: .seconds(900)),
+    ])
+    var e = engine(rules)
+    _ = e.start()
+    clock.advance(.seconds(focusSeconds))
+    _ = e.next()
+    #expect(e.plan.phases[1].duration == .seconds(restMinutes * 60))
+  }
+
+  @Test("past every limit without a null row, the last row's rest; a ratio rounds to the millisecond")
+  func edges() {
+    let rules = EarnedRest.rules([.init(under: .seconds(60), rest: .seconds(10))])
+    #expect(rules.rest(after: .seconds(600)) == .seconds(10))
+    #expect(EarnedRest.ratio(0.3).rest(after: .milliseconds(1001)) == .milliseconds(300))
+    #expect(EarnedRest.ratio(0.9).rest(after: .seconds(200_000)) == EarnedRest.longest)
+  }
+
+  @Test("without rest_ratio or rest_rules, the rest keeps its own time")
+  func unearned() {
+    var e = engine(nil)
+    _ = e.start()
+    clock.advance(.seconds(10))
+    _ = e.next()
+    #expect(e.plan.phases[1].duration == .seconds(3600))
+  }
+
+  @Test("the journal records the open phase as planned for as long as it ran, and the rest earned")
+  func journal() {
+    var e = engine(.ratio(0.2), rounds: 1)
+    _ = e.start()
+    clock.advance(.seconds(90))
+    _ = e.next()
+    let record = JournalRecord(engine: e, info: SessionInfo(id: "x", host: "h", planCount: 1))
+    #expect(record.phases.map(\.plannedSeconds) == [90])
+    #expect(record.phases.map(\.overtimeSeconds) == [0])
+    #expect(record.status == .completed)
+  }
+
+  @Test("the state file shows the open phase counting up, standing still while paused")
+  func stateFile() throws {
+    var e = engine(.ratio(0.2))
+    _ = e.start()
+    clock.advance(.seconds(30))
+    let running = try #require(SessionState(engine: e, info: SessionInfo(id: "x", host: "h", planCount: 3), pid: 1))
+    #expect(running.open && running.overtime(at: running.deadline + 30) == 30)
+    _ = e.apply(.pause)
+    clock.advance(.seconds(30))
+    let paused = try #require(SessionState(engine: e, info: SessionInfo(id: "x", host: "h", planCount: 3), pid: 1))
+    #expect(paused.overtime(at: paused.deadline + 500) == 30)
+    let read = try SessionState(bytes: Array(paused.json(offset: { _ in 0 }).text.utf8))
+    #expect(read.open)
+  }
+}
