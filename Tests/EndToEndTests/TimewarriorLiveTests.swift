@@ -37,7 +37,7 @@ struct TimewarriorLiveTests {
     let focus = record.phases.filter { $0.kind == .work }
     let found = try intervals()
     #expect(found.count == focus.count && found.count == 2, "\(found) against \(focus)")
-    func stamp(_ t: Double) -> String { RFC3339Stamp.utc(t.rounded()) }
+    func stamp(_ t: Double) -> String { RFC3339Stamp.utc(t.rounded(.down)) }
     // Sorted by start: timew lists the newest first.
     let sorted = found.sorted { ($0["start"] as? String ?? "") < ($1["start"] as? String ?? "") }
     for (interval, phase) in zip(sorted, focus) {

@@ -51,8 +51,9 @@ public final class TimewarriorBridge: SessionListener {
     open = false
   }
 
-  /// "2026-12-02T15:00:00Z": UTC to the second, as Timewarrior reads a time.
+  /// "2026-12-02T15:00:00Z": UTC to the second, as Timewarrior reads a time; cut to the whole
+  /// second, never rounded up, as Timewarrior refuses to start an interval in the future.
   static func time(_ t: Double) -> String {
-    String(RFC3339.format(t.rounded(), offset: 0).prefix(19)) + "Z"
+    String(RFC3339.format(t.rounded(.down), offset: 0).prefix(19)) + "Z"
   }
 }
