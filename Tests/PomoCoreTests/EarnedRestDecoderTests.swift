@@ -10,18 +10,9 @@ import PomoTestSupport
 struct EarnedRestDecoderTests {
   static let open = #"{"round": [{"name": "flow", "kind": "work", "duration": "open"}, {"name": "b", "kind": "rest", "duration": "5m"}]"#
 
-  func decode(_ text: String) throws(DataFileError) -> Preset {
-    try PresetDecoder(file: "my.json").decode(text, defaultName: "my", source: .file("my.json"))
-  }
-
-  func message(_ text: String) -> String? {
-    do {
-      _ = try decode(text)
-      return nil
-    } catch {
-      return error.description
-    }
-  }
+  /// The preset files' own helpers: decode as "my.json", or the one-line error.
+  func decode(_ text: String) throws(DataFileError) -> Preset { try PresetDecoderTests().decode(text) }
+  func message(_ text: String) -> String? { PresetDecoderTests().message(text) }
 
   @Test("an open focus with a ratio, and with rules, decodes and writes back the same")
   func decodes() throws {
