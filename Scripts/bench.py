@@ -848,9 +848,64 @@ def section_moves(args, env):
         shutil.rmtree(folder)
 
 
+def section_tick(args, env):
+    """A 25 min focus with the tick on against the same without it, side by side on an 80-column
+    pseudo-terminal, each with the real aplay into ALSA's null device: the players' CPU is in
+    pomo's, which reaps them."""
+    print("## The tick: CPU per minute, players included")
+    print(f"(a {args.seconds:.0f} s run of each, side by side, of a 25 min focus on an 80-column pseudo-terminal; "
+          "the player is `aplay -q -D null`)")
+    aplay = shutil.which("aplay")
+    if not aplay:
+        print()
+        print("aplay is not installed (Debian's alsa-utils): no figures.")
+        return
+    results = {}
+    folders = []
+
+    def measure(name, sounds):
+        folder = tempfile.mkdtemp()
+        folders.append(folder)
+        os.makedirs(os.path.join(folder, ".config", "pomo"))
+        with open(os.path.join(folder, ".config", "pomo", "config.json"), "w") as f:
+            json.dump({"sounds": sounds} if sounds else {}, f)
+        home_env = dict(env, HOME=folder, LANG="C.UTF-8", TERM="xterm-256color")
+        results[name] = run_in_pty([args.pomo, "start", "25m", "--no-notify"], args.seconds, home_env)
+
+    player = [aplay, "-q", "-D", "null"]
+    # A file of one's own: a copy of pomo's single tick is not kept, so any short WAV does.
+    own_file = os.path.join(tempfile.mkdtemp(), "tick.wav")
+    folders.append(os.path.dirname(own_file))
+    import wave
+    with wave.open(own_file, "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(22050)
+        w.writeframes(b"\0\0" * 441)
+    runs = [("without", None), ("tick", {"tick": "tick", "player": player}),
+            ("file", {"tick": own_file, "player": player})]
+    threads = [threading.Thread(target=measure, args=run) for run in runs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    print()
+    print("| session | CPU per minute | peak RSS | target |")
+    print("| --- | --- | --- | --- |")
+    labels = {"without": ("no tick", ""), "tick": ("pomo's own tick (a player a minute)", "at most 0.05 s"),
+              "file": ("a tick file of one's own (a player a second)", "")}
+    for name, _ in runs:
+        cpu, rss, wall = results[name]
+        label, target = labels[name]
+        print(f"| {label} | {cpu / (wall / 60):.4f} s | {rss:.1f} MB | {target} |")
+    for folder in folders:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 SECTIONS = {"session": section_session, "status": section_status, "control": section_control,
             "report": section_report, "history": section_history, "folder": section_folder,
-            "spans": section_spans, "core": section_core, "moves": section_moves}
+            "spans": section_spans, "core": section_core, "moves": section_moves,
+            "tick": section_tick}
 
 
 def main():

@@ -8,13 +8,15 @@
 #   history, --hours, first builds), core (the journal core: first build of every cache, an
 #   append then a week, log as text and JSON beside Python, a full history as JSON and its
 #   memory, a folder of 10,000 files under ulimit -n 64), moves (a workout with exercises and an
-#   AMRAP against the same workout without them: CPU per minute on --big)
+#   AMRAP against the same workout without them: CPU per minute on --big), tick (a focus with
+#   the tick on against one without, players included)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need_apt=()
 command -v timew >/dev/null || need_apt+=(timewarrior)
 command -v hyperfine >/dev/null || need_apt+=(hyperfine)
+command -v aplay >/dev/null || need_apt+=(alsa-utils)
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq >/dev/null && apt-get install -y -qq "${need_apt[@]}" >/dev/null

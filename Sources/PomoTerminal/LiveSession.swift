@@ -90,8 +90,11 @@ public final class LiveSession {
       // Wake at least every 10 s, so the session's heartbeat reaches the state file.
       let now = engine.clock.now()
       var wake = min(engine.nextWake(precision) ?? now + Self.heartbeat, now + Self.heartbeat)
+      for listener in listeners {
+        if let asked = listener.nextWake(engine) { wake = min(wake, asked) }
+      }
       for control in controls {
-        if let controlWake = control.nextWake(engine) { wake = min(wake, controlWake) }
+        if let asked = control.nextWake(engine) { wake = min(wake, asked) }
       }
       let fds = [signals.readFD] + (watchKeys ? [0] : []) + controls.flatMap(\.descriptors)
       let ready = waiter.wait(for: fds, until: wake, now: now)

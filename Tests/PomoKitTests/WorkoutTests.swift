@@ -187,6 +187,11 @@ struct WorkoutConfigTests {
     ).sounds
     #expect(sounds.workEnd == .builtIn(.chime) && sounds.restEnd == .file("/s/b.wav"))
     #expect(sounds.volume == 0.25 && sounds.player == ["aplay"])
+    #expect(sounds.tick == nil, "the tick is off unless set")
+    let ticks = try Config.parse(Array(#"{"sounds": {"tick": "tick"}}"#.utf8), file: "config.json").sounds
+    #expect(ticks.tick == .builtIn(.tick) && !ticks.isEmpty)
+    let own = try Config.parse(Array(#"{"sounds": {"tick": "/s/t.wav", "work_end": null}}"#.utf8), file: "c").sounds
+    #expect(own.tick == .file("/s/t.wav") && own.workEnd == nil)
   }
 
   static let bad: [(String, String)] = [
@@ -198,7 +203,8 @@ struct WorkoutConfigTests {
     ),
     (#"{"sound": {"start": "x"}}"#, "config.json:1:12: sound.start: unknown key"),
     (#"{"sound": {"phase_end": ""}}"#, "config.json:1:25: sound.phase_end: the file name is empty"),
-    (#"{"sounds": {"tick": "x"}}"#, "config.json:1:13: sounds.tick: unknown key"),
+    (#"{"sounds": {"tock": "x"}}"#, #"config.json:1:13: sounds.tock: unknown key; did you mean "tick"?"#),
+    (#"{"sounds": {"tick": ""}}"#, "config.json:1:21: sounds.tick: expected a sound's name or a file, got an empty string"),
     (#"{"sounds": {"volume": 2}}"#, "config.json:1:23: sounds.volume: expected a number from 0 to 1, got 2"),
     (#"{"sounds": {"work_end": ""}}"#, "config.json:1:25: sounds.work_end: expected a sound's name or a file, got an empty string"),
     (#"{"sounds": {"player": ""}}"#, "config.json:1:23: sounds.player: the player's name is empty"),

@@ -295,7 +295,9 @@ struct PhaseSoundTests {
       none.err == "pomo: warning: no sound player found (pw-play, paplay, aplay, afplay or ffplay); no sound will play\n")
   }
 
-  @Test("pomo's own sounds: a chime after focus and a bell after a break, played by the real aplay", .requires(.aplay, .python))
+  @Test(
+    "pomo's own sounds: a chime after focus, a bell after a break and the tick in focus, played by the real aplay",
+    .requires(.aplay, .python))
   func builtIn() throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
@@ -303,7 +305,7 @@ struct PhaseSoundTests {
     // The real aplay into ALSA's null device, each file it was given logged first.
     try home.write(
       ".config/pomo/config.json",
-      #"{"sounds": {"work_end": "chime", "rest_end": "bell", "volume": 0.5, "player": ["/bin/sh", "-c", "echo \"$0\" >> \#(log); exec aplay -q -D null \"$0\""]}}"#)
+      #"{"sounds": {"work_end": "chime", "rest_end": "bell", "tick": "tick", "volume": 0.5, "player": ["/bin/sh", "-c", "echo \"$0\" >> \#(log); exec aplay -q -D null \"$0\""]}}"#)
     let run = try runPomo(
       ["start", "1s/1s", "-r", "2", "--no-notify"],
       environment: ["HOME": home.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
@@ -311,8 +313,10 @@ struct PhaseSoundTests {
     let chime = home.file(".cache/pomo/sounds/chime-50.wav")
     let bell = home.file(".cache/pomo/sounds/bell-50.wav")
     var lines: [String] { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
-    #expect(waitUntil { lines.count == 3 })
-    #expect(lines.sorted() == [bell, chime, chime])
+    let tick = home.file(".cache/pomo/sounds/tick-50.wav")
+    // A tick's minute with each focus phase.
+    #expect(waitUntil { lines.count == 5 })
+    #expect(lines.sorted() == [bell, chime, chime, tick, tick])
     // Python's wave reads each: its length, its peak, and its pitch from the zero crossings.
     let check = """
       import sys, wave, struct
@@ -329,10 +333,24 @@ struct PhaseSoundTests {
           crossings = sum(1 for a, b in zip(heard, heard[1:]) if (a < 0) != (b < 0))
           pitch = crossings / 2 / length
           assert abs(pitch - hertz) < hertz * 0.02, (path, pitch)
+      # The tick: a minute, a soft burst of 1760 Hz at the start of each second, silence between.
+      w = wave.open(sys.argv[3])
+      rate = w.getframerate()
+      frames = w.readframes(w.getnframes())
+      samples = struct.unpack("<%dh" % (len(frames) // 2), frames)
+      assert abs(w.getnframes() / rate - 60) < 0.01, w.getnframes()
+      starts = [n for n in range(1, len(samples)) if samples[n] != 0 and all(s == 0 for s in samples[max(0, n - 100):n])]
+      assert len(starts) == 60 and all(abs(b - a - rate) <= 1 for a, b in zip(starts, starts[1:])), starts[:5]
+      burst = [s for s in samples[starts[0]:starts[0] + rate // 50] if s != 0]
+      pitch = sum(1 for a, b in zip(burst, burst[1:]) if (a < 0) != (b < 0)) / 2 / (len(burst) / rate)
+      assert abs(pitch - 1760) < 1760 * 0.05, pitch
+      peak = max(abs(s) for s in samples)
+      assert 0.05 * 32767 < peak <= 0.2 * 32767 + 1, peak
       print("ok")
       """
     let python = try runProgram(
-      [RequiredTool.path(of: "python3") ?? "/usr/bin/python3", "-c", check, chime, bell], environment: ["PATH": "/usr/bin:/bin"])
+      [RequiredTool.path(of: "python3") ?? "/usr/bin/python3", "-c", check, chime, bell, tick],
+      environment: ["PATH": "/usr/bin:/bin"])
     #expect(python.out == "ok\n", "\(python.err)")
   }
 }

@@ -1,6 +1,6 @@
 /// The sounds a session plays (`"sounds"` in the config): one when a focus phase's time is
-/// up, one when a break's is. Each is one of pomo's own sounds, which it makes itself
-/// (`BuiltInSound`), or a sound file.
+/// up, one when a break's is, and a tick each second of focus (off unless set). Each is one of
+/// pomo's own sounds, which it makes itself (`BuiltInSound`), or a sound file.
 public struct SoundSettings: Equatable, Sendable {
   public enum Source: Equatable, Sendable {
     case builtIn(BuiltInSound)
@@ -9,6 +9,8 @@ public struct SoundSettings: Equatable, Sendable {
 
   public var workEnd: Source?
   public var restEnd: Source?
+  /// A tick each second while a focus phase runs; nil (the default) for none.
+  public var tick: Source?
   /// How loud pomo's own sounds are made, 0 to 1 (sound files play as they are).
   public var volume = 0.6
   /// The player and its first arguments; nil for the first of `players` found on PATH.
@@ -24,7 +26,7 @@ public struct SoundSettings: Equatable, Sendable {
 
   public init() {}
 
-  public var isEmpty: Bool { workEnd == nil && restEnd == nil }
+  public var isEmpty: Bool { workEnd == nil && restEnd == nil && tick == nil }
 
   /// The sound for the end of a phase of `kind`.
   public func end(of kind: PhaseKind) -> Source? { kind == .work ? workEnd : restEnd }
@@ -36,4 +38,7 @@ public enum BuiltInSound: String, CaseIterable, Sendable {
   case chime
   /// The end of a break: a lower, longer one.
   case bell
+  /// A soft tick for each second of focus, made as a minute of ticks so that one player
+  /// plays a minute.
+  case tick
 }

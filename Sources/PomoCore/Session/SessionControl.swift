@@ -12,9 +12,6 @@ public protocol SessionControl: SessionListener {
   /// through the session (engine and listeners) and returns the engine as it then stands.
   func serve(ready: Set<Int32>, apply: (SessionCommand) -> SessionEngine)
 
-  /// When the control needs the loop to wake next (a follower's next visible change), or nil.
-  func nextWake(_ engine: SessionEngine) -> Duration?
-
   /// Stops listening; called once the session has ended, before its lock is let go.
   func close()
 }

@@ -4,6 +4,14 @@ import PomoPlatform
 /// file. The runner owns the only clock; listeners are told after every step and own no timer.
 public protocol SessionListener: AnyObject {
   func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent])
+
+  /// When the listener next needs a step (a tick due on the second, a follower's next visible
+  /// change), or nil: the loop wakes at the earliest of what the engine and its listeners ask.
+  func nextWake(_ engine: SessionEngine) -> Duration?
+}
+
+extension SessionListener {
+  public func nextWake(_ engine: SessionEngine) -> Duration? { nil }
 }
 
 /// One line of text per event, shared by the plain log and the live display's history.

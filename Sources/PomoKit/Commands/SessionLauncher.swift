@@ -31,6 +31,8 @@ enum SessionLauncher {
     /// The sounds to play at the end of each kind of phase and the player that plays them,
     /// when both exist.
     var sound: (player: [String], files: [PhaseKind: String])?
+    /// The tick's file and the player that plays it, when both exist.
+    var tick: (player: [String], file: String)?
 
     init(_ arguments: ParsedArguments, _ context: Context, journal: Journal) throws(CLIError) {
       color = arguments[SharedOptions.color]
@@ -74,10 +76,9 @@ enum SessionLauncher {
           var files: [PhaseKind: String] = [:]
           var missing = Set<String>()
           let folder = context.paths.cacheDirectory ?? context.paths.stateDirectory
-          for kind in PhaseKind.allCases {
-            guard let source = sounds.end(of: kind) else { continue }
+          func file(_ source: SoundSettings.Source) -> String? {
             switch SoundFiles.path(for: source, volume: sounds.volume, folder: folder) {
-            case .success(let file) where Platform.fileExists(file): files[kind] = file
+            case .success(let file) where Platform.fileExists(file): return file
             case .success(let file):
               // One warning a file, though both kinds of phase end with it.
               if missing.insert(file).inserted {
@@ -86,8 +87,13 @@ enum SessionLauncher {
             case .failure(let error):
               context.errors.write("pomo: warning: cannot make the sound in \(folder): \(error); it will not play\n")
             }
+            return nil
+          }
+          for kind in PhaseKind.allCases {
+            if let source = sounds.end(of: kind), let file = file(source) { files[kind] = file }
           }
           if !files.isEmpty { sound = (player, files) }
+          if let source = sounds.tick, let file = file(source) { tick = (player, file) }
         } else {
           let looked = sounds.player.map { "'\($0[0])'" } ?? "pw-play, paplay, aplay, afplay or ffplay"
           context.errors.write("pomo: warning: no sound player found (\(looked)); no sound will play\n")
@@ -233,6 +239,14 @@ enum SessionLauncher {
       listeners.append(
         PhaseSounds(files: sound.files) {
           Spawner.launch(sound.player + [Spawner.inertPath($0)], environment: environment)
+        })
+    }
+    if let tick = setup.tick {
+      // pomo's own tick is a minute of ticks, started each minute; a file of one's own, each second.
+      let own = setup.config.sounds.tick.map { if case .builtIn = $0 { true } else { false } } ?? false
+      listeners.append(
+        TickSound(file: tick.file, period: own ? .seconds(SoundSynth.ticksPerFile) : .seconds(1)) {
+          ChildProcess.start(tick.player + [Spawner.inertPath($0)], environment: environment)
         })
     }
     if let task = setup.task {
