@@ -33,6 +33,9 @@ public struct Report: Equatable, Sendable {
   public var dayStart = 0
   /// Each exercise's time, reps and rounds by week, when sessions in the range had any.
   public var exercises: [ExerciseWeek] = []
+  /// Today's break bank and its cap, in seconds, when the config keeps one and the range holds
+  /// today.
+  public var breakBank: BreakBankFigures?
 
   public var totals: Day {
     var t = Day(day: range.days.lowerBound)

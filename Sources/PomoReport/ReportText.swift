@@ -236,6 +236,13 @@ public enum ReportJSON {
       out.key("exercises")
       out.value(ExerciseWeeksText.json(report.exercises))
     }
+    if let bank = report.breakBank {
+      out.key("break_bank")
+      out.beginObject()
+      member("seconds", Int64(bank.seconds.rounded(.down)))
+      member("cap_seconds", Int64(bank.cap.rounded()))
+      out.endObject()
+    }
     out.endObject()
     return out.text + "\n"
   }

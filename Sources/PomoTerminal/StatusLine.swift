@@ -33,6 +33,8 @@ public enum StatusLine {
     let time = s.overtime.map(TimeText.overtime) ?? TimeText.countdown(s.remaining)
     let round = s.roundText
     let session = "\(Int((s.sessionFraction * 100).rounded(.down)))%"
+    // Break time banked for the first earned rest, on the widest lines only.
+    let bank = s.bank.map { "bank \(TimeText.clock($0))" }
 
     struct Layout {
       var separator: String
@@ -45,14 +47,15 @@ public enum StatusLine {
       var hint = false
       var short = false
       var badge = true
+      var bank: String? = nil
     }
     let plain = [
       Layout(
         separator: "  ", nameLimit: 24, minBar: 10, maxBar: 40, round: round.map { "round \($0)" },
-        session: "session \(session)", percent: true),
+        session: "session \(session)", percent: true, bank: bank),
       Layout(
         separator: "  ", nameLimit: 20, minBar: 8, maxBar: 30, round: round.map { "round \($0)" }, session: nil,
-        percent: true),
+        percent: true, bank: bank),
       Layout(separator: " ", nameLimit: 16, minBar: 6, maxBar: 24, round: round, session: nil, percent: true),
       Layout(separator: " ", nameLimit: 12, minBar: 5, maxBar: 20, round: nil, session: nil, percent: true),
       Layout(separator: " ", nameLimit: 0, minBar: 4, maxBar: 12, round: nil, session: nil, percent: true),
@@ -85,7 +88,7 @@ public enum StatusLine {
       let before = [layout.badge ? badge : "", name].filter { !$0.isEmpty }
       let after = [
         layout.percent ? TextLayout.padLeft(percent, 4) : "", time, layout.round ?? "", layout.session ?? "",
-        layout.hint ? (layout.short ? shortHint : hint) ?? "" : "",
+        layout.bank ?? "", layout.hint ? (layout.short ? shortHint : hint) ?? "" : "",
       ]
       .filter { !$0.isEmpty }
       let parts = before.count + after.count + (layout.maxBar > 0 ? 1 : 0)

@@ -79,6 +79,8 @@ struct FlowtimeEndToEndTests {
     #expect(Self.bank(try fixture.run(["status"]).out) == banked)
     let report = try fixture.run(["report", "--today"]).out
     #expect(report.hasSuffix("Break bank today: 0:\(banked) of 30:00\n"), "\(report)")
+    let reportJSON = try fixture.run(["report", "--today", "--format", "json"]).out
+    #expect(reportJSON.contains(#""break_bank":{"seconds":\#(banked),"cap_seconds":1800}"#), "\(reportJSON)")
     let json = try fixture.run(["status", "--json"]).out
     #expect(json.contains(#""break_bank_seconds":\#(banked)"#), "\(json)")
 

@@ -77,6 +77,9 @@ public struct SessionSnapshot: Equatable, Sendable {
   public var endless = false
   /// The rounds marked so far, when the phase counts them (an AMRAP).
   public var counted: Int?
+  /// Break time banked earlier today that the session's first earned rest will draw; nil once
+  /// drawn, or when there is none.
+  public var bank: Duration?
   /// The open question for an earlier phase's reps, and that phase.
   public var question: RepsQuestion?
   public var questionPhase: PlannedPhase?

@@ -378,6 +378,7 @@ public struct SessionEngine: Sendable {
     snapshot.endless = plan.endless
     snapshot.warned = warned && status == .running
     snapshot.counted = phase.count == .rounds ? roundCount : nil
+    snapshot.bank = bankDraw == nil && bank > .zero ? bank : nil
     snapshot.question = question
     snapshot.questionPhase = question.map { plan.phases[$0.phase] }
     let total = TimeText.seconds(plan.total)

@@ -111,6 +111,11 @@ extension Pomo {
         try FilterCheck.check(
           tags: arguments[tag], preset: arguments[preset], matched: report.totals.sessions > 0, history, journal,
           path: arguments.path)
+        // Today's break bank, when the config keeps one and the range holds today.
+        if let cap = config.breakBankCap, range.days.contains(today) {
+          let bank = BreakBankSource.today(journal, context, config: config, cap: cap, now: now)
+          report.breakBank = BreakBankFigures(seconds: bank.seconds, cap: bank.cap)
+        }
         switch format {
         case .json: text = ReportJSON.render(report)
         case .csv: text = ReportCSV.render(report)
@@ -121,10 +126,9 @@ extension Pomo {
             range.kind == .year
             ? HeatmapText.render(report, width: context.width, style: style())
             : ReportText.render(report, width: context.width, style: style())
-          // Today's break bank, when the config keeps one and the range holds today.
-          if let cap = config.breakBankCap, range.kind != .year, range.days.contains(today) {
-            let bank = BreakBankSource.today(journal, context, config: config, cap: cap, now: now)
-            text += "Break bank today: \(TimeText.clock(bank.duration)) of \(TimeText.clock(cap))\n"
+          if let bank = report.breakBank, range.kind != .year {
+            let left = Duration.seconds(Int64(bank.seconds.rounded(.down)))
+            text += "Break bank today: \(TimeText.clock(left)) of \(TimeText.clock(.seconds(Int64(bank.cap.rounded()))))\n"
           }
         }
       }
