@@ -93,6 +93,9 @@ public final class LiveSession {
       for control in controls {
         if let controlWake = control.nextWake(engine) { wake = min(wake, controlWake) }
       }
+      for case let waking as any WakingListener in listeners {
+        if let listenerWake = waking.nextWake(engine) { wake = min(wake, listenerWake) }
+      }
       let fds = [signals.readFD] + (watchKeys ? [0] : []) + controls.flatMap(\.descriptors)
       let ready = waiter.wait(for: fds, until: wake, now: now)
 

@@ -55,6 +55,8 @@ public struct SessionState: Equatable, Sendable {
   /// Every phase has ended and the session waits only for the answer to `question`
   /// (`SessionEngine.Status.asking`): the phase above is the last one, already in `record`.
   public var asking = false
+  /// pomo turned the desktop's do-not-disturb on, and how to turn it off (`DoNotDisturbMark`).
+  public var doNotDisturb: DoNotDisturbMark?
 
   package static let planLimit = 1000
 
@@ -125,6 +127,7 @@ public struct SessionState: Equatable, Sendable {
         ),
         ("total_seconds", .seconds(totalSeconds)),
         ("advance", .string(confirm ? "confirm" : "auto")),
+      ] + (doNotDisturb.map { [("dnd", $0.json)] } ?? []) + [
         // The session before the plan: a file cut short keeps the record (see `salvage`).
         ("session", record.json(offset: offset)),
         (
@@ -231,6 +234,7 @@ public struct SessionState: Equatable, Sendable {
       questionTyped = typed.count <= RepsQuestion.digits && typed.allSatisfy(\.isASCIIDigit) ? typed : ""
     }
     asking = value["asking"]?.boolValue ?? false
+    doNotDisturb = DoNotDisturbMark(json: value["dnd"])
   }
 
   /// A state file holds the record so far (a journal line at most) and up to 1,000 phases
