@@ -36,8 +36,10 @@ struct DoNotDisturbEndToEndTests {
     init(config: String = #"{"bell": false, "dnd": true}"#) throws {
       dunst = try DunstDesk()
       home = try PomoHome(
-        presets: ["short": DoNotDisturbEndToEndTests.shortFocus, "long": DoNotDisturbEndToEndTests.longFocus,
-                  "warned": DoNotDisturbEndToEndTests.warned, "again": DoNotDisturbEndToEndTests.again],
+        presets: [
+          "short": DoNotDisturbEndToEndTests.shortFocus, "long": DoNotDisturbEndToEndTests.longFocus,
+          "warned": DoNotDisturbEndToEndTests.warned, "again": DoNotDisturbEndToEndTests.again,
+        ],
         environment: dunst.environment)
       try home.folder.write(".config/pomo/config.json", config)
     }
@@ -54,7 +56,10 @@ struct DoNotDisturbEndToEndTests {
 
   static func config(hooks: [String: [String]] = [:], extra: String = "") -> String {
     let hookText = hooks.map { key, argv in
-      "\"\(key)\": [" + argv.map { "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }.joined(separator: ", ") + "]"
+      "\"\(key)\": ["
+        + argv.map {
+          "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }.joined(separator: ", ") + "]"
     }.joined(separator: ", ")
     return #"{"bell": false, "dnd": true, "hooks": {"# + hookText + "}" + extra + "}"
   }
@@ -113,7 +118,8 @@ struct DoNotDisturbEndToEndTests {
       let session = try desk.home.launch(["start", desk.home.preset("long")], name: "session")
       defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
       #expect(waitUntil { desk.dunst.isPaused() == "true" }, "\(way): paused during focus")
-      #expect(desk.state.contains(#""dnd":{"backend":"dunst","off":["dunstctl","set-paused","false"]}"#), "\(desk.state)")
+      #expect(
+        desk.state.contains(#""dnd":{"backend":"dunst","off":["dunstctl","set-paused","false"]}"#), "\(desk.state)")
       switch way {
       case "stop": #expect(try desk.home.run("stop").status == 0)
       case "SIGTERM": kill(session.processIdentifier, SIGTERM)
@@ -306,7 +312,9 @@ struct DoNotDisturbEndToEndTests {
     }
     chmod(try home.folder.write("bin/swaync-client", Self.swaync), 0o755)
     // A dunstctl that finds no dunst, as on a desktop where dunst is installed but not running.
-    chmod(try home.folder.write("bin/dunstctl", "#!/bin/sh\necho \"dunstctl $*\" >> \"$(dirname \"$0\")/calls\"\nexit 1\n"), 0o755)
+    chmod(
+      try home.folder.write("bin/dunstctl", "#!/bin/sh\necho \"dunstctl $*\" >> \"$(dirname \"$0\")/calls\"\nexit 1\n"),
+      0o755)
     try home.folder.write(".config/pomo/config.json", #"{"bell": false, "dnd": true}"#)
     var environment = home.environment
     environment["PATH"] = bin + ":/usr/bin:/bin"
@@ -339,7 +347,9 @@ struct DoNotDisturbEndToEndTests {
       presets: ["short": Self.shortFocus],
       environment: ["XDG_CURRENT_DESKTOP": "GNOME", "GSETTINGS_BACKEND": "keyfile"])
     defer { home.cleanUp() }
-    let seen = ["sh", "-c", #"echo "$POMO_KIND $(gsettings get org.gnome.desktop.notifications show-banners)" >> "$HOME/seen""#]
+    let seen = [
+      "sh", "-c", #"echo "$POMO_KIND $(gsettings get org.gnome.desktop.notifications show-banners)" >> "$HOME/seen""#,
+    ]
     try home.folder.write(".config/pomo/config.json", Self.config(hooks: ["phase_start": seen]))
     let keyfile = home.folder.file(".config/glib-2.0/settings/keyfile")
     let session = try home.launch(["start", home.preset("short")], name: "session")

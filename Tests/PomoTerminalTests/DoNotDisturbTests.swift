@@ -1,9 +1,9 @@
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
 @testable import PomoTerminal
-import PomoTestSupport
 
 /// Do-not-disturb during focus, with a fake desktop: every command pomo runs is logged (with
 /// the moments the state file is marked), and the desktop answers as dunst would.

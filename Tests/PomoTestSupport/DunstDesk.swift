@@ -105,5 +105,6 @@ extension RequiredTool {
     name: "gsettings with the org.gnome.desktop.notifications schema",
     isInstalled: path(of: "gsettings") != nil
       && FileManager.default.fileExists(
-        atPath: "/usr/share/glib-2.0/schemas/org.gnome.desktop.notifications.gschema.xml"))
+        atPath: "/usr/share/glib-2.0/schemas/org.gnome.desktop.notifications.gschema.xml")
+  )
 }

@@ -42,7 +42,8 @@ extension DoNotDisturbMark {
   public func revert(environment: [String: String]) -> String {
     let result = Spawner.output(off, environment: environment, timeout: .seconds(5), limit: 4096)
     if let result, result.status == 0 {
-      return "pomo: turned do-not-disturb off again (\(backend)), as the session that turned it on had ended unexpectedly"
+      return
+        "pomo: turned do-not-disturb off again (\(backend)), as the session that turned it on had ended unexpectedly"
     }
     let why = result.map { "it exited with status \($0.status)" } ?? "it could not be run or did not finish"
     return

@@ -100,8 +100,8 @@ public enum Recovery {
     do {
       try journal.append(record)
     } catch {
-      return [reverted, "pomo: warning: found an interrupted session but cannot write the journal \(journal.path): \(error)"]
-        .compactMap { $0 }.joined(separator: "\n")
+      let warning = "pomo: warning: found an interrupted session but cannot write the journal \(journal.path): \(error)"
+      return (reverted.map { $0 + "\n" } ?? "") + warning
     }
     Platform.removeFile(statePath)
     let started = journal.zone.clockTime(record.start)

@@ -129,7 +129,8 @@ public final class DoNotDisturb: WakingListener {
       }
     }
     guard mark(backend.mark, engine) else {
-      giveUp("do-not-disturb stays off: the state file cannot record it, and pomo turns on only what it can always turn off")
+      giveUp(
+        "do-not-disturb stays off: the state file cannot record it, and pomo turns on only what it can always turn off")
       return
     }
     let result = run(backend.on)

@@ -24,7 +24,8 @@ public struct DoNotDisturbBackend: Equatable, Sendable {
     case modes
   }
 
-  public init(name: String, query: [String]?, on: [String], off: [String], reading: Reading = .boolean(inverted: false)) {
+  public init(name: String, query: [String]?, on: [String], off: [String], reading: Reading = .boolean(inverted: false))
+  {
     self.name = name
     self.query = query
     self.on = on
@@ -69,7 +70,8 @@ public struct DoNotDisturbBackend: Equatable, Sendable {
   /// GNOME's do-not-disturb is its `show-banners` setting turned off.
   public static let gnome = DoNotDisturbBackend(
     name: "gnome", query: ["gsettings", "get", schema, "show-banners"],
-    on: ["gsettings", "set", schema, "show-banners", "false"], off: ["gsettings", "set", schema, "show-banners", "true"],
+    on: ["gsettings", "set", schema, "show-banners", "false"],
+    off: ["gsettings", "set", schema, "show-banners", "true"],
     reading: .boolean(inverted: true))
   static let schema = "org.gnome.desktop.notifications"
 
@@ -93,7 +95,9 @@ extension DoNotDisturbBackend {
   /// The backends to try, in order: the user's own commands, dunst, mako, swaync, GNOME (on a
   /// GNOME desktop only: elsewhere `show-banners` may answer and do nothing), then macOS's
   /// Shortcuts when the config names them.
-  public static func candidates(_ settings: DoNotDisturbSettings, environment: [String: String]) -> [DoNotDisturbBackend] {
+  public static func candidates(_ settings: DoNotDisturbSettings, environment: [String: String])
+    -> [DoNotDisturbBackend]
+  {
     var list: [DoNotDisturbBackend] = []
     if let commands = settings.commands { list.append(.custom(commands)) }
     list += [.dunst, .mako, .swaync]
