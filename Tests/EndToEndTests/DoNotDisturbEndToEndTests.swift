@@ -224,6 +224,42 @@ struct DoNotDisturbEndToEndTests {
     #expect(home.folder.read("bin/dnd") == "off\n")
   }
 
+  @Test("the end of focus: do-not-disturb is off before pomo's notification goes out")
+  func offBeforeTheAlert() throws {
+    let home = try PomoHome(presets: ["tiny": PomoHome.tinyPreset])
+    defer { home.cleanUp() }
+    let dnd = try home.folder.write("bin/my-dnd", Self.script)
+    chmod(dnd, 0o755)
+    // The notifier notes whether do-not-disturb was on when it ran. The off command takes
+    // half a second before it switches, so a notification sent before it (the wrong order)
+    // would find it still on; in the right order, pomo sends nothing until off has finished.
+    let notifier = try home.folder.write(
+      "bin/notify-send",
+      """
+      #!/bin/sh
+      here=$(dirname "$0")
+      echo "notify $2 with dnd $(cat "$here/dnd" 2>/dev/null || echo off)" >> "$here/calls"
+      """)
+    chmod(notifier, 0o755)
+    try home.folder.write(
+      ".config/pomo/config.json",
+      #"{"bell": false, "dnd": true, "dnd_commands": {"on": [""# + dnd + #"", "on"], "off": "sleep 0.5; "# + dnd
+        + #" off", "query": [""# + dnd + #"", "query"]}}"#)
+    var environment = home.environment
+    environment["PATH"] = home.folder.file("bin") + ":/usr/bin:/bin"
+    let run = try runPomo(["start", home.preset("tiny")], environment: environment, timeout: 60)
+    #expect(run.status == 0, "\(run.err)")
+    var calls: [String] = []
+    #expect(
+      waitUntil {
+        calls = (home.folder.read("bin/calls") ?? "").split(separator: "\n").map(String.init)
+        return calls.filter { $0.hasPrefix("notify") }.count == 2
+      }, "\(calls)")
+    #expect(calls.prefix(3) == ["query", "on", "off"], "\(calls)")
+    #expect(calls.contains("notify pomo: go done with dnd off"), "\(calls)")
+    #expect(!calls.contains { $0.hasPrefix("notify") && $0.hasSuffix("with dnd on") }, "\(calls)")
+  }
+
   @Test("custom commands: kill -9 mid-focus, and the next pomo runs the off command the state file kept")
   func customRecovery() throws {
     let home = try customHome()
