@@ -98,6 +98,30 @@ struct DoNotDisturbRecoveryTests {
     #expect(g.offRuns == 0)
   }
 
+  @Test("a state file cut short still gives up its mark, written before the session")
+  func cutShort() throws {
+    let f = try Fixture()
+    defer { f.folder.cleanUp() }
+    var e = engine()
+    f.recorder.sessionDidUpdate(e, events: e.start())
+    f.recorder.mark(doNotDisturb: DoNotDisturbMark(backend: "custom", off: f.off), e)
+    let whole = try Platform.readFile(f.statePath)
+    let text = String(decoding: whole, as: UTF8.self)
+    let plan = try #require(text.range(of: #","plan":"#))
+    // Cut in the plan: the phase is lost, the session and the mark are not.
+    let cut = Array(text[..<plan.upperBound].utf8)
+    #expect((try? SessionState(bytes: cut)) == nil)
+    #expect(SessionState.salvageDoNotDisturb(cut) == DoNotDisturbMark(backend: "custom", off: f.off))
+    try Data(cut).write(to: URL(fileURLWithPath: f.statePath))
+    let message = try #require(
+      Recovery.recordDead(statePath: f.statePath, journal: f.journal, environment: ["PATH": "/usr/bin:/bin"]))
+    #expect(message.hasPrefix("pomo: turned do-not-disturb off again (custom)"), "\(message)")
+    #expect(f.offRuns == 1)
+    // Cut inside the mark itself: nothing to act on, and nothing wrongly read.
+    let early = Array(text[..<text.range(of: #""off":["#)!.upperBound].utf8)
+    #expect(SessionState.salvageDoNotDisturb(early) == nil)
+  }
+
   @Test("a session whose record was kept had turned it off itself: recovery leaves the mark alone")
   func keptSessionLeftAlone() throws {
     let f = try Fixture()

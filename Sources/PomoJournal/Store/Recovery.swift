@@ -86,7 +86,10 @@ public enum Recovery {
       record = state.interruptedRecord(lastKnown: state.updated)
     } else if let saved = SessionState.salvage(bytes) {
       // Cut short (a full disk, a crash of the file system): the session's record survives,
-      // the phase it was in does not.
+      // the phase it was in does not; the do-not-disturb mark, written before it, survives too.
+      if let mark = SessionState.salvageDoNotDisturb(bytes), let environment, !kept.contains(saved.id) {
+        reverted = mark.revert(environment: environment)
+      }
       record = saved
       lost = "; the state file was damaged, so the phase it was in is lost"
     } else {

@@ -249,7 +249,27 @@ public struct SessionState: Equatable, Sendable {
   /// The session record of a state file that was cut short, as it stood when the file was
   /// written (its finished phases), or nil when even that is gone.
   public static func salvage(_ bytes: [UInt8]) -> JournalRecord? {
-    let key = Array(#""session":"#.utf8)
+    guard let object = object(named: "session", in: bytes), var record = try? JournalRecord(line: object) else {
+      return nil
+    }
+    record.status = .interrupted
+    record.interruption = .crash
+    return record
+  }
+
+  /// The do-not-disturb mark of a state file that was cut short: written before the session,
+  /// it survives whenever the session does.
+  public static func salvageDoNotDisturb(_ bytes: [UInt8]) -> DoNotDisturbMark? {
+    guard let object = object(named: "dnd", in: bytes), let value = try? JSONParser.parse(Array(object)) else {
+      return nil
+    }
+    return DoNotDisturbMark(json: value)
+  }
+
+  /// The whole object that is the value of the first member `name` (`"name":{…}`), or nil
+  /// when the file holds none, or was cut before its end.
+  private static func object(named name: String, in bytes: [UInt8]) -> ArraySlice<UInt8>? {
+    let key = Array("\"\(name)\":".utf8)
     guard bytes.count > key.count,
       let at = (0...(bytes.count - key.count)).first(where: { bytes[$0..<$0 + key.count].elementsEqual(key) }),
       let open = bytes[(at + key.count)...].firstIndex(where: { $0 != 0x20 }), bytes[open] == UInt8(ascii: "{")
@@ -274,12 +294,7 @@ public struct SessionState: Equatable, Sendable {
         depth += 1
       } else if c == UInt8(ascii: "}") {
         depth -= 1
-        if depth == 0 {
-          guard var record = try? JournalRecord(line: bytes[open...i]) else { return nil }
-          record.status = .interrupted
-          record.interruption = .crash
-          return record
-        }
+        if depth == 0 { return bytes[open...i] }
       }
     }
     return nil
