@@ -109,6 +109,26 @@ struct DoNotDisturbEndToEndTests {
   }
 
   @Test(
+    "a short focus after a break: dunst is paused a moment in (a tenth of the phase), and back after",
+    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .timeLimit(.minutes(3)))
+  func shortFocusAfterBreak() throws {
+    let desk = try Desk()
+    defer { desk.cleanUp() }
+    try desk.home.folder.write(
+      "drill.json",
+      #"{"round": [{"name": "go", "kind": "work", "duration": "2s"}, {"name": "breathe", "kind": "rest", "duration": "1s"}, {"name": "again", "kind": "work", "duration": "4s"}]}"#
+    )
+    let session = try desk.home.launch(["start", desk.home.preset("drill")], name: "session")
+    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+    #expect(
+      waitUntil { desk.state.contains(#""phase_index":2"#) && desk.dunst.isPaused() == "true" },
+      "paused during the second focus")
+    session.waitUntilExit()
+    #expect(session.terminationStatus == 0)
+    #expect(desk.dunst.isPaused() == "false")
+  }
+
+  @Test(
     "'pomo stop', SIGTERM and Ctrl-C mid-focus each put dunst back",
     .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .timeLimit(.minutes(3)))
   func stopRestores() throws {

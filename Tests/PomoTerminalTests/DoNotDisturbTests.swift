@@ -157,13 +157,15 @@ struct DoNotDisturbTests {
   @Test("focus that starts with an alert (a break's end) turns it on only once the alert has shown")
   func graceAfterAlert() {
     let clock = FakeClock()
-    var e = engine(clock)
+    let preset = Preset(
+      name: "t", round: [phase("go", .work, 100), phase("rest", .rest, 50)], rounds: 2, skipLastRest: true)
+    var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
     let desk = Desk()
     let dnd = desk.listener()
     step(dnd, &e) { $0.start() }
-    clock.advance(.seconds(10))
+    clock.advance(.seconds(100))
     step(dnd, &e) { $0.tick() }  // the break
-    clock.advance(.seconds(5))
+    clock.advance(.seconds(50))
     step(dnd, &e) { $0.tick() }  // focus again, with the break's alert
     #expect(e.currentPhase?.kind == .work)
     #expect(!desk.on, "the alert that the break is over must show")
@@ -176,6 +178,22 @@ struct DoNotDisturbTests {
     step(dnd, &e) { $0.tick() }
     #expect(desk.on)
     #expect(dnd.nextWake(e) == nil)
+  }
+
+  @Test("a short focus waits a tenth of its length for the alert, not the whole grace")
+  func shortPhaseGrace() {
+    let clock = FakeClock()
+    var e = engine(clock)
+    let desk = Desk()
+    let dnd = desk.listener()
+    step(dnd, &e) { $0.start() }
+    clock.advance(.seconds(15))
+    step(dnd, &e) { $0.tick() }  // focus again (10 s), after the break's alert
+    #expect(!desk.on)
+    #expect(dnd.nextWake(e) == clock.boot + .seconds(1))
+    clock.advance(.seconds(1))
+    step(dnd, &e) { $0.tick() }
+    #expect(desk.on)
   }
 
   @Test("one focus after another: off for the alert, on again after the grace")
@@ -192,7 +210,7 @@ struct DoNotDisturbTests {
     clock.advance(DoNotDisturb.alertGrace)
     step(dnd, &e) { $0.tick() }
     #expect(desk.on)
-    // Skipping makes no alert: the next focus has it on at once.
+    // Skipping the last phase ends the session: it goes off.
     step(dnd, &e) { $0.skip() }
     #expect(!desk.on, "the session is over")
   }

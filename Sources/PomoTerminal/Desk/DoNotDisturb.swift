@@ -12,7 +12,8 @@ import PomoJournal
 ///   `Alerts`, so do-not-disturb is off before a phase-end or warning notification goes out.
 ///   The warning before the end (`warn_before`) lifts it for the rest of the phase (time is
 ///   nearly up; `+` puts it back). A focus phase that starts with an alert (a break's end, one
-///   focus after another) turns it on `grace` later, once the alert has shown.
+///   focus after another) turns it on `grace` later (a tenth of the phase at most), once the
+///   alert has shown.
 /// - A command that fails is one warning; nothing is left switched, and the session goes on
 ///   without do-not-disturb.
 public final class DoNotDisturb: WakingListener {
@@ -27,7 +28,8 @@ public final class DoNotDisturb: WakingListener {
   private let warn: (String) -> Void
   package let grace: Duration
 
-  /// How long an alert that starts focus shows before do-not-disturb holds the rest.
+  /// How long an alert that starts focus shows before do-not-disturb holds the rest (at most a
+  /// tenth of the phase).
   public static let alertGrace: Duration = .seconds(5)
 
   /// Where the current stretch of focus stands.
@@ -90,12 +92,14 @@ public final class DoNotDisturb: WakingListener {
     }
     let now = engine.clock.now()
     if alert {
+      // A phase shorter than a minute (a drill's, say) waits a tenth of its length at most.
+      let wait = engine.currentPhase.map { $0.open ? grace : min(grace, $0.duration / 10) } ?? grace
       switch stretch {
       case .switchedOn:
         restore(engine)
-        stretch = .pending(at: now + grace)
+        stretch = .pending(at: now + wait)
       case .idle, .pending:
-        stretch = .pending(at: now + grace)
+        stretch = .pending(at: now + wait)
       case .leftAlone:
         break
       }
