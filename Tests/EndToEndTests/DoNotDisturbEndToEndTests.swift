@@ -152,6 +152,23 @@ struct DoNotDisturbEndToEndTests {
   }
 
   @Test(
+    "on a terminal: space pauses (dunst back), space resumes (paused again), q quits (back)",
+    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .timeLimit(.minutes(3)))
+  func keys() throws {
+    let desk = try Desk()
+    defer { desk.cleanUp() }
+    let pty = try desk.home.terminal(["start", desk.home.preset("long")])
+    #expect(waitUntil { desk.dunst.isPaused() == "true" }, "paused during focus")
+    pty.send(" ")
+    #expect(waitUntil { desk.dunst.isPaused() == "false" }, "a pause lets notifications through")
+    pty.send(" ")
+    #expect(waitUntil { desk.dunst.isPaused() == "true" }, "resumed, quiet again")
+    pty.send("q")
+    #expect(pty.waitForExit() != nil)
+    #expect(desk.dunst.isPaused() == "false")
+  }
+
+  @Test(
     "kill -9 mid-focus leaves dunst paused; the next 'pomo status' turns it back and says so in one line",
     .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .timeLimit(.minutes(3)))
   func killNineRecovers() throws {
