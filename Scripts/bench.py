@@ -902,10 +902,86 @@ def section_tick(args, env):
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def section_dnd(args, env, runs=10):
+    """Do-not-disturb during focus with a real dunst under Xvfb on a private session bus: what
+    the switch costs a session (a 1 s focus run with "dnd" against the same without), and what
+    each dunstctl call takes. The switch runs in the session's loop, at phase boundaries only."""
+    print("## Do not disturb: the cost of switching dunst")
+    for tool in ("dbus-daemon", "Xvfb", "dunst", "dunstctl"):
+        if not shutil.which(tool):
+            print(f"({tool} is not installed: run Scripts/test-deps.sh)")
+            return
+    folder = tempfile.mkdtemp()
+    config = os.path.join(folder, "bus.conf")
+    with open(config, "w") as f:
+        f.write(f"""<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig><type>session</type><listen>unix:path={folder}/bus</listen><auth>EXTERNAL</auth>
+<policy context="default"><allow user="*"/><allow own="*"/><allow send_destination="*" eavesdrop="true"/>
+<allow eavesdrop="true"/></policy></busconfig>""")
+    children = []
+    try:
+        bus = subprocess.Popen(["dbus-daemon", f"--config-file={config}", "--nofork", "--print-address=1"],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        children.append(bus)
+        address = bus.stdout.readline().strip()
+        xvfb = subprocess.Popen(["Xvfb", "-displayfd", "1", "-nolisten", "tcp"], stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL, text=True)
+        children.append(xvfb)
+        display = ":" + xvfb.stdout.readline().strip()
+        desk = dict(env, DBUS_SESSION_BUS_ADDRESS=address, DISPLAY=display)
+        open(os.path.join(folder, "dunstrc"), "w").close()
+        children.append(subprocess.Popen(["dunst", "-config", os.path.join(folder, "dunstrc")], env=desk,
+                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        deadline = time.time() + 60
+        while subprocess.run(["dunstctl", "is-paused"], env=desk, capture_output=True).returncode != 0:
+            if time.time() > deadline:
+                print("(dunst did not answer within 60 s)")
+                return
+            time.sleep(0.05)
+
+        def median_ms(argv, extra_env, n):
+            times = []
+            for _ in range(n):
+                began = time.perf_counter()
+                subprocess.run(argv, env=extra_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                times.append((time.perf_counter() - began) * 1000)
+            return statistics.median(times)
+
+        preset = os.path.join(folder, "one.json")
+        with open(preset, "w") as f:
+            json.dump({"round": [{"name": "go", "kind": "work", "duration": "1s"}]}, f)
+        sessions = {}
+        for name, dnd in (("without", "false"), ("with", "true")):
+            home = os.path.join(folder, name)
+            os.makedirs(os.path.join(home, ".config/pomo"))
+            with open(os.path.join(home, ".config/pomo/config.json"), "w") as f:
+                f.write('{"bell": false, "notify": false, "dnd": %s}' % dnd)
+            sessions[name] = median_ms([args.pomo, "start", preset], dict(desk, HOME=home, LANG="C.UTF-8"), runs)
+        query = median_ms(["dunstctl", "is-paused"], desk, 30)
+        switch = median_ms(["dunstctl", "set-paused", "false"], desk, 30)
+        print()
+        print("| what | median |")
+        print("| --- | --- |")
+        print(f"| `pomo start` of one 1 s focus, without \"dnd\" | {sessions['without']:.0f} ms |")
+        print(f"| the same with \"dnd\" (probe, query, on, off) | {sessions['with']:.0f} ms |")
+        print(f"| the difference | {sessions['with'] - sessions['without']:.0f} ms |")
+        print(f"| `dunstctl is-paused` | {query:.1f} ms |")
+        print(f"| `dunstctl set-paused false` | {switch:.1f} ms |")
+        print()
+        print(f"At focus start the loop waits for a query and the switch ({query + switch:.0f} ms); at its end, "
+              f"for the switch alone ({switch:.0f} ms). Target: at most 50 ms at a boundary.")
+    finally:
+        for child in reversed(children):
+            child.kill()
+            child.wait()
+        shutil.rmtree(folder)
+
+
 SECTIONS = {"session": section_session, "status": section_status, "control": section_control,
             "report": section_report, "history": section_history, "folder": section_folder,
             "spans": section_spans, "core": section_core, "moves": section_moves,
-            "tick": section_tick}
+            "tick": section_tick, "dnd": section_dnd}
 
 
 def main():

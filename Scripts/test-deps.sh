@@ -5,7 +5,8 @@
 # a real D-Bus daemon with python3-dbus and python3-gi (the D-Bus client's end-to-end tests run
 # a private bus and Python stand-ins for the notification server and logind),
 # a speech synthesizer (espeak-ng: the voice test speaks into a WAV file that Python's wave
-# module reads) and faketime (its library steps a session's wall clock). Safe to run again; it
+# module reads), faketime (its library steps a session's wall clock), and dunst under Xvfb with
+# GNOME's gsettings (do-not-disturb during focus). Safe to run again; it
 # only installs what is missing. Needs root (or sudo) and Debian's apt for anything missing.
 set -euo pipefail
 
@@ -40,6 +41,13 @@ command -v dbus-daemon >/dev/null || need+=(dbus-daemon)
 { [ -n "$python" ] && "$python" -c 'from gi.repository import GLib' 2>/dev/null; } || need+=(python3-gi)
 # setpriv (util-linux) runs the foreign control-socket server as nobody.
 command -v setpriv >/dev/null || need+=(util-linux)
+# Do-not-disturb: a real dunst under a virtual X server (dunstctl runs dbus-send), and GLib's
+# gsettings with GNOME's notification settings (the GNOME backend, on a keyfile).
+command -v Xvfb >/dev/null || need+=(xvfb)
+command -v dunst >/dev/null || need+=(dunst)
+command -v dbus-send >/dev/null || need+=(dbus-bin)
+command -v gsettings >/dev/null || need+=(libglib2.0-bin)
+[ -e /usr/share/glib-2.0/schemas/org.gnome.desktop.notifications.gschema.xml ] || need+=(gsettings-desktop-schemas)
 
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 echo "test-deps: installing ${need[*]}" >&2

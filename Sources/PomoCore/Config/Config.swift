@@ -59,6 +59,8 @@ public struct Config: Equatable, Sendable {
   /// The most break time the bank keeps (`"break_bank": {"cap": "30m"}`): break time not taken
   /// today is kept for a later earned break. Nil: no bank.
   public var breakBankCap: Duration?
+  /// Do-not-disturb while focus runs (`"dnd"`, `"dnd_commands"`, `"dnd_shortcuts"`).
+  public var doNotDisturb = DoNotDisturbSettings()
 
   public init() {}
 
@@ -88,6 +90,7 @@ public struct Config: Equatable, Sendable {
         "$schema", "bell", "notify", "color", "hooks", "week_start", "terminal_title", "terminal_notify",
         "terminal_progress", "daily_goal", "day_start", "display", "voice", "speaker", "sound", "sounds", "warn_before",
         "timewarrior", "break_bank",
+        "dnd", "dnd_commands", "dnd_shortcuts",
       ], required: [])
     var config = Config()
     if let v = fields["bell"] { config.bell = try reader.boolean(v, path: "bell") }
@@ -147,6 +150,7 @@ public struct Config: Equatable, Sendable {
       }
     }
     if let v = fields["sounds"] { try sounds(v, into: &config.sounds, reader) }
+    config.doNotDisturb = try DoNotDisturbSettings.parse(fields, reader)
     if let v = fields["hooks"] {
       let hooks = try reader.fields(v, path: "hooks", allowed: HookEvent.allCases.map(\.rawValue), required: [])
       for event in HookEvent.allCases {

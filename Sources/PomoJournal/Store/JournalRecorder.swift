@@ -14,6 +14,8 @@ public final class JournalRecorder: SessionListener {
   private var stateWarning = false
   /// Whether the journal could not be written (the command then exits 1).
   public private(set) var failed = false
+  /// That pomo turned do-not-disturb on, kept in every state file written until it is off.
+  public private(set) var doNotDisturb: DoNotDisturbMark?
 
   /// How often the state file is written again while nothing changes, so that a crash loses
   /// at most this much of the session (a wait for confirmation included).
@@ -49,17 +51,30 @@ public final class JournalRecorder: SessionListener {
     }
   }
 
-  private func save(_ engine: SessionEngine, now: Double) {
-    guard let state = SessionState(engine: engine, info: info, pid: Platform.processID) else { return }
+  /// Records at once, in the state file, that pomo turned do-not-disturb on (or, with nil,
+  /// that it is off again). Whether the file now says so: do-not-disturb goes on only then.
+  @discardableResult
+  public func mark(doNotDisturb mark: DoNotDisturbMark?, _ engine: SessionEngine) -> Bool {
+    doNotDisturb = mark
+    guard !engine.isFinished else { return mark == nil }
+    return save(engine, now: engine.wallTime(engine.clock.now()))
+  }
+
+  @discardableResult
+  private func save(_ engine: SessionEngine, now: Double) -> Bool {
+    guard var state = SessionState(engine: engine, info: info, pid: Platform.processID) else { return false }
+    state.doNotDisturb = doNotDisturb
+    lastSaved = now
     do {
       try Platform.writeAtomically(state.json(offset: journal.zone.offset).text + "\n", to: statePath)
+      return true
     } catch {
       if !stateWarning {
         errors.write("pomo: warning: cannot save the running session to \(statePath): \(error)\n")
         stateWarning = true
       }
+      return false
     }
-    lastSaved = now
   }
 
   private func finish(_ engine: SessionEngine) {

@@ -18,9 +18,13 @@ public enum Recovery {
   /// then the session in its state file (as interrupted), unless that session is one of the
   /// kept. Returns the lines to tell the user; nil when there was nothing.
   /// The caller has made sure the session is dead: it holds the state folder's locks.
-  public static func recordDead(statePath: String, journal: Journal) -> String? {
+  /// With `environment`, do-not-disturb that the dead session turned on is turned off again
+  /// (`DoNotDisturbMark`), its commands run with that environment.
+  public static func recordDead(
+    statePath: String, journal: Journal, environment: [String: String]? = nil
+  ) -> String? {
     let (message, keptIDs) = recordKept(statePath: statePath, journal: journal)
-    let state = recordState(statePath: statePath, journal: journal, kept: keptIDs)
+    let state = recordState(statePath: statePath, journal: journal, kept: keptIDs, environment: environment)
     let lines = [message, state].compactMap { $0 }
     return lines.isEmpty ? nil : lines.joined(separator: "\n")
   }
@@ -62,20 +66,30 @@ public enum Recovery {
   /// Appends the session in a dead pomo's state file to the journal as interrupted and
   /// removes the file; the line to tell the user, or nil when there is no state file (or its
   /// session is among the `kept`, which stand for it).
-  private static func recordState(statePath: String, journal: Journal, kept: Set<String>) -> String? {
+  private static func recordState(
+    statePath: String, journal: Journal, kept: Set<String>, environment: [String: String]?
+  ) -> String? {
     guard let bytes = try? Platform.readFile(statePath, limit: SessionState.sizeLimit) else {
       guard Platform.fileExists(statePath) else { return nil }
       return setAside(statePath, why: "cannot be read")
     }
     let record: JournalRecord
     var lost = ""
+    var reverted: String?
     if let state = try? SessionState(bytes: bytes) {
+      // A session whose whole record was kept had ended, and switched do-not-disturb back.
+      if let mark = state.doNotDisturb, let environment, !kept.contains(state.record.id) {
+        reverted = mark.revert(environment: environment)
+      }
       // The last heartbeat, on the session's own clock: the file's time follows the kernel's
       // wall clock, which may have been stepped since the session started.
       record = state.interruptedRecord(lastKnown: state.updated)
     } else if let saved = SessionState.salvage(bytes) {
       // Cut short (a full disk, a crash of the file system): the session's record survives,
-      // the phase it was in does not.
+      // the phase it was in does not; the do-not-disturb mark, written before it, survives too.
+      if let mark = SessionState.salvageDoNotDisturb(bytes), let environment, !kept.contains(saved.id) {
+        reverted = mark.revert(environment: environment)
+      }
       record = saved
       lost = "; the state file was damaged, so the phase it was in is lost"
     } else {
@@ -89,13 +103,14 @@ public enum Recovery {
     do {
       try journal.append(record)
     } catch {
-      return "pomo: warning: found an interrupted session but cannot write the journal \(journal.path): \(error)"
+      let warning = "pomo: warning: found an interrupted session but cannot write the journal \(journal.path): \(error)"
+      return (reverted.map { $0 + "\n" } ?? "") + warning
     }
     Platform.removeFile(statePath)
     let started = journal.zone.clockTime(record.start)
     let done = record.phases.filter(\.completed).count
-    return
-      "pomo: the \(TextLayout.inert(record.preset)) session started at \(started) ended unexpectedly; recorded as interrupted (\(TextLayout.count(done, "phase")) done, focus \(TimeText.clock(.seconds(record.focusSeconds))))\(lost); 'pomo resume' continues it"
+    return (reverted.map { $0 + "\n" } ?? "")
+      + "pomo: the \(TextLayout.inert(record.preset)) session started at \(started) ended unexpectedly; recorded as interrupted (\(TextLayout.count(done, "phase")) done, focus \(TimeText.clock(.seconds(record.focusSeconds))))\(lost); 'pomo resume' continues it"
   }
 
   /// Keeps an unreadable state file beside the original for a person to look at, and says

@@ -55,6 +55,8 @@ public struct SessionState: Equatable, Sendable {
   /// Every phase has ended and the session waits only for the answer to `question`
   /// (`SessionEngine.Status.asking`): the phase above is the last one, already in `record`.
   public var asking = false
+  /// pomo turned the desktop's do-not-disturb on, and how to turn it off (`DoNotDisturbMark`).
+  public var doNotDisturb: DoNotDisturbMark?
 
   package static let planLimit = 1000
 
@@ -125,6 +127,7 @@ public struct SessionState: Equatable, Sendable {
         ),
         ("total_seconds", .seconds(totalSeconds)),
         ("advance", .string(confirm ? "confirm" : "auto")),
+      ] + (doNotDisturb.map { [("dnd", $0.json)] } ?? []) + [
         // The session before the plan: a file cut short keeps the record (see `salvage`).
         ("session", record.json(offset: offset)),
         (
@@ -231,6 +234,7 @@ public struct SessionState: Equatable, Sendable {
       questionTyped = typed.count <= RepsQuestion.digits && typed.allSatisfy(\.isASCIIDigit) ? typed : ""
     }
     asking = value["asking"]?.boolValue ?? false
+    doNotDisturb = DoNotDisturbMark(json: value["dnd"])
   }
 
   /// A state file holds the record so far (a journal line at most) and up to 1,000 phases
@@ -245,7 +249,27 @@ public struct SessionState: Equatable, Sendable {
   /// The session record of a state file that was cut short, as it stood when the file was
   /// written (its finished phases), or nil when even that is gone.
   public static func salvage(_ bytes: [UInt8]) -> JournalRecord? {
-    let key = Array(#""session":"#.utf8)
+    guard let object = object(named: "session", in: bytes), var record = try? JournalRecord(line: object) else {
+      return nil
+    }
+    record.status = .interrupted
+    record.interruption = .crash
+    return record
+  }
+
+  /// The do-not-disturb mark of a state file that was cut short: written before the session,
+  /// it survives whenever the session does.
+  public static func salvageDoNotDisturb(_ bytes: [UInt8]) -> DoNotDisturbMark? {
+    guard let object = object(named: "dnd", in: bytes), let value = try? JSONParser.parse(Array(object)) else {
+      return nil
+    }
+    return DoNotDisturbMark(json: value)
+  }
+
+  /// The whole object that is the value of the first member `name` (`"name":{…}`), or nil
+  /// when the file holds none, or was cut before its end.
+  private static func object(named name: String, in bytes: [UInt8]) -> ArraySlice<UInt8>? {
+    let key = Array("\"\(name)\":".utf8)
     guard bytes.count > key.count,
       let at = (0...(bytes.count - key.count)).first(where: { bytes[$0..<$0 + key.count].elementsEqual(key) }),
       let open = bytes[(at + key.count)...].firstIndex(where: { $0 != 0x20 }), bytes[open] == UInt8(ascii: "{")
@@ -270,12 +294,7 @@ public struct SessionState: Equatable, Sendable {
         depth += 1
       } else if c == UInt8(ascii: "}") {
         depth -= 1
-        if depth == 0 {
-          guard var record = try? JournalRecord(line: bytes[open...i]) else { return nil }
-          record.status = .interrupted
-          record.interruption = .crash
-          return record
-        }
+        if depth == 0 { return bytes[open...i] }
       }
     }
     return nil

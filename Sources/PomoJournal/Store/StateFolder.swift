@@ -47,7 +47,10 @@ public struct StateFolder: Sendable {
 
   /// Makes this process the one running session. Returns the lock to hold until the session
   /// ends, and the line to tell the user if a dead session was recorded on the way.
-  public func claim(journal: Journal) throws(ClaimError) -> (lock: FileLock, recovered: String?) {
+  /// With `environment`, recovery turns back the do-not-disturb a dead session left on.
+  public func claim(
+    journal: Journal, environment: [String: String]? = nil
+  ) throws(ClaimError) -> (lock: FileLock, recovered: String?) {
     do {
       try Platform.makeDirectories(directory)
     } catch {
@@ -69,12 +72,14 @@ public struct StateFolder: Sendable {
       throw .unusable(directory, error)
     }
     guard let session else { throw .running(SessionState.read(path: stateFile)) }
-    return (session, Recovery.recordDead(statePath: stateFile, journal: journal))
+    return (session, Recovery.recordDead(statePath: stateFile, journal: journal, environment: environment))
   }
 
   /// The running session, if one is alive. A state file left by a dead one is recorded in
   /// the journal and removed on the way; the returned message says so.
-  public func inspect(journal: Journal) -> (running: SessionState?, message: String?) {
+  public func inspect(
+    journal: Journal, environment: [String: String]? = nil
+  ) -> (running: SessionState?, message: String?) {
     guard Platform.fileExists(stateFile) || Platform.fileExists(Recovery.keptFile(statePath: stateFile)) else {
       return (nil, nil)
     }
@@ -90,6 +95,6 @@ public struct StateFolder: Sendable {
     defer { check.release() }
     guard let session else { return (SessionState.read(path: stateFile), nil) }
     defer { session.release() }
-    return (nil, Recovery.recordDead(statePath: stateFile, journal: journal))
+    return (nil, Recovery.recordDead(statePath: stateFile, journal: journal, environment: environment))
   }
 }

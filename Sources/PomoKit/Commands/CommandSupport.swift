@@ -58,7 +58,7 @@ enum JournalAccess {
   /// the running session, if one is alive.
   @discardableResult
   static func recover(_ journal: Journal, _ context: Context) -> SessionState? {
-    let (running, message) = context.paths.stateFolder.inspect(journal: journal)
+    let (running, message) = context.paths.stateFolder.inspect(journal: journal, environment: context.environment)
     if let message { context.errors.write(message + "\n") }
     return running
   }
@@ -67,7 +67,7 @@ enum JournalAccess {
   /// one on the way. Hold the lock until the session ends.
   static func claim(_ journal: Journal, _ context: Context) throws(CLIError) -> FileLock {
     do {
-      let (lock, message) = try context.paths.stateFolder.claim(journal: journal)
+      let (lock, message) = try context.paths.stateFolder.claim(journal: journal, environment: context.environment)
       if let message { context.errors.write(message + "\n") }
       return lock
     } catch {

@@ -33,6 +33,8 @@ enum SessionLauncher {
     var sound: (player: [String], files: [PhaseKind: String])?
     /// The tick's file and the player that plays it, when both exist.
     var tick: (player: [String], file: String)?
+    /// How do-not-disturb is switched during focus (`"dnd"`), when it is on and a backend answered.
+    var doNotDisturb: DoNotDisturbBackend?
 
     init(_ arguments: ParsedArguments, _ context: Context, journal: Journal) throws(CLIError) {
       color = arguments[SharedOptions.color]
@@ -69,6 +71,7 @@ enum SessionLauncher {
           context.errors.write("pomo: warning: timew is not found; focus is not tracked in Timewarrior\n")
         }
       }
+      doNotDisturb = SessionLauncher.doNotDisturb(config.doNotDisturb, context)
       let sounds = config.sounds
       if !sounds.isEmpty {
         let player = sounds.player.flatMap { Spawner.resolve($0[0], path: path) != nil ? $0 : nil }
@@ -100,6 +103,21 @@ enum SessionLauncher {
         }
       }
     }
+  }
+
+  /// The do-not-disturb backend that answers, when `"dnd"` is on; one warning when none does.
+  static func doNotDisturb(_ settings: DoNotDisturbSettings, _ context: Context) -> DoNotDisturbBackend? {
+    guard settings.isOn else { return nil }
+    let environment = context.environment
+    let found = DoNotDisturbBackend.choose(
+      settings, environment: environment, present: { Spawner.resolve($0, path: environment["PATH"]) != nil },
+      run: { Spawner.output($0, environment: environment, timeout: .seconds(5), limit: 4096) })
+    if found == nil {
+      context.errors.write(
+        "pomo: warning: \"dnd\" is on, but no do-not-disturb answered (\(DoNotDisturbBackend.looked(settings, environment: environment))); focus runs without it (see \"dnd_commands\" in the configuration)\n"
+      )
+    }
+    return found
   }
 
   /// `--confirm` or `--no-confirm`, refused together whatever else the command line says
@@ -226,6 +244,8 @@ enum SessionLauncher {
       bell: interactive && config.bell && !arguments[SharedOptions.noBell], notifier: notifier, hooks: config.hooks,
       environment: context.environment, terminal: terminal, cueBell: setup.speaker == nil,
       sessionID: info.id)
+    // Do-not-disturb goes in here, before the alerts, once the recorder that keeps its mark exists.
+    let alertsAt = listeners.count
     listeners.append(
       Alerts(settings: settings, output: context.output, desktop: desktop) { argv, env, input in
         Spawner.launch(argv, environment: env, input: input)
@@ -278,6 +298,19 @@ enum SessionLauncher {
     let recorder = JournalRecorder(
       journal: setup.journal, statePath: paths.stateFile, info: info, errors: context.errors)
     listeners.append(recorder)
+    var doNotDisturb: DoNotDisturb?
+    if let backend = setup.doNotDisturb {
+      let errors = context.errors
+      let listener = DoNotDisturb(
+        backend: backend, kinds: config.doNotDisturb.kinds,
+        run: { Spawner.output($0, environment: environment, timeout: .seconds(5), limit: 4096) },
+        mark: { [unowned recorder] mark, engine in recorder.mark(doNotDisturb: mark, engine) },
+        warn: { errors.write($0 + "\n") })
+      doNotDisturb = listener
+      listeners.insert(listener, at: alertsAt)
+    }
+    // Whatever way the session ends, nothing pomo switched stays switched.
+    defer { doNotDisturb?.close() }
     if context.environment[detachedVariable] != nil {
       listeners.append(DetachedStart(log: paths.stateDirectory + "/" + detachedLogName))
     }

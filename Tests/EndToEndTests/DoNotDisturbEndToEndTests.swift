@@ -1,0 +1,436 @@
+import Foundation
+import PomoTestSupport
+import Testing
+
+@testable import PomoJournal
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Do-not-disturb during focus, through the real binary: a real dunst under Xvfb on a private
+/// session bus, real gsettings on a keyfile, the user's own commands as small scripts, and
+/// stand-ins for mako and swaync (which need a Wayland compositor to run). Every wait is for a
+/// condition.
+@Suite("End to end: do not disturb while you focus")
+struct DoNotDisturbEndToEndTests {
+  /// 2 s of focus, then a break long enough to look at.
+  static let shortFocus =
+    #"{"round": [{"name": "go", "kind": "work", "duration": "2s"}, {"name": "breathe", "kind": "rest", "duration": "30s"}]}"#
+  /// Focus, a break, and focus again that lasts until the test ends it.
+  static let again =
+    #"{"round": [{"name": "go", "kind": "work", "duration": "2s"}, {"name": "breathe", "kind": "rest", "duration": "1s"}, {"name": "deep", "kind": "work", "duration": "10m"}]}"#
+  /// Focus that lasts until the test ends it.
+  static let longFocus = #"{"round": [{"name": "deep", "kind": "work", "duration": "10m"}]}"#
+  /// 3 s of focus that warns 2 s before its end.
+  static let warned =
+    #"{"round": [{"name": "go", "kind": "work", "duration": "3s", "warn_before": "2s"}, {"name": "breathe", "kind": "rest", "duration": "1s"}]}"#
+
+  /// A hook that writes the phase's kind and what dunst says, one line each time.
+  static let seen = ["sh", "-c", #"echo "$POMO_EVENT $POMO_KIND $(dunstctl is-paused)" >> "$HOME/seen""#]
+
+  struct Desk {
+    let dunst: DunstDesk
+    let home: PomoHome
+
+    init(config: String = #"{"bell": false, "dnd": true}"#) throws {
+      dunst = try DunstDesk()
+      home = try PomoHome(
+        presets: [
+          "short": DoNotDisturbEndToEndTests.shortFocus, "long": DoNotDisturbEndToEndTests.longFocus,
+          "warned": DoNotDisturbEndToEndTests.warned, "again": DoNotDisturbEndToEndTests.again,
+        ],
+        environment: dunst.environment)
+      try home.folder.write(".config/pomo/config.json", config)
+    }
+
+    var seen: [String] { (home.folder.read("seen") ?? "").split(separator: "\n").map(String.init) }
+    var stateFile: String { home.folder.file(".local/state/pomo/current.json") }
+    var state: String { (try? String(contentsOfFile: stateFile, encoding: .utf8)) ?? "" }
+
+    func cleanUp() {
+      dunst.stop()
+      home.cleanUp()
+    }
+  }
+
+  static func config(hooks: [String: [String]] = [:], extra: String = "") -> String {
+    let hookText = hooks.map { key, argv in
+      "\"\(key)\": ["
+        + argv.map {
+          "\"" + $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        }.joined(separator: ", ") + "]"
+    }.joined(separator: ", ")
+    return #"{"bell": false, "dnd": true, "hooks": {"# + hookText + "}" + extra + "}"
+  }
+
+  @Test(
+    "dunst is paused during focus and not in the break; pomo's alert at the end of focus is shown, not held",
+    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .timeLimit(.minutes(3)))
+  func pausedDuringFocus() throws {
+    let desk = try Desk(config: Self.config(hooks: ["phase_start": Self.seen]))
+    defer { desk.cleanUp() }
+    #expect(desk.dunst.isPaused() == "false")
+    let session = try desk.home.launch(["start", desk.home.preset("short")], name: "session")
+    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+    #expect(waitUntil { desk.seen.contains("phase_start rest false") }, "\(desk.seen)")
+    #expect(desk.seen.first == "phase_start work true", "dunst is paused when focus starts: \(desk.seen)")
+    #expect(desk.dunst.isPaused() == "false", "the break runs with notifications")
+    // The end of focus's notification: shown by dunst, not waiting for the pause to end.
+    #expect(
+      waitUntil { (desk.dunst.dunstctl("count", "displayed") ?? "0") != "0" },
+      "displayed \(desk.dunst.dunstctl("count", "displayed") ?? "?")")
+    #expect(desk.dunst.dunstctl("count", "waiting") == "0")
+    #expect(!desk.state.contains(#""dnd""#), "the state file no longer marks it: \(desk.state)")
+    let stopped = try desk.home.run("stop")
+    #expect(stopped.status == 0, "\(stopped.err)")
+    session.waitUntilExit()
+    #expect(desk.dunst.isPaused() == "false")
+    let err = desk.home.folder.read("session.err") ?? ""
+    #expect(!err.contains("warning"), "\(err)")
+  }
+
+  @Test(
+    "focus after a break: the break's alert shows first, then dunst is paused a few seconds in",
+    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .timeLimit(.minutes(3)))
+  func breakAlertShows() throws {
+    let desk = try Desk(config: Self.config(hooks: ["phase_start": Self.seen]))
+    defer { desk.cleanUp() }
+    let session = try desk.home.launch(["start", desk.home.preset("again")], name: "session")
+    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+    #expect(waitUntil { desk.seen.count == 3 }, "\(desk.seen)")
+    #expect(
+      desk.seen == ["phase_start work true", "phase_start rest false", "phase_start work false"],
+      "focus that starts with the break's alert waits before pausing dunst: \(desk.seen)")
+    #expect(waitUntil { desk.dunst.isPaused() == "true" }, "paused once the alert has shown")
+    #expect(try desk.home.run("stop").status == 0)
+    session.waitUntilExit()
+    #expect(desk.dunst.isPaused() == "false")
+  }
+
+  @Test(
+    "a short focus after a break: dunst is paused a moment in (a tenth of the phase), and back after",
+    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .timeLimit(.minutes(3)))
+  func shortFocusAfterBreak() throws {
+    let desk = try Desk()
+    defer { desk.cleanUp() }
+    try desk.home.folder.write(
+      "drill.json",
+      #"{"round": [{"name": "go", "kind": "work", "duration": "2s"}, {"name": "breathe", "kind": "rest", "duration": "1s"}, {"name": "again", "kind": "work", "duration": "4s"}]}"#
+    )
+    let session = try desk.home.launch(["start", desk.home.preset("drill")], name: "session")
+    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+    #expect(
+      waitUntil { desk.state.contains(#""phase_index":2"#) && desk.dunst.isPaused() == "true" },
+      "paused during the second focus")
+    session.waitUntilExit()
+    #expect(session.terminationStatus == 0)
+    #expect(desk.dunst.isPaused() == "false")
+  }
+
+  @Test(
+    "'pomo stop', SIGTERM and Ctrl-C mid-focus each put dunst back",
+    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .timeLimit(.minutes(3)))
+  func stopRestores() throws {
+    let desk = try Desk()
+    defer { desk.cleanUp() }
+    for way in ["stop", "SIGTERM", "SIGINT"] {
+      let session = try desk.home.launch(["start", desk.home.preset("long")], name: "session")
+      defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+      #expect(waitUntil { desk.dunst.isPaused() == "true" }, "\(way): paused during focus")
+      #expect(
+        desk.state.contains(#""dnd":{"backend":"dunst","off":["dunstctl","set-paused","false"]}"#), "\(desk.state)")
+      switch way {
+      case "stop": #expect(try desk.home.run("stop").status == 0)
+      case "SIGTERM": kill(session.processIdentifier, SIGTERM)
+      default: kill(session.processIdentifier, SIGINT)
+      }
+      session.waitUntilExit()
+      #expect(desk.dunst.isPaused() == "false", "\(way) restores it")
+      #expect(!FileManager.default.fileExists(atPath: desk.stateFile))
+    }
+  }
+
+  @Test(
+    "on a terminal: space pauses (dunst back), space resumes (paused again), q quits (back)",
+    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .timeLimit(.minutes(3)))
+  func keys() throws {
+    let desk = try Desk()
+    defer { desk.cleanUp() }
+    let pty = try desk.home.terminal(["start", desk.home.preset("long")])
+    #expect(waitUntil { desk.dunst.isPaused() == "true" }, "paused during focus")
+    pty.send(" ")
+    #expect(waitUntil { desk.dunst.isPaused() == "false" }, "a pause lets notifications through")
+    pty.send(" ")
+    #expect(waitUntil { desk.dunst.isPaused() == "true" }, "resumed, quiet again")
+    pty.send("q")
+    #expect(pty.waitForExit() != nil)
+    #expect(desk.dunst.isPaused() == "false")
+  }
+
+  @Test(
+    "kill -9 mid-focus leaves dunst paused; the next 'pomo status' turns it back and says so in one line",
+    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .timeLimit(.minutes(3)))
+  func killNineRecovers() throws {
+    let desk = try Desk()
+    defer { desk.cleanUp() }
+    let session = try desk.home.launch(["start", desk.home.preset("long")], name: "session")
+    #expect(waitUntil { desk.dunst.isPaused() == "true" && desk.state.contains(#""dnd""#) })
+    kill(session.processIdentifier, SIGKILL)
+    session.waitUntilExit()
+    #expect(desk.dunst.isPaused() == "true", "nothing could put it back yet")
+    let status = try desk.home.run("status")
+    #expect(status.status == 0, "\(status.err)")
+    let lines = status.err.split(separator: "\n").map(String.init)
+    #expect(
+      lines.first
+        == "pomo: turned do-not-disturb off again (dunst), as the session that turned it on had ended unexpectedly",
+      "\(status.err)")
+    #expect(lines.count == 2, "one line for the do-not-disturb, one for the session: \(status.err)")
+    #expect(desk.dunst.isPaused() == "false")
+    // Done once: the next command has nothing to say.
+    #expect(try desk.home.run("status").err.isEmpty)
+  }
+
+  @Test(
+    "dunst paused already: it stays paused through focus, the break and the end",
+    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .timeLimit(.minutes(3)))
+  func alreadyPaused() throws {
+    let desk = try Desk(config: Self.config(hooks: ["phase_start": Self.seen]))
+    defer { desk.cleanUp() }
+    _ = desk.dunst.dunstctl("set-paused", "true")
+    #expect(desk.dunst.isPaused() == "true")
+    let session = try desk.home.launch(["start", desk.home.preset("short")], name: "session")
+    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+    #expect(waitUntil { desk.seen.count == 2 }, "\(desk.seen)")
+    #expect(desk.seen == ["phase_start work true", "phase_start rest true"])
+    #expect(!desk.state.contains(#""dnd""#), "pomo switched nothing: \(desk.state)")
+    #expect(try desk.home.run("stop").status == 0)
+    session.waitUntilExit()
+    #expect(desk.dunst.isPaused() == "true")
+  }
+
+  @Test(
+    "the warning before the end lifts the pause, so the warning shows",
+    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .timeLimit(.minutes(3)))
+  func warningShows() throws {
+    let desk = try Desk(config: Self.config(hooks: ["phase_start": Self.seen, "phase_warning": Self.seen]))
+    defer { desk.cleanUp() }
+    let run = try desk.home.run(["start", desk.home.preset("warned")], timeout: 120)
+    #expect(run.status == 0, "\(run.err)")
+    #expect(
+      desk.seen == ["phase_start work true", "phase_warning work false", "phase_start rest false"], "\(desk.seen)")
+    #expect(desk.dunst.isPaused() == "false")
+    #expect(desk.dunst.dunstctl("count", "waiting") == "0", "no notification of pomo's is held")
+  }
+
+  // MARK: - Without dunst
+
+  /// A script that keeps do-not-disturb in a file and logs every call, as a user's own might.
+  static let script = """
+    #!/bin/sh
+    here=$(dirname "$0")
+    echo "$*" >> "$here/calls"
+    case "$1" in
+      on) echo on > "$here/dnd" ;;
+      off) echo off > "$here/dnd" ;;
+      query) cat "$here/dnd" 2>/dev/null || echo off ;;
+      *) exit 2 ;;
+    esac
+    """
+
+  func customHome(extraConfig: String = "") throws -> PomoHome {
+    let home = try PomoHome(presets: ["short": Self.shortFocus, "long": Self.longFocus, "tiny": PomoHome.tinyPreset])
+    let dnd = try home.folder.write("bin/my-dnd", Self.script)
+    chmod(dnd, 0o755)
+    try home.folder.write(
+      ".config/pomo/config.json",
+      #"{"bell": false, "dnd": true, "dnd_commands": {"on": [""# + dnd + #"", "on"], "off": ""# + dnd
+        + #" off", "query": [""# + dnd + #"", "query"]}"# + extraConfig + "}")
+    return home
+  }
+
+  @Test("custom commands: asked, turned on for focus and off after it, the off command through /bin/sh")
+  func customCommands() throws {
+    let home = try customHome()
+    defer { home.cleanUp() }
+    let run = try home.run(["start", home.preset("tiny")], timeout: 60)
+    #expect(run.status == 0, "\(run.err)")
+    #expect(!run.err.contains("warning"), "\(run.err)")
+    #expect(home.folder.read("bin/calls") == "query\non\noff\n")
+    #expect(home.folder.read("bin/dnd") == "off\n")
+  }
+
+  @Test("the end of focus: do-not-disturb is off before pomo's notification goes out")
+  func offBeforeTheAlert() throws {
+    let home = try PomoHome(presets: ["tiny": PomoHome.tinyPreset])
+    defer { home.cleanUp() }
+    let dnd = try home.folder.write("bin/my-dnd", Self.script)
+    chmod(dnd, 0o755)
+    // The notifier notes whether do-not-disturb was on when it ran. The off command takes
+    // half a second before it switches, so a notification sent before it (the wrong order)
+    // would find it still on; in the right order, pomo sends nothing until off has finished.
+    let notifier = try home.folder.write(
+      "bin/notify-send",
+      """
+      #!/bin/sh
+      here=$(dirname "$0")
+      echo "notify $2 with dnd $(cat "$here/dnd" 2>/dev/null || echo off)" >> "$here/calls"
+      """)
+    chmod(notifier, 0o755)
+    try home.folder.write(
+      ".config/pomo/config.json",
+      #"{"bell": false, "dnd": true, "dnd_commands": {"on": [""# + dnd + #"", "on"], "off": "sleep 0.5; "# + dnd
+        + #" off", "query": [""# + dnd + #"", "query"]}}"#)
+    var environment = home.environment
+    environment["PATH"] = home.folder.file("bin") + ":/usr/bin:/bin"
+    let run = try runPomo(["start", home.preset("tiny")], environment: environment, timeout: 60)
+    #expect(run.status == 0, "\(run.err)")
+    var calls: [String] = []
+    #expect(
+      waitUntil {
+        calls = (home.folder.read("bin/calls") ?? "").split(separator: "\n").map(String.init)
+        return calls.filter { $0.hasPrefix("notify") }.count == 2
+      }, "\(calls)")
+    #expect(calls.prefix(3) == ["query", "on", "off"], "\(calls)")
+    #expect(calls.contains("notify pomo: go done with dnd off"), "\(calls)")
+    #expect(!calls.contains { $0.hasPrefix("notify") && $0.hasSuffix("with dnd on") }, "\(calls)")
+  }
+
+  @Test("custom commands: kill -9 mid-focus, and the next pomo runs the off command the state file kept")
+  func customRecovery() throws {
+    let home = try customHome()
+    defer { home.cleanUp() }
+    let session = try home.launch(["start", home.preset("long")], name: "session")
+    #expect(waitUntil { home.folder.read("bin/dnd") == "on\n" })
+    kill(session.processIdentifier, SIGKILL)
+    session.waitUntilExit()
+    // The config changed since: recovery runs what the session recorded, not the config.
+    try home.folder.write(".config/pomo/config.json", #"{"bell": false}"#)
+    let log = try home.run("log")
+    #expect(log.err.hasPrefix("pomo: turned do-not-disturb off again (custom)"), "\(log.err)")
+    #expect(home.folder.read("bin/dnd") == "off\n")
+    #expect(home.folder.read("bin/calls") == "query\non\noff\n")
+  }
+
+  @Test("a custom command that fails: one warning, nothing left switched, and the session runs on")
+  func customFails() throws {
+    let home = try PomoHome(presets: ["tiny": PomoHome.tinyPreset])
+    defer { home.cleanUp() }
+    let calls = home.folder.file("calls")
+    try home.folder.write(
+      ".config/pomo/config.json",
+      #"{"bell": false, "dnd": true, "dnd_commands": {"on": "echo on >> "# + calls + #"; exit 3", "off": "echo off >> "#
+        + calls + #""}}"#)
+    let run = try home.run(["start", home.preset("tiny")], timeout: 60)
+    #expect(run.status == 0, "\(run.err)")
+    #expect(
+      run.err
+        == "pomo: warning: cannot turn do-not-disturb on: '/bin/sh -c echo on >> \(calls); exit 3' exited with status 3; focus goes on without do-not-disturb\n"
+    )
+    #expect(home.folder.read("calls") == "on\noff\n", "the failed 'on' is undone")
+    let records = try journalRecords(home.folder.file(journalFile(home.path)))
+    #expect(records.last?.status == .completed)
+  }
+
+  @Test("no backend answers: one warning, and the session runs as ever")
+  func noBackend() throws {
+    let home = try PomoHome(presets: ["tiny": PomoHome.tinyPreset], environment: ["PATH": "/nonexistent"])
+    defer { home.cleanUp() }
+    try home.folder.write(".config/pomo/config.json", #"{"bell": false, "dnd": true}"#)
+    let run = try home.run(["start", home.preset("tiny")], timeout: 60)
+    #expect(run.status == 0, "\(run.err)")
+    #expect(
+      run.err
+        == "pomo: warning: \"dnd\" is on, but no do-not-disturb answered (dunst, mako, swaync); focus runs without it (see \"dnd_commands\" in the configuration)\n"
+    )
+  }
+
+  /// Stand-ins for `makoctl` and `swaync-client` (neither runs without a Wayland compositor):
+  /// each keeps its mode in a file and logs its calls, answering as the real one does.
+  static let makoctl = """
+    #!/bin/sh
+    here=$(dirname "$0")
+    echo "makoctl $*" >> "$here/calls"
+    [ -f "$here/modes" ] || echo default > "$here/modes"
+    case "$*" in
+      mode) cat "$here/modes" ;;
+      "mode -a do-not-disturb") echo do-not-disturb >> "$here/modes"; cat "$here/modes" ;;
+      "mode -r do-not-disturb") grep -v '^do-not-disturb$' "$here/modes" > "$here/m"; mv "$here/m" "$here/modes"; cat "$here/modes" ;;
+      *) exit 1 ;;
+    esac
+    """
+  static let swaync = """
+    #!/bin/sh
+    here=$(dirname "$0")
+    echo "swaync-client $*" >> "$here/calls"
+    [ -f "$here/dnd" ] || echo false > "$here/dnd"
+    case "$*" in
+      --get-dnd) cat "$here/dnd" ;;
+      --dnd-on) echo true > "$here/dnd"; cat "$here/dnd" ;;
+      --dnd-off) echo false > "$here/dnd"; cat "$here/dnd" ;;
+      *) exit 1 ;;
+    esac
+    """
+
+  @Test(
+    "mako, then swaync, when dunst does not answer: each asked, switched on for focus and back",
+    arguments: ["mako", "swaync"])
+  func makoAndSwaync(_ which: String) throws {
+    let home = try PomoHome(presets: ["tiny": PomoHome.tinyPreset])
+    defer { home.cleanUp() }
+    let bin = home.folder.file("bin")
+    if which == "mako" {
+      chmod(try home.folder.write("bin/makoctl", Self.makoctl), 0o755)
+    }
+    chmod(try home.folder.write("bin/swaync-client", Self.swaync), 0o755)
+    // A dunstctl that finds no dunst, as on a desktop where dunst is installed but not running.
+    chmod(
+      try home.folder.write("bin/dunstctl", "#!/bin/sh\necho \"dunstctl $*\" >> \"$(dirname \"$0\")/calls\"\nexit 1\n"),
+      0o755)
+    try home.folder.write(".config/pomo/config.json", #"{"bell": false, "dnd": true}"#)
+    var environment = home.environment
+    environment["PATH"] = bin + ":/usr/bin:/bin"
+    let run = try runPomo(["start", home.preset("tiny")], environment: environment, timeout: 60)
+    #expect(run.status == 0, "\(run.err)")
+    #expect(run.err.isEmpty, "\(run.err)")
+    let calls = (home.folder.read("bin/calls") ?? "").split(separator: "\n").map(String.init)
+    if which == "mako" {
+      #expect(
+        calls == [
+          "dunstctl is-paused", "makoctl mode", "makoctl mode", "makoctl mode -a do-not-disturb",
+          "makoctl mode -r do-not-disturb",
+        ])
+      #expect(home.folder.read("bin/modes") == "default\n")
+    } else {
+      #expect(
+        calls == [
+          "dunstctl is-paused", "swaync-client --get-dnd", "swaync-client --get-dnd", "swaync-client --dnd-on",
+          "swaync-client --dnd-off",
+        ])
+      #expect(home.folder.read("bin/dnd") == "false\n")
+    }
+  }
+
+  @Test(
+    "GNOME: show-banners is off during focus and on again after it (real gsettings, on a keyfile)",
+    .requires(.gnomeSettings), .timeLimit(.minutes(3)))
+  func gnome() throws {
+    let home = try PomoHome(
+      presets: ["short": Self.shortFocus],
+      environment: ["XDG_CURRENT_DESKTOP": "GNOME", "GSETTINGS_BACKEND": "keyfile"])
+    defer { home.cleanUp() }
+    let seen = [
+      "sh", "-c", #"echo "$POMO_KIND $(gsettings get org.gnome.desktop.notifications show-banners)" >> "$HOME/seen""#,
+    ]
+    try home.folder.write(".config/pomo/config.json", Self.config(hooks: ["phase_start": seen]))
+    let keyfile = home.folder.file(".config/glib-2.0/settings/keyfile")
+    let session = try home.launch(["start", home.preset("short")], name: "session")
+    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+    #expect(waitUntil { (home.folder.read("seen") ?? "").contains("rest") }, "\(home.folder.read("seen") ?? "")")
+    #expect(home.folder.read("seen") == "work false\nrest true\n")
+    #expect(try home.run("stop").status == 0)
+    session.waitUntilExit()
+    #expect((try? String(contentsOfFile: keyfile, encoding: .utf8))?.contains("show-banners=true") == true)
+  }
+}
