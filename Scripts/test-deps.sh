@@ -4,6 +4,7 @@
 # export tests, Timewarrior (the export into its data files is checked with the real timew),
 # a real D-Bus daemon with python3-dbus and python3-gi (the D-Bus client's end-to-end tests run
 # a private bus and Python stand-ins for the notification server and logind),
+# (dbus-monitor, of dbus-bin, reads the calls pomo makes to a real dunst),
 # a speech synthesizer (espeak-ng: the voice test speaks into a WAV file that Python's wave
 # module reads), faketime (its library steps a session's wall clock), and dunst under Xvfb with
 # GNOME's gsettings (do-not-disturb during focus). Safe to run again; it
@@ -45,7 +46,7 @@ command -v setpriv >/dev/null || need+=(util-linux)
 # gsettings with GNOME's notification settings (the GNOME backend, on a keyfile).
 command -v Xvfb >/dev/null || need+=(xvfb)
 command -v dunst >/dev/null || need+=(dunst)
-command -v dbus-send >/dev/null || need+=(dbus-bin)
+command -v dbus-send >/dev/null && command -v dbus-monitor >/dev/null || need+=(dbus-bin)
 command -v gsettings >/dev/null || need+=(libglib2.0-bin)
 [ -e /usr/share/glib-2.0/schemas/org.gnome.desktop.notifications.gschema.xml ] || need+=(gsettings-desktop-schemas)
 
