@@ -55,6 +55,8 @@ public enum SessionEvent: Equatable, Sendable {
   case warning(Int)
   /// The session's tags or note changed (`pomo tag`, `pomo untag`, `pomo note`).
   case relabeled
+  /// An interruption was marked in phase `i` (a focus phase).
+  case marked(Int, PhaseMark.Kind)
   case sessionEnded(completed: Bool)
 }
 

@@ -55,6 +55,9 @@ public struct SessionState: Equatable, Sendable {
   /// Every phase has ended and the session waits only for the answer to `question`
   /// (`SessionEngine.Status.asking`): the phase above is the last one, already in `record`.
   public var asking = false
+  /// The interruptions marked in the current phase so far (`"phase": {"marks": […]}`), kept
+  /// here so that a crash loses none: the record of a dead session ends its phase with them.
+  public var phaseMarks: [PhaseMark] = []
 
   package static let planLimit = 1000
 
@@ -97,6 +100,7 @@ public struct SessionState: Equatable, Sendable {
     question = snapshot.questionPhase.map { $0.exercise ?? $0.name }
     questionTyped = snapshot.question?.typed ?? ""
     asking = engine.status == .asking
+    phaseMarks = engine.marks
   }
 
   // MARK: - The file
@@ -121,7 +125,7 @@ public struct SessionState: Equatable, Sendable {
             ("start", time(phaseStart)), ("deadline", time(deadline)), ("paused_at", pausedAt.map(time) ?? .null),
             ("waiting", .bool(waiting)), ("overtime_seconds", .seconds(phaseOvertimeSeconds)),
             ("paused_seconds", .seconds(phasePausedSeconds)),
-          ] + (open ? [("open", .bool(true))] : []))
+          ] + (open ? [("open", .bool(true))] : []) + marksMember(time))
         ),
         ("total_seconds", .seconds(totalSeconds)),
         ("advance", .string(confirm ? "confirm" : "auto")),
@@ -231,6 +235,24 @@ public struct SessionState: Equatable, Sendable {
       questionTyped = typed.count <= RepsQuestion.digits && typed.allSatisfy(\.isASCIIDigit) ? typed : ""
     }
     asking = value["asking"]?.boolValue ?? false
+    for item in (phase["marks"]?.arrayValue ?? []).prefix(PhaseMark.limit) {
+      guard let kind = item["kind"]?.stringValue.flatMap(PhaseMark.Kind.init(rawValue:)),
+        let at = item["at"]?.stringValue.flatMap(RFC3339.parse)
+      else { throw JournalRecord.Problem(message: "not a pomo state file (a mark without its kind or time)") }
+      phaseMarks.append(PhaseMark(kind: kind, at: at, note: item["note"]?.stringValue))
+    }
+  }
+
+  /// The current phase's marks as the state file's phase holds them; nothing when it has none.
+  private func marksMember(_ time: (Double) -> JSONOutput) -> [(String, JSONOutput)] {
+    guard !phaseMarks.isEmpty else { return [] }
+    let marks = phaseMarks.map { mark -> JSONOutput in
+      .object([
+        ("at", time(mark.at)), ("kind", .string(mark.kind.rawValue)),
+        ("note", mark.note.map(JSONOutput.string) ?? .null),
+      ])
+    }
+    return [("marks", .array(marks))]
   }
 
   /// A state file holds the record so far (a journal line at most) and up to 1,000 phases
@@ -374,12 +396,13 @@ public struct SessionState: Equatable, Sendable {
     let elapsed = max(0, end - phaseStart - phasePausedSeconds)
     // An open phase is not overtime: it was planned to run as long as it did.
     let overtime = open ? 0 : phaseOvertimeSeconds + (waiting ? end - max(deadline, phaseStart) : 0)
-    result.phases.append(
-      JournalPhase(
-        name: phaseName, kind: phaseKind, round: phaseRound, start: phaseStart, end: end,
-        plannedSeconds: open ? elapsed : phasePlannedSeconds, elapsedSeconds: elapsed,
-        completed: running && (waiting || lastKnown >= deadline), pausedSeconds: phasePausedSeconds,
-        extendedSeconds: max(0, phaseLengthSeconds - phasePlannedSeconds), overtimeSeconds: overtime))
+    var phase = JournalPhase(
+      name: phaseName, kind: phaseKind, round: phaseRound, start: phaseStart, end: end,
+      plannedSeconds: open ? elapsed : phasePlannedSeconds, elapsedSeconds: elapsed,
+      completed: running && (waiting || lastKnown >= deadline), pausedSeconds: phasePausedSeconds,
+      extendedSeconds: max(0, phaseLengthSeconds - phasePlannedSeconds), overtimeSeconds: overtime)
+    phase.marks = phaseMarks
+    result.phases.append(phase)
     result.end = running ? end : max(end, lastKnown)
     result.status = .interrupted
     result.interruption = .crash

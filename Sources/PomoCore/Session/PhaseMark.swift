@@ -1,0 +1,40 @@
+/// An interruption marked in a focus phase, as the Pomodoro Technique writes them: `'` for an
+/// internal one (a thought, an urge to check mail), `-` for an external one (a call, a knock).
+/// `pomo mark internal|external [NOTE]` and the keys `i` and `e` make them.
+public struct PhaseMark: Equatable, Sendable {
+  public enum Kind: String, Equatable, Sendable, CaseIterable {
+    case `internal`
+    case external
+
+    /// The technique's sign for it.
+    public var sign: Character { self == .internal ? "'" : "-" }
+  }
+
+  public var kind: Kind
+  /// When it was marked: wall-clock seconds since 1970, on the session's own clock.
+  public var at: Double
+  public var note: String?
+
+  public init(kind: Kind, at: Double, note: String? = nil) {
+    self.kind = kind
+    self.at = at
+    self.note = note
+  }
+
+  /// The marks as the technique writes them: each internal one `'`, then each external one
+  /// `-`, the two groups apart (`'' -`); empty when there are none.
+  public static func signs(internal inner: Int, external outer: Int) -> String {
+    let i = String(repeating: "'", count: max(0, inner))
+    let e = String(repeating: "-", count: max(0, outer))
+    return i.isEmpty || e.isEmpty ? i + e : i + " " + e
+  }
+
+  /// The signs of `marks`.
+  public static func signs(_ marks: [PhaseMark]) -> String {
+    signs(
+      internal: marks.count { $0.kind == .internal }, external: marks.count { $0.kind == .external })
+  }
+
+  /// The most marks one phase keeps: a key held down cannot grow a record without bound.
+  public static let limit = 1000
+}
