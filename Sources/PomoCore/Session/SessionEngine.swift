@@ -388,6 +388,7 @@ public struct SessionEngine: Sendable {
     snapshot.counted = phase.count == .rounds ? roundCount : nil
     snapshot.question = question
     snapshot.questionPhase = question.map { plan.phases[$0.phase] }
+    snapshot.marks = PhaseMark.signs(marks)
     let total = TimeText.seconds(plan.total)
     if total > 0 {
       let done = TimeText.seconds(phase.offset) + snapshot.fraction * TimeText.seconds(phase.duration)

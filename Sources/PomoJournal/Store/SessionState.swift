@@ -352,6 +352,7 @@ public struct SessionState: Equatable, Sendable {
       length: .milliseconds(Int64(phaseLengthSeconds * 1000)), paused: pausedAt != nil,
       sessionFraction: sessionProgress(at: now), overtime: overtime(at: now).map { .milliseconds(Int64($0 * 1000)) })
     snapshot.counted = countedRounds
+    snapshot.marks = PhaseMark.signs(phaseMarks)
     if let question {
       var open = RepsQuestion(phase: phaseIndex, closes: .zero)
       open.typed = questionTyped
