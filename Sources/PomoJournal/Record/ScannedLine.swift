@@ -156,7 +156,8 @@ package struct ScannedLine: Sendable {
         phase.phase(
           name: detail ? phase.name.map { string($0, in: line) } : nil,
           exercise: phase.exercise.map { string($0, in: line) },
-          marks: phase.marks.map { $0.mark(note: detail ? $0.note.map { string($0, in: line) } : nil) })
+          // Marks are few, and `pomo log` shows their notes.
+          marks: phase.marks.map { $0.mark(note: $0.note.map { string($0, in: line) }) })
       })
     record.added = added
     record.warmupSeconds = warmupSeconds

@@ -1,4 +1,5 @@
 import PomoCore
+import PomoPlatform
 
 extension Pomo {
   /// `pomo void [REASON]`: ends the running Pomodoro as void, from any shell. (Not named
@@ -19,7 +20,9 @@ extension Pomo {
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let reason = arguments.positionals.first
       if let reason { _ = try Steering.words([reason], arguments.path, text: true) }
-      return try Steering.run(.void(reason), context)
+      _ = try Steering.send(.void(reason), context)
+      context.output.write("void: the Pomodoro ended, recorded as void" + (reason.map { " (\(TextLayout.inert($0)))" } ?? "") + "\n")
+      return ExitCode.success
     }
   }
 }
