@@ -178,7 +178,8 @@ public final class Alerts: SessionListener {
   }
 
   /// The event as one JSON object and a newline, as a hook reads it on stdin: the event, the
-  /// session's id, preset, tags and note, and the phase with its time left in seconds. A note
+  /// session's id, preset, tags and note, and the phase with its time left in seconds and the
+  /// interruptions marked in it (`marks`, their times in UTC). A note
   /// too long for the pipe is cut (`Spawner.inputLimit`); the journal keeps it whole.
   static func json(
     _ event: HookEvent, _ engine: SessionEngine, phase: PlannedPhase, remaining: Duration, id: String?
@@ -190,8 +191,18 @@ public final class Alerts: SessionListener {
         ("kind", .string(phase.kind.rawValue)), ("round", phase.round.map { .int(Int64($0)) } ?? .null),
         ("remaining", .seconds(TimeText.seconds(remaining))),
         ("tags", .array(engine.tags.map { .string($0) })), ("note", note.map { .string($0) } ?? .null),
+        ("marks", .array(marks.map(mark))),
       ]
       return Array((JSONOutput.object(members).text + "\n").utf8)
+    }
+    // The phase's own marks: the current phase's so far, or those of the phase that ended.
+    let marks =
+      !engine.isFinished && engine.index == phase.index ? engine.marks : engine.record(ofPhase: phase.index)?.marks ?? []
+    func mark(_ m: PhaseMark) -> JSONOutput {
+      .object([
+        ("at", .string(RFC3339.format(m.at, offset: 0))), ("kind", .string(m.kind.rawValue)),
+        ("note", m.note.map { .string($0) } ?? .null),
+      ])
     }
     let whole = object(note: engine.note)
     guard whole.count > Spawner.inputLimit, let note = engine.note else { return whole }
