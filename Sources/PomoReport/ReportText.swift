@@ -185,12 +185,16 @@ public enum ReportJSON {
       out.date(day)
     }
     let void = Report.roundedSeconds(report.days.map(\.voidFocus))
+    // Only a range with a void session or a mark has these members (on every day then), so
+    // the shape of every other report stays as it was.
+    let interruptions = totals.void > 0 || totals.internalMarks + totals.externalMarks > 0
     func counts(_ d: Report.Day, focus: Int64, rest: Int64, void: Int64) {
       member("focus_seconds", focus)
       member("rest_seconds", rest)
       member("sessions", Int64(d.sessions))
       member("completed", Int64(d.completed))
       member("interrupted", Int64(d.interrupted))
+      guard interruptions else { return }
       member("void", Int64(d.void))
       member("void_seconds", void)
       member("internal_marks", Int64(d.internalMarks))
@@ -274,13 +278,17 @@ public enum ReportCSV {
     let focus = Report.roundedSeconds(report.days.map(\.focus))
     let rest = Report.roundedSeconds(report.days.map(\.rest))
     let void = Report.roundedSeconds(report.days.map(\.voidFocus))
+    // The columns for void sessions and marks only when the range has any (see `ReportJSON`).
+    let totals = report.totals
+    let interruptions = totals.void > 0 || totals.internalMarks + totals.externalMarks > 0
     var lines = [
-      "date,focus_seconds,rest_seconds,sessions,completed,interrupted,void,void_seconds,internal_marks,external_marks"
+      "date,focus_seconds,rest_seconds,sessions,completed,interrupted"
+        + (interruptions ? ",void,void_seconds,internal_marks,external_marks" : "")
     ]
     for (i, d) in report.days.enumerated() {
       lines.append(
-        "\(LocalCalendar.isoDate(d.day)),\(focus[i]),\(rest[i]),\(d.sessions),\(d.completed),\(d.interrupted),"
-          + "\(d.void),\(void[i]),\(d.internalMarks),\(d.externalMarks)")
+        "\(LocalCalendar.isoDate(d.day)),\(focus[i]),\(rest[i]),\(d.sessions),\(d.completed),\(d.interrupted)"
+          + (interruptions ? ",\(d.void),\(void[i]),\(d.internalMarks),\(d.externalMarks)" : ""))
     }
     return lines.joined(separator: "\r\n") + "\r\n"
   }
