@@ -44,7 +44,7 @@ struct InterruptionEndToEndTests {
     #expect(waitUntil { (try? fixture.run(["next"]))?.out.hasPrefix("REST break") == true })
     let refused = try fixture.run(["mark", "internal", "later"])
     #expect(refused.status == 1)
-    #expect(refused.err.hasPrefix("Error: no focus phase is running"), "\(refused.err)")
+    #expect(refused.err.hasPrefix("Error: ") && refused.err.contains("no focus phase is running"), "\(refused.err)")
     #expect(try fixture.run(["stop"]).status == 0)
     session.waitUntilExit()
 

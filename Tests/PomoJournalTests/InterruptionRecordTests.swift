@@ -59,7 +59,7 @@ struct InterruptionRecordTests {
 
   @Test("a line written before marks and void reads as before")
   func olderLines() throws {
-    let line = #"{"v":2,"id":"o","preset":"work","status":"interrupted","interruption":"quit","start":"2026-12-01T09:00:00Z","end":"2026-12-01T09:10:00Z","tags":[],"note":null,"host":"h","rounds":1,"paused_seconds":0,"phases":[{"name":"focus","kind":"work","round":1,"start":"2026-12-01T09:00:00Z","end":"2026-12-01T09:10:00Z","planned_seconds":1500,"elapsed_seconds":600,"completed":false}]}"#
+    let line = #"{"v":2,"id":"o","preset":"work","status":"interrupted","interruption":"quit","start":"2026-12-01T09:00:00+00:00","end":"2026-12-01T09:10:00+00:00","tags":[],"note":null,"host":"h","rounds":1,"paused_seconds":0,"phases":[{"name":"focus","kind":"work","round":1,"start":"2026-12-01T09:00:00+00:00","end":"2026-12-01T09:10:00+00:00","planned_seconds":1500,"elapsed_seconds":600,"completed":false}]}"#
     let record = try JournalRecord(line: Array(line.utf8))
     #expect(record.status == .interrupted && record.voidReason == nil && record.voidPhase == nil)
     #expect(record.phases[0].marks.isEmpty)

@@ -555,7 +555,8 @@ struct HelpLayoutTests {
 
     OPTIONS:
       -h, --help              Show help information.
-""",
+
+    """,
     ["pomo", "void"]: """
     OVERVIEW: End the running Pomodoro as void.
 
@@ -578,7 +579,8 @@ struct HelpLayoutTests {
 
     OPTIONS:
       -h, --help              Show help information.
-""",
+
+    """,
     ["pomo", "start"]: """
     OVERVIEW: Start a session from a preset.
 
