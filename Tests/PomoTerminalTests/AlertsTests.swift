@@ -131,8 +131,15 @@ struct AlertsTests {
     let line = String(decoding: try #require(call.2), as: UTF8.self)
     #expect(
       line
-        == #"{"event":"phase_start","session":"4f6d","preset":"t","phase":"go","kind":"work","round":1,"remaining":10,"tags":["thesis","a,b"],"note":"chapter \"3\""}"#
+        == #"{"event":"phase_start","session":"4f6d","preset":"t","phase":"go","kind":"work","round":1,"remaining":10,"tags":["thesis","a,b"],"note":"chapter \"3\"","marks":[]}"#
         + "\n")
+    // A hook about a phase gets the interruptions marked in it so far (times in UTC).
+    clock.advance(.seconds(2))
+    _ = e.apply(.mark(.external, "door"))
+    let phase = try #require(e.currentPhase)
+    let marked = String(
+      decoding: Alerts.json(.phaseStart, e, phase: phase, remaining: .seconds(8), id: "4f6d"), as: UTF8.self)
+    #expect(marked.hasSuffix(#","marks":[{"at":"2025-12-01T10:00:02+00:00","kind":"external","note":"door"}]}"# + "\n"), "\(marked)")
     // Notifications get no input.
     let (quiet, _, notified) = make(sessionID: "4f6d")
     step(quiet, &e) { $0.skip() }
