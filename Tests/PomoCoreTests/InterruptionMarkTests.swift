@@ -133,5 +133,6 @@ struct InterruptionMarkTests {
     #expect(PhaseMark.signs(internal: 0, external: 2) == "--")
     #expect(PhaseMark.signs(internal: 3, external: 0) == "'''")
     #expect(PhaseMark.signs(internal: 0, external: 0) == "")
+    #expect(PhaseMark.signs(internal: 8, external: 9) == "'''''''' 9-")
   }
 }

@@ -140,6 +140,14 @@ struct AlertsTests {
     let marked = String(
       decoding: Alerts.json(.phaseStart, e, phase: phase, remaining: .seconds(8), id: "4f6d"), as: UTF8.self)
     #expect(marked.hasSuffix(#","marks":[{"at":"2025-12-01T10:00:02+00:00","kind":"external","note":"door"}]}"# + "\n"), "\(marked)")
+    // A phase marked a thousand times, with long notes: the hook still gets its input, the
+    // latest 100 marks without their notes.
+    for _ in 0..<999 { _ = e.apply(.mark(.internal, String(repeating: "n", count: 200))) }
+    let crowded = Alerts.json(.phaseStart, e, phase: phase, remaining: .seconds(8), id: "4f6d")
+    #expect(crowded.count <= Spawner.inputLimit)
+    let text = String(decoding: crowded, as: UTF8.self)
+    #expect(text.components(separatedBy: #""kind":"internal""#).count - 1 == 100)
+    #expect(!text.contains("nnnn") && text.contains(#""note":"chapter \"3\"""#))
     // Notifications get no input.
     let (quiet, _, notified) = make(sessionID: "4f6d")
     step(quiet, &e) { $0.skip() }

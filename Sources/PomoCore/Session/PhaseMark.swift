@@ -22,10 +22,14 @@ public struct PhaseMark: Equatable, Sendable {
   }
 
   /// The marks as the technique writes them: each internal one `'`, then each external one
-  /// `-`, the two groups apart (`'' -`); empty when there are none.
+  /// `-`, the two groups apart (`'' -`); empty when there are none. Past `spelledOut` of a
+  /// kind, a count and the sign (`12'`), so a phase marked often still fits a line.
   public static func signs(internal inner: Int, external outer: Int) -> String {
-    let i = String(repeating: "'", count: max(0, inner))
-    let e = String(repeating: "-", count: max(0, outer))
+    func group(_ count: Int, _ sign: String) -> String {
+      count > spelledOut ? "\(count)\(sign)" : String(repeating: sign, count: max(0, count))
+    }
+    let i = group(inner, "'")
+    let e = group(outer, "-")
     return i.isEmpty || e.isEmpty ? i + e : i + " " + e
   }
 
@@ -34,6 +38,9 @@ public struct PhaseMark: Equatable, Sendable {
     signs(
       internal: marks.count { $0.kind == .internal }, external: marks.count { $0.kind == .external })
   }
+
+  /// The most marks of a kind written out one by one.
+  public static let spelledOut = 8
 
   /// The most marks one phase keeps: a key held down cannot grow a record without bound.
   public static let limit = 1000
