@@ -96,6 +96,8 @@ struct InterruptionEndToEndTests {
     #expect(nothing.status == 1 && nothing.err == "Error: no session is running\n")
     let bad = try fixture.run(["mark", "sideways"])
     #expect(bad.status == 64 && bad.err.hasPrefix("Error: "), "\(bad.err)")
+    let long = try fixture.run(["mark", "internal", String(repeating: "é", count: 201)])
+    #expect(long.status == 64 && long.err.hasPrefix("Error: a mark's note is at most 200 characters"), "\(long.err)")
   }
 
   @Test("the keys i and e mark the running focus phase; the live line shows '' -")
@@ -115,5 +117,28 @@ struct InterruptionEndToEndTests {
     let record = try #require(try journalRecords(journalPath).last)
     #expect(record.phases[0].marks.map(\.kind) == [.internal, .internal, .external])
     #expect(record.status == .interrupted)
+  }
+
+  @Test("pomo edit --status void makes a recorded session void, and back; cached and recounted reports agree")
+  func editToVoid() throws {
+    defer { home.cleanUp() }
+    #expect(try fixture.run(["add", "25m", "--start", "2026-03-02 09:00"]).status == 0)
+    let id = try #require(try journalRecords(journalPath).first?.id)
+    func report() throws -> [String] {
+      try [[], ["--no-cache"]].map {
+        try fixture.run(["report", "--from", "2026-03-02", "--to", "2026-03-02", "--format", "json"] + $0).out
+      }
+    }
+    _ = try report()  // The caches are built before the correction.
+    let edit = try fixture.run(["edit", String(id.prefix(8)), "--status", "void"])
+    #expect(edit.status == 0, "\(edit.err)")
+    for out in try report() {
+      #expect(out.contains(#""focus_seconds":0,"rest_seconds":0,"sessions":1,"completed":0,"interrupted":0,"void":1,"void_seconds":1500"#), "\(out)")
+    }
+    #expect(try fixture.run(["log"]).out.contains(" void "))
+    #expect(try fixture.run(["undo"]).status == 0)
+    for out in try report() {
+      #expect(out.contains(#""focus_seconds":1500,"rest_seconds":0,"sessions":1,"completed":1,"interrupted":0}"#), "\(out)")
+    }
   }
 }

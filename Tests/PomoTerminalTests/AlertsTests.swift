@@ -140,9 +140,10 @@ struct AlertsTests {
     let marked = String(
       decoding: Alerts.json(.phaseStart, e, phase: phase, remaining: .seconds(8), id: "4f6d"), as: UTF8.self)
     #expect(marked.hasSuffix(#","marks":[{"at":"2025-12-01T10:00:02+00:00","kind":"external","note":"door"}]}"# + "\n"), "\(marked)")
-    // A phase marked a thousand times, with long notes: the hook still gets its input, the
-    // latest 100 marks without their notes.
-    for _ in 0..<999 { _ = e.apply(.mark(.internal, String(repeating: "n", count: 200))) }
+    // A phase marked as often as a session keeps, with long notes: the hook still gets its
+    // input, the latest 100 marks without their notes.
+    for _ in 0..<(PhaseMark.limit - 1) { _ = e.apply(.mark(.internal, String(repeating: "n", count: 200))) }
+    #expect(e.marks.count == PhaseMark.limit && e.problem(with: .mark(.internal, nil))?.contains("most it keeps") == true)
     let crowded = Alerts.json(.phaseStart, e, phase: phase, remaining: .seconds(8), id: "4f6d")
     #expect(crowded.count <= Spawner.inputLimit)
     let text = String(decoding: crowded, as: UTF8.self)

@@ -42,6 +42,10 @@ public struct PhaseMark: Equatable, Sendable {
   /// The most marks of a kind written out one by one.
   public static let spelledOut = 8
 
-  /// The most marks one phase keeps: a key held down cannot grow a record without bound.
-  public static let limit = 1000
+  /// The most marks one session keeps, and the longest note a mark keeps (in characters): a
+  /// key held down or a script cannot grow a record past what its readers take
+  /// (`RecordSize`): at most about 640 KB of marks, within the room a record keeps for its
+  /// tags and notes.
+  public static let limit = 500
+  public static let noteLimit = 200
 }

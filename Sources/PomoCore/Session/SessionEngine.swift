@@ -689,7 +689,9 @@ extension SessionEngine {
       guard inFocus else {
         return "no focus phase is running: 'pomo mark' marks an interruption of a running Pomodoro, not of a break"
       }
-      guard marks.count < PhaseMark.limit else { return "this phase has \(PhaseMark.limit) marks, the most it keeps" }
+      guard marksInSession < PhaseMark.limit else {
+        return "this session has \(PhaseMark.limit) marks, the most it keeps"
+      }
       return nil
     case .void:
       guard inFocus else {
@@ -701,14 +703,18 @@ extension SessionEngine {
     }
   }
 
+  /// The marks of the whole session so far.
+  public var marksInSession: Int { records.reduce(marks.count) { $0 + $1.marks.count } }
+
   /// Whether a focus phase is under way (running, paused or waiting), so it can be marked or voided.
   public var inFocus: Bool { isActive && currentPhase?.kind == .work }
 
   /// Marks an interruption in the running focus phase, now; nothing outside one.
   public mutating func mark(_ kind: PhaseMark.Kind, note: String?) -> [SessionEvent] {
     var events = tick()
-    guard inFocus, marks.count < PhaseMark.limit else { return events }
-    marks.append(PhaseMark(kind: kind, at: wallTime(clock.now()), note: note.flatMap { $0.isEmpty ? nil : $0 }))
+    guard inFocus, marksInSession < PhaseMark.limit else { return events }
+    let note = note.flatMap { $0.isEmpty ? nil : String($0.prefix(PhaseMark.noteLimit)) }
+    marks.append(PhaseMark(kind: kind, at: wallTime(clock.now()), note: note))
     events.append(.marked(index, kind))
     return events
   }

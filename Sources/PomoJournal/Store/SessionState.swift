@@ -236,10 +236,11 @@ public struct SessionState: Equatable, Sendable {
     }
     asking = value["asking"]?.boolValue ?? false
     for item in (phase["marks"]?.arrayValue ?? []).prefix(PhaseMark.limit) {
+      // A note is kept at most as long as the session keeps one.
       guard let kind = item["kind"]?.stringValue.flatMap(PhaseMark.Kind.init(rawValue:)),
         let at = item["at"]?.stringValue.flatMap(RFC3339.parse)
       else { throw JournalRecord.Problem(message: "not a pomo state file (a mark without its kind or time)") }
-      phaseMarks.append(PhaseMark(kind: kind, at: at, note: item["note"]?.stringValue))
+      phaseMarks.append(PhaseMark(kind: kind, at: at, note: item["note"]?.stringValue.map { String($0.prefix(PhaseMark.noteLimit)) }))
     }
   }
 

@@ -26,7 +26,10 @@ extension Pomo {
           "'<kind>' must be internal or external, got '\(words.first ?? "")'", command: arguments.path)
       }
       let note = words.count > 1 ? words[1] : nil
-      if let note { _ = try Steering.words([note], arguments.path, text: true) }
+      if let note, note.count > PhaseMark.noteLimit {
+        throw CLIError.usage(
+          "a mark's note is at most \(PhaseMark.noteLimit) characters, got \(note.count)", command: arguments.path)
+      }
       return try Steering.run(.mark(kind, note), context)
     }
   }
