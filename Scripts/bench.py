@@ -400,6 +400,9 @@ def section_control(args, env):
     socket_request(cmd_socket, "resume")
     # `pomo tag` (issue 22): a tag the session has already, so the record stays small.
     tag_median, tag_mean = hyperfine_median([f"{args.pomo} tag bench"], 200, 20, cmd_home)
+    # `pomo mark` (issue 22, part 2): each run adds a mark to the focus phase (220 in all, under
+    # the 1,000 a phase keeps), and the session saves its state file with them.
+    mark_median, mark_mean = hyperfine_median([f"{args.pomo} mark internal bench"], 200, 20, cmd_home)
     follower = Follower(args.pomo, cmd_home)
     follower.wait_for(lambda t: t.startswith("WORK"))
     after_command = []
@@ -457,6 +460,7 @@ def section_control(args, env):
     print("| --- | --- | --- |")
     print(f"| `pomo pause` round trip (a new process), median | {pause_median * 1000:.2f} ms (mean {pause_mean * 1000:.2f} ms) | at most 10 ms |")
     print(f"| `pomo tag` round trip (a new process), median | {tag_median * 1000:.2f} ms (mean {tag_mean * 1000:.2f} ms) | at most 10 ms |")
+    print(f"| `pomo mark` round trip (a new process), median | {mark_median * 1000:.2f} ms (mean {mark_mean * 1000:.2f} ms) | at most 10 ms |")
     print(f"| the same request over the socket alone, median | {median(raw):.2f} ms | |")
     print(f"| the same with 200 followers arriving (50 with dead readers), median / max (40) | "
           f"{median(crowded):.2f} ms / {max(crowded):.2f} ms | at most 10 ms |")

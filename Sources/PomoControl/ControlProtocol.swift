@@ -8,6 +8,9 @@ import PomoPlatform
 /// ASCII words:
 ///
 ///     pause | resume | toggle | skip | stop | next | extend MILLISECONDS | rep | reps N | state | follow
+///     | tag WORD… | untag WORD… | note [WORD] | mark internal|external [WORD] | void [WORD]
+///
+/// (a WORD is text as `escaped` writes it).
 ///
 /// A command may end with `until MILLISECONDS`, its deadline on the boot clock (CLOCK_BOOTTIME,
 /// which runs through suspend); a session that reads it after then answers `error too late…`
@@ -97,6 +100,8 @@ public enum ControlProtocol {
     case .tag(let tags): (["tag"] + tags.map(escaped)).joined(separator: " ")
     case .untag(let tags): (["untag"] + tags.map(escaped)).joined(separator: " ")
     case .note(let text): text.map { "note " + escaped($0) } ?? "note"
+    case .mark(let kind, let note): "mark \(kind.rawValue)" + (note.map { " " + escaped($0) } ?? "")
+    case .void(let reason): reason.map { "void " + escaped($0) } ?? "void"
     }
   }
 
@@ -184,6 +189,17 @@ public enum ControlProtocol {
     case ("note", 2):
       guard let text = unescaped(words[1]) else { return .failure(.badText(String(words[1].prefix(40)))) }
       return .success(.command(.note(text)))
+    case ("mark", 2), ("mark", 3):
+      guard let kind = PhaseMark.Kind(rawValue: String(words[1])) else {
+        return .failure(.badText(String(words[1].prefix(40))))
+      }
+      guard words.count == 3 else { return .success(.command(.mark(kind, nil))) }
+      guard let note = unescaped(words[2]) else { return .failure(.badText(String(words[2].prefix(40)))) }
+      return .success(.command(.mark(kind, note)))
+    case ("void", 1): return .success(.command(.void(nil)))
+    case ("void", 2):
+      guard let reason = unescaped(words[1]) else { return .failure(.badText(String(words[1].prefix(40)))) }
+      return .success(.command(.void(reason)))
     case ("state", 1): return .success(.state)
     case ("follow", 1): return .success(.follow)
     case ("extend", 2):

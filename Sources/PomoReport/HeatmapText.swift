@@ -111,8 +111,9 @@ public enum HeatmapText {
     out.append(
       wrapped(
         "Total: focus \(TimeText.hoursMinutes(seconds: Int64(totals.focus.rounded()))), "
-          + "\(TextLayout.count(totals.sessions, "session")) (\(totals.completed) completed, \(totals.interrupted) interrupted)",
+          + "\(TextLayout.count(totals.sessions, "session")) \(InterruptionText.sessionCounts(totals))",
         width))
+    out += InterruptionText.lines(totals).map { wrapped($0, width) }
     if let best = report.bestWeek {
       out.append(
         wrapped("Best week: from \(LocalCalendar.label(best.first)) (\(TimeText.hoursMinutes(seconds: best.focus)))", width))

@@ -57,7 +57,9 @@ public struct HourGridBuilder {
   public mutating func add(_ record: JournalRecord) {
     guard filter.matches(record), seen.insert(FNV1a.hash(record.id)).inserted else { return }
     let (from, to) = window
-    for phase in record.phases where phase.kind == .work {
+    // A void Pomodoro's time is not focus.
+    let void = record.voidPhase
+    for (k, phase) in record.phases.enumerated() where phase.kind == .work && k != void {
       DayCredit.hours(phase, calendar: calendar, from: from, to: to) { day, column, micros in
         focus[row(day)][column] &+= micros
       }

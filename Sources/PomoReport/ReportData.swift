@@ -12,6 +12,13 @@ public struct Report: Equatable, Sendable {
     public var sessions = 0
     public var completed = 0
     public var interrupted = 0
+    /// Void sessions (`pomo void`), neither completed nor interrupted, and their void
+    /// Pomodoros' time, never counted as focus.
+    public var void = 0
+    public var voidFocus: Double = 0
+    /// The interruptions marked (`pomo mark`), by kind.
+    public var internalMarks = 0
+    public var externalMarks = 0
   }
 
   public struct Group: Equatable, Sendable {
@@ -45,6 +52,10 @@ public struct Report: Equatable, Sendable {
       t.sessions += d.sessions
       t.completed += d.completed
       t.interrupted += d.interrupted
+      t.void += d.void
+      t.voidFocus += d.voidFocus
+      t.internalMarks += d.internalMarks
+      t.externalMarks += d.externalMarks
     }
     return t
   }
@@ -186,7 +197,17 @@ public struct ReportBuilder {
     if inRange {
       let i = Int(startDay - lower)
       days[i].sessions += 1
-      if record.status == .completed { days[i].completed += 1 } else { days[i].interrupted += 1 }
+      switch record.status {
+      case .completed: days[i].completed += 1
+      case .void: days[i].void += 1
+      case .interrupted: days[i].interrupted += 1
+      }
+    }
+    for credit in DayCredit.voidCredits(record, calendar: calendar, within: range.days) {
+      days[Int(credit.day - lower)].voidFocus &+= credit.seconds
+    }
+    for mark in DayCredit.markDays(record, calendar: calendar) where range.days.contains(mark.day) {
+      if mark.internal { days[Int(mark.day - lower)].internalMarks += 1 } else { days[Int(mark.day - lower)].externalMarks += 1 }
     }
     if inRange || focusInRange > 0 {
       let sessions = inRange ? 1 : 0
@@ -218,6 +239,10 @@ public struct ReportBuilder {
         days[i].sessions &+= row.sessions
         days[i].completed &+= row.completed
         days[i].interrupted &+= row.interrupted
+        days[i].void &+= row.void
+        days[i].voidFocus &+= row.voidFocus
+        days[i].internalMarks &+= row.internalMarks
+        days[i].externalMarks &+= row.externalMarks
       } else if previous.contains(row.day) {
         previousFocus &+= row.focus
       }
@@ -264,7 +289,8 @@ public struct ReportBuilder {
     let days = days.map {
       Report.Day(
         day: $0.day, focus: seconds($0.focus), rest: seconds($0.rest), sessions: Int($0.sessions),
-        completed: Int($0.completed), interrupted: Int($0.interrupted))
+        completed: Int($0.completed), interrupted: Int($0.interrupted), void: Int($0.void),
+        voidFocus: seconds($0.voidFocus), internalMarks: Int($0.internalMarks), externalMarks: Int($0.externalMarks))
     }
     return Report(
       range: range, timeZone: calendar.zone.identifier, days: days, presets: groups(presets),

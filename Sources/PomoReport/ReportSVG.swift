@@ -220,7 +220,9 @@ public enum ReportHTML {
       row("Focus", hm(Int64(totals.focus.rounded()))), row("Rest", hm(Int64(totals.rest.rounded()))),
       row("Sessions", "\(totals.sessions)"), row("Completed", "\(totals.completed)"),
       row("Interrupted", "\(totals.interrupted)"),
-    ]
+    ] + (totals.void > 0 ? [row("Void", "\(totals.void) (\(hm(Int64(totals.voidFocus.rounded()))))")] : [])
+      + (totals.internalMarks + totals.externalMarks > 0
+        ? [row("Interruptions", "\(totals.internalMarks)' \(totals.externalMarks)-")] : [])
     if let day = report.bestDay, let i = report.days.firstIndex(of: day) {
       summary.append(row("Best day", "\(LocalCalendar.label(day.day)) (\(hm(focus[i])))"))
     }

@@ -18,34 +18,49 @@ public enum ReportText {
     let mark = style.unicode ? "✓" : "*"
     // A bar per day; over a longer span, a bar per week, month or year, so it stays readable.
     let grain = Grain(days: report.days.count)
-    var rows: [(label: String, focus: Int64, completed: Int, interrupted: Int, met: Bool)] = []
+    var rows:
+      [(label: String, focus: Int64, completed: Int, interrupted: Int, met: Bool, internal: Int, external: Int)] = []
     for (i, day) in report.days.enumerated() {
       let label = grain.label(day.day, weekStart: range.weekStart)
       if i > 0, rows[rows.count - 1].label == label {
         rows[rows.count - 1].focus += focus[i]
         rows[rows.count - 1].completed += day.completed
         rows[rows.count - 1].interrupted += day.interrupted
+        rows[rows.count - 1].internal += day.internalMarks
+        rows[rows.count - 1].external += day.externalMarks
       } else {
-        rows.append((label, focus[i], day.completed, day.interrupted, grain == .day && met[i]))
+        rows.append(
+          (
+            label, focus[i], day.completed, day.interrupted, grain == .day && met[i], day.internalMarks,
+            day.externalMarks
+          ))
       }
     }
+    // Interruptions marked, internal against external (`3' 1-`), only when the range has any.
+    let totals = report.totals
+    let marked = totals.internalMarks + totals.externalMarks > 0
+    let marks = rows.map { marked ? markText($0.internal, $0.external) : "" }
+    let marksWidth = marked ? max(5, marks.map(\.count).max() ?? 0) : 0
+    let marksPart = { (text: String) in marked ? "  " + TextLayout.padRight(text, marksWidth) : "" }
     let best = rows.map(\.focus).max() ?? 0
     let times = rows.map { TimeText.hoursMinutes(seconds: $0.focus) }
     let counts = rows.map { "\($0.completed)/\($0.interrupted)" }
     let labelWidth = max(grain.heading.count, rows.map(\.label.count).max() ?? 0)
     let timeWidth = max(4, times.map(\.count).max() ?? 0)
     let countWidth = max(8, counts.map(\.count).max() ?? 0)
-    let barWidth = min(50, max(4, width - 1 - labelWidth - timeWidth - countWidth - 6))
+    let barWidth = min(50, max(4, width - 1 - labelWidth - timeWidth - countWidth - 6 - (marked ? marksWidth + 2 : 0)))
     out.append(
       ANSI.paint(
-        TextLayout.padRight(grain.heading, labelWidth) + "  " + TextLayout.padRight("FOCUS", barWidth) + "  "
-          + TextLayout.padLeft("H:MM", timeWidth) + "  " + "DONE/INT", ANSI.dim, when: style.color))
+        (TextLayout.padRight(grain.heading, labelWidth) + "  " + TextLayout.padRight("FOCUS", barWidth) + "  "
+          + TextLayout.padLeft("H:MM", timeWidth) + marksPart("MARKS") + "  " + "DONE/INT").trimmedSpaces(), ANSI.dim,
+        when: style.color))
     for (i, row) in rows.enumerated() {
       let fraction = best > 0 ? Double(row.focus) / Double(best) : 0
       let bar = self.bar(fraction, width: barWidth, style: style)
       let goal = row.met ? "  " + ANSI.paint(mark, ANSI.green, when: style.color) : ""
       out.append(
-        (TextLayout.padRight(row.label, labelWidth) + "  " + bar + "  " + TextLayout.padLeft(times[i], timeWidth) + "  "
+        (TextLayout.padRight(row.label, labelWidth) + "  " + bar + "  " + TextLayout.padLeft(times[i], timeWidth)
+          + marksPart(marks[i]) + "  "
           + (report.goal == nil || grain != .day
             ? TextLayout.padLeft(counts[i], countWidth).trimmedSpaces()
             : TextLayout.padRight(counts[i], counts.map(\.count).max() ?? 0) + goal))
@@ -53,13 +68,13 @@ public enum ReportText {
     }
     out.append("")
 
-    let totals = report.totals
     let totalFocus = Int64(totals.focus.rounded())
     out.append(
       wrapped(
         "Total: focus \(TimeText.hoursMinutes(seconds: totalFocus)), rest \(TimeText.hoursMinutes(seconds: Int64(totals.rest.rounded()))), "
-          + "\(TextLayout.count(totals.sessions, "session")) (\(totals.completed) completed, \(totals.interrupted) interrupted)",
+          + "\(TextLayout.count(totals.sessions, "session")) \(InterruptionText.sessionCounts(totals))",
         width))
+    out += InterruptionText.lines(totals).map { wrapped($0, width) }
     let previous = TimeText.hoursMinutes(seconds: Int64(report.previousFocus.rounded()))
     if let change = report.focusChangePercent {
       out.append(wrapped("\(change >= 0 ? "+" : "")\(change)% focus vs \(range.previousName) (\(previous))", width))
@@ -91,6 +106,11 @@ public enum ReportText {
     }
     out += ExerciseWeeksText.render(report.exercises, width: width, style: style)
     return out.joined(separator: "\n") + "\n"
+  }
+
+  /// A row's marks: `3' 1-`, or nothing when it has none.
+  static func markText(_ inner: Int, _ outer: Int) -> String {
+    inner + outer == 0 ? "" : "\(inner)' \(outer)-"
   }
 
   /// What a row of the table stands for.
@@ -164,12 +184,21 @@ public enum ReportJSON {
       out.key(key)
       out.date(day)
     }
-    func counts(_ d: Report.Day, focus: Int64, rest: Int64) {
+    let void = Report.roundedSeconds(report.days.map(\.voidFocus))
+    // Only a range with a void session or a mark has these members (on every day then), so
+    // the shape of every other report stays as it was.
+    let interruptions = totals.void > 0 || totals.internalMarks + totals.externalMarks > 0
+    func counts(_ d: Report.Day, focus: Int64, rest: Int64, void: Int64) {
       member("focus_seconds", focus)
       member("rest_seconds", rest)
       member("sessions", Int64(d.sessions))
       member("completed", Int64(d.completed))
       member("interrupted", Int64(d.interrupted))
+      guard interruptions else { return }
+      member("void", Int64(d.void))
+      member("void_seconds", void)
+      member("internal_marks", Int64(d.internalMarks))
+      member("external_marks", Int64(d.externalMarks))
     }
     func groups(_ key: StaticString, _ list: [Report.Group]) {
       out.key(key)
@@ -194,7 +223,7 @@ public enum ReportJSON {
     for (i, d) in report.days.enumerated() {
       out.beginObject()
       date("date", d.day)
-      counts(d, focus: focus[i], rest: rest[i])
+      counts(d, focus: focus[i], rest: rest[i], void: void[i])
       if report.goal != nil {
         out.key("goal_met")
         out.bool(met[i])
@@ -204,7 +233,9 @@ public enum ReportJSON {
     out.endArray()
     out.key("totals")
     out.beginObject()
-    counts(totals, focus: Int64(totals.focus.rounded()), rest: Int64(totals.rest.rounded()))
+    counts(
+      totals, focus: Int64(totals.focus.rounded()), rest: Int64(totals.rest.rounded()),
+      void: Int64(totals.voidFocus.rounded()))
     out.endObject()
     groups("presets", report.presets)
     groups("tags", report.tags)
@@ -253,10 +284,18 @@ public enum ReportCSV {
   public static func render(_ report: Report) -> String {
     let focus = Report.roundedSeconds(report.days.map(\.focus))
     let rest = Report.roundedSeconds(report.days.map(\.rest))
-    var lines = ["date,focus_seconds,rest_seconds,sessions,completed,interrupted"]
+    let void = Report.roundedSeconds(report.days.map(\.voidFocus))
+    // The columns for void sessions and marks only when the range has any (see `ReportJSON`).
+    let totals = report.totals
+    let interruptions = totals.void > 0 || totals.internalMarks + totals.externalMarks > 0
+    var lines = [
+      "date,focus_seconds,rest_seconds,sessions,completed,interrupted"
+        + (interruptions ? ",void,void_seconds,internal_marks,external_marks" : "")
+    ]
     for (i, d) in report.days.enumerated() {
       lines.append(
-        "\(LocalCalendar.isoDate(d.day)),\(focus[i]),\(rest[i]),\(d.sessions),\(d.completed),\(d.interrupted)")
+        "\(LocalCalendar.isoDate(d.day)),\(focus[i]),\(rest[i]),\(d.sessions),\(d.completed),\(d.interrupted)"
+          + (interruptions ? ",\(d.void),\(void[i]),\(d.internalMarks),\(d.externalMarks)" : ""))
     }
     return lines.joined(separator: "\r\n") + "\r\n"
   }

@@ -6,12 +6,16 @@ public enum KeyHints {
   /// The key (and its twin) that prints the full list where the header had no room for it.
   public static let helpKeys: Set<UInt8> = [UInt8(ascii: "?"), UInt8(ascii: "h")]
 
-  /// The full list: `space pause, s skip, + 1 min, q quit`, with `enter go on` when phases
-  /// wait for confirmation.
+  /// The full list: `space pause, s skip, + 1 min, i/e mark, q quit`, with `enter go on` when
+  /// phases wait for confirmation (`i/e mark`: an internal or external interruption).
   public static func full(confirm: Bool, quit: String = "q quit", extra: String? = nil) -> String {
-    (["space pause"] + (confirm ? ["enter go on"] : []) + ["s skip", "+ 1 min", quit] + (extra.map { [$0] } ?? []))
+    (["space pause"] + (confirm ? ["enter go on"] : []) + ["s skip", "+ 1 min", markKeys, quit]
+      + (extra.map { [$0] } ?? []))
       .joined(separator: ", ")
   }
+
+  /// The keys that mark an interruption of a focus phase: `i` internal, `e` external.
+  public static let markKeys = "i/e mark"
 
   /// Fits in the narrowest header that has any room: the key that shows the list.
   public static let short = "? keys"

@@ -149,7 +149,11 @@ public final class LiveSession {
 
   /// Every command, from a key or elsewhere, reaches the engine here.
   func handle(_ command: SessionCommand) -> [SessionEvent] {
-    command == .stop ? stop(.quit) { $0.apply(.stop) } : engine.apply(command)
+    switch command {
+    // A void Pomodoro ends the session as a stop does.
+    case .stop, .void: stop(.quit) { $0.apply(command) }
+    default: engine.apply(command)
+    }
   }
 
   /// Stops the session with `stopping`; the outcome is `outcome` only if that cut the session

@@ -3,7 +3,8 @@ import PomoPlatform
 
 /// The one status line of a running session, as a pure function of the moment and the width.
 ///
-/// `WORK focus  ████████▍░░░░░░░  42%  14:29  round 2/4  session 31%`
+/// `WORK focus  ████████▍░░░░░░░  42%  14:29  '' -  round 2/4  session 31%`
+/// (the interruptions marked in the phase, `'` internal and `-` external, after the time)
 /// (`WORK focus  ████████████████ 100%  +0:42  …` while a phase waits for confirmation)
 /// Parts drop out as the terminal narrows, least useful first, so the line never wraps. The
 /// phase name is made inert and measured in columns (CJK and emoji take two).
@@ -87,7 +88,8 @@ public enum StatusLine {
       // Fixed parts in order; the bar goes between the name and the percentage.
       let before = [layout.badge ? badge : "", name].filter { !$0.isEmpty }
       let after = [
-        layout.percent ? TextLayout.padLeft(percent, 4) : "", time, layout.round ?? "", layout.session ?? "",
+        layout.percent ? TextLayout.padLeft(percent, 4) : "", time, layout.nameLimit >= 16 ? s.marks : "",
+        layout.round ?? "", layout.session ?? "",
         layout.bank ?? "", layout.hint ? (layout.short ? shortHint : hint) ?? "" : "",
       ]
       .filter { !$0.isEmpty }

@@ -45,7 +45,7 @@ struct KeyHintsTests {
     #expect(lines.allSatisfy { $0.count < width }, "\(lines)")
     #expect(
       lines.joined(separator: " ").replacingOccurrences(of: "  +", with: " ", options: .regularExpression)
-        == "keys: space pause, s skip, + 1 min, q quit")
+        == "keys: space pause, s skip, + 1 min, i/e mark, q quit")
   }
 
   @Test("? shows the keys in a live session 40 columns wide")

@@ -36,6 +36,11 @@ struct DayTotalsFromScanTests {
     // The same names as a line read by the full decoder (an escape in its note).
     #"{"id":"n8","preset":"a","tags":["b"],"note":"\"","start":"2026-12-05T15:00:00Z","phases":[{"kind":"work","start":"2026-12-05T15:00:00Z","end":"2026-12-05T15:25:00Z","elapsed_seconds":1500}]}"#,
     #"{"id":"n9","preset":"caf\u00e9","tags":["é","e\u0301"],"start":"2026-12-05T16:00:00Z","phases":[{"kind":"work","start":"2026-12-05T16:00:00Z","end":"2026-12-05T16:25:00Z","elapsed_seconds":1500}]}"#,
+    // Interruption marks (one past midnight) and void sessions: the void Pomodoro (the last
+    // focus phase, here across midnight) credited apart from focus.
+    #"{"id":"v1","preset":"work","status":"void","void_reason":"call","start":"2026-12-01T23:00:00Z","phases":[{"kind":"work","start":"2026-12-01T23:00:00Z","end":"2026-12-01T23:25:00Z","elapsed_seconds":1500,"completed":true,"marks":[{"at":"2026-12-01T23:10:00Z","kind":"internal","note":null}]},{"kind":"rest","start":"2026-12-01T23:25:00Z","end":"2026-12-01T23:30:00Z","elapsed_seconds":300},{"kind":"work","start":"2026-12-01T23:30:00Z","end":"2026-12-02T00:10:00Z","elapsed_seconds":2400,"completed":false,"marks":[{"at":"2026-12-01T23:50:00Z","kind":"external","note":"door"},{"at":"2026-12-02T00:05:00Z","kind":"internal","note":"mail"}]}]}"#,
+    #"{"id":"v2","preset":"work","tags":["a"],"status":"void","start":"2026-12-05T17:00:00Z","phases":[{"kind":"work","start":"2026-12-05T17:00:00Z","end":"2026-12-05T17:05:00Z","elapsed_seconds":300,"completed":false}]}"#,
+    #"{"id":"k1","preset":"work","status":"completed","start":"2026-12-05T18:00:00Z","phases":[{"kind":"work","start":"2026-12-05T18:00:00Z","end":"2026-12-05T18:25:00Z","elapsed_seconds":1500,"completed":true,"marks":[{"kind":"external","at":"2026-12-05T18:01:00Z"},{"at":"2026-12-05T18:02:00Z","kind":"external","note":"\u00e9"}]}]}"#,
   ]
 
   static var calendars: [LocalCalendar] {

@@ -54,6 +54,8 @@ struct CommandLineTests {
           tag                     Add tags to the running session.
           untag                   Take tags off the running session.
           note                    Set the running session's note.
+          mark                    Mark an interruption of the running Pomodoro.
+          void                    End the running Pomodoro as void.
           stop                    Stop the running session.
           attach                  Show the running session live, with its keys, in this
                                   terminal.

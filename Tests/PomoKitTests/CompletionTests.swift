@@ -204,8 +204,9 @@ struct CompletionShellTests {
       "pomo ",
       [
         "add", "attach", "completions", "delete", "edit", "export", "extend", "help", "import", "journal", "log",
-        "manual",
+        "manual", "mark",
         "next", "note", "pause", "presets", "rep", "report", "resume", "skip", "start", "status", "stop", "tag", "toggle", "undo", "untag",
+        "void",
       ]
     ),
     ("pomo st", ["start", "status", "stop"]),

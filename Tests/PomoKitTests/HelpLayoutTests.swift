@@ -532,6 +532,55 @@ struct HelpLayoutTests {
       -h, --help              Show help information.
 
     """,
+    ["pomo", "mark"]: """
+    OVERVIEW: Mark an interruption of the running Pomodoro.
+
+    As the Pomodoro Technique keeps them: internal for one that came from you (a
+    thought, the urge to check mail), external for one from outside (a call, a
+    knock). The mark is recorded with the focus phase, with its time and note, and
+    shows as ' (internal) or - (external) in the live line, 'pomo status', 'pomo
+    log' and 'pomo report'; i and e mark them in the session's terminal. Outside a
+    focus phase (during a break, or with no session) it says so and exits 1.
+
+    The command goes to the running session over its control socket, in
+    $XDG_RUNTIME_DIR/pomo (else $XDG_STATE_HOME/pomo), which only your user can
+    reach. It prints the session's new status line, as 'pomo status' would, and
+    exits 0; with no session running it says so and exits 1.
+
+    USAGE: pomo mark <kind> [<note>]
+
+    ARGUMENTS:
+      <kind>                  internal or external.
+      <note>                  What it was (quote it for spaces).
+
+    OPTIONS:
+      -h, --help              Show help information.
+
+    """,
+    ["pomo", "void"]: """
+    OVERVIEW: End the running Pomodoro as void.
+
+    As the Pomodoro Technique says of a Pomodoro that was interrupted for good: it
+    ends now, and the session is recorded with "status": "void" (and the reason,
+    when given). A void Pomodoro never counts as done: reports show its time apart,
+    as void, not as focus; Pomodoros the session finished before it still count.
+    Outside a focus phase (during a break, or with no session) it says so and exits
+    1; 'pomo stop' ends a session at any time.
+
+    The command goes to the running session over its control socket, in
+    $XDG_RUNTIME_DIR/pomo (else $XDG_STATE_HOME/pomo), which only your user can
+    reach. It prints the session's new status line, as 'pomo status' would, and
+    exits 0; with no session running it says so and exits 1.
+
+    USAGE: pomo void [<reason>]
+
+    ARGUMENTS:
+      <reason>                Why (quote it for spaces).
+
+    OPTIONS:
+      -h, --help              Show help information.
+
+    """,
     ["pomo", "start"]: """
     OVERVIEW: Start a session from a preset.
 
@@ -895,7 +944,7 @@ struct HelpLayoutTests {
       --end <when>            When it ended.
       -t, --tag <tag>         A tag (repeatable).
       --note <text>           A note.
-      --status <status>       completed or interrupted (default: from --end).
+      --status <status>       completed, interrupted or void (default: from --end).
       -r, --rounds <n>        Run the preset's round this many times (1 to 10000)
                               instead of its own count.
       --allow-overlap         Record the session even where it shares time with
@@ -935,7 +984,7 @@ struct HelpLayoutTests {
       --start <when>          Move the session to start then.
       --end <when>            End the session then.
       --preset <name>         Set the preset's name.
-      --status <status>       Set the status: completed or interrupted.
+      --status <status>       Set the status: completed, interrupted or void.
       --allow-overlap         Record the session even where it shares time with
                               another.
       --journal <path>        The journal: a folder (one file per machine) or a

@@ -165,6 +165,7 @@ struct OptionAuditTests {
     "pomo pause": [["pause"]], "pomo toggle": [["toggle"]], "pomo skip": [["skip"]], "pomo extend": [["extend", "5m"]],
     "pomo next": [["next"]], "pomo rep": [["rep"], ["rep", "12"]], "pomo stop": [["stop"]],
     "pomo tag": [["tag", "x", "y"]], "pomo untag": [["untag", "x"]], "pomo note": [["note", "n"], ["note"]],
+    "pomo mark": [["mark", "internal", "n"], ["mark", "external"]], "pomo void": [["void", "why"], ["void"]],
     "pomo attach": [["attach", "--color", "never", "--ascii"]],
     "pomo log": [
       ["log", "--limit", "5", "--json", "--journal", "$JOURNAL", "--strict"],
@@ -231,7 +232,7 @@ struct OptionAuditTests {
   /// The commands that steer a running session; the audit runs them with none running.
   static let steering: Set<String> = [
     "pomo pause", "pomo toggle", "pomo skip", "pomo extend", "pomo next", "pomo rep", "pomo stop",
-    "pomo tag", "pomo untag", "pomo note", "pomo attach",
+    "pomo tag", "pomo untag", "pomo note", "pomo mark", "pomo void", "pomo attach",
   ]
 
   @Test("every option a command reads is declared", arguments: commandTree().map(\.path))

@@ -131,8 +131,24 @@ struct AlertsTests {
     let line = String(decoding: try #require(call.2), as: UTF8.self)
     #expect(
       line
-        == #"{"event":"phase_start","session":"4f6d","preset":"t","phase":"go","kind":"work","round":1,"remaining":10,"tags":["thesis","a,b"],"note":"chapter \"3\""}"#
+        == #"{"event":"phase_start","session":"4f6d","preset":"t","phase":"go","kind":"work","round":1,"remaining":10,"tags":["thesis","a,b"],"note":"chapter \"3\"","marks":[]}"#
         + "\n")
+    // A hook about a phase gets the interruptions marked in it so far (times in UTC).
+    clock.advance(.seconds(2))
+    _ = e.apply(.mark(.external, "door"))
+    let phase = try #require(e.currentPhase)
+    let marked = String(
+      decoding: Alerts.json(.phaseStart, e, phase: phase, remaining: .seconds(8), id: "4f6d"), as: UTF8.self)
+    #expect(marked.hasSuffix(#","marks":[{"at":"2025-12-01T10:00:02+00:00","kind":"external","note":"door"}]}"# + "\n"), "\(marked)")
+    // A phase marked as often as a session keeps, with long notes: the hook still gets its
+    // input, the latest 100 marks without their notes.
+    for _ in 0..<(PhaseMark.limit - 1) { _ = e.apply(.mark(.internal, String(repeating: "n", count: 200))) }
+    #expect(e.marks.count == PhaseMark.limit && e.problem(with: .mark(.internal, nil))?.contains("most it keeps") == true)
+    let crowded = Alerts.json(.phaseStart, e, phase: phase, remaining: .seconds(8), id: "4f6d")
+    #expect(crowded.count <= Spawner.inputLimit)
+    let text = String(decoding: crowded, as: UTF8.self)
+    #expect(text.components(separatedBy: #""kind":"internal""#).count - 1 == 100)
+    #expect(!text.contains("nnnn") && text.contains(#""note":"chapter \"3\"""#))
     // Notifications get no input.
     let (quiet, _, notified) = make(sessionID: "4f6d")
     step(quiet, &e) { $0.skip() }

@@ -46,7 +46,7 @@ struct ConfirmModeHintTests {
     let display = LiveDisplay(output: out, width: 100, style: .plain, keyHint: true, clockTime: { _ in "10:00:00" })
     let started = engine.start()
     display.sessionDidUpdate(engine, events: started)
-    #expect(out.text.contains("space pause, enter go on, s skip, + 1 min, q quit"))
+    #expect(out.text.contains("space pause, enter go on, s skip, + 1 min, i/e mark, q quit"))
     clock.advance(.seconds(65))
     let events = engine.tick()
     display.sessionDidUpdate(engine, events: events)

@@ -7,7 +7,8 @@ import PomoPlatform
 /// A journal folder that random operations change, for the differential test of the caches:
 /// sessions over two years on several machines (conflict copies and sessions synced twice
 /// among them), corrections made by the commands, in-place edits, truncations, older copies
-/// put back, damaged cache files, other zones and another `day_start`.
+/// put back, damaged cache files, other zones and another `day_start`; interruption marks in
+/// focus phases and void sessions (`pomo void`), made so and by corrections.
 ///
 /// Every command runs in-process at `now`, in `zone`, with the caches or without them
 /// (`--no-cache`), so the two answers can be compared after each operation.
@@ -117,7 +118,7 @@ package final class RandomHistory {
     case 0: words += ["--tag", Self.tags.randomElement(using: &rng)!]
     case 1: words += ["--untag", Self.tags.randomElement(using: &rng)!]
     case 2: words += ["--start", when(), "--allow-overlap"]
-    case 3: words += ["--status", Bool.random(using: &rng) ? "completed" : "interrupted"]
+    case 3: words += ["--status", ["completed", "interrupted", "void"].randomElement(using: &rng)!]
     case 4: words += ["--preset", Self.presets.randomElement(using: &rng)!]
     default: words += ["--end", when(), "--allow-overlap"]
     }
@@ -219,7 +220,7 @@ package final class RandomHistory {
     let line =
       Bool.random(using: &rng)
       ? "{\"v\":2,\"kind\":\"delete\",\"id\":\"c\(serial)\",\"target\":\"\(id)\",\"at\":\"\(at)\",\"host\":\"phone\"}"
-      : "{\"v\":2,\"kind\":\"amend\",\"id\":\"c\(serial)\",\"target\":\"\(id)\",\"at\":\"\(at)\",\"host\":\"phone\",\"set\":{\"status\":\"completed\"}}"
+      : "{\"v\":2,\"kind\":\"amend\",\"id\":\"c\(serial)\",\"target\":\"\(id)\",\"at\":\"\(at)\",\"host\":\"phone\",\"set\":{\"status\":\"\(Bool.random(using: &rng) ? "completed" : "void")\"}}"
     appendLine(line, to: "phone-testaa.jsonl")
     return "a correction of \(id) in phone's file"
   }
@@ -235,10 +236,20 @@ package final class RandomHistory {
     var t = start
     for round in 1...Int.random(in: 1...3, using: &rng) {
       let work = Double(Int.random(in: 1...60, using: &rng)) * 60 + 0.5
-      phases.append(
-        JournalPhase(
-          name: "focus", kind: .work, round: round, start: t, end: t + work, plannedSeconds: work,
-          elapsedSeconds: work, completed: true))
+      var focus = JournalPhase(
+        name: "focus", kind: .work, round: round, start: t, end: t + work, plannedSeconds: work,
+        elapsedSeconds: work, completed: true)
+      // Some focus phases were interrupted: marks at their own times (a few past midnight).
+      if Int.random(in: 0..<4, using: &rng) == 0 {
+        for _ in 0..<Int.random(in: 1...3, using: &rng) {
+          focus.marks.append(
+            PhaseMark(
+              kind: Bool.random(using: &rng) ? .internal : .external,
+              at: t + Double(Int.random(in: 0..<Int(work), using: &rng)),
+              note: Bool.random(using: &rng) ? nil : Self.tags.randomElement(using: &rng)))
+        }
+      }
+      phases.append(focus)
       t += work
       if Bool.random(using: &rng) {
         let rest = Double(Int.random(in: 1...20, using: &rng)) * 60
@@ -251,10 +262,16 @@ package final class RandomHistory {
     }
     let tags = Self.tags.filter { _ in Int.random(in: 0..<4, using: &rng) == 0 }
     let id = String(format: "%08x-%04x", UInt32.random(in: 0...UInt32.max, using: &rng), serial)
-    let record = JournalRecord(
-      id: id, preset: Self.presets.randomElement(using: &rng)!,
-      status: Int.random(in: 0..<6, using: &rng) == 0 ? .interrupted : .completed, start: start, end: t,
+    let status: JournalRecord.Status =
+      switch Int.random(in: 0..<8, using: &rng) {
+      case 0: .interrupted
+      case 1: .void
+      default: .completed
+      }
+    var record = JournalRecord(
+      id: id, preset: Self.presets.randomElement(using: &rng)!, status: status, start: start, end: t,
       tags: tags, host: "laptop", rounds: phases.last?.round ?? 1, phases: phases)
+    if status == .void, Bool.random(using: &rng) { record.voidReason = "a call" }
     let offset = zone.offset(at: start)
     return record.json(offset: { _ in offset }).text
   }

@@ -55,6 +55,8 @@ public enum SessionEvent: Equatable, Sendable {
   case warning(Int)
   /// The session's tags or note changed (`pomo tag`, `pomo untag`, `pomo note`).
   case relabeled
+  /// An interruption was marked in phase `i` (a focus phase).
+  case marked(Int, PhaseMark.Kind)
   case sessionEnded(completed: Bool)
 }
 
@@ -83,6 +85,8 @@ public struct SessionSnapshot: Equatable, Sendable {
   /// The open question for an earlier phase's reps, and that phase.
   public var question: RepsQuestion?
   public var questionPhase: PlannedPhase?
+  /// The interruptions marked in the phase, as the technique writes them (`'' -`); empty when none.
+  public var marks = ""
 
   /// "3/8", or "3" when the rounds are endless; nil outside the rounds.
   public var roundText: String? { phase.round.map { endless ? "\($0)" : "\($0)/\(rounds)" } }

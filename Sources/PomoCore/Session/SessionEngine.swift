@@ -49,6 +49,8 @@ public struct SessionEngine: Sendable {
     public var countedRounds: Int? = nil
     /// The reps given for a phase that asks for them; nil until (and unless) answered.
     public var reps: Int? = nil
+    /// The interruptions marked while it ran (focus phases only).
+    public var marks: [PhaseMark] = []
 
     /// Time spent in the phase, pauses left out, overtime in.
     public var elapsed: Duration { end - start - paused }
@@ -120,6 +122,12 @@ public struct SessionEngine: Sendable {
   public private(set) var bank: Duration
   /// The phase that drew on the bank, and how much, once one has.
   public private(set) var bankDraw: (phase: Int, amount: Duration)?
+  /// The interruptions marked in the current phase so far (`pomo mark`, the keys `i` and `e`).
+  public private(set) var marks: [PhaseMark] = []
+  /// Whether `pomo void` ended the session: its running Pomodoro is void, never counted as done.
+  public private(set) var voided = false
+  /// Why it was voided, when a reason was given.
+  public private(set) var voidReason: String?
 
   public init(
     plan: Plan, clock: SessionClock, asksAtEnd: Bool = true, startedAgo: Duration = .zero, tags: [String] = [],
@@ -381,6 +389,7 @@ public struct SessionEngine: Sendable {
     snapshot.bank = bankDraw == nil && bank > .zero ? bank : nil
     snapshot.question = question
     snapshot.questionPhase = question.map { plan.phases[$0.phase] }
+    snapshot.marks = PhaseMark.signs(marks)
     let total = TimeText.seconds(plan.total)
     if total > 0 {
       let done = TimeText.seconds(phase.offset) + snapshot.fraction * TimeText.seconds(phase.duration)
@@ -482,6 +491,7 @@ public struct SessionEngine: Sendable {
     saidHalfway = false
     warned = false
     roundCount = 0
+    marks = []
     if earnedNow && bank > .zero {
       bankDraw = (i, bank)
       phaseExtended = bank
@@ -501,6 +511,7 @@ public struct SessionEngine: Sendable {
       phase: plan.phases[index], start: phaseStart, end: end, paused: phasePaused, slept: slept,
       extended: phaseExtended, completed: completed, overtime: overtime)
     if record.phase.count == .rounds { record.countedRounds = roundCount }
+    record.marks = marks
     records.append(record)
     events.append(.phaseEnded(index, completed: completed))
     // The last phase asks only if someone can answer before the session ends.
@@ -612,6 +623,10 @@ public enum SessionCommand: Equatable, Sendable {
   case untag([String])
   /// Set the session's note, or take it off with nil (`pomo note`).
   case note(String?)
+  /// Mark an interruption in the running focus phase (`pomo mark`, the keys `i` and `e`).
+  case mark(PhaseMark.Kind, String?)
+  /// End the running Pomodoro as void (`pomo void [REASON]`).
+  case void(String?)
 }
 
 extension SessionEngine {
@@ -633,6 +648,8 @@ extension SessionEngine {
       }
     case .untag(let less): relabel { $0.tags.removeAll { less.contains($0) } }
     case .note(let text): relabel { $0.note = text.flatMap { $0.isEmpty ? nil : $0 } }
+    case .mark(let kind, let note): mark(kind, note: note)
+    case .void(let reason): void(reason: reason)
     }
   }
 
@@ -669,9 +686,51 @@ extension SessionEngine {
         return "no phase is asking for reps: 'pomo rep N' answers a phase with \"count\": \"reps\" once it ends"
       }
       return nil
+    case .mark:
+      guard inFocus else {
+        return "no focus phase is running: 'pomo mark' marks an interruption of a running Pomodoro, not of a break"
+      }
+      guard marksInSession < PhaseMark.limit else {
+        return "this session has \(PhaseMark.limit) marks, the most it keeps"
+      }
+      return nil
+    case .void:
+      guard inFocus else {
+        return "no focus phase is running: 'pomo void' ends a running Pomodoro, not a break ('pomo stop' ends the session)"
+      }
+      return nil
     default:
       return nil
     }
+  }
+
+  /// The marks of the whole session so far.
+  public var marksInSession: Int { records.reduce(marks.count) { $0 + $1.marks.count } }
+
+  /// Whether a focus phase is under way (running, paused or waiting), so it can be marked or voided.
+  public var inFocus: Bool { isActive && currentPhase?.kind == .work }
+
+  /// Marks an interruption in the running focus phase, now; nothing outside one.
+  public mutating func mark(_ kind: PhaseMark.Kind, note: String?) -> [SessionEvent] {
+    var events = tick()
+    guard inFocus, marksInSession < PhaseMark.limit else { return events }
+    let note = note.flatMap { $0.isEmpty ? nil : String($0.prefix(PhaseMark.noteLimit)) }
+    marks.append(PhaseMark(kind: kind, at: wallTime(clock.now()), note: note))
+    events.append(.marked(index, kind))
+    return events
+  }
+
+  /// Ends the running Pomodoro as void, as the technique says of one that was interrupted: the
+  /// phase ends, not completed (even one waiting past its time), and so does the session, its
+  /// record void. Nothing outside a focus phase.
+  public mutating func void(reason: String?) -> [SessionEvent] {
+    var events = tick()
+    guard inFocus else { return events }
+    voided = true
+    voidReason = reason.flatMap { $0.isEmpty ? nil : $0 }
+    events += quit(reason: .quit)
+    if let last = records.indices.last { records[last].completed = false }
+    return events
   }
 
   /// One more round in the current phase, if it counts them.
@@ -737,6 +796,8 @@ extension SessionEngine {
     case UInt8(ascii: "+"), UInt8(ascii: "="): .extend(.seconds(60))
     case UInt8(ascii: "q"), UInt8(ascii: "Q"): .stop
     case UInt8(ascii: "r"), UInt8(ascii: "R"): .rep
+    case UInt8(ascii: "i"), UInt8(ascii: "I"): .mark(.internal, nil)
+    case UInt8(ascii: "e"), UInt8(ascii: "E"): .mark(.external, nil)
     // Enter (a carriage return in raw mode, a newline from a pipe) goes on from a waiting phase.
     case UInt8(ascii: "\r"), UInt8(ascii: "\n"): .next
     default: nil

@@ -75,6 +75,9 @@ public enum EventText {
       let tags = engine.tags.isEmpty ? "no tags" : "tags " + engine.tags.map(TextLayout.inert).joined(separator: ", ")
       let note = engine.note.map { "note \"\(TextLayout.inert($0))\"" } ?? "no note"
       return "\(clockTime(engine.startWallNow))  label   \(tags); \(note)"
+    case .marked(_, let kind):
+      let note = engine.marks.last?.note.map { " \"\(TextLayout.inert($0))\"" } ?? ""
+      return "\(clockTime(engine.startWallNow))  mark    \(kind.sign) \(kind.rawValue)\(note)"
     case .sessionStarted, .cue, .sessionEnded, .skipped, .halfway, .counted:
       return nil
     }

@@ -28,7 +28,7 @@ public enum SessionSummary {
       engine.plan.endless
       ? "\(done == 1 ? "phase" : "phases") done" : "of \(TextLayout.count(engine.plan.phases.count, "phase")) done"
     let head = "\(verb(engine)) \(TextLayout.inert(engine.plan.presetName)): \(done) " + count
-    return (head, ["focus \(TimeText.clock(total(engine, .work)))"] + common(engine) + exercises(engine))
+    return (head, ["focus \(TimeText.clock(total(engine, .work)))"] + void(engine) + common(engine) + exercises(engine))
   }
 
   /// "Completed tabata: 8 of 8 rounds done", then work, rest, paused, the longest run and
@@ -94,11 +94,28 @@ public enum SessionSummary {
   }
 
   private static func verb(_ engine: SessionEngine) -> String {
-    engine.status == .finished(completed: true) ? "Completed" : "Stopped"
+    engine.voided ? "Voided" : engine.status == .finished(completed: true) ? "Completed" : "Stopped"
   }
 
+  /// The time of each kind; a void Pomodoro's (the last focus phase of a voided session) is
+  /// not focus but void.
   private static func total(_ engine: SessionEngine, _ kind: PhaseKind) -> Duration {
-    engine.records.filter { $0.phase.kind == kind }.reduce(Duration.zero) { $0 + $1.elapsed }
+    let void = voidRecord(engine)
+    return engine.records.indices.filter { engine.records[$0].phase.kind == kind && $0 != void }
+      .reduce(Duration.zero) { $0 + engine.records[$1].elapsed }
+  }
+
+  private static func voidRecord(_ engine: SessionEngine) -> Int? {
+    engine.voided ? engine.records.lastIndex { $0.phase.kind == .work } : nil
+  }
+
+  /// "void 0:12" (the void Pomodoro's time) and the interruptions marked ("marks '' -"), when any.
+  private static func void(_ engine: SessionEngine) -> [String] {
+    var parts: [String] = []
+    if let k = voidRecord(engine) { parts.append("void \(TimeText.clock(engine.records[k].elapsed))") }
+    let marks = PhaseMark.signs(engine.records.flatMap(\.marks))
+    if !marks.isEmpty { parts.append("marks \(marks)") }
+    return parts
   }
 
   private static func common(_ engine: SessionEngine) -> [String] {

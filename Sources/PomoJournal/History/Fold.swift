@@ -53,7 +53,9 @@ public enum Fold {
     if let preset = changes.preset { r.preset = preset }
     if let status = changes.status {
       r.status = status
-      if status == .completed {
+      // A void session says why in its void reason, and only a void one keeps one.
+      if status != .void { r.voidReason = nil }
+      if status == .completed || status == .void {
         r.interruption = nil
       } else if r.interruption == nil {
         r.interruption = .other("edited")
@@ -66,6 +68,7 @@ public enum Fold {
       for k in r.phases.indices {
         r.phases[k].start += delta
         r.phases[k].end += delta
+        for m in r.phases[k].marks.indices { r.phases[k].marks[m].at += delta }
       }
     }
     if let end = changes.end, end > r.start {

@@ -26,6 +26,8 @@ public struct JournalPhase: Equatable, Sendable {
   public var reps: Int?
   /// The rounds marked in a phase that counted them (`"count": "rounds"`, an AMRAP).
   public var countedRounds: Int?
+  /// The interruptions marked in the phase (`"marks"`), in the order they were marked.
+  public var marks: [PhaseMark] = []
 
   public init(
     name: String, kind: PhaseKind, round: Int?, start: Double, end: Double, plannedSeconds: Double,

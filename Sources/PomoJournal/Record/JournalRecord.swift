@@ -6,6 +6,9 @@ public struct JournalRecord: Equatable, Sendable {
   public enum Status: String, Sendable, CaseIterable, ChoiceValue {
     case completed
     case interrupted
+    /// Ended by `pomo void`: its last focus phase, the Pomodoro that was running, is void,
+    /// never counted as done or as focus (`voidPhase`).
+    case void
   }
 
   /// 2 since corrections: a line with `"kind"` amend, delete or undo is a correction.
@@ -16,6 +19,8 @@ public struct JournalRecord: Equatable, Sendable {
   public var status: Status
   /// Why an interrupted session stopped: "quit", "signal" or "crash" (a crash or power loss).
   public var interruption: Interruption?
+  /// Why a void session was voided (`pomo void REASON`), when a reason was given.
+  public var voidReason: String?
   public var start: Double
   public var end: Double
   public var tags: [String] = []
@@ -68,12 +73,33 @@ public struct JournalRecord: Equatable, Sendable {
     self.phases = phases
   }
 
-  /// Seconds of `work` phases, pauses left out.
+  /// Seconds of `work` phases, pauses left out; the void Pomodoro's are not focus.
   public var focusSeconds: Double {
     var sum = 0.0
+    let void = voidPhase
     // By index: a phase taken out of the array would be copied, name and all.
-    for k in phases.indices where phases[k].kind == .work { sum += phases[k].elapsedSeconds }
+    for k in phases.indices where phases[k].kind == .work && k != void { sum += phases[k].elapsedSeconds }
     return sum
+  }
+
+  /// The void Pomodoro of a void session: its last focus phase (the one `pomo void` ended, or
+  /// the last of a session a correction made void); nil for any other session.
+  public var voidPhase: Int? {
+    status == .void ? phases.lastIndex { $0.kind == .work } : nil
+  }
+
+  /// Seconds of the void Pomodoro (0 unless the session is void).
+  public var voidSeconds: Double { voidPhase.map { phases[$0].elapsedSeconds } ?? 0 }
+
+  /// How many interruptions of each kind the session's phases were marked with.
+  public var markCounts: (internal: Int, external: Int) {
+    var counts = (internal: 0, external: 0)
+    for phase in phases {
+      for mark in phase.marks {
+        if mark.kind == .internal { counts.internal += 1 } else { counts.external += 1 }
+      }
+    }
+    return counts
   }
   public var restSeconds: Double { phases.filter { $0.kind == .rest }.reduce(0) { $0 + $1.elapsedSeconds } }
 
@@ -87,6 +113,7 @@ public struct JournalRecord: Equatable, Sendable {
       ("status", .string(status.rawValue)),
     ]
     if let interruption { members.append(("interruption", .string(interruption.rawValue))) }
+    if let voidReason { members.append(("void_reason", .string(voidReason))) }
     members += [("start", time(start)), ("end", time(end)), ("tags", .array(tags.map(JSONOutput.string)))]
     members.append(("note", note.map(JSONOutput.string) ?? .null))
     members.append(("host", .string(host)))
@@ -119,6 +146,19 @@ public struct JournalRecord: Equatable, Sendable {
             if let exercise = p.exercise { m.append(("exercise", .string(exercise))) }
             if let reps = p.reps { m.append(("reps", .int(Int64(reps)))) }
             if let counted = p.countedRounds { m.append(("counted_rounds", .int(Int64(counted)))) }
+            if !p.marks.isEmpty {
+              m.append(
+                (
+                  "marks",
+                  .array(
+                    p.marks.map { mark in
+                      .object([
+                        ("at", time(mark.at)), ("kind", .string(mark.kind.rawValue)),
+                        ("note", mark.note.map(JSONOutput.string) ?? .null),
+                      ])
+                    })
+                ))
+            }
             return .object(m)
           })
       ))

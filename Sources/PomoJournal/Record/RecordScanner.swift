@@ -132,7 +132,9 @@ package struct RecordScanner {
         // Read before `out` is looked at, so it is not copied.
         let status = try s.text()
         s.out.completed = s.isWord(status, "completed")
+        s.out.void = !s.out.completed && s.isWord(status, "void")
       case .interruption: s.out.interruption = try s.optionalText()
+      case .voidReason: s.out.voidReason = try s.optionalText()
       case .start: s.out.start = try s.time()
       case .end: s.out.end = try s.time()
       case .tags:
@@ -206,8 +208,10 @@ package struct RecordScanner {
           changes.status = .completed
         } else if s.isWord(status, "interrupted") {
           changes.status = .interrupted
+        } else if s.isWord(status, "void") {
+          changes.status = .void
         } else {
-          throw JournalRecord.Problem(message: "\"set.status\" must be completed or interrupted")
+          throw JournalRecord.Problem(message: "\"set.status\" must be completed, interrupted or void")
         }
       default: try s.skipValue()
       }
@@ -235,6 +239,7 @@ package struct RecordScanner {
     var exercise: ScannedText?
     var reps: Int?
     var countedRounds: Int?
+    var marks: [ScannedMark] = []
     guard i < n, p[i] == UInt8(ascii: "{") else { throw fail("phases[\(index)] is not an object") }
     try object { (s: inout RecordScanner, key: Key) throws(JournalRecord.Problem) in
       switch key {
@@ -255,6 +260,12 @@ package struct RecordScanner {
       case .exercise: exercise = try s.text()
       case .reps: reps = try s.integer("phases[\(index)].reps", in: PhaseCount.range)
       case .countedRounds: countedRounds = try s.integer("phases[\(index)].counted_rounds", in: PhaseCount.range)
+      case .marks:
+        // The last "marks" is the one kept.
+        marks.removeAll()
+        try s.array { (s: inout RecordScanner, k: Int) throws(JournalRecord.Problem) in
+          marks.append(try s.mark("phases[\(index)].marks[\(k)]"))
+        }
       default: try s.skipValue()
       }
     }
@@ -264,7 +275,33 @@ package struct RecordScanner {
     keep(
       name: name, kind: kind, round: round, start: start, end: end, plannedSeconds: planned, elapsedSeconds: elapsed,
       completed: completed, pausedSeconds: paused, sleptSeconds: slept, extendedSeconds: extended,
-      overtimeSeconds: overtime, exercise: exercise, reps: reps, countedRounds: countedRounds)
+      overtimeSeconds: overtime, exercise: exercise, reps: reps, countedRounds: countedRounds, marks: marks)
+  }
+
+  /// An interruption mark (`{"at":…,"kind":"internal"|"external","note":…}`), checked whole.
+  private mutating func mark(_ path: String) throws(JournalRecord.Problem) -> ScannedMark {
+    var at: Double?
+    var kind: PhaseMark.Kind?
+    var note: ScannedText?
+    guard i < n, p[i] == UInt8(ascii: "{") else { throw fail("\(path) is not an object") }
+    try object { (s: inout RecordScanner, key: Key) throws(JournalRecord.Problem) in
+      switch key {
+      case .at: at = try s.time()
+      case .kind:
+        let text = try s.text()
+        if s.isWord(text, "internal") {
+          kind = .internal
+        } else if s.isWord(text, "external") {
+          kind = .external
+        } else {
+          throw JournalRecord.Problem(message: "\"\(path).kind\" must be internal or external")
+        }
+      case .note: note = try s.optionalText()
+      default: try s.skipValue()
+      }
+    }
+    guard let at, let kind else { throw JournalRecord.Problem(message: "\(path) is incomplete") }
+    return ScannedMark(kind: kind, at: at, note: note)
   }
 
   /// A phase as pomo writes it (these keys in this order, no spaces, no others), its keys and
@@ -313,7 +350,7 @@ package struct RecordScanner {
     name: ScannedText?, kind: PhaseKind, round: Int?, start: Double, end: Double, plannedSeconds: Double?,
     elapsedSeconds: Double, completed: Bool, pausedSeconds: Double = 0, sleptSeconds: Double = 0,
     extendedSeconds: Double = 0, overtimeSeconds: Double = 0, exercise: ScannedText? = nil, reps: Int? = nil,
-    countedRounds: Int? = nil
+    countedRounds: Int? = nil, marks: [ScannedMark] = []
   ) {
     out.lastPhaseEnd = end
     if !(end <= out.latestPhaseEnd ?? -.infinity) { out.latestPhaseEnd = end }
@@ -324,7 +361,7 @@ package struct RecordScanner {
         name: name, kind: kind, round: round, start: start, end: end, plannedSeconds: plannedSeconds,
         elapsedSeconds: elapsedSeconds, completed: completed, pausedSeconds: pausedSeconds, sleptSeconds: sleptSeconds,
         extendedSeconds: extendedSeconds, overtimeSeconds: overtimeSeconds, exercise: exercise, reps: reps,
-        countedRounds: countedRounds))
+        countedRounds: countedRounds, marks: marks))
   }
 
   /// Steps over the `count` bytes at the cursor when they are those of `word` (little-endian).
@@ -341,7 +378,7 @@ package struct RecordScanner {
     case id, preset, status, interruption, start, end, tags, note, host, source, rounds, planOffset, resumedFrom
     case pausedSeconds, sleptSeconds, phases, name, kind, round, plannedSeconds, elapsedSeconds, completed
     case extendedSeconds, overtimeSeconds, target, session, at, added, set, warmupSeconds, cooldownSeconds, endless,
-      clockStepSeconds, exercise, reps, countedRounds, other
+      clockStepSeconds, exercise, reps, countedRounds, marks, voidReason, other
   }
 
   /// The key of `count` bytes whose first 8 are `head` (only those of the key when it is
@@ -352,7 +389,9 @@ package struct RecordScanner {
     if count > 8 {
       switch count {
       case 9: return head == 0x6574_656C_706D_6F63 && tail == 0x6465_7465_6C70_6D6F ? .completed : .other
-      case 11: return head == 0x6666_6F5F_6E61_6C70 && tail == 0x7465_7366_666F_5F6E ? .planOffset : .other
+      case 11:
+        if head == 0x6666_6F5F_6E61_6C70 && tail == 0x7465_7366_666F_5F6E { return .planOffset }
+        return head == 0x6165_725F_6469_6F76 && tail == 0x6E6F_7361_6572_5F64 ? .voidReason : .other
       case 12:
         if head == 0x7075_7272_6574_6E69 && tail == 0x6E6F_6974_7075_7272 { return .interruption }
         return head == 0x5F64_656D_7573_6572 && tail == 0x6D6F_7266_5F64_656D ? .resumedFrom : .other
@@ -391,7 +430,14 @@ package struct RecordScanner {
       case 0x7370_6572: return .reps
       default: return .other
       }
-    case 5: return w == 0x74_7261_7473 ? .start : w == 0x64_6E75_6F72 ? .round : w == 0x64_6564_6461 ? .added : .other
+    case 5:
+      switch w {
+      case 0x74_7261_7473: return .start
+      case 0x64_6E75_6F72: return .round
+      case 0x64_6564_6461: return .added
+      case 0x73_6B72_616D: return .marks
+      default: return .other
+      }
     case 6:
       switch w {
       case 0x7465_7365_7270: return .preset

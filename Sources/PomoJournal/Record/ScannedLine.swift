@@ -20,6 +20,9 @@ package struct ScannedLine: Sendable {
   package var id = ScannedText.empty
   package var preset: ScannedText?
   package var completed = false
+  /// Whether the status is "void" (`pomo void`).
+  package var void = false
+  package var voidReason: ScannedText?
   package var interruption: ScannedText?
   package var start: Double?
   package var end: Double?
@@ -89,6 +92,8 @@ package struct ScannedLine: Sendable {
     id = .empty
     preset = nil
     completed = false
+    void = false
+    voidReason = nil
     interruption = nil
     start = nil
     end = nil
@@ -140,7 +145,7 @@ package struct ScannedLine: Sendable {
     let start = start ?? 0
     var record = JournalRecord(
       id: string(id, in: line), preset: preset.map { string($0, in: line) } ?? "?",
-      status: completed ? .completed : .interrupted,
+      status: completed ? .completed : void ? .void : .interrupted,
       interruption: interruption.map { Interruption(rawValue: string($0, in: line)) }, start: start,
       end: end ?? phases.last?.end ?? start, tags: tags.map { string($0, in: line) },
       note: detail ? note.map { string($0, in: line) } : nil,
@@ -150,13 +155,16 @@ package struct ScannedLine: Sendable {
       phases: phases.map { phase in
         phase.phase(
           name: detail ? phase.name.map { string($0, in: line) } : nil,
-          exercise: phase.exercise.map { string($0, in: line) })
+          exercise: phase.exercise.map { string($0, in: line) },
+          // Marks are few, and `pomo log` shows their notes.
+          marks: phase.marks.map { $0.mark(note: $0.note.map { string($0, in: line) }) })
       })
     record.added = added
     record.warmupSeconds = warmupSeconds
     record.cooldownSeconds = cooldownSeconds
     record.endless = endless
     record.clockStepSeconds = clockStepSeconds
+    record.voidReason = voidReason.map { string($0, in: line) }
     return .session(record)
   }
 }

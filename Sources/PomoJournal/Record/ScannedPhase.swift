@@ -20,10 +20,11 @@ package struct ScannedPhase: Sendable {
   package var exercise: ScannedText?
   package var reps: Int?
   package var countedRounds: Int?
+  package var marks: [ScannedMark] = []
 
   /// The phase, named `name` (its kind stands for a name not given, or not built: reports
   /// need none), its exercise `exercise`.
-  package func phase(name: String?, exercise: String?) -> JournalPhase {
+  package func phase(name: String?, exercise: String?, marks: [PhaseMark] = []) -> JournalPhase {
     var phase = JournalPhase(
       name: name ?? kind.rawValue, kind: kind, round: round, start: start,
       end: end, plannedSeconds: plannedSeconds ?? elapsedSeconds, elapsedSeconds: elapsedSeconds, completed: completed,
@@ -32,6 +33,7 @@ package struct ScannedPhase: Sendable {
     phase.exercise = exercise
     phase.reps = reps
     phase.countedRounds = countedRounds
+    phase.marks = marks
     return phase
   }
 }

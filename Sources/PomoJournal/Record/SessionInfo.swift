@@ -51,12 +51,14 @@ extension JournalRecord {
       phase.exercise = r.phase.exercise ?? (r.phase.count != nil ? r.phase.name : nil)
       phase.reps = r.reps
       phase.countedRounds = r.countedRounds
+      phase.marks = r.marks
       return phase
     }
     let completed = engine.status == .finished(completed: true)
     self.init(
-      id: info.id, preset: engine.plan.presetName, status: completed ? .completed : .interrupted,
-      interruption: completed ? nil : engine.stopReason, start: engine.startWall,
+      id: info.id, preset: engine.plan.presetName,
+      status: engine.voided ? .void : completed ? .completed : .interrupted,
+      interruption: completed || engine.voided ? nil : engine.stopReason, start: engine.startWall,
       end: end ?? phases.last?.end ?? engine.startWall, tags: engine.tags, note: engine.note, host: info.host,
       source: info.source, rounds: engine.plan.rounds, planOffset: info.planOffset, resumedFrom: info.resumedFrom,
       pausedSeconds: TimeText.seconds(engine.totalPaused), sleptSeconds: TimeText.seconds(engine.totalSlept),
@@ -65,5 +67,6 @@ extension JournalRecord {
     cooldownSeconds = info.cooldown.map(TimeText.seconds)
     endless = engine.plan.endless
     clockStepSeconds = engine.clockStepSeconds
+    voidReason = engine.voidReason
   }
 }

@@ -57,6 +57,9 @@ public struct SessionState: Equatable, Sendable {
   public var asking = false
   /// pomo turned the desktop's do-not-disturb on, and how to turn it off (`DoNotDisturbMark`).
   public var doNotDisturb: DoNotDisturbMark?
+  /// The interruptions marked in the current phase so far (`"phase": {"marks": […]}`), kept
+  /// here so that a crash loses none: the record of a dead session ends its phase with them.
+  public var phaseMarks: [PhaseMark] = []
 
   package static let planLimit = 1000
 
@@ -99,6 +102,7 @@ public struct SessionState: Equatable, Sendable {
     question = snapshot.questionPhase.map { $0.exercise ?? $0.name }
     questionTyped = snapshot.question?.typed ?? ""
     asking = engine.status == .asking
+    phaseMarks = engine.marks
   }
 
   // MARK: - The file
@@ -123,7 +127,7 @@ public struct SessionState: Equatable, Sendable {
             ("start", time(phaseStart)), ("deadline", time(deadline)), ("paused_at", pausedAt.map(time) ?? .null),
             ("waiting", .bool(waiting)), ("overtime_seconds", .seconds(phaseOvertimeSeconds)),
             ("paused_seconds", .seconds(phasePausedSeconds)),
-          ] + (open ? [("open", .bool(true))] : []))
+          ] + (open ? [("open", .bool(true))] : []) + marksMember(time))
         ),
         ("total_seconds", .seconds(totalSeconds)),
         ("advance", .string(confirm ? "confirm" : "auto")),
@@ -235,6 +239,25 @@ public struct SessionState: Equatable, Sendable {
     }
     asking = value["asking"]?.boolValue ?? false
     doNotDisturb = DoNotDisturbMark(json: value["dnd"])
+    for item in (phase["marks"]?.arrayValue ?? []).prefix(PhaseMark.limit) {
+      // A note is kept at most as long as the session keeps one.
+      guard let kind = item["kind"]?.stringValue.flatMap(PhaseMark.Kind.init(rawValue:)),
+        let at = item["at"]?.stringValue.flatMap(RFC3339.parse)
+      else { throw JournalRecord.Problem(message: "not a pomo state file (a mark without its kind or time)") }
+      phaseMarks.append(PhaseMark(kind: kind, at: at, note: item["note"]?.stringValue.map { String($0.prefix(PhaseMark.noteLimit)) }))
+    }
+  }
+
+  /// The current phase's marks as the state file's phase holds them; nothing when it has none.
+  private func marksMember(_ time: (Double) -> JSONOutput) -> [(String, JSONOutput)] {
+    guard !phaseMarks.isEmpty else { return [] }
+    let marks = phaseMarks.map { mark -> JSONOutput in
+      .object([
+        ("at", time(mark.at)), ("kind", .string(mark.kind.rawValue)),
+        ("note", mark.note.map(JSONOutput.string) ?? .null),
+      ])
+    }
+    return [("marks", .array(marks))]
   }
 
   /// A state file holds the record so far (a journal line at most) and up to 1,000 phases
@@ -349,6 +372,7 @@ public struct SessionState: Equatable, Sendable {
       length: .milliseconds(Int64(phaseLengthSeconds * 1000)), paused: pausedAt != nil,
       sessionFraction: sessionProgress(at: now), overtime: overtime(at: now).map { .milliseconds(Int64($0 * 1000)) })
     snapshot.counted = countedRounds
+    snapshot.marks = PhaseMark.signs(phaseMarks)
     if let question {
       var open = RepsQuestion(phase: phaseIndex, closes: .zero)
       open.typed = questionTyped
@@ -393,12 +417,13 @@ public struct SessionState: Equatable, Sendable {
     let elapsed = max(0, end - phaseStart - phasePausedSeconds)
     // An open phase is not overtime: it was planned to run as long as it did.
     let overtime = open ? 0 : phaseOvertimeSeconds + (waiting ? end - max(deadline, phaseStart) : 0)
-    result.phases.append(
-      JournalPhase(
-        name: phaseName, kind: phaseKind, round: phaseRound, start: phaseStart, end: end,
-        plannedSeconds: open ? elapsed : phasePlannedSeconds, elapsedSeconds: elapsed,
-        completed: running && (waiting || lastKnown >= deadline), pausedSeconds: phasePausedSeconds,
-        extendedSeconds: max(0, phaseLengthSeconds - phasePlannedSeconds), overtimeSeconds: overtime))
+    var phase = JournalPhase(
+      name: phaseName, kind: phaseKind, round: phaseRound, start: phaseStart, end: end,
+      plannedSeconds: open ? elapsed : phasePlannedSeconds, elapsedSeconds: elapsed,
+      completed: running && (waiting || lastKnown >= deadline), pausedSeconds: phasePausedSeconds,
+      extendedSeconds: max(0, phaseLengthSeconds - phasePlannedSeconds), overtimeSeconds: overtime)
+    phase.marks = phaseMarks
+    result.phases.append(phase)
     result.end = running ? end : max(end, lastKnown)
     result.status = .interrupted
     result.interruption = .crash

@@ -254,7 +254,7 @@ public enum ManualPage {
     out += [".Ed"]
     out += [".Sh JOURNAL"]
     out += sentences(
-      "Every session, completed or not, is one line of JSON appended to the journal, never rewritten: \"v\" (1), \"id\" (a UUID; a record seen twice counts once), \"preset\", \"status\" (completed or interrupted), \"interruption\" (quit, signal or crash), \"start\" and \"end\" (RFC 3339), \"tags\", \"note\", \"host\", \"rounds\", \"paused_seconds\" and \"phases\", each with \"name\", \"kind\", \"round\", \"start\", \"end\", \"planned_seconds\", \"elapsed_seconds\" (overtime included) and \"completed\", and \"overtime_seconds\" for a phase that waited for confirmation."
+      "Every session, completed or not, is one line of JSON appended to the journal, never rewritten: \"v\" (1), \"id\" (a UUID; a record seen twice counts once), \"preset\", \"status\" (completed, interrupted or void: ended by pomo void, with \"void_reason\"), \"interruption\" (quit, signal or crash), \"start\" and \"end\" (RFC 3339), \"tags\", \"note\", \"host\", \"rounds\", \"paused_seconds\" and \"phases\", each with \"name\", \"kind\", \"round\", \"start\", \"end\", \"planned_seconds\", \"elapsed_seconds\" (overtime included) and \"completed\", and \"overtime_seconds\" for a phase that waited for confirmation."
     )
     out += [".Pp"]
     out += sentences(

@@ -19,7 +19,7 @@ public enum Pomo: Command {
 
   public static var subcommands: [CommandNode] {
     [
-      Start.node, Resume.node, Pause.node, Toggle.node, Skip.node, Extend.node, Next.node, Rep.node, Tag.node, Untag.node, Note.node,
+      Start.node, Resume.node, Pause.node, Toggle.node, Skip.node, Extend.node, Next.node, Rep.node, Tag.node, Untag.node, Note.node, Mark.node, VoidSession.node,
       Stop.node,
       Attach.node,
       Status.node,

@@ -36,7 +36,7 @@ extension Pomo {
     static let tag = Option<[String]>.repeated("tag", short: "t", .tag, help: "A tag (repeatable).")
     static let note = Option<String>.value("note", .text, help: "A note.")
     static let status = Option<JournalRecord.Status>.choice(
-      "status", placeholder: "status", help: "completed or interrupted (default: from --end).")
+      "status", placeholder: "status", help: "completed, interrupted or void (default: from --end).")
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       try HistoryEditing.locked(context) { try correct(arguments, context) }
@@ -60,7 +60,7 @@ extension Pomo {
         note: arguments[note])
       if let status = arguments[status] {
         record.status = status
-        record.interruption = status == .completed ? nil : .quit
+        record.interruption = status == .interrupted ? .quit : nil
       }
       // A record is of what happened: a plan that would still be running now is refused.
       if record.end > now + 1 {

@@ -34,7 +34,7 @@ extension Pomo {
     static let end = Option<String>.value("end", .text, placeholder: "when", help: "End the session then.")
     static let preset = Option<String>.value("preset", .preset, placeholder: "name", help: "Set the preset's name.")
     static let status = Option<JournalRecord.Status>.choice(
-      "status", placeholder: "status", help: "Set the status: completed or interrupted.")
+      "status", placeholder: "status", help: "Set the status: completed, interrupted or void.")
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       try HistoryEditing.locked(context) { try correct(arguments, context) }

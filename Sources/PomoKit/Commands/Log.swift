@@ -82,7 +82,7 @@ public enum LogText {
         RFC3339.format(records[k].start, offset: offset(records[k].start), into: &stamp)
         let date = String(decoding: stamp.prefix(10), as: UTF8.self)
         let time = String(decoding: stamp.dropFirst(11).prefix(5), as: UTF8.self)
-        let status = records[k].status == .completed ? "completed" : "interrupted"
+        let status = records[k].status.rawValue
         return [
           shortID(records[k].id), date, time, records[k].preset, status,
           TimeText.clock(seconds: Int64(records[k].focusSeconds.rounded())), tagList(records[k].tags),
@@ -90,6 +90,34 @@ public enum LogText {
       }
     }
     return table.render(rows, width: width, unicode: unicode) + exercises(records, width: width, unicode: unicode)
+      + interruptions(records, width: width, unicode: unicode, offset: offset)
+  }
+
+  /// Under the table, the sessions with interruptions marked or voided: their short id, the
+  /// marks as the technique writes them (`'' -`), then each mark's time, sign and note, and a
+  /// void session's reason, a line each (cut to the width); nothing when none had any.
+  static func interruptions(_ records: [JournalRecord], width: Int, unicode: Bool, offset: (Double) -> Int) -> String {
+    let lines = records.withUnsafeBufferPointer { records in
+      records.indices.compactMap { k -> String? in
+        let marks = records[k].phases.flatMap(\.marks)
+        guard !marks.isEmpty || records[k].status == .void else { return nil }
+        var parts: [String] = []
+        if !marks.isEmpty {
+          parts.append(
+            PhaseMark.signs(marks) + "  "
+              + marks.map { mark in
+                let clock = RFC3339.format(mark.at, offset: offset(mark.at)).dropFirst(11).prefix(5)
+                return "\(clock) \(mark.kind.rawValue)" + (mark.note.map { " \"\(TextLayout.inert($0))\"" } ?? "")
+              }.joined(separator: ", "))
+        }
+        if records[k].status == .void {
+          parts.append("void" + (records[k].voidReason.map { ": " + TextLayout.inert($0) } ?? ""))
+        }
+        let line = shortID(records[k].id) + "  " + parts.joined(separator: "; ")
+        return TextLayout.truncate(line, max(8, width - 1), unicode: unicode) + "\n"
+      }
+    }
+    return lines.isEmpty ? "" : "\nInterruptions:\n" + lines.joined()
   }
 
   /// The first 8 characters of an id: its first 8 bytes when those and the next are printable

@@ -41,8 +41,8 @@ enum Steering {
   }
 
   /// Tags or a note as given, checked to fit in one request (each byte may take three).
-  static func words(_ texts: [String], _ path: [String]) throws(CLIError) -> [String] {
-    if path.last != "note", texts.contains(where: \.isEmpty) { throw .usage("a tag cannot be empty", command: path) }
+  static func words(_ texts: [String], _ path: [String], text: Bool = false) throws(CLIError) -> [String] {
+    if !text, path.last != "note", texts.contains(where: \.isEmpty) { throw .usage("a tag cannot be empty", command: path) }
     let size = texts.reduce(16) { $0 + ControlProtocol.escaped($1).utf8.count + 1 }
     guard size < ControlProtocol.requestLimit else {
       throw .usage(

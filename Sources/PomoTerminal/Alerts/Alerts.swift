@@ -178,8 +178,10 @@ public final class Alerts: SessionListener {
   }
 
   /// The event as one JSON object and a newline, as a hook reads it on stdin: the event, the
-  /// session's id, preset, tags and note, and the phase with its time left in seconds. A note
-  /// too long for the pipe is cut (`Spawner.inputLimit`); the journal keeps it whole.
+  /// session's id, preset, tags and note, and the phase with its time left in seconds and the
+  /// interruptions marked in it (`marks`, their times in UTC). What is too long for the pipe
+  /// (`Spawner.inputLimit`) is cut: the marks' notes, then all but the latest 100 marks, then
+  /// the session's note; the journal keeps them whole.
   static func json(
     _ event: HookEvent, _ engine: SessionEngine, phase: PlannedPhase, remaining: Duration, id: String?
   ) -> [UInt8] {
@@ -190,10 +192,24 @@ public final class Alerts: SessionListener {
         ("kind", .string(phase.kind.rawValue)), ("round", phase.round.map { .int(Int64($0)) } ?? .null),
         ("remaining", .seconds(TimeText.seconds(remaining))),
         ("tags", .array(engine.tags.map { .string($0) })), ("note", note.map { .string($0) } ?? .null),
+        ("marks", .array(marks.map(mark))),
       ]
       return Array((JSONOutput.object(members).text + "\n").utf8)
     }
-    let whole = object(note: engine.note)
+    // The phase's own marks: the current phase's so far, or those of the phase that ended.
+    var marks =
+      !engine.isFinished && engine.index == phase.index ? engine.marks : engine.record(ofPhase: phase.index)?.marks ?? []
+    func mark(_ m: PhaseMark) -> JSONOutput {
+      .object([
+        ("at", .string(RFC3339.format(m.at, offset: 0))), ("kind", .string(m.kind.rawValue)),
+        ("note", m.note.map { .string($0) } ?? .null),
+      ])
+    }
+    var whole = object(note: engine.note)
+    if whole.count > Spawner.inputLimit && !marks.isEmpty {
+      marks = marks.suffix(100).map { PhaseMark(kind: $0.kind, at: $0.at) }
+      whole = object(note: engine.note)
+    }
     guard whole.count > Spawner.inputLimit, let note = engine.note else { return whole }
     let room = max(0, note.utf8.count - (whole.count - Spawner.inputLimit) - 64)
     return object(note: String(decoding: note.utf8.prefix(room), as: UTF8.self) + "…")

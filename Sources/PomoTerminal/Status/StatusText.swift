@@ -31,6 +31,7 @@ public enum StatusText {
     if let round = s.phaseRound { detail += ", round \(roundText(round, s))" }
     if let n = s.countedRounds { detail += ", \(TextLayout.count(n, "round"))" }
     if let question = s.question { detail += ", reps for \(TextLayout.inert(question))?" }
+    if !s.phaseMarks.isEmpty { detail += ", marks " + PhaseMark.signs(s.phaseMarks) }
     if let banked { detail += ", " + banked }
     return "\(badge(s)) \(TextLayout.inert(s.phaseName)) \(remaining(s, now)) (\(detail))"
   }
@@ -61,14 +62,26 @@ public enum StatusText {
         ("started", time(s.record.start)),
         ("tags", .array(s.record.tags.map(JSONOutput.string))),
         ("pid", .int(Int64(s.pid))),
-      ] + counts(s) + (goal?.json ?? []) + banked)
+      ] + counts(s, time) + (goal?.json ?? []) + banked)
   }
 
-  /// An AMRAP's rounds and the open question for reps, only when there are any.
-  private static func counts(_ s: SessionState) -> [(String, JSONOutput)] {
+  /// An AMRAP's rounds, the open question for reps and the phase's marks, only when there are any.
+  private static func counts(_ s: SessionState, _ time: (Double) -> JSONOutput) -> [(String, JSONOutput)] {
     var fields: [(String, JSONOutput)] = []
     if let n = s.countedRounds { fields.append(("counted_rounds", .int(Int64(n)))) }
     if let question = s.question { fields.append(("reps_question", .string(question))) }
+    if !s.phaseMarks.isEmpty {
+      // The phase's marks, each as the journal will record it, and their count by kind.
+      let marks = s.phaseMarks.map { mark -> JSONOutput in
+        .object([
+          ("at", time(mark.at)), ("kind", .string(mark.kind.rawValue)),
+          ("note", mark.note.map(JSONOutput.string) ?? .null),
+        ])
+      }
+      fields.append(("marks", .array(marks)))
+      fields.append(("marks_internal", .int(Int64(s.phaseMarks.count { $0.kind == .internal }))))
+      fields.append(("marks_external", .int(Int64(s.phaseMarks.count { $0.kind == .external }))))
+    }
     return fields
   }
 

@@ -101,10 +101,11 @@ extension DayTable {
         numbers = names.map { number($0) }
         lastNames = (names, numbers)
       }
+      let marks = record.phases.flatMap { $0.marks.map { (at: $0.at, internal: $0.kind == .internal) } }
       DayCredit.withSpans(record) { spans in
         add(
-          numbers: numbers, completed: record.status == .completed, start: record.start, spans: spans,
-          calendar: calendar, sign: sign)
+          numbers: numbers, completed: record.status == .completed, void: record.status == .void, start: record.start,
+          spans: spans, marks: marks, calendar: calendar, sign: sign)
       }
     }
 
@@ -117,10 +118,14 @@ extension DayTable {
       sign: Int64 = 1
     ) -> Bool {
       spans.removeAll(keepingCapacity: true)
+      var marks: [(at: Double, internal: Bool)] = []
       for phase in pointer.pointee.phases {
         spans.append(
           DayCredit.Span(work: phase.kind == .work, start: phase.start, end: phase.end, elapsedSeconds: phase.elapsedSeconds))
+        for mark in phase.marks { marks.append((mark.at, mark.kind == .internal)) }
       }
+      // A void session's last focus phase is its void Pomodoro (`JournalRecord.voidPhase`).
+      if pointer.pointee.void, let k = spans.lastIndex(where: \.work) { spans[k].void = true }
       if spans.withUnsafeBufferPointer(DayCredit.isLong) { return false }
       // The preset ("?" when there is none, as in the record) and the tags, as one key.
       key.removeAll(keepingCapacity: true)
@@ -161,8 +166,8 @@ extension DayTable {
       defer { swap(&spans, &self.spans) }
       spans.withUnsafeBufferPointer { spans in
         add(
-          numbers: numbers, completed: pointer.pointee.completed, start: pointer.pointee.start ?? 0, spans: spans,
-          calendar: calendar, sign: sign)
+          numbers: numbers, completed: pointer.pointee.completed, void: pointer.pointee.void,
+          start: pointer.pointee.start ?? 0, spans: spans, marks: marks, calendar: calendar, sign: sign)
       }
       return true
     }
@@ -170,8 +175,8 @@ extension DayTable {
     /// What a session adds, from what its credits depend on: its names' numbers, its status,
     /// start and phases.
     private mutating func add(
-      numbers: [Int32], completed: Bool, start: Double, spans: UnsafeBufferPointer<DayCredit.Span>,
-      calendar: LocalCalendar, sign: Int64
+      numbers: [Int32], completed: Bool, void: Bool, start: Double, spans: UnsafeBufferPointer<DayCredit.Span>,
+      marks: [(at: Double, internal: Bool)], calendar: LocalCalendar, sign: Int64
     ) {
       var days: [(day: Int64, focus: Int64, rest: Int64)] = []
       swap(&days, &credits)
@@ -179,7 +184,13 @@ extension DayTable {
       DayCredit.credits(spans, into: &days, calendar: calendar)
       var k = slot(calendar.day(of: start))
       recent[k].row.sessions &+= sign
-      if completed { recent[k].row.completed &+= sign } else { recent[k].row.interrupted &+= sign }
+      if completed {
+        recent[k].row.completed &+= sign
+      } else if void {
+        recent[k].row.void &+= sign
+      } else {
+        recent[k].row.interrupted &+= sign
+      }
       for n in numbers { recent[k].shares[recent[k].share(n)].sessions &+= sign }
       for credit in days {
         k = slot(credit.day)
@@ -187,6 +198,15 @@ extension DayTable {
         recent[k].row.rest &+= sign &* credit.rest
         guard credit.focus != 0 else { continue }
         for n in numbers { recent[k].shares[recent[k].share(n)].focus &+= sign &* credit.focus }
+      }
+      if void {
+        for credit in DayCredit.voidCredits(spans, calendar: calendar) {
+          recent[slot(credit.day)].row.voidFocus &+= sign &* credit.seconds
+        }
+      }
+      for mark in marks {
+        k = slot(calendar.day(of: mark.at))
+        if mark.internal { recent[k].row.internalMarks &+= sign } else { recent[k].row.externalMarks &+= sign }
       }
       for phase in spans where phase.work {
         DayCredit.hours(phase, calendar: calendar) { day, column, focus in

@@ -15,15 +15,25 @@ public struct DayTable: Equatable, @unchecked Sendable {
     public var sessions: Int64 = 0
     public var completed: Int64 = 0
     public var interrupted: Int64 = 0
+    /// Void sessions (`pomo void`) that started on the day: neither completed nor interrupted.
+    public var void: Int64 = 0
+    /// The void Pomodoros' time on the day (never in `focus`).
+    public var voidFocus: Int64 = 0
+    /// The interruptions marked on the day, by kind (`pomo mark`).
+    public var internalMarks: Int64 = 0
+    public var externalMarks: Int64 = 0
 
     public init(day: Int64) { self.day = day }
 
-    var isZero: Bool { focus == 0 && rest == 0 && sessions == 0 && completed == 0 && interrupted == 0 }
+    var isZero: Bool {
+      focus == 0 && rest == 0 && sessions == 0 && completed == 0 && interrupted == 0 && void == 0 && voidFocus == 0
+        && internalMarks == 0 && externalMarks == 0
+    }
 
     /// Whether its counts could be real (a damaged cache file's are left out).
     var isPlausible: Bool {
       abs(sessions) <= DayTable.mostSessions && abs(completed) <= DayTable.mostSessions
-        && abs(interrupted) <= DayTable.mostSessions
+        && abs(interrupted) <= DayTable.mostSessions && abs(void) <= DayTable.mostSessions
     }
 
     mutating func add(_ other: Row, sign: Int64) {
@@ -33,6 +43,10 @@ public struct DayTable: Equatable, @unchecked Sendable {
       sessions &+= sign &* other.sessions
       completed &+= sign &* other.completed
       interrupted &+= sign &* other.interrupted
+      void &+= sign &* other.void
+      voidFocus &+= sign &* other.voidFocus
+      internalMarks &+= sign &* other.internalMarks
+      externalMarks &+= sign &* other.externalMarks
     }
   }
 
@@ -190,12 +204,8 @@ public struct DayTable: Equatable, @unchecked Sendable {
       var newHours: [HourCell] = []
       newRows.reserveCapacity(days.count)
       for day in days {
-        var row = day.row
-        row.focus *= sign
-        row.rest *= sign
-        row.sessions *= sign
-        row.completed *= sign
-        row.interrupted *= sign
+        var row = DayTable.Row(day: day.row.day)
+        row.add(day.row, sign: sign)
         newRows.append(row)
         let first = newShares.count
         for share in day.shares {
@@ -308,16 +318,21 @@ public enum DayCredit {
     public var start: Double
     public var end: Double
     public var elapsedSeconds: Double
+    /// The void Pomodoro of a void session (`JournalRecord.voidPhase`): its time is neither
+    /// focus nor rest, and is credited apart, as void.
+    public var void = false
 
-    public init(work: Bool, start: Double, end: Double, elapsedSeconds: Double) {
+    public init(work: Bool, start: Double, end: Double, elapsedSeconds: Double, void: Bool = false) {
       self.work = work
       self.start = start
       self.end = end
       self.elapsedSeconds = elapsedSeconds
+      self.void = void
     }
 
-    public init(_ phase: JournalPhase) {
-      self.init(work: phase.kind == .work, start: phase.start, end: phase.end, elapsedSeconds: phase.elapsedSeconds)
+    public init(_ phase: JournalPhase, void: Bool = false) {
+      self.init(
+        work: phase.kind == .work, start: phase.start, end: phase.end, elapsedSeconds: phase.elapsedSeconds, void: void)
     }
 
     /// Too long for day tables.
@@ -353,8 +368,11 @@ public enum DayCredit {
 
   /// A record's phases as spans, for `body`.
   static func withSpans<R>(_ record: JournalRecord, _ body: (UnsafeBufferPointer<Span>) -> R) -> R {
-    withUnsafeTemporaryAllocation(of: Span.self, capacity: record.phases.count) { buffer in
-      for (k, phase) in record.phases.enumerated() { (buffer.baseAddress! + k).initialize(to: Span(phase)) }
+    let void = record.voidPhase
+    return withUnsafeTemporaryAllocation(of: Span.self, capacity: record.phases.count) { buffer in
+      for (k, phase) in record.phases.enumerated() {
+        (buffer.baseAddress! + k).initialize(to: Span(phase, void: k == void))
+      }
       return body(UnsafeBufferPointer(buffer))
     }
   }
@@ -374,7 +392,7 @@ public enum DayCredit {
         days.append((day, work ? v : 0, work ? 0 : v))
       }
     }
-    for phase in spans {
+    for phase in spans where !phase.void {
       let work = phase.work
       let first = calendar.day(of: phase.start)
       if phase.end - phase.start < 86_400 && first == calendar.day(of: max(phase.start, phase.end - 1e-6)) {
@@ -383,6 +401,36 @@ public enum DayCredit {
         for (day, seconds) in split(phase, calendar: calendar, within: within) { credit(day, seconds, work: work) }
       }
     }
+  }
+
+  /// The void Pomodoro's time per day (in microseconds), days in `within` only: credited as
+  /// focus would be, but apart from it.
+  static func voidCredits(
+    _ spans: UnsafeBufferPointer<Span>, calendar: LocalCalendar, within: ClosedRange<Int64> = Int64.min...Int64.max
+  ) -> [(day: Int64, seconds: Int64)] {
+    guard let k = spans.firstIndex(where: \.void) else { return [] }
+    var span = spans[k]
+    span.void = false
+    var days: [(day: Int64, focus: Int64, rest: Int64)] = []
+    withUnsafePointer(to: span) { credits(UnsafeBufferPointer(start: $0, count: 1), into: &days, calendar: calendar, within: within) }
+    return days.map { ($0.day, $0.focus) }
+  }
+
+  /// A record's void Pomodoro time per day (see `voidCredits`).
+  public static func voidCredits(
+    _ record: JournalRecord, calendar: LocalCalendar, within: ClosedRange<Int64> = Int64.min...Int64.max
+  ) -> [(day: Int64, seconds: Int64)] {
+    guard record.status == .void else { return [] }
+    return withSpans(record) { voidCredits($0, calendar: calendar, within: within) }
+  }
+
+  /// The days of a record's interruption marks, each with whether it was internal.
+  public static func markDays(_ record: JournalRecord, calendar: LocalCalendar) -> [(day: Int64, internal: Bool)] {
+    var result: [(day: Int64, internal: Bool)] = []
+    for phase in record.phases {
+      for mark in phase.marks { result.append((calendar.day(of: mark.at), mark.kind == .internal)) }
+    }
+    return result
   }
 
   /// A work phase's elapsed seconds shared over the wall-clock hours it spans, in proportion:
@@ -400,7 +448,7 @@ public enum DayCredit {
     _ phase: Span, calendar: LocalCalendar, from: Double = -.infinity, to: Double = .infinity,
     _ body: (Int64, Int, Int64) -> Void
   ) {
-    guard phase.elapsedSeconds > 0 else { return }
+    guard phase.elapsedSeconds > 0, !phase.void else { return }
     /// Credits the hour of `t`, whose wall-clock seconds are `wall`.
     func credit(_ t: Double, wall: Double, _ seconds: Double) {
       guard t >= from && t < to else { return }

@@ -236,7 +236,7 @@ public struct DayTotals: Sendable {
 
 extension DayTotals {
   /// The cache file's format and version (`CacheFile`).
-  static let magic: [UInt8] = Array("POMODAY8".utf8)
+  static let magic: [UInt8] = Array("POMODAY9".utf8)
 
   /// Writes the cache file, whose payload (`CacheFile` checks it whole) is the header's length,
   /// the header (calendar, marks, names, the long and the special sessions), the counts, then

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+@testable import PomoCore
+@testable import PomoJournal
+import PomoTestSupport
+
+/// `pomo mark`, the keys `i` and `e`, and `pomo void`, in the engine with a fake clock.
+@Suite("Interruption marks and void")
+struct InterruptionMarkTests {
+  let clock = FakeClock()
+
+  /// 2 rounds of 10 s focus and 5 s rest.
+  func engine() -> SessionEngine {
+    let preset = Preset(name: "t", round: [phase("focus", .work, 10), phase("break", .rest, 5)], rounds: 2)
+    return SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
+  }
+
+  @Test("marks land in the focus phase they were made in, with their wall time and note")
+  func marksLandInTheirPhase() {
+    var e = engine()
+    _ = e.start()
+    let start = clock.wall
+    clock.advance(.seconds(3))
+    #expect(e.apply(.mark(.internal, "phone")) == [.marked(0, .internal)])
+    clock.advance(.seconds(2))
+    #expect(e.apply(.mark(.external, nil)) == [.marked(0, .external)])
+    #expect(e.snapshot?.marks == "' -")
+    clock.advance(.seconds(5))
+    _ = e.tick()
+    // The break has begun: the marks went with the focus phase, the new phase has none.
+    #expect(e.currentPhase?.kind == .rest)
+    #expect(e.marks.isEmpty)
+    #expect(e.snapshot?.marks == "")
+    #expect(
+      e.records[0].marks == [
+        PhaseMark(kind: .internal, at: start + 3, note: "phone"), PhaseMark(kind: .external, at: start + 5, note: nil),
+      ])
+    // The next focus phase keeps its own.
+    clock.advance(.seconds(5))
+    _ = e.tick()
+    _ = e.apply(.mark(.internal, ""))
+    clock.advance(.seconds(10))
+    _ = e.tick()
+    #expect(e.records.map(\.marks.count) == [2, 0, 1])
+    #expect(e.records[2].marks.first?.note == nil, "an empty note is no note")
+    let record = JournalRecord(engine: e, info: SessionInfo(id: "x", host: "h", planCount: 4))
+    #expect(record.phases.map(\.marks.count) == [2, 0, 1])
+    #expect(record.markCounts == (internal: 2, external: 1))
+  }
+
+  @Test("a mark is refused during a break, and before and after the session")
+  func refusedOutsideFocus() {
+    var e = engine()
+    #expect(e.problem(with: .mark(.internal, nil)) != nil)
+    _ = e.start()
+    #expect(e.problem(with: .mark(.internal, nil)) == nil)
+    clock.advance(.seconds(11))
+    _ = e.tick()
+    let problem = e.problem(with: .mark(.external, "x"))
+    #expect(problem?.contains("no focus phase is running") == true)
+    #expect(e.apply(.mark(.external, "x")) == [])
+    #expect(e.marks.isEmpty)
+    #expect(e.problem(with: .void(nil))?.contains("no focus phase is running") == true)
+    #expect(e.apply(.void(nil)) == [])
+    #expect(!e.voided && !e.isFinished)
+    _ = e.apply(.stop)
+    #expect(e.problem(with: .mark(.internal, nil)) != nil)
+  }
+
+  @Test("a paused focus phase can still be marked; the marks survive the pause")
+  func pausedFocus() {
+    var e = engine()
+    _ = e.start()
+    _ = e.apply(.pause)
+    #expect(e.problem(with: .mark(.internal, nil)) == nil)
+    _ = e.apply(.mark(.internal, nil))
+    _ = e.apply(.resume)
+    #expect(e.marks.count == 1)
+  }
+
+  @Test("void ends the session at once: the Pomodoro not completed, the record void with its reason")
+  func voidEndsTheSession() {
+    var e = engine()
+    _ = e.start()
+    clock.advance(.seconds(16))
+    _ = e.tick()
+    // In the second focus phase: the first Pomodoro and its break are done.
+    _ = e.apply(.mark(.external, "call"))
+    clock.advance(.seconds(1))
+    let events = e.apply(.void("the boss"))
+    #expect(events.contains(.sessionEnded(completed: false)))
+    #expect(e.isFinished && e.voided && e.voidReason == "the boss")
+    #expect(e.records.map(\.completed) == [true, true, false])
+    #expect(e.records.last?.marks.count == 1)
+    let record = JournalRecord(engine: e, info: SessionInfo(id: "x", host: "h", planCount: 4))
+    #expect(record.status == .void)
+    #expect(record.voidReason == "the boss")
+    #expect(record.interruption == nil)
+    #expect(record.voidPhase == 2)
+    // The void Pomodoro is not focus; the one done before it is.
+    #expect(record.focusSeconds == 10)
+    #expect(record.voidSeconds == 2)
+    let summary = SessionSummary.parts(e)
+    #expect(summary.head.hasPrefix("Voided t:"))
+    #expect(summary.parts.contains("void 0:02"))
+    #expect(summary.parts.contains("marks -"))
+  }
+
+  @Test("void of a focus phase waiting past its time: still not completed")
+  func voidWhileWaiting() {
+    var preset = Preset(name: "c", round: [phase("focus", .work, 10), phase("break", .rest, 5)])
+    preset.advance = .confirm
+    var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
+    _ = e.start()
+    clock.advance(.seconds(12))
+    _ = e.tick()
+    #expect(e.status == .waiting)
+    _ = e.apply(.void(nil))
+    #expect(e.records.map(\.completed) == [false])
+    #expect(e.voided && e.voidReason == nil)
+  }
+
+  @Test("the keys i and e mark internal and external interruptions")
+  func keys() {
+    #expect(SessionEngine.command(forKey: UInt8(ascii: "i")) == .mark(.internal, nil))
+    #expect(SessionEngine.command(forKey: UInt8(ascii: "e")) == .mark(.external, nil))
+  }
+
+  @Test("the technique's signs: internal then external, the groups apart")
+  func signs() {
+    #expect(PhaseMark.signs(internal: 2, external: 1) == "'' -")
+    #expect(PhaseMark.signs(internal: 0, external: 2) == "--")
+    #expect(PhaseMark.signs(internal: 3, external: 0) == "'''")
+    #expect(PhaseMark.signs(internal: 0, external: 0) == "")
+    #expect(PhaseMark.signs(internal: 8, external: 9) == "'''''''' 9-")
+  }
+}
