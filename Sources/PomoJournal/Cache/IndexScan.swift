@@ -28,6 +28,8 @@ extension JournalIndex {
     var id: UInt64 = 0
     var prefix: UInt64 = 0
     var added: Double?
+    /// The hash and id prefix of the task the session worked on.
+    var task: (hash: UInt64, prefix: UInt64)?
     /// Whether a phase counts for an exercise total.
     var exercises = false
     /// Whether, the day totals credited, it was too long for them (`DayCredit.isLong`).
@@ -125,6 +127,9 @@ extension JournalIndex {
           line.added = added
           line.exercises = exercises
           let bytes = UnsafeBufferPointer(start: base + k, count: line.length)
+          if let task = scanned.task {
+            line.task = scanned.withUTF8(task, in: bytes) { (FNV1a.hash($0), Self.prefix($0)) }
+          }
           tags.count(scanned.tags, in: bytes, decoded: scanned.decoded)
           if let calendar {
             line.long = !withUnsafePointer(to: &scanned) { slice.credits.add(bytes, scanned: $0, calendar: calendar) }

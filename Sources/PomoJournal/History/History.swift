@@ -74,6 +74,13 @@ public final class History {
     try corrections.latestRevocable()
   }
 
+  // MARK: - Tasks
+
+  /// Every task as it now stands, with the Pomodoros its sessions completed (`TaskReader`).
+  public func tasks() throws(FileSystemError) -> [TaskProgress] {
+    try TaskReader(files: files, corrections: corrections).tasks()
+  }
+
   // MARK: - Reading
 
   /// The earliest instant any session touches, for walking back in time.

@@ -18,6 +18,8 @@ public struct SessionInfo: Equatable, Sendable {
   public var cooldown: Duration?
   /// Why the session has no control socket, kept in its state file (never in the journal).
   public var controlProblem: String?
+  /// The task (`TaskRecord`) the session works on, by its whole id.
+  public var task: String?
 
   public init(
     id: String, tags: [String] = [], note: String? = nil, host: String, source: String? = nil, planOffset: Int = 0,
@@ -65,5 +67,6 @@ extension JournalRecord {
     cooldownSeconds = info.cooldown.map(TimeText.seconds)
     endless = engine.plan.endless
     clockStepSeconds = engine.clockStepSeconds
+    task = info.task
   }
 }
