@@ -59,6 +59,8 @@ public struct Config: Equatable, Sendable {
   /// The most break time the bank keeps (`"break_bank": {"cap": "30m"}`): break time not taken
   /// today is kept for a later earned break. Nil: no bank.
   public var breakBankCap: Duration?
+  /// Whether `pomo task list` shows Taskwarrior's pending tasks too (`"taskwarrior": true`).
+  public var taskwarrior = false
 
   public init() {}
 
@@ -87,7 +89,7 @@ public struct Config: Equatable, Sendable {
       root, path: "", allowed: [
         "$schema", "bell", "notify", "color", "hooks", "week_start", "terminal_title", "terminal_notify",
         "terminal_progress", "daily_goal", "day_start", "display", "voice", "speaker", "sound", "sounds", "warn_before",
-        "timewarrior", "break_bank",
+        "timewarrior", "break_bank", "taskwarrior",
       ], required: [])
     var config = Config()
     if let v = fields["bell"] { config.bell = try reader.boolean(v, path: "bell") }
@@ -135,6 +137,7 @@ public struct Config: Equatable, Sendable {
     if let v = fields["display"] { config.display = try reader.choice(v, path: "display", DisplayChoice.self) }
     if let v = fields["voice"] { config.voice = try reader.boolean(v, path: "voice") }
     if let v = fields["timewarrior"] { config.timewarrior = try reader.boolean(v, path: "timewarrior") }
+    if let v = fields["taskwarrior"] { config.taskwarrior = try reader.boolean(v, path: "taskwarrior") }
     if let v = fields["speaker"] { config.speaker = try command(v, path: "speaker", reader) }
     if let v = fields["sound"] {
       let sounds = try reader.fields(v, path: "sound", allowed: SoundEvent.allCases.map(\.rawValue), required: [])
