@@ -46,7 +46,8 @@ public struct JournalIndex {
     public var id: UInt64
     public var kind: Kind
     public var at: Double
-    /// The span the correction gives the session (NaN when it sets no time).
+    /// The span the correction gives the session (NaN when it sets no time). For a `tasked`
+    /// entry, `to` is the Pomodoros the session's line counts toward the task.
     public var from: Double
     public var to: Double
     /// Where the line is, to read it.
@@ -55,7 +56,11 @@ public struct JournalIndex {
 
     /// Whether it can change which days the session counts on, or whether it counts at all.
     public var movesOrRemoves: Bool {
-      kind == .delete || kind == .undo || kind == .added || !from.isNaN || changesStatus
+      switch kind {
+      case .amend: !from.isNaN || changesStatus
+      case .delete, .undo, .added: true
+      case .task, .tasked: false
+      }
     }
     public var changesStatus = false
   }
@@ -279,7 +284,8 @@ public struct JournalIndex {
                 corrections.append(
                   CorrectionRef(
                     session: task.hash, sessionPrefix: task.prefix, id: line.id, kind: .tasked, at: line.from,
-                    from: .nan, to: .nan, offset: lineEnd - Int64(line.length + 1), length: Int64(line.length)))
+                    from: .nan, to: Double(task.pomodoros), offset: lineEnd - Int64(line.length + 1),
+                    length: Int64(line.length)))
               }
               if let added = line.added {
                 corrections.append(

@@ -76,9 +76,13 @@ public final class History {
 
   // MARK: - Tasks
 
-  /// Every task as it now stands, with the Pomodoros its sessions completed (`TaskReader`).
-  public func tasks() throws(FileSystemError) -> [TaskProgress] {
-    try TaskReader(files: files, corrections: corrections).tasks()
+  /// Every task as it now stands that `including` keeps, with the Pomodoros its sessions
+  /// completed (`TaskReader`): only the kept tasks' Pomodoros are counted, and none without
+  /// `counting`.
+  public func tasks(including: (TaskRecord) -> Bool = { _ in true }, counting: Bool = true) throws(FileSystemError)
+    -> [TaskProgress]
+  {
+    try TaskReader(files: files, corrections: corrections).tasks(including: including, counting: counting)
   }
 
   // MARK: - Reading

@@ -9,9 +9,12 @@ struct TaskReader {
   let files: [IndexedJournal]
   let corrections: CorrectionFolder
 
-  /// Every task as it now stands (undone and deleted ones left out), in the order they were
-  /// made, with the Pomodoros of the sessions that worked on it.
-  func tasks() throws(FileSystemError) -> [TaskProgress] {
+  /// Every task as it now stands (undone and deleted ones left out) that `including` keeps,
+  /// in the order they were made, with the Pomodoros of the sessions that worked on it.
+  /// Without `counting`, every Pomodoros is 0 (to find a task by its id, say).
+  func tasks(including: (TaskRecord) -> Bool = { _ in true }, counting: Bool = true) throws(FileSystemError)
+    -> [TaskProgress]
+  {
     var tasks: [TaskRecord] = []
     var seen = Set<String>()
     for (f, table) in corrections.tables.enumerated() {
@@ -25,24 +28,32 @@ struct TaskReader {
     }
     var result: [TaskProgress] = []
     for task in tasks {
-      guard let folded = TaskFold.apply(task, try corrections.corrections(of: task.id)) else { continue }
-      result.append(TaskProgress(task: folded, pomodoros: try pomodoros(of: task.id)))
+      guard let folded = TaskFold.apply(task, try corrections.corrections(of: task.id)), including(folded) else {
+        continue
+      }
+      result.append(TaskProgress(task: folded, pomodoros: counting ? try pomodoros(of: task.id) : 0))
     }
     return result.sorted { TaskFold.precedes($0.task, $1.task) }
   }
 
   /// The Pomodoros the sessions that worked on the task with this id completed, each session
-  /// once and as it now stands (a deleted one counts none).
+  /// once and as it now stands (a deleted one counts none). A session no correction touched
+  /// counts what its index entry says; only a corrected one's line is read and folded.
   private func pomodoros(of id: String) throws(FileSystemError) -> Int {
     let hash = FNV1a.hash(id)
-    var sessions = Set<String>()
+    var sessions = Set<UInt64>()
     var count = 0
     for (f, table) in corrections.tables.enumerated() {
       for k in table.range(session: hash) where table[k].kind == .tasked {
         let ref = table[k]
+        guard sessions.insert(ref.id).inserted else { continue }
+        guard corrections.corrected, corrections.isCorrected(hash: ref.id) else {
+          count += Int(ref.to)
+          continue
+        }
         let bytes = try files[f].read(offset: ref.offset, length: ref.length)
         guard case .session(let record)? = try? JournalEntry(line: bytes[...], detail: false), record.task == id,
-          sessions.insert(record.id).inserted, let now = try corrections.fold(record)
+          let now = try corrections.fold(record)
         else { continue }
         count += TaskFold.pomodoros(now)
       }

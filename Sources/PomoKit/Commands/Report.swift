@@ -108,7 +108,9 @@ extension Pomo {
       if arguments[tasks] {
         let all: [TaskProgress]
         do {
-          all = try history.tasks()
+          // Only the tasks done in the range are counted.
+          let (from, to) = (calendar.start(of: range.days.lowerBound), calendar.start(of: range.days.upperBound + 1))
+          all = try history.tasks(including: { task in task.done.map { $0 >= from && $0 < to } ?? false })
         } catch {
           throw CLIError.failure("cannot read the journal \(journal.name): \(error)")
         }

@@ -142,7 +142,7 @@ extension Pomo {
       var setup = try SessionLauncher.Setup(arguments, context, journal: journal)
       var taskID: String?
       if let text = arguments[task], !text.hasPrefix("tw:") {
-        let found = try TaskAccess.find(text, in: try TaskAccess.tasks(journal, context, quiet: true))
+        let found = try TaskAccess.find(text, journal, context, quiet: true)
         if found.task.done != nil {
           context.errors.write("pomo: warning: the task \(TaskAccess.describe(found.task)) is done already\n")
         }

@@ -12,14 +12,32 @@ enum TaskAccess {
   /// The fewest characters of an id that name a task (as for sessions).
   static let shortestPrefix = 4
 
-  /// Every task as it now stands, with its Pomodoros.
-  static func tasks(_ journal: Journal, _ context: Context, quiet: Bool = false) throws(CLIError) -> [TaskProgress] {
-    let history = try JournalAccess.history(journal, strict: false, context, quiet: quiet)
+  /// Every task as it now stands that `including` keeps, with its Pomodoros (none without
+  /// `counting`).
+  static func tasks(
+    _ journal: Journal, _ context: Context, quiet: Bool = false, including: (TaskRecord) -> Bool = { _ in true },
+    counting: Bool = true
+  ) throws(CLIError) -> [TaskProgress] {
+    try tasks(try JournalAccess.history(journal, strict: false, context, quiet: quiet), journal, including, counting)
+  }
+
+  static func tasks(
+    _ history: History, _ journal: Journal, _ including: (TaskRecord) -> Bool = { _ in true }, _ counting: Bool = true
+  ) throws(CLIError) -> [TaskProgress] {
     do {
-      return try history.tasks()
+      return try history.tasks(including: including, counting: counting)
     } catch {
       throw .failure("cannot read the journal \(journal.name): \(error)")
     }
+  }
+
+  /// The task `text` names (`find`), with its Pomodoros: the others are not counted.
+  static func find(_ text: String, _ journal: Journal, _ context: Context, quiet: Bool = false) throws(CLIError)
+    -> TaskProgress
+  {
+    let history = try JournalAccess.history(journal, strict: false, context, quiet: quiet)
+    let found = try find(text, in: try tasks(history, journal, { _ in true }, false))
+    return try tasks(history, journal, { $0.id == found.task.id }).first ?? found
   }
 
   /// The task `text` names: `last` (the latest made), a whole id or a unique prefix of at

@@ -19,7 +19,7 @@ extension Pomo.Tasks {
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       try HistoryEditing.locked(context) {
         let journal = JournalAccess.journal(arguments, context)
-        let found = try TaskAccess.find(arguments.positionals[0], in: try TaskAccess.tasks(journal, context))
+        let found = try TaskAccess.find(arguments.positionals[0], journal, context)
         if let done = found.task.done {
           throw CLIError.failure(
             "the task \(TaskAccess.describe(found.task)) is done already (\(TaskAccess.when(done, context)))")

@@ -30,7 +30,7 @@ extension Pomo.Tasks {
       let newTitle = try arguments[title].map { t throws(CLIError) in try TaskAccess.title(t, path: path) }
       return try HistoryEditing.locked(context) {
         let journal = JournalAccess.journal(arguments, context)
-        let found = try TaskAccess.find(arguments.positionals[0], in: try TaskAccess.tasks(journal, context))
+        let found = try TaskAccess.find(arguments.positionals[0], journal, context)
         let task = found.task
         for name in arguments[untag] where !task.tags.contains(name) {
           throw CLIError.usage(

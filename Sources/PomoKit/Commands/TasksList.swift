@@ -23,12 +23,11 @@ extension Pomo.Tasks {
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let config = try ConfigAccess.load(context)
       let journal = JournalAccess.journal(arguments, context)
-      var tasks = try TaskAccess.tasks(journal, context)
-      if !arguments[all] {
-        let calendar = LocalCalendar(zone: context.zone, dayStart: config.dayStart)
-        let today = calendar.start(of: calendar.day(of: context.clock.wallSeconds()))
-        tasks = tasks.filter { $0.task.done.map { $0 >= today } ?? true }
-      }
+      let calendar = LocalCalendar(zone: context.zone, dayStart: config.dayStart)
+      let today = calendar.start(of: calendar.day(of: context.clock.wallSeconds()))
+      let everyDay = arguments[all]
+      // Only the tasks listed are counted.
+      let tasks = try TaskAccess.tasks(journal, context, including: { everyDay || ($0.done.map { $0 >= today } ?? true) })
       let pending = config.taskwarrior ? taskwarrior(context) : []
       if arguments[SharedOptions.json] {
         context.writeJSON(TaskListText.json(tasks, pending, offset: context.zone.offset))
