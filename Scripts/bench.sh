@@ -8,7 +8,8 @@
 #   history, --hours, first builds), core (the journal core: first build of every cache, an
 #   append then a week, log as text and JSON beside Python, a full history as JSON and its
 #   memory, a folder of 10,000 files under ulimit -n 64), moves (a workout with exercises and an
-#   AMRAP against the same workout without them: CPU per minute on --big)
+#   AMRAP against the same workout without them: CPU per minute on --big), tasks (task list,
+#   report --tasks and task changes over 100,000 and 1,000,000 sessions with 10,000 tasks)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
