@@ -925,7 +925,8 @@ def section_tasks(args, env):
     subprocess.run([args.pomo, "task", "list"] + j, env=base, check=True, stdout=subprocess.DEVNULL)
     adds = [timed([args.pomo, "task", "add", f"bench {k}", "-e", "2"] + j, base) for k in range(10)]
     dones = [timed([args.pomo, "task", "done", tid[:8]] + j, base) for tid in open_ids[:10]]
-    edits = [timed([args.pomo, "task", "edit", tid[:8], "--estimate", "3"] + j, base) for tid in open_ids[10:20]]
+    edits = [timed([args.pomo, "task", "edit", tid[:8], "--title", f"edited {k}"] + j, base)
+             for k, tid in enumerate(open_ids[10:20])]
     undos = [timed([args.pomo, "undo"] + j, base) for _ in range(10)]
     print()
     print(f"| at {count:,} sessions and 10,000 tasks | median | slowest |")

@@ -101,7 +101,7 @@ struct TaskFoldTests {
     #expect(one[1].pomodoros == 3 && one[1].overrun == 2)
   }
 
-  @Test("a session counts its completed focus phases, none when deleted, none for another task")
+  @Test("a session counts its completed focus phases, none when deleted, for another task, or long before")
   func pomodoros() {
     #expect(TaskFold.pomodoros(session("s", task: "t1", completed: 3)) == 3)
     #expect(TaskFold.pomodoros(session("s", task: "t1", completed: 0)) == 0)
@@ -112,6 +112,11 @@ struct TaskFoldTests {
       .session(session("s4", task: nil, completed: 4)), .correction(deleted),
     ]
     #expect(TaskFold.tasks(entries).map(\.pomodoros) == [1])
+    // A session that ended more than a day before the task was made is not one of its own.
+    let early = session("s0", task: "t1", completed: 5, start: Self.base - 90_000)
+    #expect(TaskFold.tasks(entries + [.session(early)]).map(\.pomodoros) == [1])
+    let close = session("s6", task: "t1", completed: 2, start: Self.base - 80_000)
+    #expect(TaskFold.tasks(entries + [.session(close)]).map(\.pomodoros) == [3])
   }
 
   @Test("task lines and task amendments read back as written; the session's task field too")
@@ -162,6 +167,8 @@ struct TaskFoldTests {
         .correction(amend("l1", at: Self.base + 100, changes(estimate: 2))),
         .session(session("s5", task: "t1", completed: 1, start: Self.base + 9_000)),
         .correction(Correction(kind: .delete, id: "del", target: "s5", at: Self.base + 9_900, host: "laptop")),
+        // Long before the task was made: not one of its sessions, and outside what is read.
+        .session(session("s9", task: "t1", completed: 4, start: Self.base - 200_000)),
       ],
       [
         .task(other), .task(task), .session(session("s1", task: "t1", completed: 2)),

@@ -28,9 +28,6 @@ extension JournalIndex {
     var id: UInt64 = 0
     var prefix: UInt64 = 0
     var added: Double?
-    /// The hash and id prefix of the task the session worked on, and the Pomodoros the line
-    /// counts toward it (`TaskFold.pomodoros`).
-    var task: (hash: UInt64, prefix: UInt64, pomodoros: Int)?
     /// Whether a phase counts for an exercise total.
     var exercises = false
     /// Whether, the day totals credited, it was too long for them (`DayCredit.isLong`).
@@ -128,10 +125,6 @@ extension JournalIndex {
           line.added = added
           line.exercises = exercises
           let bytes = UnsafeBufferPointer(start: base + k, count: line.length)
-          if let task = scanned.task {
-            let pomodoros = scanned.void ? 0 : scanned.completedFocus
-            line.task = scanned.withUTF8(task, in: bytes) { (FNV1a.hash($0), Self.prefix($0), pomodoros) }
-          }
           tags.count(scanned.tags, in: bytes, decoded: scanned.decoded)
           if let calendar {
             line.long = !withUnsafePointer(to: &scanned) { slice.credits.add(bytes, scanned: $0, calendar: calendar) }

@@ -29,12 +29,11 @@ public struct JournalIndex {
   /// A line that corrects a session (or a session `pomo add` recorded, which `pomo undo` can
   /// revoke): kept apart from the chunks, since it may move a session anywhere in time.
   ///
-  /// Tasks are kept here too, as few as corrections: a task's line (`task`, under its own id),
-  /// and each session that worked on one (`tasked`, under the task's id, the session's id as
-  /// its own), so a task's Pomodoros are found by binary search, never by reading the journal.
+  /// A task's line (`task`, under its own id) is kept here too: tasks are few, as corrections
+  /// are, and their amendments are corrections.
   public struct CorrectionRef: Equatable, Sendable {
     public enum Kind: UInt8, Sendable {
-      case amend, delete, undo, added, task, tasked
+      case amend, delete, undo, added, task
 
       /// Whether it is a correction line (amend, delete or undo) rather than a session or a task.
       public var isCorrection: Bool { self == .amend || self == .delete || self == .undo }
@@ -46,8 +45,7 @@ public struct JournalIndex {
     public var id: UInt64
     public var kind: Kind
     public var at: Double
-    /// The span the correction gives the session (NaN when it sets no time). For a `tasked`
-    /// entry, `to` is the Pomodoros the session's line counts toward the task.
+    /// The span the correction gives the session (NaN when it sets no time).
     public var from: Double
     public var to: Double
     /// Where the line is, to read it.
@@ -59,7 +57,7 @@ public struct JournalIndex {
       switch kind {
       case .amend: !from.isNaN || changesStatus
       case .delete, .undo, .added: true
-      case .task, .tasked: false
+      case .task: false
       }
     }
     public var changesStatus = false
@@ -280,13 +278,6 @@ public struct JournalIndex {
               if line.exercises { chunk.exercises = true }
               if line.completed { newQuarters.append(Self.quarterKey(Self.quarter(line.from), line.id)) }
               newPrefixes.append(PrefixEntry(prefix: line.prefix, line: indexedLines))
-              if let task = line.task {
-                corrections.append(
-                  CorrectionRef(
-                    session: task.hash, sessionPrefix: task.prefix, id: line.id, kind: .tasked, at: line.from,
-                    from: .nan, to: Double(task.pomodoros), offset: lineEnd - Int64(line.length + 1),
-                    length: Int64(line.length)))
-              }
               if let added = line.added {
                 corrections.append(
                   CorrectionRef(

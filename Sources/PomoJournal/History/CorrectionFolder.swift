@@ -75,9 +75,7 @@ struct CorrectionFolder {
       let bytes = try files[f].read(offset: ref.offset, length: ref.length)
       if case .correction(let c)? = try? JournalEntry(line: bytes[...]) { revoked.insert(FNV1a.hash(c.target)) }
     }
-    // A session's link to its task is no change of its own: only the task line and its
-    // amendments are.
-    let live = refs.filter { $0.ref.kind != .undo && $0.ref.kind != .tasked && !revoked.contains($0.ref.id) }
+    let live = refs.filter { $0.ref.kind != .undo && !revoked.contains($0.ref.id) }
     guard let latestAt = live.map(\.ref.at).max() else { return nil }
     var best: (id: String, session: String, kind: JournalIndex.CorrectionRef.Kind, at: Double)?
     for (f, ref) in live where ref.at == latestAt {

@@ -59,14 +59,9 @@ public struct CorrectionTable: Sendable {
       let b = k * Self.words
       let offset = Int64(bitPattern: storage[b + 7])
       let size = Int64(bitPattern: storage[b + 8])
-      guard storage[b + 3] & 0xFF <= 5, offset >= 0, size >= 0, offset <= length - size,
+      guard storage[b + 3] & 0xFF <= 4, offset >= 0, size >= 0, offset <= length - size,
         !Double(bitPattern: storage[b + 4]).isNaN
       else { return false }
-      // A session's Pomodoros toward its task: a whole number a line can hold.
-      if storage[b + 3] & 0xFF == 5 {
-        let count = Double(bitPattern: storage[b + 6])
-        guard count >= 0, count <= Double(RecordSize.longestLine), count.rounded() == count else { return false }
-      }
     }
     return true
   }

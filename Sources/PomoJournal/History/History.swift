@@ -82,7 +82,7 @@ public final class History {
   public func tasks(including: (TaskRecord) -> Bool = { _ in true }, counting: Bool = true) throws(FileSystemError)
     -> [TaskProgress]
   {
-    try TaskReader(files: files, corrections: corrections).tasks(including: including, counting: counting)
+    try TaskReader(files: files, corrections: corrections, reader: reader).tasks(including: including, counting: counting)
   }
 
   // MARK: - Reading

@@ -35,6 +35,17 @@ public enum TaskFold {
     return count
   }
 
+  /// How long before a task was made a session that names it may begin and still count
+  /// (another machine's clock may be behind): a day.
+  public static let leeway = 86_400.0
+
+  /// Whether a session that names a task counts toward it: when it ends after the task was
+  /// made, less `leeway`. So a task's Pomodoros are read from the sessions since it was
+  /// made, never from the whole journal.
+  public static func counts(_ record: JournalRecord, taskMadeAt at: Double) -> Bool {
+    max(record.end, record.phases.last?.end ?? record.end) >= at - leeway
+  }
+
   /// The order tasks are listed in: by when they were made, then by id.
   public static func precedes(_ a: TaskRecord, _ b: TaskRecord) -> Bool {
     a.at != b.at ? a.at < b.at : a.id < b.id
@@ -53,12 +64,15 @@ public enum TaskFold {
       case .session: break
       }
     }
+    let folded = tasks.compactMap { apply($0, corrections[$0.id] ?? []) }.sorted(by: precedes)
+    var made: [String: Double] = [:]
+    for task in folded { made[task.id] = task.at }
     var counts: [String: Int] = [:]
     for session in Fold.sessions(entries) {
-      if let task = session.task { counts[task, default: 0] += pomodoros(session) }
+      if let task = session.task, let at = made[task], Self.counts(session, taskMadeAt: at) {
+        counts[task, default: 0] += pomodoros(session)
+      }
     }
-    return tasks.compactMap { apply($0, corrections[$0.id] ?? []) }.sorted(by: precedes).map {
-      TaskProgress(task: $0, pomodoros: counts[$0.id] ?? 0)
-    }
+    return folded.map { TaskProgress(task: $0, pomodoros: counts[$0.id] ?? 0) }
   }
 }

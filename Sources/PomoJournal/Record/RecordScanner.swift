@@ -137,7 +137,6 @@ package struct RecordScanner {
         // Read before `out` is looked at, so it is not copied.
         let status = try s.text()
         s.out.completed = s.isWord(status, "completed")
-        s.out.void = s.isWord(status, "void")
       case .interruption: s.out.interruption = try s.optionalText()
       case .start: s.out.start = try s.time()
       case .end: s.out.end = try s.time()
@@ -338,7 +337,6 @@ package struct RecordScanner {
     out.lastPhaseEnd = end
     if !(end <= out.latestPhaseEnd ?? -.infinity) { out.latestPhaseEnd = end }
     if exercise != nil || reps != nil || countedRounds != nil { out.countsExercises = true }
-    if kind == .work && completed { out.completedFocus += 1 }
     guard out.keepsPhases else { return }
     out.phases.append(
       ScannedPhase(

@@ -56,12 +56,8 @@ package struct ScannedLine: Sendable {
   package var title: ScannedText?
   package var estimate: Int?
   package var done: Double?
-  /// The task a session worked on (`"task"`), the focus phases it completed (counted even
-  /// when the phases are not kept), and whether it is void (`"status":"void"`): what a
-  /// session counts toward its task, known without building it.
+  /// The task a session worked on (`"task"`).
   package var task: ScannedText?
-  package var completedFocus = 0
-  package var void = false
   /// Whether the line had a `"set"` (so `reset` knows to empty `changes`).
   var setsChanges = false
   /// The texts of the strings with escapes (rare), which their `ScannedText`s point to.
@@ -129,8 +125,6 @@ package struct ScannedLine: Sendable {
     estimate = nil
     done = nil
     task = nil
-    completedFocus = 0
-    void = false
     if setsChanges {
       changes = Correction.Changes()
       setsChanges = false
