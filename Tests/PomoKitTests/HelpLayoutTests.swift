@@ -1127,10 +1127,10 @@ struct HelpLayoutTests {
     OVERVIEW: List today's tasks: open ones and those done today, estimate against
     actual.
 
-    Each task shows its Pomodoros against its estimate: ●●○  2/3 is two of three,
-    and ●●●●  4/3 +1 one over. Days begin at the config's day_start. With the config
-    key "taskwarrior": true, Taskwarrior's pending tasks follow (use them with 'pomo
-    start work --task tw:ID').
+    Each task shows its Pomodoros against its estimate, in dots and in numbers: 2/3
+    is two of three, 4/3 +1 one over. Days begin at the config's day_start. With the
+    config key "taskwarrior": true, Taskwarrior's pending tasks follow (use them
+    with 'pomo start work --task tw:ID').
 
     USAGE: pomo task list [--all] [--json] [--journal <path>]
 
