@@ -982,10 +982,102 @@ def section_dnd(args, env, runs=10):
         shutil.rmtree(folder)
 
 
+def tasks_journal(path, out, tasks=10000, every=10, seed=11):
+    """Copies a journal with `tasks` task lines added: every `every`-th session works on one
+    (about `every` sessions a task, oldest tasks first), all but the newest 20 tasks done
+    (amendments at their last session's end), and one in ten re-estimated. Returns the ids of
+    the open tasks."""
+    rng = random.Random(seed)
+    ids = [str(uuid.UUID(int=rng.getrandbits(128), version=4)) for _ in range(tasks)]
+    lines = []
+    with open(path) as f:
+        for line in f:
+            lines.append(line)
+    tasked = [k for k in range(0, len(lines), every)]
+    per = max(1, len(tasked) // tasks)
+    last_end = {}
+    first_start = {}
+    with open(out, "w") as f:
+        for k, line in enumerate(lines):
+            if k % every == 0:
+                t = min(tasks - 1, (k // every) // per)
+                record = json.loads(line)
+                first_start.setdefault(t, record["start"])
+                last_end[t] = record["end"]
+                line = line.replace(',"phases":', ',"task":"%s","phases":' % ids[t], 1)
+            f.write(line)
+        for t, tid in enumerate(ids):
+            at = first_start.get(t, "2026-01-01T00:00:00+00:00")
+            f.write('{"v":2,"kind":"task","id":"%s","at":"%s","host":"bench","title":"task %d","estimate":%d,"tags":["t%d"]}\n'
+                    % (tid, at, t, rng.randint(1, 12), t % 7))
+        for t, tid in enumerate(ids):
+            end = last_end.get(t, "2026-01-01T00:00:00+00:00")
+            if rng.random() < 0.1:
+                f.write('{"v":2,"kind":"amend","id":"%s","target":"%s","at":"%s","host":"bench","set":{"estimate":%d}}\n'
+                        % (uuid.UUID(int=rng.getrandbits(128), version=4), tid, end, rng.randint(1, 12)))
+            if t < tasks - 20:
+                f.write('{"v":2,"kind":"amend","id":"%s","target":"%s","at":"%s","host":"bench","set":{"done":"%s"}}\n'
+                        % (uuid.UUID(int=rng.getrandbits(128), version=4), tid, end, end))
+    return ids[tasks - 20:]
+
+
+def section_tasks(args, env):
+    print("## Tasks and estimates (issue 22, part 1)")
+    folder, made = journals(args)
+    cache = tempfile.mkdtemp()
+    base = dict(env, XDG_CACHE_HOME=cache, HOME=cache, TZ="UTC")
+
+    def median(argv, runs=15):
+        subprocess.run(argv, env=base, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return statistics.median(timed(argv, base) for _ in range(runs))
+
+    print()
+    print("| journal | `task list` | `task list --all` | `report --tasks --year` | `report --tasks --week` "
+          "| `report --week` (same journal; without tasks) |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    # Every size with 10,000 tasks (the issue's figure), and the biggest with 1,000 (a few a day
+    # for a year, a heavy user).
+    for count, tasks in [(c, 10000) for c in made] + [(max(made), 1000)]:
+        path = made[count][0]
+        with_tasks = os.path.join(cache, f"tasks-{count}-{tasks}.jsonl")
+        tasks_journal(path, with_tasks, tasks=tasks)
+        j = ["--journal", with_tasks]
+        listed = median([args.pomo, "task", "list"] + j)
+        every = median([args.pomo, "task", "list", "--all"] + j, 5)
+        year = median([args.pomo, "report", "--tasks", "--year"] + j)
+        week = median([args.pomo, "report", "--tasks", "--week"] + j)
+        plain = median([args.pomo, "report", "--week", "--journal", path])
+        sessions = median([args.pomo, "report", "--week"] + j)
+        print(f"| {count:,} sessions, {tasks:,} tasks, {count // 10:,} sessions on a task | {listed * 1000:.1f} ms "
+              f"| {every * 1000:.1f} ms | {year * 1000:.1f} ms | {week * 1000:.1f} ms "
+              f"| {sessions * 1000:.1f} ms; {plain * 1000:.1f} ms |")
+    print()
+    print("Targets: `task list` at most 20 ms and `report --tasks --year` at most 50 ms with 1,000,000 sessions; "
+          "tasks do not slow the session path (`report --week` as without them).")
+    # Changing tasks on the biggest journal: add, done, edit, undo (each appends a line).
+    count = max(made)
+    with_tasks = os.path.join(cache, f"tasks-{count}-changes.jsonl")
+    j = ["--journal", with_tasks]
+    open_ids = tasks_journal(made[count][0], with_tasks)
+    subprocess.run([args.pomo, "task", "list"] + j, env=base, check=True, stdout=subprocess.DEVNULL)
+    adds = [timed([args.pomo, "task", "add", f"bench {k}", "-e", "2"] + j, base) for k in range(10)]
+    dones = [timed([args.pomo, "task", "done", tid[:8]] + j, base) for tid in open_ids[:10]]
+    edits = [timed([args.pomo, "task", "edit", tid[:8], "--title", f"edited {k}"] + j, base)
+             for k, tid in enumerate(open_ids[10:20])]
+    undos = [timed([args.pomo, "undo"] + j, base) for _ in range(10)]
+    print()
+    print(f"| at {count:,} sessions and 10,000 tasks | median | slowest |")
+    print("| --- | --- | --- |")
+    for name, values in [("`pomo task add`", adds), ("`pomo task done ID`", dones), ("`pomo task edit ID`", edits),
+                         ("`pomo undo` (of a task change)", undos)]:
+        print(f"| {name} | {statistics.median(values) * 1000:.1f} ms | {max(values) * 1000:.1f} ms |")
+    shutil.rmtree(cache)
+
+
 SECTIONS = {"session": section_session, "status": section_status, "control": section_control,
             "report": section_report, "history": section_history, "folder": section_folder,
             "spans": section_spans, "core": section_core, "moves": section_moves,
-            "tick": section_tick, "dnd": section_dnd}
+            "tick": section_tick, "dnd": section_dnd, "tasks": section_tasks}
 
 
 def main():

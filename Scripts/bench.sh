@@ -10,7 +10,8 @@
 #   memory, a folder of 10,000 files under ulimit -n 64), moves (a workout with exercises and an
 #   AMRAP against the same workout without them: CPU per minute on --big), tick (a focus with
 #   the tick on against one without, players included), dnd (do-not-disturb with a real dunst
-#   under Xvfb: what switching it costs a session)
+#   under Xvfb: what switching it costs a session), tasks (task list, report --tasks and task
+#   changes over 100,000 and 1,000,000 sessions with 10,000 tasks)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -104,7 +104,10 @@ struct TaskwarriorLiveTests {
     defer { home.cleanUp() }
     let run = try fixture.run(["start", "2s", "--task", "tw:7"])
     #expect(run.status == 1 && run.err == "Error: Taskwarrior has no task tw:7 (see 'task list')\n")
-    let bad = try fixture.run(["start", "2s", "--task", "7"])
-    #expect(bad.status == 64 && bad.err.hasPrefix("Error: '--task 7': a Taskwarrior task is tw: and its id or UUID"))
+    let bad = try fixture.run(["start", "2s", "--task", "tw:x7"])
+    #expect(bad.status == 64 && bad.err.hasPrefix("Error: '--task tw:x7': a Taskwarrior task is tw: and its id or UUID"))
+    // Without tw: it names one of pomo's own tasks (`pomo task`).
+    let own = try fixture.run(["start", "2s", "--task", "7"])
+    #expect(own.status == 65 && own.err.hasPrefix("Error: '7' is too short to name a task"), "\(own.err)")
   }
 }

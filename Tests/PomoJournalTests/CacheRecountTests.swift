@@ -22,7 +22,8 @@ struct CacheRecountTests {
     ["report", "--month", "last", "--tag", "thesis", "--format", "json"],
     ["log", "--limit", "100000"], ["log", "--limit", "7", "--json"],
     ["export", "--format", "json"], ["export", "--format", "csv", "--year"],
-    ["completions", "--list", "tags"],
+    ["completions", "--list", "tags"], ["task", "list", "--all", "--json"], ["task", "list"],
+    ["report", "--tasks", "--year", "--format", "json"],
   ]
 
   static let operationsPerJournal = 24
@@ -35,6 +36,9 @@ struct CacheRecountTests {
     let deadline = Date().addingTimeInterval(seconds ?? 0)
     let journals = seconds == nil ? 12 : Int.max
     var compared = 0
+    // That the generator reaches what the task commands show: Pomodoros counted, tasks done.
+    var sawPomodoros = false
+    var sawDone = false
     var seed = firstSeed
     while seed - firstSeed < UInt64(journals) {
       if seconds != nil && Date() > deadline { break }
@@ -48,6 +52,10 @@ struct CacheRecountTests {
           let cached = world.run(words)
           let recount = world.run(words, noCache: true)
           compared += 1
+          if words.first == "task" && cached.out.range(of: #""pomodoros":[1-9]"#, options: .regularExpression) != nil {
+            sawPomodoros = true
+          }
+          if words.contains("--tasks") && cached.out.contains(#""tasks":[{"#) { sawDone = true }
           guard cached.status == recount.status, cached.out == recount.out, cached.err == recount.err else {
             Issue.record(
               """
@@ -63,6 +71,7 @@ struct CacheRecountTests {
       seed += 1
     }
     #expect(compared >= Self.commands.count * Self.operationsPerJournal, "cases compared: \(compared)")
+    #expect(sawPomodoros && sawDone, "the journals had tasks with Pomodoros (\(sawPomodoros)) and done tasks (\(sawDone))")
   }
 
   /// A file of corrections whose sessions no file holds (damaged, or not synced yet) once

@@ -274,7 +274,7 @@ struct RecordScannerTests {
       ("session", "session"), ("at", "at"), ("added", "added"), ("set", "set"), ("warmup_seconds", "warmupSeconds"),
       ("cooldown_seconds", "cooldownSeconds"), ("endless", "endless"), ("clock_step_seconds", "clockStepSeconds"),
       ("exercise", "exercise"), ("reps", "reps"), ("counted_rounds", "countedRounds"), ("marks", "marks"),
-      ("void_reason", "voidReason"),
+      ("void_reason", "voidReason"), ("task", "task"), ("title", "title"), ("estimate", "estimate"), ("done", "done"),
     ]
     for (key, name) in known {
       #expect(RecordScanner.keyName(key) == name)

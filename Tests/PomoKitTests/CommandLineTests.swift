@@ -65,6 +65,7 @@ struct CommandLineTests {
           edit                    Correct a recorded session.
           delete                  Delete a recorded session.
           undo                    Take back the latest add, edit or delete.
+          task                    Plan the day's tasks with estimates in Pomodoros.
           report                  Summarize the journal: focus by day, totals, streak.
           export                  Print sessions as CSV, JSON, iCalendar or Timewarrior.
           import                  Add sessions from another journal or another tool.

@@ -205,10 +205,11 @@ struct CompletionShellTests {
       [
         "add", "attach", "completions", "delete", "edit", "export", "extend", "help", "import", "journal", "log",
         "manual", "mark",
-        "next", "note", "pause", "presets", "rep", "report", "resume", "skip", "start", "status", "stop", "tag", "toggle", "undo", "untag",
-        "void",
+        "next", "note", "pause", "presets", "rep", "report", "resume", "skip", "start", "status", "stop", "tag", "task", "toggle", "undo",
+        "untag", "void",
       ]
     ),
+    ("pomo task ", ["add", "done", "edit", "list"]),
     ("pomo st", ["start", "status", "stop"]),
     ("pomo presets ", ["new", "schema", "show"]),
     ("pomo presets show l", ["ladder", "legs"]),

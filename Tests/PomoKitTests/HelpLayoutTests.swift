@@ -635,9 +635,10 @@ struct HelpLayoutTests {
                               counting down to it.
       --ago <duration>        Start as if begun this long ago (10m): the record
                               starts then, and the phases have that much less left.
-      --task <task>           Work on a Taskwarrior task (tw:12): its description is
-                              the note, its project a tag; it is annotated with the
-                              focus.
+      --task <task>           Work on a task (its id, as 'pomo task list' shows it):
+                              each focus completed counts toward it. Or a
+                              Taskwarrior task (tw:12): its description is the note,
+                              its project a tag; it is annotated with the focus.
       --warmup <duration>     With a timer like 40s/20s: a warm-up phase this long
                               before the rounds.
       --cooldown <duration>   With a timer like 40s/20s and --rounds: a cool-down
@@ -768,6 +769,10 @@ struct HelpLayoutTests {
     day_start ("04:00": focus before four counts for the day before). Time spent
     across the start of a day is shared between the two days.
 
+    --tasks lists the tasks done in the range (see 'pomo task'), each estimate
+    against the Pomodoros it took, and for each week the share of tasks finished
+    within one Pomodoro of their estimate; --tag keeps the tasks with that tag.
+
     --year draws a calendar heatmap: a column per week, a row per weekday, four
     shades of focus; then focus by month, the best week and the streaks. --hours
     shows focus by weekday and hour of the day over the range. With the config's
@@ -782,14 +787,16 @@ struct HelpLayoutTests {
       pomo report --week last --tag thesis
       pomo report --year
       pomo report --hours --month last
+      pomo report --tasks --month
       pomo report --month 2026-11 --format csv > november.csv
       pomo report --year 2026 --format html --output 2026.html
       pomo report --from 2026-01-01 --to 2026-03-31 --format json
 
     USAGE: pomo report [--week [<week>]] [--month [<month>]] [--year [<year>]]
-           [--today] [--from <date>] [--to <date>] [--hours] [--week-start <day>]
-           [--format <format>] [--output <file>] [--tag <tag> ...] [--preset <name>]
-           [--color <when>] [--journal <path>] [--strict]
+           [--today] [--from <date>] [--to <date>] [--hours] [--tasks]
+           [--week-start <day>] [--format <format>] [--output <file>]
+           [--tag <tag> ...] [--preset <name>] [--color <when>] [--journal <path>]
+           [--strict]
 
     OPTIONS:
       --week [<week>]         A week: this (the default), last, 2026-W48, or a date
@@ -802,6 +809,8 @@ struct HelpLayoutTests {
       --to <date>             The last day of a custom range (YYYY-MM-DD; default:
                               today).
       --hours                 Focus by weekday and hour of the day over the range.
+      --tasks                 The tasks done in the range, estimate against actual,
+                              and the estimates' record by week.
       --week-start <day>      The first day of the week: monday or sunday.
       --format <format>       text (the default), json, csv, svg or html.
       -o, --output <file>     Write the report to this file instead of stdout.
@@ -1101,6 +1110,129 @@ struct HelpLayoutTests {
 
     OPTIONS:
       --json                  Print JSON instead of text.
+      --journal <path>        The journal: a folder (one file per machine) or a
+                              single file (default: $POMO_JOURNAL, else
+                              $XDG_DATA_HOME/pomo/journal/).
+      -h, --help              Show help information.
+
+    """,
+    ["pomo", "task"]: """
+    OVERVIEW: Plan the day's tasks with estimates in Pomodoros.
+
+    A task is a line in the journal with a title, an estimate in Pomodoros and tags;
+    'pomo start work --task ID' works on it, and each focus phase the session
+    completes counts one Pomodoro toward it. Edits and 'done' are amendments, so
+    'pomo undo' takes them back, and tasks travel with the journal folder to your
+    other machines.
+
+    Examples:
+      pomo task add "write the intro" --estimate 3 --tag thesis
+      pomo task list
+      pomo start work --task 3f2a
+      pomo task done 3f2a
+
+    USAGE: pomo task [<subcommand>]
+
+    OPTIONS:
+      -h, --help              Show help information.
+
+    SUBCOMMANDS:
+      add                     Add a task, with an estimate in Pomodoros; print its
+                              id.
+      list                    List today's tasks: open ones and those done today,
+                              estimate against actual.
+      done                    Mark a task done.
+      edit                    Change a task's title, estimate or tags, or open it
+                              again.
+
+      See 'pomo task <subcommand> --help' for detailed help.
+
+    """,
+    ["pomo", "task", "add"]: """
+    OVERVIEW: Add a task, with an estimate in Pomodoros; print its id.
+
+    Prints the task's short id, for 'pomo start work --task ID' and 'pomo task done
+    ID'. 'pomo undo' takes the task back.
+
+    Example:
+      pomo task add "write the intro" --estimate 3 --tag thesis
+
+    USAGE: pomo task add <title> [--estimate <n>] [--tag <tag> ...]
+           [--journal <path>]
+
+    ARGUMENTS:
+      <title>                 What there is to do.
+
+    OPTIONS:
+      -e, --estimate <n>      How many Pomodoros it should take (1 to 99).
+      -t, --tag <tag>         Tag the task (repeatable).
+      --journal <path>        The journal: a folder (one file per machine) or a
+                              single file (default: $POMO_JOURNAL, else
+                              $XDG_DATA_HOME/pomo/journal/).
+      -h, --help              Show help information.
+
+    """,
+    ["pomo", "task", "list"]: """
+    OVERVIEW: List today's tasks: open ones and those done today, estimate against
+    actual.
+
+    Each task shows its Pomodoros against its estimate, in dots and in numbers: 2/3
+    is two of three, 4/3 +1 one over. Days begin at the config's day_start. With the
+    config key "taskwarrior": true, Taskwarrior's pending tasks follow (use them
+    with 'pomo start work --task tw:ID').
+
+    USAGE: pomo task list [--all] [--json] [--journal <path>]
+
+    OPTIONS:
+      --all                   Every task, done on any day.
+      --json                  Print JSON instead of text.
+      --journal <path>        The journal: a folder (one file per machine) or a
+                              single file (default: $POMO_JOURNAL, else
+                              $XDG_DATA_HOME/pomo/journal/).
+      -h, --help              Show help information.
+
+    """,
+    ["pomo", "task", "done"]: """
+    OVERVIEW: Mark a task done.
+
+    The task keeps its Pomodoros and shows in today's list and in 'pomo report
+    --tasks'. 'pomo undo' (or 'pomo task edit ID --open') opens it again.
+
+    USAGE: pomo task done <id> [--journal <path>]
+
+    ARGUMENTS:
+      <id>                    A task: a unique prefix of its id of at least 4
+                              characters (as 'pomo task list' shows it), or last.
+
+    OPTIONS:
+      --journal <path>        The journal: a folder (one file per machine) or a
+                              single file (default: $POMO_JOURNAL, else
+                              $XDG_DATA_HOME/pomo/journal/).
+      -h, --help              Show help information.
+
+    """,
+    ["pomo", "task", "edit"]: """
+    OVERVIEW: Change a task's title, estimate or tags, or open it again.
+
+    The change is an amendment in the journal, which 'pomo undo' takes back.
+
+    Examples:
+      pomo task edit 3f2a --estimate 4
+      pomo task edit 3f2a --title "write the introduction" --tag thesis
+
+    USAGE: pomo task edit <id> [--title <text>] [--estimate <n>] [--tag <tag> ...]
+           [--untag <tag> ...] [--open] [--journal <path>]
+
+    ARGUMENTS:
+      <id>                    A task: a unique prefix of its id of at least 4
+                              characters (as 'pomo task list' shows it), or last.
+
+    OPTIONS:
+      --title <text>          A new title.
+      -e, --estimate <n>      A new estimate in Pomodoros (1 to 99).
+      -t, --tag <tag>         Add a tag (repeatable).
+      --untag <tag>           Remove a tag (repeatable).
+      --open                  Open a done task again.
       --journal <path>        The journal: a folder (one file per machine) or a
                               single file (default: $POMO_JOURNAL, else
                               $XDG_DATA_HOME/pomo/journal/).

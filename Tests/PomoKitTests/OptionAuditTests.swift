@@ -54,7 +54,14 @@ struct AuditHome {
     // A correction, so `pomo undo` has one to take back.
     let amended =
       #"{"v":2,"kind":"amend","id":"fix","target":"done","at":"2025-12-01T09:30:00Z","host":"h","set":{"note":"fixed"}}"#
-    journal = try home.write("journal.jsonl", completed + "\n" + interrupted + "\n" + amended + "\n")
+    // Two tasks, the second done, for the `task` commands.
+    let tasks = [
+      #"{"v":2,"kind":"task","id":"task0001","at":"2025-12-01T07:00:00Z","host":"h","title":"write","estimate":2,"tags":["a"]}"#,
+      #"{"v":2,"kind":"task","id":"task0002","at":"2025-12-01T07:01:00Z","host":"h","title":"read","tags":[]}"#,
+      #"{"v":2,"kind":"amend","id":"fin","target":"task0002","at":"2025-12-01T07:10:00Z","host":"h","set":{"done":"2025-12-01T07:10:00Z"}}"#,
+    ]
+    journal = try home.write(
+      "journal.jsonl", ([completed, interrupted, amended] + tasks).joined(separator: "\n") + "\n")
     other = home.file("other.jsonl")
   }
 
@@ -182,6 +189,7 @@ struct OptionAuditTests {
       ["report", "--from", "2025-11-01", "--to", "2025-12-31", "--journal", "$JOURNAL", "--strict"],
       ["report", "--year", "2025", "--format", "svg", "-o", "$OTHER", "--journal", "$JOURNAL"],
       ["report", "--hours", "--year", "--journal", "$JOURNAL", "--output", "$OTHER"],
+      ["report", "--tasks", "--month", "2025-12", "--format", "json", "--journal", "$JOURNAL"],
     ],
     "pomo presets": [["presets"]],
     "pomo presets show": [
@@ -210,6 +218,17 @@ struct OptionAuditTests {
       ]
     ],
     "pomo delete": [["delete", "done", "--journal", "$JOURNAL"]],
+    "pomo task": [["task"]],
+    "pomo task add": [["task", "add", "write", "--estimate", "2", "--tag", "x", "--journal", "$JOURNAL"]],
+    "pomo task list": [["task", "list", "--all", "--json", "--journal", "$JOURNAL"], ["task", "list"]],
+    "pomo task done": [["task", "done", "task0001", "--journal", "$JOURNAL"]],
+    "pomo task edit": [
+      [
+        "task", "edit", "task0001", "--title", "t", "--estimate", "3", "--tag", "b", "--untag", "a", "--journal",
+        "$JOURNAL",
+      ],
+      ["task", "edit", "task0002", "--open", "--journal", "$JOURNAL"],
+    ],
     "pomo undo": [["undo", "--journal", "$JOURNAL"]],
     "pomo export": [
       [

@@ -30,6 +30,9 @@ package final class RandomHistory {
   ]
   static let tags = ["thesis", "code", "ops", "Deep Work", "a,b", "x;y"]
   static let presets = ["work", "52-17", "hiit", "25m"]
+  /// The tasks sessions work on: some lines of them are written (some twice, in two files),
+  /// some never are, so sessions count toward tasks that exist and toward none.
+  static let taskIDs = (1...6).map { String(format: "7a5c%04x-0000-4000-8000-00000000%04x", $0, $0) }
 
   /// `sessions` sets how many sessions the journal starts with (by default, a random number up to 400).
   package init(seed: UInt64, sessions: Int? = nil) throws {
@@ -40,6 +43,8 @@ package final class RandomHistory {
     for host in Self.hosts { _ = journalFile(home.path, host: host) }
     let count = sessions ?? Int.random(in: 0...400, using: &rng)
     for _ in 0..<count { appendLine(session(), to: pickFile()) }
+    // Half the tasks sessions work on are written from the start, so their Pomodoros count.
+    for id in Self.taskIDs.prefix(3) { appendLine(taskLine(id), to: pickFile()) }
     trail.append("seed \(seed): \(count) sessions")
   }
 
@@ -76,7 +81,8 @@ package final class RandomHistory {
   package func step() throws -> String {
     let what: String
     switch Int.random(in: 0..<100, using: &rng) {
-    case 0..<18: what = appendSessions()
+    case 0..<14: what = appendSessions()
+    case 14..<18: what = taskOperation()
     case 18..<26:
       what = command(["add", Self.presets.randomElement(using: &rng)!, "--start", when(), "--allow-overlap"])
     case 26..<36: what = edit()
@@ -225,6 +231,30 @@ package final class RandomHistory {
     return "a correction of \(id) in phone's file"
   }
 
+  /// A task line written behind pomo's back (as a sync brings it), or a `pomo task` command.
+  private func taskOperation() -> String {
+    let id = Self.taskIDs.randomElement(using: &rng)!
+    switch Int.random(in: 0..<6, using: &rng) {
+    case 0, 1:
+      let file = pickFile()
+      appendLine(taskLine(id), to: file)
+      return "task \(id.prefix(8)) written to \(file)"
+    case 2: return command(["task", "done", String(id.prefix(8))])
+    case 3: return command(["task", "edit", id, "--estimate", "\(Int.random(in: 1...5, using: &rng))", "--tag", "code"])
+    case 4: return command(["task", "edit", id, "--open"])
+    default: return command(["task", "add", "new task", "--estimate", "\(Int.random(in: 1...5, using: &rng))"])
+    }
+  }
+
+  /// A task's line, made some time in the last two months, with an estimate or none.
+  private func taskLine(_ id: String) -> String {
+    let at = RFC3339.format(now - Double(Int.random(in: 0...(60 * 86_400), using: &rng)), offset: 0)
+    let estimate = Int.random(in: 0...5, using: &rng)
+    return
+      "{\"v\":2,\"kind\":\"task\",\"id\":\"\(id)\",\"at\":\"\(at)\",\"host\":\"desktop\",\"title\":\"task \(id.prefix(8))\""
+      + (estimate > 0 ? ",\"estimate\":\(estimate)" : "") + ",\"tags\":[\"thesis\"]}"
+  }
+
   // MARK: - Making sessions
 
   /// A session over the last two years: any hour (some across midnight), several phases,
@@ -272,6 +302,7 @@ package final class RandomHistory {
       id: id, preset: Self.presets.randomElement(using: &rng)!, status: status, start: start, end: t,
       tags: tags, host: "laptop", rounds: phases.last?.round ?? 1, phases: phases)
     if status == .void, Bool.random(using: &rng) { record.voidReason = "a call" }
+    if Int.random(in: 0..<3, using: &rng) == 0 { record.task = Self.taskIDs.randomElement(using: &rng)! }
     let offset = zone.offset(at: start)
     return record.json(offset: { _ in offset }).text
   }

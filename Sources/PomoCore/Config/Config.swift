@@ -61,6 +61,8 @@ public struct Config: Equatable, Sendable {
   public var breakBankCap: Duration?
   /// Do-not-disturb while focus runs (`"dnd"`, `"dnd_commands"`, `"dnd_shortcuts"`).
   public var doNotDisturb = DoNotDisturbSettings()
+  /// Whether `pomo task list` shows Taskwarrior's pending tasks too (`"taskwarrior": true`).
+  public var taskwarrior = false
 
   public init() {}
 
@@ -89,7 +91,7 @@ public struct Config: Equatable, Sendable {
       root, path: "", allowed: [
         "$schema", "bell", "notify", "color", "hooks", "week_start", "terminal_title", "terminal_notify",
         "terminal_progress", "daily_goal", "day_start", "display", "voice", "speaker", "sound", "sounds", "warn_before",
-        "timewarrior", "break_bank",
+        "timewarrior", "break_bank", "taskwarrior",
         "dnd", "dnd_commands", "dnd_shortcuts",
       ], required: [])
     var config = Config()
@@ -138,6 +140,7 @@ public struct Config: Equatable, Sendable {
     if let v = fields["display"] { config.display = try reader.choice(v, path: "display", DisplayChoice.self) }
     if let v = fields["voice"] { config.voice = try reader.boolean(v, path: "voice") }
     if let v = fields["timewarrior"] { config.timewarrior = try reader.boolean(v, path: "timewarrior") }
+    if let v = fields["taskwarrior"] { config.taskwarrior = try reader.boolean(v, path: "taskwarrior") }
     if let v = fields["speaker"] { config.speaker = try command(v, path: "speaker", reader) }
     if let v = fields["sound"] {
       let sounds = try reader.fields(v, path: "sound", allowed: SoundEvent.allCases.map(\.rawValue), required: [])

@@ -20,7 +20,7 @@ import PomoPlatform
 package final class FolderIndex {
   /// Journal files up to this size are kept in the folder's cache.
   static let smallFile: Int64 = 1 << 16
-  static let kind: [UInt8] = Array("POMOFLD3".utf8)
+  static let kind: [UInt8] = Array("POMOFLD4".utf8)
   static let entryTag: UInt64 = 4
 
   private let path: String?

@@ -28,9 +28,15 @@ public struct JournalIndex {
 
   /// A line that corrects a session (or a session `pomo add` recorded, which `pomo undo` can
   /// revoke): kept apart from the chunks, since it may move a session anywhere in time.
+  ///
+  /// A task's line (`task`, under its own id) is kept here too: tasks are few, as corrections
+  /// are, and their amendments are corrections.
   public struct CorrectionRef: Equatable, Sendable {
     public enum Kind: UInt8, Sendable {
-      case amend, delete, undo, added
+      case amend, delete, undo, added, task
+
+      /// Whether it is a correction line (amend, delete or undo) rather than a session or a task.
+      public var isCorrection: Bool { self == .amend || self == .delete || self == .undo }
     }
     /// The hash (`FNV1a`) and the id prefix (`JournalIndex.prefix`) of the session concerned.
     public var session: UInt64
@@ -47,12 +53,18 @@ public struct JournalIndex {
     public var length: Int64
 
     /// Whether it can change which days the session counts on, or whether it counts at all.
-    public var movesOrRemoves: Bool { kind != .amend || !from.isNaN || changesStatus }
+    public var movesOrRemoves: Bool {
+      switch kind {
+      case .amend: !from.isNaN || changesStatus
+      case .delete, .undo, .added: true
+      case .task: false
+      }
+    }
     public var changesStatus = false
   }
 
   /// The cache file's kind and version (`CacheFile`, `IndexCache`).
-  package static let magic: [UInt8] = Array("POMOIDX8".utf8)
+  package static let magic: [UInt8] = Array("POMOIDX9".utf8)
   /// Lines per chunk: small enough that a week reads about a hundred lines of a million.
   package static let linesPerChunk = 64
 
@@ -473,6 +485,12 @@ public struct JournalIndex {
         from: record.start, to: to, completed: record.status == .completed, id: FNV1a.hash(record.id),
         prefix: prefix(record.id.utf8), added: record.added,
         exercises: record.phases.contains(where: ExerciseTotal.counts))
+    case .task(let t):
+      let id = FNV1a.hash(t.id)
+      return .correction(
+        CorrectionRef(
+          session: id, sessionPrefix: prefix(t.id.utf8), id: id, kind: .task, at: t.at, from: .nan, to: .nan,
+          offset: 0, length: 0))
     case .correction(let c):
       let kind: CorrectionRef.Kind =
         switch c.kind {

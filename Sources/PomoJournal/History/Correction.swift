@@ -4,7 +4,8 @@ import PomoPlatform
 /// A change to a recorded session, kept as a line of its own: the journal stays append-only,
 /// and the fold (`Fold`) applies the corrections when sessions are read.
 ///
-/// - `amend` sets some of a session's fields: tags, note, start, end, preset, status.
+/// - `amend` sets some of a session's fields: tags, note, start, end, preset, status; or
+///   some of a task's (`TaskRecord`): title, estimate, tags, done.
 /// - `delete` removes a session.
 /// - `undo` revokes an earlier correction, or a session that `pomo add` recorded.
 public struct Correction: Equatable, Sendable {
@@ -24,6 +25,12 @@ public struct Correction: Equatable, Sendable {
     public var end: Double?
     public var preset: String?
     public var status: JournalRecord.Status?
+    // A task's fields (`TaskRecord`), which an amendment of a task sets.
+    public var title: String?
+    public var estimate: Int?
+    /// Whether `done` is set (to `done`, which may be nil: the task is open again).
+    public var setsDone = false
+    public var done: Double?
 
     public init(
       tags: [String]? = nil, setsNote: Bool = false, note: String? = nil, start: Double? = nil, end: Double? = nil,
@@ -39,7 +46,8 @@ public struct Correction: Equatable, Sendable {
     }
 
     public var isEmpty: Bool {
-      tags == nil && !setsNote && start == nil && end == nil && preset == nil && status == nil
+      tags == nil && !setsNote && start == nil && end == nil && preset == nil && status == nil && title == nil
+        && estimate == nil && !setsDone
     }
   }
 
@@ -88,6 +96,9 @@ public struct Correction: Equatable, Sendable {
       if let end = changes.end { set.append(("end", time(end))) }
       if let preset = changes.preset { set.append(("preset", .string(preset))) }
       if let status = changes.status { set.append(("status", .string(status.rawValue))) }
+      if let title = changes.title { set.append(("title", .string(title))) }
+      if let estimate = changes.estimate { set.append(("estimate", .int(Int64(estimate)))) }
+      if changes.setsDone { set.append(("done", changes.done.map(time) ?? .null)) }
       members.append(("set", .object(set)))
     }
     return .object(members)

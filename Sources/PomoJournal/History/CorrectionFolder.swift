@@ -29,13 +29,13 @@ struct CorrectionFolder {
   private func entries(of session: UInt64) -> [(file: Int, ref: JournalIndex.CorrectionRef)] {
     var result: [(file: Int, ref: JournalIndex.CorrectionRef)] = []
     for (f, table) in tables.enumerated() {
-      for k in table.range(session: session) where table[k].kind != .added { result.append((f, table[k])) }
+      for k in table.range(session: session) where table[k].kind.isCorrection { result.append((f, table[k])) }
     }
     return result
   }
 
-  /// The corrections of a session, read from their lines.
-  private func corrections(of id: String) throws(FileSystemError) -> [Correction] {
+  /// The corrections of a session (or a task), read from their lines.
+  func corrections(of id: String) throws(FileSystemError) -> [Correction] {
     var result: [Correction] = []
     for (f, ref) in entries(of: FNV1a.hash(id)) {
       let bytes = try files[f].read(offset: ref.offset, length: ref.length)
@@ -57,7 +57,7 @@ struct CorrectionFolder {
 
   /// The same, for the id with this hash.
   func isCorrected(hash: UInt64) -> Bool {
-    tables.contains { table in table.range(session: hash).contains { table[$0].kind != .added } }
+    tables.contains { table in table.range(session: hash).contains { table[$0].kind.isCorrection } }
   }
 
   // MARK: - Undo
@@ -84,6 +84,7 @@ struct CorrectionFolder {
       switch try? JournalEntry(line: bytes[...]) {
       case .correction(let c)?: found = (c.id, c.session)
       case .session(let record)?: found = (record.id, record.id)
+      case .task(let task)?: found = (task.id, task.id)
       case nil: found = nil
       }
       // The same time: the greater id is the later, as the fold orders them.

@@ -59,7 +59,7 @@ public struct CorrectionTable: Sendable {
       let b = k * Self.words
       let offset = Int64(bitPattern: storage[b + 7])
       let size = Int64(bitPattern: storage[b + 8])
-      guard storage[b + 3] & 0xFF <= 3, offset >= 0, size >= 0, offset <= length - size,
+      guard storage[b + 3] & 0xFF <= 4, offset >= 0, size >= 0, offset <= length - size,
         !Double(bitPattern: storage[b + 4]).isNaN
       else { return false }
     }

@@ -97,6 +97,7 @@ public enum Fold {
         if seen.insert(record.id).inserted { sessions.append(record) }
       case .correction(let correction):
         corrections[correction.session, default: []].append(correction)
+      case .task: break
       }
     }
     return sessions.compactMap { apply($0, corrections[$0.id] ?? []) }

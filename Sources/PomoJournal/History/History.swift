@@ -74,6 +74,17 @@ public final class History {
     try corrections.latestRevocable()
   }
 
+  // MARK: - Tasks
+
+  /// Every task as it now stands that `including` keeps, with the Pomodoros its sessions
+  /// completed (`TaskReader`): only the kept tasks' Pomodoros are counted, and none without
+  /// `counting`.
+  public func tasks(including: (TaskRecord) -> Bool = { _ in true }, counting: Bool = true) throws(FileSystemError)
+    -> [TaskProgress]
+  {
+    try TaskReader(files: files, corrections: corrections, reader: reader).tasks(including: including, counting: counting)
+  }
+
   // MARK: - Reading
 
   /// The earliest instant any session touches, for walking back in time.

@@ -1,15 +1,17 @@
 import PomoCore
 import PomoPlatform
 
-/// One line of the journal, read: a session or a correction.
+/// One line of the journal, read: a session, a correction or a task.
 public enum JournalEntry: Equatable, Sendable {
   case session(JournalRecord)
   case correction(Correction)
+  case task(TaskRecord)
 
   public var id: String {
     switch self {
     case .session(let record): record.id
     case .correction(let correction): correction.id
+    case .task(let task): task.id
     }
   }
 

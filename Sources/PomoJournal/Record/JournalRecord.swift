@@ -49,6 +49,9 @@ public struct JournalRecord: Equatable, Sendable {
   /// the session ran, each step counted by its size. The record's times follow the session's
   /// own clock (its start plus the boot clock), so no step is in them or in any phase's time.
   public var clockStepSeconds: Double = 0
+  /// The id of the task (`TaskRecord`) the session worked on: each completed focus phase
+  /// counts one Pomodoro toward it (`TaskTally`).
+  public var task: String?
 
   public init(
     id: String, preset: String, status: Status, interruption: Interruption? = nil, start: Double, end: Double,
@@ -128,6 +131,7 @@ public struct JournalRecord: Equatable, Sendable {
     if sleptSeconds > 0 { members.append(("slept_seconds", .seconds(sleptSeconds))) }
     if clockStepSeconds > 0 { members.append(("clock_step_seconds", .seconds(clockStepSeconds))) }
     if let added { members.append(("added", time(added))) }
+    if let task { members.append(("task", .string(task))) }
     members.append(
       (
         "phases",

@@ -71,6 +71,7 @@ package struct RecordScanner {
     case .session(let record): return record
     case .correction(let correction):
       throw JournalRecord.Problem(message: "a correction (\(correction.kind.rawValue)), not a session")
+    case .task: throw JournalRecord.Problem(message: "a task, not a session")
     }
   }
 
@@ -110,6 +111,10 @@ package struct RecordScanner {
       case .kind:
         let name = try s.text()
         guard !s.isWord(name, "session") else { break }
+        if s.isWord(name, "task") {
+          s.out.isTask = true
+          break
+        }
         let text = name.string(in: s.buffer, decoded: s.out.decoded)
         guard let known = Correction.Kind(rawValue: text) else {
           throw JournalRecord.Problem(
@@ -156,6 +161,10 @@ package struct RecordScanner {
       case .cooldownSeconds: s.out.cooldownSeconds = try s.seconds("cooldown_seconds")
       case .endless: s.out.endless = try s.boolean()
       case .clockStepSeconds: s.out.clockStepSeconds = try s.seconds("clock_step_seconds")
+      case .task: s.out.task = try s.text()
+      case .title: s.out.title = try s.text()
+      case .estimate: s.out.estimate = try s.integer("estimate", in: TaskRecord.estimates)
+      case .done: s.out.done = try s.null() ? nil : s.time()
       case .phases:
         // Every "phases" adds its phases.
         try s.array { (s: inout RecordScanner, index: Int) throws(JournalRecord.Problem) in
@@ -167,7 +176,10 @@ package struct RecordScanner {
     skipSpace()
     guard i == n else { throw fail("unexpected text after the record") }
     guard !out.isEmpty(out.id) else { throw JournalRecord.Problem(message: "no \"id\"") }
-    if let kind = out.correction {
+    if out.isTask {
+      guard out.at != nil else { throw JournalRecord.Problem(message: "a task with no valid \"at\" time") }
+      guard let title = out.title, !out.isEmpty(title) else { throw JournalRecord.Problem(message: "a task with no \"title\"") }
+    } else if let kind = out.correction {
       guard let target = out.target, !out.isEmpty(target) else {
         throw JournalRecord.Problem(message: "a \(kind.rawValue) with no \"target\"")
       }
@@ -213,6 +225,13 @@ package struct RecordScanner {
         } else {
           throw JournalRecord.Problem(message: "\"set.status\" must be completed, interrupted or void")
         }
+      case .title:
+        let title = try s.text()
+        changes.title = title.string(in: s.buffer, decoded: s.out.decoded)
+      case .estimate: changes.estimate = try s.integer("set.estimate", in: TaskRecord.estimates)
+      case .done:
+        changes.setsDone = true
+        changes.done = try s.null() ? nil : s.time()
       default: try s.skipValue()
       }
     }
@@ -378,7 +397,7 @@ package struct RecordScanner {
     case id, preset, status, interruption, start, end, tags, note, host, source, rounds, planOffset, resumedFrom
     case pausedSeconds, sleptSeconds, phases, name, kind, round, plannedSeconds, elapsedSeconds, completed
     case extendedSeconds, overtimeSeconds, target, session, at, added, set, warmupSeconds, cooldownSeconds, endless,
-      clockStepSeconds, exercise, reps, countedRounds, marks, voidReason, other
+      clockStepSeconds, exercise, reps, countedRounds, marks, voidReason, task, title, estimate, done, other
   }
 
   /// The key of `count` bytes whose first 8 are `head` (only those of the key when it is
@@ -428,6 +447,8 @@ package struct RecordScanner {
       case 0x7367_6174: return .tags
       case 0x7473_6F68: return .host
       case 0x7370_6572: return .reps
+      case 0x6B73_6174: return .task
+      case 0x656E_6F64: return .done
       default: return .other
       }
     case 5:
@@ -436,6 +457,7 @@ package struct RecordScanner {
       case 0x64_6E75_6F72: return .round
       case 0x64_6564_6461: return .added
       case 0x73_6B72_616D: return .marks
+      case 0x65_6C74_6974: return .title
       default: return .other
       }
     case 6:
@@ -449,7 +471,7 @@ package struct RecordScanner {
       default: return .other
       }
     case 7: return w == 0x6E_6F69_7373_6573 ? .session : w == 0x73_7365_6C64_6E65 ? .endless : .other
-    case 8: return w == 0x6573_6963_7265_7865 ? .exercise : .other
+    case 8: return w == 0x6573_6963_7265_7865 ? .exercise : w == 0x6574_616D_6974_7365 ? .estimate : .other
     default: return .other
     }
   }

@@ -54,6 +54,13 @@ package struct ScannedLine: Sendable {
   package var session: ScannedText?
   package var at: Double?
   package var changes = Correction.Changes()
+  /// Whether the line is a task (`"kind":"task"`), and a task's own fields.
+  package var isTask = false
+  package var title: ScannedText?
+  package var estimate: Int?
+  package var done: Double?
+  /// The task a session worked on (`"task"`).
+  package var task: ScannedText?
   /// Whether the line had a `"set"` (so `reset` knows to empty `changes`).
   var setsChanges = false
   /// The texts of the strings with escapes (rare), which their `ScannedText`s point to.
@@ -118,6 +125,11 @@ package struct ScannedLine: Sendable {
     target = nil
     session = nil
     at = nil
+    isTask = false
+    title = nil
+    estimate = nil
+    done = nil
+    task = nil
     if setsChanges {
       changes = Correction.Changes()
       setsChanges = false
@@ -134,6 +146,13 @@ package struct ScannedLine: Sendable {
   /// The line read whole (its phases kept): a session (its note, host, source and phase names only when
   /// `detail`; reports need none of them) or a correction.
   package func entry(in line: UnsafeBufferPointer<UInt8>, detail: Bool) -> JournalEntry {
+    if isTask {
+      return .task(
+        TaskRecord(
+          id: string(id, in: line), at: at ?? 0, host: host.map { string($0, in: line) } ?? "",
+          title: title.map { string($0, in: line) } ?? "", estimate: estimate, tags: tags.map { string($0, in: line) },
+          done: done))
+    }
     if let correction {
       return .correction(
         Correction(
@@ -165,6 +184,7 @@ package struct ScannedLine: Sendable {
     record.endless = endless
     record.clockStepSeconds = clockStepSeconds
     record.voidReason = voidReason.map { string($0, in: line) }
+    record.task = task.map { string($0, in: line) }
     return .session(record)
   }
 }

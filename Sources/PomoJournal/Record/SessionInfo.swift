@@ -18,6 +18,8 @@ public struct SessionInfo: Equatable, Sendable {
   public var cooldown: Duration?
   /// Why the session has no control socket, kept in its state file (never in the journal).
   public var controlProblem: String?
+  /// The task (`TaskRecord`) the session works on, by its whole id.
+  public var task: String?
 
   public init(
     id: String, tags: [String] = [], note: String? = nil, host: String, source: String? = nil, planOffset: Int = 0,
@@ -68,5 +70,6 @@ extension JournalRecord {
     endless = engine.plan.endless
     clockStepSeconds = engine.clockStepSeconds
     voidReason = engine.voidReason
+    task = info.task
   }
 }

@@ -23,7 +23,7 @@ public enum Pomo: Command {
       Stop.node,
       Attach.node,
       Status.node,
-      Log.node, Add.node, Edit.node, Delete.node, Undo.node, Report.node, Export.node, Import.node, JournalInfo.node,
+      Log.node, Add.node, Edit.node, Delete.node, Undo.node, Tasks.node, Report.node, Export.node, Import.node, JournalInfo.node,
       Presets.node,
       Completions.node, Manual.node,
     ]

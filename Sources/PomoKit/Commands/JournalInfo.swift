@@ -50,7 +50,7 @@ extension Pomo {
           FileInfo(
             path: path, name: name, host: journal.folder == nil ? context.hostName : JournalFolder.host(ofFile: name),
             sessions: indexed.index.prefixCount,
-            corrections: indexed.corrections.all.filter { $0.kind != .added }.count,
+            corrections: indexed.corrections.all.filter { $0.kind.isCorrection }.count,
             first: chunks.map(\.minTime).min(), last: chunks.map(\.maxTime).max(), damaged: indexed.badLines.count,
             conflict: JournalFolder.isConflictCopy(name), own: path == journal.path))
       }

@@ -17,6 +17,10 @@ extension Pomo {
         ("04:00": focus before four counts for the day before). Time spent across the start
         of a day is shared between the two days.
 
+        --tasks lists the tasks done in the range (see 'pomo task'), each estimate against
+        the Pomodoros it took, and for each week the share of tasks finished within one
+        Pomodoro of their estimate; --tag keeps the tasks with that tag.
+
         --year draws a calendar heatmap: a column per week, a row per weekday, four shades
         of focus; then focus by month, the best week and the streaks. --hours shows focus
         by weekday and hour of the day over the range. With the config's daily_goal ("4h"),
@@ -30,12 +34,14 @@ extension Pomo {
           pomo report --week last --tag thesis
           pomo report --year
           pomo report --hours --month last
+          pomo report --tasks --month
           pomo report --month 2026-11 --format csv > november.csv
           pomo report --year 2026 --format html --output 2026.html
           pomo report --from 2026-01-01 --to 2026-03-31 --format json
         """,
       options: [
-        week.spec, month.spec, year.spec, today.spec, from.spec, to.spec, hours.spec, weekStart.spec, format.spec,
+        week.spec, month.spec, year.spec, today.spec, from.spec, to.spec, hours.spec, tasks.spec, weekStart.spec,
+        format.spec,
         output.spec, tag.spec, preset.spec, color.spec, SharedOptions.journal.spec, SharedOptions.strict.spec,
       ])
 
@@ -48,6 +54,8 @@ extension Pomo {
       help: "A year as a heatmap: 2026, last, or by default the 12 months to this week.", optionalValue: true)
     static let today = Option<Bool>.flag("today", help: "Today only.")
     static let hours = Option<Bool>.flag("hours", help: "Focus by weekday and hour of the day over the range.")
+    static let tasks = Option<Bool>.flag(
+      "tasks", help: "The tasks done in the range, estimate against actual, and the estimates' record by week.")
     static let output = Option<String>.value(
       "output", short: "o", .path, placeholder: "file", help: "Write the report to this file instead of stdout.")
     static let from = Option<String>.value("from", .date, help: "The first day of a custom range (YYYY-MM-DD).")
@@ -75,6 +83,14 @@ extension Pomo {
       if arguments[hours] && (format == .svg || format == .html) {
         throw CLIError.usage("'--hours' writes text, json or csv", command: arguments.path)
       }
+      if arguments[tasks] && (arguments[hours] || !(format == .text || format == .json)) {
+        throw CLIError.usage(
+          arguments[hours] ? "'--tasks' and '--hours' are two reports: choose one" : "'--tasks' writes text or json",
+          command: arguments.path)
+      }
+      if arguments[tasks] && arguments[preset] != nil {
+        throw CLIError.usage("'--tasks' reports tasks, which have no preset: leave out '--preset'", command: arguments.path)
+      }
       TimeZoneCheck.warn(context)
 
       let journal = JournalAccess.journal(arguments, context)
@@ -89,7 +105,21 @@ extension Pomo {
       }
 
       var text: String
-      if arguments[hours] {
+      if arguments[tasks] {
+        let all: [TaskProgress]
+        do {
+          // Only the tasks done in the range are counted.
+          let (from, to) = (calendar.start(of: range.days.lowerBound), calendar.start(of: range.days.upperBound + 1))
+          all = try history.tasks(including: { task in task.done.map { $0 >= from && $0 < to } ?? false })
+        } catch {
+          throw CLIError.failure("cannot read the journal \(journal.name): \(error)")
+        }
+        let report = TaskReport.make(all, range: range, calendar: calendar, tags: arguments[tag])
+        text =
+          format == .json
+          ? TaskReportText.json(report, offset: context.zone.offset)
+          : TaskReportText.render(report, width: context.width, unicode: context.unicode)
+      } else if arguments[hours] {
         let grid = try source.hours(range: range, calendar: calendar, tags: arguments[tag], preset: arguments[preset])
         try FilterCheck.check(
           tags: arguments[tag], preset: arguments[preset], matched: grid.seconds.contains { $0.contains { $0 > 0 } },

@@ -68,6 +68,7 @@ extension Pomo {
         planOffset: rest.offset, planCount: full.phases.count, resumedFrom: record.id)
       info.warmup = record.warmupSeconds.map(Self.duration)
       info.cooldown = record.cooldownSeconds.map(Self.duration)
+      info.task = record.task
       return SessionLauncher.run(plan: rest.plan, info: info, setup: setup, lock: lock, arguments, context)
     }
 

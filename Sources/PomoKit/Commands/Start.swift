@@ -69,7 +69,7 @@ extension Pomo {
 
     static let task = Option<String>.value(
       "task", .text, placeholder: "task",
-      help: "Work on a Taskwarrior task (tw:12): its description is the note, its project a tag; it is annotated with the focus.")
+      help: "Work on a task (its id, as 'pomo task list' shows it): each focus completed counts toward it. Or a Taskwarrior task (tw:12): its description is the note, its project a tag; it is annotated with the focus.")
 
     static let detach = Option<Bool>.flag(
       "detach",
@@ -140,7 +140,15 @@ extension Pomo {
       var note = arguments[Self.note]
       let journal = JournalAccess.journal(arguments, context)
       var setup = try SessionLauncher.Setup(arguments, context, journal: journal)
-      if let text = arguments[task] {
+      var taskID: String?
+      if let text = arguments[task], !text.hasPrefix("tw:") {
+        let found = try TaskAccess.find(text, journal, context, quiet: true)
+        if found.task.done != nil {
+          context.errors.write("pomo: warning: the task \(TaskAccess.describe(found.task)) is done already\n")
+        }
+        taskID = found.task.id
+        for t in found.task.tags where !tags.contains(t) { tags.append(t) }
+      } else if let text = arguments[task] {
         setup.task = try Self.taskwarrior(text, path, context)
         if let found = setup.task {
           note = note ?? found.description
@@ -163,6 +171,7 @@ extension Pomo {
       // Only a quick timer takes them (a preset refuses them), and its name does not say them.
       info.warmup = timer.warmup
       info.cooldown = timer.cooldown
+      info.task = taskID
       return SessionLauncher.run(
         plan: plan, info: info, setup: setup, lock: lock, endsAt: endsAt, ago: ago, arguments, context)
     }

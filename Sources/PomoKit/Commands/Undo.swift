@@ -32,10 +32,24 @@ extension Pomo {
       if let running, running.record.id == latest.session {
         throw CLIError.failure("the session \(HistoryEditing.short(latest.session)) is running; stop it first")
       }
+      // A task's change, or the task itself, is taken back like a session's.
+      let task = try TaskAccess.tasks(journal, context, quiet: true, including: { $0.id == latest.session }).first
       let undo = Correction(
         kind: .undo, target: latest.id, session: latest.session, at: context.clock.wallSeconds(),
         host: context.hostName)
       try HistoryEditing.append(undo.json(offset: context.zone.offset).text, to: journal)
+      if latest.kind == .task || task != nil {
+        let after = try TaskAccess.tasks(journal, context, quiet: true, including: { $0.id == latest.session }).first
+        let name = task.map { TaskAccess.describe($0.task) } ?? TaskAccess.short(latest.session)
+        context.output.write(
+          latest.kind == .task
+            ? "Undid the addition of the task \(name); it is no longer listed.\n"
+            : "Undid the edit of the task \(name):\n"
+              + TaskListText.render(
+                after.map { [$0] } ?? [], [], width: context.width, unicode: context.unicode,
+                offset: context.zone.offset))
+        return ExitCode.success
+      }
       let what: String =
         switch latest.kind {
         case .added: "the addition of"

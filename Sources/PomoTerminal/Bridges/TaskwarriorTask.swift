@@ -38,6 +38,34 @@ public struct TaskwarriorTask: Equatable, Sendable {
     return TaskwarriorTask(reference: reference, description: description, project: project)
   }
 
+  /// The arguments that make `task` print its pending tasks as JSON, asking nothing.
+  public static let pendingArguments = [
+    "rc.verbose=nothing", "rc.confirmation=off", "rc.hooks=off", "status:pending", "export",
+  ]
+
+  /// A pending task as `pomo task list` shows it: its id (`tw:12`, or its UUID's start when
+  /// it has no id), description and project.
+  public struct Pending: Equatable, Sendable {
+    public var reference: String
+    public var description: String
+    public var project: String?
+  }
+
+  /// The pending tasks in `task status:pending export`'s output, by Taskwarrior's id; nil
+  /// when the output is not a JSON array.
+  public static func pending(_ output: [UInt8]) -> [Pending]? {
+    guard let value = try? JSONParser.parse(output), let items = value.arrayValue else { return nil }
+    let tasks = items.compactMap { item -> (Int, Pending)? in
+      guard let description = item["description"]?.stringValue else { return nil }
+      let number = item["id"]?.doubleValue.map { Int($0) } ?? 0
+      let uuid = item["uuid"]?.stringValue ?? ""
+      let project = item["project"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
+      let reference = number > 0 ? "tw:\(number)" : "tw:" + uuid
+      return (number, Pending(reference: reference, description: description, project: project))
+    }
+    return tasks.sorted { $0.0 < $1.0 }.map(\.1)
+  }
+
   /// The arguments that annotate the task with a session's focus: "pomo: 25:00 focus".
   public func annotateArguments(focus: Duration) -> [String] {
     ["rc.verbose=nothing", "rc.confirmation=off", reference, "annotate", "pomo: \(TimeText.clock(focus)) focus"]

@@ -110,7 +110,7 @@ public struct DayTotals: Sendable {
       let covered = before[f] == 0 ? -1 : lineOffset(files[f], after: before[f])
       for k in 0..<table.count {
         let ref = table[k]
-        if ref.kind != .added && ref.offset >= covered { touched[ref.session] = ref.sessionPrefix }
+        if ref.kind.isCorrection && ref.offset >= covered { touched[ref.session] = ref.sessionPrefix }
       }
     }
     // A first build takes what each file's index credited as its first build read every line

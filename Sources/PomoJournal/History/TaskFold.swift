@@ -1,0 +1,78 @@
+import PomoCore
+
+/// How task lines and their amendments become tasks, and how sessions count toward them: the
+/// same rules as `Fold` for sessions (the first line of an id wins; corrections apply by the
+/// time they were made, then by id; an undo revokes the change it names, and the task itself
+/// when it names the task).
+public enum TaskFold {
+  /// A task with its corrections applied (any order given; each id counts once), or nil when
+  /// it was deleted or its addition was undone.
+  public static func apply(_ task: TaskRecord, _ corrections: [Correction]) -> TaskRecord? {
+    if corrections.isEmpty { return task }
+    let revoked = Fold.revoked(corrections)
+    if revoked.contains(task.id) { return nil }
+    var seen = Set<String>()
+    let live = corrections.filter { $0.kind != .undo && !revoked.contains($0.id) && seen.insert($0.id).inserted }
+      .sorted(by: Fold.precedes)
+    var t = task
+    for correction in live {
+      if correction.kind == .delete { return nil }
+      let c = correction.changes
+      if let title = c.title { t.title = title }
+      if let estimate = c.estimate { t.estimate = estimate }
+      if let tags = c.tags { t.tags = tags }
+      if c.setsDone { t.done = c.done }
+    }
+    return t
+  }
+
+  /// The Pomodoros a session counts toward its task: its completed focus phases, none for a
+  /// void session (`"status":"void"`), which the technique never counts.
+  public static func pomodoros(_ record: JournalRecord) -> Int {
+    guard record.status.rawValue != "void" else { return 0 }
+    var count = 0
+    for k in record.phases.indices where record.phases[k].kind == .work && record.phases[k].completed { count += 1 }
+    return count
+  }
+
+  /// How long before a task was made a session that names it may begin and still count
+  /// (another machine's clock may be behind): a day.
+  public static let leeway = 86_400.0
+
+  /// Whether a session that names a task counts toward it: when it ends after the task was
+  /// made, less `leeway`. So a task's Pomodoros are read from the sessions since it was
+  /// made, never from the whole journal.
+  public static func counts(_ record: JournalRecord, taskMadeAt at: Double) -> Bool {
+    max(record.end, record.phases.last?.end ?? record.end) >= at - leeway
+  }
+
+  /// The order tasks are listed in: by when they were made, then by id.
+  public static func precedes(_ a: TaskRecord, _ b: TaskRecord) -> Bool {
+    a.at != b.at ? a.at < b.at : a.id < b.id
+  }
+
+  /// Every task of lines read in order, folded, with its Pomodoros: the reference the
+  /// indexed reader (`TaskReader`) must agree with.
+  public static func tasks(_ entries: [JournalEntry]) -> [TaskProgress] {
+    var tasks: [TaskRecord] = []
+    var seen = Set<String>()
+    var corrections: [String: [Correction]] = [:]
+    for entry in entries {
+      switch entry {
+      case .task(let task): if seen.insert(task.id).inserted { tasks.append(task) }
+      case .correction(let c): corrections[c.session, default: []].append(c)
+      case .session: break
+      }
+    }
+    let folded = tasks.compactMap { apply($0, corrections[$0.id] ?? []) }.sorted(by: precedes)
+    var made: [String: Double] = [:]
+    for task in folded { made[task.id] = task.at }
+    var counts: [String: Int] = [:]
+    for session in Fold.sessions(entries) {
+      if let task = session.task, let at = made[task], Self.counts(session, taskMadeAt: at) {
+        counts[task, default: 0] += pomodoros(session)
+      }
+    }
+    return folded.map { TaskProgress(task: $0, pomodoros: counts[$0.id] ?? 0) }
+  }
+}

@@ -1,0 +1,108 @@
+import PomoCore
+import PomoJournal
+import PomoPlatform
+import PomoReport
+import PomoTerminal
+
+extension Pomo.Tasks {
+  /// `pomo task list [--all] [--json]`: today's tasks, estimate against actual.
+  public enum List: Command {
+    public static let spec = CommandSpec(
+      name: "list",
+      abstract: "List today's tasks: open ones and those done today, estimate against actual.",
+      discussion: """
+        Each task shows its Pomodoros against its estimate, in dots and in numbers: 2/3 is
+        two of three, 4/3 +1 one over. Days begin at the config's day_start. With the config key
+        "taskwarrior": true, Taskwarrior's pending tasks follow (use them with
+        'pomo start work --task tw:ID').
+        """,
+      options: [all.spec, SharedOptions.json.spec, SharedOptions.journal.spec])
+
+    static let all = Option<Bool>.flag("all", help: "Every task, done on any day.")
+
+    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+      let config = try ConfigAccess.load(context)
+      let journal = JournalAccess.journal(arguments, context)
+      let calendar = LocalCalendar(zone: context.zone, dayStart: config.dayStart)
+      let today = calendar.start(of: calendar.day(of: context.clock.wallSeconds()))
+      let everyDay = arguments[all]
+      // Only the tasks listed are counted.
+      let tasks = try TaskAccess.tasks(journal, context, including: { everyDay || ($0.done.map { $0 >= today } ?? true) })
+      let pending = config.taskwarrior ? taskwarrior(context) : []
+      if arguments[SharedOptions.json] {
+        context.writeJSON(TaskListText.json(tasks, pending, offset: context.zone.offset))
+      } else {
+        context.output.write(
+          TaskListText.render(
+            tasks, pending, width: context.width, unicode: context.unicode, offset: context.zone.offset,
+            empty: arguments[all] ? "No tasks yet." : "No tasks for today."))
+      }
+      return ExitCode.success
+    }
+
+    /// Taskwarrior's pending tasks; none, after a warning, when `task` is missing or fails.
+    static func taskwarrior(_ context: Context) -> [TaskwarriorTask.Pending] {
+      guard Spawner.find("task", path: context.environment["PATH"]) != nil else {
+        context.errors.write("pomo: warning: task (Taskwarrior) is not found; its pending tasks are not listed\n")
+        return []
+      }
+      guard
+        let run = Spawner.output(["task"] + TaskwarriorTask.pendingArguments, environment: context.environment),
+        run.status == 0, let pending = TaskwarriorTask.pending(run.output)
+      else {
+        context.errors.write("pomo: warning: Taskwarrior's pending tasks could not be read ('task export' failed)\n")
+        return []
+      }
+      return pending
+    }
+  }
+}
+
+/// The table `pomo task list` prints, and its JSON.
+enum TaskListText {
+  static let table = TextTable(
+    [.init("ID"), .init("TASK", cut: .end(soft: 40, floor: 10)), .init("POMODOROS"), .init("STATUS")],
+    free: "TAGS", freeFloor: 10)
+
+  static func render(
+    _ tasks: [TaskProgress], _ pending: [TaskwarriorTask.Pending], width: Int, unicode: Bool,
+    offset: (Double) -> Int, empty: String = "No tasks for today."
+  ) -> String {
+    if tasks.isEmpty && pending.isEmpty {
+      return empty + " Add one with 'pomo task add \"TITLE\" --estimate 3'.\n"
+    }
+    var rows = tasks.map { p -> [String] in
+      let status = p.task.done.map { done -> String in
+        let stamp = RFC3339.format(done, offset: offset(done))
+        return "done \(stamp.prefix(10)) \(stamp.dropFirst(11).prefix(5))"
+      }
+      return [
+        TaskAccess.short(p.task.id), p.task.title,
+        TaskDots.render(estimate: p.task.estimate, pomodoros: p.pomodoros, unicode: unicode), status ?? "open",
+        TagList.text(p.task.tags),
+      ]
+    }
+    rows += pending.map { [$0.reference, $0.description, "", "taskwarrior", $0.project ?? ""] }
+    return table.render(rows, width: width, unicode: unicode)
+  }
+
+  static func json(_ tasks: [TaskProgress], _ pending: [TaskwarriorTask.Pending], offset: (Double) -> Int) -> String {
+    func time(_ t: Double) -> JSONOutput { .string(RFC3339.format(t, offset: offset(t))) }
+    let items: [JSONOutput] =
+      tasks.map { p in
+        .object([
+          ("id", .string(p.task.id)), ("short", .string(String(p.task.id.prefix(8)))), ("title", .string(p.task.title)),
+          ("estimate", p.task.estimate.map { .int(Int64($0)) } ?? .null), ("pomodoros", .int(Int64(p.pomodoros))),
+          ("overrun", .int(Int64(p.overrun))), ("tags", .array(p.task.tags.map(JSONOutput.string))),
+          ("at", time(p.task.at)), ("done", p.task.done.map(time) ?? .null), ("source", .string("pomo")),
+        ])
+      }
+      + pending.map { t in
+        .object([
+          ("id", .string(t.reference)), ("title", .string(t.description)),
+          ("tags", .array(t.project.map { [.string($0)] } ?? [])), ("source", .string("taskwarrior")),
+        ])
+      }
+    return JSONOutput.array(items).text + "\n"
+  }
+}
