@@ -8,6 +8,7 @@ import PomoPlatform
 /// ASCII words:
 ///
 ///     pause | resume | toggle | skip | stop | next | extend MILLISECONDS | rep | reps N | state | follow
+///     | away [CAUSE] | back | keep | drop
 ///
 /// A command may end with `until MILLISECONDS`, its deadline on the boot clock (CLOCK_BOOTTIME,
 /// which runs through suspend); a session that reads it after then answers `error too late…`
@@ -97,6 +98,12 @@ public enum ControlProtocol {
     case .tag(let tags): (["tag"] + tags.map(escaped)).joined(separator: " ")
     case .untag(let tags): (["untag"] + tags.map(escaped)).joined(separator: " ")
     case .note(let text): text.map { "note " + escaped($0) } ?? "note"
+    // The time a source knew it later stays with the session that heard it.
+    case .away(let cause, _): "away \(cause.rawValue)"
+    case .back: "back"
+    case .keepAway: "keep"
+    case .dropAway: "drop"
+    case .endAfterAway: "stop"
     }
   }
 
@@ -184,6 +191,13 @@ public enum ControlProtocol {
     case ("note", 2):
       guard let text = unescaped(words[1]) else { return .failure(.badText(String(words[1].prefix(40)))) }
       return .success(.command(.note(text)))
+    case ("away", 1): return .success(.command(.away(.command)))
+    case ("away", 2):
+      guard let cause = AwayCause(rawValue: String(words[1])) else { return .failure(.badText(String(words[1].prefix(40)))) }
+      return .success(.command(.away(cause)))
+    case ("back", 1): return .success(.command(.back))
+    case ("keep", 1): return .success(.command(.keepAway))
+    case ("drop", 1): return .success(.command(.dropAway))
     case ("state", 1): return .success(.state)
     case ("follow", 1): return .success(.follow)
     case ("extend", 2):

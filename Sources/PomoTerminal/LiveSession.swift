@@ -136,6 +136,8 @@ public final class LiveSession {
   private func handle(key: UInt8) -> [SessionEvent] {
     // While a phase asks for its reps, digits, Backspace, Enter and q answer it.
     if let events = engine.answerKey(key) { return events }
+    // While it asks about time away, k keeps it, d drops it and q ends the session.
+    if let command = engine.awayCommand(forKey: key) { return handle(command) }
     if KeyHints.helpKeys.contains(key) {
       display?.showKeys()
       return []
@@ -146,7 +148,7 @@ public final class LiveSession {
 
   /// Every command, from a key or elsewhere, reaches the engine here.
   func handle(_ command: SessionCommand) -> [SessionEvent] {
-    command == .stop ? stop(.quit) { $0.apply(.stop) } : engine.apply(command)
+    command == .stop || command == .endAfterAway ? stop(.quit) { $0.apply(command) } : engine.apply(command)
   }
 
   /// Stops the session with `stopping`; the outcome is `outcome` only if that cut the session

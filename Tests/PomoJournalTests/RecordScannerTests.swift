@@ -273,7 +273,8 @@ struct RecordScannerTests {
       ("extended_seconds", "extendedSeconds"), ("overtime_seconds", "overtimeSeconds"), ("target", "target"),
       ("session", "session"), ("at", "at"), ("added", "added"), ("set", "set"), ("warmup_seconds", "warmupSeconds"),
       ("cooldown_seconds", "cooldownSeconds"), ("endless", "endless"), ("clock_step_seconds", "clockStepSeconds"),
-      ("exercise", "exercise"), ("reps", "reps"), ("counted_rounds", "countedRounds"),
+      ("exercise", "exercise"), ("reps", "reps"), ("counted_rounds", "countedRounds"), ("away", "away"),
+      ("cause", "cause"), ("kept", "kept"), ("paused", "paused"),
     ]
     for (key, name) in known {
       #expect(RecordScanner.keyName(key) == name)

@@ -54,6 +54,10 @@ struct CommandLineTests {
           tag                     Add tags to the running session.
           untag                   Take tags off the running session.
           note                    Set the running session's note.
+          away                    Tell the running session you have left.
+          back                    Tell the running session you are back.
+          keep                    Keep the time away the session asks about.
+          drop                    Drop the time away the session asks about.
           stop                    Stop the running session.
           attach                  Show the running session live, with its keys, in this
                                   terminal.

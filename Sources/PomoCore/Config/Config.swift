@@ -59,6 +59,9 @@ public struct Config: Equatable, Sendable {
   /// The most break time the bank keeps (`"break_bank": {"cap": "30m"}`): break time not taken
   /// today is kept for a later earned break. Nil: no bank.
   public var breakBankCap: Duration?
+  /// What each kind of phase does while you are away (`"away": {"work": "pause", "rest": "run"}`),
+  /// and the idle threshold (`"idle_after": "5m"`).
+  public var away = AwayRules.standard
 
   public init() {}
 
@@ -87,7 +90,7 @@ public struct Config: Equatable, Sendable {
       root, path: "", allowed: [
         "$schema", "bell", "notify", "color", "hooks", "week_start", "terminal_title", "terminal_notify",
         "terminal_progress", "daily_goal", "day_start", "display", "voice", "speaker", "sound", "sounds", "warn_before",
-        "timewarrior", "break_bank",
+        "timewarrior", "break_bank", "away", "idle_after",
       ], required: [])
     var config = Config()
     if let v = fields["bell"] { config.bell = try reader.boolean(v, path: "bell") }
@@ -121,6 +124,17 @@ public struct Config: Equatable, Sendable {
       switch DurationText.parse(try reader.string(cap, path: "break_bank.cap")) {
       case .success(let value): config.breakBankCap = value
       case .failure(let problem): throw reader.error(cap, "break_bank.cap", problem.message(for: cap.snippet))
+      }
+    }
+    if let v = fields["away"] {
+      let policies = try reader.fields(v, path: "away", allowed: ["work", "rest"], required: [])
+      if let p = policies["work"] { config.away.work = try reader.choice(p, path: "away.work", AwayPolicy.self) }
+      if let p = policies["rest"] { config.away.rest = try reader.choice(p, path: "away.rest", AwayPolicy.self) }
+    }
+    if let v = fields["idle_after"] {
+      switch DurationText.parse(try reader.string(v, path: "idle_after")) {
+      case .success(let value): config.away.idleAfter = value
+      case .failure(let problem): throw reader.error(v, "idle_after", problem.message(for: v.snippet))
       }
     }
     if let v = fields["day_start"] {

@@ -55,6 +55,14 @@ public enum SessionEvent: Equatable, Sendable {
   case warning(Int)
   /// The session's tags or note changed (`pomo tag`, `pomo untag`, `pomo note`).
   case relabeled
+  /// The person left (`pomo away`, a lock, an idle desk).
+  case away(AwayCause)
+  /// The person came back after this long away.
+  case back(AwayCause, Duration)
+  /// The session asks what to do with the time away (`ask`): keep, drop or end.
+  case awayAsking
+  /// The time away was kept (true) or dropped.
+  case awayDecided(kept: Bool)
   case sessionEnded(completed: Bool)
 }
 
@@ -80,6 +88,10 @@ public struct SessionSnapshot: Equatable, Sendable {
   /// The open question for an earlier phase's reps, and that phase.
   public var question: RepsQuestion?
   public var questionPhase: PlannedPhase?
+  /// Why the person is away, while they are.
+  public var away: AwayCause?
+  /// The question after time away, while it is open.
+  public var awayQuestion: AwayQuestion?
 
   /// "3/8", or "3" when the rounds are endless; nil outside the rounds.
   public var roundText: String? { phase.round.map { endless ? "\($0)" : "\($0)/\(rounds)" } }

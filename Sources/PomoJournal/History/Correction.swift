@@ -24,6 +24,8 @@ public struct Correction: Equatable, Sendable {
     public var end: Double?
     public var preset: String?
     public var status: JournalRecord.Status?
+    /// Keep (true) or drop (false) every span away of the session (`--keep-away`, `--drop-away`).
+    public var keptAway: Bool?
 
     public init(
       tags: [String]? = nil, setsNote: Bool = false, note: String? = nil, start: Double? = nil, end: Double? = nil,
@@ -39,7 +41,7 @@ public struct Correction: Equatable, Sendable {
     }
 
     public var isEmpty: Bool {
-      tags == nil && !setsNote && start == nil && end == nil && preset == nil && status == nil
+      tags == nil && !setsNote && start == nil && end == nil && preset == nil && status == nil && keptAway == nil
     }
   }
 
@@ -88,6 +90,7 @@ public struct Correction: Equatable, Sendable {
       if let end = changes.end { set.append(("end", time(end))) }
       if let preset = changes.preset { set.append(("preset", .string(preset))) }
       if let status = changes.status { set.append(("status", .string(status.rawValue))) }
+      if let kept = changes.keptAway { set.append(("kept", .bool(kept))) }
       members.append(("set", .object(set)))
     }
     return .object(members)

@@ -26,6 +26,8 @@ public struct JournalPhase: Equatable, Sendable {
   public var reps: Int?
   /// The rounds marked in a phase that counted them (`"count": "rounds"`, an AMRAP).
   public var countedRounds: Int?
+  /// The spans during which the person was away (lock, idle, sleep, `pomo away`).
+  public var away: [JournalAway] = []
 
   public init(
     name: String, kind: PhaseKind, round: Int?, start: Double, end: Double, plannedSeconds: Double,

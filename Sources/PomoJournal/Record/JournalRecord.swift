@@ -68,14 +68,14 @@ public struct JournalRecord: Equatable, Sendable {
     self.phases = phases
   }
 
-  /// Seconds of `work` phases, pauses left out.
+  /// Seconds of `work` phases, pauses and time away left out (unless kept).
   public var focusSeconds: Double {
     var sum = 0.0
     // By index: a phase taken out of the array would be copied, name and all.
-    for k in phases.indices where phases[k].kind == .work { sum += phases[k].elapsedSeconds }
+    for k in phases.indices where phases[k].kind == .work { sum += phases[k].creditedSeconds }
     return sum
   }
-  public var restSeconds: Double { phases.filter { $0.kind == .rest }.reduce(0) { $0 + $1.elapsedSeconds } }
+  public var restSeconds: Double { phases.filter { $0.kind == .rest }.reduce(0) { $0 + $1.creditedSeconds } }
 
   // MARK: - Writing
 
@@ -119,6 +119,7 @@ public struct JournalRecord: Equatable, Sendable {
             if let exercise = p.exercise { m.append(("exercise", .string(exercise))) }
             if let reps = p.reps { m.append(("reps", .int(Int64(reps)))) }
             if let counted = p.countedRounds { m.append(("counted_rounds", .int(Int64(counted)))) }
+            if !p.away.isEmpty { m.append(("away", .array(p.away.map { $0.json(time) }))) }
             return .object(m)
           })
       ))

@@ -197,6 +197,7 @@ package struct RecordScanner {
         changes.note = note.map { $0.string(in: s.buffer, decoded: s.out.decoded) }
       case .start: changes.start = try s.time()
       case .end: changes.end = try s.time()
+      case .kept: changes.keptAway = try s.boolean()
       case .preset:
         let preset = try s.text()
         changes.preset = preset.string(in: s.buffer, decoded: s.out.decoded)
@@ -235,6 +236,7 @@ package struct RecordScanner {
     var exercise: ScannedText?
     var reps: Int?
     var countedRounds: Int?
+    var away: [JournalAway] = []
     guard i < n, p[i] == UInt8(ascii: "{") else { throw fail("phases[\(index)] is not an object") }
     try object { (s: inout RecordScanner, key: Key) throws(JournalRecord.Problem) in
       switch key {
@@ -255,6 +257,10 @@ package struct RecordScanner {
       case .exercise: exercise = try s.text()
       case .reps: reps = try s.integer("phases[\(index)].reps", in: PhaseCount.range)
       case .countedRounds: countedRounds = try s.integer("phases[\(index)].counted_rounds", in: PhaseCount.range)
+      case .away:
+        try s.array { (s: inout RecordScanner, k: Int) throws(JournalRecord.Problem) in
+          away.append(try s.awaySpan("phases[\(index)].away[\(k)]"))
+        }
       default: try s.skipValue()
       }
     }
@@ -264,7 +270,29 @@ package struct RecordScanner {
     keep(
       name: name, kind: kind, round: round, start: start, end: end, plannedSeconds: planned, elapsedSeconds: elapsed,
       completed: completed, pausedSeconds: paused, sleptSeconds: slept, extendedSeconds: extended,
-      overtimeSeconds: overtime, exercise: exercise, reps: reps, countedRounds: countedRounds)
+      overtimeSeconds: overtime, exercise: exercise, reps: reps, countedRounds: countedRounds, away: away)
+  }
+
+  /// A span away of a phase, checked whole: a start, an end not before it, and a cause.
+  private mutating func awaySpan(_ path: String) throws(JournalRecord.Problem) -> JournalAway {
+    var start: Double?
+    var end: Double?
+    var cause: String?
+    var paused = false
+    var kept: Bool?
+    guard i < n, p[i] == UInt8(ascii: "{") else { throw fail("\(path) is not an object") }
+    try object { (s: inout RecordScanner, key: Key) throws(JournalRecord.Problem) in
+      switch key {
+      case .start: start = try s.time()
+      case .end: end = try s.time()
+      case .cause: cause = try s.text().string(in: s.buffer, decoded: s.out.decoded)
+      case .paused: paused = try s.boolean()
+      case .kept: kept = try s.null() ? nil : s.boolean()
+      default: try s.skipValue()
+      }
+    }
+    guard let start, let end, let cause, end >= start else { throw JournalRecord.Problem(message: "\(path) is incomplete") }
+    return JournalAway(start: start, end: end, cause: cause, paused: paused, kept: kept)
   }
 
   /// A phase as pomo writes it (these keys in this order, no spaces, no others), its keys and
@@ -313,7 +341,7 @@ package struct RecordScanner {
     name: ScannedText?, kind: PhaseKind, round: Int?, start: Double, end: Double, plannedSeconds: Double?,
     elapsedSeconds: Double, completed: Bool, pausedSeconds: Double = 0, sleptSeconds: Double = 0,
     extendedSeconds: Double = 0, overtimeSeconds: Double = 0, exercise: ScannedText? = nil, reps: Int? = nil,
-    countedRounds: Int? = nil
+    countedRounds: Int? = nil, away: [JournalAway] = []
   ) {
     out.lastPhaseEnd = end
     if !(end <= out.latestPhaseEnd ?? -.infinity) { out.latestPhaseEnd = end }
@@ -324,7 +352,7 @@ package struct RecordScanner {
         name: name, kind: kind, round: round, start: start, end: end, plannedSeconds: plannedSeconds,
         elapsedSeconds: elapsedSeconds, completed: completed, pausedSeconds: pausedSeconds, sleptSeconds: sleptSeconds,
         extendedSeconds: extendedSeconds, overtimeSeconds: overtimeSeconds, exercise: exercise, reps: reps,
-        countedRounds: countedRounds))
+        countedRounds: countedRounds, away: away))
   }
 
   /// Steps over the `count` bytes at the cursor when they are those of `word` (little-endian).
@@ -341,7 +369,7 @@ package struct RecordScanner {
     case id, preset, status, interruption, start, end, tags, note, host, source, rounds, planOffset, resumedFrom
     case pausedSeconds, sleptSeconds, phases, name, kind, round, plannedSeconds, elapsedSeconds, completed
     case extendedSeconds, overtimeSeconds, target, session, at, added, set, warmupSeconds, cooldownSeconds, endless,
-      clockStepSeconds, exercise, reps, countedRounds, other
+      clockStepSeconds, exercise, reps, countedRounds, away, cause, kept, paused, other
   }
 
   /// The key of `count` bytes whose first 8 are `head` (only those of the key when it is
@@ -389,9 +417,13 @@ package struct RecordScanner {
       case 0x7367_6174: return .tags
       case 0x7473_6F68: return .host
       case 0x7370_6572: return .reps
+      case 0x7961_7761: return .away
+      case 0x7470_656B: return .kept
       default: return .other
       }
-    case 5: return w == 0x74_7261_7473 ? .start : w == 0x64_6E75_6F72 ? .round : w == 0x64_6564_6461 ? .added : .other
+    case 5:
+      if w == 0x65_7375_6163 { return .cause }
+      return w == 0x74_7261_7473 ? .start : w == 0x64_6E75_6F72 ? .round : w == 0x64_6564_6461 ? .added : .other
     case 6:
       switch w {
       case 0x7465_7365_7270: return .preset
@@ -400,6 +432,7 @@ package struct RecordScanner {
       case 0x6563_7275_6F73: return .source
       case 0x7364_6E75_6F72: return .rounds
       case 0x7465_6772_6174: return .target
+      case 0x6465_7375_6170: return .paused
       default: return .other
       }
     case 7: return w == 0x6E_6F69_7373_6573 ? .session : w == 0x73_7365_6C64_6E65 ? .endless : .other

@@ -20,6 +20,11 @@ package struct ScannedPhase: Sendable {
   package var exercise: ScannedText?
   package var reps: Int?
   package var countedRounds: Int?
+  /// The spans away (rare: made as they are read).
+  package var away: [JournalAway] = []
+
+  /// The seconds the phase counts for in reports (`JournalPhase.creditedSeconds`).
+  package var creditedSeconds: Double { away.isEmpty ? elapsedSeconds : JournalAway.credit(elapsedSeconds, away) }
 
   /// The phase, named `name` (its kind stands for a name not given, or not built: reports
   /// need none), its exercise `exercise`.
@@ -32,6 +37,7 @@ package struct ScannedPhase: Sendable {
     phase.exercise = exercise
     phase.reps = reps
     phase.countedRounds = countedRounds
+    phase.away = away
     return phase
   }
 }

@@ -51,6 +51,11 @@ extension JournalRecord {
       phase.exercise = r.phase.exercise ?? (r.phase.count != nil ? r.phase.name : nil)
       phase.reps = r.reps
       phase.countedRounds = r.countedRounds
+      phase.away = r.away.map { span in
+        JournalAway(
+          start: engine.wallTime(span.start), end: engine.wallTime(span.end), cause: span.cause.rawValue,
+          paused: span.paused, kept: span.kept)
+      }
       return phase
     }
     let completed = engine.status == .finished(completed: true)

@@ -55,6 +55,11 @@ public struct SessionState: Equatable, Sendable {
   /// Every phase has ended and the session waits only for the answer to `question`
   /// (`SessionEngine.Status.asking`): the phase above is the last one, already in `record`.
   public var asking = false
+  /// Why the person is away and since when, while they are (`pomo away`, a lock, an idle desk).
+  public var awayCause: String?
+  public var awaySince: Double?
+  /// The session asks what to do with the time away (`ask`): 'pomo keep' or 'pomo drop'.
+  public var awayAsking = false
 
   package static let planLimit = 1000
 
@@ -97,6 +102,9 @@ public struct SessionState: Equatable, Sendable {
     question = snapshot.questionPhase.map { $0.exercise ?? $0.name }
     questionTyped = snapshot.question?.typed ?? ""
     asking = engine.status == .asking
+    awayCause = engine.away?.cause.rawValue
+    awaySince = engine.away.map { engine.wallTime($0.since) }
+    awayAsking = engine.awayQuestion != nil
   }
 
   // MARK: - The file
@@ -121,7 +129,7 @@ public struct SessionState: Equatable, Sendable {
             ("start", time(phaseStart)), ("deadline", time(deadline)), ("paused_at", pausedAt.map(time) ?? .null),
             ("waiting", .bool(waiting)), ("overtime_seconds", .seconds(phaseOvertimeSeconds)),
             ("paused_seconds", .seconds(phasePausedSeconds)),
-          ] + (open ? [("open", .bool(true))] : []))
+          ] + (open ? [("open", .bool(true))] : []) + awayFields(time))
         ),
         ("total_seconds", .seconds(totalSeconds)),
         ("advance", .string(confirm ? "confirm" : "auto")),
@@ -211,6 +219,9 @@ public struct SessionState: Equatable, Sendable {
     phaseOvertimeSeconds = try seconds(phase["overtime_seconds"]) ?? 0
     confirm = value["advance"]?.stringValue == "confirm"
     phasePausedSeconds = try seconds(phase["paused_seconds"]) ?? 0
+    awayCause = phase["away"]?["cause"]?.stringValue
+    awaySince = phase["away"]?["since"]?.stringValue.flatMap(RFC3339.parse)
+    awayAsking = phase["away_asking"]?.boolValue ?? false
     var upcoming: [PlannedPhase] = []
     for item in (value["plan"]?.arrayValue ?? []).prefix(Self.planLimit) {
       guard let kind = item["kind"]?.stringValue.flatMap(PhaseKind.init(rawValue:)),
@@ -384,5 +395,17 @@ public struct SessionState: Equatable, Sendable {
     result.status = .interrupted
     result.interruption = .crash
     return result
+  }
+}
+
+extension SessionState {
+  /// `"away": {"cause": …, "since": …}` while away, `"away_asking": true` while it asks.
+  func awayFields(_ time: (Double) -> JSONOutput) -> [(String, JSONOutput)] {
+    var fields: [(String, JSONOutput)] = []
+    if let awayCause {
+      fields.append(("away", .object([("cause", .string(awayCause))] + (awaySince.map { [("since", time($0))] } ?? []))))
+    }
+    if awayAsking { fields.append(("away_asking", .bool(true))) }
+    return fields
   }
 }

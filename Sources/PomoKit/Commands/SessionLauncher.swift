@@ -285,7 +285,7 @@ enum SessionLauncher {
       // With no keys read, nobody can answer a last phase's question for reps: it is not waited for.
       engine: SessionEngine(
         plan: plan, clock: context.clock, asksAtEnd: readKeys, startedAgo: ago, tags: info.tags, note: info.note,
-        bank: bank),
+        bank: bank, away: config.away),
       listeners: listeners,
       display: display,
       terminalSignals: signals, readKeys: readKeys,

@@ -68,6 +68,8 @@ public enum StatusText {
   private static func counts(_ s: SessionState) -> [(String, JSONOutput)] {
     var fields: [(String, JSONOutput)] = []
     if let n = s.countedRounds { fields.append(("counted_rounds", .int(Int64(n)))) }
+    if let cause = s.awayCause { fields.append(("away", .string(cause))) }
+    if s.awayAsking { fields.append(("away_asking", .bool(true))) }
     if let question = s.question { fields.append(("reps_question", .string(question))) }
     return fields
   }

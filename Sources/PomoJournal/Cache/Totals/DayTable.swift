@@ -317,7 +317,8 @@ public enum DayCredit {
     }
 
     public init(_ phase: JournalPhase) {
-      self.init(work: phase.kind == .work, start: phase.start, end: phase.end, elapsedSeconds: phase.elapsedSeconds)
+      // Time away counts only when kept.
+      self.init(work: phase.kind == .work, start: phase.start, end: phase.end, elapsedSeconds: phase.creditedSeconds)
     }
 
     /// Too long for day tables.
