@@ -119,6 +119,14 @@ public final class LiveSession {
           return self.engine
         }
       }
+      for control in controls where !engine.isFinished {
+        control.serveDue(now: engine.clock.now()) { command in
+          if !events.isEmpty { publish(events) }
+          events = []
+          self.publish(self.handle(command))
+          return self.engine
+        }
+      }
       events += engine.tick()
       publish(events)
       if outputClosed() && !engine.isFinished {

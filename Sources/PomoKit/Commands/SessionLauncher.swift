@@ -281,6 +281,16 @@ enum SessionLauncher {
         setup.journal, context, config: config, cap: cap, now: context.clock.wallSeconds()
       ).duration
     }
+    // Away from logind on the system bus (lock, idle, sleep); no bus or no logind: nothing.
+    var logind: LogindAway?
+    #if !canImport(Darwin)
+      if case .success(let opened) = LogindAway.open(
+        environment: context.environment, idleAfter: config.away.idleAfter, processID: UInt32(Platform.processID))
+      {
+        logind = opened
+      }
+    #endif
+    defer { logind?.close() }
     let session = LiveSession(
       // With no keys read, nobody can answer a last phase's question for reps: it is not waited for.
       engine: SessionEngine(
@@ -291,7 +301,7 @@ enum SessionLauncher {
       terminalSignals: signals, readKeys: readKeys,
       columns: { Context.columns(environment, terminal: Platform.terminalColumns(1)) },
       rows: { Context.rows(environment) },
-      outputClosed: { output.isClosed }, controls: [control as SessionControl?, desktop].compactMap { $0 })
+      outputClosed: { output.isClosed }, controls: [control as SessionControl?, desktop, logind].compactMap { $0 })
     let outcome = session.run()
     return recorder.failed ? ExitCode.failure : outcome.exitCode
   }
