@@ -193,3 +193,28 @@ struct AwayPolicyTests {
     #expect(e.away?.since == .seconds(1006))
   }
 }
+
+@Suite("Away in the config")
+struct AwayConfigTests {
+  @Test("defaults: focus pauses, a break runs, idle after 5 minutes; each key set, errors naming it")
+  func config() throws {
+    let defaults = try Config.parse(Array("{}".utf8), file: "c.json")
+    #expect(defaults.away == AwayRules(work: .pause, rest: .run, idleAfter: .seconds(300)))
+    let set = try Config.parse(
+      Array(#"{"away": {"work": "ask", "rest": "pause"}, "idle_after": "90s"}"#.utf8), file: "c.json")
+    #expect(set.away == AwayRules(work: .ask, rest: .pause, idleAfter: .seconds(90)))
+    let cases: [(String, String)] = [
+      (#"{"away": {"work": "sleep"}}"#, #"c.json:1:19: away.work: expected one of "pause", "run", "ask", got "sleep""#),
+      (#"{"away": {"lunch": "run"}}"#, "away.lunch"),
+      (#"{"away": "pause"}"#, "away"),
+      (#"{"idle_after": "soon"}"#, "idle_after"),
+    ]
+    for (text, message) in cases {
+      #expect {
+        try Config.parse(Array(text.utf8), file: "c.json")
+      } throws: { error in
+        (error as? DataFileError)?.description.contains(message) == true
+      }
+    }
+  }
+}
