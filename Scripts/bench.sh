@@ -8,7 +8,8 @@
 #   history, --hours, first builds), core (the journal core: first build of every cache, an
 #   append then a week, log as text and JSON beside Python, a full history as JSON and its
 #   memory, a folder of 10,000 files under ulimit -n 64), moves (a workout with exercises and an
-#   AMRAP against the same workout without them: CPU per minute on --big)
+#   AMRAP against the same workout without them: CPU per minute on --big), away (logind on a
+#   stand-in system bus: CPU listening, Lock to paused, pomo away round trip)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -98,3 +98,29 @@ struct AwayRecordTests {
     #expect(lines.contains(#""set":{"kept":true}"#))
   }
 }
+
+/// Time away in the state file: what `status` shows, and what a crash records.
+@Suite("Time away in the state file")
+struct AwayStateTests {
+  let clock = FakeClock()
+
+  @Test("away, the question and the current phase's spans go through the file; a crash records the spans")
+  func crashWhileAway() throws {
+    let preset = Preset(name: "t", round: [phase("go", .work, 600)], rounds: 1)
+    var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock, away: AwayRules(work: .run))
+    _ = e.start()
+    clock.advance(.seconds(60))
+    _ = e.apply(.away(.lock))
+    clock.advance(.seconds(120))
+    let saved = try #require(SessionState(engine: e, info: SessionInfo(id: "s1", host: "h", planCount: 1), pid: 42))
+    let state = try SessionState(bytes: Array(saved.json(offset: { _ in 0 }).text.utf8))
+    #expect(state.awayCause == "lock")
+    #expect(state.awaySince == clock.wall - 120)
+    #expect(state.phaseAway == [JournalAway(start: clock.wall - 120, end: clock.wall, cause: "lock")])
+    let record = state.interruptedRecord(lastKnown: state.updated)
+    #expect(record.phases[0].away.map(\.seconds) == [120])
+    // The time away counted in the phase, and is out of its focus.
+    #expect(record.phases[0].elapsedSeconds == 180)
+    #expect(record.focusSeconds == 60)
+  }
+}

@@ -60,6 +60,9 @@ public struct SessionState: Equatable, Sendable {
   public var awaySince: Double?
   /// The session asks what to do with the time away (`ask`): 'pomo keep' or 'pomo drop'.
   public var awayAsking = false
+  /// The current phase's spans away so far (the open one up to the state's time), so a crash
+  /// records them with the phase.
+  public var phaseAway: [JournalAway] = []
 
   package static let planLimit = 1000
 
@@ -105,6 +108,11 @@ public struct SessionState: Equatable, Sendable {
     awayCause = engine.away?.cause.rawValue
     awaySince = engine.away.map { engine.wallTime($0.since) }
     awayAsking = engine.awayQuestion != nil
+    phaseAway = engine.currentAway.map { span in
+      JournalAway(
+        start: engine.wallTime(span.start), end: engine.wallTime(span.end), cause: span.cause.rawValue,
+        paused: span.paused, kept: span.kept)
+    }
   }
 
   // MARK: - The file
@@ -222,6 +230,16 @@ public struct SessionState: Equatable, Sendable {
     awayCause = phase["away"]?["cause"]?.stringValue
     awaySince = phase["away"]?["since"]?.stringValue.flatMap(RFC3339.parse)
     awayAsking = phase["away_asking"]?.boolValue ?? false
+    for item in (phase["away_spans"]?.arrayValue ?? []).prefix(Self.planLimit) {
+      guard let start = item["start"]?.stringValue.flatMap(RFC3339.parse),
+        let end = item["end"]?.stringValue.flatMap(RFC3339.parse), end >= start,
+        let cause = item["cause"]?.stringValue
+      else { continue }
+      phaseAway.append(
+        JournalAway(
+          start: start, end: end, cause: cause, paused: item["paused"]?.boolValue ?? false,
+          kept: item["kept"]?.boolValue))
+    }
     var upcoming: [PlannedPhase] = []
     for item in (value["plan"]?.arrayValue ?? []).prefix(Self.planLimit) {
       guard let kind = item["kind"]?.stringValue.flatMap(PhaseKind.init(rawValue:)),
@@ -391,6 +409,12 @@ public struct SessionState: Equatable, Sendable {
         plannedSeconds: open ? elapsed : phasePlannedSeconds, elapsedSeconds: elapsed,
         completed: running && (waiting || lastKnown >= deadline), pausedSeconds: phasePausedSeconds,
         extendedSeconds: max(0, phaseLengthSeconds - phasePlannedSeconds), overtimeSeconds: overtime))
+    // The spans away so far, none past the phase's recorded end.
+    result.phases[result.phases.count - 1].away = phaseAway.compactMap { span in
+      var span = span
+      span.end = min(span.end, end)
+      return span.end > span.start ? span : nil
+    }
     result.end = running ? end : max(end, lastKnown)
     result.status = .interrupted
     result.interruption = .crash
@@ -406,6 +430,7 @@ extension SessionState {
       fields.append(("away", .object([("cause", .string(awayCause))] + (awaySince.map { [("since", time($0))] } ?? []))))
     }
     if awayAsking { fields.append(("away_asking", .bool(true))) }
+    if !phaseAway.isEmpty { fields.append(("away_spans", .array(phaseAway.map { $0.json(time) }))) }
     return fields
   }
 }
