@@ -218,3 +218,22 @@ struct AwayConfigTests {
     }
   }
 }
+
+@Suite("Away and the keys")
+struct AwayKeysTests {
+  let clock = FakeClock()
+
+  @Test("space on a phase the away policy paused is coming back: the span closes and the phase goes on")
+  func spaceComesBack() {
+    let preset = Preset(name: "t", round: [phase("go", .work, 10)], rounds: 1)
+    var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock, away: .standard)
+    _ = e.start()
+    clock.advance(.seconds(2))
+    _ = e.apply(.away(.lock))
+    clock.advance(.seconds(5))
+    #expect(e.apply(.toggle) == [.back(.lock, .seconds(5))])
+    #expect(e.status == .running && e.away == nil)
+    #expect(e.currentAway.map(\.length) == [.seconds(5)])
+    #expect(e.snapshot?.remaining == .seconds(8))
+  }
+}

@@ -268,6 +268,9 @@ public struct SessionEngine: Sendable {
       goOn(at: now, &events)
     case .running:
       pause(at: now, &events)
+    case .paused where away?.pausedIt == true:
+      // Going on by hand from a phase the away policy paused: you are back.
+      comeBack(at: now, &events)
     case .paused:
       resume(at: now, &events)
     default: break
