@@ -28,6 +28,8 @@ struct AwayCommandsEndToEndTests {
     #expect(waitUntil { (try? home.run(["away", "--cause", "lock"]))?.status == 0 })
     let away = status(home)
     #expect(away["state"] as? String == "paused" && away["away"] as? String == "lock", "\(away)")
+    let line = try home.run(["status"]).out
+    #expect(line.hasPrefix("PAUSED focus") && line.contains(", away: lock)"), "\(line)")
     let back = try home.run(["back"])
     #expect(back.status == 0 && back.out.hasPrefix("WORK focus"), "\(back.out)")
     #expect(status(home)["state"] as? String == "running")
@@ -56,6 +58,7 @@ struct AwayCommandsEndToEndTests {
     #expect(none.status == 1 && none.err.contains("no time away waits for an answer"), "\(none.err)")
     #expect(try home.run(["back"]).status == 0)
     #expect(status(home)["away_asking"] as? Bool == true)
+    #expect(try home.run(["status"]).out.contains(", time away: 'pomo keep' or 'pomo drop'?)"))
     #expect(try home.run([answer]).status == 0)
     #expect(status(home)["away_asking"] == nil)
     #expect(try home.run(["stop"]).status == 0)

@@ -31,6 +31,8 @@ public enum StatusText {
     if let round = s.phaseRound { detail += ", round \(roundText(round, s))" }
     if let n = s.countedRounds { detail += ", \(TextLayout.count(n, "round"))" }
     if let question = s.question { detail += ", reps for \(TextLayout.inert(question))?" }
+    if let cause = s.awayCause { detail += ", away: \(TextLayout.inert(cause))" }
+    if s.awayAsking { detail += ", time away: 'pomo keep' or 'pomo drop'?" }
     if let banked { detail += ", " + banked }
     return "\(badge(s)) \(TextLayout.inert(s.phaseName)) \(remaining(s, now)) (\(detail))"
   }
