@@ -237,3 +237,26 @@ struct AwayKeysTests {
     #expect(e.snapshot?.remaining == .seconds(8))
   }
 }
+
+@Suite("Away: the most spans a session records")
+struct AwaySpanLimitTests {
+  @Test("past the limit, a phase's last span stretches to cover the new one, so the record stays small")
+  func limit() {
+    let clock = FakeClock()
+    let preset = Preset(name: "t", round: [phase("go", .work, 100_000)], rounds: 1)
+    var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock, away: AwayRules(work: .run))
+    _ = e.start()
+    for _ in 0..<(SessionEngine.awaySpanLimit + 5) {
+      clock.advance(.seconds(1))
+      _ = e.apply(.away(.idle))
+      clock.advance(.seconds(2))
+      _ = e.apply(.back)
+    }
+    let spans = e.currentAway
+    #expect(spans.count == SessionEngine.awaySpanLimit)
+    // The last one runs from the limit's last start to the last return: 5 more times away and
+    // the time between them.
+    #expect(spans.last?.length == .seconds(2 + 5 * 3))
+    #expect(spans.dropLast().allSatisfy { $0.length == .seconds(2) })
+  }
+}

@@ -131,6 +131,7 @@ public struct SessionEngine: Sendable {
   /// The open question after time away under the `ask` policy.
   public private(set) var awayQuestion: AwayQuestion?
   private var awayEpisodes = 0
+  private var awaySpanCount = 0
   /// When the person last came back: a time away never starts before it.
   private var lastBack: Duration = .zero
 
@@ -631,10 +632,19 @@ public struct SessionEngine: Sendable {
     away = state
   }
 
+  /// The most spans away a session records (about 130 bytes each in its journal line), so no
+  /// desk that goes idle and back all day makes a record too long to write; past it, a phase's
+  /// last span stretches to the new one's end (the time between counts as away), and a phase
+  /// with none records none.
+  package static let awaySpanLimit = 1000
+
   /// Closes the current phase's span away at `t`, if the person is away.
   private mutating func closeAwaySpan(at t: Duration) {
     guard var state = away else { return }
-    if t > state.phaseSince {
+    if t > state.phaseSince && awaySpanCount >= Self.awaySpanLimit {
+      if !phaseAway.isEmpty { phaseAway[phaseAway.count - 1].end = t }
+    } else if t > state.phaseSince {
+      awaySpanCount += 1
       phaseAway.append(
         AwaySpan(start: state.phaseSince, end: t, cause: state.cause, paused: state.phasePaused, episode: state.episode))
     }
