@@ -94,6 +94,50 @@ struct LogindAwayEndToEndTests {
     #expect(record.focusSeconds < 2.5)
   }
 
+  /// Signals forged by another connection: the session's `Unlock` and `PropertiesChanged`
+  /// with `LockedHint` false, 500 of each, and the manager's `PrepareForSleep(false)`.
+  static let forger = """
+    import sys
+    import dbus, dbus.lowlevel
+    bus = dbus.bus.BusConnection(sys.argv[1])
+    SESSION = '/org/freedesktop/login1/session/_31'
+    for i in range(500):
+        bus.send_message(dbus.lowlevel.SignalMessage(SESSION, 'org.freedesktop.login1.Session', 'Unlock'))
+        m = dbus.lowlevel.SignalMessage(SESSION, 'org.freedesktop.DBus.Properties', 'PropertiesChanged')
+        m.append('org.freedesktop.login1.Session', {'LockedHint': dbus.Boolean(False)}, dbus.Array([], signature='s'),
+                 signature='sa{sv}as')
+        bus.send_message(m)
+    m = dbus.lowlevel.SignalMessage('/org/freedesktop/login1', 'org.freedesktop.login1.Manager', 'PrepareForSleep')
+    m.append(False, signature='b')
+    bus.send_message(m)
+    bus.flush()
+    print('forged', flush=True)
+    """
+
+  @Test(
+    "signals forged by another connection are not believed: a locked session stays paused until logind unlocks",
+    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .timeLimit(.minutes(3)))
+  func forged() throws {
+    let desk = try Desk()
+    defer { desk.cleanUp() }
+    guard desk.ready() else { return }
+    let session = try desk.home.launch(["start", desk.home.preset("focus")], name: "session")
+    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+    #expect(waitUntil(60) { desk.status()["state"] as? String == "running" })
+    try desk.steer("Lock")
+    #expect(waitUntil(60) { desk.status()["away"] as? String == "lock" })
+    try desk.daemon.startPeer(Self.forger)
+    #expect(waitUntil(60) { desk.daemon.peerLog.contains("forged") }, "\(desk.daemon.peerLog)")
+    // However long it is given, the forged unlocks do not bring the session back.
+    #expect(!waitUntil(3) { desk.status()["state"] as? String != "paused" })
+    #expect(session.isRunning)
+    try desk.steer("Unlock")
+    #expect(waitUntil(60) { !session.isRunning })
+    session.waitUntilExit()
+    #expect(session.terminationStatus == 0)
+    #expect(desk.lastRecord?.phases.first?.away.count == 1)
+  }
+
   @Test(
     "PrepareForSleep under run: the focus goes on, the span is a sleep; IdleHint counts after idle_after",
     .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .timeLimit(.minutes(3)))
