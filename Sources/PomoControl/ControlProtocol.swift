@@ -193,7 +193,9 @@ public enum ControlProtocol {
       return .success(.command(.note(text)))
     case ("away", 1): return .success(.command(.away(.command)))
     case ("away", 2):
-      guard let cause = AwayCause(rawValue: String(words[1])) else { return .failure(.badText(String(words[1].prefix(40)))) }
+      guard let cause = AwayCause(rawValue: String(words[1])) else {
+        return .failure(.badText(String(words[1].prefix(40))))
+      }
       return .success(.command(.away(cause)))
     case ("back", 1): return .success(.command(.back))
     case ("keep", 1): return .success(.command(.keepAway))

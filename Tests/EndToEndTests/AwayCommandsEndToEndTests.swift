@@ -1,8 +1,8 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
 @testable import PomoJournal
-import PomoTestSupport
 
 /// `pomo away`, `pomo back`, `pomo keep` and `pomo drop` from another shell, and the keys
 /// k and d in the live display, through the real binary.
@@ -46,7 +46,8 @@ struct AwayCommandsEndToEndTests {
   }
 
   @Test(
-    "ask: on return the session asks; pomo keep and pomo drop answer, once", arguments: [("keep", true), ("drop", false)])
+    "ask: on return the session asks; pomo keep and pomo drop answer, once",
+    arguments: [("keep", true), ("drop", false)])
   func askAnswered(answer: String, kept: Bool) throws {
     let home = try home(#"{"bell": false, "notify": false, "away": {"work": "ask"}}"#)
     defer { home.cleanUp() }

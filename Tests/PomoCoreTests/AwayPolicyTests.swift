@@ -1,7 +1,7 @@
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
-import PomoTestSupport
 
 /// The away policy on a fake clock: 10 s of work, then 5 s of rest.
 @Suite("Away policy")

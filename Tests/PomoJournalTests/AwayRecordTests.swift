@@ -56,7 +56,8 @@ struct AwayRecordTests {
 
   @Test("old records with slept_seconds read as before: their sleep stays in focus")
   func oldSleep() throws {
-    let line = #"{"v":1,"id":"old","preset":"work","status":"completed","start":"2025-12-01T08:00:00Z","end":"2025-12-01T08:25:00Z","tags":[],"note":null,"host":"h","rounds":1,"paused_seconds":0,"slept_seconds":600,"phases":[{"name":"focus","kind":"work","round":1,"start":"2025-12-01T08:00:00Z","end":"2025-12-01T08:25:00Z","planned_seconds":1500,"elapsed_seconds":1500,"completed":true,"slept_seconds":600}]}"#
+    let line =
+      #"{"v":1,"id":"old","preset":"work","status":"completed","start":"2025-12-01T08:00:00Z","end":"2025-12-01T08:25:00Z","tags":[],"note":null,"host":"h","rounds":1,"paused_seconds":0,"slept_seconds":600,"phases":[{"name":"focus","kind":"work","round":1,"start":"2025-12-01T08:00:00Z","end":"2025-12-01T08:25:00Z","planned_seconds":1500,"elapsed_seconds":1500,"completed":true,"slept_seconds":600}]}"#
     let record = try JournalRecord(line: Array(line.utf8))
     #expect(record.focusSeconds == 1500)
     #expect(record.phases[0].sleptSeconds == 600)

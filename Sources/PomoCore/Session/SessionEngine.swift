@@ -646,7 +646,8 @@ public struct SessionEngine: Sendable {
     } else if t > state.phaseSince {
       awaySpanCount += 1
       phaseAway.append(
-        AwaySpan(start: state.phaseSince, end: t, cause: state.cause, paused: state.phasePaused, episode: state.episode))
+        AwaySpan(
+          start: state.phaseSince, end: t, cause: state.cause, paused: state.phasePaused, episode: state.episode))
     }
     state.phaseSince = t
     away = state

@@ -291,7 +291,9 @@ package struct RecordScanner {
       default: try s.skipValue()
       }
     }
-    guard let start, let end, let cause, end >= start else { throw JournalRecord.Problem(message: "\(path) is incomplete") }
+    guard let start, let end, let cause, end >= start else {
+      throw JournalRecord.Problem(message: "\(path) is incomplete")
+    }
     return JournalAway(start: start, end: end, cause: cause, paused: paused, kept: kept)
   }
 

@@ -427,7 +427,8 @@ extension SessionState {
   func awayFields(_ time: (Double) -> JSONOutput) -> [(String, JSONOutput)] {
     var fields: [(String, JSONOutput)] = []
     if let awayCause {
-      fields.append(("away", .object([("cause", .string(awayCause))] + (awaySince.map { [("since", time($0))] } ?? []))))
+      let since: [(String, JSONOutput)] = awaySince.map { [("since", time($0))] } ?? []
+      fields.append(("away", .object([("cause", .string(awayCause))] + since)))
     }
     if awayAsking { fields.append(("away_asking", .bool(true))) }
     if !phaseAway.isEmpty { fields.append(("away_spans", .array(phaseAway.map { $0.json(time) }))) }

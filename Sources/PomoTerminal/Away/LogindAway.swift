@@ -66,7 +66,9 @@ public final class LogindAway: SessionControl {
     var lastError = DBusError.closed(midMessage: false)
     var owner: String?
     let calls: [DBusMessage] =
-      (sessionID.map { [Logind.getSession($0)] } ?? []) + [Logind.getSessionByPID(processID), Logind.getSession("auto")]
+      (sessionID.map { [Logind.getSession($0)] } ?? []) + [
+        Logind.getSessionByPID(processID), Logind.getSession("auto"),
+      ]
     for call in calls where found == nil {
       do {
         let reply = try connection.call(call, timeout: timeout)

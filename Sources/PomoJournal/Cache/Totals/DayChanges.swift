@@ -119,7 +119,8 @@ extension DayTable {
       spans.removeAll(keepingCapacity: true)
       for phase in pointer.pointee.phases {
         spans.append(
-          DayCredit.Span(work: phase.kind == .work, start: phase.start, end: phase.end, elapsedSeconds: phase.creditedSeconds))
+          DayCredit.Span(
+            work: phase.kind == .work, start: phase.start, end: phase.end, elapsedSeconds: phase.creditedSeconds))
       }
       if spans.withUnsafeBufferPointer(DayCredit.isLong) { return false }
       // The preset ("?" when there is none, as in the record) and the tags, as one key.
