@@ -1072,12 +1072,161 @@ def section_tasks(args, env):
                          ("`pomo undo` (of a task change)", undos)]:
         print(f"| {name} | {statistics.median(values) * 1000:.1f} ms | {max(values) * 1000:.1f} ms |")
     shutil.rmtree(cache)
+def standin_logind():
+    """The stand-in logind of the tests (Tests/PomoTestSupport/DBusStandIns.swift), as Python."""
+    text = open(os.path.join(os.path.dirname(__file__), "..", "Tests", "PomoTestSupport", "DBusStandIns.swift")).read()
+    body = text.split("package static let logind = \"\"\"\n", 1)[1].split("\n    \"\"\"", 1)[0]
+    return "\n".join(line[4:] for line in body.split("\n"))
+
+
+def python_with_dbus():
+    """A Python that has dbus-python and GObject (Debian's python3-dbus, python3-gi)."""
+    for candidate in (sys.executable, "/usr/bin/python3"):
+        if subprocess.run([candidate, "-c", "import dbus, gi"], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL).returncode == 0:
+            return candidate
+    return None
+
+
+LOCKER = """
+import json, socket, sys, time
+import dbus
+bus = dbus.bus.BusConnection(sys.argv[1])
+test = dbus.Interface(bus.get_object('org.freedesktop.login1', '/org/freedesktop/login1'), 'org.pomo.Test')
+def state():
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+        s.connect(sys.argv[2])
+        s.sendall(b"state\\n")
+        reply = b""
+        while not reply.endswith(b"\\n"):
+            chunk = s.recv(65536)
+            if not chunk:
+                break
+            reply += chunk
+        return reply.decode()
+def paused():
+    return '"paused_at":"' in state()
+delays = []
+for i in range(int(sys.argv[3])):
+    sent = time.monotonic()
+    test.Lock()
+    while not paused():
+        pass
+    delays.append((time.monotonic() - sent) * 1000)
+    test.Unlock()
+    while paused():
+        pass
+print(json.dumps(delays))
+"""
+
+
+def section_away(args, env):
+    print("## Away (issue 21 part 1): logind, pomo away")
+    python = python_with_dbus()
+    daemon_path = shutil.which("dbus-daemon")
+    if python is None or daemon_path is None:
+        print()
+        print("(skipped: needs dbus-daemon and a Python with python3-dbus and python3-gi)")
+        return
+    folder = tempfile.mkdtemp()
+    preset = os.path.join(folder, "focus.json")
+    with open(preset, "w") as f:
+        json.dump({"round": [{"name": "focus", "kind": "work", "duration": "25m"}]}, f)
+    conf = os.path.join(folder, "bus.conf")
+    with open(conf, "w") as f:
+        f.write(f"""<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig><type>system</type><listen>unix:path={folder}/bus</listen><auth>EXTERNAL</auth>
+<policy context="default"><allow user="*"/><allow own="*"/><allow send_destination="*" eavesdrop="true"/>
+<allow eavesdrop="true"/></policy></busconfig>""")
+    daemon = subprocess.Popen([daemon_path, f"--config-file={conf}", "--nofork", "--print-address=1"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    address = daemon.stdout.readline().strip()
+    script = os.path.join(folder, "logind.py")
+    with open(script, "w") as f:
+        f.write(standin_logind())
+    logind = subprocess.Popen([python, script, address], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    logind.stdout.readline()  # "logind ready"
+
+    # CPU: a session listening to the system bus (and its logind) beside one with no bus.
+    heard_folder, heard_home, heard_socket = control_home(args.pomo, preset, env)
+    heard_home["DBUS_SYSTEM_BUS_ADDRESS"] = address
+    deaf_folder, deaf_home, deaf_socket = control_home(args.pomo, preset, env)
+    deaf_home["DBUS_SYSTEM_BUS_ADDRESS"] = f"unix:path={folder}/none"
+    heard = start_session(args.pomo, preset, heard_home, heard_socket)
+    deaf = start_session(args.pomo, preset, deaf_home, deaf_socket)
+    time.sleep(1)
+    steady_from = (time.monotonic(), cpu_now(heard.pid), cpu_now(deaf.pid))
+    time.sleep(args.seconds)
+    steady_to = (time.monotonic(), cpu_now(heard.pid), cpu_now(deaf.pid))
+    minutes = (steady_to[0] - steady_from[0]) / 60
+
+    # Lock to paused: the stand-in's Lock called, then the session's state asked until paused.
+    locker = os.path.join(folder, "locker.py")
+    with open(locker, "w") as f:
+        f.write(LOCKER)
+    run = subprocess.run([python, locker, address, heard_socket, "30"], capture_output=True, text=True, timeout=300)
+    if run.returncode != 0:
+        raise SystemExit(f"bench: the locker failed: {run.stderr}")
+    delays = json.loads(run.stdout)
+    delays.sort()
+
+    # `pomo away` and `pomo back` from a new process, each alternately.
+    trips = {"away": [], "back": []}
+    for i in range(100):
+        word = "away" if i % 2 == 0 else "back"
+        sent = time.perf_counter()
+        subprocess.run([args.pomo, word], env=heard_home, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        trips[word].append((time.perf_counter() - sent) * 1000)
+    # The same process start with no request (the floor of any command), and the request alone.
+    for i in range(50):
+        sent = time.perf_counter()
+        subprocess.run([args.pomo, "--version"], env=heard_home, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        trips.setdefault("version", []).append((time.perf_counter() - sent) * 1000)
+    for i in range(100):
+        sent = time.perf_counter()
+        socket_request(heard_socket, "away idle" if i % 2 == 0 else "back")
+        trips.setdefault("socket", []).append((time.perf_counter() - sent) * 1000)
+    for values in trips.values():
+        values.sort()
+    stop_session(heard)
+    stop_session(deaf)
+    logind.kill()
+    daemon.kill()
+    logind.wait()
+    daemon.wait()
+
+    def median(values):
+        return values[len(values) // 2] if values else float("nan")
+
+    heard_cpu = (steady_to[1] - steady_from[1]) / minutes
+    deaf_cpu = (steady_to[2] - steady_from[2]) / minutes
+    print()
+    print("| what | measured | target |")
+    print("| --- | --- | --- |")
+    print(f"| a session's CPU per minute listening to the system bus, nothing happening | {heard_cpu:.4f} s | within 10% of one that is not |")
+    print(f"| the same session with no bus, beside it | {deaf_cpu:.4f} s | |")
+    print(f"| logind's Lock to the phase paused (the state asked over the socket), median / max ({len(delays)}) | "
+          f"{median(delays):.2f} ms / {max(delays):.2f} ms | at most 20 ms |")
+    print(f"| `pomo away` round trip (a new process), median / max (50) | {median(trips['away']):.2f} ms / "
+          f"{max(trips['away']):.2f} ms | at most 10 ms |")
+    print(f"| `pomo back` round trip (a new process), median / max (50) | {median(trips['back']):.2f} ms / "
+          f"{max(trips['back']):.2f} ms | |")
+    print(f"| `pomo --version` from the same Python (starting a process, no request), median (50) | "
+          f"{median(trips['version']):.2f} ms | |")
+    print(f"| `away` / `back` over the socket alone, median / max (100) | {median(trips['socket']):.2f} ms / "
+          f"{max(trips['socket']):.2f} ms | |")
+    print()
+    print(f"({args.seconds:.0f} s of a 25 min focus phase, output piped; a private dbus-daemon as the system bus, the "
+          f"tests' stand-in logind on it.)")
+    for path in (folder, heard_folder, deaf_folder):
+        shutil.rmtree(path, ignore_errors=True)
 
 
 SECTIONS = {"session": section_session, "status": section_status, "control": section_control,
             "report": section_report, "history": section_history, "folder": section_folder,
             "spans": section_spans, "core": section_core, "moves": section_moves,
-            "tick": section_tick, "dnd": section_dnd, "tasks": section_tasks}
+            "tick": section_tick, "dnd": section_dnd, "tasks": section_tasks, "away": section_away}
 
 
 def main():

@@ -11,7 +11,8 @@
 #   AMRAP against the same workout without them: CPU per minute on --big), tick (a focus with
 #   the tick on against one without, players included), dnd (do-not-disturb with a real dunst
 #   under Xvfb: what switching it costs a session), tasks (task list, report --tasks and task
-#   changes over 100,000 and 1,000,000 sessions with 10,000 tasks)
+#   changes over 100,000 and 1,000,000 sessions with 10,000 tasks), away (logind on a
+#   stand-in system bus: CPU listening, Lock to paused, pomo away round trip)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -9,6 +9,7 @@ import PomoPlatform
 ///
 ///     pause | resume | toggle | skip | stop | next | extend MILLISECONDS | rep | reps N | state | follow
 ///     | tag WORD… | untag WORD… | note [WORD] | mark internal|external [WORD] | void [WORD]
+///     | away [CAUSE] | back | keep | drop
 ///
 /// (a WORD is text as `escaped` writes it).
 ///
@@ -102,6 +103,12 @@ public enum ControlProtocol {
     case .note(let text): text.map { "note " + escaped($0) } ?? "note"
     case .mark(let kind, let note): "mark \(kind.rawValue)" + (note.map { " " + escaped($0) } ?? "")
     case .void(let reason): reason.map { "void " + escaped($0) } ?? "void"
+    // The time a source knew it later stays with the session that heard it.
+    case .away(let cause, _): "away \(cause.rawValue)"
+    case .back: "back"
+    case .keepAway: "keep"
+    case .dropAway: "drop"
+    case .endAfterAway: "stop"
     }
   }
 
@@ -200,6 +207,15 @@ public enum ControlProtocol {
     case ("void", 2):
       guard let reason = unescaped(words[1]) else { return .failure(.badText(String(words[1].prefix(40)))) }
       return .success(.command(.void(reason)))
+    case ("away", 1): return .success(.command(.away(.command)))
+    case ("away", 2):
+      guard let cause = AwayCause(rawValue: String(words[1])) else {
+        return .failure(.badText(String(words[1].prefix(40))))
+      }
+      return .success(.command(.away(cause)))
+    case ("back", 1): return .success(.command(.back))
+    case ("keep", 1): return .success(.command(.keepAway))
+    case ("drop", 1): return .success(.command(.dropAway))
     case ("state", 1): return .success(.state)
     case ("follow", 1): return .success(.follow)
     case ("extend", 2):

@@ -61,7 +61,7 @@ public final class BigDisplay: LiveView {
         hints = KeyHints.full(confirm: engine.plan.confirms, extra: KeyHints.countKey(engine.plan))
         history.append(PlanText.header(engine.plan))
         enter()
-      case .phaseEnded, .slept, .answered:
+      case .phaseEnded, .slept, .answered, .away, .back, .awayAsking, .awayDecided:
         if let line = EventText.line(event, engine, clockTime: clockTime) { history.append(line) }
       case .sessionEnded:
         leave()

@@ -51,7 +51,7 @@ public final class LiveDisplay: SessionListener {
         head = PlanText.header(engine.plan)
         hints = KeyHints.full(confirm: engine.plan.confirms, extra: KeyHints.countKey(engine.plan))
         text += ANSI.hideCursor + headerLine() + "\n"
-      case .phaseEnded, .slept, .answered:
+      case .phaseEnded, .slept, .answered, .away, .back, .awayAsking, .awayDecided:
         if let line = EventText.line(event, engine, clockTime: clockTime) {
           finished.append(line)
           text += ANSI.clearLine + dimmed(phaseLine: line) + "\n"

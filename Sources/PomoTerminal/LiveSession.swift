@@ -122,6 +122,14 @@ public final class LiveSession {
           return self.engine
         }
       }
+      for control in controls where !engine.isFinished {
+        control.serveDue(now: engine.clock.now()) { command in
+          if !events.isEmpty { publish(events) }
+          events = []
+          self.publish(self.handle(command))
+          return self.engine
+        }
+      }
       events += engine.tick()
       publish(events)
       if outputClosed() && !engine.isFinished {
@@ -139,6 +147,8 @@ public final class LiveSession {
   private func handle(key: UInt8) -> [SessionEvent] {
     // While a phase asks for its reps, digits, Backspace, Enter and q answer it.
     if let events = engine.answerKey(key) { return events }
+    // While it asks about time away, k keeps it, d drops it and q ends the session.
+    if let command = engine.awayCommand(forKey: key) { return handle(command) }
     if KeyHints.helpKeys.contains(key) {
       display?.showKeys()
       return []
@@ -151,7 +161,7 @@ public final class LiveSession {
   func handle(_ command: SessionCommand) -> [SessionEvent] {
     switch command {
     // A void Pomodoro ends the session as a stop does.
-    case .stop, .void: stop(.quit) { $0.apply(command) }
+    case .stop, .void, .endAfterAway: stop(.quit) { $0.apply(command) }
     default: engine.apply(command)
     }
   }

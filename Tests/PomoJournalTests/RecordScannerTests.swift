@@ -275,6 +275,7 @@ struct RecordScannerTests {
       ("cooldown_seconds", "cooldownSeconds"), ("endless", "endless"), ("clock_step_seconds", "clockStepSeconds"),
       ("exercise", "exercise"), ("reps", "reps"), ("counted_rounds", "countedRounds"), ("marks", "marks"),
       ("void_reason", "voidReason"), ("task", "task"), ("title", "title"), ("estimate", "estimate"), ("done", "done"),
+      ("away", "away"), ("cause", "cause"), ("kept", "kept"), ("paused", "paused"),
     ]
     for (key, name) in known {
       #expect(RecordScanner.keyName(key) == name)

@@ -56,6 +56,10 @@ struct CommandLineTests {
           note                    Set the running session's note.
           mark                    Mark an interruption of the running Pomodoro.
           void                    End the running Pomodoro as void.
+          away                    Tell the running session you have left.
+          back                    Tell the running session you are back.
+          keep                    Keep the time away the session asks about.
+          drop                    Drop the time away the session asks about.
           stop                    Stop the running session.
           attach                  Show the running session live, with its keys, in this
                                   terminal.

@@ -203,8 +203,8 @@ struct CompletionShellTests {
     (
       "pomo ",
       [
-        "add", "attach", "completions", "delete", "edit", "export", "extend", "help", "import", "journal", "log",
-        "manual", "mark",
+        "add", "attach", "away", "back", "completions", "delete", "drop", "edit", "export", "extend", "help", "import",
+        "journal", "keep", "log", "manual", "mark",
         "next", "note", "pause", "presets", "rep", "report", "resume", "skip", "start", "status", "stop", "tag", "task", "toggle", "undo",
         "untag", "void",
       ]

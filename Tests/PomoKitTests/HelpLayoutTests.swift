@@ -532,6 +532,86 @@ struct HelpLayoutTests {
       -h, --help              Show help information.
 
     """,
+    ["pomo", "away"]: """
+    OVERVIEW: Tell the running session you have left.
+
+    The phase does what the config's "away" policy says for its kind: "pause" pauses
+    it until 'pomo back'; "run" counts the time and records the span away; "ask"
+    counts it and asks, on your return, whether to keep it, drop it or end the
+    session. Reports leave time away out of focus unless it was kept. Use it from a
+    screen locker or an idle daemon that pomo does not hear by itself (swayidle,
+    hypridle, xss-lock, xidlehook: see the README). Already away, nothing changes.
+
+    Examples:
+      pomo away
+      pomo away --cause idle
+
+    The command goes to the running session over its control socket, in
+    $XDG_RUNTIME_DIR/pomo (else $XDG_STATE_HOME/pomo), which only your user can
+    reach. It prints the session's new status line, as 'pomo status' would, and
+    exits 0; with no session running it says so and exits 1.
+
+    USAGE: pomo away [--cause <cause>]
+
+    OPTIONS:
+      --cause <cause>         Why: lock, idle, sleep or command (the default).
+      -h, --help              Show help information.
+
+    """,
+    ["pomo", "back"]: """
+    OVERVIEW: Tell the running session you are back.
+
+    The span away closes; a phase the "pause" policy paused goes on, and under "ask"
+    the session asks what to do with the time ('pomo keep', 'pomo drop'). Not away,
+    nothing changes.
+
+    The command goes to the running session over its control socket, in
+    $XDG_RUNTIME_DIR/pomo (else $XDG_STATE_HOME/pomo), which only your user can
+    reach. It prints the session's new status line, as 'pomo status' would, and
+    exits 0; with no session running it says so and exits 1.
+
+    USAGE: pomo back
+
+    OPTIONS:
+      -h, --help              Show help information.
+
+    """,
+    ["pomo", "keep"]: """
+    OVERVIEW: Keep the time away the session asks about.
+
+    Under the "ask" away policy, the session asks on your return whether the time
+    away counts: this keeps it, as the key k does, and reports count it as focus.
+    'pomo drop' drops it; 'pomo edit ID --keep-away' decides later.
+
+    The command goes to the running session over its control socket, in
+    $XDG_RUNTIME_DIR/pomo (else $XDG_STATE_HOME/pomo), which only your user can
+    reach. It prints the session's new status line, as 'pomo status' would, and
+    exits 0; with no session running it says so and exits 1.
+
+    USAGE: pomo keep
+
+    OPTIONS:
+      -h, --help              Show help information.
+
+    """,
+    ["pomo", "drop"]: """
+    OVERVIEW: Drop the time away the session asks about.
+
+    Under the "ask" away policy, the session asks on your return whether the time
+    away counts: this drops it, as the key d does, and reports leave it out. 'pomo
+    keep' keeps it; 'pomo edit ID --drop-away' decides later.
+
+    The command goes to the running session over its control socket, in
+    $XDG_RUNTIME_DIR/pomo (else $XDG_STATE_HOME/pomo), which only your user can
+    reach. It prints the session's new status line, as 'pomo status' would, and
+    exits 0; with no session running it says so and exits 1.
+
+    USAGE: pomo drop
+
+    OPTIONS:
+      -h, --help              Show help information.
+
+    """,
     ["pomo", "mark"]: """
     OVERVIEW: Mark an interruption of the running Pomodoro.
 
@@ -977,10 +1057,11 @@ struct HelpLayoutTests {
       pomo edit last --tag thesis --untag misc
       pomo edit 3f2a1b4c --start 'yesterday 09:30'
       pomo edit last --end -10m --note 'phone call'
+      pomo edit last --keep-away
 
     USAGE: pomo edit <id> [--tag <tag> ...] [--untag <tag> ...] [--note <text>]
            [--start <when>] [--end <when>] [--preset <name>] [--status <status>]
-           [--allow-overlap] [--journal <path>]
+           [--keep-away] [--drop-away] [--allow-overlap] [--journal <path>]
 
     ARGUMENTS:
       <id>                    A session: its id, a unique prefix of it of at least 4
@@ -994,6 +1075,10 @@ struct HelpLayoutTests {
       --end <when>            End the session then.
       --preset <name>         Set the preset's name.
       --status <status>       Set the status: completed, interrupted or void.
+      --keep-away             Count the session's time away as focus (its spans away
+                              kept).
+      --drop-away             Leave the session's time away out (its spans away
+                              dropped).
       --allow-overlap         Record the session even where it shares time with
                               another.
       --journal <path>        The journal: a folder (one file per machine) or a

@@ -173,6 +173,8 @@ struct OptionAuditTests {
     "pomo next": [["next"]], "pomo rep": [["rep"], ["rep", "12"]], "pomo stop": [["stop"]],
     "pomo tag": [["tag", "x", "y"]], "pomo untag": [["untag", "x"]], "pomo note": [["note", "n"], ["note"]],
     "pomo mark": [["mark", "internal", "n"], ["mark", "external"]], "pomo void": [["void", "why"], ["void"]],
+    "pomo away": [["away", "--cause", "idle"]], "pomo back": [["back"]], "pomo keep": [["keep"]],
+    "pomo drop": [["drop"]],
     "pomo attach": [["attach", "--color", "never", "--ascii"]],
     "pomo log": [
       ["log", "--limit", "5", "--json", "--journal", "$JOURNAL", "--strict"],
@@ -215,7 +217,9 @@ struct OptionAuditTests {
         "edit", "done", "--tag", "b", "--untag", "a", "--note", "n", "--start", "2025-12-01T07:00:00Z", "--end",
         "2025-12-01T07:30:00Z", "--preset", "work", "--status", "interrupted", "--allow-overlap", "--journal",
         "$JOURNAL",
-      ]
+      ],
+      ["edit", "done", "--keep-away", "--journal", "$JOURNAL"],
+      ["edit", "done", "--drop-away", "--journal", "$JOURNAL"],
     ],
     "pomo delete": [["delete", "done", "--journal", "$JOURNAL"]],
     "pomo task": [["task"]],
@@ -251,7 +255,8 @@ struct OptionAuditTests {
   /// The commands that steer a running session; the audit runs them with none running.
   static let steering: Set<String> = [
     "pomo pause", "pomo toggle", "pomo skip", "pomo extend", "pomo next", "pomo rep", "pomo stop",
-    "pomo tag", "pomo untag", "pomo note", "pomo mark", "pomo void", "pomo attach",
+    "pomo tag", "pomo untag", "pomo note", "pomo mark", "pomo void", "pomo attach", "pomo away", "pomo back", "pomo keep",
+    "pomo drop",
   ]
 
   @Test("every option a command reads is declared", arguments: commandTree().map(\.path))

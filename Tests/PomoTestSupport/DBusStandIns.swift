@@ -69,7 +69,8 @@ package enum DBusStandIns {
   /// "auto", or any pid), with `LockedHint` and `IdleHint`; an unknown id is the error
   /// `org.freedesktop.login1.NoSuchSession`. A test steers it through `org.pomo.Test`:
   /// `Lock`, `Unlock` (set `LockedHint`, emit the session's signal), `Sleep(b)` (emit the
-  /// manager's `PrepareForSleep`) and `SetIdle(b)`.
+  /// manager's `PrepareForSleep`) and `SetIdle(b)`; each change of a hint is also sent as the
+  /// session's `PropertiesChanged`, after the signal.
   package static let logind = """
     import sys
     import dbus, dbus.service, dbus.mainloop.glib
@@ -106,6 +107,14 @@ package enum DBusStandIns {
         def Unlock(self):
             pass
 
+        @dbus.service.signal(PROPS, signature='sa{sv}as')
+        def PropertiesChanged(self, interface, changed, invalidated):
+            pass
+
+        def hint(self, name, value):
+            self.props[name] = bool(value)
+            self.PropertiesChanged(SESSION, {name: dbus.Boolean(bool(value))}, dbus.Array([], signature='s'))
+
     class Manager(dbus.service.Object):
         def __init__(self, session):
             super().__init__(bus, '/org/freedesktop/login1')
@@ -127,13 +136,13 @@ package enum DBusStandIns {
 
         @dbus.service.method(TEST, in_signature='', out_signature='')
         def Lock(self):
-            self.session.props['LockedHint'] = True
             self.session.Lock()
+            self.session.hint('LockedHint', True)
 
         @dbus.service.method(TEST, in_signature='', out_signature='')
         def Unlock(self):
-            self.session.props['LockedHint'] = False
             self.session.Unlock()
+            self.session.hint('LockedHint', False)
 
         @dbus.service.method(TEST, in_signature='b', out_signature='')
         def Sleep(self, start):
@@ -141,7 +150,7 @@ package enum DBusStandIns {
 
         @dbus.service.method(TEST, in_signature='b', out_signature='')
         def SetIdle(self, idle):
-            self.session.props['IdleHint'] = bool(idle)
+            self.session.hint('IdleHint', idle)
 
     manager = Manager(Session())
     name = dbus.service.BusName('org.freedesktop.login1', bus)

@@ -120,7 +120,9 @@ package final class RandomHistory {
   private func edit() -> String {
     guard let id = try? someID() else { return "edit: no session" }
     var words = ["edit", id]
-    switch Int.random(in: 0..<6, using: &rng) {
+    switch Int.random(in: 0..<8, using: &rng) {
+    case 6: words += ["--keep-away"]
+    case 7: words += ["--drop-away"]
     case 0: words += ["--tag", Self.tags.randomElement(using: &rng)!]
     case 1: words += ["--untag", Self.tags.randomElement(using: &rng)!]
     case 2: words += ["--start", when(), "--allow-overlap"]
@@ -280,6 +282,17 @@ package final class RandomHistory {
         }
       }
       phases.append(focus)
+      // Some focus has time away: counted or paused through, kept, dropped or undecided.
+      if Int.random(in: 0..<3, using: &rng) == 0 {
+        let from = t + Double(Int.random(in: 0..<Int(work / 2), using: &rng))
+        let length = Double(Int.random(in: 1...max(1, Int(work / 2)), using: &rng)) + 0.25
+        let kept: Bool? = [true, false, nil].randomElement(using: &rng)!
+        phases[phases.count - 1].away = [
+          JournalAway(
+            start: from, end: min(from + length, t + work), cause: ["lock", "idle", "sleep", "command"].randomElement(using: &rng)!,
+            paused: Bool.random(using: &rng), kept: kept)
+        ]
+      }
       t += work
       if Bool.random(using: &rng) {
         let rest = Double(Int.random(in: 1...20, using: &rng)) * 60

@@ -63,6 +63,9 @@ public struct Config: Equatable, Sendable {
   public var doNotDisturb = DoNotDisturbSettings()
   /// Whether `pomo task list` shows Taskwarrior's pending tasks too (`"taskwarrior": true`).
   public var taskwarrior = false
+  /// What each kind of phase does while you are away (`"away": {"work": "pause", "rest": "run"}`),
+  /// and the idle threshold (`"idle_after": "5m"`).
+  public var away = AwayRules.standard
 
   public init() {}
 
@@ -91,7 +94,7 @@ public struct Config: Equatable, Sendable {
       root, path: "", allowed: [
         "$schema", "bell", "notify", "color", "hooks", "week_start", "terminal_title", "terminal_notify",
         "terminal_progress", "daily_goal", "day_start", "display", "voice", "speaker", "sound", "sounds", "warn_before",
-        "timewarrior", "break_bank", "taskwarrior",
+        "timewarrior", "break_bank", "taskwarrior", "away", "idle_after",
         "dnd", "dnd_commands", "dnd_shortcuts",
       ], required: [])
     var config = Config()
@@ -126,6 +129,17 @@ public struct Config: Equatable, Sendable {
       switch DurationText.parse(try reader.string(cap, path: "break_bank.cap")) {
       case .success(let value): config.breakBankCap = value
       case .failure(let problem): throw reader.error(cap, "break_bank.cap", problem.message(for: cap.snippet))
+      }
+    }
+    if let v = fields["away"] {
+      let policies = try reader.fields(v, path: "away", allowed: ["work", "rest"], required: [])
+      if let p = policies["work"] { config.away.work = try reader.choice(p, path: "away.work", AwayPolicy.self) }
+      if let p = policies["rest"] { config.away.rest = try reader.choice(p, path: "away.rest", AwayPolicy.self) }
+    }
+    if let v = fields["idle_after"] {
+      switch DurationText.parse(try reader.string(v, path: "idle_after")) {
+      case .success(let value): config.away.idleAfter = value
+      case .failure(let problem): throw reader.error(v, "idle_after", problem.message(for: v.snippet))
       }
     }
     if let v = fields["day_start"] {

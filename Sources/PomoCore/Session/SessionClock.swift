@@ -57,6 +57,14 @@ public enum SessionEvent: Equatable, Sendable {
   case relabeled
   /// An interruption was marked in phase `i` (a focus phase).
   case marked(Int, PhaseMark.Kind)
+  /// The person left (`pomo away`, a lock, an idle desk).
+  case away(AwayCause)
+  /// The person came back after this long away.
+  case back(AwayCause, Duration)
+  /// The session asks what to do with the time away (`ask`): keep, drop or end.
+  case awayAsking
+  /// The time away was kept (true) or dropped.
+  case awayDecided(kept: Bool)
   case sessionEnded(completed: Bool)
 }
 
@@ -87,6 +95,10 @@ public struct SessionSnapshot: Equatable, Sendable {
   public var questionPhase: PlannedPhase?
   /// The interruptions marked in the phase, as the technique writes them (`'' -`); empty when none.
   public var marks = ""
+  /// Why the person is away, while they are.
+  public var away: AwayCause?
+  /// The question after time away, while it is open.
+  public var awayQuestion: AwayQuestion?
 
   /// "3/8", or "3" when the rounds are endless; nil outside the rounds.
   public var roundText: String? { phase.round.map { endless ? "\($0)" : "\($0)/\(rounds)" } }

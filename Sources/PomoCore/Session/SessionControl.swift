@@ -14,4 +14,12 @@ public protocol SessionControl: SessionListener {
 
   /// Stops listening; called once the session has ended, before its lock is let go.
   func close()
+
+  /// Carries out what is due by time alone, with nothing to read (an idle desk that has now
+  /// been idle long enough); called on every turn of the loop.
+  func serveDue(now: Duration, apply: (SessionCommand) -> SessionEngine)
+}
+
+extension SessionControl {
+  public func serveDue(now: Duration, apply: (SessionCommand) -> SessionEngine) {}
 }

@@ -51,6 +51,8 @@ public struct SessionEngine: Sendable {
     public var reps: Int? = nil
     /// The interruptions marked while it ran (focus phases only).
     public var marks: [PhaseMark] = []
+    /// The spans of the phase during which the person was away.
+    public var away: [AwaySpan] = []
 
     /// Time spent in the phase, pauses left out, overtime in.
     public var elapsed: Duration { end - start - paused }
@@ -128,11 +130,24 @@ public struct SessionEngine: Sendable {
   public private(set) var voided = false
   /// Why it was voided, when a reason was given.
   public private(set) var voidReason: String?
+  /// What each kind of phase does while the person is away.
+  public let awayRules: AwayRules
+  /// Whether the person is away now, since when and why.
+  public private(set) var away: AwayState?
+  /// The spans away of the current phase that have closed.
+  private var phaseAway: [AwaySpan] = []
+  /// The open question after time away under the `ask` policy.
+  public private(set) var awayQuestion: AwayQuestion?
+  private var awayEpisodes = 0
+  private var awaySpanCount = 0
+  /// When the person last came back: a time away never starts before it.
+  private var lastBack: Duration = .zero
 
   public init(
     plan: Plan, clock: SessionClock, asksAtEnd: Bool = true, startedAgo: Duration = .zero, tags: [String] = [],
-    note: String? = nil, bank: Duration = .zero
+    note: String? = nil, bank: Duration = .zero, away: AwayRules = .counting
   ) {
+    self.awayRules = away
     self.bank = max(.zero, bank)
     self.plan = plan
     self.clock = clock
@@ -188,6 +203,28 @@ public struct SessionEngine: Sendable {
     let now = clock.now()
     let window = measureSleep(now: now, &events)
     measureStep(now: now, &events)
+    // A suspend is time away: the phases due before it end first, then it is left as the
+    // policy says (a focus paused from the moment the machine slept), and come back from now.
+    var sleptAway = false
+    if let window, away == nil, isActive {
+      advance(to: window.0, sleepWindow: window, &events)
+      if isActive {
+        leave(at: window.0, cause: .sleep, announce: false, &events)
+        sleptAway = true
+      }
+    }
+    advance(to: now, sleepWindow: window, &events)
+    if let window, !isFinished {
+      phaseSlept += overlap(window, phaseStart, now)
+    }
+    if sleptAway { comeBack(at: now, &events) }
+    return events + afterAdvance(now: now)
+  }
+
+  /// Ends every phase whose deadline is at or before `t`.
+  private mutating func advance(
+    to now: Duration, sleepWindow window: (Duration, Duration)?, _ events: inout [SessionEvent]
+  ) {
     while status == .running && now >= deadline {
       let end = deadline
       if plan.waits(before: index + 1) {
@@ -199,9 +236,11 @@ public struct SessionEngine: Sendable {
       endPhase(at: end, completed: true, sleepWindow: window, &events)
       beginPhase(index + 1, at: end, &events)
     }
-    if let window, !isFinished {
-      phaseSlept += overlap(window, phaseStart, now)
-    }
+  }
+
+  /// What a tick does once the phases are up to the clock: questions, warnings, cues.
+  private mutating func afterAdvance(now: Duration) -> [SessionEvent] {
+    var events: [SessionEvent] = []
     if let question, now >= question.closes {
       self.question = nil
       events.append(.answered(question.phase, reps: nil))
@@ -238,6 +277,9 @@ public struct SessionEngine: Sendable {
       goOn(at: now, &events)
     case .running:
       pause(at: now, &events)
+    case .paused where away?.pausedIt == true:
+      // Going on by hand from a phase the away policy paused: you are back.
+      comeBack(at: now, &events)
     case .paused:
       resume(at: now, &events)
     default: break
@@ -390,6 +432,8 @@ public struct SessionEngine: Sendable {
     snapshot.question = question
     snapshot.questionPhase = question.map { plan.phases[$0.phase] }
     snapshot.marks = PhaseMark.signs(marks)
+    snapshot.away = away?.cause
+    snapshot.awayQuestion = awayQuestion
     let total = TimeText.seconds(plan.total)
     if total > 0 {
       let done = TimeText.seconds(phase.offset) + snapshot.fraction * TimeText.seconds(phase.duration)
@@ -492,6 +536,7 @@ public struct SessionEngine: Sendable {
     warned = false
     roundCount = 0
     marks = []
+    phaseAway = []
     if earnedNow && bank > .zero {
       bankDraw = (i, bank)
       phaseExtended = bank
@@ -499,6 +544,8 @@ public struct SessionEngine: Sendable {
       bank = .zero
     }
     events.append(.phaseStarted(i))
+    // A phase that starts while the person is away is away from its start.
+    if away != nil { applyAwayPolicy(at: t, &events) }
   }
 
   private mutating func endPhase(
@@ -512,6 +559,9 @@ public struct SessionEngine: Sendable {
       extended: phaseExtended, completed: completed, overtime: overtime)
     if record.phase.count == .rounds { record.countedRounds = roundCount }
     record.marks = marks
+    closeAwaySpan(at: end)
+    record.away = phaseAway
+    phaseAway = []
     records.append(record)
     events.append(.phaseEnded(index, completed: completed))
     // The last phase asks only if someone can answer before the session ends.
@@ -521,6 +571,144 @@ public struct SessionEngine: Sendable {
       question = RepsQuestion(phase: index, closes: end + RepsQuestion.timeout)
       events.append(.asking(index))
     }
+  }
+
+  // MARK: - Away
+
+  /// The person has left (`cause`), at `t` on the engine's clock (now, or earlier when the
+  /// source knew it later: a suspend, an idle desk). Nothing while away already or not under way.
+  public mutating func goAway(cause: AwayCause, at t: Duration? = nil) -> [SessionEvent] {
+    var events = tick()
+    guard away == nil, isActive else { return events }
+    let now = clock.now()
+    // Never before the phase or the last time away: a span is only ever in one phase.
+    let since = max(min(t ?? now, now), phaseStart, lastBack)
+    leave(at: since, cause: cause, announce: true, &events)
+    return events
+  }
+
+  /// The person is back: the spans close, a phase the policy paused goes on, and under `ask`
+  /// the session asks what to do with the time.
+  public mutating func comeBack() -> [SessionEvent] {
+    var events = tick()
+    guard away != nil else { return events }
+    comeBack(at: clock.now(), &events)
+    return events
+  }
+
+  /// Answers the question after time away: keep the time (true) or drop it (false).
+  public mutating func decideAway(keep: Bool) -> [SessionEvent] {
+    var events = tick()
+    guard let question = awayQuestion else { return events }
+    awayQuestion = nil
+    decide(episode: question.episode, keep: keep)
+    events.append(.awayDecided(kept: keep))
+    return events
+  }
+
+  /// The third answer: the session ends now, and the time away is dropped.
+  public mutating func endAfterAway() -> [SessionEvent] {
+    var events = tick()
+    if let question = awayQuestion {
+      awayQuestion = nil
+      decide(episode: question.episode, keep: false)
+      events.append(.awayDecided(kept: false))
+    }
+    return events + quit()
+  }
+
+  private mutating func leave(at t: Duration, cause: AwayCause, announce: Bool, _ events: inout [SessionEvent]) {
+    awayEpisodes += 1
+    // A question still open from an earlier time away is left undecided: that time stays out.
+    awayQuestion = nil
+    away = AwayState(
+      since: t, cause: cause, episode: awayEpisodes, phaseSince: t, phasePaused: false, pausedIt: false,
+      announced: announce)
+    if announce { events.append(.away(cause)) }
+    applyAwayPolicy(at: t, &events)
+  }
+
+  /// Opens the current phase's span at `t` and, under `pause`, pauses the phase from then.
+  private mutating func applyAwayPolicy(at t: Duration, _ events: inout [SessionEvent]) {
+    guard var state = away else { return }
+    state.phaseSince = t
+    state.pausedIt = false
+    let pausable = status == .running || (status == .waiting && inOpenPhase)
+    if pausable && awayRules.policy(for: plan.phases[index].kind) == .pause {
+      pausedAt = t
+      longestEndedRun = max(longestEndedRun, t - runStart)
+      status = .paused
+      state.pausedIt = true
+    }
+    state.phasePaused = status == .paused
+    away = state
+  }
+
+  /// The most spans away a session records (about 130 bytes each in its journal line), so no
+  /// desk that goes idle and back all day makes a record too long to write; past it, a phase's
+  /// last span stretches to the new one's end (the time between counts as away), and a phase
+  /// with none records none.
+  package static let awaySpanLimit = 1000
+
+  /// Closes the current phase's span away at `t`, if the person is away.
+  private mutating func closeAwaySpan(at t: Duration) {
+    guard var state = away else { return }
+    if t > state.phaseSince && awaySpanCount >= Self.awaySpanLimit {
+      if !phaseAway.isEmpty { phaseAway[phaseAway.count - 1].end = t }
+    } else if t > state.phaseSince {
+      awaySpanCount += 1
+      phaseAway.append(
+        AwaySpan(
+          start: state.phaseSince, end: t, cause: state.cause, paused: state.phasePaused, episode: state.episode))
+    }
+    state.phaseSince = t
+    away = state
+  }
+
+  private mutating func comeBack(at now: Duration, _ events: inout [SessionEvent]) {
+    guard let state = away else { return }
+    if isActive { closeAwaySpan(at: now) }
+    away = nil
+    lastBack = now
+    if state.pausedIt && status == .paused && !isFinished {
+      let pause = endPause(at: now)
+      deadline += pause
+      runStart = now
+      status = plan.phases[index].open ? .waiting : .running
+    }
+    if state.announced { events.append(.back(state.cause, now - state.since)) }
+    // Under `ask`, a phase that counted the time asks what to do with it.
+    let spans = records.flatMap(\.away) + phaseAway
+    let asks = records.contains { record in
+      awayRules.policy(for: record.phase.kind) == .ask && record.away.contains { $0.episode == state.episode }
+    }
+    let asksNow = !isFinished && awayRules.policy(for: plan.phases[index].kind) == .ask
+      && phaseAway.contains { $0.episode == state.episode }
+    if (asks || asksNow) && spans.contains(where: { $0.episode == state.episode && !$0.paused }) {
+      awayQuestion = AwayQuestion(episode: state.episode, cause: state.cause, length: now - state.since)
+      events.append(.awayAsking)
+    }
+  }
+
+  /// Marks every span of `episode` kept or dropped.
+  private mutating func decide(episode: Int, keep: Bool) {
+    for r in records.indices {
+      for k in records[r].away.indices where records[r].away[k].episode == episode { records[r].away[k].kept = keep }
+    }
+    for k in phaseAway.indices where phaseAway[k].episode == episode { phaseAway[k].kept = keep }
+  }
+
+  /// The spans away of the current phase so far, the open one up to now.
+  public var currentAway: [AwaySpan] {
+    guard !isFinished else { return [] }
+    var spans = phaseAway
+    if let state = away, clock.now() > state.phaseSince {
+      spans.append(
+        AwaySpan(
+          start: state.phaseSince, end: clock.now(), cause: state.cause, paused: state.phasePaused,
+          episode: state.episode))
+    }
+    return spans
   }
 
   /// Ends the session after its last phase, completed.
@@ -627,6 +815,17 @@ public enum SessionCommand: Equatable, Sendable {
   case mark(PhaseMark.Kind, String?)
   /// End the running Pomodoro as void (`pomo void [REASON]`).
   case void(String?)
+  /// The person left, for `cause`; at a time on the engine's clock when the source knew it
+  /// later (`pomo away`, logind, an idle desk).
+  case away(AwayCause, at: Duration? = nil)
+  /// The person is back (`pomo back`, an unlock, a wake-up).
+  case back
+  /// Keep the time away the session asks about (`pomo keep`, `k`).
+  case keepAway
+  /// Drop it (`pomo drop`, `d`).
+  case dropAway
+  /// End the session instead (`q` while it asks).
+  case endAfterAway
 }
 
 extension SessionEngine {
@@ -650,6 +849,11 @@ extension SessionEngine {
     case .note(let text): relabel { $0.note = text.flatMap { $0.isEmpty ? nil : $0 } }
     case .mark(let kind, let note): mark(kind, note: note)
     case .void(let reason): void(reason: reason)
+    case .away(let cause, let at): goAway(cause: cause, at: at)
+    case .back: comeBack()
+    case .keepAway: decideAway(keep: true)
+    case .dropAway: decideAway(keep: false)
+    case .endAfterAway: endAfterAway()
     }
   }
 
@@ -697,6 +901,11 @@ extension SessionEngine {
     case .void:
       guard inFocus else {
         return "no focus phase is running: 'pomo void' ends a running Pomodoro, not a break ('pomo stop' ends the session)"
+      }
+      return nil
+    case .keepAway, .dropAway:
+      guard awayQuestion != nil else {
+        return "no time away waits for an answer: 'pomo keep' and 'pomo drop' answer the \"ask\" away policy"
       }
       return nil
     default:

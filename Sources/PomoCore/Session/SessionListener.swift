@@ -78,6 +78,19 @@ public enum EventText {
     case .marked(_, let kind):
       let note = engine.marks.last?.note.map { " \"\(TextLayout.inert($0))\"" } ?? ""
       return "\(clockTime(engine.startWallNow))  mark    \(kind.sign) \(kind.rawValue)\(note)"
+    case .away(let cause):
+      let what = engine.status == .paused && engine.away?.pausedIt == true ? "paused" : "counting"
+      let since = engine.wallTime(engine.away?.since ?? engine.clock.now())
+      return "\(clockTime(since))  away    \(cause.rawValue); \(what)"
+    case .back(let cause, let length):
+      return "\(clockTime(engine.startWallNow))  back    after \(TimeText.clock(length)) away (\(cause.rawValue))"
+    case .awayAsking:
+      guard let question = engine.awayQuestion else { return nil }
+      return
+        "\(clockTime(engine.startWallNow))  away?   \(TimeText.clock(question.length)) away: "
+        + "k keeps it, d drops it, q ends; or 'pomo keep', 'pomo drop'"
+    case .awayDecided(let kept):
+      return "\(clockTime(engine.startWallNow))  away    time away \(kept ? "kept" : "dropped")"
     case .sessionStarted, .cue, .sessionEnded, .skipped, .halfway, .counted:
       return nil
     }

@@ -121,6 +121,9 @@ public enum SessionSummary {
   private static func common(_ engine: SessionEngine) -> [String] {
     var times = ["rest \(TimeText.clock(total(engine, .rest)))", "paused \(TimeText.clock(engine.totalPaused))"]
     if engine.totalSlept > .zero { times.append("asleep \(TimeText.clock(engine.totalSlept))") }
+    let spans = (engine.records.flatMap(\.away) + engine.currentAway).filter { $0.cause != .sleep }
+    let away = spans.reduce(Duration.zero) { $0 + $1.length }
+    if away > .zero { times.append("away \(TimeText.clock(away))") }
     return times
   }
 

@@ -31,6 +31,8 @@ public struct Correction: Equatable, Sendable {
     /// Whether `done` is set (to `done`, which may be nil: the task is open again).
     public var setsDone = false
     public var done: Double?
+    /// Keep (true) or drop (false) every span away of the session (`--keep-away`, `--drop-away`).
+    public var keptAway: Bool?
 
     public init(
       tags: [String]? = nil, setsNote: Bool = false, note: String? = nil, start: Double? = nil, end: Double? = nil,
@@ -47,7 +49,7 @@ public struct Correction: Equatable, Sendable {
 
     public var isEmpty: Bool {
       tags == nil && !setsNote && start == nil && end == nil && preset == nil && status == nil && title == nil
-        && estimate == nil && !setsDone
+        && estimate == nil && !setsDone && keptAway == nil
     }
   }
 
@@ -99,6 +101,7 @@ public struct Correction: Equatable, Sendable {
       if let title = changes.title { set.append(("title", .string(title))) }
       if let estimate = changes.estimate { set.append(("estimate", .int(Int64(estimate)))) }
       if changes.setsDone { set.append(("done", changes.done.map(time) ?? .null)) }
+      if let kept = changes.keptAway { set.append(("kept", .bool(kept))) }
       members.append(("set", .object(set)))
     }
     return .object(members)

@@ -40,6 +40,7 @@ public enum Fold {
       if let end = c.end { changes.end = end }
       if let preset = c.preset { changes.preset = preset }
       if let status = c.status { changes.status = status }
+      if let kept = c.keptAway { changes.keptAway = kept }
     }
     return applying(changes, to: record)
   }
@@ -51,6 +52,11 @@ public enum Fold {
     if let tags = changes.tags { r.tags = tags }
     if changes.setsNote { r.note = changes.note }
     if let preset = changes.preset { r.preset = preset }
+    if let kept = changes.keptAway {
+      for k in r.phases.indices {
+        for s in r.phases[k].away.indices { r.phases[k].away[s].kept = kept }
+      }
+    }
     if let status = changes.status {
       r.status = status
       // A void session says why in its void reason, and only a void one keeps one.

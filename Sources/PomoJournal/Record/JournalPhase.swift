@@ -28,6 +28,8 @@ public struct JournalPhase: Equatable, Sendable {
   public var countedRounds: Int?
   /// The interruptions marked in the phase (`"marks"`), in the order they were marked.
   public var marks: [PhaseMark] = []
+  /// The spans during which the person was away (lock, idle, sleep, `pomo away`).
+  public var away: [JournalAway] = []
 
   public init(
     name: String, kind: PhaseKind, round: Int?, start: Double, end: Double, plannedSeconds: Double,

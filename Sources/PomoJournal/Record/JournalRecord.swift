@@ -76,12 +76,13 @@ public struct JournalRecord: Equatable, Sendable {
     self.phases = phases
   }
 
-  /// Seconds of `work` phases, pauses left out; the void Pomodoro's are not focus.
+  /// Seconds of `work` phases, pauses and time away left out (unless kept); the void Pomodoro's
+  /// are not focus.
   public var focusSeconds: Double {
     var sum = 0.0
     let void = voidPhase
     // By index: a phase taken out of the array would be copied, name and all.
-    for k in phases.indices where phases[k].kind == .work && k != void { sum += phases[k].elapsedSeconds }
+    for k in phases.indices where phases[k].kind == .work && k != void { sum += phases[k].creditedSeconds }
     return sum
   }
 
@@ -92,7 +93,7 @@ public struct JournalRecord: Equatable, Sendable {
   }
 
   /// Seconds of the void Pomodoro (0 unless the session is void).
-  public var voidSeconds: Double { voidPhase.map { phases[$0].elapsedSeconds } ?? 0 }
+  public var voidSeconds: Double { voidPhase.map { phases[$0].creditedSeconds } ?? 0 }
 
   /// How many interruptions of each kind the session's phases were marked with.
   public var markCounts: (internal: Int, external: Int) {
@@ -104,7 +105,7 @@ public struct JournalRecord: Equatable, Sendable {
     }
     return counts
   }
-  public var restSeconds: Double { phases.filter { $0.kind == .rest }.reduce(0) { $0 + $1.elapsedSeconds } }
+  public var restSeconds: Double { phases.filter { $0.kind == .rest }.reduce(0) { $0 + $1.creditedSeconds } }
 
   // MARK: - Writing
 
@@ -163,6 +164,7 @@ public struct JournalRecord: Equatable, Sendable {
                     })
                 ))
             }
+            if !p.away.isEmpty { m.append(("away", .array(p.away.map { $0.json(time) }))) }
             return .object(m)
           })
       ))

@@ -211,6 +211,7 @@ package struct RecordScanner {
         changes.note = note.map { $0.string(in: s.buffer, decoded: s.out.decoded) }
       case .start: changes.start = try s.time()
       case .end: changes.end = try s.time()
+      case .kept: changes.keptAway = try s.boolean()
       case .preset:
         let preset = try s.text()
         changes.preset = preset.string(in: s.buffer, decoded: s.out.decoded)
@@ -259,6 +260,7 @@ package struct RecordScanner {
     var reps: Int?
     var countedRounds: Int?
     var marks: [ScannedMark] = []
+    var away: [JournalAway] = []
     guard i < n, p[i] == UInt8(ascii: "{") else { throw fail("phases[\(index)] is not an object") }
     try object { (s: inout RecordScanner, key: Key) throws(JournalRecord.Problem) in
       switch key {
@@ -285,6 +287,10 @@ package struct RecordScanner {
         try s.array { (s: inout RecordScanner, k: Int) throws(JournalRecord.Problem) in
           marks.append(try s.mark("phases[\(index)].marks[\(k)]"))
         }
+      case .away:
+        try s.array { (s: inout RecordScanner, k: Int) throws(JournalRecord.Problem) in
+          away.append(try s.awaySpan("phases[\(index)].away[\(k)]"))
+        }
       default: try s.skipValue()
       }
     }
@@ -294,7 +300,8 @@ package struct RecordScanner {
     keep(
       name: name, kind: kind, round: round, start: start, end: end, plannedSeconds: planned, elapsedSeconds: elapsed,
       completed: completed, pausedSeconds: paused, sleptSeconds: slept, extendedSeconds: extended,
-      overtimeSeconds: overtime, exercise: exercise, reps: reps, countedRounds: countedRounds, marks: marks)
+      overtimeSeconds: overtime, exercise: exercise, reps: reps, countedRounds: countedRounds, marks: marks,
+      away: away)
   }
 
   /// An interruption mark (`{"at":…,"kind":"internal"|"external","note":…}`), checked whole.
@@ -321,6 +328,30 @@ package struct RecordScanner {
     }
     guard let at, let kind else { throw JournalRecord.Problem(message: "\(path) is incomplete") }
     return ScannedMark(kind: kind, at: at, note: note)
+  }
+
+  /// A span away of a phase, checked whole: a start, an end not before it, and a cause.
+  private mutating func awaySpan(_ path: String) throws(JournalRecord.Problem) -> JournalAway {
+    var start: Double?
+    var end: Double?
+    var cause: String?
+    var paused = false
+    var kept: Bool?
+    guard i < n, p[i] == UInt8(ascii: "{") else { throw fail("\(path) is not an object") }
+    try object { (s: inout RecordScanner, key: Key) throws(JournalRecord.Problem) in
+      switch key {
+      case .start: start = try s.time()
+      case .end: end = try s.time()
+      case .cause: cause = try s.text().string(in: s.buffer, decoded: s.out.decoded)
+      case .paused: paused = try s.boolean()
+      case .kept: kept = try s.null() ? nil : s.boolean()
+      default: try s.skipValue()
+      }
+    }
+    guard let start, let end, let cause, end >= start else {
+      throw JournalRecord.Problem(message: "\(path) is incomplete")
+    }
+    return JournalAway(start: start, end: end, cause: cause, paused: paused, kept: kept)
   }
 
   /// A phase as pomo writes it (these keys in this order, no spaces, no others), its keys and
@@ -369,7 +400,7 @@ package struct RecordScanner {
     name: ScannedText?, kind: PhaseKind, round: Int?, start: Double, end: Double, plannedSeconds: Double?,
     elapsedSeconds: Double, completed: Bool, pausedSeconds: Double = 0, sleptSeconds: Double = 0,
     extendedSeconds: Double = 0, overtimeSeconds: Double = 0, exercise: ScannedText? = nil, reps: Int? = nil,
-    countedRounds: Int? = nil, marks: [ScannedMark] = []
+    countedRounds: Int? = nil, marks: [ScannedMark] = [], away: [JournalAway] = []
   ) {
     out.lastPhaseEnd = end
     if !(end <= out.latestPhaseEnd ?? -.infinity) { out.latestPhaseEnd = end }
@@ -380,7 +411,7 @@ package struct RecordScanner {
         name: name, kind: kind, round: round, start: start, end: end, plannedSeconds: plannedSeconds,
         elapsedSeconds: elapsedSeconds, completed: completed, pausedSeconds: pausedSeconds, sleptSeconds: sleptSeconds,
         extendedSeconds: extendedSeconds, overtimeSeconds: overtimeSeconds, exercise: exercise, reps: reps,
-        countedRounds: countedRounds, marks: marks))
+        countedRounds: countedRounds, marks: marks, away: away))
   }
 
   /// Steps over the `count` bytes at the cursor when they are those of `word` (little-endian).
@@ -397,7 +428,8 @@ package struct RecordScanner {
     case id, preset, status, interruption, start, end, tags, note, host, source, rounds, planOffset, resumedFrom
     case pausedSeconds, sleptSeconds, phases, name, kind, round, plannedSeconds, elapsedSeconds, completed
     case extendedSeconds, overtimeSeconds, target, session, at, added, set, warmupSeconds, cooldownSeconds, endless,
-      clockStepSeconds, exercise, reps, countedRounds, marks, voidReason, task, title, estimate, done, other
+      clockStepSeconds, exercise, reps, countedRounds, marks, voidReason, task, title, estimate, done, away, cause, kept,
+      paused, other
   }
 
   /// The key of `count` bytes whose first 8 are `head` (only those of the key when it is
@@ -449,6 +481,8 @@ package struct RecordScanner {
       case 0x7370_6572: return .reps
       case 0x6B73_6174: return .task
       case 0x656E_6F64: return .done
+      case 0x7961_7761: return .away
+      case 0x7470_656B: return .kept
       default: return .other
       }
     case 5:
@@ -458,6 +492,7 @@ package struct RecordScanner {
       case 0x64_6564_6461: return .added
       case 0x73_6B72_616D: return .marks
       case 0x65_6C74_6974: return .title
+      case 0x65_7375_6163: return .cause
       default: return .other
       }
     case 6:
@@ -468,6 +503,7 @@ package struct RecordScanner {
       case 0x6563_7275_6F73: return .source
       case 0x7364_6E75_6F72: return .rounds
       case 0x7465_6772_6174: return .target
+      case 0x6465_7375_6170: return .paused
       default: return .other
       }
     case 7: return w == 0x6E_6F69_7373_6573 ? .session : w == 0x73_7365_6C64_6E65 ? .endless : .other

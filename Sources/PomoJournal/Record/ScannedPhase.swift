@@ -21,6 +21,11 @@ package struct ScannedPhase: Sendable {
   package var reps: Int?
   package var countedRounds: Int?
   package var marks: [ScannedMark] = []
+  /// The spans away (rare: made as they are read).
+  package var away: [JournalAway] = []
+
+  /// The seconds the phase counts for in reports (`JournalPhase.creditedSeconds`).
+  package var creditedSeconds: Double { away.isEmpty ? elapsedSeconds : JournalAway.credit(elapsedSeconds, away) }
 
   /// The phase, named `name` (its kind stands for a name not given, or not built: reports
   /// need none), its exercise `exercise`.
@@ -34,6 +39,7 @@ package struct ScannedPhase: Sendable {
     phase.reps = reps
     phase.countedRounds = countedRounds
     phase.marks = marks
+    phase.away = away
     return phase
   }
 }

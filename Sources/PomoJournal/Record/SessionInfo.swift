@@ -54,6 +54,11 @@ extension JournalRecord {
       phase.reps = r.reps
       phase.countedRounds = r.countedRounds
       phase.marks = r.marks
+      phase.away = r.away.map { span in
+        JournalAway(
+          start: engine.wallTime(span.start), end: engine.wallTime(span.end), cause: span.cause.rawValue,
+          paused: span.paused, kept: span.kept)
+      }
       return phase
     }
     let completed = engine.status == .finished(completed: true)

@@ -37,7 +37,7 @@ public final class JournalRecorder: SessionListener {
         return
       // A phase that ends with no other starting is the last, whose question holds the session.
       case .sessionStarted, .phaseStarted, .phaseEnded, .paused, .resumed, .extended, .slept, .waiting, .clockStepped,
-        .counted, .asking, .answered, .relabeled, .marked:
+        .counted, .asking, .answered, .relabeled, .marked, .away, .back, .awayAsking, .awayDecided:
         changed = true
       default:
         break

@@ -60,6 +60,14 @@ public struct SessionState: Equatable, Sendable {
   /// The interruptions marked in the current phase so far (`"phase": {"marks": […]}`), kept
   /// here so that a crash loses none: the record of a dead session ends its phase with them.
   public var phaseMarks: [PhaseMark] = []
+  /// Why the person is away and since when, while they are (`pomo away`, a lock, an idle desk).
+  public var awayCause: String?
+  public var awaySince: Double?
+  /// The session asks what to do with the time away (`ask`): 'pomo keep' or 'pomo drop'.
+  public var awayAsking = false
+  /// The current phase's spans away so far (the open one up to the state's time), so a crash
+  /// records them with the phase.
+  public var phaseAway: [JournalAway] = []
 
   package static let planLimit = 1000
 
@@ -103,6 +111,14 @@ public struct SessionState: Equatable, Sendable {
     questionTyped = snapshot.question?.typed ?? ""
     asking = engine.status == .asking
     phaseMarks = engine.marks
+    awayCause = engine.away?.cause.rawValue
+    awaySince = engine.away.map { engine.wallTime($0.since) }
+    awayAsking = engine.awayQuestion != nil
+    phaseAway = engine.currentAway.map { span in
+      JournalAway(
+        start: engine.wallTime(span.start), end: engine.wallTime(span.end), cause: span.cause.rawValue,
+        paused: span.paused, kept: span.kept)
+    }
   }
 
   // MARK: - The file
@@ -127,7 +143,7 @@ public struct SessionState: Equatable, Sendable {
             ("start", time(phaseStart)), ("deadline", time(deadline)), ("paused_at", pausedAt.map(time) ?? .null),
             ("waiting", .bool(waiting)), ("overtime_seconds", .seconds(phaseOvertimeSeconds)),
             ("paused_seconds", .seconds(phasePausedSeconds)),
-          ] + (open ? [("open", .bool(true))] : []) + marksMember(time))
+          ] + (open ? [("open", .bool(true))] : []) + marksMember(time) + awayFields(time))
         ),
         ("total_seconds", .seconds(totalSeconds)),
         ("advance", .string(confirm ? "confirm" : "auto")),
@@ -218,6 +234,19 @@ public struct SessionState: Equatable, Sendable {
     phaseOvertimeSeconds = try seconds(phase["overtime_seconds"]) ?? 0
     confirm = value["advance"]?.stringValue == "confirm"
     phasePausedSeconds = try seconds(phase["paused_seconds"]) ?? 0
+    awayCause = phase["away"]?["cause"]?.stringValue
+    awaySince = phase["away"]?["since"]?.stringValue.flatMap(RFC3339.parse)
+    awayAsking = phase["away_asking"]?.boolValue ?? false
+    for item in (phase["away_spans"]?.arrayValue ?? []).prefix(Self.planLimit) {
+      guard let start = item["start"]?.stringValue.flatMap(RFC3339.parse),
+        let end = item["end"]?.stringValue.flatMap(RFC3339.parse), end >= start,
+        let cause = item["cause"]?.stringValue
+      else { continue }
+      phaseAway.append(
+        JournalAway(
+          start: start, end: end, cause: cause, paused: item["paused"]?.boolValue ?? false,
+          kept: item["kept"]?.boolValue))
+    }
     var upcoming: [PlannedPhase] = []
     for item in (value["plan"]?.arrayValue ?? []).prefix(Self.planLimit) {
       guard let kind = item["kind"]?.stringValue.flatMap(PhaseKind.init(rawValue:)),
@@ -417,16 +446,36 @@ public struct SessionState: Equatable, Sendable {
     let elapsed = max(0, end - phaseStart - phasePausedSeconds)
     // An open phase is not overtime: it was planned to run as long as it did.
     let overtime = open ? 0 : phaseOvertimeSeconds + (waiting ? end - max(deadline, phaseStart) : 0)
-    var phase = JournalPhase(
-      name: phaseName, kind: phaseKind, round: phaseRound, start: phaseStart, end: end,
-      plannedSeconds: open ? elapsed : phasePlannedSeconds, elapsedSeconds: elapsed,
-      completed: running && (waiting || lastKnown >= deadline), pausedSeconds: phasePausedSeconds,
-      extendedSeconds: max(0, phaseLengthSeconds - phasePlannedSeconds), overtimeSeconds: overtime)
-    phase.marks = phaseMarks
-    result.phases.append(phase)
+    result.phases.append(
+      JournalPhase(
+        name: phaseName, kind: phaseKind, round: phaseRound, start: phaseStart, end: end,
+        plannedSeconds: open ? elapsed : phasePlannedSeconds, elapsedSeconds: elapsed,
+        completed: running && (waiting || lastKnown >= deadline), pausedSeconds: phasePausedSeconds,
+        extendedSeconds: max(0, phaseLengthSeconds - phasePlannedSeconds), overtimeSeconds: overtime))
+    // The spans away so far, none past the phase's recorded end.
+    result.phases[result.phases.count - 1].away = phaseAway.compactMap { span in
+      var span = span
+      span.end = min(span.end, end)
+      return span.end > span.start ? span : nil
+    }
+    result.phases[result.phases.count - 1].marks = phaseMarks
     result.end = running ? end : max(end, lastKnown)
     result.status = .interrupted
     result.interruption = .crash
     return result
+  }
+}
+
+extension SessionState {
+  /// `"away": {"cause": …, "since": …}` while away, `"away_asking": true` while it asks.
+  func awayFields(_ time: (Double) -> JSONOutput) -> [(String, JSONOutput)] {
+    var fields: [(String, JSONOutput)] = []
+    if let awayCause {
+      let since: [(String, JSONOutput)] = awaySince.map { [("since", time($0))] } ?? []
+      fields.append(("away", .object([("cause", .string(awayCause))] + since)))
+    }
+    if awayAsking { fields.append(("away_asking", .bool(true))) }
+    if !phaseAway.isEmpty { fields.append(("away_spans", .array(phaseAway.map { $0.json(time) }))) }
+    return fields
   }
 }

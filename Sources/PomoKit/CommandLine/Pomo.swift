@@ -20,6 +20,7 @@ public enum Pomo: Command {
   public static var subcommands: [CommandNode] {
     [
       Start.node, Resume.node, Pause.node, Toggle.node, Skip.node, Extend.node, Next.node, Rep.node, Tag.node, Untag.node, Note.node, Mark.node, VoidSession.node,
+      Away.node, Back.node, Keep.node, Drop.node,
       Stop.node,
       Attach.node,
       Status.node,

@@ -126,7 +126,9 @@ extension Pomo {
               draw()
               continue
             }
-            guard let command = SessionEngine.command(forKey: key) else { continue }
+            // While the session asks about time away, k keeps it ('d' detaches here: 'pomo drop').
+            let keeps = (key == UInt8(ascii: "k") || key == UInt8(ascii: "K")) && state?.awayAsking == true
+            guard let command = keeps ? .keepAway : SessionEngine.command(forKey: key) else { continue }
             do {
               if let answer = try client.send(.command(command)) { state = answer }
               draw()

@@ -19,11 +19,12 @@ extension Pomo {
           pomo edit last --tag thesis --untag misc
           pomo edit 3f2a1b4c --start 'yesterday 09:30'
           pomo edit last --end -10m --note 'phone call'
+          pomo edit last --keep-away
         """,
       arguments: [HistoryEditing.idArgument],
       options: [
         tag.spec, untag.spec, note.spec, start.spec, end.spec, preset.spec, status.spec,
-        HistoryEditing.allowOverlap.spec, SharedOptions.journal.spec,
+        keepAway.spec, dropAway.spec, HistoryEditing.allowOverlap.spec, SharedOptions.journal.spec,
       ])
 
     static let tag = Option<[String]>.repeated("tag", short: "t", .tag, help: "Add a tag (repeatable).")
@@ -33,6 +34,10 @@ extension Pomo {
       "start", .text, placeholder: "when", help: "Move the session to start then.")
     static let end = Option<String>.value("end", .text, placeholder: "when", help: "End the session then.")
     static let preset = Option<String>.value("preset", .preset, placeholder: "name", help: "Set the preset's name.")
+    static let keepAway = Option<Bool>.flag(
+      "keep-away", help: "Count the session's time away as focus (its spans away kept).")
+    static let dropAway = Option<Bool>.flag(
+      "drop-away", help: "Leave the session's time away out (its spans away dropped).")
     static let status = Option<JournalRecord.Status>.choice(
       "status", placeholder: "status", help: "Set the status: completed, interrupted or void.")
 
@@ -78,6 +83,15 @@ extension Pomo {
       }
       if let name = arguments[preset], name != record.preset { changes.preset = name }
       if let status = arguments[status], status != record.status { changes.status = status }
+      if arguments[keepAway] && arguments[dropAway] {
+        throw CLIError.usage("--keep-away and --drop-away cannot be used together", command: path)
+      }
+      if arguments[keepAway] || arguments[dropAway] {
+        let keep = arguments[keepAway]
+        // A session with no time away, or all of it already so, changes nothing.
+        let spans = record.phases.flatMap(\.away)
+        if spans.contains(where: { $0.kept != keep }) { changes.keptAway = keep }
+      }
       let newStart = startTime ?? record.start
       let duration = record.end - record.start
       if let startTime {
@@ -98,10 +112,11 @@ extension Pomo {
       }
       let given =
         arguments.isPresent(tag) || arguments.isPresent(untag) || arguments.isPresent(note)
-        || arguments.isPresent(preset) || arguments.isPresent(status)
+        || arguments.isPresent(preset) || arguments.isPresent(status) || arguments[keepAway] || arguments[dropAway]
       guard !changes.isEmpty || given else {
         throw CLIError.usage(
-          "nothing to change: give --tag, --untag, --note, --start, --end, --preset or --status", command: path)
+          "nothing to change: give --tag, --untag, --note, --start, --end, --preset, --status, --keep-away or --drop-away",
+          command: path)
       }
       let now = context.clock.wallSeconds()
       if let moved = changes.start, moved > now {

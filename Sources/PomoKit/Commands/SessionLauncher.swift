@@ -328,17 +328,30 @@ enum SessionLauncher {
         setup.journal, context, config: config, cap: cap, now: context.clock.wallSeconds()
       ).duration
     }
+    // Away from the desk: on Linux logind on the system bus (lock, idle, sleep), no bus or no
+    // logind being silently nothing; on macOS the screen lock's notifications.
+    var desk: SessionControl?
+    #if canImport(Darwin)
+      desk = ScreenLockAway()
+    #else
+      if case .success(let opened) = LogindAway.open(
+        environment: context.environment, idleAfter: config.away.idleAfter, processID: UInt32(Platform.processID))
+      {
+        desk = opened
+      }
+    #endif
+    defer { desk?.close() }
     let session = LiveSession(
       // With no keys read, nobody can answer a last phase's question for reps: it is not waited for.
       engine: SessionEngine(
         plan: plan, clock: context.clock, asksAtEnd: readKeys, startedAgo: ago, tags: info.tags, note: info.note,
-        bank: bank),
+        bank: bank, away: config.away),
       listeners: listeners,
       display: display,
       terminalSignals: signals, readKeys: readKeys,
       columns: { Context.columns(environment, terminal: Platform.terminalColumns(1)) },
       rows: { Context.rows(environment) },
-      outputClosed: { output.isClosed }, controls: [control as SessionControl?, desktop].compactMap { $0 })
+      outputClosed: { output.isClosed }, controls: [control as SessionControl?, desktop, desk].compactMap { $0 })
     let outcome = session.run()
     return recorder.failed ? ExitCode.failure : outcome.exitCode
   }

@@ -55,6 +55,12 @@ public enum Logind {
     ]
   }
 
+  /// `GetSession(id)`, to send with `call`.
+  public static func getSession(_ id: String) -> DBusMessage { managerCall("GetSession", [.string(id)]) }
+
+  /// `GetSessionByPID(pid)`, to send with `call`.
+  public static func getSessionByPID(_ pid: UInt32) -> DBusMessage { managerCall("GetSessionByPID", [.uint32(pid)]) }
+
   private static func managerCall(_ member: String, _ body: [DBusValue]) -> DBusMessage {
     .methodCall(destination: service, path: managerPath, interface: managerInterface, member: member, body: body)
   }

@@ -32,6 +32,8 @@ public enum StatusText {
     if let n = s.countedRounds { detail += ", \(TextLayout.count(n, "round"))" }
     if let question = s.question { detail += ", reps for \(TextLayout.inert(question))?" }
     if !s.phaseMarks.isEmpty { detail += ", marks " + PhaseMark.signs(s.phaseMarks) }
+    if let cause = s.awayCause { detail += ", away: \(TextLayout.inert(cause))" }
+    if s.awayAsking { detail += ", time away: 'pomo keep' or 'pomo drop'?" }
     if let banked { detail += ", " + banked }
     return "\(badge(s)) \(TextLayout.inert(s.phaseName)) \(remaining(s, now)) (\(detail))"
   }
@@ -69,6 +71,8 @@ public enum StatusText {
   private static func counts(_ s: SessionState, _ time: (Double) -> JSONOutput) -> [(String, JSONOutput)] {
     var fields: [(String, JSONOutput)] = []
     if let n = s.countedRounds { fields.append(("counted_rounds", .int(Int64(n)))) }
+    if let cause = s.awayCause { fields.append(("away", .string(cause))) }
+    if s.awayAsking { fields.append(("away_asking", .bool(true))) }
     if let question = s.question { fields.append(("reps_question", .string(question))) }
     if !s.phaseMarks.isEmpty {
       // The phase's marks, each as the journal will record it, and their count by kind.

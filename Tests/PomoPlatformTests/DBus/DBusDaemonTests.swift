@@ -175,6 +175,21 @@ struct DBusDaemonTests {
     } catch {
       #expect(error == .remote(name: "org.freedesktop.DBus.Error.UnknownProperty", message: "no property Nonsense"))
     }
+    // The hints as they change: the session's PropertiesChanged, decoded.
+    try connection.addMatch(LogindHints.matchRule(session: session), timeout: .seconds(60))
+    try steer("SetIdle", [.boolean(false)], on: connection)
+    #expect(try waitForHints(connection) == LogindHints(session: session, idle: false))
+    try steer("Lock", on: connection)
+    #expect(try waitForHints(connection) == LogindHints(session: session, locked: true))
+  }
+
+  /// The next change of logind's hints, skipping other messages.
+  func waitForHints(_ connection: DBusConnection) throws -> LogindHints? {
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline {
+      if let hints = LogindHints(try connection.waitForMessage(timeout: .seconds(60))) { return hints }
+    }
+    return nil
   }
 
   /// Calls the stand-in logind's test interface.

@@ -273,6 +273,35 @@ struct DBusWireTests {
     )
   }
 
+  @Test("a session's PropertiesChanged gives LockedHint and IdleHint; anything else is none")
+  func logindHints() {
+    func changed(_ interface: String, _ entries: [String: DBusValue], member: String = "PropertiesChanged")
+      -> DBusMessage
+    {
+      .signal(
+        path: "/s", interface: DBusNames.properties, member: member,
+        body: [.string(interface), .dictionary(entries), .strings([])])
+    }
+    let session = Logind.sessionInterface
+    #expect(LogindHints(changed(session, ["LockedHint": .boolean(true)])) == LogindHints(session: "/s", locked: true))
+    #expect(
+      LogindHints(changed(session, ["IdleHint": .boolean(false), "IdleSinceHint": .uint64(5)]))
+        == LogindHints(session: "/s", idle: false))
+    // Another interface, no hint, a hint that is no boolean, another member, the wrong signature.
+    #expect(LogindHints(changed("org.example", ["LockedHint": .boolean(true)])) == nil)
+    #expect(LogindHints(changed(session, ["Active": .boolean(true)])) == nil)
+    #expect(LogindHints(changed(session, ["LockedHint": .string("yes")])) == nil)
+    #expect(LogindHints(changed(session, ["LockedHint": .boolean(true)], member: "Changed")) == nil)
+    #expect(
+      LogindHints(
+        .signal(path: "/s", interface: DBusNames.properties, member: "PropertiesChanged", body: [.string(session)]))
+        == nil)
+    #expect(
+      LogindHints.matchRule(session: "/s").text
+        == "type='signal',sender='org.freedesktop.login1',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged',path='/s'"
+    )
+  }
+
   @Test("a notification request sends the arguments of Notify in order, susssasa{sv}i")
   func notifyArguments() {
     let request = NotificationRequest(

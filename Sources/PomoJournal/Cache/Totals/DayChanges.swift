@@ -121,7 +121,8 @@ extension DayTable {
       var marks: [(at: Double, internal: Bool)] = []
       for phase in pointer.pointee.phases {
         spans.append(
-          DayCredit.Span(work: phase.kind == .work, start: phase.start, end: phase.end, elapsedSeconds: phase.elapsedSeconds))
+          DayCredit.Span(
+            work: phase.kind == .work, start: phase.start, end: phase.end, elapsedSeconds: phase.creditedSeconds))
         for mark in phase.marks { marks.append((mark.at, mark.kind == .internal)) }
       }
       // A void session's last focus phase is its void Pomodoro (`JournalRecord.voidPhase`).

@@ -331,8 +331,9 @@ public enum DayCredit {
     }
 
     public init(_ phase: JournalPhase, void: Bool = false) {
+      // Time away counts only when kept.
       self.init(
-        work: phase.kind == .work, start: phase.start, end: phase.end, elapsedSeconds: phase.elapsedSeconds, void: void)
+        work: phase.kind == .work, start: phase.start, end: phase.end, elapsedSeconds: phase.creditedSeconds, void: void)
     }
 
     /// Too long for day tables.

@@ -1,0 +1,61 @@
+import PomoCore
+
+/// A span of a phase during which the person was away, as the journal records it:
+/// `{"start":…,"end":…,"cause":"lock","paused":true,"kept":true}`.
+public struct JournalAway: Equatable, Sendable {
+  /// Seconds since 1970.
+  public var start: Double
+  public var end: Double
+  /// "lock", "idle", "sleep" or "command"; a cause a newer pomo wrote is kept as it is.
+  public var cause: String
+  /// Whether the phase was paused through it: its time is then in the phase's paused time,
+  /// not in its elapsed time.
+  public var paused: Bool
+  /// Kept (true) or dropped (false) when decided; nil until then.
+  public var kept: Bool?
+
+  public init(start: Double, end: Double, cause: String, paused: Bool = false, kept: Bool? = nil) {
+    self.start = start
+    self.end = end
+    self.cause = cause
+    self.paused = paused
+    self.kept = kept
+  }
+
+  public var seconds: Double { max(0, end - start) }
+
+  /// How the span changes the phase's credit: time that counted (not paused) comes off
+  /// unless kept; time paused through is added only when kept.
+  public var creditChange: Double {
+    switch (paused, kept == true) {
+    case (false, false): -seconds
+    case (true, true): seconds
+    default: 0
+    }
+  }
+
+  func json(_ time: (Double) -> JSONOutput) -> JSONOutput {
+    var members: [(String, JSONOutput)] = [("start", time(start)), ("end", time(end)), ("cause", .string(cause))]
+    if paused { members.append(("paused", .bool(true))) }
+    if let kept { members.append(("kept", .bool(kept))) }
+    return .object(members)
+  }
+}
+
+extension JournalPhase {
+  /// The seconds the phase counts for in reports: its elapsed time, with time away left out
+  /// unless kept (and time away it was paused through put in when kept).
+  public var creditedSeconds: Double {
+    guard !away.isEmpty else { return elapsedSeconds }
+    return JournalAway.credit(elapsedSeconds, away)
+  }
+}
+
+extension JournalAway {
+  /// `elapsed` with the spans' changes, never below zero nor above the phase's span of time.
+  static func credit(_ elapsed: Double, _ spans: [JournalAway]) -> Double {
+    var total = elapsed
+    for span in spans { total += span.creditChange }
+    return max(0, total)
+  }
+}

@@ -1,0 +1,38 @@
+/// A session's `PropertiesChanged` from logind, as far as pomo cares: the new `LockedHint`
+/// and `IdleHint` (nil when the signal does not give it).
+public struct LogindHints: Equatable, Sendable {
+  public var session: String
+  public var locked: Bool?
+  public var idle: Bool?
+
+  public init(session: String, locked: Bool? = nil, idle: Bool? = nil) {
+    self.session = session
+    self.locked = locked
+    self.idle = idle
+  }
+
+  /// The hints in `message`, or nil when it is not a session's `PropertiesChanged`
+  /// (`sa{sv}as` for `org.freedesktop.login1.Session`), or has neither hint as a boolean.
+  public init?(_ message: DBusMessage) {
+    guard message.kind == .signal, message.interface == DBusNames.properties, message.member == "PropertiesChanged",
+      message.signature == "sa{sv}as", let path = message.path, message.body[0].string == Logind.sessionInterface,
+      case .array(_, let entries) = message.body[1]
+    else { return nil }
+    var hints = LogindHints(session: path)
+    for entry in entries {
+      guard case .dictEntry(let key, let value) = entry, let name = key.string else { continue }
+      switch name {
+      case "LockedHint": hints.locked = value.bool
+      case "IdleHint": hints.idle = value.bool
+      default: continue
+      }
+    }
+    guard hints.locked != nil || hints.idle != nil else { return nil }
+    self = hints
+  }
+
+  /// The rule that brings the session's `PropertiesChanged` from logind.
+  public static func matchRule(session: String) -> DBusMatchRule {
+    .signal(sender: Logind.service, interface: DBusNames.properties, member: "PropertiesChanged", path: session)
+  }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import PomoTestSupport
+import Testing
+
+@testable import PomoJournal
+@testable import PomoPlatform
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Away from logind, through the real binary: a private `dbus-daemon` configured as a system
+/// bus (`DBUS_SYSTEM_BUS_ADDRESS`), and the Python stand-in logind on it emitting the real
+/// signals. Every wait is for a condition.
+@Suite("End to end: away from logind on a stand-in system bus")
+struct LogindAwayEndToEndTests {
+  static let focus = #"{"round": [{"name": "go", "kind": "work", "duration": "2s"}]}"#
+
+  struct Desk {
+    let daemon: DBusDaemon
+    let home: PomoHome
+    let steering: DBusConnection
+
+    init(config: String = #"{"bell": false, "notify": false}"#) throws {
+      daemon = try DBusDaemon(.system)
+      try daemon.startPeer(DBusStandIns.logind)
+      home = try PomoHome(presets: ["focus": LogindAwayEndToEndTests.focus], environment: daemon.environment)
+      try home.folder.write(".config/pomo/config.json", config)
+      steering = try DBusConnection.systemBus(environment: daemon.environment, timeout: .seconds(60))
+    }
+
+    func ready() -> Bool {
+      let up = waitUntil(60) { daemon.peerLog.contains("logind ready") }
+      if !up { Issue.record("the stand-in logind did not start: \(daemon.peerLog)") }
+      return up
+    }
+
+    /// Calls the stand-in's test interface: Lock, Unlock, Sleep(b), SetIdle(b).
+    func steer(_ member: String, _ body: [DBusValue] = []) throws {
+      _ = try steering.call(
+        .methodCall(
+          destination: "org.freedesktop.login1", path: "/org/freedesktop/login1", interface: "org.pomo.Test",
+          member: member, body: body),
+        timeout: .seconds(60))
+    }
+
+    func status() -> [String: Any] {
+      guard let out = try? home.run(["status", "--json"]).out else { return [:] }
+      return (try? JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any]) ?? [:]
+    }
+
+    var lastRecord: JournalRecord? { try? journalRecords(home.folder.file(journalFile(home.path))).last }
+
+    func cleanUp() {
+      steering.close()
+      daemon.stop()
+      home.cleanUp()
+    }
+  }
+
+  @Test(
+    "Lock pauses a 2-s focus (policy pause) until Unlock; the record holds the span away, cause lock",
+    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .timeLimit(.minutes(3)))
+  func lockPauses() throws {
+    let desk = try Desk()
+    defer { desk.cleanUp() }
+    guard desk.ready() else { return }
+    let session = try desk.home.launch(["start", desk.home.preset("focus")], name: "session")
+    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+    #expect(waitUntil(60) { desk.status()["state"] as? String == "running" })
+    try desk.steer("Lock")
+    #expect(
+      waitUntil(60) {
+        let status = desk.status()
+        return status["state"] as? String == "paused" && status["away"] as? String == "lock"
+      }, "\(desk.status())")
+    // Paused: well past the focus's 2 s, it still runs.
+    let pausedAt = Date()
+    #expect(waitUntil(60) { Date().timeIntervalSince(pausedAt) > 2.5 || !session.isRunning })
+    #expect(session.isRunning)
+    #expect(desk.status()["state"] as? String == "paused")
+    try desk.steer("Unlock")
+    #expect(waitUntil(60) { !session.isRunning })
+    session.waitUntilExit()
+    #expect(session.terminationStatus == 0, "\(desk.home.folder.read("session.err") ?? "")")
+    let record = try #require(desk.lastRecord)
+    #expect(record.status == .completed)
+    let away = try #require(record.phases.first?.away.first)
+    #expect(away.cause == "lock")
+    #expect(away.paused)
+    #expect(away.seconds >= 2.5)
+    #expect(record.phases[0].elapsedSeconds < 2.5)
+    #expect(record.phases[0].pausedSeconds >= 2.5)
+    #expect(record.focusSeconds < 2.5)
+  }
+
+  /// Signals forged by another connection: the session's `Unlock` and `PropertiesChanged`
+  /// with `LockedHint` false, 500 of each, and the manager's `PrepareForSleep(false)`.
+  static let forger = """
+    import sys
+    import dbus, dbus.lowlevel
+    bus = dbus.bus.BusConnection(sys.argv[1])
+    SESSION = '/org/freedesktop/login1/session/_31'
+    for i in range(500):
+        bus.send_message(dbus.lowlevel.SignalMessage(SESSION, 'org.freedesktop.login1.Session', 'Unlock'))
+        m = dbus.lowlevel.SignalMessage(SESSION, 'org.freedesktop.DBus.Properties', 'PropertiesChanged')
+        m.append('org.freedesktop.login1.Session', {'LockedHint': dbus.Boolean(False)}, dbus.Array([], signature='s'),
+                 signature='sa{sv}as')
+        bus.send_message(m)
+    m = dbus.lowlevel.SignalMessage('/org/freedesktop/login1', 'org.freedesktop.login1.Manager', 'PrepareForSleep')
+    m.append(False, signature='b')
+    bus.send_message(m)
+    bus.flush()
+    print('forged', flush=True)
+    """
+
+  @Test(
+    "signals forged by another connection are not believed: a locked session stays paused until logind unlocks",
+    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .timeLimit(.minutes(3)))
+  func forged() throws {
+    let desk = try Desk()
+    defer { desk.cleanUp() }
+    guard desk.ready() else { return }
+    let session = try desk.home.launch(["start", desk.home.preset("focus")], name: "session")
+    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+    #expect(waitUntil(60) { desk.status()["state"] as? String == "running" })
+    try desk.steer("Lock")
+    #expect(waitUntil(60) { desk.status()["away"] as? String == "lock" })
+    try desk.daemon.startPeer(Self.forger)
+    #expect(waitUntil(60) { desk.daemon.peerLog.contains("forged") }, "\(desk.daemon.peerLog)")
+    // However long it is given, the forged unlocks do not bring the session back.
+    #expect(!waitUntil(3) { desk.status()["state"] as? String != "paused" })
+    #expect(session.isRunning)
+    try desk.steer("Unlock")
+    #expect(waitUntil(60) { !session.isRunning })
+    session.waitUntilExit()
+    #expect(session.terminationStatus == 0)
+    #expect(desk.lastRecord?.phases.first?.away.count == 1)
+  }
+
+  @Test(
+    "PrepareForSleep under run: the focus goes on, the span is a sleep; IdleHint counts after idle_after",
+    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .timeLimit(.minutes(3)))
+  func sleepAndIdle() throws {
+    let desk = try Desk(config: #"{"bell": false, "notify": false, "away": {"work": "run"}, "idle_after": "1s"}"#)
+    defer { desk.cleanUp() }
+    guard desk.ready() else { return }
+    try desk.home.folder.write("long.json", #"{"round": [{"name": "go", "kind": "work", "duration": "6s"}]}"#)
+    let session = try desk.home.launch(["start", desk.home.preset("long")], name: "session")
+    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+    #expect(waitUntil(60) { desk.status()["state"] as? String == "running" })
+    try desk.steer("Sleep", [.boolean(true)])
+    #expect(waitUntil(60) { desk.status()["away"] as? String == "sleep" }, "\(desk.status())")
+    #expect(desk.status()["state"] as? String == "running")
+    try desk.steer("Sleep", [.boolean(false)])
+    #expect(waitUntil(60) { desk.status()["away"] == nil })
+    try desk.steer("SetIdle", [.boolean(true)])
+    #expect(waitUntil(60) { desk.status()["away"] as? String == "idle" || !session.isRunning }, "\(desk.status())")
+    try desk.steer("SetIdle", [.boolean(false)])
+    #expect(waitUntil(60) { !session.isRunning })
+    session.waitUntilExit()
+    let record = try #require(desk.lastRecord)
+    let spans = record.phases.flatMap(\.away)
+    #expect(spans.map(\.cause) == ["sleep", "idle"], "\(spans)")
+    #expect(spans.allSatisfy { !$0.paused })
+    // The idle span is dated back to when IdleHint turned true, a second before it counted.
+    if spans.count == 2 { #expect(spans[1].seconds >= 1) }
+  }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import PomoTestSupport
+import Testing
+
+@testable import PomoCore
+@testable import PomoJournal
+@testable import PomoKit
+
+/// The phase field `away`: written, read back, and counted out of focus unless kept.
+@Suite("Time away in the journal")
+struct AwayRecordTests {
+  static let now = 1_764_604_800.0  // 2025-12-01T16:00:00Z
+  static let start = 1_764_576_000.0  // 2025-12-01T08:00:00Z
+
+  /// 25 minutes of focus with a span away of 5 minutes in it (counted, or paused through).
+  static func record(paused: Bool = false, kept: Bool? = nil, id: String = "a1b2c3d4-0000") -> JournalRecord {
+    let end = start + 1500 + (paused ? 300 : 0)
+    var phase = JournalPhase(
+      name: "focus", kind: .work, round: 1, start: start, end: end, plannedSeconds: 1500, elapsedSeconds: 1500,
+      completed: true, pausedSeconds: paused ? 300 : 0)
+    phase.away = [JournalAway(start: start + 600, end: start + 900, cause: "lock", paused: paused, kept: kept)]
+    return JournalRecord(
+      id: id, preset: "work", status: .completed, start: start, end: end, host: "laptop", rounds: 1, phases: [phase])
+  }
+
+  @Test("the spans are written as documented and read back the same")
+  func roundTrip() throws {
+    let record = Self.record(paused: true, kept: true)
+    let line = record.json(offset: { _ in 0 }).text
+    #expect(
+      line.contains(
+        #""away":[{"start":"2025-12-01T08:10:00+00:00","end":"2025-12-01T08:15:00+00:00","cause":"lock","paused":true,"kept":true}]"#
+      ))
+    #expect(try JournalRecord(line: Array(line.utf8)) == record)
+    let undecided = Self.record().json(offset: { _ in 0 }).text
+    #expect(undecided.contains(#""cause":"lock"}]"#))
+  }
+
+  @Test(
+    "focus leaves time away out unless kept",
+    arguments: [
+      (false, nil, 1200.0), (false, false, 1200.0), (false, true, 1500.0), (true, nil, 1500.0), (true, false, 1500.0),
+      (true, true, 1800.0),
+    ] as [(Bool, Bool?, Double)])
+  func credit(paused: Bool, kept: Bool?, focus: Double) {
+    #expect(Self.record(paused: paused, kept: kept).focusSeconds == focus)
+  }
+
+  @Test("a span that is not whole is a damaged line naming it")
+  func damaged() {
+    let line = Self.record().json(offset: { _ in 0 }).text.replacingOccurrences(of: #","cause":"lock""#, with: "")
+    #expect(throws: JournalRecord.Problem(message: "phases[0].away[0] is incomplete")) {
+      try JournalRecord(line: Array(line.utf8))
+    }
+  }
+
+  @Test("old records with slept_seconds read as before: their sleep stays in focus")
+  func oldSleep() throws {
+    let line =
+      #"{"v":1,"id":"old","preset":"work","status":"completed","start":"2025-12-01T08:00:00Z","end":"2025-12-01T08:25:00Z","tags":[],"note":null,"host":"h","rounds":1,"paused_seconds":0,"slept_seconds":600,"phases":[{"name":"focus","kind":"work","round":1,"start":"2025-12-01T08:00:00Z","end":"2025-12-01T08:25:00Z","planned_seconds":1500,"elapsed_seconds":1500,"completed":true,"slept_seconds":600}]}"#
+    let record = try JournalRecord(line: Array(line.utf8))
+    #expect(record.focusSeconds == 1500)
+    #expect(record.phases[0].sleptSeconds == 600)
+  }
+
+  @Test("edit --keep-away and --drop-away decide later, undo takes it back; log and report follow, caches or not")
+  func editLater() throws {
+    var h = try HistoryHarness(now: Self.now)
+    try h.write([Self.record()])
+    func focus() throws -> [Int] {
+      try [[], ["--no-cache"]].map { extra in
+        let result = h.run(["report", "--format", "json", "--from", "2025-12-01", "--to", "2025-12-01"] + extra)
+        #expect(result.status == 0, "\(result.err)")
+        let report = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
+        return focusTotal(report ?? [:])
+      }
+    }
+    #expect(try focus() == [1200, 1200])
+    let kept = h.run("edit", "last", "--keep-away")
+    #expect(kept.status == 0, "\(kept.err)")
+    #expect(try focus() == [1500, 1500])
+    let log = h.run("log").out
+    #expect(log.contains("completed  25:00"), "\(log)")
+    h.now += 60
+    #expect(h.run("edit", "last", "--keep-away").out.hasPrefix("Nothing changed"))
+    h.now += 60
+    #expect(h.run("edit", "last", "--drop-away").status == 0)
+    #expect(try focus() == [1200, 1200])
+    h.now += 60
+    #expect(h.run("undo").status == 0)
+    #expect(try focus() == [1500, 1500])
+    h.now += 60
+    #expect(h.run("undo").status == 0)
+    #expect(try focus() == [1200, 1200])
+    let both = h.run("edit", "last", "--keep-away", "--drop-away")
+    #expect(both.status == 64)
+    #expect(both.err.hasPrefix("Error: --keep-away and --drop-away cannot be used together"))
+    let lines = try #require(h.home.read(journalFile(h.home.path, host: "laptop")))
+    #expect(lines.contains(#""set":{"kept":true}"#))
+  }
+}
+
+/// Time away in the state file: what `status` shows, and what a crash records.
+@Suite("Time away in the state file")
+struct AwayStateTests {
+  let clock = FakeClock()
+
+  @Test("away, the question and the current phase's spans go through the file; a crash records the spans")
+  func crashWhileAway() throws {
+    let preset = Preset(name: "t", round: [phase("go", .work, 600)], rounds: 1)
+    var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock, away: AwayRules(work: .run))
+    _ = e.start()
+    clock.advance(.seconds(60))
+    _ = e.apply(.away(.lock))
+    clock.advance(.seconds(120))
+    let saved = try #require(SessionState(engine: e, info: SessionInfo(id: "s1", host: "h", planCount: 1), pid: 42))
+    let state = try SessionState(bytes: Array(saved.json(offset: { _ in 0 }).text.utf8))
+    #expect(state.awayCause == "lock")
+    #expect(state.awaySince == clock.wall - 120)
+    #expect(state.phaseAway == [JournalAway(start: clock.wall - 120, end: clock.wall, cause: "lock")])
+    let record = state.interruptedRecord(lastKnown: state.updated)
+    #expect(record.phases[0].away.map(\.seconds) == [120])
+    // The time away counted in the phase, and is out of its focus.
+    #expect(record.phases[0].elapsedSeconds == 180)
+    #expect(record.focusSeconds == 60)
+  }
+}
