@@ -131,8 +131,13 @@ struct AlertsTests {
     let line = String(decoding: try #require(call.2), as: UTF8.self)
     #expect(
       line
-        == #"{"event":"phase_start","session":"4f6d","preset":"t","phase":"go","kind":"work","round":1,"remaining":10,"tags":["thesis","a,b"],"note":"chapter \"3\"","marks":[]}"#
+        == #"{"event":"phase_start","session":"4f6d","preset":"t","phase":"go","kind":"work","round":1,"remaining":10,"tags":["thesis","a,b"],"note":"chapter \"3\"","task":null,"marks":[]}"#
         + "\n")
+    // The task the session works on.
+    let tasked = String(
+      decoding: Alerts.json(.phaseStart, e, phase: try #require(e.currentPhase), remaining: .seconds(10), id: "4f6d", task: "tw:12"),
+      as: UTF8.self)
+    #expect(tasked.contains(#""note":"chapter \"3\"","task":"tw:12","marks":[]"#), "\(tasked)")
     // A hook about a phase gets the interruptions marked in it so far (times in UTC).
     clock.advance(.seconds(2))
     _ = e.apply(.mark(.external, "door"))

@@ -243,7 +243,7 @@ enum SessionLauncher {
     let settings = Alerts.Settings(
       bell: interactive && config.bell && !arguments[SharedOptions.noBell], notifier: notifier, hooks: config.hooks,
       environment: context.environment, terminal: terminal, cueBell: setup.speaker == nil,
-      sessionID: info.id)
+      sessionID: info.id, task: info.task ?? setup.task.map { "tw:" + $0.reference })
     // Do-not-disturb goes in here, before the alerts, once the recorder that keeps its mark exists.
     let alertsAt = listeners.count
     listeners.append(
@@ -328,16 +328,23 @@ enum SessionLauncher {
         setup.journal, context, config: config, cap: cap, now: context.clock.wallSeconds()
       ).duration
     }
-    // Away from the desk: on Linux logind on the system bus (lock, idle, sleep), no bus or no
-    // logind being silently nothing; on macOS the screen lock's notifications.
+    // Away from the desk: on Linux logind on the system bus (lock, idle, sleep); on macOS the
+    // screen lock's notifications. No system bus (a container, a console) or no logind is
+    // silently nothing; a bus that DBUS_SYSTEM_BUS_ADDRESS names but that cannot be reached
+    // gives one warning, as the session bus does.
     var desk: SessionControl?
     #if canImport(Darwin)
       desk = ScreenLockAway()
     #else
-      if case .success(let opened) = LogindAway.open(
+      switch LogindAway.open(
         environment: context.environment, idleAfter: config.away.idleAfter, processID: UInt32(Platform.processID))
       {
-        desk = opened
+      case .success(let opened): desk = opened
+      case .failure(.noBus(let error)) where !(context.environment["DBUS_SYSTEM_BUS_ADDRESS"] ?? "").isEmpty:
+        context.errors.write(
+          "pomo: warning: the system bus cannot be reached: \(error); locking, idleness and sleep are not heard "
+            + "('pomo away' and 'pomo back' still work)\n")
+      case .failure: break
       }
     #endif
     defer { desk?.close() }

@@ -16,12 +16,15 @@ public final class Alerts: SessionListener {
     public var cueBell: Bool
     /// The session's id in the journal, for the hooks.
     public var sessionID: String?
+    /// The task the session works on, for the hooks: a pomo task's id, or `tw:ID`.
+    public var task: String?
 
     public init(
       bell: Bool, notifier: String?, hooks: [HookEvent: [String]], environment: [String: String],
-      terminal: TerminalSignalSettings = .none, cueBell: Bool = true, sessionID: String? = nil
+      terminal: TerminalSignalSettings = .none, cueBell: Bool = true, sessionID: String? = nil, task: String? = nil
     ) {
       self.sessionID = sessionID
+      self.task = task
       self.cueBell = cueBell
       self.bell = bell
       self.notifier = notifier
@@ -174,16 +177,20 @@ public final class Alerts: SessionListener {
     environment["POMO_SESSION_ID"] = settings.sessionID ?? ""
     environment["POMO_TAGS"] = engine.tags.joined(separator: ",")
     environment["POMO_NOTE"] = engine.note ?? ""
-    launch(argv, environment, Self.json(event, engine, phase: phase, remaining: remaining, id: settings.sessionID))
+    environment["POMO_TASK"] = settings.task ?? ""
+    launch(
+      argv, environment,
+      Self.json(event, engine, phase: phase, remaining: remaining, id: settings.sessionID, task: settings.task))
   }
 
   /// The event as one JSON object and a newline, as a hook reads it on stdin: the event, the
-  /// session's id, preset, tags and note, and the phase with its time left in seconds and the
+  /// session's id, preset, tags, note and task, and the phase with its time left in seconds and the
   /// interruptions marked in it (`marks`, their times in UTC). What is too long for the pipe
   /// (`Spawner.inputLimit`) is cut: the marks' notes, then all but the latest 100 marks, then
   /// the session's note; the journal keeps them whole.
   static func json(
-    _ event: HookEvent, _ engine: SessionEngine, phase: PlannedPhase, remaining: Duration, id: String?
+    _ event: HookEvent, _ engine: SessionEngine, phase: PlannedPhase, remaining: Duration, id: String?,
+    task: String? = nil
   ) -> [UInt8] {
     func object(note: String?) -> [UInt8] {
       let members: [(String, JSONOutput)] = [
@@ -192,7 +199,7 @@ public final class Alerts: SessionListener {
         ("kind", .string(phase.kind.rawValue)), ("round", phase.round.map { .int(Int64($0)) } ?? .null),
         ("remaining", .seconds(TimeText.seconds(remaining))),
         ("tags", .array(engine.tags.map { .string($0) })), ("note", note.map { .string($0) } ?? .null),
-        ("marks", .array(marks.map(mark))),
+        ("task", task.map { .string($0) } ?? .null), ("marks", .array(marks.map(mark))),
       ]
       return Array((JSONOutput.object(members).text + "\n").utf8)
     }
