@@ -32,21 +32,11 @@ public final class ChildProcess {
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     _ = cplatform_spawn_close_from(&actions, 3)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGTSTP, SIGCONT, SIGWINCH, SIGCHLD] { sigaddset(&defaults, signal) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setpgroup(&attributes, 0)
-    posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
-    let started = Spawner.withCArrays(argv, environment) { posix_spawn(&pid, path, &actions, &attributes, $0, $1) }
+    let started = SpawnAttributes.with(flags: Int32(POSIX_SPAWN_SETPGROUP)) { attributes in
+      posix_spawnattr_setpgroup(&attributes, 0)
+      return Spawner.withCArrays(argv, environment) { posix_spawn(&pid, path, &actions, &attributes, $0, $1) }
+    }
     return started == 0 ? ChildProcess(pid: pid) : nil
   }
 

@@ -40,20 +40,10 @@ public enum Detach {
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
     _ = cplatform_spawn_close_from(&actions, 3)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGQUIT] { sigaddset(&defaults, signal) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    let flags = Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF) | Int32(cplatform_spawn_setsid_flag())
-    posix_spawnattr_setflags(&attributes, Int16(flags))
     var pid: pid_t = 0
-    let result = Spawner.withCArrays(argv, environment) { posix_spawn(&pid, argv[0], &actions, &attributes, $0, $1) }
+    let result = SpawnAttributes.with(flags: Int32(cplatform_spawn_setsid_flag())) { attributes in
+      Spawner.withCArrays(argv, environment) { posix_spawn(&pid, argv[0], &actions, &attributes, $0, $1) }
+    }
     _ = Glibc_or_Darwin_close(fds[1])
     guard result == 0 else {
       _ = Glibc_or_Darwin_close(fds[0])
