@@ -196,4 +196,62 @@ struct TaskFoldTests {
       }
     }
   }
+
+  @Test(
+    "a query (open, done in a span, an id's start) answers as the fold of every line does, though most tasks go unread",
+    arguments: 0..<12)
+  func queriesAgree(seed: UInt64) throws {
+    var rng = SplitMix64(state: seed)
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    var files: [[JournalEntry]] = [[], []]
+    var ids: [String] = []
+    var corrections: [String: [String]] = [:]
+    for k in 0..<40 {
+      // Ids that share their first 8 characters in pairs, some in capitals.
+      let id = "\(k % 2 == 0 ? "ABCD" : "abcd")\(String(k / 2, radix: 16))-\(k)"
+      ids.append(id)
+      let file = Int.random(in: 0...1, using: &rng)
+      files[file].append(.task(TaskRecord(id: id, at: Self.base + Double(k), host: "h", title: "t\(k)", estimate: 2)))
+      if Bool.random(using: &rng) { files[1 - file].append(files[file].last!) }  // a copy on the other machine
+    }
+    for k in 0..<160 {
+      let target = ids.randomElement(using: &rng)!
+      // Few distinct times, so amendments often tie and are ordered by id.
+      let at = Self.base + 100 + Double(Int.random(in: 0..<8, using: &rng)) * 3_600
+      let c: Correction
+      let pick = Int.random(in: 0..<10, using: &rng)
+      switch corrections[target] == nil && pick <= 2 ? 3 : pick {
+      case 0: c = Correction(kind: .delete, id: "x\(k)", target: target, at: at, host: "h")
+      case 1, 2:
+        // An undo of one of the task's own changes, or of the task.
+        let undone = (corrections[target]! + [target]).randomElement(using: &rng)!
+        c = Correction(kind: .undo, id: "u\(k)", target: undone, session: target, at: at, host: "h")
+      case 3: c = amend("a\(k)", at: at, target: target, changes(title: "r\(k)"))
+      case 4: c = amend("a\(k)", at: at, target: target, changes(done: .some(nil)))
+      default: c = amend("a\(k)", at: at, target: target, changes(done: at + Double(Int.random(in: -2...2, using: &rng)) * 3_600))
+      }
+      corrections[target, default: []].append(c.id)
+      files[Int.random(in: 0...1, using: &rng)].append(.correction(c))
+    }
+    func text(_ entry: JournalEntry) -> String {
+      switch entry {
+      case .session(let r): r.json(offset: { _ in 0 }).text
+      case .correction(let c): c.json(offset: { _ in 0 }).text
+      case .task(let t): t.json(offset: { _ in 0 }).text
+      }
+    }
+    let paths = try files.enumerated().map { k, entries in
+      try home.write("journal/h\(k).jsonl", entries.map { text($0) + "\n" }.joined())
+    }
+    let every = TaskFold.tasks(files.flatMap { $0 })
+    let history = try History(files: paths.map { try IndexedJournal(journal: Journal(path: $0), cacheFolder: home.file("cache")) })
+    let day = Self.base + 100 + 3 * 3_600
+    for query in [
+      TaskQuery.all, TaskQuery(done: day..<Double.infinity), TaskQuery(open: false, done: Self.base..<day),
+      TaskQuery(open: false), TaskQuery(idPrefix: "abcd1"), TaskQuery(idPrefix: "ABCD2-4"), .id(ids[7]),
+    ] {
+      #expect(try history.tasks(query) == every.filter { query.keeps($0.task) }, "\(query)")
+    }
+  }
 }

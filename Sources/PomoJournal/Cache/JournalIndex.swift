@@ -61,10 +61,14 @@ public struct JournalIndex {
       }
     }
     public var changesStatus = false
+    /// Whether a task's line or amendment sets when it was done, and to what (NaN: open
+    /// again), so tasks can be chosen by it before any line is read (`TaskReader`).
+    public var setsDone = false
+    public var done = Double.nan
   }
 
   /// The cache file's kind and version (`CacheFile`, `IndexCache`).
-  package static let magic: [UInt8] = Array("POMOIDX9".utf8)
+  package static let magic: [UInt8] = Array("POMOIDXA".utf8)
   /// Lines per chunk: small enough that a week reads about a hundred lines of a million.
   package static let linesPerChunk = 64
 
@@ -490,7 +494,7 @@ public struct JournalIndex {
       return .correction(
         CorrectionRef(
           session: id, sessionPrefix: prefix(t.id.utf8), id: id, kind: .task, at: t.at, from: .nan, to: .nan,
-          offset: 0, length: 0))
+          offset: 0, length: 0, setsDone: t.done != nil, done: t.done ?? .nan))
     case .correction(let c):
       let kind: CorrectionRef.Kind =
         switch c.kind {
@@ -503,7 +507,8 @@ public struct JournalIndex {
         CorrectionRef(
           session: FNV1a.hash(c.session), sessionPrefix: prefix(c.session.utf8), id: FNV1a.hash(c.id), kind: kind,
           at: c.at, from: times.min() ?? .nan, to: times.max() ?? .nan, offset: 0, length: 0,
-          changesStatus: c.changes.status != nil))
+          changesStatus: c.changes.status != nil, setsDone: c.kind == .amend && c.changes.setsDone,
+          done: c.changes.done ?? .nan))
     }
   }
 

@@ -6,8 +6,12 @@ import PomoPlatform
 /// and read with one copy, so a report finds a session's corrections by binary search
 /// instead of building anything first.
 public struct CorrectionTable: Sendable {
-  /// Nine words an entry: session, session prefix, id, kind and flags, at, from, to, offset, length.
-  static let words = 9
+  /// Ten words an entry: session, session prefix, id, kind and flags, at, from, to, offset,
+  /// length, done.
+  static let words = 10
+  /// The flags beside the kind.
+  static let changesStatus: UInt64 = 0x100
+  static let setsDone: UInt64 = 0x200
   public private(set) var storage: [UInt64]
 
   public init(storage: [UInt64] = []) {
@@ -19,8 +23,9 @@ public struct CorrectionTable: Sendable {
     storage.reserveCapacity(refs.count * Self.words)
     for r in refs.sorted(by: { $0.session != $1.session ? $0.session < $1.session : $0.offset < $1.offset }) {
       storage += [
-        r.session, r.sessionPrefix, r.id, UInt64(r.kind.rawValue) | (r.changesStatus ? 0x100 : 0), r.at.bitPattern,
-        r.from.bitPattern, r.to.bitPattern, UInt64(bitPattern: r.offset), UInt64(bitPattern: r.length),
+        r.session, r.sessionPrefix, r.id, UInt64(r.kind.rawValue) | (r.changesStatus ? Self.changesStatus : 0) | (r.setsDone ? Self.setsDone : 0),
+        r.at.bitPattern, r.from.bitPattern, r.to.bitPattern, UInt64(bitPattern: r.offset),
+        UInt64(bitPattern: r.length), r.done.bitPattern,
       ]
     }
     self.storage = storage
@@ -35,7 +40,8 @@ public struct CorrectionTable: Sendable {
       kind: JournalIndex.CorrectionRef.Kind(rawValue: UInt8(truncatingIfNeeded: storage[b + 3] & 0xFF)) ?? .amend,
       at: Double(bitPattern: storage[b + 4]), from: Double(bitPattern: storage[b + 5]),
       to: Double(bitPattern: storage[b + 6]), offset: Int64(bitPattern: storage[b + 7]),
-      length: Int64(bitPattern: storage[b + 8]), changesStatus: storage[b + 3] & 0x100 != 0)
+      length: Int64(bitPattern: storage[b + 8]), changesStatus: storage[b + 3] & Self.changesStatus != 0,
+      setsDone: storage[b + 3] & Self.setsDone != 0, done: Double(bitPattern: storage[b + 9]))
   }
 
   public var all: [JournalIndex.CorrectionRef] { (0..<count).map { self[$0] } }

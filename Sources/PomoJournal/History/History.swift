@@ -76,13 +76,11 @@ public final class History {
 
   // MARK: - Tasks
 
-  /// Every task as it now stands that `including` keeps, with the Pomodoros its sessions
-  /// completed (`TaskReader`): only the kept tasks' Pomodoros are counted, and none without
+  /// Every task as it now stands that `query` wants, with the Pomodoros its sessions
+  /// completed (`TaskReader`): only those tasks' Pomodoros are counted, and none without
   /// `counting`.
-  public func tasks(including: (TaskRecord) -> Bool = { _ in true }, counting: Bool = true) throws(FileSystemError)
-    -> [TaskProgress]
-  {
-    try TaskReader(files: files, corrections: corrections, reader: reader).tasks(including: including, counting: counting)
+  public func tasks(_ query: TaskQuery = .all, counting: Bool = true) throws(FileSystemError) -> [TaskProgress] {
+    try TaskReader(files: files, corrections: corrections, reader: reader).tasks(query, counting: counting)
   }
 
   // MARK: - Reading

@@ -11,16 +11,15 @@ struct TaskReader {
   let corrections: CorrectionFolder
   let reader: SessionReader
 
-  /// Every task as it now stands (undone and deleted ones left out) that `including` keeps,
-  /// in the order they were made, with the Pomodoros of the sessions that worked on it
-  /// (without `counting`, every count is 0: to find a task by its id, say).
-  func tasks(including: (TaskRecord) -> Bool = { _ in true }, counting: Bool = true) throws(FileSystemError)
-    -> [TaskProgress]
-  {
+  /// Every task as it now stands (undone and deleted ones left out) that `query` wants, in
+  /// the order they were made, with the Pomodoros of the sessions that worked on it (without
+  /// `counting`, every count is 0: to find a task by its id, say).
+  func tasks(_ query: TaskQuery = .all, counting: Bool = true) throws(FileSystemError) -> [TaskProgress] {
+    let wanted = chosen(query)
     var tasks: [TaskRecord] = []
     var seen = Set<String>()
     for (f, table) in corrections.tables.enumerated() {
-      for k in 0..<table.count where table[k].kind == .task {
+      for k in 0..<table.count where table[k].kind == .task && wanted.contains(table[k].session) {
         let ref = table[k]
         let bytes = try files[f].read(offset: ref.offset, length: ref.length)
         if case .task(let task)? = try? JournalEntry(line: bytes[...]), seen.insert(task.id).inserted {
@@ -30,7 +29,7 @@ struct TaskReader {
     }
     var kept: [TaskRecord] = []
     for task in tasks {
-      guard let folded = TaskFold.apply(task, try corrections.corrections(of: task.id)), including(folded) else {
+      guard let folded = TaskFold.apply(task, try corrections.corrections(of: task.id)), query.keeps(folded) else {
         continue
       }
       kept.append(folded)
@@ -47,5 +46,50 @@ struct TaskReader {
       counts[task, default: 0] += TaskFold.pomodoros(record)
     }
     return kept.map { TaskProgress(task: $0, pomodoros: counts[$0.id] ?? 0) }
+  }
+
+  /// The hashes of the tasks `query` may want, chosen from the tables alone: a task is left
+  /// out unread only when its table entries show for certain that it is not wanted (when it
+  /// was done is the last that set it, with no undo or deletion to weigh); every other is read.
+  private func chosen(_ query: TaskQuery) -> Set<UInt64> {
+    struct Known {
+      var done: Double?
+      var doneAt = -Double.infinity
+      var tied = false
+      var uncertain = false
+    }
+    var known: [UInt64: Known] = [:]
+    for table in corrections.tables {
+      for k in 0..<table.count where table[k].kind == .task {
+        let ref = table[k]
+        guard query.mayKeep(idPrefix: ref.sessionPrefix) else { continue }
+        if known[ref.session] != nil {
+          known[ref.session]!.uncertain = true  // the same id twice: the first line wins
+        } else {
+          known[ref.session] = Known(done: ref.setsDone && !ref.done.isNaN ? ref.done : nil)
+        }
+      }
+    }
+    if query == .all || known.isEmpty { return Set(known.keys) }
+    for table in corrections.tables {
+      for k in 0..<table.count where table[k].kind != .task {
+        let ref = table[k]
+        guard var task = known[ref.session] else { continue }
+        switch ref.kind {
+        case .amend where ref.setsDone:
+          if ref.at == task.doneAt {
+            task.tied = true
+          } else if ref.at > task.doneAt {
+            task.done = ref.done.isNaN ? nil : ref.done
+            task.doneAt = ref.at
+            task.tied = false
+          }
+        case .amend: break
+        default: task.uncertain = true
+        }
+        known[ref.session] = task
+      }
+    }
+    return Set(known.compactMap { hash, task in task.uncertain || task.tied || query.keeps(done: task.done) ? hash : nil })
   }
 }

@@ -110,7 +110,7 @@ extension Pomo {
         do {
           // Only the tasks done in the range are counted.
           let (from, to) = (calendar.start(of: range.days.lowerBound), calendar.start(of: range.days.upperBound + 1))
-          all = try history.tasks(including: { task in task.done.map { $0 >= from && $0 < to } ?? false })
+          all = try history.tasks(TaskQuery(open: false, done: from..<to))
         } catch {
           throw CLIError.failure("cannot read the journal \(journal.name): \(error)")
         }

@@ -12,20 +12,19 @@ enum TaskAccess {
   /// The fewest characters of an id that name a task (as for sessions).
   static let shortestPrefix = 4
 
-  /// Every task as it now stands that `including` keeps, with its Pomodoros (none without
+  /// Every task as it now stands that `query` wants, with its Pomodoros (none without
   /// `counting`).
   static func tasks(
-    _ journal: Journal, _ context: Context, quiet: Bool = false, including: (TaskRecord) -> Bool = { _ in true },
-    counting: Bool = true
+    _ journal: Journal, _ context: Context, quiet: Bool = false, _ query: TaskQuery = .all, counting: Bool = true
   ) throws(CLIError) -> [TaskProgress] {
-    try tasks(try JournalAccess.history(journal, strict: false, context, quiet: quiet), journal, including, counting)
+    try tasks(try JournalAccess.history(journal, strict: false, context, quiet: quiet), journal, query, counting)
   }
 
   static func tasks(
-    _ history: History, _ journal: Journal, _ including: (TaskRecord) -> Bool = { _ in true }, _ counting: Bool = true
+    _ history: History, _ journal: Journal, _ query: TaskQuery = .all, _ counting: Bool = true
   ) throws(CLIError) -> [TaskProgress] {
     do {
-      return try history.tasks(including: including, counting: counting)
+      return try history.tasks(query, counting: counting)
     } catch {
       throw .failure("cannot read the journal \(journal.name): \(error)")
     }
@@ -36,8 +35,11 @@ enum TaskAccess {
     -> TaskProgress
   {
     let history = try JournalAccess.history(journal, strict: false, context, quiet: quiet)
-    let found = try find(text, in: try tasks(history, journal, { _ in true }, false))
-    return try tasks(history, journal, { $0.id == found.task.id }).first ?? found
+    // `last` needs every task; an id or a prefix only those that start with it.
+    let wanted = text.lowercased()
+    let query = wanted == "last" || wanted.count < shortestPrefix ? TaskQuery.all : TaskQuery(idPrefix: wanted)
+    let found = try find(text, in: try tasks(history, journal, query, false))
+    return try tasks(history, journal, .id(found.task.id)).first ?? found
   }
 
   /// The task `text` names: `last` (the latest made), a whole id or a unique prefix of at

@@ -27,7 +27,7 @@ extension Pomo.Tasks {
       let today = calendar.start(of: calendar.day(of: context.clock.wallSeconds()))
       let everyDay = arguments[all]
       // Only the tasks listed are counted.
-      let tasks = try TaskAccess.tasks(journal, context, including: { everyDay || ($0.done.map { $0 >= today } ?? true) })
+      let tasks = try TaskAccess.tasks(journal, context, everyDay ? .all : TaskQuery(done: today..<Double.infinity))
       let pending = config.taskwarrior ? taskwarrior(context) : []
       if arguments[SharedOptions.json] {
         context.writeJSON(TaskListText.json(tasks, pending, offset: context.zone.offset))

@@ -33,13 +33,13 @@ extension Pomo {
         throw CLIError.failure("the session \(HistoryEditing.short(latest.session)) is running; stop it first")
       }
       // A task's change, or the task itself, is taken back like a session's.
-      let task = try TaskAccess.tasks(journal, context, quiet: true, including: { $0.id == latest.session }).first
+      let task = try TaskAccess.tasks(journal, context, quiet: true, .id(latest.session)).first
       let undo = Correction(
         kind: .undo, target: latest.id, session: latest.session, at: context.clock.wallSeconds(),
         host: context.hostName)
       try HistoryEditing.append(undo.json(offset: context.zone.offset).text, to: journal)
       if latest.kind == .task || task != nil {
-        let after = try TaskAccess.tasks(journal, context, quiet: true, including: { $0.id == latest.session }).first
+        let after = try TaskAccess.tasks(journal, context, quiet: true, .id(latest.session)).first
         let name = task.map { TaskAccess.describe($0.task) } ?? TaskAccess.short(latest.session)
         context.output.write(
           latest.kind == .task
