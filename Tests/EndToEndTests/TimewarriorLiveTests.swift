@@ -46,6 +46,24 @@ struct TimewarriorLiveTests {
     }
   }
 
+  @Test("a void Pomodoro is not focus: its open interval is cancelled, and the export leaves it out")
+  func voided() throws {
+    defer { home.cleanUp() }
+    let session = try fixture.launch(["start", fixture.preset("long"), "--no-notify", "--no-bell"], name: "session")
+    defer { if session.isRunning { session.terminate() } }
+    // The interval is open once the focus has begun.
+    #expect(waitUntil { (try? intervals())?.count == 1 })
+    #expect(try intervals().first?["end"] == nil)
+    let void = try fixture.run(["void", "the call went on"])
+    #expect(void.status == 0, "\(void.err)")
+    session.waitUntilExit()
+    #expect(try intervals().isEmpty)
+    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
+    #expect(record.status == .void)
+    let export = try fixture.run(["export", "--format", "timewarrior"])
+    #expect(export.status == 0 && export.out == "[\n]\n", "\(export.out)")
+  }
+
   @Test("without timew on PATH: one warning, and the session runs")
   func missing() throws {
     defer { home.cleanUp() }

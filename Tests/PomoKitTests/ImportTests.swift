@@ -45,6 +45,27 @@ struct ImportTests {
     #expect(try String(contentsOfFile: target, encoding: .utf8) == expected)
   }
 
+  @Test("a journal's tasks and corrections are counted as what they are, apart from its sessions")
+  func tasksCounted() throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+    let target = try home.write("target.jsonl", "")
+    let source = try home.write(
+      "source.jsonl",
+      [
+        #"{"v":2,"kind":"task","id":"t1","at":"2026-11-30T08:00:00Z","host":"h","title":"write","tags":[]}"#,
+        #"{"v":2,"kind":"task","id":"t2","at":"2026-11-30T08:01:00Z","host":"h","title":"read","tags":[]}"#,
+        #"{"v":1,"id":"s1","preset":"work","status":"completed","start":"2026-11-30T09:00:00Z","phases":[]}"#,
+        #"{"v":2,"kind":"amend","id":"c1","target":"t1","at":"2026-11-30T10:00:00Z","host":"h","set":{"done":"2026-11-30T10:00:00Z"}}"#,
+      ].joined(separator: "\n") + "\n")
+    let result = try runPomo(["import", source, "--journal", target], environment: environment)
+    #expect(result.err == "")
+    #expect(result.out == "imported 1 session, 2 tasks and 1 correction, 0 already present, 0 skipped (into \(target))\n")
+    let again = try runPomo(["import", source, "--journal", target], environment: environment)
+    #expect(again.out == "imported 0 sessions, 4 already present, 0 skipped (into \(target))\n")
+  }
+
   @Test("one durable append for all the records: 20,000 import in a few seconds at most")
   func batch() throws {
     let home = try TemporaryFolder()

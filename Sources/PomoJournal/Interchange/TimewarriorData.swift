@@ -44,9 +44,11 @@ public enum TimewarriorData {
     for record in records {
       let tags = record.tags.isEmpty ? (record.preset.isEmpty ? [] : [record.preset]) : record.tags
       let note = record.note.flatMap { $0.isEmpty ? nil : $0 }
-      for phase in record.phases where phase.kind == .work {
-        let start = phase.start.rounded(.down)
-        let end = phase.end.rounded(.down)
+      // A void Pomodoro is not focus, as reports say.
+      let void = record.voidPhase
+      for k in record.phases.indices where record.phases[k].kind == .work && k != void {
+        let start = record.phases[k].start.rounded(.down)
+        let end = record.phases[k].end.rounded(.down)
         if end > start {
           intervals.append(Interval(start: start, end: end, tags: tags, annotation: note, session: record))
         }

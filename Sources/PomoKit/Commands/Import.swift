@@ -93,6 +93,7 @@ extension Pomo {
       var imported: [JournalRecord] = []
       var sessions = 0
       var corrections = 0
+      var tasks = 0
       var already = 0
       var skipped = 0
       // What was skipped that is not a session yet (a running interval): it leaves nothing out.
@@ -137,11 +138,12 @@ extension Pomo {
             already += 1
             return
           }
-          if case .session(let record) = entry {
+          switch entry {
+          case .session(let record):
             sessions += 1
             imported.append(record)
-          } else {
-            corrections += 1
+          case .task: tasks += 1
+          case .correction: corrections += 1
           }
           lines.append(RecordScanner.withoutByteOrderMark(line))
         }
@@ -205,12 +207,15 @@ extension Pomo {
       } catch {
         throw CLIError.failure("cannot write the journal \(target.path): \(error) (nothing was imported)")
       }
-      var summary = "imported \(TextLayout.count(sessions, "session"))"
-      if corrections > 0 { summary += " and \(TextLayout.count(corrections, "correction"))" }
+      var counts = [TextLayout.count(sessions, "session")]
+      if tasks > 0 { counts.append(TextLayout.count(tasks, "task")) }
+      if corrections > 0 { counts.append(TextLayout.count(corrections, "correction")) }
+      let last = counts.removeLast()
+      var summary = "imported \(counts.isEmpty ? last : counts.joined(separator: ", ") + " and " + last)"
       summary += ", \(already) already present, \(skipped) skipped"
       if !overlaps.isEmpty { summary += ", \(overlaps.count) sharing time with another" }
       context.output.write("\(summary) (into \(target.path))\n")
-      if sessions + corrections + already == 0 && skipped > 0 {
+      if sessions + tasks + corrections + already == 0 && skipped > 0 {
         // Something was there, and none of it was a session: most likely the wrong --from.
         var hint = ""
         if let recognized, recognized != source, arguments[from] != nil {
@@ -220,7 +225,7 @@ extension Pomo {
       }
       if skipped > running {
         // Fewer sessions than the file holds: the rest are in, and the exit status says so.
-        let total = sessions + corrections + already + skipped - running
+        let total = sessions + tasks + corrections + already + skipped - running
         throw CLIError.data(
           "\(file): \(skipped - running) of \(total) records could not be imported (named above); the others were")
       }

@@ -3,7 +3,8 @@ import PomoPlatform
 
 /// `"timewarrior": true`: each stretch of focus is an open Timewarrior interval, started with
 /// the session's tags when a focus phase starts or resumes, and stopped when it ends, pauses or
-/// the session stops, so `timew summary` agrees with `pomo report`.
+/// the session stops, so `timew summary` agrees with `pomo report`. A Pomodoro made void
+/// (`pomo void`) is not focus: its open interval is cancelled (`timew cancel`), not closed.
 ///
 /// Each `timew` runs to its end before the session goes on (a few milliseconds), so a stop and
 /// the start that follows it reach Timewarrior in their order. The times are the session's
@@ -26,7 +27,11 @@ public final class TimewarriorBridge: SessionListener {
       case .resumed where engine.currentPhase?.kind == .work:
         start(engine, at: engine.startWallNow)
       case .phaseEnded(let i, _):
-        if let record = engine.record(ofPhase: i) { stop(at: engine.wallTime(record.end)) }
+        if engine.voided {
+          cancel()
+        } else if let record = engine.record(ofPhase: i) {
+          stop(at: engine.wallTime(record.end))
+        }
       case .waiting:
         stop(at: engine.wallTime(engine.deadline))
       case .paused:
@@ -48,6 +53,12 @@ public final class TimewarriorBridge: SessionListener {
   private func stop(at time: Double) {
     guard open else { return }
     run(["stop", Self.time(time), ":quiet"])
+    open = false
+  }
+
+  private func cancel() {
+    guard open else { return }
+    run(["cancel", ":quiet"])
     open = false
   }
 
