@@ -82,8 +82,11 @@ public enum BigScreen {
     // Rest's head is inverse video: unlike work's at a glance, in any colour scheme.
     let headCodes = ANSI.bold + color + (s.phase.kind == .rest && !s.paused ? ANSI.inverse : "")
     let name = TextLayout.inert(s.phase.name)
+    // The focus's interruption marks (' and -), as the one-line display shows them.
+    let marks = s.marks.isEmpty ? nil : s.marks
     var head = "\(badge) \(style.dot) \(name)"
     if !tall, let short = s.roundText { head += " \(style.dot) \(short)" }
+    if !tall, let marks { head += " \(style.dot) \(marks)" }
     var lines = [centred(" \(head) ", headCodes)]
     // An AMRAP's rounds, else the exercise, in large capitals where the rows and columns have
     // room (and the letters a glyph); else the count joins the round's line.
@@ -93,7 +96,7 @@ public enum BigScreen {
       tall && rows >= 17 && BigLetters.width(text) <= room ? BigLetters.render(text, unicode: style.unicode) : nil
     }
     if tall {
-      let roundLine = [round, bigBanner == nil ? counted : nil].compactMap { $0 }.joined(separator: " \(style.dot) ")
+      let roundLine = [round, bigBanner == nil ? counted : nil, marks].compactMap { $0 }.joined(separator: " \(style.dot) ")
       lines += [centred(roundLine), ""]
     } else if let counted {
       lines[0] = centred(" \(head) \(style.dot) \(counted) ", headCodes)

@@ -98,6 +98,16 @@ struct BigDisplayTests {
         """)
   }
 
+  @Test("the focus's interruption marks beside the round, or in the head at 8 rows")
+  func marks() {
+    var s = Self.snapshot()
+    s.marks = "'' -"
+    let tall = Self.screen(s, 40, 12) ?? ""
+    #expect(tall.split(separator: "\n").dropFirst().first == "           round 3/8 · '' -", "\(tall)")
+    let short = Self.screen(s, 40, 8) ?? ""
+    #expect(short.split(separator: "\n").first == "       WORK · work · 3/8 · '' -", "\(short)")
+  }
+
   @Test("below 20 x 8, or when the time does not fit, there is no big screen")
   func tooSmall() {
     #expect(Self.screen(Self.snapshot(), 19, 8) == nil)
