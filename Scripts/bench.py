@@ -1059,6 +1059,8 @@ def section_tasks(args, env):
     with_tasks = os.path.join(cache, f"tasks-{count}-changes.jsonl")
     j = ["--journal", with_tasks]
     open_ids = tasks_journal(made[count][0], with_tasks)
+    # The copy's pages reach the disk now, not in the first change's fsync.
+    os.sync()
     subprocess.run([args.pomo, "task", "list"] + j, env=base, check=True, stdout=subprocess.DEVNULL)
     adds = [timed([args.pomo, "task", "add", f"bench {k}", "-e", "2"] + j, base) for k in range(10)]
     dones = [timed([args.pomo, "task", "done", tid[:8]] + j, base) for tid in open_ids[:10]]
