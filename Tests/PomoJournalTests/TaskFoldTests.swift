@@ -245,13 +245,16 @@ struct TaskFoldTests {
       try home.write("journal/h\(k).jsonl", entries.map { text($0) + "\n" }.joined())
     }
     let every = TaskFold.tasks(files.flatMap { $0 })
-    let history = try History(files: paths.map { try IndexedJournal(journal: Journal(path: $0), cacheFolder: home.file("cache")) })
     let day = Self.base + 100 + 3 * 3_600
-    for query in [
-      TaskQuery.all, TaskQuery(done: day..<Double.infinity), TaskQuery(open: false, done: Self.base..<day),
-      TaskQuery(open: false), TaskQuery(idPrefix: "abcd1"), TaskQuery(idPrefix: "ABCD2-4"), .id(ids[7]),
-    ] {
-      #expect(try history.tasks(query) == every.filter { query.keeps($0.task) }, "\(query)")
+    // Without caches, with them as written, and read back.
+    for cache in [nil, home.file("cache"), home.file("cache")] {
+      let history = try History(files: paths.map { try IndexedJournal(journal: Journal(path: $0), cacheFolder: cache) })
+      for query in [
+        TaskQuery.all, TaskQuery(done: day..<Double.infinity), TaskQuery(open: false, done: Self.base..<day),
+        TaskQuery(open: false), TaskQuery(idPrefix: "abcd1"), TaskQuery(idPrefix: "ABCD2-4"), .id(ids[7]),
+      ] {
+        #expect(try history.tasks(query) == every.filter { query.keeps($0.task) }, "\(query)")
+      }
     }
   }
 }
