@@ -96,7 +96,10 @@ struct ClockTimeStartTests {
     (["start", "@17:00", "--until", "18:00"], "Error: '@17:00' already says when the session ends; leave out --until"),
     (["start", "3s", "--ago", "5s"], "Error: --ago 5s: the plan takes 3s, so it would be over already"),
     (["start", "work", "--ago", "5m", "--at", "09:00"], "Error: --ago and --at cannot be used together: one says when the session began"),
-    (["start", "work", "--at", "soon"], "Error: '--at': 'soon' is not a time; expected one like 09:00, yesterday 14:30, 2026-11-30 09:00, 2026-11-30T09:00+01:00 or -90m"),
+    (["start", "work", "--at", "soon"], "Error: '--at': 'soon' is not a time; expected a time of day like 17:00 or 9:05, or a date and a time like 2026-11-30 09:00 or 2026-11-30T09:00+01:00"),
+    // The forms `add --start` takes but a time to come cannot be: not offered, and refused.
+    (["start", "work", "--until=-90m"], "Error: '--until': '-90m' is not a time; expected a time of day like 17:00 or 9:05, or a date and a time like 2026-11-30 09:00 or 2026-11-30T09:00+01:00"),
+    (["start", "@yesterday 14:30"], "Error: '@yesterday 14:30': 'yesterday 14:30' is not a time; expected a time of day like 17:00 or 9:05, or a date and a time like 2026-11-30 09:00 or 2026-11-30T09:00+01:00"),
   ]
 
   @Test("bad times are one clear error line and exit 64", arguments: refused)
