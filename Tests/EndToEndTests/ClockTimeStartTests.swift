@@ -100,7 +100,25 @@ struct ClockTimeStartTests {
     // The forms `add --start` takes but a time to come cannot be: not offered, and refused.
     (["start", "work", "--until=-90m"], "Error: '--until': '-90m' is not a time; expected a time of day like 17:00 or 9:05, or a date and a time like 2026-11-30 09:00 or 2026-11-30T09:00+01:00"),
     (["start", "@yesterday 14:30"], "Error: '@yesterday 14:30': 'yesterday 14:30' is not a time; expected a time of day like 17:00 or 9:05, or a date and a time like 2026-11-30 09:00 or 2026-11-30T09:00+01:00"),
+    (["start", "flow", "--until", "17:00"], "Error: --until cannot be used with 'flow': its open focus ends when you end it, not at a time"),
   ]
+
+  /// A preset whose one phase is open: nothing planned to run out.
+  static let openOnly = #"{"round": [{"name": "flow", "kind": "work", "duration": "open"}]}"#
+
+  @Test("an open focus is never over already: a preset of one open phase starts, and --ago may be longer than the fixed phases")
+  func openPlansTakeAnyAgo() throws {
+    defer { home.cleanUp() }
+    try home.write("open.json", Self.openOnly)
+    for words in [
+      ["start", fixture.preset("open"), "--dry-run"], ["start", fixture.preset("open"), "--ago", "1h", "--dry-run"],
+      ["start", "flow", "--ago", "1h", "--dry-run"],
+    ] {
+      let result = try fixture.run(words)
+      #expect(result.status == 0 && result.err.isEmpty, "\(words): \(result.err)")
+      #expect(result.out.contains("open-ended"), "\(words): \(result.out)")
+    }
+  }
 
   @Test("bad times are one clear error line and exit 64", arguments: refused)
   func refusedTimes(words: [String], message: String) throws {

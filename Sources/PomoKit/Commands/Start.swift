@@ -117,13 +117,20 @@ extension Pomo {
           throw CLIError.usage("--until and --rounds cannot be used together: the time says how many rounds", command: path)
         }
         preset = try PresetLookup.preset(name, path: path, context: context, timer: timer)
+        // An open focus ends when you say so: no plan of it can be cut to end at a time.
+        if endsAt != nil && (preset.warmup + preset.round + preset.cooldown).contains(where: \.open) {
+          throw CLIError.usage(
+            "--until cannot be used with '\(TextLayout.inert(preset.name))': its open focus ends when you end it, not at a time",
+            command: path)
+        }
       }
       var plan = endsAt.map { Plan(preset: preset, filling: seconds($0 - begins)) }
         ?? PresetLookup.plan(preset, arguments)
       if let endsAt, let short = Self.shortfall(plan, endsAt: endsAt, start: begins, context) {
         context.errors.write("pomo: warning: \(short)\n")
       }
-      if ago >= plan.total {
+      // An open phase never runs out, so a plan with one is never over already.
+      if ago > .zero && !plan.hasOpenPhase && ago >= plan.total {
         throw CLIError.usage(
           "--ago \(arguments[Self.ago] ?? ""): the plan takes \(DurationText.format(plan.total)), so it would be over already",
           command: path)
