@@ -9,7 +9,8 @@ import PomoTerminal
 enum SessionLauncher {
   static let keysHelp = """
     Keys while running: space pauses and resumes, s skips to the next phase, + adds a
-    minute to the current phase, q quits. Ctrl-Z suspends; fg resumes.
+    minute to the current phase, i and e mark an internal or external interruption of
+    focus, q quits. Ctrl-Z suspends; fg resumes.
     """
 
   /// Everything checked before a session may claim the state folder: a bad option, config
