@@ -117,6 +117,24 @@ struct TaskwarriorLiveTests {
     #expect(notes == ["pomo: 0:02 focus"])
   }
 
+  @Test("a void Pomodoro is not focus: the task is not annotated with it")
+  func voided() throws {
+    defer { home.cleanUp() }
+    #expect(try task(["add", "write the intro"]).status == 0)
+    let session = try fixture.launch(["start", fixture.preset("long"), "--task", "tw:1", "--no-notify", "--no-bell"], name: "session")
+    defer { if session.isRunning { session.terminate() } }
+    #expect(waitUntil { (try? fixture.run(["status"]))?.out.hasPrefix("WORK") == true })
+    Thread.sleep(forTimeInterval: 1.2)
+    let void = try fixture.run(["void", "the call went on"])
+    #expect(void.status == 0, "\(void.err)")
+    session.waitUntilExit()
+    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
+    #expect(record.status == .void && record.phases[0].elapsedSeconds >= 1)
+    let export = try task(["1", "export"])
+    let tasks = try #require(try JSONSerialization.jsonObject(with: Data(export.out.utf8)) as? [[String: Any]])
+    #expect(tasks.count == 1 && tasks[0]["annotations"] == nil, "\(export.out)")
+  }
+
   @Test("an unknown task is one error line, and nothing runs")
   func unknown() throws {
     defer { home.cleanUp() }
