@@ -64,6 +64,24 @@ struct TimewarriorLiveTests {
     #expect(export.status == 0 && export.out == "[\n]\n", "\(export.out)")
   }
 
+  @Test("a void Pomodoro paused on the way leaves nothing: the stretch before the pause goes too")
+  func voidedAfterPause() throws {
+    defer { home.cleanUp() }
+    let session = try fixture.launch(["start", fixture.preset("long"), "--no-notify", "--no-bell"], name: "session")
+    defer { if session.isRunning { session.terminate() } }
+    #expect(waitUntil { (try? intervals())?.count == 1 })
+    Thread.sleep(forTimeInterval: 1.2)
+    #expect(try fixture.run(["pause"]).status == 0)
+    #expect(try fixture.run(["resume"]).status == 0)
+    #expect(waitUntil { (try? intervals())?.count == 2 })
+    Thread.sleep(forTimeInterval: 1.2)
+    let void = try fixture.run(["void"])
+    #expect(void.status == 0, "\(void.err)")
+    session.waitUntilExit()
+    let left = try intervals()
+    #expect(left.isEmpty, "\(left)")
+  }
+
   @Test("without timew on PATH: one warning, and the session runs")
   func missing() throws {
     defer { home.cleanUp() }

@@ -274,7 +274,12 @@ enum SessionLauncher {
       listeners.append(TaskwarriorAnnotation(task: task) { Spawner.run(["task"] + $0, environment: environment) })
     }
     if setup.timewarrior {
-      listeners.append(TimewarriorBridge { Spawner.run(["timew"] + $0, environment: environment) })
+      listeners.append(
+        TimewarriorBridge(
+          run: { Spawner.run(["timew"] + $0, environment: environment) },
+          output: { words in
+            Spawner.output(["timew"] + words, environment: environment).flatMap { $0.status == 0 ? $0.output : nil }
+          }))
     }
     // Opened only now, with the session lock held: a live socket is always the running session's.
     // Before the recorder, so that the state file says why when there is none.
