@@ -18,6 +18,20 @@ struct FlowtimeEndToEndTests {
     fixture = try PomoHome(presets: ["flow": Self.flow])
   }
 
+  @Test("--confirm with an open focus is one error line, as \"advance\": \"confirm\" in its preset is")
+  func confirmRefused() throws {
+    defer { home.cleanUp() }
+    for words in [["start", "flow", "--confirm"], ["start", fixture.preset("flow"), "--confirm", "--dry-run"]] {
+      let run = try fixture.run(words)
+      #expect(run.status == 64, "\(words): \(run.out)")
+      #expect(run.err.split(separator: "\n").first?.hasPrefix("Error: --confirm cannot be used with '") == true, "\(run.err)")
+      #expect(run.err.contains("its open focus already waits for space, 'pomo next' or 'pomo skip'"), "\(run.err)")
+    }
+    #expect(home.read(journalFile(home.path)) == nil)
+    // --no-confirm changes nothing an open focus does, and stays allowed.
+    #expect(try fixture.run(["start", "flow", "--no-confirm", "--dry-run"]).status == 0)
+  }
+
   @Test("an open focus ended with pomo next earns half its time as rest, and the journal says so")
   func nextEndsTheFocus() throws {
     defer { home.cleanUp() }

@@ -129,6 +129,13 @@ extension Pomo {
       if let endsAt, let short = Self.shortfall(plan, endsAt: endsAt, start: begins, context) {
         context.errors.write("pomo: warning: \(short)\n")
       }
+      // As a preset may not (`"advance": "confirm"` with an open phase), `--confirm` may not
+      // make an open focus wait: it already waits for you.
+      if plan.hasOpenPhase, try SessionLauncher.advance(arguments) == .confirm {
+        throw CLIError.usage(
+          "--confirm cannot be used with '\(TextLayout.inert(preset.name))': its open focus already waits for space, 'pomo next' or 'pomo skip'",
+          command: path)
+      }
       // An open phase never runs out, so a plan with one is never over already.
       if ago > .zero && !plan.hasOpenPhase && ago >= plan.total {
         throw CLIError.usage(
