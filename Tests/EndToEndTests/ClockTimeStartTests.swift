@@ -88,6 +88,19 @@ struct ClockTimeStartTests {
     #expect(after - before < 2.9)
   }
 
+  @Test("--ago may not reach back into a recorded session: one error line, and nothing runs")
+  func agoOverlap() throws {
+    defer { home.cleanUp() }
+    #expect(try fixture.run(["start", "1s", "--no-notify"]).status == 0)
+    let first = try #require(try journalRecords(journalPath).last)
+    let result = try fixture.run(["start", "3s", "--ago", "2s", "--no-notify"])
+    #expect(result.status == 64, "\(result.out)")
+    let line = result.err.split(separator: "\n").first.map(String.init) ?? ""
+    #expect(line.hasPrefix("Error: --ago 2s: the session would share time with \(first.id.prefix(8)) (1s, "), "\(result.err)")
+    #expect(line.hasSuffix("; give a shorter --ago"), "\(result.err)")
+    #expect(try journalRecords(journalPath).count == 1)
+  }
+
   static let refused: [([String], String)] = [
     (["start", "work", "--at", "09:00", "--detach"], "Error: --at cannot be used with --detach: the wait is shown in the terminal"),
     (["start", "@25:00"], "Error: '@25:00': '25:00' is not a time of day (00:00 to 23:59)"),

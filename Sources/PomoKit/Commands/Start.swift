@@ -153,6 +153,7 @@ extension Pomo {
       var tags = arguments[tag]
       var note = arguments[Self.note]
       let journal = JournalAccess.journal(arguments, context)
+      if ago > .zero { try Self.refuseOverlap(from: begins, to: now, ago: arguments[Self.ago] ?? "", journal, context, path) }
       var setup = try SessionLauncher.Setup(arguments, context, journal: journal)
       var taskID: String?
       if let text = arguments[task], !text.hasPrefix("tw:") {
@@ -188,6 +189,25 @@ extension Pomo {
       info.task = taskID
       return SessionLauncher.run(
         plan: plan, info: info, setup: setup, lock: lock, endsAt: endsAt, ago: ago, arguments, context)
+    }
+
+    /// `--ago` may not reach back into a recorded session: the same minutes would count twice
+    /// (as `add` refuses), and Timewarrior would refuse the interval.
+    private static func refuseOverlap(
+      from start: Double, to now: Double, ago: String, _ journal: Journal, _ context: Context, _ path: [String]
+    ) throws(CLIError) {
+      let history = try JournalAccess.history(journal, strict: false, context, quiet: true)
+      let other: JournalRecord?
+      do {
+        other = try Overlap.first(in: history, start: start, end: now)
+      } catch {
+        throw .failure("cannot read the journal \(journal.name): \(error)")
+      }
+      if let other {
+        throw .usage(
+          "--ago \(ago): the session would share time with \(HistoryEditing.describe(other, context)); give a shorter --ago",
+          command: path)
+      }
     }
 
     /// The instant a time given to `option` names, after `now` (see `ClockTarget`).
