@@ -82,6 +82,27 @@ struct TimewarriorLiveTests {
     #expect(left.isEmpty, "\(left)")
   }
 
+  @Test("tag and untag retag every interval of the session, as the journal records its last tags for all of it")
+  func retagged() throws {
+    defer { home.cleanUp() }
+    let session = try fixture.launch(["start", fixture.preset("long"), "--tag", "a1", "--tag", "two words", "--no-notify", "--no-bell"], name: "session")
+    defer { if session.isRunning { session.terminate() } }
+    #expect(waitUntil { (try? intervals())?.count == 1 })
+    Thread.sleep(forTimeInterval: 1.2)
+    #expect(try fixture.run(["pause"]).status == 0)
+    #expect(try fixture.run(["resume"]).status == 0)
+    #expect(waitUntil { (try? intervals())?.count == 2 })
+    #expect(try fixture.run(["tag", "b1"]).status == 0)
+    #expect(try fixture.run(["untag", "a1"]).status == 0)
+    Thread.sleep(forTimeInterval: 1.2)
+    #expect(try fixture.run(["stop"]).status == 0)
+    session.waitUntilExit()
+    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
+    #expect(record.tags == ["two words", "b1"])
+    let found = try intervals()
+    #expect(found.count == 2 && found.allSatisfy { Set($0["tags"] as? [String] ?? []) == ["two words", "b1"] }, "\(found)")
+  }
+
   @Test("without timew on PATH: one warning, and the session runs")
   func missing() throws {
     defer { home.cleanUp() }
