@@ -88,6 +88,17 @@ struct ClockTimeStartTests {
     #expect(after - before < 2.9)
   }
 
+  @Test("--until days away that the preset's most rounds cannot fill: the warning names both days")
+  func untilDaysAway() throws {
+    defer { home.cleanUp() }
+    let later = String(RFC3339.format(Date().timeIntervalSince1970 + 3 * 86_400, offset: 0).prefix(10))
+    // 10000 rounds of two seconds: five and a half hours, not three days.
+    let result = try fixture.run(["start", fixture.preset("tiny"), "--until", later + " 09:00", "--dry-run"])
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.err.hasPrefix("pomo: warning: 'tiny' runs 5h 33m 20s at most, so it ends at 20"), "\(result.err)")
+    #expect(result.err.hasSuffix(", before \(later) 09:00:00\n"), "\(result.err)")
+  }
+
   @Test("--ago may not reach back into a recorded session: one error line, and nothing runs")
   func agoOverlap() throws {
     defer { home.cleanUp() }

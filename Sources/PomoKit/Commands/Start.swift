@@ -247,8 +247,13 @@ extension Pomo {
     private static func shortfall(_ plan: Plan, endsAt: Double, start: Double, _ context: Context) -> String? {
       let end = start + TimeText.seconds(plan.total)
       guard end < endsAt - 0.5 else { return nil }
+      // The day too, where the two are on different days: a time alone would read as today's.
+      func day(_ t: Double) -> Substring { RFC3339.format(t, offset: context.zone.offset(at: t)).prefix(10) }
+      func when(_ t: Double) -> String {
+        day(end) == day(endsAt) ? context.zone.clockTime(t) : "\(day(t)) \(context.zone.clockTime(t))"
+      }
       return "'\(plan.presetName)' runs \(DurationText.format(plan.total)) at most, so it ends at "
-        + "\(context.zone.clockTime(end)), before \(context.zone.clockTime(endsAt))"
+        + "\(when(end)), before \(when(endsAt))"
     }
 
     /// A duration the parser has already checked.
