@@ -203,6 +203,10 @@ struct TaskwarriorListTests {
     let items = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]])
     #expect(items.compactMap { $0["source"] as? String } == ["pomo", "taskwarrior", "taskwarrior"])
     #expect(items[1]["id"] as? String == "tw:1" && items[1]["tags"] as? [String] == ["thesis"])
+    // Every item has the keys the docs list, a Taskwarrior task's unknowns as null.
+    let keys: Set<String> = ["id", "short", "title", "estimate", "pomodoros", "overrun", "tags", "at", "done", "source"]
+    #expect(items.allSatisfy { Set($0.keys) == keys }, "\(json.out)")
+    #expect(items[1]["short"] as? String == "tw:1" && items[1]["estimate"] is NSNull && items[1]["done"] is NSNull)
   }
 
   @Test("without task on PATH: one warning, and pomo's own tasks still list")
