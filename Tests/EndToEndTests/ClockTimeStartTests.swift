@@ -88,6 +88,30 @@ struct ClockTimeStartTests {
     #expect(after - before < 2.9)
   }
 
+  @Test("--until days away that the preset's most rounds cannot fill: the warning names both days")
+  func untilDaysAway() throws {
+    defer { home.cleanUp() }
+    let later = String(RFC3339.format(Date().timeIntervalSince1970 + 3 * 86_400, offset: 0).prefix(10))
+    // 10000 rounds of two seconds: five and a half hours, not three days.
+    let result = try fixture.run(["start", fixture.preset("tiny"), "--until", later + " 09:00", "--dry-run"])
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.err.hasPrefix("pomo: warning: 'tiny' runs 5h 33m 20s at most, so it ends at 20"), "\(result.err)")
+    #expect(result.err.hasSuffix(", before \(later) 09:00:00\n"), "\(result.err)")
+  }
+
+  @Test("--ago may not reach back into a recorded session: one error line, and nothing runs")
+  func agoOverlap() throws {
+    defer { home.cleanUp() }
+    #expect(try fixture.run(["start", "1s", "--no-notify"]).status == 0)
+    let first = try #require(try journalRecords(journalPath).last)
+    let result = try fixture.run(["start", "3s", "--ago", "2s", "--no-notify"])
+    #expect(result.status == 64, "\(result.out)")
+    let line = result.err.split(separator: "\n").first.map(String.init) ?? ""
+    #expect(line.hasPrefix("Error: --ago 2s: the session would share time with \(first.id.prefix(8)) (1s, "), "\(result.err)")
+    #expect(line.hasSuffix("; give a shorter --ago"), "\(result.err)")
+    #expect(try journalRecords(journalPath).count == 1)
+  }
+
   static let refused: [([String], String)] = [
     (["start", "work", "--at", "09:00", "--detach"], "Error: --at cannot be used with --detach: the wait is shown in the terminal"),
     (["start", "@25:00"], "Error: '@25:00': '25:00' is not a time of day (00:00 to 23:59)"),
@@ -96,8 +120,29 @@ struct ClockTimeStartTests {
     (["start", "@17:00", "--until", "18:00"], "Error: '@17:00' already says when the session ends; leave out --until"),
     (["start", "3s", "--ago", "5s"], "Error: --ago 5s: the plan takes 3s, so it would be over already"),
     (["start", "work", "--ago", "5m", "--at", "09:00"], "Error: --ago and --at cannot be used together: one says when the session began"),
-    (["start", "work", "--at", "soon"], "Error: '--at': 'soon' is not a time; expected one like 09:00, yesterday 14:30, 2026-11-30 09:00, 2026-11-30T09:00+01:00 or -90m"),
+    (["start", "work", "--at", "soon"], "Error: '--at': 'soon' is not a time; expected a time of day like 17:00 or 9:05, or a date and a time like 2026-11-30 09:00 or 2026-11-30T09:00+01:00"),
+    // The forms `add --start` takes but a time to come cannot be: not offered, and refused.
+    (["start", "work", "--until=-90m"], "Error: '--until': '-90m' is not a time; expected a time of day like 17:00 or 9:05, or a date and a time like 2026-11-30 09:00 or 2026-11-30T09:00+01:00"),
+    (["start", "@yesterday 14:30"], "Error: '@yesterday 14:30': 'yesterday 14:30' is not a time; expected a time of day like 17:00 or 9:05, or a date and a time like 2026-11-30 09:00 or 2026-11-30T09:00+01:00"),
+    (["start", "flow", "--until", "17:00"], "Error: --until cannot be used with 'flow': its open focus ends when you end it, not at a time"),
   ]
+
+  /// A preset whose one phase is open: nothing planned to run out.
+  static let openOnly = #"{"round": [{"name": "flow", "kind": "work", "duration": "open"}]}"#
+
+  @Test("an open focus is never over already: a preset of one open phase starts, and --ago may be longer than the fixed phases")
+  func openPlansTakeAnyAgo() throws {
+    defer { home.cleanUp() }
+    try home.write("open.json", Self.openOnly)
+    for words in [
+      ["start", fixture.preset("open"), "--dry-run"], ["start", fixture.preset("open"), "--ago", "1h", "--dry-run"],
+      ["start", "flow", "--ago", "1h", "--dry-run"],
+    ] {
+      let result = try fixture.run(words)
+      #expect(result.status == 0 && result.err.isEmpty, "\(words): \(result.err)")
+      #expect(result.out.contains("open-ended"), "\(words): \(result.out)")
+    }
+  }
 
   @Test("bad times are one clear error line and exit 64", arguments: refused)
   func refusedTimes(words: [String], message: String) throws {

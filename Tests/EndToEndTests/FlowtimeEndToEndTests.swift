@@ -18,6 +18,50 @@ struct FlowtimeEndToEndTests {
     fixture = try PomoHome(presets: ["flow": Self.flow])
   }
 
+  @Test("--confirm with an open focus is one error line, as \"advance\": \"confirm\" in its preset is")
+  func confirmRefused() throws {
+    defer { home.cleanUp() }
+    for words in [["start", "flow", "--confirm"], ["start", fixture.preset("flow"), "--confirm", "--dry-run"]] {
+      let run = try fixture.run(words)
+      #expect(run.status == 64, "\(words): \(run.out)")
+      #expect(run.err.split(separator: "\n").first?.hasPrefix("Error: --confirm cannot be used with '") == true, "\(run.err)")
+      #expect(run.err.contains("its open focus already waits for space, 'pomo next' or 'pomo skip'"), "\(run.err)")
+    }
+    #expect(home.read(journalFile(home.path)) == nil)
+    // --no-confirm changes nothing an open focus does, and stays allowed.
+    #expect(try fixture.run(["start", "flow", "--no-confirm", "--dry-run"]).status == 0)
+  }
+
+  /// The time `pomo status` shows left ("REST pause 0:01 (…)"), in seconds.
+  func restLeft() -> Int? {
+    guard let status = try? fixture.run(["status"]), status.out.hasPrefix("REST pause ") else { return nil }
+    let parts = status.out.dropFirst("REST pause ".count).prefix { $0 != " " }.split(separator: ":").compactMap { Int($0) }
+    return parts.reduce(0) { $0 * 60 + $1 }
+  }
+
+  @Test("resume keeps Flowtime: the rest after a stopped open focus is earned, and so are the rests after it")
+  func resumeEarns() throws {
+    defer { home.cleanUp() }
+    try home.write("flow2.json", Self.flow.replacingOccurrences(of: #""rest_ratio""#, with: #""rounds": 2, "rest_ratio""#))
+    let first = try fixture.launch(["start", fixture.preset("flow2"), "--no-notify"], name: "first")
+    defer { if first.isRunning { first.terminate() } }
+    #expect(waitUntil { (try? fixture.run(["status"]))?.out.hasPrefix("WORK deep +0:01") == true })
+    #expect(try fixture.run(["stop"]).status == 0)
+    #expect(waitUntil { !first.isRunning })
+    // The open focus stopped is done: resume goes on with the rest it earned, a second or so.
+    let second = try fixture.launch(["resume", "--no-notify"], name: "second")
+    defer { if second.isRunning { second.terminate() } }
+    #expect(waitUntil { restLeft() != nil })
+    #expect((restLeft() ?? 3600) <= 2, "\(home.read("second.out") ?? "")")
+    // The next open focus earns its rest too, not the preset's placeholder hour.
+    #expect(waitUntil { (try? fixture.run(["status"]))?.out.hasPrefix("WORK deep +") == true })
+    #expect(try fixture.run(["next"]).status == 0)
+    #expect(waitUntil { !second.isRunning })
+    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
+    #expect(record.resumedFrom != nil && record.phases.map(\.name) == ["pause", "deep", "pause"], "\(record.phases)")
+    #expect(record.phases.allSatisfy { $0.plannedSeconds < 10 }, "\(record.phases.map(\.plannedSeconds))")
+  }
+
   @Test("an open focus ended with pomo next earns half its time as rest, and the journal says so")
   func nextEndsTheFocus() throws {
     defer { home.cleanUp() }

@@ -108,6 +108,14 @@ struct TaskEndToEndTests {
     #expect(weeks.count == 1 && weeks[0]["within_one"] as? Int == 1 && weeks[0]["share"] as? Double == 0.5)
     let csv = try fixture.run("report", "--tasks", "--format", "csv")
     #expect(csv.status == 64 && csv.err.hasPrefix("Error: '--tasks' writes text or json"))
+    // At 40 columns the title and the heading of the weeks wrap short of the last column.
+    var narrow = fixture
+    narrow.environment["COLUMNS"] = "40"
+    let wrapped = try narrow.run("report", "--tasks", "--today")
+    #expect(wrapped.status == 0, "\(wrapped.err)")
+    let prose = wrapped.out.split(separator: "\n").filter { $0.hasPrefix("Tasks done") || $0.hasPrefix("Estimates") }
+    #expect(prose.count == 2 && prose.allSatisfy { $0.count < 40 }, "\(wrapped.out)")
+    #expect(wrapped.out.contains("Estimates by week: tasks finished\n  within one Pomodoro of their estimate"), "\(wrapped.out)")
   }
 
   @Test(
@@ -195,6 +203,10 @@ struct TaskwarriorListTests {
     let items = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]])
     #expect(items.compactMap { $0["source"] as? String } == ["pomo", "taskwarrior", "taskwarrior"])
     #expect(items[1]["id"] as? String == "tw:1" && items[1]["tags"] as? [String] == ["thesis"])
+    // Every item has the keys the docs list, a Taskwarrior task's unknowns as null.
+    let keys: Set<String> = ["id", "short", "title", "estimate", "pomodoros", "overrun", "tags", "at", "done", "source"]
+    #expect(items.allSatisfy { Set($0.keys) == keys }, "\(json.out)")
+    #expect(items[1]["short"] as? String == "tw:1" && items[1]["estimate"] is NSNull && items[1]["done"] is NSNull)
   }
 
   @Test("without task on PATH: one warning, and pomo's own tasks still list")

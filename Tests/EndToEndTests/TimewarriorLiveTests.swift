@@ -64,6 +64,45 @@ struct TimewarriorLiveTests {
     #expect(export.status == 0 && export.out == "[\n]\n", "\(export.out)")
   }
 
+  @Test("a void Pomodoro paused on the way leaves nothing: the stretch before the pause goes too")
+  func voidedAfterPause() throws {
+    defer { home.cleanUp() }
+    let session = try fixture.launch(["start", fixture.preset("long"), "--no-notify", "--no-bell"], name: "session")
+    defer { if session.isRunning { session.terminate() } }
+    #expect(waitUntil { (try? intervals())?.count == 1 })
+    Thread.sleep(forTimeInterval: 1.2)
+    #expect(try fixture.run(["pause"]).status == 0)
+    #expect(try fixture.run(["resume"]).status == 0)
+    #expect(waitUntil { (try? intervals())?.count == 2 })
+    Thread.sleep(forTimeInterval: 1.2)
+    let void = try fixture.run(["void"])
+    #expect(void.status == 0, "\(void.err)")
+    session.waitUntilExit()
+    let left = try intervals()
+    #expect(left.isEmpty, "\(left)")
+  }
+
+  @Test("tag and untag retag every interval of the session, as the journal records its last tags for all of it")
+  func retagged() throws {
+    defer { home.cleanUp() }
+    let session = try fixture.launch(["start", fixture.preset("long"), "--tag", "a1", "--tag", "two words", "--no-notify", "--no-bell"], name: "session")
+    defer { if session.isRunning { session.terminate() } }
+    #expect(waitUntil { (try? intervals())?.count == 1 })
+    Thread.sleep(forTimeInterval: 1.2)
+    #expect(try fixture.run(["pause"]).status == 0)
+    #expect(try fixture.run(["resume"]).status == 0)
+    #expect(waitUntil { (try? intervals())?.count == 2 })
+    #expect(try fixture.run(["tag", "b1"]).status == 0)
+    #expect(try fixture.run(["untag", "a1"]).status == 0)
+    Thread.sleep(forTimeInterval: 1.2)
+    #expect(try fixture.run(["stop"]).status == 0)
+    session.waitUntilExit()
+    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
+    #expect(record.tags == ["two words", "b1"])
+    let found = try intervals()
+    #expect(found.count == 2 && found.allSatisfy { Set($0["tags"] as? [String] ?? []) == ["two words", "b1"] }, "\(found)")
+  }
+
   @Test("without timew on PATH: one warning, and the session runs")
   func missing() throws {
     defer { home.cleanUp() }
@@ -115,6 +154,24 @@ struct TaskwarriorLiveTests {
     let tasks = try #require(try JSONSerialization.jsonObject(with: Data(export.out.utf8)) as? [[String: Any]])
     let notes = (tasks.first?["annotations"] as? [[String: Any]])?.compactMap { $0["description"] as? String }
     #expect(notes == ["pomo: 0:02 focus"])
+  }
+
+  @Test("a void Pomodoro is not focus: the task is not annotated with it")
+  func voided() throws {
+    defer { home.cleanUp() }
+    #expect(try task(["add", "write the intro"]).status == 0)
+    let session = try fixture.launch(["start", fixture.preset("long"), "--task", "tw:1", "--no-notify", "--no-bell"], name: "session")
+    defer { if session.isRunning { session.terminate() } }
+    #expect(waitUntil { (try? fixture.run(["status"]))?.out.hasPrefix("WORK") == true })
+    Thread.sleep(forTimeInterval: 1.2)
+    let void = try fixture.run(["void", "the call went on"])
+    #expect(void.status == 0, "\(void.err)")
+    session.waitUntilExit()
+    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
+    #expect(record.status == .void && record.phases[0].elapsedSeconds >= 1)
+    let export = try task(["1", "export"])
+    let tasks = try #require(try JSONSerialization.jsonObject(with: Data(export.out.utf8)) as? [[String: Any]])
+    #expect(tasks.count == 1 && tasks[0]["annotations"] == nil, "\(export.out)")
   }
 
   @Test("an unknown task is one error line, and nothing runs")

@@ -46,8 +46,8 @@ struct ClockTargetTests {
     ("02:30", "2026-10-25T00:45:00Z", "2026-10-25T01:30:00+00:00"),
     // Not a time of day.
     ("25:00", "2026-12-01T13:08:18Z", "error: '25:00' is not a time of day (00:00 to 23:59)"),
-    ("now", "2026-12-01T13:08:18Z", "error: 'now' is not a time; expected one like 09:00, yesterday 14:30, 2026-11-30 09:00, 2026-11-30T09:00+01:00 or -90m"),
-    ("-10m", "2026-12-01T13:08:18Z", "error: '-10m' is not a time; expected one like 09:00, yesterday 14:30, 2026-11-30 09:00, 2026-11-30T09:00+01:00 or -90m"),
+    ("now", "2026-12-01T13:08:18Z", "error: 'now' is not a time; expected a time of day like 17:00 or 9:05, or a date and a time like 2026-11-30 09:00 or 2026-11-30T09:00+01:00"),
+    ("-10m", "2026-12-01T13:08:18Z", "error: '-10m' is not a time; expected a time of day like 17:00 or 9:05, or a date and a time like 2026-11-30 09:00 or 2026-11-30T09:00+01:00"),
   ]
 
   @Test("times of day and dates, in Europe/Berlin", arguments: cases)

@@ -239,7 +239,7 @@ struct HelpLayoutTests {
     let old = Self.wrappedLineByLine(helpPage(["pomo", "start"], width: 80), node, width: 80)
     #expect(old.contains("\na\nminute to the current phase"))
     let problems = HelpLayoutCheck.problems(old, width: 80, usageTokens: Self.tokens(["pomo", "start"]))
-    #expect(problems.map(\.text).contains("minute to the current phase, q quits. Ctrl-Z suspends; fg resumes."))
+    #expect(problems.map(\.text).contains("focus, q quits. Ctrl-Z suspends; fg resumes."))
   }
 
   @Test("the check catches a page laid out for a narrower width, in every kind of block")
@@ -649,8 +649,8 @@ struct HelpLayoutTests {
 
     The command goes to the running session over its control socket, in
     $XDG_RUNTIME_DIR/pomo (else $XDG_STATE_HOME/pomo), which only your user can
-    reach. It prints the session's new status line, as 'pomo status' would, and
-    exits 0; with no session running it says so and exits 1.
+    reach. It prints 'void: the Pomodoro ended, recorded as void' (with the reason),
+    and exits 0; with no session running it says so and exits 1.
 
     USAGE: pomo void [<reason>]
 
@@ -665,7 +665,8 @@ struct HelpLayoutTests {
     OVERVIEW: Start a session from a preset.
 
     Keys while running: space pauses and resumes, s skips to the next phase, + adds
-    a minute to the current phase, q quits. Ctrl-Z suspends; fg resumes.
+    a minute to the current phase, i and e mark an internal or external interruption
+    of focus, q quits. Ctrl-Z suspends; fg resumes.
 
     Enter goes on from a phase that waits for confirmation (--confirm); ? (or h)
     lists the keys where the terminal is too narrow to show them.

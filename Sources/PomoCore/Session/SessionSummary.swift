@@ -99,7 +99,7 @@ public enum SessionSummary {
 
   /// The time of each kind; a void Pomodoro's (the last focus phase of a voided session) is
   /// not focus but void.
-  private static func total(_ engine: SessionEngine, _ kind: PhaseKind) -> Duration {
+  package static func total(_ engine: SessionEngine, _ kind: PhaseKind) -> Duration {
     let void = voidRecord(engine)
     return engine.records.indices.filter { engine.records[$0].phase.kind == kind && $0 != void }
       .reduce(Duration.zero) { $0 + engine.records[$1].elapsed }

@@ -10,9 +10,10 @@ public enum ClockTarget {
     let input = text.trimmingSpaces()
     guard let clock = WhenParser.Clock(Substring(input)) else {
       // A date and a time: WhenParser reads it; only "now", spans back and the past are refused.
-      guard input.first?.isASCIIDigit == true, input.count > 10 else { return .failure(.notATime(input)) }
+      guard input.first?.isASCIIDigit == true, input.count > 10 else { return .failure(.notAClockTime(input)) }
       switch WhenParser.parse(input, now: now, zone: zone) {
       case .success(let t): return t > now ? .success(t) : .failure(.past(input))
+      case .failure(.notATime): return .failure(.notAClockTime(input))
       case .failure(let error): return .failure(error)
       }
     }
@@ -33,6 +34,6 @@ public enum ClockTarget {
       default: return WhenParser.local(day: day, clock: clock, input: input, zone: zone)
       }
     }
-    return .failure(.notATime(input))
+    return .failure(.notAClockTime(input))
   }
 }

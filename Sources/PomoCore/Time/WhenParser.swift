@@ -21,6 +21,9 @@ public enum WhenError: Error, Equatable, Sendable, CustomStringConvertible {
   case ambiguous(String, zone: String, example: String)
   /// A time a session should end or start at that has already gone by.
   case past(String)
+  /// Not a time a session can end or start at (`--until`, `--at`, `@`): those take a time of
+  /// day or a date and a time, never a span back from now or "yesterday".
+  case notAClockTime(String)
 
   public var description: String {
     switch self {
@@ -41,6 +44,9 @@ public enum WhenError: Error, Equatable, Sendable, CustomStringConvertible {
     case .ambiguous(let text, let zone, let example):
       "'\(TextLayout.inert(text))' is ambiguous in \(zone) (it happens twice; give an offset, e.g. \(example))"
     case .past(let text): "'\(TextLayout.inert(text))' has already gone by"
+    case .notAClockTime(let text):
+      "'\(TextLayout.inert(text))' is not a time; expected a time of day like 17:00 or 9:05, "
+        + "or a date and a time like 2026-11-30 09:00 or 2026-11-30T09:00+01:00"
     }
   }
 }

@@ -153,12 +153,21 @@ extension Plan {
     }
     guard index >= 0, index < phases.count else { return nil }
     var rest = Array(phases[index...])
-    if let firstRemaining { rest[0].duration = firstRemaining }
+    if let firstRemaining {
+      rest[0].duration = firstRemaining
+    } else if let earned = earnedRest, index > 0, earnedRestPhase(after: index - 1) == index,
+      let focus = record.phases.last, record.planOffset + record.phases.count == index
+    {
+      // Stopped as the open focus ended: the rest it earned comes first, not the placeholder.
+      rest[0].duration = earned.rest(after: .milliseconds(Int64((focus.elapsedSeconds * 1000).rounded())))
+    }
     var plan = Plan(
       presetName: presetName, rounds: rounds, cue: cue, phases: PlannedPhase.renumbered(rest), advance: advance)
     plan.endless = endless
     plan.halfway = halfway
     plan.advanceBefore = advanceBefore
+    // The open focus phases still to come earn their rests as they did before the stop.
+    plan.earnedRest = earnedRest
     return (plan, index)
   }
 }

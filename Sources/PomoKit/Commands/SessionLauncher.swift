@@ -9,7 +9,8 @@ import PomoTerminal
 enum SessionLauncher {
   static let keysHelp = """
     Keys while running: space pauses and resumes, s skips to the next phase, + adds a
-    minute to the current phase, q quits. Ctrl-Z suspends; fg resumes.
+    minute to the current phase, i and e mark an internal or external interruption of
+    focus, q quits. Ctrl-Z suspends; fg resumes.
     """
 
   /// Everything checked before a session may claim the state folder: a bad option, config
@@ -273,7 +274,12 @@ enum SessionLauncher {
       listeners.append(TaskwarriorAnnotation(task: task) { Spawner.run(["task"] + $0, environment: environment) })
     }
     if setup.timewarrior {
-      listeners.append(TimewarriorBridge { Spawner.run(["timew"] + $0, environment: environment) })
+      listeners.append(
+        TimewarriorBridge(
+          run: { Spawner.run(["timew"] + $0, environment: environment) },
+          output: { words in
+            Spawner.output(["timew"] + words, environment: environment).flatMap { $0.status == 0 ? $0.output : nil }
+          }))
     }
     // Opened only now, with the session lock held: a live socket is always the running session's.
     // Before the recorder, so that the state file says why when there is none.

@@ -117,13 +117,27 @@ extension Pomo {
           throw CLIError.usage("--until and --rounds cannot be used together: the time says how many rounds", command: path)
         }
         preset = try PresetLookup.preset(name, path: path, context: context, timer: timer)
+        // An open focus ends when you say so: no plan of it can be cut to end at a time.
+        if endsAt != nil && (preset.warmup + preset.round + preset.cooldown).contains(where: \.open) {
+          throw CLIError.usage(
+            "--until cannot be used with '\(TextLayout.inert(preset.name))': its open focus ends when you end it, not at a time",
+            command: path)
+        }
       }
       var plan = endsAt.map { Plan(preset: preset, filling: seconds($0 - begins)) }
         ?? PresetLookup.plan(preset, arguments)
       if let endsAt, let short = Self.shortfall(plan, endsAt: endsAt, start: begins, context) {
         context.errors.write("pomo: warning: \(short)\n")
       }
-      if ago >= plan.total {
+      // As a preset may not (`"advance": "confirm"` with an open phase), `--confirm` may not
+      // make an open focus wait: it already waits for you.
+      if plan.hasOpenPhase, try SessionLauncher.advance(arguments) == .confirm {
+        throw CLIError.usage(
+          "--confirm cannot be used with '\(TextLayout.inert(preset.name))': its open focus already waits for space, 'pomo next' or 'pomo skip'",
+          command: path)
+      }
+      // An open phase never runs out, so a plan with one is never over already.
+      if ago > .zero && !plan.hasOpenPhase && ago >= plan.total {
         throw CLIError.usage(
           "--ago \(arguments[Self.ago] ?? ""): the plan takes \(DurationText.format(plan.total)), so it would be over already",
           command: path)
@@ -139,6 +153,7 @@ extension Pomo {
       var tags = arguments[tag]
       var note = arguments[Self.note]
       let journal = JournalAccess.journal(arguments, context)
+      if ago > .zero { try Self.refuseOverlap(from: begins, to: now, ago: arguments[Self.ago] ?? "", journal, context, path) }
       var setup = try SessionLauncher.Setup(arguments, context, journal: journal)
       var taskID: String?
       if let text = arguments[task], !text.hasPrefix("tw:") {
@@ -174,6 +189,25 @@ extension Pomo {
       info.task = taskID
       return SessionLauncher.run(
         plan: plan, info: info, setup: setup, lock: lock, endsAt: endsAt, ago: ago, arguments, context)
+    }
+
+    /// `--ago` may not reach back into a recorded session: the same minutes would count twice
+    /// (as `add` refuses), and Timewarrior would refuse the interval.
+    private static func refuseOverlap(
+      from start: Double, to now: Double, ago: String, _ journal: Journal, _ context: Context, _ path: [String]
+    ) throws(CLIError) {
+      let history = try JournalAccess.history(journal, strict: false, context, quiet: true)
+      let other: JournalRecord?
+      do {
+        other = try Overlap.first(in: history, start: start, end: now)
+      } catch {
+        throw .failure("cannot read the journal \(journal.name): \(error)")
+      }
+      if let other {
+        throw .usage(
+          "--ago \(ago): the session would share time with \(HistoryEditing.describe(other, context)); give a shorter --ago",
+          command: path)
+      }
     }
 
     /// The instant a time given to `option` names, after `now` (see `ClockTarget`).
@@ -213,8 +247,13 @@ extension Pomo {
     private static func shortfall(_ plan: Plan, endsAt: Double, start: Double, _ context: Context) -> String? {
       let end = start + TimeText.seconds(plan.total)
       guard end < endsAt - 0.5 else { return nil }
+      // The day too, where the two are on different days: a time alone would read as today's.
+      func day(_ t: Double) -> Substring { RFC3339.format(t, offset: context.zone.offset(at: t)).prefix(10) }
+      func when(_ t: Double) -> String {
+        day(end) == day(endsAt) ? context.zone.clockTime(t) : "\(day(t)) \(context.zone.clockTime(t))"
+      }
       return "'\(plan.presetName)' runs \(DurationText.format(plan.total)) at most, so it ends at "
-        + "\(context.zone.clockTime(end)), before \(context.zone.clockTime(endsAt))"
+        + "\(when(end)), before \(when(endsAt))"
     }
 
     /// A duration the parser has already checked.

@@ -8,20 +8,27 @@ import PomoTerminal
 /// What the commands that steer a running session share: one request over the session's
 /// control socket, and the status line it answers with.
 enum Steering {
-  static let socketHelp = """
+  static let socketHelp = socketHelp(prints: "the session's new status line, as 'pomo status' would,")
+
+  /// Where the command goes, what it prints (`prints`, ending in a comma) and how it exits.
+  static func socketHelp(prints: String) -> String {
+    """
     The command goes to the running session over its control socket, in
     $XDG_RUNTIME_DIR/pomo (else $XDG_STATE_HOME/pomo), which only your user can reach. It
-    prints the session's new status line, as 'pomo status' would, and exits 0; with no
-    session running it says so and exits 1.
+    prints \(prints) and exits 0; with no session running it says so and exits 1.
     """
+  }
 
-  /// A command's spec: its name, what it does, and where it goes.
+  /// A command's spec: its name, what it does, and where it goes; `prints` when it prints
+  /// something else than the session's new status line.
   static func spec(
-    _ name: String, abstract: String, discussion: String? = nil, arguments: [ArgumentSpec] = []
+    _ name: String, abstract: String, discussion: String? = nil, arguments: [ArgumentSpec] = [],
+    prints: String? = nil
   ) -> CommandSpec {
     CommandSpec(
       name: name, abstract: abstract,
-      discussion: (discussion.map { $0 + "\n\n" } ?? "") + socketHelp, arguments: arguments)
+      discussion: (discussion.map { $0 + "\n\n" } ?? "") + (prints.map { socketHelp(prints: $0) } ?? socketHelp),
+      arguments: arguments)
   }
 
   /// Sends `command` to the running session and prints its new status line.

@@ -97,10 +97,14 @@ enum TaskListText {
           ("at", time(p.task.at)), ("done", p.task.done.map(time) ?? .null), ("source", .string("pomo")),
         ])
       }
+      // The same keys as pomo's own, so a reader of the array finds each in every item: what
+      // pomo does not know of a Taskwarrior task is null (no estimate, not made here, pending).
       + pending.map { t in
         .object([
-          ("id", .string(t.reference)), ("title", .string(t.description)),
-          ("tags", .array(t.project.map { [.string($0)] } ?? [])), ("source", .string("taskwarrior")),
+          ("id", .string(t.reference)), ("short", .string(t.reference)), ("title", .string(t.description)),
+          ("estimate", .null), ("pomodoros", .int(0)), ("overrun", .int(0)),
+          ("tags", .array(t.project.map { [.string($0)] } ?? [])), ("at", .null), ("done", .null),
+          ("source", .string("taskwarrior")),
         ])
       }
     return JSONOutput.array(items).text + "\n"

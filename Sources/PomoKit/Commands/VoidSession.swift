@@ -15,7 +15,8 @@ extension Pomo {
         (during a break, or with no session) it says so and exits 1; 'pomo stop' ends a
         session at any time.
         """,
-      arguments: [ArgumentSpec("reason", kind: .text, help: "Why (quote it for spaces).", optional: true)])
+      arguments: [ArgumentSpec("reason", kind: .text, help: "Why (quote it for spaces).", optional: true)],
+      prints: "'void: the Pomodoro ended, recorded as void' (with the reason),")
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let reason = arguments.positionals.first

@@ -16,7 +16,7 @@ public enum TaskReportText {
     guard !report.rows.isEmpty else {
       return "No tasks done \(from == to ? "on" : "from") \(span). Mark one with 'pomo task done ID'.\n"
     }
-    var out = "Tasks done \(from == to ? "on" : "from") \(span)\n\n"
+    var out = wrapped("Tasks done \(from == to ? "on" : "from") \(span)", width) + "\n\n"
     out += tasks.render(
       report.rows.map { row in
         [
@@ -25,7 +25,7 @@ public enum TaskReportText {
           TagList.text(row.task.tags),
         ]
       }, width: width, unicode: unicode)
-    out += "\nEstimates by week: tasks finished within one Pomodoro of their estimate\n\n"
+    out += "\n" + wrapped("Estimates by week: tasks finished within one Pomodoro of their estimate", width) + "\n\n"
     var lines = report.weeks.map { week in
       [LocalCalendar.isoDate(week.start), "\(week.done)", "\(week.estimated)", "\(week.within)", share(week.share)]
     }
@@ -35,6 +35,12 @@ public enum TaskReportText {
     }
     out += weeks.render(lines, width: width, unicode: unicode)
     return out
+  }
+
+  /// A line of prose fitted to the width as the other reports' are: short of the last column,
+  /// continued two spaces in.
+  static func wrapped(_ text: String, _ width: Int) -> String {
+    TextLayout.wrap(text, width: width - 1, indent: 0, hanging: 2)
   }
 
   static func share(_ share: Double?) -> String {

@@ -14,7 +14,8 @@ public final class TaskwarriorAnnotation: SessionListener {
 
   public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
     guard events.contains(where: { if case .sessionEnded = $0 { true } else { false } }) else { return }
-    let focus = engine.records.filter { $0.phase.kind == .work }.reduce(Duration.zero) { $0 + $1.elapsed }
+    // A void Pomodoro is not focus (`SessionSummary`): only the Pomodoros finished before it.
+    let focus = SessionSummary.total(engine, .work)
     if focus > .zero { run(task.annotateArguments(focus: focus)) }
   }
 }

@@ -4,7 +4,8 @@ import PomoPlatform
 /// `"timewarrior": true`: each stretch of focus is an open Timewarrior interval, started with
 /// the session's tags when a focus phase starts or resumes, and stopped when it ends, pauses or
 /// the session stops, so `timew summary` agrees with `pomo report`. A Pomodoro made void
-/// (`pomo void`) is not focus: its open interval is cancelled (`timew cancel`), not closed.
+/// (`pomo void`) is not focus: its open interval is cancelled (`timew cancel`), not closed, and
+/// the stretches of it a pause or a wait closed before are deleted (`timew delete`).
 ///
 /// Each `timew` runs to its end before the session goes on (a few milliseconds), so a stop and
 /// the start that follows it reach Timewarrior in their order. The times are the session's
@@ -12,11 +13,24 @@ import PomoPlatform
 public final class TimewarriorBridge: SessionListener {
   /// Runs `timew` with these arguments and waits for it.
   package let run: ([String]) -> Void
+  /// Runs `timew` with these arguments and returns what it printed; nil when it failed.
+  package let output: ([String]) -> [UInt8]?
   /// Whether an interval of this session is open.
   package private(set) var open = false
+  /// When the open interval started, as Timewarrior was told.
+  private var openedAt = ""
+  /// The stretches of the running focus phase already closed (by a pause or a wait), as
+  /// Timewarrior has them: what a void must take out besides the open one.
+  private var closed: [(start: String, end: String)] = []
+  /// Every interval of this session still in Timewarrior (the open one without an end), and
+  /// the tags they were given: `pomo tag` and `pomo untag` retag them all, as the journal
+  /// records the session's last tags for the whole of it.
+  private var intervals: [(start: String, end: String?)] = []
+  private var tagged: [String] = []
 
-  public init(run: @escaping ([String]) -> Void) {
+  public init(run: @escaping ([String]) -> Void, output: @escaping ([String]) -> [UInt8]? = { _ in nil }) {
     self.run = run
+    self.output = output
   }
 
   public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
@@ -29,15 +43,19 @@ public final class TimewarriorBridge: SessionListener {
       case .phaseEnded(let i, _):
         if engine.voided {
           cancel()
+          deleteClosed()
         } else if let record = engine.record(ofPhase: i) {
           stop(at: engine.wallTime(record.end))
         }
+        closed = []
       case .waiting:
         stop(at: engine.wallTime(engine.deadline))
       case .paused:
         stop(at: engine.wallTime(engine.pausedAt ?? engine.clock.now()))
       case .sessionEnded:
         stop(at: engine.startWallNow)
+      case .relabeled:
+        retag(engine)
       default:
         break
       }
@@ -46,19 +64,66 @@ public final class TimewarriorBridge: SessionListener {
 
   private func start(_ engine: SessionEngine, at time: Double) {
     if open { stop(at: time) }
-    run(["start", Self.time(time)] + engine.tags.map(Spawner.inertText) + [":quiet"])
+    openedAt = Self.time(time)
+    tagged = engine.tags.map(Spawner.inertText)
+    run(["start", openedAt] + tagged + [":quiet"])
+    intervals.append((openedAt, nil))
     open = true
   }
 
   private func stop(at time: Double) {
     guard open else { return }
     run(["stop", Self.time(time), ":quiet"])
+    closed.append((openedAt, Self.time(time)))
+    if !intervals.isEmpty { intervals[intervals.count - 1].end = Self.time(time) }
     open = false
+  }
+
+  /// Gives every interval of this session the tags it has now: `timew untag` the ones taken
+  /// off and `timew tag` the ones added, on the ids `timew export` gives them over their span.
+  private func retag(_ engine: SessionEngine) {
+    let now = engine.tags.map(Spawner.inertText)
+    let removed = tagged.filter { !now.contains($0) }
+    let added = now.filter { !tagged.contains($0) }
+    tagged = now
+    guard !removed.isEmpty || !added.isEmpty, let first = intervals.first else { return }
+    // To an hour from now, as a range to "now" leaves out an interval begun in this second.
+    let ids = Self.ids(of: intervals, in: output(["export", first.start, "-", Self.time(engine.startWallNow + 3600)]))
+    guard !ids.isEmpty else { return }
+    if !removed.isEmpty { run(["untag"] + ids + removed + [":quiet"]) }
+    if !added.isEmpty { run(["tag"] + ids + added + [":quiet"]) }
+  }
+
+  /// The ids (`@3`) `timew export` printed for these intervals, found by their own times (an
+  /// open one has no end), newest first.
+  static func ids(of intervals: [(start: String, end: String?)], in text: [UInt8]?) -> [String] {
+    guard let text, let items = (try? JSONParser.parse(text))?.arrayValue else { return [] }
+    func compact(_ time: String) -> String { time.filter { $0 != "-" && $0 != ":" } }
+    let wanted = Set(intervals.map { compact($0.start) + "/" + ($0.end.map(compact) ?? "") })
+    let ids = items.compactMap { item -> Int? in
+      guard let start = item["start"]?.stringValue, let id = item["id"]?.doubleValue,
+        wanted.contains(start + "/" + (item["end"]?.stringValue ?? ""))
+      else { return nil }
+      return Int(id)
+    }
+    return ids.sorted(by: >).map { "@\($0)" }
+  }
+
+  /// Deletes the stretches of a void Pomodoro closed before it was voided: found by their own
+  /// times in `timew export` over their span (its ids are Timewarrior's), newest first.
+  private func deleteClosed() {
+    defer { closed = [] }
+    guard let first = closed.first, let last = closed.last else { return }
+    let stretches = closed.map { (start: $0.start, end: Optional($0.end)) }
+    intervals.removeAll { interval in stretches.contains { $0.start == interval.start && $0.end == interval.end } }
+    let ids = Self.ids(of: stretches, in: output(["export", first.start, "-", last.end]))
+    if !ids.isEmpty { run(["delete"] + ids + [":quiet"]) }
   }
 
   private func cancel() {
     guard open else { return }
     run(["cancel", ":quiet"])
+    if !intervals.isEmpty { intervals.removeLast() }
     open = false
   }
 
