@@ -119,6 +119,23 @@ struct TaskFoldTests {
     #expect(TaskFold.tasks(entries + [.session(close)]).map(\.pomodoros) == [3])
   }
 
+  @Test("a void session counts the Pomodoros it finished before the void one, never that one")
+  func voidSession() {
+    var voided = session("s1", task: "t1", completed: 2)
+    voided.status = .void
+    #expect(TaskFold.pomodoros(voided) == 2)
+    // Made void by a correction after its last focus was completed: that one is the void Pomodoro.
+    var all = voided
+    all.phases = all.phases.map { phase in
+      var p = phase
+      p.completed = true
+      return p
+    }
+    #expect(TaskFold.pomodoros(all) == 2)
+    all.status = .completed
+    #expect(TaskFold.pomodoros(all) == 3)
+  }
+
   @Test("task lines and task amendments read back as written; the session's task field too")
   func roundTrip() throws {
     var withDone = task

@@ -26,12 +26,15 @@ public enum TaskFold {
     return t
   }
 
-  /// The Pomodoros a session counts toward its task: its completed focus phases, none for a
-  /// void session (`"status":"void"`), which the technique never counts.
+  /// The Pomodoros a session counts toward its task: its completed focus phases, but the void
+  /// Pomodoro of a void session (`JournalRecord.voidPhase`), which the technique never counts;
+  /// those it finished before were Pomodoros done, as reports count them.
   public static func pomodoros(_ record: JournalRecord) -> Int {
-    guard record.status.rawValue != "void" else { return 0 }
+    let void = record.voidPhase
     var count = 0
-    for k in record.phases.indices where record.phases[k].kind == .work && record.phases[k].completed { count += 1 }
+    for k in record.phases.indices where record.phases[k].kind == .work && record.phases[k].completed && k != void {
+      count += 1
+    }
     return count
   }
 
