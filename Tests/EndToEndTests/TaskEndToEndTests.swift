@@ -116,6 +116,11 @@ struct TaskEndToEndTests {
     let prose = wrapped.out.split(separator: "\n").filter { $0.hasPrefix("Tasks done") || $0.hasPrefix("Estimates") }
     #expect(prose.count == 2 && prose.allSatisfy { $0.count < 40 }, "\(wrapped.out)")
     #expect(wrapped.out.contains("Estimates by week: tasks finished\n  within one Pomodoro of their estimate"), "\(wrapped.out)")
+    // The list at 40 columns: a done task says only that it was, with no room for when.
+    let list = try narrow.run("task", "list")
+    #expect(list.status == 0 && list.out.contains("  done\n"), "\(list.out)")
+    #expect(list.out.split(separator: "\n").allSatisfy { $0.count < 40 }, "\(list.out)")
+    #expect(try fixture.run("task", "list").out.contains("  done 20"))
   }
 
   @Test(

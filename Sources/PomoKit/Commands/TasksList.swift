@@ -71,19 +71,24 @@ enum TaskListText {
     if tasks.isEmpty && pending.isEmpty {
       return empty + " Add one with 'pomo task add \"TITLE\" --estimate 3'.\n"
     }
-    var rows = tasks.map { p -> [String] in
-      let status = p.task.done.map { done -> String in
-        let stamp = RFC3339.format(done, offset: offset(done))
-        return "done \(stamp.prefix(10)) \(stamp.dropFirst(11).prefix(5))"
-      }
-      return [
-        TaskAccess.short(p.task.id), p.task.title,
-        TaskDots.render(estimate: p.task.estimate, pomodoros: p.pomodoros, unicode: unicode), status ?? "open",
-        TagList.text(p.task.tags),
-      ]
+    // When the task was done, where the width has room for it; else only that it was.
+    func rows(stamped: Bool) -> [[String]] {
+      tasks.map { p -> [String] in
+        let status = p.task.done.map { done -> String in
+          guard stamped else { return "done" }
+          let stamp = RFC3339.format(done, offset: offset(done))
+          return "done \(stamp.prefix(10)) \(stamp.dropFirst(11).prefix(5))"
+        }
+        return [
+          TaskAccess.short(p.task.id), p.task.title,
+          TaskDots.render(estimate: p.task.estimate, pomodoros: p.pomodoros, unicode: unicode), status ?? "open",
+          TagList.text(p.task.tags),
+        ]
+      } + pending.map { [$0.reference, $0.description, "", "taskwarrior", $0.project ?? ""] }
     }
-    rows += pending.map { [$0.reference, $0.description, "", "taskwarrior", $0.project ?? ""] }
-    return table.render(rows, width: width, unicode: unicode)
+    let full = table.render(rows(stamped: true), width: width, unicode: unicode)
+    if full.split(separator: "\n").allSatisfy({ TextLayout.width(String($0)) < width }) { return full }
+    return table.render(rows(stamped: false), width: width, unicode: unicode)
   }
 
   static func json(_ tasks: [TaskProgress], _ pending: [TaskwarriorTask.Pending], offset: (Double) -> Int) -> String {
