@@ -18,17 +18,22 @@ public enum Fold {
     Set(corrections.lazy.filter { $0.kind == .undo }.map(\.target))
   }
 
+  /// The corrections that still apply, each id once, in the order they apply: no undo, and
+  /// none an undo (of `revoked`) revoked.
+  static func live(_ corrections: [Correction], revoked: Set<String>) -> [Correction] {
+    var seen = Set<String>()
+    return corrections.filter { $0.kind != .undo && !revoked.contains($0.id) && seen.insert($0.id).inserted }
+      .sorted(by: precedes)
+  }
+
   /// A session with its corrections applied (any order given; each id counts once), or nil
   /// when it was deleted, or was added by `pomo add` and that was undone.
   public static func apply(_ record: JournalRecord, _ corrections: [Correction]) -> JournalRecord? {
     if corrections.isEmpty { return record }
     let revoked = revoked(corrections)
     if record.added != nil && revoked.contains(record.id) { return nil }
-    var seen = Set<String>()
-    let live = corrections.filter { $0.kind != .undo && !revoked.contains($0.id) && seen.insert($0.id).inserted }
-      .sorted(by: precedes)
     var changes = Correction.Changes()
-    for correction in live {
+    for correction in live(corrections, revoked: revoked) {
       if correction.kind == .delete { return nil }
       let c = correction.changes
       if let tags = c.tags { changes.tags = tags }

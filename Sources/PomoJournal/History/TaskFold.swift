@@ -11,11 +11,8 @@ public enum TaskFold {
     if corrections.isEmpty { return task }
     let revoked = Fold.revoked(corrections)
     if revoked.contains(task.id) { return nil }
-    var seen = Set<String>()
-    let live = corrections.filter { $0.kind != .undo && !revoked.contains($0.id) && seen.insert($0.id).inserted }
-      .sorted(by: Fold.precedes)
     var t = task
-    for correction in live {
+    for correction in Fold.live(corrections, revoked: revoked) {
       if correction.kind == .delete { return nil }
       let c = correction.changes
       if let title = c.title { t.title = title }
@@ -29,7 +26,7 @@ public enum TaskFold {
   /// The Pomodoros a session counts toward its task: its completed focus phases, none for a
   /// void session (`"status":"void"`), which the technique never counts.
   public static func pomodoros(_ record: JournalRecord) -> Int {
-    guard record.status.rawValue != "void" else { return 0 }
+    guard record.status != .void else { return 0 }
     var count = 0
     for k in record.phases.indices where record.phases[k].kind == .work && record.phases[k].completed { count += 1 }
     return count
