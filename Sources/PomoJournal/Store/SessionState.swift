@@ -194,6 +194,7 @@ public struct SessionState: Equatable, Sendable {
       }
       return x
     }
+    func time(_ v: JSONValue?) -> Double? { v?.stringValue.flatMap(RFC3339.parse) }
     func round(_ v: JSONValue?) throws(JournalRecord.Problem) -> Int? {
       guard let v, v.intValue != nil || v.doubleValue != nil else { return nil }
       guard let n = int(v, Preset.roundsRange) else {
@@ -202,10 +203,10 @@ public struct SessionState: Equatable, Sendable {
       return n
     }
     guard let session = value["session"], let phase = value["phase"], let pid = int(value["pid"], 1...Int(Int32.max)),
-      let updated = value["updated"]?.stringValue.flatMap(RFC3339.parse),
+      let updated = time(value["updated"]),
       let kind = phase["kind"]?.stringValue.flatMap(PhaseKind.init(rawValue:)),
-      let start = phase["start"]?.stringValue.flatMap(RFC3339.parse),
-      let deadline = phase["deadline"]?.stringValue.flatMap(RFC3339.parse)
+      let start = time(phase["start"]),
+      let deadline = time(phase["deadline"])
     else { throw JournalRecord.Problem(message: "not a pomo state file") }
     let count = RecordScanner.Limits.planOffset
     guard value["phase_index"] == nil || int(value["phase_index"], count) != nil,
@@ -229,18 +230,17 @@ public struct SessionState: Equatable, Sendable {
     totalSeconds = try seconds(value["total_seconds"]) ?? phaseLengthSeconds
     phaseStart = start
     self.deadline = deadline
-    pausedAt = phase["paused_at"]?.stringValue.flatMap(RFC3339.parse)
+    pausedAt = time(phase["paused_at"])
     waiting = phase["waiting"]?.boolValue ?? false
     open = phase["open"]?.boolValue ?? false
     phaseOvertimeSeconds = try seconds(phase["overtime_seconds"]) ?? 0
     confirm = value["advance"]?.stringValue == "confirm"
     phasePausedSeconds = try seconds(phase["paused_seconds"]) ?? 0
     awayCause = phase["away"]?["cause"]?.stringValue
-    awaySince = phase["away"]?["since"]?.stringValue.flatMap(RFC3339.parse)
+    awaySince = time(phase["away"]?["since"])
     awayAsking = phase["away_asking"]?.boolValue ?? false
     for item in (phase["away_spans"]?.arrayValue ?? []).prefix(Self.planLimit) {
-      guard let start = item["start"]?.stringValue.flatMap(RFC3339.parse),
-        let end = item["end"]?.stringValue.flatMap(RFC3339.parse), end >= start,
+      guard let start = time(item["start"]), let end = time(item["end"]), end >= start,
         let cause = item["cause"]?.stringValue
       else { continue }
       phaseAway.append(
@@ -272,7 +272,7 @@ public struct SessionState: Equatable, Sendable {
     for item in (phase["marks"]?.arrayValue ?? []).prefix(PhaseMark.limit) {
       // A note is kept at most as long as the session keeps one.
       guard let kind = item["kind"]?.stringValue.flatMap(PhaseMark.Kind.init(rawValue:)),
-        let at = item["at"]?.stringValue.flatMap(RFC3339.parse)
+        let at = time(item["at"])
       else { throw JournalRecord.Problem(message: "not a pomo state file (a mark without its kind or time)") }
       phaseMarks.append(PhaseMark(kind: kind, at: at, note: item["note"]?.stringValue.map { String($0.prefix(PhaseMark.noteLimit)) }))
     }
