@@ -23,16 +23,7 @@ public struct ExerciseWeeksBuilder {
       let day = calendar.day(of: phase.start)
       guard range.days.contains(day) else { continue }
       let week = LocalCalendar.weekStart(containing: day, weekStart: range.weekStart)
-      let name = phase.exercise ?? phase.name
-      var list = totals[week] ?? []
-      if let i = list.firstIndex(where: { $0.name == name }) {
-        list[i].add(phase)
-      } else {
-        var total = ExerciseTotal(name: name)
-        total.add(phase)
-        list.append(total)
-      }
-      totals[week] = list
+      ExerciseTotal.add(phase, to: &totals[week, default: []])
     }
   }
 

@@ -208,7 +208,7 @@ struct ExportFormatTests {
       records.flatMap { r in
         r.phases.filter { $0.kind == .work }.map {
           // An untagged session goes out with its preset's name as its tag.
-          "\(TimewarriorExport.time($0.start))-\(TimewarriorExport.time($0.end)) \(r.tags.isEmpty ? [r.preset] : r.tags) \(r.note ?? "-")"
+          "\(UTCStamp.format($0.start))-\(UTCStamp.format($0.end)) \(r.tags.isEmpty ? [r.preset] : r.tags) \(r.note ?? "-")"
         }
       }.sorted()
     }

@@ -144,8 +144,8 @@ struct TimewarriorImportTests {
       ("20261201T090000Z", 1_796_115_600.0), ("19700101T000000Z", 0), ("20240229T235959Z", 1_709_251_199),
     ])
   func time(text: String, seconds: Double) {
-    #expect(TimewarriorImport.time(text) == seconds)
-    #expect(TimewarriorImport.text(seconds) == text)
+    #expect(UTCStamp.parse(text) == seconds)
+    #expect(UTCStamp.format(seconds) == text)
   }
 
   @Test(
@@ -155,7 +155,7 @@ struct TimewarriorImportTests {
       "20261201 090000Z", "2026120aT090000Z", "19691231T235959Z",
     ])
   func badTime(text: String) {
-    #expect(TimewarriorImport.time(text) == nil)
+    #expect(UTCStamp.parse(text) == nil)
   }
 }
 

@@ -1,5 +1,4 @@
 import PomoCore
-import PomoPlatform
 
 /// The break bank (Third Time): break time not taken today, kept for a later break, up to a cap.
 ///

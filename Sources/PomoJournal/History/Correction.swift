@@ -1,5 +1,4 @@
 import PomoCore
-import PomoPlatform
 
 /// A change to a recorded session, kept as a line of its own: the journal stays append-only,
 /// and the fold (`Fold`) applies the corrections when sessions are read.

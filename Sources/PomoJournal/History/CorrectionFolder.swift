@@ -17,29 +17,18 @@ struct CorrectionFolder {
     corrected = tables.contains { $0.count > 0 }
   }
 
-  /// Every correction (and added session) of every file, with its file.
-  private var refs: [(file: Int, ref: JournalIndex.CorrectionRef)] {
-    tables.enumerated().flatMap { f, table in table.all.map { (f, $0) } }
-  }
-
   /// How many corrections (and added sessions) the history holds.
   var count: Int { tables.reduce(0) { $0 + $1.count } }
 
-  /// The corrections (not the additions) of the session with this id hash, with their files.
-  private func entries(of session: UInt64) -> [(file: Int, ref: JournalIndex.CorrectionRef)] {
-    var result: [(file: Int, ref: JournalIndex.CorrectionRef)] = []
-    for (f, table) in tables.enumerated() {
-      for k in table.range(session: session) where table[k].kind.isCorrection { result.append((f, table[k])) }
-    }
-    return result
-  }
-
   /// The corrections of a session (or a task), read from their lines.
   func corrections(of id: String) throws(FileSystemError) -> [Correction] {
+    let hash = FNV1a.hash(id)
     var result: [Correction] = []
-    for (f, ref) in entries(of: FNV1a.hash(id)) {
-      let bytes = try files[f].read(offset: ref.offset, length: ref.length)
-      if case .correction(let c)? = try? JournalEntry(line: bytes[...]), c.session == id { result.append(c) }
+    for (f, table) in tables.enumerated() {
+      for k in table.range(session: hash) where table[k].kind.isCorrection {
+        let bytes = try files[f].read(offset: table[k].offset, length: table[k].length)
+        if case .correction(let c)? = try? JournalEntry(line: bytes[...]), c.session == id { result.append(c) }
+      }
     }
     return result
   }
@@ -70,7 +59,7 @@ struct CorrectionFolder {
     // The undos are few: read them for what they revoke. The rest are known by their hashes,
     // so only the latest ones' lines are read.
     var revoked = Set<UInt64>()
-    let refs = self.refs
+    let refs = tables.enumerated().flatMap { f, table in table.all.map { (file: f, ref: $0) } }
     for (f, ref) in refs where ref.kind == .undo {
       let bytes = try files[f].read(offset: ref.offset, length: ref.length)
       if case .correction(let c)? = try? JournalEntry(line: bytes[...]) { revoked.insert(FNV1a.hash(c.target)) }

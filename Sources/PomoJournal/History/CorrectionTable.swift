@@ -1,5 +1,4 @@
 import PomoCore
-import PomoPlatform
 
 /// A journal file's corrections (and added sessions), as the index keeps them: fixed-size
 /// entries sorted by the hash of the session they concern, stored raw in a file of their own

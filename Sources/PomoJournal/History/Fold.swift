@@ -18,17 +18,22 @@ public enum Fold {
     Set(corrections.lazy.filter { $0.kind == .undo }.map(\.target))
   }
 
+  /// The corrections that still apply, each id once, in the order they apply: no undo, and
+  /// none an undo (of `revoked`) revoked.
+  static func live(_ corrections: [Correction], revoked: Set<String>) -> [Correction] {
+    var seen = Set<String>()
+    return corrections.filter { $0.kind != .undo && !revoked.contains($0.id) && seen.insert($0.id).inserted }
+      .sorted(by: precedes)
+  }
+
   /// A session with its corrections applied (any order given; each id counts once), or nil
   /// when it was deleted, or was added by `pomo add` and that was undone.
   public static func apply(_ record: JournalRecord, _ corrections: [Correction]) -> JournalRecord? {
     if corrections.isEmpty { return record }
     let revoked = revoked(corrections)
     if record.added != nil && revoked.contains(record.id) { return nil }
-    var seen = Set<String>()
-    let live = corrections.filter { $0.kind != .undo && !revoked.contains($0.id) && seen.insert($0.id).inserted }
-      .sorted(by: precedes)
     var changes = Correction.Changes()
-    for correction in live {
+    for correction in live(corrections, revoked: revoked) {
       if correction.kind == .delete { return nil }
       let c = correction.changes
       if let tags = c.tags { changes.tags = tags }
@@ -94,18 +99,27 @@ public enum Fold {
   /// Sessions from lines read in order: each id once (the first line wins), corrections
   /// applied, deleted sessions left out. The sessions keep the order of their lines.
   public static func sessions(_ entries: [JournalEntry]) -> [JournalRecord] {
+    let lines = grouped(entries)
+    return lines.sessions.compactMap { apply($0, lines.corrections[$0.id] ?? []) }
+  }
+
+  /// Lines read in order, by kind: each session and each task once (the first line wins), in
+  /// the order of their lines, and the corrections by the session or task they concern.
+  static func grouped(_ entries: [JournalEntry]) -> (
+    sessions: [JournalRecord], tasks: [TaskRecord], corrections: [String: [Correction]]
+  ) {
     var sessions: [JournalRecord] = []
-    var seen = Set<String>()
+    var tasks: [TaskRecord] = []
+    var seenSessions = Set<String>()
+    var seenTasks = Set<String>()
     var corrections: [String: [Correction]] = [:]
     for entry in entries {
       switch entry {
-      case .session(let record):
-        if seen.insert(record.id).inserted { sessions.append(record) }
-      case .correction(let correction):
-        corrections[correction.session, default: []].append(correction)
-      case .task: break
+      case .session(let record): if seenSessions.insert(record.id).inserted { sessions.append(record) }
+      case .task(let task): if seenTasks.insert(task.id).inserted { tasks.append(task) }
+      case .correction(let c): corrections[c.session, default: []].append(c)
       }
     }
-    return sessions.compactMap { apply($0, corrections[$0.id] ?? []) }
+    return (sessions, tasks, corrections)
   }
 }

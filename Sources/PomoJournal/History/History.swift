@@ -23,13 +23,7 @@ public final class History {
     self.files = files
     let tables = files.map(\.corrections)
     // Corrections that move a session in time, change its status or remove it.
-    var moving: [JournalIndex.CorrectionRef] = []
-    for table in tables {
-      for k in 0..<table.count {
-        let ref = table[k]
-        if ref.movesOrRemoves { moving.append(ref) }
-      }
-    }
+    let moving = tables.flatMap { $0.all.filter(\.movesOrRemoves) }
     let corrections = CorrectionFolder(files: files, tables: tables)
     let shared = SharedIDs(files: files)
     let reader = SessionReader(files: files, movingRefs: moving, corrections: corrections, shared: shared)
@@ -115,18 +109,16 @@ public final class History {
 
   // MARK: - Finding a session by id
 
-  /// Why an id names no session.
-  public typealias LookupError = SessionLookupError
-
-  /// The fewest characters of an id that name a session (`SessionFinder.shortestPrefix`).
-  public static let shortestPrefix = SessionFinder.shortestPrefix
+  /// The fewest characters of an id that name a session, as git asks of an abbreviated
+  /// commit: a slip of one key (`pomo edit 5`) must not pick a session at random.
+  public static let shortestPrefix = 4
 
   /// Whether `text` is too short to be taken as a prefix (`last` and a whole short id still are).
-  public static func isTooShort(_ text: String) -> Bool { SessionFinder.isTooShort(text) }
+  public static func isTooShort(_ text: String) -> Bool { text != "last" && text.count < shortestPrefix }
 
   /// The session an id names: `last` (the latest), a whole id, or any unique prefix of at
-  /// least `shortestPrefix` characters.
-  public func find(_ text: String) throws(LookupError) -> JournalRecord { try finder.find(text) }
+  /// least `shortestPrefix` characters (`SessionFinder`).
+  public func find(_ text: String) throws(SessionLookupError) -> JournalRecord { try finder.find(text) }
 
   /// The lines of the session with this id hash, as recorded (not folded), in file order,
   /// each with its file and line number; lines that repeat an id within a file are left out.

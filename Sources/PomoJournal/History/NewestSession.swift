@@ -1,5 +1,4 @@
 import PomoCore
-import PomoPlatform
 
 /// One of the sessions that started last, as `pomo log --json` prints it (`History.newestLines`).
 public enum NewestSession: Equatable, Sendable {

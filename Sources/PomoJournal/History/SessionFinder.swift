@@ -26,17 +26,10 @@ struct SessionFinder {
     return result.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
   }
 
-  /// The fewest characters of an id that name a session, as git asks of an abbreviated
-  /// commit: a slip of one key (`pomo edit 5`) must not pick a session at random.
-  static let shortestPrefix = 4
-
-  /// Whether `text` is too short to be taken as a prefix (`last` and a whole short id still are).
-  static func isTooShort(_ text: String) -> Bool { text != "last" && text.count < shortestPrefix }
-
   /// The session an id names: `last` (the latest), a whole id, or any unique prefix of at
-  /// least `shortestPrefix` characters.
+  /// least `History.shortestPrefix` characters.
   func find(_ text: String) throws(SessionLookupError) -> JournalRecord {
-    if Self.isTooShort(text) {
+    if History.isTooShort(text) {
       // Only a whole id this short (another tool's, say) is taken as it stands.
       let found: JournalRecord
       do { found = try findPrefix(text) } catch .deleted(let id) where id.lowercased() == text.lowercased() {

@@ -1,5 +1,4 @@
 import PomoCore
-import PomoPlatform
 
 /// The ids more than one of a history's files holds (a conflict copy, a session synced
 /// twice), by their hashes: usually none, so a span over several files rarely looks further.

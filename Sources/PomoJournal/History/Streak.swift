@@ -1,5 +1,4 @@
 import PomoCore
-import PomoPlatform
 
 /// Consecutive days with a completed session, ending today (or yesterday, while today has
 /// none yet). One function for every caller: the index answers `completedOn` from its

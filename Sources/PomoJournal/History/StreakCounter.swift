@@ -1,5 +1,4 @@
 import PomoCore
-import PomoPlatform
 
 /// Counts a history's streak of days with a completed session (`Streak`), from the indexes'
 /// quarter hours where it can, and remembers the run beside the first file's index.

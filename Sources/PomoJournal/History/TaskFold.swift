@@ -11,11 +11,8 @@ public enum TaskFold {
     if corrections.isEmpty { return task }
     let revoked = Fold.revoked(corrections)
     if revoked.contains(task.id) { return nil }
-    var seen = Set<String>()
-    let live = corrections.filter { $0.kind != .undo && !revoked.contains($0.id) && seen.insert($0.id).inserted }
-      .sorted(by: Fold.precedes)
     var t = task
-    for correction in live {
+    for correction in Fold.live(corrections, revoked: revoked) {
       if correction.kind == .delete { return nil }
       let c = correction.changes
       if let title = c.title { t.title = title }
@@ -57,17 +54,8 @@ public enum TaskFold {
   /// Every task of lines read in order, folded, with its Pomodoros: the reference the
   /// indexed reader (`TaskReader`) must agree with.
   public static func tasks(_ entries: [JournalEntry]) -> [TaskProgress] {
-    var tasks: [TaskRecord] = []
-    var seen = Set<String>()
-    var corrections: [String: [Correction]] = [:]
-    for entry in entries {
-      switch entry {
-      case .task(let task): if seen.insert(task.id).inserted { tasks.append(task) }
-      case .correction(let c): corrections[c.session, default: []].append(c)
-      case .session: break
-      }
-    }
-    let folded = tasks.compactMap { apply($0, corrections[$0.id] ?? []) }.sorted(by: precedes)
+    let lines = Fold.grouped(entries)
+    let folded = lines.tasks.compactMap { apply($0, lines.corrections[$0.id] ?? []) }.sorted(by: precedes)
     var made: [String: Double] = [:]
     for task in folded { made[task.id] = task.at }
     var counts: [String: Int] = [:]

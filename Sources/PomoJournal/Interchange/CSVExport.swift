@@ -24,14 +24,7 @@ public enum CSVExport {
 
   /// The tags in one field: joined by `;`, each `\\` and `;` inside a tag escaped by a `\\`.
   public static func tagsField(_ tags: [String]) -> String {
-    tags.map { tag in
-      var out = ""
-      for c in tag {
-        if c == "\\" || c == ";" { out.append("\\") }
-        out.append(c)
-      }
-      return out
-    }.joined(separator: ";")
+    tags.map { Interchange.backslashed($0, "\\;") }.joined(separator: ";")
   }
 
   /// The tags a `tagsField` holds, exactly: what a reader of the CSV does to split them.
@@ -64,17 +57,6 @@ public enum CSVExport {
   /// A field, quoted when RFC 4180 says it must be.
   public static func field(_ text: String) -> String {
     guard text.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return text }
-    return "\"" + text.replacingAll("\"", with: "\"\"") + "\""
-  }
-}
-
-extension String {
-  /// Every `target` replaced, without Foundation.
-  fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
-    var out = ""
-    for c in self {
-      if c == target { out += replacement } else { out.append(c) }
-    }
-    return out
+    return "\"" + text.replacing("\"", with: "\"\"") + "\""
   }
 }

@@ -18,17 +18,10 @@ public enum ExportFormat: String, ChoiceValue {
   ) -> String {
     switch format {
     case .csv: CSVExport.render(records, offset: offset)
-    case .json: JSONExport.render(records, offset: offset)
+    case .json:
+      records.isEmpty ? "[]\n" : "[\n" + records.map { $0.json(offset: offset).text }.joined(separator: ",\n") + "\n]\n"
     case .ics: ICSExport.render(records, now: now)
     case .timewarrior: TimewarriorExport.render(records)
     }
-  }
-}
-
-/// The sessions as a JSON array, a session a line, each as the journal writes it.
-public enum JSONExport {
-  public static func render(_ records: [JournalRecord], offset: (Double) -> Int) -> String {
-    if records.isEmpty { return "[]\n" }
-    return "[\n" + records.map { $0.json(offset: offset).text }.joined(separator: ",\n") + "\n]\n"
   }
 }

@@ -15,13 +15,13 @@ public enum ICSExport {
 
   public static func render(_ records: [JournalRecord], now: Double) -> String {
     var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + productID, "CALSCALE:GREGORIAN"]
-    let stamp = utc(now)
+    let stamp = UTCStamp.format(now)
     for r in records {
       lines.append("BEGIN:VEVENT")
       lines.append("UID:" + escape(r.id))
       lines.append("DTSTAMP:" + stamp)
-      lines.append("DTSTART:" + utc(r.start))
-      if r.end.rounded(.down) > r.start.rounded(.down) { lines.append("DTEND:" + utc(r.end)) }
+      lines.append("DTSTART:" + UTCStamp.format(r.start))
+      if r.end.rounded(.down) > r.start.rounded(.down) { lines.append("DTEND:" + UTCStamp.format(r.end)) }
       let summary = r.tags.isEmpty ? r.preset : "\(r.preset) (\(r.tags.joined(separator: ", ")))"
       lines.append("SUMMARY:" + escape(summary))
       if let note = r.note, !note.isEmpty { lines.append("DESCRIPTION:" + escape(note)) }
@@ -30,11 +30,6 @@ public enum ICSExport {
     }
     lines.append("END:VCALENDAR")
     return lines.map { fold($0) + "\r\n" }.joined()
-  }
-
-  /// "20261201T090000Z": a UTC DATE-TIME, to the second (rounded down).
-  public static func utc(_ unixSeconds: Double) -> String {
-    TimewarriorExport.time(unixSeconds)
   }
 
   /// TEXT as RFC 5545 section 3.3.11 writes it: backslash, semicolon and comma escaped, line

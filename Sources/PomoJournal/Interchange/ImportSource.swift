@@ -30,16 +30,13 @@ public enum ImportSource: String, CaseIterable, Sendable {
   /// Watson's frames an array of arrays, an Open Pomodoro history a timestamp a line. Blank
   /// data is a pomo journal (with nothing in it); nil when it is none of these.
   public static func recognize(_ head: ArraySlice<UInt8>) -> ImportSource? {
-    var bytes = head
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-    func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
-    bytes = bytes.drop(while: isSpace)
+    let bytes = Interchange.withoutBOM(head).drop(while: Interchange.isSpace)
     guard let first = bytes.first else { return .pomo }
     switch first {
     case UInt8(ascii: "{"): return .pomo
     case UInt8(ascii: "["):
       if JournalArray.startsArray(bytes) { return .pomo }
-      switch bytes.dropFirst().first(where: { !isSpace($0) }) {
+      switch bytes.dropFirst().first(where: { !Interchange.isSpace($0) }) {
       case UInt8(ascii: "{")?, UInt8(ascii: "]")?: return .timewarrior
       case UInt8(ascii: "[")?: return .watson
       default: return nil

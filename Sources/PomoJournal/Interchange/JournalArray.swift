@@ -5,13 +5,11 @@ public enum JournalArray {
   /// pomo record: an object whose first key is `"v"` (as pomo writes every record, and `jq`
   /// keeps), or that has `"phases"`. Timewarrior's intervals start with `"id"` and have none.
   public static func startsArray(_ head: ArraySlice<UInt8>) -> Bool {
-    var bytes = head
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-    bytes = bytes.drop(while: isSpace)
+    var bytes = Interchange.withoutBOM(head).drop(while: Interchange.isSpace)
     guard bytes.first == UInt8(ascii: "[") else { return false }
-    bytes = bytes.dropFirst().drop(while: isSpace)
+    bytes = bytes.dropFirst().drop(while: Interchange.isSpace)
     guard bytes.first == UInt8(ascii: "{") else { return false }
-    bytes = bytes.dropFirst().drop(while: isSpace)
+    bytes = bytes.dropFirst().drop(while: Interchange.isSpace)
     if bytes.starts(with: Array(#""v""#.utf8)) { return true }
     let phases = Array(#""phases""#.utf8)
     return bytes.indices.contains { bytes[$0...].starts(with: phases) }
@@ -19,9 +17,7 @@ public enum JournalArray {
 
   /// Whether `head` starts a JSON array at all (after a byte order mark and spaces).
   public static func isArray(_ head: ArraySlice<UInt8>) -> Bool {
-    var bytes = head
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-    return bytes.drop(while: isSpace).first == UInt8(ascii: "[")
+    Interchange.withoutBOM(head).drop(while: Interchange.isSpace).first == UInt8(ascii: "[")
   }
 
   /// The array's elements as JSON Lines: one a line, in order, each with the spaces and line
@@ -30,10 +26,9 @@ public enum JournalArray {
   /// a line of its own, which the journal's reader then names as damaged: nothing is dropped
   /// without a word.
   public static func lines(_ bytes: [UInt8]) -> [UInt8] {
-    var start = 0
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
-    while start < bytes.count && isSpace(bytes[start]) { start += 1 }
-    guard start < bytes.count, bytes[start] == UInt8(ascii: "[") else { return bytes }
+    guard let start = Interchange.withoutBOM(bytes).firstIndex(where: { !Interchange.isSpace($0) }),
+      bytes[start] == UInt8(ascii: "[")
+    else { return bytes }
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
     var element: [UInt8] = []
@@ -73,19 +68,17 @@ public enum JournalArray {
         depth -= 1
         if depth > 0 { element.append(b) }
       case UInt8(ascii: ",") where depth == 1: flush()
-      case _ where isSpace(b): break
+      case _ where Interchange.isSpace(b): break
       default: element.append(b)
       }
     }
     flush()
     // After the array: only spaces, else the rest is a damaged line.
-    let rest = bytes[i...].drop(while: isSpace)
+    let rest = bytes[i...].drop(while: Interchange.isSpace)
     if !rest.isEmpty {
       out += rest.filter { $0 != 0x0A && $0 != 0x0D }
       out.append(0x0A)
     }
     return out
   }
-
-  static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
 }

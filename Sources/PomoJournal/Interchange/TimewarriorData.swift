@@ -25,7 +25,7 @@ public enum TimewarriorData {
 
     /// The line of a data file that holds it.
     public var line: String {
-      var text = "inc \(TimewarriorImport.text(start)) - \(TimewarriorImport.text(end))"
+      var text = "inc \(UTCStamp.format(start)) - \(UTCStamp.format(end))"
       // Timewarrior keeps tags in a std::set: sorted by their bytes, each once.
       let sorted = Set(tags.map(TimewarriorData.oneLine)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
       if !sorted.isEmpty { text += " # " + sorted.map(TimewarriorData.quotedIfNeeded).joined(separator: " ") }
@@ -74,21 +74,14 @@ public enum TimewarriorData {
   /// as `\\`, which Timewarrior's reader takes for one (it writes a lone `\`, which it then
   /// reads as an escape: Timewarrior 1.4 cannot itself change an interval with a backslash in
   /// a quoted tag or its annotation, but reads it as it was).
-  static func escapingQuotes(_ text: String) -> String {
-    var out = ""
-    for c in text {
-      if c == "\"" || c == "\\" { out.append("\\") }
-      out.append(c)
-    }
-    return out
-  }
+  static func escapingQuotes(_ text: String) -> String { Interchange.backslashed(text, "\"\\") }
 
   /// The start and end of a data file's line (`inc START - END …`, or `inc START …` while
   /// it is being tracked: its end is nil); nil for a line that holds no interval.
   static func span(_ line: Substring) -> (start: Double, end: Double?)? {
     let words = line.split(separator: " ", maxSplits: 4, omittingEmptySubsequences: true)
-    guard words.count >= 2, words[0] == "inc", let start = TimewarriorImport.time(String(words[1])) else { return nil }
-    if words.count >= 4, words[2] == "-", let end = TimewarriorImport.time(String(words[3])) { return (start, end) }
+    guard words.count >= 2, words[0] == "inc", let start = UTCStamp.parse(String(words[1])) else { return nil }
+    if words.count >= 4, words[2] == "-", let end = UTCStamp.parse(String(words[3])) { return (start, end) }
     return (start, nil)
   }
 
@@ -98,7 +91,7 @@ public enum TimewarriorData {
   public static func tagList(_ existing: [UInt8]?, adding added: [Interval]) -> String? {
     var order: [String] = []
     var entries: [String: (count: Int, rest: [String])] = [:]
-    if let existing, !existing.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+    if let existing, !existing.allSatisfy(Interchange.isSpace) {
       guard let document = try? JSONParser.parse(existing), case .object(let members) = document.kind else {
         return nil
       }

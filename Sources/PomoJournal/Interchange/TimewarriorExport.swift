@@ -14,18 +14,13 @@ public enum TimewarriorExport {
     if intervals.isEmpty { return "[\n]\n" }
     let lines = intervals.enumerated().map { index, interval in
       var members: [(String, JSONOutput)] = [
-        ("id", .int(Int64(intervals.count - index))), ("start", .string(time(interval.start))),
-        ("end", .string(time(interval.end))),
+        ("id", .int(Int64(intervals.count - index))), ("start", .string(UTCStamp.format(interval.start))),
+        ("end", .string(UTCStamp.format(interval.end))),
       ]
       if !interval.tags.isEmpty { members.append(("tags", .array(interval.tags.map(JSONOutput.string)))) }
       if let note = interval.annotation { members.append(("annotation", .string(note))) }
       return JSONOutput.object(members).text
     }
     return "[\n" + lines.joined(separator: ",\n") + "\n]\n"
-  }
-
-  /// "20261201T090000Z", to the second (rounded down).
-  public static func time(_ unixSeconds: Double) -> String {
-    TimewarriorImport.text(unixSeconds)
   }
 }

@@ -1,5 +1,4 @@
 import PomoCore
-import PomoPlatform
 
 /// An exercise's share of one or more sessions: its time, and the reps and rounds counted in
 /// it. What `pomo log` lists under a session and `pomo report` adds up by week.
@@ -31,39 +30,23 @@ public struct ExerciseTotal: Equatable, Sendable {
     if let n = phase.countedRounds { rounds = (rounds ?? 0) + n }
   }
 
-  /// Adds another total of the same exercise.
-  public mutating func add(_ other: ExerciseTotal) {
-    seconds += other.seconds
-    if let n = other.reps { reps = (reps ?? 0) + n }
-    if let n = other.rounds { rounds = (rounds ?? 0) + n }
+  /// Adds a phase that counts to its exercise's total in `totals`, or as a new total there.
+  public static func add(_ phase: JournalPhase, to totals: inout [ExerciseTotal]) {
+    let name = phase.exercise ?? phase.name
+    if let i = totals.firstIndex(where: { $0.name == name }) {
+      totals[i].add(phase)
+    } else {
+      var total = ExerciseTotal(name: name)
+      total.add(phase)
+      totals.append(total)
+    }
   }
-
-  /// A session's exercises, each once, in the order they came.
-  public static func of(_ record: JournalRecord) -> [ExerciseTotal] { of(record.phases) }
 
   /// The exercises of a session's phases, each once, in the order they came.
   public static func of(_ phases: [JournalPhase]) -> [ExerciseTotal] {
     var totals: [ExerciseTotal] = []
     // By index: only the phases that count are copied out of the array.
-    for k in phases.indices where counts(phases[k]) {
-      let phase = phases[k]
-      let name = phase.exercise ?? phase.name
-      if let i = totals.firstIndex(where: { $0.name == name }) {
-        totals[i].add(phase)
-      } else {
-        var total = ExerciseTotal(name: name)
-        total.add(phase)
-        totals.append(total)
-      }
-    }
+    for k in phases.indices where counts(phases[k]) { add(phases[k], to: &totals) }
     return totals
-  }
-
-  /// "burpees 1:20 (36 reps)", "amrap 12:00 (7 rounds)"; the name made inert.
-  public var text: String {
-    let counts = [reps.map { TextLayout.count($0, "rep") }, rounds.map { TextLayout.count($0, "round") }]
-      .compactMap { $0 }
-    return "\(TextLayout.inert(name)) \(TimeText.clock(seconds: Int64(seconds.rounded())))"
-      + (counts.isEmpty ? "" : " (\(counts.joined(separator: ", ")))")
   }
 }

@@ -22,6 +22,13 @@ public struct JournalAway: Equatable, Sendable {
     self.kept = kept
   }
 
+  /// A span the engine kept, its times on the wall clock.
+  init(_ span: AwaySpan, of engine: SessionEngine) {
+    self.init(
+      start: engine.wallTime(span.start), end: engine.wallTime(span.end), cause: span.cause.rawValue,
+      paused: span.paused, kept: span.kept)
+  }
+
   public var seconds: Double { max(0, end - start) }
 
   /// How the span changes the phase's credit: time that counted (not paused) comes off
@@ -39,15 +46,6 @@ public struct JournalAway: Equatable, Sendable {
     if paused { members.append(("paused", .bool(true))) }
     if let kept { members.append(("kept", .bool(kept))) }
     return .object(members)
-  }
-}
-
-extension JournalPhase {
-  /// The seconds the phase counts for in reports: its elapsed time, with time away left out
-  /// unless kept (and time away it was paused through put in when kept).
-  public var creditedSeconds: Double {
-    guard !away.isEmpty else { return elapsedSeconds }
-    return JournalAway.credit(elapsedSeconds, away)
   }
 }
 

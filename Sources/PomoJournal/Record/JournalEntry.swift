@@ -1,5 +1,4 @@
 import PomoCore
-import PomoPlatform
 
 /// One line of the journal, read: a session, a correction or a task.
 public enum JournalEntry: Equatable, Sendable {

@@ -1,5 +1,4 @@
 import PomoCore
-import PomoPlatform
 
 /// One phase as the journal records it.
 public struct JournalPhase: Equatable, Sendable {
@@ -48,5 +47,40 @@ public struct JournalPhase: Equatable, Sendable {
     self.sleptSeconds = sleptSeconds
     self.extendedSeconds = extendedSeconds
     self.overtimeSeconds = overtimeSeconds
+  }
+}
+
+extension JournalPhase {
+  /// The seconds the phase counts for in reports: its elapsed time, with time away left out
+  /// unless kept (and time away it was paused through put in when kept).
+  public var creditedSeconds: Double {
+    guard !away.isEmpty else { return elapsedSeconds }
+    return JournalAway.credit(elapsedSeconds, away)
+  }
+
+  /// The phase as a record's line holds it, its times written by `time`.
+  func json(_ time: (Double) -> JSONOutput) -> JSONOutput {
+    var m: [(String, JSONOutput)] = [
+      ("name", .string(name)), ("kind", .string(kind.rawValue)), ("round", round.map { .int(Int64($0)) } ?? .null),
+      ("start", time(start)), ("end", time(end)), ("planned_seconds", .seconds(plannedSeconds)),
+      ("elapsed_seconds", .seconds(elapsedSeconds)), ("completed", .bool(completed)),
+    ]
+    if pausedSeconds > 0 { m.append(("paused_seconds", .seconds(pausedSeconds))) }
+    if sleptSeconds > 0 { m.append(("slept_seconds", .seconds(sleptSeconds))) }
+    if extendedSeconds > 0 { m.append(("extended_seconds", .seconds(extendedSeconds))) }
+    if overtimeSeconds > 0 { m.append(("overtime_seconds", .seconds(overtimeSeconds))) }
+    if let exercise { m.append(("exercise", .string(exercise))) }
+    if let reps { m.append(("reps", .int(Int64(reps)))) }
+    if let countedRounds { m.append(("counted_rounds", .int(Int64(countedRounds)))) }
+    if !marks.isEmpty { m.append(("marks", .array(marks.map { $0.json(time) }))) }
+    if !away.isEmpty { m.append(("away", .array(away.map { $0.json(time) }))) }
+    return .object(m)
+  }
+}
+
+extension PhaseMark {
+  /// The mark as a phase holds it, in the journal and in the state file.
+  func json(_ time: (Double) -> JSONOutput) -> JSONOutput {
+    .object([("at", time(at)), ("kind", .string(kind.rawValue)), ("note", note.map(JSONOutput.string) ?? .null)])
   }
 }

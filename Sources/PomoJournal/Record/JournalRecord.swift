@@ -1,5 +1,4 @@
 import PomoCore
-import PomoPlatform
 
 /// One session in the journal: a line of JSON, appended once and never rewritten.
 public struct JournalRecord: Equatable, Sendable {
@@ -133,41 +132,7 @@ public struct JournalRecord: Equatable, Sendable {
     if clockStepSeconds > 0 { members.append(("clock_step_seconds", .seconds(clockStepSeconds))) }
     if let added { members.append(("added", time(added))) }
     if let task { members.append(("task", .string(task))) }
-    members.append(
-      (
-        "phases",
-        .array(
-          phases.map { p in
-            var m: [(String, JSONOutput)] = [
-              ("name", .string(p.name)), ("kind", .string(p.kind.rawValue)),
-              ("round", p.round.map { .int(Int64($0)) } ?? .null), ("start", time(p.start)), ("end", time(p.end)),
-              ("planned_seconds", .seconds(p.plannedSeconds)), ("elapsed_seconds", .seconds(p.elapsedSeconds)),
-              ("completed", .bool(p.completed)),
-            ]
-            if p.pausedSeconds > 0 { m.append(("paused_seconds", .seconds(p.pausedSeconds))) }
-            if p.sleptSeconds > 0 { m.append(("slept_seconds", .seconds(p.sleptSeconds))) }
-            if p.extendedSeconds > 0 { m.append(("extended_seconds", .seconds(p.extendedSeconds))) }
-            if p.overtimeSeconds > 0 { m.append(("overtime_seconds", .seconds(p.overtimeSeconds))) }
-            if let exercise = p.exercise { m.append(("exercise", .string(exercise))) }
-            if let reps = p.reps { m.append(("reps", .int(Int64(reps)))) }
-            if let counted = p.countedRounds { m.append(("counted_rounds", .int(Int64(counted)))) }
-            if !p.marks.isEmpty {
-              m.append(
-                (
-                  "marks",
-                  .array(
-                    p.marks.map { mark in
-                      .object([
-                        ("at", time(mark.at)), ("kind", .string(mark.kind.rawValue)),
-                        ("note", mark.note.map(JSONOutput.string) ?? .null),
-                      ])
-                    })
-                ))
-            }
-            if !p.away.isEmpty { m.append(("away", .array(p.away.map { $0.json(time) }))) }
-            return .object(m)
-          })
-      ))
+    members.append(("phases", .array(phases.map { $0.json(time) })))
     return .object(members)
   }
 
@@ -194,7 +159,45 @@ public struct JournalRecord: Equatable, Sendable {
     var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &rng) }
     bytes[6] = (bytes[6] & 0x0F) | 0x40
     bytes[8] = (bytes[8] & 0x3F) | 0x80
-    let hex = bytes.map { b in (b < 16 ? "0" : "") + String(b, radix: 16) }
-    return [hex[0..<4], hex[4..<6], hex[6..<8], hex[8..<10], hex[10..<16]].map { $0.joined() }.joined(separator: "-")
+    return NameUUID.text(bytes)
+  }
+}
+
+extension JournalRecord {
+  /// The record of a session as the engine ran it (so far, or to its end).
+  package init(engine: SessionEngine, info: SessionInfo, end: Double? = nil) {
+    let phases = engine.records.map { r in
+      var phase = JournalPhase(
+        name: r.phase.name, kind: r.phase.kind, round: r.phase.round, start: engine.wallTime(r.start),
+        // An open phase was planned to last as long as it ran: planned and elapsed agree, so no
+        // report counts it as cut short or overrun.
+        end: engine.wallTime(r.end), plannedSeconds: TimeText.seconds(r.phase.open ? r.elapsed : r.phase.duration),
+        elapsedSeconds: TimeText.seconds(r.elapsed), completed: r.completed, pausedSeconds: TimeText.seconds(r.paused),
+        sleptSeconds: TimeText.seconds(r.slept), extendedSeconds: TimeText.seconds(r.extended),
+        overtimeSeconds: TimeText.seconds(r.overtime ?? .zero))
+      // A phase that counts without a list of exercises (an AMRAP) is its own exercise, so
+      // reports, which read no phase names, still tell it apart.
+      phase.exercise = r.phase.exercise ?? (r.phase.count != nil ? r.phase.name : nil)
+      phase.reps = r.reps
+      phase.countedRounds = r.countedRounds
+      phase.marks = r.marks
+      phase.away = r.away.map { JournalAway($0, of: engine) }
+      return phase
+    }
+    let completed = engine.status == .finished(completed: true)
+    self.init(
+      id: info.id, preset: engine.plan.presetName,
+      status: engine.voided ? .void : completed ? .completed : .interrupted,
+      interruption: completed || engine.voided ? nil : engine.stopReason, start: engine.startWall,
+      end: end ?? phases.last?.end ?? engine.startWall, tags: engine.tags, note: engine.note, host: info.host,
+      source: info.source, rounds: engine.plan.rounds, planOffset: info.planOffset, resumedFrom: info.resumedFrom,
+      pausedSeconds: TimeText.seconds(engine.totalPaused), sleptSeconds: TimeText.seconds(engine.totalSlept),
+      phases: phases)
+    warmupSeconds = info.warmup.map(TimeText.seconds)
+    cooldownSeconds = info.cooldown.map(TimeText.seconds)
+    endless = engine.plan.endless
+    clockStepSeconds = engine.clockStepSeconds
+    voidReason = engine.voidReason
+    task = info.task
   }
 }

@@ -1,5 +1,4 @@
 import PomoCore
-import PomoPlatform
 
 /// A phase of a session line as `RecordScanner` read it, checked complete: what
 /// `JournalPhase` holds, its name left in the line.

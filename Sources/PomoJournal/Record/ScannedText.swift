@@ -1,5 +1,4 @@
 import PomoCore
-import PomoPlatform
 
 /// A string of a journal line as `RecordScanner` read it: where its bytes lie in the line
 /// when they are its text (valid UTF-8, no escape: nearly every string pomo writes), or which

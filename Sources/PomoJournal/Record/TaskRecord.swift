@@ -1,5 +1,4 @@
 import PomoCore
-import PomoPlatform
 
 /// A task of the Pomodoro Technique: something to do today, with an estimate in Pomodoros.
 ///

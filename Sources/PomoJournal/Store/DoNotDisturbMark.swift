@@ -25,12 +25,8 @@ public struct DoNotDisturbMark: Equatable, Sendable {
     guard let value, let backend = value["backend"]?.stringValue, !backend.isEmpty,
       let items = value["off"]?.arrayValue, !items.isEmpty, items.count <= 4096
     else { return nil }
-    var off: [String] = []
-    for item in items {
-      guard let word = item.stringValue else { return nil }
-      off.append(word)
-    }
-    guard !off[0].isEmpty else { return nil }
+    let off = items.compactMap(\.stringValue)
+    guard off.count == items.count, !off[0].isEmpty else { return nil }
     self.backend = backend
     self.off = off
   }

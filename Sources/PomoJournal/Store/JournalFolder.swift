@@ -110,9 +110,13 @@ public struct JournalFolder: Sendable {
       c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "." || c == "_")
         ? Character(c) : "-"
     }
-    let name = String(safe).trimmingDots()
+    // Without leading dots or dashes: never a hidden file, which `isJournalFile` leaves out.
+    let name = String(safe.drop { $0 == "." || $0 == "-" })
     return (name.isEmpty ? "machine" : String(name.prefix(64))) + "-" + id + ".jsonl"
   }
+
+  /// The letters of a machine's id (RFC 4648's base 32, in lowercase).
+  private static let idAlphabet = Array("abcdefghijklmnopqrstuvwxyz234567")
 
   /// The short random id of this machine, made once and kept in the state folder (never in
   /// the synced one), so two machines with the same host name never share a file.
@@ -123,9 +127,8 @@ public struct JournalFolder: Sendable {
   public static func machineID(stateDirectory: String) -> String {
     let file = stateDirectory + "/machine-id"
     if let id = read(file) { return id }
-    let alphabet = Array("abcdefghijklmnopqrstuvwxyz234567")
     var rng = SystemRandomNumberGenerator()
-    let id = String((0..<6).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &rng)] })
+    let id = String((0..<6).map { _ in idAlphabet.randomElement(using: &rng)! })
     try? Platform.makeDirectories(stateDirectory)
     // Another pomo may make one at the same moment: the file appears whole (written aside,
     // then linked into place without replacing anything), and the first one wins.
@@ -148,11 +151,10 @@ public struct JournalFolder: Sendable {
     },
     user: UInt32 = Platform.userID
   ) -> String {
-    let alphabet = Array("abcdefghijklmnopqrstuvwxyz234567")
     var hash = FNV1a.hash("\((systemID ?? "").trimmingSpaces())\u{0}\(user)")
     var id = ""
     for _ in 0..<6 {
-      id.append(alphabet[Int(hash & 31)])
+      id.append(idAlphabet[Int(hash & 31)])
       hash >>= 5
     }
     return id
@@ -161,9 +163,7 @@ public struct JournalFolder: Sendable {
   private static func read(_ file: String) -> String? {
     guard let bytes = try? Platform.readFile(file, limit: 64) else { return nil }
     let text = String(decoding: bytes, as: UTF8.self).trimmingSpaces()
-    let valid =
-      text.count == 6 && text.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("2"..."7").contains($0) }
-    return valid ? text : nil
+    return text.count == 6 && text.allSatisfy(idAlphabet.contains) ? text : nil
   }
 
   /// Moves the single-file journal of earlier versions into the folder as this machine's
@@ -191,12 +191,6 @@ extension String {
     var s = Substring(self)
     while let c = s.first, c.isWhitespace { s.removeFirst() }
     while let c = s.last, c.isWhitespace { s.removeLast() }
-    return String(s)
-  }
-
-  fileprivate func trimmingDots() -> String {
-    var s = Substring(self)
-    while s.first == "." || s.first == "-" { s.removeFirst() }
     return String(s)
   }
 }

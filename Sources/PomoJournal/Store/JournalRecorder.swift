@@ -87,18 +87,13 @@ public final class JournalRecorder: SessionListener {
       // The state file stays: until the kept record is in the journal, it is what the next
       // pomo finds (and, should even the kept record be lost, records as interrupted).
       let kept = Recovery.keep(record, journal: journal, statePath: statePath)
-      errors.write(JournalRecorder.lostRecordMessage(record, journal: journal, error: error, kept: kept))
+      // The error and the record itself, so a person can paste it back into the journal.
+      let rest =
+        kept.map { "it is kept in \($0), and the next pomo records it; the record follows:\n" }
+        ?? "the session's record follows, so it is not lost:\n"
+      errors.write(
+        "Error: cannot write the journal \(journal.path): \(error); " + rest
+          + record.json(offset: journal.zone.offset).text + "\n")
     }
-  }
-
-  /// The error and the record itself, so a person can paste it back into the journal.
-  package static func lostRecordMessage(
-    _ record: JournalRecord, journal: Journal, error: FileSystemError, kept: String? = nil
-  ) -> String {
-    let where_ =
-      kept.map { "it is kept in \($0), and the next pomo records it; the record follows:\n" }
-      ?? "the session's record follows, so it is not lost:\n"
-    return "Error: cannot write the journal \(journal.path): \(error); " + where_
-      + record.json(offset: journal.zone.offset).text + "\n"
   }
 }

@@ -74,42 +74,39 @@ public enum Recovery {
       return setAside(statePath, why: "cannot be read")
     }
     let record: JournalRecord
+    let mark: DoNotDisturbMark?
     var lost = ""
-    var reverted: String?
     if let state = try? SessionState(bytes: bytes) {
-      // A session whose whole record was kept had ended, and switched do-not-disturb back.
-      if let mark = state.doNotDisturb, let environment, !kept.contains(state.record.id) {
-        reverted = mark.revert(environment: environment)
-      }
       // The last heartbeat, on the session's own clock: the file's time follows the kernel's
       // wall clock, which may have been stepped since the session started.
       record = state.interruptedRecord(lastKnown: state.updated)
+      mark = state.doNotDisturb
     } else if let saved = SessionState.salvage(bytes) {
       // Cut short (a full disk, a crash of the file system): the session's record survives,
       // the phase it was in does not; the do-not-disturb mark, written before it, survives too.
-      if let mark = SessionState.salvageDoNotDisturb(bytes), let environment, !kept.contains(saved.id) {
-        reverted = mark.revert(environment: environment)
-      }
       record = saved
+      mark = SessionState.salvageDoNotDisturb(bytes)
       lost = "; the state file was damaged, so the phase it was in is lost"
     } else {
       return setAside(statePath, why: "is damaged")
     }
     if kept.contains(record.id) {
-      // Its whole record was kept: once that is in the journal, this file has served.
+      // Its whole record was kept: the session had ended, and switched do-not-disturb back.
+      // Once that record is in the journal, this file has served.
       if !Platform.isRegularFile(keptFile(statePath: statePath)) { Platform.removeFile(statePath) }
       return nil
     }
+    var said = ""
+    if let mark, let environment { said = mark.revert(environment: environment) + "\n" }
     do {
       try journal.append(record)
     } catch {
-      let warning = "pomo: warning: found an interrupted session but cannot write the journal \(journal.path): \(error)"
-      return (reverted.map { $0 + "\n" } ?? "") + warning
+      return said + "pomo: warning: found an interrupted session but cannot write the journal \(journal.path): \(error)"
     }
     Platform.removeFile(statePath)
     let started = journal.zone.clockTime(record.start)
     let done = record.phases.filter(\.completed).count
-    return (reverted.map { $0 + "\n" } ?? "")
+    return said
       + "pomo: the \(TextLayout.inert(record.preset)) session started at \(started) ended unexpectedly; recorded as interrupted (\(TextLayout.count(done, "phase")) done, focus \(TimeText.clock(.seconds(record.focusSeconds))))\(lost); 'pomo resume' continues it"
   }
 

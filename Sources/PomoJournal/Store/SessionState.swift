@@ -114,11 +114,7 @@ public struct SessionState: Equatable, Sendable {
     awayCause = engine.away?.cause.rawValue
     awaySince = engine.away.map { engine.wallTime($0.since) }
     awayAsking = engine.awayQuestion != nil
-    phaseAway = engine.currentAway.map { span in
-      JournalAway(
-        start: engine.wallTime(span.start), end: engine.wallTime(span.end), cause: span.cause.rawValue,
-        paused: span.paused, kept: span.kept)
-    }
+    phaseAway = engine.currentAway.map { JournalAway($0, of: engine) }
   }
 
   // MARK: - The file
@@ -129,22 +125,27 @@ public struct SessionState: Equatable, Sendable {
     if let bootNanoseconds, let bootID {
       clock = [("boot_id", .string(bootID)), ("boot_nanoseconds", .int(bootNanoseconds))]
     }
+    var phase: [(String, JSONOutput)] = [
+      ("name", .string(phaseName)), ("kind", .string(phaseKind.rawValue)),
+      ("round", phaseRound.map { .int(Int64($0)) } ?? .null), ("planned_seconds", .seconds(phasePlannedSeconds)),
+      ("length_seconds", .seconds(phaseLengthSeconds)), ("offset_seconds", .seconds(phaseOffsetSeconds)),
+      ("start", time(phaseStart)), ("deadline", time(deadline)), ("paused_at", pausedAt.map(time) ?? .null),
+      ("waiting", .bool(waiting)), ("overtime_seconds", .seconds(phaseOvertimeSeconds)),
+      ("paused_seconds", .seconds(phasePausedSeconds)),
+    ]
+    if open { phase.append(("open", .bool(true))) }
+    if !phaseMarks.isEmpty { phase.append(("marks", .array(phaseMarks.map { $0.json(time) }))) }
+    if let awayCause {
+      let since: [(String, JSONOutput)] = awaySince.map { [("since", time($0))] } ?? []
+      phase.append(("away", .object([("cause", .string(awayCause))] + since)))
+    }
+    if awayAsking { phase.append(("away_asking", .bool(true))) }
+    if !phaseAway.isEmpty { phase.append(("away_spans", .array(phaseAway.map { $0.json(time) }))) }
     let fields: [(String, JSONOutput)] =
       [
         ("v", .int(1)), ("pid", .int(Int64(pid))), ("updated", time(updated)),
       ] + clock + [
-        ("phase_index", .int(Int64(phaseIndex))), ("phase_count", .int(Int64(phaseCount))),
-        (
-          "phase",
-          .object([
-            ("name", .string(phaseName)), ("kind", .string(phaseKind.rawValue)),
-            ("round", phaseRound.map { .int(Int64($0)) } ?? .null), ("planned_seconds", .seconds(phasePlannedSeconds)),
-            ("length_seconds", .seconds(phaseLengthSeconds)), ("offset_seconds", .seconds(phaseOffsetSeconds)),
-            ("start", time(phaseStart)), ("deadline", time(deadline)), ("paused_at", pausedAt.map(time) ?? .null),
-            ("waiting", .bool(waiting)), ("overtime_seconds", .seconds(phaseOvertimeSeconds)),
-            ("paused_seconds", .seconds(phasePausedSeconds)),
-          ] + (open ? [("open", .bool(true))] : []) + marksMember(time) + awayFields(time))
-        ),
+        ("phase_index", .int(Int64(phaseIndex))), ("phase_count", .int(Int64(phaseCount))), ("phase", .object(phase)),
         ("total_seconds", .seconds(totalSeconds)),
         ("advance", .string(confirm ? "confirm" : "auto")),
       ] + (doNotDisturb.map { [("dnd", $0.json)] } ?? []) + [
@@ -193,6 +194,7 @@ public struct SessionState: Equatable, Sendable {
       }
       return x
     }
+    func time(_ v: JSONValue?) -> Double? { v?.stringValue.flatMap(RFC3339.parse) }
     func round(_ v: JSONValue?) throws(JournalRecord.Problem) -> Int? {
       guard let v, v.intValue != nil || v.doubleValue != nil else { return nil }
       guard let n = int(v, Preset.roundsRange) else {
@@ -201,10 +203,10 @@ public struct SessionState: Equatable, Sendable {
       return n
     }
     guard let session = value["session"], let phase = value["phase"], let pid = int(value["pid"], 1...Int(Int32.max)),
-      let updated = value["updated"]?.stringValue.flatMap(RFC3339.parse),
+      let updated = time(value["updated"]),
       let kind = phase["kind"]?.stringValue.flatMap(PhaseKind.init(rawValue:)),
-      let start = phase["start"]?.stringValue.flatMap(RFC3339.parse),
-      let deadline = phase["deadline"]?.stringValue.flatMap(RFC3339.parse)
+      let start = time(phase["start"]),
+      let deadline = time(phase["deadline"])
     else { throw JournalRecord.Problem(message: "not a pomo state file") }
     let count = RecordScanner.Limits.planOffset
     guard value["phase_index"] == nil || int(value["phase_index"], count) != nil,
@@ -228,18 +230,17 @@ public struct SessionState: Equatable, Sendable {
     totalSeconds = try seconds(value["total_seconds"]) ?? phaseLengthSeconds
     phaseStart = start
     self.deadline = deadline
-    pausedAt = phase["paused_at"]?.stringValue.flatMap(RFC3339.parse)
+    pausedAt = time(phase["paused_at"])
     waiting = phase["waiting"]?.boolValue ?? false
     open = phase["open"]?.boolValue ?? false
     phaseOvertimeSeconds = try seconds(phase["overtime_seconds"]) ?? 0
     confirm = value["advance"]?.stringValue == "confirm"
     phasePausedSeconds = try seconds(phase["paused_seconds"]) ?? 0
     awayCause = phase["away"]?["cause"]?.stringValue
-    awaySince = phase["away"]?["since"]?.stringValue.flatMap(RFC3339.parse)
+    awaySince = time(phase["away"]?["since"])
     awayAsking = phase["away_asking"]?.boolValue ?? false
     for item in (phase["away_spans"]?.arrayValue ?? []).prefix(Self.planLimit) {
-      guard let start = item["start"]?.stringValue.flatMap(RFC3339.parse),
-        let end = item["end"]?.stringValue.flatMap(RFC3339.parse), end >= start,
+      guard let start = time(item["start"]), let end = time(item["end"]), end >= start,
         let cause = item["cause"]?.stringValue
       else { continue }
       phaseAway.append(
@@ -271,22 +272,10 @@ public struct SessionState: Equatable, Sendable {
     for item in (phase["marks"]?.arrayValue ?? []).prefix(PhaseMark.limit) {
       // A note is kept at most as long as the session keeps one.
       guard let kind = item["kind"]?.stringValue.flatMap(PhaseMark.Kind.init(rawValue:)),
-        let at = item["at"]?.stringValue.flatMap(RFC3339.parse)
+        let at = time(item["at"])
       else { throw JournalRecord.Problem(message: "not a pomo state file (a mark without its kind or time)") }
       phaseMarks.append(PhaseMark(kind: kind, at: at, note: item["note"]?.stringValue.map { String($0.prefix(PhaseMark.noteLimit)) }))
     }
-  }
-
-  /// The current phase's marks as the state file's phase holds them; nothing when it has none.
-  private func marksMember(_ time: (Double) -> JSONOutput) -> [(String, JSONOutput)] {
-    guard !phaseMarks.isEmpty else { return [] }
-    let marks = phaseMarks.map { mark -> JSONOutput in
-      .object([
-        ("at", time(mark.at)), ("kind", .string(mark.kind.rawValue)),
-        ("note", mark.note.map(JSONOutput.string) ?? .null),
-      ])
-    }
-    return [("marks", .array(marks))]
   }
 
   /// A state file holds the record so far (a journal line at most) and up to 1,000 phases
@@ -463,19 +452,5 @@ public struct SessionState: Equatable, Sendable {
     result.status = .interrupted
     result.interruption = .crash
     return result
-  }
-}
-
-extension SessionState {
-  /// `"away": {"cause": …, "since": …}` while away, `"away_asking": true` while it asks.
-  func awayFields(_ time: (Double) -> JSONOutput) -> [(String, JSONOutput)] {
-    var fields: [(String, JSONOutput)] = []
-    if let awayCause {
-      let since: [(String, JSONOutput)] = awaySince.map { [("since", time($0))] } ?? []
-      fields.append(("away", .object([("cause", .string(awayCause))] + since)))
-    }
-    if awayAsking { fields.append(("away_asking", .bool(true))) }
-    if !phaseAway.isEmpty { fields.append(("away_spans", .array(phaseAway.map { $0.json(time) }))) }
-    return fields
   }
 }

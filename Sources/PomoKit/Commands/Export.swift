@@ -167,7 +167,7 @@ extension Pomo {
       }
       for (n, item) in overlapping.enumerated() where n < JournalAccess.namedDamagedLines {
         context.errors.write(
-          "pomo: warning: left out the interval \(TimewarriorImport.text(item.interval.start)) - \(TimewarriorImport.text(item.interval.end)) of \(HistoryEditing.describe(item.interval.session, context)): it shares time with '\(TextLayout.inert(item.other))'\n"
+          "pomo: warning: left out the interval \(UTCStamp.format(item.interval.start)) - \(UTCStamp.format(item.interval.end)) of \(HistoryEditing.describe(item.interval.session, context)): it shares time with '\(TextLayout.inert(item.other))'\n"
         )
       }
       var summary = "added \(TextLayout.count(added, "interval")) to Timewarrior, \(present) already there"

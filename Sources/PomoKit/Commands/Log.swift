@@ -137,10 +137,18 @@ public enum LogText {
       records.indices.compactMap { k -> String? in
         let totals = ExerciseTotal.of(records[k].phases)
         guard !totals.isEmpty else { return nil }
-        let line = shortID(records[k].id) + "  " + totals.map(\.text).joined(separator: ", ")
+        let line = shortID(records[k].id) + "  " + totals.map(exerciseText).joined(separator: ", ")
         return TextLayout.truncate(line, max(8, width - 1), unicode: unicode) + "\n"
       }
     }
     return lines.isEmpty ? "" : "\nExercises:\n" + lines.joined()
+  }
+
+  /// "burpees 1:20 (36 reps)", "amrap 12:00 (7 rounds)"; the name made inert.
+  static func exerciseText(_ total: ExerciseTotal) -> String {
+    let counts = [total.reps.map { TextLayout.count($0, "rep") }, total.rounds.map { TextLayout.count($0, "round") }]
+      .compactMap { $0 }
+    return "\(TextLayout.inert(total.name)) \(TimeText.clock(seconds: Int64(total.seconds.rounded())))"
+      + (counts.isEmpty ? "" : " (\(counts.joined(separator: ", ")))")
   }
 }

@@ -1,0 +1,19 @@
+/// An element of another tool's data that could not become a session, and why.
+public struct ImportSkip: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The 1-based line of the file the element starts on.
+  public var line: Int
+  /// Lowercase, naming the element ("interval 3", "frame 2") and what is wrong with it.
+  public var reason: String
+  /// Whether the element is no session yet, rather than one that could not be read: a
+  /// Timewarrior interval still running. Skipping it leaves nothing out of the import.
+  public var running: Bool
+
+  public init(line: Int, reason: String, running: Bool = false) {
+    self.line = line
+    self.reason = reason
+    self.running = running
+  }
+
+  /// "line 4: interval 3 is still running (it has no end)".
+  public var description: String { "line \(line): \(reason)" }
+}
