@@ -195,8 +195,9 @@ public final class IndexedJournal {
     exists = true
     self.cacheFolder = cacheFolder
     folderEntry = entry
-    earliest = entry.outline.earliest
-    if entry.outline.badLines > 0 { badLines = index.badLines }
+    let outline = entry.outline
+    earliest = outline.earliest
+    if outline.badLines > 0 { badLines = index.badLines }
   }
 
   /// The folder's cache entry the index is taken in from, until it is.
