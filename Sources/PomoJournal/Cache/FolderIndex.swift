@@ -186,7 +186,12 @@ package final class FolderIndex {
   /// entries say (a cache that cannot be written only costs time).
   package func save(_ files: [IndexedJournal]) {
     guard let path else { return }
-    let small = files.filter { $0.outline.identity.size <= Self.smallFile && $0.outline.length > 0 }
+    // A file that took its entry is one of them, as its entry says.
+    let small = files.filter {
+      if let entry = $0.folderEntry, entry.folder === self { return true }
+      let outline = $0.outline
+      return outline.identity.size <= Self.smallFile && outline.length > 0
+    }
     let same =
       small.count == count
       && small.indices.allSatisfy { k in

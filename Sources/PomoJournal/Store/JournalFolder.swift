@@ -31,8 +31,10 @@ public struct JournalFolder: Sendable {
   /// `isJournalFile` of a name's bytes; an ASCII name (nearly all are) is read as it is.
   static func isJournalFile(bytes name: UnsafeBufferPointer<UInt8>) -> Bool {
     guard !name.contains(where: { $0 >= 0x80 }) else { return isJournalFile(String(decoding: name, as: UTF8.self)) }
-    return name.count > 6 && name[0] != 0x2E && name[0] != 0x7E && name.suffix(6).elementsEqual(".jsonl".utf8)
+    return name.count > 6 && name[0] != 0x2E && name[0] != 0x7E && name[(name.count - 6)...].elementsEqual(suffix)
   }
+
+  private static let suffix: [UInt8] = Array(".jsonl".utf8)
 
   /// The places of `names` in the order `String` sorts them, found fast: sorted by their first
   /// 24 bytes after the `after` bytes they all share as numbers (in the same order for names
@@ -43,13 +45,11 @@ public struct JournalFolder: Sendable {
     var keys = names.indices.map { k in
       var name = names[k]
       return name.withUTF8 { bytes in
-        var key: (UInt64, UInt64, UInt64, Int) = (0, 0, 0, k)
-        for (n, byte) in bytes.dropFirst(shared).prefix(24).enumerated() {
-          let bits = UInt64(byte) << (56 - 8 * UInt64(n % 8))
-          if n < 8 { key.0 |= bits } else if n < 16 { key.1 |= bits } else { key.2 |= bits }
-        }
-        if ascii && bytes.dropFirst(shared).contains(where: { $0 >= 0x80 }) { ascii = false }
-        return key
+        let rest = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[min(shared, bytes.count)...]))
+        var key: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &key) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: rest.prefix(24))) }
+        if ascii && rest.contains(where: { $0 >= 0x80 }) { ascii = false }
+        return (UInt64(bigEndian: key.0), UInt64(bigEndian: key.1), UInt64(bigEndian: key.2), k)
       }
     }
     keys.sort { ($0.0, $0.1, $0.2) != ($1.0, $1.1, $1.2) ? ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) : names[$0.3] < names[$1.3] }
