@@ -128,20 +128,37 @@ package final class FolderIndex {
     return at..<(at + Int(truncatingIfNeeded: word(k, 1)))
   }
 
-  /// The index record `k` keeps, its block read and checked; nil when it fails.
+  /// The index record `k` keeps, its block read and checked; nil when it fails. Past a few
+  /// blocks read one by one (the cache written again, or every file's index taken in), all
+  /// the blocks are read at once, and taken from there.
   private func state(_ k: Int) -> [UInt8]? {
     let at = Int64(bitPattern: word(k, 3 + IndexOutline.words))
     let length = word(k, 4 + IndexOutline.words)
-    guard let file, at >= 0, length <= UInt64(file.opened.size),
-      let bytes = try? file.read(exactly: CacheFile.blockHeaderSize + Int(length), at: at)
-    else { return nil }
+    guard let file, at >= 0, length <= UInt64(file.opened.size) else { return nil }
+    let end = at + Int64(CacheFile.blockHeaderSize) + Int64(length)
+    blocksRead += 1
+    if blocks == nil, blocksRead > 64 {
+      let start = Int64(table.count)
+      blocks = (try? file.read(exactly: Int(file.opened.size - start), at: start)).map { (start, $0) }
+    }
+    let (base, bytes): (Int64, [UInt8])
+    if let blocks, at >= blocks.at, end <= blocks.at + Int64(blocks.bytes.count) {
+      (base, bytes) = blocks
+    } else {
+      guard let read = try? file.read(exactly: Int(end - at), at: at) else { return nil }
+      (base, bytes) = (at, read)
+    }
     return bytes.withUnsafeBytes { all in
-      guard let block = CacheFile.block(in: all, at: 0, base: at, source: source), block.tag == Self.stateTag,
-        block.end == all.count
+      guard let block = CacheFile.block(in: all, at: Int(at - base), base: base, source: source),
+        block.tag == Self.stateTag, block.end == Int(end - base)
       else { return nil }
       return Array(block.payload)
     }
   }
+
+  /// How many blocks were read, and all of them once read at once.
+  private var blocksRead = 0
+  private var blocks: (at: Int64, bytes: [UInt8])?
 
   /// The folder's cache file, in `cacheFolder`, for the folder whose absolute path hashes to `source`.
   static func path(source: UInt64, cacheFolder: String) -> String {
