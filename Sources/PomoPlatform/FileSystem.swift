@@ -192,7 +192,8 @@ extension Platform {
     while let entry = readdir(dir) {
       withUnsafePointer(to: entry.pointee.d_name) {
         $0.withMemoryRebound(to: UInt8.self, capacity: 256) { start in
-          let name = UnsafeBufferPointer(start: start, count: strlen(UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self)))
+          let length = strlen(UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self))
+          let name = UnsafeBufferPointer(start: start, count: length)
           guard !(name.count <= 2 && name.allSatisfy { $0 == 0x2E }), accept(name),
             !name.contains(where: { $0 >= 0x80 }) || String(validating: name, as: UTF8.self) != nil
           else { return }

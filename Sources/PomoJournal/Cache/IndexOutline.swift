@@ -46,7 +46,9 @@ package struct IndexOutline: Equatable {
 
   /// What `put` wrote, at `at` of `bytes` (which hold it).
   init(_ bytes: UnsafeRawBufferPointer, at: Int) {
-    func word(_ k: Int) -> UInt64 { UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 8 * k, as: UInt64.self)) }
+    func word(_ k: Int) -> UInt64 {
+      UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 8 * k, as: UInt64.self))
+    }
     func int(_ k: Int) -> Int64 { Int64(bitPattern: word(k)) }
     identity = FileIdentity(device: word(0), inode: word(1), size: int(2), modified: int(3), changed: int(4))
     length = int(5)

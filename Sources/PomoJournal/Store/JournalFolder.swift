@@ -52,7 +52,9 @@ public struct JournalFolder: Sendable {
         return (UInt64(bigEndian: key.0), UInt64(bigEndian: key.1), UInt64(bigEndian: key.2), k)
       }
     }
-    keys.sort { ($0.0, $0.1, $0.2) != ($1.0, $1.1, $1.2) ? ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) : names[$0.3] < names[$1.3] }
+    keys.sort { a, b in
+      (a.0, a.1, a.2) != (b.0, b.1, b.2) ? (a.0, a.1, a.2) < (b.0, b.1, b.2) : names[a.3] < names[b.3]
+    }
     let order = keys.map(\.3)
     if ascii || zip(order, order.dropFirst()).allSatisfy({ !(names[$1] < names[$0]) }) { return order }
     return names.indices.sorted { names[$0] < names[$1] }
