@@ -218,7 +218,10 @@ extension Platform {
         if looked == 0, (info.st_mode & S_IFMT) == S_IFREG { found[k] = FileIdentity(info) }
       }
     }
-    return paths.indices.compactMap { k in found[k].map { (paths[k], $0) } }
+    var result: [(path: String, identity: FileIdentity)] = []
+    result.reserveCapacity(paths.count)
+    for k in paths.indices { if let identity = found[k] { result.append((paths[k], identity)) } }
+    return result
   }
 
   /// Every name in a folder (without "." and ".."), as its bytes, or nil when it cannot be read.
