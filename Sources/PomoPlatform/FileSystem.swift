@@ -178,33 +178,50 @@ extension Platform {
     listDirectoryNames(path)?.compactMap(\.text)
   }
 
-  /// The regular files (a link followed) of a folder whose names `accept` takes, each with
-  /// what it is now, in no order; nil when the folder cannot be read. Each file is looked at
-  /// from the folder (`fstatat`, no path to walk), the looks spread over the cores.
-  package static func regularFiles(in folder: String, _ accept: (String) -> Bool) -> [(
-    name: String, identity: FileIdentity
+  /// The regular files (a link followed) of a folder whose names `accept` takes (as their
+  /// bytes; names that are not UTF-8 are left out), each as its path (`folder/name`) with what
+  /// it is now, in no order; nil when the folder cannot be read. Each file is looked at from
+  /// the folder (`fstatat`, no path to walk), the looks spread over the cores.
+  package static func regularFiles(in folder: String, _ accept: (UnsafeBufferPointer<UInt8>) -> Bool) -> [(
+    path: String, identity: FileIdentity
   )]? {
     guard let dir = opendir(folder) else { return nil }
     defer { closedir(dir) }
-    var names: [String] = []
+    let prefix = Array((folder + "/").utf8)
+    var paths: [String] = []
     while let entry = readdir(dir) {
-      let name = withUnsafePointer(to: entry.pointee.d_name) {
-        $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(validatingCString: $0) }
+      withUnsafePointer(to: entry.pointee.d_name) {
+        $0.withMemoryRebound(to: UInt8.self, capacity: 256) { start in
+          let length = strlen(UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self))
+          let name = UnsafeBufferPointer(start: start, count: length)
+          guard !(name.count <= 2 && name.allSatisfy { $0 == 0x2E }), accept(name),
+            !name.contains(where: { $0 >= 0x80 }) || String(validating: name, as: UTF8.self) != nil
+          else { return }
+          paths.append(
+            String(unsafeUninitializedCapacity: prefix.count + name.count) { path in
+              _ = path.initialize(fromContentsOf: prefix)
+              _ = path[prefix.count...].initialize(fromContentsOf: name)
+              return prefix.count + name.count
+            })
+        }
       }
-      if let name, name != ".", name != "..", accept(name) { names.append(name) }
     }
     let fd = dirfd(dir)
-    let parts = min(Parallel.cores, max(1, names.count / 256))
-    nonisolated(unsafe) let found = UnsafeMutableBufferPointer<FileIdentity?>.allocate(capacity: names.count)
+    let parts = min(Parallel.cores, max(1, paths.count / 256))
+    nonisolated(unsafe) let found = UnsafeMutableBufferPointer<FileIdentity?>.allocate(capacity: paths.count)
     found.initialize(repeating: nil)
     defer { found.deallocate() }
     Parallel.forEach(parts) { part in
-      for k in (part * names.count / parts)..<((part + 1) * names.count / parts) {
+      for k in (part * paths.count / parts)..<((part + 1) * paths.count / parts) {
         var info = stat()
-        if fstatat(fd, names[k], &info, 0) == 0, (info.st_mode & S_IFMT) == S_IFREG { found[k] = FileIdentity(info) }
+        let looked = paths[k].withCString { fstatat(fd, $0 + prefix.count, &info, 0) }
+        if looked == 0, (info.st_mode & S_IFMT) == S_IFREG { found[k] = FileIdentity(info) }
       }
     }
-    return names.indices.compactMap { k in found[k].map { (names[k], $0) } }
+    var result: [(path: String, identity: FileIdentity)] = []
+    result.reserveCapacity(paths.count)
+    for k in paths.indices { if let identity = found[k] { result.append((paths[k], identity)) } }
+    return result
   }
 
   /// Every name in a folder (without "." and ".."), as its bytes, or nil when it cannot be read.

@@ -95,12 +95,23 @@ struct FolderIndexTests {
     let (_, _, kept) = try build()
     #expect(kept == [true, true, true, true, true])
 
-    // A damaged folder cache is not used at all.
+    // A damaged table is not used at all.
     let name = try #require(try FileManager.default.contentsOfDirectory(atPath: cache).first { $0.hasPrefix("folder-") })
-    var bytes = try Data(contentsOf: URL(fileURLWithPath: cache + "/" + name))
-    bytes[bytes.count / 2] ^= 0x20
+    let good = try Data(contentsOf: URL(fileURLWithPath: cache + "/" + name))
+    var bytes = good
+    bytes[CacheFile.headerSize + 20] ^= 0x20
     try bytes.write(to: URL(fileURLWithPath: cache + "/" + name))
     let (_, _, damaged) = try build()
     #expect(damaged == [false, false, false, false, false])
+
+    // A damaged index (the last block) is found when it is read: that file is read from its
+    // journal, and the folder's cache dropped.
+    bytes = good
+    bytes[bytes.count - 5] ^= 0x20
+    try bytes.write(to: URL(fileURLWithPath: cache + "/" + name))
+    let (_, late, outlined) = try build()
+    #expect(outlined == [true, true, true, true, true])
+    #expect(try Self.records(late[4]) == Self.records(first[4]))
+    #expect(!FileManager.default.fileExists(atPath: cache + "/" + name))
   }
 }

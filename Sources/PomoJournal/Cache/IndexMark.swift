@@ -43,6 +43,7 @@ package struct IndexMark: Equatable, Sendable {
   static func read(from input: inout CacheReader) -> [IndexMark]? {
     guard let count = input.int(), count >= 0, count <= input.remaining / 40 else { return nil }
     var marks: [IndexMark] = []
+    marks.reserveCapacity(Int(count))
     for _ in 0..<count {
       guard let path = input.word(), let device = input.word(), let inode = input.word(), let build = input.word(),
         let lines = input.int(), lines >= 0

@@ -41,21 +41,24 @@ package struct IndexOutline: Equatable {
     out.put(latest)
   }
 
-  /// What `put` wrote; nil when it does not fit.
-  init?(from input: inout CacheReader) {
-    guard let identity = input.identity(), let length = input.int(), let lines = input.int(), let build = input.word(),
-      let quarters = input.int(), let newest = input.int(), let corrections = input.int(), let bad = input.int(),
-      let earliest = input.double(), let latest = input.double()
-    else { return nil }
-    self.identity = identity
-    self.length = length
-    self.lines = lines
-    self.build = build
-    self.quarters = quarters
-    newestQuarter = newest
-    self.corrections = corrections
-    badLines = bad
-    self.earliest = earliest
-    self.latest = latest
+  /// How many words `put` writes.
+  static let words = 14
+
+  /// What `put` wrote, at `at` of `bytes` (which hold it).
+  init(_ bytes: UnsafeRawBufferPointer, at: Int) {
+    func word(_ k: Int) -> UInt64 {
+      UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 8 * k, as: UInt64.self))
+    }
+    func int(_ k: Int) -> Int64 { Int64(bitPattern: word(k)) }
+    identity = FileIdentity(device: word(0), inode: word(1), size: int(2), modified: int(3), changed: int(4))
+    length = int(5)
+    lines = int(6)
+    build = word(7)
+    quarters = int(8)
+    newestQuarter = int(9)
+    corrections = int(10)
+    badLines = int(11)
+    earliest = Double(bitPattern: word(12))
+    latest = Double(bitPattern: word(13))
   }
 }

@@ -49,9 +49,17 @@ public final class IndexedJournal {
   /// How many chunks the last `newest` read, so tests can tell its work follows the answer.
   private(set) var chunksRead = 0
   /// The calendar whose day totals a build of the index from the first line credits, and
-  /// what it credited (`FileCredits`), when it was built so here.
-  private var calendar: LocalCalendar?
-  package private(set) var credits: FileCredits?
+  /// what it credited (`FileCredits`), when it was built so here: kept aside, as most files
+  /// (all those taken from their folder's cache) have neither.
+  private let counting: Counting?
+  package var credits: FileCredits? { counting?.credits }
+
+  private final class Counting {
+    let calendar: LocalCalendar
+    var credits: FileCredits?
+
+    init(_ calendar: LocalCalendar) { self.calendar = calendar }
+  }
 
   /// Every quarter-hour key of a completed session, sorted.
   package func loadQuarters() -> [UInt64] {
@@ -173,7 +181,7 @@ public final class IndexedJournal {
   public init(journal: Journal, cacheFolder: String?, calendar: LocalCalendar? = nil) throws(FileSystemError) {
     self.journal = journal
     // Without caches (`--no-cache`) there are no totals to keep.
-    self.calendar = cacheFolder == nil ? nil : calendar
+    counting = cacheFolder == nil ? nil : calendar.map(Counting.init)
     source = FNV1a.hash(Platform.absolutePath(journal.path))
     do {
       handle = try RandomAccessFile(path: journal.path)
@@ -194,9 +202,11 @@ public final class IndexedJournal {
     source = entry.source
     exists = true
     self.cacheFolder = cacheFolder
+    counting = nil
     folderEntry = entry
-    earliest = entry.outline.earliest
-    if entry.outline.badLines > 0 { badLines = index.badLines }
+    let outline = entry.outline
+    earliest = outline.earliest
+    if outline.badLines > 0 { badLines = index.badLines }
   }
 
   /// The folder's cache entry the index is taken in from, until it is.
@@ -257,7 +267,7 @@ public final class IndexedJournal {
     defer { updating = false }
     let known = idTable
     // Just opened, the file is as its opening found it; brought up to date again, it is asked.
-    let changed = try index.update(file, seen: trustingCache ? file.opened : nil, calendar: calendar) { id in
+    let changed = try index.update(file, seen: trustingCache ? file.opened : nil, calendar: counting?.calendar) { id in
       guard let found = known.contains(key: id) else {
         self.sideFileFailed = true
         return false
@@ -300,7 +310,7 @@ public final class IndexedJournal {
       index.newPrefixes = []
       index.newQuarters = []
       index.corrections = []
-      credits = index.credits
+      counting?.credits = index.credits
       index.credits = nil
     }
     badLines = index.badLines

@@ -53,7 +53,7 @@ struct StreakCounter {
       }
       return found
     }
-    let outlines = files.map(\.outline)
+    let outlines = files.lazy.map(\.outline)
     let quarterCount = outlines.reduce(Int64(0)) { $0 + $1.quarters }
     guard quarterCount > 0 || !movingRefs.isEmpty, let base = files.first?.cacheBase else {
       return Streak.length(today: today, completedOn: completedOn)

@@ -24,27 +24,39 @@ public struct JournalFolder: Sendable {
 
   /// The journal files, as `files()`, each with the file as it was seen when listed.
   package func seenFiles() -> [(path: String, identity: FileIdentity)] {
-    let found = Platform.regularFiles(in: path, Self.isJournalFile) ?? []
-    return Self.order(found.map(\.name)).map { (path + "/" + found[$0].name, found[$0].identity) }
+    let found = Platform.regularFiles(in: path, Self.isJournalFile(bytes:)) ?? []
+    return Self.order(found.map(\.path), after: path.utf8.count + 1).map { found[$0] }
   }
 
+  /// `isJournalFile` of a name's bytes; an ASCII name (nearly all are) is read as it is.
+  static func isJournalFile(bytes name: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard !name.contains(where: { $0 >= 0x80 }) else { return isJournalFile(String(decoding: name, as: UTF8.self)) }
+    return name.count > 6 && name[0] != 0x2E && name[0] != 0x7E && name[(name.count - 6)...].elementsEqual(suffix)
+  }
+
+  private static let suffix: [UInt8] = Array(".jsonl".utf8)
+
   /// The places of `names` in the order `String` sorts them, found fast: sorted by their first
-  /// 24 bytes as numbers (in the same order for names in one normal form, as nearly all are),
-  /// then checked name by name, and sorted as strings only when the check fails.
-  static func order(_ names: [String]) -> [Int] {
-    let keys = names.map { name in
-      var name = name
+  /// 24 bytes after the `after` bytes they all share as numbers (in the same order for names
+  /// in one normal form, as nearly all are), then checked name by name, unless all are ASCII
+  /// (then that order is `String`'s), and sorted as strings only when the check fails.
+  static func order(_ names: [String], after shared: Int = 0) -> [Int] {
+    var ascii = true
+    var keys = names.indices.map { k in
+      var name = names[k]
       return name.withUTF8 { bytes in
+        let rest = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[min(shared, bytes.count)...]))
         var key: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        for (k, byte) in bytes.prefix(24).enumerated() {
-          let bits = UInt64(byte) << (56 - 8 * UInt64(k % 8))
-          if k < 8 { key.0 |= bits } else if k < 16 { key.1 |= bits } else { key.2 |= bits }
-        }
-        return key
+        withUnsafeMutableBytes(of: &key) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: rest.prefix(24))) }
+        if ascii && rest.contains(where: { $0 >= 0x80 }) { ascii = false }
+        return (UInt64(bigEndian: key.0), UInt64(bigEndian: key.1), UInt64(bigEndian: key.2), k)
       }
     }
-    let order = names.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : names[$0] < names[$1] }
-    if zip(order, order.dropFirst()).allSatisfy({ !(names[$1] < names[$0]) }) { return order }
+    keys.sort { a, b in
+      (a.0, a.1, a.2) != (b.0, b.1, b.2) ? (a.0, a.1, a.2) < (b.0, b.1, b.2) : names[a.3] < names[b.3]
+    }
+    let order = keys.map(\.3)
+    if ascii || zip(order, order.dropFirst()).allSatisfy({ !(names[$1] < names[$0]) }) { return order }
     return names.indices.sorted { names[$0] < names[$1] }
   }
 
