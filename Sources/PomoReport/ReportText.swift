@@ -36,19 +36,22 @@ public enum ReportText {
           ))
       }
     }
-    // Interruptions marked, internal against external (`3' 1-`), only when the range has any.
-    let totals = report.totals
-    let marked = totals.internalMarks + totals.externalMarks > 0
-    let marks = rows.map { marked ? markText($0.internal, $0.external) : "" }
-    let marksWidth = marked ? max(5, marks.map(\.count).max() ?? 0) : 0
-    let marksPart = { (text: String) in marked ? "  " + TextLayout.padRight(text, marksWidth) : "" }
     let best = rows.map(\.focus).max() ?? 0
     let times = rows.map { TimeText.hoursMinutes(seconds: $0.focus) }
     let counts = rows.map { "\($0.completed)/\($0.interrupted)" }
     let labelWidth = max(grain.heading.count, rows.map(\.label.count).max() ?? 0)
     let timeWidth = max(4, times.map(\.count).max() ?? 0)
     let countWidth = max(8, counts.map(\.count).max() ?? 0)
-    let barWidth = min(50, max(4, width - 1 - labelWidth - timeWidth - countWidth - 6 - (marked ? marksWidth + 2 : 0)))
+    let room = width - 1 - labelWidth - timeWidth - countWidth - 6
+    // Interruptions marked, internal against external (`3' 1-`), only when the range has any,
+    // and where the line leaves the bar its header's width (the totals below always say them).
+    let totals = report.totals
+    let markTexts = rows.map { markText($0.internal, $0.external) }
+    let marksWidth = max(5, markTexts.map(\.count).max() ?? 0)
+    let marked = totals.internalMarks + totals.externalMarks > 0 && room - marksWidth - 2 >= 5
+    let marks = marked ? markTexts : rows.map { _ in "" }
+    let marksPart = { (text: String) in marked ? "  " + TextLayout.padRight(text, marksWidth) : "" }
+    let barWidth = min(50, max(4, room - (marked ? marksWidth + 2 : 0)))
     out.append(
       ANSI.paint(
         (TextLayout.padRight(grain.heading, labelWidth) + "  " + TextLayout.padRight("FOCUS", barWidth) + "  "

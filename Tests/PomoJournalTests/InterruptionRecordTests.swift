@@ -170,6 +170,10 @@ struct InterruptionRecordTests {
     #expect(text.contains("3 sessions (1 completed, 1 interrupted, 1 void)"))
     #expect(text.contains("Void: 1 session, 0:07 of void Pomodoros, not counted as focus"))
     #expect(text.contains("Interruptions: 3 internal ('), 2 external (-)"))
+    // At 40 columns the table has no room for the marks: the totals still say them.
+    let narrow = ReportText.render(report, width: 40, style: .plain)
+    #expect(!narrow.contains("MARKS") && narrow.contains("Interruptions: 3 internal"), "\(narrow)")
+    #expect(narrow.split(separator: "\n").allSatisfy { TextLayout.width(String($0)) < 40 }, "\(narrow)")
     let json = ReportJSON.render(report)
     #expect(json.contains(#""date":"2026-12-02","focus_seconds":1500,"rest_seconds":300,"sessions":1,"completed":0,"interrupted":0,"void":1,"void_seconds":420,"internal_marks":1,"external_marks":1}"#))
     let csv = ReportCSV.render(report)
