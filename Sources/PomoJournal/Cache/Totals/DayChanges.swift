@@ -84,11 +84,9 @@ extension DayTable {
       return recent.count - 1
     }
 
-    /// The days, in order, each once.
+    /// The days, in order, each once (a day is in `recent` or in `days`, never both).
     func finished() -> [Day] {
-      var all = days
-      for day in recent { all[day.row.day] = day }
-      return all.values.filter { !$0.isEmpty }.sorted { $0.row.day < $1.row.day }
+      (days.values.filter { !$0.isEmpty } + recent.filter { !$0.isEmpty }).sorted { $0.row.day < $1.row.day }
     }
 
     /// What a session adds, as `DayCredit` credits it; `sign` -1 takes it back.
