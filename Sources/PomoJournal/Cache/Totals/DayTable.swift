@@ -478,10 +478,19 @@ public enum DayCredit {
     let end = long ? min(phase.end, to) : phase.end
     while t < end {
       let wall = calendar.wallSeconds(of: t)
-      let next = min(end, t + 3600 - wall.truncatingRemainder(dividingBy: 3600))
+      let next = min(end, t + 3600 - intoHour(wall))
       credit(t, wall: wall, (next - t) * rate)
       t = next > t ? next : t + 1
     }
+  }
+
+  /// `wall.truncatingRemainder(dividingBy: 3600)` for a time of the day, as exact and without
+  /// fmod's cost: whole hours taken away leave an exact difference, and a quotient rounded up
+  /// to a whole hour is mended by one step.
+  static func intoHour(_ wall: Double) -> Double {
+    guard wall >= 0 && wall < 86_400 else { return wall.truncatingRemainder(dividingBy: 3600) }
+    let r = wall - (wall / 3600).rounded(.down) * 3600
+    return r < 0 ? r + 3600 : r
   }
 
   /// A phase's elapsed seconds shared among the local days its wall-clock span touches, in
