@@ -55,10 +55,19 @@ package enum CacheFile {
   /// The same block appended to `bytes` (whose first byte stands at `base` in the file), the
   /// payload copied once: a cache of tens of megabytes is not copied block by block again.
   package static func append(tag: UInt64, payload: [UInt8], to bytes: inout [UInt8], base: Int64 = 0, source: UInt64) {
-    let seed = blockSeed(source: source, offset: base + Int64(bytes.count), tag: tag)
-    let sum = payload.withUnsafeBytes { checksum($0, seed: seed) }
-    for word in [tag, UInt64(payload.count), sum] { withUnsafeBytes(of: word.littleEndian) { bytes += $0 } }
+    bytes += payload.withUnsafeBytes { blockHeader(tag: tag, payload: $0, at: base + Int64(bytes.count), source: source) }
     bytes += payload
+  }
+
+  /// The header of a block holding `payload` that stands at `offset` in a file made from
+  /// `source`, for a payload written where it lies.
+  package static func blockHeader(tag: UInt64, payload: UnsafeRawBufferPointer, at offset: Int64, source: UInt64)
+    -> [UInt8]
+  {
+    let sum = checksum(payload, seed: blockSeed(source: source, offset: offset, tag: tag))
+    var bytes: [UInt8] = []
+    for word in [tag, UInt64(payload.count), sum] { withUnsafeBytes(of: word.littleEndian) { bytes += $0 } }
+    return bytes
   }
 
   private static func blockSeed(source: UInt64, offset: Int64, tag: UInt64) -> UInt64 {

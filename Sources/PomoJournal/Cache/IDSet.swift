@@ -15,7 +15,7 @@ struct IDSet {
       count += 1
       return true
     }
-    if (count + 1) * 2 > slots.count { grow() }
+    if (count + 1) * 2 > slots.count { grow(to: slots.count * 2) }
     let inserted = slots.withUnsafeMutableBufferPointer { Self.place(value, in: $0, shift: shift) }
     if inserted { count += 1 }
     return inserted
@@ -37,7 +37,9 @@ struct IDSet {
 
   /// Makes room for `count` values in all, so the table does not grow (and move every value) on the way.
   mutating func reserve(_ count: Int) {
-    while count * 2 > slots.count { grow() }
+    var size = slots.count
+    while count * 2 > size { size *= 2 }
+    if size > slots.count { grow(to: size) }
   }
 
   /// Loads the slots where `values` would go, side by side, so the inserts that follow find
@@ -54,10 +56,11 @@ struct IDSet {
   }
   private var touched: UInt64 = 0
 
-  private mutating func grow() {
+  /// Moves every value to a table of `size` slots (a power of two), allocated once.
+  private mutating func grow(to size: Int) {
     let old = slots
-    slots = [UInt64](repeating: 0, count: old.count * 2)
-    shift -= 1
+    slots = [UInt64](repeating: 0, count: size)
+    shift -= UInt64(size.trailingZeroBitCount - old.count.trailingZeroBitCount)
     let shift = shift
     slots.withUnsafeMutableBufferPointer { target in
       for value in old where value != 0 { _ = Self.place(value, in: target, shift: shift) }

@@ -205,7 +205,8 @@ package enum IndexCache {
   }
 
   /// Writes the cache file whole (replacing it by a rename): the index, its corrections, and
-  /// its lists in pages.
+  /// its lists in pages, each page written where it lies in its list (tens of megabytes over
+  /// a million sessions, never copied to be written).
   package static func write(
     to path: String, source: UInt64, index: JournalIndex, corrections: CorrectionTable, ids: [UInt64],
     prefixes: [JournalIndex.PrefixEntry], quarters: [UInt64]
@@ -227,7 +228,7 @@ package enum IndexCache {
         out.put(Int64(section.count))
         for page in section {
           out.put(at)
-          out.put(Int64(page.count))
+          out.put(Int64(page.entries.count))
           out.put(page.firstKey)
           at += Int64(CacheFile.blockHeaderSize + page.bytes.count)
         }
@@ -237,12 +238,36 @@ package enum IndexCache {
     // The directory's size does not depend on the offsets it holds: measured once, then written.
     let size = directory(start: 0).bytes.count
     let start = Int64(CacheFile.fileHeaderSize + CacheFile.blockHeaderSize + size)
-    let (directory, end) = directory(start: start)
-    var bytes = CacheFile.header(kind: JournalIndex.magic, source: source)
-    bytes.reserveCapacity(Int(end))
-    CacheFile.append(tag: Tag.directory, payload: directory, to: &bytes, source: source)
-    for page in sections.joined() { CacheFile.append(tag: Tag.page, payload: page.bytes, to: &bytes, source: source) }
-    try? Platform.writeAtomically(bytes, to: path, durable: false)
+    var head = CacheFile.header(kind: JournalIndex.magic, source: source)
+    CacheFile.append(tag: Tag.directory, payload: directory(start: start).bytes, to: &head, source: source)
+    ids.withUnsafeBytes { ids in
+      prefixes.withUnsafeBytes { prefixes in
+        quarters.withUnsafeBytes { quarters in
+          // Each page's header, then the page where it lies.
+          var pages: [UnsafeRawBufferPointer] = []
+          var headers: [UInt8] = []
+          var at = start
+          for (list, section) in zip([ids, prefixes, quarters], sections) {
+            for page in section {
+              let bytes = UnsafeRawBufferPointer(rebasing: list[page.bytes])
+              headers += CacheFile.blockHeader(tag: Tag.page, payload: bytes, at: at, source: source)
+              pages.append(bytes)
+              at += Int64(CacheFile.blockHeaderSize + bytes.count)
+            }
+          }
+          head.withUnsafeBytes { head in
+            headers.withUnsafeBytes { headers in
+              var parts = [head]
+              for (k, page) in pages.enumerated() {
+                let size = CacheFile.blockHeaderSize
+                parts += [UnsafeRawBufferPointer(rebasing: headers[k * size..<(k + 1) * size]), page]
+              }
+              try? Platform.writeAtomically(parts: parts, to: path, durable: false)
+            }
+          }
+        }
+      }
+    }
   }
 
   /// The bytes of an append: what an update of the index added since `saved` (everything it

@@ -383,10 +383,14 @@ public struct JournalIndex {
       scanning?.wait()
       if !reserved && end > begin {
         // Room for as many ids as the rest of the file holds lines as long as these (up to
-        // four million), so the set seldom moves them all to a bigger table.
+        // four million), so the set seldom moves them all to a bigger table, nor the lists
+        // grow by copies.
         reserved = true
         let lines = Int64(slot.slices.reduce(0) { $0 + $1.lines.count })
-        idSet.reserve(Int(min((now.size - position) / Int64(end - begin) * lines, 1 << 22)))
+        let expected = Int(min((now.size - position) / Int64(end - begin) * lines, 1 << 22))
+        idSet.reserve(expected)
+        newPrefixes.reserveCapacity(expected)
+        newQuarters.reserveCapacity(expected)
       }
       previous = ScannedBlock(
         slices: slot.slices, bytes: UnsafeBufferPointer(buffer), begin: begin, position: position,

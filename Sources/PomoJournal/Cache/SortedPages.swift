@@ -107,11 +107,13 @@ package final class SortedPages<Entry: PageEntry> {
     entries(in: key...key).map { !$0.isEmpty }
   }
 
-  /// The pages of `entries` (sorted) as they are written: each page's bytes and first key.
-  static func paged(_ entries: [Entry]) -> [(bytes: [UInt8], count: Int, firstKey: UInt64)] {
-    stride(from: 0, to: entries.count, by: pageSize).map { start in
-      let slice = entries[start..<min(start + pageSize, entries.count)]
-      return (slice.withUnsafeBytes { Array($0) }, slice.count, slice.first!.pageKey)
+  /// The pages of `entries` (sorted) as they are written: each page's place in them, its
+  /// bytes' place, and its first key.
+  static func paged(_ entries: [Entry]) -> [(entries: Range<Int>, bytes: Range<Int>, firstKey: UInt64)] {
+    let size = MemoryLayout<Entry>.stride
+    return stride(from: 0, to: entries.count, by: pageSize).map { start in
+      let end = min(start + pageSize, entries.count)
+      return (start..<end, start * size..<end * size, entries[start].pageKey)
     }
   }
 }

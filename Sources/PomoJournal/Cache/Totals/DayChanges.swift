@@ -3,9 +3,9 @@ import PomoCore
 extension DayTable {
   /// What sessions add to a day table (or take from it), gathered before it is applied.
   ///
-  /// Built for speed over a million sessions: names are numbered once, and the few days
-  /// credited last are kept apart from the rest, since a journal's sessions mostly come in
-  /// the order of their days.
+  /// Built for speed over a million sessions: names are numbered once, days are kept in a
+  /// list (a dictionary only says where), and the few days credited last are searched first,
+  /// since a journal's sessions mostly come in the order of their days.
   public struct Changes: Sendable {
     /// What one day gains.
     struct Day: Sendable {
@@ -48,9 +48,11 @@ extension DayTable {
     /// The names the shares use, numbered in the order they came.
     public private(set) var names: [Name] = []
     private var numbers: [Name: Int32] = [:]
-    private var days: [Int64: Day] = [:]
-    /// The days credited last, searched first.
-    private var recent: [Day] = []
+    /// Each day, in the order first credited, and where each is in `list`.
+    private var list: [Day] = []
+    private var places: [Int64: Int] = [:]
+    /// The places of the days credited last, searched first.
+    private var recent: [Int] = []
     /// The last session's preset and tags, with their numbers: most sessions repeat them.
     private var lastNames: (names: [Name], numbers: [Int32])?
     /// The same for lines read straight from the scanner: the numbers of the names of a preset
@@ -63,7 +65,7 @@ extension DayTable {
 
     public init() {}
 
-    public var isEmpty: Bool { days.values.allSatisfy(\.isEmpty) && recent.allSatisfy(\.isEmpty) }
+    public var isEmpty: Bool { list.allSatisfy(\.isEmpty) }
 
     private mutating func number(_ name: Name) -> Int32 {
       if let k = numbers[name] { return k }
@@ -73,22 +75,25 @@ extension DayTable {
       return k
     }
 
-    /// The place in `recent` of a day, brought there if need be.
+    /// The place in `list` of a day, added if need be.
     private mutating func slot(_ day: Int64) -> Int {
-      if let k = recent.lastIndex(where: { $0.row.day == day }) { return k }
-      recent.append(days.removeValue(forKey: day) ?? Day(day: day))
-      if recent.count > 4 {
-        let old = recent.removeFirst()
-        days[old.row.day] = old
+      for k in recent.reversed() where list[k].row.day == day { return k }
+      let k: Int
+      if let known = places[day] {
+        k = known
+      } else {
+        k = list.count
+        list.append(Day(day: day))
+        places[day] = k
       }
-      return recent.count - 1
+      recent.append(k)
+      if recent.count > 4 { recent.removeFirst() }
+      return k
     }
 
-    /// The days, in order, each once.
+    /// The days, in order.
     func finished() -> [Day] {
-      var all = days
-      for day in recent { all[day.row.day] = day }
-      return all.values.filter { !$0.isEmpty }.sorted { $0.row.day < $1.row.day }
+      list.filter { !$0.isEmpty }.sorted { $0.row.day < $1.row.day }
     }
 
     /// What a session adds, as `DayCredit` credits it; `sign` -1 takes it back.
@@ -119,11 +124,14 @@ extension DayTable {
     ) -> Bool {
       spans.removeAll(keepingCapacity: true)
       var marks: [(at: Double, internal: Bool)] = []
-      for phase in pointer.pointee.phases {
+      // By index: a phase taken out of the array would be copied, name, marks and all.
+      let phases = pointer.pointee.phases
+      for k in phases.indices {
         spans.append(
           DayCredit.Span(
-            work: phase.kind == .work, start: phase.start, end: phase.end, elapsedSeconds: phase.creditedSeconds))
-        for mark in phase.marks { marks.append((mark.at, mark.kind == .internal)) }
+            work: phases[k].kind == .work, start: phases[k].start, end: phases[k].end,
+            elapsedSeconds: phases[k].creditedSeconds))
+        for mark in phases[k].marks { marks.append((mark.at, mark.kind == .internal)) }
       }
       // A void session's last focus phase is its void Pomodoro (`JournalRecord.voidPhase`).
       if pointer.pointee.void, let k = spans.lastIndex(where: \.work) { spans[k].void = true }
@@ -184,35 +192,35 @@ extension DayTable {
       defer { swap(&days, &credits) }
       DayCredit.credits(spans, into: &days, calendar: calendar)
       var k = slot(calendar.day(of: start))
-      recent[k].row.sessions &+= sign
+      list[k].row.sessions &+= sign
       if completed {
-        recent[k].row.completed &+= sign
+        list[k].row.completed &+= sign
       } else if void {
-        recent[k].row.void &+= sign
+        list[k].row.void &+= sign
       } else {
-        recent[k].row.interrupted &+= sign
+        list[k].row.interrupted &+= sign
       }
-      for n in numbers { recent[k].shares[recent[k].share(n)].sessions &+= sign }
+      for n in numbers { list[k].shares[list[k].share(n)].sessions &+= sign }
       for credit in days {
         k = slot(credit.day)
-        recent[k].row.focus &+= sign &* credit.focus
-        recent[k].row.rest &+= sign &* credit.rest
+        list[k].row.focus &+= sign &* credit.focus
+        list[k].row.rest &+= sign &* credit.rest
         guard credit.focus != 0 else { continue }
-        for n in numbers { recent[k].shares[recent[k].share(n)].focus &+= sign &* credit.focus }
+        for n in numbers { list[k].shares[list[k].share(n)].focus &+= sign &* credit.focus }
       }
       if void {
         for credit in DayCredit.voidCredits(spans, calendar: calendar) {
-          recent[slot(credit.day)].row.voidFocus &+= sign &* credit.seconds
+          list[slot(credit.day)].row.voidFocus &+= sign &* credit.seconds
         }
       }
       for mark in marks {
         k = slot(calendar.day(of: mark.at))
-        if mark.internal { recent[k].row.internalMarks &+= sign } else { recent[k].row.externalMarks &+= sign }
+        if mark.internal { list[k].row.internalMarks &+= sign } else { list[k].row.externalMarks &+= sign }
       }
       for phase in spans where phase.work {
         DayCredit.hours(phase, calendar: calendar) { day, column, focus in
           let k = slot(day)
-          recent[k].hour(column, sign &* focus)
+          list[k].hour(column, sign &* focus)
         }
       }
     }
@@ -222,12 +230,12 @@ extension DayTable {
       let numbers = other.names.map { number($0) }
       for day in other.finished() {
         let k = slot(day.row.day)
-        recent[k].row.add(day.row, sign: sign)
-        for (column, focus) in day.hours.enumerated() where focus != 0 { recent[k].hour(column, sign &* focus) }
+        list[k].row.add(day.row, sign: sign)
+        for (column, focus) in day.hours.enumerated() where focus != 0 { list[k].hour(column, sign &* focus) }
         for share in day.shares {
-          let s = recent[k].share(numbers[Int(share.name)])
-          recent[k].shares[s].focus &+= sign &* share.focus
-          recent[k].shares[s].sessions &+= sign &* share.sessions
+          let s = list[k].share(numbers[Int(share.name)])
+          list[k].shares[s].focus &+= sign &* share.focus
+          list[k].shares[s].sessions &+= sign &* share.sessions
         }
       }
     }
@@ -258,18 +266,18 @@ extension DayTable {
     init(rows: [Row], shares: [(day: Int64, name: Name, focus: Int64, sessions: Int64)], hours: [HourCell]) {
       for row in rows {
         let k = slot(row.day)
-        recent[k].row.add(row, sign: 1)
+        list[k].row.add(row, sign: 1)
       }
       for share in shares {
         let n = number(share.name)
         let k = slot(share.day)
-        let s = recent[k].share(n)
-        recent[k].shares[s].focus &+= share.focus
-        recent[k].shares[s].sessions &+= share.sessions
+        let s = list[k].share(n)
+        list[k].shares[s].focus &+= share.focus
+        list[k].shares[s].sessions &+= share.sessions
       }
       for cell in hours where cell.column >= 0 && cell.column < 24 {
         let k = slot(cell.day)
-        recent[k].hour(Int(cell.column), cell.focus)
+        list[k].hour(Int(cell.column), cell.focus)
       }
     }
   }

@@ -202,7 +202,10 @@ public struct DayTable: Equatable, @unchecked Sendable {
       var newRows: [Row] = []
       var newShares: [Share] = []
       var newHours: [HourCell] = []
+      // Room for all at once: tens of megabytes over a long history, never grown by copies.
       newRows.reserveCapacity(days.count)
+      newShares.reserveCapacity(days.reduce(0) { $0 + $1.shares.count })
+      newHours.reserveCapacity(days.reduce(0) { $0 + $1.hours.count })
       for day in days {
         var row = DayTable.Row(day: day.row.day)
         row.add(day.row, sign: sign)
@@ -221,22 +224,25 @@ public struct DayTable: Equatable, @unchecked Sendable {
       }
       return (newRows, newShares, newHours)
     }
-    let all = list.count == 1 ? [lists(0)] : Parallel.map(list.count, empty: ([], [], []), lists)
-    for (newRows, newShares, newHours) in all {
-      Self.merge(&ownedRows, newRows, key: { $0.day }, isZero: \.isZero) { a, b in
+    var all = list.count == 1 ? [lists(0)] : Parallel.map(list.count, empty: ([], [], []), lists)
+    for k in all.indices {
+      // Each list held once, so the first can become the table where it lies.
+      var (newRows, newShares, newHours) = all[k]
+      all[k] = ([], [], [])
+      Self.merge(&ownedRows, &newRows, key: { $0.day }, isZero: \.isZero) { a, b in
         var sum = a
         sum.add(b, sign: 1)
         return sum
       }
       Self.merge(
-        &ownedShares, newShares, key: { Pair($0.day, Int64($0.name)) }, isZero: { $0.focus == 0 && $0.sessions == 0 }
+        &ownedShares, &newShares, key: { Pair($0.day, Int64($0.name)) }, isZero: { $0.focus == 0 && $0.sessions == 0 }
       ) { a, b in
         var sum = a
         sum.focus &+= b.focus
         sum.sessions &+= b.sessions
         return sum
       }
-      Self.merge(&ownedHours, newHours, key: { Pair($0.day, $0.column) }, isZero: { $0.focus == 0 }) {
+      Self.merge(&ownedHours, &newHours, key: { Pair($0.day, $0.column) }, isZero: { $0.focus == 0 }) {
         a, b in
         var sum = a
         sum.focus &+= b.focus
@@ -259,9 +265,15 @@ public struct DayTable: Equatable, @unchecked Sendable {
   /// Two lists sorted by `key` merged; entries with the same key are combined, and those that
   /// come to nothing dropped.
   private static func merge<T, K: Comparable>(
-    _ a: inout [T], _ b: [T], key: (T) -> K, isZero: (T) -> Bool, combine: (T, T) -> T
+    _ a: inout [T], _ b: inout [T], key: (T) -> K, isZero: (T) -> Bool, combine: (T, T) -> T
   ) {
     guard let first = b.first else { return }
+    if a.isEmpty {
+      // The first (a first build's only one): taken whole, not copied.
+      swap(&a, &b)
+      a.removeAll(where: isZero)
+      return
+    }
     if a.last.map({ key($0) < key(first) }) ?? true {
       // All after: nothing to combine (the parts of a first build come so).
       a.reserveCapacity(a.count + b.count)
@@ -466,10 +478,19 @@ public enum DayCredit {
     let end = long ? min(phase.end, to) : phase.end
     while t < end {
       let wall = calendar.wallSeconds(of: t)
-      let next = min(end, t + 3600 - wall.truncatingRemainder(dividingBy: 3600))
+      let next = min(end, t + 3600 - intoHour(wall))
       credit(t, wall: wall, (next - t) * rate)
       t = next > t ? next : t + 1
     }
+  }
+
+  /// `wall.truncatingRemainder(dividingBy: 3600)` for a time of the day, as exact and without
+  /// fmod's cost: whole hours taken away leave an exact difference, and a quotient rounded up
+  /// to a whole hour is mended by one step.
+  static func intoHour(_ wall: Double) -> Double {
+    guard wall >= 0 && wall < 86_400 else { return wall.truncatingRemainder(dividingBy: 3600) }
+    let r = wall - (wall / 3600).rounded(.down) * 3600
+    return r < 0 ? r + 3600 : r
   }
 
   /// A phase's elapsed seconds shared among the local days its wall-clock span touches, in
