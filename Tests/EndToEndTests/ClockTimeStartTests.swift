@@ -116,6 +116,8 @@ struct ClockTimeStartTests {
     (["start", "work", "--at", "09:00", "--detach"], "Error: --at cannot be used with --detach: the wait is shown in the terminal"),
     (["start", "@25:00"], "Error: '@25:00': '25:00' is not a time of day (00:00 to 23:59)"),
     (["start", "work", "--until", "2020-01-01 09:00"], "Error: '--until': '2020-01-01 09:00' has already gone by"),
+    (["start", "work", "--at", "2099-01-01 09:00"], "Error: '--at': '2099-01-01 09:00' is more than a day away; a timer ends, and a session starts, within the next 24 hours"),
+    (["start", "@2099-01-01 09:00"], "Error: '@2099-01-01 09:00': '2099-01-01 09:00' is more than a day away; a timer ends, and a session starts, within the next 24 hours"),
     (["start", "work", "--until", "17:00", "--rounds", "2"], "Error: --until and --rounds cannot be used together: the time says how many rounds"),
     (["start", "@17:00", "--until", "18:00"], "Error: '@17:00' already says when the session ends; leave out --until"),
     (["start", "3s", "--ago", "5s"], "Error: --ago 5s: the plan takes 3s, so it would be over already"),

@@ -7,7 +7,7 @@ import PomoTestSupport
 @Suite("Clock targets: the time a session runs until or starts at")
 struct ClockTargetTests {
   static func utc(_ text: String, now: String, in zone: any TimeZoneRules = RuleZone.berlin) -> String {
-    switch ClockTarget.next(text, after: RFC3339.parse(now)!, zone: zone) {
+    switch ClockTarget.next(text, after: RFC3339.parse(now)!, zone: zone, within: ClockTarget.day) {
     case .success(let t): RFC3339.format(t, offset: 0)
     case .failure(let error): "error: \(error)"
     }
@@ -21,8 +21,17 @@ struct ClockTargetTests {
     ("9:00", "2026-12-01T13:08:18Z", "2026-12-02T08:00:00+00:00"),
     ("00:00", "2026-12-01T13:08:18Z", "2026-12-01T23:00:00+00:00"),
     (" 17:00 ", "2026-12-01T13:08:18Z", "2026-12-01T16:00:00+00:00"),
-    // A date with a time must be to come.
-    ("2026-12-03 09:00", "2026-12-01T13:08:18Z", "2026-12-03T08:00:00+00:00"),
+    // A date with a time must be to come, within a day (and the hour a clock going back adds).
+    ("2026-12-02 09:00", "2026-12-01T13:08:18Z", "2026-12-02T08:00:00+00:00"),
+    ("2026-12-02 15:08", "2026-12-01T13:08:18Z", "2026-12-02T14:08:00+00:00"),
+    (
+      "2026-12-03 09:00", "2026-12-01T13:08:18Z",
+      "error: '2026-12-03 09:00' is more than a day away; a timer ends, and a session starts, within the next 24 hours"
+    ),
+    (
+      "2027-12-01 09:00", "2026-12-01T13:08:18Z",
+      "error: '2027-12-01 09:00' is more than a day away; a timer ends, and a session starts, within the next 24 hours"
+    ),
     ("2026-12-01T17:00:00+01:00", "2026-12-01T13:08:18Z", "2026-12-01T16:00:00+00:00"),
     ("2026-12-01 09:00", "2026-12-01T13:08:18Z", "error: '2026-12-01 09:00' has already gone by"),
     // Across a change of the clocks: the span is between instants, so it is right.
@@ -53,6 +62,12 @@ struct ClockTargetTests {
   @Test("times of day and dates, in Europe/Berlin", arguments: cases)
   func next(text: String, now: String, expected: String) {
     #expect(Self.utc(text, now: now) == expected)
+  }
+
+  @Test("without a bound (--until, which rounds fill), a date days away is taken")
+  func unbounded() throws {
+    let now = try #require(RFC3339.parse("2026-12-01T13:08:18Z"))
+    #expect(ClockTarget.next("2026-12-03 09:00", after: now, zone: RuleZone.berlin) == .success(now + 154_302))
   }
 }
 

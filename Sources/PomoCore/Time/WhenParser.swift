@@ -24,6 +24,9 @@ public enum WhenError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Not a time a session can end or start at (`--until`, `--at`, `@`): those take a time of
   /// day or a date and a time, never a span back from now or "yesterday".
   case notAClockTime(String)
+  /// A time one phase should end at, or a session start at, that is further off than a day (a
+  /// mistyped year, say): a phase is at most a day long.
+  case tooFar(String)
 
   public var description: String {
     switch self {
@@ -44,6 +47,8 @@ public enum WhenError: Error, Equatable, Sendable, CustomStringConvertible {
     case .ambiguous(let text, let zone, let example):
       "'\(TextLayout.inert(text))' is ambiguous in \(zone) (it happens twice; give an offset, e.g. \(example))"
     case .past(let text): "'\(TextLayout.inert(text))' has already gone by"
+    case .tooFar(let text):
+      "'\(TextLayout.inert(text))' is more than a day away; a timer ends, and a session starts, within the next 24 hours"
     case .notAClockTime(let text):
       "'\(TextLayout.inert(text))' is not a time; expected a time of day like 17:00 or 9:05, "
         + "or a date and a time like 2026-11-30 09:00 or 2026-11-30T09:00+01:00"

@@ -214,7 +214,8 @@ extension Pomo {
     private static func target(
       _ text: String, option: String, _ now: Double, _ context: Context, _ path: [String]
     ) throws(CLIError) -> Double {
-      switch ClockTarget.next(text, after: now, zone: context.zone) {
+      let within = option == "--until" ? Double.infinity : ClockTarget.day
+      switch ClockTarget.next(text, after: now, zone: context.zone, within: within) {
       case .success(let t): return t
       case .failure(let error): throw CLIError.usage("'\(option)': \(error.description)", command: path)
       }
