@@ -74,6 +74,9 @@ struct InterruptionEndToEndTests {
     #expect(void.out.hasPrefix("void: "))
     session.waitUntilExit()
     #expect(try fixture.run(["status"]).out == "idle\n")
+    // The session's plain lines say the Pomodoro was made void, not stopped.
+    let plain = home.read("session.out") ?? ""
+    #expect(plain.contains("  void    focus after 0:0") && !plain.contains("  stop "), "\(plain)")
     let record = try #require(try journalRecords(journalPath).last)
     #expect(record.status == .void && record.voidReason == "the call went on" && record.interruption == nil)
     #expect(record.phases.map(\.completed) == [false])

@@ -34,15 +34,19 @@ public enum EventText {
     case .phaseEnded(let i, let completed):
       guard let record = engine.record(ofPhase: i) else { return nil }
       let at = clockTime(engine.wallTime(record.end))
+      let last = engine.isFinished && engine.records.last == record
+      // The Pomodoro `pomo void` ended: never done, whether it ran, waited or was open.
+      if last && engine.voided {
+        return "\(at)  void    \(TextLayout.inert(record.phase.name)) after \(TimeText.clock(record.elapsed))"
+      }
       if completed {
         let over = record.overtime.map { ", \(TimeText.clock($0)) over" } ?? ""
         let counted = record.countedRounds.map { ", \(TextLayout.count($0, "round"))" } ?? ""
         return
           "\(at)  done    \(TextLayout.inert(record.phase.name)) (\(TimeText.clock(record.elapsed))\(over)\(counted))"
       }
-      let stopped = engine.isFinished && engine.records.last == record
       return
-        "\(at)  \(stopped ? "stop  " : "skip  ")  \(TextLayout.inert(record.phase.name)) after \(TimeText.clock(record.elapsed))"
+        "\(at)  \(last ? "stop  " : "skip  ")  \(TextLayout.inert(record.phase.name)) after \(TimeText.clock(record.elapsed))"
     case .paused:
       guard let snapshot = engine.snapshot else { return nil }
       // An open phase counts up: it says how long it has run, as its display does.
