@@ -177,17 +177,11 @@ struct TaskwarriorListTests {
 
   init() throws {
     fixture = try PomoHome()
-    fixture.environment["TASKRC"] = home.file("taskrc")
-    fixture.environment["TASKDATA"] = home.file("task")
-    try home.write("taskrc", "data.location=\(home.file("task"))\n")
-    try home.write("task/.keep", "")
+    try fixture.useOwnTaskwarrior()
     try home.write(".config/pomo/config.json", #"{"taskwarrior": true}"#)
   }
 
-  func task(_ words: [String]) throws -> Finished {
-    let task = try #require(RequiredTool.path(of: "task"))
-    return try runProgram([task, "rc.confirmation=off", "rc.verbose=nothing"] + words, environment: fixture.environment)
-  }
+  func task(_ words: [String]) throws -> Finished { try fixture.task(words) }
 
   @Test("pending tasks follow pomo's own, by Taskwarrior id; done ones are left out")
   func pending() throws {

@@ -131,16 +131,10 @@ struct TaskwarriorLiveTests {
 
   init() throws {
     fixture = try PomoHome()
-    fixture.environment["TASKRC"] = home.file("taskrc")
-    fixture.environment["TASKDATA"] = home.file("task")
-    try home.write("taskrc", "data.location=\(home.file("task"))\n")
-    try home.write("task/.keep", "")
+    try fixture.useOwnTaskwarrior()
   }
 
-  func task(_ words: [String]) throws -> Finished {
-    let task = try #require(RequiredTool.path(of: "task"))
-    return try runProgram([task, "rc.confirmation=off", "rc.verbose=nothing"] + words, environment: fixture.environment)
-  }
+  func task(_ words: [String]) throws -> Finished { try fixture.task(words) }
 
   @Test("the task's description is the note, its project a tag, and it is annotated with the focus")
   func linked() throws {

@@ -17,16 +17,14 @@ public final class TimewarriorBridge: SessionListener {
   package let output: ([String]) -> [UInt8]?
   /// Whether an interval of this session is open.
   package private(set) var open = false
-  /// When the open interval started, as Timewarrior was told.
-  private var openedAt = ""
-  /// The stretches of the running focus phase already closed (by a pause or a wait), as
-  /// Timewarrior has them: what a void must take out besides the open one.
-  private var closed: [(start: String, end: String)] = []
   /// Every interval of this session still in Timewarrior (the open one without an end), and
   /// the tags they were given: `pomo tag` and `pomo untag` retag them all, as the journal
   /// records the session's last tags for the whole of it.
   private var intervals: [(start: String, end: String?)] = []
   private var tagged: [String] = []
+  /// Where the running phase's intervals begin in `intervals`: the stretches a pause or a
+  /// wait closed, which a void takes out besides the open one.
+  private var phaseStart = 0
 
   public init(run: @escaping ([String]) -> Void, output: @escaping ([String]) -> [UInt8]? = { _ in nil }) {
     self.run = run
@@ -47,7 +45,7 @@ public final class TimewarriorBridge: SessionListener {
         } else if let record = engine.record(ofPhase: i) {
           stop(at: engine.wallTime(record.end))
         }
-        closed = []
+        phaseStart = intervals.count
       case .waiting:
         stop(at: engine.wallTime(engine.deadline))
       case .paused:
@@ -64,18 +62,16 @@ public final class TimewarriorBridge: SessionListener {
 
   private func start(_ engine: SessionEngine, at time: Double) {
     if open { stop(at: time) }
-    openedAt = Self.time(time)
     tagged = engine.tags.map(Spawner.inertText)
-    run(["start", openedAt] + tagged + [":quiet"])
-    intervals.append((openedAt, nil))
+    intervals.append((Self.time(time), nil))
+    run(["start", intervals[intervals.count - 1].start] + tagged + [":quiet"])
     open = true
   }
 
   private func stop(at time: Double) {
     guard open else { return }
     run(["stop", Self.time(time), ":quiet"])
-    closed.append((openedAt, Self.time(time)))
-    if !intervals.isEmpty { intervals[intervals.count - 1].end = Self.time(time) }
+    intervals[intervals.count - 1].end = Self.time(time)
     open = false
   }
 
@@ -112,18 +108,17 @@ public final class TimewarriorBridge: SessionListener {
   /// Deletes the stretches of a void Pomodoro closed before it was voided: found by their own
   /// times in `timew export` over their span (its ids are Timewarrior's), newest first.
   private func deleteClosed() {
-    defer { closed = [] }
-    guard let first = closed.first, let last = closed.last else { return }
-    let stretches = closed.map { (start: $0.start, end: Optional($0.end)) }
-    intervals.removeAll { interval in stretches.contains { $0.start == interval.start && $0.end == interval.end } }
-    let ids = Self.ids(of: stretches, in: output(["export", first.start, "-", last.end]))
+    let stretches = Array(intervals[min(phaseStart, intervals.count)...])
+    intervals.removeLast(stretches.count)
+    guard let first = stretches.first, let end = stretches.last?.end else { return }
+    let ids = Self.ids(of: stretches, in: output(["export", first.start, "-", end]))
     if !ids.isEmpty { run(["delete"] + ids + [":quiet"]) }
   }
 
   private func cancel() {
     guard open else { return }
     run(["cancel", ":quiet"])
-    if !intervals.isEmpty { intervals.removeLast() }
+    intervals.removeLast()
     open = false
   }
 
