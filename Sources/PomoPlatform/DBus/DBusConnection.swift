@@ -213,6 +213,24 @@ public final class DBusConnection {
     }
   }
 
+  /// Reads what waits on the socket and hands each whole message to `handle` until none is
+  /// left or `handle` returns false. A malformed or oversized message is dropped. A read
+  /// that fails leaves the messages read before it to be handed out; `failure` then says the
+  /// connection is over, so a listener never loops on a socket at its end.
+  public func drain(_ handle: (DBusMessage) -> Bool) {
+    try? readAvailable()
+    while true {
+      let message: DBusMessage?
+      do {
+        message = try nextMessage()
+      } catch {
+        if failure != nil { return }
+        continue
+      }
+      guard let message, handle(message) else { return }
+    }
+  }
+
   /// Whether `nextMessage()` has messages it can give without reading.
   public var hasSetAsideMessages: Bool { !setAside.isEmpty }
 

@@ -190,22 +190,11 @@ public final class DesktopNotifications: SessionControl, DesktopNotifier {
 
   public func serve(ready: Set<Int32>, apply: (SessionCommand) -> SessionEngine) {
     guard let connection, ready.contains(connection.fileDescriptor) else { return }
-    // A read that fails leaves the messages read before it to be handed out below; the
-    // connection's failure then ends the control (never a loop woken again and again by a
-    // socket at its end).
-    try? connection.readAvailable()
-    defer { if connection.failure != nil { fail() } }
-    while self.connection != nil {
-      let message: DBusMessage?
-      do {
-        message = try connection.nextMessage()
-      } catch {
-        if connection.failure != nil { return }
-        continue  // one malformed or oversized message, dropped
-      }
-      guard let message else { break }
+    connection.drain { message in
       handle(message, apply)
+      return self.connection != nil
     }
+    if connection.failure != nil { fail() }
   }
 
   private func handle(_ message: DBusMessage, _ apply: (SessionCommand) -> SessionEngine) {

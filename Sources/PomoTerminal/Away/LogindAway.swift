@@ -112,24 +112,11 @@ public final class LogindAway: SessionControl {
 
   public func serve(ready: Set<Int32>, apply: (SessionCommand) -> SessionEngine) {
     guard let connection, ready.contains(connection.fileDescriptor) || connection.hasSetAsideMessages else { return }
-    try? connection.readAvailable()
-    defer {
-      if connection.failure != nil {
-        connection.close()
-        self.connection = nil
-      }
-    }
-    while self.connection != nil {
-      let message: DBusMessage?
-      do {
-        message = try connection.nextMessage()
-      } catch {
-        if connection.failure != nil { return }
-        continue  // one malformed or oversized message, dropped
-      }
-      guard let message else { break }
+    connection.drain { message in
       handle(message, apply)
+      return self.connection != nil
     }
+    if connection.failure != nil { close() }
   }
 
   public func serveDue(now: Duration, apply: (SessionCommand) -> SessionEngine) {
