@@ -19,7 +19,7 @@ struct StatusFormatTests {
   /// The README's example session: work, phase 3 of 7, round 2 of 4, tagged thesis.
   static func state(
     phase: String = "focus", kind: PhaseKind = .work, round: Int? = 2, paused: Bool = false,
-    tags: [String] = ["thesis"], rounds: Int = 4, endless: Bool = false
+    tags: [String] = ["thesis"], rounds: Int = 4, endless: Bool = false, open: Bool = false
   ) throws -> SessionState {
     func quoted(_ s: String) -> String { JSONOutput.string(s).text }
     let session = JSONOutput.object([
@@ -32,7 +32,7 @@ struct StatusFormatTests {
       {"v":1,"pid":4242,"updated":"2026-12-01T09:00:00Z","phase_index":2,"phase_count":7,\
       "phase":{"name":\(quoted(phase)),"kind":"\(kind.rawValue)","round":\(round.map(String.init) ?? "null"),\
       "planned_seconds":1500,"length_seconds":1500,"offset_seconds":1800,"start":"2026-12-01T09:00:00Z",\
-      "deadline":"2026-12-01T09:25:00Z","paused_at":\(paused ? "\"2026-12-01T09:10:31Z\"" : "null"),\
+      "deadline":"2026-12-01T09:\(open ? "00" : "25"):00Z",\(open ? #""open":true,"# : "")"paused_at":\(paused ? "\"2026-12-01T09:10:31Z\"" : "null"),\
       "paused_seconds":0},"total_seconds":6900,"plan":[],"session":\(session)}
       """
     return try SessionState(bytes: Array(text.utf8))
@@ -79,6 +79,22 @@ struct StatusFormatTests {
       Self.render(try Self.state(paused: true), .text, at: Self.now + 600) == "PAUSED focus 14:29 (42%, round 2/4)")
     #expect(Self.render(nil, .text) == "idle")
     #expect(Self.render(nil, .json) == #"{"state":"idle"}"#)
+  }
+
+  @Test("an open phase (Flowtime) says so: its time so far, no share of the phase, no deadline")
+  func openPhase() throws {
+    let s = try Self.state(phase: "flow", open: true)
+    #expect(Self.render(s, .text) == "WORK flow +10:31 (open, round 2/4)")
+    let json = try Self.object(Self.render(s, .json))
+    #expect(json["open"] as? Bool == true)
+    #expect(json["elapsed_seconds"] as? Int == 631)
+    #expect(json["remaining_seconds"] as? Int == 0)
+    #expect(json["deadline"] is NSNull)
+    let tooltip = try Self.object(Self.render(s, .waybar))["tooltip"] as? String
+    #expect(tooltip == "work: flow (work), round 2/4\n+10:31 so far, an open phase, 47% of the session\ntags: thesis")
+    // A phase with an end has neither key.
+    let planned = try Self.object(Self.render(try Self.state(), .json))
+    #expect(planned["open"] == nil && planned["elapsed_seconds"] == nil)
   }
 
   @Test("waybar: the five keys, running, paused, a rest phase, and idle")

@@ -27,7 +27,8 @@ public enum StatusText {
   public static func line(_ state: SessionState?, now: Double, bank: BreakBank? = nil) -> String {
     let banked = bank.map { "bank \(TimeText.clock($0.duration))" }
     guard let s = state else { return banked.map { "idle (\($0))" } ?? "idle" }
-    var detail = "\(percent(s.phaseProgress(at: now)))%"
+    // An open phase (Flowtime) has no end to be a share of: its time counts up.
+    var detail = s.open ? "open" : "\(percent(s.phaseProgress(at: now)))%"
     if let round = s.phaseRound { detail += ", round \(roundText(round, s))" }
     if let n = s.countedRounds { detail += ", \(TextLayout.count(n, "round"))" }
     if let question = s.question { detail += ", reps for \(TextLayout.inert(question))?" }
@@ -60,16 +61,21 @@ public enum StatusText {
         ("phase_count", .int(Int64(s.phaseCount))),
         ("round", s.phaseRound.map { .int(Int64($0)) } ?? .null),
         ("rounds", endless(s) ? .null : .int(Int64(s.record.rounds))),
-        ("deadline", time(s.deadline)),
+        ("deadline", s.open ? .null : time(s.deadline)),
         ("started", time(s.record.start)),
         ("tags", .array(s.record.tags.map(JSONOutput.string))),
         ("pid", .int(Int64(s.pid))),
-      ] + counts(s, time) + (goal?.json ?? []) + banked)
+      ] + counts(s, now: now, time) + (goal?.json ?? []) + banked)
   }
 
-  /// An AMRAP's rounds, the open question for reps and the phase's marks, only when there are any.
-  private static func counts(_ s: SessionState, _ time: (Double) -> JSONOutput) -> [(String, JSONOutput)] {
+  /// An open phase's time so far, an AMRAP's rounds, the open question for reps and the
+  /// phase's marks, only when there are any.
+  private static func counts(_ s: SessionState, now: Double, _ time: (Double) -> JSONOutput) -> [(String, JSONOutput)] {
     var fields: [(String, JSONOutput)] = []
+    if s.open, let elapsed = s.overtime(at: now) {
+      fields.append(("open", .bool(true)))
+      fields.append(("elapsed_seconds", .int(Int64(elapsed.rounded(.down)))))
+    }
     if let n = s.countedRounds { fields.append(("counted_rounds", .int(Int64(n)))) }
     if let cause = s.awayCause { fields.append(("away", .string(cause))) }
     if s.awayAsking { fields.append(("away_asking", .bool(true))) }
@@ -103,7 +109,10 @@ public enum StatusText {
     let phase = TextLayout.inert(s.phaseName)
     var tooltip = "\(TextLayout.inert(s.record.preset)): \(phase) (\(s.phaseKind.rawValue))"
     if let round = s.phaseRound { tooltip += ", round \(roundText(round, s))" }
-    tooltip += "\n\(remaining(s, now)) left, \(percent(s.phaseProgress(at: now)))% of the phase"
+    tooltip +=
+      s.open
+      ? "\n\(remaining(s, now)) so far, an open phase"
+      : "\n\(remaining(s, now)) left, \(percent(s.phaseProgress(at: now)))% of the phase"
     tooltip += ", \(percent(s.sessionProgress(at: now)))% of the session"
     if s.pausedAt != nil { tooltip += "\npaused" }
     if !s.record.tags.isEmpty { tooltip += "\ntags: " + tags(s) }
