@@ -148,7 +148,8 @@ public struct JournalRecord: Equatable, Sendable {
   public init(line: ArraySlice<UInt8>, detail: Bool = true) throws(Problem) {
     switch try JournalEntry(line: line, detail: detail) {
     case .session(let record): self = record
-    case .correction(let correction): throw Problem(message: "a correction (\(correction.kind.rawValue)), not a session")
+    case .correction(let correction):
+      throw Problem(message: "a correction (\(correction.kind.rawValue)), not a session")
     case .task: throw Problem(message: "a task, not a session")
     }
   }

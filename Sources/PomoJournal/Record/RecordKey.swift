@@ -4,11 +4,18 @@ package enum RecordKey: String, CaseIterable, Sendable {
   case id, preset, status, interruption, start, end, tags, note, host, source, rounds, phases, name, kind, round
   case completed, target, session, at, added, set, endless, exercise, reps, marks, task, title, estimate, done, away
   case cause, kept, paused
-  case planOffset = "plan_offset", resumedFrom = "resumed_from", voidReason = "void_reason"
-  case countedRounds = "counted_rounds", pausedSeconds = "paused_seconds", sleptSeconds = "slept_seconds"
-  case plannedSeconds = "planned_seconds", elapsedSeconds = "elapsed_seconds"
-  case extendedSeconds = "extended_seconds", overtimeSeconds = "overtime_seconds"
-  case warmupSeconds = "warmup_seconds", cooldownSeconds = "cooldown_seconds"
+  case planOffset = "plan_offset"
+  case resumedFrom = "resumed_from"
+  case voidReason = "void_reason"
+  case countedRounds = "counted_rounds"
+  case pausedSeconds = "paused_seconds"
+  case sleptSeconds = "slept_seconds"
+  case plannedSeconds = "planned_seconds"
+  case elapsedSeconds = "elapsed_seconds"
+  case extendedSeconds = "extended_seconds"
+  case overtimeSeconds = "overtime_seconds"
+  case warmupSeconds = "warmup_seconds"
+  case cooldownSeconds = "cooldown_seconds"
   case clockStepSeconds = "clock_step_seconds"
   case other = ""
 
@@ -42,7 +49,8 @@ package enum RecordKey: String, CaseIterable, Sendable {
         }
         let slot = Self.slot(word(0), bytes.count)
         precondition(slots[slot].count == 0, "two keys share a slot: find another multiplier")
-        slots[slot] = Slot(head: word(0), tail: bytes.count > 8 ? word(bytes.count - 8) : 0, count: bytes.count, key: key)
+        slots[slot] = Slot(
+          head: word(0), tail: bytes.count > 8 ? word(bytes.count - 8) : 0, count: bytes.count, key: key)
       }
     }
 

@@ -124,7 +124,8 @@ package struct ScannedLine: Sendable {
         Correction(
           kind: correction, id: id, target: string(target, in: line) ?? "",
           session: string(correction == .undo ? session : target, in: line), at: at ?? 0,
-          host: detail ? string(host, in: line) ?? "" : "", changes: correction == .amend ? changes : Correction.Changes()
+          host: detail ? string(host, in: line) ?? "" : "",
+          changes: correction == .amend ? changes : Correction.Changes()
         ))
     }
     let start = start ?? 0
