@@ -89,17 +89,48 @@ package struct ScannedLine: Sendable {
     text.decoded >= 0 ? decoded[text.decoded].isEmpty : text.from == text.to
   }
 
-  /// Empties it for the next line, keeping `keepsPhases` and its arrays' room.
+  /// Empties it for the next line, keeping its arrays' room.
   mutating func reset() {
-    var fresh = ScannedLine()
-    fresh.keepsPhases = keepsPhases
-    swap(&fresh.tags, &tags)
-    swap(&fresh.phases, &phases)
-    swap(&fresh.decoded, &decoded)
-    if !fresh.tags.isEmpty { fresh.tags.removeAll(keepingCapacity: true) }
-    if !fresh.phases.isEmpty { fresh.phases.removeAll(keepingCapacity: true) }
-    if !fresh.decoded.isEmpty { fresh.decoded.removeAll(keepingCapacity: true) }
-    self = fresh
+    correction = nil
+    id = .empty
+    preset = nil
+    completed = false
+    void = false
+    voidReason = nil
+    interruption = nil
+    start = nil
+    end = nil
+    if !tags.isEmpty { tags.removeAll(keepingCapacity: true) }
+    note = nil
+    host = nil
+    source = nil
+    rounds = 1
+    planOffset = 0
+    resumedFrom = nil
+    pausedSeconds = 0
+    sleptSeconds = 0
+    warmupSeconds = nil
+    cooldownSeconds = nil
+    endless = false
+    clockStepSeconds = 0
+    added = nil
+    if !phases.isEmpty { phases.removeAll(keepingCapacity: true) }
+    lastPhaseEnd = nil
+    latestPhaseEnd = nil
+    countsExercises = false
+    target = nil
+    session = nil
+    at = nil
+    isTask = false
+    title = nil
+    estimate = nil
+    done = nil
+    task = nil
+    if setsChanges {
+      changes = Correction.Changes()
+      setsChanges = false
+    }
+    if !decoded.isEmpty { decoded.removeAll(keepingCapacity: true) }
   }
 
   /// Where the session ends: its end, else its last phase's, and never before a phase ends.
