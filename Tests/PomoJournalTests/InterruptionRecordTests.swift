@@ -92,7 +92,7 @@ struct InterruptionRecordTests {
   func corrections() throws {
     let amend =
       #"{"v":2,"kind":"amend","id":"c1","target":"r1","at":"2026-12-02T10:00:00Z","host":"h","set":{"status":"void"}}"#
-    guard case .correction(let correction) = try RecordScanner.decodeEntry(Array(amend.utf8)[...]) else {
+    guard case .correction(let correction) = try JournalEntry(line: Array(amend.utf8)[...]) else {
       Issue.record("not a correction")
       return
     }
@@ -107,7 +107,7 @@ struct InterruptionRecordTests {
     back = Fold.applying(Correction.Changes(status: .completed), to: back)
     #expect(back.status == .completed && back.voidReason == nil)
     let bad = amend.replacingOccurrences(of: #""void""#, with: #""voided""#)
-    #expect(throws: JournalRecord.Problem.self) { try RecordScanner.decodeEntry(Array(bad.utf8)[...]) }
+    #expect(throws: JournalRecord.Problem.self) { try JournalEntry(line: Array(bad.utf8)[...]) }
   }
 
   @Test("the state file keeps the current phase's marks, and a crash records them")

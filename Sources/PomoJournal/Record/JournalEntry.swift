@@ -17,6 +17,8 @@ public enum JournalEntry: Equatable, Sendable {
   /// Reads a line of either kind; a kind this pomo does not know is a problem, so the line
   /// is skipped with a warning like any damaged one.
   public init(line: ArraySlice<UInt8>, detail: Bool = true) throws(JournalRecord.Problem) {
-    self = try RecordScanner.decodeEntry(line, detail: detail)
+    self = try line.withUnsafeBufferPointer { (buffer) throws(JournalRecord.Problem) in
+      try RecordScanner.decodeEntry(buffer, detail: detail)
+    }
   }
 }

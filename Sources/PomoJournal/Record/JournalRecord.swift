@@ -146,11 +146,16 @@ public struct JournalRecord: Equatable, Sendable {
   /// Reads a record from its line, tolerating unknown fields and newer versions.
   /// `detail: false` skips what reports do not need (names, note, host, source).
   public init(line: ArraySlice<UInt8>, detail: Bool = true) throws(Problem) {
-    self = try RecordScanner.decode(line, detail: detail)
+    switch try JournalEntry(line: line, detail: detail) {
+    case .session(let record): self = record
+    case .correction(let correction):
+      throw Problem(message: "a correction (\(correction.kind.rawValue)), not a session")
+    case .task: throw Problem(message: "a task, not a session")
+    }
   }
 
   public init(line: [UInt8], detail: Bool = true) throws(Problem) {
-    self = try RecordScanner.decode(line[...], detail: detail)
+    try self.init(line: line[...], detail: detail)
   }
 
   /// A random (version 4) UUID, lowercase.

@@ -21,6 +21,8 @@ import PomoPlatform
 /// once per line. Anything else (an escape, a byte above ASCII, keys in another order, a
 /// number with an exponent) takes the general path, which also words every message.
 package struct RecordScanner {
+  private typealias Problem = JournalRecord.Problem
+
   private let p: UnsafePointer<UInt8>
   private let n: Int
   private var i = 0
@@ -31,6 +33,8 @@ package struct RecordScanner {
     unsafeAddress { UnsafePointer(target) }
     nonmutating unsafeMutableAddress { target }
   }
+  /// Held here, so naming a key never asks whether the table is made yet.
+  private let keys = RecordKey.Table.shared
   /// Times already read on this line (most records repeat each one twice), by their bytes:
   /// the first two (the record's start and end, usually) and the last.
   private var firstTimes: ((text: TimeText, value: Double), (text: TimeText, value: Double)) = (
@@ -54,40 +58,18 @@ package struct RecordScanner {
     throws(JournalRecord.Problem)
   {
     guard let base = line.baseAddress, !line.isEmpty else {
-      throw JournalRecord.Problem(message: "invalid JSON: the line ends early (not a JSON object)")
+      throw Problem(message: "invalid JSON: the line ends early (not a JSON object)")
     }
     scanned.reset()
-    let result = withUnsafeMutablePointer(to: &scanned) { target -> Result<Void, JournalRecord.Problem> in
+    try withUnsafeMutablePointer(to: &scanned) { (target) throws(Problem) in
       var scanner = RecordScanner(base, line.count, into: target)
-      return Result { () throws(JournalRecord.Problem) in try scanner.line() }
-    }
-    try result.get()
-  }
-
-  package static func decode(_ line: ArraySlice<UInt8>, detail: Bool = true) throws(JournalRecord.Problem)
-    -> JournalRecord
-  {
-    switch try decodeEntry(line, detail: detail) {
-    case .session(let record): return record
-    case .correction(let correction):
-      throw JournalRecord.Problem(message: "a correction (\(correction.kind.rawValue)), not a session")
-    case .task: throw JournalRecord.Problem(message: "a task, not a session")
+      try scanner.line()
     }
   }
 
-  /// A line of either kind: a session or a correction.
-  package static func decodeEntry(_ line: ArraySlice<UInt8>, detail: Bool = true) throws(JournalRecord.Problem)
-    -> JournalEntry
-  {
-    let result = line.withUnsafeBufferPointer { buffer -> Result<JournalEntry, JournalRecord.Problem> in
-      Result { () throws(JournalRecord.Problem) in try decodeEntry(buffer, detail: detail) }
-    }
-    return try result.get()
-  }
-
-  /// The same, for a line in memory (no copy).
-  package static func decodeEntry(_ line: UnsafeBufferPointer<UInt8>, detail: Bool = true) throws(JournalRecord.Problem)
-    -> JournalEntry
+  /// A line of any kind, read whole (no copy of the line).
+  package static func decodeEntry(_ line: UnsafeBufferPointer<UInt8>, detail: Bool = true)
+    throws(JournalRecord.Problem) -> JournalEntry
   {
     var scanned = ScannedLine()
     try scan(line, into: &scanned)
@@ -101,28 +83,26 @@ package struct RecordScanner {
 
   // MARK: - Records
 
-  private mutating func line() throws(JournalRecord.Problem) {
+  private mutating func line() throws(Problem) {
     // A UTF-8 byte order mark (some editors write one at the top of a file) is not part of the record.
     if n >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { i = 3 }
     skipSpace()
-    guard i < n, p[i] == UInt8(ascii: "{") else { throw fail("not a JSON object") }
-    try object { (s: inout RecordScanner, key: Key) throws(JournalRecord.Problem) in
+    try object("not a JSON object") { (s, key) throws(Problem) in
       switch key {
       case .kind:
         let name = try s.text()
-        guard !s.isWord(name, "session") else { break }
         if s.isWord(name, "task") {
           s.out.isTask = true
-          break
+        } else if !s.isWord(name, "session") {
+          let text = name.string(in: s.buffer, decoded: s.out.decoded)
+          guard let known = Correction.Kind(rawValue: text) else {
+            throw Problem(
+              message:
+                "a record of kind \"\(TextLayout.inert(String(text.prefix(40))))\" that this pomo does not know (made by a newer pomo?)"
+            )
+          }
+          s.out.correction = known
         }
-        let text = name.string(in: s.buffer, decoded: s.out.decoded)
-        guard let known = Correction.Kind(rawValue: text) else {
-          throw JournalRecord.Problem(
-            message:
-              "a record of kind \"\(TextLayout.inert(String(text.prefix(40))))\" that this pomo does not know (made by a newer pomo?)"
-          )
-        }
-        s.out.correction = known
       case .target: s.out.target = try s.text()
       case .session: s.out.session = try s.text()
       case .at: s.out.at = try s.time()
@@ -145,91 +125,73 @@ package struct RecordScanner {
       case .tags:
         // The last "tags" is the one kept.
         s.out.tags.removeAll(keepingCapacity: true)
-        try s.array { (s: inout RecordScanner, _: Int) throws(JournalRecord.Problem) in
+        try s.array { (s, _) throws(Problem) in
           let tag = try s.text()
           s.out.tags.append(tag)
         }
       case .note: s.out.note = try s.optionalText()
       case .host: s.out.host = try s.text()
       case .source: s.out.source = try s.optionalText()
-      case .rounds: s.out.rounds = try s.integer("rounds", in: Limits.rounds)
-      case .planOffset: s.out.planOffset = try s.integer("plan_offset", in: Limits.planOffset)
+      case .rounds: s.out.rounds = try s.integer(key, in: Limits.rounds)
+      case .planOffset: s.out.planOffset = try s.integer(key, in: Limits.planOffset)
       case .resumedFrom: s.out.resumedFrom = try s.optionalText()
-      case .pausedSeconds: s.out.pausedSeconds = try s.seconds("paused_seconds")
-      case .sleptSeconds: s.out.sleptSeconds = try s.seconds("slept_seconds")
-      case .warmupSeconds: s.out.warmupSeconds = try s.seconds("warmup_seconds")
-      case .cooldownSeconds: s.out.cooldownSeconds = try s.seconds("cooldown_seconds")
+      case .pausedSeconds: s.out.pausedSeconds = try s.seconds(key)
+      case .sleptSeconds: s.out.sleptSeconds = try s.seconds(key)
+      case .warmupSeconds: s.out.warmupSeconds = try s.seconds(key)
+      case .cooldownSeconds: s.out.cooldownSeconds = try s.seconds(key)
       case .endless: s.out.endless = try s.boolean()
-      case .clockStepSeconds: s.out.clockStepSeconds = try s.seconds("clock_step_seconds")
+      case .clockStepSeconds: s.out.clockStepSeconds = try s.seconds(key)
       case .task: s.out.task = try s.text()
       case .title: s.out.title = try s.text()
-      case .estimate: s.out.estimate = try s.integer("estimate", in: TaskRecord.estimates)
+      case .estimate: s.out.estimate = try s.integer(key, in: TaskRecord.estimates)
       case .done: s.out.done = try s.null() ? nil : s.time()
-      case .phases:
-        // Every "phases" adds its phases.
-        try s.array { (s: inout RecordScanner, index: Int) throws(JournalRecord.Problem) in
-          try s.phase(index)
-        }
+      // Every "phases" adds its phases.
+      case .phases: try s.array { (s, index) throws(Problem) in try s.phase(index) }
       default: try s.skipValue()
       }
     }
     skipSpace()
     guard i == n else { throw fail("unexpected text after the record") }
-    guard !out.isEmpty(out.id) else { throw JournalRecord.Problem(message: "no \"id\"") }
+    guard !out.isEmpty(out.id) else { throw Problem(message: "no \"id\"") }
     if out.isTask {
-      guard out.at != nil else { throw JournalRecord.Problem(message: "a task with no valid \"at\" time") }
-      guard let title = out.title, !out.isEmpty(title) else { throw JournalRecord.Problem(message: "a task with no \"title\"") }
+      guard out.at != nil else { throw Problem(message: "a task with no valid \"at\" time") }
+      guard let title = out.title, !out.isEmpty(title) else { throw Problem(message: "a task with no \"title\"") }
     } else if let kind = out.correction {
       guard let target = out.target, !out.isEmpty(target) else {
-        throw JournalRecord.Problem(message: "a \(kind.rawValue) with no \"target\"")
+        throw Problem(message: "a \(kind.rawValue) with no \"target\"")
       }
-      guard out.at != nil else { throw JournalRecord.Problem(message: "a \(kind.rawValue) with no valid \"at\" time") }
+      guard out.at != nil else { throw Problem(message: "a \(kind.rawValue) with no valid \"at\" time") }
       if kind == .undo && (out.session.map(out.isEmpty) ?? true) {
-        throw JournalRecord.Problem(message: "an undo with no \"session\"")
+        throw Problem(message: "an undo with no \"session\"")
       }
     } else {
-      guard out.start != nil else { throw JournalRecord.Problem(message: "no valid \"start\" time") }
+      guard out.start != nil else { throw Problem(message: "no valid \"start\" time") }
     }
   }
 
   /// The fields an amendment sets (`"set"`), checked as strictly as a session's.
-  private mutating func changes() throws(JournalRecord.Problem) -> Correction.Changes {
+  private mutating func changes() throws(Problem) -> Correction.Changes {
     var changes = Correction.Changes()
-    guard i < n, p[i] == UInt8(ascii: "{") else { throw fail("\"set\" is not an object") }
-    try object { (s: inout RecordScanner, key: Key) throws(JournalRecord.Problem) in
+    try object("\"set\" is not an object") { (s, key) throws(Problem) in
       switch key {
       case .tags:
         var tags: [String] = []
-        try s.array { (s: inout RecordScanner, _: Int) throws(JournalRecord.Problem) in
-          let tag = try s.text()
-          tags.append(tag.string(in: s.buffer, decoded: s.out.decoded))
-        }
+        try s.array { (s, _) throws(Problem) in tags.append(try s.string()) }
         changes.tags = tags
       case .note:
         changes.setsNote = true
-        let note = try s.optionalText()
-        changes.note = note.map { $0.string(in: s.buffer, decoded: s.out.decoded) }
+        changes.note = try s.null() ? nil : s.string()
       case .start: changes.start = try s.time()
       case .end: changes.end = try s.time()
       case .kept: changes.keptAway = try s.boolean()
-      case .preset:
-        let preset = try s.text()
-        changes.preset = preset.string(in: s.buffer, decoded: s.out.decoded)
+      case .preset: changes.preset = try s.string()
       case .status:
-        let status = try s.text()
-        if s.isWord(status, "completed") {
-          changes.status = .completed
-        } else if s.isWord(status, "interrupted") {
-          changes.status = .interrupted
-        } else if s.isWord(status, "void") {
-          changes.status = .void
-        } else {
-          throw JournalRecord.Problem(message: "\"set.status\" must be completed, interrupted or void")
+        guard let status = JournalRecord.Status(rawValue: try s.string()) else {
+          throw Problem(message: "\"set.status\" must be completed, interrupted or void")
         }
-      case .title:
-        let title = try s.text()
-        changes.title = title.string(in: s.buffer, decoded: s.out.decoded)
-      case .estimate: changes.estimate = try s.integer("set.estimate", in: TaskRecord.estimates)
+        changes.status = status
+      case .title: changes.title = try s.string()
+      case .estimate: changes.estimate = try s.integer(key, at: "set.", in: TaskRecord.estimates)
       case .done:
         changes.setsDone = true
         changes.done = try s.null() ? nil : s.time()
@@ -240,117 +202,93 @@ package struct RecordScanner {
   }
 
   /// Reads a phase into `out`: its end always, the phase itself when `out` keeps phases.
-  private mutating func phase(_ index: Int) throws(JournalRecord.Problem) {
+  private mutating func phase(_ index: Int) throws(Problem) {
     let mark = i
     if usualPhase() { return }
     i = mark
-    var name: ScannedText?
+    // What no phase may lack; the rest is read into `phase` as it comes.
     var kind: PhaseKind?
-    var round: Int?
     var start: Double?
     var end: Double?
-    var planned: Double?
     var elapsed: Double?
-    var completed = false
-    var paused = 0.0
-    var slept = 0.0
-    var extended = 0.0
-    var overtime = 0.0
-    var exercise: ScannedText?
-    var reps: Int?
-    var countedRounds: Int?
-    var marks: [ScannedMark] = []
-    var away: [JournalAway] = []
-    guard i < n, p[i] == UInt8(ascii: "{") else { throw fail("phases[\(index)] is not an object") }
-    try object { (s: inout RecordScanner, key: Key) throws(JournalRecord.Problem) in
+    var phase = ScannedPhase(kind: .work, start: 0, end: 0, elapsedSeconds: 0, completed: false)
+    try object("phases[\(index)] is not an object") { (s, key) throws(Problem) in
       switch key {
-      case .name: name = try s.text()
+      case .name: phase.name = try s.text()
       case .kind:
         let text = try s.text()
         kind = s.isWord(text, "work") ? .work : s.isWord(text, "rest") ? .rest : nil
-      case .round: round = try s.null() ? nil : s.integer("phases[\(index)].round", in: Limits.rounds)
+      case .round: phase.round = try s.null() ? nil : s.integer(key, at: "phases[\(index)].", in: Limits.rounds)
       case .start: start = try s.time()
       case .end: end = try s.time()
-      case .plannedSeconds: planned = try s.seconds("phases[\(index)].planned_seconds")
-      case .elapsedSeconds: elapsed = try s.seconds("phases[\(index)].elapsed_seconds")
-      case .completed: completed = try s.boolean()
-      case .pausedSeconds: paused = try s.seconds("phases[\(index)].paused_seconds")
-      case .sleptSeconds: slept = try s.seconds("phases[\(index)].slept_seconds")
-      case .extendedSeconds: extended = try s.seconds("phases[\(index)].extended_seconds")
-      case .overtimeSeconds: overtime = try s.seconds("phases[\(index)].overtime_seconds")
-      case .exercise: exercise = try s.text()
-      case .reps: reps = try s.integer("phases[\(index)].reps", in: PhaseCount.range)
-      case .countedRounds: countedRounds = try s.integer("phases[\(index)].counted_rounds", in: PhaseCount.range)
+      case .plannedSeconds: phase.plannedSeconds = try s.seconds(key, at: "phases[\(index)].")
+      case .elapsedSeconds: elapsed = try s.seconds(key, at: "phases[\(index)].")
+      case .completed: phase.completed = try s.boolean()
+      case .pausedSeconds: phase.pausedSeconds = try s.seconds(key, at: "phases[\(index)].")
+      case .sleptSeconds: phase.sleptSeconds = try s.seconds(key, at: "phases[\(index)].")
+      case .extendedSeconds: phase.extendedSeconds = try s.seconds(key, at: "phases[\(index)].")
+      case .overtimeSeconds: phase.overtimeSeconds = try s.seconds(key, at: "phases[\(index)].")
+      case .exercise: phase.exercise = try s.text()
+      case .reps: phase.reps = try s.integer(key, at: "phases[\(index)].", in: PhaseCount.range)
+      case .countedRounds: phase.countedRounds = try s.integer(key, at: "phases[\(index)].", in: PhaseCount.range)
       case .marks:
         // The last "marks" is the one kept.
-        marks.removeAll()
-        try s.array { (s: inout RecordScanner, k: Int) throws(JournalRecord.Problem) in
-          marks.append(try s.mark("phases[\(index)].marks[\(k)]"))
-        }
+        phase.marks.removeAll()
+        try s.array { (s, k) throws(Problem) in phase.marks.append(try s.mark("phases[\(index)].marks[\(k)]")) }
       case .away:
-        try s.array { (s: inout RecordScanner, k: Int) throws(JournalRecord.Problem) in
-          away.append(try s.awaySpan("phases[\(index)].away[\(k)]"))
-        }
+        try s.array { (s, k) throws(Problem) in phase.away.append(try s.awaySpan("phases[\(index)].away[\(k)]")) }
       default: try s.skipValue()
       }
     }
     guard let kind, let start, let end, let elapsed else {
-      throw JournalRecord.Problem(message: "phases[\(index)] is incomplete")
+      throw Problem(message: "phases[\(index)] is incomplete")
     }
-    keep(
-      name: name, kind: kind, round: round, start: start, end: end, plannedSeconds: planned, elapsedSeconds: elapsed,
-      completed: completed, pausedSeconds: paused, sleptSeconds: slept, extendedSeconds: extended,
-      overtimeSeconds: overtime, exercise: exercise, reps: reps, countedRounds: countedRounds, marks: marks,
-      away: away)
+    phase.kind = kind
+    phase.start = start
+    phase.end = end
+    phase.elapsedSeconds = elapsed
+    keep(phase)
   }
 
   /// An interruption mark (`{"at":…,"kind":"internal"|"external","note":…}`), checked whole.
-  private mutating func mark(_ path: String) throws(JournalRecord.Problem) -> ScannedMark {
+  private mutating func mark(_ path: String) throws(Problem) -> ScannedMark {
     var at: Double?
     var kind: PhaseMark.Kind?
     var note: ScannedText?
-    guard i < n, p[i] == UInt8(ascii: "{") else { throw fail("\(path) is not an object") }
-    try object { (s: inout RecordScanner, key: Key) throws(JournalRecord.Problem) in
+    try object("\(path) is not an object") { (s, key) throws(Problem) in
       switch key {
       case .at: at = try s.time()
       case .kind:
-        let text = try s.text()
-        if s.isWord(text, "internal") {
-          kind = .internal
-        } else if s.isWord(text, "external") {
-          kind = .external
-        } else {
-          throw JournalRecord.Problem(message: "\"\(path).kind\" must be internal or external")
+        guard let known = PhaseMark.Kind(rawValue: try s.string()) else {
+          throw Problem(message: "\"\(path).kind\" must be internal or external")
         }
+        kind = known
       case .note: note = try s.optionalText()
       default: try s.skipValue()
       }
     }
-    guard let at, let kind else { throw JournalRecord.Problem(message: "\(path) is incomplete") }
+    guard let at, let kind else { throw Problem(message: "\(path) is incomplete") }
     return ScannedMark(kind: kind, at: at, note: note)
   }
 
   /// A span away of a phase, checked whole: a start, an end not before it, and a cause.
-  private mutating func awaySpan(_ path: String) throws(JournalRecord.Problem) -> JournalAway {
+  private mutating func awaySpan(_ path: String) throws(Problem) -> JournalAway {
     var start: Double?
     var end: Double?
     var cause: String?
     var paused = false
     var kept: Bool?
-    guard i < n, p[i] == UInt8(ascii: "{") else { throw fail("\(path) is not an object") }
-    try object { (s: inout RecordScanner, key: Key) throws(JournalRecord.Problem) in
+    try object("\(path) is not an object") { (s, key) throws(Problem) in
       switch key {
       case .start: start = try s.time()
       case .end: end = try s.time()
-      case .cause: cause = try s.text().string(in: s.buffer, decoded: s.out.decoded)
+      case .cause: cause = try s.string()
       case .paused: paused = try s.boolean()
       case .kept: kept = try s.null() ? nil : s.boolean()
       default: try s.skipValue()
       }
     }
-    guard let start, let end, let cause, end >= start else {
-      throw JournalRecord.Problem(message: "\(path) is incomplete")
-    }
+    guard let start, let end, let cause, end >= start else { throw Problem(message: "\(path) is incomplete") }
     return JournalAway(start: start, end: end, cause: cause, paused: paused, kept: kept)
   }
 
@@ -370,7 +308,7 @@ package struct RecordScanner {
     if i < n, p[i] == UInt8(ascii: "n") {
       guard word("null") else { return false }
     } else {
-      guard let value = try? integer("round", in: Limits.rounds) else { return false }
+      guard let value = try? integer(.round, in: Limits.rounds) else { return false }
       round = value
     }
     // `,"start":`, `,"end":`
@@ -378,10 +316,10 @@ package struct RecordScanner {
     guard skip(0x3A_2264_6E65_222C, 7), let end = try? time() else { return false }
     // `,"planned_seconds":`, `,"elapsed_seconds":`
     guard skip(0x656E_6E61_6C70_222C, 8), skip(0x646E_6F63_6573_5F64, 8), skip(0x3A_2273, 3),
-      let planned = try? seconds("planned_seconds")
+      let planned = try? seconds(.plannedSeconds)
     else { return false }
     guard skip(0x6573_7061_6C65_222C, 8), skip(0x646E_6F63_6573_5F64, 8), skip(0x3A_2273, 3),
-      let elapsed = try? seconds("elapsed_seconds")
+      let elapsed = try? seconds(.elapsedSeconds)
     else { return false }
     // `,"completed":`
     guard skip(0x656C_706D_6F63_222C, 8), skip(0x3A_2264_6574, 5) else { return false }
@@ -389,29 +327,19 @@ package struct RecordScanner {
     guard word(completed ? "true" : "false"), i < n, p[i] == UInt8(ascii: "}") else { return false }
     i += 1
     keep(
-      name: ScannedText(from: name.lowerBound, to: name.upperBound), kind: work ? .work : .rest, round: round,
-      start: start, end: end, plannedSeconds: planned, elapsedSeconds: elapsed, completed: completed)
+      ScannedPhase(
+        name: ScannedText(from: name.lowerBound, to: name.upperBound), kind: work ? .work : .rest, round: round,
+        start: start, end: end, plannedSeconds: planned, elapsedSeconds: elapsed, completed: completed))
     return true
   }
 
-  /// A phase read: when it ends, and the phase itself when `out` keeps phases (built in place).
+  /// A phase read: when it ends, and the phase itself when `out` keeps phases.
   @inline(__always)
-  private func keep(
-    name: ScannedText?, kind: PhaseKind, round: Int?, start: Double, end: Double, plannedSeconds: Double?,
-    elapsedSeconds: Double, completed: Bool, pausedSeconds: Double = 0, sleptSeconds: Double = 0,
-    extendedSeconds: Double = 0, overtimeSeconds: Double = 0, exercise: ScannedText? = nil, reps: Int? = nil,
-    countedRounds: Int? = nil, marks: [ScannedMark] = [], away: [JournalAway] = []
-  ) {
-    out.lastPhaseEnd = end
-    if !(end <= out.latestPhaseEnd ?? -.infinity) { out.latestPhaseEnd = end }
-    if exercise != nil || reps != nil || countedRounds != nil { out.countsExercises = true }
-    guard out.keepsPhases else { return }
-    out.phases.append(
-      ScannedPhase(
-        name: name, kind: kind, round: round, start: start, end: end, plannedSeconds: plannedSeconds,
-        elapsedSeconds: elapsedSeconds, completed: completed, pausedSeconds: pausedSeconds, sleptSeconds: sleptSeconds,
-        extendedSeconds: extendedSeconds, overtimeSeconds: overtimeSeconds, exercise: exercise, reps: reps,
-        countedRounds: countedRounds, marks: marks, away: away))
+  private func keep(_ phase: ScannedPhase) {
+    out.lastPhaseEnd = phase.end
+    if !(phase.end <= out.latestPhaseEnd ?? -.infinity) { out.latestPhaseEnd = phase.end }
+    if phase.exercise != nil || phase.reps != nil || phase.countedRounds != nil { out.countsExercises = true }
+    if out.keepsPhases { out.phases.append(phase) }
   }
 
   /// Steps over the `count` bytes at the cursor when they are those of `word` (little-endian).
@@ -424,116 +352,30 @@ package struct RecordScanner {
 
   // MARK: - Keys
 
-  package enum Key {
-    case id, preset, status, interruption, start, end, tags, note, host, source, rounds, planOffset, resumedFrom
-    case pausedSeconds, sleptSeconds, phases, name, kind, round, plannedSeconds, elapsedSeconds, completed
-    case extendedSeconds, overtimeSeconds, target, session, at, added, set, warmupSeconds, cooldownSeconds, endless,
-      clockStepSeconds, exercise, reps, countedRounds, marks, voidReason, task, title, estimate, done, away, cause, kept,
-      paused, other
-  }
-
-  /// The key of `count` bytes whose first 8 are `head` (only those of the key when it is
-  /// shorter, the rest zero) and last 8 are `tail`: compared as whole little-endian words,
-  /// never byte by byte. A test checks every constant against its key.
-  @inline(__always)
-  private static func key(count: Int, head: UInt64, tail: UInt64) -> Key {
-    if count > 8 {
-      switch count {
-      case 9: return head == 0x6574_656C_706D_6F63 && tail == 0x6465_7465_6C70_6D6F ? .completed : .other
-      case 11:
-        if head == 0x6666_6F5F_6E61_6C70 && tail == 0x7465_7366_666F_5F6E { return .planOffset }
-        return head == 0x6165_725F_6469_6F76 && tail == 0x6E6F_7361_6572_5F64 ? .voidReason : .other
-      case 12:
-        if head == 0x7075_7272_6574_6E69 && tail == 0x6E6F_6974_7075_7272 { return .interruption }
-        return head == 0x5F64_656D_7573_6572 && tail == 0x6D6F_7266_5F64_656D ? .resumedFrom : .other
-      case 13: return head == 0x6573_5F74_7065_6C73 && tail == 0x7364_6E6F_6365_735F ? .sleptSeconds : .other
-      case 14:
-        if head == 0x5F64_6574_6E75_6F63 && tail == 0x7364_6E75_6F72_5F64 { return .countedRounds }
-        guard tail == 0x7364_6E6F_6365_735F else { return .other }
-        return head == 0x735F_6465_7375_6170 ? .pausedSeconds : head == 0x735F_7075_6D72_6177 ? .warmupSeconds : .other
-      case 15:
-        guard tail == 0x7364_6E6F_6365_735F else { return .other }
-        return head == 0x5F64_656E_6E61_6C70
-          ? .plannedSeconds : head == 0x5F64_6573_7061_6C65 ? .elapsedSeconds : .other
-      case 16:
-        guard tail == 0x7364_6E6F_6365_735F else { return .other }
-        switch head {
-        case 0x6465_646E_6574_7865: return .extendedSeconds
-        case 0x656D_6974_7265_766F: return .overtimeSeconds
-        case 0x6E77_6F64_6C6F_6F63: return .cooldownSeconds
-        default: return .other
-        }
-      case 18: return head == 0x7473_5F6B_636F_6C63 && tail == 0x7364_6E6F_6365_735F ? .clockStepSeconds : .other
-      default: return .other
-      }
-    }
-    let w = head
-    switch count {
-    case 2: return w == 0x6469 ? .id : w == 0x7461 ? .at : .other
-    case 3: return w == 0x64_6E65 ? .end : w == 0x74_6573 ? .set : .other
-    case 4:
-      switch w {
-      case 0x646E_696B: return .kind
-      case 0x656D_616E: return .name
-      case 0x6574_6F6E: return .note
-      case 0x7367_6174: return .tags
-      case 0x7473_6F68: return .host
-      case 0x7370_6572: return .reps
-      case 0x6B73_6174: return .task
-      case 0x656E_6F64: return .done
-      case 0x7961_7761: return .away
-      case 0x7470_656B: return .kept
-      default: return .other
-      }
-    case 5:
-      switch w {
-      case 0x74_7261_7473: return .start
-      case 0x64_6E75_6F72: return .round
-      case 0x64_6564_6461: return .added
-      case 0x73_6B72_616D: return .marks
-      case 0x65_6C74_6974: return .title
-      case 0x65_7375_6163: return .cause
-      default: return .other
-      }
-    case 6:
-      switch w {
-      case 0x7465_7365_7270: return .preset
-      case 0x7365_7361_6870: return .phases
-      case 0x7375_7461_7473: return .status
-      case 0x6563_7275_6F73: return .source
-      case 0x7364_6E75_6F72: return .rounds
-      case 0x7465_6772_6174: return .target
-      case 0x6465_7375_6170: return .paused
-      default: return .other
-      }
-    case 7: return w == 0x6E_6F69_7373_6573 ? .session : w == 0x73_7365_6C64_6E65 ? .endless : .other
-    case 8: return w == 0x6573_6963_7265_7865 ? .exercise : w == 0x6574_616D_6974_7365 ? .estimate : .other
-    default: return .other
-    }
-  }
-
   /// The key in `r` (bytes of the line).
-  private func key(_ r: Range<Int>) -> Key {
+  private func key(_ r: Range<Int>) -> RecordKey {
     let count = r.count
-    guard count > 0 else { return .other }
-    if count > 16 {
-      // Longer than two words: the words in between must match too (only one key is this long).
-      guard count == 18, load(r.lowerBound + 8) == 0x6E6F_6365_735F_7065 else { return .other }
+    guard count <= 8 else {
+      let key = keys.key(head: load(r.lowerBound), tail: load(r.upperBound - 8), count: count)
+      // Longer than two words: the bytes in between must match too.
+      return count <= 16 || key.rawValue.utf8.elementsEqual(UnsafeBufferPointer(rebasing: buffer[r])) ? key : .other
     }
-    if count > 8 { return Self.key(count: count, head: load(r.lowerBound), tail: load(r.upperBound - 8)) }
     var w: UInt64 = 0
     for k in r.reversed() { w = w << 8 | UInt64(p[k]) }
-    return Self.key(count: count, head: w, tail: w)
+    return keys.key(head: w, tail: 0, count: count)
   }
 
-  /// The name of the key read in `text` (for tests).
+  /// The name of the key read in `text` (for tests), by both ways a key is read: from the
+  /// words of a quoted key with room after it, and byte by byte; both names when they differ.
   package static func keyName(_ text: String) -> String {
-    var bytes = Array(text.utf8)
-    guard !bytes.isEmpty else { return "other" }
+    var quoted = Array("\"\(text)\"".utf8) + Array(repeating: UInt8(ascii: " "), count: 16)
     var scanned = ScannedLine()
-    return bytes.withUnsafeMutableBufferPointer { buffer in
+    return quoted.withUnsafeMutableBufferPointer { buffer in
       withUnsafeMutablePointer(to: &scanned) { target in
-        "\(RecordScanner(UnsafePointer(buffer.baseAddress!), buffer.count, into: target).key(0..<buffer.count))"
+        var scanner = RecordScanner(UnsafePointer(buffer.baseAddress!), buffer.count, into: target)
+        let fast = (try? scanner.readKey()).map { "\($0)" } ?? "none"
+        let slow = text.isEmpty ? "other" : "\(scanner.key(1..<1 + text.utf8.count))"
+        return fast == slow ? fast : "\(fast) or \(slow)"
       }
     }
   }
@@ -541,7 +383,7 @@ package struct RecordScanner {
   /// The key at the cursor: from the words it is read in when it is plain and 16 bytes from
   /// the end; a key with an escape is none pomo knows.
   @inline(__always)
-  private mutating func readKey() throws(JournalRecord.Problem) -> Key {
+  private mutating func readKey() throws(Problem) -> RecordKey {
     guard i < n, p[i] == UInt8(ascii: "\"") else { throw fail("expected a key in double quotes") }
     let from = i + 1
     if from + 16 <= n {
@@ -551,8 +393,7 @@ package struct RecordScanner {
         let count = first.trailingZeroBitCount >> 3
         if p[from + count] == 0x22 {
           i = from + count + 1
-          guard count > 0 else { return .other }
-          return Self.key(count: count, head: head & (UInt64.max >> UInt64(64 - 8 * count)), tail: 0)
+          return keys.key(head: head & ~(UInt64.max << UInt64(8 * count)), tail: 0, count: count)
         }
       } else {
         let second = Self.special(load(from + 8))
@@ -560,7 +401,7 @@ package struct RecordScanner {
           let count = 8 + second.trailingZeroBitCount >> 3
           if p[from + count] == 0x22 {
             i = from + count + 1
-            return Self.key(count: count, head: head, tail: load(from + count - 8))
+            return keys.key(head: head, tail: count > 8 ? load(from + count - 8) : 0, count: count)
           }
         }
       }
@@ -602,8 +443,8 @@ package struct RecordScanner {
 
   // MARK: - JSON
 
-  private func fail(_ message: String) -> JournalRecord.Problem {
-    JournalRecord.Problem(
+  private func fail(_ message: String) -> Problem {
+    Problem(
       message: i >= n ? "invalid JSON: the line ends early (\(message))" : "invalid JSON at column \(i + 1): \(message)"
     )
   }
@@ -616,70 +457,56 @@ package struct RecordScanner {
     }
   }
 
-  private mutating func expect(_ c: UInt8, _ what: String) throws(JournalRecord.Problem) {
-    skipSpace()
-    guard i < n, p[i] == c else { throw fail("expected \(what)") }
-    i += 1
-  }
-
+  /// The members of the object at the cursor (else the line is damaged: `problem`), each
+  /// handed to `member` by its key.
   private mutating func object(
-    _ member: (inout RecordScanner, Key) throws(JournalRecord.Problem) -> Void
-  ) throws(JournalRecord.Problem) {
-    depth += 1
-    if depth > 64 { throw fail("nesting too deep") }
-    try expect(UInt8(ascii: "{"), "'{'")
-    skipSpace()
-    if i < n, p[i] == UInt8(ascii: "}") {
-      i += 1
-      depth -= 1
-      return
+    _ problem: @autoclosure () -> String, _ member: (inout RecordScanner, RecordKey) throws(Problem) -> Void
+  ) throws(Problem) {
+    try elements(UInt8(ascii: "{"), UInt8(ascii: "}"), problem()) { (s, _) throws(Problem) in
+      let key = try s.readKey()
+      s.skipSpace()
+      guard s.i < s.n, s.p[s.i] == UInt8(ascii: ":") else { throw s.fail("expected ':'") }
+      s.i += 1
+      s.skipSpace()
+      try member(&s, key)
     }
-    while true {
-      skipSpace()
-      let k = try readKey()
-      try expect(UInt8(ascii: ":"), "':'")
-      skipSpace()
-      try member(&self, k)
-      if try closes(UInt8(ascii: "}"), "expected ',' or '}'") { break }
-    }
-    depth -= 1
   }
 
-  /// After a member or an element: true at `close` (stepped over), false at a comma (stepped
-  /// over), else the line is damaged.
-  private mutating func closes(_ close: UInt8, _ expected: String) throws(JournalRecord.Problem) -> Bool {
-    skipSpace()
-    guard i < n else { throw fail(expected) }
-    let c = p[i]
-    guard c == close || c == UInt8(ascii: ",") else { throw fail(expected) }
+  /// The elements of the array at the cursor, each handed to `element` with its index.
+  private mutating func array(_ element: (inout RecordScanner, Int) throws(Problem) -> Void) throws(Problem) {
+    try elements(UInt8(ascii: "["), UInt8(ascii: "]"), "expected '['", element)
+  }
+
+  /// What an object or an array holds, from `open` at the cursor (else `problem`) to `close`.
+  private mutating func elements(
+    _ open: UInt8, _ close: UInt8, _ problem: @autoclosure () -> String,
+    _ element: (inout RecordScanner, Int) throws(Problem) -> Void
+  ) throws(Problem) {
+    guard i < n, p[i] == open else { throw fail(problem()) }
+    depth += 1
+    if depth > 64 { throw fail("nesting too deep") }
     i += 1
-    return c == close
-  }
-
-  private mutating func array(
-    _ element: (inout RecordScanner, Int) throws(JournalRecord.Problem) -> Void
-  ) throws(JournalRecord.Problem) {
-    depth += 1
-    if depth > 64 { throw fail("nesting too deep") }
-    try expect(UInt8(ascii: "["), "'['")
     skipSpace()
-    if i < n, p[i] == UInt8(ascii: "]") {
+    if i < n, p[i] == close {
       i += 1
-      depth -= 1
-      return
-    }
-    var index = 0
-    while true {
-      skipSpace()
-      try element(&self, index)
-      index += 1
-      if try closes(UInt8(ascii: "]"), "expected ',' or ']'") { break }
+    } else {
+      var index = 0
+      repeat {
+        skipSpace()
+        try element(&self, index)
+        index += 1
+        skipSpace()
+        guard i < n, p[i] == close || p[i] == UInt8(ascii: ",") else {
+          throw fail("expected ',' or '\(Character(Unicode.Scalar(close)))'")
+        }
+        i += 1
+      } while p[i - 1] != close
     }
     depth -= 1
   }
 
   /// The bounds of a string's contents; whether it has escapes. Its bytes are not checked.
-  private mutating func rawString() throws(JournalRecord.Problem) -> (Int, Int, Bool) {
+  private mutating func rawString() throws(Problem) -> (Int, Int, Bool) {
     guard i < n, p[i] == UInt8(ascii: "\"") else { throw fail("expected a string") }
     i += 1
     let from = i
@@ -735,7 +562,7 @@ package struct RecordScanner {
 
   /// A string: checked UTF-8, its escapes read.
   @inline(__always)
-  private mutating func text() throws(JournalRecord.Problem) -> ScannedText {
+  private mutating func text() throws(Problem) -> ScannedText {
     let mark = i
     if let plain = plainText() { return ScannedText(from: plain.lowerBound, to: plain.upperBound) }
     i = mark
@@ -763,33 +590,32 @@ package struct RecordScanner {
     return ScannedText(from: from, to: to, decoded: out.decoded.count - 1)
   }
 
-  private mutating func optionalText() throws(JournalRecord.Problem) -> ScannedText? {
-    if try null() { return nil }
-    return try text()
+  /// A string, made: for the fields few lines have.
+  private mutating func string() throws(Problem) -> String {
+    let text = try text()
+    return text.string(in: buffer, decoded: out.decoded)
   }
 
-  private mutating func null() throws(JournalRecord.Problem) -> Bool {
+  private mutating func optionalText() throws(Problem) -> ScannedText? {
+    try null() ? nil : text()
+  }
+
+  private mutating func null() throws(Problem) -> Bool {
     guard i < n, p[i] == UInt8(ascii: "n") else { return false }
     guard word("null") else { throw fail("invalid literal") }
     return true
   }
 
   private mutating func word(_ w: StaticString) -> Bool {
-    let count = w.utf8CodeUnitCount
-    guard i + count <= n else { return false }
-    let text = w.utf8Start
-    for k in 0..<count where p[i + k] != text[k] { return false }
-    i += count
+    guard i + w.utf8CodeUnitCount <= n, equal(i..<i + w.utf8CodeUnitCount, w) else { return false }
+    i += w.utf8CodeUnitCount
     return true
   }
 
-  private mutating func boolean() throws(JournalRecord.Problem) -> Bool {
-    if i < n, p[i] == UInt8(ascii: "t") {
-      guard word("true") else { throw fail("invalid literal") }
-      return true
-    }
-    guard word("false") else { throw fail("invalid literal") }
-    return false
+  private mutating func boolean() throws(Problem) -> Bool {
+    let value = i < n && p[i] == UInt8(ascii: "t")
+    guard word(value ? "true" : "false") else { throw fail("invalid literal") }
+    return value
   }
 
   /// The bounds every number in a record must keep, checked before any conversion, so a
@@ -802,57 +628,49 @@ package struct RecordScanner {
     static let seconds = 0.0...1_000_000_000.0
   }
 
-  /// A whole number in `range`, or the line is damaged.
-  private mutating func integer(_ key: @autoclosure () -> String, in range: ClosedRange<Int>) throws(JournalRecord
-    .Problem) -> Int
+  /// A whole number in `range`, or the line is damaged (`path` and `key` name it).
+  private mutating func integer(_ key: RecordKey, at path: @autoclosure () -> String = "", in range: ClosedRange<Int>)
+    throws(Problem) -> Int
   {
     let from = i
     let value = try number()
     // In range first (NaN is not), so the value fits an Int and truncating it tells a whole
     // number with no call to libm.
     guard value >= Double(range.lowerBound), value <= Double(range.upperBound), Double(Int(value)) == value else {
-      throw JournalRecord.Problem(
+      throw Problem(
         message:
-          "\"\(key())\" must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(text(from))")
+          "\"\(path())\(key.rawValue)\" must be a whole number from \(range.lowerBound) to \(range.upperBound), got \(excerpt(from))"
+      )
     }
     return Int(value)
   }
 
   /// A number of seconds within `Limits.seconds`, or the line is damaged.
-  private mutating func seconds(_ key: @autoclosure () -> String) throws(JournalRecord.Problem) -> Double {
+  private mutating func seconds(_ key: RecordKey, at path: @autoclosure () -> String = "") throws(Problem) -> Double {
     let from = i
     let value = try number()
     guard value.isFinite, Limits.seconds.contains(value) else {
-      throw JournalRecord.Problem(
-        message: "\"\(key())\" must be from 0 to \(Int(Limits.seconds.upperBound)) seconds, got \(text(from))")
+      throw Problem(
+        message:
+          "\"\(path())\(key.rawValue)\" must be from 0 to \(Int(Limits.seconds.upperBound)) seconds, got \(excerpt(from))"
+      )
     }
     return value
   }
 
   /// The text from `from` to the cursor, shortened for a one-line message.
-  private func text(_ from: Int) -> String {
+  private func excerpt(_ from: Int) -> String {
     let slice = UnsafeBufferPointer(rebasing: buffer[from..<min(i, from + 40)])
     return String(decoding: slice, as: UTF8.self) + (i - from > 40 ? "..." : "")
   }
 
-  /// A JSON number; integers and up to 9 decimals are read exactly, anything else by strtod rules.
+  /// A JSON number. One with fewer than 18 digits before its point and no exponent is read
+  /// here (integers and up to 9 decimals exactly); any other by strtod rules.
   @inline(__always)
-  private mutating func number() throws(JournalRecord.Problem) -> Double {
+  private mutating func number() throws(Problem) -> Double {
     let from = i
-    if let value = plainNumber() { return value }
-    i = from
-    return try anyNumber()
-  }
-
-  /// A number with fewer than 18 digits before its point and no exponent, as `anyNumber`
-  /// reads it; nil (the cursor anywhere) for any other.
-  @inline(__always)
-  private mutating func plainNumber() -> Double? {
-    var negative = false
-    if i < n, p[i] == UInt8(ascii: "-") {
-      negative = true
-      i += 1
-    }
+    let negative = i < n && p[i] == UInt8(ascii: "-")
+    if negative { i += 1 }
     var whole: Int64 = 0
     let first = i
     while i < n, p[i] &- 48 < 10 {
@@ -860,7 +678,7 @@ package struct RecordScanner {
       i += 1
     }
     let digits = i - first
-    guard digits > 0, digits < 18 else { return nil }
+    guard digits > 0 else { throw fail("expected a number") }
     var value = Double(whole)
     if i < n, p[i] == UInt8(ascii: ".") {
       i += 1
@@ -871,59 +689,20 @@ package struct RecordScanner {
         scale /= 10
         i += 1
       }
-      guard i > point else { return nil }
+      guard i > point else { throw fail("expected a digit after '.'") }
     }
-    guard i >= n || (p[i] != UInt8(ascii: "e") && p[i] != UInt8(ascii: "E")) else { return nil }
-    return negative ? -value : value
-  }
-
-  private mutating func anyNumber() throws(JournalRecord.Problem) -> Double {
-    let from = i
-    var negative = false
-    if i < n, p[i] == UInt8(ascii: "-") {
-      negative = true
-      i += 1
+    guard digits >= 18 || i < n && p[i] | 0x20 == UInt8(ascii: "e") else { return negative ? -value : value }
+    while i < n, p[i] &- 48 < 10 || p[i] | 0x20 == UInt8(ascii: "e") || p[i] == 0x2B || p[i] == 0x2D { i += 1 }
+    guard let exact = Double(String(decoding: UnsafeBufferPointer(rebasing: buffer[from..<i]), as: UTF8.self)) else {
+      throw fail("invalid number")
     }
-    var whole: Int64 = 0
-    var digits = 0
-    while i < n, p[i] >= 48, p[i] <= 57 {
-      if digits < 18 { whole = whole * 10 + Int64(p[i] - 48) }
-      digits += 1
-      i += 1
-    }
-    guard digits > 0 else { throw fail("expected a number") }
-    var value = Double(whole)
-    if i < n, p[i] == UInt8(ascii: ".") {
-      i += 1
-      var scale = 0.1
-      var any = false
-      while i < n, p[i] >= 48, p[i] <= 57 {
-        value += Double(p[i] - 48) * scale
-        scale /= 10
-        any = true
-        i += 1
-      }
-      guard any else { throw fail("expected a digit after '.'") }
-    }
-    if i < n && (p[i] == UInt8(ascii: "e") || p[i] == UInt8(ascii: "E")) || digits >= 18 {
-      while i < n,
-        p[i] == UInt8(ascii: "e") || p[i] == UInt8(ascii: "E") || p[i] == UInt8(ascii: "+")
-          || p[i] == UInt8(ascii: "-") || (p[i] >= 48 && p[i] <= 57)
-      {
-        i += 1
-      }
-      guard let exact = Double(String(decoding: UnsafeBufferPointer(rebasing: buffer[from..<i]), as: UTF8.self)) else {
-        throw fail("invalid number")
-      }
-      return exact
-    }
-    return negative ? -value : value
+    return exact
   }
 
   /// A time, read by `RFC3339.parse` unless the same text was read on this line already:
   /// a phase starts when the one before it ends, the first phase when the record starts.
   /// A text of 16 to 31 bytes is held in four words, so it is found and compared at once.
-  private mutating func time() throws(JournalRecord.Problem) -> Double {
+  private mutating func time() throws(Problem) -> Double {
     guard i < n, p[i] == UInt8(ascii: "\"") else { throw fail("expected a string") }
     let from = i + 1
     if from + 32 <= n {
@@ -1006,18 +785,15 @@ package struct RecordScanner {
     var count = 0
   }
 
-  private mutating func skipValue() throws(JournalRecord.Problem) {
+  private mutating func skipValue() throws(Problem) {
     skipSpace()
     guard i < n else { throw fail("expected a value") }
     switch p[i] {
     case UInt8(ascii: "\""): _ = try rawString()
-    case UInt8(ascii: "{"):
-      try object { (s: inout RecordScanner, _: Key) throws(JournalRecord.Problem) in try s.skipValue() }
-    case UInt8(ascii: "["):
-      try array { (s: inout RecordScanner, _: Int) throws(JournalRecord.Problem) in try s.skipValue() }
-    case UInt8(ascii: "t"): guard word("true") else { throw fail("invalid literal") }
-    case UInt8(ascii: "f"): guard word("false") else { throw fail("invalid literal") }
-    case UInt8(ascii: "n"): guard word("null") else { throw fail("invalid literal") }
+    case UInt8(ascii: "{"): try object("expected '{'") { (s, _) throws(Problem) in try s.skipValue() }
+    case UInt8(ascii: "["): try array { (s, _) throws(Problem) in try s.skipValue() }
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try boolean()
+    case UInt8(ascii: "n"): _ = try null()
     default: _ = try number()
     }
   }

@@ -73,19 +73,15 @@ package struct ScannedLine: Sendable {
     text.string(in: line, decoded: decoded)
   }
 
+  private func string(_ text: ScannedText?, in line: UnsafeBufferPointer<UInt8>) -> String? {
+    text.map { $0.string(in: line, decoded: decoded) }
+  }
+
   /// The UTF-8 bytes of `text`, handed to `body`.
   package func withUTF8<R>(
     _ text: ScannedText, in line: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R
   ) -> R {
     text.withUTF8(in: line, decoded: decoded, body)
-  }
-
-  /// Whether `text` is exactly `word`.
-  package func equals(_ text: ScannedText, _ word: StaticString, in line: UnsafeBufferPointer<UInt8>) -> Bool {
-    withUTF8(text, in: line) { bytes in
-      bytes.count == word.utf8CodeUnitCount
-        && (bytes.isEmpty || memcmp(bytes.baseAddress!, word.utf8Start, bytes.count) == 0)
-    }
   }
 
   /// Whether `text` has no character.
@@ -146,45 +142,44 @@ package struct ScannedLine: Sendable {
   /// The line read whole (its phases kept): a session (its note, host, source and phase names only when
   /// `detail`; reports need none of them) or a correction.
   package func entry(in line: UnsafeBufferPointer<UInt8>, detail: Bool) -> JournalEntry {
+    let id = string(self.id, in: line)
+    let tags = self.tags.map { string($0, in: line) }
     if isTask {
       return .task(
         TaskRecord(
-          id: string(id, in: line), at: at ?? 0, host: host.map { string($0, in: line) } ?? "",
-          title: title.map { string($0, in: line) } ?? "", estimate: estimate, tags: tags.map { string($0, in: line) },
-          done: done))
+          id: id, at: at ?? 0, host: string(host, in: line) ?? "", title: string(title, in: line) ?? "",
+          estimate: estimate, tags: tags, done: done))
     }
     if let correction {
       return .correction(
         Correction(
-          kind: correction, id: string(id, in: line), target: target.map { string($0, in: line) } ?? "",
-          session: correction == .undo ? session.map { string($0, in: line) } : target.map { string($0, in: line) },
-          at: at ?? 0, host: detail ? host.map { string($0, in: line) } ?? "" : "",
-          changes: correction == .amend ? changes : Correction.Changes()))
+          kind: correction, id: id, target: string(target, in: line) ?? "",
+          session: string(correction == .undo ? session : target, in: line), at: at ?? 0,
+          host: detail ? string(host, in: line) ?? "" : "",
+          changes: correction == .amend ? changes : Correction.Changes()
+        ))
     }
     let start = start ?? 0
     var record = JournalRecord(
-      id: string(id, in: line), preset: preset.map { string($0, in: line) } ?? "?",
-      status: completed ? .completed : void ? .void : .interrupted,
-      interruption: interruption.map { Interruption(rawValue: string($0, in: line)) }, start: start,
-      end: end ?? phases.last?.end ?? start, tags: tags.map { string($0, in: line) },
-      note: detail ? note.map { string($0, in: line) } : nil,
-      host: detail ? host.map { string($0, in: line) } ?? "" : "",
-      source: detail ? source.map { string($0, in: line) } : nil, rounds: rounds, planOffset: planOffset,
-      resumedFrom: resumedFrom.map { string($0, in: line) }, pausedSeconds: pausedSeconds, sleptSeconds: sleptSeconds,
+      id: id, preset: string(preset, in: line) ?? "?", status: completed ? .completed : void ? .void : .interrupted,
+      interruption: string(interruption, in: line).map { Interruption(rawValue: $0) }, start: start,
+      end: end ?? phases.last?.end ?? start, tags: tags, note: detail ? string(note, in: line) : nil,
+      host: detail ? string(host, in: line) ?? "" : "", source: detail ? string(source, in: line) : nil,
+      rounds: rounds, planOffset: planOffset, resumedFrom: string(resumedFrom, in: line), pausedSeconds: pausedSeconds,
+      sleptSeconds: sleptSeconds,
       phases: phases.map { phase in
         phase.phase(
-          name: detail ? phase.name.map { string($0, in: line) } : nil,
-          exercise: phase.exercise.map { string($0, in: line) },
+          name: detail ? string(phase.name, in: line) : nil, exercise: string(phase.exercise, in: line),
           // Marks are few, and `pomo log` shows their notes.
-          marks: phase.marks.map { $0.mark(note: $0.note.map { string($0, in: line) }) })
+          marks: phase.marks.map { PhaseMark(kind: $0.kind, at: $0.at, note: string($0.note, in: line)) })
       })
     record.added = added
     record.warmupSeconds = warmupSeconds
     record.cooldownSeconds = cooldownSeconds
     record.endless = endless
     record.clockStepSeconds = clockStepSeconds
-    record.voidReason = voidReason.map { string($0, in: line) }
-    record.task = task.map { string($0, in: line) }
+    record.voidReason = string(voidReason, in: line)
+    record.task = string(task, in: line)
     return .session(record)
   }
 }

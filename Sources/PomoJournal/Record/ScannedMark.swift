@@ -5,9 +5,4 @@ package struct ScannedMark: Sendable {
   package var kind: PhaseMark.Kind
   package var at: Double
   package var note: ScannedText?
-
-  /// The mark, its note `note` (built from the line by the reader).
-  package func mark(note: String?) -> PhaseMark {
-    PhaseMark(kind: kind, at: at, note: note)
-  }
 }
