@@ -273,7 +273,7 @@ public struct ReportBuilder {
   package func split(_ phase: JournalPhase, within days: ClosedRange<Int64> = Int64.min...Int64.max) -> [(
     Int64, Double
   )] {
-    DayCredit.split(phase, calendar: calendar, within: days)
+    DayCredit.split(.init(phase), calendar: calendar, within: days)
   }
 
   /// The report; `streak` overrides the streak counted from the records added.
