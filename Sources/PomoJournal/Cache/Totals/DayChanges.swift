@@ -53,10 +53,8 @@ extension DayTable {
     private var places: [Int64: Int] = [:]
     /// The places of the days credited last, searched first.
     private var recent: [Int] = []
-    /// The last session's preset and tags, with their numbers: most sessions repeat them.
-    private var lastNames: (names: [Name], numbers: [Int32])?
-    /// The same for lines read straight from the scanner: the numbers of the names of a preset
-    /// and tags, by their bytes (each after its length); a journal has few such sets.
+    /// For lines read straight from the scanner, the numbers of the names of a preset and
+    /// tags, by their bytes (each after its length): a journal has few such sets.
     private var numbersByKey: [UInt64: (key: [UInt8], numbers: [Int32])] = [:]
     private var key: [UInt8] = []
     /// Room for a session's credits and phases, kept from one session to the next.
@@ -98,14 +96,7 @@ extension DayTable {
 
     /// What a session adds, as `DayCredit` credits it; `sign` -1 takes it back.
     public mutating func add(_ record: JournalRecord, calendar: LocalCalendar, sign: Int64 = 1) {
-      let names = DayCredit.names(record)
-      let numbers: [Int32]
-      if let last = lastNames, last.names == names {
-        numbers = last.numbers
-      } else {
-        numbers = names.map { number($0) }
-        lastNames = (names, numbers)
-      }
+      let numbers = DayCredit.names(record).map { number($0) }
       let marks = record.phases.flatMap { $0.marks.map { (at: $0.at, internal: $0.kind == .internal) } }
       DayCredit.withSpans(record) { spans in
         add(
@@ -157,17 +148,11 @@ extension DayTable {
       if let known = numbersByKey[hash], known.key == key {
         numbers = known.numbers
       } else {
-        var names = [
-          Name(
-            kind: .preset,
-            text: pointer.pointee.preset.map { $0.string(in: line, decoded: pointer.pointee.decoded) } ?? "?")
-        ]
-        var seen = Set<String>()
-        for tag in pointer.pointee.tags {
-          let name = tag.string(in: line, decoded: pointer.pointee.decoded)
-          if seen.insert(name).inserted { names.append(Name(kind: .tag, text: name)) }
-        }
-        numbers = names.map { number($0) }
+        let decoded = pointer.pointee.decoded
+        numbers = DayCredit.names(
+          preset: pointer.pointee.preset.map { $0.string(in: line, decoded: decoded) } ?? "?",
+          tags: pointer.pointee.tags.map { $0.string(in: line, decoded: decoded) }
+        ).map { number($0) }
         if numbersByKey.count < 4096 { numbersByKey[hash] = (key, numbers) }
       }
       var spans: [DayCredit.Span] = []

@@ -25,21 +25,6 @@ public enum DayCredit {
     /// focus nor rest, and is credited apart, as void.
     public var void = false
 
-    public init(work: Bool, start: Double, end: Double, elapsedSeconds: Double, void: Bool = false) {
-      self.work = work
-      self.start = start
-      self.end = end
-      self.elapsedSeconds = elapsedSeconds
-      self.void = void
-    }
-
-    public init(_ phase: JournalPhase, void: Bool = false) {
-      // Time away counts only when kept.
-      self.init(
-        work: phase.kind == .work, start: phase.start, end: phase.end, elapsedSeconds: phase.creditedSeconds, void: void
-      )
-    }
-
     /// Too long for day tables.
     var isLong: Bool { !((end - start) <= longestKept) || !start.isFinite }
   }
@@ -51,19 +36,24 @@ public enum DayCredit {
 
   /// The distinct names a session's time counts for: its preset, then its tags.
   public static func names(_ record: JournalRecord) -> [DayTable.Name] {
-    var result = [DayTable.Name(kind: .preset, text: record.preset)]
+    names(preset: record.preset, tags: record.tags)
+  }
+
+  static func names(preset: String, tags: [String]) -> [DayTable.Name] {
+    var result = [DayTable.Name(kind: .preset, text: preset)]
     var seen = Set<String>()
-    for tag in record.tags where seen.insert(tag).inserted { result.append(DayTable.Name(kind: .tag, text: tag)) }
+    for tag in tags where seen.insert(tag).inserted { result.append(DayTable.Name(kind: .tag, text: tag)) }
     return result
   }
 
   /// A session's start day, and its focus and rest per day (in microseconds), days in
-  /// `within` only.
+  /// `within` only; with `void`, its void Pomodoro's time alone (see below).
   public static func credits(
-    _ record: JournalRecord, calendar: LocalCalendar, within: ClosedRange<Int64> = Int64.min...Int64.max
+    _ record: JournalRecord, calendar: LocalCalendar, within: ClosedRange<Int64> = Int64.min...Int64.max,
+    void: Bool = false
   ) -> (startDay: Int64, days: [(day: Int64, focus: Int64, rest: Int64)]) {
     var days: [(day: Int64, focus: Int64, rest: Int64)] = []
-    withSpans(record) { credits($0, into: &days, calendar: calendar, within: within) }
+    withSpans(record) { credits($0, into: &days, calendar: calendar, within: within, void: void) }
     return (calendar.day(of: record.start), days)
   }
 
@@ -103,16 +93,6 @@ public enum DayCredit {
         for (day, seconds) in split(phase, calendar: calendar, within: within) { credit(day, seconds, work: work) }
       }
     }
-  }
-
-  /// A record's void Pomodoro time per day, in microseconds (see `credits`).
-  public static func voidCredits(
-    _ record: JournalRecord, calendar: LocalCalendar, within: ClosedRange<Int64> = Int64.min...Int64.max
-  ) -> [(day: Int64, seconds: Int64)] {
-    guard record.status == .void else { return [] }
-    var days: [(day: Int64, focus: Int64, rest: Int64)] = []
-    withSpans(record) { credits($0, into: &days, calendar: calendar, within: within, void: true) }
-    return days.map { ($0.day, $0.focus) }
   }
 
   /// The days of a record's interruption marks, each with whether it was internal.
@@ -196,5 +176,13 @@ public enum DayCredit {
       }
     }
     return result
+  }
+}
+
+extension DayCredit.Span {
+  public init(_ phase: JournalPhase, void: Bool = false) {
+    // Time away counts only when kept.
+    self.init(
+      work: phase.kind == .work, start: phase.start, end: phase.end, elapsedSeconds: phase.creditedSeconds, void: void)
   }
 }

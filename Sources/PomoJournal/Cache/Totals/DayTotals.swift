@@ -55,11 +55,10 @@ public struct DayTotals: Sendable {
   public static func of(
     _ history: History, journal: String, calendar: LocalCalendar, folder: String, writeAfter: Int64 = 5000
   ) throws(FileSystemError) -> DayTotals {
-    let key = calendarKey(calendar)
     let source = FNV1a.hash(Platform.absolutePath(journal))
     let path = folder + "/totals-" + String(source, radix: 16)
     var totals = (try? FileSnapshot(path: path)).flatMap { DayTotals(snapshot: $0, source: source) } ?? DayTotals()
-    let rebuilt = try totals.update(history, calendar: calendar, key: key)
+    let rebuilt = try totals.update(history, calendar: calendar)
     // A file cut while it was read (a backup restored over it, `> file`): lines read may be
     // gone, so no answer is made of them; the next run builds again from what is there.
     for file in history.files {
@@ -74,15 +73,14 @@ public struct DayTotals: Sendable {
     return totals
   }
 
-  /// The calendar's zone, the bytes of its rules and its day start (`LocalCalendar.fingerprint`),
-  /// so new rules for the zone (a new tzdata) build the table again.
-  static func calendarKey(_ calendar: LocalCalendar) -> String { calendar.fingerprint }
-
   // MARK: - Bringing it up to date
 
   /// Reads what the files gained since the marks into `pending` (and the marks, the special
   /// and the long sessions); returns whether the totals were built from nothing.
-  mutating func update(_ history: History, calendar: LocalCalendar, key: String) throws(FileSystemError) -> Bool {
+  mutating func update(_ history: History, calendar: LocalCalendar) throws(FileSystemError) -> Bool {
+    // The calendar's zone, the bytes of its rules and its day start: new rules for the zone
+    // (a new tzdata) build the table again.
+    let key = calendar.fingerprint
     let files = history.files
     let now = files.map(IndexMark.init)
     // Every file known before must still be there, the same file on the same build of its
@@ -154,23 +152,17 @@ public struct DayTotals: Sendable {
       try file.linesInParts(after: before[f], parts: parts) { k, line in
         // Read by the one scanner; its summary credited with no string built.
         let part = results.baseAddress! + k
-        guard (try? RecordScanner.scan(line, into: &part.pointee.scanned)) != nil,
-          part.pointee.scanned.correction == nil
+        let scanned = part.pointer(to: \.scanned)!
+        guard (try? RecordScanner.scan(line, into: &part.pointee.scanned)) != nil, scanned.pointee.correction == nil
         else { return }
-        let (hash, prefix) = part.pointee.scanned.id.withUTF8(in: line, decoded: part.pointee.scanned.decoded) {
-          bytes in
+        let (hash, prefix) = scanned.pointee.id.withUTF8(in: line, decoded: scanned.pointee.decoded) { bytes in
           var hash = FNV1a()
           hash.add(bytes)
           return (hash.value, JournalIndex.prefix(bytes))
         }
         if isSpecial(hash) {
           part.pointee.touched[hash] = prefix
-        } else if !withUnsafePointer(
-          to: &part.pointee.scanned,
-          {
-            part.pointee.changes.add(line, scanned: $0, calendar: part.pointee.calendar)
-          })
-        {
+        } else if !part.pointee.changes.add(line, scanned: scanned, calendar: part.pointee.calendar) {
           part.pointee.long[hash] = prefix
         }
       }
@@ -207,7 +199,7 @@ public struct DayTotals: Sendable {
       let builds = self.builds
       self = DayTotals()
       self.builds = builds
-      return try update(history, calendar: calendar, key: key)
+      return try update(history, calendar: calendar)
     }
     pending = credited + (0..<parts).map { results[$0].changes } + [changes]
     marks = now
