@@ -35,20 +35,28 @@ public struct DayTable: Equatable, @unchecked Sendable {
 
     public init(day: Int64) { self.day = day }
 
-    /// Every count but the day, for what is done to each alike.
-    private static let counts: [WritableKeyPath<Row, Int64> & Sendable] = [
-      \.focus, \.rest, \.sessions, \.completed, \.interrupted, \.void, \.voidFocus, \.internalMarks, \.externalMarks,
-    ]
-
     var order: Int64 { 0 }
     var isZero: Bool { self == Row(day: day) }
 
     /// Whether its counts could be real (a damaged cache file's are left out).
-    var isPlausible: Bool { [sessions, completed, interrupted, void].allSatisfy { abs($0) <= DayTable.mostSessions } }
+    var isPlausible: Bool {
+      abs(sessions) <= DayTable.mostSessions && abs(completed) <= DayTable.mostSessions
+        && abs(interrupted) <= DayTable.mostSessions && abs(void) <= DayTable.mostSessions
+    }
 
+    /// Each count of `other` added (`sign` 1) or taken away (-1), one by one, not through key
+    /// paths: a report over a long history adds every day's row.
     public mutating func add(_ other: Row, sign: Int64) {
       // Wrapping: a damaged cache file gives nonsense, never a crash.
-      for count in Self.counts { self[keyPath: count] &+= sign &* other[keyPath: count] }
+      focus &+= sign &* other.focus
+      rest &+= sign &* other.rest
+      sessions &+= sign &* other.sessions
+      completed &+= sign &* other.completed
+      interrupted &+= sign &* other.interrupted
+      void &+= sign &* other.void
+      voidFocus &+= sign &* other.voidFocus
+      internalMarks &+= sign &* other.internalMarks
+      externalMarks &+= sign &* other.externalMarks
     }
   }
 
