@@ -177,8 +177,8 @@ public struct DayTotals: Sendable {
       let copies = try history.copies(of: hash, prefix: prefix)
       // What it added until now: remembered if it was special; else its one line read before,
       // or (a first build from the index) its lines as the index credited them.
-      if let special = specials.take(hash) {
-        changes.add(special.adds, sign: -1)
+      if let special = specials.adds(hash) {
+        changes.add(special, sign: -1)
       } else if long[hash] == nil, let old = copies.first(where: { $0.line <= before[$0.file] }) {
         changes.add(old.record, calendar: calendar, sign: -1)
       }
@@ -192,13 +192,11 @@ public struct DayTotals: Sendable {
         if DayCredit.isLong(folded) { long[hash] = prefix } else { adds.add(folded, calendar: calendar) }
       }
       changes.add(adds)
-      specials[hash] = (prefix, adds)
+      specials.set(hash, prefix: prefix, adds: adds)
     }
     if specials.damaged {
       // What a special session added could not be read back: count everything again.
-      let builds = self.builds
-      self = DayTotals()
-      self.builds = builds
+      calendarKey = ""
       return try update(history, calendar: calendar)
     }
     pending = credited + (0..<parts).map { results[$0].changes } + [changes]

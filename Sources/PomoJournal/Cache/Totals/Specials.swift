@@ -2,50 +2,36 @@
 /// each decoded only when a line about its session arrives: a journal with 10,000 corrected
 /// sessions does not build them all for every report.
 struct Specials: Sendable {
-  private var decoded: [UInt64: (prefix: UInt64, adds: DayTable.Changes)] = [:]
-  private var stored: [UInt64: (prefix: UInt64, bytes: ArraySlice<UInt8>)] = [:]
+  /// Each session's id prefix and what it adds, encoded.
+  private var all: [UInt64: (prefix: UInt64, bytes: ArraySlice<UInt8>)] = [:]
   /// Whether one read back from the file could not be decoded.
   private(set) var damaged = false
 
   init() {}
 
-  func contains(_ hash: UInt64) -> Bool { decoded[hash] != nil || stored[hash] != nil }
+  func contains(_ hash: UInt64) -> Bool { all[hash] != nil }
 
-  /// What a session added, decoded if need be.
-  mutating func take(_ hash: UInt64) -> (prefix: UInt64, adds: DayTable.Changes)? {
-    if let found = decoded[hash] { return found }
-    guard let raw = stored.removeValue(forKey: hash) else { return nil }
+  /// What a session added, decoded.
+  mutating func adds(_ hash: UInt64) -> DayTable.Changes? {
+    guard let raw = all[hash] else { return nil }
     guard let adds = Self.decode(raw.bytes) else {
       damaged = true
       return nil
     }
-    decoded[hash] = (raw.prefix, adds)
-    return (raw.prefix, adds)
+    return adds
   }
 
-  subscript(hash: UInt64) -> (prefix: UInt64, adds: DayTable.Changes)? {
-    get { decoded[hash] }
-    set {
-      stored[hash] = nil
-      decoded[hash] = newValue
-    }
+  mutating func set(_ hash: UInt64, prefix: UInt64, adds: DayTable.Changes) {
+    all[hash] = (prefix, Self.encode(adds)[...])
   }
 
   func encode(into out: inout CacheWriter) {
-    let hashes = (Array(decoded.keys) + Array(stored.keys)).sorted()
-    out.put(Int64(hashes.count))
-    for hash in hashes {
+    out.put(Int64(all.count))
+    for (hash, raw) in all.sorted(by: { $0.key < $1.key }) {
       out.put(hash)
-      if let special = decoded[hash] {
-        out.put(special.prefix)
-        let payload = Self.encode(special.adds)
-        out.put(Int64(payload.count))
-        out.put(bytes: payload)
-      } else if let raw = stored[hash] {
-        out.put(raw.prefix)
-        out.put(Int64(raw.bytes.count))
-        out.put(bytes: Array(raw.bytes))
-      }
+      out.put(raw.prefix)
+      out.put(Int64(raw.bytes.count))
+      out.put(bytes: Array(raw.bytes))
     }
   }
 
@@ -54,7 +40,7 @@ struct Specials: Sendable {
     guard let count = input.int(), count >= 0, count <= input.remaining / 24 else { return nil }
     for _ in 0..<count {
       guard let hash = input.word(), let prefix = input.word(), let bytes = input.block() else { return nil }
-      stored[hash] = (prefix, bytes)
+      all[hash] = (prefix, bytes)
     }
   }
 
