@@ -60,7 +60,7 @@ public struct HourGridBuilder {
     // A void Pomodoro's time is not focus.
     let void = record.voidPhase
     for (k, phase) in record.phases.enumerated() where phase.kind == .work && k != void {
-      DayCredit.hours(phase, calendar: calendar, from: from, to: to) { day, column, micros in
+      DayCredit.hours(.init(phase), calendar: calendar, from: from, to: to) { day, column, micros in
         focus[row(day)][column] &+= micros
       }
     }

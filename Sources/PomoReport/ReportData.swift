@@ -203,8 +203,8 @@ public struct ReportBuilder {
       case .interrupted: days[i].interrupted += 1
       }
     }
-    for credit in DayCredit.voidCredits(record, calendar: calendar, within: range.days) {
-      days[Int(credit.day - lower)].voidFocus &+= credit.seconds
+    for credit in DayCredit.credits(record, calendar: calendar, within: range.days, void: true).days {
+      days[Int(credit.day - lower)].voidFocus &+= credit.focus
     }
     for mark in DayCredit.markDays(record, calendar: calendar) where range.days.contains(mark.day) {
       if mark.internal { days[Int(mark.day - lower)].internalMarks += 1 } else { days[Int(mark.day - lower)].externalMarks += 1 }
@@ -232,17 +232,7 @@ public struct ReportBuilder {
     table.forEachRow(in: windowDays) { row in
       if row.completed > 0 { completedDays.insert(row.day) }
       if range.days.contains(row.day) {
-        let i = Int(row.day - lower)
-        // Wrapping: a damaged cache file gives nonsense, never a crash.
-        days[i].focus &+= row.focus
-        days[i].rest &+= row.rest
-        days[i].sessions &+= row.sessions
-        days[i].completed &+= row.completed
-        days[i].interrupted &+= row.interrupted
-        days[i].void &+= row.void
-        days[i].voidFocus &+= row.voidFocus
-        days[i].internalMarks &+= row.internalMarks
-        days[i].externalMarks &+= row.externalMarks
+        days[Int(row.day - lower)].add(row, sign: 1)
       } else if previous.contains(row.day) {
         previousFocus &+= row.focus
       }
@@ -273,7 +263,7 @@ public struct ReportBuilder {
   package func split(_ phase: JournalPhase, within days: ClosedRange<Int64> = Int64.min...Int64.max) -> [(
     Int64, Double
   )] {
-    DayCredit.split(phase, calendar: calendar, within: days)
+    DayCredit.split(.init(phase), calendar: calendar, within: days)
   }
 
   /// The report; `streak` overrides the streak counted from the records added.

@@ -72,12 +72,9 @@ struct DayTotalsFromScanTests {
 
   /// Changes as text, whole, to compare.
   static func describe(_ changes: DayTable.Changes) -> String {
-    let lists = changes.lists
     var table = DayTable()
     table.apply(changes)
-    return
-      "\(lists.rows)\n\(lists.shares.map { "\($0.day) \($0.name.kind) \($0.name.text) \($0.focus) \($0.sessions)" })\n"
-      + "\(lists.hours)\n\(table.names)\n\(table.rows)\n\(table.shares)\n\(table.hours)"
+    return "\(table.names)\n\(table.rows)\n\(table.shares)\n\(table.hours)"
   }
 
   static func expectSameTotals(_ lines: [[UInt8]], sourceLocation: SourceLocation = #_sourceLocation) -> Int {

@@ -13,7 +13,7 @@ extension DayTable {
       /// Focus per hour of the day (24 columns), or empty.
       var hours: [Int64] = []
       /// Each name's focus and sessions, by the name's number in `names`.
-      var shares: [(name: Int32, focus: Int64, sessions: Int64)] = []
+      var shares: [Share] = []
       /// Where each name is in `shares`, once a day has many.
       var places: [Int32: Int]?
 
@@ -25,7 +25,7 @@ extension DayTable {
         } else if let k = shares.firstIndex(where: { $0.name == name }) {
           return k
         }
-        shares.append((name, 0, 0))
+        shares.append(Share(day: row.day, name: name))
         let k = shares.count - 1
         if places != nil {
           places![name] = k
@@ -41,7 +41,7 @@ extension DayTable {
       }
 
       var isEmpty: Bool {
-        row.isZero && hours.allSatisfy { $0 == 0 } && shares.allSatisfy { $0.focus == 0 && $0.sessions == 0 }
+        row.isZero && hours.allSatisfy { $0 == 0 } && shares.allSatisfy(\.isZero)
       }
     }
 
@@ -53,10 +53,8 @@ extension DayTable {
     private var places: [Int64: Int] = [:]
     /// The places of the days credited last, searched first.
     private var recent: [Int] = []
-    /// The last session's preset and tags, with their numbers: most sessions repeat them.
-    private var lastNames: (names: [Name], numbers: [Int32])?
-    /// The same for lines read straight from the scanner: the numbers of the names of a preset
-    /// and tags, by their bytes (each after its length); a journal has few such sets.
+    /// For lines read straight from the scanner, the numbers of the names of a preset and
+    /// tags, by their bytes (each after its length): a journal has few such sets.
     private var numbersByKey: [UInt64: (key: [UInt8], numbers: [Int32])] = [:]
     private var key: [UInt8] = []
     /// Room for a session's credits and phases, kept from one session to the next.
@@ -98,14 +96,7 @@ extension DayTable {
 
     /// What a session adds, as `DayCredit` credits it; `sign` -1 takes it back.
     public mutating func add(_ record: JournalRecord, calendar: LocalCalendar, sign: Int64 = 1) {
-      let names = DayCredit.names(record)
-      let numbers: [Int32]
-      if let last = lastNames, last.names == names {
-        numbers = last.numbers
-      } else {
-        numbers = names.map { number($0) }
-        lastNames = (names, numbers)
-      }
+      let numbers = DayCredit.names(record).map { number($0) }
       let marks = record.phases.flatMap { $0.marks.map { (at: $0.at, internal: $0.kind == .internal) } }
       DayCredit.withSpans(record) { spans in
         add(
@@ -135,7 +126,7 @@ extension DayTable {
       }
       // A void session's last focus phase is its void Pomodoro (`JournalRecord.voidPhase`).
       if pointer.pointee.void, let k = spans.lastIndex(where: \.work) { spans[k].void = true }
-      if spans.withUnsafeBufferPointer(DayCredit.isLong) { return false }
+      if spans.contains(where: \.isLong) { return false }
       // The preset ("?" when there is none, as in the record) and the tags, as one key.
       key.removeAll(keepingCapacity: true)
       func put(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -157,17 +148,11 @@ extension DayTable {
       if let known = numbersByKey[hash], known.key == key {
         numbers = known.numbers
       } else {
-        var names = [
-          Name(
-            kind: .preset,
-            text: pointer.pointee.preset.map { $0.string(in: line, decoded: pointer.pointee.decoded) } ?? "?")
-        ]
-        var seen = Set<String>()
-        for tag in pointer.pointee.tags {
-          let name = tag.string(in: line, decoded: pointer.pointee.decoded)
-          if seen.insert(name).inserted { names.append(Name(kind: .tag, text: name)) }
-        }
-        numbers = names.map { number($0) }
+        let decoded = pointer.pointee.decoded
+        numbers = DayCredit.names(
+          preset: pointer.pointee.preset.map { $0.string(in: line, decoded: decoded) } ?? "?",
+          tags: pointer.pointee.tags.map { $0.string(in: line, decoded: decoded) }
+        ).map { number($0) }
         if numbersByKey.count < 4096 { numbersByKey[hash] = (key, numbers) }
       }
       var spans: [DayCredit.Span] = []
@@ -209,9 +194,8 @@ extension DayTable {
         for n in numbers { list[k].shares[list[k].share(n)].focus &+= sign &* credit.focus }
       }
       if void {
-        for credit in DayCredit.voidCredits(spans, calendar: calendar) {
-          list[slot(credit.day)].row.voidFocus &+= sign &* credit.seconds
-        }
+        DayCredit.credits(spans, into: &days, calendar: calendar, void: true)
+        for credit in days { list[slot(credit.day)].row.voidFocus &+= sign &* credit.focus }
       }
       for mark in marks {
         k = slot(calendar.day(of: mark.at))
@@ -232,53 +216,19 @@ extension DayTable {
         let k = slot(day.row.day)
         list[k].row.add(day.row, sign: sign)
         for (column, focus) in day.hours.enumerated() where focus != 0 { list[k].hour(column, sign &* focus) }
-        for share in day.shares {
-          let s = list[k].share(numbers[Int(share.name)])
-          list[k].shares[s].focus &+= sign &* share.focus
-          list[k].shares[s].sessions &+= sign &* share.sessions
-        }
+        for share in day.shares { list[k].shares[list[k].share(numbers[Int(share.name)])].add(share, sign: sign) }
       }
     }
 
-    // MARK: - As lists (for the cache file, and tests)
-
-    /// Rows, shares (with their names) and hour cells, each in order.
-    public var lists:
-      (rows: [Row], shares: [(day: Int64, name: Name, focus: Int64, sessions: Int64)], hours: [HourCell])
-    {
-      var rows: [Row] = []
-      var shares: [(day: Int64, name: Name, focus: Int64, sessions: Int64)] = []
-      var hours: [HourCell] = []
-      for day in finished() {
-        rows.append(day.row)
-        for share in day.shares.sorted(by: { names[Int($0.name)].text < names[Int($1.name)].text })
-        where share.focus != 0 || share.sessions != 0 {
-          shares.append((day.row.day, names[Int(share.name)], share.focus, share.sessions))
-        }
-        for (column, focus) in day.hours.enumerated() where focus != 0 {
-          hours.append(HourCell(day: day.row.day, column: Int64(column), focus: focus))
-        }
-      }
-      return (rows, shares, hours)
-    }
-
-    /// Changes made of lists (read back from the cache file).
-    init(rows: [Row], shares: [(day: Int64, name: Name, focus: Int64, sessions: Int64)], hours: [HourCell]) {
-      for row in rows {
-        let k = slot(row.day)
-        list[k].row.add(row, sign: 1)
-      }
+    /// What a table's names and entries hold, as changes (read back from the cache file).
+    init(names: [Name], rows: [Row], shares: [Share], hours: [HourCell]) {
+      let numbers = names.map { number($0) }
+      for row in rows { list[slot(row.day)].row.add(row, sign: 1) }
       for share in shares {
-        let n = number(share.name)
         let k = slot(share.day)
-        let s = list[k].share(n)
-        list[k].shares[s].focus &+= share.focus
-        list[k].shares[s].sessions &+= share.sessions
+        list[k].shares[list[k].share(numbers[Int(share.name)])].add(share, sign: 1)
       }
-      for cell in hours where cell.column >= 0 && cell.column < 24 {
-        let k = slot(cell.day)
-        list[k].hour(Int(cell.column), cell.focus)
-      }
+      for cell in hours where cell.column < 24 { list[slot(cell.day)].hour(Int(cell.column), cell.focus) }
     }
   }
 }

@@ -55,11 +55,10 @@ public struct DayTotals: Sendable {
   public static func of(
     _ history: History, journal: String, calendar: LocalCalendar, folder: String, writeAfter: Int64 = 5000
   ) throws(FileSystemError) -> DayTotals {
-    let key = calendarKey(calendar)
     let source = FNV1a.hash(Platform.absolutePath(journal))
     let path = folder + "/totals-" + String(source, radix: 16)
     var totals = (try? FileSnapshot(path: path)).flatMap { DayTotals(snapshot: $0, source: source) } ?? DayTotals()
-    let rebuilt = try totals.update(history, calendar: calendar, key: key)
+    let rebuilt = try totals.update(history, calendar: calendar)
     // A file cut while it was read (a backup restored over it, `> file`): lines read may be
     // gone, so no answer is made of them; the next run builds again from what is there.
     for file in history.files {
@@ -74,15 +73,14 @@ public struct DayTotals: Sendable {
     return totals
   }
 
-  /// The calendar's zone, the bytes of its rules and its day start (`LocalCalendar.fingerprint`),
-  /// so new rules for the zone (a new tzdata) build the table again.
-  static func calendarKey(_ calendar: LocalCalendar) -> String { calendar.fingerprint }
-
   // MARK: - Bringing it up to date
 
   /// Reads what the files gained since the marks into `pending` (and the marks, the special
   /// and the long sessions); returns whether the totals were built from nothing.
-  mutating func update(_ history: History, calendar: LocalCalendar, key: String) throws(FileSystemError) -> Bool {
+  mutating func update(_ history: History, calendar: LocalCalendar) throws(FileSystemError) -> Bool {
+    // The calendar's zone, the bytes of its rules and its day start: new rules for the zone
+    // (a new tzdata) build the table again.
+    let key = calendar.fingerprint
     let files = history.files
     let now = files.map(IndexMark.init)
     // Every file known before must still be there, the same file on the same build of its
@@ -154,19 +152,17 @@ public struct DayTotals: Sendable {
       try file.linesInParts(after: before[f], parts: parts) { k, line in
         // Read by the one scanner; its summary credited with no string built.
         let part = results.baseAddress! + k
-        guard (try? RecordScanner.scan(line, into: &part.pointee.scanned)) != nil,
-          part.pointee.scanned.correction == nil
+        let scanned = part.pointer(to: \.scanned)!
+        guard (try? RecordScanner.scan(line, into: &part.pointee.scanned)) != nil, scanned.pointee.correction == nil
         else { return }
-        let (hash, prefix) = part.pointee.scanned.id.withUTF8(in: line, decoded: part.pointee.scanned.decoded) { bytes in
+        let (hash, prefix) = scanned.pointee.id.withUTF8(in: line, decoded: scanned.pointee.decoded) { bytes in
           var hash = FNV1a()
           hash.add(bytes)
           return (hash.value, JournalIndex.prefix(bytes))
         }
         if isSpecial(hash) {
           part.pointee.touched[hash] = prefix
-        } else if !withUnsafePointer(to: &part.pointee.scanned, {
-          part.pointee.changes.add(line, scanned: $0, calendar: part.pointee.calendar)
-        }) {
+        } else if !part.pointee.changes.add(line, scanned: scanned, calendar: part.pointee.calendar) {
           part.pointee.long[hash] = prefix
         }
       }
@@ -181,8 +177,8 @@ public struct DayTotals: Sendable {
       let copies = try history.copies(of: hash, prefix: prefix)
       // What it added until now: remembered if it was special; else its one line read before,
       // or (a first build from the index) its lines as the index credited them.
-      if let special = specials.take(hash) {
-        changes.add(special.adds, sign: -1)
+      if let special = specials.adds(hash) {
+        changes.add(special, sign: -1)
       } else if long[hash] == nil, let old = copies.first(where: { $0.line <= before[$0.file] }) {
         changes.add(old.record, calendar: calendar, sign: -1)
       }
@@ -196,14 +192,12 @@ public struct DayTotals: Sendable {
         if DayCredit.isLong(folded) { long[hash] = prefix } else { adds.add(folded, calendar: calendar) }
       }
       changes.add(adds)
-      specials[hash] = (prefix, adds)
+      specials.set(hash, prefix: prefix, adds: adds)
     }
     if specials.damaged {
       // What a special session added could not be read back: count everything again.
-      let builds = self.builds
-      self = DayTotals()
-      self.builds = builds
-      return try update(history, calendar: calendar, key: key)
+      calendarKey = ""
+      return try update(history, calendar: calendar)
     }
     pending = credited + (0..<parts).map { results[$0].changes } + [changes]
     marks = now
@@ -236,7 +230,7 @@ public struct DayTotals: Sendable {
 
 extension DayTotals {
   /// The cache file's format and version (`CacheFile`).
-  static let magic: [UInt8] = Array("POMODAY9".utf8)
+  static let magic: [UInt8] = Array("POMODAYA".utf8)
 
   /// Writes the cache file, whose payload (`CacheFile` checks it whole) is the header's length,
   /// the header (calendar, marks, names, the long and the special sessions), the counts, then
@@ -250,11 +244,7 @@ extension DayTotals {
     out.put(text: calendarKey)
     out.put(builds)
     IndexMark.put(marks, into: &out)
-    out.put(Int64(table.names.count))
-    for name in table.names {
-      out.put(UInt64(name.kind.rawValue))
-      out.put(text: name.text)
-    }
+    Self.put(table.names, into: &out)
     out.put(Int64(long.count))
     for (hash, prefix) in long.sorted(by: { $0.key < $1.key }) {
       out.put(hash)
@@ -264,13 +254,11 @@ extension DayTotals {
     var header = out.bytes
     header += [UInt8](repeating: 0, count: (8 - header.count % 8) % 8)
     table.withStorage { rows, shares, hours in
-      var head: [UInt8] = []
-      withUnsafeBytes(of: Int64(header.count).littleEndian) { head += $0 }
-      head += header
-      for count in [rows.count, shares.count, hours.count] {
-        withUnsafeBytes(of: Int64(count).littleEndian) { head += $0 }
-      }
-      head.withUnsafeBytes { head in
+      var head = CacheWriter(magic: [])
+      head.put(Int64(header.count))
+      head.put(bytes: header)
+      for count in [rows.count, shares.count, hours.count] { head.put(Int64(count)) }
+      head.bytes.withUnsafeBytes { head in
         let parts = [head, UnsafeRawBufferPointer(rows), UnsafeRawBufferPointer(shares), UnsafeRawBufferPointer(hours)]
         CacheFile.write(parts: parts, to: path, magic: Self.magic, source: source)
       }
@@ -286,31 +274,24 @@ extension DayTotals {
       return Int(exactly: Int64(littleEndian: all.loadUnaligned(fromByteOffset: offset, as: Int64.self)))
     }
     guard let headerSize = word(at: 0), headerSize >= 0, headerSize % 8 == 0, headerSize <= all.count - 32,
-      case let counts = 8 + headerSize, let rowCount = word(at: counts), let shareCount = word(at: counts + 8),
-      let hourCount = word(at: counts + 16)
+      let base = all.baseAddress, Int(bitPattern: base) % 8 == 0
     else { return nil }
-    let sizes = [
-      MemoryLayout<DayTable.Row>.stride, MemoryLayout<DayTable.Share>.stride, MemoryLayout<DayTable.HourCell>.stride,
-    ]
+    let counts = 8 + headerSize
     var start = counts + 24
-    var starts: [Int] = []
-    for (count, size) in zip([rowCount, shareCount, hourCount], sizes) {
-      guard count >= 0, count <= (all.count - start) / size else { return nil }
-      starts.append(start)
-      start += count * size
+    /// The `k`th run of entries (rows, shares, hours), where it lies, after the one before.
+    func run<T>(_ k: Int) -> UnsafeBufferPointer<T>? {
+      let stride = MemoryLayout<T>.stride
+      guard let count = word(at: counts + 8 * k), count >= 0, count <= (all.count - start) / stride else { return nil }
+      defer { start += count * stride }
+      return UnsafeBufferPointer(start: (base + start).assumingMemoryBound(to: T.self), count: count)
     }
-    guard start == all.count, let header = DayTotals(header: Array(all[8..<counts])), let base = all.baseAddress,
-      Int(bitPattern: base) % 8 == 0
+    guard let rows: UnsafeBufferPointer<DayTable.Row> = run(0),
+      let shares: UnsafeBufferPointer<DayTable.Share> = run(1),
+      let hours: UnsafeBufferPointer<DayTable.HourCell> = run(2), start == all.count,
+      let header = DayTotals(header: Array(all[8..<counts]))
     else { return nil }
     self = header
-    table = DayTable(
-      file: file,
-      rows: UnsafeBufferPointer(start: (base + starts[0]).assumingMemoryBound(to: DayTable.Row.self), count: rowCount),
-      shares: UnsafeBufferPointer(
-        start: (base + starts[1]).assumingMemoryBound(to: DayTable.Share.self), count: shareCount),
-      hours: UnsafeBufferPointer(
-        start: (base + starts[2]).assumingMemoryBound(to: DayTable.HourCell.self), count: hourCount),
-      names: table.names)
+    table = DayTable(file: file, rows: rows, shares: shares, hours: hours, names: table.names)
   }
 
   /// Reads the header of a cache file (the table's names, not yet its rows and shares).
@@ -323,15 +304,8 @@ extension DayTotals {
     calendarKey = key
     self.builds = builds
     self.marks = marks
-    guard let nameCount = input.int(), nameCount >= 0, nameCount <= input.remaining / 16 else { return nil }
-    var names: [DayTable.Name] = []
-    for _ in 0..<nameCount {
-      guard let kind = input.word().flatMap({ DayTable.Name.Kind(rawValue: UInt8(truncatingIfNeeded: $0)) }),
-        let text = input.text()
-      else { return nil }
-      names.append(DayTable.Name(kind: kind, text: text))
-    }
-    table = DayTable(names: names)
+    guard let names = Self.names(from: &input) else { return nil }
+    table.names = names
     guard let longCount = input.int(), longCount >= 0, longCount <= input.remaining / 16 else { return nil }
     for _ in 0..<longCount {
       guard let hash = input.word(), let prefix = input.word() else { return nil }
@@ -340,6 +314,27 @@ extension DayTotals {
     guard let specials = Specials(&input) else { return nil }
     self.specials = specials
     guard input.remaining < 8 else { return nil }  // Only the padding to a whole word is left.
+  }
+
+  /// Writes names (with `names(from:)`, of the table and of each special session).
+  static func put(_ names: [DayTable.Name], into out: inout CacheWriter) {
+    out.put(Int64(names.count))
+    for name in names {
+      out.put(UInt64(name.kind.rawValue))
+      out.put(text: name.text)
+    }
+  }
+
+  static func names(from input: inout CacheReader) -> [DayTable.Name]? {
+    guard let count = input.int(), count >= 0, count <= input.remaining / 16 else { return nil }
+    var names: [DayTable.Name] = []
+    for _ in 0..<count {
+      guard let kind = input.word().flatMap({ DayTable.Name.Kind(rawValue: UInt8(truncatingIfNeeded: $0)) }),
+        let text = input.text()
+      else { return nil }
+      names.append(DayTable.Name(kind: kind, text: text))
+    }
+    return names
   }
 
   /// The sessions left out of the table, folded (a deleted one is not there).
@@ -351,101 +346,5 @@ extension DayTotals {
       }
     }
     return result
-  }
-}
-
-/// The special sessions and what each adds to the table. Read from the cache file as bytes,
-/// each decoded only when a line about its session arrives: a journal with 10,000 corrected
-/// sessions does not build them all for every report.
-struct Specials: Sendable {
-  private var decoded: [UInt64: (prefix: UInt64, adds: DayTable.Changes)] = [:]
-  private var stored: [UInt64: (prefix: UInt64, bytes: ArraySlice<UInt8>)] = [:]
-  /// Whether one read back from the file could not be decoded.
-  private(set) var damaged = false
-
-  init() {}
-
-  func contains(_ hash: UInt64) -> Bool { decoded[hash] != nil || stored[hash] != nil }
-
-  /// What a session added, decoded if need be.
-  mutating func take(_ hash: UInt64) -> (prefix: UInt64, adds: DayTable.Changes)? {
-    if let found = decoded[hash] { return found }
-    guard let raw = stored.removeValue(forKey: hash) else { return nil }
-    guard let adds = Self.decode(raw.bytes) else {
-      damaged = true
-      return nil
-    }
-    decoded[hash] = (raw.prefix, adds)
-    return (raw.prefix, adds)
-  }
-
-  subscript(hash: UInt64) -> (prefix: UInt64, adds: DayTable.Changes)? {
-    get { decoded[hash] }
-    set {
-      stored[hash] = nil
-      decoded[hash] = newValue
-    }
-  }
-
-  func encode(into out: inout CacheWriter) {
-    let hashes = (Array(decoded.keys) + Array(stored.keys)).sorted()
-    out.put(Int64(hashes.count))
-    for hash in hashes {
-      out.put(hash)
-      if let special = decoded[hash] {
-        out.put(special.prefix)
-        let payload = Self.encode(special.adds)
-        out.put(Int64(payload.count))
-        out.put(bytes: payload)
-      } else if let raw = stored[hash] {
-        out.put(raw.prefix)
-        out.put(Int64(raw.bytes.count))
-        out.put(bytes: Array(raw.bytes))
-      }
-    }
-  }
-
-  /// Reads the list: each entry's hash, prefix and bytes, not yet decoded.
-  init?(_ input: inout CacheReader) {
-    guard let count = input.int(), count >= 0, count <= input.remaining / 24 else { return nil }
-    for _ in 0..<count {
-      guard let hash = input.word(), let prefix = input.word(), let bytes = input.block() else { return nil }
-      stored[hash] = (prefix, bytes)
-    }
-  }
-
-  private static func encode(_ adds: DayTable.Changes) -> [UInt8] {
-    var out = CacheWriter(magic: [])
-    let lists = adds.lists
-    out.put(raw: lists.rows)
-    out.put(Int64(lists.shares.count))
-    for share in lists.shares {
-      out.put(share.day)
-      out.put(UInt64(share.name.kind.rawValue))
-      out.put(text: share.name.text)
-      out.put(share.focus)
-      out.put(share.sessions)
-    }
-    out.put(raw: lists.hours)
-    return out.bytes
-  }
-
-  private static func decode(_ bytes: ArraySlice<UInt8>) -> DayTable.Changes? {
-    guard var input = CacheReader(Array(bytes), magic: []),
-      let rows = input.raw(DayTable.Row.self, zero: DayTable.Row(day: 0)), let shareCount = input.int(),
-      shareCount >= 0, shareCount <= input.remaining / 40
-    else { return nil }
-    var shares: [(day: Int64, name: DayTable.Name, focus: Int64, sessions: Int64)] = []
-    for _ in 0..<shareCount {
-      guard let day = input.int(),
-        let kind = input.word().flatMap({ DayTable.Name.Kind(rawValue: UInt8(truncatingIfNeeded: $0)) }),
-        let text = input.text(), let focus = input.int(), let sessions = input.int()
-      else { return nil }
-      shares.append((day, DayTable.Name(kind: kind, text: text), focus, sessions))
-    }
-    guard let hours = input.raw(DayTable.HourCell.self, zero: DayTable.HourCell(day: 0, column: 0, focus: 0)),
-      input.atEnd
-    else { return nil }
-    return DayTable.Changes(rows: rows, shares: shares, hours: hours)
   }
 }
