@@ -478,11 +478,11 @@ struct RecordScannerTests {
       _ = try stepwise.update(RandomAccessFile(path: grown), isKnown: { History.contains(known, $0) })
       ids = JournalIndex.merge(ids, stepwise.newIDs)
       refs += stepwise.corrections
-      quarters = JournalIndex.mergeUnique(quarters, stepwise.newQuarters)
-      prefixes = JournalIndex.mergeUnique(prefixes, stepwise.newPrefixes)
+      quarters = JournalIndex.merge(quarters, stepwise.newQuarters, unique: true)
+      prefixes = JournalIndex.merge(prefixes, stepwise.newPrefixes, unique: true)
     }
     Self.expectMatches(stepwise, reference, ids: ids, corrections: refs)
-    #expect(quarters == JournalIndex.mergeUnique([], reference.quarters))
+    #expect(quarters == JournalIndex.merge([], reference.quarters, unique: true))
     #expect(prefixes == reference.prefixes)
   }
 

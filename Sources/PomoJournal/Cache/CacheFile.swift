@@ -32,7 +32,7 @@ package enum CacheFile {
     precondition(kind.count == 8)
     var out = CacheWriter(magic: magic + kind)
     out.put(source)
-    let sum = out.bytes.withUnsafeBytes { checksum($0, seed: source) }
+    let sum = out.bytes.withUnsafeBytes { checksum([$0], seed: source) }
     out.put(sum)
     return out.bytes
   }
@@ -64,7 +64,7 @@ package enum CacheFile {
   package static func blockHeader(tag: UInt64, payload: UnsafeRawBufferPointer, at offset: Int64, source: UInt64)
     -> [UInt8]
   {
-    let sum = checksum(payload, seed: blockSeed(source: source, offset: offset, tag: tag))
+    let sum = checksum([payload], seed: blockSeed(source: source, offset: offset, tag: tag))
     var bytes: [UInt8] = []
     for word in [tag, UInt64(payload.count), sum] { withUnsafeBytes(of: word.littleEndian) { bytes += $0 } }
     return bytes
@@ -92,7 +92,7 @@ package enum CacheFile {
     let start = offset + blockHeaderSize
     let payload = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + Int(length))])
     let seed = blockSeed(source: source, offset: base + Int64(offset), tag: tag)
-    guard word(2) == checksum(payload, seed: seed) else { return nil }
+    guard word(2) == checksum([payload], seed: seed) else { return nil }
     return (tag, payload, start + Int(length))
   }
 
@@ -143,14 +143,10 @@ package enum CacheFile {
     return Array(payload)
   }
 
-  /// A checksum of the seed, the length and the bytes, a word at a time. Each step is a
-  /// bijection of the running value for a given word, and of the word for a given value, so
-  /// two inputs that differ in one word always differ in the sum.
-  package static func checksum(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
-    checksum([bytes], seed: seed)
-  }
-
-  /// The checksum of `parts` one after the other (each but the last a whole number of words).
+  /// A checksum of the seed, the length and the bytes of `parts` one after the other (each
+  /// but the last a whole number of words), a word at a time. Each step is a bijection of the
+  /// running value for a given word, and of the word for a given value, so two inputs that
+  /// differ in one word always differ in the sum.
   static func checksum(_ parts: [UnsafeRawBufferPointer], seed: UInt64) -> UInt64 {
     var h: UInt64 = 0xCBF2_9CE4_8422_2325
     func mix(_ w: UInt64) {

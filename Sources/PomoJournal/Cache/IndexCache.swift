@@ -107,7 +107,7 @@ package enum IndexCache {
       rest.withUnsafeBytes { all in
         var at = 0
         while let block = CacheFile.block(in: all, at: at, base: loaded.baseEnd, source: source),
-          block.tag == Tag.append, take(block.payload, into: &loaded, appends: &appends)
+          block.tag == Tag.append, take(Array(block.payload), into: &loaded, appends: &appends)
         {
           loaded.appends += 1
           at = block.end
@@ -127,12 +127,6 @@ package enum IndexCache {
   }
 
   /// Takes in one append (`append(index:since:…)`); false when it fails its checks.
-  package static func take(_ payload: UnsafeRawBufferPointer, into loaded: inout Loaded, appends: inout Appends)
-    -> Bool
-  {
-    take(Array(payload), into: &loaded, appends: &appends)
-  }
-
   package static func take(_ payload: [UInt8], into loaded: inout Loaded, appends: inout Appends) -> Bool {
     guard var input = CacheReader(payload, magic: []), let meta = input.block(),
       let corrections = input.raw(UInt64.self, zero: 0), corrections.count % CorrectionTable.words == 0,
@@ -166,7 +160,6 @@ package enum IndexCache {
     loaded.saved = index.saved
     return true
   }
-
 
   /// The directory's numbers, corrections and pages (which must lie between `start` and the
   /// file's `size`).

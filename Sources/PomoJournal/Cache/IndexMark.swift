@@ -10,15 +10,9 @@ package struct IndexMark: Equatable, Sendable {
   var inode: UInt64
   var build: UInt64
   var lines: Int64
+}
 
-  init(path: UInt64, device: UInt64, inode: UInt64, build: UInt64, lines: Int64) {
-    self.path = path
-    self.device = device
-    self.inode = inode
-    self.build = build
-    self.lines = lines
-  }
-
+extension IndexMark {
   /// Where `file`'s index stands now.
   init(_ file: IndexedJournal) {
     let outline = file.outline

@@ -152,8 +152,4 @@ extension JournalIndex {
     guard from < to, let base = buffer.baseAddress else { return nil }
     return memchr(base + from, 0x0A, to - from).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
   }
-
-  static func firstNewline(_ buffer: UnsafeMutableBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
-    firstNewline(UnsafeBufferPointer(buffer), from: from, to: to)
-  }
 }

@@ -210,8 +210,6 @@ public struct JournalIndex {
     var scanned = ScannedLine()
     let knowsSome = indexedLength > 0 && idCount > 0
     var idSet = IDSet()
-    newQuarters = []
-    newPrefixes = []
     // The file offset of the first byte of `buffer`, always at a line's start.
     var position = indexedLength
     var offset = indexedLength
@@ -347,7 +345,7 @@ public struct JournalIndex {
       var begin = 0
       var tooLongEndingAt: Int64?
       if skipping {
-        guard let newline = Self.firstNewline(buffer, from: 0, to: read) else {
+        guard let newline = Self.firstNewline(UnsafeBufferPointer(buffer), from: 0, to: read) else {
           read = try readBlock(into: buffer)
           continue
         }
@@ -434,21 +432,24 @@ public struct JournalIndex {
     return true
   }
 
-  package static func merge<T: Comparable>(_ a: [T], _ b: [T]) -> [T] {
-    if b.isEmpty { return a }
-    if a.isEmpty { return b }
+  /// `a` and `b` (each sorted) as one sorted list; `unique` keeps one of equal entries.
+  package static func merge<T: Comparable>(_ a: [T], _ b: [T], unique: Bool = false) -> [T] {
+    if !unique && b.isEmpty { return a }
+    if !unique && a.isEmpty { return b }
     var result: [T] = []
     result.reserveCapacity(a.count + b.count)
     var i = 0
     var j = 0
     while i < a.count || j < b.count {
+      let next: T
       if j >= b.count || (i < a.count && a[i] <= b[j]) {
-        result.append(a[i])
+        next = a[i]
         i += 1
       } else {
-        result.append(b[j])
+        next = b[j]
         j += 1
       }
+      if !unique || result.last != next { result.append(next) }
     }
     return result
   }
@@ -520,42 +521,8 @@ public struct JournalIndex {
     Int32(clamping: Int64((t / 900).rounded(.down)))
   }
 
-  package static func mergeUnique<T: Comparable>(_ a: [T], _ b: [T]) -> [T] {
-    var result: [T] = []
-    result.reserveCapacity(a.count + b.count)
-    var i = 0
-    var j = 0
-    while i < a.count || j < b.count {
-      let next: T
-      if j >= b.count || (i < a.count && a[i] <= b[j]) {
-        next = a[i]
-        i += 1
-      } else {
-        next = b[j]
-        j += 1
-      }
-      if result.last != next { result.append(next) }
-    }
-    return result
-  }
-
-  package static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
+  package static func isBlank(_ line: some Collection<UInt8>) -> Bool {
     line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
-  }
-
-  package static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-    line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
-  }
-
-  package static func hash(_ file: RandomAccessFile, at offset: Int64, length: Int64) throws(FileSystemError) -> UInt64
-  {
-    guard length > 0 else { return 0 }
-    return FNV1a.hash(try file.read(exactly: Int(length), at: offset))
-  }
-
-  /// The chunks with any line touching `from...to`.
-  public func chunks(overlapping from: Double, _ to: Double) -> [Chunk] {
-    chunks.filter { $0.maxTime >= from && $0.minTime <= to }
   }
 
   // MARK: - The cache file
