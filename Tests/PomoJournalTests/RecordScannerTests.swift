@@ -359,7 +359,7 @@ struct RecordScannerTests {
           } else {
             chunk.minTime = min(chunk.minTime, from)
             chunk.maxTime = max(chunk.maxTime, to)
-            if exercises { chunk.exercises = true }
+            if exercises { chunk.flags |= 1 }
             if completed { quarters.append(JournalIndex.quarterKey(JournalIndex.quarter(from), id)) }
             prefixes.append(.init(prefix: prefix, line: line))
             if let added { corrections.append("added \(id) \(prefix) \(added) \(start) \(text.count)") }

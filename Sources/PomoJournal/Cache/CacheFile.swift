@@ -55,18 +55,21 @@ package enum CacheFile {
   /// The same block appended to `bytes` (whose first byte stands at `base` in the file), the
   /// payload copied once: a cache of tens of megabytes is not copied block by block again.
   package static func append(tag: UInt64, payload: [UInt8], to bytes: inout [UInt8], base: Int64 = 0, source: UInt64) {
-    bytes += payload.withUnsafeBytes { blockHeader(tag: tag, payload: $0, at: base + Int64(bytes.count), source: source) }
+    bytes += payload.withUnsafeBytes { blockHeader(tag: tag, parts: [$0], at: base + Int64(bytes.count), source: source) }
     bytes += payload
   }
 
-  /// The header of a block holding `payload` that stands at `offset` in a file made from
-  /// `source`, for a payload written where it lies.
-  package static func blockHeader(tag: UInt64, payload: UnsafeRawBufferPointer, at offset: Int64, source: UInt64)
+  /// The header of a block whose payload is `parts` one after the other (each but the last
+  /// a whole number of words), standing at `offset` in a file made from `source`: for a
+  /// payload written where it lies.
+  package static func blockHeader(tag: UInt64, parts: [UnsafeRawBufferPointer], at offset: Int64, source: UInt64)
     -> [UInt8]
   {
-    let sum = checksum([payload], seed: blockSeed(source: source, offset: offset, tag: tag))
+    let sum = checksum(parts, seed: blockSeed(source: source, offset: offset, tag: tag))
     var bytes: [UInt8] = []
-    for word in [tag, UInt64(payload.count), sum] { withUnsafeBytes(of: word.littleEndian) { bytes += $0 } }
+    for word in [tag, UInt64(parts.reduce(0) { $0 + $1.count }), sum] {
+      withUnsafeBytes(of: word.littleEndian) { bytes += $0 }
+    }
     return bytes
   }
 
@@ -113,10 +116,8 @@ package enum CacheFile {
   /// where they lie: a cache of tens of megabytes is never copied to be written.
   package static func write(parts: [UnsafeRawBufferPointer], to path: String, magic: [UInt8], source: UInt64) {
     precondition(parts.dropLast().allSatisfy { $0.count % 8 == 0 })
-    var head = header(kind: magic, source: source)
-    let seed = blockSeed(source: source, offset: Int64(fileHeaderSize), tag: 0)
-    let count = parts.reduce(0) { $0 + $1.count }
-    for word in [0, UInt64(count), checksum(parts, seed: seed)] { withUnsafeBytes(of: word.littleEndian) { head += $0 } }
+    let head = header(kind: magic, source: source)
+      + blockHeader(tag: 0, parts: parts, at: Int64(fileHeaderSize), source: source)
     head.withUnsafeBytes { try? Platform.writeAtomically(parts: [$0] + parts, to: path, durable: false) }
   }
 

@@ -41,16 +41,10 @@ package enum IndexCache {
 
   /// Reads checked blocks of a cache file: through the descriptor it was opened with, or
   /// from its bytes when it was small enough to be read whole at once.
-  package final class Reader {
+  package struct Reader {
     let file: RandomAccessFile?
     let whole: [UInt8]?
     let source: UInt64
-
-    init(file: RandomAccessFile?, whole: [UInt8]?, source: UInt64) {
-      self.file = file
-      self.whole = whole
-      self.source = source
-    }
 
     /// The `count` bytes at `offset`, or fewer at the end of the file.
     func read(at offset: Int64, count: Int) -> [UInt8]? {
@@ -243,7 +237,7 @@ package enum IndexCache {
           for (list, section) in zip([ids, prefixes, quarters], sections) {
             for page in section {
               let bytes = UnsafeRawBufferPointer(rebasing: list[page.bytes])
-              headers += CacheFile.blockHeader(tag: Tag.page, payload: bytes, at: at, source: source)
+              headers += CacheFile.blockHeader(tag: Tag.page, parts: [bytes], at: at, source: source)
               pages.append(bytes)
               at += Int64(CacheFile.blockHeaderSize + bytes.count)
             }

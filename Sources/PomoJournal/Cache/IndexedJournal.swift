@@ -267,7 +267,8 @@ public final class IndexedJournal {
     // Just opened, the file is as its opening found it; brought up to date again, it is asked.
     let seen = trustingCache ? file.opened : nil
     let changed = try state.index.update(file, seen: seen, calendar: counting?.calendar) { id in
-      guard let found = known.contains(key: id) else {
+      // Whether an entry has this key; nil when the page it would be on fails.
+      guard let found = known.entries(in: id...id).map({ !$0.isEmpty }) else {
         self.sideFileFailed = true
         return false
       }

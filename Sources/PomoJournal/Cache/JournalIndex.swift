@@ -17,10 +17,7 @@ public struct JournalIndex {
     public var maxTime: Double
     /// Whether a session of the chunk has a phase an exercise total counts: the report by
     /// exercise reads only these chunks.
-    public var exercises: Bool {
-      get { flags & 1 != 0 }
-      set { flags = newValue ? flags | 1 : flags & ~1 }
-    }
+    public var exercises: Bool { flags & 1 != 0 }
     /// The chunk's flags as the cache file keeps them (only `exercises` so far), a byte a
     /// cache can check before it is trusted.
     var flags: UInt8 = 0
@@ -277,7 +274,7 @@ public struct JournalIndex {
               if line.long { credited?.long[line.id] = line.prefix }
               chunk.minTime = min(chunk.minTime, line.from)
               chunk.maxTime = max(chunk.maxTime, line.to)
-              if line.exercises { chunk.exercises = true }
+              if line.exercises { chunk.flags |= 1 }
               if line.completed { newQuarters.append(Self.quarterKey(Self.quarter(line.from), line.id)) }
               newPrefixes.append(PrefixEntry(prefix: line.prefix, line: indexedLines))
               if let added = line.added {
@@ -542,36 +539,25 @@ public struct JournalIndex {
   /// grown it; `apply` puts the lists back together.
   package func encoded(since: Saved? = nil) -> [UInt8] {
     var out = CacheWriter(magic: [])
-    func put(_ v: UInt64) { out.put(v) }
-    func put(_ v: Int64) { out.put(v) }
-    func put(_ v: Double) { out.put(v) }
     out.put(identity)
-    put(indexedLength)
-    put(indexedLines)
-    put(headHash)
-    put(tailHash)
-    put(buildID)
-    put(idCount)
-    put(quarterCount)
-    put(Int64(newestQuarter))
-    put(prefixCount)
-    put(correctionCount)
+    for n in [indexedLength, indexedLines] { out.put(n) }
+    for n in [headHash, tailHash, buildID] { out.put(n) }
+    for n in [idCount, quarterCount, Int64(newestQuarter), prefixCount, correctionCount] { out.put(n) }
     let keep = min(max(0, (since?.chunks ?? 0) - 1), chunks.count)
-    put(Int64(keep))
+    out.put(Int64(keep))
     out.put(raw: Array(chunks[keep...]))
     let bad = badLines[min(since?.badLines ?? 0, badLines.count)...]
-    put(Int64(bad.count))
+    out.put(Int64(bad.count))
     for line in bad {
-      put(Int64(line.number))
+      out.put(Int64(line.number))
       out.put(text: line.reason)
     }
     let repeated = duplicates[min(since?.duplicates ?? 0, duplicates.count)...]
-    put(Int64(repeated.count))
-    for line in repeated { put(line) }
+    out.put(raw: Array(repeated))
     let counted = since == nil ? tags : newTags
-    put(Int64(counted.count))
+    out.put(Int64(counted.count))
     for (tag, count) in counted.sorted(by: { $0.key < $1.key }) {
-      put(count)
+      out.put(count)
       out.put(text: tag)
     }
     return out.bytes
@@ -605,14 +591,10 @@ public struct JournalIndex {
       guard let number = int(), number >= 1, number <= lines, let reason = input.text() else { return false }
       bad.append(Journal.BadLine(number: Int(number), reason: reason))
     }
-    guard let duplicateCount = int(), duplicateCount >= 0, duplicateCount <= input.remaining / 8 else { return false }
-    var repeated: [Int64] = []
-    for _ in 0..<duplicateCount {
-      guard let line = int(), line >= 1, line <= lines, line > (repeated.last ?? duplicates.last ?? 0) else {
-        return false
-      }
-      repeated.append(line)
-    }
+    // Lines that repeat an id: each in the journal, after the one before.
+    guard let repeated = input.raw(Int64.self, zero: 0),
+      zip([duplicates.last ?? 0] + repeated, repeated).allSatisfy({ $0 < $1 && $1 <= lines })
+    else { return false }
     guard let tagCount = int(), tagCount >= 0, tagCount <= input.remaining / 16 else { return false }
     var counted: [(String, Int64)] = []
     for _ in 0..<tagCount {
