@@ -436,8 +436,8 @@ struct RecordScannerTests {
     #expect(index.badLines.map { "\($0.number): \($0.reason)" } == reference.bad, sourceLocation: sourceLocation)
     #expect(index.duplicates == reference.duplicates, sourceLocation: sourceLocation)
     #expect(index.idCount == Int64(reference.ids.count), sourceLocation: sourceLocation)
-    #expect((ids ?? index.newIDs) == reference.ids, sourceLocation: sourceLocation)
-    #expect(corrections(refs ?? index.corrections) == reference.corrections, sourceLocation: sourceLocation)
+    #expect((ids ?? index.added.ids) == reference.ids, sourceLocation: sourceLocation)
+    #expect(corrections(refs ?? index.added.corrections) == reference.corrections, sourceLocation: sourceLocation)
     #expect(index.indexedLength == reference.indexedLength, sourceLocation: sourceLocation)
     #expect(index.indexedLines == reference.indexedLines, sourceLocation: sourceLocation)
   }
@@ -455,8 +455,8 @@ struct RecordScannerTests {
     var index = JournalIndex()
     #expect(try index.update(RandomAccessFile(path: path), isKnown: { _ in false }))
     Self.expectMatches(index, reference)
-    #expect(index.newQuarters == reference.quarters)
-    #expect(index.newPrefixes == reference.prefixes)
+    #expect(index.added.quarters == reference.quarters)
+    #expect(index.added.prefixes == reference.prefixes)
 
     // The same journal indexed in three goes, as it grew: the same index.
     let cuts = [bytes.count / 3, 2 * bytes.count / 3, bytes.count]
@@ -476,10 +476,10 @@ struct RecordScannerTests {
       }
       let known = ids
       _ = try stepwise.update(RandomAccessFile(path: grown), isKnown: { History.contains(known, $0) })
-      ids = JournalIndex.merge(ids, stepwise.newIDs)
-      refs += stepwise.corrections
-      quarters = JournalIndex.merge(quarters, stepwise.newQuarters, unique: true)
-      prefixes = JournalIndex.merge(prefixes, stepwise.newPrefixes, unique: true)
+      ids = JournalIndex.merge(ids, stepwise.added.ids)
+      refs += stepwise.added.corrections
+      quarters = JournalIndex.merge(quarters, stepwise.added.quarters, unique: true)
+      prefixes = JournalIndex.merge(prefixes, stepwise.added.prefixes, unique: true)
     }
     Self.expectMatches(stepwise, reference, ids: ids, corrections: refs)
     #expect(quarters == JournalIndex.merge([], reference.quarters, unique: true))

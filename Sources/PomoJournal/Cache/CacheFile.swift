@@ -137,8 +137,8 @@ package enum CacheFile {
   }
 
   /// The checked payload of the one-block cache file at `path`, as bytes.
-  package static func read(_ path: String, magic: [UInt8], source: UInt64, limit: Int = 1 << 30) -> [UInt8]? {
-    guard let snapshot = try? FileSnapshot(path: path, limit: limit),
+  package static func read(_ path: String, magic: [UInt8], source: UInt64) -> [UInt8]? {
+    guard let snapshot = try? FileSnapshot(path: path, limit: 1 << 30),
       let payload = payload(of: snapshot, magic: magic, source: source)
     else { return nil }
     return Array(payload)

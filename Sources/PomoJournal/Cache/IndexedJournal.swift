@@ -120,8 +120,8 @@ public final class IndexedJournal {
   package func wholeState() -> [UInt8]? {
     lists().map {
       IndexCache.append(
-        index: index, since: nil, corrections: corrections.all, ids: $0.ids, prefixes: $0.prefixes,
-        quarters: $0.quarters)
+        index: index, since: nil,
+        added: IndexAdditions(ids: $0.ids, prefixes: $0.prefixes, quarters: $0.quarters, corrections: corrections.all))
     }
   }
 
@@ -130,7 +130,7 @@ public final class IndexedJournal {
 
   /// A tag a shell can offer: not blank, no control characters (they would break the
   /// one-tag-a-line list, and nobody types them).
-  package static func isCompletable(_ tag: String) -> Bool {
+  private static func isCompletable(_ tag: String) -> Bool {
     !tag.trimmedSpaces().isEmpty && !tag.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
   }
 
@@ -147,44 +147,30 @@ public final class IndexedJournal {
     guard count > 0 else { return }
     let duplicates = index.duplicates
     let source = file
-    let failures = UnsafeMutableBufferPointer<FileSystemError?>.allocate(capacity: parts)
-    failures.initialize(repeating: nil)
-    defer {
-      failures.deinitialize()
-      failures.deallocate()
-    }
-    nonisolated(unsafe) let errors = failures
-    withoutActuallyEscaping(work) { work in
+    // The first failure, in the parts' order, is thrown.
+    let done = withoutActuallyEscaping(work) { work in
       nonisolated(unsafe) let job = work
-      Parallel.forEach(parts) { part in
-        let range = (first + part * count / parts)..<(first + (part + 1) * count / parts)
-        let longest = range.map { Int(chunks[$0].length) }.max() ?? 0
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, longest), alignment: 8)
-        defer { buffer.deallocate() }
-        for k in range {
-          let chunk = chunks[k]
-          let length: Int
-          do {
-            length = try source.read(
+      return Result { () throws(FileSystemError) in
+        _ = try Parallel.tryMap(parts, empty: ()) { part throws(FileSystemError) in
+          let range = (first + part * count / parts)..<(first + (part + 1) * count / parts)
+          let longest = range.map { Int(chunks[$0].length) }.max() ?? 0
+          let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, longest), alignment: 8)
+          defer { buffer.deallocate() }
+          for k in range {
+            let chunk = chunks[k]
+            let length = try source.read(
               at: chunk.offset, into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<Int(chunk.length)]))
-          } catch {
-            errors[part] = error as? FileSystemError
-            return
-          }
-          // The index says the chunk is there: fewer bytes, and the file was cut while read.
-          guard length == Int(chunk.length) else {
-            errors[part] = .changedWhileRead
-            return
-          }
-          let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
-          Self.forEachLine(in: UnsafeBufferPointer(start: base, count: length), chunk: chunk, duplicates: duplicates) {
-            number, bytes in
-            if number > line { job(part, bytes) }
+            // The index says the chunk is there: fewer bytes, and the file was cut while read.
+            guard length == Int(chunk.length) else { throw .changedWhileRead }
+            let bytes = UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: length)
+            Self.forEachLine(in: bytes, chunk: chunk, duplicates: duplicates) { number, bytes in
+              if number > line { job(part, bytes) }
+            }
           }
         }
       }
     }
-    if let failure = failures.compactMap({ $0 }).first { throw failure }
+    try done.get()
   }
 
   /// Opens the journal and brings its index (in `cacheFolder`) up to date; a missing journal
@@ -282,22 +268,19 @@ public final class IndexedJournal {
       return try bringUpToDate(trustingCache: false)
     }
     if changed {
-      let added = state.index
-      if added.buildID != before || loaded == nil {
-        state.corrections = CorrectionTable(added.corrections)
-        state.ids = SortedPages(added.newIDs)
-        state.prefixes = SortedPages(added.newPrefixes)
-        state.quarters = SortedPages(added.newQuarters)
+      let (added, credits) = (state.index.added, state.index.credits)
+      state.index.added = IndexAdditions()
+      state.index.credits = nil
+      counting?.credits = credits
+      if state.index.buildID != before || loaded == nil {
+        // Built again: the lists are what it read.
+        state = IndexCache.Loaded(index: state.index)
+        state.add(added)
         if let path { save(to: path) }
       } else {
-        state.corrections = state.corrections.adding(added.corrections)
-        state.ids.adding(added.newIDs)
-        state.prefixes.adding(added.newPrefixes)
-        state.quarters.adding(added.newQuarters)
+        state.add(added)
         if let path, let loaded {
-          let payload = IndexCache.append(
-            index: added, since: loaded.saved, corrections: added.corrections, ids: added.newIDs,
-            prefixes: added.newPrefixes, quarters: added.newQuarters)
+          let payload = IndexCache.append(index: index, since: loaded.saved, added: added)
           // Appends are taken in as the file is read: past a share of it, it is written whole.
           let appended = loaded.end - loaded.baseEnd + Int64(payload.count)
           if loaded.appends >= Self.appendsBeforeRewrite || appended > max(1 << 20, loaded.baseEnd / 8) {
@@ -307,12 +290,6 @@ public final class IndexedJournal {
           }
         }
       }
-      counting?.credits = added.credits
-      state.index.newIDs = []
-      state.index.newPrefixes = []
-      state.index.newQuarters = []
-      state.index.corrections = []
-      state.index.credits = nil
     }
     badLines = index.badLines
     earliest = index.chunks.map(\.minTime).min() ?? .infinity

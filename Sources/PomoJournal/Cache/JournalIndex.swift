@@ -97,16 +97,8 @@ public struct JournalIndex {
   /// it answers "was there a completed session on local day D?" for any zone.
   public var quarterCount: Int64 = 0
   public var newestQuarter: Int32 = 0
-  /// Quarters found by the last `update` (as `quarterKey`s), sorted, not yet merged into the list.
-  public var newQuarters: [UInt64] = []
-  /// The corrections (and added sessions) found by the last `update`, not yet merged into
-  /// the correction table (`CorrectionTable`, kept in a file of its own).
-  public var corrections: [CorrectionRef] = []
   /// How many entries the correction table holds.
   public var correctionCount: Int64 = 0
-  /// Id prefixes and line numbers of the sessions found by the last `update`, sorted, not
-  /// yet merged into the prefix list (`IndexedJournal` keeps it in a file of its own).
-  public var newPrefixes: [PrefixEntry] = []
   /// How many entries the prefix list holds.
   public var prefixCount: Int64 = 0
 
@@ -153,8 +145,9 @@ public struct JournalIndex {
   public var tags: [String: Int64] = [:]
   /// The tags found by the last `update` (counted in `tags` too), not yet saved.
   public var newTags: [String: Int64] = [:]
-  /// The hashes of the ids found by the last `update`, sorted, not yet saved.
-  public var newIDs: [UInt64] = []
+  /// What the lines the last `update` read add to the lists kept beside the index, not yet
+  /// taken into them nor saved.
+  package var added = IndexAdditions()
   /// What the lines add to the day totals, when the last `update` built the index from the
   /// first line in a calendar (`FileCredits`); never saved.
   package var credits: FileCredits?
@@ -166,8 +159,8 @@ public struct JournalIndex {
   /// Brings the index up to date with `file`, reading only what was appended since.
   /// `isKnown` says whether an id (its hash) is already indexed; it is asked only when lines
   /// were appended to an index that had some, so an append does not load every id. Returns
-  /// whether anything changed; what the lines added is left in `newIDs`, `newQuarters`,
-  /// `newPrefixes` and `corrections` for the cache to save.
+  /// whether anything changed; what the lines added to the lists is left in `added`, for
+  /// the cache to save.
   ///
   /// Only whole lines are indexed: a last line without its newline may be a record being
   /// appended right now, so it is neither counted nor reported until its newline arrives.
@@ -182,10 +175,7 @@ public struct JournalIndex {
   {
     let now: FileIdentity
     if let seen { now = seen } else { now = try file.identity }
-    newIDs = []
-    newQuarters = []
-    newPrefixes = []
-    corrections = []
+    added = IndexAdditions()
     newTags = [:]
     credits = nil
     if now == identity { return false }
@@ -275,12 +265,12 @@ public struct JournalIndex {
               chunk.minTime = min(chunk.minTime, line.from)
               chunk.maxTime = max(chunk.maxTime, line.to)
               if line.exercises { chunk.flags |= 1 }
-              if line.completed { newQuarters.append(Self.quarterKey(Self.quarter(line.from), line.id)) }
-              newPrefixes.append(PrefixEntry(prefix: line.prefix, line: indexedLines))
-              if let added = line.added {
-                corrections.append(
+              if line.completed { added.quarters.append(Self.quarterKey(Self.quarter(line.from), line.id)) }
+              added.prefixes.append(PrefixEntry(prefix: line.prefix, line: indexedLines))
+              if let at = line.added {
+                added.corrections.append(
                   CorrectionRef(
-                    session: line.id, sessionPrefix: line.prefix, id: line.id, kind: .added, at: added, from: .nan,
+                    session: line.id, sessionPrefix: line.prefix, id: line.id, kind: .added, at: at, from: .nan,
                     to: .nan, offset: lineEnd - Int64(line.length + 1), length: Int64(line.length)))
               }
             }
@@ -291,7 +281,7 @@ public struct JournalIndex {
             } else {
               ref.offset = lineEnd - Int64(line.length + 1)
               ref.length = Int64(line.length)
-              corrections.append(ref)
+              added.corrections.append(ref)
             }
           case .bad:
             badLines.append(Journal.BadLine(number: Int(indexedLines), reason: slice.problems[line.extra]))
@@ -384,8 +374,8 @@ public struct JournalIndex {
         let lines = Int64(slot.slices.reduce(0) { $0 + $1.lines.count })
         let expected = Int(min((now.size - position) / Int64(end - begin) * lines, 1 << 22))
         idSet.reserve(expected)
-        newPrefixes.reserveCapacity(expected)
-        newQuarters.reserveCapacity(expected)
+        added.prefixes.reserveCapacity(expected)
+        added.quarters.reserveCapacity(expected)
       }
       previous = ScannedBlock(
         slices: slot.slices, bytes: UnsafeBufferPointer(buffer), begin: begin, position: position,
@@ -397,32 +387,32 @@ public struct JournalIndex {
     if linesInChunk > 0 { chunks.append(chunk) }
     // The three sorts side by side. The prefixes' is stable, and they came in line order:
     // so they end sorted by prefix, then line.
-    nonisolated(unsafe) var quarters = newQuarters
-    nonisolated(unsafe) var prefixes = newPrefixes
-    nonisolated(unsafe) var added = idSet.elements
+    nonisolated(unsafe) var quarters = added.quarters
+    nonisolated(unsafe) var prefixes = added.prefixes
+    nonisolated(unsafe) var ids = idSet.elements
     idSet = IDSet()
-    newQuarters = []
-    newPrefixes = []
+    added.quarters = []
+    added.prefixes = []
     Parallel.forEach(3) { k in
       switch k {
       case 0: RadixSort.sort(&quarters) { $0 }
       case 1: RadixSort.sort(&prefixes) { $0.prefix }
-      default: RadixSort.sort(&added) { $0 }
+      default: RadixSort.sort(&ids) { $0 }
       }
     }
-    newQuarters = quarters
-    newPrefixes = prefixes
-    newIDs = added
+    added.quarters = quarters
+    added.prefixes = prefixes
+    added.ids = ids
     // A last line without its newline is not indexed: it may be a write in progress.
     indexedLength = position
-    idCount += Int64(added.count)
+    idCount += Int64(ids.count)
     quarterCount += Int64(quarters.count)
     if let last = quarters.last {
       let newest = Self.quarter(ofKey: last)
       newestQuarter = quarterCount == Int64(quarters.count) ? newest : max(newestQuarter, newest)
     }
     prefixCount += Int64(prefixes.count)
-    correctionCount += Int64(corrections.count)
+    correctionCount += Int64(added.corrections.count)
     for (tag, count) in newTags { tags[tag, default: 0] += count }
     (headHash, tailHash) = try Staleness.hashes(file, length: indexedLength)
     credits = credited
