@@ -55,7 +55,8 @@ package enum CacheFile {
   /// The same block appended to `bytes` (whose first byte stands at `base` in the file), the
   /// payload copied once: a cache of tens of megabytes is not copied block by block again.
   package static func append(tag: UInt64, payload: [UInt8], to bytes: inout [UInt8], base: Int64 = 0, source: UInt64) {
-    bytes += payload.withUnsafeBytes { blockHeader(tag: tag, parts: [$0], at: base + Int64(bytes.count), source: source) }
+    let offset = base + Int64(bytes.count)
+    bytes += payload.withUnsafeBytes { blockHeader(tag: tag, parts: [$0], at: offset, source: source) }
     bytes += payload
   }
 
@@ -116,8 +117,8 @@ package enum CacheFile {
   /// where they lie: a cache of tens of megabytes is never copied to be written.
   package static func write(parts: [UnsafeRawBufferPointer], to path: String, magic: [UInt8], source: UInt64) {
     precondition(parts.dropLast().allSatisfy { $0.count % 8 == 0 })
-    let head = header(kind: magic, source: source)
-      + blockHeader(tag: 0, parts: parts, at: Int64(fileHeaderSize), source: source)
+    let head =
+      header(kind: magic, source: source) + blockHeader(tag: 0, parts: parts, at: Int64(fileHeaderSize), source: source)
     head.withUnsafeBytes { try? Platform.writeAtomically(parts: [$0] + parts, to: path, durable: false) }
   }
 

@@ -34,11 +34,17 @@ public final class IndexedJournal {
   /// the hashes of every id the index holds (sessions and corrections), the sessions' id
   /// prefixes with their lines, and the quarter hours of completed sessions (as
   /// `JournalIndex.quarterKey`s), sorted, read a page at a time as lookups need them.
-  private lazy var state: IndexCache.Loaded = takenIn()
-  public var index: JournalIndex { state.index }
+  /// Stored, not lazy, so an update changes it in place; taken in on first use (`takeIn`).
+  private var state = IndexCache.Loaded()
+  public var index: JournalIndex {
+    takeIn()
+    return state.index
+  }
   /// A file taken from its folder's cache without corrections leaves its index untaken.
   public var corrections: CorrectionTable {
-    folderEntry?.outline.corrections == 0 ? CorrectionTable() : state.corrections
+    if folderEntry?.outline.corrections == 0 { return CorrectionTable() }
+    takeIn()
+    return state.corrections
   }
   public private(set) var badLines: [Journal.BadLine] = []
   public private(set) var earliest: Double = .infinity
@@ -86,11 +92,10 @@ public final class IndexedJournal {
   /// The entries of a table whose key is in `keys` (all when nil). A page found damaged
   /// after the index was opened is never trusted, nor answered as empty: the index is built
   /// again from the journal, and asked again.
-  private func entries<E>(of table: KeyPath<IndexCache.Loaded, SortedPages<E>>, in keys: ClosedRange<UInt64>? = nil)
-    -> [E]
-  {
+  private func entries<E>(of table: (IndexCache.Loaded) -> SortedPages<E>, in keys: ClosedRange<UInt64>? = nil) -> [E] {
     func find() -> [E]? {
-      let pages = state[keyPath: table]
+      takeIn()
+      let pages = table(state)
       guard let keys else { return pages.all() }
       return pages.entries(in: keys)
     }
@@ -110,6 +115,7 @@ public final class IndexedJournal {
 
   /// Every list of the index read whole; nil when a page fails its check.
   private func lists() -> (ids: [UInt64], prefixes: [JournalIndex.PrefixEntry], quarters: [UInt64])? {
+    takeIn()
     guard let ids = state.ids.all(), let prefixes = state.prefixes.all(), let quarters = state.quarters.all() else {
       return nil
     }
@@ -162,7 +168,8 @@ public final class IndexedJournal {
               at: chunk.offset, into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<Int(chunk.length)]))
             // The index says the chunk is there: fewer bytes, and the file was cut while read.
             guard length == Int(chunk.length) else { throw .changedWhileRead }
-            let bytes = UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: length)
+            let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            let bytes = UnsafeBufferPointer(start: base, count: length)
             Self.forEachLine(in: bytes, chunk: chunk, duplicates: duplicates) { number, bytes in
               if number > line { job(part, bytes) }
             }
@@ -221,15 +228,18 @@ public final class IndexedJournal {
   /// The index and its tables from the folder's cache entry, all taken in on the first use
   /// of any (empty for a missing journal). An entry that passed its check yet does not hold
   /// together is dropped with the folder's cache, and the journal is indexed the usual way.
-  private func takenIn() -> IndexCache.Loaded {
-    guard let entry = folderEntry else { return IndexCache.Loaded() }
+  private func takeIn() {
+    guard let entry = folderEntry else { return }
     folderEntry = nil
-    if let whole = entry.loaded() { return whole }
+    if let whole = entry.loaded() {
+      state = whole
+      return
+    }
     if let cacheFolder {
       let folder = FNV1a.hash(Platform.absolutePath(Platform.parentFolder(journal.path)))
       Platform.removeFile(FolderIndex.path(source: folder, cacheFolder: cacheFolder))
     }
-    return (try? bringUpToDate(trustingCache: true)) != nil ? state : IndexCache.Loaded()
+    if (try? bringUpToDate(trustingCache: true)) == nil { state = IndexCache.Loaded() }
   }
 
   /// The hash of the journal file's absolute path, which names its cache files.

@@ -582,9 +582,12 @@ public struct JournalIndex {
       bad.append(Journal.BadLine(number: Int(number), reason: reason))
     }
     // Lines that repeat an id: each in the journal, after the one before.
-    guard let repeated = input.raw(Int64.self, zero: 0),
-      zip([duplicates.last ?? 0] + repeated, repeated).allSatisfy({ $0 < $1 && $1 <= lines })
-    else { return false }
+    guard let repeated = input.raw(Int64.self, zero: 0) else { return false }
+    var last = duplicates.last ?? 0
+    for line in repeated {
+      guard line > last, line <= lines else { return false }
+      last = line
+    }
     guard let tagCount = int(), tagCount >= 0, tagCount <= input.remaining / 16 else { return false }
     var counted: [(String, Int64)] = []
     for _ in 0..<tagCount {
