@@ -34,8 +34,8 @@ public final class IndexedJournal {
   /// the hashes of every id the index holds (sessions and corrections), the sessions' id
   /// prefixes with their lines, and the quarter hours of completed sessions (as
   /// `JournalIndex.quarterKey`s), sorted, read a page at a time as lookups need them.
-  /// Stored, not lazy, so an update changes it in place; taken in on first use (`takeIn`).
-  private var state = IndexCache.Loaded()
+  /// Made on first use (most files of a folder never need it), and taken in then (`takeIn`).
+  private lazy var state = IndexCache.Loaded()
   public var index: JournalIndex {
     takeIn()
     return state.index
