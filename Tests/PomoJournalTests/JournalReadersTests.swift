@@ -192,13 +192,14 @@ struct BoundedWorkTests {
     lines.append(recordLine("b9", base + 2_000_000))  // a later line of an id: the first wins
     let path = try folder.write("j.jsonl", lines.joined(separator: "\n") + "\n")
     let indexed = try IndexedJournal(journal: Journal(path: path), cacheFolder: folder.file("cache"))
-    let newest = try indexed.newest(3)
-    #expect(newest.map(\.record.id) == ["b9", "b8", "b7"])
-    #expect(newest[0].record.start == base + 1_000_009)
+    let history = History(files: [indexed])
+    let newest = try history.newest(3)
+    #expect(newest.map(\.id) == ["b9", "b8", "b7"])
+    #expect(newest[0].start == base + 1_000_009)
     #expect(indexed.chunksRead <= 3, "log read \(indexed.chunksRead) chunks of \(indexed.index.chunks.count)")
-    let all = try indexed.newest(1_000_000)
+    let all = try history.newest(1_000_000)
     #expect(all.count == 6420)
-    #expect(zip(all, all.dropFirst()).allSatisfy { $0.record.start >= $1.record.start })
+    #expect(zip(all, all.dropFirst()).allSatisfy { $0.start >= $1.start })
   }
 
   @Test("a line over 16 MB is damaged and skipped without being kept; the lines around it count")

@@ -359,7 +359,7 @@ struct RecordScannerTests {
           } else {
             chunk.minTime = min(chunk.minTime, from)
             chunk.maxTime = max(chunk.maxTime, to)
-            if exercises { chunk.exercises = true }
+            if exercises { chunk.flags |= 1 }
             if completed { quarters.append(JournalIndex.quarterKey(JournalIndex.quarter(from), id)) }
             prefixes.append(.init(prefix: prefix, line: line))
             if let added { corrections.append("added \(id) \(prefix) \(added) \(start) \(text.count)") }
@@ -436,8 +436,8 @@ struct RecordScannerTests {
     #expect(index.badLines.map { "\($0.number): \($0.reason)" } == reference.bad, sourceLocation: sourceLocation)
     #expect(index.duplicates == reference.duplicates, sourceLocation: sourceLocation)
     #expect(index.idCount == Int64(reference.ids.count), sourceLocation: sourceLocation)
-    #expect((ids ?? index.newIDs) == reference.ids, sourceLocation: sourceLocation)
-    #expect(corrections(refs ?? index.corrections) == reference.corrections, sourceLocation: sourceLocation)
+    #expect((ids ?? index.added.ids) == reference.ids, sourceLocation: sourceLocation)
+    #expect(corrections(refs ?? index.added.corrections) == reference.corrections, sourceLocation: sourceLocation)
     #expect(index.indexedLength == reference.indexedLength, sourceLocation: sourceLocation)
     #expect(index.indexedLines == reference.indexedLines, sourceLocation: sourceLocation)
   }
@@ -455,8 +455,8 @@ struct RecordScannerTests {
     var index = JournalIndex()
     #expect(try index.update(RandomAccessFile(path: path), isKnown: { _ in false }))
     Self.expectMatches(index, reference)
-    #expect(index.newQuarters == reference.quarters)
-    #expect(index.newPrefixes == reference.prefixes)
+    #expect(index.added.quarters == reference.quarters)
+    #expect(index.added.prefixes == reference.prefixes)
 
     // The same journal indexed in three goes, as it grew: the same index.
     let cuts = [bytes.count / 3, 2 * bytes.count / 3, bytes.count]
@@ -476,13 +476,13 @@ struct RecordScannerTests {
       }
       let known = ids
       _ = try stepwise.update(RandomAccessFile(path: grown), isKnown: { History.contains(known, $0) })
-      ids = JournalIndex.merge(ids, stepwise.newIDs)
-      refs += stepwise.corrections
-      quarters = JournalIndex.mergeUnique(quarters, stepwise.newQuarters)
-      prefixes = JournalIndex.mergeUnique(prefixes, stepwise.newPrefixes)
+      ids = JournalIndex.merge(ids, stepwise.added.ids)
+      refs += stepwise.added.corrections
+      quarters = JournalIndex.merge(quarters, stepwise.added.quarters, unique: true)
+      prefixes = JournalIndex.merge(prefixes, stepwise.added.prefixes, unique: true)
     }
     Self.expectMatches(stepwise, reference, ids: ids, corrections: refs)
-    #expect(quarters == JournalIndex.mergeUnique([], reference.quarters))
+    #expect(quarters == JournalIndex.merge([], reference.quarters, unique: true))
     #expect(prefixes == reference.prefixes)
   }
 

@@ -32,7 +32,7 @@ package enum CacheFile {
     precondition(kind.count == 8)
     var out = CacheWriter(magic: magic + kind)
     out.put(source)
-    let sum = out.bytes.withUnsafeBytes { checksum($0, seed: source) }
+    let sum = out.bytes.withUnsafeBytes { checksum([$0], seed: source) }
     out.put(sum)
     return out.bytes
   }
@@ -55,18 +55,22 @@ package enum CacheFile {
   /// The same block appended to `bytes` (whose first byte stands at `base` in the file), the
   /// payload copied once: a cache of tens of megabytes is not copied block by block again.
   package static func append(tag: UInt64, payload: [UInt8], to bytes: inout [UInt8], base: Int64 = 0, source: UInt64) {
-    bytes += payload.withUnsafeBytes { blockHeader(tag: tag, payload: $0, at: base + Int64(bytes.count), source: source) }
+    let offset = base + Int64(bytes.count)
+    bytes += payload.withUnsafeBytes { blockHeader(tag: tag, parts: [$0], at: offset, source: source) }
     bytes += payload
   }
 
-  /// The header of a block holding `payload` that stands at `offset` in a file made from
-  /// `source`, for a payload written where it lies.
-  package static func blockHeader(tag: UInt64, payload: UnsafeRawBufferPointer, at offset: Int64, source: UInt64)
+  /// The header of a block whose payload is `parts` one after the other (each but the last
+  /// a whole number of words), standing at `offset` in a file made from `source`: for a
+  /// payload written where it lies.
+  package static func blockHeader(tag: UInt64, parts: [UnsafeRawBufferPointer], at offset: Int64, source: UInt64)
     -> [UInt8]
   {
-    let sum = checksum(payload, seed: blockSeed(source: source, offset: offset, tag: tag))
+    let sum = checksum(parts, seed: blockSeed(source: source, offset: offset, tag: tag))
     var bytes: [UInt8] = []
-    for word in [tag, UInt64(payload.count), sum] { withUnsafeBytes(of: word.littleEndian) { bytes += $0 } }
+    for word in [tag, UInt64(parts.reduce(0) { $0 + $1.count }), sum] {
+      withUnsafeBytes(of: word.littleEndian) { bytes += $0 }
+    }
     return bytes
   }
 
@@ -92,7 +96,7 @@ package enum CacheFile {
     let start = offset + blockHeaderSize
     let payload = UnsafeRawBufferPointer(rebasing: bytes[start..<(start + Int(length))])
     let seed = blockSeed(source: source, offset: base + Int64(offset), tag: tag)
-    guard word(2) == checksum(payload, seed: seed) else { return nil }
+    guard word(2) == checksum([payload], seed: seed) else { return nil }
     return (tag, payload, start + Int(length))
   }
 
@@ -113,10 +117,8 @@ package enum CacheFile {
   /// where they lie: a cache of tens of megabytes is never copied to be written.
   package static func write(parts: [UnsafeRawBufferPointer], to path: String, magic: [UInt8], source: UInt64) {
     precondition(parts.dropLast().allSatisfy { $0.count % 8 == 0 })
-    var head = header(kind: magic, source: source)
-    let seed = blockSeed(source: source, offset: Int64(fileHeaderSize), tag: 0)
-    let count = parts.reduce(0) { $0 + $1.count }
-    for word in [0, UInt64(count), checksum(parts, seed: seed)] { withUnsafeBytes(of: word.littleEndian) { head += $0 } }
+    let head =
+      header(kind: magic, source: source) + blockHeader(tag: 0, parts: parts, at: Int64(fileHeaderSize), source: source)
     head.withUnsafeBytes { try? Platform.writeAtomically(parts: [$0] + parts, to: path, durable: false) }
   }
 
@@ -136,21 +138,17 @@ package enum CacheFile {
   }
 
   /// The checked payload of the one-block cache file at `path`, as bytes.
-  package static func read(_ path: String, magic: [UInt8], source: UInt64, limit: Int = 1 << 30) -> [UInt8]? {
-    guard let snapshot = try? FileSnapshot(path: path, limit: limit),
+  package static func read(_ path: String, magic: [UInt8], source: UInt64) -> [UInt8]? {
+    guard let snapshot = try? FileSnapshot(path: path, limit: 1 << 30),
       let payload = payload(of: snapshot, magic: magic, source: source)
     else { return nil }
     return Array(payload)
   }
 
-  /// A checksum of the seed, the length and the bytes, a word at a time. Each step is a
-  /// bijection of the running value for a given word, and of the word for a given value, so
-  /// two inputs that differ in one word always differ in the sum.
-  package static func checksum(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
-    checksum([bytes], seed: seed)
-  }
-
-  /// The checksum of `parts` one after the other (each but the last a whole number of words).
+  /// A checksum of the seed, the length and the bytes of `parts` one after the other (each
+  /// but the last a whole number of words), a word at a time. Each step is a bijection of the
+  /// running value for a given word, and of the word for a given value, so two inputs that
+  /// differ in one word always differ in the sum.
   static func checksum(_ parts: [UnsafeRawBufferPointer], seed: UInt64) -> UInt64 {
     var h: UInt64 = 0xCBF2_9CE4_8422_2325
     func mix(_ w: UInt64) {

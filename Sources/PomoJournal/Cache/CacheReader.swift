@@ -14,12 +14,6 @@ struct CacheReader {
     at = magic.count
   }
 
-  /// Reads `bytes` from `start` (a part of a file read whole, without a copy).
-  init(_ bytes: [UInt8], at start: Int) {
-    self.bytes = bytes
-    at = min(max(0, start), bytes.count)
-  }
-
   var remaining: Int { bytes.count - at }
   var atEnd: Bool { at == bytes.count }
 
@@ -39,7 +33,6 @@ struct CacheReader {
     else { return nil }
     return FileIdentity(device: device, inode: inode, size: size, modified: modified, changed: changed)
   }
-  mutating func double() -> Double? { word().map { Double(bitPattern: $0) } }
 
   /// What `put(raw:)` wrote, if it fits; the caller checks every value.
   mutating func raw<T: BitwiseCopyable>(_ type: T.Type, zero: T) -> [T]? {

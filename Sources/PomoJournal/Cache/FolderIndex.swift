@@ -60,7 +60,7 @@ package final class FolderIndex {
     /// does not hold together, or is not the index the outline describes.
     func loaded() -> IndexCache.Loaded? {
       var loaded = IndexCache.Loaded()
-      var appends = IndexCache.Appends()
+      var appends = IndexAdditions()
       guard let state = folder.state(number), IndexCache.take(state, into: &loaded, appends: &appends),
         IndexCache.finish(&loaded, appends), IndexOutline(loaded.index) == outline
       else { return nil }

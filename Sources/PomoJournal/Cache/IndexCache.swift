@@ -37,20 +37,22 @@ package enum IndexCache {
     var inode: UInt64 = 0
     /// The index's lists as saved, so an append saves only what was added.
     var saved = JournalIndex.Saved()
+
+    /// Takes what lines added (each list sorted) into the lists.
+    mutating func add(_ added: IndexAdditions) {
+      ids.adding(added.ids)
+      prefixes.adding(added.prefixes)
+      quarters.adding(added.quarters)
+      corrections = corrections.adding(added.corrections)
+    }
   }
 
   /// Reads checked blocks of a cache file: through the descriptor it was opened with, or
   /// from its bytes when it was small enough to be read whole at once.
-  package final class Reader {
+  package struct Reader {
     let file: RandomAccessFile?
     let whole: [UInt8]?
     let source: UInt64
-
-    init(file: RandomAccessFile?, whole: [UInt8]?, source: UInt64) {
-      self.file = file
-      self.whole = whole
-      self.source = source
-    }
 
     /// The `count` bytes at `offset`, or fewer at the end of the file.
     func read(at offset: Int64, count: Int) -> [UInt8]? {
@@ -102,12 +104,12 @@ package enum IndexCache {
     else { return nil }
     loaded.inode = identity.inode
     // The appends, read in one go and taken in order.
-    var appends = Appends()
+    var appends = IndexAdditions()
     if size > loaded.baseEnd, let rest = reader.read(at: loaded.baseEnd, count: Int(size - loaded.baseEnd)) {
       rest.withUnsafeBytes { all in
         var at = 0
         while let block = CacheFile.block(in: all, at: at, base: loaded.baseEnd, source: source),
-          block.tag == Tag.append, take(block.payload, into: &loaded, appends: &appends)
+          block.tag == Tag.append, take(Array(block.payload), into: &loaded, appends: &appends)
         {
           loaded.appends += 1
           at = block.end
@@ -118,22 +120,8 @@ package enum IndexCache {
     return finish(&loaded, appends) ? loaded : nil
   }
 
-  /// What appends add to the lists, gathered to be sorted once.
-  package struct Appends {
-    var ids: [UInt64] = []
-    var prefixes: [JournalIndex.PrefixEntry] = []
-    var quarters: [UInt64] = []
-    var corrections: [JournalIndex.CorrectionRef] = []
-  }
-
   /// Takes in one append (`append(index:since:…)`); false when it fails its checks.
-  package static func take(_ payload: UnsafeRawBufferPointer, into loaded: inout Loaded, appends: inout Appends)
-    -> Bool
-  {
-    take(Array(payload), into: &loaded, appends: &appends)
-  }
-
-  package static func take(_ payload: [UInt8], into loaded: inout Loaded, appends: inout Appends) -> Bool {
+  package static func take(_ payload: [UInt8], into loaded: inout Loaded, appends: inout IndexAdditions) -> Bool {
     guard var input = CacheReader(payload, magic: []), let meta = input.block(),
       let corrections = input.raw(UInt64.self, zero: 0), corrections.count % CorrectionTable.words == 0,
       let ids = input.raw(UInt64.self, zero: 0),
@@ -149,15 +137,12 @@ package enum IndexCache {
 
   /// Adds what the appends brought to the lists, and checks the lists against the index's
   /// counts and the corrections against the journal's length.
-  package static func finish(_ loaded: inout Loaded, _ appends: Appends) -> Bool {
+  package static func finish(_ loaded: inout Loaded, _ appends: IndexAdditions) -> Bool {
     var appends = appends
     RadixSort.sort(&appends.ids) { $0 }
     RadixSort.sort(&appends.prefixes) { $0.prefix }
     RadixSort.sort(&appends.quarters) { $0 }
-    loaded.ids.adding(appends.ids)
-    loaded.prefixes.adding(appends.prefixes)
-    loaded.quarters.adding(appends.quarters)
-    loaded.corrections = loaded.corrections.adding(appends.corrections)
+    loaded.add(appends)
     let index = loaded.index
     guard loaded.ids.count == index.idCount, loaded.prefixes.count == index.prefixCount,
       loaded.quarters.count == index.quarterCount, loaded.corrections.count == index.correctionCount,
@@ -166,7 +151,6 @@ package enum IndexCache {
     loaded.saved = index.saved
     return true
   }
-
 
   /// The directory's numbers, corrections and pages (which must lie between `start` and the
   /// file's `size`).
@@ -250,7 +234,7 @@ package enum IndexCache {
           for (list, section) in zip([ids, prefixes, quarters], sections) {
             for page in section {
               let bytes = UnsafeRawBufferPointer(rebasing: list[page.bytes])
-              headers += CacheFile.blockHeader(tag: Tag.page, payload: bytes, at: at, source: source)
+              headers += CacheFile.blockHeader(tag: Tag.page, parts: [bytes], at: at, source: source)
               pages.append(bytes)
               at += Int64(CacheFile.blockHeaderSize + bytes.count)
             }
@@ -272,18 +256,15 @@ package enum IndexCache {
 
   /// The bytes of an append: what an update of the index added since `saved` (everything it
   /// holds when nil, which taken into an empty index makes it whole).
-  package static func append(
-    index: JournalIndex, since saved: JournalIndex.Saved?, corrections: [JournalIndex.CorrectionRef],
-    ids: [UInt64], prefixes: [JournalIndex.PrefixEntry], quarters: [UInt64]
-  ) -> [UInt8] {
+  package static func append(index: JournalIndex, since saved: JournalIndex.Saved?, added: IndexAdditions) -> [UInt8] {
     var out = CacheWriter(magic: [])
     let meta = index.encoded(since: saved)
     out.put(Int64(meta.count))
     out.put(bytes: meta)
-    out.put(raw: CorrectionTable(corrections).storage)
-    out.put(raw: ids)
-    out.put(raw: prefixes)
-    out.put(raw: quarters)
+    out.put(raw: CorrectionTable(added.corrections).storage)
+    out.put(raw: added.ids)
+    out.put(raw: added.prefixes)
+    out.put(raw: added.quarters)
     return out.bytes
   }
 

@@ -4,21 +4,15 @@ import PomoPlatform
 /// What a cache made from report indexes (the day totals, the streak, the ids several files
 /// hold) stands on, for one journal file: which file, which build of its index, and how many
 /// of its lines. `Staleness.standing` is the one rule that compares them.
-package struct IndexMark: Equatable, Sendable {
+package struct IndexMark: Equatable, Sendable, BitwiseCopyable {
   var path: UInt64
   var device: UInt64
   var inode: UInt64
   var build: UInt64
   var lines: Int64
+}
 
-  init(path: UInt64, device: UInt64, inode: UInt64, build: UInt64, lines: Int64) {
-    self.path = path
-    self.device = device
-    self.inode = inode
-    self.build = build
-    self.lines = lines
-  }
-
+extension IndexMark {
   /// Where `file`'s index stands now.
   init(_ file: IndexedJournal) {
     let outline = file.outline
@@ -27,29 +21,13 @@ package struct IndexMark: Equatable, Sendable {
       lines: outline.lines)
   }
 
-  /// The marks as a cache file keeps them.
-  static func put(_ marks: [IndexMark], into out: inout CacheWriter) {
-    out.put(Int64(marks.count))
-    for m in marks {
-      out.put(m.path)
-      out.put(m.device)
-      out.put(m.inode)
-      out.put(m.build)
-      out.put(m.lines)
-    }
-  }
+  /// The marks as a cache file keeps them: their count, then each one's five words.
+  static func put(_ marks: [IndexMark], into out: inout CacheWriter) { out.put(raw: marks) }
 
   /// What `put` wrote; nil when anything is out of place.
   static func read(from input: inout CacheReader) -> [IndexMark]? {
-    guard let count = input.int(), count >= 0, count <= input.remaining / 40 else { return nil }
-    var marks: [IndexMark] = []
-    marks.reserveCapacity(Int(count))
-    for _ in 0..<count {
-      guard let path = input.word(), let device = input.word(), let inode = input.word(), let build = input.word(),
-        let lines = input.int(), lines >= 0
-      else { return nil }
-      marks.append(IndexMark(path: path, device: device, inode: inode, build: build, lines: lines))
-    }
+    let zero = IndexMark(path: 0, device: 0, inode: 0, build: 0, lines: 0)
+    guard let marks = input.raw(IndexMark.self, zero: zero), marks.allSatisfy({ $0.lines >= 0 }) else { return nil }
     return marks
   }
 }

@@ -77,20 +77,10 @@ extension JournalIndex {
       bounds.append(max(start, bounds[k - 1]))
     }
     bounds.append(to)
-    if count == 1 { return [scanSlice(buffer, from: from, to: to, calendar: calendars?[0])] }
-    let results = UnsafeMutableBufferPointer<ScannedSlice>.allocate(capacity: count)
-    results.initialize(repeating: ScannedSlice())
-    defer {
-      results.deinitialize()
-      results.deallocate()
-    }
-    nonisolated(unsafe) let output = results
-    nonisolated(unsafe) let input = buffer
     let starts = bounds
-    Parallel.forEach(count) { k in
-      output[k] = scanSlice(input, from: starts[k], to: starts[k + 1], calendar: calendars?[k])
+    return Parallel.map(count, empty: ScannedSlice()) { k in
+      scanSlice(buffer, from: starts[k], to: starts[k + 1], calendar: calendars?[k])
     }
-    return Array(results)
   }
 
   /// At most this many slices a block, each on a core as one is free: two a core keep the
@@ -151,9 +141,5 @@ extension JournalIndex {
   static func firstNewline(_ buffer: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
     guard from < to, let base = buffer.baseAddress else { return nil }
     return memchr(base + from, 0x0A, to - from).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
-  }
-
-  static func firstNewline(_ buffer: UnsafeMutableBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
-    firstNewline(UnsafeBufferPointer(buffer), from: from, to: to)
   }
 }

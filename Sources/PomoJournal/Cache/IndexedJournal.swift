@@ -30,23 +30,29 @@ public final class IndexedJournal {
 
   /// The journal file if it was opened.
   package var openedFile: RandomAccessFile? { handle }
-  public private(set) lazy var index: JournalIndex = takenIn().index
+  /// The index and its tables: the corrections and added sessions (`CorrectionTable`), and
+  /// the hashes of every id the index holds (sessions and corrections), the sessions' id
+  /// prefixes with their lines, and the quarter hours of completed sessions (as
+  /// `JournalIndex.quarterKey`s), sorted, read a page at a time as lookups need them.
+  /// Made on first use (most files of a folder never need it), and taken in then (`takeIn`).
+  private lazy var state = IndexCache.Loaded()
+  public var index: JournalIndex {
+    takeIn()
+    return state.index
+  }
+  /// A file taken from its folder's cache without corrections leaves its index untaken.
+  public var corrections: CorrectionTable {
+    if folderEntry?.outline.corrections == 0 { return CorrectionTable() }
+    takeIn()
+    return state.corrections
+  }
   public private(set) var badLines: [Journal.BadLine] = []
   public private(set) var earliest: Double = .infinity
   /// Where the index keeps its files for this journal (a path prefix; the index itself is
   /// `.bin`); nil keeps everything in memory, reading and writing no cache file (`--no-cache`).
-  private var cachePath: String? { cacheFolder.map { $0 + "/index-" + String(source, radix: 16) } }
+  package var cacheBase: String? { cacheFolder.map { $0 + "/index-" + String(source, radix: 16) } }
   private var cacheFolder: String?
-  /// The file's corrections and added sessions (see `CorrectionTable`).
-  public private(set) lazy var corrections: CorrectionTable =
-    folderEntry?.outline.corrections == 0 ? CorrectionTable() : takenIn().corrections
-  /// The hashes of every id the index holds (sessions and corrections), the sessions' id
-  /// prefixes with their lines, and the quarter hours of completed sessions (as
-  /// `JournalIndex.quarterKey`s): sorted, read a page at a time as lookups need them.
-  private lazy var idTable: SortedPages<UInt64> = takenIn().ids
-  private lazy var prefixTable: SortedPages<JournalIndex.PrefixEntry> = takenIn().prefixes
-  private lazy var quarterTable: SortedPages<UInt64> = takenIn().quarters
-  /// How many chunks the last `newest` read, so tests can tell its work follows the answer.
+  /// How many chunks `read(chunk:into:)` read, so tests can tell the work of `log` follows the answer.
   private(set) var chunksRead = 0
   /// The calendar whose day totals a build of the index from the first line credits, and
   /// what it credited (`FileCredits`), when it was built so here: kept aside, as most files
@@ -62,45 +68,67 @@ public final class IndexedJournal {
   }
 
   /// Every quarter-hour key of a completed session, sorted.
-  package func loadQuarters() -> [UInt64] {
-    quarterTable.all() ?? repaired([]) { $0.quarterTable.all() }
-  }
+  package func loadQuarters() -> [UInt64] { entries(of: \.quarters) }
 
   /// The lines of the sessions whose id starts with the 8 bytes of `prefix`: a lookup in
   /// the prefix table, so finding a moved session does not read the journal.
-  package func lines(withPrefix prefix: UInt64) -> [Int64] {
-    let found = prefixTable.entries(in: prefix...prefix) ?? repaired([]) { $0.prefixTable.entries(in: prefix...prefix) }
-    return found.map(\.line)
-  }
+  package func lines(withPrefix prefix: UInt64) -> [Int64] { entries(of: \.prefixes, in: prefix...prefix).map(\.line) }
 
   /// The sorted id prefixes of the sessions, with their lines.
-  package func loadPrefixes() -> [JournalIndex.PrefixEntry] {
-    prefixTable.all() ?? repaired([]) { $0.prefixTable.all() }
+  package func loadPrefixes() -> [JournalIndex.PrefixEntry] { entries(of: \.prefixes) }
+
+  /// The sorted hashes of every id the index holds (sessions and corrections).
+  package func ids() -> [UInt64] { entries(of: \.ids) }
+
+  /// The keys (`JournalIndex.quarterKey`) of completed sessions (the first line of their id)
+  /// that started in `from..<to`.
+  package func completedKeys(from: Double, to: Double) -> [UInt64] {
+    let low = JournalIndex.quarterKey(JournalIndex.quarter(from), 0)
+    let high = JournalIndex.quarterKey(JournalIndex.quarter(to), 0)
+    guard low < high else { return [] }
+    return entries(of: \.quarters, in: low...(high - 1))
   }
 
-  /// What `part` finds once the index was built again from the journal: a page found
-  /// damaged after the index was opened is never trusted, nor answered as empty.
-  private func repaired<T>(_ empty: T, _ part: (IndexedJournal) -> T?) -> T {
+  /// The entries of a table whose key is in `keys` (all when nil). A page found damaged
+  /// after the index was opened is never trusted, nor answered as empty: the index is built
+  /// again from the journal, and asked again.
+  private func entries<E>(of table: (IndexCache.Loaded) -> SortedPages<E>, in keys: ClosedRange<UInt64>? = nil) -> [E] {
+    func find() -> [E]? {
+      takeIn()
+      let pages = table(state)
+      guard let keys else { return pages.all() }
+      return pages.entries(in: keys)
+    }
+    if let found = find() { return found }
     if updating {
       sideFileFailed = true
-      return empty
+      return []
     }
-    guard !repairing else { return part(self) ?? empty }
+    guard !repairing else { return find() ?? [] }
     repairing = true
     defer { repairing = false }
     try? bringUpToDate(trustingCache: false)
-    return part(self) ?? empty
+    return find() ?? []
   }
 
   private var repairing = false
 
-  /// Everything the index holds, as one append to an empty index (`FolderIndex` keeps it).
-  package func wholeState() -> [UInt8]? {
-    guard let ids = idTable.all(), let prefixes = prefixTable.all(), let quarters = quarterTable.all() else {
+  /// Every list of the index read whole; nil when a page fails its check.
+  private func lists() -> (ids: [UInt64], prefixes: [JournalIndex.PrefixEntry], quarters: [UInt64])? {
+    takeIn()
+    guard let ids = state.ids.all(), let prefixes = state.prefixes.all(), let quarters = state.quarters.all() else {
       return nil
     }
-    return IndexCache.append(
-      index: index, since: nil, corrections: corrections.all, ids: ids, prefixes: prefixes, quarters: quarters)
+    return (ids, prefixes, quarters)
+  }
+
+  /// Everything the index holds, as one append to an empty index (`FolderIndex` keeps it).
+  package func wholeState() -> [UInt8]? {
+    lists().map {
+      IndexCache.append(
+        index: index, since: nil,
+        added: IndexAdditions(ids: $0.ids, prefixes: $0.prefixes, quarters: $0.quarters, corrections: corrections.all))
+    }
   }
 
   /// The tags of the journal's sessions and corrections a shell can offer, sorted.
@@ -108,13 +136,8 @@ public final class IndexedJournal {
 
   /// A tag a shell can offer: not blank, no control characters (they would break the
   /// one-tag-a-line list, and nobody types them).
-  package static func isCompletable(_ tag: String) -> Bool {
+  private static func isCompletable(_ tag: String) -> Bool {
     !tag.trimmedSpaces().isEmpty && !tag.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
-  }
-
-  /// The sorted hashes of every id the index holds (sessions and corrections).
-  package func ids() -> [UInt64] {
-    idTable.all() ?? repaired([]) { $0.idTable.all() }
   }
 
   /// Every line that may be a record after `line` (not blank, not repeating an earlier id),
@@ -130,44 +153,31 @@ public final class IndexedJournal {
     guard count > 0 else { return }
     let duplicates = index.duplicates
     let source = file
-    let failures = UnsafeMutableBufferPointer<FileSystemError?>.allocate(capacity: parts)
-    failures.initialize(repeating: nil)
-    defer {
-      failures.deinitialize()
-      failures.deallocate()
-    }
-    nonisolated(unsafe) let errors = failures
-    withoutActuallyEscaping(work) { work in
+    // The first failure, in the parts' order, is thrown.
+    let done = withoutActuallyEscaping(work) { work in
       nonisolated(unsafe) let job = work
-      Parallel.forEach(parts) { part in
-        let range = (first + part * count / parts)..<(first + (part + 1) * count / parts)
-        let longest = range.map { Int(chunks[$0].length) }.max() ?? 0
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, longest), alignment: 8)
-        defer { buffer.deallocate() }
-        for k in range {
-          let chunk = chunks[k]
-          let length: Int
-          do {
-            length = try source.read(
+      return Result { () throws(FileSystemError) in
+        _ = try Parallel.tryMap(parts, empty: ()) { part throws(FileSystemError) in
+          let range = (first + part * count / parts)..<(first + (part + 1) * count / parts)
+          let longest = range.map { Int(chunks[$0].length) }.max() ?? 0
+          let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, longest), alignment: 8)
+          defer { buffer.deallocate() }
+          for k in range {
+            let chunk = chunks[k]
+            let length = try source.read(
               at: chunk.offset, into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<Int(chunk.length)]))
-          } catch {
-            errors[part] = error as? FileSystemError
-            return
-          }
-          // The index says the chunk is there: fewer bytes, and the file was cut while read.
-          guard length == Int(chunk.length) else {
-            errors[part] = .changedWhileRead
-            return
-          }
-          let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
-          Self.forEachLine(in: UnsafeBufferPointer(start: base, count: length), chunk: chunk, duplicates: duplicates) {
-            number, bytes in
-            if number > line { job(part, bytes) }
+            // The index says the chunk is there: fewer bytes, and the file was cut while read.
+            guard length == Int(chunk.length) else { throw .changedWhileRead }
+            let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            let bytes = UnsafeBufferPointer(start: base, count: length)
+            Self.forEachLine(in: bytes, chunk: chunk, duplicates: duplicates) { number, bytes in
+              if number > line { job(part, bytes) }
+            }
           }
         }
       }
     }
-    if let failure = failures.compactMap({ $0 }).first { throw failure }
+    try done.get()
   }
 
   /// Opens the journal and brings its index (in `cacheFolder`) up to date; a missing journal
@@ -218,29 +228,18 @@ public final class IndexedJournal {
   /// The index and its tables from the folder's cache entry, all taken in on the first use
   /// of any (empty for a missing journal). An entry that passed its check yet does not hold
   /// together is dropped with the folder's cache, and the journal is indexed the usual way.
-  private func takenIn() -> IndexCache.Loaded {
-    var loaded = IndexCache.Loaded()
-    if let entry = folderEntry {
-      folderEntry = nil
-      if let whole = entry.loaded() {
-        loaded = whole
-      } else {
-        if let cacheFolder {
-          let folder = FNV1a.hash(Platform.absolutePath(Platform.parentFolder(journal.path)))
-          Platform.removeFile(FolderIndex.path(source: folder, cacheFolder: cacheFolder))
-        }
-        if (try? bringUpToDate(trustingCache: true)) != nil {
-          return IndexCache.Loaded(
-            index: index, corrections: corrections, ids: idTable, prefixes: prefixTable, quarters: quarterTable)
-        }
-      }
+  private func takeIn() {
+    guard let entry = folderEntry else { return }
+    folderEntry = nil
+    if let whole = entry.loaded() {
+      state = whole
+      return
     }
-    index = loaded.index
-    corrections = loaded.corrections
-    idTable = loaded.ids
-    prefixTable = loaded.prefixes
-    quarterTable = loaded.quarters
-    return loaded
+    if let cacheFolder {
+      let folder = FNV1a.hash(Platform.absolutePath(Platform.parentFolder(journal.path)))
+      Platform.removeFile(FolderIndex.path(source: folder, cacheFolder: cacheFolder))
+    }
+    if (try? bringUpToDate(trustingCache: true)) == nil { state = IndexCache.Loaded() }
   }
 
   /// The hash of the journal file's absolute path, which names its cache files.
@@ -252,23 +251,20 @@ public final class IndexedJournal {
   private func bringUpToDate(trustingCache: Bool) throws(FileSystemError) {
     if handle == nil && exists { handle = try RandomAccessFile(path: journal.path) }
     guard let file = handle else { return }
-    let path = cachePath.map { $0 + ".bin" }
+    let path = cacheBase.map { $0 + ".bin" }
     var loaded = trustingCache ? path.flatMap { IndexCache.open($0, source: source) } : nil
-    let state = loaded ?? IndexCache.Loaded()
-    index = state.index
+    state = loaded ?? IndexCache.Loaded()
     // The index is this journal's now: no second reference makes an update copy its chunks.
     loaded?.index = JournalIndex()
-    corrections = state.corrections
-    idTable = state.ids
-    prefixTable = state.prefixes
-    quarterTable = state.quarters
-    let before = index.buildID
+    let before = state.index.buildID
     updating = true
     defer { updating = false }
-    let known = idTable
+    let known = state.ids
     // Just opened, the file is as its opening found it; brought up to date again, it is asked.
-    let changed = try index.update(file, seen: trustingCache ? file.opened : nil, calendar: counting?.calendar) { id in
-      guard let found = known.contains(key: id) else {
+    let seen = trustingCache ? file.opened : nil
+    let changed = try state.index.update(file, seen: seen, calendar: counting?.calendar) { id in
+      // Whether an entry has this key; nil when the page it would be on fails.
+      guard let found = known.entries(in: id...id).map({ !$0.isEmpty }) else {
         self.sideFileFailed = true
         return false
       }
@@ -282,36 +278,28 @@ public final class IndexedJournal {
       return try bringUpToDate(trustingCache: false)
     }
     if changed {
-      if index.buildID != before || loaded == nil {
-        corrections = CorrectionTable(index.corrections)
-        idTable = SortedPages(index.newIDs)
-        prefixTable = SortedPages(index.newPrefixes)
-        quarterTable = SortedPages(index.newQuarters)
-        if let path { save(to: path, source: source) }
+      let (added, credits) = (state.index.added, state.index.credits)
+      state.index.added = IndexAdditions()
+      state.index.credits = nil
+      counting?.credits = credits
+      if state.index.buildID != before || loaded == nil {
+        // Built again: the lists are what it read.
+        state = IndexCache.Loaded(index: state.index)
+        state.add(added)
+        if let path { save(to: path) }
       } else {
-        corrections = corrections.adding(index.corrections)
-        idTable.adding(index.newIDs)
-        prefixTable.adding(index.newPrefixes)
-        quarterTable.adding(index.newQuarters)
+        state.add(added)
         if let path, let loaded {
-          let payload = IndexCache.append(
-            index: index, since: loaded.saved, corrections: index.corrections, ids: index.newIDs,
-            prefixes: index.newPrefixes, quarters: index.newQuarters)
+          let payload = IndexCache.append(index: index, since: loaded.saved, added: added)
           // Appends are taken in as the file is read: past a share of it, it is written whole.
           let appended = loaded.end - loaded.baseEnd + Int64(payload.count)
           if loaded.appends >= Self.appendsBeforeRewrite || appended > max(1 << 20, loaded.baseEnd / 8) {
-            save(to: path, source: source)
+            save(to: path)
           } else {
             _ = IndexCache.append(payload, to: path, source: source, after: loaded)
           }
         }
       }
-      index.newIDs = []
-      index.newPrefixes = []
-      index.newQuarters = []
-      index.corrections = []
-      counting?.credits = index.credits
-      index.credits = nil
     }
     badLines = index.badLines
     earliest = index.chunks.map(\.minTime).min() ?? .infinity
@@ -322,19 +310,19 @@ public final class IndexedJournal {
 
   /// Writes the cache file whole, with every list read in full (a page that fails its
   /// check then makes everything be built again).
-  private func save(to path: String, source: UInt64) {
-    guard let ids = idTable.all(), let prefixes = prefixTable.all(), let quarters = quarterTable.all() else {
+  private func save(to path: String) {
+    guard let lists = lists() else {
       sideFileFailed = true
       return
     }
     IndexCache.write(
-      to: path, source: source, index: index, corrections: corrections, ids: ids, prefixes: prefixes,
-      quarters: quarters)
-    idTable = SortedPages(ids)
-    prefixTable = SortedPages(prefixes)
-    quarterTable = SortedPages(quarters)
+      to: path, source: source, index: index, corrections: state.corrections, ids: lists.ids,
+      prefixes: lists.prefixes, quarters: lists.quarters)
+    state.ids = SortedPages(lists.ids)
+    state.prefixes = SortedPages(lists.prefixes)
+    state.quarters = SortedPages(lists.quarters)
     // The side files and the tag cache of earlier versions of pomo, each a cache of its own, are gone.
-    if let base = cachePath, let cacheFolder {
+    if let base = cacheBase, let cacheFolder {
       for old in [".ids", ".prefixes", ".quarters", ".corrections"] { Platform.removeFile(base + old) }
       Platform.removeFile(cacheFolder + "/tags-" + String(source, radix: 16) + ".bin")
     }
@@ -343,19 +331,6 @@ public final class IndexedJournal {
   /// Whether `bringUpToDate` is running, and whether a page failed meanwhile.
   private var updating = false
   private var sideFileFailed = false
-
-  /// The keys (`JournalIndex.quarterKey`) of completed sessions (the first line of their id)
-  /// that started in `from..<to`.
-  package func completedKeys(from: Double, to: Double) -> [UInt64] {
-    let low = JournalIndex.quarterKey(JournalIndex.quarter(from), 0)
-    let high = JournalIndex.quarterKey(JournalIndex.quarter(to), 0)
-    guard low < high else { return [] }
-    let keys = low...(high - 1)
-    return quarterTable.entries(in: keys) ?? repaired([]) { $0.quarterTable.entries(in: keys) }
-  }
-
-  /// Where the index keeps its files for this journal (a path prefix); nil without caches.
-  package var cacheBase: String? { cachePath }
 
   /// The index of the chunk that holds line `line`, if any.
   package func chunk(holding line: Int64) -> Int? {
@@ -373,8 +348,7 @@ public final class IndexedJournal {
 
   /// The bytes of a chunk.
   package func read(chunk k: Int) throws(FileSystemError) -> [UInt8] {
-    guard let file = try openFile() else { return [] }
-    return try file.read(exactly: Int(index.chunks[k].length), at: index.chunks[k].offset)
+    try read(offset: index.chunks[k].offset, length: index.chunks[k].length)
   }
 
   /// The same, into `buffer`, whose room is kept from chunk to chunk (a fresh array a chunk
@@ -385,6 +359,7 @@ public final class IndexedJournal {
     if buffer.count > count { buffer.removeLast(buffer.count - count) }
     if buffer.count < count { buffer.append(contentsOf: repeatElement(0, count: count - buffer.count)) }
     guard let file, count > 0 else { return }
+    chunksRead += 1
     let offset = index.chunks[k].offset
     let done = buffer.withUnsafeMutableBytes { bytes in
       Result { () throws(FileSystemError) in try file.read(at: offset, into: bytes) }
@@ -440,14 +415,6 @@ public final class IndexedJournal {
     }
   }
 
-  /// Every record that may touch `from...to` (and possibly some that do not: callers filter).
-  ///
-  /// Chunks are read and decoded on all cores, a few at a time, and handed to `body` in
-  /// journal order on the calling thread; memory holds only the chunks in flight.
-  public func records(overlapping from: Double, _ to: Double, _ body: (JournalRecord) -> Void) throws(FileSystemError) {
-    try records(in: index.chunks(overlapping: from, to), body)
-  }
-
   /// The records in `selected` chunks, in their order.
   package func records(in selected: [JournalIndex.Chunk], detail: Bool = false, _ body: (JournalRecord) -> Void)
     throws(FileSystemError)
@@ -478,7 +445,10 @@ public final class IndexedJournal {
       let slot = Slot()
       let pending = Parallel.background {
         do {
-          slot.records = try Self.decode(chunks, from: source, duplicates: duplicates, detail: detail)
+          slot.records = try Parallel.tryMap(chunks.count, empty: []) { k throws(FileSystemError) in
+            let bytes = try source.read(exactly: Int(chunks[k].length), at: chunks[k].offset)
+            return Self.records(in: bytes, chunk: chunks[k], duplicates: duplicates, detail: detail).map(\.record)
+          }
         } catch {
           slot.failure = error as? FileSystemError
         }
@@ -498,58 +468,5 @@ public final class IndexedJournal {
         for record in records { body(record) }
       }
     }
-  }
-
-  /// Decodes chunks in parallel; the results keep the chunks' order.
-  private static func decode(
-    _ chunks: [JournalIndex.Chunk], from file: RandomAccessFile, duplicates: [Int64], detail: Bool
-  )
-    throws(FileSystemError) -> [[JournalRecord]]
-  {
-    let source = file
-    return try Parallel.tryMap(chunks.count, empty: []) { k throws(FileSystemError) in
-      let bytes = try source.read(exactly: Int(chunks[k].length), at: chunks[k].offset)
-      return records(in: bytes, chunk: chunks[k], duplicates: duplicates, detail: detail).map(\.record)
-    }
-  }
-}
-
-extension IndexedJournal {
-  /// The `limit` records that started last, newest first (the earlier line first when two
-  /// start at the same instant), each with its line as it stands in the journal.
-  ///
-  /// The chunks are read newest first by the latest instant they touch, and reading stops
-  /// when the next chunk cannot hold a record newer than the `limit` found: so the time
-  /// follows the answer, not the journal, yet a journal merged out of order is still right.
-  /// Lines that repeat an earlier id are skipped, as everywhere.
-  /// `lines: false` leaves the lines out (empty), which saves their memory when only the
-  /// records are shown.
-  public func newest(_ limit: Int, lines: Bool = true) throws(FileSystemError) -> [(
-    record: JournalRecord, line: [UInt8]
-  )] {
-    guard limit > 0, let file = try openFile() else { return [] }
-    let chunks = index.chunks
-    let order = chunks.indices.sorted { a, b in
-      chunks[a].maxTime != chunks[b].maxTime ? chunks[a].maxTime > chunks[b].maxTime : a > b
-    }
-    var starts = MinHeap()
-    var found: [(record: JournalRecord, number: Int64, line: [UInt8])] = []
-    chunksRead = 0
-    for k in order {
-      let chunk = chunks[k]
-      if starts.count == limit, chunk.maxTime < starts.minimum { break }
-      let bytes = try file.read(exactly: Int(chunk.length), at: chunk.offset)
-      chunksRead += 1
-      for item in Self.records(in: bytes, chunk: chunk, duplicates: index.duplicates, detail: true) {
-        if starts.count == limit {
-          guard item.record.start >= starts.minimum else { continue }
-          starts.removeMinimum()
-        }
-        starts.insert(item.record.start)
-        found.append((item.record, item.line, lines ? Array(item.bytes) : []))
-      }
-    }
-    found.sort { $0.record.start != $1.record.start ? $0.record.start > $1.record.start : $0.number < $1.number }
-    return found.prefix(limit).map { ($0.record, $0.line) }
   }
 }

@@ -17,10 +17,7 @@ public struct JournalIndex {
     public var maxTime: Double
     /// Whether a session of the chunk has a phase an exercise total counts: the report by
     /// exercise reads only these chunks.
-    public var exercises: Bool {
-      get { flags & 1 != 0 }
-      set { flags = newValue ? flags | 1 : flags & ~1 }
-    }
+    public var exercises: Bool { flags & 1 != 0 }
     /// The chunk's flags as the cache file keeps them (only `exercises` so far), a byte a
     /// cache can check before it is trusted.
     var flags: UInt8 = 0
@@ -100,16 +97,8 @@ public struct JournalIndex {
   /// it answers "was there a completed session on local day D?" for any zone.
   public var quarterCount: Int64 = 0
   public var newestQuarter: Int32 = 0
-  /// Quarters found by the last `update` (as `quarterKey`s), sorted, not yet merged into the list.
-  public var newQuarters: [UInt64] = []
-  /// The corrections (and added sessions) found by the last `update`, not yet merged into
-  /// the correction table (`CorrectionTable`, kept in a file of its own).
-  public var corrections: [CorrectionRef] = []
   /// How many entries the correction table holds.
   public var correctionCount: Int64 = 0
-  /// Id prefixes and line numbers of the sessions found by the last `update`, sorted, not
-  /// yet merged into the prefix list (`IndexedJournal` keeps it in a file of its own).
-  public var newPrefixes: [PrefixEntry] = []
   /// How many entries the prefix list holds.
   public var prefixCount: Int64 = 0
 
@@ -156,8 +145,9 @@ public struct JournalIndex {
   public var tags: [String: Int64] = [:]
   /// The tags found by the last `update` (counted in `tags` too), not yet saved.
   public var newTags: [String: Int64] = [:]
-  /// The hashes of the ids found by the last `update`, sorted, not yet saved.
-  public var newIDs: [UInt64] = []
+  /// What the lines the last `update` read add to the lists kept beside the index, not yet
+  /// taken into them nor saved.
+  package var added = IndexAdditions()
   /// What the lines add to the day totals, when the last `update` built the index from the
   /// first line in a calendar (`FileCredits`); never saved.
   package var credits: FileCredits?
@@ -169,8 +159,8 @@ public struct JournalIndex {
   /// Brings the index up to date with `file`, reading only what was appended since.
   /// `isKnown` says whether an id (its hash) is already indexed; it is asked only when lines
   /// were appended to an index that had some, so an append does not load every id. Returns
-  /// whether anything changed; what the lines added is left in `newIDs`, `newQuarters`,
-  /// `newPrefixes` and `corrections` for the cache to save.
+  /// whether anything changed; what the lines added to the lists is left in `added`, for
+  /// the cache to save.
   ///
   /// Only whole lines are indexed: a last line without its newline may be a record being
   /// appended right now, so it is neither counted nor reported until its newline arrives.
@@ -185,10 +175,7 @@ public struct JournalIndex {
   {
     let now: FileIdentity
     if let seen { now = seen } else { now = try file.identity }
-    newIDs = []
-    newQuarters = []
-    newPrefixes = []
-    corrections = []
+    added = IndexAdditions()
     newTags = [:]
     credits = nil
     if now == identity { return false }
@@ -210,8 +197,6 @@ public struct JournalIndex {
     var scanned = ScannedLine()
     let knowsSome = indexedLength > 0 && idCount > 0
     var idSet = IDSet()
-    newQuarters = []
-    newPrefixes = []
     // The file offset of the first byte of `buffer`, always at a line's start.
     var position = indexedLength
     var offset = indexedLength
@@ -279,13 +264,13 @@ public struct JournalIndex {
               if line.long { credited?.long[line.id] = line.prefix }
               chunk.minTime = min(chunk.minTime, line.from)
               chunk.maxTime = max(chunk.maxTime, line.to)
-              if line.exercises { chunk.exercises = true }
-              if line.completed { newQuarters.append(Self.quarterKey(Self.quarter(line.from), line.id)) }
-              newPrefixes.append(PrefixEntry(prefix: line.prefix, line: indexedLines))
-              if let added = line.added {
-                corrections.append(
+              if line.exercises { chunk.flags |= 1 }
+              if line.completed { added.quarters.append(Self.quarterKey(Self.quarter(line.from), line.id)) }
+              added.prefixes.append(PrefixEntry(prefix: line.prefix, line: indexedLines))
+              if let at = line.added {
+                added.corrections.append(
                   CorrectionRef(
-                    session: line.id, sessionPrefix: line.prefix, id: line.id, kind: .added, at: added, from: .nan,
+                    session: line.id, sessionPrefix: line.prefix, id: line.id, kind: .added, at: at, from: .nan,
                     to: .nan, offset: lineEnd - Int64(line.length + 1), length: Int64(line.length)))
               }
             }
@@ -296,7 +281,7 @@ public struct JournalIndex {
             } else {
               ref.offset = lineEnd - Int64(line.length + 1)
               ref.length = Int64(line.length)
-              corrections.append(ref)
+              added.corrections.append(ref)
             }
           case .bad:
             badLines.append(Journal.BadLine(number: Int(indexedLines), reason: slice.problems[line.extra]))
@@ -347,7 +332,7 @@ public struct JournalIndex {
       var begin = 0
       var tooLongEndingAt: Int64?
       if skipping {
-        guard let newline = Self.firstNewline(buffer, from: 0, to: read) else {
+        guard let newline = Self.firstNewline(UnsafeBufferPointer(buffer), from: 0, to: read) else {
           read = try readBlock(into: buffer)
           continue
         }
@@ -389,8 +374,8 @@ public struct JournalIndex {
         let lines = Int64(slot.slices.reduce(0) { $0 + $1.lines.count })
         let expected = Int(min((now.size - position) / Int64(end - begin) * lines, 1 << 22))
         idSet.reserve(expected)
-        newPrefixes.reserveCapacity(expected)
-        newQuarters.reserveCapacity(expected)
+        added.prefixes.reserveCapacity(expected)
+        added.quarters.reserveCapacity(expected)
       }
       previous = ScannedBlock(
         slices: slot.slices, bytes: UnsafeBufferPointer(buffer), begin: begin, position: position,
@@ -402,53 +387,56 @@ public struct JournalIndex {
     if linesInChunk > 0 { chunks.append(chunk) }
     // The three sorts side by side. The prefixes' is stable, and they came in line order:
     // so they end sorted by prefix, then line.
-    nonisolated(unsafe) var quarters = newQuarters
-    nonisolated(unsafe) var prefixes = newPrefixes
-    nonisolated(unsafe) var added = idSet.elements
+    nonisolated(unsafe) var quarters = added.quarters
+    nonisolated(unsafe) var prefixes = added.prefixes
+    nonisolated(unsafe) var ids = idSet.elements
     idSet = IDSet()
-    newQuarters = []
-    newPrefixes = []
+    added.quarters = []
+    added.prefixes = []
     Parallel.forEach(3) { k in
       switch k {
       case 0: RadixSort.sort(&quarters) { $0 }
       case 1: RadixSort.sort(&prefixes) { $0.prefix }
-      default: RadixSort.sort(&added) { $0 }
+      default: RadixSort.sort(&ids) { $0 }
       }
     }
-    newQuarters = quarters
-    newPrefixes = prefixes
-    newIDs = added
+    added.quarters = quarters
+    added.prefixes = prefixes
+    added.ids = ids
     // A last line without its newline is not indexed: it may be a write in progress.
     indexedLength = position
-    idCount += Int64(added.count)
+    idCount += Int64(ids.count)
     quarterCount += Int64(quarters.count)
     if let last = quarters.last {
       let newest = Self.quarter(ofKey: last)
       newestQuarter = quarterCount == Int64(quarters.count) ? newest : max(newestQuarter, newest)
     }
     prefixCount += Int64(prefixes.count)
-    correctionCount += Int64(corrections.count)
+    correctionCount += Int64(added.corrections.count)
     for (tag, count) in newTags { tags[tag, default: 0] += count }
     (headHash, tailHash) = try Staleness.hashes(file, length: indexedLength)
     credits = credited
     return true
   }
 
-  package static func merge<T: Comparable>(_ a: [T], _ b: [T]) -> [T] {
-    if b.isEmpty { return a }
-    if a.isEmpty { return b }
+  /// `a` and `b` (each sorted) as one sorted list; `unique` keeps one of equal entries.
+  package static func merge<T: Comparable>(_ a: [T], _ b: [T], unique: Bool = false) -> [T] {
+    if !unique && b.isEmpty { return a }
+    if !unique && a.isEmpty { return b }
     var result: [T] = []
     result.reserveCapacity(a.count + b.count)
     var i = 0
     var j = 0
     while i < a.count || j < b.count {
+      let next: T
       if j >= b.count || (i < a.count && a[i] <= b[j]) {
-        result.append(a[i])
+        next = a[i]
         i += 1
       } else {
-        result.append(b[j])
+        next = b[j]
         j += 1
       }
+      if !unique || result.last != next { result.append(next) }
     }
     return result
   }
@@ -520,42 +508,8 @@ public struct JournalIndex {
     Int32(clamping: Int64((t / 900).rounded(.down)))
   }
 
-  package static func mergeUnique<T: Comparable>(_ a: [T], _ b: [T]) -> [T] {
-    var result: [T] = []
-    result.reserveCapacity(a.count + b.count)
-    var i = 0
-    var j = 0
-    while i < a.count || j < b.count {
-      let next: T
-      if j >= b.count || (i < a.count && a[i] <= b[j]) {
-        next = a[i]
-        i += 1
-      } else {
-        next = b[j]
-        j += 1
-      }
-      if result.last != next { result.append(next) }
-    }
-    return result
-  }
-
-  package static func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
+  package static func isBlank(_ line: some Collection<UInt8>) -> Bool {
     line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
-  }
-
-  package static func isBlank(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-    line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
-  }
-
-  package static func hash(_ file: RandomAccessFile, at offset: Int64, length: Int64) throws(FileSystemError) -> UInt64
-  {
-    guard length > 0 else { return 0 }
-    return FNV1a.hash(try file.read(exactly: Int(length), at: offset))
-  }
-
-  /// The chunks with any line touching `from...to`.
-  public func chunks(overlapping from: Double, _ to: Double) -> [Chunk] {
-    chunks.filter { $0.maxTime >= from && $0.minTime <= to }
   }
 
   // MARK: - The cache file
@@ -575,36 +529,25 @@ public struct JournalIndex {
   /// grown it; `apply` puts the lists back together.
   package func encoded(since: Saved? = nil) -> [UInt8] {
     var out = CacheWriter(magic: [])
-    func put(_ v: UInt64) { out.put(v) }
-    func put(_ v: Int64) { out.put(v) }
-    func put(_ v: Double) { out.put(v) }
     out.put(identity)
-    put(indexedLength)
-    put(indexedLines)
-    put(headHash)
-    put(tailHash)
-    put(buildID)
-    put(idCount)
-    put(quarterCount)
-    put(Int64(newestQuarter))
-    put(prefixCount)
-    put(correctionCount)
+    for n in [indexedLength, indexedLines] { out.put(n) }
+    for n in [headHash, tailHash, buildID] { out.put(n) }
+    for n in [idCount, quarterCount, Int64(newestQuarter), prefixCount, correctionCount] { out.put(n) }
     let keep = min(max(0, (since?.chunks ?? 0) - 1), chunks.count)
-    put(Int64(keep))
+    out.put(Int64(keep))
     out.put(raw: Array(chunks[keep...]))
     let bad = badLines[min(since?.badLines ?? 0, badLines.count)...]
-    put(Int64(bad.count))
+    out.put(Int64(bad.count))
     for line in bad {
-      put(Int64(line.number))
+      out.put(Int64(line.number))
       out.put(text: line.reason)
     }
     let repeated = duplicates[min(since?.duplicates ?? 0, duplicates.count)...]
-    put(Int64(repeated.count))
-    for line in repeated { put(line) }
+    out.put(raw: Array(repeated))
     let counted = since == nil ? tags : newTags
-    put(Int64(counted.count))
+    out.put(Int64(counted.count))
     for (tag, count) in counted.sorted(by: { $0.key < $1.key }) {
-      put(count)
+      out.put(count)
       out.put(text: tag)
     }
     return out.bytes
@@ -638,13 +581,12 @@ public struct JournalIndex {
       guard let number = int(), number >= 1, number <= lines, let reason = input.text() else { return false }
       bad.append(Journal.BadLine(number: Int(number), reason: reason))
     }
-    guard let duplicateCount = int(), duplicateCount >= 0, duplicateCount <= input.remaining / 8 else { return false }
-    var repeated: [Int64] = []
-    for _ in 0..<duplicateCount {
-      guard let line = int(), line >= 1, line <= lines, line > (repeated.last ?? duplicates.last ?? 0) else {
-        return false
-      }
-      repeated.append(line)
+    // Lines that repeat an id: each in the journal, after the one before.
+    guard let repeated = input.raw(Int64.self, zero: 0) else { return false }
+    var last = duplicates.last ?? 0
+    for line in repeated {
+      guard line > last, line <= lines else { return false }
+      last = line
     }
     guard let tagCount = int(), tagCount >= 0, tagCount <= input.remaining / 16 else { return false }
     var counted: [(String, Int64)] = []

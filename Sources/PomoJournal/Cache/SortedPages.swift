@@ -102,11 +102,6 @@ package final class SortedPages<Entry: PageEntry> {
     return JournalIndex.merge(result, Array(tail[low..<max(low, high)]))
   }
 
-  /// Whether an entry has this key; nil when the page it would be on fails.
-  func contains(key: UInt64) -> Bool? {
-    entries(in: key...key).map { !$0.isEmpty }
-  }
-
   /// The pages of `entries` (sorted) as they are written: each page's place in them, its
   /// bytes' place, and its first key.
   static func paged(_ entries: [Entry]) -> [(entries: Range<Int>, bytes: Range<Int>, firstKey: UInt64)] {

@@ -31,9 +31,10 @@ package enum Staleness {
     head: UInt64, tail: UInt64
   ) {
     let span = min(length, hashedEnds)
+    guard span > 0 else { return (0, 0) }
     return (
-      try JournalIndex.hash(file, at: 0, length: span),
-      try JournalIndex.hash(file, at: max(0, length - hashedEnds), length: span)
+      FNV1a.hash(try file.read(exactly: Int(span), at: 0)),
+      FNV1a.hash(try file.read(exactly: Int(span), at: max(0, length - hashedEnds)))
     )
   }
 

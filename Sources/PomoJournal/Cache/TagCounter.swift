@@ -1,27 +1,20 @@
 import PomoCore
 import PomoPlatform
 
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#endif
-
 /// Counts the tags of the lines a worker of the index reads, making each tag's string once:
 /// a tag met again is found by the hash of its bytes (and its bytes compared), so a million
 /// tagged sessions cost a hash each, not a string each.
 struct TagCounter {
-  private var names: [String] = []
-  /// Each name's bytes, to compare with a tag met again.
+  /// Each tag's bytes, to compare with a tag met again, and how many lines carry it.
   private var spelled: [[UInt8]] = []
   private var tallies: [Int64] = []
-  /// Each tag's place in `names`, by the hash of its bytes.
+  /// Each tag's place in `spelled`, by the hash of its bytes.
   private var places: [UInt64: Int] = [:]
 
   /// The tags, with how many lines carry each.
   var counts: [String: Int64] {
     var result: [String: Int64] = [:]
-    for (name, tally) in zip(names, tallies) { result[name, default: 0] += tally }
+    for (bytes, tally) in zip(spelled, tallies) { result[String(decoding: bytes, as: UTF8.self), default: 0] += tally }
     return result
   }
 
@@ -31,23 +24,16 @@ struct TagCounter {
       text.withUTF8(in: line, decoded: decoded) { bytes in
         var hash = FNV1a()
         hash.add(bytes)
-        if let k = places[hash.value], Self.same(spelled[k], bytes) {
+        if let k = places[hash.value], spelled[k].elementsEqual(bytes) {
           tallies[k] += 1
         } else {
           // A new tag (or, against all odds, another with the same hash: counted apart).
-          places[hash.value] = names.count
-          names.append(String(decoding: bytes, as: UTF8.self))
+          places[hash.value] = spelled.count
           spelled.append(Array(bytes))
           tallies.append(1)
         }
       }
     }
-  }
-
-  private static func same(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard a.count == b.count else { return false }
-    guard let base = b.baseAddress, !a.isEmpty else { return true }
-    return a.withUnsafeBufferPointer { memcmp($0.baseAddress!, base, b.count) == 0 }
   }
 
   mutating func count(_ tag: String) {

@@ -37,7 +37,7 @@ final class SharedIDs {
       }
       all = JournalIndex.merge(all, ids)
     }
-    shared = JournalIndex.mergeUnique(shared.sorted(), [])
+    shared = JournalIndex.merge(shared.sorted(), [], unique: true)
     var out = CacheWriter(magic: [])
     IndexMark.put(now, into: &out)
     out.put(raw: shared)
