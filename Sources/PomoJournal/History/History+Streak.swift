@@ -12,30 +12,25 @@ extension History {
   /// counted again only when completed sessions or corrections change.
   public func streak(today: Int64, calendar: LocalCalendar) -> Int {
     // What corrections may have changed, worked out only when the days must be read.
-    var suspect: (sessions: Set<UInt32>, days: Set<Int64>)?
-    func suspects() -> (sessions: Set<UInt32>, days: Set<Int64>) {
-      if let suspect { return suspect }
+    lazy var suspectSessions = Set(movingRefs.map { UInt32(truncatingIfNeeded: $0.session) })
+    lazy var suspectDays: Set<Int64> = {
       var days = Set<Int64>()
       for ref in movingRefs where !ref.from.isNaN {
         let first = calendar.day(of: ref.from)
-        let last = calendar.day(of: ref.to)
-        for day in first...max(first, min(last, first + 31)) { days.insert(day) }
+        for day in first...max(first, min(calendar.day(of: ref.to), first + 31)) { days.insert(day) }
       }
-      let found = (Set(movingRefs.map { UInt32(truncatingIfNeeded: $0.session) }), days)
-      suspect = found
-      return found
-    }
+      return days
+    }()
     let completedOn = { (day: Int64) -> Bool in
       let from = calendar.start(of: day)
       let to = calendar.start(of: day + 1)
       if self.movingRefs.isEmpty {
         return self.files.contains { !$0.completedKeys(from: from, to: to).isEmpty }
       }
-      let (sessions, days) = suspects()
-      var doubtful = days.contains(day)
+      var doubtful = suspectDays.contains(day)
       for file in self.files {
         for key in file.completedKeys(from: from, to: to) {
-          if !sessions.contains(UInt32(truncatingIfNeeded: key)) { return true }
+          if !suspectSessions.contains(UInt32(truncatingIfNeeded: key)) { return true }
           doubtful = true
         }
       }

@@ -315,24 +315,12 @@ public struct SessionState: Equatable, Sendable {
       bytes[open] == UInt8(ascii: "{")
     else { return nil }
     // The object's end: the brace that balances the first, outside strings.
+    var strings = JSONStrings()
     var depth = 0
-    var inString = false
-    var escaped = false
-    for i in open..<bytes.count {
-      let c = bytes[i]
-      if inString {
-        if escaped {
-          escaped = false
-        } else if c == UInt8(ascii: "\\") {
-          escaped = true
-        } else if c == UInt8(ascii: "\"") {
-          inString = false
-        }
-      } else if c == UInt8(ascii: "\"") {
-        inString = true
-      } else if c == UInt8(ascii: "{") {
+    for i in open..<bytes.count where !strings.take(bytes[i]) {
+      if bytes[i] == UInt8(ascii: "{") {
         depth += 1
-      } else if c == UInt8(ascii: "}") {
+      } else if bytes[i] == UInt8(ascii: "}") {
         depth -= 1
         if depth == 0 { return bytes[open...i] }
       }
