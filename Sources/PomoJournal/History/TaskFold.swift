@@ -24,11 +24,7 @@ public enum TaskFold {
   /// those it finished before were Pomodoros done, as reports count them.
   public static func pomodoros(_ record: JournalRecord) -> Int {
     let void = record.voidPhase
-    var count = 0
-    for k in record.phases.indices where record.phases[k].kind == .work && record.phases[k].completed && k != void {
-      count += 1
-    }
-    return count
+    return record.phases.indices.count { record.phases[$0].kind == .work && record.phases[$0].completed && $0 != void }
   }
 
   /// How long before a task was made a session that names it may begin and still count
