@@ -60,14 +60,10 @@ public struct CorrectionTable: Sendable {
 
   /// Whether an entry's bytes are plausible: a damaged table is rebuilt, never trusted.
   public func isValid(length: Int64) -> Bool {
-    for k in 0..<count {
-      let b = k * Self.words
-      let offset = Int64(bitPattern: storage[b + 7])
-      let size = Int64(bitPattern: storage[b + 8])
-      guard storage[b + 3] & 0xFF <= 4, offset >= 0, size >= 0, offset <= length - size,
-        !Double(bitPattern: storage[b + 4]).isNaN
-      else { return false }
+    (0..<count).allSatisfy { k in
+      let r = self[k]
+      return storage[k * Self.words + 3] & 0xFF <= 4 && r.offset >= 0 && r.length >= 0 && r.offset <= length - r.length
+        && !r.at.isNaN
     }
-    return true
   }
 }

@@ -18,22 +18,14 @@ public enum Fold {
     Set(corrections.lazy.filter { $0.kind == .undo }.map(\.target))
   }
 
-  /// The corrections that still apply, each id once, in the order they apply: no undo, and
-  /// none an undo (of `revoked`) revoked.
-  static func live(_ corrections: [Correction], revoked: Set<String>) -> [Correction] {
+  /// The changes of the corrections that still apply (each id once, no undo, none an undo of
+  /// `revoked` revoked), merged in the order they apply, the last one winning field by field;
+  /// nil when one of them is a deletion.
+  static func merged(_ corrections: [Correction], revoked: Set<String>) -> Correction.Changes? {
     var seen = Set<String>()
-    return corrections.filter { $0.kind != .undo && !revoked.contains($0.id) && seen.insert($0.id).inserted }
-      .sorted(by: precedes)
-  }
-
-  /// A session with its corrections applied (any order given; each id counts once), or nil
-  /// when it was deleted, or was added by `pomo add` and that was undone.
-  public static func apply(_ record: JournalRecord, _ corrections: [Correction]) -> JournalRecord? {
-    if corrections.isEmpty { return record }
-    let revoked = revoked(corrections)
-    if record.added != nil && revoked.contains(record.id) { return nil }
+    let live = corrections.filter { $0.kind != .undo && !revoked.contains($0.id) && seen.insert($0.id).inserted }
     var changes = Correction.Changes()
-    for correction in live(corrections, revoked: revoked) {
+    for correction in live.sorted(by: precedes) {
       if correction.kind == .delete { return nil }
       let c = correction.changes
       if let tags = c.tags { changes.tags = tags }
@@ -46,8 +38,23 @@ public enum Fold {
       if let preset = c.preset { changes.preset = preset }
       if let status = c.status { changes.status = status }
       if let kept = c.keptAway { changes.keptAway = kept }
+      if let title = c.title { changes.title = title }
+      if let estimate = c.estimate { changes.estimate = estimate }
+      if c.setsDone {
+        changes.setsDone = true
+        changes.done = c.done
+      }
     }
-    return applying(changes, to: record)
+    return changes
+  }
+
+  /// A session with its corrections applied (any order given; each id counts once), or nil
+  /// when it was deleted, or was added by `pomo add` and that was undone.
+  public static func apply(_ record: JournalRecord, _ corrections: [Correction]) -> JournalRecord? {
+    if corrections.isEmpty { return record }
+    let revoked = revoked(corrections)
+    if record.added != nil && revoked.contains(record.id) { return nil }
+    return merged(corrections, revoked: revoked).map { applying($0, to: record) }
   }
 
   /// `record` with `changes` set: a new start moves the whole session, a new end moves the

@@ -10,16 +10,12 @@ public enum TaskFold {
   public static func apply(_ task: TaskRecord, _ corrections: [Correction]) -> TaskRecord? {
     if corrections.isEmpty { return task }
     let revoked = Fold.revoked(corrections)
-    if revoked.contains(task.id) { return nil }
+    guard !revoked.contains(task.id), let c = Fold.merged(corrections, revoked: revoked) else { return nil }
     var t = task
-    for correction in Fold.live(corrections, revoked: revoked) {
-      if correction.kind == .delete { return nil }
-      let c = correction.changes
-      if let title = c.title { t.title = title }
-      if let estimate = c.estimate { t.estimate = estimate }
-      if let tags = c.tags { t.tags = tags }
-      if c.setsDone { t.done = c.done }
-    }
+    if let title = c.title { t.title = title }
+    if let estimate = c.estimate { t.estimate = estimate }
+    if let tags = c.tags { t.tags = tags }
+    if c.setsDone { t.done = c.done }
     return t
   }
 
@@ -28,11 +24,7 @@ public enum TaskFold {
   /// those it finished before were Pomodoros done, as reports count them.
   public static func pomodoros(_ record: JournalRecord) -> Int {
     let void = record.voidPhase
-    var count = 0
-    for k in record.phases.indices where record.phases[k].kind == .work && record.phases[k].completed && k != void {
-      count += 1
-    }
-    return count
+    return record.phases.indices.count { record.phases[$0].kind == .work && record.phases[$0].completed && $0 != void }
   }
 
   /// How long before a task was made a session that names it may begin and still count
@@ -52,7 +44,7 @@ public enum TaskFold {
   }
 
   /// Every task of lines read in order, folded, with its Pomodoros: the reference the
-  /// indexed reader (`TaskReader`) must agree with.
+  /// indexed reader (`History.tasks`) must agree with.
   public static func tasks(_ entries: [JournalEntry]) -> [TaskProgress] {
     let lines = Fold.grouped(entries)
     let folded = lines.tasks.compactMap { apply($0, lines.corrections[$0.id] ?? []) }.sorted(by: precedes)

@@ -1,6 +1,6 @@
 /// Which tasks a command asks for: open ones or not, those done within a span, and those whose
 /// id starts with some text. The index's table answers it for most tasks before any line is
-/// read (`TaskReader`); every task read is checked against it again, as it now stands.
+/// read (`History.tasks`); every task read is checked against it again, as it now stands.
 public struct TaskQuery: Equatable, Sendable {
   /// Whether open tasks are wanted.
   public var open: Bool

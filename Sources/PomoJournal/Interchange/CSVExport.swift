@@ -30,23 +30,18 @@ public enum CSVExport {
   /// The tags a `tagsField` holds, exactly: what a reader of the CSV does to split them.
   public static func tags(field: String) -> [String] {
     guard !field.isEmpty else { return [] }
-    var tags: [String] = []
-    var current = ""
+    var tags = [""]
     var escaped = false
     for c in field {
-      if escaped {
-        current.append(c)
+      if escaped || (c != "\\" && c != ";") {
+        tags[tags.count - 1].append(c)
         escaped = false
       } else if c == "\\" {
         escaped = true
-      } else if c == ";" {
-        tags.append(current)
-        current = ""
       } else {
-        current.append(c)
+        tags.append("")
       }
     }
-    tags.append(current)
     return tags
   }
 

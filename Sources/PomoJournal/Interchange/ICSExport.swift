@@ -17,10 +17,7 @@ public enum ICSExport {
     var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + productID, "CALSCALE:GREGORIAN"]
     let stamp = UTCStamp.format(now)
     for r in records {
-      lines.append("BEGIN:VEVENT")
-      lines.append("UID:" + escape(r.id))
-      lines.append("DTSTAMP:" + stamp)
-      lines.append("DTSTART:" + UTCStamp.format(r.start))
+      lines += ["BEGIN:VEVENT", "UID:" + escape(r.id), "DTSTAMP:" + stamp, "DTSTART:" + UTCStamp.format(r.start)]
       if r.end.rounded(.down) > r.start.rounded(.down) { lines.append("DTEND:" + UTCStamp.format(r.end)) }
       let summary = r.tags.isEmpty ? r.preset : "\(r.preset) (\(r.tags.joined(separator: ", ")))"
       lines.append("SUMMARY:" + escape(summary))

@@ -33,8 +33,7 @@ public enum JournalArray {
     out.reserveCapacity(bytes.count)
     var element: [UInt8] = []
     var depth = 1
-    var inString = false
-    var escaped = false
+    var strings = JSONStrings()
     func flush() {
       if !element.isEmpty {
         out += element
@@ -46,21 +45,11 @@ public enum JournalArray {
     while i < bytes.count && depth > 0 {
       let b = bytes[i]
       i += 1
-      if inString {
+      if strings.take(b) {
         element.append(b)
-        if escaped {
-          escaped = false
-        } else if b == UInt8(ascii: "\\") {
-          escaped = true
-        } else if b == UInt8(ascii: "\"") {
-          inString = false
-        }
         continue
       }
       switch b {
-      case UInt8(ascii: "\""):
-        inString = true
-        element.append(b)
       case UInt8(ascii: "{"), UInt8(ascii: "["):
         depth += 1
         element.append(b)

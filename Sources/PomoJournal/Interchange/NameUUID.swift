@@ -27,25 +27,13 @@ public enum NameUUID {
   /// The 16 bytes of a UUID written "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", or nil.
   public static func bytes(_ uuid: String) -> [UInt8]? {
     let utf8 = Array(uuid.utf8)
-    guard utf8.count == 36, [8, 13, 18, 23].allSatisfy({ utf8[$0] == UInt8(ascii: "-") }) else { return nil }
-    var out: [UInt8] = []
-    var high: UInt8?
-    for (i, c) in utf8.enumerated() where ![8, 13, 18, 23].contains(i) {
-      let v: UInt8
-      switch c {
-      case 48...57: v = c - 48
-      case 97...102: v = c - 87
-      case 65...70: v = c - 55
-      default: return nil
-      }
-      if let h = high {
-        out.append(h << 4 | v)
-        high = nil
-      } else {
-        high = v
-      }
+    let dashes = [8, 13, 18, 23]
+    guard utf8.count == 36, dashes.allSatisfy({ utf8[$0] == UInt8(ascii: "-") }) else { return nil }
+    let digits = utf8.indices.filter { !dashes.contains($0) }.compactMap {
+      Character(Unicode.Scalar(utf8[$0])).hexDigitValue
     }
-    return out
+    guard digits.count == 32 else { return nil }
+    return stride(from: 0, to: 32, by: 2).map { UInt8(digits[$0] << 4 | digits[$0 + 1]) }
   }
 
   /// "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" in lowercase.

@@ -70,8 +70,8 @@ public enum OpenPomodoroImport {
     if dated {
       switch WhenParser.parse(text, now: 0, zone: zone) {
       case .success(let t) where Interchange.times.contains(t): return t
-      case .failure(let error) where !error.isNotATime: throw Interchange.Reason(error.description)
-      default: break
+      case .failure(.notATime), .success: break
+      case .failure(let error): throw Interchange.Reason(error.description)
       }
     }
     throw Interchange.Reason("\(Interchange.quoted(text)) is not a timestamp like 2026-11-30T09:00:00-05:00")
@@ -86,12 +86,5 @@ public enum OpenPomodoroImport {
       case .success(let span) = DurationText.parse(text)
     else { return nil }
     return TimeText.seconds(span) / 60
-  }
-}
-
-extension WhenError {
-  fileprivate var isNotATime: Bool {
-    if case .notATime = self { return true }
-    return false
   }
 }

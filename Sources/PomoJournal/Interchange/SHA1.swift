@@ -8,9 +8,7 @@ public enum SHA1 {
     let bitLength = UInt64(padded.count) &* 8
     padded.append(0x80)
     while padded.count % 64 != 56 { padded.append(0) }
-    for shift in stride(from: 56, through: 0, by: -8) {
-      padded.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
-    }
+    padded += withUnsafeBytes(of: bitLength.bigEndian, Array.init)
 
     var w = [UInt32](repeating: 0, count: 80)
     for block in stride(from: 0, to: padded.count, by: 64) {
@@ -35,12 +33,7 @@ public enum SHA1 {
       }
       h = (h.0 &+ a, h.1 &+ b, h.2 &+ c, h.3 &+ d, h.4 &+ e)
     }
-    return [h.0, h.1, h.2, h.3, h.4].flatMap { word in
-      [
-        UInt8(word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8),
-        UInt8(truncatingIfNeeded: word),
-      ]
-    }
+    return [h.0, h.1, h.2, h.3, h.4].flatMap { withUnsafeBytes(of: $0.bigEndian, Array.init) }
   }
 
   @inline(__always) private static func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 { x << n | x >> (32 - n) }

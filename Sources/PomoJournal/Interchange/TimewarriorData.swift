@@ -89,7 +89,6 @@ public enum TimewarriorData {
   /// of `added` too, each tag's other members kept as they were; nil when `existing` cannot
   /// be read as that list (then it is best removed: Timewarrior builds it again).
   public static func tagList(_ existing: [UInt8]?, adding added: [Interval]) -> String? {
-    var order: [String] = []
     var entries: [String: (count: Int, rest: [String])] = [:]
     if let existing, !existing.allSatisfy(Interchange.isSpace) {
       guard let document = try? JSONParser.parse(existing), case .object(let members) = document.kind else {
@@ -108,17 +107,11 @@ public enum TimewarriorData {
             rest.append(JSONOutput.string(field.key).text + ":" + text)
           }
         }
-        if entries[member.key] == nil { order.append(member.key) }
         entries[member.key] = (count, rest)
       }
     }
-    for interval in added {
-      for tag in interval.tags {
-        if entries[tag] == nil { order.append(tag) }
-        entries[tag, default: (0, [])].count += 1
-      }
-    }
-    let lines = order.sorted().map { tag in
+    for tag in added.flatMap(\.tags) { entries[tag, default: (0, [])].count += 1 }
+    let lines = entries.keys.sorted().map { tag in
       let entry = entries[tag]!
       return "  " + JSONOutput.string(tag).text + ":{" + (["\"count\":\(entry.count)"] + entry.rest).joined(separator: ",")
         + "}"

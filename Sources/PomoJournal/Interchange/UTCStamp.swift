@@ -12,16 +12,13 @@ public enum UTCStamp {
   public static func parse(_ text: String) -> Double? {
     let b = Array(text.utf8)
     guard b.count == 16, b[8] == UInt8(ascii: "T"), b[15] == UInt8(ascii: "Z") else { return nil }
-    var digits: [Int64] = []
-    for i in [0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14] {
-      guard (48...57).contains(b[i]) else { return nil }
-      digits.append(Int64(b[i] - 48))
+    func number(_ r: Range<Int>) -> Int64? {
+      b[r].allSatisfy { (48...57).contains($0) } ? b[r].reduce(0) { $0 * 10 + Int64($1 - 48) } : nil
     }
-    func number(_ from: Int, _ count: Int) -> Int64 { digits[from..<(from + count)].reduce(0) { $0 * 10 + $1 } }
-    let (y, mo, d, h, mi, s) = (number(0, 4), number(4, 2), number(6, 2), number(8, 2), number(10, 2), number(12, 2))
-    guard (1...12).contains(mo), d >= 1, d <= RFC3339.daysInMonth(y, mo), h < 24, mi < 60, s < 60, y >= 1970 else {
-      return nil
-    }
+    guard let y = number(0..<4), let mo = number(4..<6), let d = number(6..<8), let h = number(9..<11),
+      let mi = number(11..<13), let s = number(13..<15), (1...12).contains(mo), d >= 1,
+      d <= RFC3339.daysInMonth(y, mo), h < 24, mi < 60, s < 60, y >= 1970
+    else { return nil }
     return Double(RFC3339.days(fromCivil: y, mo, d) * 86_400 + h * 3600 + mi * 60 + s)
   }
 }

@@ -17,12 +17,8 @@ public struct Journal {
     self.folder = folder
   }
 
-  /// The files to read: every journal file of the folder (this machine's first, when it is
-  /// new), or the single file.
-  public var files: [String] {
-    guard let folder else { return [path] }
-    return folder.files()
-  }
+  /// The files to read: every journal file of the folder (`JournalFolder.files`), or the single file.
+  public var files: [String] { seenFiles.map(\.path) }
 
   /// The files, each with the file as it was seen when listed (nil for a journal of one file).
   package var seenFiles: [(path: String, identity: FileIdentity?)] {

@@ -163,13 +163,8 @@ public struct JournalFolder: Sendable {
     },
     user: UInt32 = Platform.userID
   ) -> String {
-    var hash = FNV1a.hash("\((systemID ?? "").trimmingSpaces())\u{0}\(user)")
-    var id = ""
-    for _ in 0..<6 {
-      id.append(idAlphabet[Int(hash & 31)])
-      hash >>= 5
-    }
-    return id
+    let hash = FNV1a.hash("\((systemID ?? "").trimmingSpaces())\u{0}\(user)")
+    return String((0..<6).map { idAlphabet[Int(hash >> (5 * UInt64($0)) & 31)] })
   }
 
   private static func read(_ file: String) -> String? {

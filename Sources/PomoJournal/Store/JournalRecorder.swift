@@ -35,12 +35,10 @@ public final class JournalRecorder: SessionListener {
       case .sessionEnded:
         finish(engine)
         return
-      // A phase that ends with no other starting is the last, whose question holds the session.
-      case .sessionStarted, .phaseStarted, .phaseEnded, .paused, .resumed, .extended, .slept, .waiting, .clockStepped,
-        .counted, .asking, .answered, .relabeled, .marked, .away, .back, .awayAsking, .awayDecided:
-        changed = true
-      default:
-        break
+      // Cues change nothing the file holds; every other event does (a phase that ends with no
+      // other starting is the last, whose question holds the session).
+      case .cue, .skipped, .halfway, .warning: break
+      default: changed = true
       }
     }
     let now = engine.wallTime(engine.clock.now())

@@ -311,29 +311,16 @@ public struct SessionState: Equatable, Sendable {
   /// when the file holds none, or was cut before its end.
   private static func object(named name: String, in bytes: [UInt8]) -> ArraySlice<UInt8>? {
     let key = Array("\"\(name)\":".utf8)
-    guard bytes.count > key.count,
-      let at = (0...(bytes.count - key.count)).first(where: { bytes[$0..<$0 + key.count].elementsEqual(key) }),
-      let open = bytes[(at + key.count)...].firstIndex(where: { $0 != 0x20 }), bytes[open] == UInt8(ascii: "{")
+    guard let at = bytes.firstRange(of: key)?.upperBound, let open = bytes[at...].firstIndex(where: { $0 != 0x20 }),
+      bytes[open] == UInt8(ascii: "{")
     else { return nil }
     // The object's end: the brace that balances the first, outside strings.
+    var strings = JSONStrings()
     var depth = 0
-    var inString = false
-    var escaped = false
-    for i in open..<bytes.count {
-      let c = bytes[i]
-      if inString {
-        if escaped {
-          escaped = false
-        } else if c == UInt8(ascii: "\\") {
-          escaped = true
-        } else if c == UInt8(ascii: "\"") {
-          inString = false
-        }
-      } else if c == UInt8(ascii: "\"") {
-        inString = true
-      } else if c == UInt8(ascii: "{") {
+    for i in open..<bytes.count where !strings.take(bytes[i]) {
+      if bytes[i] == UInt8(ascii: "{") {
         depth += 1
-      } else if c == UInt8(ascii: "}") {
+      } else if bytes[i] == UInt8(ascii: "}") {
         depth -= 1
         if depth == 0 { return bytes[open...i] }
       }

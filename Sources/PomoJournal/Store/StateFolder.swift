@@ -51,14 +51,10 @@ public struct StateFolder: Sendable {
   public func claim(
     journal: Journal, environment: [String: String]? = nil
   ) throws(ClaimError) -> (lock: FileLock, recovered: String?) {
-    do {
-      try Platform.makeDirectories(directory)
-    } catch {
-      throw .unusable(directory, error)
-    }
-    guard Platform.isWritableFolder(directory) else { throw .unusable(directory, .permissionDenied) }
     let check: FileLock?
-    do {
+    do throws(FileSystemError) {
+      try Platform.makeDirectories(directory)
+      guard Platform.isWritableFolder(directory) else { throw FileSystemError.permissionDenied }
       check = try FileLock.acquire(checkLock, timeout: Self.checkTimeout)
     } catch {
       throw .unusable(directory, error)

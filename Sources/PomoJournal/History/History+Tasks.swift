@@ -4,21 +4,17 @@ import PomoPlatform
 /// The tasks of a history's files: their lines and amendments are found in the correction
 /// tables (tasks are few, as corrections are), and their Pomodoros are counted from the
 /// sessions since the earliest of them was made, read through the time index
-/// (`SessionReader`), so counting today's tasks reads today's sessions, never the journal.
+/// (`History+Reading`), so counting today's tasks reads today's sessions, never the journal.
 /// It answers as `TaskFold.tasks` does from every line.
-struct TaskReader {
-  let files: [IndexedJournal]
-  let corrections: CorrectionFolder
-  let reader: SessionReader
-
+extension History {
   /// Every task as it now stands (undone and deleted ones left out) that `query` wants, in
   /// the order they were made, with the Pomodoros of the sessions that worked on it (without
   /// `counting`, every count is 0: to find a task by its id, say).
-  func tasks(_ query: TaskQuery = .all, counting: Bool = true) throws(FileSystemError) -> [TaskProgress] {
+  public func tasks(_ query: TaskQuery = .all, counting: Bool = true) throws(FileSystemError) -> [TaskProgress] {
     let wanted = chosen(query)
     var tasks: [TaskRecord] = []
     var seen = Set<String>()
-    for (f, table) in corrections.tables.enumerated() {
+    for (f, table) in correctionTables.enumerated() {
       for k in 0..<table.count where table[k].kind == .task && wanted.contains(table[k].session) {
         let ref = table[k]
         let bytes = try files[f].read(offset: ref.offset, length: ref.length)
@@ -29,7 +25,7 @@ struct TaskReader {
     }
     var kept: [TaskRecord] = []
     for task in tasks {
-      guard let folded = TaskFold.apply(task, try corrections.corrections(of: task.id)), query.keeps(folded) else {
+      guard let folded = TaskFold.apply(task, try corrections(of: task.id)), query.keeps(folded) else {
         continue
       }
       kept.append(folded)
@@ -41,7 +37,7 @@ struct TaskReader {
     var made: [String: Double] = [:]
     for task in kept { made[task.id] = task.at }
     var counts: [String: Int] = [:]
-    try reader.records(overlapping: earliest - TaskFold.leeway, .infinity) { record in
+    try records(overlapping: earliest - TaskFold.leeway, .infinity) { record in
       guard let task = record.task, let at = made[task], TaskFold.counts(record, taskMadeAt: at) else { return }
       counts[task, default: 0] += TaskFold.pomodoros(record)
     }
@@ -59,7 +55,7 @@ struct TaskReader {
       var uncertain = false
     }
     var known: [UInt64: Known] = [:]
-    for table in corrections.tables {
+    for table in correctionTables {
       for k in 0..<table.count where table[k].kind == .task {
         let ref = table[k]
         guard query.mayKeep(idPrefix: ref.sessionPrefix) else { continue }
@@ -71,7 +67,7 @@ struct TaskReader {
       }
     }
     if query == .all || known.isEmpty { return Set(known.keys) }
-    for table in corrections.tables {
+    for table in correctionTables {
       for k in 0..<table.count where table[k].kind != .task {
         let ref = table[k]
         guard var task = known[ref.session] else { continue }

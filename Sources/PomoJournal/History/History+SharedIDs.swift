@@ -2,17 +2,11 @@ import PomoCore
 
 /// The ids more than one of a history's files holds (a conflict copy, a session synced
 /// twice), by their hashes: usually none, so a span over several files rarely looks further.
-final class SharedIDs {
-  let files: [IndexedJournal]
-
-  init(files: [IndexedJournal]) {
-    self.files = files
-  }
-
-  /// The hashes of the ids more than one file holds, sorted. Worked out from the files' id
-  /// tables when first asked for, and remembered beside the first file's index while they
-  /// stand as they were (`Staleness.standing`).
-  private(set) lazy var hashes: [UInt64] = {
+extension History {
+  /// The hashes of the ids more than one file holds, sorted, from the files' id tables, and
+  /// remembered beside the first file's index while they stand as they were
+  /// (`Staleness.standing`).
+  func findSharedIDs() -> [UInt64] {
     guard files.count > 1 else { return [] }
     // Without caches (`--no-cache`) the ids are merged and nothing is kept.
     let path = files.first?.cacheBase.map { $0 + ".shared" }
@@ -43,13 +37,13 @@ final class SharedIDs {
     out.put(raw: shared)
     if let path { CacheFile.write(out.bytes, to: path, magic: magic, source: source) }
     return shared
-  }()
+  }
 
   /// Whether more than one file holds a line with this id.
-  func contains(_ id: String) -> Bool { Self.contains(hashes, FNV1a.hash(id)) }
+  func isShared(_ id: String) -> Bool { Self.contains(sharedIDHashes, FNV1a.hash(id)) }
 
   /// Whether sorted `hashes` holds `hash`.
-  static func contains(_ hashes: [UInt64], _ hash: UInt64) -> Bool {
+  package static func contains(_ hashes: [UInt64], _ hash: UInt64) -> Bool {
     let k = SortedSearch.firstIndex(in: hashes, notBelow: hash)
     return k < hashes.count && hashes[k] == hash
   }

@@ -3,22 +3,24 @@ import PomoPlatform
 
 /// Finds sessions by their ids: the session an id or a prefix of it names, as `edit`,
 /// `delete` and `show` take it, and the lines a session was written on.
-struct SessionFinder {
-  /// Reads the chunks a session's id may be in, and folds what it finds.
-  let reader: SessionReader
+extension History {
+  /// The fewest characters of an id that name a session, as git asks of an abbreviated
+  /// commit: a slip of one key (`pomo edit 5`) must not pick a session at random.
+  public static let shortestPrefix = 4
 
-  var files: [IndexedJournal] { reader.files }
+  /// Whether `text` is too short to be taken as a prefix (`last` and a whole short id still are).
+  public static func isTooShort(_ text: String) -> Bool { text != "last" && text.count < shortestPrefix }
 
   /// The lines of the session with this id hash, as recorded (not folded), in file order,
   /// each with its file and line number; lines that repeat an id within a file are left out.
-  func copies(of hash: UInt64, prefix: UInt64, detail: Bool = false) throws(FileSystemError) -> [(
+  package func copies(of hash: UInt64, prefix: UInt64, detail: Bool = false) throws(FileSystemError) -> [(
     file: Int, line: Int64, record: JournalRecord
   )] {
     var result: [(file: Int, line: Int64, record: JournalRecord)] = []
     var read = Set<Int64>()
-    for place in reader.locate(prefix: prefix) where read.insert(Int64(place.file) << 32 | Int64(place.chunk)).inserted
+    for place in locate(prefix: prefix) where read.insert(Int64(place.file) << 32 | Int64(place.chunk)).inserted
     {
-      for item in try reader.records(file: place.file, chunk: place.chunk, detail: detail)
+      for item in try records(file: place.file, chunk: place.chunk, detail: detail)
       where FNV1a.hash(item.record.id) == hash {
         result.append((place.file, item.line, item.record))
       }
@@ -27,9 +29,9 @@ struct SessionFinder {
   }
 
   /// The session an id names: `last` (the latest), a whole id, or any unique prefix of at
-  /// least `History.shortestPrefix` characters.
-  func find(_ text: String) throws(SessionLookupError) -> JournalRecord {
-    if History.isTooShort(text) {
+  /// least `shortestPrefix` characters.
+  public func find(_ text: String) throws(SessionLookupError) -> JournalRecord {
+    if Self.isTooShort(text) {
       // Only a whole id this short (another tool's, say) is taken as it stands.
       let found: JournalRecord
       do { found = try findPrefix(text) } catch .deleted(let id) where id.lowercased() == text.lowercased() {
@@ -52,7 +54,7 @@ struct SessionFinder {
 
   private func find(exactly text: String) throws(SessionLookupError) -> JournalRecord {
     if text == "last" {
-      guard let latest = try? reader.newest(1).first else { throw .empty }
+      guard let latest = try? newest(1).first else { throw .empty }
       return latest
     }
     guard !text.isEmpty else { throw .unknown(text) }
@@ -71,13 +73,13 @@ struct SessionFinder {
         k += 1
       }
       for chunk in wanted.keys.sorted() {
-        guard let items = try? reader.records(file: f, chunk: chunk, detail: true) else { continue }
+        guard let items = try? records(file: f, chunk: chunk, detail: true) else { continue }
         for item in items
         where wanted[chunk]!.contains(item.line) && item.record.id.hasPrefix(text) {
           guard matched.insert(item.record.id).inserted else { continue }
           let folded: JournalRecord?
           do {
-            folded = try reader.corrections.fold(item.record)
+            folded = try fold(item.record)
           } catch {
             continue
           }

@@ -2,22 +2,16 @@ import PomoCore
 import PomoPlatform
 
 /// Reads a history's sessions through the files' indexes: any span of time, every session,
-/// or the newest ones, each folded (`CorrectionFolder`) and each id once (a session in
+/// or the newest ones, each folded (`History+Corrections`) and each id once (a session in
 /// several files is the first file's).
 ///
 /// Reading a span of time costs the chunks that touch it, plus the chunks of sessions that
 /// corrections moved into it, plus the few correction lines of the sessions read: the index
 /// keeps every correction's place and the span it gives its session, so a report never
 /// misses a session moved into its range, nor counts one moved out of it.
-struct SessionReader {
-  let files: [IndexedJournal]
-  /// Corrections that move a session in time, change its status or remove it.
-  let movingRefs: [JournalIndex.CorrectionRef]
-  let corrections: CorrectionFolder
-  let shared: SharedIDs
-
+extension History {
   /// The earliest instant any session touches, for walking back in time.
-  var earliest: Double {
+  public var earliest: Double {
     let moved = movingRefs.map(\.from).filter { !$0.isNaN }.min() ?? .infinity
     return min(files.map(\.earliest).min() ?? .infinity, moved)
   }
@@ -60,7 +54,7 @@ struct SessionReader {
   /// filter), folded, each id once; files in order, each in journal order. With `exercises`,
   /// only the chunks whose sessions count exercises are read (the index marks them), so a
   /// report by exercise over years without any reads nothing.
-  func records(
+  public func records(
     overlapping from: Double, _ to: Double, detail: Bool = false, exercises: Bool = false,
     _ body: (JournalRecord) -> Void
   ) throws(FileSystemError) {
@@ -69,7 +63,7 @@ struct SessionReader {
 
   /// Every session, folded.
   /// `detail` reads what reports leave out: names, notes, hosts, preset files.
-  func all(detail: Bool = false, _ body: (JournalRecord) -> Void) throws(FileSystemError) {
+  public func all(detail: Bool = false, _ body: (JournalRecord) -> Void) throws(FileSystemError) {
     try read(files.map { Array($0.index.chunks.indices) }, detail: detail, body)
   }
 
@@ -87,7 +81,7 @@ struct SessionReader {
       for (k, records) in decoded.enumerated() {
         for record in records where seen.insert(FNV1a.hash(record.id)).inserted {
           if try earlierCopy(of: record.id, before: pairs[k].0) != nil { continue }
-          if let folded = try corrections.fold(record) { body(folded) }
+          if let folded = try fold(record) { body(folded) }
         }
       }
       return
@@ -98,16 +92,11 @@ struct SessionReader {
         if several && !seen.insert(FNV1a.hash(record.id)).inserted { return }
         // Held by an earlier file as well, but not read from it: that line (outside the span)
         // is the session, not this one.
-        do {
+        do throws(FileSystemError) {
           if several, try earlierCopy(of: record.id, before: f) != nil { return }
+          if let folded = try fold(record) { body(folded) }
         } catch {
-          failure = error as? FileSystemError
-          return
-        }
-        do {
-          if let folded = try corrections.fold(record) { body(folded) }
-        } catch {
-          failure = error as? FileSystemError
+          failure = error
         }
       }
     }
@@ -120,7 +109,7 @@ struct SessionReader {
   private func earlierCopy(of id: String, before file: Int) throws(FileSystemError) -> (
     file: Int, record: JournalRecord, line: Int64, bytes: ArraySlice<UInt8>
   )? {
-    guard file > 0, shared.contains(id) else { return nil }
+    guard file > 0, isShared(id) else { return nil }
     let prefix = JournalIndex.prefix(id.utf8)
     for f in 0..<file {
       for line in files[f].lines(withPrefix: prefix) {
@@ -150,9 +139,9 @@ struct SessionReader {
       _ = files[f].index
       _ = try files[f].openFile()
     }
-    nonisolated(unsafe) let reader = self
+    nonisolated(unsafe) let history = self
     return try Parallel.tryMap(pairs.count, empty: []) { k throws(FileSystemError) in
-      try reader.records(file: pairs[k].0, chunk: pairs[k].1, detail: detail).map(\.record)
+      try history.records(file: pairs[k].0, chunk: pairs[k].1, detail: detail).map(\.record)
     }
   }
 
@@ -166,7 +155,7 @@ struct SessionReader {
   /// next cannot hold a session newer than the `limit` found.
   /// `detail: false` leaves out what a table of sessions does not show (notes, hosts, the
   /// phases' names), as reports do.
-  func newest(_ limit: Int, detail: Bool = true) throws(FileSystemError) -> [JournalRecord] {
+  public func newest(_ limit: Int, detail: Bool = true) throws(FileSystemError) -> [JournalRecord] {
     var found = try latest(limit, records: true, lines: false, detail: detail)
     // Every record is built (`records: true`), so each has one; moved out, not copied.
     return found.indices.map { found[$0].record.take()! }
@@ -175,7 +164,7 @@ struct SessionReader {
   /// The same sessions as `pomo log --json` prints them: a line as the journal holds it, or
   /// a session a correction changed as it now stands. Of a line printed as it stands only the
   /// start and the id are kept (the scanner still checks it whole): no record is built.
-  func newestLines(_ limit: Int) throws(FileSystemError) -> [NewestSession] {
+  public func newestLines(_ limit: Int) throws(FileSystemError) -> [NewestSession] {
     var found = try latest(limit, records: false, lines: true, detail: true)
     return found.indices.map { k in
       // A session without its line is one a correction changed, and has its record.
@@ -234,14 +223,14 @@ struct SessionReader {
             return hash.value
           }
           guard seen.insert(hash).inserted else { return }
-          let changed = corrections.corrected && corrections.isCorrected(hash: hash)
+          let changed = corrected && isCorrected(hash: hash)
           var record: JournalRecord?
           if records || changed {
             // Built from the scan when it kept the phases; else read again whole.
             let entry =
               scanned.keepsPhases
               ? scanned.entry(in: line, detail: detail) : (try? RecordScanner.decodeEntry(line, detail: detail))
-            guard case .session(let session)? = entry, let folded = try corrections.fold(session) else { return }
+            guard case .session(let session)? = entry, let folded = try fold(session) else { return }
             record = folded
             start = folded.start
           }
@@ -269,10 +258,10 @@ struct SessionReader {
     if several {
       for k in found.indices where found[k].file > 0 {
         if let id = kept[k].id, let earlier = try earlierCopy(of: id, before: found[k].file),
-          let folded = try corrections.fold(earlier.record)
+          let folded = try fold(earlier.record)
         {
           found[k] = (folded.start, earlier.file, earlier.line)
-          kept[k] = (id, folded, lines && !corrections.isCorrected(id) ? Array(earlier.bytes) : nil)
+          kept[k] = (id, folded, lines && !isCorrected(id) ? Array(earlier.bytes) : nil)
         }
       }
     }

@@ -2,14 +2,7 @@ import PomoCore
 
 /// Counts a history's streak of days with a completed session (`Streak`), from the indexes'
 /// quarter hours where it can, and remembers the run beside the first file's index.
-struct StreakCounter {
-  /// Reads the days a correction may have changed, and knows the corrections that move sessions.
-  let reader: SessionReader
-
-  private var files: [IndexedJournal] { reader.files }
-  private var movingRefs: [JournalIndex.CorrectionRef] { reader.movingRefs }
-  private var correctionCount: Int { reader.corrections.count }
-
+extension History {
   /// The current streak of days with a completed session, in `calendar`'s days, ending
   /// today (or yesterday while today has none).
   ///
@@ -17,38 +10,33 @@ struct StreakCounter {
   /// completed sessions; a day where a correction may have moved, deleted or re-statused a
   /// session is read and folded instead. The run of days is remembered beside the index and
   /// counted again only when completed sessions or corrections change.
-  func streak(today: Int64, calendar: LocalCalendar) -> Int {
+  public func streak(today: Int64, calendar: LocalCalendar) -> Int {
     // What corrections may have changed, worked out only when the days must be read.
-    var suspect: (sessions: Set<UInt32>, days: Set<Int64>)?
-    func suspects() -> (sessions: Set<UInt32>, days: Set<Int64>) {
-      if let suspect { return suspect }
+    lazy var suspectSessions = Set(movingRefs.map { UInt32(truncatingIfNeeded: $0.session) })
+    lazy var suspectDays: Set<Int64> = {
       var days = Set<Int64>()
       for ref in movingRefs where !ref.from.isNaN {
         let first = calendar.day(of: ref.from)
-        let last = calendar.day(of: ref.to)
-        for day in first...max(first, min(last, first + 31)) { days.insert(day) }
+        for day in first...max(first, min(calendar.day(of: ref.to), first + 31)) { days.insert(day) }
       }
-      let found = (Set(movingRefs.map { UInt32(truncatingIfNeeded: $0.session) }), days)
-      suspect = found
-      return found
-    }
+      return days
+    }()
     let completedOn = { (day: Int64) -> Bool in
       let from = calendar.start(of: day)
       let to = calendar.start(of: day + 1)
       if self.movingRefs.isEmpty {
         return self.files.contains { !$0.completedKeys(from: from, to: to).isEmpty }
       }
-      let (sessions, days) = suspects()
-      var doubtful = days.contains(day)
+      var doubtful = suspectDays.contains(day)
       for file in self.files {
         for key in file.completedKeys(from: from, to: to) {
-          if !sessions.contains(UInt32(truncatingIfNeeded: key)) { return true }
+          if !suspectSessions.contains(UInt32(truncatingIfNeeded: key)) { return true }
           doubtful = true
         }
       }
       guard doubtful else { return false }
       var found = false
-      try? self.reader.records(overlapping: from, to) { record in
+      try? self.records(overlapping: from, to) { record in
         if record.status == .completed && calendar.day(of: record.start) == day { found = true }
       }
       return found
@@ -94,7 +82,7 @@ struct StreakCounter {
     last = start
     // No session with a time at all (only corrections whose sessions are damaged or gone):
     // nothing earlier to walk back to.
-    let earliest = reader.earliest
+    let earliest = earliest
     let floor = earliest.isFinite ? calendar.day(of: max(earliest, -1e11)) : start
     while last > floor && !counted(last) { last -= 1 }
     first = last - Int64(Streak.length(today: last, completedOn: counted)) + 1

@@ -4,27 +4,15 @@ import PomoPlatform
 /// The corrections (and added sessions) of a history's files, as their indexes keep them, and
 /// the fold of a session with its own (`Fold`): a session's corrections are found by binary
 /// search of each file's table, and only their few lines are read.
-struct CorrectionFolder {
-  let files: [IndexedJournal]
-  /// Each file's corrections and added sessions, sorted by session.
-  let tables: [CorrectionTable]
-  /// Whether any file holds a correction or an added session: without, nothing is folded.
-  let corrected: Bool
-
-  init(files: [IndexedJournal], tables: [CorrectionTable]) {
-    self.files = files
-    self.tables = tables
-    corrected = tables.contains { $0.count > 0 }
-  }
-
+extension History {
   /// How many corrections (and added sessions) the history holds.
-  var count: Int { tables.reduce(0) { $0 + $1.count } }
+  public var correctionCount: Int { correctionTables.reduce(0) { $0 + $1.count } }
 
   /// The corrections of a session (or a task), read from their lines.
   func corrections(of id: String) throws(FileSystemError) -> [Correction] {
     let hash = FNV1a.hash(id)
     var result: [Correction] = []
-    for (f, table) in tables.enumerated() {
+    for (f, table) in correctionTables.enumerated() {
       for k in table.range(session: hash) where table[k].kind.isCorrection {
         let bytes = try files[f].read(offset: table[k].offset, length: table[k].length)
         if case .correction(let c)? = try? JournalEntry(line: bytes[...]), c.session == id { result.append(c) }
@@ -34,32 +22,30 @@ struct CorrectionFolder {
   }
 
   /// A session as it now stands: nil when it was deleted.
-  func fold(_ record: JournalRecord) throws(FileSystemError) -> JournalRecord? {
+  public func fold(_ record: JournalRecord) throws(FileSystemError) -> JournalRecord? {
     guard corrected, isCorrected(record.id) else { return record }
     return Fold.apply(record, try corrections(of: record.id))
   }
 
   /// Whether a session has corrections (so its line no longer says all).
-  func isCorrected(_ id: String) -> Bool {
-    isCorrected(hash: FNV1a.hash(id))
-  }
+  public func isCorrected(_ id: String) -> Bool { isCorrected(hash: FNV1a.hash(id)) }
 
   /// The same, for the id with this hash.
-  func isCorrected(hash: UInt64) -> Bool {
-    tables.contains { table in table.range(session: hash).contains { table[$0].kind.isCorrection } }
+  package func isCorrected(hash: UInt64) -> Bool {
+    correctionTables.contains { table in table.range(session: hash).contains { table[$0].kind.isCorrection } }
   }
 
   // MARK: - Undo
 
   /// The latest correction or added session that no undo has revoked yet, as its own id,
   /// the session it concerns and what it was; nil when there is none.
-  func latestRevocable() throws(FileSystemError) -> (
+  public func latestRevocable() throws(FileSystemError) -> (
     id: String, session: String, kind: JournalIndex.CorrectionRef.Kind, at: Double
   )? {
     // The undos are few: read them for what they revoke. The rest are known by their hashes,
     // so only the latest ones' lines are read.
     var revoked = Set<UInt64>()
-    let refs = tables.enumerated().flatMap { f, table in table.all.map { (file: f, ref: $0) } }
+    let refs = correctionTables.enumerated().flatMap { f, table in table.all.map { (file: f, ref: $0) } }
     for (f, ref) in refs where ref.kind == .undo {
       let bytes = try files[f].read(offset: ref.offset, length: ref.length)
       if case .correction(let c)? = try? JournalEntry(line: bytes[...]) { revoked.insert(FNV1a.hash(c.target)) }
