@@ -59,7 +59,7 @@ public struct JournalIndex {
     }
     public var changesStatus = false
     /// Whether a task's line or amendment sets when it was done, and to what (NaN: open
-    /// again), so tasks can be chosen by it before any line is read (`TaskReader`).
+    /// again), so tasks can be chosen by it before any line is read (`History.tasks`).
     public var setsDone = false
     public var done = Double.nan
   }
