@@ -2,7 +2,7 @@ import PomoCore
 
 /// What the importers share: the session every other tool's entry becomes, and the reading
 /// of a JSON array of entries.
-enum Interchange {
+package enum Interchange {
   /// Why an element is skipped, while it is being read.
   struct Reason: Error {
     var text: String
@@ -108,7 +108,7 @@ enum Interchange {
   static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
 
   /// `bytes` without the UTF-8 byte order mark they may start with.
-  static func withoutBOM<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bytes.SubSequence {
+  package static func withoutBOM<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bytes.SubSequence {
     bytes.dropFirst(bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
   }
 

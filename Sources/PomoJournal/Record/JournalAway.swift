@@ -31,29 +31,18 @@ public struct JournalAway: Equatable, Sendable {
 
   public var seconds: Double { max(0, end - start) }
 
-  /// How the span changes the phase's credit: time that counted (not paused) comes off
-  /// unless kept; time paused through is added only when kept.
-  public var creditChange: Double {
-    switch (paused, kept == true) {
-    case (false, false): -seconds
-    case (true, true): seconds
-    default: 0
-    }
-  }
-
   func json(_ time: (Double) -> JSONOutput) -> JSONOutput {
     var members: [(String, JSONOutput)] = [("start", time(start)), ("end", time(end)), ("cause", .string(cause))]
     if paused { members.append(("paused", .bool(true))) }
     if let kept { members.append(("kept", .bool(kept))) }
     return .object(members)
   }
-}
 
-extension JournalAway {
-  /// `elapsed` with the spans' changes, never below zero nor above the phase's span of time.
+  /// `elapsed` with the spans' changes, never below zero: time that counted (not paused) comes
+  /// off unless kept; time paused through is added only when kept.
   static func credit(_ elapsed: Double, _ spans: [JournalAway]) -> Double {
     var total = elapsed
-    for span in spans { total += span.creditChange }
+    for span in spans where span.paused == (span.kept == true) { total += span.paused ? span.seconds : -span.seconds }
     return max(0, total)
   }
 }

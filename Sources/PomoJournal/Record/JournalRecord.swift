@@ -94,16 +94,6 @@ public struct JournalRecord: Equatable, Sendable {
   /// Seconds of the void Pomodoro (0 unless the session is void).
   public var voidSeconds: Double { voidPhase.map { phases[$0].creditedSeconds } ?? 0 }
 
-  /// How many interruptions of each kind the session's phases were marked with.
-  public var markCounts: (internal: Int, external: Int) {
-    var counts = (internal: 0, external: 0)
-    for phase in phases {
-      for mark in phase.marks {
-        if mark.kind == .internal { counts.internal += 1 } else { counts.external += 1 }
-      }
-    }
-    return counts
-  }
   public var restSeconds: Double { phases.filter { $0.kind == .rest }.reduce(0) { $0 + $1.creditedSeconds } }
 
   // MARK: - Writing

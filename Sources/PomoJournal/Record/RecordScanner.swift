@@ -76,11 +76,6 @@ package struct RecordScanner {
     return scanned.entry(in: line, detail: detail)
   }
 
-  /// A line without the UTF-8 byte order mark some editors put at the top of a file.
-  package static func withoutByteOrderMark(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-    line.starts(with: [0xEF, 0xBB, 0xBF]) ? line.dropFirst(3) : line
-  }
-
   // MARK: - Records
 
   private mutating func line() throws(Problem) {
@@ -110,7 +105,6 @@ package struct RecordScanner {
       case .set:
         let changes = try s.changes()
         s.out.changes = changes
-        s.out.setsChanges = true
       case .id: s.out.id = try s.text()
       case .preset: s.out.preset = try s.text()
       case .status:
@@ -211,50 +205,57 @@ package struct RecordScanner {
     var start: Double?
     var end: Double?
     var elapsed: Double?
-    var phase = ScannedPhase(kind: .work, start: 0, end: 0, elapsedSeconds: 0, completed: false)
-    try object("phases[\(index)] is not an object") { (s, key) throws(Problem) in
+    var planned: Double?
+    var name: ScannedText?
+    var exercise: ScannedText?
+    var phase = JournalPhase(
+      name: "", kind: .work, round: nil, start: 0, end: 0, plannedSeconds: 0, elapsedSeconds: 0, completed: false)
+    let path = "phases[\(index)]"
+    try object("\(path) is not an object") { (s, key) throws(Problem) in
       switch key {
-      case .name: phase.name = try s.text()
+      case .name: name = try s.text()
       case .kind:
         let text = try s.text()
         kind = s.isWord(text, "work") ? .work : s.isWord(text, "rest") ? .rest : nil
-      case .round: phase.round = try s.null() ? nil : s.integer(key, at: "phases[\(index)].", in: Limits.rounds)
+      case .round: phase.round = try s.null() ? nil : s.integer(key, at: path + ".", in: Limits.rounds)
       case .start: start = try s.time()
       case .end: end = try s.time()
-      case .plannedSeconds: phase.plannedSeconds = try s.seconds(key, at: "phases[\(index)].")
-      case .elapsedSeconds: elapsed = try s.seconds(key, at: "phases[\(index)].")
+      case .plannedSeconds: planned = try s.seconds(key, at: path + ".")
+      case .elapsedSeconds: elapsed = try s.seconds(key, at: path + ".")
       case .completed: phase.completed = try s.boolean()
-      case .pausedSeconds: phase.pausedSeconds = try s.seconds(key, at: "phases[\(index)].")
-      case .sleptSeconds: phase.sleptSeconds = try s.seconds(key, at: "phases[\(index)].")
-      case .extendedSeconds: phase.extendedSeconds = try s.seconds(key, at: "phases[\(index)].")
-      case .overtimeSeconds: phase.overtimeSeconds = try s.seconds(key, at: "phases[\(index)].")
-      case .exercise: phase.exercise = try s.text()
-      case .reps: phase.reps = try s.integer(key, at: "phases[\(index)].", in: PhaseCount.range)
-      case .countedRounds: phase.countedRounds = try s.integer(key, at: "phases[\(index)].", in: PhaseCount.range)
+      case .pausedSeconds: phase.pausedSeconds = try s.seconds(key, at: path + ".")
+      case .sleptSeconds: phase.sleptSeconds = try s.seconds(key, at: path + ".")
+      case .extendedSeconds: phase.extendedSeconds = try s.seconds(key, at: path + ".")
+      case .overtimeSeconds: phase.overtimeSeconds = try s.seconds(key, at: path + ".")
+      case .exercise: exercise = try s.text()
+      case .reps: phase.reps = try s.integer(key, at: path + ".", in: PhaseCount.range)
+      case .countedRounds: phase.countedRounds = try s.integer(key, at: path + ".", in: PhaseCount.range)
       case .marks:
         // The last "marks" is the one kept.
         phase.marks.removeAll()
-        try s.array { (s, k) throws(Problem) in phase.marks.append(try s.mark("phases[\(index)].marks[\(k)]")) }
+        try s.array { (s, k) throws(Problem) in phase.marks.append(try s.mark("\(path).marks[\(k)]")) }
       case .away:
-        try s.array { (s, k) throws(Problem) in phase.away.append(try s.awaySpan("phases[\(index)].away[\(k)]")) }
+        try s.array { (s, k) throws(Problem) in phase.away.append(try s.awaySpan("\(path).away[\(k)]")) }
       default: try s.skipValue()
       }
     }
     guard let kind, let start, let end, let elapsed else {
-      throw Problem(message: "phases[\(index)] is incomplete")
+      throw Problem(message: "\(path) is incomplete")
     }
     phase.kind = kind
     phase.start = start
     phase.end = end
     phase.elapsedSeconds = elapsed
-    keep(phase)
+    // A phase that gives no planned time was planned as it ran.
+    phase.plannedSeconds = planned ?? elapsed
+    keep(phase, name: name, exercise: exercise)
   }
 
   /// An interruption mark (`{"at":…,"kind":"internal"|"external","note":…}`), checked whole.
-  private mutating func mark(_ path: String) throws(Problem) -> ScannedMark {
+  private mutating func mark(_ path: String) throws(Problem) -> PhaseMark {
     var at: Double?
     var kind: PhaseMark.Kind?
-    var note: ScannedText?
+    var note: String?
     try object("\(path) is not an object") { (s, key) throws(Problem) in
       switch key {
       case .at: at = try s.time()
@@ -263,12 +264,12 @@ package struct RecordScanner {
           throw Problem(message: "\"\(path).kind\" must be internal or external")
         }
         kind = known
-      case .note: note = try s.optionalText()
+      case .note: note = try s.null() ? nil : s.string()
       default: try s.skipValue()
       }
     }
     guard let at, let kind else { throw Problem(message: "\(path) is incomplete") }
-    return ScannedMark(kind: kind, at: at, note: note)
+    return PhaseMark(kind: kind, at: at, note: note)
   }
 
   /// A span away of a phase, checked whole: a start, an end not before it, and a cause.
@@ -327,19 +328,23 @@ package struct RecordScanner {
     guard word(completed ? "true" : "false"), i < n, p[i] == UInt8(ascii: "}") else { return false }
     i += 1
     keep(
-      ScannedPhase(
-        name: ScannedText(from: name.lowerBound, to: name.upperBound), kind: work ? .work : .rest, round: round,
-        start: start, end: end, plannedSeconds: planned, elapsedSeconds: elapsed, completed: completed))
+      JournalPhase(
+        name: "", kind: work ? .work : .rest, round: round, start: start, end: end, plannedSeconds: planned,
+        elapsedSeconds: elapsed, completed: completed),
+      name: ScannedText(from: name.lowerBound, to: name.upperBound), exercise: nil)
     return true
   }
 
   /// A phase read: when it ends, and the phase itself when `out` keeps phases.
   @inline(__always)
-  private func keep(_ phase: ScannedPhase) {
+  private func keep(_ phase: JournalPhase, name: ScannedText?, exercise: ScannedText?) {
     out.lastPhaseEnd = phase.end
     if !(phase.end <= out.latestPhaseEnd ?? -.infinity) { out.latestPhaseEnd = phase.end }
-    if phase.exercise != nil || phase.reps != nil || phase.countedRounds != nil { out.countsExercises = true }
-    if out.keepsPhases { out.phases.append(phase) }
+    if exercise != nil || phase.reps != nil || phase.countedRounds != nil { out.countsExercises = true }
+    if out.keepsPhases {
+      out.phases.append(phase)
+      out.phaseTexts.append((name, exercise))
+    }
   }
 
   /// Steps over the `count` bytes at the cursor when they are those of `word` (little-endian).

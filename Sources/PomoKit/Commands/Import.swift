@@ -145,7 +145,7 @@ extension Pomo {
           case .task: tasks += 1
           case .correction: corrections += 1
           }
-          lines.append(RecordScanner.withoutByteOrderMark(line))
+          lines.append(Interchange.withoutBOM(line))
         }
         skipped = damaged
       } else {
