@@ -217,7 +217,7 @@ extension History {
           guard (try? RecordScanner.scan(line, into: &scanned)) != nil, scanned.correction == nil,
             var start = scanned.start
           else { return }
-          let hash = scanned.withUTF8(scanned.id, in: line) { bytes in
+          let hash = scanned.id.withUTF8(in: line, decoded: scanned.decoded) { bytes in
             var hash = FNV1a()
             hash.add(bytes)
             return hash.value

@@ -105,6 +105,7 @@ package struct RecordScanner {
       case .set:
         let changes = try s.changes()
         s.out.changes = changes
+        s.out.setsChanges = true
       case .id: s.out.id = try s.text()
       case .preset: s.out.preset = try s.text()
       case .status:
@@ -341,10 +342,7 @@ package struct RecordScanner {
     out.lastPhaseEnd = phase.end
     if !(phase.end <= out.latestPhaseEnd ?? -.infinity) { out.latestPhaseEnd = phase.end }
     if exercise != nil || phase.reps != nil || phase.countedRounds != nil { out.countsExercises = true }
-    if out.keepsPhases {
-      out.phases.append(phase)
-      out.phaseTexts.append((name, exercise))
-    }
+    if out.keepsPhases { out.phases.append(ScannedPhase(phase: phase, name: name, exercise: exercise)) }
   }
 
   /// Steps over the `count` bytes at the cursor when they are those of `word` (little-endian).

@@ -40,11 +40,8 @@ package struct ScannedLine: Sendable {
   package var endless = false
   package var clockStepSeconds = 0.0
   package var added: Double?
-  /// The phases, when `keepsPhases` (the index needs only when the last one ends), with no
-  /// name or exercise made: `entry` makes them from `phaseTexts`.
-  package var phases: [JournalPhase] = []
-  /// Where each phase's name and exercise lie in the line.
-  package var phaseTexts: [(name: ScannedText?, exercise: ScannedText?)] = []
+  /// The phases, when `keepsPhases` (the index needs only when the last one ends).
+  package var phases: [ScannedPhase] = []
   /// Whether the phases are kept, or only when the last ends and when the latest ends.
   package var keepsPhases = true
   package var lastPhaseEnd: Double?
@@ -64,6 +61,8 @@ package struct ScannedLine: Sendable {
   package var done: Double?
   /// The task a session worked on (`"task"`).
   package var task: ScannedText?
+  /// Whether the line had a `"set"` (so `reset` knows to empty `changes`).
+  var setsChanges = false
   /// The texts of the strings with escapes (rare), which their `ScannedText`s point to.
   package var decoded: [String] = []
 
@@ -78,33 +77,53 @@ package struct ScannedLine: Sendable {
     text.map { $0.string(in: line, decoded: decoded) }
   }
 
-  /// The UTF-8 bytes of `text`, handed to `body`.
-  package func withUTF8<R>(
-    _ text: ScannedText, in line: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R
-  ) -> R {
-    text.withUTF8(in: line, decoded: decoded, body)
-  }
-
   /// Whether `text` has no character.
   package func isEmpty(_ text: ScannedText) -> Bool {
     text.decoded >= 0 ? decoded[text.decoded].isEmpty : text.from == text.to
   }
 
-  /// Empties it for the next line, keeping its arrays' room and `keepsPhases`.
+  /// Empties it for the next line, keeping its arrays' room.
   mutating func reset() {
-    var next = ScannedLine()
-    next.keepsPhases = keepsPhases
-    swap(&next.tags, &tags)
-    swap(&next.phases, &phases)
-    swap(&next.phaseTexts, &phaseTexts)
-    swap(&next.decoded, &decoded)
-    if !next.tags.isEmpty { next.tags.removeAll(keepingCapacity: true) }
-    if !next.phases.isEmpty {
-      next.phases.removeAll(keepingCapacity: true)
-      next.phaseTexts.removeAll(keepingCapacity: true)
+    correction = nil
+    id = .empty
+    preset = nil
+    completed = false
+    void = false
+    voidReason = nil
+    interruption = nil
+    start = nil
+    end = nil
+    if !tags.isEmpty { tags.removeAll(keepingCapacity: true) }
+    note = nil
+    host = nil
+    source = nil
+    rounds = 1
+    planOffset = 0
+    resumedFrom = nil
+    pausedSeconds = 0
+    sleptSeconds = 0
+    warmupSeconds = nil
+    cooldownSeconds = nil
+    endless = false
+    clockStepSeconds = 0
+    added = nil
+    if !phases.isEmpty { phases.removeAll(keepingCapacity: true) }
+    lastPhaseEnd = nil
+    latestPhaseEnd = nil
+    countsExercises = false
+    target = nil
+    session = nil
+    at = nil
+    isTask = false
+    title = nil
+    estimate = nil
+    done = nil
+    task = nil
+    if setsChanges {
+      changes = Correction.Changes()
+      setsChanges = false
     }
-    if !next.decoded.isEmpty { next.decoded.removeAll(keepingCapacity: true) }
-    self = next
+    if !decoded.isEmpty { decoded.removeAll(keepingCapacity: true) }
   }
 
   /// Where the session ends: its end, else its last phase's, and never before a phase ends.
@@ -137,15 +156,15 @@ package struct ScannedLine: Sendable {
     var record = JournalRecord(
       id: id, preset: string(preset, in: line) ?? "?", status: completed ? .completed : void ? .void : .interrupted,
       interruption: string(interruption, in: line).map { Interruption(rawValue: $0) }, start: start,
-      end: end ?? phases.last?.end ?? start, tags: tags, note: detail ? string(note, in: line) : nil,
+      end: end ?? phases.last?.phase.end ?? start, tags: tags, note: detail ? string(note, in: line) : nil,
       host: detail ? string(host, in: line) ?? "" : "", source: detail ? string(source, in: line) : nil,
       rounds: rounds, planOffset: planOffset, resumedFrom: string(resumedFrom, in: line), pausedSeconds: pausedSeconds,
       sleptSeconds: sleptSeconds,
-      phases: phases.indices.map { k in
+      phases: phases.map { scanned in
         // A phase's kind stands for a name not given, or not made (reports need none).
-        var phase = phases[k]
-        phase.name = (detail ? string(phaseTexts[k].name, in: line) : nil) ?? phase.kind.rawValue
-        phase.exercise = string(phaseTexts[k].exercise, in: line)
+        var phase = scanned.phase
+        phase.name = (detail ? string(scanned.name, in: line) : nil) ?? phase.kind.rawValue
+        phase.exercise = string(scanned.exercise, in: line)
         return phase
       })
     record.added = added
