@@ -54,8 +54,8 @@ public enum TimewarriorData {
         }
       }
     }
-    return intervals.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(
-      \.element)
+    // The sort is stable: intervals of one start keep their order.
+    return intervals.sorted { $0.start < $1.start }
   }
 
   /// `text` with line ends and other control characters as spaces: a data file holds an
@@ -154,9 +154,8 @@ public enum TimewarriorData {
         merge.added.append(interval)
       }
     }
-    // Sorted by start, as Timewarrior keeps them; lines it holds that are not intervals first.
-    let sorted = lines.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }
-    let all = kept.map(String.init) + sorted.map(\.element.text)
+    // Sorted by start (stably), as Timewarrior keeps them; lines it holds that are not intervals first.
+    let all = kept.map(String.init) + lines.sorted { $0.start < $1.start }.map(\.text)
     merge.text = all.isEmpty ? "" : all.joined(separator: "\n") + "\n"
     return merge
   }
