@@ -206,29 +206,25 @@ package struct RecordScanner {
     var start: Double?
     var end: Double?
     var elapsed: Double?
-    var planned: Double?
-    var name: ScannedText?
-    var exercise: ScannedText?
-    var phase = JournalPhase(
-      name: "", kind: .work, round: nil, start: 0, end: 0, plannedSeconds: 0, elapsedSeconds: 0, completed: false)
+    var phase = ScannedPhase(kind: .work, start: 0, end: 0, elapsedSeconds: 0, completed: false)
     let path = "phases[\(index)]"
     try object("\(path) is not an object") { (s, key) throws(Problem) in
       switch key {
-      case .name: name = try s.text()
+      case .name: phase.name = try s.text()
       case .kind:
         let text = try s.text()
         kind = s.isWord(text, "work") ? .work : s.isWord(text, "rest") ? .rest : nil
       case .round: phase.round = try s.null() ? nil : s.integer(key, at: path + ".", in: Limits.rounds)
       case .start: start = try s.time()
       case .end: end = try s.time()
-      case .plannedSeconds: planned = try s.seconds(key, at: path + ".")
+      case .plannedSeconds: phase.plannedSeconds = try s.seconds(key, at: path + ".")
       case .elapsedSeconds: elapsed = try s.seconds(key, at: path + ".")
       case .completed: phase.completed = try s.boolean()
       case .pausedSeconds: phase.pausedSeconds = try s.seconds(key, at: path + ".")
       case .sleptSeconds: phase.sleptSeconds = try s.seconds(key, at: path + ".")
       case .extendedSeconds: phase.extendedSeconds = try s.seconds(key, at: path + ".")
       case .overtimeSeconds: phase.overtimeSeconds = try s.seconds(key, at: path + ".")
-      case .exercise: exercise = try s.text()
+      case .exercise: phase.exercise = try s.text()
       case .reps: phase.reps = try s.integer(key, at: path + ".", in: PhaseCount.range)
       case .countedRounds: phase.countedRounds = try s.integer(key, at: path + ".", in: PhaseCount.range)
       case .marks:
@@ -247,9 +243,7 @@ package struct RecordScanner {
     phase.start = start
     phase.end = end
     phase.elapsedSeconds = elapsed
-    // A phase that gives no planned time was planned as it ran.
-    phase.plannedSeconds = planned ?? elapsed
-    keep(phase, name: name, exercise: exercise)
+    keep(phase)
   }
 
   /// An interruption mark (`{"at":…,"kind":"internal"|"external","note":…}`), checked whole.
@@ -329,20 +323,19 @@ package struct RecordScanner {
     guard word(completed ? "true" : "false"), i < n, p[i] == UInt8(ascii: "}") else { return false }
     i += 1
     keep(
-      JournalPhase(
-        name: "", kind: work ? .work : .rest, round: round, start: start, end: end, plannedSeconds: planned,
-        elapsedSeconds: elapsed, completed: completed),
-      name: ScannedText(from: name.lowerBound, to: name.upperBound), exercise: nil)
+      ScannedPhase(
+        name: ScannedText(from: name.lowerBound, to: name.upperBound), kind: work ? .work : .rest, round: round,
+        start: start, end: end, plannedSeconds: planned, elapsedSeconds: elapsed, completed: completed))
     return true
   }
 
   /// A phase read: when it ends, and the phase itself when `out` keeps phases.
   @inline(__always)
-  private func keep(_ phase: JournalPhase, name: ScannedText?, exercise: ScannedText?) {
+  private func keep(_ phase: ScannedPhase) {
     out.lastPhaseEnd = phase.end
     if !(phase.end <= out.latestPhaseEnd ?? -.infinity) { out.latestPhaseEnd = phase.end }
-    if exercise != nil || phase.reps != nil || phase.countedRounds != nil { out.countsExercises = true }
-    if out.keepsPhases { out.phases.append(ScannedPhase(phase: phase, name: name, exercise: exercise)) }
+    if phase.exercise != nil || phase.reps != nil || phase.countedRounds != nil { out.countsExercises = true }
+    if out.keepsPhases { out.phases.append(phase) }
   }
 
   /// Steps over the `count` bytes at the cursor when they are those of `word` (little-endian).

@@ -69,14 +69,11 @@ public enum RecordSize {
       let key =
         "\(phase.name)\u{0}\(phase.kind.rawValue)\u{0}\(phase.round.map { String($0).count } ?? 0)\u{0}"
         + "\(phase.exercise ?? "")\u{0}\(phase.reps != nil)\u{0}\(phase.countedRounds != nil)"
-      if let share = shares[key] {
-        total += share
-      } else {
+      if shares[key] == nil {
         record.phases = [phase]
-        let share = size(record) - bare
-        shares[key] = share
-        total += share
+        shares[key] = size(record) - bare
       }
+      total += shares[key]!
     }
     return total
   }

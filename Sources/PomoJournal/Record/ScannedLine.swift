@@ -156,16 +156,12 @@ package struct ScannedLine: Sendable {
     var record = JournalRecord(
       id: id, preset: string(preset, in: line) ?? "?", status: completed ? .completed : void ? .void : .interrupted,
       interruption: string(interruption, in: line).map { Interruption(rawValue: $0) }, start: start,
-      end: end ?? phases.last?.phase.end ?? start, tags: tags, note: detail ? string(note, in: line) : nil,
+      end: end ?? phases.last?.end ?? start, tags: tags, note: detail ? string(note, in: line) : nil,
       host: detail ? string(host, in: line) ?? "" : "", source: detail ? string(source, in: line) : nil,
       rounds: rounds, planOffset: planOffset, resumedFrom: string(resumedFrom, in: line), pausedSeconds: pausedSeconds,
       sleptSeconds: sleptSeconds,
-      phases: phases.map { scanned in
-        // A phase's kind stands for a name not given, or not made (reports need none).
-        var phase = scanned.phase
-        phase.name = (detail ? string(scanned.name, in: line) : nil) ?? phase.kind.rawValue
-        phase.exercise = string(scanned.exercise, in: line)
-        return phase
+      phases: phases.map { phase in
+        phase.phase(name: detail ? string(phase.name, in: line) : nil, exercise: string(phase.exercise, in: line))
       })
     record.added = added
     record.warmupSeconds = warmupSeconds

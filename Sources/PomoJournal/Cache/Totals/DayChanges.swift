@@ -120,9 +120,9 @@ extension DayTable {
       for k in phases.indices {
         spans.append(
           DayCredit.Span(
-            work: phases[k].phase.kind == .work, start: phases[k].phase.start, end: phases[k].phase.end,
-            elapsedSeconds: phases[k].phase.creditedSeconds))
-        for mark in phases[k].phase.marks { marks.append((mark.at, mark.kind == .internal)) }
+            work: phases[k].kind == .work, start: phases[k].start, end: phases[k].end,
+            elapsedSeconds: phases[k].creditedSeconds))
+        for mark in phases[k].marks { marks.append((mark.at, mark.kind == .internal)) }
       }
       // A void session's last focus phase is its void Pomodoro (`JournalRecord.voidPhase`).
       if pointer.pointee.void, let k = spans.lastIndex(where: \.work) { spans[k].void = true }
