@@ -65,7 +65,7 @@ public struct JournalIndex {
   }
 
   /// The cache file's kind and version (`CacheFile`, `IndexCache`).
-  package static let magic: [UInt8] = Array("POMOIDXA".utf8)
+  package static let magic: [UInt8] = Array("POMOIDXB".utf8)
   /// Lines per chunk: small enough that a week reads about a hundred lines of a million.
   package static let linesPerChunk = 64
 
