@@ -9,9 +9,9 @@ import PomoPlatform
 ///     header | directory | pages of ids, of prefixes, of quarter hours | appends…
 ///
 /// The directory holds the index's numbers and chunks, the corrections, and each list's
-/// length and the first key of each of its pages (full but the last, one after another). An append to the journal costs the cache an append: one block with
-/// what the new lines added (chunks, ids, prefixes, quarters, corrections, the numbers as
-/// they are now). A reader takes the appends in order up to the first that fails its check
+/// length and the first key of each of its pages (full but the last, one after another). An
+/// append to the journal costs the cache an append: one block with what the new lines added
+/// (chunks, ids, prefixes, quarters, corrections, the numbers as they are now). A reader takes the appends in order up to the first that fails its check
 /// (a crash cut it, or a bit flipped), and so stands on an earlier, whole state of the
 /// index, from which it reads the journal again. When the appends outgrow a share of the
 /// file, it is written whole again.
@@ -96,7 +96,9 @@ package enum IndexCache {
       head.withUnsafeBytes({ CacheFile.isHeader($0, kind: JournalIndex.magic, source: source) })
     else { return nil }
     let length = head.withUnsafeBytes {
-      Int64(bitPattern: UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: CacheFile.fileHeaderSize + 8, as: UInt64.self)))
+      Int64(
+        bitPattern: UInt64(
+          littleEndian: $0.loadUnaligned(fromByteOffset: CacheFile.fileHeaderSize + 8, as: UInt64.self)))
     }
     guard length >= 0, length <= size - Int64(first),
       let directory = reader.block(at: Int64(CacheFile.fileHeaderSize), length: Int(length), tag: Tag.directory),
@@ -197,13 +199,13 @@ package enum IndexCache {
     directory.put(Int64(meta.count))
     directory.put(bytes: meta)
     directory.put(raw: corrections.encoded)
-    func put<Entry: PageEntry>(_ list: [Entry]) {
+    /// Puts a list's length and its pages' first keys; the bytes of a full page.
+    func put<Entry: PageEntry>(_ list: [Entry]) -> Int {
       directory.put(Int64(list.count))
       directory.put(raw: stride(from: 0, to: list.count, by: pageEntries).map { list[$0].pageKey })
+      return pageEntries * MemoryLayout<Entry>.stride
     }
-    put(ids)
-    put(prefixes)
-    put(quarters)
+    let pageBytes = [put(ids), put(prefixes), put(quarters)]
     var head = CacheFile.header(kind: JournalIndex.magic, source: source)
     CacheFile.append(tag: Tag.directory, payload: directory.bytes, to: &head, source: source)
     let headSize = head.count
@@ -213,11 +215,9 @@ package enum IndexCache {
           // Each page's header (gathered after the head), then the page where it lies.
           var pages: [UnsafeRawBufferPointer] = []
           var at = Int64(headSize)
-          let lists = [(ids, MemoryLayout<UInt64>.stride), (prefixes, MemoryLayout<JournalIndex.PrefixEntry>.stride),
-            (quarters, MemoryLayout<UInt64>.stride)]
-          for (list, entrySize) in lists {
-            for start in stride(from: 0, to: list.count, by: pageEntries * entrySize) {
-              let page = UnsafeRawBufferPointer(rebasing: list[start..<min(start + pageEntries * entrySize, list.count)])
+          for (list, size) in zip([ids, prefixes, quarters], pageBytes) {
+            for start in stride(from: 0, to: list.count, by: size) {
+              let page = UnsafeRawBufferPointer(rebasing: list[start..<min(start + size, list.count)])
               head += CacheFile.blockHeader(tag: Tag.page, parts: [page], at: at, source: source)
               pages.append(page)
               at += Int64(CacheFile.blockHeaderSize + page.count)
