@@ -57,10 +57,5 @@ struct CacheReader {
     return slice
   }
 
-  mutating func text() -> String? {
-    guard let size = int(), size >= 0, size <= remaining else { return nil }
-    let text = String(decoding: bytes[at..<(at + Int(size))], as: UTF8.self)
-    at += Int(size)
-    return text
-  }
+  mutating func text() -> String? { block().map { String(decoding: $0, as: UTF8.self) } }
 }

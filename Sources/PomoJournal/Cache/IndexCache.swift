@@ -8,10 +8,10 @@ import PomoPlatform
 ///
 ///     header | directory | pages of ids, of prefixes, of quarter hours | appends…
 ///
-/// The directory holds the index's numbers and chunks, the corrections, and where each page
-/// is with its first key. An append to the journal costs the cache an append: one block with
-/// what the new lines added (chunks, ids, prefixes, quarters, corrections, the numbers as
-/// they are now). A reader takes the appends in order up to the first that fails its check
+/// The directory holds the index's numbers and chunks, the corrections, and each list's
+/// length and the first key of each of its pages (full but the last, one after another). An
+/// append to the journal costs the cache an append: one block with what the new lines added
+/// (chunks, ids, prefixes, quarters, corrections, the numbers as they are now). A reader takes the appends in order up to the first that fails its check
 /// (a crash cut it, or a bit flipped), and so stands on an earlier, whole state of the
 /// index, from which it reads the journal again. When the appends outgrow a share of the
 /// file, it is written whole again.
@@ -96,7 +96,9 @@ package enum IndexCache {
       head.withUnsafeBytes({ CacheFile.isHeader($0, kind: JournalIndex.magic, source: source) })
     else { return nil }
     let length = head.withUnsafeBytes {
-      Int64(bitPattern: UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: CacheFile.fileHeaderSize + 8, as: UInt64.self)))
+      Int64(
+        bitPattern: UInt64(
+          littleEndian: $0.loadUnaligned(fromByteOffset: CacheFile.fileHeaderSize + 8, as: UInt64.self)))
     }
     guard length >= 0, length <= size - Int64(first),
       let directory = reader.block(at: Int64(CacheFile.fileHeaderSize), length: Int(length), tag: Tag.directory),
@@ -123,12 +125,12 @@ package enum IndexCache {
   /// Takes in one append (`append(index:since:…)`); false when it fails its checks.
   package static func take(_ payload: [UInt8], into loaded: inout Loaded, appends: inout IndexAdditions) -> Bool {
     guard var input = CacheReader(payload, magic: []), let meta = input.block(),
-      let corrections = input.raw(UInt64.self, zero: 0), corrections.count % CorrectionTable.words == 0,
+      let words = input.raw(UInt64.self, zero: 0), let corrections = CorrectionTable(encoded: words),
       let ids = input.raw(UInt64.self, zero: 0),
       let prefixes = input.raw(JournalIndex.PrefixEntry.self, zero: .init(prefix: 0, line: 0)),
       let quarters = input.raw(UInt64.self, zero: 0), input.atEnd, loaded.index.apply(encoded: Array(meta))
     else { return false }
-    appends.corrections += CorrectionTable(storage: corrections).all
+    appends.corrections += corrections.all
     appends.ids += ids
     appends.prefixes += prefixes
     appends.quarters += quarters
@@ -152,102 +154,82 @@ package enum IndexCache {
     return true
   }
 
-  /// The directory's numbers, corrections and pages (which must lie between `start` and the
-  /// file's `size`).
+  /// The directory's numbers, corrections and pages (which follow it from `start`, and must
+  /// end within the file's `size`).
   private static func directory(_ bytes: [UInt8], reader: Reader, start: Int64, size: Int64) -> Loaded? {
     guard var input = CacheReader(bytes, magic: []), let meta = input.block(),
-      let corrections = input.raw(UInt64.self, zero: 0), corrections.count % CorrectionTable.words == 0,
-      let baseEnd = input.int(), baseEnd >= start, baseEnd <= size
+      let words = input.raw(UInt64.self, zero: 0), let corrections = CorrectionTable(encoded: words)
     else { return nil }
-    var loaded = Loaded()
+    var loaded = Loaded(corrections: corrections)
     guard loaded.index.apply(encoded: Array(meta)) else { return nil }
-    loaded.corrections = CorrectionTable(storage: corrections)
     var next = start
+    /// A list's pages: its length, then each page's first key; every page but the last is full.
     func pages<Entry: PageEntry>(_: Entry.Type) -> SortedPages<Entry>? {
-      let stride = MemoryLayout<Entry>.stride
-      guard let count = input.int(), count >= 0, count <= input.remaining / 24 else { return nil }
-      var result: [SortedPages<Entry>.Page] = []
-      for _ in 0..<count {
-        guard let offset = input.int(), offset == next, let entries = input.int(), entries > 0,
-          entries <= Int64(SortedPages<Entry>.pageSize), let key = input.word()
-        else { return nil }
-        next = offset + Int64(CacheFile.blockHeaderSize) + entries * Int64(stride)
-        guard next <= baseEnd else { return nil }
-        result.append(.init(offset: offset, count: Int(entries), firstKey: key))
+      guard let count = input.int(), count >= 0, let keys = input.raw(UInt64.self, zero: 0),
+        count <= Int64(keys.count * pageEntries), count > Int64((keys.count - 1) * pageEntries)
+      else { return nil }
+      let pages = keys.enumerated().map { k, key in
+        let entries = min(pageEntries, Int(count) - k * pageEntries)
+        defer { next += Int64(CacheFile.blockHeaderSize + entries * MemoryLayout<Entry>.stride) }
+        return SortedPages<Entry>.Page(offset: next, count: entries, firstKey: key)
       }
-      return SortedPages(pages: result, tail: [], store: reader)
+      return SortedPages(pages: pages, tail: [], store: reader)
     }
     guard let ids = pages(UInt64.self), let prefixes = pages(JournalIndex.PrefixEntry.self),
-      let quarters = pages(UInt64.self), input.atEnd, next == baseEnd
+      let quarters = pages(UInt64.self), input.atEnd, next <= size
     else { return nil }
-    loaded.ids = ids
-    loaded.prefixes = prefixes
-    loaded.quarters = quarters
-    loaded.baseEnd = baseEnd
-    loaded.end = baseEnd
+    (loaded.ids, loaded.prefixes, loaded.quarters) = (ids, prefixes, quarters)
+    loaded.baseEnd = next
+    loaded.end = next
     return loaded
   }
 
-  /// Writes the cache file whole (replacing it by a rename): the index, its corrections, and
-  /// its lists in pages, each page written where it lies in its list (tens of megabytes over
-  /// a million sessions, never copied to be written).
+  /// Entries a page: 32 to 64 KiB, read and checked in a few microseconds.
+  static let pageEntries = 4096
+
+  /// Writes the cache file whole (replacing it by a rename): the directory, then the lists in
+  /// pages, each page written where it lies in its list (tens of megabytes over a million
+  /// sessions, never copied to be written).
   package static func write(
     to path: String, source: UInt64, index: JournalIndex, corrections: CorrectionTable, ids: [UInt64],
     prefixes: [JournalIndex.PrefixEntry], quarters: [UInt64]
   ) {
-    let sections = [
-      SortedPages<UInt64>.paged(ids), SortedPages<JournalIndex.PrefixEntry>.paged(prefixes),
-      SortedPages<UInt64>.paged(quarters),
-    ]
+    var directory = CacheWriter(magic: [])
     let meta = index.encoded()
-    func directory(start: Int64) -> (bytes: [UInt8], end: Int64) {
-      var out = CacheWriter(magic: [])
-      out.put(Int64(meta.count))
-      out.put(bytes: meta)
-      out.put(raw: corrections.storage)
-      let pageBytes = sections.joined().reduce(Int64(0)) { $0 + Int64(CacheFile.blockHeaderSize + $1.bytes.count) }
-      out.put(start + pageBytes)
-      var at = start
-      for section in sections {
-        out.put(Int64(section.count))
-        for page in section {
-          out.put(at)
-          out.put(Int64(page.entries.count))
-          out.put(page.firstKey)
-          at += Int64(CacheFile.blockHeaderSize + page.bytes.count)
-        }
-      }
-      return (out.bytes, at)
+    directory.put(Int64(meta.count))
+    directory.put(bytes: meta)
+    directory.put(raw: corrections.encoded)
+    /// Puts a list's length and its pages' first keys; the bytes of a full page.
+    func put<Entry: PageEntry>(_ list: [Entry]) -> Int {
+      directory.put(Int64(list.count))
+      directory.put(raw: stride(from: 0, to: list.count, by: pageEntries).map { list[$0].pageKey })
+      return pageEntries * MemoryLayout<Entry>.stride
     }
-    // The directory's size does not depend on the offsets it holds: measured once, then written.
-    let size = directory(start: 0).bytes.count
-    let start = Int64(CacheFile.fileHeaderSize + CacheFile.blockHeaderSize + size)
+    let pageBytes = [put(ids), put(prefixes), put(quarters)]
     var head = CacheFile.header(kind: JournalIndex.magic, source: source)
-    CacheFile.append(tag: Tag.directory, payload: directory(start: start).bytes, to: &head, source: source)
+    CacheFile.append(tag: Tag.directory, payload: directory.bytes, to: &head, source: source)
+    let headSize = head.count
     ids.withUnsafeBytes { ids in
       prefixes.withUnsafeBytes { prefixes in
         quarters.withUnsafeBytes { quarters in
-          // Each page's header, then the page where it lies.
+          // Each page's header (gathered after the head), then the page where it lies.
           var pages: [UnsafeRawBufferPointer] = []
-          var headers: [UInt8] = []
-          var at = start
-          for (list, section) in zip([ids, prefixes, quarters], sections) {
-            for page in section {
-              let bytes = UnsafeRawBufferPointer(rebasing: list[page.bytes])
-              headers += CacheFile.blockHeader(tag: Tag.page, parts: [bytes], at: at, source: source)
-              pages.append(bytes)
-              at += Int64(CacheFile.blockHeaderSize + bytes.count)
+          var at = Int64(headSize)
+          for (list, size) in zip([ids, prefixes, quarters], pageBytes) {
+            for start in stride(from: 0, to: list.count, by: size) {
+              let page = UnsafeRawBufferPointer(rebasing: list[start..<min(start + size, list.count)])
+              head += CacheFile.blockHeader(tag: Tag.page, parts: [page], at: at, source: source)
+              pages.append(page)
+              at += Int64(CacheFile.blockHeaderSize + page.count)
             }
           }
           head.withUnsafeBytes { head in
-            headers.withUnsafeBytes { headers in
-              var parts = [head]
-              for (k, page) in pages.enumerated() {
-                let size = CacheFile.blockHeaderSize
-                parts += [UnsafeRawBufferPointer(rebasing: headers[k * size..<(k + 1) * size]), page]
-              }
-              try? Platform.writeAtomically(parts: parts, to: path, durable: false)
+            var parts = [UnsafeRawBufferPointer(rebasing: head[..<headSize])]
+            for (k, page) in pages.enumerated() {
+              let at = headSize + k * CacheFile.blockHeaderSize
+              parts += [UnsafeRawBufferPointer(rebasing: head[at..<at + CacheFile.blockHeaderSize]), page]
             }
+            try? Platform.writeAtomically(parts: parts, to: path, durable: false)
           }
         }
       }
@@ -261,7 +243,7 @@ package enum IndexCache {
     let meta = index.encoded(since: saved)
     out.put(Int64(meta.count))
     out.put(bytes: meta)
-    out.put(raw: CorrectionTable(added.corrections).storage)
+    out.put(raw: CorrectionTable(added.corrections).encoded)
     out.put(raw: added.ids)
     out.put(raw: added.prefixes)
     out.put(raw: added.quarters)

@@ -65,7 +65,7 @@ public struct JournalIndex {
   }
 
   /// The cache file's kind and version (`CacheFile`, `IndexCache`).
-  package static let magic: [UInt8] = Array("POMOIDXA".utf8)
+  package static let magic: [UInt8] = Array("POMOIDXB".utf8)
   /// Lines per chunk: small enough that a week reads about a hundred lines of a million.
   package static let linesPerChunk = 64
 
@@ -114,12 +114,8 @@ public struct JournalIndex {
   /// The first 8 bytes of an id, big-endian, zero-padded: ids that share a prefix are neighbours.
   public static func prefix(_ id: some Collection<UInt8>) -> UInt64 {
     var value: UInt64 = 0
-    var n = 0
-    for byte in id.prefix(8) {
-      value = value << 8 | UInt64(byte)
-      n += 1
-    }
-    return n == 0 ? 0 : value << (8 * UInt64(8 - n))
+    for (k, byte) in id.prefix(8).enumerated() { value |= UInt64(byte) << (56 - 8 * UInt64(k)) }
+    return value
   }
 
   /// The prefixes of every id that starts with `text` (which may be longer than 8 bytes).
@@ -560,12 +556,12 @@ public struct JournalIndex {
     guard var input = CacheReader(bytes, magic: []) else { return false }
     func next() -> UInt64? { input.word() }
     func int() -> Int64? { input.int() }
-    guard let seen = input.identity(), let length = int(), length >= 0, length <= seen.size, length >= indexedLength, let lines = int(),
-      lines >= indexedLines, let head = next(), let tail = next(), let build = next(),
-      buildID == 0 || build == buildID, let ids = int(), ids >= 0, ids <= lines, let quarters = int(),
-      quarters >= 0, quarters <= lines, let newest = int(), let prefixes = int(), prefixes >= 0,
-      prefixes <= lines, let corrected = int(), corrected >= 0, corrected <= lines,
-      let keep = int(), keep >= 0, keep <= Int64(chunks.count), keep >= Int64(chunks.count) - 1,
+    guard let seen = input.identity(), let length = int(), length >= 0, length <= seen.size,
+      length >= indexedLength, let lines = int(), lines >= indexedLines, let head = next(), let tail = next(),
+      let build = next(), buildID == 0 || build == buildID, let ids = int(), let quarters = int(),
+      let newest = int(), let prefixes = int(), let corrected = int(),
+      [ids, quarters, prefixes, corrected].allSatisfy({ $0 >= 0 && $0 <= lines }), let keep = int(), keep >= 0,
+      keep <= Int64(chunks.count), keep >= Int64(chunks.count) - 1,
       let added = input.raw(Chunk.self, zero: Chunk(offset: 0, length: 0, firstLine: 0, minTime: 0, maxTime: 0))
     else { return false }
     var end = keep > 0 ? chunks[Int(keep) - 1].offset + chunks[Int(keep) - 1].length : 0

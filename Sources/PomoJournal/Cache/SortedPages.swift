@@ -30,9 +30,6 @@ package final class SortedPages<Entry: PageEntry> {
     var firstKey: UInt64
   }
 
-  /// Entries a page: 32 to 64 KiB, read and checked in a few microseconds.
-  package static var pageSize: Int { 4096 }
-
   let pages: [Page]
   /// Entries appended since the pages were written, sorted.
   private(set) var tail: [Entry]
@@ -100,15 +97,5 @@ package final class SortedPages<Entry: PageEntry> {
     let low = SortedSearch.partition(tail.count) { tail[$0].pageKey >= keys.lowerBound }
     let high = SortedSearch.partition(tail.count) { tail[$0].pageKey > keys.upperBound }
     return JournalIndex.merge(result, Array(tail[low..<max(low, high)]))
-  }
-
-  /// The pages of `entries` (sorted) as they are written: each page's place in them, its
-  /// bytes' place, and its first key.
-  static func paged(_ entries: [Entry]) -> [(entries: Range<Int>, bytes: Range<Int>, firstKey: UInt64)] {
-    let size = MemoryLayout<Entry>.stride
-    return stride(from: 0, to: entries.count, by: pageSize).map { start in
-      let end = min(start + pageSize, entries.count)
-      return (start..<end, start * size..<end * size, entries[start].pageKey)
-    }
   }
 }

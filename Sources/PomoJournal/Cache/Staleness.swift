@@ -6,8 +6,7 @@ import PomoPlatform
 /// report indexes (the day totals, the streak, the ids several files hold) on those indexes
 /// (`standing`).
 ///
-/// A journal file's index:
-/// It does not when the file is another one (device, inode), shorter than what was read, or
+/// A journal file's index no longer stands when the file is another one (device, inode), shorter than what was read, or
 /// edited in place: the same size yet written since (its modification or change time moved;
 /// the change time cannot be set back by a program), or different in the first or the last
 /// 4 KiB of what was read. Otherwise only lines were appended, and the cache reads them.
