@@ -346,12 +346,7 @@ public final class IndexedJournal {
     return try file.read(exactly: Int(length), at: offset)
   }
 
-  /// The bytes of a chunk.
-  package func read(chunk k: Int) throws(FileSystemError) -> [UInt8] {
-    try read(offset: index.chunks[k].offset, length: index.chunks[k].length)
-  }
-
-  /// The same, into `buffer`, whose room is kept from chunk to chunk (a fresh array a chunk
+  /// The bytes of chunk `k`, into `buffer`, whose room is kept from chunk to chunk (a fresh array a chunk
   /// costs its pages again, each time).
   package func read(chunk k: Int, into buffer: inout [UInt8]) throws(FileSystemError) {
     let file = try openFile()
@@ -412,61 +407,6 @@ public final class IndexedJournal {
       }
       number += 1
       start = end + 1
-    }
-  }
-
-  /// The records in `selected` chunks, in their order.
-  package func records(in selected: [JournalIndex.Chunk], detail: Bool = false, _ body: (JournalRecord) -> Void)
-    throws(FileSystemError)
-  {
-    guard !selected.isEmpty, let file = try openFile() else { return }
-    if selected.count <= 16 {
-      // A week or a month: threads would cost more than they save.
-      for chunk in selected {
-        let bytes = try file.read(exactly: Int(chunk.length), at: chunk.offset)
-        for item in Self.records(in: bytes, chunk: chunk, duplicates: index.duplicates, detail: detail) {
-          body(item.record)
-        }
-      }
-      return
-    }
-    let batch = 32
-    let batches = stride(from: 0, to: selected.count, by: batch).map {
-      Array(selected[$0..<min($0 + batch, selected.count)])
-    }
-    // Decode the next batch in the background while this thread counts the current one.
-    final class Slot: @unchecked Sendable {
-      var records: [[JournalRecord]] = []
-      var failure: FileSystemError?
-    }
-    let source = file
-    let duplicates = index.duplicates
-    func start(_ chunks: [JournalIndex.Chunk]) -> (Slot, Parallel.Pending) {
-      let slot = Slot()
-      let pending = Parallel.background {
-        do {
-          slot.records = try Parallel.tryMap(chunks.count, empty: []) { k throws(FileSystemError) in
-            let bytes = try source.read(exactly: Int(chunks[k].length), at: chunks[k].offset)
-            return Self.records(in: bytes, chunk: chunks[k], duplicates: duplicates, detail: detail).map(\.record)
-          }
-        } catch {
-          slot.failure = error as? FileSystemError
-        }
-      }
-      return (slot, pending)
-    }
-    var next = batches.first.map(start)
-    for k in batches.indices {
-      guard let (slot, pending) = next else { break }
-      pending.wait()
-      next = k + 1 < batches.count ? start(batches[k + 1]) : nil
-      if let failure = slot.failure {
-        next?.1.wait()
-        throw failure
-      }
-      for records in slot.records {
-        for record in records { body(record) }
-      }
     }
   }
 }

@@ -67,40 +67,73 @@ extension History {
     try read(files.map { Array($0.index.chunks.indices) }, detail: detail, body)
   }
 
+  /// The records of the `selected` chunks of each file, folded, each id once, handed on in
+  /// file order. A few chunks of one file are read here: threads would cost more than they
+  /// save. Else the chunks are decoded on every core a batch at a time, the next batch in the
+  /// background while this thread hands on the current one; a span over several files (a
+  /// week in a folder of machines) is one batch.
   private func read(_ selected: [[Int]], detail: Bool = false, _ body: (JournalRecord) -> Void) throws(FileSystemError)
   {
-    var seen = Set<UInt64>()
+    let pairs = selected.enumerated().flatMap { f, chunks in chunks.map { (f, $0) } }
     let several = files.count > 1
-    var failure: FileSystemError?
-    let total = selected.reduce(0) { $0 + $1.count }
-    if several && total > 1 && total <= 512 {
-      // A span over several files (a week in a folder of machines): all their chunks are
-      // decoded at once on every core, then handed on in file order.
-      let pairs = selected.enumerated().flatMap { f, chunks in chunks.map { (f, $0) } }
-      let decoded = try decode(pairs, detail: detail)
-      for (k, records) in decoded.enumerated() {
-        for record in records where seen.insert(FNV1a.hash(record.id)).inserted {
-          if try earlierCopy(of: record.id, before: pairs[k].0) != nil { continue }
-          if let folded = try fold(record) { body(folded) }
+    var seen = Set<UInt64>()
+    func hand(_ record: JournalRecord, from f: Int) throws(FileSystemError) {
+      // Held by an earlier file as well, but not read from it: that line (outside the span)
+      // is the session, not this one.
+      if several {
+        guard seen.insert(FNV1a.hash(record.id)).inserted, try earlierCopy(of: record.id, before: f) == nil else {
+          return
         }
+      }
+      if let folded = try fold(record) { body(folded) }
+    }
+    if pairs.count <= (several ? 1 : 16) {
+      for (f, k) in pairs {
+        for item in try records(file: f, chunk: k, detail: detail) { try hand(item.record, from: f) }
       }
       return
     }
-    for (f, file) in files.enumerated() {
-      try file.records(in: selected[f].map { file.index.chunks[$0] }, detail: detail) { record in
-        guard failure == nil else { return }
-        if several && !seen.insert(FNV1a.hash(record.id)).inserted { return }
-        // Held by an earlier file as well, but not read from it: that line (outside the span)
-        // is the session, not this one.
-        do throws(FileSystemError) {
-          if several, try earlierCopy(of: record.id, before: f) != nil { return }
-          if let folded = try fold(record) { body(folded) }
+    let size = several && pairs.count <= 512 ? pairs.count : 32
+    let batches = stride(from: 0, to: pairs.count, by: size).map { Array(pairs[$0..<min($0 + size, pairs.count)]) }
+    final class Slot: @unchecked Sendable {
+      var records: [[JournalRecord]] = []
+      var failure: FileSystemError?
+    }
+    // Each file's index taken in and its journal opened here, once: an index from the folder's
+    // cache is taken in, and its file opened, on first use, which two workers must not race to.
+    for f in Set(pairs.map(\.0)) {
+      _ = files[f].index
+      _ = try files[f].openFile()
+    }
+    nonisolated(unsafe) let history = self
+    func start(_ batch: [(Int, Int)]) -> (Slot, Parallel.Pending) {
+      let slot = Slot()
+      let pending = Parallel.background {
+        do {
+          slot.records = try Parallel.tryMap(batch.count, empty: []) { k throws(FileSystemError) in
+            try history.records(file: batch[k].0, chunk: batch[k].1, detail: detail).map(\.record)
+          }
         } catch {
-          failure = error
+          slot.failure = error as? FileSystemError
         }
       }
+      return (slot, pending)
     }
-    if let failure { throw failure }
+    var next = start(batches[0])
+    for k in batches.indices {
+      let (slot, pending) = next
+      pending.wait()
+      if k + 1 < batches.count { next = start(batches[k + 1]) }
+      do throws(FileSystemError) {
+        if let failure = slot.failure { throw failure }
+        for (records, pair) in zip(slot.records, batches[k]) {
+          for record in records { try hand(record, from: pair.0) }
+        }
+      } catch {
+        if k + 1 < batches.count { next.1.wait() }
+        throw error
+      }
+    }
   }
 
   /// The first line with this id in a file before `file`: a session in several files is the
@@ -127,22 +160,10 @@ extension History {
     record: JournalRecord, line: Int64, bytes: ArraySlice<UInt8>
   )] {
     let file = files[f]
+    let chunk = file.index.chunks[k]
     return IndexedJournal.records(
-      in: try file.read(chunk: k), chunk: file.index.chunks[k], duplicates: file.index.duplicates, detail: detail)
-  }
-
-  /// The records of (file, chunk) pairs, decoded in parallel; the results keep their order.
-  private func decode(_ pairs: [(Int, Int)], detail: Bool) throws(FileSystemError) -> [[JournalRecord]] {
-    // Each file's index taken in and its journal opened here, once: an index from the folder's
-    // cache is taken in, and its file opened, on first use, which two workers must not race to.
-    for f in Set(pairs.map(\.0)) {
-      _ = files[f].index
-      _ = try files[f].openFile()
-    }
-    nonisolated(unsafe) let history = self
-    return try Parallel.tryMap(pairs.count, empty: []) { k throws(FileSystemError) in
-      try history.records(file: pairs[k].0, chunk: pairs[k].1, detail: detail).map(\.record)
-    }
+      in: try file.read(offset: chunk.offset, length: chunk.length), chunk: chunk, duplicates: file.index.duplicates,
+      detail: detail)
   }
 
   // MARK: - The newest sessions
