@@ -64,13 +64,10 @@ extension History {
     var matched = Set<String>()
     let most = 10
     outer: for (f, file) in files.enumerated() {
-      let prefixes = file.loadPrefixes()
-      var k = SortedSearch.firstIndex(in: prefixes, notBelow: .init(prefix: range.lowerBound, line: 0))
       // The lines wanted, by chunk, so each chunk is read once.
       var wanted: [Int: Set<Int64>] = [:]
-      while k < prefixes.count && prefixes[k].prefix <= range.upperBound {
-        if let chunk = file.chunk(holding: prefixes[k].line) { wanted[chunk, default: []].insert(prefixes[k].line) }
-        k += 1
+      for entry in file.loadPrefixes(in: range) {
+        if let chunk = file.chunk(holding: entry.line) { wanted[chunk, default: []].insert(entry.line) }
       }
       for chunk in wanted.keys.sorted() {
         guard let items = try? records(file: f, chunk: chunk, detail: true) else { continue }

@@ -2,13 +2,9 @@ import PomoCore
 import PomoPlatform
 
 /// Reads a history's sessions through the files' indexes: any span of time, every session,
-/// or the newest ones, each folded (`History+Corrections`) and each id once (a session in
-/// several files is the first file's).
-///
-/// Reading a span of time costs the chunks that touch it, plus the chunks of sessions that
-/// corrections moved into it, plus the few correction lines of the sessions read: the index
-/// keeps every correction's place and the span it gives its session, so a report never
-/// misses a session moved into its range, nor counts one moved out of it.
+/// or the newest ones, each folded and each id once (a session in several files is the first
+/// file's). A span costs the chunks that touch it, plus those of sessions corrections moved
+/// into it (the index keeps the span each correction gives its session).
 extension History {
   /// The earliest instant any session touches, for walking back in time.
   public var earliest: Double {
@@ -16,15 +12,11 @@ extension History {
     return min(files.map(\.earliest).min() ?? .infinity, moved)
   }
 
-  /// The chunks (file, chunk) that may hold the session with this id hash and prefix.
+  /// The chunks (file, chunk) that may hold the session with this id prefix.
   func locate(prefix: UInt64) -> [(file: Int, chunk: Int)] {
-    var result: [(file: Int, chunk: Int)] = []
-    for (f, file) in files.enumerated() {
-      for line in file.lines(withPrefix: prefix) {
-        if let chunk = file.chunk(holding: line) { result.append((f, chunk)) }
-      }
+    files.indices.flatMap { f in
+      files[f].lines(withPrefix: prefix).compactMap { files[f].chunk(holding: $0).map { (f, $0) } }
     }
-    return result
   }
 
   /// The chunks of each file to read for `from...to`, moved sessions included; with
@@ -203,19 +195,15 @@ extension History {
       case chunk(Int, Int)
       case moved(UInt64)
     }
-    var sources: [(time: Double, order: Int, source: Source)] = []
-    var order = 0
+    var sources: [(time: Double, source: Source)] = []
     for (f, file) in files.enumerated() {
-      for (k, chunk) in file.index.chunks.enumerated() {
-        sources.append((chunk.maxTime, order, .chunk(f, k)))
-        order += 1
-      }
+      sources += file.index.chunks.enumerated().map { ($1.maxTime, .chunk(f, $0)) }
     }
-    for ref in movingRefs where !ref.from.isNaN {
-      sources.append((ref.to, order, .moved(ref.sessionPrefix)))
-      order += 1
+    sources += movingRefs.filter { !$0.from.isNaN }.map { ($0.to, .moved($0.sessionPrefix)) }
+    // Newest first; of the same instant, the later source first.
+    let order = sources.indices.sorted {
+      sources[$0].time != sources[$1].time ? sources[$0].time > sources[$1].time : $0 > $1
     }
-    sources.sort { $0.time != $1.time ? $0.time > $1.time : $0.order > $1.order }
     var starts = MinHeap()
     // Where each session found is (plain values, quick to sort), then what is kept of it.
     var found: [(start: Double, file: Int, number: Int64)] = []
@@ -266,7 +254,7 @@ extension History {
         }
       }
     }
-    for item in sources {
+    for item in order.lazy.map({ sources[$0] }) {
       if starts.count == limit, item.time < starts.minimum { break }
       switch item.source {
       case .chunk(let f, let k): try take(f, k)
