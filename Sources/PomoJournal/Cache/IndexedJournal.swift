@@ -349,15 +349,18 @@ public final class IndexedJournal {
     guard try done.get() == count else { throw .changedWhileRead }
   }
 
-  /// The records of a chunk's lines, as reports read them; damaged lines were reported when
-  /// the chunk was indexed, and lines that repeat an earlier id were marked: both are skipped.
-  package static func records(in bytes: [UInt8], chunk: JournalIndex.Chunk, duplicates: [Int64], detail: Bool = false)
-    -> [(record: JournalRecord, line: Int64, bytes: ArraySlice<UInt8>)]
-  {
+  /// The records of chunk `k`'s lines, with their numbers and bytes; damaged lines were
+  /// reported when the chunk was indexed, and lines that repeat an earlier id were marked:
+  /// both are skipped.
+  package func records(chunk k: Int, detail: Bool) throws(FileSystemError) -> [(
+    record: JournalRecord, line: Int64, bytes: ArraySlice<UInt8>
+  )] {
+    let chunk = index.chunks[k]
+    let bytes = try read(offset: chunk.offset, length: chunk.length)
     var result: [(record: JournalRecord, line: Int64, bytes: ArraySlice<UInt8>)] = []
     result.reserveCapacity(JournalIndex.linesPerChunk)
     bytes.withUnsafeBufferPointer { buffer in
-      forEachLine(in: buffer, chunk: chunk, duplicates: duplicates) { number, line in
+      Self.forEachLine(in: buffer, chunk: chunk, duplicates: index.duplicates) { number, line in
         // A line that is not blank has bytes, in the buffer's.
         let from = buffer.baseAddress!.distance(to: line.baseAddress!)
         let slice = bytes[from..<from + line.count]

@@ -81,16 +81,12 @@ extension History {
     }
     if pairs.count <= (several ? 1 : 16) {
       for (f, k) in pairs {
-        for item in try records(file: f, chunk: k, detail: detail) { try hand(item.record, from: f) }
+        for item in try files[f].records(chunk: k, detail: detail) { try hand(item.record, from: f) }
       }
       return
     }
     let size = several && pairs.count <= 512 ? pairs.count : 32
     let batches = stride(from: 0, to: pairs.count, by: size).map { Array(pairs[$0..<min($0 + size, pairs.count)]) }
-    final class Slot: @unchecked Sendable {
-      var records: [[JournalRecord]] = []
-      var failure: FileSystemError?
-    }
     // Each file's index taken in and its journal opened here, once: an index from the folder's
     // cache is taken in, and its file opened, on first use, which two workers must not race to.
     for f in Set(pairs.map(\.0)) {
@@ -98,33 +94,26 @@ extension History {
       _ = try files[f].openFile()
     }
     nonisolated(unsafe) let history = self
-    func start(_ batch: [(Int, Int)]) -> (Slot, Parallel.Pending) {
-      let slot = Slot()
-      let pending = Parallel.background {
-        do {
-          slot.records = try Parallel.tryMap(batch.count, empty: []) { k throws(FileSystemError) in
-            try history.records(file: batch[k].0, chunk: batch[k].1, detail: detail).map(\.record)
-          }
-        } catch {
-          slot.failure = error as? FileSystemError
+    func decode(_ batch: [(Int, Int)]) -> Result<[[JournalRecord]], FileSystemError> {
+      Result { () throws(FileSystemError) in
+        try Parallel.tryMap(batch.count, empty: []) { k throws(FileSystemError) in
+          try history.files[batch[k].0].records(chunk: batch[k].1, detail: detail).map(\.record)
         }
       }
-      return (slot, pending)
     }
-    var next = start(batches[0])
+    final class Slot: @unchecked Sendable {
+      var decoded: Result<[[JournalRecord]], FileSystemError> = .success([])
+    }
+    var current = decode(batches[0])
     for k in batches.indices {
-      let (slot, pending) = next
-      pending.wait()
-      if k + 1 < batches.count { next = start(batches[k + 1]) }
-      do throws(FileSystemError) {
-        if let failure = slot.failure { throw failure }
-        for (records, pair) in zip(slot.records, batches[k]) {
-          for record in records { try hand(record, from: pair.0) }
-        }
-      } catch {
-        if k + 1 < batches.count { next.1.wait() }
-        throw error
+      let next = Slot()
+      // Joined before it is read, and when this one throws (`Pending` joins when it goes).
+      let pending = k + 1 < batches.count ? Parallel.background { next.decoded = decode(batches[k + 1]) } : nil
+      for (records, pair) in zip(try current.get(), batches[k]) {
+        for record in records { try hand(record, from: pair.0) }
       }
+      pending?.wait()
+      current = next.decoded
     }
   }
 
@@ -139,23 +128,12 @@ extension History {
     for f in 0..<file {
       for line in files[f].lines(withPrefix: prefix) {
         guard let k = files[f].chunk(holding: line) else { continue }
-        for item in try records(file: f, chunk: k, detail: true) where item.line == line && item.record.id == id {
+        for item in try files[f].records(chunk: k, detail: true) where item.line == line && item.record.id == id {
           return (f, item.record, item.line, item.bytes)
         }
       }
     }
     return nil
-  }
-
-  /// The lines of one chunk of a file, as records, with their line numbers and bytes.
-  func records(file f: Int, chunk k: Int, detail: Bool) throws(FileSystemError) -> [(
-    record: JournalRecord, line: Int64, bytes: ArraySlice<UInt8>
-  )] {
-    let file = files[f]
-    let chunk = file.index.chunks[k]
-    return IndexedJournal.records(
-      in: try file.read(offset: chunk.offset, length: chunk.length), chunk: chunk, duplicates: file.index.duplicates,
-      detail: detail)
   }
 
   // MARK: - The newest sessions
