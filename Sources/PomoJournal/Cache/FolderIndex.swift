@@ -7,22 +7,18 @@ import PomoPlatform
   import Glibc
 #endif
 
-/// The indexes of a journal folder's small files, kept together in one cache file of the one
-/// format (`CacheFile`), so a folder of thousands of files (every machine a file, each synced
-/// copy a file) is read with one read and a look at each file, not two opens a file.
+/// The indexes of a journal folder's small files (up to `smallFile`), kept together in one
+/// cache file (`CacheFile`), so a folder of thousands of files is read with one read and a
+/// look at each file, not two opens a file.
 ///
 /// The cache is a table, then each file's whole index as one append to an empty one
-/// (`IndexCache.append`), a block each. The table has a record of fixed size for each file,
-/// in the order of their names: where its name lies in the table, the hash of its path, its
-/// outline (`IndexOutline`: the file as its index last saw it, the span its sessions touch),
-/// and where its index's block lies; then the names. Only the table is read and checked when
-/// the folder is: a file that is just as its record saw it takes the record, is opened only
-/// if a report reads its lines, and has its index read (its block checked then) only if a
-/// report asks for more than the outline; any other is indexed the usual way
-/// (`IndexedJournal`), and the folder's cache is written again. Files over `smallFile` keep
-/// only their own cache file.
+/// (`IndexCache.append`), a block each. The table has a fixed-size record for each file, in
+/// the order of their names (its name's place, its path's hash, its `IndexOutline`, its
+/// block's place), then the names. Only the table is read and checked: a file just as its
+/// record saw it is opened only if a report reads its lines, and has its block read and
+/// checked only if a report asks for more than the outline; any other is indexed the usual
+/// way (`IndexedJournal`), and the folder's cache is written again.
 package final class FolderIndex {
-  /// Journal files up to this size are kept in the folder's cache.
   static let smallFile: Int64 = 1 << 16
   static let kind: [UInt8] = Array("POMOFLD5".utf8)
   /// The tags of the table's block and of a file's index's.
@@ -37,8 +33,7 @@ package final class FolderIndex {
   private let cacheFolder: String?
   /// The folder's path and a "/", which every file's path starts with.
   private let prefix: [UInt8]
-  /// The cache file, and its header and table block as read (the table's payload starts at
-  /// `CacheFile.headerSize`, its records after their count); empty when there is none.
+  /// The cache file, and its header and table block as read; empty when there is none.
   private var file: RandomAccessFile?
   private var table: [UInt8] = []
   private(set) var count = 0

@@ -30,11 +30,8 @@ public final class IndexedJournal {
 
   /// The journal file if it was opened.
   package var openedFile: RandomAccessFile? { handle }
-  /// The index and its tables: the corrections and added sessions (`CorrectionTable`), and
-  /// the hashes of every id the index holds (sessions and corrections), the sessions' id
-  /// prefixes with their lines, and the quarter hours of completed sessions (as
-  /// `JournalIndex.quarterKey`s), sorted, read a page at a time as lookups need them.
-  /// Made on first use (most files of a folder never need it), and taken in then (`takeIn`).
+  /// The index and its tables (`IndexCache.Loaded`), whose sorted lists are read a page at a
+  /// time as lookups need them. Made on first use: most files of a folder never need it.
   private lazy var state = IndexCache.Loaded()
   public var index: JournalIndex {
     takeIn()
@@ -48,15 +45,13 @@ public final class IndexedJournal {
   }
   public private(set) var badLines: [Journal.BadLine] = []
   public private(set) var earliest: Double = .infinity
-  /// Where the index keeps its files for this journal (a path prefix; the index itself is
-  /// `.bin`); nil keeps everything in memory, reading and writing no cache file (`--no-cache`).
+  /// The path prefix of this journal's cache files (the index is `.bin`); nil with `--no-cache`.
   package var cacheBase: String? { cacheFolder.map { $0 + "/index-" + String(source, radix: 16) } }
   private var cacheFolder: String?
   /// How many chunks `read(chunk:into:)` read, so tests can tell the work of `log` follows the answer.
   private(set) var chunksRead = 0
-  /// The calendar whose day totals a build of the index from the first line credits, and
-  /// what it credited (`FileCredits`), when it was built so here: kept aside, as most files
-  /// (all those taken from their folder's cache) have neither.
+  /// The calendar whose day totals a build from the first line credits, and what it
+  /// credited: kept aside, as most files (those from their folder's cache) have neither.
   private let counting: Counting?
   package var credits: FileCredits? { counting?.credits }
 
@@ -70,12 +65,14 @@ public final class IndexedJournal {
   /// Every quarter-hour key of a completed session, sorted.
   package func loadQuarters() -> [UInt64] { entries(of: \.quarters) }
 
-  /// The lines of the sessions whose id starts with the 8 bytes of `prefix`: a lookup in
-  /// the prefix table, so finding a moved session does not read the journal.
-  package func lines(withPrefix prefix: UInt64) -> [Int64] { entries(of: \.prefixes, in: prefix...prefix).map(\.line) }
+  /// The lines of the sessions whose id starts with the 8 bytes of `prefix`: finding a moved
+  /// session does not read the journal.
+  package func lines(withPrefix prefix: UInt64) -> [Int64] { loadPrefixes(in: prefix...prefix).map(\.line) }
 
-  /// The sorted id prefixes of the sessions, with their lines.
-  package func loadPrefixes() -> [JournalIndex.PrefixEntry] { entries(of: \.prefixes) }
+  /// The sorted id prefixes of the sessions in `keys` (all when nil), with their lines.
+  package func loadPrefixes(in keys: ClosedRange<UInt64>? = nil) -> [JournalIndex.PrefixEntry] {
+    entries(of: \.prefixes, in: keys)
+  }
 
   /// The sorted hashes of every id the index holds (sessions and corrections).
   package func ids() -> [UInt64] { entries(of: \.ids) }
@@ -95,9 +92,7 @@ public final class IndexedJournal {
   private func entries<E>(of table: (IndexCache.Loaded) -> SortedPages<E>, in keys: ClosedRange<UInt64>? = nil) -> [E] {
     func find() -> [E]? {
       takeIn()
-      let pages = table(state)
-      guard let keys else { return pages.all() }
-      return pages.entries(in: keys)
+      return keys.map { table(state).entries(in: $0) } ?? table(state).all()
     }
     if let found = find() { return found }
     if updating {
@@ -140,9 +135,8 @@ public final class IndexedJournal {
     !tag.trimmedSpaces().isEmpty && !tag.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
   }
 
-  /// Every line that may be a record after `line` (not blank, not repeating an earlier id),
-  /// as its bytes: handed to `work` with its part's number, each part's chunks (the records
-  /// of `parts` runs of chunks) on a core of their own, read into one buffer per part.
+  /// Every line that may be a record after `line`, as its bytes, handed to `work` with its
+  /// part's number: `parts` runs of chunks, each on a core of its own with one buffer.
   package func linesInParts(after line: Int64, parts: Int, _ work: (Int, UnsafeBufferPointer<UInt8>) -> Void)
     throws(FileSystemError)
   {
@@ -180,14 +174,11 @@ public final class IndexedJournal {
     try done.get()
   }
 
-  /// Opens the journal and brings its index (in `cacheFolder`) up to date; a missing journal
-  /// is an empty one. A cache that cannot be written only costs time. Without a cache folder
-  /// (`--no-cache`) the index is built from the journal alone, in memory.
-  ///
-  /// What the index covers is all that is read: the whole lines the journal had when it was
-  /// brought up to date. A line being appended meanwhile is left for the next run, never
-  /// mistaken for a damaged one. An index built from the first line credits the day totals
-  /// of `calendar` as it reads (`credits`), for the totals to be built without reading again.
+  /// Opens the journal and brings its index (in `cacheFolder`; in memory with `--no-cache`)
+  /// up to date; a missing journal is an empty one, and a cache that cannot be written only
+  /// costs time. Only the whole lines the journal had then are read: a line being appended
+  /// meanwhile is left for the next run, never mistaken for a damaged one. A build from the
+  /// first line credits the day totals of `calendar` as it reads (`credits`).
   public init(journal: Journal, cacheFolder: String?, calendar: LocalCalendar? = nil) throws(FileSystemError) {
     self.journal = journal
     // Without caches (`--no-cache`) there are no totals to keep.
@@ -204,9 +195,8 @@ public final class IndexedJournal {
     try bringUpToDate(trustingCache: true)
   }
 
-  /// The journal with the index its folder's cache keeps (`FolderIndex`), which stood on the
-  /// file as it is: nothing is opened until a line is read, and the index is taken in from the
-  /// entry only when more than its outline is asked for.
+  /// The journal with the index its folder's cache keeps (`FolderIndex`) for the file as it
+  /// is: opened when a line is read, its index taken in when more than the outline is asked.
   init(journal: Journal, cacheFolder: String?, entry: FolderIndex.Entry) {
     self.journal = journal
     source = entry.source
@@ -225,9 +215,9 @@ public final class IndexedJournal {
   /// What every report asks of the file (`IndexOutline`), known before its index is taken in.
   package var outline: IndexOutline { folderEntry?.outline ?? IndexOutline(index) }
 
-  /// The index and its tables from the folder's cache entry, all taken in on the first use
-  /// of any (empty for a missing journal). An entry that passed its check yet does not hold
-  /// together is dropped with the folder's cache, and the journal is indexed the usual way.
+  /// Takes in the index from the folder's cache entry on first use. An entry that passed its
+  /// check yet does not hold together is dropped with the folder's cache, and the journal is
+  /// indexed the usual way.
   private func takeIn() {
     guard let entry = folderEntry else { return }
     folderEntry = nil
@@ -245,9 +235,9 @@ public final class IndexedJournal {
   /// The hash of the journal file's absolute path, which names its cache files.
   package let source: UInt64
 
-  /// Brings the index up to date with the journal: from its cache file when
-  /// `trustingCache` and it passes its checks, else built again from the journal; then saves
-  /// what changed (an append for appended lines, the whole file when built again).
+  /// Brings the index up to date with the journal, from its cache file when `trustingCache`
+  /// and it passes its checks, else built again; then saves what changed (an append for
+  /// appended lines, the whole file when built again).
   private func bringUpToDate(trustingCache: Bool) throws(FileSystemError) {
     if handle == nil && exists { handle = try RandomAccessFile(path: journal.path) }
     guard let file = handle else { return }
@@ -263,12 +253,12 @@ public final class IndexedJournal {
     // Just opened, the file is as its opening found it; brought up to date again, it is asked.
     let seen = trustingCache ? file.opened : nil
     let changed = try state.index.update(file, seen: seen, calendar: counting?.calendar) { id in
-      // Whether an entry has this key; nil when the page it would be on fails.
-      guard let found = known.entries(in: id...id).map({ !$0.isEmpty }) else {
+      // Whether an entry has this key; a page that fails makes everything be built again.
+      guard let found = known.entries(in: id...id) else {
         self.sideFileFailed = true
         return false
       }
-      return found
+      return !found.isEmpty
     }
     if sideFileFailed {
       // A page this append needed failed its check: everything is built again.
@@ -278,27 +268,23 @@ public final class IndexedJournal {
       return try bringUpToDate(trustingCache: false)
     }
     if changed {
-      let (added, credits) = (state.index.added, state.index.credits)
+      let added = state.index.added
+      counting?.credits = state.index.credits
       state.index.added = IndexAdditions()
       state.index.credits = nil
-      counting?.credits = credits
-      if state.index.buildID != before || loaded == nil {
-        // Built again: the lists are what it read.
-        state = IndexCache.Loaded(index: state.index)
-        state.add(added)
-        if let path { save(to: path) }
-      } else {
-        state.add(added)
-        if let path, let loaded {
-          let payload = IndexCache.append(index: index, since: loaded.saved, added: added)
-          // Appends are taken in as the file is read: past a share of it, it is written whole.
-          let appended = loaded.end - loaded.baseEnd + Int64(payload.count)
-          if loaded.appends >= Self.appendsBeforeRewrite || appended > max(1 << 20, loaded.baseEnd / 8) {
-            save(to: path)
-          } else {
-            _ = IndexCache.append(payload, to: path, source: source, after: loaded)
-          }
-        }
+      let rebuilt = state.index.buildID != before || loaded == nil
+      // Built again: the lists are what it read.
+      if rebuilt { state = IndexCache.Loaded(index: state.index) }
+      state.add(added)
+      // Appends are taken in as the file is read: past a share of it, it is written whole.
+      if let path, let loaded, !rebuilt,
+        case let payload = IndexCache.append(index: index, since: loaded.saved, added: added),
+        loaded.appends < Self.appendsBeforeRewrite,
+        loaded.end - loaded.baseEnd + Int64(payload.count) <= max(1 << 20, loaded.baseEnd / 8)
+      {
+        _ = IndexCache.append(payload, to: path, source: source, after: loaded)
+      } else if let path {
+        save(to: path)
       }
     }
     badLines = index.badLines
@@ -346,13 +332,8 @@ public final class IndexedJournal {
     return try file.read(exactly: Int(length), at: offset)
   }
 
-  /// The bytes of a chunk.
-  package func read(chunk k: Int) throws(FileSystemError) -> [UInt8] {
-    try read(offset: index.chunks[k].offset, length: index.chunks[k].length)
-  }
-
-  /// The same, into `buffer`, whose room is kept from chunk to chunk (a fresh array a chunk
-  /// costs its pages again, each time).
+  /// The bytes of chunk `k`, into `buffer`, whose room is kept from chunk to chunk (a fresh
+  /// array a chunk costs its pages again, each time).
   package func read(chunk k: Int, into buffer: inout [UInt8]) throws(FileSystemError) {
     let file = try openFile()
     let count = file == nil ? 0 : Int(index.chunks[k].length)
@@ -368,15 +349,18 @@ public final class IndexedJournal {
     guard try done.get() == count else { throw .changedWhileRead }
   }
 
-  /// The records of a chunk's lines, as reports read them; damaged lines were reported when
-  /// the chunk was indexed, and lines that repeat an earlier id were marked: both are skipped.
-  package static func records(in bytes: [UInt8], chunk: JournalIndex.Chunk, duplicates: [Int64], detail: Bool = false)
-    -> [(record: JournalRecord, line: Int64, bytes: ArraySlice<UInt8>)]
-  {
+  /// The records of chunk `k`'s lines, with their numbers and bytes; damaged lines were
+  /// reported when the chunk was indexed, and lines that repeat an earlier id were marked:
+  /// both are skipped.
+  package func records(chunk k: Int, detail: Bool) throws(FileSystemError) -> [(
+    record: JournalRecord, line: Int64, bytes: ArraySlice<UInt8>
+  )] {
+    let chunk = index.chunks[k]
+    let bytes = try read(offset: chunk.offset, length: chunk.length)
     var result: [(record: JournalRecord, line: Int64, bytes: ArraySlice<UInt8>)] = []
     result.reserveCapacity(JournalIndex.linesPerChunk)
     bytes.withUnsafeBufferPointer { buffer in
-      forEachLine(in: buffer, chunk: chunk, duplicates: duplicates) { number, line in
+      Self.forEachLine(in: buffer, chunk: chunk, duplicates: index.duplicates) { number, line in
         // A line that is not blank has bytes, in the buffer's.
         let from = buffer.baseAddress!.distance(to: line.baseAddress!)
         let slice = bytes[from..<from + line.count]
@@ -388,7 +372,7 @@ public final class IndexedJournal {
 
   /// The lines of a chunk's bytes that may be records, in order, each with its number: blank
   /// lines, and lines that repeat an earlier id (the index marked those), are skipped. The
-  /// last line may lack its newline; lines are found with memchr.
+  /// last line may lack its newline.
   package static func forEachLine<E: Error>(
     in bytes: UnsafeBufferPointer<UInt8>, chunk: JournalIndex.Chunk, duplicates: [Int64],
     _ body: (Int64, UnsafeBufferPointer<UInt8>) throws(E) -> Void
@@ -398,10 +382,7 @@ public final class IndexedJournal {
     var number = chunk.firstLine
     var start = 0
     while start < bytes.count {
-      let end =
-        memchr(base + start, 0x0A, bytes.count - start).map {
-          base.distance(to: $0.assumingMemoryBound(to: UInt8.self))
-        } ?? bytes.count
+      let end = JournalIndex.firstNewline(bytes, from: start, to: bytes.count) ?? bytes.count
       let line = UnsafeBufferPointer(start: base + start, count: end - start)
       if !JournalIndex.isBlank(line) {
         if skip < duplicates.count && duplicates[skip] == number {
@@ -412,61 +393,6 @@ public final class IndexedJournal {
       }
       number += 1
       start = end + 1
-    }
-  }
-
-  /// The records in `selected` chunks, in their order.
-  package func records(in selected: [JournalIndex.Chunk], detail: Bool = false, _ body: (JournalRecord) -> Void)
-    throws(FileSystemError)
-  {
-    guard !selected.isEmpty, let file = try openFile() else { return }
-    if selected.count <= 16 {
-      // A week or a month: threads would cost more than they save.
-      for chunk in selected {
-        let bytes = try file.read(exactly: Int(chunk.length), at: chunk.offset)
-        for item in Self.records(in: bytes, chunk: chunk, duplicates: index.duplicates, detail: detail) {
-          body(item.record)
-        }
-      }
-      return
-    }
-    let batch = 32
-    let batches = stride(from: 0, to: selected.count, by: batch).map {
-      Array(selected[$0..<min($0 + batch, selected.count)])
-    }
-    // Decode the next batch in the background while this thread counts the current one.
-    final class Slot: @unchecked Sendable {
-      var records: [[JournalRecord]] = []
-      var failure: FileSystemError?
-    }
-    let source = file
-    let duplicates = index.duplicates
-    func start(_ chunks: [JournalIndex.Chunk]) -> (Slot, Parallel.Pending) {
-      let slot = Slot()
-      let pending = Parallel.background {
-        do {
-          slot.records = try Parallel.tryMap(chunks.count, empty: []) { k throws(FileSystemError) in
-            let bytes = try source.read(exactly: Int(chunks[k].length), at: chunks[k].offset)
-            return Self.records(in: bytes, chunk: chunks[k], duplicates: duplicates, detail: detail).map(\.record)
-          }
-        } catch {
-          slot.failure = error as? FileSystemError
-        }
-      }
-      return (slot, pending)
-    }
-    var next = batches.first.map(start)
-    for k in batches.indices {
-      guard let (slot, pending) = next else { break }
-      pending.wait()
-      next = k + 1 < batches.count ? start(batches[k + 1]) : nil
-      if let failure = slot.failure {
-        next?.1.wait()
-        throw failure
-      }
-      for records in slot.records {
-        for record in records { body(record) }
-      }
     }
   }
 }

@@ -20,7 +20,7 @@ extension History {
     var read = Set<Int64>()
     for place in locate(prefix: prefix) where read.insert(Int64(place.file) << 32 | Int64(place.chunk)).inserted
     {
-      for item in try records(file: place.file, chunk: place.chunk, detail: detail)
+      for item in try files[place.file].records(chunk: place.chunk, detail: detail)
       where FNV1a.hash(item.record.id) == hash {
         result.append((place.file, item.line, item.record))
       }
@@ -63,17 +63,14 @@ extension History {
     var deleted: [String] = []
     var matched = Set<String>()
     let most = 10
-    outer: for (f, file) in files.enumerated() {
-      let prefixes = file.loadPrefixes()
-      var k = SortedSearch.firstIndex(in: prefixes, notBelow: .init(prefix: range.lowerBound, line: 0))
+    outer: for file in files {
       // The lines wanted, by chunk, so each chunk is read once.
       var wanted: [Int: Set<Int64>] = [:]
-      while k < prefixes.count && prefixes[k].prefix <= range.upperBound {
-        if let chunk = file.chunk(holding: prefixes[k].line) { wanted[chunk, default: []].insert(prefixes[k].line) }
-        k += 1
+      for entry in file.loadPrefixes(in: range) {
+        if let chunk = file.chunk(holding: entry.line) { wanted[chunk, default: []].insert(entry.line) }
       }
       for chunk in wanted.keys.sorted() {
-        guard let items = try? records(file: f, chunk: chunk, detail: true) else { continue }
+        guard let items = try? file.records(chunk: chunk, detail: true) else { continue }
         for item in items
         where wanted[chunk]!.contains(item.line) && item.record.id.hasPrefix(text) {
           guard matched.insert(item.record.id).inserted else { continue }

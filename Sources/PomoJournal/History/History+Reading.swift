@@ -2,13 +2,9 @@ import PomoCore
 import PomoPlatform
 
 /// Reads a history's sessions through the files' indexes: any span of time, every session,
-/// or the newest ones, each folded (`History+Corrections`) and each id once (a session in
-/// several files is the first file's).
-///
-/// Reading a span of time costs the chunks that touch it, plus the chunks of sessions that
-/// corrections moved into it, plus the few correction lines of the sessions read: the index
-/// keeps every correction's place and the span it gives its session, so a report never
-/// misses a session moved into its range, nor counts one moved out of it.
+/// or the newest ones, each folded and each id once (a session in several files is the first
+/// file's). A span costs the chunks that touch it, plus those of sessions corrections moved
+/// into it (the index keeps the span each correction gives its session).
 extension History {
   /// The earliest instant any session touches, for walking back in time.
   public var earliest: Double {
@@ -16,15 +12,11 @@ extension History {
     return min(files.map(\.earliest).min() ?? .infinity, moved)
   }
 
-  /// The chunks (file, chunk) that may hold the session with this id hash and prefix.
+  /// The chunks (file, chunk) that may hold the session with this id prefix.
   func locate(prefix: UInt64) -> [(file: Int, chunk: Int)] {
-    var result: [(file: Int, chunk: Int)] = []
-    for (f, file) in files.enumerated() {
-      for line in file.lines(withPrefix: prefix) {
-        if let chunk = file.chunk(holding: line) { result.append((f, chunk)) }
-      }
+    files.indices.flatMap { f in
+      files[f].lines(withPrefix: prefix).compactMap { files[f].chunk(holding: $0).map { (f, $0) } }
     }
-    return result
   }
 
   /// The chunks of each file to read for `from...to`, moved sessions included; with
@@ -67,40 +59,62 @@ extension History {
     try read(files.map { Array($0.index.chunks.indices) }, detail: detail, body)
   }
 
+  /// The records of the `selected` chunks of each file, folded, each id once, handed on in
+  /// file order. A few chunks of one file are read here: threads would cost more than they
+  /// save. Else the chunks are decoded on every core a batch at a time, the next batch in the
+  /// background while this thread hands on the current one; a span over several files (a
+  /// week in a folder of machines) is one batch.
   private func read(_ selected: [[Int]], detail: Bool = false, _ body: (JournalRecord) -> Void) throws(FileSystemError)
   {
-    var seen = Set<UInt64>()
+    let pairs = selected.enumerated().flatMap { f, chunks in chunks.map { (f, $0) } }
     let several = files.count > 1
-    var failure: FileSystemError?
-    let total = selected.reduce(0) { $0 + $1.count }
-    if several && total > 1 && total <= 512 {
-      // A span over several files (a week in a folder of machines): all their chunks are
-      // decoded at once on every core, then handed on in file order.
-      let pairs = selected.enumerated().flatMap { f, chunks in chunks.map { (f, $0) } }
-      let decoded = try decode(pairs, detail: detail)
-      for (k, records) in decoded.enumerated() {
-        for record in records where seen.insert(FNV1a.hash(record.id)).inserted {
-          if try earlierCopy(of: record.id, before: pairs[k].0) != nil { continue }
-          if let folded = try fold(record) { body(folded) }
+    var seen = Set<UInt64>()
+    func hand(_ record: JournalRecord, from f: Int) throws(FileSystemError) {
+      // Held by an earlier file as well, but not read from it: that line (outside the span)
+      // is the session, not this one.
+      if several {
+        guard seen.insert(FNV1a.hash(record.id)).inserted, try earlierCopy(of: record.id, before: f) == nil else {
+          return
         }
+      }
+      if let folded = try fold(record) { body(folded) }
+    }
+    if pairs.count <= (several ? 1 : 16) {
+      for (f, k) in pairs {
+        for item in try files[f].records(chunk: k, detail: detail) { try hand(item.record, from: f) }
       }
       return
     }
-    for (f, file) in files.enumerated() {
-      try file.records(in: selected[f].map { file.index.chunks[$0] }, detail: detail) { record in
-        guard failure == nil else { return }
-        if several && !seen.insert(FNV1a.hash(record.id)).inserted { return }
-        // Held by an earlier file as well, but not read from it: that line (outside the span)
-        // is the session, not this one.
-        do throws(FileSystemError) {
-          if several, try earlierCopy(of: record.id, before: f) != nil { return }
-          if let folded = try fold(record) { body(folded) }
-        } catch {
-          failure = error
+    let size = several && pairs.count <= 512 ? pairs.count : 32
+    let batches = stride(from: 0, to: pairs.count, by: size).map { Array(pairs[$0..<min($0 + size, pairs.count)]) }
+    // Each file's index taken in and its journal opened here, once: an index from the folder's
+    // cache is taken in, and its file opened, on first use, which two workers must not race to.
+    for f in Set(pairs.map(\.0)) {
+      _ = files[f].index
+      _ = try files[f].openFile()
+    }
+    nonisolated(unsafe) let history = self
+    func decode(_ batch: [(Int, Int)]) -> Result<[[JournalRecord]], FileSystemError> {
+      Result { () throws(FileSystemError) in
+        try Parallel.tryMap(batch.count, empty: []) { k throws(FileSystemError) in
+          try history.files[batch[k].0].records(chunk: batch[k].1, detail: detail).map(\.record)
         }
       }
     }
-    if let failure { throw failure }
+    final class Slot: @unchecked Sendable {
+      var decoded: Result<[[JournalRecord]], FileSystemError> = .success([])
+    }
+    var current = decode(batches[0])
+    for k in batches.indices {
+      let next = Slot()
+      // Joined before it is read, and when this one throws (`Pending` joins when it goes).
+      let pending = k + 1 < batches.count ? Parallel.background { next.decoded = decode(batches[k + 1]) } : nil
+      for (records, pair) in zip(try current.get(), batches[k]) {
+        for record in records { try hand(record, from: pair.0) }
+      }
+      pending?.wait()
+      current = next.decoded
+    }
   }
 
   /// The first line with this id in a file before `file`: a session in several files is the
@@ -114,35 +128,12 @@ extension History {
     for f in 0..<file {
       for line in files[f].lines(withPrefix: prefix) {
         guard let k = files[f].chunk(holding: line) else { continue }
-        for item in try records(file: f, chunk: k, detail: true) where item.line == line && item.record.id == id {
+        for item in try files[f].records(chunk: k, detail: true) where item.line == line && item.record.id == id {
           return (f, item.record, item.line, item.bytes)
         }
       }
     }
     return nil
-  }
-
-  /// The lines of one chunk of a file, as records, with their line numbers and bytes.
-  func records(file f: Int, chunk k: Int, detail: Bool) throws(FileSystemError) -> [(
-    record: JournalRecord, line: Int64, bytes: ArraySlice<UInt8>
-  )] {
-    let file = files[f]
-    return IndexedJournal.records(
-      in: try file.read(chunk: k), chunk: file.index.chunks[k], duplicates: file.index.duplicates, detail: detail)
-  }
-
-  /// The records of (file, chunk) pairs, decoded in parallel; the results keep their order.
-  private func decode(_ pairs: [(Int, Int)], detail: Bool) throws(FileSystemError) -> [[JournalRecord]] {
-    // Each file's index taken in and its journal opened here, once: an index from the folder's
-    // cache is taken in, and its file opened, on first use, which two workers must not race to.
-    for f in Set(pairs.map(\.0)) {
-      _ = files[f].index
-      _ = try files[f].openFile()
-    }
-    nonisolated(unsafe) let history = self
-    return try Parallel.tryMap(pairs.count, empty: []) { k throws(FileSystemError) in
-      try history.records(file: pairs[k].0, chunk: pairs[k].1, detail: detail).map(\.record)
-    }
   }
 
   // MARK: - The newest sessions
@@ -182,19 +173,15 @@ extension History {
       case chunk(Int, Int)
       case moved(UInt64)
     }
-    var sources: [(time: Double, order: Int, source: Source)] = []
-    var order = 0
+    var sources: [(time: Double, source: Source)] = []
     for (f, file) in files.enumerated() {
-      for (k, chunk) in file.index.chunks.enumerated() {
-        sources.append((chunk.maxTime, order, .chunk(f, k)))
-        order += 1
-      }
+      sources += file.index.chunks.enumerated().map { ($1.maxTime, .chunk(f, $0)) }
     }
-    for ref in movingRefs where !ref.from.isNaN {
-      sources.append((ref.to, order, .moved(ref.sessionPrefix)))
-      order += 1
+    sources += movingRefs.filter { !$0.from.isNaN }.map { ($0.to, .moved($0.sessionPrefix)) }
+    // Newest first; of the same instant, the later source first.
+    let order = sources.indices.sorted {
+      sources[$0].time != sources[$1].time ? sources[$0].time > sources[$1].time : $0 > $1
     }
-    sources.sort { $0.time != $1.time ? $0.time > $1.time : $0.order > $1.order }
     var starts = MinHeap()
     // Where each session found is (plain values, quick to sort), then what is kept of it.
     var found: [(start: Double, file: Int, number: Int64)] = []
@@ -245,7 +232,7 @@ extension History {
         }
       }
     }
-    for item in sources {
+    for item in order.lazy.map({ sources[$0] }) {
       if starts.count == limit, item.time < starts.minimum { break }
       switch item.source {
       case .chunk(let f, let k): try take(f, k)

@@ -24,11 +24,7 @@ extension History {
     var shared: [UInt64] = []
     for file in files {
       let ids = file.ids()
-      var i = 0
-      for id in ids {
-        while i < all.count && all[i] < id { i += 1 }
-        if i < all.count && all[i] == id { shared.append(id) }
-      }
+      shared += ids.filter { Self.contains(all, $0) }
       all = JournalIndex.merge(all, ids)
     }
     shared = JournalIndex.merge(shared.sorted(), [], unique: true)

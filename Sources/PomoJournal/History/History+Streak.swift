@@ -61,9 +61,9 @@ extension History {
     // the run remembered is still a run and only days beyond it need a look.
     let now = files.map(IndexMark.init)
     let fingerprint = calendar.fingerprint
-    var last: Int64
-    var first: Int64
     var known: ClosedRange<Int64>?
+    // The run from `first` to `last` counts when it reaches today, or yesterday.
+    func length(_ first: Int64, _ last: Int64) -> Int { last >= today - 1 && last <= today ? Int(last - first + 1) : 0 }
     let magic = Array("POMOSTK3".utf8)
     let source = FNV1a.hash(base)
     if let bytes = CacheFile.read(path, magic: magic, source: source), var input = CacheReader(bytes, magic: []),
@@ -72,20 +72,20 @@ extension History {
       input.atEnd, begin <= end, end - begin < 4_000_000, abs(end) < 4_000_000
     {
       switch Staleness.standing(of: marks, on: now) {
-      case .current where before == start: return end >= today - 1 && end <= today ? Int(end - begin + 1) : 0
+      case .current where before == start: return length(begin, end)
       case .current, .grown: known = begin...end
       case .stale: break
       }
     }
     let counted = { (day: Int64) -> Bool in known?.contains(day) == true || completedOn(day) }
     // The newest day with a completed session, and the start of its run.
-    last = start
+    var last = start
     // No session with a time at all (only corrections whose sessions are damaged or gone):
     // nothing earlier to walk back to.
     let earliest = earliest
     let floor = earliest.isFinite ? calendar.day(of: max(earliest, -1e11)) : start
     while last > floor && !counted(last) { last -= 1 }
-    first = last - Int64(Streak.length(today: last, completedOn: counted)) + 1
+    let first = last - Int64(Streak.length(today: last, completedOn: counted)) + 1
     var out = CacheWriter(magic: [])
     IndexMark.put(now, into: &out)
     out.put(text: fingerprint)
@@ -94,6 +94,6 @@ extension History {
     out.put(last)
     out.put(first)
     CacheFile.write(out.bytes, to: path, magic: magic, source: source)
-    return last >= today - 1 && last <= today ? Int(last - first + 1) : 0
+    return length(first, last)
   }
 }

@@ -25,23 +25,15 @@ extension History {
     }
     var kept: [TaskRecord] = []
     for task in tasks {
-      guard let folded = TaskFold.apply(task, try corrections(of: task.id)), query.keeps(folded) else {
-        continue
-      }
-      kept.append(folded)
+      if let folded = TaskFold.apply(task, try corrections(of: task.id)), query.keeps(folded) { kept.append(folded) }
     }
     kept.sort(by: TaskFold.precedes)
     guard counting, let earliest = kept.map(\.at).min() else {
       return kept.map { TaskProgress(task: $0, pomodoros: 0) }
     }
-    var made: [String: Double] = [:]
-    for task in kept { made[task.id] = task.at }
-    var counts: [String: Int] = [:]
-    try records(overlapping: earliest - TaskFold.leeway, .infinity) { record in
-      guard let task = record.task, let at = made[task], TaskFold.counts(record, taskMadeAt: at) else { return }
-      counts[task, default: 0] += TaskFold.pomodoros(record)
+    return try TaskFold.progress(of: kept) { count throws(FileSystemError) in
+      try records(overlapping: earliest - TaskFold.leeway, .infinity, count)
     }
-    return kept.map { TaskProgress(task: $0, pomodoros: counts[$0.id] ?? 0) }
   }
 
   /// The hashes of the tasks `query` may want, chosen from the tables alone: a task is left

@@ -2,13 +2,8 @@ import PomoCore
 import PomoPlatform
 
 /// The sessions of one or more journal files, read through their indexes and folded
-/// (`Fold`): the only way commands read history.
-///
-/// It holds the files and what their indexes say of corrections; its work is kept in a file
-/// for each concern: reading spans of time and the newest sessions (`History+Reading`),
-/// folding a session with its corrections (`History+Corrections`), finding a session by its
-/// id (`History+Finding`), tasks (`History+Tasks`), the streak (`History+Streak`) and the ids
-/// several files hold (`History+SharedIDs`).
+/// (`Fold`): the only way commands read history. Its work is an extension a concern
+/// (`History+Reading`, `+Corrections`, `+Finding`, `+Tasks`, `+Streak`, `+SharedIDs`).
 public final class History {
   public let files: [IndexedJournal]
   /// Each file's corrections and added sessions, sorted by session.

@@ -48,14 +48,21 @@ public enum TaskFold {
   public static func tasks(_ entries: [JournalEntry]) -> [TaskProgress] {
     let lines = Fold.grouped(entries)
     let folded = lines.tasks.compactMap { apply($0, lines.corrections[$0.id] ?? []) }.sorted(by: precedes)
+    return progress(of: folded) { count in Fold.sessions(entries).forEach(count) }
+  }
+
+  /// `tasks` with the Pomodoros of the sessions `sessions` hands to `count` that count toward them.
+  static func progress<E: Error>(
+    of tasks: [TaskRecord], _ sessions: (_ count: (JournalRecord) -> Void) throws(E) -> Void
+  ) throws(E) -> [TaskProgress] {
     var made: [String: Double] = [:]
-    for task in folded { made[task.id] = task.at }
-    var counts: [String: Int] = [:]
-    for session in Fold.sessions(entries) {
-      if let task = session.task, let at = made[task], Self.counts(session, taskMadeAt: at) {
-        counts[task, default: 0] += pomodoros(session)
+    for task in tasks { made[task.id] = task.at }
+    var done: [String: Int] = [:]
+    try sessions { session in
+      if let task = session.task, let at = made[task], counts(session, taskMadeAt: at) {
+        done[task, default: 0] += pomodoros(session)
       }
     }
-    return folded.map { TaskProgress(task: $0, pomodoros: counts[$0.id] ?? 0) }
+    return tasks.map { TaskProgress(task: $0, pomodoros: done[$0.id] ?? 0) }
   }
 }
