@@ -86,19 +86,14 @@ public struct DayTotals: Sendable {
     // Every file known before must still be there, the same file on the same build of its
     // index, no shorter (`Staleness.standing`), and the calendar the same: otherwise start again.
     var before = [Int64](repeating: 0, count: files.count)
-    var intact = calendarKey == key
-    if intact {
-      switch Staleness.standing(of: marks, on: now) {
-      case .current: return false
-      case .grown(let covered): before = covered
-      case .stale: intact = false
-      }
-    }
-    if !intact {
-      let builds = self.builds
+    let rebuilt: Bool
+    switch calendarKey == key ? Staleness.standing(of: marks, on: now) : .stale {
+    case .current: return false
+    case .grown(let covered): (before, rebuilt) = (covered, false)
+    case .stale:
+      let builds = self.builds + 1
       self = DayTotals()
-      self.builds = builds + 1
-      calendarKey = key
+      (self.builds, calendarKey, rebuilt) = (builds, key, true)
     }
     pendingLines = zip(now, before).reduce(0) { $0 + $1.0.lines - $1.1 }
 
@@ -116,7 +111,7 @@ public struct DayTotals: Sendable {
     // no line is read again. The sessions corrections touch are taken back below.
     let shared = history.sharedIDHashes
     let fromIndex =
-      !intact && shared.isEmpty && files.allSatisfy { $0.credits?.calendarKey == key || $0.index.indexedLines == 0 }
+      rebuilt && shared.isEmpty && files.allSatisfy { $0.credits?.calendarKey == key || $0.index.indexedLines == 0 }
     var credited: [DayTable.Changes] = []
     if fromIndex {
       for file in files {
@@ -201,7 +196,7 @@ public struct DayTotals: Sendable {
     }
     pending = credited + (0..<parts).map { results[$0].changes } + [changes]
     marks = now
-    return !intact
+    return rebuilt
   }
 
   /// The byte offset just after line `line` of a file, where lines arrived after it start.
