@@ -195,9 +195,6 @@ public struct JournalFolder: Sendable {
 
 extension String {
   fileprivate func trimmingSpaces() -> String {
-    var s = Substring(self)
-    while let c = s.first, c.isWhitespace { s.removeFirst() }
-    while let c = s.last, c.isWhitespace { s.removeLast() }
-    return String(s)
+    String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
   }
 }

@@ -76,22 +76,21 @@ public final class JournalRecorder: SessionListener {
   }
 
   private func finish(_ engine: SessionEngine) {
-    let record = JournalRecord(engine: engine, info: info)
+    let text = JournalRecord(engine: engine, info: info).json(offset: journal.zone.offset).text
+    let line = Array(text.utf8)[...]
     do {
-      try journal.append(record)
+      try journal.append(lines: [line])
       Platform.removeFile(statePath)
     } catch {
       failed = true
       // The state file stays: until the kept record is in the journal, it is what the next
       // pomo finds (and, should even the kept record be lost, records as interrupted).
-      let kept = Recovery.keep(record, journal: journal, statePath: statePath)
+      let kept = Recovery.keep(line, statePath: statePath)
       // The error and the record itself, so a person can paste it back into the journal.
       let rest =
         kept.map { "it is kept in \($0), and the next pomo records it; the record follows:\n" }
         ?? "the session's record follows, so it is not lost:\n"
-      errors.write(
-        "Error: cannot write the journal \(journal.path): \(error); " + rest
-          + record.json(offset: journal.zone.offset).text + "\n")
+      errors.write("Error: cannot write the journal \(journal.path): \(error); " + rest + text + "\n")
     }
   }
 }

@@ -7,10 +7,9 @@ public enum Recovery {
   /// the state file.
   public static func keptFile(statePath: String) -> String { Platform.parentFolder(statePath) + "/unrecorded.jsonl" }
 
-  /// Keeps a record the journal refused beside the state file; where, or nil when it cannot.
-  static func keep(_ record: JournalRecord, journal: Journal, statePath: String) -> String? {
+  /// Keeps a record's line the journal refused beside the state file; where, or nil when it cannot.
+  static func keep(_ line: ArraySlice<UInt8>, statePath: String) -> String? {
     let path = keptFile(statePath: statePath)
-    let line = Array(record.json(offset: journal.zone.offset).text.utf8)[...]
     return (try? Platform.appendLines([line], to: path)) == nil ? nil : path
   }
 

@@ -121,17 +121,13 @@ public struct SessionState: Equatable, Sendable {
 
   public func json(offset: (Double) -> Int) -> JSONOutput {
     func time(_ t: Double) -> JSONOutput { .string(RFC3339.format(t, offset: offset(t))) }
-    var clock: [(String, JSONOutput)] = []
-    if let bootNanoseconds, let bootID {
-      clock = [("boot_id", .string(bootID)), ("boot_nanoseconds", .int(bootNanoseconds))]
-    }
+    func int(_ n: Int?) -> JSONOutput { n.map { .int(Int64($0)) } ?? .null }
     var phase: [(String, JSONOutput)] = [
-      ("name", .string(phaseName)), ("kind", .string(phaseKind.rawValue)),
-      ("round", phaseRound.map { .int(Int64($0)) } ?? .null), ("planned_seconds", .seconds(phasePlannedSeconds)),
-      ("length_seconds", .seconds(phaseLengthSeconds)), ("offset_seconds", .seconds(phaseOffsetSeconds)),
-      ("start", time(phaseStart)), ("deadline", time(deadline)), ("paused_at", pausedAt.map(time) ?? .null),
-      ("waiting", .bool(waiting)), ("overtime_seconds", .seconds(phaseOvertimeSeconds)),
-      ("paused_seconds", .seconds(phasePausedSeconds)),
+      ("name", .string(phaseName)), ("kind", .string(phaseKind.rawValue)), ("round", int(phaseRound)),
+      ("planned_seconds", .seconds(phasePlannedSeconds)), ("length_seconds", .seconds(phaseLengthSeconds)),
+      ("offset_seconds", .seconds(phaseOffsetSeconds)), ("start", time(phaseStart)), ("deadline", time(deadline)),
+      ("paused_at", pausedAt.map(time) ?? .null), ("waiting", .bool(waiting)),
+      ("overtime_seconds", .seconds(phaseOvertimeSeconds)), ("paused_seconds", .seconds(phasePausedSeconds)),
     ]
     if open { phase.append(("open", .bool(true))) }
     if !phaseMarks.isEmpty { phase.append(("marks", .array(phaseMarks.map { $0.json(time) }))) }
@@ -141,47 +137,39 @@ public struct SessionState: Equatable, Sendable {
     }
     if awayAsking { phase.append(("away_asking", .bool(true))) }
     if !phaseAway.isEmpty { phase.append(("away_spans", .array(phaseAway.map { $0.json(time) }))) }
-    let fields: [(String, JSONOutput)] =
-      [
-        ("v", .int(1)), ("pid", .int(Int64(pid))), ("updated", time(updated)),
-      ] + clock + [
-        ("phase_index", .int(Int64(phaseIndex))), ("phase_count", .int(Int64(phaseCount))), ("phase", .object(phase)),
-        ("total_seconds", .seconds(totalSeconds)),
-        ("advance", .string(confirm ? "confirm" : "auto")),
-      ] + (doNotDisturb.map { [("dnd", $0.json)] } ?? []) + [
-        // The session before the plan: a file cut short keeps the record (see `salvage`).
-        ("session", record.json(offset: offset)),
-        (
-          "plan",
-          .array(
-            upcoming.map { p in
-              .object([
-                ("name", .string(p.name)), ("kind", .string(p.kind.rawValue)),
-                ("seconds", .seconds(TimeText.seconds(p.duration))),
-                ("round", p.round.map { .int(Int64($0)) } ?? .null),
-              ])
-            })
-        ),
-      ]
-    // Written only when there is something to say, so older readers see the file they know.
-    var more: [(String, JSONOutput)] = []
-    if let countedRounds { more.append(("counted_rounds", .int(Int64(countedRounds)))) }
-    if let question {
-      more.append(("question", .object([("of", .string(question)), ("typed", .string(questionTyped))])))
+    var fields: [(String, JSONOutput)] = [("v", .int(1)), ("pid", int(Int(pid))), ("updated", time(updated))]
+    if let bootNanoseconds, let bootID {
+      fields += [("boot_id", .string(bootID)), ("boot_nanoseconds", .int(bootNanoseconds))]
     }
-    if asking { more.append(("asking", .bool(true))) }
-    if let controlProblem { more.append(("control_problem", .string(controlProblem))) }
-    return .object(fields + more)
+    fields += [
+      ("phase_index", int(phaseIndex)), ("phase_count", int(phaseCount)), ("phase", .object(phase)),
+      ("total_seconds", .seconds(totalSeconds)), ("advance", .string(confirm ? "confirm" : "auto")),
+    ]
+    if let doNotDisturb { fields.append(("dnd", doNotDisturb.json)) }
+    // The session before the plan: a file cut short keeps the record (see `salvage`).
+    fields.append(("session", record.json(offset: offset)))
+    let plan = upcoming.map { p -> JSONOutput in
+      .object([
+        ("name", .string(p.name)), ("kind", .string(p.kind.rawValue)),
+        ("seconds", .seconds(TimeText.seconds(p.duration))), ("round", int(p.round)),
+      ])
+    }
+    fields.append(("plan", .array(plan)))
+    // Written only when there is something to say, so older readers see the file they know.
+    if let countedRounds { fields.append(("counted_rounds", int(countedRounds))) }
+    if let question {
+      fields.append(("question", .object([("of", .string(question)), ("typed", .string(questionTyped))])))
+    }
+    if asking { fields.append(("asking", .bool(true))) }
+    if let controlProblem { fields.append(("control_problem", .string(controlProblem))) }
+    return .object(fields)
   }
 
   public init(bytes: [UInt8]) throws(JournalRecord.Problem) {
-    guard let value = try? JSONParser.parse(bytes) else {
-      throw JournalRecord.Problem(message: "not a pomo state file")
+    func refused(_ why: String = "") -> JournalRecord.Problem {
+      JournalRecord.Problem(message: "not a pomo state file" + (why.isEmpty ? "" : " (\(why))"))
     }
-    try self.init(json: value, bytes: bytes)
-  }
-
-  package init(json value: JSONValue, bytes: [UInt8]) throws(JournalRecord.Problem) {
+    guard let value = try? JSONParser.parse(bytes) else { throw refused() }
     // Every number is range-checked before it is converted: a damaged file is refused, never trapped on.
     func int(_ v: JSONValue?, _ range: ClosedRange<Int>) -> Int? {
       guard let n = v?.intValue, range.contains(n) else { return nil }
@@ -190,28 +178,25 @@ public struct SessionState: Equatable, Sendable {
     func seconds(_ v: JSONValue?) throws(JournalRecord.Problem) -> Double? {
       guard let v else { return nil }
       guard let x = v.doubleValue, x.isFinite, RecordScanner.Limits.seconds.contains(x) else {
-        throw JournalRecord.Problem(message: "not a pomo state file (a number of seconds out of range)")
+        throw refused("a number of seconds out of range")
       }
       return x
     }
     func time(_ v: JSONValue?) -> Double? { v?.stringValue.flatMap(RFC3339.parse) }
     func round(_ v: JSONValue?) throws(JournalRecord.Problem) -> Int? {
       guard let v, v.intValue != nil || v.doubleValue != nil else { return nil }
-      guard let n = int(v, Preset.roundsRange) else {
-        throw JournalRecord.Problem(message: "not a pomo state file (a round out of range)")
-      }
+      guard let n = int(v, Preset.roundsRange) else { throw refused("a round out of range") }
       return n
     }
+    func kindOf(_ v: JSONValue) -> PhaseKind? { v["kind"]?.stringValue.flatMap(PhaseKind.init(rawValue:)) }
     guard let session = value["session"], let phase = value["phase"], let pid = int(value["pid"], 1...Int(Int32.max)),
-      let updated = time(value["updated"]),
-      let kind = phase["kind"]?.stringValue.flatMap(PhaseKind.init(rawValue:)),
-      let start = time(phase["start"]),
+      let updated = time(value["updated"]), let kind = kindOf(phase), let start = time(phase["start"]),
       let deadline = time(phase["deadline"])
-    else { throw JournalRecord.Problem(message: "not a pomo state file") }
+    else { throw refused() }
     let count = RecordScanner.Limits.planOffset
     guard value["phase_index"] == nil || int(value["phase_index"], count) != nil,
       value["phase_count"] == nil || int(value["phase_count"], 1...count.upperBound) != nil
-    else { throw JournalRecord.Problem(message: "not a pomo state file (a phase number out of range)") }
+    else { throw refused("a phase number out of range") }
     self.pid = Int32(pid)
     self.updated = updated
     if let id = value["boot_id"]?.stringValue, !id.isEmpty, let n = value["boot_nanoseconds"]?.intValue, n >= 0 {
@@ -248,18 +233,15 @@ public struct SessionState: Equatable, Sendable {
           start: start, end: end, cause: cause, paused: item["paused"]?.boolValue ?? false,
           kept: item["kept"]?.boolValue))
     }
-    var upcoming: [PlannedPhase] = []
+    upcoming = []
     for item in (value["plan"]?.arrayValue ?? []).prefix(Self.planLimit) {
-      guard let kind = item["kind"]?.stringValue.flatMap(PhaseKind.init(rawValue:)),
-        let seconds = try seconds(item["seconds"])
-      else { continue }
-      let duration = Duration.milliseconds(Int64((seconds * 1000).rounded()))
+      guard let kind = kindOf(item), let seconds = try seconds(item["seconds"]) else { continue }
       upcoming.append(
         PlannedPhase(
-          index: 0, name: item["name"]?.stringValue ?? kind.rawValue, kind: kind, duration: duration,
-          round: try round(item["round"]), offset: .zero))
+          index: 0, name: item["name"]?.stringValue ?? kind.rawValue, kind: kind,
+          duration: .milliseconds(Int64((seconds * 1000).rounded())), round: try round(item["round"]), offset: .zero))
     }
-    self.upcoming = PlannedPhase.renumbered(upcoming)
+    upcoming = PlannedPhase.renumbered(upcoming)
     controlProblem = value["control_problem"]?.stringValue
     countedRounds = int(value["counted_rounds"], PhaseCount.range)
     if let of = value["question"]?["of"]?.stringValue {
@@ -270,11 +252,12 @@ public struct SessionState: Equatable, Sendable {
     asking = value["asking"]?.boolValue ?? false
     doNotDisturb = DoNotDisturbMark(json: value["dnd"])
     for item in (phase["marks"]?.arrayValue ?? []).prefix(PhaseMark.limit) {
+      guard let kind = item["kind"]?.stringValue.flatMap(PhaseMark.Kind.init(rawValue:)), let at = time(item["at"]) else {
+        throw refused("a mark without its kind or time")
+      }
       // A note is kept at most as long as the session keeps one.
-      guard let kind = item["kind"]?.stringValue.flatMap(PhaseMark.Kind.init(rawValue:)),
-        let at = time(item["at"])
-      else { throw JournalRecord.Problem(message: "not a pomo state file (a mark without its kind or time)") }
-      phaseMarks.append(PhaseMark(kind: kind, at: at, note: item["note"]?.stringValue.map { String($0.prefix(PhaseMark.noteLimit)) }))
+      let note = item["note"]?.stringValue.map { String($0.prefix(PhaseMark.noteLimit)) }
+      phaseMarks.append(PhaseMark(kind: kind, at: at, note: note))
     }
   }
 

@@ -51,24 +51,25 @@ public struct StateFolder: Sendable {
   public func claim(
     journal: Journal, environment: [String: String]? = nil
   ) throws(ClaimError) -> (lock: FileLock, recovered: String?) {
-    let check: FileLock?
+    let locks: (check: FileLock, session: FileLock?)?
     do throws(FileSystemError) {
       try Platform.makeDirectories(directory)
       guard Platform.isWritableFolder(directory) else { throw FileSystemError.permissionDenied }
-      check = try FileLock.acquire(checkLock, timeout: Self.checkTimeout)
+      locks = try self.locks()
     } catch {
       throw .unusable(directory, error)
     }
-    guard let check else { throw .busy(directory) }
-    defer { check.release() }
-    let session: FileLock?
-    do {
-      session = try FileLock.tryAcquire(directory, folder: true)
-    } catch {
-      throw .unusable(directory, error)
-    }
-    guard let session else { throw .running(SessionState.read(path: stateFile)) }
+    guard let locks else { throw .busy(directory) }
+    defer { locks.check.release() }
+    guard let session = locks.session else { throw .running(SessionState.read(path: stateFile)) }
     return (session, Recovery.recordDead(statePath: stateFile, journal: journal, environment: environment))
+  }
+
+  /// The check lock (nil when another pomo held it for `checkTimeout`) and, while it is held,
+  /// the session lock (nil while a session holds it).
+  private func locks() throws(FileSystemError) -> (check: FileLock, session: FileLock?)? {
+    guard let check = try FileLock.acquire(checkLock, timeout: Self.checkTimeout) else { return nil }
+    return (check, try FileLock.tryAcquire(directory, folder: true))
   }
 
   /// The running session, if one is alive. A state file left by a dead one is recorded in
@@ -79,17 +80,15 @@ public struct StateFolder: Sendable {
     guard Platform.fileExists(stateFile) || Platform.fileExists(Recovery.keptFile(statePath: stateFile)) else {
       return (nil, nil)
     }
-    let check: FileLock?
-    let session: FileLock?
+    let locks: (check: FileLock, session: FileLock?)?
     do {
-      check = try FileLock.acquire(checkLock, timeout: Self.checkTimeout)
-      session = check == nil ? nil : try FileLock.tryAcquire(directory, folder: true)
+      locks = try self.locks()
     } catch {
       return (nil, "pomo: warning: cannot check the running session in \(directory): \(error)")
     }
-    guard let check else { return (nil, "pomo: warning: \(ClaimError.busy(directory))") }
-    defer { check.release() }
-    guard let session else { return (SessionState.read(path: stateFile), nil) }
+    guard let locks else { return (nil, "pomo: warning: \(ClaimError.busy(directory))") }
+    defer { locks.check.release() }
+    guard let session = locks.session else { return (SessionState.read(path: stateFile), nil) }
     defer { session.release() }
     return (nil, Recovery.recordDead(statePath: stateFile, journal: journal, environment: environment))
   }

@@ -161,15 +161,13 @@ public struct DayTable: Equatable, @unchecked Sendable {
     }
   }
 
-  /// Adds (`sign` 1) or takes away (-1) what `changes` holds; days, shares and hours that
-  /// come to nothing are dropped, so a table says the same however it was reached.
-  public mutating func apply(_ changes: Changes, sign: Int64 = 1) {
-    apply([changes], sign: sign)
-  }
+  /// Adds what `changes` holds; days, shares and hours that come to nothing are dropped, so
+  /// a table says the same however it was reached.
+  public mutating func apply(_ changes: Changes) { apply([changes]) }
 
   /// The same for each of `list` in turn (to the same table as one after the other), the
   /// days of each put in order on a core of their own.
-  public mutating func apply(_ list: [Changes], sign: Int64 = 1) {
+  public mutating func apply(_ list: [Changes]) {
     let list = list.filter { !$0.isEmpty }
     if list.isEmpty { return }
     // The names first, in order: each change's names numbered after those before.
@@ -177,10 +175,9 @@ public struct DayTable: Equatable, @unchecked Sendable {
     let places = list.map { changes in
       changes.names.map { name in
         if let k = index[name] { return k }
-        let k = Int32(names.count)
         names.append(name)
-        index[name] = k
-        return k
+        index[name] = Int32(names.count - 1)
+        return Int32(names.count - 1)
       }
     }
     typealias Lists = (rows: [Row], shares: [Share], hours: [HourCell])
@@ -192,16 +189,15 @@ public struct DayTable: Equatable, @unchecked Sendable {
       new.shares.reserveCapacity(days.reduce(0) { $0 + $1.shares.count })
       new.hours.reserveCapacity(days.reduce(0) { $0 + $1.hours.count })
       for day in days {
-        new.rows.append(Row(day: day.row.day))
-        new.rows[new.rows.count - 1].add(day.row, sign: sign)
+        new.rows.append(day.row)
         let first = new.shares.count
-        for share in day.shares {
-          new.shares.append(Share(day: day.row.day, name: places[k][Int(share.name)]))
-          new.shares[new.shares.count - 1].add(share, sign: sign)
+        for var share in day.shares {
+          share.name = places[k][Int(share.name)]
+          new.shares.append(share)
         }
         new.shares[first...].sort { $0.name < $1.name }
         for (column, focus) in day.hours.enumerated() where focus != 0 {
-          new.hours.append(HourCell(day: day.row.day, column: Int64(column), focus: sign &* focus))
+          new.hours.append(HourCell(day: day.row.day, column: Int64(column), focus: focus))
         }
       }
       return new

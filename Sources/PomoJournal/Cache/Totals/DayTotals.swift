@@ -86,19 +86,14 @@ public struct DayTotals: Sendable {
     // Every file known before must still be there, the same file on the same build of its
     // index, no shorter (`Staleness.standing`), and the calendar the same: otherwise start again.
     var before = [Int64](repeating: 0, count: files.count)
-    var intact = calendarKey == key
-    if intact {
-      switch Staleness.standing(of: marks, on: now) {
-      case .current: return false
-      case .grown(let covered): before = covered
-      case .stale: intact = false
-      }
-    }
-    if !intact {
-      let builds = self.builds
+    let rebuilt: Bool
+    switch calendarKey == key ? Staleness.standing(of: marks, on: now) : .stale {
+    case .current: return false
+    case .grown(let covered): (before, rebuilt) = (covered, false)
+    case .stale:
+      let builds = self.builds + 1
       self = DayTotals()
-      self.builds = builds + 1
-      calendarKey = key
+      (self.builds, calendarKey, rebuilt) = (builds, key, true)
     }
     pendingLines = zip(now, before).reduce(0) { $0 + $1.0.lines - $1.1 }
 
@@ -116,7 +111,7 @@ public struct DayTotals: Sendable {
     // no line is read again. The sessions corrections touch are taken back below.
     let shared = history.sharedIDHashes
     let fromIndex =
-      !intact && shared.isEmpty && files.allSatisfy { $0.credits?.calendarKey == key || $0.index.indexedLines == 0 }
+      rebuilt && shared.isEmpty && files.allSatisfy { $0.credits?.calendarKey == key || $0.index.indexedLines == 0 }
     var credited: [DayTable.Changes] = []
     if fromIndex {
       for file in files {
@@ -201,28 +196,24 @@ public struct DayTotals: Sendable {
     }
     pending = credited + (0..<parts).map { results[$0].changes } + [changes]
     marks = now
-    return !intact
+    return rebuilt
   }
 
   /// The byte offset just after line `line` of a file, where lines arrived after it start.
   private func lineOffset(_ file: IndexedJournal, after line: Int64) -> Int64 {
     let chunks = file.index.chunks
     guard let k = file.chunk(holding: line + 1) else { return chunks.first?.offset ?? 0 }
-    if chunks[k].firstLine == line + 1 { return chunks[k].offset }
-    // Within a chunk: count its lines.
-    guard let bytes = try? file.read(offset: chunks[k].offset, length: chunks[k].length) else {
-      return chunks[k].offset
+    let chunk = chunks[k]
+    // Within a chunk: just past its `line - firstLine + 1`th newline.
+    guard line >= chunk.firstLine, let bytes = try? file.read(offset: chunk.offset, length: chunk.length) else {
+      return chunk.offset
     }
-    var offset = chunks[k].offset
-    var number = chunks[k].firstLine
-    for byte in bytes {
-      offset += 1
-      if byte == 0x0A {
-        if number == line { return offset }
-        number += 1
-      }
+    var newlines = line - chunk.firstLine + 1
+    for (at, byte) in bytes.enumerated() where byte == 0x0A {
+      newlines -= 1
+      if newlines == 0 { return chunk.offset + Int64(at) + 1 }
     }
-    return offset
+    return chunk.offset + Int64(bytes.count)
   }
 }
 
@@ -230,12 +221,12 @@ public struct DayTotals: Sendable {
 
 extension DayTotals {
   /// The cache file's format and version (`CacheFile`).
-  static let magic: [UInt8] = Array("POMODAYA".utf8)
+  static let magic: [UInt8] = Array("POMODAYB".utf8)
 
   /// Writes the cache file, whose payload (`CacheFile` checks it whole) is the header's length,
-  /// the header (calendar, marks, names, the long and the special sessions), the counts, then
-  /// the rows, the shares and the hours as they lie in memory, on 8-byte boundaries, so they
-  /// are written and read where they lie.
+  /// the header (calendar, marks, names, the long sessions' hash and id prefix pairs, the
+  /// special sessions), the counts, then the rows, the shares and the hours as they lie in
+  /// memory, on 8-byte boundaries, so they are written and read where they lie.
   func write(to path: String, source: UInt64) {
     var out = CacheWriter(magic: [])
     out.put(Int64(MemoryLayout<DayTable.Row>.stride))
@@ -245,11 +236,7 @@ extension DayTotals {
     out.put(builds)
     IndexMark.put(marks, into: &out)
     Self.put(table.names, into: &out)
-    out.put(Int64(long.count))
-    for (hash, prefix) in long.sorted(by: { $0.key < $1.key }) {
-      out.put(hash)
-      out.put(prefix)
-    }
+    out.put(raw: long.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] })
     specials.encode(into: &out)
     var header = out.bytes
     header += [UInt8](repeating: 0, count: (8 - header.count % 8) % 8)
@@ -306,11 +293,8 @@ extension DayTotals {
     self.marks = marks
     guard let names = Self.names(from: &input) else { return nil }
     table.names = names
-    guard let longCount = input.int(), longCount >= 0, longCount <= input.remaining / 16 else { return nil }
-    for _ in 0..<longCount {
-      guard let hash = input.word(), let prefix = input.word() else { return nil }
-      long[hash] = prefix
-    }
+    guard let pairs = input.raw(UInt64.self, zero: 0), pairs.count % 2 == 0 else { return nil }
+    for k in stride(from: 0, to: pairs.count, by: 2) { long[pairs[k]] = pairs[k + 1] }
     guard let specials = Specials(&input) else { return nil }
     self.specials = specials
     guard input.remaining < 8 else { return nil }  // Only the padding to a whole word is left.
