@@ -11,9 +11,10 @@ import PomoPlatform
 /// The directory holds the index's numbers and chunks, the corrections, and each list's
 /// length and the first key of each of its pages (full but the last, one after another). An
 /// append to the journal costs the cache an append: one block with what the new lines added
-/// (chunks, ids, prefixes, quarters, corrections, the numbers as they are now). A reader takes the appends in order up to the first that fails its check
-/// (a crash cut it, or a bit flipped), and so stands on an earlier, whole state of the
-/// index, from which it reads the journal again. When the appends outgrow a share of the
+/// (chunks, ids, prefixes, quarters, corrections, the numbers as they are now). A reader
+/// takes the appends in order up to the first that fails its check (a crash cut it, or a
+/// bit flipped), and so stands on an earlier, whole state of the index, from which it reads
+/// the journal again. When the appends outgrow a share of the
 /// file, it is written whole again.
 package enum IndexCache {
   enum Tag {
