@@ -14,8 +14,8 @@ import PomoPlatform
 /// (chunks, ids, prefixes, quarters, corrections, the numbers as they are now). A reader
 /// takes the appends in order up to the first that fails its check (a crash cut it, or a
 /// bit flipped), and so stands on an earlier, whole state of the index, from which it reads
-/// the journal again. When the appends outgrow a share of the
-/// file, it is written whole again.
+/// the journal again. When the appends outgrow a share of the file, it is written whole
+/// again.
 package enum IndexCache {
   enum Tag {
     static let directory: UInt64 = 1
