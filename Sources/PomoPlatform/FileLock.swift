@@ -49,11 +49,24 @@ public final class FileLock {
   /// Takes the lock, waiting while others hold it, but never longer than `timeout` seconds:
   /// nil when it was still held then.
   public static func acquire(_ path: String, timeout: Double) throws(FileSystemError) -> FileLock? {
+    var lock: FileLock?
+    _ = try retry(timeout: timeout) { () throws(FileSystemError) in
+      lock = try tryAcquire(path)
+      return lock != nil
+    }
+    return lock
+  }
+
+  /// Tries `attempt` until it succeeds, pausing between tries (1 ms, doubling up to 20 ms),
+  /// but never longer than `timeout` seconds: whether it succeeded.
+  package static func retry(timeout: Double, _ attempt: () throws(FileSystemError) -> Bool) throws(FileSystemError)
+    -> Bool
+  {
     let giveUp = monotonicSeconds() + timeout
-    var pause = 1_000_000  // nanoseconds, doubling up to 20 ms
+    var pause = 1_000_000  // nanoseconds
     while true {
-      if let lock = try tryAcquire(path) { return lock }
-      if monotonicSeconds() >= giveUp { return nil }
+      if try attempt() { return true }
+      if monotonicSeconds() >= giveUp { return false }
       var ts = timespec(tv_sec: 0, tv_nsec: pause)
       nanosleep(&ts, nil)
       pause = min(pause * 2, 20_000_000)

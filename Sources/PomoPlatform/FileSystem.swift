@@ -622,6 +622,7 @@ public final class RandomAccessFile: @unchecked Sendable {
     self.budget = budget
     var info = stat()
     let fd = try budget.open(path, info: &info)
+    _ = Platform.settledStat(fd, &info)
     device = UInt64(info.st_dev)
     inode = UInt64(info.st_ino)
     opened = FileIdentity(info)
@@ -656,7 +657,7 @@ public final class RandomAccessFile: @unchecked Sendable {
     get throws(FileSystemError) {
       try withDescriptor { fd in
         var info = stat()
-        fstat(fd, &info)
+        _ = Platform.settledStat(fd, &info)
         return FileIdentity(info)
       }
     }
@@ -857,6 +858,28 @@ public final class FileSnapshot: @unchecked Sendable {
 }
 
 extension Platform {
+  /// What fstat says of `fd` with no pomo's append half done, taken under a shared flock
+  /// (an append holds it exclusive through its one write, `appendLines`). Linux grows a file
+  /// page by page while a write copies into it, so a reader without the lock can see the
+  /// first lines of an append and not the rest. A writer that holds the lock longer than
+  /// `settleTimeout` seconds (one stopped mid-append) is not waited for, nor is a file system
+  /// without flock: the size is then taken as it is, and readers still take whole lines only.
+  package static func settledStat(_ fd: Int32, _ info: inout stat) -> Int32 {
+    var held = false
+    _ = try? FileLock.retry(timeout: settleTimeout) {
+      while flock(fd, LOCK_SH | LOCK_NB) != 0 {
+        if errno != EINTR { return errno != EWOULDBLOCK }
+      }
+      held = true
+      return true
+    }
+    defer { if held { _ = flock(fd, LOCK_UN) } }
+    return fstat(fd, &info)
+  }
+
+  /// How long a reader waits for an append in progress to finish (`settledStat`).
+  package static let settleTimeout = 5.0
+
   /// The identity of the file at `path` (following links), or nil.
   package static func identity(of path: String) -> FileIdentity? {
     var info = stat()

@@ -86,6 +86,37 @@ struct ReadersRaceWritersTests {
       try JSONParser.parse(Array(final.out.utf8))["totals"]?["sessions"]?.intValue == 8 * importsPerWriter * perImport)
   }
 
+  @Test("a reader takes the journal's size only between appends, never part-way through one")
+  func sizeBetweenAppends() throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let day = RFC3339.parse("2026-11-24T00:00:00Z")!
+    let lines = (0..<3).map { Array((recordLine("a\($0)", day + Double($0)) + "\n").utf8) }
+    let journal = try home.write("journal.jsonl", String(decoding: lines[0], as: UTF8.self))
+    // An append of two lines half done: its writer holds the lock, and the file shows the
+    // first line whole (Linux grows a file page by page as a write copies into it).
+    let writer = open(journal, O_WRONLY | O_APPEND)
+    defer { close(writer) }
+    #expect(flock(writer, LOCK_EX) == 0)
+    #expect(write(writer, lines[1], lines[1].count) == lines[1].count)
+    final class Seen: @unchecked Sendable {
+      let lock = NSLock()
+      var size: Int64?
+    }
+    let seen = Seen()
+    let reader = Thread {
+      let size = (try? RandomAccessFile(path: journal))?.opened.size ?? -1
+      seen.lock.withLock { seen.size = size }
+    }
+    reader.start()
+    // A reader that did not wait for the append would take the size at once.
+    #expect(!waitUntil(1) { seen.lock.withLock { seen.size != nil } }, "the size was taken mid-append")
+    #expect(write(writer, lines[2], lines[2].count) == lines[2].count)
+    #expect(flock(writer, LOCK_UN) == 0)
+    #expect(waitUntil { seen.lock.withLock { seen.size != nil } })
+    #expect(seen.lock.withLock { seen.size } == Int64(lines.reduce(0) { $0 + $1.count }))
+  }
+
   @Test("a line being written (no newline yet) is neither counted nor warned about, then counted once whole")
   func partialLastLine() throws {
     let home = try TemporaryFolder()
