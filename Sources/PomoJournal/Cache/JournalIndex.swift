@@ -12,10 +12,11 @@ import PomoPlatform
 public struct JournalIndex {
   public struct Chunk: Equatable, Sendable, BitwiseCopyable {
     public var offset: Int64
-    public var length: Int64
+    public var length: Int64 = 0
     public var firstLine: Int64
-    public var minTime: Double
-    public var maxTime: Double
+    /// The earliest and the latest instant its sessions touch (infinite without one).
+    public var minTime = Double.infinity
+    public var maxTime = -Double.infinity
     /// Whether a session of the chunk has a phase an exercise total counts: the report by
     /// exercise reads only these chunks.
     public var exercises: Bool { flags & 1 != 0 }
@@ -227,8 +228,7 @@ public struct JournalIndex {
     var offset = numbers.indexedLength
     /// Inside a line longer than `LineReader.maxLine`, whose bytes are dropped unread.
     var skipping = false
-    var chunk = Chunk(
-      offset: position, length: 0, firstLine: numbers.indexedLines + 1, minTime: .infinity, maxTime: -.infinity)
+    var chunk = Chunk(offset: position, firstLine: numbers.indexedLines + 1)
     var linesInChunk = 0
     // Reopen a last chunk that is not full and ends here, so appends do not leave a trail of tiny chunks.
     if let last = chunks.last, last.offset + last.length == numbers.indexedLength,
@@ -239,8 +239,7 @@ public struct JournalIndex {
     }
     func closeChunk(next: Int64) {
       if linesInChunk > 0 { chunks.append(chunk) }
-      chunk = Chunk(
-        offset: next, length: 0, firstLine: numbers.indexedLines + 1, minTime: .infinity, maxTime: -.infinity)
+      chunk = Chunk(offset: next, firstLine: numbers.indexedLines + 1)
       linesInChunk = 0
     }
     func tooLong(endingAt end: Int64) {
