@@ -578,7 +578,7 @@ extension Platform {
 /// Which file this is, how long, and when it last changed: enough to tell that a cache still
 /// matches it. The change time (ctime) is set by the kernel on every write and cannot be set
 /// back by a program, so an edit in place that keeps the size (and even the mtime) still shows.
-public struct FileIdentity: Equatable, Sendable {
+public struct FileIdentity: Equatable, Sendable, BitwiseCopyable {
   public var device: UInt64
   public var inode: UInt64
   public var size: Int64

@@ -17,36 +17,25 @@ struct CacheReader {
   var remaining: Int { bytes.count - at }
   var atEnd: Bool { at == bytes.count }
 
-  mutating func word() -> UInt64? {
-    guard at + 8 <= bytes.count else { return nil }
-    let at = self.at
-    let v = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
-    self.at += 8
-    return v
+  /// What `CacheWriter.put(value:)` wrote.
+  mutating func value<T: BitwiseCopyable>(_ type: T.Type) -> T? {
+    guard MemoryLayout<T>.size <= remaining else { return nil }
+    defer { at += MemoryLayout<T>.size }
+    return bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at, as: T.self) }
   }
 
-  mutating func int() -> Int64? { word().map { Int64(bitPattern: $0) } }
-
-  /// What `CacheWriter.put(_: FileIdentity)` wrote.
-  mutating func identity() -> FileIdentity? {
-    guard let device = word(), let inode = word(), let size = int(), let modified = int(), let changed = int()
-    else { return nil }
-    return FileIdentity(device: device, inode: inode, size: size, modified: modified, changed: changed)
-  }
+  mutating func word() -> UInt64? { value(UInt64.self) }
+  mutating func int() -> Int64? { value(Int64.self) }
 
   /// What `put(raw:)` wrote, if it fits; the caller checks every value.
-  mutating func raw<T: BitwiseCopyable>(_ type: T.Type, zero: T) -> [T]? {
-    let stride = MemoryLayout<T>.stride
-    guard let count = int(), count >= 0, count <= remaining / stride else { return nil }
-    var result = [T](repeating: zero, count: Int(count))
+  mutating func raw<T: BitwiseCopyable>(_ type: T.Type) -> [T]? {
+    guard let count = int(), count >= 0, count <= remaining / MemoryLayout<T>.stride else { return nil }
     let from = at
-    result.withUnsafeMutableBytes { target in
-      bytes.withUnsafeBytes {
-        target.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[from..<(from + target.count)]))
-      }
+    at += Int(count) * MemoryLayout<T>.stride
+    return [T](unsafeUninitializedCapacity: Int(count)) { target, done in
+      bytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(target).copyMemory(from: .init(rebasing: $0[from..<at])) }
+      done = Int(count)
     }
-    at += Int(count) * stride
-    return result
   }
 
   /// A length and that many bytes, as they are.

@@ -8,9 +8,10 @@ struct CacheWriter {
 
   init(magic: [UInt8]) { bytes = magic }
 
-  mutating func put(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { bytes += $0 } }
-  mutating func put(_ v: Int64) { put(UInt64(bitPattern: v)) }
-  mutating func put(_ v: Double) { put(v.bitPattern) }
+  /// A plain value, as it lies in memory.
+  mutating func put<T: BitwiseCopyable>(value: T) { withUnsafeBytes(of: value) { bytes += $0 } }
+  mutating func put(_ v: UInt64) { put(value: v) }
+  mutating func put(_ v: Int64) { put(value: v) }
   /// The bytes of an array of plain values, as they lie in memory, after their count.
   mutating func put<T: BitwiseCopyable>(raw values: [T]) {
     put(Int64(values.count))
@@ -18,14 +19,6 @@ struct CacheWriter {
   }
   /// Bytes as they are (after their length, written by the caller).
   mutating func put(bytes more: [UInt8]) { bytes += more }
-  /// A file as it was seen: device, inode, size, modification and change times.
-  mutating func put(_ identity: FileIdentity) {
-    put(identity.device)
-    put(identity.inode)
-    put(identity.size)
-    put(identity.modified)
-    put(identity.changed)
-  }
   mutating func put(text: String) {
     let utf8 = Array(text.utf8)
     put(Int64(utf8.count))

@@ -20,7 +20,7 @@ import PomoPlatform
 /// way (`IndexedJournal`), and the folder's cache is written again.
 package final class FolderIndex {
   static let smallFile: Int64 = 1 << 16
-  static let kind: [UInt8] = Array("POMOFLD5".utf8)
+  static let kind: [UInt8] = Array("POMOFLD6".utf8)
   /// The tags of the table's block and of a file's index's.
   static let entryTag: UInt64 = 4
   static let stateTag: UInt64 = 5

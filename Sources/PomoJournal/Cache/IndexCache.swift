@@ -80,7 +80,8 @@ package enum IndexCache {
   }
 
   /// Cache files up to this size are read whole in one read (a folder of many small journal
-  /// files then costs one read of each), larger ones a block at a time.
+  /// files then costs one read of each, and keeps no descriptor open: `ulimit -n 64` over
+  /// 10,000 files), larger ones a block at a time.
   static let readWhole: Int64 = 1 << 18
 
   /// The cache file at `path` for the journal named by `source`, if its header, directory
@@ -126,12 +127,11 @@ package enum IndexCache {
   /// Takes in one append (`append(index:since:…)`); false when it fails its checks.
   package static func take(_ payload: [UInt8], into loaded: inout Loaded, appends: inout IndexAdditions) -> Bool {
     guard var input = CacheReader(payload, magic: []), let meta = input.block(),
-      let words = input.raw(UInt64.self, zero: 0), let corrections = CorrectionTable(encoded: words),
-      let ids = input.raw(UInt64.self, zero: 0),
-      let prefixes = input.raw(JournalIndex.PrefixEntry.self, zero: .init(prefix: 0, line: 0)),
-      let quarters = input.raw(UInt64.self, zero: 0), input.atEnd, loaded.index.apply(encoded: Array(meta))
+      let corrections = input.raw(JournalIndex.CorrectionRef.self), let ids = input.raw(UInt64.self),
+      let prefixes = input.raw(JournalIndex.PrefixEntry.self),
+      let quarters = input.raw(UInt64.self), input.atEnd, loaded.index.apply(encoded: Array(meta))
     else { return false }
-    appends.corrections += corrections.all
+    appends.corrections += corrections
     appends.ids += ids
     appends.prefixes += prefixes
     appends.quarters += quarters
@@ -159,14 +159,14 @@ package enum IndexCache {
   /// end within the file's `size`).
   private static func directory(_ bytes: [UInt8], reader: Reader, start: Int64, size: Int64) -> Loaded? {
     guard var input = CacheReader(bytes, magic: []), let meta = input.block(),
-      let words = input.raw(UInt64.self, zero: 0), let corrections = CorrectionTable(encoded: words)
+      let corrections = input.raw(JournalIndex.CorrectionRef.self)
     else { return nil }
-    var loaded = Loaded(corrections: corrections)
+    var loaded = Loaded(corrections: CorrectionTable(corrections))
     guard loaded.index.apply(encoded: Array(meta)) else { return nil }
     var next = start
     /// A list's pages: its length, then each page's first key; every page but the last is full.
     func pages<Entry: PageEntry>(_: Entry.Type) -> SortedPages<Entry>? {
-      guard let count = input.int(), count >= 0, let keys = input.raw(UInt64.self, zero: 0),
+      guard let count = input.int(), count >= 0, let keys = input.raw(UInt64.self),
         count <= Int64(keys.count * pageEntries), count > Int64((keys.count - 1) * pageEntries)
       else { return nil }
       let pages = keys.enumerated().map { k, key in
@@ -199,7 +199,7 @@ package enum IndexCache {
     let meta = index.encoded()
     directory.put(Int64(meta.count))
     directory.put(bytes: meta)
-    directory.put(raw: corrections.encoded)
+    directory.put(raw: corrections.all)
     /// Puts a list's length and its pages' first keys; the bytes of a full page.
     func put<Entry: PageEntry>(_ list: [Entry]) -> Int {
       directory.put(Int64(list.count))
@@ -244,7 +244,7 @@ package enum IndexCache {
     let meta = index.encoded(since: saved)
     out.put(Int64(meta.count))
     out.put(bytes: meta)
-    out.put(raw: CorrectionTable(added.corrections).encoded)
+    out.put(raw: CorrectionTable(added.corrections).all)
     out.put(raw: added.ids)
     out.put(raw: added.prefixes)
     out.put(raw: added.quarters)

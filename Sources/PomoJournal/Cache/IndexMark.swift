@@ -26,8 +26,7 @@ extension IndexMark {
 
   /// What `put` wrote; nil when anything is out of place.
   static func read(from input: inout CacheReader) -> [IndexMark]? {
-    let zero = IndexMark(path: 0, device: 0, inode: 0, build: 0, lines: 0)
-    guard let marks = input.raw(IndexMark.self, zero: zero), marks.allSatisfy({ $0.lines >= 0 }) else { return nil }
+    guard let marks = input.raw(IndexMark.self), marks.allSatisfy({ $0.lines >= 0 }) else { return nil }
     return marks
   }
 }

@@ -8,13 +8,15 @@ import PomoPlatform
 /// match the file (another inode, a shorter file, a changed beginning), and extended with
 /// whatever was appended since. Records need not be in time order: every run that overlaps
 /// the range is read, wherever it stands, so journals merged from two machines stay right.
+@dynamicMemberLookup
 public struct JournalIndex {
   public struct Chunk: Equatable, Sendable, BitwiseCopyable {
     public var offset: Int64
-    public var length: Int64
+    public var length: Int64 = 0
     public var firstLine: Int64
-    public var minTime: Double
-    public var maxTime: Double
+    /// The earliest and the latest instant its sessions touch (infinite without one).
+    public var minTime = Double.infinity
+    public var maxTime = -Double.infinity
     /// Whether a session of the chunk has a phase an exercise total counts: the report by
     /// exercise reads only these chunks.
     public var exercises: Bool { flags & 1 != 0 }
@@ -28,7 +30,10 @@ public struct JournalIndex {
   ///
   /// A task's line (`task`, under its own id) is kept here too: tasks are few, as corrections
   /// are, and their amendments are corrections.
-  public struct CorrectionRef: Equatable, Sendable {
+  ///
+  /// Ten words, as the cache file keeps them (`CorrectionTable`): the kind and its flags
+  /// share one, checked (`CorrectionTable.isValid`) before any is read.
+  public struct CorrectionRef: Equatable, Sendable, BitwiseCopyable {
     public enum Kind: UInt8, Sendable {
       case amend, delete, undo, added, task
 
@@ -40,7 +45,8 @@ public struct JournalIndex {
     public var sessionPrefix: UInt64
     /// The hash of the line's own id.
     public var id: UInt64
-    public var kind: Kind
+    /// The kind in the low byte, then `changesStatus` and `setsDone`.
+    var kindAndFlags: UInt64
     public var at: Double
     /// The span the correction gives the session (NaN when it sets no time).
     public var from: Double
@@ -48,6 +54,23 @@ public struct JournalIndex {
     /// Where the line is, to read it.
     public var offset: Int64
     public var length: Int64
+    /// When a task's line or amendment sets it done (NaN: open again), when it does (`setsDone`).
+    public var done: Double
+
+    public init(
+      session: UInt64, sessionPrefix: UInt64, id: UInt64, kind: Kind, at: Double, from: Double, to: Double,
+      offset: Int64, length: Int64, changesStatus: Bool = false, setsDone: Bool = false, done: Double = .nan
+    ) {
+      (self.session, self.sessionPrefix, self.id, self.at, self.from) = (session, sessionPrefix, id, at, from)
+      (self.to, self.offset, self.length, self.done) = (to, offset, length, done)
+      kindAndFlags = UInt64(kind.rawValue) | (changesStatus ? 0x100 : 0) | (setsDone ? 0x200 : 0)
+    }
+
+    public var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: kindAndFlags))! }
+    public var changesStatus: Bool { kindAndFlags & 0x100 != 0 }
+    /// Whether a task's line or amendment sets when it was done, so tasks can be chosen by it
+    /// before any line is read (`History.tasks`).
+    public var setsDone: Bool { kindAndFlags & 0x200 != 0 }
 
     /// Whether it can change which days the session counts on, or whether it counts at all.
     public var movesOrRemoves: Bool {
@@ -57,30 +80,49 @@ public struct JournalIndex {
       case .task: false
       }
     }
-    public var changesStatus = false
-    /// Whether a task's line or amendment sets when it was done, and to what (NaN: open
-    /// again), so tasks can be chosen by it before any line is read (`History.tasks`).
-    public var setsDone = false
-    public var done = Double.nan
   }
 
   /// The cache file's kind and version (`CacheFile`, `IndexCache`).
-  package static let magic: [UInt8] = Array("POMOIDXB".utf8)
+  package static let magic: [UInt8] = Array("POMOIDXC".utf8)
   /// Lines per chunk: small enough that a week reads about a hundred lines of a million.
   package static let linesPerChunk = 64
 
-  /// The journal as it was when last indexed (size and times included).
-  public var identity = FileIdentity(device: 0, inode: 0, size: 0)
-  /// Bytes of the journal covered (always just after a newline).
-  public var indexedLength: Int64 = 0
-  public var indexedLines: Int64 = 0
-  /// Hashes of the first and the last 4 KiB indexed, to notice a journal rewritten in place
-  /// and then appended to (an edit that keeps the size shows in `identity`'s times).
-  public var headHash: UInt64 = 0
-  public var tailHash: UInt64 = 0
-  /// Drawn afresh each time the index is built from the start, so what was derived from an
-  /// earlier build (the day totals) knows it no longer stands on the same lines.
-  public var buildID: UInt64 = 0
+  /// The index's numbers, read and written as its own (`index.idCount`).
+  public var numbers = Numbers()
+  public subscript<T>(dynamicMember key: WritableKeyPath<Numbers, T>) -> T {
+    get { numbers[keyPath: key] }
+    set { numbers[keyPath: key] = newValue }
+  }
+
+  /// The numbers of the index, saved as they lie in memory (`encoded`) and checked in one
+  /// place (`apply`).
+  public struct Numbers: Equatable, BitwiseCopyable {
+    /// The journal as it was when last indexed (size and times included).
+    public var identity = FileIdentity(device: 0, inode: 0, size: 0)
+    /// Bytes of the journal covered (always just after a newline).
+    public var indexedLength: Int64 = 0
+    public var indexedLines: Int64 = 0
+    /// Hashes of the first and the last 4 KiB indexed, to notice a journal rewritten in place
+    /// and then appended to (an edit that keeps the size shows in `identity`'s times).
+    public var headHash: UInt64 = 0
+    public var tailHash: UInt64 = 0
+    /// Drawn afresh each time the index is built from the start, so what was derived from an
+    /// earlier build (the day totals) knows it no longer stands on the same lines.
+    public var buildID: UInt64 = 0
+    /// How many distinct ids the journal holds; their hashes are kept sorted in a table of
+    /// their own (`IndexCache`), read only when lines were appended, to find duplicates.
+    public var idCount: Int64 = 0
+    /// How many quarter hours (since 1970) hold the start of a completed session, and the
+    /// newest. The sorted list itself is kept in a table of its own (`IndexCache`) and read
+    /// only when a streak has to be counted: every zone's midnight falls on a quarter hour, so
+    /// it answers "was there a completed session on local day D?" for any zone.
+    public var quarterCount: Int64 = 0
+    public var newestQuarter: Int64 = 0
+    /// How many entries the prefix list and the correction table hold.
+    public var prefixCount: Int64 = 0
+    public var correctionCount: Int64 = 0
+  }
+
   /// Runs of whole lines, in file order. A line too long to be a record belongs to none.
   public var chunks: [Chunk] = []
   /// Damaged lines found while indexing, so every report can warn about them.
@@ -88,19 +130,6 @@ public struct JournalIndex {
   /// Lines whose id an earlier line has already: readers skip them, as the first occurrence
   /// wins everywhere (totals, streak, log).
   public var duplicates: [Int64] = []
-  /// How many distinct ids the journal holds; their hashes are kept sorted in a file of their
-  /// own (`IndexedJournal`), read only when lines were appended, to find duplicates.
-  public var idCount: Int64 = 0
-  /// How many quarter hours (since 1970) hold the start of a completed session, and the
-  /// newest. The sorted list itself is kept in a file of its own (`IndexedJournal`) and read
-  /// only when a streak has to be counted: every zone's midnight falls on a quarter hour, so
-  /// it answers "was there a completed session on local day D?" for any zone.
-  public var quarterCount: Int64 = 0
-  public var newestQuarter: Int32 = 0
-  /// How many entries the correction table holds.
-  public var correctionCount: Int64 = 0
-  /// How many entries the prefix list holds.
-  public var prefixCount: Int64 = 0
 
   /// A session's id prefix and line, for finding a session by a short id.
   public struct PrefixEntry: Equatable, Sendable, Comparable, BitwiseCopyable {
@@ -174,48 +203,49 @@ public struct JournalIndex {
     added = IndexAdditions()
     newTags = [:]
     credits = nil
-    if now == identity { return false }
+    if now == numbers.identity { return false }
     // Replaced, truncated, or edited in place (same size, yet written since).
     if try Staleness.mustRebuild(
-      file, now: now, was: identity, length: indexedLength, head: headHash, tail: tailHash)
+      file, now: now, was: numbers.identity, length: numbers.indexedLength, head: numbers.headHash,
+      tail: numbers.tailHash)
     {
       self = JournalIndex()
     }
-    identity = now
-    if indexedLength == 0 { buildID = UInt64.random(in: 1...UInt64.max) }
-    var credited = indexedLength == 0 ? calendar.map { FileCredits(calendarKey: $0.fingerprint) } : nil
-    guard now.size > indexedLength else {
+    numbers.identity = now
+    if numbers.indexedLength == 0 { numbers.buildID = UInt64.random(in: 1...UInt64.max) }
+    var credited = numbers.indexedLength == 0 ? calendar.map { FileCredits(calendarKey: $0.fingerprint) } : nil
+    guard now.size > numbers.indexedLength else {
       credits = credited
       return true
     }
     // Each slice of a block credits with a calendar of its own (its caches are for one thread).
     let calendars = credited == nil ? nil : calendar.map { c in (0..<Self.slicesPerBlock).map { _ in c.ownCopy } }
     var scanned = ScannedLine()
-    let knowsSome = indexedLength > 0 && idCount > 0
+    let knowsSome = numbers.indexedLength > 0 && numbers.idCount > 0
     var idSet = IDSet()
     // The file offset of the first byte of `buffer`, always at a line's start.
-    var position = indexedLength
-    var offset = indexedLength
+    var position = numbers.indexedLength
+    var offset = numbers.indexedLength
     /// Inside a line longer than `LineReader.maxLine`, whose bytes are dropped unread.
     var skipping = false
-    var chunk = Chunk(offset: position, length: 0, firstLine: indexedLines + 1, minTime: .infinity, maxTime: -.infinity)
+    var chunk = Chunk(offset: position, firstLine: numbers.indexedLines + 1)
     var linesInChunk = 0
     // Reopen a last chunk that is not full and ends here, so appends do not leave a trail of tiny chunks.
-    if let last = chunks.last, last.offset + last.length == indexedLength,
-      indexedLines - last.firstLine + 1 < Int64(Self.linesPerChunk)
+    if let last = chunks.last, last.offset + last.length == numbers.indexedLength,
+      numbers.indexedLines - last.firstLine + 1 < Int64(Self.linesPerChunk)
     {
       chunk = chunks.removeLast()
-      linesInChunk = Int(indexedLines - last.firstLine + 1)
+      linesInChunk = Int(numbers.indexedLines - last.firstLine + 1)
     }
     func closeChunk(next: Int64) {
       if linesInChunk > 0 { chunks.append(chunk) }
-      chunk = Chunk(offset: next, length: 0, firstLine: indexedLines + 1, minTime: .infinity, maxTime: -.infinity)
+      chunk = Chunk(offset: next, firstLine: numbers.indexedLines + 1)
       linesInChunk = 0
     }
     func tooLong(endingAt end: Int64) {
       // A line too long to be a record is damaged, and kept out of every chunk.
-      indexedLines += 1
-      badLines.append(Journal.BadLine(number: Int(indexedLines), reason: Journal.tooLongReason))
+      numbers.indexedLines += 1
+      badLines.append(Journal.BadLine(number: Int(numbers.indexedLines), reason: Journal.tooLongReason))
       closeChunk(next: end)
     }
     func isNew(_ id: UInt64) -> Bool {
@@ -247,14 +277,14 @@ public struct JournalIndex {
             tooLong(endingAt: lineEnd)
             continue
           }
-          indexedLines += 1
+          numbers.indexedLines += 1
           linesInChunk += 1
           chunk.length += Int64(line.length + 1)
           switch line.kind {
           case .blank, .tooLong: break
           case .record:
             if !isNew(line.id) {
-              duplicates.append(indexedLines)
+              duplicates.append(numbers.indexedLines)
               takeBack(line, in: block)
             } else {
               if line.long { credited?.long[line.id] = line.prefix }
@@ -262,7 +292,7 @@ public struct JournalIndex {
               chunk.maxTime = max(chunk.maxTime, line.to)
               if line.exercises { chunk.flags |= 1 }
               if line.completed { added.quarters.append(Self.quarterKey(Self.quarter(line.from), line.id)) }
-              added.prefixes.append(PrefixEntry(prefix: line.prefix, line: indexedLines))
+              added.prefixes.append(PrefixEntry(prefix: line.prefix, line: numbers.indexedLines))
               if let at = line.added {
                 added.corrections.append(
                   CorrectionRef(
@@ -273,14 +303,14 @@ public struct JournalIndex {
           case .correction:
             var ref = slice.corrections[line.extra]
             if !isNew(ref.id) {
-              duplicates.append(indexedLines)
+              duplicates.append(numbers.indexedLines)
             } else {
               ref.offset = lineEnd - Int64(line.length + 1)
               ref.length = Int64(line.length)
               added.corrections.append(ref)
             }
           case .bad:
-            badLines.append(Journal.BadLine(number: Int(indexedLines), reason: slice.problems[line.extra]))
+            badLines.append(Journal.BadLine(number: Int(numbers.indexedLines), reason: slice.problems[line.extra]))
           }
           if linesInChunk == Self.linesPerChunk { closeChunk(next: chunk.offset + chunk.length) }
         }
@@ -289,7 +319,7 @@ public struct JournalIndex {
     // The file is read into two buffers in turn: the part of a line the last read cut, then
     // the next block. While the workers read the lines of one, this thread takes in what they
     // found in the other and reads the next block into it. Lines are read where they stand.
-    let capacity = Int(min(Int64(LineReader.maxLine + Self.blockSize), now.size - indexedLength))
+    let capacity = Int(min(Int64(LineReader.maxLine + Self.blockSize), now.size - numbers.indexedLength))
     var buffers = [
       UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity),
       UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity),
@@ -400,17 +430,18 @@ public struct JournalIndex {
     added.prefixes = prefixes
     added.ids = ids
     // A last line without its newline is not indexed: it may be a write in progress.
-    indexedLength = position
-    idCount += Int64(ids.count)
-    quarterCount += Int64(quarters.count)
+    numbers.indexedLength = position
+    numbers.idCount += Int64(ids.count)
+    numbers.quarterCount += Int64(quarters.count)
     if let last = quarters.last {
-      let newest = Self.quarter(ofKey: last)
-      newestQuarter = quarterCount == Int64(quarters.count) ? newest : max(newestQuarter, newest)
+      let newest = Int64(Self.quarter(ofKey: last))
+      numbers.newestQuarter =
+        numbers.quarterCount == Int64(quarters.count) ? newest : max(numbers.newestQuarter, newest)
     }
-    prefixCount += Int64(prefixes.count)
-    correctionCount += Int64(added.corrections.count)
+    numbers.prefixCount += Int64(prefixes.count)
+    numbers.correctionCount += Int64(added.corrections.count)
     for (tag, count) in newTags { tags[tag, default: 0] += count }
-    (headHash, tailHash) = try Staleness.hashes(file, length: indexedLength)
+    (numbers.headHash, numbers.tailHash) = try Staleness.hashes(file, length: numbers.indexedLength)
     credits = credited
     return true
   }
@@ -525,10 +556,7 @@ public struct JournalIndex {
   /// grown it; `apply` puts the lists back together.
   package func encoded(since: Saved? = nil) -> [UInt8] {
     var out = CacheWriter(magic: [])
-    out.put(identity)
-    for n in [indexedLength, indexedLines] { out.put(n) }
-    for n in [headHash, tailHash, buildID] { out.put(n) }
-    for n in [idCount, quarterCount, Int64(newestQuarter), prefixCount, correctionCount] { out.put(n) }
+    out.put(value: numbers)
     let keep = min(max(0, (since?.chunks ?? 0) - 1), chunks.count)
     out.put(Int64(keep))
     out.put(raw: Array(chunks[keep...]))
@@ -553,17 +581,14 @@ public struct JournalIndex {
   /// as they grew. Every number is checked before anything is used: false when any fails,
   /// and the index is then as it was (a damaged cache is rebuilt, never trusted).
   package mutating func apply(encoded bytes: [UInt8]) -> Bool {
-    guard var input = CacheReader(bytes, magic: []) else { return false }
-    func next() -> UInt64? { input.word() }
-    func int() -> Int64? { input.int() }
-    guard let seen = input.identity(), let length = int(), length >= 0, length <= seen.size,
-      length >= indexedLength, let lines = int(), lines >= indexedLines, let head = next(), let tail = next(),
-      let build = next(), buildID == 0 || build == buildID, let ids = int(), let quarters = int(),
-      let newest = int(), let prefixes = int(), let corrected = int(),
-      [ids, quarters, prefixes, corrected].allSatisfy({ $0 >= 0 && $0 <= lines }), let keep = int(), keep >= 0,
-      keep <= Int64(chunks.count), keep >= Int64(chunks.count) - 1,
-      let added = input.raw(Chunk.self, zero: Chunk(offset: 0, length: 0, firstLine: 0, minTime: 0, maxTime: 0))
+    guard var input = CacheReader(bytes, magic: []), let n = input.value(Numbers.self), n.indexedLength >= 0,
+      n.indexedLength <= n.identity.size, n.indexedLength >= numbers.indexedLength,
+      n.indexedLines >= numbers.indexedLines, numbers.buildID == 0 || n.buildID == numbers.buildID,
+      [n.idCount, n.quarterCount, n.prefixCount, n.correctionCount].allSatisfy({ $0 >= 0 && $0 <= n.indexedLines }),
+      let keep = input.int(), keep >= 0, keep <= Int64(chunks.count), keep >= Int64(chunks.count) - 1,
+      let added = input.raw(Chunk.self)
     else { return false }
+    let (length, lines) = (n.indexedLength, n.indexedLines)
     var end = keep > 0 ? chunks[Int(keep) - 1].offset + chunks[Int(keep) - 1].length : 0
     for c in added {
       guard c.offset >= end, c.length >= 0, c.offset <= length, c.length <= length - c.offset, c.firstLine >= 1,
@@ -571,23 +596,23 @@ public struct JournalIndex {
       else { return false }
       end = c.offset + c.length
     }
-    guard let badCount = int(), badCount >= 0, badCount <= input.remaining / 16 else { return false }
+    guard let badCount = input.int(), badCount >= 0, badCount <= input.remaining / 16 else { return false }
     var bad: [Journal.BadLine] = []
     for _ in 0..<badCount {
-      guard let number = int(), number >= 1, number <= lines, let reason = input.text() else { return false }
+      guard let number = input.int(), number >= 1, number <= lines, let reason = input.text() else { return false }
       bad.append(Journal.BadLine(number: Int(number), reason: reason))
     }
     // Lines that repeat an id: each in the journal, after the one before.
-    guard let repeated = input.raw(Int64.self, zero: 0) else { return false }
+    guard let repeated = input.raw(Int64.self) else { return false }
     var last = duplicates.last ?? 0
     for line in repeated {
       guard line > last, line <= lines else { return false }
       last = line
     }
-    guard let tagCount = int(), tagCount >= 0, tagCount <= input.remaining / 16 else { return false }
+    guard let tagCount = input.int(), tagCount >= 0, tagCount <= input.remaining / 16 else { return false }
     var counted: [(String, Int64)] = []
     for _ in 0..<tagCount {
-      guard let count = int(), count > 0, count <= lines, let tag = input.text() else { return false }
+      guard let count = input.int(), count > 0, count <= lines, let tag = input.text() else { return false }
       counted.append((tag, count))
     }
     guard input.atEnd else { return false }
@@ -597,17 +622,7 @@ public struct JournalIndex {
     badLines += bad
     duplicates += repeated
     for (tag, count) in counted { tags[tag, default: 0] += count }
-    identity = seen
-    indexedLength = length
-    indexedLines = lines
-    headHash = head
-    tailHash = tail
-    buildID = build
-    idCount = ids
-    quarterCount = quarters
-    newestQuarter = Int32(clamping: newest)
-    prefixCount = prefixes
-    correctionCount = corrected
+    numbers = n
     return true
   }
 }

@@ -15,7 +15,7 @@ extension History {
     let now = files.map(IndexMark.init)
     if let path, let bytes = CacheFile.read(path, magic: magic, source: source),
       var input = CacheReader(bytes, magic: []), let marks = IndexMark.read(from: &input),
-      Staleness.standing(of: marks, on: now) == .current, let shared = input.raw(UInt64.self, zero: 0), input.atEnd
+      Staleness.standing(of: marks, on: now) == .current, let shared = input.raw(UInt64.self), input.atEnd
     {
       return shared
     }

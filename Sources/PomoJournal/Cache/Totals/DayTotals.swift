@@ -293,7 +293,7 @@ extension DayTotals {
     self.marks = marks
     guard let names = Self.names(from: &input) else { return nil }
     table.names = names
-    guard let pairs = input.raw(UInt64.self, zero: 0), pairs.count % 2 == 0 else { return nil }
+    guard let pairs = input.raw(UInt64.self), pairs.count % 2 == 0 else { return nil }
     for k in stride(from: 0, to: pairs.count, by: 2) { long[pairs[k]] = pairs[k + 1] }
     guard let specials = Specials(&input) else { return nil }
     self.specials = specials

@@ -58,9 +58,9 @@ struct Specials: Sendable {
 
   private static func decode(_ bytes: ArraySlice<UInt8>) -> DayTable.Changes? {
     guard var input = CacheReader(Array(bytes), magic: []), let names = DayTotals.names(from: &input),
-      let rows = input.raw(DayTable.Row.self, zero: DayTable.Row(day: 0)),
-      let shares = input.raw(DayTable.Share.self, zero: DayTable.Share(day: 0, name: 0)),
-      let hours = input.raw(DayTable.HourCell.self, zero: DayTable.HourCell(day: 0, column: 0, focus: 0)),
+      let rows = input.raw(DayTable.Row.self),
+      let shares = input.raw(DayTable.Share.self),
+      let hours = input.raw(DayTable.HourCell.self),
       input.atEnd, shares.allSatisfy({ $0.name >= 0 && Int($0.name) < names.count })
     else { return nil }
     return DayTable.Changes(names: names, rows: rows, shares: shares, hours: hours)
