@@ -33,15 +33,11 @@ public enum ICSExport {
   /// breaks (CRLF, LF or CR) as `\n`, other control characters but tab left out.
   public static func escape(_ text: String) -> String {
     var out = String.UnicodeScalarView()
-    var previousCR = false
-    for scalar in text.unicodeScalars {
-      defer { previousCR = scalar == "\r" }
+    // A CRLF is one Character, so it becomes one line break.
+    for scalar in text.replacing("\r\n", with: "\n").unicodeScalars {
       switch scalar {
-      case "\\": out.append(contentsOf: #"\\"#.unicodeScalars)
-      case ";": out.append(contentsOf: #"\;"#.unicodeScalars)
-      case ",": out.append(contentsOf: #"\,"#.unicodeScalars)
-      case "\r": out.append(contentsOf: #"\n"#.unicodeScalars)
-      case "\n": if !previousCR { out.append(contentsOf: #"\n"#.unicodeScalars) }
+      case "\\", ";", ",": out.append(contentsOf: ["\\", scalar])
+      case "\r", "\n": out.append(contentsOf: #"\n"#.unicodeScalars)
       case "\t": out.append(scalar)
       case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value): break
       default: out.append(scalar)

@@ -41,6 +41,7 @@ public struct JournalAway: Equatable, Sendable {
   /// `elapsed` with the spans' changes, never below zero: time that counted (not paused) comes
   /// off unless kept; time paused through is added only when kept.
   static func credit(_ elapsed: Double, _ spans: [JournalAway]) -> Double {
+    guard !spans.isEmpty else { return elapsed }
     var total = elapsed
     for span in spans where span.paused == (span.kept == true) { total += span.paused ? span.seconds : -span.seconds }
     return max(0, total)

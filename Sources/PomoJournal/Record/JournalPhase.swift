@@ -53,10 +53,7 @@ public struct JournalPhase: Equatable, Sendable {
 extension JournalPhase {
   /// The seconds the phase counts for in reports: its elapsed time, with time away left out
   /// unless kept (and time away it was paused through put in when kept).
-  public var creditedSeconds: Double {
-    guard !away.isEmpty else { return elapsedSeconds }
-    return JournalAway.credit(elapsedSeconds, away)
-  }
+  public var creditedSeconds: Double { JournalAway.credit(elapsedSeconds, away) }
 
   /// The phase as a record's line holds it, its times written by `time`.
   func json(_ time: (Double) -> JSONOutput) -> JSONOutput {

@@ -35,15 +35,11 @@ package struct RecordScanner {
   }
   /// Held here, so naming a key never asks whether the table is made yet.
   private let keys = RecordKey.Table.shared
-  /// Times already read on this line (most records repeat each one twice), by their bytes:
-  /// the first two (the record's start and end, usually) and the last.
-  private var firstTimes: ((text: TimeText, value: Double), (text: TimeText, value: Double)) = (
-    (TimeText(), 0), (TimeText(), 0)
-  )
+  /// The last time read on this line, by its bytes: a phase starts when the one before it ends.
   private var lastTime: (text: TimeText, value: Double) = (TimeText(), 0)
-  /// The last time parsed in full, less its clock time, when it had no fraction of a second.
+  /// The last time parsed in full, less its clock time, when it had no fraction of a second:
+  /// the other times of a line are mostly of the same day.
   private var lastBase: Int64?
-  private var timesRead = 0
 
   private init(_ p: UnsafePointer<UInt8>, _ n: Int, into target: UnsafeMutablePointer<ScannedLine>) {
     self.p = p
@@ -695,8 +691,7 @@ package struct RecordScanner {
     return exact
   }
 
-  /// A time, read by `RFC3339.parse` unless the same text was read on this line already:
-  /// a phase starts when the one before it ends, the first phase when the record starts.
+  /// A time, read by `RFC3339.parse` unless it is the last one read again, or of its day.
   /// A text of 16 to 31 bytes is held in four words, so it is found and compared at once.
   private mutating func time() throws(Problem) -> Double {
     guard i < n, p[i] == UInt8(ascii: "\"") else { throw fail("expected a string") }
@@ -716,8 +711,6 @@ package struct RecordScanner {
             w3: count >= 24 ? w3 & ~(UInt64.max << UInt64(8 * (count - 24))) : 0, count: count)
           i = from + count + 1
           if text == lastTime.text { return lastTime.value }
-          if text == firstTimes.0.text { return firstTimes.0.value }
-          if text == firstTimes.1.text { return firstTimes.1.value }
           let t: Double
           if let base = lastBase, text.count == lastTime.text.count, text.w0 == lastTime.text.w0,
             (text.w1 ^ lastTime.text.w1) & 0xFF_FFFF == 0, (text.w2 ^ lastTime.text.w2) & ~0xFF_FFFF == 0,
@@ -735,12 +728,6 @@ package struct RecordScanner {
             lastBase =
               count >= 20 && p[from + 19] != UInt8(ascii: ".") ? Self.clock(p + from).map { Int64(parsed) - $0 } : nil
           }
-          if timesRead == 0 {
-            firstTimes.0 = (text, t)
-          } else if timesRead == 1 {
-            firstTimes.1 = (text, t)
-          }
-          timesRead += 1
           lastTime = (text, t)
           return t
         }

@@ -25,7 +25,7 @@ package struct ScannedPhase: Sendable {
   package var away: [JournalAway] = []
 
   /// The seconds the phase counts for in reports (`JournalPhase.creditedSeconds`).
-  package var creditedSeconds: Double { away.isEmpty ? elapsedSeconds : JournalAway.credit(elapsedSeconds, away) }
+  package var creditedSeconds: Double { JournalAway.credit(elapsedSeconds, away) }
 
   /// The phase, named `name` (its kind stands for a name not given, or not built: reports
   /// need none), its exercise `exercise`.
