@@ -1,6 +1,12 @@
 import PomoCore
 import PomoPlatform
 
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
 /// The indexes of a journal folder's small files (up to `smallFile`), kept together in one
 /// cache file (`CacheFile`), so a folder of thousands of files is read with one read and a
 /// look at each file, not two opens a file.
@@ -22,36 +28,28 @@ package final class FolderIndex {
   /// its index's block's place and payload length.
   private static let recordWords = 3 + IndexOutline.words + 2
 
-  /// A file's record in the table.
-  private struct Record {
-    var name: String
-    var source: UInt64
-    var outline: IndexOutline
-    var block: Int64
-    var length: UInt64
-  }
-
   private let path: String?
   private let source: UInt64
   private let cacheFolder: String?
   /// The folder's path and a "/", which every file's path starts with.
   private let prefix: [UInt8]
-  /// The cache file, where its blocks begin, and its table's records; none when there is none.
+  /// The cache file, and its header and table block as read; empty when there is none.
   private var file: RandomAccessFile?
-  private var tableEnd: Int64 = 0
-  private var records: [Record] = []
+  private var table: [UInt8] = []
+  private(set) var count = 0
   /// Files are asked for in the table's order, so the next is looked for first where the
-  /// last was found, and by its name when it is not there (files came or went).
+  /// last was found; once one is out of place (files came or went), every record is found by
+  /// its name.
   private var next = 0
-  private lazy var byName = Dictionary(records.indices.map { (records[$0].name, $0) }, uniquingKeysWith: { a, _ in a })
+  private var byName: [String: Int]?
 
   /// A file's record, found in the folder's cache.
   package struct Entry {
     let folder: FolderIndex
     let number: Int
 
-    var source: UInt64 { folder.records[number].source }
-    var outline: IndexOutline { folder.records[number].outline }
+    var source: UInt64 { folder.word(number, 2) }
+    var outline: IndexOutline { folder.outline(number) }
 
     /// The index the entry keeps, read and taken in; nil when its block fails its check, it
     /// does not hold together, or is not the index the outline describes.
@@ -78,52 +76,65 @@ package final class FolderIndex {
     let length = head.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: 40, as: UInt64.self)) }
     guard length >= 8, length <= UInt64(file.opened.size),
       let all = try? file.read(exactly: CacheFile.headerSize + Int(length), at: 0),
-      let records = Self.records(all, source: source)
+      let count = Self.count(all, source: source)
     else { return }
     self.file = file
-    tableEnd = Int64(all.count)
-    self.records = records
+    table = all
+    self.count = count
   }
 
-  /// The records `bytes` (a header and a table block) hold; nil when the header or the block
-  /// fails its check, or a record does not fit.
-  private static func records(_ bytes: [UInt8], source: UInt64) -> [Record]? {
-    bytes.withUnsafeBytes { all -> [Record]? in
+  /// How many records `bytes` (a header and a table block) hold; nil when the header or the
+  /// block fails its check, or a record does not fit.
+  private static func count(_ bytes: [UInt8], source: UInt64) -> Int? {
+    bytes.withUnsafeBytes { all -> Int? in
       guard CacheFile.isHeader(all, kind: kind, source: source),
         let block = CacheFile.block(in: all, at: CacheFile.fileHeaderSize, source: source), block.tag == entryTag,
         block.end == all.count
       else { return nil }
       let count = Int(truncatingIfNeeded: block.payload.loadUnaligned(as: UInt64.self))
-      guard count >= 0, count <= (block.payload.count - 8) / (8 * recordWords) else { return nil }
-      var records: [Record] = []
+      let size = 8 * recordWords
+      guard count >= 0, count <= (block.payload.count - 8) / size else { return nil }
       for k in 0..<count {
-        let at = CacheFile.headerSize + 8 + 8 * recordWords * k
-        func word(_ w: Int) -> UInt64 {
-          UInt64(littleEndian: all.loadUnaligned(fromByteOffset: at + 8 * w, as: UInt64.self))
-        }
-        let name = Int(truncatingIfNeeded: word(0))
-        let length = Int(truncatingIfNeeded: word(1))
-        guard name >= 0, length >= 0, name <= all.count, length <= all.count - name else { return nil }
-        records.append(
-          Record(
-            name: String(decoding: all[name..<(name + length)], as: UTF8.self), source: word(2),
-            outline: IndexOutline(all, at: at + 24), block: Int64(bitPattern: word(3 + IndexOutline.words)),
-            length: word(4 + IndexOutline.words)))
+        let record = CacheFile.headerSize + 8 + k * size
+        let at = Int(truncatingIfNeeded: all.loadUnaligned(fromByteOffset: record, as: UInt64.self))
+        let length = Int(truncatingIfNeeded: all.loadUnaligned(fromByteOffset: record + 8, as: UInt64.self))
+        guard at >= 0, length >= 0, at <= all.count, length <= all.count - at else { return nil }
       }
-      return records
+      return count
     }
+  }
+
+  /// Word `w` of record `k`.
+  fileprivate func word(_ k: Int, _ w: Int) -> UInt64 {
+    table.withUnsafeBytes {
+      UInt64(
+        littleEndian: $0.loadUnaligned(
+          fromByteOffset: CacheFile.headerSize + 8 + 8 * (k * Self.recordWords + w), as: UInt64.self))
+    }
+  }
+
+  fileprivate func outline(_ k: Int) -> IndexOutline {
+    table.withUnsafeBytes { IndexOutline($0, at: CacheFile.headerSize + 8 + 8 * (k * Self.recordWords + 3)) }
+  }
+
+  /// The bytes of record `k`'s name.
+  private func name(_ k: Int) -> Range<Int> {
+    let at = Int(truncatingIfNeeded: word(k, 0))
+    return at..<(at + Int(truncatingIfNeeded: word(k, 1)))
   }
 
   /// The index record `k` keeps, its block read and checked; nil when it fails. Past a few
   /// blocks read one by one (the cache written again, or every file's index taken in), all
   /// the blocks are read at once, and taken from there.
   private func state(_ k: Int) -> [UInt8]? {
-    let at = records[k].block
-    guard let file, at >= 0, records[k].length <= UInt64(file.opened.size) else { return nil }
-    let end = at + Int64(CacheFile.blockHeaderSize) + Int64(records[k].length)
+    let at = Int64(bitPattern: word(k, 3 + IndexOutline.words))
+    let length = word(k, 4 + IndexOutline.words)
+    guard let file, at >= 0, length <= UInt64(file.opened.size) else { return nil }
+    let end = at + Int64(CacheFile.blockHeaderSize) + Int64(length)
     blocksRead += 1
     if blocks == nil, blocksRead > 64 {
-      blocks = (try? file.read(exactly: Int(file.opened.size - tableEnd), at: tableEnd)).map { (tableEnd, $0) }
+      let start = Int64(table.count)
+      blocks = (try? file.read(exactly: Int(file.opened.size - start), at: start)).map { (start, $0) }
     }
     let (base, bytes): (Int64, [UInt8])
     if let blocks, at >= blocks.at, end <= blocks.at + Int64(blocks.bytes.count) {
@@ -149,26 +160,36 @@ package final class FolderIndex {
     cacheFolder + "/folder-" + String(source, radix: 16) + ".bin"
   }
 
-  /// The name of the file at `path` in the folder; nil when it is not in it.
-  private func name(of path: String) -> String? {
-    guard path.utf8.starts(with: prefix) else { return nil }
-    return String(decoding: path.utf8.dropFirst(prefix.count), as: UTF8.self)
+  /// Whether record `k` is that of the file at `path`.
+  private func names(_ k: Int, _ path: String) -> Bool {
+    var path = path
+    let name = self.name(k)
+    return path.withUTF8 { path in
+      table.withUnsafeBytes { all in
+        path.count == prefix.count + name.count && memcmp(path.baseAddress!, prefix, prefix.count) == 0
+          && memcmp(path.baseAddress! + prefix.count, all.baseAddress! + name.lowerBound, name.count) == 0
+      }
+    }
   }
 
   /// The record of the file at `path`, if there is one.
   private func entry(for path: String) -> Int? {
-    guard let name = name(of: path) else { return nil }
-    if next < records.count, records[next].name == name {
+    if byName == nil, next < count, names(next, path) {
       next += 1
       return next - 1
     }
-    return byName[name]
+    if byName == nil {
+      byName = Dictionary(
+        (0..<count).map { (String(decoding: table[name($0)], as: UTF8.self), $0) }, uniquingKeysWith: { a, _ in a })
+    }
+    guard path.utf8.starts(with: prefix) else { return nil }
+    return byName?[String(decoding: path.utf8.dropFirst(prefix.count), as: UTF8.self)]
   }
 
   /// The journal file with the index its entry keeps, when the file is just as the entry saw
   /// it (`seen`: as it was found when the folder was listed).
   package func indexed(_ journal: Journal, seen: FileIdentity?) -> IndexedJournal? {
-    guard let k = entry(for: journal.path), (seen ?? Platform.identity(of: journal.path)) == records[k].outline.identity
+    guard let k = entry(for: journal.path), (seen ?? Platform.identity(of: journal.path)) == outline(k).identity
     else { return nil }
     return IndexedJournal(journal: journal, cacheFolder: cacheFolder, entry: Entry(folder: self, number: k))
   }
@@ -184,18 +205,18 @@ package final class FolderIndex {
       return outline.identity.size <= Self.smallFile && outline.length > 0
     }
     let same =
-      small.count == records.count
+      small.count == count
       && small.indices.allSatisfy { k in
         if let entry = small[k].folderEntry, entry.folder === self { return entry.number == k }
-        return self.name(of: small[k].journal.path) == records[k].name && small[k].outline == records[k].outline
+        return names(k, small[k].journal.path) && small[k].outline == outline(k)
       }
     if same { return }
-    var kept: [(file: IndexedJournal, name: [UInt8], state: [UInt8])] = []
+    var kept: [(file: IndexedJournal, name: ArraySlice<UInt8>, state: [UInt8])] = []
     for file in small {
-      guard let name = self.name(of: file.journal.path),
+      guard file.journal.path.utf8.starts(with: prefix),
         let state = file.folderEntry.flatMap({ $0.folder.state($0.number) }) ?? file.wholeState()
       else { continue }
-      kept.append((file, Array(name.utf8), state))
+      kept.append((file, Array(file.journal.path.utf8)[prefix.count...], state))
     }
     var out = CacheWriter(magic: [])
     out.put(Int64(kept.count))
@@ -211,7 +232,7 @@ package final class FolderIndex {
       name += entry.name.count
       block += Int64(CacheFile.blockHeaderSize + entry.state.count)
     }
-    for entry in kept { out.put(bytes: entry.name) }
+    for entry in kept { out.put(bytes: Array(entry.name)) }
     var bytes = CacheFile.header(kind: Self.kind, source: source)
     CacheFile.append(tag: Self.entryTag, payload: out.bytes, to: &bytes, source: source)
     for entry in kept { CacheFile.append(tag: Self.stateTag, payload: entry.state, to: &bytes, source: source) }
