@@ -44,9 +44,9 @@ struct CacheAppendTests {
     let cached = try IndexedJournal(journal: Journal(path: journal), cacheFolder: cache)
     let recount = try IndexedJournal(journal: Journal(path: journal), cacheFolder: nil)
     #expect(cached.index.chunks == recount.index.chunks)
-    #expect(cached.ids() == recount.ids())
-    #expect(cached.loadPrefixes() == recount.loadPrefixes())
-    #expect(cached.loadQuarters() == recount.loadQuarters())
+    #expect(cached.entries(of: \.ids) == recount.entries(of: \.ids))
+    #expect(cached.entries(of: \.prefixes) == recount.entries(of: \.prefixes))
+    #expect(cached.entries(of: \.quarters) == recount.entries(of: \.quarters))
     #expect(cached.lines(withPrefix: JournalIndex.prefix("s5009".utf8)) == [5010])
   }
 
@@ -83,10 +83,10 @@ struct CacheAppendTests {
       try damage.write(to: URL(fileURLWithPath: path))
       let again = try IndexedJournal(journal: Journal(path: journal), cacheFolder: cache)
       #expect(again.index.idCount == 103)
-      #expect(again.ids().count == 103)
+      #expect(again.entries(of: \.ids).count == 103)
       #expect(again.lines(withPrefix: JournalIndex.prefix("s102".utf8)) == [103])
       let mended = try IndexedJournal(journal: Journal(path: journal), cacheFolder: cache)
-      #expect(mended.ids().count == 103)
+      #expect(mended.entries(of: \.ids).count == 103)
     }
   }
 
@@ -110,6 +110,6 @@ struct CacheAppendTests {
     }
     #expect(shrank, "the appends were folded into a file written whole")
     let cached = try IndexedJournal(journal: Journal(path: journal), cacheFolder: cache)
-    #expect(cached.ids().count == IndexedJournal.appendsBeforeRewrite + 3)
+    #expect(cached.entries(of: \.ids).count == IndexedJournal.appendsBeforeRewrite + 3)
   }
 }

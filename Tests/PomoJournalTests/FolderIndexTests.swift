@@ -53,7 +53,7 @@ struct FolderIndexTests {
     #expect(second.allSatisfy { $0.openedFile == nil }, "no journal file is opened to know its index")
     for (a, b) in zip(first, second) {
       #expect(a.index.chunks == b.index.chunks)
-      #expect(a.ids() == b.ids())
+      #expect(a.entries(of: \.ids) == b.entries(of: \.ids))
       #expect(a.tags == b.tags)
       #expect(try Self.records(a) == Self.records(b))
     }

@@ -45,9 +45,9 @@ struct IndexSideFileTests {
     #expect(again.index.prefixCount == Int64(count), "the index was kept, not built again")
     #expect(again.lines(withPrefix: 1000 << 8) == [1])
     #expect(again.completedKeys(from: 900 * 10, to: 900 * 11).count == 8)
-    #expect(again.loadPrefixes().count == count)
-    #expect(again.loadQuarters().count == count)
-    #expect(again.ids().count == count)
-    #expect(History.contains(again.ids(), 7 * 1000 + 1))
+    #expect(again.entries(of: \.prefixes).count == count)
+    #expect(again.entries(of: \.quarters).count == count)
+    #expect(again.entries(of: \.ids).count == count)
+    #expect(History.contains(again.entries(of: \.ids), 7 * 1000 + 1))
   }
 }

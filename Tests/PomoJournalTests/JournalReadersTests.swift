@@ -227,7 +227,7 @@ struct BoundedWorkTests {
     let newest = try history.newest(3)
     #expect(newest.map(\.id) == ["b9", "b8", "b7"])
     #expect(newest[0].start == base + 1_000_009)
-    #expect(indexed.chunksRead <= 3, "log read \(indexed.chunksRead) chunks of \(indexed.index.chunks.count)")
+    #expect(history.chunksRead <= 3, "log read \(history.chunksRead) chunks of \(indexed.index.chunks.count)")
     let all = try history.newest(1_000_000)
     #expect(all.count == 6420)
     #expect(zip(all, all.dropFirst()).allSatisfy { $0.start >= $1.start })

@@ -12,17 +12,17 @@ extension History {
   public static func isTooShort(_ text: String) -> Bool { text != "last" && text.count < shortestPrefix }
 
   /// The lines of the session with this id hash, as recorded (not folded), in file order,
-  /// each with its file and line number; lines that repeat an id within a file are left out.
+  /// each with its file, line number and bytes; lines that repeat an id within a file are
+  /// left out.
   package func copies(of hash: UInt64, prefix: UInt64, detail: Bool = false) throws(FileSystemError) -> [(
-    file: Int, line: Int64, record: JournalRecord
+    file: Int, line: Int64, record: JournalRecord, bytes: ArraySlice<UInt8>
   )] {
-    var result: [(file: Int, line: Int64, record: JournalRecord)] = []
+    var result: [(file: Int, line: Int64, record: JournalRecord, bytes: ArraySlice<UInt8>)] = []
     var read = Set<Int64>()
-    for place in locate(prefix: prefix) where read.insert(Int64(place.file) << 32 | Int64(place.chunk)).inserted
-    {
+    for place in locate(prefix: prefix) where read.insert(Int64(place.file) << 32 | Int64(place.chunk)).inserted {
       for item in try files[place.file].records(chunk: place.chunk, detail: detail)
       where FNV1a.hash(item.record.id) == hash {
-        result.append((place.file, item.line, item.record))
+        result.append((place.file, item.line, item.record, item.bytes))
       }
     }
     return result.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
@@ -66,7 +66,7 @@ extension History {
     outer: for file in files {
       // The lines wanted, by chunk, so each chunk is read once.
       var wanted: [Int: Set<Int64>] = [:]
-      for entry in file.loadPrefixes(in: range) {
+      for entry in file.entries(of: \.prefixes, in: range) {
         if let chunk = file.chunk(holding: entry.line) { wanted[chunk, default: []].insert(entry.line) }
       }
       for chunk in wanted.keys.sorted() {

@@ -118,22 +118,14 @@ extension History {
   }
 
   /// The first line with this id in a file before `file`: a session in several files is the
-  /// first file's, as everywhere. A binary search of each earlier file's id prefixes; a line
-  /// is read only when a prefix matches.
+  /// first file's, as everywhere.
   private func earlierCopy(of id: String, before file: Int) throws(FileSystemError) -> (
-    file: Int, record: JournalRecord, line: Int64, bytes: ArraySlice<UInt8>
+    file: Int, line: Int64, record: JournalRecord, bytes: ArraySlice<UInt8>
   )? {
     guard file > 0, isShared(id) else { return nil }
-    let prefix = JournalIndex.prefix(id.utf8)
-    for f in 0..<file {
-      for line in files[f].lines(withPrefix: prefix) {
-        guard let k = files[f].chunk(holding: line) else { continue }
-        for item in try files[f].records(chunk: k, detail: true) where item.line == line && item.record.id == id {
-          return (f, item.record, item.line, item.bytes)
-        }
-      }
+    return try copies(of: FNV1a.hash(id), prefix: JournalIndex.prefix(id.utf8), detail: true).first {
+      $0.file < file && $0.record.id == id
     }
-    return nil
   }
 
   // MARK: - The newest sessions
@@ -195,41 +187,37 @@ extension History {
     var bytes: [UInt8] = []
     func take(_ f: Int, _ k: Int) throws(FileSystemError) {
       guard read.insert(Int64(f) << 32 | Int64(k)).inserted else { return }
-      let file = files[f]
-      try file.read(chunk: k, into: &bytes)
-      try bytes.withUnsafeBufferPointer { (buffer) throws(FileSystemError) in
-        try IndexedJournal.forEachLine(in: buffer, chunk: file.index.chunks[k], duplicates: file.index.duplicates) {
-          (number, line) throws(FileSystemError) in
-          // A damaged line, or a correction, is no session.
-          guard (try? RecordScanner.scan(line, into: &scanned)) != nil, scanned.correction == nil,
-            var start = scanned.start
-          else { return }
-          let hash = scanned.id.withUTF8(in: line, decoded: scanned.decoded) { bytes in
-            var hash = FNV1a()
-            hash.add(bytes)
-            return hash.value
-          }
-          guard seen.insert(hash).inserted else { return }
-          let changed = corrected && isCorrected(hash: hash)
-          var record: JournalRecord?
-          if records || changed {
-            // Built from the scan when it kept the phases; else read again whole.
-            let entry =
-              scanned.keepsPhases
-              ? scanned.entry(in: line, detail: detail) : (try? RecordScanner.decodeEntry(line, detail: detail))
-            guard case .session(let session)? = entry, let folded = try fold(session) else { return }
-            record = folded
-            start = folded.start
-          }
-          if starts.count == limit {
-            guard start >= starts.minimum else { return }
-            starts.removeMinimum()
-          }
-          starts.insert(start)
-          found.append((start, f, number))
-          kept.append(
-            (several ? scanned.string(scanned.id, in: line) : nil, record, lines && !changed ? Array(line) : nil))
+      chunksRead += 1
+      try files[f].lines(chunk: k, buffer: &bytes) { (number, line) throws(FileSystemError) in
+        // A damaged line, or a correction, is no session.
+        guard (try? RecordScanner.scan(line, into: &scanned)) != nil, scanned.correction == nil,
+          var start = scanned.start
+        else { return }
+        let hash = scanned.id.withUTF8(in: line, decoded: scanned.decoded) { bytes in
+          var hash = FNV1a()
+          hash.add(bytes)
+          return hash.value
         }
+        guard seen.insert(hash).inserted else { return }
+        let changed = corrected && isCorrected(hash: hash)
+        var record: JournalRecord?
+        if records || changed {
+          // Built from the scan when it kept the phases; else read again whole.
+          let entry =
+            scanned.keepsPhases
+            ? scanned.entry(in: line, detail: detail) : (try? RecordScanner.decodeEntry(line, detail: detail))
+          guard case .session(let session)? = entry, let folded = try fold(session) else { return }
+          record = folded
+          start = folded.start
+        }
+        if starts.count == limit {
+          guard start >= starts.minimum else { return }
+          starts.removeMinimum()
+        }
+        starts.insert(start)
+        found.append((start, f, number))
+        kept.append(
+          (several ? scanned.string(scanned.id, in: line) : nil, record, lines && !changed ? Array(line) : nil))
       }
     }
     for item in order.lazy.map({ sources[$0] }) {

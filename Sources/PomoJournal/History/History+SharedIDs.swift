@@ -23,7 +23,7 @@ extension History {
     var all: [UInt64] = []
     var shared: [UInt64] = []
     for file in files {
-      let ids = file.ids()
+      let ids = file.entries(of: \.ids)
       shared += ids.filter { Self.contains(all, $0) }
       all = JournalIndex.merge(all, ids)
     }

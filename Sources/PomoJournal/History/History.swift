@@ -16,6 +16,8 @@ public final class History {
   /// The hashes of the ids more than one file holds, sorted (`History+SharedIDs`), worked
   /// out when first needed: read it before handing work to other threads.
   package private(set) lazy var sharedIDHashes: [UInt64] = findSharedIDs()
+  /// How many chunks `newest` read, so tests can tell the work of `log` follows the answer.
+  package internal(set) var chunksRead = 0
 
   public init(files: [IndexedJournal]) {
     self.files = files
