@@ -211,7 +211,7 @@ public struct ReportBuilder {
     }
     if inRange || focusInRange > 0 {
       let sessions = inRange ? 1 : 0
-      for name in DayCredit.names(record) {
+      for name in DayCredit.names(preset: record.preset, tags: record.tags) {
         switch name.kind {
         case .preset:
           presets[name.text, default: (0, 0)].sessions += sessions

@@ -73,7 +73,7 @@ struct DayTotalsFromScanTests {
   /// Changes as text, whole, to compare.
   static func describe(_ changes: DayTable.Changes) -> String {
     var table = DayTable()
-    table.apply(changes)
+    table.apply([changes])
     return "\(table.names)\n\(table.rows)\n\(table.shares)\n\(table.hours)"
   }
 

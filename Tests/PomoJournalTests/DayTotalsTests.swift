@@ -54,7 +54,8 @@ struct DayTotalsTests {
   /// The history the way `pomo` reads it from this home, indexed into a cache of its own.
   static func history(_ h: HistoryHarness, cache: String) throws -> History {
     let folder = JournalFolder(path: h.home.path + "/.local/share/pomo/journal")
-    return History(files: try folder.files().map { try IndexedJournal(journal: Journal(path: $0), cacheFolder: cache) })
+    return History(
+      files: try folder.seenFiles().map { try IndexedJournal(journal: Journal(path: $0.path), cacheFolder: cache) })
   }
 
   /// The long-span report from the command (the totals) against the one from every record,

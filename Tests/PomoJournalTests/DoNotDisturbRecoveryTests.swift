@@ -111,7 +111,7 @@ struct DoNotDisturbRecoveryTests {
     // Cut in the plan: the phase is lost, the session and the mark are not.
     let cut = Array(text[..<plan.upperBound].utf8)
     #expect((try? SessionState(bytes: cut)) == nil)
-    #expect(SessionState.salvageDoNotDisturb(cut) == DoNotDisturbMark(backend: "custom", off: f.off))
+    #expect(SessionState.salvage(cut)?.doNotDisturb == DoNotDisturbMark(backend: "custom", off: f.off))
     try Data(cut).write(to: URL(fileURLWithPath: f.statePath))
     let message = try #require(
       Recovery.recordDead(statePath: f.statePath, journal: f.journal, environment: ["PATH": "/usr/bin:/bin"]))
@@ -119,7 +119,7 @@ struct DoNotDisturbRecoveryTests {
     #expect(f.offRuns == 1)
     // Cut inside the mark itself: nothing to act on, and nothing wrongly read.
     let early = Array(text[..<text.range(of: #""off":["#)!.upperBound].utf8)
-    #expect(SessionState.salvageDoNotDisturb(early) == nil)
+    #expect(SessionState.salvage(early) == nil)
   }
 
   @Test("a session whose record was kept had turned it off itself: recovery leaves the mark alone")

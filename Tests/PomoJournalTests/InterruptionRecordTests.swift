@@ -159,7 +159,7 @@ struct InterruptionRecordTests {
     var changes = DayTable.Changes()
     for record in records { changes.add(record, calendar: calendar) }
     var table = DayTable()
-    table.apply(changes)
+    table.apply([changes])
     var fromTable = ReportBuilder(range: range, calendar: calendar)
     fromTable.add(table)
     #expect(fromTable.build(today: calendar.day(of: Self.t0)).days == report.days)

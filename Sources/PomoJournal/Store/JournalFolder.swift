@@ -18,11 +18,9 @@ public struct JournalFolder: Sendable {
     name.hasSuffix(".jsonl") && !name.hasPrefix(".") && !name.hasPrefix("~") && name.utf8.count > 6
   }
 
-  /// The journal files, full paths, sorted by name: every machine reads them in the same
-  /// order, so the first line of a duplicated id is the same one everywhere.
-  public func files() -> [String] { seenFiles().map(\.path) }
-
-  /// The journal files, as `files()`, each with the file as it was seen when listed.
+  /// The journal files, full paths, sorted by name (every machine reads them in the same
+  /// order, so the first line of a duplicated id is the same one everywhere), each with the
+  /// file as it was seen when listed.
   package func seenFiles() -> [(path: String, identity: FileIdentity)] {
     let found = Platform.regularFiles(in: path, Self.isJournalFile(bytes:)) ?? []
     return Self.order(found.map(\.path), after: path.utf8.count + 1).map { found[$0] }

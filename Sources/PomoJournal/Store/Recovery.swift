@@ -83,8 +83,7 @@ public enum Recovery {
     } else if let saved = SessionState.salvage(bytes) {
       // Cut short (a full disk, a crash of the file system): the session's record survives,
       // the phase it was in does not; the do-not-disturb mark, written before it, survives too.
-      record = saved
-      mark = SessionState.salvageDoNotDisturb(bytes)
+      (record, mark) = saved
       lost = "; the state file was damaged, so the phase it was in is lost"
     } else {
       return setAside(statePath, why: "is damaged")

@@ -270,24 +270,17 @@ public struct SessionState: Equatable, Sendable {
     return try? SessionState(bytes: bytes)
   }
 
-  /// The session record of a state file that was cut short, as it stood when the file was
-  /// written (its finished phases), or nil when even that is gone.
-  public static func salvage(_ bytes: [UInt8]) -> JournalRecord? {
+  /// What a state file that was cut short still holds: the session record as it stood when
+  /// the file was written (its finished phases), and the do-not-disturb mark, written before
+  /// it; nil when even the record is gone.
+  static func salvage(_ bytes: [UInt8]) -> (record: JournalRecord, doNotDisturb: DoNotDisturbMark?)? {
     guard let object = object(named: "session", in: bytes), var record = try? JournalRecord(line: object) else {
       return nil
     }
     record.status = .interrupted
     record.interruption = .crash
-    return record
-  }
-
-  /// The do-not-disturb mark of a state file that was cut short: written before the session,
-  /// it survives whenever the session does.
-  public static func salvageDoNotDisturb(_ bytes: [UInt8]) -> DoNotDisturbMark? {
-    guard let object = object(named: "dnd", in: bytes), let value = try? JSONParser.parse(Array(object)) else {
-      return nil
-    }
-    return DoNotDisturbMark(json: value)
+    let mark = Self.object(named: "dnd", in: bytes).flatMap { try? JSONParser.parse(Array($0)) }
+    return (record, DoNotDisturbMark(json: mark))
   }
 
   /// The whole object that is the value of the first member `name` (`"name":{…}`), or nil

@@ -55,7 +55,7 @@ extension DayTable {
     private var recent: [Int] = []
     /// For lines read straight from the scanner, the numbers of the names of a preset and
     /// tags, by their bytes (each after its length): a journal has few such sets.
-    private var numbersByKey: [UInt64: (key: [UInt8], numbers: [Int32])] = [:]
+    private var numbersByKey: [[UInt8]: [Int32]] = [:]
     private var key: [UInt8] = []
     /// Room for a session's credits and phases, kept from one session to the next.
     private var credits: [(day: Int64, focus: Int64, rest: Int64)] = []
@@ -96,7 +96,7 @@ extension DayTable {
 
     /// What a session adds, as `DayCredit` credits it; `sign` -1 takes it back.
     public mutating func add(_ record: JournalRecord, calendar: LocalCalendar, sign: Int64 = 1) {
-      let numbers = DayCredit.names(record).map { number($0) }
+      let numbers = DayCredit.names(preset: record.preset, tags: record.tags).map { number($0) }
       let marks = record.phases.flatMap { $0.marks.map { (at: $0.at, internal: $0.kind == .internal) } }
       DayCredit.withSpans(record) { spans in
         add(
@@ -140,20 +140,15 @@ extension DayTable {
       }
       for tag in pointer.pointee.tags { tag.withUTF8(in: line, decoded: pointer.pointee.decoded, put) }
       let numbers: [Int32]
-      let hash = key.withUnsafeBufferPointer { bytes in
-        var hash = FNV1a()
-        hash.add(bytes)
-        return hash.value
-      }
-      if let known = numbersByKey[hash], known.key == key {
-        numbers = known.numbers
+      if let known = numbersByKey[key] {
+        numbers = known
       } else {
         let decoded = pointer.pointee.decoded
         numbers = DayCredit.names(
           preset: pointer.pointee.preset.map { $0.string(in: line, decoded: decoded) } ?? "?",
           tags: pointer.pointee.tags.map { $0.string(in: line, decoded: decoded) }
         ).map { number($0) }
-        if numbersByKey.count < 4096 { numbersByKey[hash] = (key, numbers) }
+        if numbersByKey.count < 4096 { numbersByKey[key] = numbers }
       }
       var spans: [DayCredit.Span] = []
       swap(&spans, &self.spans)

@@ -35,11 +35,7 @@ public enum DayCredit {
   }
 
   /// The distinct names a session's time counts for: its preset, then its tags.
-  public static func names(_ record: JournalRecord) -> [DayTable.Name] {
-    names(preset: record.preset, tags: record.tags)
-  }
-
-  static func names(preset: String, tags: [String]) -> [DayTable.Name] {
+  public static func names(preset: String, tags: [String]) -> [DayTable.Name] {
     var result = [DayTable.Name(kind: .preset, text: preset)]
     var seen = Set<String>()
     for tag in tags where seen.insert(tag).inserted { result.append(DayTable.Name(kind: .tag, text: tag)) }

@@ -161,12 +161,9 @@ public struct DayTable: Equatable, @unchecked Sendable {
     }
   }
 
-  /// Adds what `changes` holds; days, shares and hours that come to nothing are dropped, so
-  /// a table says the same however it was reached.
-  public mutating func apply(_ changes: Changes) { apply([changes]) }
-
-  /// The same for each of `list` in turn (to the same table as one after the other), the
-  /// days of each put in order on a core of their own.
+  /// Adds what each of `list` holds in turn, the days of each put in order on a core of
+  /// their own; days, shares and hours that come to nothing are dropped, so a table says the
+  /// same however it was reached.
   public mutating func apply(_ list: [Changes]) {
     let list = list.filter { !$0.isEmpty }
     if list.isEmpty { return }

@@ -272,32 +272,21 @@ extension DayTotals {
       defer { start += count * stride }
       return UnsafeBufferPointer(start: (base + start).assumingMemoryBound(to: T.self), count: count)
     }
+    // The header: the table's names, the long and the special sessions.
     guard let rows: UnsafeBufferPointer<DayTable.Row> = run(0),
       let shares: UnsafeBufferPointer<DayTable.Share> = run(1),
       let hours: UnsafeBufferPointer<DayTable.HourCell> = run(2), start == all.count,
-      let header = DayTotals(header: Array(all[8..<counts]))
-    else { return nil }
-    self = header
-    table = DayTable(file: file, rows: rows, shares: shares, hours: hours, names: table.names)
-  }
-
-  /// Reads the header of a cache file (the table's names, not yet its rows and shares).
-  private init?(header bytes: [UInt8]) {
-    guard var input = CacheReader(bytes, magic: []), input.int() == Int64(MemoryLayout<DayTable.Row>.stride),
+      var input = CacheReader(Array(all[8..<counts]), magic: []),
+      input.int() == Int64(MemoryLayout<DayTable.Row>.stride),
       input.int() == Int64(MemoryLayout<DayTable.Share>.stride),
       input.int() == Int64(MemoryLayout<DayTable.HourCell>.stride), let key = input.text(), let builds = input.int(),
-      let marks = IndexMark.read(from: &input)
+      let marks = IndexMark.read(from: &input), let names = Self.names(from: &input),
+      let pairs = input.raw(UInt64.self), pairs.count % 2 == 0, let specials = Specials(&input),
+      input.remaining < 8  // Only the padding to a whole word is left.
     else { return nil }
-    calendarKey = key
-    self.builds = builds
-    self.marks = marks
-    guard let names = Self.names(from: &input) else { return nil }
-    table.names = names
-    guard let pairs = input.raw(UInt64.self), pairs.count % 2 == 0 else { return nil }
+    (calendarKey, self.builds, self.marks, self.specials) = (key, builds, marks, specials)
     for k in stride(from: 0, to: pairs.count, by: 2) { long[pairs[k]] = pairs[k + 1] }
-    guard let specials = Specials(&input) else { return nil }
-    self.specials = specials
-    guard input.remaining < 8 else { return nil }  // Only the padding to a whole word is left.
+    table = DayTable(file: file, rows: rows, shares: shares, hours: hours, names: names)
   }
 
   /// Writes names (with `names(from:)`, of the table and of each special session).

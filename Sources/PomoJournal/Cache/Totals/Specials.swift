@@ -47,7 +47,7 @@ struct Specials: Sendable {
   /// A special session's adds as a table's names, rows, shares and hours.
   private static func encode(_ adds: DayTable.Changes) -> [UInt8] {
     var table = DayTable()
-    table.apply(adds)
+    table.apply([adds])
     var out = CacheWriter(magic: [])
     DayTotals.put(table.names, into: &out)
     out.put(raw: table.rows)
