@@ -139,7 +139,15 @@ extension History {
   /// `detail: false` leaves out what a table of sessions does not show (notes, hosts, the
   /// phases' names), as reports do.
   public func newest(_ limit: Int, detail: Bool = true) throws(FileSystemError) -> [JournalRecord] {
-    var found = try latest(limit, records: true, lines: false, detail: detail)
+    try newest(limit, detail: detail) { $0 }
+  }
+
+  /// The same sessions, each kept as `keep` makes it from its record as soon as it is read:
+  /// a log of a million sessions need not hold every phase of each.
+  public func newest<Kept>(_ limit: Int, detail: Bool = true, keep: (JournalRecord) -> Kept) throws(FileSystemError)
+    -> [Kept]
+  {
+    var found = try latest(limit, records: true, lines: false, detail: detail, keep: keep)
     // Every record is built (`records: true`), so each has one; moved out, not copied.
     return found.indices.map { found[$0].record.take()! }
   }
@@ -148,23 +156,27 @@ extension History {
   /// a session a correction changed as it now stands. Of a line printed as it stands only the
   /// start and the id are kept (the scanner still checks it whole): no record is built.
   public func newestLines(_ limit: Int) throws(FileSystemError) -> [NewestSession] {
-    var found = try latest(limit, records: false, lines: true, detail: true)
+    var found = try latest(limit, records: false, lines: true, detail: true) { $0 }
     return found.indices.map { k in
       // A session without its line is one a correction changed, and has its record.
       if let line = found[k].line.take() { .line(line) } else { .corrected(found[k].record.take()!) }
     }
   }
 
-  /// What `newest` and `newestLines` find: each session's record when `records` (else only
-  /// when a correction changed it) and its line when `lines` and no correction changed it.
-  private func latest(_ limit: Int, records: Bool, lines: Bool, detail: Bool) throws(FileSystemError) -> [(
-    record: JournalRecord?, line: [UInt8]?
-  )] {
+  /// Where `latest` looks for sessions: a chunk of a file, or the chunks holding the session
+  /// a correction moved.
+  private enum Source {
+    case chunk(Int, Int)
+    case moved(UInt64)
+  }
+
+  /// What `newest` and `newestLines` find: what `keep` makes of each session's record when
+  /// `records` (else only when a correction changed it) and its line when `lines` and no
+  /// correction changed it.
+  private func latest<Kept>(
+    _ limit: Int, records: Bool, lines: Bool, detail: Bool, keep: (JournalRecord) -> Kept
+  ) throws(FileSystemError) -> [(record: Kept?, line: [UInt8]?)] {
     guard limit > 0 else { return [] }
-    enum Source {
-      case chunk(Int, Int)
-      case moved(UInt64)
-    }
     var sources: [(time: Double, source: Source)] = []
     for (f, file) in files.enumerated() {
       sources += file.index.chunks.enumerated().map { ($1.maxTime, .chunk(f, $0)) }
@@ -177,7 +189,7 @@ extension History {
     var starts = MinHeap()
     // Where each session found is (plain values, quick to sort), then what is kept of it.
     var found: [(start: Double, file: Int, number: Int64)] = []
-    var kept: [(id: String?, record: JournalRecord?, line: [UInt8]?)] = []
+    var kept: [(id: String?, record: Kept?, line: [UInt8]?)] = []
     var read = Set<Int64>()
     // The ids met, by their hashes, as the index tells ids apart.
     var seen = Set<UInt64>()
@@ -200,14 +212,14 @@ extension History {
         }
         guard seen.insert(hash).inserted else { return }
         let changed = corrected && isCorrected(hash: hash)
-        var record: JournalRecord?
+        var record: Kept?
         if records || changed {
           // Built from the scan when it kept the phases; else read again whole.
           let entry =
             scanned.keepsPhases
             ? scanned.entry(in: line, detail: detail) : (try? RecordScanner.decodeEntry(line, detail: detail))
           guard case .session(let session)? = entry, let folded = try fold(session) else { return }
-          record = folded
+          record = keep(folded)
           start = folded.start
         }
         if starts.count == limit {
@@ -236,7 +248,7 @@ extension History {
           let folded = try fold(earlier.record)
         {
           found[k] = (folded.start, earlier.file, earlier.line)
-          kept[k] = (id, folded, lines && !isCorrected(id) ? Array(earlier.bytes) : nil)
+          kept[k] = (id, keep(folded), lines && !isCorrected(id) ? Array(earlier.bytes) : nil)
         }
       }
     }

@@ -25,7 +25,7 @@ extension Pomo {
         if arguments[SharedOptions.json] {
           context.writeJSON(json(try history.newestLines(limit), offset: context.zone.offset))
         } else {
-          let newest = try history.newest(limit, detail: false)
+          let newest = try history.newest(limit, detail: false, keep: LogText.Row.init)
           context.output.write(
             LogText.render(newest, width: context.width, unicode: context.unicode, offset: context.zone.offset))
         }
@@ -70,52 +70,77 @@ public enum LogText {
   /// The tags joined by `,`, each quoted when it must be (`TagList`), so the list reads exactly.
   public static func tagList(_ tags: [String]) -> String { TagList.text(tags) }
 
-  public static func render(_ records: [JournalRecord], width: Int, unicode: Bool, offset: (Double) -> Int) -> String {
-    if records.isEmpty { return "No sessions recorded yet. Start one with 'pomo start work'.\n" }
-    // The records are read in place, a field at a time: a record taken out of the array is
-    // copied, strings and all, and a log may show a million.
-    var stamp: [UInt8] = []
-    let rows = records.withUnsafeBufferPointer { records in
-      records.indices.map { k -> [String] in
-        // The stamp is ASCII ("2026-11-30T09:00:00+01:00"): cut by its bytes.
-        stamp.removeAll(keepingCapacity: true)
-        RFC3339.format(records[k].start, offset: offset(records[k].start), into: &stamp)
-        let date = String(decoding: stamp.prefix(10), as: UTF8.self)
-        let time = String(decoding: stamp.dropFirst(11).prefix(5), as: UTF8.self)
-        let status = records[k].status.rawValue
-        return [
-          shortID(records[k].id), date, time, records[k].preset, status,
-          TimeText.clock(seconds: Int64(records[k].focusSeconds.rounded())), tagList(records[k].tags),
-        ]
-      }
+  /// What the table and the lines under it show of a session. Taken from each record as it
+  /// is read: a log of a million sessions keeps this, not every phase of each.
+  public struct Row {
+    let id: String
+    let start: Double
+    let preset: String
+    let status: JournalRecord.Status
+    let focusSeconds: Double
+    let tags: [String]
+    let marks: [PhaseMark]
+    let voidReason: String?
+    let exercises: [ExerciseTotal]
+
+    public init(_ record: JournalRecord) {
+      id = record.id
+      start = record.start
+      preset = record.preset
+      status = record.status
+      focusSeconds = record.focusSeconds
+      tags = record.tags
+      // By index: a phase taken out of the array would be copied, name and all.
+      var marks: [PhaseMark] = []
+      for k in record.phases.indices where !record.phases[k].marks.isEmpty { marks += record.phases[k].marks }
+      self.marks = marks
+      voidReason = record.voidReason
+      exercises = ExerciseTotal.of(record.phases)
     }
-    return table.render(rows, width: width, unicode: unicode) + exercises(records, width: width, unicode: unicode)
-      + interruptions(records, width: width, unicode: unicode, offset: offset)
+  }
+
+  public static func render(_ records: [JournalRecord], width: Int, unicode: Bool, offset: (Double) -> Int) -> String {
+    render(records.map(Row.init), width: width, unicode: unicode, offset: offset)
+  }
+
+  public static func render(_ rows: [Row], width: Int, unicode: Bool, offset: (Double) -> Int) -> String {
+    if rows.isEmpty { return "No sessions recorded yet. Start one with 'pomo start work'.\n" }
+    var stamp: [UInt8] = []
+    let cells = rows.map { row -> [String] in
+      // The stamp is ASCII ("2026-11-30T09:00:00+01:00"): cut by its bytes.
+      stamp.removeAll(keepingCapacity: true)
+      RFC3339.format(row.start, offset: offset(row.start), into: &stamp)
+      let date = String(decoding: stamp.prefix(10), as: UTF8.self)
+      let time = String(decoding: stamp.dropFirst(11).prefix(5), as: UTF8.self)
+      return [
+        shortID(row.id), date, time, row.preset, row.status.rawValue,
+        TimeText.clock(seconds: Int64(row.focusSeconds.rounded())), tagList(row.tags),
+      ]
+    }
+    return table.render(cells, width: width, unicode: unicode) + exercises(rows, width: width, unicode: unicode)
+      + interruptions(rows, width: width, unicode: unicode, offset: offset)
   }
 
   /// Under the table, the sessions with interruptions marked or voided: their short id, the
   /// marks as the technique writes them (`'' -`), then each mark's time, sign and note, and a
   /// void session's reason, a line each (cut to the width); nothing when none had any.
-  static func interruptions(_ records: [JournalRecord], width: Int, unicode: Bool, offset: (Double) -> Int) -> String {
-    let lines = records.withUnsafeBufferPointer { records in
-      records.indices.compactMap { k -> String? in
-        let marks = records[k].phases.flatMap(\.marks)
-        guard !marks.isEmpty || records[k].status == .void else { return nil }
-        var parts: [String] = []
-        if !marks.isEmpty {
-          parts.append(
-            PhaseMark.signs(marks) + "  "
-              + marks.map { mark in
-                let clock = RFC3339.format(mark.at, offset: offset(mark.at)).dropFirst(11).prefix(5)
-                return "\(clock) \(mark.kind.rawValue)" + (mark.note.map { " \"\(TextLayout.inert($0))\"" } ?? "")
-              }.joined(separator: ", "))
-        }
-        if records[k].status == .void {
-          parts.append("void" + (records[k].voidReason.map { ": " + TextLayout.inert($0) } ?? ""))
-        }
-        let line = shortID(records[k].id) + "  " + parts.joined(separator: "; ")
-        return TextLayout.truncate(line, max(8, width - 1), unicode: unicode) + "\n"
+  static func interruptions(_ rows: [Row], width: Int, unicode: Bool, offset: (Double) -> Int) -> String {
+    let lines = rows.compactMap { row -> String? in
+      guard !row.marks.isEmpty || row.status == .void else { return nil }
+      var parts: [String] = []
+      if !row.marks.isEmpty {
+        parts.append(
+          PhaseMark.signs(row.marks) + "  "
+            + row.marks.map { mark in
+              let clock = RFC3339.format(mark.at, offset: offset(mark.at)).dropFirst(11).prefix(5)
+              return "\(clock) \(mark.kind.rawValue)" + (mark.note.map { " \"\(TextLayout.inert($0))\"" } ?? "")
+            }.joined(separator: ", "))
       }
+      if row.status == .void {
+        parts.append("void" + (row.voidReason.map { ": " + TextLayout.inert($0) } ?? ""))
+      }
+      let line = shortID(row.id) + "  " + parts.joined(separator: "; ")
+      return TextLayout.truncate(line, max(8, width - 1), unicode: unicode) + "\n"
     }
     return lines.isEmpty ? "" : "\nInterruptions:\n" + lines.joined()
   }
@@ -131,15 +156,11 @@ public enum LogText {
 
   /// Under the table, the sessions that had exercises: their short id and each exercise's
   /// time and counts, a line each (cut to the width); nothing when none had any.
-  static func exercises(_ records: [JournalRecord], width: Int, unicode: Bool) -> String {
-    // In place, as `render` reads them; only the phases are looked at, unless some count.
-    let lines = records.withUnsafeBufferPointer { records in
-      records.indices.compactMap { k -> String? in
-        let totals = ExerciseTotal.of(records[k].phases)
-        guard !totals.isEmpty else { return nil }
-        let line = shortID(records[k].id) + "  " + totals.map(exerciseText).joined(separator: ", ")
-        return TextLayout.truncate(line, max(8, width - 1), unicode: unicode) + "\n"
-      }
+  static func exercises(_ rows: [Row], width: Int, unicode: Bool) -> String {
+    let lines = rows.compactMap { row -> String? in
+      guard !row.exercises.isEmpty else { return nil }
+      let line = shortID(row.id) + "  " + row.exercises.map(exerciseText).joined(separator: ", ")
+      return TextLayout.truncate(line, max(8, width - 1), unicode: unicode) + "\n"
     }
     return lines.isEmpty ? "" : "\nExercises:\n" + lines.joined()
   }
