@@ -28,6 +28,15 @@ public struct JSONParser {
     try parse(Array(text.utf8))
   }
 
+  /// The value that starts at `start` (after any whitespace), whatever follows it: a member
+  /// read out of a document cut short. Its span counts from the start of `bytes`.
+  public static func parse(_ bytes: [UInt8], valueAt start: Int) throws(JSONSyntaxError) -> JSONValue {
+    var parser = JSONParser(bytes: bytes)
+    parser.index = start
+    parser.skipWhitespace()
+    return try parser.parseValue()
+  }
+
   private init(bytes: [UInt8]) {
     self.bytes = bytes
   }

@@ -85,11 +85,12 @@ public final class JournalRecorder: SessionListener {
       failed = true
       // The state file stays: until the kept record is in the journal, it is what the next
       // pomo finds (and, should even the kept record be lost, records as interrupted).
-      let kept = Recovery.keep(line, statePath: statePath)
+      let kept = Recovery.keptFile(statePath: statePath)
       // The error and the record itself, so a person can paste it back into the journal.
       let rest =
-        kept.map { "it is kept in \($0), and the next pomo records it; the record follows:\n" }
-        ?? "the session's record follows, so it is not lost:\n"
+        (try? Platform.appendLines([line], to: kept)) != nil
+        ? "it is kept in \(kept), and the next pomo records it; the record follows:\n"
+        : "the session's record follows, so it is not lost:\n"
       errors.write("Error: cannot write the journal \(journal.path): \(error); " + rest + text + "\n")
     }
   }

@@ -7,12 +7,6 @@ public enum Recovery {
   /// the state file.
   public static func keptFile(statePath: String) -> String { Platform.parentFolder(statePath) + "/unrecorded.jsonl" }
 
-  /// Keeps a record's line the journal refused beside the state file; where, or nil when it cannot.
-  static func keep(_ line: ArraySlice<UInt8>, statePath: String) -> String? {
-    let path = keptFile(statePath: statePath)
-    return (try? Platform.appendLines([line], to: path)) == nil ? nil : path
-  }
-
   /// Records what a dead pomo left: the records it kept because the journal refused them,
   /// then the session in its state file (as interrupted), unless that session is one of the
   /// kept. Returns the lines to tell the user; nil when there was nothing.

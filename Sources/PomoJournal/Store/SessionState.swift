@@ -183,20 +183,21 @@ public struct SessionState: Equatable, Sendable {
       return x
     }
     func time(_ v: JSONValue?) -> Double? { v?.stringValue.flatMap(RFC3339.parse) }
-    func round(_ v: JSONValue?) throws(JournalRecord.Problem) -> Int? {
-      guard let v, v.intValue != nil || v.doubleValue != nil else { return nil }
-      guard let n = int(v, Preset.roundsRange) else { throw refused("a round out of range") }
+    /// A whole number in `range`, nil when absent; anything else is refused.
+    func number(_ v: JSONValue?, _ range: ClosedRange<Int>, _ what: String) throws(JournalRecord.Problem) -> Int? {
+      guard let v else { return nil }
+      guard let n = int(v, range) else { throw refused("\(what) out of range") }
       return n
+    }
+    // A round that is not a number is no round.
+    func round(_ v: JSONValue?) throws(JournalRecord.Problem) -> Int? {
+      v?.doubleValue == nil ? nil : try number(v, Preset.roundsRange, "a round")
     }
     func kindOf(_ v: JSONValue) -> PhaseKind? { v["kind"]?.stringValue.flatMap(PhaseKind.init(rawValue:)) }
     guard let session = value["session"], let phase = value["phase"], let pid = int(value["pid"], 1...Int(Int32.max)),
       let updated = time(value["updated"]), let kind = kindOf(phase), let start = time(phase["start"]),
       let deadline = time(phase["deadline"])
     else { throw refused() }
-    let count = RecordScanner.Limits.planOffset
-    guard value["phase_index"] == nil || int(value["phase_index"], count) != nil,
-      value["phase_count"] == nil || int(value["phase_count"], 1...count.upperBound) != nil
-    else { throw refused("a phase number out of range") }
     self.pid = Int32(pid)
     self.updated = updated
     if let id = value["boot_id"]?.stringValue, !id.isEmpty, let n = value["boot_nanoseconds"]?.intValue, n >= 0 {
@@ -204,8 +205,9 @@ public struct SessionState: Equatable, Sendable {
       bootNanoseconds = Int64(n)
     }
     record = try JournalRecord(line: bytes[session.span])
-    phaseIndex = int(value["phase_index"], count) ?? 0
-    phaseCount = int(value["phase_count"], 1...count.upperBound) ?? 1
+    let count = RecordScanner.Limits.planOffset
+    phaseIndex = try number(value["phase_index"], count, "a phase number") ?? 0
+    phaseCount = try number(value["phase_count"], 1...count.upperBound, "a phase number") ?? 1
     phaseName = phase["name"]?.stringValue ?? kind.rawValue
     phaseKind = kind
     phaseRound = try round(phase["round"])
@@ -274,34 +276,17 @@ public struct SessionState: Equatable, Sendable {
   /// the file was written (its finished phases), and the do-not-disturb mark, written before
   /// it; nil when even the record is gone.
   static func salvage(_ bytes: [UInt8]) -> (record: JournalRecord, doNotDisturb: DoNotDisturbMark?)? {
-    guard let object = object(named: "session", in: bytes), var record = try? JournalRecord(line: object) else {
+    // The first member of each name, read as the whole file is, only up to the value's end.
+    func member(_ name: String) -> JSONValue? {
+      guard let at = bytes.firstRange(of: Array("\"\(name)\":".utf8))?.upperBound else { return nil }
+      return try? JSONParser.parse(bytes, valueAt: at)
+    }
+    guard let session = member("session"), var record = try? JournalRecord(line: bytes[session.span]) else {
       return nil
     }
     record.status = .interrupted
     record.interruption = .crash
-    let mark = Self.object(named: "dnd", in: bytes).flatMap { try? JSONParser.parse(Array($0)) }
-    return (record, DoNotDisturbMark(json: mark))
-  }
-
-  /// The whole object that is the value of the first member `name` (`"name":{…}`), or nil
-  /// when the file holds none, or was cut before its end.
-  private static func object(named name: String, in bytes: [UInt8]) -> ArraySlice<UInt8>? {
-    let key = Array("\"\(name)\":".utf8)
-    guard let at = bytes.firstRange(of: key)?.upperBound, let open = bytes[at...].firstIndex(where: { $0 != 0x20 }),
-      bytes[open] == UInt8(ascii: "{")
-    else { return nil }
-    // The object's end: the brace that balances the first, outside strings.
-    var strings = JSONStrings()
-    var depth = 0
-    for i in open..<bytes.count where !strings.take(bytes[i]) {
-      if bytes[i] == UInt8(ascii: "{") {
-        depth += 1
-      } else if bytes[i] == UInt8(ascii: "}") {
-        depth -= 1
-        if depth == 0 { return bytes[open...i] }
-      }
-    }
-    return nil
+    return (record, DoNotDisturbMark(json: member("dnd")))
   }
 
   // MARK: - Reading the moment
@@ -398,19 +383,19 @@ public struct SessionState: Equatable, Sendable {
     let elapsed = max(0, end - phaseStart - phasePausedSeconds)
     // An open phase is not overtime: it was planned to run as long as it did.
     let overtime = open ? 0 : phaseOvertimeSeconds + (waiting ? end - max(deadline, phaseStart) : 0)
-    result.phases.append(
-      JournalPhase(
-        name: phaseName, kind: phaseKind, round: phaseRound, start: phaseStart, end: end,
-        plannedSeconds: open ? elapsed : phasePlannedSeconds, elapsedSeconds: elapsed,
-        completed: running && (waiting || lastKnown >= deadline), pausedSeconds: phasePausedSeconds,
-        extendedSeconds: max(0, phaseLengthSeconds - phasePlannedSeconds), overtimeSeconds: overtime))
+    var phase = JournalPhase(
+      name: phaseName, kind: phaseKind, round: phaseRound, start: phaseStart, end: end,
+      plannedSeconds: open ? elapsed : phasePlannedSeconds, elapsedSeconds: elapsed,
+      completed: running && (waiting || lastKnown >= deadline), pausedSeconds: phasePausedSeconds,
+      extendedSeconds: max(0, phaseLengthSeconds - phasePlannedSeconds), overtimeSeconds: overtime)
     // The spans away so far, none past the phase's recorded end.
-    result.phases[result.phases.count - 1].away = phaseAway.compactMap { span in
+    phase.away = phaseAway.compactMap { span in
       var span = span
       span.end = min(span.end, end)
       return span.end > span.start ? span : nil
     }
-    result.phases[result.phases.count - 1].marks = phaseMarks
+    phase.marks = phaseMarks
+    result.phases.append(phase)
     result.end = running ? end : max(end, lastKnown)
     result.status = .interrupted
     result.interruption = .crash
