@@ -43,7 +43,9 @@ extension IndexMark {
   }
 
   /// Keeps `values` at `path` after the marks `now` they stand on (read with `cached`).
-  static func cache<T: BitwiseCopyable>(_ values: [T], at path: String, magic: [UInt8], source: UInt64, now: [IndexMark]) {
+  static func cache<T: BitwiseCopyable>(
+    _ values: [T], at path: String, magic: [UInt8], source: UInt64, now: [IndexMark]
+  ) {
     var out = CacheWriter(magic: [])
     put(now, into: &out)
     out.put(raw: values)

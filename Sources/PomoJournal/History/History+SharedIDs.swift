@@ -13,7 +13,8 @@ extension History {
     let magic = Array("POMOSHR4".utf8)
     let source = FNV1a.hash(path ?? "")
     let now = files.map(IndexMark.init)
-    if let path, let (standing, shared) = IndexMark.cached(UInt64.self, at: path, magic: magic, source: source, now: now),
+    if let path,
+      let (standing, shared) = IndexMark.cached(UInt64.self, at: path, magic: magic, source: source, now: now),
       standing == .current
     {
       return shared

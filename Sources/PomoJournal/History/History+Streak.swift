@@ -24,9 +24,6 @@ extension History {
     let completedOn = { (day: Int64) -> Bool in
       let from = calendar.start(of: day)
       let to = calendar.start(of: day + 1)
-      if self.movingRefs.isEmpty {
-        return self.files.contains { !$0.completedKeys(from: from, to: to).isEmpty }
-      }
       var doubtful = suspectDays.contains(day)
       for file in self.files {
         for key in file.completedKeys(from: from, to: to) {
@@ -42,8 +39,7 @@ extension History {
       return found
     }
     let outlines = files.lazy.map(\.outline)
-    let quarterCount = outlines.reduce(Int64(0)) { $0 + $1.quarters }
-    guard quarterCount > 0 || !movingRefs.isEmpty, let base = files.first?.cacheBase else {
+    guard outlines.contains(where: { $0.quarters > 0 }) || !movingRefs.isEmpty, let base = files.first?.cacheBase else {
       return Streak.length(today: today, completedOn: completedOn)
     }
     // The run is counted back from today, or from the newest day that can hold a completed
@@ -67,7 +63,7 @@ extension History {
     // The run from `first` to `last` counts when it reaches today, or yesterday.
     func length(_ first: Int64, _ last: Int64) -> Int { last >= today - 1 && last <= today ? Int(last - first + 1) : 0 }
     if let (standing, run) = IndexMark.cached(Int64.self, at: path, magic: magic, source: source, now: now),
-      run.count == 3, case let (before, end, begin) = (run[0], run[1], run[2]), begin <= end,
+      run.count == 3, case (let before, let end, let begin) = (run[0], run[1], run[2]), begin <= end,
       end - begin < 4_000_000, abs(end) < 4_000_000
     {
       switch standing {
