@@ -29,4 +29,26 @@ extension IndexMark {
     guard let marks = input.raw(IndexMark.self), marks.allSatisfy({ $0.lines >= 0 }) else { return nil }
     return marks
   }
+
+  /// The values of a small cache made from report indexes (the streak, the ids several files
+  /// hold), kept at `path` after the marks they stand on, and how those stand `now`; nil when
+  /// there is none to trust. What else they depend on is hashed into `source`.
+  static func cached<T: BitwiseCopyable>(
+    _ type: T.Type, at path: String, magic: [UInt8], source: UInt64, now: [IndexMark]
+  ) -> (Staleness.Standing, [T])? {
+    guard let bytes = CacheFile.read(path, magic: magic, source: source), var input = CacheReader(bytes, magic: []),
+      let marks = read(from: &input), let values = input.raw(T.self), input.atEnd
+    else { return nil }
+    return (Staleness.standing(of: marks, on: now), values)
+  }
+
+  /// Keeps `values` at `path` after the marks `now` they stand on (read with `cached`).
+  static func cache<T: BitwiseCopyable>(
+    _ values: [T], at path: String, magic: [UInt8], source: UInt64, now: [IndexMark]
+  ) {
+    var out = CacheWriter(magic: [])
+    put(now, into: &out)
+    out.put(raw: values)
+    CacheFile.write(out.bytes, to: path, magic: magic, source: source)
+  }
 }

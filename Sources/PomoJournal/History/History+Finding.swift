@@ -64,22 +64,14 @@ extension History {
     var matched = Set<String>()
     let most = 10
     outer: for file in files {
-      // The lines wanted, by chunk, so each chunk is read once.
-      var wanted: [Int: Set<Int64>] = [:]
-      for entry in file.entries(of: \.prefixes, in: range) {
-        if let chunk = file.chunk(holding: entry.line) { wanted[chunk, default: []].insert(entry.line) }
-      }
-      for chunk in wanted.keys.sorted() {
+      // The chunks holding a line whose id may start so, each read once, in order (the first
+      // line of an id wins).
+      let chunks = Set(file.entries(of: \.prefixes, in: range).compactMap { file.chunk(holding: $0.line) })
+      for chunk in chunks.sorted() {
         guard let items = try? file.records(chunk: chunk, detail: true) else { continue }
-        for item in items
-        where wanted[chunk]!.contains(item.line) && item.record.id.hasPrefix(text) {
-          guard matched.insert(item.record.id).inserted else { continue }
+        for item in items where item.record.id.hasPrefix(text) && matched.insert(item.record.id).inserted {
           let folded: JournalRecord?
-          do {
-            folded = try fold(item.record)
-          } catch {
-            continue
-          }
+          do { folded = try fold(item.record) } catch { continue }
           if let folded { live[folded.id] = folded } else { deleted.append(item.record.id) }
           if live.count > most { break outer }
         }

@@ -10,12 +10,12 @@ extension History {
     guard files.count > 1 else { return [] }
     // Without caches (`--no-cache`) the ids are merged and nothing is kept.
     let path = files.first?.cacheBase.map { $0 + ".shared" }
-    let magic = Array("POMOSHR3".utf8)
+    let magic = Array("POMOSHR4".utf8)
     let source = FNV1a.hash(path ?? "")
     let now = files.map(IndexMark.init)
-    if let path, let bytes = CacheFile.read(path, magic: magic, source: source),
-      var input = CacheReader(bytes, magic: []), let marks = IndexMark.read(from: &input),
-      Staleness.standing(of: marks, on: now) == .current, let shared = input.raw(UInt64.self), input.atEnd
+    if let path,
+      let (standing, shared) = IndexMark.cached(UInt64.self, at: path, magic: magic, source: source, now: now),
+      standing == .current
     {
       return shared
     }
@@ -28,10 +28,7 @@ extension History {
       all = JournalIndex.merge(all, ids)
     }
     shared = JournalIndex.merge(shared.sorted(), [], unique: true)
-    var out = CacheWriter(magic: [])
-    IndexMark.put(now, into: &out)
-    out.put(raw: shared)
-    if let path { CacheFile.write(out.bytes, to: path, magic: magic, source: source) }
+    if let path { IndexMark.cache(shared, at: path, magic: magic, source: source, now: now) }
     return shared
   }
 

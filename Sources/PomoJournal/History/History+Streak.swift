@@ -24,9 +24,6 @@ extension History {
     let completedOn = { (day: Int64) -> Bool in
       let from = calendar.start(of: day)
       let to = calendar.start(of: day + 1)
-      if self.movingRefs.isEmpty {
-        return self.files.contains { !$0.completedKeys(from: from, to: to).isEmpty }
-      }
       var doubtful = suspectDays.contains(day)
       for file in self.files {
         for key in file.completedKeys(from: from, to: to) {
@@ -42,8 +39,7 @@ extension History {
       return found
     }
     let outlines = files.lazy.map(\.outline)
-    let quarterCount = outlines.reduce(Int64(0)) { $0 + $1.quarters }
-    guard quarterCount > 0 || !movingRefs.isEmpty, let base = files.first?.cacheBase else {
+    guard outlines.contains(where: { $0.quarters > 0 }) || !movingRefs.isEmpty, let base = files.first?.cacheBase else {
       return Streak.length(today: today, completedOn: completedOn)
     }
     // The run is counted back from today, or from the newest day that can hold a completed
@@ -55,23 +51,22 @@ extension History {
       calendar.day(of: Double(newest) * CachedZone.quarter),
       newestMoved.isFinite ? calendar.day(of: newestMoved) : Int64.min)
     let start = min(newestDay, today)
-    let path = base + ".streak"
     // Remembered with what it stands on (`Staleness.standing`): while no index was built
-    // again, no correction arrived and the calendar is the same, sessions were only added, so
-    // the run remembered is still a run and only days beyond it need a look.
+    // again, no correction arrived and the calendar is the same (both in the file's source),
+    // sessions were only added, so the run remembered is still a run and only days beyond it
+    // need a look.
+    let path = base + ".streak"
+    let magic = Array("POMOSTK4".utf8)
+    let source = FNV1a.hash("\(base)\n\(calendar.fingerprint)\n\(correctionCount)")
     let now = files.map(IndexMark.init)
-    let fingerprint = calendar.fingerprint
     var known: ClosedRange<Int64>?
     // The run from `first` to `last` counts when it reaches today, or yesterday.
     func length(_ first: Int64, _ last: Int64) -> Int { last >= today - 1 && last <= today ? Int(last - first + 1) : 0 }
-    let magic = Array("POMOSTK3".utf8)
-    let source = FNV1a.hash(base)
-    if let bytes = CacheFile.read(path, magic: magic, source: source), var input = CacheReader(bytes, magic: []),
-      let marks = IndexMark.read(from: &input), input.text() == fingerprint,
-      input.int() == Int64(correctionCount), let before = input.int(), let end = input.int(), let begin = input.int(),
-      input.atEnd, begin <= end, end - begin < 4_000_000, abs(end) < 4_000_000
+    if let (standing, run) = IndexMark.cached(Int64.self, at: path, magic: magic, source: source, now: now),
+      run.count == 3, case (let before, let end, let begin) = (run[0], run[1], run[2]), begin <= end,
+      end - begin < 4_000_000, abs(end) < 4_000_000
     {
-      switch Staleness.standing(of: marks, on: now) {
+      switch standing {
       case .current where before == start: return length(begin, end)
       case .current, .grown: known = begin...end
       case .stale: break
@@ -86,14 +81,7 @@ extension History {
     let floor = earliest.isFinite ? calendar.day(of: max(earliest, -1e11)) : start
     while last > floor && !counted(last) { last -= 1 }
     let first = last - Int64(Streak.length(today: last, completedOn: counted)) + 1
-    var out = CacheWriter(magic: [])
-    IndexMark.put(now, into: &out)
-    out.put(text: fingerprint)
-    out.put(Int64(correctionCount))
-    out.put(start)
-    out.put(last)
-    out.put(first)
-    CacheFile.write(out.bytes, to: path, magic: magic, source: source)
+    IndexMark.cache([start, last, first], at: path, magic: magic, source: source, now: now)
     return length(first, last)
   }
 }

@@ -15,8 +15,7 @@ extension History {
     var tasks: [TaskRecord] = []
     var seen = Set<String>()
     for (f, table) in correctionTables.enumerated() {
-      for k in 0..<table.count where table[k].kind == .task && wanted.contains(table[k].session) {
-        let ref = table[k]
+      for ref in table.all where ref.kind == .task && wanted.contains(ref.session) {
         let bytes = try files[f].read(offset: ref.offset, length: ref.length)
         if case .task(let task)? = try? JournalEntry(line: bytes[...]), seen.insert(task.id).inserted {
           tasks.append(task)
@@ -48,9 +47,7 @@ extension History {
     }
     var known: [UInt64: Known] = [:]
     for table in correctionTables {
-      for k in 0..<table.count where table[k].kind == .task {
-        let ref = table[k]
-        guard query.mayKeep(idPrefix: ref.sessionPrefix) else { continue }
+      for ref in table.all where ref.kind == .task && query.mayKeep(idPrefix: ref.sessionPrefix) {
         if known[ref.session] != nil {
           known[ref.session]!.uncertain = true  // the same id twice: the first line wins
         } else {
@@ -60,8 +57,7 @@ extension History {
     }
     if query == .all || known.isEmpty { return Set(known.keys) }
     for table in correctionTables {
-      for k in 0..<table.count where table[k].kind != .task {
-        let ref = table[k]
+      for ref in table.all where ref.kind != .task {
         guard var task = known[ref.session] else { continue }
         switch ref.kind {
         case .amend where ref.setsDone:

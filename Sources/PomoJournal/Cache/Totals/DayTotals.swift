@@ -97,10 +97,12 @@ public struct DayTotals: Sendable {
     }
     pendingLines = zip(now, before).reduce(0) { $0 + $1.0.lines - $1.1 }
 
-    // Sessions some line arrived about: corrections beyond the old marks, ...
+    // Sessions some line arrived about: corrections beyond the old marks (from the start of
+    // the chunk where they lie: a session corrected before is only worked out again), ...
     var touched: [UInt64: UInt64] = [:]
     for (f, table) in history.correctionTables.enumerated() {
-      let covered = before[f] == 0 ? -1 : lineOffset(files[f], after: before[f])
+      let file = files[f]
+      let covered = before[f] == 0 ? -1 : file.chunk(holding: before[f] + 1).map { file.index.chunks[$0].offset } ?? 0
       for k in 0..<table.count {
         let ref = table[k]
         if ref.kind.isCorrection && ref.offset >= covered { touched[ref.session] = ref.sessionPrefix }
@@ -197,23 +199,6 @@ public struct DayTotals: Sendable {
     pending = credited + (0..<parts).map { results[$0].changes } + [changes]
     marks = now
     return rebuilt
-  }
-
-  /// The byte offset just after line `line` of a file, where lines arrived after it start.
-  private func lineOffset(_ file: IndexedJournal, after line: Int64) -> Int64 {
-    let chunks = file.index.chunks
-    guard let k = file.chunk(holding: line + 1) else { return chunks.first?.offset ?? 0 }
-    let chunk = chunks[k]
-    // Within a chunk: just past its `line - firstLine + 1`th newline.
-    guard line >= chunk.firstLine, let bytes = try? file.read(offset: chunk.offset, length: chunk.length) else {
-      return chunk.offset
-    }
-    var newlines = line - chunk.firstLine + 1
-    for (at, byte) in bytes.enumerated() where byte == 0x0A {
-      newlines -= 1
-      if newlines == 0 { return chunk.offset + Int64(at) + 1 }
-    }
-    return chunk.offset + Int64(bytes.count)
   }
 }
 
