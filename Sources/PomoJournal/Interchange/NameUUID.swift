@@ -27,8 +27,11 @@ public enum NameUUID {
   /// The 16 bytes of a UUID written "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", or nil.
   public static func bytes(_ uuid: String) -> [UInt8]? {
     let utf8 = Array(uuid.utf8)
-    guard utf8.count == 36, [8, 13, 18, 23].allSatisfy({ utf8[$0] == UInt8(ascii: "-") }) else { return nil }
-    let digits = uuid.filter { $0 != "-" }.compactMap(\.hexDigitValue)
+    let dashes = [8, 13, 18, 23]
+    guard utf8.count == 36, dashes.allSatisfy({ utf8[$0] == UInt8(ascii: "-") }) else { return nil }
+    let digits = utf8.indices.filter { !dashes.contains($0) }.compactMap {
+      Character(Unicode.Scalar(utf8[$0])).hexDigitValue
+    }
     guard digits.count == 32 else { return nil }
     return stride(from: 0, to: 32, by: 2).map { UInt8(digits[$0] << 4 | digits[$0 + 1]) }
   }
