@@ -274,7 +274,7 @@ struct ExportParserTests {
     #expect(rows[3][1] == "2026-07-01T08:00:00+02:00")
     // The tags field splits back into exactly the session's tags.
     for (row, record) in zip(rows.dropFirst(), ExportSamples.records) {
-      #expect(CSVExport.tags(field: row[8]) == record.tags)
+      #expect(csvTags(field: row[8]) == record.tags)
     }
     // Every row's times are the session's instants.
     for (row, record) in zip(rows.dropFirst(), ExportSamples.records) {

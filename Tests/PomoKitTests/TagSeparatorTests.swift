@@ -1,3 +1,4 @@
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
@@ -15,7 +16,7 @@ struct TagSeparatorTests {
 
   @Test("tags joined ambiguously: CSV's field splits back into exactly the tags", arguments: cases)
   func csv(tags: [String]) {
-    #expect(CSVExport.tags(field: CSVExport.tagsField(tags)) == tags)
+    #expect(csvTags(field: CSVExport.tagsField(tags)) == tags)
   }
 
   @Test("tags joined ambiguously: two different tag lists never show the same in log or CSV")

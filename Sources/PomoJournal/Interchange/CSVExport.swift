@@ -4,7 +4,7 @@ import PomoCore
 /// as the RFC says. Fields with a comma, a quote or a line break are quoted, quotes doubled.
 /// Times are RFC 3339 with the local offset; seconds are numbers with at most three decimals;
 /// tags are joined by ";", a ";" or "\\" inside a tag escaped with a "\\" (so the list reads back
-/// exactly, `tags(field:)`); a session without a note has an empty note.
+/// exactly); a session without a note has an empty note.
 public enum CSVExport {
   public static let header = [
     "id", "start", "end", "preset", "status", "focus_seconds", "rest_seconds", "paused_seconds", "tags", "note",
@@ -25,24 +25,6 @@ public enum CSVExport {
   /// The tags in one field: joined by `;`, each `\\` and `;` inside a tag escaped by a `\\`.
   public static func tagsField(_ tags: [String]) -> String {
     tags.map { Interchange.backslashed($0, "\\;") }.joined(separator: ";")
-  }
-
-  /// The tags a `tagsField` holds, exactly: what a reader of the CSV does to split them.
-  public static func tags(field: String) -> [String] {
-    guard !field.isEmpty else { return [] }
-    var tags = [""]
-    var escaped = false
-    for c in field {
-      if escaped || (c != "\\" && c != ";") {
-        tags[tags.count - 1].append(c)
-        escaped = false
-      } else if c == "\\" {
-        escaped = true
-      } else {
-        tags.append("")
-      }
-    }
-    return tags
   }
 
   static func row(_ fields: [String]) -> String {

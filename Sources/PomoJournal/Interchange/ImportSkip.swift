@@ -14,6 +14,9 @@ public struct ImportSkip: Error, Equatable, Sendable, CustomStringConvertible {
     self.running = running
   }
 
+  /// What is wrong with an element being read, before its line and name are known.
+  init(_ reason: String, running: Bool = false) { self.init(line: 0, reason: reason, running: running) }
+
   /// "line 4: interval 3 is still running (it has no end)".
   public var description: String { "line \(line): \(reason)" }
 }

@@ -43,13 +43,10 @@ public enum ImportSource: String, CaseIterable, Sendable {
       }
     default:
       // "2026-11-30T09:00:00-05:00 duration=25": a date first.
-      let date = Array(bytes.prefix(10))
-      let shape =
-        date.count == 10
-        && date.enumerated().allSatisfy { k, b in
-          k == 4 || k == 7 ? b == UInt8(ascii: "-") : (48...57).contains(b)
-        }
-      return shape ? .openpomodoro : nil
+      let date = zip(bytes.prefix(10), "0000-00-00".utf8)
+      let digit = UInt8(ascii: "0")
+      return bytes.count >= 10 && date.allSatisfy { $1 == digit ? (48...57).contains($0) : $0 == $1 }
+        ? .openpomodoro : nil
     }
   }
 }

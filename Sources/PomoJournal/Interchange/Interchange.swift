@@ -3,18 +3,6 @@ import PomoCore
 /// What the importers share: the session every other tool's entry becomes, and the reading
 /// of a JSON array of entries.
 package enum Interchange {
-  /// Why an element is skipped, while it is being read.
-  struct Reason: Error {
-    var text: String
-    /// As `ImportSkip.running`.
-    var running = false
-
-    init(_ text: String, running: Bool = false) {
-      self.text = text
-      self.running = running
-    }
-  }
-
   /// Times pomo accepts from other tools: 1970 to the end of 9999, so every one can be written
   /// back as RFC 3339.
   static let times = 0.0..<253_402_300_800.0
@@ -40,20 +28,20 @@ package enum Interchange {
   /// (given the element, its index and the number of elements).
   static func records(
     in bytes: [UInt8], what: String, name: (_ item: JSONValue, _ index: Int, _ count: Int) -> String,
-    _ read: (JSONValue) throws(Reason) -> JournalRecord
+    _ read: (JSONValue) throws(ImportSkip) -> JournalRecord
   ) -> ImportResult {
     let items: [JSONValue]
     do {
       items = try array(bytes, what: what)
     } catch {
-      return ImportResult(skipped: [error])
+      return ([], [error])
     }
-    var result = ImportResult()
+    var result: ImportResult = ([], [])
     for (index, item) in items.enumerated() {
       do {
         result.records.append(try read(item))
       } catch {
-        let reason = name(item, index, items.count) + " " + error.text
+        let reason = name(item, index, items.count) + " " + error.reason
         result.skipped.append(ImportSkip(line: item.position.line, reason: reason, running: error.running))
       }
     }
@@ -91,12 +79,20 @@ package enum Interchange {
   }
 
   /// The tags of an element: an array of strings, none when `value` is missing or null.
-  static func tags(_ value: JSONValue?) throws(Reason) -> [String] {
+  static func tags(_ value: JSONValue?) throws(ImportSkip) -> [String] {
     guard let value, !isNull(value) else { return [] }
-    guard let items = value.arrayValue, items.allSatisfy({ $0.stringValue != nil }) else {
-      throw Reason("has tags that are not an array of strings: \(value.snippet)")
+    return try field(value, "tags that are not an array of strings") { value in
+      value.arrayValue.flatMap { items in
+        items.allSatisfy { $0.stringValue != nil } ? items.map { $0.stringValue! } : nil
+      }
     }
-    return items.map { $0.stringValue! }
+  }
+
+  /// What `read` makes of an element's `value`, or the skip that says what is wrong and shows
+  /// the value: "has a start that is not a time …: 42".
+  static func field<T>(_ value: JSONValue, _ wrong: String, _ read: (JSONValue) -> T?) throws(ImportSkip) -> T {
+    guard let result = read(value) else { throw ImportSkip("has \(wrong): \(value.snippet)") }
+    return result
   }
 
   static func isNull(_ value: JSONValue) -> Bool {

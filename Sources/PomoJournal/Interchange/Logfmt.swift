@@ -3,20 +3,19 @@ import PomoCore
 /// logfmt (brandur.org/logfmt): `key=value` pairs separated by spaces, a value bare or in
 /// double quotes with backslash escapes; a key alone is a flag, read as "true".
 enum Logfmt {
-  static func pairs(_ text: Substring) throws(Interchange.Reason) -> [(key: String, value: String)] {
+  static func pairs(_ text: Substring) throws(ImportSkip) -> [(key: String, value: String)] {
     var pairs: [(key: String, value: String)] = []
-    var rest = Array(text.unicodeScalars)[...]
+    var rest = text.unicodeScalars
     func isSpace(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" }
     while true {
-      while let c = rest.first, isSpace(c) { rest = rest.dropFirst() }
+      rest = rest.drop(while: isSpace)
       guard !rest.isEmpty else { return pairs }
       let keyScalars = rest.prefix { !isSpace($0) && $0 != "=" && $0 != "\"" }
       guard !keyScalars.isEmpty else {
-        throw Interchange.Reason(
-          "has a value without a key: \(Interchange.quoted(String(String.UnicodeScalarView(rest))))")
+        throw ImportSkip("has a value without a key: \(Interchange.quoted(String(Substring(rest))))")
       }
-      rest = rest.dropFirst(keyScalars.count)
-      let key = String(String.UnicodeScalarView(keyScalars))
+      rest = rest[keyScalars.endIndex...]
+      let key = String(Substring(keyScalars))
       guard rest.first == "=" else {
         pairs.append((key, "true"))
         continue
@@ -26,34 +25,21 @@ enum Logfmt {
       if rest.first == "\"" {
         rest = rest.dropFirst()
         var closed = false
-        while let c = rest.first {
-          rest = rest.dropFirst()
+        while !closed, let c = rest.popFirst() {
           if c == "\"" {
             closed = true
-            break
-          }
-          if c == "\\", let next = rest.first {
-            rest = rest.dropFirst()
-            switch next {
-            case "n": value.append("\n")
-            case "t": value.append("\t")
-            case "r": value.append("\r")
-            default: value.append(next)
-            }
+          } else if c == "\\", let next = rest.popFirst() {
+            value.append(["n": "\n", "t": "\t", "r": "\r"][next] ?? next)
           } else {
             value.append(c)
           }
         }
-        guard closed else {
-          throw Interchange.Reason("has a quoted value of \(key) without its closing quote")
-        }
+        guard closed else { throw ImportSkip("has a quoted value of \(key) without its closing quote") }
       } else {
         let bare = rest.prefix { !isSpace($0) }
-        guard !bare.contains("\"") else {
-          throw Interchange.Reason("has a stray quote in the value of \(key)")
-        }
+        guard !bare.contains("\"") else { throw ImportSkip("has a stray quote in the value of \(key)") }
         value.append(contentsOf: bare)
-        rest = rest.dropFirst(bare.count)
+        rest = rest[bare.endIndex...]
       }
       pairs.append((key, String(value)))
     }

@@ -16,7 +16,7 @@ public enum OpenPomodoroImport {
   public static let defaultMinutes = 25.0
 
   public static func parse(_ bytes: [UInt8], host: String, zone: any TimeZoneRules) -> ImportResult {
-    var result = ImportResult()
+    var result: ImportResult = ([], [])
     let content = Interchange.withoutBOM(bytes)
     for (index, rawLine) in content.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
       let number = index + 1
@@ -32,23 +32,23 @@ public enum OpenPomodoroImport {
       do {
         result.records.append(try pomodoro(text, host: host, zone: zone))
       } catch {
-        skip(error.text)
+        skip(error.reason)
       }
     }
     return result
   }
 
   /// The session of a line, or why it is skipped. Of an attribute given twice, the last counts.
-  static func pomodoro(_ text: String, host: String, zone: any TimeZoneRules) throws(Interchange.Reason)
+  static func pomodoro(_ text: String, host: String, zone: any TimeZoneRules) throws(ImportSkip)
     -> JournalRecord
   {
     let stamp = String(text.prefix { $0 != " " && $0 != "\t" })
     let start = try timestamp(stamp, zone: zone)
-    do throws(Interchange.Reason) {
+    do throws(ImportSkip) {
       let attributes = try Logfmt.pairs(text.dropFirst(stamp.count))
       let durations = attributes.filter { $0.key == "duration" }.map(\.value)
       if let bad = durations.last(where: { Self.minutes($0) == nil }) {
-        throw Interchange.Reason(
+        throw ImportSkip(
           "has a duration that is not a number of minutes (more than 0, at most 1440): \(Interchange.quoted(bad))")
       }
       let minutes = durations.last.flatMap(Self.minutes) ?? defaultMinutes
@@ -58,23 +58,23 @@ public enum OpenPomodoroImport {
         tool: tool, key: RFC3339.format(start.rounded(.down), offset: 0), start: start, end: start + minutes * 60,
         tags: tags ?? [], note: note, host: host)
     } catch {
-      throw Interchange.Reason("the pomodoro at \(TextLayout.inert(stamp)) " + error.text)
+      throw ImportSkip("the pomodoro at \(TextLayout.inert(stamp)) " + error.reason)
     }
   }
 
   /// The start of a line: RFC 3339 (as the format's Go library writes it), or a local date and
   /// time without an offset, read in `zone`.
-  static func timestamp(_ text: String, zone: any TimeZoneRules) throws(Interchange.Reason) -> Double {
+  static func timestamp(_ text: String, zone: any TimeZoneRules) throws(ImportSkip) -> Double {
     if let t = RFC3339.parse(text), Interchange.times.contains(t) { return t }
     let dated = text.count >= 16 && text.prefix(4).allSatisfy(\.isASCIIDigit) && text.dropFirst(4).first == "-"
     if dated {
       switch WhenParser.parse(text, now: 0, zone: zone) {
       case .success(let t) where Interchange.times.contains(t): return t
       case .failure(.notATime), .success: break
-      case .failure(let error): throw Interchange.Reason(error.description)
+      case .failure(let error): throw ImportSkip(error.description)
       }
     }
-    throw Interchange.Reason("\(Interchange.quoted(text)) is not a timestamp like 2026-11-30T09:00:00-05:00")
+    throw ImportSkip("\(Interchange.quoted(text)) is not a timestamp like 2026-11-30T09:00:00-05:00")
   }
 
   /// Minutes as the format writes them ("25", "22.5"), or with units ("22m30s").

@@ -37,9 +37,4 @@ public enum SHA1 {
   }
 
   @inline(__always) private static func rotate(_ x: UInt32, _ n: UInt32) -> UInt32 { x << n | x >> (32 - n) }
-
-  /// The digest in lowercase hex, as `sha1sum` prints it.
-  public static func hex(_ message: some Collection<UInt8>) -> String {
-    digest(message).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
-  }
 }

@@ -30,7 +30,9 @@ public enum TimewarriorData {
       let sorted = Set(tags.map(TimewarriorData.oneLine)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
       if !sorted.isEmpty { text += " # " + sorted.map(TimewarriorData.quotedIfNeeded).joined(separator: " ") }
       if let annotation {
-        text += (sorted.isEmpty ? " #" : "") + " # \"" + TimewarriorData.escapingQuotes(TimewarriorData.oneLine(annotation)) + "\""
+        text +=
+          (sorted.isEmpty ? " #" : "") + " # \"" + TimewarriorData.escapingQuotes(TimewarriorData.oneLine(annotation))
+          + "\""
       }
       return text
     }
@@ -96,24 +98,23 @@ public enum TimewarriorData {
       }
       for member in members {
         guard case .object(let fields) = member.value.kind else { return nil }
-        var count = 0
-        var rest: [String] = []
+        var entry = (count: 0, rest: [String]())
         for field in fields {
-          if field.key == "count" {
-            guard let n = field.value.doubleValue, n >= 0, n < 1e15 else { return nil }
-            count = Int(n)
-          } else {
+          if field.key != "count" {
             let text = String(decoding: existing[field.value.span], as: UTF8.self)
-            rest.append(JSONOutput.string(field.key).text + ":" + text)
+            entry.rest.append(JSONOutput.string(field.key).text + ":" + text)
+          } else if let n = field.value.doubleValue, n >= 0, n < 1e15 {
+            entry.count = Int(n)
+          } else {
+            return nil
           }
         }
-        entries[member.key] = (count, rest)
+        entries[member.key] = entry
       }
     }
     for tag in added.flatMap(\.tags) { entries[tag, default: (0, [])].count += 1 }
-    let lines = entries.keys.sorted().map { tag in
-      let entry = entries[tag]!
-      return "  " + JSONOutput.string(tag).text + ":{" + (["\"count\":\(entry.count)"] + entry.rest).joined(separator: ",")
+    let lines = entries.sorted { $0.key < $1.key }.map { tag, entry in
+      "  " + JSONOutput.string(tag).text + ":{" + (["\"count\":\(entry.count)"] + entry.rest).joined(separator: ",")
         + "}"
     }
     return "{\n" + lines.joined(separator: ",\n") + "\n}"

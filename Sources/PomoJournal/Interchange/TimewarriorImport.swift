@@ -21,24 +21,23 @@ public enum TimewarriorImport {
         let number = item["id"]?.doubleValue.flatMap { $0 >= 1 && $0 == $0.rounded() && $0 < 1e15 ? Int($0) : nil }
         return "interval @\(number ?? count - index)"
       }
-    ) { item throws(Interchange.Reason) in
+    ) { item throws(ImportSkip) in
       guard case .object = item.kind else { throw .init("is \(item.typeName), not an object") }
       guard let startValue = item["start"] else { throw .init("has no start") }
-      guard let startText = startValue.stringValue, let start = UTCStamp.parse(startText) else {
-        throw .init("has a start that is not a time like \"20261201T090000Z\": \(startValue.snippet)")
+      let start = try Interchange.field(startValue, #"a start that is not a time like "20261201T090000Z""#) {
+        $0.stringValue.flatMap(UTCStamp.parse)
       }
       guard let endValue = item["end"] else { throw .init("is still open (it has no end)", running: true) }
-      guard let endText = endValue.stringValue, let end = UTCStamp.parse(endText) else {
-        throw .init("has an end that is not a time like \"20261201T092500Z\": \(endValue.snippet)")
+      let end = try Interchange.field(endValue, #"an end that is not a time like "20261201T092500Z""#) {
+        $0.stringValue.flatMap(UTCStamp.parse)
       }
-      guard end >= start else { throw .init("ends before it starts (\(startText) to \(endText))") }
+      guard end >= start else {
+        throw .init("ends before it starts (\(UTCStamp.format(start)) to \(UTCStamp.format(end)))")
+      }
       let tags = try Interchange.tags(item["tags"])
-      var note: String?
-      if let value = item["annotation"], !Interchange.isNull(value) {
-        guard let text = value.stringValue else {
-          throw .init("has an annotation that is not a string: \(value.snippet)")
-        }
-        note = text
+      let note = try item["annotation"].flatMap { value throws(ImportSkip) in
+        Interchange.isNull(value)
+          ? nil : try Interchange.field(value, "an annotation that is not a string", \.stringValue)
       }
       let key = RFC3339.format(start, offset: 0) + " " + JSONOutput.array(tags.sorted().map(JSONOutput.string)).text
       return Interchange.session(tool: tool, key: key, start: start, end: end, tags: tags, note: note, host: host)

@@ -14,25 +14,20 @@ public enum WatsonImport {
   public static func parse(_ bytes: [UInt8], host: String, zone: any TimeZoneRules) -> ImportResult {
     Interchange.records(
       in: bytes, what: "a Watson frames file (a JSON array of frames)", name: { _, index, _ in "frame \(index + 1)" }
-    ) { item throws(Interchange.Reason) in
+    ) { item throws(ImportSkip) in
       guard let fields = item.arrayValue else {
         throw .init("is \(item.typeName), not an array [start, stop, project, id, tags, updated_at]")
       }
       guard fields.count >= 4 else {
         throw .init("has \(TextLayout.count(fields.count, "field")), not [start, stop, project, id, tags, updated_at]")
       }
-      guard let start = fields[0].doubleValue, Interchange.times.contains(start) else {
-        throw .init("has a start that is not a time in seconds since 1970: \(fields[0].snippet)")
-      }
-      guard let stop = fields[1].doubleValue, Interchange.times.contains(stop) else {
-        throw .init("has a stop that is not a time in seconds since 1970: \(fields[1].snippet)")
-      }
+      let time = { (value: JSONValue) in value.doubleValue.flatMap { Interchange.times.contains($0) ? $0 : nil } }
+      let start = try Interchange.field(fields[0], "a start that is not a time in seconds since 1970", time)
+      let stop = try Interchange.field(fields[1], "a stop that is not a time in seconds since 1970", time)
       guard stop >= start else {
         throw .init("stops before it starts (\(JSONOutput.seconds(start)) to \(JSONOutput.seconds(stop)))")
       }
-      guard let project = fields[2].stringValue else {
-        throw .init("has a project that is not a string: \(fields[2].snippet)")
-      }
+      let project = try Interchange.field(fields[2], "a project that is not a string", \.stringValue)
       guard let id = fields[3].stringValue, !id.isEmpty else { throw .init("has no id: \(fields[3].snippet)") }
       let tags = try Interchange.tags(fields.count > 4 ? fields[4] : nil)
       return Interchange.session(
