@@ -143,23 +143,26 @@ extension History {
   }
 
   /// The same sessions, each kept as `keep` makes it from its record as soon as it is read:
-  /// a log of a million sessions need not hold every phase of each.
+  /// a log of a million sessions need not hold every phase of each. Inlinable, so it is
+  /// made for each caller's type: a generic `latest` would look up its types for each record.
+  @inlinable
   public func newest<Kept>(_ limit: Int, detail: Bool = true, keep: (JournalRecord) -> Kept) throws(FileSystemError)
     -> [Kept]
   {
-    var found = try latest(limit, records: true, lines: false, detail: detail, keep: keep)
-    // Every record is built (`records: true`), so each has one; moved out, not copied.
-    return found.indices.map { found[$0].record.take()! }
+    var kept: [Kept] = []
+    let order = try latest(limit, records: true, lines: false, detail: detail) { kept.append(keep($0)) }
+    return order.map { kept[$0.record!] }
   }
 
   /// The same sessions as `pomo log --json` prints them: a line as the journal holds it, or
   /// a session a correction changed as it now stands. Of a line printed as it stands only the
   /// start and the id are kept (the scanner still checks it whole): no record is built.
   public func newestLines(_ limit: Int) throws(FileSystemError) -> [NewestSession] {
-    var found = try latest(limit, records: false, lines: true, detail: true) { $0 }
+    var corrected: [JournalRecord] = []
+    var found = try latest(limit, records: false, lines: true, detail: true) { corrected.append($0) }
     return found.indices.map { k in
       // A session without its line is one a correction changed, and has its record.
-      if let line = found[k].line.take() { .line(line) } else { .corrected(found[k].record.take()!) }
+      if let line = found[k].line.take() { .line(line) } else { .corrected(corrected[found[k].record!]) }
     }
   }
 
@@ -170,12 +173,13 @@ extension History {
     case moved(UInt64)
   }
 
-  /// What `newest` and `newestLines` find: what `keep` makes of each session's record when
-  /// `records` (else only when a correction changed it) and its line when `lines` and no
-  /// correction changed it.
-  private func latest<Kept>(
-    _ limit: Int, records: Bool, lines: Bool, detail: Bool, keep: (JournalRecord) -> Kept
-  ) throws(FileSystemError) -> [(record: Kept?, line: [UInt8]?)] {
+  /// What `newest` and `newestLines` find: each session's record when `records` (else only
+  /// when a correction changed it), handed to `keep` as it is read and named by the number of
+  /// that call, and its line when `lines` and no correction changed it.
+  @usableFromInline
+  func latest(
+    _ limit: Int, records: Bool, lines: Bool, detail: Bool, keep: (JournalRecord) -> Void
+  ) throws(FileSystemError) -> [(record: Int?, line: [UInt8]?)] {
     guard limit > 0 else { return [] }
     var sources: [(time: Double, source: Source)] = []
     for (f, file) in files.enumerated() {
@@ -189,7 +193,13 @@ extension History {
     var starts = MinHeap()
     // Where each session found is (plain values, quick to sort), then what is kept of it.
     var found: [(start: Double, file: Int, number: Int64)] = []
-    var kept: [(id: String?, record: Kept?, line: [UInt8]?)] = []
+    var kept: [(id: String?, record: Int?, line: [UInt8]?)] = []
+    var keptCount = 0
+    func keeping(_ record: JournalRecord) -> Int {
+      keep(record)
+      keptCount += 1
+      return keptCount - 1
+    }
     var read = Set<Int64>()
     // The ids met, by their hashes, as the index tells ids apart.
     var seen = Set<UInt64>()
@@ -212,14 +222,14 @@ extension History {
         }
         guard seen.insert(hash).inserted else { return }
         let changed = corrected && isCorrected(hash: hash)
-        var record: Kept?
+        var record: Int?
         if records || changed {
           // Built from the scan when it kept the phases; else read again whole.
           let entry =
             scanned.keepsPhases
             ? scanned.entry(in: line, detail: detail) : (try? RecordScanner.decodeEntry(line, detail: detail))
           guard case .session(let session)? = entry, let folded = try fold(session) else { return }
-          record = keep(folded)
+          record = keeping(folded)
           start = folded.start
         }
         if starts.count == limit {
@@ -248,7 +258,7 @@ extension History {
           let folded = try fold(earlier.record)
         {
           found[k] = (folded.start, earlier.file, earlier.line)
-          kept[k] = (id, keep(folded), lines && !isCorrected(id) ? Array(earlier.bytes) : nil)
+          kept[k] = (id, keeping(folded), lines && !isCorrected(id) ? Array(earlier.bytes) : nil)
         }
       }
     }
@@ -257,6 +267,6 @@ extension History {
         ? found[a].start > found[b].start : (found[a].file, found[a].number) < (found[b].file, found[b].number)
     }
     // Moved out, not copied: a record holds many strings.
-    return sorted.prefix(limit).map { (kept[$0].record.take(), kept[$0].line.take()) }
+    return sorted.prefix(limit).map { (kept[$0].record, kept[$0].line.take()) }
   }
 }
