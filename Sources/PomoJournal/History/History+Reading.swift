@@ -266,7 +266,7 @@ extension History {
       found[a].start != found[b].start
         ? found[a].start > found[b].start : (found[a].file, found[a].number) < (found[b].file, found[b].number)
     }
-    // Moved out, not copied: a record holds many strings.
+    // Lines moved out, not copied (a record is named by its number).
     return sorted.prefix(limit).map { (kept[$0].record, kept[$0].line.take()) }
   }
 }
