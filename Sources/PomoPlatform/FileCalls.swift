@@ -10,7 +10,7 @@
 /// the system call it names (a result of -1 with errno set on failure).
 ///
 /// Only the calls are hooked, never the loops around them, so the hot paths pay one
-/// task-local read per call (a 4 MB block, a 64 KB chunk), not per line or byte.
+/// task-local read per call (a 16 MB block, a 64 KB chunk), not per line or byte.
 package enum FileCalls {
   /// open(2). EINTR is retried.
   package static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Int32 {

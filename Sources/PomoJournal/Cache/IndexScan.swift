@@ -11,8 +11,10 @@ import PomoPlatform
 // read in place on all cores, plain structs out, an open-addressing set of ids, radix sorts.
 
 extension JournalIndex {
-  /// Bytes read at a time: big enough to keep every core busy between two reads.
-  static let blockSize = 1 << 22
+  /// Bytes read at a time: big enough to keep every core busy between two reads, and to
+  /// start the workers seldom (a first build over a million sessions took a fifth longer
+  /// with blocks of 4 MB: each block starts its threads and waits for its slowest slice).
+  static let blockSize = 1 << 24
 
   /// One line as a worker read it: where it stands in the buffer, and what the index keeps.
   struct IndexedLine {
