@@ -72,16 +72,17 @@ extension Pomo {
           throw CLIError.failure("cannot read \(file == "-" ? "the journal /dev/stdin" : file): \(error)")
         }
       }
-      let recognized: ImportSource?
+      // What the file begins with: enough to recognize what it holds, and whether pomo's own
+      // records come as an array (standard input is read whole, once).
+      let head: [UInt8]
       if file == "-" {
-        recognized = ImportSource.recognize(try whole()[...])
+        head = try whole()
       } else {
-        do {
-          recognized = ImportSource.recognize(try RandomAccessFile(path: path).read(at: 0, count: 4096)[...])
-        } catch {
+        do { head = try RandomAccessFile(path: path).read(at: 0, count: 4096) } catch {
           throw CLIError.failure("cannot read \(file): \(error)")
         }
       }
+      let recognized = ImportSource.recognize(head[...])
       // JSON Lines that are none of the above (damaged from the first line) are read as a
       // journal, so their damaged lines are named as every reader names them.
       guard let source = arguments[from] ?? recognized ?? (file.hasSuffix(".jsonl") ? .pomo : nil) else {
@@ -105,15 +106,7 @@ extension Pomo {
         // Standard input, read already, is read again from a copy; so is pomo's own JSON
         // export (an array of records), as the JSON Lines of a journal, a record a line.
         var copy: String?
-        let array: Bool
-        do {
-          array =
-            file == "-"
-            ? JournalArray.isArray(try whole()[...])
-            : JournalArray.isArray(try RandomAccessFile(path: path).read(at: 0, count: 4096)[...])
-        } catch {
-          throw CLIError.failure("cannot read \(file): \(error)")
-        }
+        let array = JournalArray.isArray(head[...])
         if file == "-" || array {
           let folder = context.paths.stateDirectory
           try? Platform.makeDirectories(folder)
