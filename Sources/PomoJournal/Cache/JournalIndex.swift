@@ -374,9 +374,9 @@ public struct JournalIndex {
       let slot = Slot()
       nonisolated(unsafe) let bytes = UnsafeBufferPointer(buffer)
       let (from, to) = (begin, end)
-      scanning = Parallel.background {
-        slot.slices = Self.scan(bytes, from: from, to: to, calendars: calendars)
-      }
+      let scan = { slot.slices = Self.scan(bytes, from: from, to: to, calendars: calendars) }
+      // A few lines (what an append brought) are read here: a thread costs more than they do.
+      if to - from < 1 << 18 { scan() } else { scanning = Parallel.background(scan) }
       if let block = previous { take(block) }
       previous = nil
       // The rest of the buffer (a line cut short) starts the other buffer, then the next block.

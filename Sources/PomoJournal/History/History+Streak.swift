@@ -80,7 +80,16 @@ extension History {
     let earliest = earliest
     let floor = earliest.isFinite ? calendar.day(of: max(earliest, -1e11)) : start
     while last > floor && !counted(last) { last -= 1 }
-    let first = last - Int64(Streak.length(today: last, completedOn: counted)) + 1
+    // The run back from `last`, as `Streak.length` counts it, but a remembered run is taken
+    // whole, not walked day by day (sixty thousand days over a long history).
+    var day = counted(last) ? last : last - 1
+    var count: Int64 = 0
+    while counted(day) {
+      let to = known.map { $0.contains(day) ? $0.lowerBound : day } ?? day
+      count += day - to + 1
+      day = to - 1
+    }
+    let first = last - count + 1
     IndexMark.cache([start, last, first], at: path, magic: magic, source: source, now: now)
     return length(first, last)
   }
