@@ -66,6 +66,31 @@ struct ImportTests {
     #expect(again.out == "imported 0 sessions, 4 already present, 0 skipped (into \(target))\n")
   }
 
+  @Test("what any file of a journal folder holds is already present, sessions, tasks and corrections alike")
+  func folderHolds() throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
+    let lines = [
+      #"{"v":2,"kind":"task","id":"t1","at":"2026-11-30T08:00:00Z","host":"h","title":"write","tags":[]}"#,
+      #"{"v":1,"id":"s1","preset":"work","status":"completed","start":"2026-11-30T09:00:00Z","phases":[]}"#,
+      #"{"v":2,"kind":"amend","id":"c1","target":"t1","at":"2026-11-30T10:00:00Z","host":"h","set":{"done":"2026-11-30T10:00:00Z"}}"#,
+      #"{"v":1,"id":"s2","preset":"work","status":"completed","start":"2026-11-30T11:00:00Z","phases":[]}"#,
+    ]
+    // Another machine's file holds the first three; this machine's file holds something else.
+    try Platform.makeDirectories(home.file("journal"))
+    _ = try home.write("journal/other-aaaaaa.jsonl", lines[0..<3].joined(separator: "\n") + "\n")
+    _ = try home.write(
+      "journal/mine-bbbbbb.jsonl",
+      #"{"v":1,"id":"s0","preset":"work","status":"completed","start":"2026-11-29T09:00:00Z","phases":[]}"# + "\n")
+    let source = try home.write("source.jsonl", lines.joined(separator: "\n") + "\n")
+    let result = try runPomo(["import", source, "--journal", home.file("journal") + "/"], environment: environment)
+    #expect(result.err == "")
+    #expect(result.out.hasPrefix("imported 1 session, 3 already present, 0 skipped"), "\(result.out)")
+    let again = try runPomo(["import", source, "--journal", home.file("journal") + "/"], environment: environment)
+    #expect(again.out.hasPrefix("imported 0 sessions, 4 already present, 0 skipped"), "\(again.out)")
+  }
+
   @Test("one durable append for all the records: 20,000 import in a few seconds at most")
   func batch() throws {
     let home = try TemporaryFolder()

@@ -11,6 +11,14 @@ extension History {
   /// Whether `text` is too short to be taken as a prefix (`last` and a whole short id still are).
   public static func isTooShort(_ text: String) -> Bool { text != "last" && text.count < shortestPrefix }
 
+  /// The hashes of every id the files hold a line of (sessions, corrections, tasks), sorted,
+  /// from their indexes: as everywhere in the index, an id is known by its hash.
+  package var idHashes: [UInt64] {
+    var all = files.flatMap { $0.entries(of: \.ids) }
+    if files.count > 1 { RadixSort.sort(&all) { $0 } }
+    return all
+  }
+
   /// The lines of the session with this id hash, as recorded (not folded), in file order,
   /// each with its file, line number and bytes; lines that repeat an id within a file are
   /// left out.

@@ -49,15 +49,15 @@ extension Pomo {
         throw CLIError.failure("cannot read \(file): no such file or directory")
       }
       let target = JournalAccess.journal(arguments, context)
-      // The ids already there; the target's own damaged lines are not this command's business.
-      var present = Set<String>()
-      for existing in target.files {
-        do {
-          try target.file(existing).forEach(bad: { _ in }) { entry, _ in present.insert(entry.id) }
-        } catch {
-          throw CLIError.failure("cannot read the journal \(existing): \(error)")
-        }
-      }
+      // The target through its index: the ids it holds, then the sessions an import shares
+      // time with. Its own damaged lines are not this command's business.
+      let history =
+        target.files.contains(where: Platform.fileExists)
+        ? try JournalAccess.history(target, strict: false, context, quiet: true) : nil
+      let held = history?.idHashes ?? []
+      // The ids met in this file so far: an id the journal holds, or met before, is already present.
+      var met = Set<String>()
+      func isNew(_ id: String) -> Bool { !History.contains(held, FNV1a.hash(id)) && met.insert(id).inserted }
       // Standard input is read once: whole, so that what it holds can be recognized.
       var input: [UInt8]?
       func whole() throws(CLIError) -> [UInt8] {
@@ -127,7 +127,7 @@ extension Pomo {
           shownAs: .init(name: file == "-" ? "/dev/stdin" : file, unit: array ? "record" : "line"),
           bad: { _ in damaged += 1 }
         ) { entry, line in
-          guard present.insert(entry.id).inserted else {
+          guard isNew(entry.id) else {
             already += 1
             return
           }
@@ -180,7 +180,7 @@ extension Pomo {
             skipped += 1
             continue
           }
-          guard present.insert(record.id).inserted else {
+          guard isNew(record.id) else {
             already += 1
             continue
           }
@@ -189,7 +189,7 @@ extension Pomo {
           lines.append(Array(line.utf8)[...])
         }
       }
-      let overlaps = try overlapping(imported, target, context)
+      let overlaps = try overlapping(imported, history, target)
       for (n, pair) in overlaps.enumerated() where n < JournalAccess.namedDamagedLines {
         context.errors.write(
           "pomo: warning: \(TextLayout.inert(file)): the session \(HistoryEditing.describe(pair.session, context)) shares time with \(HistoryEditing.describe(pair.other, context))\n"
@@ -227,13 +227,12 @@ extension Pomo {
 
     /// The sessions of `imported` that share time with another, recorded or imported, each
     /// with one it shares time with.
-    static func overlapping(_ imported: [JournalRecord], _ target: Journal, _ context: Context) throws(CLIError) -> [(
+    static func overlapping(_ imported: [JournalRecord], _ history: History?, _ target: Journal) throws(CLIError) -> [(
       session: JournalRecord, other: JournalRecord
     )] {
       guard let from = imported.map(\.start).min(), let to = imported.map(\.end).max() else { return [] }
       var recorded: [JournalRecord] = []
-      if target.files.contains(where: Platform.fileExists) {
-        let history = try JournalAccess.history(target, strict: false, context, quiet: true)
+      if let history {
         do {
           try history.records(overlapping: from, to) { recorded.append($0) }
         } catch {
