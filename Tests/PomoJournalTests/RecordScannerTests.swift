@@ -478,12 +478,19 @@ struct RecordScannerTests {
       _ = try stepwise.update(RandomAccessFile(path: grown), isKnown: { History.contains(known, $0) })
       ids = JournalIndex.merge(ids, stepwise.added.ids)
       refs += stepwise.added.corrections
-      quarters = JournalIndex.merge(quarters, stepwise.added.quarters, unique: true)
-      prefixes = JournalIndex.merge(prefixes, stepwise.added.prefixes, unique: true)
+      quarters = Self.distinct(JournalIndex.merge(quarters, stepwise.added.quarters))
+      prefixes = Self.distinct(JournalIndex.merge(prefixes, stepwise.added.prefixes))
     }
     Self.expectMatches(stepwise, reference, ids: ids, corrections: refs)
-    #expect(quarters == JournalIndex.merge([], reference.quarters, unique: true))
+    #expect(quarters == Self.distinct(reference.quarters))
     #expect(prefixes == reference.prefixes)
+  }
+
+  /// A sorted list with one of each run of equal entries.
+  static func distinct<T: Equatable>(_ sorted: [T]) -> [T] {
+    var result: [T] = []
+    for entry in sorted where result.last != entry { result.append(entry) }
+    return result
   }
 
   @Test("the radix sort sorts, stably")

@@ -446,10 +446,10 @@ public struct JournalIndex {
     return true
   }
 
-  /// `a` and `b` (each sorted) as one sorted list; `unique` keeps one of equal entries.
-  package static func merge<T: Comparable>(_ a: [T], _ b: [T], unique: Bool = false) -> [T] {
-    if !unique && b.isEmpty { return a }
-    if !unique && a.isEmpty { return b }
+  /// `a` and `b` (each sorted) as one sorted list.
+  package static func merge<T: Comparable>(_ a: [T], _ b: [T]) -> [T] {
+    if b.isEmpty { return a }
+    if a.isEmpty { return b }
     var result: [T] = []
     result.reserveCapacity(a.count + b.count)
     var i = 0
@@ -463,7 +463,7 @@ public struct JournalIndex {
         next = b[j]
         j += 1
       }
-      if !unique || result.last != next { result.append(next) }
+      result.append(next)
     }
     return result
   }

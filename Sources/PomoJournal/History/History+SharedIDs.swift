@@ -19,15 +19,10 @@ extension History {
     {
       return shared
     }
-    // Each file's ids are sorted and distinct: merge them one by one, keeping those met twice.
-    var all: [UInt64] = []
+    // Each file's ids are distinct: an id met twice in all of them, sorted, is in two files.
+    let all = idHashes
     var shared: [UInt64] = []
-    for file in files {
-      let ids = file.entries(of: \.ids)
-      shared += ids.filter { Self.contains(all, $0) }
-      all = JournalIndex.merge(all, ids)
-    }
-    shared = JournalIndex.merge(shared.sorted(), [], unique: true)
+    for k in all.indices.dropFirst() where all[k] == all[k - 1] && shared.last != all[k] { shared.append(all[k]) }
     if let path { IndexMark.cache(shared, at: path, magic: magic, source: source, now: now) }
     return shared
   }
