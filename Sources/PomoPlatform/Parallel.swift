@@ -26,10 +26,11 @@ package enum Parallel {
   package static let cores = threadsAllowed ? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) : 1
 
   /// `work(k)` for each k in 0..<count, on up to `cores` threads (the items taken in turn,
-  /// the calling thread among them); returns when every item is done.
-  package static func forEach(_ count: Int, _ work: (Int) -> Void) {
+  /// the calling thread among them); returns when every item is done. Work too small to pay
+  /// for starting a thread (`spread` false) stays on the calling thread.
+  package static func forEach(_ count: Int, spread: Bool = true, _ work: (Int) -> Void) {
     guard count > 0 else { return }
-    let helpers = min(cores, count) - 1
+    let helpers = spread ? min(cores, count) - 1 : 0
     guard helpers > 0 else {
       for k in 0..<count { work(k) }
       return
@@ -71,10 +72,11 @@ package enum Parallel {
     return try results.map { result throws(FileSystemError) in try result.get() }
   }
 
-  /// Starts `work` beside the calling thread, or runs it now when no thread can be had;
-  /// `wait()` on the result returns once it is done.
-  package static func background(_ work: @escaping () -> Void) -> Pending {
-    if threadsAllowed, let thread = WorkerThread.start(work) { return Pending(thread: thread) }
+  /// Starts `work` beside the calling thread, or runs it now when no thread can be had or
+  /// it is too small to pay for one (`spread` false); `wait()` on the result returns once it
+  /// is done.
+  package static func background(spread: Bool = true, _ work: @escaping () -> Void) -> Pending {
+    if spread && threadsAllowed, let thread = WorkerThread.start(work) { return Pending(thread: thread) }
     work()
     return Pending(thread: nil)
   }

@@ -374,9 +374,10 @@ public struct JournalIndex {
       let slot = Slot()
       nonisolated(unsafe) let bytes = UnsafeBufferPointer(buffer)
       let (from, to) = (begin, end)
-      let scan = { slot.slices = Self.scan(bytes, from: from, to: to, calendars: calendars) }
-      // A few lines (what an append brought) are read here: a thread costs more than they do.
-      if to - from < 1 << 18 { scan() } else { scanning = Parallel.background(scan) }
+      // A few lines (what an append brought, a small file) are read on this thread.
+      scanning = Parallel.background(spread: to - from >= 1 << 18) {
+        slot.slices = Self.scan(bytes, from: from, to: to, calendars: calendars)
+      }
       if let block = previous { take(block) }
       previous = nil
       // The rest of the buffer (a line cut short) starts the other buffer, then the next block.
@@ -419,7 +420,7 @@ public struct JournalIndex {
     idSet = IDSet()
     added.quarters = []
     added.prefixes = []
-    Parallel.forEach(3) { k in
+    Parallel.forEach(3, spread: ids.count > 1 << 14) { k in
       switch k {
       case 0: RadixSort.sort(&quarters) { $0 }
       case 1: RadixSort.sort(&prefixes) { $0.prefix }
