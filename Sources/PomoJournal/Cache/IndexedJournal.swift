@@ -26,7 +26,8 @@ public final class IndexedJournal {
   /// time as lookups need them. Made on first use: most files of a folder never need it.
   private lazy var state = IndexCache.Loaded()
   public private(set) var badLines: [Journal.BadLine] = []
-  public private(set) var earliest: Double = .infinity
+  /// The earliest instant a session of the file touches (infinite without one).
+  public var earliest: Double { outline.earliest }
 
   /// Opens the journal and brings its index (in `cacheFolder`; in memory with `--no-cache`)
   /// up to date; a missing journal is an empty one, and a cache that cannot be written only
@@ -59,7 +60,6 @@ public final class IndexedJournal {
     self.cacheFolder = cacheFolder
     calendar = nil
     folderEntry = entry
-    earliest = entry.outline.earliest
     if entry.outline.badLines > 0 { badLines = index.badLines }
   }
 
@@ -239,7 +239,6 @@ public final class IndexedJournal {
       }
     }
     badLines = index.badLines
-    earliest = index.chunks.map(\.minTime).min() ?? .infinity
   }
 
   /// How many appends the cache file takes before it is written whole again.
