@@ -1,39 +1,44 @@
 import PomoCore
 import PomoPlatform
 
-/// Reads what `CacheWriter` wrote. Every read is bounds-checked and returns nil past the
-/// end, so a damaged cache is rebuilt, never trusted.
+/// Reads what `CacheWriter` wrote, where it lies (a slice of the bytes read, not a copy).
+/// Every read is bounds-checked and returns nil past the end, so a damaged cache is rebuilt,
+/// never trusted.
 struct CacheReader {
-  let bytes: [UInt8]
+  let bytes: ArraySlice<UInt8>
+  /// The index in `bytes` of the next byte to read.
   private(set) var at: Int
 
-  /// Nil unless `bytes` starts with `magic`.
-  init?(_ bytes: [UInt8], magic: [UInt8]) {
-    guard bytes.count >= magic.count, Array(bytes[0..<magic.count]) == magic else { return nil }
+  init(_ bytes: ArraySlice<UInt8>) {
     self.bytes = bytes
-    at = magic.count
+    at = bytes.startIndex
   }
 
-  var remaining: Int { bytes.count - at }
-  var atEnd: Bool { at == bytes.count }
+  init(_ bytes: [UInt8]) { self.init(bytes[...]) }
+
+  var remaining: Int { bytes.endIndex - at }
+  var atEnd: Bool { at == bytes.endIndex }
 
   /// What `CacheWriter.put(value:)` wrote.
   mutating func value<T: BitwiseCopyable>(_ type: T.Type) -> T? {
     guard MemoryLayout<T>.size <= remaining else { return nil }
     defer { at += MemoryLayout<T>.size }
-    return bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at, as: T.self) }
+    return bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at - bytes.startIndex, as: T.self) }
   }
 
   mutating func word() -> UInt64? { value(UInt64.self) }
   mutating func int() -> Int64? { value(Int64.self) }
 
-  /// What `put(raw:)` wrote, if it fits; the caller checks every value.
-  mutating func raw<T: BitwiseCopyable>(_ type: T.Type) -> [T]? {
+  /// What `put(raw:)` wrote, if it fits, with room for `spare` more; the caller checks every value.
+  mutating func raw<T: BitwiseCopyable>(_ type: T.Type, spare: Int = 0) -> [T]? {
     guard let count = int(), count >= 0, count <= remaining / MemoryLayout<T>.stride else { return nil }
-    let from = at
+    let from = at - bytes.startIndex
     at += Int(count) * MemoryLayout<T>.stride
-    return [T](unsafeUninitializedCapacity: Int(count)) { target, done in
-      bytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(target).copyMemory(from: .init(rebasing: $0[from..<at])) }
+    return [T](unsafeUninitializedCapacity: Int(count) + spare) { target, done in
+      bytes.withUnsafeBytes {
+        UnsafeMutableRawBufferPointer(target).copyMemory(
+          from: .init(rebasing: $0[from..<from + Int(count) * MemoryLayout<T>.stride]))
+      }
       done = Int(count)
     }
   }

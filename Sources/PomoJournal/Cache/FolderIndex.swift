@@ -56,7 +56,7 @@ package final class FolderIndex {
     func loaded() -> IndexCache.Loaded? {
       var loaded = IndexCache.Loaded()
       var appends = IndexAdditions()
-      guard let state = folder.state(number), IndexCache.take(state, into: &loaded, appends: &appends),
+      guard let state = folder.state(number), IndexCache.take(state[...], into: &loaded, appends: &appends),
         IndexCache.finish(&loaded, appends), IndexOutline(loaded.index) == outline
       else { return nil }
       return loaded

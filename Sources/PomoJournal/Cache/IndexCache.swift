@@ -65,17 +65,14 @@ package enum IndexCache {
     }
 
     /// The payload of the block at `offset` holding `length` bytes with `tag`, if it is all
-    /// there and passes its check.
-    func block(at offset: Int64, length: Int, tag: UInt64) -> [UInt8]? {
+    /// there and passes its check (where it was read, not copied).
+    func block(at offset: Int64, length: Int, tag: UInt64) -> ArraySlice<UInt8>? {
       guard let bytes = read(at: offset, count: CacheFile.blockHeaderSize + length),
-        bytes.count == CacheFile.blockHeaderSize + length
+        bytes.count == CacheFile.blockHeaderSize + length,
+        let block = bytes.withUnsafeBytes({ CacheFile.block(in: $0, at: 0, base: offset, source: source) }),
+        block.tag == tag, block.end == bytes.count
       else { return nil }
-      return bytes.withUnsafeBytes { all in
-        guard let block = CacheFile.block(in: all, at: 0, base: offset, source: source), block.tag == tag,
-          block.end == all.count
-        else { return nil }
-        return Array(block.payload)
-      }
+      return bytes[CacheFile.blockHeaderSize...]
     }
   }
 
@@ -113,7 +110,8 @@ package enum IndexCache {
       rest.withUnsafeBytes { all in
         var at = 0
         while let block = CacheFile.block(in: all, at: at, base: loaded.baseEnd, source: source),
-          block.tag == Tag.append, take(Array(block.payload), into: &loaded, appends: &appends)
+          block.tag == Tag.append,
+          take(rest[(at + CacheFile.blockHeaderSize)..<block.end], into: &loaded, appends: &appends)
         {
           loaded.appends += 1
           at = block.end
@@ -125,11 +123,14 @@ package enum IndexCache {
   }
 
   /// Takes in one append (`append(index:since:…)`); false when it fails its checks.
-  package static func take(_ payload: [UInt8], into loaded: inout Loaded, appends: inout IndexAdditions) -> Bool {
-    guard var input = CacheReader(payload, magic: []), let meta = input.block(),
+  package static func take(_ payload: ArraySlice<UInt8>, into loaded: inout Loaded, appends: inout IndexAdditions)
+    -> Bool
+  {
+    var input = CacheReader(payload)
+    guard let meta = input.block(),
       let corrections = input.raw(JournalIndex.CorrectionRef.self), let ids = input.raw(UInt64.self),
       let prefixes = input.raw(JournalIndex.PrefixEntry.self),
-      let quarters = input.raw(UInt64.self), input.atEnd, loaded.index.apply(encoded: Array(meta))
+      let quarters = input.raw(UInt64.self), input.atEnd, loaded.index.apply(encoded: meta)
     else { return false }
     appends.corrections += corrections
     appends.ids += ids
@@ -157,12 +158,13 @@ package enum IndexCache {
 
   /// The directory's numbers, corrections and pages (which follow it from `start`, and must
   /// end within the file's `size`).
-  private static func directory(_ bytes: [UInt8], reader: Reader, start: Int64, size: Int64) -> Loaded? {
-    guard var input = CacheReader(bytes, magic: []), let meta = input.block(),
+  private static func directory(_ bytes: ArraySlice<UInt8>, reader: Reader, start: Int64, size: Int64) -> Loaded? {
+    var input = CacheReader(bytes)
+    guard let meta = input.block(),
       let corrections = input.raw(JournalIndex.CorrectionRef.self)
     else { return nil }
     var loaded = Loaded(corrections: CorrectionTable(corrections))
-    guard loaded.index.apply(encoded: Array(meta)) else { return nil }
+    guard loaded.index.apply(encoded: meta) else { return nil }
     var next = start
     /// A list's pages: its length, then each page's first key; every page but the last is full.
     func pages<Entry: PageEntry>(_: Entry.Type) -> SortedPages<Entry>? {

@@ -36,7 +36,7 @@ extension IndexMark {
   static func cached<T: BitwiseCopyable>(
     _ type: T.Type, at path: String, magic: [UInt8], source: UInt64, now: [IndexMark]
   ) -> (Staleness.Standing, [T])? {
-    guard let bytes = CacheFile.read(path, magic: magic, source: source), var input = CacheReader(bytes, magic: []),
+    guard let bytes = CacheFile.read(path, magic: magic, source: source), case var input = CacheReader(bytes),
       let marks = read(from: &input), let values = input.raw(T.self), input.atEnd
     else { return nil }
     return (Staleness.standing(of: marks, on: now), values)

@@ -199,14 +199,15 @@ public final class IndexedJournal {
     guard let file = handle else { return }
     let path = cacheBase.map { $0 + ".bin" }
     var loaded = trustingCache ? path.flatMap { IndexCache.open($0, source: source) } : nil
-    state = loaded ?? IndexCache.Loaded()
-    // The index is this journal's now: no second reference makes an update copy its chunks.
+    // Updated here, then kept: an update through `state` (a lazy property: a copy, then a set)
+    // would copy the chunks it changes, as would a second reference in `loaded`.
+    var index = loaded?.index ?? JournalIndex()
     loaded?.index = JournalIndex()
-    let before = state.index.buildID
-    let known = state.ids
+    let before = index.buildID
+    let known = loaded?.ids ?? SortedPages([])
     var failed = false
     // Just opened, the file is as its opening found it; brought up to date again, it is asked.
-    let changed = try state.index.update(file, seen: trustingCache ? file.opened : nil, calendar: calendar) { id in
+    let changed = try index.update(file, seen: trustingCache ? file.opened : nil, calendar: calendar) { id in
       // Whether an entry has this key; a page that fails its check makes everything be built again.
       guard let found = known.entries(in: id...id) else {
         failed = true
@@ -214,21 +215,21 @@ public final class IndexedJournal {
       }
       return !found.isEmpty
     }
+    let added = index.added
+    if changed { credits = index.credits }
+    (index.added, index.credits) = (IndexAdditions(), nil)
+    // Built again: the lists are what it read.
+    if index.buildID != before { loaded = nil }
+    state = loaded ?? IndexCache.Loaded()
+    state.index = index
     if failed {
       if trustingCache { try bringUpToDate(trustingCache: false) }
       return
     }
     if changed {
-      let added = state.index.added
-      credits = state.index.credits
-      state.index.added = IndexAdditions()
-      state.index.credits = nil
-      let rebuilt = state.index.buildID != before || loaded == nil
-      // Built again: the lists are what it read.
-      if rebuilt { state = IndexCache.Loaded(index: state.index) }
       state.add(added)
       // Appends are taken in as the file is read: past a share of it, it is written whole.
-      if let path, let loaded, !rebuilt,
+      if let path, let loaded,
         case let payload = IndexCache.append(index: index, since: loaded.saved, added: added),
         loaded.appends < Self.appendsBeforeRewrite,
         loaded.end - loaded.baseEnd + Int64(payload.count) <= max(1 << 20, loaded.baseEnd / 8)

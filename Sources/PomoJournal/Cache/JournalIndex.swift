@@ -581,13 +581,15 @@ public struct JournalIndex {
   /// Takes in what `encoded(since:)` saved: the numbers as they were then, and the lists
   /// as they grew. Every number is checked before anything is used: false when any fails,
   /// and the index is then as it was (a damaged cache is rebuilt, never trusted).
-  package mutating func apply(encoded bytes: [UInt8]) -> Bool {
-    guard var input = CacheReader(bytes, magic: []), let n = input.value(Numbers.self), n.indexedLength >= 0,
+  package mutating func apply(encoded bytes: ArraySlice<UInt8>) -> Bool {
+    var input = CacheReader(bytes)
+    guard let n = input.value(Numbers.self), n.indexedLength >= 0,
       n.indexedLength <= n.identity.size, n.indexedLength >= numbers.indexedLength,
       n.indexedLines >= numbers.indexedLines, numbers.buildID == 0 || n.buildID == numbers.buildID,
       [n.idCount, n.quarterCount, n.prefixCount, n.correctionCount].allSatisfy({ $0 >= 0 && $0 <= n.indexedLines }),
       let keep = input.int(), keep >= 0, keep <= Int64(chunks.count), keep >= Int64(chunks.count) - 1,
-      let added = input.raw(Chunk.self)
+      // Room for the chunks of a few appends, so that taking them in does not copy the table.
+      let added = input.raw(Chunk.self, spare: 64)
     else { return false }
     let (length, lines) = (n.indexedLength, n.indexedLines)
     var end = keep > 0 ? chunks[Int(keep) - 1].offset + chunks[Int(keep) - 1].length : 0

@@ -261,7 +261,7 @@ extension DayTotals {
     guard let rows: UnsafeBufferPointer<DayTable.Row> = run(0),
       let shares: UnsafeBufferPointer<DayTable.Share> = run(1),
       let hours: UnsafeBufferPointer<DayTable.HourCell> = run(2), start == all.count,
-      var input = CacheReader(Array(all[8..<counts]), magic: []),
+      case var input = CacheReader(Array(all[8..<counts])),
       input.int() == Int64(MemoryLayout<DayTable.Row>.stride),
       input.int() == Int64(MemoryLayout<DayTable.Share>.stride),
       input.int() == Int64(MemoryLayout<DayTable.HourCell>.stride), let key = input.text(), let builds = input.int(),

@@ -57,7 +57,8 @@ struct Specials: Sendable {
   }
 
   private static func decode(_ bytes: ArraySlice<UInt8>) -> DayTable.Changes? {
-    guard var input = CacheReader(Array(bytes), magic: []), let names = DayTotals.names(from: &input),
+    var input = CacheReader(bytes)
+    guard let names = DayTotals.names(from: &input),
       let rows = input.raw(DayTable.Row.self),
       let shares = input.raw(DayTable.Share.self),
       let hours = input.raw(DayTable.HourCell.self),
