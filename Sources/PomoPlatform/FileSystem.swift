@@ -819,15 +819,15 @@ public final class FileSnapshot: @unchecked Sendable {
   /// A file that changed while it was read (cut short, grown, replaced, written).
   public static let changedWhileRead = FileSystemError.changedWhileRead
 
-  /// Reads `path` whole, `chunk` bytes at a time; `betweenReads` runs after each read but the
-  /// last (a seam for tests that cut the file between two reads).
-  public init(path: String, limit: Int = 1 << 30, chunk: Int = 1 << 22, betweenReads: (() -> Void)? = nil)
-    throws(FileSystemError)
-  {
+  /// Reads `path` whole (or its first `length` bytes), `chunk` bytes at a time; `betweenReads`
+  /// runs after each read but the last (a seam for tests that cut the file between two reads).
+  public init(
+    path: String, length: Int? = nil, limit: Int = 1 << 30, chunk: Int = 1 << 22, betweenReads: (() -> Void)? = nil
+  ) throws(FileSystemError) {
     let file = try RandomAccessFile(path: path)
     let before = try file.identity
     guard before.size <= Int64(limit) else { throw FileSystemError(code: EFBIG) }
-    let size = Int(before.size)
+    let size = min(Int(before.size), max(0, length ?? Int.max))
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 16)
     var done = 0
     do throws(FileSystemError) {
@@ -839,10 +839,12 @@ public final class FileSnapshot: @unchecked Sendable {
         done += n
         if done < size { betweenReads?() }
       }
-      // Nothing beyond what was read, the same file, unchanged, still at its path.
+      // Nothing beyond what was read (unless asked for less), the same file, unchanged, still at its path.
       var extra: UInt8 = 0
       let after = try file.identity
-      let beyond = try file.withDescriptor { fd in FileCalls.pread(fd, &extra, 1, Int64(size), path: path) }
+      let beyond =
+        Int64(size) < before.size
+        ? 0 : try file.withDescriptor { fd in FileCalls.pread(fd, &extra, 1, Int64(size), path: path) }
       guard beyond == 0, after == before, Platform.identity(of: path) == before else {
         throw Self.changedWhileRead
       }

@@ -29,7 +29,9 @@ public final class FileDescriptorOutput: TextOutput {
   public init(fd: Int32) { self.fd = fd }
   public func write(_ text: String) {
     guard !isClosed else { return }
-    var bytes = Array(text.utf8)
-    if Platform.writeAll(fd, &bytes) == EPIPE { isClosed = true }
+    // Written where it lies (a report of a long history is megabytes), copied only if it must be.
+    var text = text
+    let failure = text.withUTF8 { Platform.writeAll(fd, UnsafeRawBufferPointer($0)) }
+    if failure == EPIPE { isClosed = true }
   }
 }

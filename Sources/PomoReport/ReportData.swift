@@ -62,7 +62,7 @@ public struct Report: Equatable, Sendable {
 
   /// The day with the most focus, if any day has some.
   public var bestDay: Day? {
-    days.filter { $0.focus > 0 }.max { $0.focus < $1.focus || ($0.focus == $1.focus && $0.day > $1.day) }
+    days.lazy.filter { $0.focus > 0 }.max { $0.focus < $1.focus || ($0.focus == $1.focus && $0.day > $1.day) }
   }
 
   /// Each day's focus in whole seconds (see `roundedSeconds`).
@@ -121,6 +121,7 @@ public struct Report: Equatable, Sendable {
   /// at a split.
   public static func roundedSeconds(_ values: [Double]) -> [Int64] {
     var result: [Int64] = []
+    result.reserveCapacity(values.count)
     var running = 0.0
     var previous: Int64 = 0
     for v in values {

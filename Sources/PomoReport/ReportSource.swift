@@ -40,21 +40,22 @@ public struct ReportSource {
   /// An index just built from the journal credited its lines in the report's calendar
   /// (`IndexedJournal.credits`): the totals are then made of them and kept whatever the span,
   /// so the first long report does not read the journal again (a cache that cannot be
-  /// written only costs time).
-  private func totals(_ days: ClosedRange<Int64>, calendar: LocalCalendar, filtered: Bool) throws(ReportSource
-    .ReadError) -> (
+  /// written only costs time). Their hours, most of the file, are read only for a report by
+  /// hour (`hours`).
+  private func totals(_ days: ClosedRange<Int64>, calendar: LocalCalendar, filtered: Bool, hours: Bool = false)
+    throws(ReportSource.ReadError) -> (
       [DayTable], [JournalRecord]
     )?
   {
     guard let cacheFolder else { return nil }
     guard !filtered, days.upperBound - days.lowerBound >= Self.daysFromRecords else {
       if history.files.contains(where: { $0.credits != nil }) {
-        _ = try? DayTotals.of(history, journal: path, calendar: calendar, folder: cacheFolder)
+        _ = try? DayTotals.of(history, journal: path, calendar: calendar, folder: cacheFolder, hours: hours)
       }
       return nil
     }
     do {
-      let totals = try DayTotals.of(history, journal: path, calendar: calendar, folder: cacheFolder)
+      let totals = try DayTotals.of(history, journal: path, calendar: calendar, folder: cacheFolder, hours: hours)
       return (totals.tables, try totals.longSessions(of: history))
     } catch {
       throw ReadError(path: path, error: error)
@@ -66,7 +67,9 @@ public struct ReportSource {
     .ReadError) -> HourGrid
   {
     var builder = HourGridBuilder(range: range, calendar: calendar, tags: tags, preset: preset)
-    if let (tables, long) = try totals(range.days, calendar: calendar, filtered: !tags.isEmpty || preset != nil) {
+    if let (tables, long) = try totals(
+      range.days, calendar: calendar, filtered: !tags.isEmpty || preset != nil, hours: true)
+    {
       // A long span, unfiltered: the day totals, and the few sessions too long for them.
       for table in tables { builder.add(table) }
       for record in long { builder.add(record) }

@@ -278,7 +278,8 @@ public enum ReportJSON {
       out.endObject()
     }
     out.endObject()
-    return out.text + "\n"
+    out.endLine()
+    return out.text
   }
 }
 

@@ -31,6 +31,7 @@ struct CacheBitFlipTests {
   static let commands = [
     ["log", "--limit", "1000"], ["report", "--from", DayTotalsTests.from, "--format", "json"],
     ["export", "--format", "json"], ["completions", "--list", "tags"],
+    ["report", "--hours", "--from", DayTotalsTests.from],
   ]
 
   static func answers(_ h: HistoryHarness) -> [String] {

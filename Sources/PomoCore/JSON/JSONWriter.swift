@@ -14,6 +14,9 @@ public struct JSONWriter {
   /// The text so far, as a string.
   public var text: String { String(decoding: bytes, as: UTF8.self) }
 
+  /// Ends the text with a newline (the end of a document a command prints).
+  public mutating func endLine() { bytes.append(0x0A) }
+
   /// Before a value: a comma when it follows another in its array or object.
   private mutating func separate() {
     if needsComma { bytes.append(0x2C) }

@@ -18,7 +18,8 @@ import PomoPlatform
 ///
 /// Files are read with `pread`, never mapped: a file cut short while read gives a short read,
 /// which is refused, never a SIGBUS. A small cache is one block, written whole and replaced
-/// by a rename; the report index (`IndexCache`) takes an appended session as an appended block.
+/// by a rename; the day totals keep their hours in a second block, read only by a report by
+/// hour; the report index (`IndexCache`) takes an appended session as an appended block.
 package enum CacheFile {
   package static let magic: [UInt8] = Array("POMOCACH".utf8)
   /// The bytes of the header, and of a block's own header.
@@ -110,16 +111,30 @@ package enum CacheFile {
 
   /// Writes a one-block cache file (without fsync: a crash may leave it short, and it is then rebuilt).
   package static func write(_ payload: [UInt8], to path: String, magic: [UInt8], source: UInt64) {
-    payload.withUnsafeBytes { write(parts: [$0], to: path, magic: magic, source: source) }
+    payload.withUnsafeBytes { write(blocks: [(0, [$0])], to: path, magic: magic, source: source) }
   }
 
-  /// The same for a payload in parts, each but the last a whole number of words, written
-  /// where they lie: a cache of tens of megabytes is never copied to be written.
-  package static func write(parts: [UnsafeRawBufferPointer], to path: String, magic: [UInt8], source: UInt64) {
-    precondition(parts.dropLast().allSatisfy { $0.count % 8 == 0 })
-    let head =
-      header(kind: magic, source: source) + blockHeader(tag: 0, parts: parts, at: Int64(fileHeaderSize), source: source)
-    head.withUnsafeBytes { try? Platform.writeAtomically(parts: [$0] + parts, to: path, durable: false) }
+  /// Writes a cache file of `blocks` (each a tag and its payload in parts, each part but the
+  /// last of a block a whole number of words), written where they lie: a cache of tens of
+  /// megabytes is never copied to be written.
+  package static func write(
+    blocks: [(tag: UInt64, parts: [UnsafeRawBufferPointer])], to path: String, magic: [UInt8], source: UInt64
+  ) {
+    var heads = header(kind: magic, source: source)
+    var at = Int64(fileHeaderSize)
+    for block in blocks {
+      precondition(block.parts.dropLast().allSatisfy { $0.count % 8 == 0 })
+      heads += blockHeader(tag: block.tag, parts: block.parts, at: at, source: source)
+      at += Int64(blockHeaderSize + block.parts.reduce(0) { $0 + $1.count })
+    }
+    heads.withUnsafeBytes { heads in
+      var parts = [UnsafeRawBufferPointer(rebasing: heads[..<fileHeaderSize])]
+      for (k, block) in blocks.enumerated() {
+        let at = fileHeaderSize + k * blockHeaderSize
+        parts += [UnsafeRawBufferPointer(rebasing: heads[at..<at + blockHeaderSize])] + block.parts
+      }
+      try? Platform.writeAtomically(parts: parts, to: path, durable: false)
+    }
   }
 
   /// The checked payload of a one-block cache file read whole, or nil when the file is

@@ -119,7 +119,8 @@ public struct DayTable: Equatable, @unchecked Sendable {
 
   public init() {}
 
-  /// The table whose entries lie in `file`, a cache file read whole and checked (`CacheFile`).
+  /// The table whose entries lie in `file`, a cache file read and checked (`CacheFile`); its
+  /// hours are none when the file was read without them (`DayTotals.of`).
   init(
     file: FileSnapshot, rows: UnsafeBufferPointer<Row>, shares: UnsafeBufferPointer<Share>,
     hours: UnsafeBufferPointer<HourCell>, names: [Name]

@@ -26,6 +26,8 @@ public struct DayTotals: Sendable {
   var calendarKey = ""
   /// How many times these totals were built from nothing (for tests: the rest is incremental).
   public private(set) var builds: Int64 = 0
+  /// Whether `table` holds the hours (read without them, it has none).
+  public private(set) var hasHours = true
 
   public init() {}
 
@@ -52,12 +54,16 @@ public struct DayTotals: Sendable {
   ///
   /// `journal` names the journal (its folder, or its one file): each journal has one file of
   /// totals, whatever files come and go in its folder.
+  ///
+  /// The hours (most of the file) are read only when `hours` asks for them: a report by hour
+  /// of day. Without them, `table` has none.
   public static func of(
-    _ history: History, journal: String, calendar: LocalCalendar, folder: String, writeAfter: Int64 = 5000
+    _ history: History, journal: String, calendar: LocalCalendar, folder: String, hours: Bool = true,
+    writeAfter: Int64 = 5000
   ) throws(FileSystemError) -> DayTotals {
     let source = FNV1a.hash(Platform.absolutePath(journal))
     let path = folder + "/totals-" + String(source, radix: 16)
-    var totals = (try? FileSnapshot(path: path)).flatMap { DayTotals(snapshot: $0, source: source) } ?? DayTotals()
+    var totals = DayTotals(path: path, source: source, hours: hours) ?? DayTotals()
     let rebuilt = try totals.update(history, calendar: calendar)
     // A file cut while it was read (a backup restored over it, `> file`): lines read may be
     // gone, so no answer is made of them; the next run builds again from what is there.
@@ -65,6 +71,10 @@ public struct DayTotals: Sendable {
       if let handle = file.openedFile, try handle.identity.size < file.index.indexedLength { throw .changedWhileRead }
     }
     if rebuilt || totals.pendingLines > writeAfter {
+      // Written whole: read whole first (once every `writeAfter` lines, when read without hours).
+      if !totals.hasHours {
+        return try of(history, journal: journal, calendar: calendar, folder: folder, writeAfter: writeAfter)
+      }
       totals.table.apply(totals.pending)
       totals.pending = []
       totals.pendingLines = 0
@@ -206,12 +216,13 @@ public struct DayTotals: Sendable {
 
 extension DayTotals {
   /// The cache file's format and version (`CacheFile`).
-  static let magic: [UInt8] = Array("POMODAYB".utf8)
+  static let magic: [UInt8] = Array("POMODAYC".utf8)
 
-  /// Writes the cache file, whose payload (`CacheFile` checks it whole) is the header's length,
-  /// the header (calendar, marks, names, the long sessions' hash and id prefix pairs, the
-  /// special sessions), the counts, then the rows, the shares and the hours as they lie in
-  /// memory, on 8-byte boundaries, so they are written and read where they lie.
+  /// Writes the cache file: two blocks (`CacheFile` checks each), the first the header's
+  /// length, the header (calendar, marks, names, the long sessions' hash and id prefix pairs,
+  /// the special sessions), the counts, then the rows and the shares, the second the hours.
+  /// All lie as they do in memory, on 8-byte boundaries, so they are written and read where
+  /// they lie, and the hours (most of the file) are read only by a report by hour.
   func write(to path: String, source: UInt64) {
     var out = CacheWriter(magic: [])
     out.put(Int64(MemoryLayout<DayTable.Row>.stride))
@@ -229,28 +240,48 @@ extension DayTotals {
       var head = CacheWriter(magic: [])
       head.put(Int64(header.count))
       head.put(bytes: header)
-      for count in [rows.count, shares.count, hours.count] { head.put(Int64(count)) }
+      for count in [rows.count, shares.count] { head.put(Int64(count)) }
       head.bytes.withUnsafeBytes { head in
-        let parts = [head, UnsafeRawBufferPointer(rows), UnsafeRawBufferPointer(shares), UnsafeRawBufferPointer(hours)]
-        CacheFile.write(parts: parts, to: path, magic: Self.magic, source: source)
+        let first = [head, UnsafeRawBufferPointer(rows), UnsafeRawBufferPointer(shares)]
+        CacheFile.write(
+          blocks: [(0, first), (1, [UnsafeRawBufferPointer(hours)])], to: path, magic: Self.magic, source: source)
       }
     }
   }
 
-  /// Reads a cache file read whole; nil when it fails its checks (`CacheFile`) or anything in
-  /// it is out of place (it is built again). The rows, shares and hours are used where they lie.
-  init?(snapshot file: FileSnapshot, source: UInt64) {
-    guard let all = CacheFile.payload(of: file, magic: Self.magic, source: source) else { return nil }
+  /// Reads the cache file at `path`, with its hours when `hours`; nil when it fails its checks
+  /// (`CacheFile`) or anything in it is out of place (it is built again). The rows, shares
+  /// and hours are used where they lie.
+  init?(path: String, source: UInt64, hours: Bool) {
+    // The header and the first block's length, then the file up to that block's end, or whole.
+    guard let head = try? FileSnapshot(path: path, length: CacheFile.headerSize),
+      head.bytes.count == CacheFile.headerSize,
+      case let length = head.bytes.loadUnaligned(fromByteOffset: CacheFile.fileHeaderSize + 8, as: UInt64.self),
+      length <= 1 << 40,
+      let file = try? FileSnapshot(path: path, length: hours ? nil : CacheFile.headerSize + Int(length)),
+      CacheFile.isHeader(file.bytes, kind: Self.magic, source: source),
+      let first = CacheFile.block(in: file.bytes, at: CacheFile.fileHeaderSize, source: source), first.tag == 0
+    else { return nil }
+    var cells = UnsafeRawBufferPointer(start: nil, count: 0)
+    if hours {
+      guard let second = CacheFile.block(in: file.bytes, at: first.end, source: source), second.tag == 1,
+        second.end == file.bytes.count, second.payload.count % MemoryLayout<DayTable.HourCell>.stride == 0
+      else { return nil }
+      cells = second.payload
+    } else if first.end != file.bytes.count {
+      return nil
+    }
+    let all = first.payload
     func word(at offset: Int) -> Int? {
       guard offset >= 0, offset + 8 <= all.count else { return nil }
       return Int(exactly: Int64(littleEndian: all.loadUnaligned(fromByteOffset: offset, as: Int64.self)))
     }
-    guard let headerSize = word(at: 0), headerSize >= 0, headerSize % 8 == 0, headerSize <= all.count - 32,
+    guard let headerSize = word(at: 0), headerSize >= 0, headerSize % 8 == 0, headerSize <= all.count - 24,
       let base = all.baseAddress, Int(bitPattern: base) % 8 == 0
     else { return nil }
     let counts = 8 + headerSize
-    var start = counts + 24
-    /// The `k`th run of entries (rows, shares, hours), where it lies, after the one before.
+    var start = counts + 16
+    /// The `k`th run of entries (rows, shares), where it lies, after the one before.
     func run<T>(_ k: Int) -> UnsafeBufferPointer<T>? {
       let stride = MemoryLayout<T>.stride
       guard let count = word(at: counts + 8 * k), count >= 0, count <= (all.count - start) / stride else { return nil }
@@ -259,8 +290,7 @@ extension DayTotals {
     }
     // The header: the table's names, the long and the special sessions.
     guard let rows: UnsafeBufferPointer<DayTable.Row> = run(0),
-      let shares: UnsafeBufferPointer<DayTable.Share> = run(1),
-      let hours: UnsafeBufferPointer<DayTable.HourCell> = run(2), start == all.count,
+      let shares: UnsafeBufferPointer<DayTable.Share> = run(1), start == all.count,
       case var input = CacheReader(Array(all[8..<counts])),
       input.int() == Int64(MemoryLayout<DayTable.Row>.stride),
       input.int() == Int64(MemoryLayout<DayTable.Share>.stride),
@@ -269,9 +299,11 @@ extension DayTotals {
       let pairs = input.raw(UInt64.self), pairs.count % 2 == 0, let specials = Specials(&input),
       input.remaining < 8  // Only the padding to a whole word is left.
     else { return nil }
-    (calendarKey, self.builds, self.marks, self.specials) = (key, builds, marks, specials)
+    (calendarKey, self.builds, self.marks, self.specials, hasHours) = (key, builds, marks, specials, hours)
     for k in stride(from: 0, to: pairs.count, by: 2) { long[pairs[k]] = pairs[k + 1] }
-    table = DayTable(file: file, rows: rows, shares: shares, hours: hours, names: names)
+    table = DayTable(
+      file: file, rows: rows, shares: shares, hours: cells.assumingMemoryBound(to: DayTable.HourCell.self), names: names
+    )
   }
 
   /// Writes names (with `names(from:)`, of the table and of each special session).
