@@ -806,9 +806,10 @@ package final class DescriptorBudget: @unchecked Sendable {
   }
 }
 
-/// A regular file read whole into memory with `pread`, never mapped: a file cut short or
-/// replaced while it is read is noticed (its identity, the path's too, must be the same
-/// after the last read as before the first, and every byte must be there), and once read,
+/// A regular file (or its first bytes) read into memory with `pread`, never mapped: a file cut
+/// short or replaced while it is read is noticed (its identity, the path's too, must be the
+/// same after the last read as before the first, and every byte asked for must be there; read
+/// whole, nothing may follow them), and once read,
 /// nothing done to the file can reach the bytes (a mapped file cut short kills its reader
 /// with SIGBUS). The bytes lie on 8-byte boundaries, so plain values can be read in place.
 public final class FileSnapshot: @unchecked Sendable {

@@ -42,9 +42,11 @@ struct CacheBitFlipTests {
   }
 
   /// The places flipped in a file: a byte of each word of the header (`checksum` flips
-  /// every bit of a header), and a sample of the payload (spread evenly, the last byte among them).
+  /// every bit of a header) and of the first block's header (its tag, the length a reader
+  /// trusts to read that block alone, its checksum), and a sample of the payload (spread
+  /// evenly, the last byte among them).
   static func places(_ size: Int, samples: Int = 10) -> [Int] {
-    let header = [0, 7, 8, 17, 26, 31].filter { $0 < size }
+    let header = [0, 7, 8, 17, 26, 31, 32, 40, 48].filter { $0 < size }
     guard size > CacheFile.headerSize else { return header }
     let payload = size - CacheFile.headerSize
     let step = max(1, payload / samples)

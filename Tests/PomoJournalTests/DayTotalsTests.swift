@@ -112,6 +112,8 @@ struct DayTotalsTests {
     combined.apply(current.pending)
     #expect(normalized(combined) == normalized(fresh.table), comment)
     #expect(normalized(kept.table) == normalized(fresh.table), comment)
+    // The hours too: a file written from totals read without them was read whole first.
+    #expect(kept.table.hours == fresh.table.hours, comment)
     #expect(kept.long == fresh.long, comment)
     #expect(totalsFiles(h) == files, "the command and this check keep the same file")
     #expect(!kept.table.rows.isEmpty, comment)
@@ -378,8 +380,10 @@ struct DayTotalsTests {
     // The sessions of each row and share.
     for k in 0..<rows { put(rowStart + k * rowSize + 24, 0x7FFF_FFFF_FFFF_FF00) }
     for k in 0..<shares { put(rowStart + rows * rowSize + k * shareSize + 24, 0x7FFF_FFFF_FFFF_FF00) }
-    file.withUnsafeBytes {
-      CacheFile.write(blocks: [(0, [$0]), (1, [hours])], to: path, magic: DayTotals.magic, source: source)
+    withExtendedLifetime(whole) {
+      file.withUnsafeBytes {
+        CacheFile.write(blocks: [(0, [$0]), (1, [hours])], to: path, magic: DayTotals.magic, source: source)
+      }
     }
     #expect(DayTotals(path: path, source: source, hours: true)?.table.rows.first?.sessions == 0x7FFF_FFFF_FFFF_FF00)
     for words in [

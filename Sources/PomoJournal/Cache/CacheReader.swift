@@ -29,12 +29,14 @@ struct CacheReader {
   mutating func word() -> UInt64? { value(UInt64.self) }
   mutating func int() -> Int64? { value(Int64.self) }
 
-  /// What `put(raw:)` wrote, if it fits, with room for `spare` more; the caller checks every value.
-  mutating func raw<T: BitwiseCopyable>(_ type: T.Type, spare: Int = 0) -> [T]? {
+  /// What `put(raw:)` wrote, if it fits; the caller checks every value. With `roomToGrow`,
+  /// the array has room for a 64th more: a long list takes a few appends where it lies, a
+  /// short one (a small file's index, of which a folder has thousands) is not padded.
+  mutating func raw<T: BitwiseCopyable>(_ type: T.Type, roomToGrow: Bool = false) -> [T]? {
     guard let count = int(), count >= 0, count <= remaining / MemoryLayout<T>.stride else { return nil }
     let from = at - bytes.startIndex
     at += Int(count) * MemoryLayout<T>.stride
-    return [T](unsafeUninitializedCapacity: Int(count) + spare) { target, done in
+    return [T](unsafeUninitializedCapacity: Int(count) + (roomToGrow ? Int(count) / 64 : 0)) { target, done in
       bytes.withUnsafeBytes {
         UnsafeMutableRawBufferPointer(target).copyMemory(
           from: .init(rebasing: $0[from..<from + Int(count) * MemoryLayout<T>.stride]))

@@ -589,7 +589,7 @@ public struct JournalIndex {
       [n.idCount, n.quarterCount, n.prefixCount, n.correctionCount].allSatisfy({ $0 >= 0 && $0 <= n.indexedLines }),
       let keep = input.int(), keep >= 0, keep <= Int64(chunks.count), keep >= Int64(chunks.count) - 1,
       // Room for the chunks of a few appends, so that taking them in does not copy the table.
-      let added = input.raw(Chunk.self, spare: 64)
+      let added = input.raw(Chunk.self, roomToGrow: true)
     else { return false }
     let (length, lines) = (n.indexedLength, n.indexedLines)
     var end = keep > 0 ? chunks[Int(keep) - 1].offset + chunks[Int(keep) - 1].length : 0

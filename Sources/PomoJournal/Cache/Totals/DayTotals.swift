@@ -56,7 +56,7 @@ public struct DayTotals: Sendable {
   /// totals, whatever files come and go in its folder.
   ///
   /// The hours (most of the file) are read only when `hours` asks for them: a report by hour
-  /// of day. Without them, `table` has none.
+  /// of day. Without them, `table` has none (`tables` has those of the lines read since).
   public static func of(
     _ history: History, journal: String, calendar: LocalCalendar, folder: String, hours: Bool = true,
     writeAfter: Int64 = 5000
@@ -256,7 +256,8 @@ extension DayTotals {
     // The header and the first block's length, then the file up to that block's end, or whole.
     guard let head = try? FileSnapshot(path: path, length: CacheFile.headerSize),
       head.bytes.count == CacheFile.headerSize,
-      case let length = head.bytes.loadUnaligned(fromByteOffset: CacheFile.fileHeaderSize + 8, as: UInt64.self),
+      case let length = UInt64(
+        littleEndian: head.bytes.loadUnaligned(fromByteOffset: CacheFile.fileHeaderSize + 8, as: UInt64.self)),
       length <= 1 << 40,
       let file = try? FileSnapshot(path: path, length: hours ? nil : CacheFile.headerSize + Int(length)),
       CacheFile.isHeader(file.bytes, kind: Self.magic, source: source),

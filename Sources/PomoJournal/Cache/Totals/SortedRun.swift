@@ -1,7 +1,7 @@
 import PomoCore
 
 /// A day table's rows, shares or hours, in order of day, then `order`: in an array, or where
-/// they lie in a cache file read whole (which the table keeps).
+/// they lie in the cache file read (which the table keeps).
 struct SortedRun<T: DayTable.Entry> {
   private var owned: [T] = []
   private var mapped: UnsafeBufferPointer<T>?
