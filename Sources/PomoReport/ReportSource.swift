@@ -40,8 +40,8 @@ public struct ReportSource {
   /// An index just built from the journal credited its lines in the report's calendar
   /// (`IndexedJournal.credits`): the totals are then made of them and kept whatever the span,
   /// so the first long report does not read the journal again (a cache that cannot be
-  /// written only costs time). Their hours, most of the file, are read only for a report by
-  /// hour (`hours`).
+  /// written only costs time). Only the pages of `days` are read, and those of the hours only
+  /// for a report by hour (`hours`).
   private func totals(_ days: ClosedRange<Int64>, calendar: LocalCalendar, filtered: Bool, hours: Bool = false)
     throws(ReportSource.ReadError) -> (
       [DayTable], [JournalRecord]
@@ -50,12 +50,14 @@ public struct ReportSource {
     guard let cacheFolder else { return nil }
     guard !filtered, days.upperBound - days.lowerBound >= Self.daysFromRecords else {
       if history.files.contains(where: { $0.credits != nil }) {
-        _ = try? DayTotals.of(history, journal: path, calendar: calendar, folder: cacheFolder, hours: hours)
+        _ = try? DayTotals.of(
+          history, journal: path, calendar: calendar, folder: cacheFolder, days: days, hours: hours)
       }
       return nil
     }
     do {
-      let totals = try DayTotals.of(history, journal: path, calendar: calendar, folder: cacheFolder, hours: hours)
+      let totals = try DayTotals.of(
+        history, journal: path, calendar: calendar, folder: cacheFolder, days: days, hours: hours)
       return (totals.tables, try totals.longSessions(of: history))
     } catch {
       throw ReadError(path: path, error: error)

@@ -68,7 +68,7 @@ struct CacheCutShortTests {
     #expect(h.run("report", "--from", DayTotalsTests.from).status == 0)
     let path = h.home.path + "/.cache/pomo/" + DayTotalsTests.totalsFiles(h)[0]
     let source = FNV1a.hash(Platform.absolutePath(h.home.path + "/.local/share/pomo/journal"))
-    let totals = try #require(DayTotals(path: path, source: source, hours: true))
+    let totals = try #require(DayTotals(path: path, source: source, days: nil, hours: true))
     let rows = totals.table.rows
     #expect(!rows.isEmpty)
     // `> file`: the same inode, emptied. A mapped table would die of SIGBUS on its next row.

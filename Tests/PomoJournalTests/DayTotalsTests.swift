@@ -102,10 +102,20 @@ struct DayTotalsTests {
       own, journal: journal, calendar: calendar, folder: h.home.path + "/.cache/pomo", hours: false, writeAfter: 0)
     let path = h.home.path + "/.cache/pomo/" + files[0]
     let source = FNV1a.hash(Platform.absolutePath(journal))
-    let kept = try #require(DayTotals(path: path, source: source, hours: true), comment)
-    let hourless = try #require(DayTotals(path: path, source: source, hours: false), comment)
+    let kept = try #require(DayTotals(path: path, source: source, days: nil, hours: true), comment)
+    let hourless = try #require(DayTotals(path: path, source: source, days: nil, hours: false), comment)
     #expect(hourless.table.rows == kept.table.rows && hourless.table.shares == kept.table.shares, comment)
-    #expect(hourless.table.hours.isEmpty && !hourless.hasHours && kept.hasHours, comment)
+    #expect(hourless.table.hours.isEmpty && !hourless.isWhole && kept.isWhole, comment)
+    // The pages of a span hold every entry of its days (the ones around them too, unasked for).
+    if let last = kept.table.rows.last?.day {
+      for span in [last - 40...last, last - 400...last - 300, Int64.min...last - 1000] {
+        let part = try #require(DayTotals(path: path, source: source, days: span, hours: true), comment)
+        func inSpan<T: DayTable.Entry>(_ list: [T]) -> [T] { list.filter { span.contains($0.day) } }
+        #expect(inSpan(part.table.rows) == inSpan(kept.table.rows), comment)
+        #expect(inSpan(part.table.shares) == inSpan(kept.table.shares), comment)
+        #expect(inSpan(part.table.hours) == inSpan(kept.table.hours) && !part.isWhole, comment)
+      }
+    }
     let fresh = try DayTotals.of(history, journal: journal, calendar: calendar, folder: scratch.path)
     #expect(kept.pending.isEmpty && fresh.pending.isEmpty, comment)
     var combined = current.table
@@ -365,27 +375,34 @@ struct DayTotalsTests {
     // (as a bug of pomo's own could write them): the report gives what it can and never
     // traps on an overflow.
     let source = FNV1a.hash(Platform.absolutePath(h.home.path + "/.local/share/pomo/journal"))
-    // The first block holds the rows and the shares, the second the hours.
+    // The blocks: the directory, then pages of rows (tag 2), of shares (3) and of hours (4).
     let whole = try FileSnapshot(path: path)
-    let first = try #require(CacheFile.block(in: whole.bytes, at: CacheFile.fileHeaderSize, source: source))
-    let hours = try #require(CacheFile.block(in: whole.bytes, at: first.end, source: source)).payload
-    var file = Array(first.payload)
-    func word(_ at: Int) -> Int { file.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: at, as: Int64.self)) } }
-    func put(_ at: Int, _ value: Int64) { withUnsafeBytes(of: value) { file.replaceSubrange(at..<(at + 8), with: $0) } }
-    let counts = 8 + word(0)
-    let (rows, shares) = (word(counts), word(counts + 8))
-    let (rowStart, rowSize, shareSize) = (
-      counts + 16, MemoryLayout<DayTable.Row>.stride, MemoryLayout<DayTable.Share>.stride
-    )
+    var blocks: [(tag: UInt64, payload: [UInt8])] = []
+    var at = CacheFile.fileHeaderSize
+    while let block = CacheFile.block(in: whole.bytes, at: at, source: source) {
+      blocks.append((block.tag, Array(block.payload)))
+      at = block.end
+    }
+    #expect(at == whole.bytes.count && blocks.contains { $0.tag == 2 } && blocks.contains { $0.tag == 3 })
     // The sessions of each row and share.
-    for k in 0..<rows { put(rowStart + k * rowSize + 24, 0x7FFF_FFFF_FFFF_FF00) }
-    for k in 0..<shares { put(rowStart + rows * rowSize + k * shareSize + 24, 0x7FFF_FFFF_FFFF_FF00) }
-    withExtendedLifetime(whole) {
-      file.withUnsafeBytes {
-        CacheFile.write(blocks: [(0, [$0]), (1, [hours])], to: path, magic: DayTotals.magic, source: source)
+    for k in blocks.indices where blocks[k].tag == 2 || blocks[k].tag == 3 {
+      let size = blocks[k].tag == 2 ? MemoryLayout<DayTable.Row>.stride : MemoryLayout<DayTable.Share>.stride
+      for entry in stride(from: 0, to: blocks[k].payload.count, by: size) {
+        withUnsafeBytes(of: Int64(0x7FFF_FFFF_FFFF_FF00)) {
+          blocks[k].payload.replaceSubrange(entry + 24..<entry + 32, with: $0)
+        }
       }
     }
-    #expect(DayTotals(path: path, source: source, hours: true)?.table.rows.first?.sessions == 0x7FFF_FFFF_FFFF_FF00)
+    func write(_ k: Int, _ done: [(tag: UInt64, parts: [UnsafeRawBufferPointer])]) {
+      guard k < blocks.count else {
+        return CacheFile.write(blocks: done, to: path, magic: DayTotals.magic, source: source)
+      }
+      blocks[k].payload.withUnsafeBytes { write(k + 1, done + [(blocks[k].tag, [$0])]) }
+    }
+    write(0, [])
+    #expect(
+      DayTotals(path: path, source: source, days: nil, hours: true)?.table.rows.first?.sessions
+        == 0x7FFF_FFFF_FFFF_FF00)
     for words in [
       ["report", "--from", Self.from], ["report", "--year", "--format", "json"],
       ["report", "--hours", "--from", Self.from],

@@ -112,20 +112,20 @@ public struct DayTable: Equatable, @unchecked Sendable {
   private var rowRun = SortedRun<Row>()
   private var shareRun = SortedRun<Share>()
   private var hourRun = SortedRun<HourCell>()
-  /// The cache file the entries lie in, when they were read from one: kept for them.
-  private var file: FileSnapshot?
+  /// The parts of the cache file the entries lie in, when they were read from one: kept for them.
+  private var files: [FileSnapshot] = []
   /// Every name a share ever used (only ever grows, so shares keep their indexes).
   public internal(set) var names: [Name] = []
 
   public init() {}
 
-  /// The table whose entries lie in `file`, a cache file read and checked (`CacheFile`); its
-  /// hours are none when the file was read without them (`DayTotals.of`).
+  /// The table whose entries lie in pages of a cache file read and checked (`CacheFile`), in
+  /// `files`: the pages of the days read, and of the hours when they were (`DayTotals.of`).
   init(
-    file: FileSnapshot, rows: UnsafeBufferPointer<Row>, shares: UnsafeBufferPointer<Share>,
-    hours: UnsafeBufferPointer<HourCell>, names: [Name]
+    files: [FileSnapshot], rows: [UnsafeBufferPointer<Row>], shares: [UnsafeBufferPointer<Share>],
+    hours: [UnsafeBufferPointer<HourCell>], names: [Name]
   ) {
-    (self.file, self.names) = (file, names)
+    (self.files, self.names) = (files, names)
     (rowRun, shareRun, hourRun) = (SortedRun(rows), SortedRun(shares), SortedRun(hours))
   }
 

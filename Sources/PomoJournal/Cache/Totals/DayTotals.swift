@@ -26,8 +26,8 @@ public struct DayTotals: Sendable {
   var calendarKey = ""
   /// How many times these totals were built from nothing (for tests: the rest is incremental).
   public private(set) var builds: Int64 = 0
-  /// Whether `table` holds the hours (read without them, it has none).
-  public private(set) var hasHours = true
+  /// Whether `table` holds every day and the hours (read in part, it holds what was asked for).
+  public private(set) var isWhole = true
 
   public init() {}
 
@@ -55,15 +55,16 @@ public struct DayTotals: Sendable {
   /// `journal` names the journal (its folder, or its one file): each journal has one file of
   /// totals, whatever files come and go in its folder.
   ///
-  /// The hours (most of the file) are read only when `hours` asks for them: a report by hour
-  /// of day. Without them, `table` has none (`tables` has those of the lines read since).
+  /// Only the pages of the days in `days` (all when nil) are read, and those of the hours only
+  /// when `hours` asks for them (a report by hour of day): `table` holds no other day, nor
+  /// hours without them (`tables` has those of the lines read since).
   public static func of(
-    _ history: History, journal: String, calendar: LocalCalendar, folder: String, hours: Bool = true,
-    writeAfter: Int64 = 5000
+    _ history: History, journal: String, calendar: LocalCalendar, folder: String, days: ClosedRange<Int64>? = nil,
+    hours: Bool = true, writeAfter: Int64 = 5000
   ) throws(FileSystemError) -> DayTotals {
     let source = FNV1a.hash(Platform.absolutePath(journal))
     let path = folder + "/totals-" + String(source, radix: 16)
-    var totals = DayTotals(path: path, source: source, hours: hours) ?? DayTotals()
+    var totals = DayTotals(path: path, source: source, days: days, hours: hours) ?? DayTotals()
     let rebuilt = try totals.update(history, calendar: calendar)
     // A file cut while it was read (a backup restored over it, `> file`): lines read may be
     // gone, so no answer is made of them; the next run builds again from what is there.
@@ -71,8 +72,8 @@ public struct DayTotals: Sendable {
       if let handle = file.openedFile, try handle.identity.size < file.index.indexedLength { throw .changedWhileRead }
     }
     if rebuilt || totals.pendingLines > writeAfter {
-      // Written whole: read whole first (once every `writeAfter` lines, when read without hours).
-      if !totals.hasHours {
+      // Written whole: read whole first (once every `writeAfter` lines, when read in part).
+      if !totals.isWhole {
         return try of(history, journal: journal, calendar: calendar, folder: folder, writeAfter: writeAfter)
       }
       totals.table.apply(totals.pending)
@@ -216,13 +217,16 @@ public struct DayTotals: Sendable {
 
 extension DayTotals {
   /// The cache file's format and version (`CacheFile`).
-  static let magic: [UInt8] = Array("POMODAYC".utf8)
+  static let magic: [UInt8] = Array("POMODAYD".utf8)
 
-  /// Writes the cache file: two blocks (`CacheFile` checks each), the first the header's
-  /// length, the header (calendar, marks, names, the long sessions' hash and id prefix pairs,
-  /// the special sessions), the counts, then the rows and the shares, the second the hours.
-  /// All lie as they do in memory, on 8-byte boundaries, so they are written and read where
-  /// they lie, and the hours (most of the file) are read only by a report by hour.
+  /// Entries a page of the rows, the shares or the hours: a year reads a few pages of each.
+  static let pageEntries = 2048
+
+  /// Writes the cache file: a directory block (the calendar, marks, names, the long sessions'
+  /// hash and id prefix pairs, the special sessions, and each list's length and the first day
+  /// of each of its pages), then the pages of the rows, of the shares and of the hours, a block
+  /// each (`CacheFile` checks each), as they lie in memory, on 8-byte boundaries: they are
+  /// written where they lie, and a report reads the pages of its days alone, in place.
   func write(to path: String, source: UInt64) {
     var out = CacheWriter(magic: [])
     out.put(Int64(MemoryLayout<DayTable.Row>.stride))
@@ -234,77 +238,94 @@ extension DayTotals {
     Self.put(table.names, into: &out)
     out.put(raw: long.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] })
     specials.encode(into: &out)
-    var header = out.bytes
-    header += [UInt8](repeating: 0, count: (8 - header.count % 8) % 8)
     table.withStorage { rows, shares, hours in
-      var head = CacheWriter(magic: [])
-      head.put(Int64(header.count))
-      head.put(bytes: header)
-      for count in [rows.count, shares.count] { head.put(Int64(count)) }
-      head.bytes.withUnsafeBytes { head in
-        let first = [head, UnsafeRawBufferPointer(rows), UnsafeRawBufferPointer(shares)]
-        CacheFile.write(
-          blocks: [(0, first), (1, [UnsafeRawBufferPointer(hours)])], to: path, magic: Self.magic, source: source)
+      func pages<T: DayTable.Entry>(_ list: UnsafeBufferPointer<T>) -> [UnsafeRawBufferPointer] {
+        out.put(Int64(list.count))
+        out.put(raw: stride(from: 0, to: list.count, by: Self.pageEntries).map { list[$0].day })
+        return stride(from: 0, to: list.count, by: Self.pageEntries).map {
+          UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: list[$0..<min($0 + Self.pageEntries, list.count)]))
+        }
+      }
+      let lists = [pages(rows), pages(shares), pages(hours)]
+      // Padded to a whole word, so every page lies on one.
+      var directory = out.bytes
+      directory += [UInt8](repeating: 0, count: (8 - directory.count % 8) % 8)
+      directory.withUnsafeBytes { directory in
+        var blocks = [(tag: UInt64(0), parts: [directory])]
+        for (k, list) in lists.enumerated() { blocks += list.map { (UInt64(2 + k), [$0]) } }
+        CacheFile.write(blocks: blocks, to: path, magic: Self.magic, source: source)
       }
     }
   }
 
-  /// Reads the cache file at `path`, with its hours when `hours`; nil when it fails its checks
-  /// (`CacheFile`) or anything in it is out of place (it is built again). The rows, shares
-  /// and hours are used where they lie.
-  init?(path: String, source: UInt64, hours: Bool) {
-    // The header and the first block's length, then the file up to that block's end, or whole.
+  /// Reads the cache file at `path`: its directory, then the pages of the days in `days` (all
+  /// when nil), of the hours only when `hours`. Nil when anything fails its checks
+  /// (`CacheFile`) or is out of place, or the file is another between two reads (it is built
+  /// again). The entries are used where they lie.
+  init?(path: String, source: UInt64, days: ClosedRange<Int64>?, hours: Bool) {
+    // The header and the directory's length, then the directory.
     guard let head = try? FileSnapshot(path: path, length: CacheFile.headerSize),
       head.bytes.count == CacheFile.headerSize,
       case let length = UInt64(
         littleEndian: head.bytes.loadUnaligned(fromByteOffset: CacheFile.fileHeaderSize + 8, as: UInt64.self)),
-      length <= 1 << 40,
-      let file = try? FileSnapshot(path: path, length: hours ? nil : CacheFile.headerSize + Int(length)),
-      CacheFile.isHeader(file.bytes, kind: Self.magic, source: source),
-      let first = CacheFile.block(in: file.bytes, at: CacheFile.fileHeaderSize, source: source), first.tag == 0
+      length <= 1 << 30,
+      let top = try? FileSnapshot(path: path, length: CacheFile.headerSize + Int(length)),
+      top.identity == head.identity, CacheFile.isHeader(top.bytes, kind: Self.magic, source: source),
+      let directory = CacheFile.block(in: top.bytes, at: CacheFile.fileHeaderSize, source: source),
+      directory.tag == 0, directory.end == top.bytes.count
     else { return nil }
-    var cells = UnsafeRawBufferPointer(start: nil, count: 0)
-    if hours {
-      guard let second = CacheFile.block(in: file.bytes, at: first.end, source: source), second.tag == 1,
-        second.end == file.bytes.count, second.payload.count % MemoryLayout<DayTable.HourCell>.stride == 0
-      else { return nil }
-      cells = second.payload
-    } else if first.end != file.bytes.count {
-      return nil
-    }
-    let all = first.payload
-    func word(at offset: Int) -> Int? {
-      guard offset >= 0, offset + 8 <= all.count else { return nil }
-      return Int(exactly: Int64(littleEndian: all.loadUnaligned(fromByteOffset: offset, as: Int64.self)))
-    }
-    guard let headerSize = word(at: 0), headerSize >= 0, headerSize % 8 == 0, headerSize <= all.count - 24,
-      let base = all.baseAddress, Int(bitPattern: base) % 8 == 0
-    else { return nil }
-    let counts = 8 + headerSize
-    var start = counts + 16
-    /// The `k`th run of entries (rows, shares), where it lies, after the one before.
-    func run<T>(_ k: Int) -> UnsafeBufferPointer<T>? {
-      let stride = MemoryLayout<T>.stride
-      guard let count = word(at: counts + 8 * k), count >= 0, count <= (all.count - start) / stride else { return nil }
-      defer { start += count * stride }
-      return UnsafeBufferPointer(start: (base + start).assumingMemoryBound(to: T.self), count: count)
-    }
-    // The header: the table's names, the long and the special sessions.
-    guard let rows: UnsafeBufferPointer<DayTable.Row> = run(0),
-      let shares: UnsafeBufferPointer<DayTable.Share> = run(1), start == all.count,
-      case var input = CacheReader(Array(all[8..<counts])),
-      input.int() == Int64(MemoryLayout<DayTable.Row>.stride),
+    var input = CacheReader(Array(directory.payload))
+    guard input.int() == Int64(MemoryLayout<DayTable.Row>.stride),
       input.int() == Int64(MemoryLayout<DayTable.Share>.stride),
       input.int() == Int64(MemoryLayout<DayTable.HourCell>.stride), let key = input.text(), let builds = input.int(),
       let marks = IndexMark.read(from: &input), let names = Self.names(from: &input),
-      let pairs = input.raw(UInt64.self), pairs.count % 2 == 0, let specials = Specials(&input),
+      let pairs = input.raw(UInt64.self), pairs.count % 2 == 0, let specials = Specials(&input)
+    else { return nil }
+    // Each list's pages follow the directory, one after the other.
+    var files: [FileSnapshot] = []
+    var next = top.bytes.count
+    func pages<T: DayTable.Entry>(_: T.Type, tag: UInt64, read: Bool) -> [UnsafeBufferPointer<T>]? {
+      let stride = MemoryLayout<T>.stride
+      guard let count = input.int(), count >= 0, count <= Int64(Int32.max), let firsts = input.raw(Int64.self),
+        firsts.count == (Int(count) + Self.pageEntries - 1) / Self.pageEntries
+      else { return nil }
+      let sizes = firsts.indices.map { min(Self.pageEntries, Int(count) - $0 * Self.pageEntries) }
+      let starts = sizes.reduce(into: [next]) { $0.append($0.last! + CacheFile.blockHeaderSize + $1 * stride) }
+      next = starts.last!
+      // The pages that can hold a day of `days`: a day's entries may begin on the page before.
+      let low = days.map { d in firsts.indices.first { $0 + 1 == firsts.count || firsts[$0 + 1] >= d.lowerBound } }
+      let high = days.map { d in firsts.indices.last { firsts[$0] <= d.upperBound } }
+      guard read, let from = low ?? firsts.indices.first, let to = high ?? firsts.indices.last, from <= to else {
+        return []
+      }
+      guard
+        let part = try? FileSnapshot(path: path, offset: starts[from], length: starts[to + 1] - starts[from]),
+        part.identity == head.identity, part.bytes.count == starts[to + 1] - starts[from]
+      else { return nil }
+      files.append(part)
+      var found: [UnsafeBufferPointer<T>] = []
+      for k in from...to {
+        guard
+          let block = CacheFile.block(
+            in: part.bytes, at: starts[k] - starts[from], base: Int64(starts[from]), source: source),
+          block.tag == tag, block.payload.count == sizes[k] * stride, let base = block.payload.baseAddress,
+          Int(bitPattern: base) % 8 == 0
+        else { return nil }
+        let entries = UnsafeBufferPointer(start: base.assumingMemoryBound(to: T.self), count: sizes[k])
+        guard entries.first?.day == firsts[k] else { return nil }
+        found.append(entries)
+      }
+      return found
+    }
+    guard let rows = pages(DayTable.Row.self, tag: 2, read: true),
+      let shares = pages(DayTable.Share.self, tag: 3, read: true),
+      let cells = pages(DayTable.HourCell.self, tag: 4, read: hours),
       input.remaining < 8  // Only the padding to a whole word is left.
     else { return nil }
-    (calendarKey, self.builds, self.marks, self.specials, hasHours) = (key, builds, marks, specials, hours)
+    (calendarKey, self.builds, self.marks, self.specials) = (key, builds, marks, specials)
+    isWhole = days == nil && hours
     for k in stride(from: 0, to: pairs.count, by: 2) { long[pairs[k]] = pairs[k + 1] }
-    table = DayTable(
-      file: file, rows: rows, shares: shares, hours: cells.assumingMemoryBound(to: DayTable.HourCell.self), names: names
-    )
+    table = DayTable(files: files, rows: rows, shares: shares, hours: cells, names: names)
   }
 
   /// Writes names (with `names(from:)`, of the table and of each special session).

@@ -1,36 +1,37 @@
 import PomoCore
 
 /// A day table's rows, shares or hours, in order of day, then `order`: in an array, or where
-/// they lie in the cache file read (which the table keeps).
+/// they lie in the pages of the cache file read (which the table keeps), one run a page.
 struct SortedRun<T: DayTable.Entry> {
   private var owned: [T] = []
-  private var mapped: UnsafeBufferPointer<T>?
+  private var pages: [UnsafeBufferPointer<T>] = []
 
   init() {}
-  init(_ mapped: UnsafeBufferPointer<T>) { self.mapped = mapped }
+  init(_ pages: [UnsafeBufferPointer<T>]) { self.pages = pages.filter { !$0.isEmpty } }
 
-  var array: [T] { mapped.map { Array($0) } ?? owned }
+  var array: [T] { pages.isEmpty ? owned : Array(pages.joined()) }
 
   func withBuffer<R>(_ body: (UnsafeBufferPointer<T>) -> R) -> R {
-    if let mapped { return body(mapped) }
-    return owned.withUnsafeBufferPointer(body)
+    if pages.count == 1 { return body(pages[0]) }
+    return (pages.isEmpty ? owned : array).withUnsafeBufferPointer(body)
   }
 
   /// Each entry of a day in `days`, in order.
   func forEach(in days: ClosedRange<Int64>, _ body: (T) -> Void) {
-    withBuffer { all in
+    func each(_ all: UnsafeBufferPointer<T>) {
       let lo = SortedSearch.partition(all.count) { all[$0].day >= days.lowerBound }
       let hi = SortedSearch.partition(all.count) { all[$0].day > days.upperBound }
       for k in lo..<max(lo, hi) where days.contains(all[k].day) { body(all[k]) }
     }
+    if pages.isEmpty { owned.withUnsafeBufferPointer(each) } else { pages.forEach(each) }
   }
 
   /// Adds the entries of `new`, in order: entries of the same day and order are added
   /// together, and those that come to nothing dropped.
   mutating func add(_ new: inout [T]) {
-    if let mapped {
-      owned = Array(mapped)
-      self.mapped = nil
+    if !pages.isEmpty {
+      owned = array
+      pages = []
     }
     guard let first = new.first else { return }
     if owned.isEmpty {
