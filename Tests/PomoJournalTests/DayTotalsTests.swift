@@ -370,11 +370,18 @@ struct DayTotalsTests {
     try Self.check(h, "damaged")
     try Data(bytes.prefix(bytes.count / 2)).write(to: URL(fileURLWithPath: path))
     try Self.check(h, "cut short")
+    // Grown: bytes after the last page, and the file is refused, read whole or in part.
+    let source = FNV1a.hash(Platform.absolutePath(h.home.path + "/.local/share/pomo/journal"))
+    let good = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+    #expect(DayTotals(path: path, source: source, days: nil, hours: true) != nil)
+    try Data(good + [UInt8](repeating: 0, count: 64)).write(to: URL(fileURLWithPath: path))
+    #expect(DayTotals(path: path, source: source, days: nil, hours: true) == nil)
+    #expect(DayTotals(path: path, source: source, days: 0...0, hours: false) == nil)
+    try Self.check(h, "grown")
 
     // Counts near the largest integer in every row and share, sealed with a good checksum
     // (as a bug of pomo's own could write them): the report gives what it can and never
     // traps on an overflow.
-    let source = FNV1a.hash(Platform.absolutePath(h.home.path + "/.local/share/pomo/journal"))
     // The blocks: the directory, then pages of rows (tag 2), of shares (3) and of hours (4).
     let whole = try FileSnapshot(path: path)
     var blocks: [(tag: UInt64, payload: [UInt8])] = []

@@ -137,12 +137,8 @@ package enum CacheFile {
     }
   }
 
-  /// The checked payload of a one-block cache file read whole, or nil when the file is
-  /// missing, of another kind or version, for another source, cut short, grown, or damaged.
-  package static func payload(of snapshot: FileSnapshot, magic: [UInt8], source: UInt64) -> UnsafeRawBufferPointer? {
-    payload(of: snapshot.bytes, magic: magic, source: source)
-  }
-
+  /// The checked payload of a one-block cache file read whole, or nil when it is of another
+  /// kind or version, for another source, cut short, grown, or damaged.
   package static func payload(of all: UnsafeRawBufferPointer, magic: [UInt8], source: UInt64)
     -> UnsafeRawBufferPointer?
   {
@@ -152,10 +148,11 @@ package enum CacheFile {
     return only.payload
   }
 
-  /// The checked payload of the one-block cache file at `path`, as bytes.
+  /// The checked payload of the one-block cache file at `path`, as bytes; nil when it is
+  /// missing or fails `payload(of:)`.
   package static func read(_ path: String, magic: [UInt8], source: UInt64) -> [UInt8]? {
     guard let snapshot = try? FileSnapshot(path: path, limit: 1 << 30),
-      let payload = payload(of: snapshot, magic: magic, source: source)
+      let payload = payload(of: snapshot.bytes, magic: magic, source: source)
     else { return nil }
     return Array(payload)
   }

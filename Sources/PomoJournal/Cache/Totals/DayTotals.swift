@@ -56,8 +56,9 @@ public struct DayTotals: Sendable {
   /// totals, whatever files come and go in its folder.
   ///
   /// Only the pages of the days in `days` (all when nil) are read, and those of the hours only
-  /// when `hours` asks for them (a report by hour of day): `table` holds no other day, nor
-  /// hours without them (`tables` has those of the lines read since).
+  /// when `hours` asks for them (a report by hour of day): `table` holds every day of `days`
+  /// (and the other days of the pages read), and no hours without them; `tables` adds those
+  /// of the lines read since.
   public static func of(
     _ history: History, journal: String, calendar: LocalCalendar, folder: String, days: ClosedRange<Int64>? = nil,
     hours: Bool = true, writeAfter: Int64 = 5000
@@ -320,7 +321,8 @@ extension DayTotals {
     guard let rows = pages(DayTable.Row.self, tag: 2, read: true),
       let shares = pages(DayTable.Share.self, tag: 3, read: true),
       let cells = pages(DayTable.HourCell.self, tag: 4, read: hours),
-      input.remaining < 8  // Only the padding to a whole word is left.
+      input.remaining < 8,  // Only the padding to a whole word is left,
+      Int64(next) == head.identity.size  // and nothing follows the last page.
     else { return nil }
     (calendarKey, self.builds, self.marks, self.specials) = (key, builds, marks, specials)
     isWhole = days == nil && hours
