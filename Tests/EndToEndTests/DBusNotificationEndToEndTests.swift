@@ -63,7 +63,7 @@ struct DBusNotificationEndToEndTests {
 
   @Test(
     "--confirm: 'Skip break' on the end of focus starts the break and skips it; every notification replaces the last",
-    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .timeLimit(.minutes(3)))
+    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
   func skipBreak() throws {
     let desk = try Desk(clicks: ["skip"])
     defer { desk.cleanUp() }
@@ -92,7 +92,7 @@ struct DBusNotificationEndToEndTests {
 
   @Test(
     "--confirm: 'Start break' goes on; '+5 min' on the waiting break adds five minutes; pomo skip still steers beside it",
-    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .timeLimit(.minutes(3)))
+    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
   func startAndExtend() throws {
     let desk = try Desk(clicks: ["next", "extend"])
     defer { desk.cleanUp() }
@@ -128,7 +128,7 @@ struct DBusNotificationEndToEndTests {
 
   @Test(
     "a notification with buttons closes when the phase moves on another way; the warning has '+5 min'",
-    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .timeLimit(.minutes(3)))
+    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
   func closedWhenMovedOn() throws {
     let desk = try Desk(clicks: [], config: #"{"bell": false, "warn_before": "1s"}"#)
     defer { desk.cleanUp() }
@@ -156,7 +156,7 @@ struct DBusNotificationEndToEndTests {
 
   @Test(
     "a server without buttons, or --no-notify: nothing is sent over the bus, and no warning",
-    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .timeLimit(.minutes(3)))
+    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
   func noActions() throws {
     let desk = try Desk(clicks: [], mode: "noactions")
     defer { desk.cleanUp() }
@@ -179,7 +179,7 @@ struct DBusNotificationEndToEndTests {
 
   @Test(
     "a hostile server's flood and nonsense leave the session steady; a bus that dies mid-session hands the alerts to notify-send",
-    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .timeLimit(.minutes(3)))
+    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
   func hostileThenGone() throws {
     let desk = try Desk(clicks: [], mode: "hostile")
     defer { desk.cleanUp() }
@@ -212,7 +212,7 @@ struct DBusNotificationEndToEndTests {
   }
 
   @Test(
-    "a session bus that is named but cannot be reached: one warning line, and the session runs", .timeLimit(.minutes(2))
+    "a session bus that is named but cannot be reached: one warning line, and the session runs", .hangLimit
   )
   func unreachableBus() throws {
     let home = try PomoHome(

@@ -66,7 +66,7 @@ struct DoNotDisturbEndToEndTests {
 
   @Test(
     "dunst is paused during focus and not in the break; pomo's alert at the end of focus is shown, not held",
-    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .timeLimit(.minutes(3)))
+    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
   func pausedDuringFocus() throws {
     let desk = try Desk(config: Self.config(hooks: ["phase_start": Self.seen]))
     defer { desk.cleanUp() }
@@ -92,7 +92,7 @@ struct DoNotDisturbEndToEndTests {
 
   @Test(
     "focus after a break: the break's alert shows first, then dunst is paused a few seconds in",
-    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .timeLimit(.minutes(3)))
+    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
   func breakAlertShows() throws {
     let desk = try Desk(config: Self.config(hooks: ["phase_start": Self.seen]))
     defer { desk.cleanUp() }
@@ -110,7 +110,7 @@ struct DoNotDisturbEndToEndTests {
 
   @Test(
     "a short focus after a break: dunst is paused a moment in (a tenth of the phase), and back after",
-    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .timeLimit(.minutes(3)))
+    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
   func shortFocusAfterBreak() throws {
     let desk = try Desk()
     defer { desk.cleanUp() }
@@ -130,7 +130,7 @@ struct DoNotDisturbEndToEndTests {
 
   @Test(
     "'pomo stop', SIGTERM and Ctrl-C mid-focus each put dunst back",
-    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .timeLimit(.minutes(3)))
+    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
   func stopRestores() throws {
     let desk = try Desk()
     defer { desk.cleanUp() }
@@ -153,7 +153,7 @@ struct DoNotDisturbEndToEndTests {
 
   @Test(
     "on a terminal: space pauses (dunst back), space resumes (paused again), q quits (back)",
-    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .timeLimit(.minutes(3)))
+    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
   func keys() throws {
     let desk = try Desk()
     defer { desk.cleanUp() }
@@ -170,7 +170,7 @@ struct DoNotDisturbEndToEndTests {
 
   @Test(
     "kill -9 mid-focus leaves dunst paused; the next 'pomo status' turns it back and says so in one line",
-    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .timeLimit(.minutes(3)))
+    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
   func killNineRecovers() throws {
     let desk = try Desk()
     defer { desk.cleanUp() }
@@ -194,7 +194,7 @@ struct DoNotDisturbEndToEndTests {
 
   @Test(
     "dunst paused already: it stays paused through focus, the break and the end",
-    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .timeLimit(.minutes(3)))
+    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
   func alreadyPaused() throws {
     let desk = try Desk(config: Self.config(hooks: ["phase_start": Self.seen]))
     defer { desk.cleanUp() }
@@ -212,7 +212,7 @@ struct DoNotDisturbEndToEndTests {
 
   @Test(
     "the warning before the end lifts the pause, so the warning shows",
-    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .timeLimit(.minutes(3)))
+    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
   func warningShows() throws {
     let desk = try Desk(config: Self.config(hooks: ["phase_start": Self.seen, "phase_warning": Self.seen]))
     defer { desk.cleanUp() }
@@ -414,7 +414,7 @@ struct DoNotDisturbEndToEndTests {
 
   @Test(
     "GNOME: show-banners is off during focus and on again after it (real gsettings, on a keyfile)",
-    .requires(.gnomeSettings), .timeLimit(.minutes(3)))
+    .requires(.gnomeSettings), .hangLimit)
   func gnome() throws {
     let home = try PomoHome(
       presets: ["short": Self.shortFocus],

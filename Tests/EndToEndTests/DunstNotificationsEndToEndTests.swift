@@ -14,7 +14,7 @@ import Testing
 struct DunstNotificationsEndToEndTests {
   @Test(
     "dunst shows the end of focus with its buttons, and dunstctl history keeps pomo's notification",
-    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon, .dbusMonitor), .timeLimit(.minutes(3)))
+    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon, .dbusMonitor), .hangLimit)
   func shownWithButtons() throws {
     let desk = try DunstDesk()
     defer { desk.stop() }

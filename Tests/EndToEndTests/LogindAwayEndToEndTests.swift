@@ -60,7 +60,7 @@ struct LogindAwayEndToEndTests {
 
   @Test(
     "Lock pauses a 2-s focus (policy pause) until Unlock; the record holds the span away, cause lock",
-    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .timeLimit(.minutes(3)))
+    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
   func lockPauses() throws {
     let desk = try Desk()
     defer { desk.cleanUp() }
@@ -116,7 +116,7 @@ struct LogindAwayEndToEndTests {
 
   @Test(
     "signals forged by another connection are not believed: a locked session stays paused until logind unlocks",
-    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .timeLimit(.minutes(3)))
+    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
   func forged() throws {
     let desk = try Desk()
     defer { desk.cleanUp() }
@@ -140,7 +140,7 @@ struct LogindAwayEndToEndTests {
 
   @Test(
     "PrepareForSleep under run: the focus goes on, the span is a sleep; IdleHint counts after idle_after",
-    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .timeLimit(.minutes(3)))
+    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
   func sleepAndIdle() throws {
     let desk = try Desk(config: #"{"bell": false, "notify": false, "away": {"work": "run"}, "idle_after": "1s"}"#)
     defer { desk.cleanUp() }
