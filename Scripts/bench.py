@@ -852,6 +852,44 @@ def section_moves(args, env):
         shutil.rmtree(folder)
 
 
+def section_voice(args, env, runs=5):
+    """Voice cues on a release build: how late each call of a fake speaker starts against the
+    moment it announces, the session's own start in the journal plus the cue's offset."""
+    print("## Voice cues: how late speech starts")
+    print(f"({runs} runs of `start 2s/1s -r 2 --voice` with a fake speaker that logs the time of each call, "
+          "6 calls a run; target: within 100 ms of its moment)")
+    moments = [0, 1, 2, 3, 4, 5]
+    late = []
+    for _ in range(runs):
+        home = tempfile.mkdtemp()
+        log = os.path.join(home, "spoken.log")
+        os.makedirs(os.path.join(home, "bin"))
+        speaker = os.path.join(home, "bin", "espeak-ng")
+        with open(speaker, "w") as f:
+            f.write(f"#!/bin/sh\nprintf '%s\\n' \"$(date +%s.%N)\" >> '{log}'\n")
+        os.chmod(speaker, 0o755)
+        run_env = dict(env, HOME=home, LANG="C.UTF-8", PATH=os.path.join(home, "bin") + ":/usr/bin:/bin")
+        subprocess.run([args.pomo, "start", "2s/1s", "-r", "2", "--voice", "--no-notify"], env=run_env,
+                       stdout=subprocess.DEVNULL, check=True)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if os.path.exists(log) and len(open(log).read().split()) == len(moments):
+                break
+            time.sleep(0.05)
+        records = subprocess.run([args.pomo, "log", "--json"], env=run_env, capture_output=True, text=True,
+                                 check=True).stdout
+        start = rfc3339(json.loads(records)[0]["start"])  # newest first: the one session
+        calls = sorted(float(t) for t in open(log).read().split())
+        late += [(call - (start + moment)) * 1000 for call, moment in zip(calls, moments)]
+        shutil.rmtree(home)
+    late.sort()
+    print()
+    print("| calls | median | 90th percentile | latest | target |")
+    print("| --- | --- | --- | --- | --- |")
+    print(f"| {len(late)} | {statistics.median(late):.1f} ms | {late[int(len(late) * 0.9) - 1]:.1f} ms | "
+          f"{late[-1]:.1f} ms | at most 100 ms |")
+
+
 def section_tick(args, env):
     """A 25 min focus with the tick on against the same without it, side by side on an 80-column
     pseudo-terminal, each with the real aplay into ALSA's null device: the players' CPU is in
@@ -1228,7 +1266,7 @@ def section_away(args, env):
 SECTIONS = {"session": section_session, "status": section_status, "control": section_control,
             "report": section_report, "history": section_history, "folder": section_folder,
             "spans": section_spans, "core": section_core, "moves": section_moves,
-            "tick": section_tick, "dnd": section_dnd, "tasks": section_tasks, "away": section_away}
+            "tick": section_tick, "voice": section_voice, "dnd": section_dnd, "tasks": section_tasks, "away": section_away}
 
 
 def main():

@@ -171,6 +171,12 @@ static void watchdog_pause(void) {
   nanosleep(&pause, NULL);
 }
 
+/// Whether CLOCK_MONOTONIC has reached `deadline` (nanoseconds): the watchdog's times are
+/// deadlines, never counts of its 20 ms pauses, which stretch on a loaded machine.
+static int watchdog_past(long long deadline) {
+  return cplatform_awake_nanoseconds() >= deadline;
+}
+
 /// Reaps every finished child of the watchdog (the hook, and orphans it adopted as a
 /// subreaper); returns 1 once the hook itself has been reaped.
 static int watchdog_reap(pid_t hook, int hook_done) {
@@ -185,7 +191,9 @@ static int watchdog_reap(pid_t hook, int hook_done) {
 int cplatform_spawn_with_deadline(const char *path, char *const argv[], char *const envp[], int seconds, int input) {
   pid_t watchdog = fork();
   if (watchdog != 0) return watchdog;  // The parent, or -1.
-  // The watchdog: only async-signal-safe calls from here on.
+  // The watchdog: only async-signal-safe calls from here on (clock_gettime is one).
+  const long long second = 1000LL * 1000 * 1000;
+  long long deadline = cplatform_awake_nanoseconds() + (long long)seconds * second;
   sigset_t none;
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, NULL);
@@ -216,20 +224,19 @@ int cplatform_spawn_with_deadline(const char *path, char *const argv[], char *co
   if (hook < 0) _exit(126);
   setpgid(hook, hook);  // Also here, so the group exists before the watchdog signals it.
   int done = 0;
-  for (long tick = 0; tick < (long)seconds * 50 && !done; tick++) {
-    done = watchdog_reap(hook, done);
-    if (!done) watchdog_pause();
-  }
+  while (!(done = watchdog_reap(hook, done)) && !watchdog_past(deadline)) watchdog_pause();
   // The hook exited or ran out of time: end the whole group, politely first.
   kill(-hook, SIGTERM);
   if (!done) kill(hook, SIGTERM);
-  for (int tick = 0; tick < 50; tick++) {  // A grace period of a second.
+  deadline = cplatform_awake_nanoseconds() + second;  // A grace period of a second.
+  while (!watchdog_past(deadline)) {
     done = watchdog_reap(hook, done);
     if (kill(-hook, 0) != 0 && done) _exit(0);
     watchdog_pause();
   }
   kill(-hook, SIGKILL);
-  for (int tick = 0; tick < 50; tick++) {
+  deadline = cplatform_awake_nanoseconds() + second;
+  while (!watchdog_past(deadline)) {
     done = watchdog_reap(hook, done);
     if (kill(-hook, 0) != 0 && done) break;
     watchdog_pause();

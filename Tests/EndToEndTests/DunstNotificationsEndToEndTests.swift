@@ -46,6 +46,11 @@ struct DunstNotificationsEndToEndTests {
     let session = try home.launch(["start", home.preset("short")], name: "session")
     defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
     #expect(waitUntil { (desk.dunstctl("count", "displayed") ?? "0") != "0" }, "dunst showed nothing")
+    // dbus-monitor writes what it saw in its own time: wait for the call it shows.
+    _ = waitUntil {
+      let seen = home.folder.read("monitor.out") ?? ""
+      return seen.contains("string \"+5 min\"") && seen.contains("string \"Skip break\"")
+    }
     let calls = home.folder.read("monitor.out") ?? ""
     // The end of focus, with its buttons: each action a key and a label.
     for label in ["+5 min", "Skip break"] {

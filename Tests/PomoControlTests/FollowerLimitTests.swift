@@ -80,9 +80,12 @@ struct FollowerLimitTests {
     let paused = try home.run("pause")
     let commandTook = Date().timeIntervalSince(started)
     #expect(paused.status == 0 && paused.out.hasPrefix("PAUSED focus 2"), "\(paused)")
-    #expect(commandTook < 5, "pomo pause took \(commandTook) s with 200 followers arriving")
+    // Bounds for a loaded 2-core machine starting 200 debug processes at once: a command shut
+    // out by the followers would wait for the client's 5 s time-out and fail; the round trips
+    // themselves are measured by `Scripts/bench.sh control`.
+    #expect(commandTook < 20, "pomo pause took \(commandTook) s with 200 followers arriving")
     latencies.sort()
-    #expect(latencies.last! < 2, "a command took \(latencies.last!) s with 200 followers arriving")
+    #expect(latencies.last! < 4, "a command took \(latencies.last!) s with 200 followers arriving")
     FileHandle.standardError.write(
       Data(
         "FollowerLimitTests: command round trips with 200 followers arriving: median \(Int(latencies[10] * 1000)) ms, max \(Int(latencies.last! * 1000)) ms; pomo pause (a whole process) \(Int(commandTook * 1000)) ms\n"

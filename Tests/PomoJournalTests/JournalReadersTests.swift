@@ -101,15 +101,18 @@ struct ReadersRaceWritersTests {
     #expect(write(writer, lines[1], lines[1].count) == lines[1].count)
     final class Seen: @unchecked Sendable {
       let lock = NSLock()
+      var started = false
       var size: Int64?
     }
     let seen = Seen()
     let reader = Thread {
+      seen.lock.withLock { seen.started = true }
       let size = (try? RandomAccessFile(path: journal))?.opened.size ?? -1
       seen.lock.withLock { seen.size = size }
     }
     reader.start()
-    // A reader that did not wait for the append would take the size at once.
+    // A reader that did not wait for the append would take the size at once, once it runs.
+    #expect(waitUntil { seen.lock.withLock { seen.started } })
     #expect(!waitUntil(1) { seen.lock.withLock { seen.size != nil } }, "the size was taken mid-append")
     #expect(write(writer, lines[2], lines[2].count) == lines[2].count)
     #expect(flock(writer, LOCK_UN) == 0)

@@ -90,9 +90,17 @@ struct AuditedRun {
   var calls: Int
 }
 
+/// Held by every in-process run that may run a session, and by the test of the signal handlers
+/// a session leaves: the handlers belong to the whole test process, so two sessions at once, or
+/// one while the handlers are compared, would each see the other's.
+let inProcessSessions = NSRecursiveLock()
+
 /// Runs pomo in-process as a user would, in `home`, stdout not a terminal, and keeps the
 /// parsed arguments of the command that ran, with the reads it made.
 func auditedRun(_ words: [String], in home: AuditHome) -> AuditedRun {
+  let runsSession = words.first == "start" || words.first == "resume"
+  if runsSession { inProcessSessions.lock() }
+  defer { if runsSession { inProcessSessions.unlock() } }
   let follow = words.contains("--follow")
   let closing = ClosingBuffer()
   let buffer = TextBuffer()
@@ -323,12 +331,15 @@ struct OptionAuditTests {
 
   @Test("an in-process session leaves the test process's signal handlers as it found them")
   func signalsRestored() throws {
-    let before = Self.sessionSignals.map(Self.disposition)
     let home = try AuditHome()
     defer { home.home.cleanUp() }
-    let run = auditedRun(["start", "$TINY", "--journal", "$JOURNAL"], in: home)
+    let (before, run, after) = inProcessSessions.withLock {
+      let before = Self.sessionSignals.map(Self.disposition)
+      let run = auditedRun(["start", "$TINY", "--journal", "$JOURNAL"], in: home)
+      return (before, run, Self.sessionSignals.map(Self.disposition))
+    }
     #expect(run.status == 0, "\(run.err)")
-    #expect(Self.sessionSignals.map(Self.disposition) == before)
+    #expect(after == before)
   }
 
   @Test("the audit catches a read of an option the command does not declare")
