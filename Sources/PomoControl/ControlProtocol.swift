@@ -102,7 +102,8 @@ public enum ControlProtocol {
     case .untag(let tags): (["untag"] + tags.map(escaped)).joined(separator: " ")
     case .note(let text): text.map { "note " + escaped($0) } ?? "note"
     case .mark(let kind, let note): "mark \(kind.rawValue)" + (note.map { " " + escaped($0) } ?? "")
-    case .void(let reason): reason.map { "void " + escaped($0) } ?? "void"
+    case .void(let reason, let stop):
+      (stop ? "voidstop" : "void") + (reason.map { " " + escaped($0) } ?? "")
     // The time a source knew it later stays with the session that heard it.
     case .away(let cause, _): "away \(cause.rawValue)"
     case .back: "back"
@@ -203,10 +204,10 @@ public enum ControlProtocol {
       guard words.count == 3 else { return .success(.command(.mark(kind, nil))) }
       guard let note = unescaped(words[2]) else { return .failure(.badText(String(words[2].prefix(40)))) }
       return .success(.command(.mark(kind, note)))
-    case ("void", 1): return .success(.command(.void(nil)))
-    case ("void", 2):
+    case ("void", 1), ("voidstop", 1): return .success(.command(.void(nil, stop: words[0] == "voidstop")))
+    case ("void", 2), ("voidstop", 2):
       guard let reason = unescaped(words[1]) else { return .failure(.badText(String(words[1].prefix(40)))) }
-      return .success(.command(.void(reason)))
+      return .success(.command(.void(reason, stop: words[0] == "voidstop")))
     case ("away", 1): return .success(.command(.away(.command)))
     case ("away", 2):
       guard let cause = AwayCause(rawValue: String(words[1])) else {

@@ -110,9 +110,10 @@ public enum HeatmapText {
     let totals = report.totals
     out.append(
       wrapped(
-        "Total: focus \(TimeText.hoursMinutes(seconds: Int64(totals.focus.rounded()))), "
+        "Total: \(CountText.focus(totals)), "
           + "\(TextLayout.count(totals.sessions, "session")) \(InterruptionText.sessionCounts(totals))",
         width))
+    out += CountText.workouts(totals).map { wrapped($0, width) }
     out += InterruptionText.lines(totals).map { wrapped($0, width) }
     if let best = report.bestWeek {
       out.append(
@@ -126,7 +127,7 @@ public enum HeatmapText {
     } else {
       out.append("Longest streak: none")
     }
-    out.append(wrapped("Current streak: \(TextLayout.count(report.streakDays, "day")) with a completed session", width))
+    out.append(wrapped("Current streak: \(TextLayout.count(report.streakDays, "day")) with a done Pomodoro", width))
     if let goal = report.goal {
       let count = met.filter { $0 }.count
       out.append(

@@ -55,11 +55,11 @@ public struct HourGridBuilder {
   /// left out. Seconds are credited as `DayCredit.hours` credits them, in microseconds, as
   /// the day totals do, so both ways agree.
   public mutating func add(_ record: JournalRecord) {
-    guard filter.matches(record), seen.insert(FNV1a.hash(record.id)).inserted else { return }
+    // A workout's time is not focus.
+    guard filter.matches(record), !record.workout, seen.insert(FNV1a.hash(record.id)).inserted else { return }
     let (from, to) = window
     // A void Pomodoro's time is not focus.
-    let void = record.voidPhase
-    for (k, phase) in record.phases.enumerated() where phase.kind == .work && k != void {
+    for (k, phase) in record.phases.enumerated() where phase.kind == .work && !record.isVoid(k) {
       DayCredit.hours(.init(phase), calendar: calendar, from: from, to: to) { day, column, micros in
         focus[row(day)][column] &+= micros
       }

@@ -13,10 +13,10 @@ enum InterruptionText {
   /// internal against external.
   static func lines(_ totals: Report.Day) -> [String] {
     var lines: [String] = []
-    if totals.void > 0 {
+    if totals.voidPomodoros > 0 {
       lines.append(
-        "Void: \(TextLayout.count(totals.void, "session")), \(TimeText.hoursMinutes(seconds: Int64(totals.voidFocus.rounded()))) "
-          + "of void Pomodoros, not counted as focus")
+        "Void: \(TextLayout.count(totals.voidPomodoros, "Pomodoro")), \(TimeText.hoursMinutes(seconds: Int64(totals.voidFocus.rounded()))), "
+          + "not counted as focus")
     }
     if totals.internalMarks + totals.externalMarks > 0 {
       lines.append("Interruptions: \(totals.internalMarks) internal ('), \(totals.externalMarks) external (-)")

@@ -9,13 +9,22 @@ public struct Report: Equatable, Sendable {
     public var day: Int64
     public var focus: Double = 0
     public var rest: Double = 0
+    /// Focus sessions, by how they ended; workouts are `workoutSessions`.
     public var sessions = 0
     public var completed = 0
     public var interrupted = 0
+    /// Done Pomodoros, and focus phases cut short (`JournalRecord.isDonePomodoro`).
+    public var pomodoros = 0
+    public var cutShort = 0
+    /// Workouts' work time and the workouts that started on the day: never focus.
+    public var workout: Double = 0
+    public var workoutSessions = 0
     /// Void sessions (`pomo void`), neither completed nor interrupted, and their void
     /// Pomodoros' time, never counted as focus.
     public var void = 0
     public var voidFocus: Double = 0
+    /// The void Pomodoros (`JournalRecord.isVoid`) of the sessions that started on the day.
+    public var voidPomodoros = 0
     /// The interruptions marked (`pomo mark`), by kind.
     public var internalMarks = 0
     public var externalMarks = 0
@@ -30,8 +39,11 @@ public struct Report: Equatable, Sendable {
   public var range: ReportRange
   public var timeZone: String
   public var days: [Day]
+  /// Focus by preset (quick timers as one, unless shown apart) and by tag.
   public var presets: [Group]
   public var tags: [Group]
+  /// Workout time by preset.
+  public var workouts: [Group] = []
   public var streakDays: Int
   public var previousFocus: Double
   /// The config's `daily_goal` in seconds, when set: days with at least this much focus met it.
@@ -52,8 +64,13 @@ public struct Report: Equatable, Sendable {
       t.sessions += d.sessions
       t.completed += d.completed
       t.interrupted += d.interrupted
+      t.pomodoros += d.pomodoros
+      t.cutShort += d.cutShort
+      t.workout += d.workout
+      t.workoutSessions += d.workoutSessions
       t.void += d.void
       t.voidFocus += d.voidFocus
+      t.voidPomodoros += d.voidPomodoros
       t.internalMarks += d.internalMarks
       t.externalMarks += d.externalMarks
     }
@@ -74,12 +91,12 @@ public struct Report: Equatable, Sendable {
     return focusSeconds.map { Double($0) >= goal.rounded() }
   }
 
-  /// The longest run of days with a completed session within the range, the latest of equals.
+  /// The longest run of days with a done Pomodoro within the range, the latest of equals.
   public var longestStreak: (days: Int, first: Int64, last: Int64)? {
     var best: (days: Int, first: Int64, last: Int64)?
     var run = 0
     for d in days {
-      run = d.completed > 0 ? run + 1 : 0
+      run = d.pomodoros > 0 ? run + 1 : 0
       if run > 0, run >= (best?.days ?? 0) { best = (run, d.day - Int64(run) + 1, d.day) }
     }
     return best
@@ -144,21 +161,33 @@ public struct ReportBuilder {
   public let calendar: LocalCalendar
   public let tagFilter: [String]
   public let presetFilter: String?
+  public let kindFilter: ReportKind
+  /// Whether each quick timer (`25m`, `40s/20s`) is a row of its own in the preset tables,
+  /// rather than one row for them all.
+  public var timersApart = false
   private var days: [DayTable.Row]
   private var presets: [String: (sessions: Int, focus: Int64)] = [:]
   private var tags: [String: (sessions: Int, focus: Int64)] = [:]
+  private var workouts: [String: (sessions: Int, focus: Int64)] = [:]
   private var previousFocus: Int64 = 0
-  /// Days (any date) with at least one completed session, for the streak.
+  /// Days (any date) with at least one done Pomodoro, for the streak.
   public private(set) var completedDays = Set<Int64>()
   private var seen = Set<UInt64>()
 
-  public init(range: ReportRange, calendar: LocalCalendar, tags: [String] = [], preset: String? = nil) {
+  public init(
+    range: ReportRange, calendar: LocalCalendar, tags: [String] = [], preset: String? = nil, kind: ReportKind = .all
+  ) {
     self.range = range
     self.calendar = calendar
     self.tagFilter = tags
     self.presetFilter = preset
+    self.kindFilter = kind
     days = range.days.map { DayTable.Row(day: $0) }
   }
+
+  /// Whether the report keeps only some sessions, so no day table (which knows no filters)
+  /// can answer it.
+  public var filters: Bool { !tagFilter.isEmpty || presetFilter != nil || kindFilter != .all }
 
   /// The span of instants worth reading: the range and the period before it.
   public var window: (from: Double, to: Double) {
@@ -172,6 +201,7 @@ public struct ReportBuilder {
 
   public func matches(_ record: JournalRecord) -> Bool {
     if let presetFilter, record.preset != presetFilter { return false }
+    if !kindFilter.keeps(workout: record.workout) { return false }
     return tagFilter.allSatisfy { record.tags.contains($0) }
   }
 
@@ -180,7 +210,8 @@ public struct ReportBuilder {
     guard matches(record), seen.insert(FNV1a.hash(record.id)).inserted else { return }
     let credits = DayCredit.credits(record, calendar: calendar, within: windowDays)
     let startDay = credits.startDay
-    if record.status == .completed { completedDays.insert(startDay) }
+    let workout = record.workout
+    if record.donePomodoros > 0 { completedDays.insert(startDay) }
     let inRange = range.days.contains(startDay)
     let previous = range.previous
     let lower = range.days.lowerBound
@@ -188,20 +219,27 @@ public struct ReportBuilder {
     for credit in credits.days {
       if range.days.contains(credit.day) {
         let i = Int(credit.day - lower)
-        days[i].focus &+= credit.focus
+        if workout { days[i].workout &+= credit.focus } else { days[i].focus &+= credit.focus }
         days[i].rest &+= credit.rest
         focusInRange &+= credit.focus
-      } else if previous.contains(credit.day) {
+      } else if previous.contains(credit.day) && !workout {
         previousFocus &+= credit.focus
       }
     }
     if inRange {
       let i = Int(startDay - lower)
-      days[i].sessions += 1
-      switch record.status {
-      case .completed: days[i].completed += 1
-      case .void: days[i].void += 1
-      case .interrupted: days[i].interrupted += 1
+      if workout {
+        days[i].workoutSessions += 1
+      } else {
+        days[i].sessions += 1
+        switch record.status {
+        case .completed: days[i].completed += 1
+        case .void: days[i].void += 1
+        case .interrupted: days[i].interrupted += 1
+        }
+        days[i].pomodoros += Int64(record.donePomodoros)
+        days[i].voidPomodoros += Int64(record.voidPomodoros)
+        days[i].cutShort += Int64(record.cutShortPomodoros)
       }
     }
     for credit in DayCredit.credits(record, calendar: calendar, within: range.days, void: true).days {
@@ -212,15 +250,8 @@ public struct ReportBuilder {
     }
     if inRange || focusInRange > 0 {
       let sessions = inRange ? 1 : 0
-      for name in DayCredit.names(preset: record.preset, tags: record.tags) {
-        switch name.kind {
-        case .preset:
-          presets[name.text, default: (0, 0)].sessions += sessions
-          presets[name.text]!.focus &+= focusInRange
-        case .tag:
-          tags[name.text, default: (0, 0)].sessions += sessions
-          tags[name.text]!.focus &+= focusInRange
-        }
+      for name in DayCredit.names(preset: record.preset, tags: record.tags, workout: workout) {
+        add(name, sessions: Int64(sessions), focus: focusInRange)
       }
     }
   }
@@ -231,7 +262,7 @@ public struct ReportBuilder {
     let previous = range.previous
     let lower = range.days.lowerBound
     table.forEachRow(in: windowDays) { row in
-      if row.completed > 0 { completedDays.insert(row.day) }
+      if row.pomodoros > 0 { completedDays.insert(row.day) }
       if range.days.contains(row.day) {
         days[Int(row.day - lower)].add(row, sign: 1)
       } else if previous.contains(row.day) {
@@ -246,16 +277,20 @@ public struct ReportBuilder {
       sums[k].focus &+= share.focus
       sums[k].used = true
     }
-    for (k, sum) in sums.enumerated() where sum.used {
-      let name = table.names[k]
-      switch name.kind {
-      case .preset:
-        presets[name.text, default: (0, 0)].sessions &+= Int(sum.sessions)
-        presets[name.text]!.focus &+= sum.focus
-      case .tag:
-        tags[name.text, default: (0, 0)].sessions &+= Int(sum.sessions)
-        tags[name.text]!.focus &+= sum.focus
-      }
+    for (k, sum) in sums.enumerated() where sum.used { add(table.names[k], sessions: sum.sessions, focus: sum.focus) }
+  }
+
+  /// Adds to a name's row: quick timers' into one (`ReportGroups.quickTimers`) unless apart.
+  private mutating func add(_ name: DayTable.Name, sessions: Int64, focus: Int64) {
+    let text = !timersApart && name.kind != .tag && ReportGroups.isQuickTimer(name.text) ? ReportGroups.quickTimers : name.text
+    func into(_ table: inout [String: (sessions: Int, focus: Int64)]) {
+      table[text, default: (0, 0)].sessions &+= Int(sessions)
+      table[text]!.focus &+= focus
+    }
+    switch name.kind {
+    case .preset: into(&presets)
+    case .tag: into(&tags)
+    case .workout: into(&workouts)
     }
   }
 
@@ -280,12 +315,13 @@ public struct ReportBuilder {
     let days = days.map {
       Report.Day(
         day: $0.day, focus: seconds($0.focus), rest: seconds($0.rest), sessions: Int($0.sessions),
-        completed: Int($0.completed), interrupted: Int($0.interrupted), void: Int($0.void),
-        voidFocus: seconds($0.voidFocus), internalMarks: Int($0.internalMarks), externalMarks: Int($0.externalMarks))
+        completed: Int($0.completed), interrupted: Int($0.interrupted), pomodoros: Int($0.pomodoros),
+        cutShort: Int($0.cutShort), workout: seconds($0.workout), workoutSessions: Int($0.workoutSessions), void: Int($0.void),
+        voidFocus: seconds($0.voidFocus), voidPomodoros: Int($0.voidPomodoros), internalMarks: Int($0.internalMarks), externalMarks: Int($0.externalMarks))
     }
     return Report(
       range: range, timeZone: calendar.zone.identifier, days: days, presets: groups(presets),
-      tags: groups(tags), streakDays: streak ?? Streak.length(today: today, completedOn: completedDays.contains),
+      tags: groups(tags), workouts: groups(workouts), streakDays: streak ?? Streak.length(today: today, completedOn: completedDays.contains),
       previousFocus: seconds(previousFocus), goal: goal, dayStart: calendar.dayStart)
   }
 

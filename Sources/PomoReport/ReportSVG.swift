@@ -218,9 +218,12 @@ public enum ReportHTML {
     }
     var summary = [
       row("Focus", hm(Int64(totals.focus.rounded()))), row("Rest", hm(Int64(totals.rest.rounded()))),
+      row("Pomodoros done", "\(totals.pomodoros)"), row("Cut short", "\(totals.cutShort)"),
       row("Sessions", "\(totals.sessions)"), row("Completed", "\(totals.completed)"),
       row("Interrupted", "\(totals.interrupted)"),
-    ] + (totals.void > 0 ? [row("Void", "\(totals.void) (\(hm(Int64(totals.voidFocus.rounded()))))")] : [])
+    ] + (totals.workoutSessions > 0
+      ? [row("Workouts", "\(totals.workoutSessions) (\(hm(Int64(totals.workout.rounded()))))")] : [])
+      + (totals.void > 0 ? [row("Void", "\(totals.void) (\(hm(Int64(totals.voidFocus.rounded()))))")] : [])
       + (totals.internalMarks + totals.externalMarks > 0
         ? [row("Interruptions", "\(totals.internalMarks)' \(totals.externalMarks)-")] : [])
     if let day = report.bestDay, let i = report.days.firstIndex(of: day) {

@@ -84,13 +84,13 @@ public struct ReportSource {
   /// The report over `range`, its period before, and the streak up to `today`.
   public func report(
     range: ReportRange, calendar: LocalCalendar, today: Int64, tags: [String] = [], preset: String? = nil,
-    goal: Double? = nil, extra: [JournalRecord] = []
+    goal: Double? = nil, extra: [JournalRecord] = [], kind: ReportKind = .all, timersApart: Bool = false
   ) throws(ReportSource.ReadError) -> Report {
-    var builder = ReportBuilder(range: range, calendar: calendar, tags: tags, preset: preset)
+    var builder = ReportBuilder(range: range, calendar: calendar, tags: tags, preset: preset, kind: kind)
+    builder.timersApart = timersApart
     var streak: Int?
     let window = builder.window
-    if let (tables, long) = try totals(builder.windowDays, calendar: calendar, filtered: !tags.isEmpty || preset != nil)
-    {
+    if let (tables, long) = try totals(builder.windowDays, calendar: calendar, filtered: builder.filters) {
       // A long span, unfiltered: the day totals, and the few sessions too long for them.
       for table in tables { builder.add(table) }
       for record in long { builder.add(record) }
@@ -98,7 +98,7 @@ public struct ReportSource {
       try records(from: window.from, to: window.to) { builder.add($0) }
     }
     for record in extra { builder.add(record) }
-    if tags.isEmpty && preset == nil {
+    if !builder.filters {
       // Unfiltered, the index answers the streak without reading the journal.
       streak = self.streak(today: today, calendar: calendar)
     }

@@ -18,26 +18,28 @@ public enum ReportText {
     let mark = style.unicode ? "✓" : "*"
     // A bar per day; over a longer span, a bar per week, month or year, so it stays readable.
     let grain = Grain(days: report.days.count)
+    // DONE/CUT: the Pomodoros done and the focus phases cut short (`JournalRecord.isDonePomodoro`).
     var rows:
       [(label: String, focus: Int64, completed: Int, interrupted: Int, met: Bool, internal: Int, external: Int)] = []
     for (i, day) in report.days.enumerated() {
       let label = grain.label(day.day, weekStart: range.weekStart)
       if i > 0, rows[rows.count - 1].label == label {
         rows[rows.count - 1].focus += focus[i]
-        rows[rows.count - 1].completed += day.completed
-        rows[rows.count - 1].interrupted += day.interrupted
+        rows[rows.count - 1].completed += day.pomodoros
+        rows[rows.count - 1].interrupted += day.cutShort
         rows[rows.count - 1].internal += day.internalMarks
         rows[rows.count - 1].external += day.externalMarks
       } else {
         rows.append(
           (
-            label, focus[i], day.completed, day.interrupted, grain == .day && met[i], day.internalMarks,
+            label, focus[i], day.pomodoros, day.cutShort, grain == .day && met[i], day.internalMarks,
             day.externalMarks
           ))
       }
     }
     let best = rows.map(\.focus).max() ?? 0
     let times = rows.map { TimeText.hoursMinutes(seconds: $0.focus) }
+    let zero = TimeText.hoursMinutes(seconds: 0)
     let counts = rows.map { "\($0.completed)/\($0.interrupted)" }
     let labelWidth = max(grain.heading.count, rows.map(\.label.count).max() ?? 0)
     let timeWidth = max(4, times.map(\.count).max() ?? 0)
@@ -55,10 +57,11 @@ public enum ReportText {
     out.append(
       ANSI.paint(
         (TextLayout.padRight(grain.heading, labelWidth) + "  " + TextLayout.padRight("FOCUS", barWidth) + "  "
-          + TextLayout.padLeft("H:MM", timeWidth) + marksPart("MARKS") + "  " + "DONE/INT").trimmedSpaces(), ANSI.dim,
+          + TextLayout.padLeft("H:MM", timeWidth) + marksPart("MARKS") + "  " + "DONE/CUT").trimmedSpaces(), ANSI.dim,
         when: style.color))
     for (i, row) in rows.enumerated() {
-      let fraction = best > 0 ? Double(row.focus) / Double(best) : 0
+      // A full bar is the most focus of the range; a row that reads 0:00 gets none.
+      let fraction = best > 0 && times[i] != zero ? Double(row.focus) / Double(best) : 0
       let bar = self.bar(fraction, width: barWidth, style: style)
       let goal = row.met ? "  " + ANSI.paint(mark, ANSI.green, when: style.color) : ""
       out.append(
@@ -71,12 +74,12 @@ public enum ReportText {
     }
     out.append("")
 
-    let totalFocus = Int64(totals.focus.rounded())
     out.append(
       wrapped(
-        "Total: focus \(TimeText.hoursMinutes(seconds: totalFocus)), rest \(TimeText.hoursMinutes(seconds: Int64(totals.rest.rounded()))), "
+        "Total: \(CountText.focus(totals)), rest \(TimeText.hoursMinutes(seconds: Int64(totals.rest.rounded()))), "
           + "\(TextLayout.count(totals.sessions, "session")) \(InterruptionText.sessionCounts(totals))",
         width))
+    out += CountText.workouts(totals).map { wrapped($0, width) }
     out += InterruptionText.lines(totals).map { wrapped($0, width) }
     let previous = TimeText.hoursMinutes(seconds: Int64(report.previousFocus.rounded()))
     if let change = report.focusChangePercent {
@@ -87,19 +90,22 @@ public enum ReportText {
     if let day = report.bestDay, let i = report.days.firstIndex(of: day) {
       out.append("Best day: \(LocalCalendar.label(day.day)) (\(TimeText.hoursMinutes(seconds: focus[i])))")
     }
-    out.append("Streak: \(TextLayout.count(report.streakDays, "day")) with a completed session")
+    out.append("Streak: \(TextLayout.count(report.streakDays, "day")) with a done Pomodoro")
     if let goal = report.goal {
       out.append(
         wrapped(
           "Goal \(TimeText.hoursMinutes(seconds: Int64(goal.rounded()))) a day: met on \(met.filter { $0 }.count) of "
             + "\(TextLayout.count(report.days.count, "day"))" + (met.contains(true) ? " (\(mark))" : ""), width))
     }
-    for (heading, groups) in [("PRESET", report.presets), ("TAG", report.tags)] where !groups.isEmpty {
+    for (heading, groups) in [("PRESET", report.presets), ("TAG", report.tags), ("WORKOUT", report.workouts)]
+    where !groups.isEmpty {
       out.append("")
       // Names are cut only where the width needs it (at 24 columns at least): the counts take 20.
       let nameWidth = min(max(24, width - 21), max(heading.count, groups.map { TextLayout.width($0.name) }.max() ?? 0))
       out.append(
-        ANSI.paint(TextLayout.padRight(heading, nameWidth) + "  SESSIONS   FOCUS", ANSI.dim, when: style.color))
+        ANSI.paint(
+          TextLayout.padRight(heading, nameWidth) + "  SESSIONS" + (heading == "WORKOUT" ? "    WORK" : "   FOCUS"), ANSI.dim,
+          when: style.color))
       for g in groups {
         out.append(
           TextLayout.padRight(TextLayout.truncate(g.name, nameWidth, unicode: style.unicode), nameWidth) + "  "
@@ -190,15 +196,20 @@ public enum ReportJSON {
     let void = Report.roundedSeconds(report.days.map(\.voidFocus))
     // Only a range with a void session or a mark has these members (on every day then), so
     // the shape of every other report stays as it was.
-    let interruptions = totals.void > 0 || totals.internalMarks + totals.externalMarks > 0
+    let interruptions = totals.void + totals.voidPomodoros > 0 || totals.internalMarks + totals.externalMarks > 0
     func counts(_ d: Report.Day, focus: Int64, rest: Int64, void: Int64) {
       member("focus_seconds", focus)
       member("rest_seconds", rest)
       member("sessions", Int64(d.sessions))
       member("completed", Int64(d.completed))
       member("interrupted", Int64(d.interrupted))
+      member("pomodoros", Int64(d.pomodoros))
+      member("cut_short", Int64(d.cutShort))
+      member("workout_seconds", Int64(d.workout.rounded()))
+      member("workout_sessions", Int64(d.workoutSessions))
       guard interruptions else { return }
       member("void", Int64(d.void))
+      member("void_pomodoros", Int64(d.voidPomodoros))
       member("void_seconds", void)
       member("internal_marks", Int64(d.internalMarks))
       member("external_marks", Int64(d.externalMarks))
@@ -242,6 +253,7 @@ public enum ReportJSON {
     out.endObject()
     groups("presets", report.presets)
     groups("tags", report.tags)
+    groups("workouts", report.workouts)
     member("streak_days", Int64(report.streakDays))
     out.key("best_day")
     if let best = report.bestDay { out.date(best.day) } else { out.null() }
@@ -289,16 +301,18 @@ public enum ReportCSV {
     let focus = Report.roundedSeconds(report.days.map(\.focus))
     let rest = Report.roundedSeconds(report.days.map(\.rest))
     let void = Report.roundedSeconds(report.days.map(\.voidFocus))
+    let workout = Report.roundedSeconds(report.days.map(\.workout))
     // The columns for void sessions and marks only when the range has any (see `ReportJSON`).
     let totals = report.totals
-    let interruptions = totals.void > 0 || totals.internalMarks + totals.externalMarks > 0
+    let interruptions = totals.void + totals.voidPomodoros > 0 || totals.internalMarks + totals.externalMarks > 0
     var lines = [
-      "date,focus_seconds,rest_seconds,sessions,completed,interrupted"
+      "date,focus_seconds,rest_seconds,sessions,completed,interrupted,pomodoros,cut_short,workout_seconds,workout_sessions"
         + (interruptions ? ",void,void_seconds,internal_marks,external_marks" : "")
     ]
     for (i, d) in report.days.enumerated() {
       lines.append(
-        "\(LocalCalendar.isoDate(d.day)),\(focus[i]),\(rest[i]),\(d.sessions),\(d.completed),\(d.interrupted)"
+        "\(LocalCalendar.isoDate(d.day)),\(focus[i]),\(rest[i]),\(d.sessions),\(d.completed),\(d.interrupted),"
+          + "\(d.pomodoros),\(d.cutShort),\(workout[i]),\(d.workoutSessions)"
           + (interruptions ? ",\(d.void),\(void[i]),\(d.internalMarks),\(d.externalMarks)" : ""))
     }
     return lines.joined(separator: "\r\n") + "\r\n"

@@ -79,7 +79,36 @@ struct InterruptionMarkTests {
     #expect(e.marks.count == 1)
   }
 
-  @Test("void ends the session at once: the Pomodoro not completed, the record void with its reason")
+  @Test("void goes on: the Pomodoro is void, the same focus begins again, and the record is not void")
+  func voidGoesOn() {
+    var e = engine()
+    _ = e.start()
+    clock.advance(.seconds(16))
+    _ = e.tick()
+    // In the second focus phase (plan phase 2): the first Pomodoro and its break are done.
+    clock.advance(.seconds(2))
+    let events = e.apply(.void("the boss"))
+    #expect(events == [.phaseEnded(2, completed: false), .phaseStarted(2)])
+    #expect(!e.isFinished && !e.voided && e.voidReason == "the boss")
+    #expect(e.index == 2 && e.currentPhase?.kind == .work)
+    // The new Pomodoro has the whole focus again.
+    #expect(e.deadline - clock.clock.now() == .seconds(10))
+    #expect(e.records.map(\.void) == [false, false, true])
+    // It runs to its end, then the last break: the session completes.
+    clock.advance(.seconds(15))
+    _ = e.tick()
+    #expect(e.status == .finished(completed: true))
+    let record = JournalRecord(engine: e, info: SessionInfo(id: "x", host: "h", planCount: 4))
+    #expect(record.status == .completed && record.interruption == nil)
+    #expect(record.phases.map(\.void) == [false, false, true, false, false])
+    #expect(record.voidPomodoros == 1 && record.donePomodoros == 2 && record.cutShortPomodoros == 0)
+    #expect(record.focusSeconds == 20 && record.voidSeconds == 3)
+    let summary = SessionSummary.parts(e)
+    #expect(summary.head.hasPrefix("Completed t:"))
+    #expect(summary.parts.contains("void 0:03"))
+  }
+
+  @Test("void --stop ends the session at once: the Pomodoro not completed, the record void with its reason")
   func voidEndsTheSession() {
     var e = engine()
     _ = e.start()
@@ -88,7 +117,7 @@ struct InterruptionMarkTests {
     // In the second focus phase: the first Pomodoro and its break are done.
     _ = e.apply(.mark(.external, "call"))
     clock.advance(.seconds(1))
-    let events = e.apply(.void("the boss"))
+    let events = e.apply(.void("the boss", stop: true))
     #expect(events.contains(.sessionEnded(completed: false)))
     #expect(e.isFinished && e.voided && e.voidReason == "the boss")
     #expect(e.records.map(\.completed) == [true, true, false])
@@ -97,7 +126,7 @@ struct InterruptionMarkTests {
     #expect(record.status == .void)
     #expect(record.voidReason == "the boss")
     #expect(record.interruption == nil)
-    #expect(record.voidPhase == 2)
+    #expect(record.lastVoid == 2 && record.voidPomodoros == 1 && record.donePomodoros == 1)
     // The void Pomodoro is not focus; the one done before it is.
     #expect(record.focusSeconds == 10)
     #expect(record.voidSeconds == 2)
@@ -116,7 +145,7 @@ struct InterruptionMarkTests {
     clock.advance(.seconds(12))
     _ = e.tick()
     #expect(e.status == .waiting)
-    _ = e.apply(.void(nil))
+    _ = e.apply(.void(nil, stop: true))
     #expect(e.records.map(\.completed) == [false])
     #expect(e.voided && e.voidReason == nil)
   }

@@ -61,7 +61,7 @@ struct InterruptionRecordTests {
   func olderLines() throws {
     let line = #"{"v":2,"id":"o","preset":"work","status":"interrupted","interruption":"quit","start":"2026-12-01T09:00:00+00:00","end":"2026-12-01T09:10:00+00:00","tags":[],"note":null,"host":"h","rounds":1,"paused_seconds":0,"phases":[{"name":"focus","kind":"work","round":1,"start":"2026-12-01T09:00:00+00:00","end":"2026-12-01T09:10:00+00:00","planned_seconds":1500,"elapsed_seconds":600,"completed":false}]}"#
     let record = try JournalRecord(line: Array(line.utf8))
-    #expect(record.status == .interrupted && record.voidReason == nil && record.voidPhase == nil)
+    #expect(record.status == .interrupted && record.voidReason == nil && record.lastVoid == nil)
     #expect(record.phases[0].marks.isEmpty)
     #expect(record.focusSeconds == 600 && record.voidSeconds == 0)
     #expect(record.json(offset: { _ in 0 }).text == line)
@@ -101,7 +101,7 @@ struct InterruptionRecordTests {
     record.interruption = .quit
     let void = try #require(Fold.apply(record, [correction]))
     #expect(void.status == .void && void.interruption == nil)
-    #expect(void.voidPhase == 2 && void.focusSeconds == 1500 && void.voidSeconds == 900)
+    #expect(void.lastVoid == 2 && void.focusSeconds == 1500 && void.voidSeconds == 900)
     var back = void
     back.voidReason = "x"
     back = Fold.applying(Correction.Changes(status: .completed), to: back)
@@ -168,17 +168,17 @@ struct InterruptionRecordTests {
     #expect(text.contains("MARKS"))
     #expect(text.contains("2' 1-"))
     #expect(text.contains("3 sessions (1 completed, 1 interrupted, 1 void)"))
-    #expect(text.contains("Void: 1 session, 0:07 of void Pomodoros, not counted as focus"))
+    #expect(text.contains("Void: 1 Pomodoro, 0:07, not counted as focus"))
     #expect(text.contains("Interruptions: 3 internal ('), 2 external (-)"))
     // At 40 columns the table has no room for the marks: the totals still say them.
     let narrow = ReportText.render(report, width: 40, style: .plain)
     #expect(!narrow.contains("MARKS") && narrow.contains("Interruptions: 3 internal"), "\(narrow)")
     #expect(narrow.split(separator: "\n").allSatisfy { TextLayout.width(String($0)) < 40 }, "\(narrow)")
     let json = ReportJSON.render(report)
-    #expect(json.contains(#""date":"2026-12-02","focus_seconds":1500,"rest_seconds":300,"sessions":1,"completed":0,"interrupted":0,"void":1,"void_seconds":420,"internal_marks":1,"external_marks":1}"#))
+    #expect(json.contains(#""date":"2026-12-02","focus_seconds":1500,"rest_seconds":300,"sessions":1,"completed":0,"interrupted":0,"pomodoros":1,"cut_short":0,"workout_seconds":0,"workout_sessions":0,"void":1,"void_pomodoros":1,"void_seconds":420,"internal_marks":1,"external_marks":1}"#))
     let csv = ReportCSV.render(report)
-    #expect(csv.hasPrefix("date,focus_seconds,rest_seconds,sessions,completed,interrupted,void,void_seconds,internal_marks,external_marks\r\n"))
-    #expect(csv.contains("2026-12-02,1500,300,1,0,0,1,420,1,1\r\n"))
+    #expect(csv.hasPrefix("date,focus_seconds,rest_seconds,sessions,completed,interrupted,pomodoros,cut_short,workout_seconds,workout_sessions,void,void_seconds,internal_marks,external_marks\r\n"))
+    #expect(csv.contains("2026-12-02,1500,300,1,0,0,1,0,0,0,1,420,1,1\r\n"))
   }
 
   @Test("a report with no marks and no void session has the shape it always had")
@@ -190,6 +190,8 @@ struct InterruptionRecordTests {
     let report = builder.build(today: 0)
     #expect(!ReportText.render(report, width: 100, style: .plain).contains("MARKS"))
     #expect(!ReportJSON.render(report).contains("void"))
-    #expect(ReportCSV.render(report).hasPrefix("date,focus_seconds,rest_seconds,sessions,completed,interrupted\r\n"))
+    #expect(
+      ReportCSV.render(report).hasPrefix(
+        "date,focus_seconds,rest_seconds,sessions,completed,interrupted,pomodoros,cut_short,workout_seconds,workout_sessions\r\n"))
   }
 }

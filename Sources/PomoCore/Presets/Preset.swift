@@ -88,6 +88,9 @@ public struct Preset: Equatable, Sendable {
   public var cooldown: [PhaseTemplate]
   /// Seconds of audible 3-2-1 countdown before each phase change; 0 for none.
   public var cue: Int
+  /// Whether the preset is a workout rather than focus (`"workout"`; by default, whether it
+  /// cues its changes): a workout's time is never focus (`WorkoutRule`).
+  public var workout: Bool
   /// Whether a phase whose time is up waits for confirmation before the next one starts.
   public var advance: PhaseAdvance
   /// How phases advance before a phase of each kind, where that differs from `advance`
@@ -122,6 +125,7 @@ public struct Preset: Equatable, Sendable {
     self.longBreak = longBreak
     self.cooldown = cooldown
     self.cue = cue
+    self.workout = cue > 0
     self.advance = advance
     self.source = source
   }

@@ -32,7 +32,7 @@ public struct PresetDecoder {
       root, path: "",
       allowed: [
         "$schema", "name", "description", "warmup", "round", "rounds", "skip_last_rest", "long_break", "cooldown",
-        "cue", "advance", "halfway", "announce", "rest_ratio", "rest_rules",
+        "cue", "workout", "advance", "halfway", "announce", "rest_ratio", "rest_rules",
       ],
       required: ["round"])
     var name = defaultName
@@ -102,6 +102,7 @@ public struct PresetDecoder {
       advanceBefore: advanceBefore,
       halfway: halfway, source: source)
     preset.announce = announce
+    if let value = object["workout"] { preset.workout = try reader.boolean(value, path: "workout") }
     if let value = object["rest_ratio"] {
       if object["rest_rules"] != nil {
         throw reader.error(value, "rest_ratio", "give \"rest_ratio\" or \"rest_rules\", not both")

@@ -116,8 +116,9 @@ public struct QuickTimer: Equatable, Sendable {
     return .success(QuickTimer(spec: spec, work: durations[0], rest: durations.count > 1 ? durations[1] : nil))
   }
 
-  /// The preset this timer stands for. A timer with a rest is a workout: rounds run until
-  /// stopped unless `rounds` says how many, and a 3-2-1 cue rings before each change.
+  /// The preset this timer stands for. A timer with a rest runs rounds until stopped unless
+  /// `rounds` says how many, and a 3-2-1 cue rings before each change; it is a workout when
+  /// `WorkoutRule` says so (short work, as in `40s/20s`), focus otherwise (`50m/10m`).
   public func preset(rounds: Int?, warmup: Duration?, cooldown: Duration?) -> Preset {
     let round: [PhaseTemplate]
     if let rest {
@@ -138,6 +139,7 @@ public struct QuickTimer: Equatable, Sendable {
       cooldown: cooldown.map { [PhaseTemplate(name: "cool-down", kind: .rest, duration: $0)] } ?? [],
       cue: rest == nil ? 0 : 3)
     preset.endless = isEndless(rounds: rounds)
+    preset.workout = WorkoutRule.isWorkout(self)
     return preset
   }
 

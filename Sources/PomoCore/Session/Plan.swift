@@ -102,9 +102,10 @@ public struct Plan: Equatable, Sendable {
     return plan
   }
 
-  /// A workout counts down 3-2-1 before each change (hiit, tabata, emom, quick interval
-  /// timers): its summary also tells rounds, the longest run without a pause, and the plan's changes.
-  public var isWorkout: Bool { cue > 0 }
+  /// Whether the plan is a workout, not focus (`Preset.workout`, `WorkoutRule`): its summary
+  /// also tells rounds, the longest run without a pause, and the plan's changes, and its time
+  /// is recorded as a workout's.
+  public var isWorkout: Bool
 
   /// "3/8", or "3" when the rounds are endless.
   public func roundText(_ round: Int) -> String { endless ? "\(round)" : "\(round)/\(rounds)" }
@@ -121,6 +122,7 @@ public struct Plan: Equatable, Sendable {
     self.cue = cue
     self.phases = phases
     self.advance = advance
+    isWorkout = cue > 0
   }
 
   /// Expands a preset. `rounds` overrides the preset's own count (the caller checks its range).
@@ -147,6 +149,7 @@ public struct Plan: Equatable, Sendable {
       presetName: preset.name, rounds: rounds, cue: preset.cue, phases: PlannedPhase.renumbered(phases),
       advance: preset.advance)
     advanceBefore = preset.advanceBefore
+    isWorkout = preset.workout
     endless = preset.endless && rounds == Preset.roundsRange.upperBound
     halfway = preset.halfway || preset.announce.contains(.halfway)
     announce = preset.announce

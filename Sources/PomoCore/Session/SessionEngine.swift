@@ -51,6 +51,8 @@ public struct SessionEngine: Sendable {
     public var reps: Int? = nil
     /// The interruptions marked while it ran (focus phases only).
     public var marks: [PhaseMark] = []
+    /// Whether `pomo void` ended it: a void Pomodoro, never done nor cut short.
+    public var void = false
     /// The spans of the phase during which the person was away.
     public var away: [AwaySpan] = []
 
@@ -126,9 +128,10 @@ public struct SessionEngine: Sendable {
   public private(set) var bankDraw: (phase: Int, amount: Duration)?
   /// The interruptions marked in the current phase so far (`pomo mark`, the keys `i` and `e`).
   public private(set) var marks: [PhaseMark] = []
-  /// Whether `pomo void` ended the session: its running Pomodoro is void, never counted as done.
+  /// Whether `pomo void --stop` ended the session: its running Pomodoro is void, never counted
+  /// as done, and the session's record is void.
   public private(set) var voided = false
-  /// Why it was voided, when a reason was given.
+  /// Why the last Pomodoro was voided, when a reason was given.
   public private(set) var voidReason: String?
   /// What each kind of phase does while the person is away.
   public let awayRules: AwayRules
@@ -769,6 +772,9 @@ public enum Interruption: Equatable, Sendable {
   case signal
   /// pomo was killed or the machine lost power; recorded by the next pomo.
   case crash
+  /// A focus phase was skipped before its end (`s`, `pomo skip`): the session ran on, or
+  /// ended, cut short all the same (`JournalRecord.isCutShort`).
+  case skip
   case other(String)
 
   public init(rawValue: String) {
@@ -776,6 +782,7 @@ public enum Interruption: Equatable, Sendable {
     case "quit": self = .quit
     case "signal": self = .signal
     case "crash": self = .crash
+    case "skip": self = .skip
     default: self = .other(rawValue)
     }
   }
@@ -785,6 +792,7 @@ public enum Interruption: Equatable, Sendable {
     case .quit: "quit"
     case .signal: "signal"
     case .crash: "crash"
+    case .skip: "skip"
     case .other(let text): text
     }
   }
@@ -813,8 +821,9 @@ public enum SessionCommand: Equatable, Sendable {
   case note(String?)
   /// Mark an interruption in the running focus phase (`pomo mark`, the keys `i` and `e`).
   case mark(PhaseMark.Kind, String?)
-  /// End the running Pomodoro as void (`pomo void [REASON]`).
-  case void(String?)
+  /// Void the running Pomodoro (`pomo void [REASON]`): that round's focus begins again, or with
+  /// `stop` the session ends there (`pomo void --stop`).
+  case void(String?, stop: Bool = false)
   /// The person left, for `cause`; at a time on the engine's clock when the source knew it
   /// later (`pomo away`, logind, an idle desk).
   case away(AwayCause, at: Duration? = nil)
@@ -848,7 +857,7 @@ extension SessionEngine {
     case .untag(let less): relabel { $0.tags.removeAll { less.contains($0) } }
     case .note(let text): relabel { $0.note = text.flatMap { $0.isEmpty ? nil : $0 } }
     case .mark(let kind, let note): mark(kind, note: note)
-    case .void(let reason): void(reason: reason)
+    case .void(let reason, let stop): void(reason: reason, stop: stop)
     case .away(let cause, let at): goAway(cause: cause, at: at)
     case .back: comeBack()
     case .keepAway: decideAway(keep: true)
@@ -929,16 +938,31 @@ extension SessionEngine {
     return events
   }
 
-  /// Ends the running Pomodoro as void, as the technique says of one that was interrupted: the
-  /// phase ends, not completed (even one waiting past its time), and so does the session, its
-  /// record void. Nothing outside a focus phase.
-  public mutating func void(reason: String?) -> [SessionEvent] {
+  /// Voids the running Pomodoro, as the technique says of one that was interrupted for good:
+  /// the phase ends, not completed (even one waiting past its time) and void, and a new
+  /// Pomodoro begins: the same focus phase, from its start. With `stop`, the session ends there
+  /// instead, its record void. Nothing outside a focus phase.
+  public mutating func void(reason: String?, stop: Bool = false) -> [SessionEvent] {
     var events = tick()
     guard inFocus else { return events }
-    voided = true
     voidReason = reason.flatMap { $0.isEmpty ? nil : $0 }
-    events += quit(reason: .quit)
-    if let last = records.indices.last { records[last].completed = false }
+    if stop {
+      voided = true
+      events += quit(reason: .quit)
+    } else {
+      let now = clock.now()
+      if status == .paused { runStart = now }
+      _ = endPause(at: now)
+      status = .running
+      endPhase(at: now, completed: false, sleepWindow: nil, &events)
+      records[records.count - 1].void = true
+      beginPhase(index, at: now, &events)
+      return events
+    }
+    if let last = records.indices.last {
+      records[last].completed = false
+      records[last].void = true
+    }
     return events
   }
 

@@ -36,7 +36,7 @@ public enum EventText {
       let at = clockTime(engine.wallTime(record.end))
       let last = engine.isFinished && engine.records.last == record
       // The Pomodoro `pomo void` ended: never done, whether it ran, waited or was open.
-      if last && engine.voided {
+      if record.void {
         return "\(at)  void    \(TextLayout.inert(record.phase.name)) after \(TimeText.clock(record.elapsed))"
       }
       if completed {

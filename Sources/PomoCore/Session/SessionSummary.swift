@@ -42,7 +42,7 @@ public enum SessionSummary {
     let head = "\(verb(engine)) \(TextLayout.inert(plan.presetName)): \(rounds)"
     // The phase a stop ended is not one someone skipped.
     let stopped = engine.status == .finished(completed: false) ? engine.records.last : nil
-    let skipped = engine.records.filter { !$0.completed && $0 != stopped }.count
+    let skipped = engine.records.filter { !$0.completed && !$0.void && $0 != stopped }.count
     let added = engine.records.reduce(Duration.zero) { $0 + $1.extended }
     return (
       head,
@@ -93,26 +93,24 @@ public enum SessionSummary {
     return completed.filter { round, ok in ok && ended[round] == planned[round] }.count
   }
 
+  /// "Completed" only for a session that ran every focus to its end (a skip cuts it short).
   private static func verb(_ engine: SessionEngine) -> String {
-    engine.voided ? "Voided" : engine.status == .finished(completed: true) ? "Completed" : "Stopped"
+    if engine.voided { return "Voided" }
+    let cutShort = engine.records.contains { $0.phase.kind == .work && !$0.completed && !$0.void }
+    return engine.status == .finished(completed: true) && !cutShort ? "Completed" : "Stopped"
   }
 
   /// The time of each kind; a void Pomodoro's (the last focus phase of a voided session) is
   /// not focus but void.
   package static func total(_ engine: SessionEngine, _ kind: PhaseKind) -> Duration {
-    let void = voidRecord(engine)
-    return engine.records.indices.filter { engine.records[$0].phase.kind == kind && $0 != void }
-      .reduce(Duration.zero) { $0 + engine.records[$1].elapsed }
+    engine.records.filter { $0.phase.kind == kind && !$0.void }.reduce(Duration.zero) { $0 + $1.elapsed }
   }
 
-  private static func voidRecord(_ engine: SessionEngine) -> Int? {
-    engine.voided ? engine.records.lastIndex { $0.phase.kind == .work } : nil
-  }
-
-  /// "void 0:12" (the void Pomodoro's time) and the interruptions marked ("marks '' -"), when any.
+  /// "void 0:12" (the void Pomodoros' time) and the interruptions marked ("marks '' -"), when any.
   private static func void(_ engine: SessionEngine) -> [String] {
     var parts: [String] = []
-    if let k = voidRecord(engine) { parts.append("void \(TimeText.clock(engine.records[k].elapsed))") }
+    let voids = engine.records.filter(\.void)
+    if !voids.isEmpty { parts.append("void \(TimeText.clock(voids.reduce(Duration.zero) { $0 + $1.elapsed }))") }
     let marks = PhaseMark.signs(engine.records.flatMap(\.marks))
     if !marks.isEmpty { parts.append("marks \(marks)") }
     return parts

@@ -1,13 +1,13 @@
 import PomoCore
 
-/// Counts a history's streak of days with a completed session (`Streak`), from the indexes'
+/// Counts a history's streak of days with a done Pomodoro (`Streak`), from the indexes'
 /// quarter hours where it can, and remembers the run beside the first file's index.
 extension History {
-  /// The current streak of days with a completed session, in `calendar`'s days, ending
+  /// The current streak of days with a done Pomodoro, in `calendar`'s days, ending
   /// today (or yesterday while today has none).
   ///
   /// The index answers "was there a completed session on day D?" from the quarter hours of
-  /// completed sessions; a day where a correction may have moved, deleted or re-statused a
+  /// sessions with a done Pomodoro; a day where a correction may have moved, deleted or re-statused a
   /// session is read and folded instead. The run of days is remembered beside the index and
   /// counted again only when completed sessions or corrections change.
   public func streak(today: Int64, calendar: LocalCalendar) -> Int {
@@ -34,7 +34,7 @@ extension History {
       guard doubtful else { return false }
       var found = false
       try? self.records(overlapping: from, to) { record in
-        if record.status == .completed && calendar.day(of: record.start) == day { found = true }
+        if record.donePomodoros > 0 && calendar.day(of: record.start) == day { found = true }
       }
       return found
     }
@@ -56,7 +56,7 @@ extension History {
     // sessions were only added, so the run remembered is still a run and only days beyond it
     // need a look.
     let path = base + ".streak"
-    let magic = Array("POMOSTK4".utf8)
+    let magic = Array("POMOSTK5".utf8)
     let source = FNV1a.hash("\(base)\n\(calendar.fingerprint)\n\(correctionCount)")
     let now = files.map(IndexMark.init)
     var known: ClosedRange<Int64>?

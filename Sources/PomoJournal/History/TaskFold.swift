@@ -19,13 +19,9 @@ public enum TaskFold {
     return t
   }
 
-  /// The Pomodoros a session counts toward its task: its completed focus phases, but the void
-  /// Pomodoro of a void session (`JournalRecord.voidPhase`), which the technique never counts;
-  /// those it finished before were Pomodoros done, as reports count them.
-  public static func pomodoros(_ record: JournalRecord) -> Int {
-    let void = record.voidPhase
-    return record.phases.indices.count { record.phases[$0].kind == .work && record.phases[$0].completed && $0 != void }
-  }
+  /// The Pomodoros a session counts toward its task: its done Pomodoros, as reports count them
+  /// (`JournalRecord.isDonePomodoro`: never a focus cut short, nor the void one).
+  public static func pomodoros(_ record: JournalRecord) -> Int { record.donePomodoros }
 
   /// How long before a task was made a session that names it may begin and still count
   /// (another machine's clock may be behind): a day.

@@ -47,8 +47,7 @@ public enum TimewarriorData {
       let tags = record.tags.isEmpty ? (record.preset.isEmpty ? [] : [record.preset]) : record.tags
       let note = record.note.flatMap { $0.isEmpty ? nil : $0 }
       // A void Pomodoro is not focus, as reports say.
-      let void = record.voidPhase
-      for k in record.phases.indices where record.phases[k].kind == .work && k != void {
+      for k in record.phases.indices where record.phases[k].kind == .work && !record.isVoid(k) {
         let start = record.phases[k].start.rounded(.down)
         let end = record.phases[k].end.rounded(.down)
         if end > start {

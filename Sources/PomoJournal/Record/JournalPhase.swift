@@ -29,6 +29,9 @@ public struct JournalPhase: Equatable, Sendable {
   public var marks: [PhaseMark] = []
   /// The spans during which the person was away (lock, idle, sleep, `pomo away`).
   public var away: [JournalAway] = []
+  /// Whether `pomo void` ended it and the session went on (`"void": true`): a void Pomodoro,
+  /// neither done nor cut short, never focus.
+  public var void = false
 
   public init(
     name: String, kind: PhaseKind, round: Int?, start: Double, end: Double, plannedSeconds: Double,
@@ -71,6 +74,7 @@ extension JournalPhase {
     if let countedRounds { m.append(("counted_rounds", .int(Int64(countedRounds)))) }
     if !marks.isEmpty { m.append(("marks", .array(marks.map { $0.json(time) }))) }
     if !away.isEmpty { m.append(("away", .array(away.map { $0.json(time) }))) }
+    if void { m.append(("void", .bool(true))) }
     return .object(m)
   }
 }

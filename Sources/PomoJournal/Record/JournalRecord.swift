@@ -5,8 +5,8 @@ public struct JournalRecord: Equatable, Sendable {
   public enum Status: String, Sendable, CaseIterable, ChoiceValue {
     case completed
     case interrupted
-    /// Ended by `pomo void`: its last focus phase, the Pomodoro that was running, is void,
-    /// never counted as done or as focus (`voidPhase`).
+    /// Ended by `pomo void --stop`: its last focus phase, the Pomodoro that was running, is
+    /// void, never counted as done or as focus (`isVoid`).
     case void
   }
 
@@ -16,7 +16,8 @@ public struct JournalRecord: Equatable, Sendable {
   public var id: String
   public var preset: String
   public var status: Status
-  /// Why an interrupted session stopped: "quit", "signal" or "crash" (a crash or power loss).
+  /// Why an interrupted session stopped: "quit", "signal", "crash" (a crash or power loss) or
+  /// "skip" (a focus phase skipped before its end).
   public var interruption: Interruption?
   /// Why a void session was voided (`pomo void REASON`), when a reason was given.
   public var voidReason: String?
@@ -51,6 +52,9 @@ public struct JournalRecord: Equatable, Sendable {
   /// The id of the task (`TaskRecord`) the session worked on: each completed focus phase
   /// counts one Pomodoro toward it (`TaskTally`).
   public var task: String?
+  /// Whether the session was a workout, not focus (`WorkoutRule`): its work phases' time is
+  /// workout time, never focus, and it holds no Pomodoro.
+  public var workout = false
 
   public init(
     id: String, preset: String, status: Status, interruption: Interruption? = nil, start: Double, end: Double,
@@ -75,24 +79,63 @@ public struct JournalRecord: Equatable, Sendable {
     self.phases = phases
   }
 
+  /// Whether phase `k` is a done Pomodoro: a focus phase of a focus session that ran its
+  /// planned time (ended by its own end, by `next` after a wait, or by hand when open), and
+  /// not the void one. A focus phase skipped or stopped before its end is focus time, never a
+  /// done Pomodoro. The one rule for every count (docs/journal.md, "What a record counts").
+  public func isDonePomodoro(_ k: Int) -> Bool {
+    !workout && phases[k].kind == .work && phases[k].completed && !isVoid(k)
+  }
+
+  /// The session's done Pomodoros (`isDonePomodoro`).
+  public var donePomodoros: Int { phases.indices.count(where: isDonePomodoro) }
+
+  /// Its focus phases cut short: skipped or stopped before their end (the void one aside).
+  public var cutShortPomodoros: Int {
+    workout ? 0 : phases.indices.count { phases[$0].kind == .work && !phases[$0].completed && !isVoid($0) }
+  }
+
+  /// Whether a work phase was ended before its end, the void one aside: a session that did so
+  /// is cut short, however it then ended (a skip is as short as a stop).
+  public static func isCutShort(_ phases: [JournalPhase], void: Int?) -> Bool {
+    phases.indices.contains { phases[$0].kind == .work && !phases[$0].completed && !phases[$0].void && $0 != void }
+  }
+
   /// Seconds of `work` phases, pauses and time away left out (unless kept); the void Pomodoro's
-  /// are not focus.
-  public var focusSeconds: Double {
+  /// are not focus. A workout's are counted all the same: `focus` says whether they are focus.
+  public var workSeconds: Double {
     var sum = 0.0
-    let void = voidPhase
+    let last = lastVoid
     // By index: a phase taken out of the array would be copied, name and all.
-    for k in phases.indices where phases[k].kind == .work && k != void { sum += phases[k].creditedSeconds }
+    for k in phases.indices where phases[k].kind == .work && !phases[k].void && k != last {
+      sum += phases[k].creditedSeconds
+    }
     return sum
   }
 
-  /// The void Pomodoro of a void session: its last focus phase (the one `pomo void` ended, or
-  /// the last of a session a correction made void); nil for any other session.
-  public var voidPhase: Int? {
+  /// Seconds of focus: a focus session's `workSeconds`; none for a workout.
+  public var focusSeconds: Double { workout ? 0 : workSeconds }
+
+  /// Seconds of a workout's work phases; none for a focus session.
+  public var workoutSeconds: Double { workout ? workSeconds : 0 }
+
+  /// Whether phase `k` is a void Pomodoro: one `pomo void` ended while the session went on
+  /// (`"void": true`), or the last focus phase of a void session (`pomo void --stop`, or a
+  /// correction that made the session void).
+  public func isVoid(_ k: Int) -> Bool { phases[k].void || k == lastVoid }
+
+  /// The void Pomodoro that ended a void session: its last focus phase; nil for any other.
+  public var lastVoid: Int? {
     status == .void ? phases.lastIndex { $0.kind == .work } : nil
   }
 
-  /// Seconds of the void Pomodoro (0 unless the session is void).
-  public var voidSeconds: Double { voidPhase.map { phases[$0].creditedSeconds } ?? 0 }
+  /// How many void Pomodoros the session holds.
+  public var voidPomodoros: Int { phases.indices.count(where: isVoid) }
+
+  /// Seconds of the void Pomodoros.
+  public var voidSeconds: Double {
+    phases.indices.filter(isVoid).reduce(0) { $0 + phases[$1].creditedSeconds }
+  }
 
   public var restSeconds: Double { phases.filter { $0.kind == .rest }.reduce(0) { $0 + $1.creditedSeconds } }
 
@@ -122,6 +165,9 @@ public struct JournalRecord: Equatable, Sendable {
     if clockStepSeconds > 0 { members.append(("clock_step_seconds", .seconds(clockStepSeconds))) }
     if let added { members.append(("added", time(added))) }
     if let task { members.append(("task", .string(task))) }
+    // Said when it is a workout, or when the preset's name would say otherwise (a preset file
+    // named like a built-in workout): a record without it is read by that name.
+    if workout || WorkoutRule.isWorkout(presetName: preset) { members.append(("workout", .bool(workout))) }
     members.append(("phases", .array(phases.map { $0.json(time) })))
     return .object(members)
   }
@@ -161,7 +207,9 @@ public struct JournalRecord: Equatable, Sendable {
 extension JournalRecord {
   /// The record of a session as the engine ran it (so far, or to its end).
   package init(engine: SessionEngine, info: SessionInfo, end: Double? = nil) {
-    let phases = engine.records.map { r in
+    let lastRecord = engine.records.indices.last
+    let phases = engine.records.indices.map { k in
+      let r = engine.records[k]
       var phase = JournalPhase(
         name: r.phase.name, kind: r.phase.kind, round: r.phase.round, start: engine.wallTime(r.start),
         // An open phase was planned to last as long as it ran: planned and elapsed agree, so no
@@ -177,13 +225,19 @@ extension JournalRecord {
       phase.countedRounds = r.countedRounds
       phase.marks = r.marks
       phase.away = r.away.map { JournalAway($0, of: engine) }
+      // A void Pomodoro the session went on from; the one that ended a void session is its
+      // last focus phase, void by its status (so a correction of the status counts it again).
+      phase.void = r.void && !(engine.voided && k == lastRecord)
       return phase
     }
-    let completed = engine.status == .finished(completed: true)
+    // A session that skipped a focus phase before its end is cut short, however it ended.
+    let cutShort = Self.isCutShort(phases, void: engine.voided ? phases.lastIndex { $0.kind == .work } : nil)
+    let completed = engine.status == .finished(completed: true) && !cutShort
     self.init(
       id: info.id, preset: engine.plan.presetName,
       status: engine.voided ? .void : completed ? .completed : .interrupted,
-      interruption: completed || engine.voided ? nil : engine.stopReason, start: engine.startWall,
+      interruption: completed || engine.voided
+        ? nil : engine.status == .finished(completed: true) ? .skip : engine.stopReason, start: engine.startWall,
       end: end ?? phases.last?.end ?? engine.startWall, tags: engine.tags, note: engine.note, host: info.host,
       source: info.source, rounds: engine.plan.rounds, planOffset: info.planOffset, resumedFrom: info.resumedFrom,
       pausedSeconds: TimeText.seconds(engine.totalPaused), sleptSeconds: TimeText.seconds(engine.totalSlept),
@@ -194,5 +248,6 @@ extension JournalRecord {
     clockStepSeconds = engine.clockStepSeconds
     voidReason = engine.voidReason
     task = info.task
+    workout = engine.plan.isWorkout
   }
 }

@@ -3,7 +3,7 @@
 package enum RecordKey: String, CaseIterable, Sendable {
   case id, preset, status, interruption, start, end, tags, note, host, source, rounds, phases, name, kind, round
   case completed, target, session, at, added, set, endless, exercise, reps, marks, task, title, estimate, done, away
-  case cause, kept, paused
+  case cause, kept, paused, workout, void
   case planOffset = "plan_offset"
   case resumedFrom = "resumed_from"
   case voidReason = "void_reason"
@@ -33,7 +33,7 @@ package enum RecordKey: String, CaseIterable, Sendable {
 
     /// Found by trying random odd numbers until no two keys shared a slot; a new key may need
     /// another (`init` says so).
-    private static let multiplier: UInt64 = 0xBFE1_8F4C_EE5B_743D
+    private static let multiplier: UInt64 = 0xF9EA_4EFB_2605_9E09
     /// Made once and never freed; only read after.
     let slots: UnsafeMutablePointer<Slot>
 

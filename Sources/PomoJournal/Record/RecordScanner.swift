@@ -133,6 +133,7 @@ package struct RecordScanner {
       case .endless: s.out.endless = try s.boolean()
       case .clockStepSeconds: s.out.clockStepSeconds = try s.seconds(key)
       case .task: s.out.task = try s.text()
+      case .workout: s.out.statedWorkout = try s.boolean()
       case .title: s.out.title = try s.text()
       case .estimate: s.out.estimate = try s.integer(key, in: TaskRecord.estimates)
       case .done: s.out.done = try s.null() ? nil : s.time()
@@ -157,6 +158,16 @@ package struct RecordScanner {
       }
     } else {
       guard out.start != nil else { throw Problem(message: "no valid \"start\" time") }
+      // What the line counts for (docs/journal.md, "What a record counts"), decided here once.
+      if out.completed && out.cutShort {
+        out.completed = false
+        out.skipped = true
+      }
+      if let stated = out.statedWorkout {
+        out.workout = stated
+      } else if let preset = out.preset {
+        out.workout = preset.withUTF8(in: buffer, decoded: out.decoded) { WorkoutRule.isWorkout(presetUTF8: $0) }
+      }
     }
   }
 
@@ -229,6 +240,7 @@ package struct RecordScanner {
         try s.array { (s, k) throws(Problem) in phase.marks.append(try s.mark("\(path).marks[\(k)]")) }
       case .away:
         try s.array { (s, k) throws(Problem) in phase.away.append(try s.awaySpan("\(path).away[\(k)]")) }
+      case .void: phase.void = try s.boolean()
       default: try s.skipValue()
       }
     }
@@ -328,6 +340,9 @@ package struct RecordScanner {
   /// A phase read: when it ends, and the phase itself when `out` keeps phases.
   @inline(__always)
   private func keep(_ phase: ScannedPhase) {
+    if phase.kind == .work && !phase.void {
+      if phase.completed { out.ranFocus = true } else { out.cutShort = true }
+    }
     out.lastPhaseEnd = phase.end
     if !(phase.end <= out.latestPhaseEnd ?? -.infinity) { out.latestPhaseEnd = phase.end }
     if phase.exercise != nil || phase.reps != nil || phase.countedRounds != nil { out.countsExercises = true }

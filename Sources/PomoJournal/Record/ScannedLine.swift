@@ -19,7 +19,22 @@ package struct ScannedLine: Sendable {
   package var correction: Correction.Kind?
   package var id = ScannedText.empty
   package var preset: ScannedText?
+  /// Whether the session counts as completed: its status says so and no focus phase of it was
+  /// cut short (`JournalRecord.isCutShort`; the scanner applies the rule, so every reader sees it).
   package var completed = false
+  /// Whether the status said "completed" of a session a skip cut short: read as interrupted,
+  /// by "skip".
+  package var skipped = false
+  /// Whether a work phase ended before its end (`completed` false), and whether one ran its time.
+  package var cutShort = false
+  package var ranFocus = false
+  /// Whether the session holds a done Pomodoro (`JournalRecord.isDonePomodoro`): what the
+  /// streak counts.
+  package var hasDonePomodoro: Bool { ranFocus && !workout }
+  /// What the line says of `"workout"`, when it says it.
+  package var statedWorkout: Bool?
+  /// Whether the session is a workout (`WorkoutRule`): as the line says, else by its preset's name.
+  package var workout = false
   /// Whether the status is "void" (`pomo void`).
   package var void = false
   package var voidReason: ScannedText?
@@ -88,6 +103,11 @@ package struct ScannedLine: Sendable {
     id = .empty
     preset = nil
     completed = false
+    skipped = false
+    cutShort = false
+    ranFocus = false
+    statedWorkout = nil
+    workout = false
     void = false
     voidReason = nil
     interruption = nil
@@ -155,7 +175,7 @@ package struct ScannedLine: Sendable {
     let start = start ?? 0
     var record = JournalRecord(
       id: id, preset: string(preset, in: line) ?? "?", status: completed ? .completed : void ? .void : .interrupted,
-      interruption: string(interruption, in: line).map { Interruption(rawValue: $0) }, start: start,
+      interruption: skipped ? .skip : string(interruption, in: line).map { Interruption(rawValue: $0) }, start: start,
       end: end ?? phases.last?.end ?? start, tags: tags, note: detail ? string(note, in: line) : nil,
       host: detail ? string(host, in: line) ?? "" : "", source: detail ? string(source, in: line) : nil,
       rounds: rounds, planOffset: planOffset, resumedFrom: string(resumedFrom, in: line), pausedSeconds: pausedSeconds,
@@ -170,6 +190,7 @@ package struct ScannedLine: Sendable {
     record.clockStepSeconds = clockStepSeconds
     record.voidReason = string(voidReason, in: line)
     record.task = string(task, in: line)
+    record.workout = workout
     return .session(record)
   }
 }

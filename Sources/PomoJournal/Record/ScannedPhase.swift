@@ -23,6 +23,8 @@ package struct ScannedPhase: Sendable {
   package var marks: [PhaseMark] = []
   /// The spans away (rare: made as they are read).
   package var away: [JournalAway] = []
+  /// Whether the phase is a void Pomodoro the session went on from (`"void": true`).
+  package var void = false
 
   /// The seconds the phase counts for in reports (`JournalPhase.creditedSeconds`).
   package var creditedSeconds: Double { JournalAway.credit(elapsedSeconds, away) }
@@ -40,6 +42,7 @@ package struct ScannedPhase: Sendable {
     phase.countedRounds = countedRounds
     phase.marks = marks
     phase.away = away
+    phase.void = void
     return phase
   }
 }

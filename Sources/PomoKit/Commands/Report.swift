@@ -17,6 +17,13 @@ extension Pomo {
         ("04:00": focus before four counts for the day before). Time spent across the start
         of a day is shared between the two days.
 
+        What counts (docs/journal.md): a Pomodoro is done when its focus ran its planned
+        time. A focus skipped or stopped before its end is focus time, but not a done
+        Pomodoro, and its session is cut short (DONE/CUT). The streak counts days with a
+        done Pomodoro. A workout (hiit, tabata, a quick timer like 40s/20s) is never focus:
+        its time and sessions are shown apart; --kind keeps one or the other. Quick timers
+        share one row of the preset table; --timers shows each apart.
+
         --tasks lists the tasks done in the range (see 'pomo task'), each estimate against
         the Pomodoros it took, and for each week the share of tasks finished within one
         Pomodoro of their estimate; --tag keeps the tasks with that tag.
@@ -42,7 +49,7 @@ extension Pomo {
       options: [
         week.spec, month.spec, year.spec, today.spec, from.spec, to.spec, hours.spec, tasks.spec, weekStart.spec,
         format.spec,
-        output.spec, tag.spec, preset.spec, color.spec, SharedOptions.journal.spec, SharedOptions.strict.spec,
+        output.spec, tag.spec, preset.spec, kind.spec, timers.spec, color.spec, SharedOptions.journal.spec, SharedOptions.strict.spec,
       ])
 
     static let week = Option<String>.value(
@@ -71,6 +78,10 @@ extension Pomo {
       "preset", .preset, placeholder: "name", help: "Only sessions of this preset.")
     static let color = Option<ColorChoice>.choice(
       "color", placeholder: "when", help: "Colour the text: auto, always or never.")
+    static let kind = Option<ReportKind>.choice(
+      "kind", placeholder: "kind", help: "Only focus, only workouts, or all (the default: each apart).")
+    static let timers = Option<Bool>.flag(
+      "timers", help: "Each quick timer (25m, 40s/20s) in a row of its own, not all in one.")
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let format = arguments[Self.format] ?? .text
@@ -132,14 +143,15 @@ extension Pomo {
       } else {
         var report = try source.report(
           range: range, calendar: calendar, today: today, tags: arguments[tag], preset: arguments[preset],
-          goal: config.dailyGoal)
+          goal: config.dailyGoal, kind: arguments[kind] ?? .all, timersApart: arguments[timers])
         // By exercise for the text and JSON of a week, a month or a span (a year is a heatmap).
         if range.kind != .year && (format == .text || format == .json) {
           report.exercises = try source.exercises(
             range: range, calendar: calendar, tags: arguments[tag], preset: arguments[preset])
         }
         try FilterCheck.check(
-          tags: arguments[tag], preset: arguments[preset], matched: report.totals.sessions > 0, history, journal,
+          tags: arguments[tag], preset: arguments[preset],
+          matched: report.totals.sessions + report.totals.workoutSessions > 0, history, journal,
           path: arguments.path)
         // Today's break bank, when the config keeps one and the range holds today.
         if let cap = config.breakBankCap, range.days.contains(today) {

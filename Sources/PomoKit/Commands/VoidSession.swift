@@ -2,27 +2,38 @@ import PomoCore
 import PomoPlatform
 
 extension Pomo {
-  /// `pomo void [REASON]`: ends the running Pomodoro as void, from any shell. (Not named
+  /// `pomo void [REASON] [--stop]`: voids the running Pomodoro, from any shell. (Not named
   /// `Void`, which would hide Swift's own in every command.)
   public enum VoidSession: Command {
-    public static let spec = Steering.spec(
-      "void", abstract: "End the running Pomodoro as void.",
-      discussion: """
-        As the Pomodoro Technique says of a Pomodoro that was interrupted for good: it ends
-        now, and the session is recorded with "status": "void" (and the reason, when given).
-        A void Pomodoro never counts as done: reports show its time apart, as void, not as
-        focus; Pomodoros the session finished before it still count. Outside a focus phase
-        (during a break, or with no session) it says so and exits 1; 'pomo stop' ends a
-        session at any time.
-        """,
-      arguments: [ArgumentSpec("reason", kind: .text, help: "Why (quote it for spaces).", optional: true)],
-      prints: "'void: the Pomodoro ended, recorded as void' (with the reason),")
+    public static let spec: CommandSpec = {
+      var spec = Steering.spec(
+        "void", abstract: "Void the running Pomodoro and begin it again.",
+        discussion: """
+          As the Pomodoro Technique says of a Pomodoro that was interrupted for good: it is
+          void, and a new one begins. The focus phase ends now, void, and the same focus
+          begins again from its start; the session goes on. With --stop the session ends
+          there instead, recorded with "status": "void". A void Pomodoro never counts as
+          done nor as cut short: reports show its time apart, as void, not as focus, and
+          Pomodoros done before it still count. The reason, when given, is recorded. Outside
+          a focus phase (during a break, or with no session) it says so and exits 1; 'pomo
+          stop' ends a session at any time.
+          """,
+        arguments: [ArgumentSpec("reason", kind: .text, help: "Why (quote it for spaces).", optional: true)],
+        prints: "'void: the Pomodoro is void, a new one begins' (or '…, the session ended' with --stop),")
+      spec.options = [stop.spec]
+      return spec
+    }()
+
+    static let stop = Option<Bool>.flag("stop", help: "End the session with the void Pomodoro.")
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let reason = arguments.positionals.first
       if let reason { _ = try Steering.words([reason], arguments.path, text: true) }
-      _ = try Steering.send(.void(reason), context)
-      context.output.write("void: the Pomodoro ended, recorded as void" + (reason.map { " (\(TextLayout.inert($0)))" } ?? "") + "\n")
+      let stop = arguments[Self.stop]
+      _ = try Steering.send(.void(reason, stop: stop), context)
+      context.output.write(
+        "void: the Pomodoro is void, " + (stop ? "the session ended" : "a new one begins")
+          + (reason.map { " (\(TextLayout.inert($0)))" } ?? "") + "\n")
       return ExitCode.success
     }
   }

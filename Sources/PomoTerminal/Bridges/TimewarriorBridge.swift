@@ -39,7 +39,7 @@ public final class TimewarriorBridge: SessionListener {
       case .resumed where engine.currentPhase?.kind == .work:
         start(engine, at: engine.startWallNow)
       case .phaseEnded(let i, _):
-        if engine.voided {
+        if engine.record(ofPhase: i)?.void == true {
           cancel()
           deleteClosed()
         } else if let record = engine.record(ofPhase: i) {

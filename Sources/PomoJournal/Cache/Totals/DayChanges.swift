@@ -96,12 +96,12 @@ extension DayTable {
 
     /// What a session adds, as `DayCredit` credits it; `sign` -1 takes it back.
     public mutating func add(_ record: JournalRecord, calendar: LocalCalendar, sign: Int64 = 1) {
-      let numbers = DayCredit.names(preset: record.preset, tags: record.tags).map { number($0) }
+      let numbers = DayCredit.names(preset: record.preset, tags: record.tags, workout: record.workout).map { number($0) }
       let marks = record.phases.flatMap { $0.marks.map { (at: $0.at, internal: $0.kind == .internal) } }
       DayCredit.withSpans(record) { spans in
         add(
-          numbers: numbers, completed: record.status == .completed, void: record.status == .void, start: record.start,
-          spans: spans, marks: marks, calendar: calendar, sign: sign)
+          numbers: numbers, completed: record.status == .completed, void: record.status == .void,
+          workout: record.workout, start: record.start, spans: spans, marks: marks, calendar: calendar, sign: sign)
       }
     }
 
@@ -121,14 +121,17 @@ extension DayTable {
         spans.append(
           DayCredit.Span(
             work: phases[k].kind == .work, start: phases[k].start, end: phases[k].end,
-            elapsedSeconds: phases[k].creditedSeconds))
+            elapsedSeconds: phases[k].creditedSeconds, completed: phases[k].completed, void: phases[k].void))
         for mark in phases[k].marks { marks.append((mark.at, mark.kind == .internal)) }
       }
-      // A void session's last focus phase is its void Pomodoro (`JournalRecord.voidPhase`).
+      // A void session's last focus phase is its void Pomodoro (`JournalRecord.lastVoid`).
       if pointer.pointee.void, let k = spans.lastIndex(where: \.work) { spans[k].void = true }
       if spans.contains(where: \.isLong) { return false }
-      // The preset ("?" when there is none, as in the record) and the tags, as one key.
+      // The preset ("?" when there is none, as in the record) and the tags, as one key, after
+      // whether it is a workout.
+      let workout = pointer.pointee.workout
       key.removeAll(keepingCapacity: true)
+      key.append(workout ? 1 : 0)
       func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         withUnsafeBytes(of: UInt32(bytes.count)) { key.append(contentsOf: $0) }
         key.append(contentsOf: bytes)
@@ -146,7 +149,7 @@ extension DayTable {
         let decoded = pointer.pointee.decoded
         numbers = DayCredit.names(
           preset: pointer.pointee.preset.map { $0.string(in: line, decoded: decoded) } ?? "?",
-          tags: pointer.pointee.tags.map { $0.string(in: line, decoded: decoded) }
+          tags: pointer.pointee.tags.map { $0.string(in: line, decoded: decoded) }, workout: workout
         ).map { number($0) }
         if numbersByKey.count < 4096 { numbersByKey[key] = numbers }
       }
@@ -155,7 +158,7 @@ extension DayTable {
       defer { swap(&spans, &self.spans) }
       spans.withUnsafeBufferPointer { spans in
         add(
-          numbers: numbers, completed: pointer.pointee.completed, void: pointer.pointee.void,
+          numbers: numbers, completed: pointer.pointee.completed, void: pointer.pointee.void, workout: workout,
           start: pointer.pointee.start ?? 0, spans: spans, marks: marks, calendar: calendar, sign: sign)
       }
       return true
@@ -164,7 +167,8 @@ extension DayTable {
     /// What a session adds, from what its credits depend on: its names' numbers, its status,
     /// start and phases.
     private mutating func add(
-      numbers: [Int32], completed: Bool, void: Bool, start: Double, spans: UnsafeBufferPointer<DayCredit.Span>,
+      numbers: [Int32], completed: Bool, void: Bool, workout: Bool, start: Double,
+      spans: UnsafeBufferPointer<DayCredit.Span>,
       marks: [(at: Double, internal: Bool)], calendar: LocalCalendar, sign: Int64
     ) {
       var days: [(day: Int64, focus: Int64, rest: Int64)] = []
@@ -172,23 +176,36 @@ extension DayTable {
       defer { swap(&days, &credits) }
       DayCredit.credits(spans, into: &days, calendar: calendar)
       var k = slot(calendar.day(of: start))
-      list[k].row.sessions &+= sign
-      if completed {
-        list[k].row.completed &+= sign
-      } else if void {
-        list[k].row.void &+= sign
+      if workout {
+        list[k].row.workoutSessions &+= sign
       } else {
-        list[k].row.interrupted &+= sign
+        list[k].row.sessions &+= sign
+        if completed {
+          list[k].row.completed &+= sign
+        } else if void {
+          list[k].row.void &+= sign
+        } else {
+          list[k].row.interrupted &+= sign
+        }
+        let pomodoros = DayCredit.pomodoros(spans, workout: false)
+        list[k].row.pomodoros &+= sign &* pomodoros.done
+        list[k].row.cutShort &+= sign &* pomodoros.cutShort
       }
       for n in numbers { list[k].shares[list[k].share(n)].sessions &+= sign }
       for credit in days {
         k = slot(credit.day)
-        list[k].row.focus &+= sign &* credit.focus
+        if workout {
+          list[k].row.workout &+= sign &* credit.focus
+        } else {
+          list[k].row.focus &+= sign &* credit.focus
+        }
         list[k].row.rest &+= sign &* credit.rest
         guard credit.focus != 0 else { continue }
         for n in numbers { list[k].shares[list[k].share(n)].focus &+= sign &* credit.focus }
       }
-      if void {
+      let voids = Int64(spans.count { $0.void && $0.work })
+      if voids > 0 {
+        list[slot(calendar.day(of: start))].row.voidPomodoros &+= sign &* voids
         DayCredit.credits(spans, into: &days, calendar: calendar, void: true)
         for credit in days { list[slot(credit.day)].row.voidFocus &+= sign &* credit.focus }
       }
@@ -196,7 +213,7 @@ extension DayTable {
         k = slot(calendar.day(of: mark.at))
         if mark.internal { list[k].row.internalMarks &+= sign } else { list[k].row.externalMarks &+= sign }
       }
-      for phase in spans where phase.work {
+      for phase in spans where phase.work && !workout {
         DayCredit.hours(phase, calendar: calendar) { day, column, focus in
           let k = slot(day)
           list[k].hour(column, sign &* focus)

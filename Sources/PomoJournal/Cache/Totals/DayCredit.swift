@@ -21,7 +21,9 @@ public enum DayCredit {
     public var start: Double
     public var end: Double
     public var elapsedSeconds: Double
-    /// The void Pomodoro of a void session (`JournalRecord.voidPhase`): its time is neither
+    /// Whether the phase ran its planned time (`JournalPhase.completed`).
+    public var completed = true
+    /// A void Pomodoro (`JournalRecord.isVoid`): its time is neither
     /// focus nor rest, and is credited apart, as void.
     public var void = false
 
@@ -34,12 +36,26 @@ public enum DayCredit {
     record.phases.contains { Span($0).isLong }
   }
 
-  /// The distinct names a session's time counts for: its preset, then its tags.
-  public static func names(preset: String, tags: [String]) -> [DayTable.Name] {
+  /// The distinct names a session's time counts for: its preset, then its tags; a workout's
+  /// preset alone.
+  public static func names(preset: String, tags: [String], workout: Bool = false) -> [DayTable.Name] {
+    if workout { return [DayTable.Name(kind: .workout, text: preset)] }
     var result = [DayTable.Name(kind: .preset, text: preset)]
     var seen = Set<String>()
     for tag in tags where seen.insert(tag).inserted { result.append(DayTable.Name(kind: .tag, text: tag)) }
     return result
+  }
+
+  /// How many of a session's phases are done Pomodoros, and how many focus phases were cut
+  /// short (`JournalRecord.isDonePomodoro`), from its spans.
+  public static func pomodoros(_ spans: UnsafeBufferPointer<Span>, workout: Bool) -> (done: Int64, cutShort: Int64) {
+    guard !workout else { return (0, 0) }
+    var done: Int64 = 0
+    var cut: Int64 = 0
+    for span in spans where span.work && !span.void {
+      if span.completed { done += 1 } else { cut += 1 }
+    }
+    return (done, cut)
   }
 
   /// A session's start day, and its focus and rest per day (in microseconds), days in
@@ -55,10 +71,9 @@ public enum DayCredit {
 
   /// A record's phases as spans, for `body`.
   static func withSpans<R>(_ record: JournalRecord, _ body: (UnsafeBufferPointer<Span>) -> R) -> R {
-    let void = record.voidPhase
     return withUnsafeTemporaryAllocation(of: Span.self, capacity: record.phases.count) { buffer in
       for (k, phase) in record.phases.enumerated() {
-        (buffer.baseAddress! + k).initialize(to: Span(phase, void: k == void))
+        (buffer.baseAddress! + k).initialize(to: Span(phase, void: record.isVoid(k)))
       }
       return body(UnsafeBufferPointer(buffer))
     }
@@ -179,6 +194,7 @@ extension DayCredit.Span {
   public init(_ phase: JournalPhase, void: Bool = false) {
     // Time away counts only when kept.
     self.init(
-      work: phase.kind == .work, start: phase.start, end: phase.end, elapsedSeconds: phase.creditedSeconds, void: void)
+      work: phase.kind == .work, start: phase.start, end: phase.end, elapsedSeconds: phase.creditedSeconds,
+      completed: phase.completed, void: void)
   }
 }

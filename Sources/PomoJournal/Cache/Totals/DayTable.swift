@@ -20,15 +20,26 @@ public struct DayTable: Equatable, @unchecked Sendable {
 
   public struct Row: Entry, Sendable, BitwiseCopyable {
     public var day: Int64
+    /// Focus sessions' work time; a workout's is `workout`.
     public var focus: Int64 = 0
     public var rest: Int64 = 0
+    /// Focus sessions that started on the day, by how they ended (`completed` by the rule of
+    /// `JournalRecord.isCutShort`); workouts are counted in `workoutSessions`.
     public var sessions: Int64 = 0
     public var completed: Int64 = 0
     public var interrupted: Int64 = 0
+    /// The done Pomodoros, and the focus phases cut short, of the sessions that started on the
+    /// day (`JournalRecord.isDonePomodoro`).
+    public var pomodoros: Int64 = 0
+    public var cutShort: Int64 = 0
+    /// Workouts' work time on the day, and the workouts that started on it.
+    public var workout: Int64 = 0
+    public var workoutSessions: Int64 = 0
     /// Void sessions (`pomo void`) that started on the day: neither completed nor interrupted.
     public var void: Int64 = 0
-    /// The void Pomodoros' time on the day (never in `focus`).
+    /// The void Pomodoros' time on the day (never in `focus`), and how many of them began on it.
     public var voidFocus: Int64 = 0
+    public var voidPomodoros: Int64 = 0
     /// The interruptions marked on the day, by kind (`pomo mark`).
     public var internalMarks: Int64 = 0
     public var externalMarks: Int64 = 0
@@ -42,6 +53,7 @@ public struct DayTable: Equatable, @unchecked Sendable {
     var isPlausible: Bool {
       abs(sessions) <= DayTable.mostSessions && abs(completed) <= DayTable.mostSessions
         && abs(interrupted) <= DayTable.mostSessions && abs(void) <= DayTable.mostSessions
+        && abs(workoutSessions) <= DayTable.mostSessions
     }
 
     /// Each count of `other` added (`sign` 1) or taken away (-1), one by one, not through key
@@ -53,8 +65,13 @@ public struct DayTable: Equatable, @unchecked Sendable {
       sessions &+= sign &* other.sessions
       completed &+= sign &* other.completed
       interrupted &+= sign &* other.interrupted
+      pomodoros &+= sign &* other.pomodoros
+      cutShort &+= sign &* other.cutShort
+      workout &+= sign &* other.workout
+      workoutSessions &+= sign &* other.workoutSessions
       void &+= sign &* other.void
       voidFocus &+= sign &* other.voidFocus
+      voidPomodoros &+= sign &* other.voidPomodoros
       internalMarks &+= sign &* other.internalMarks
       externalMarks &+= sign &* other.externalMarks
     }
@@ -100,7 +117,9 @@ public struct DayTable: Equatable, @unchecked Sendable {
 
   /// A preset or a tag.
   public struct Name: Hashable, Sendable {
-    public enum Kind: UInt8, Sendable { case preset, tag }
+    /// A focus session's preset, a tag of a focus session, or a workout's preset (a workout's
+    /// tags are not shared out: its time is never focus).
+    public enum Kind: UInt8, Sendable { case preset, tag, workout }
     public var kind: Kind
     public var text: String
   }

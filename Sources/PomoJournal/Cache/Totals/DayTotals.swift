@@ -218,7 +218,7 @@ public struct DayTotals: Sendable {
 
 extension DayTotals {
   /// The cache file's format and version (`CacheFile`).
-  static let magic: [UInt8] = Array("POMODAYD".utf8)
+  static let magic: [UInt8] = Array("POMODAYE".utf8)
 
   /// Entries a page of the rows, the shares or the hours: a year reads a few pages of each.
   static let pageEntries = 2048

@@ -1,0 +1,21 @@
+import PomoCore
+import PomoPlatform
+
+/// What the text reports say of Pomodoros and workouts, in one wording for every range.
+enum CountText {
+  /// "focus 2:11 in 5 Pomodoros done (1 cut short)".
+  static func focus(_ totals: Report.Day) -> String {
+    "focus \(TimeText.hoursMinutes(seconds: Int64(totals.focus.rounded()))) in "
+      + "\(TextLayout.count(totals.pomodoros, "Pomodoro")) done"
+      + (totals.cutShort > 0 ? " (\(totals.cutShort) cut short)" : "")
+  }
+
+  /// "Workouts: 0:13 of work, 2 workouts, not counted as focus", when the range has any.
+  static func workouts(_ totals: Report.Day) -> [String] {
+    guard totals.workoutSessions > 0 || totals.workout > 0 else { return [] }
+    return [
+      "Workouts: \(TimeText.hoursMinutes(seconds: Int64(totals.workout.rounded()))) of work, "
+        + "\(TextLayout.count(totals.workoutSessions, "workout")), not counted as focus"
+    ]
+  }
+}
