@@ -127,7 +127,7 @@ public enum HeatmapText {
     } else {
       out.append("Longest streak: none")
     }
-    out.append(wrapped("Current streak: \(TextLayout.count(report.streakDays, "day")) with a done Pomodoro", width))
+    out.append(wrapped("Current streak: \(TextLayout.count(report.streakDays, "day")) with a completed session", width))
     if let goal = report.goal {
       let count = met.filter { $0 }.count
       out.append(

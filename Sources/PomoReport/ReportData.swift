@@ -91,12 +91,12 @@ public struct Report: Equatable, Sendable {
     return focusSeconds.map { Double($0) >= goal.rounded() }
   }
 
-  /// The longest run of days with a done Pomodoro within the range, the latest of equals.
+  /// The longest run of days with a completed focus session within the range, the latest of equals.
   public var longestStreak: (days: Int, first: Int64, last: Int64)? {
     var best: (days: Int, first: Int64, last: Int64)?
     var run = 0
     for d in days {
-      run = d.pomodoros > 0 ? run + 1 : 0
+      run = d.completed > 0 ? run + 1 : 0
       if run > 0, run >= (best?.days ?? 0) { best = (run, d.day - Int64(run) + 1, d.day) }
     }
     return best
@@ -170,7 +170,7 @@ public struct ReportBuilder {
   private var tags: [String: (sessions: Int, focus: Int64)] = [:]
   private var workouts: [String: (sessions: Int, focus: Int64)] = [:]
   private var previousFocus: Int64 = 0
-  /// Days (any date) with at least one done Pomodoro, for the streak.
+  /// Days (any date) with at least one completed focus session, for the streak.
   public private(set) var completedDays = Set<Int64>()
   private var seen = Set<UInt64>()
 
@@ -211,7 +211,7 @@ public struct ReportBuilder {
     let credits = DayCredit.credits(record, calendar: calendar, within: windowDays)
     let startDay = credits.startDay
     let workout = record.workout
-    if record.donePomodoros > 0 { completedDays.insert(startDay) }
+    if record.countsForStreak { completedDays.insert(startDay) }
     let inRange = range.days.contains(startDay)
     let previous = range.previous
     let lower = range.days.lowerBound
@@ -262,7 +262,7 @@ public struct ReportBuilder {
     let previous = range.previous
     let lower = range.days.lowerBound
     table.forEachRow(in: windowDays) { row in
-      if row.pomodoros > 0 { completedDays.insert(row.day) }
+      if row.completed > 0 { completedDays.insert(row.day) }
       if range.days.contains(row.day) {
         days[Int(row.day - lower)].add(row, sign: 1)
       } else if previous.contains(row.day) {

@@ -90,7 +90,7 @@ public enum ReportText {
     if let day = report.bestDay, let i = report.days.firstIndex(of: day) {
       out.append("Best day: \(LocalCalendar.label(day.day)) (\(TimeText.hoursMinutes(seconds: focus[i])))")
     }
-    out.append("Streak: \(TextLayout.count(report.streakDays, "day")) with a done Pomodoro")
+    out.append("Streak: \(TextLayout.count(report.streakDays, "day")) with a completed session")
     if let goal = report.goal {
       out.append(
         wrapped(

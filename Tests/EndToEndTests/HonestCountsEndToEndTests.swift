@@ -39,7 +39,7 @@ struct HonestCountsEndToEndTests {
     let day = try #require(report.out.split(separator: "\n").first { $0.contains("0:00") && $0.hasSuffix("0/1") })
     #expect(!day.contains("█"), "\(day)")
     #expect(report.out.contains("in 0 Pomodoros done (1 cut short)"), "\(report.out)")
-    #expect(report.out.contains("Streak: 0 days with a done Pomodoro"), "\(report.out)")
+    #expect(report.out.contains("Streak: 0 days with a completed session"), "\(report.out)")
   }
 
   @Test("pomo void voids the Pomodoro and the session goes on; --stop ends it", .hangLimit)

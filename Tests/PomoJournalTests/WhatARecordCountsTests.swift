@@ -148,11 +148,23 @@ struct WhatARecordCountsTests {
     #expect(text.contains("DONE/CUT"))
     #expect(text.contains("Total: focus 2:05 in 5 Pomodoros done (1 cut short), rest 0:15, 3 sessions (2 completed, 1 interrupted)"))
     #expect(text.contains("Workouts: 0:01 of work, 1 workout, not counted as focus"))
-    #expect(text.contains("Streak: 2 days with a done Pomodoro"))
+    #expect(text.contains("Streak: 2 days with a completed session"))
     #expect(text.contains("WORKOUT  SESSIONS    WORK"))
     let json = ReportJSON.render(report)
     #expect(json.contains(#""pomodoros":4,"cut_short":0,"workout_seconds":0,"workout_sessions":0"#))
     #expect(json.contains(#""workouts":[{"name":"hiit","sessions":1,"focus_seconds":80}]"#))
+    let csv = ReportCSV.render(report)
+    #expect(csv.contains("2026-12-02,1502,0,2,1,1,1,1,0,0\r\n") && csv.contains("2026-12-03,0,20,0,0,0,0,0,80,1\r\n"), "\(csv)")
+    let page = ReportHTML.render(report)
+    for row in ["Pomodoros done</th><td class=\"n\">5", "Cut short</th><td class=\"n\">1", "Workouts</th><td class=\"n\">1 (0:01)"] {
+      #expect(page.contains(row), "\(row)")
+    }
+    let year = try #require(ReportRange.year("2026", today: today, weekStart: 1))
+    var yearBuilder = ReportBuilder(range: year, calendar: calendar)
+    for record in try Self.history() { yearBuilder.add(record) }
+    let heatmap = HeatmapText.render(yearBuilder.build(today: today), width: 120, style: .plain)
+    #expect(heatmap.contains("Total: focus 2:05 in 5 Pomodoros done (1 cut short)"), "\(heatmap)")
+    #expect(heatmap.contains("Workouts: 0:01 of work, 1 workout, not counted as focus"), "\(heatmap)")
   }
 
   @Test("a full bar is the most focus; a day that reads 0:00 has none")

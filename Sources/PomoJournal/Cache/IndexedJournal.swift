@@ -98,7 +98,7 @@ public final class IndexedJournal {
   /// session does not read the journal.
   package func lines(withPrefix prefix: UInt64) -> [Int64] { entries(of: \.prefixes, in: prefix...prefix).map(\.line) }
 
-  /// The keys (`JournalIndex.quarterKey`) of sessions with a done Pomodoro (the first line of their id)
+  /// The keys (`JournalIndex.quarterKey`) of completed focus sessions (the first line of their id)
   /// that started in `from..<to`.
   package func completedKeys(from: Double, to: Double) -> [UInt64] {
     let low = JournalIndex.quarterKey(JournalIndex.quarter(from), 0)

@@ -112,11 +112,11 @@ public struct JournalIndex {
     /// How many distinct ids the journal holds; their hashes are kept sorted in a table of
     /// their own (`IndexCache`), read only when lines were appended, to find duplicates.
     public var idCount: Int64 = 0
-    /// How many quarter hours (since 1970) hold the start of a session with a done Pomodoro
-    /// (what the streak counts), and the
+    /// How many quarter hours (since 1970) hold the start of a completed focus session (what
+    /// the streak counts), and the
     /// newest. The sorted list itself is kept in a table of its own (`IndexCache`) and read
     /// only when a streak has to be counted: every zone's midnight falls on a quarter hour, so
-    /// it answers "was there a done Pomodoro on local day D?" for any zone.
+    /// it answers "was there a completed focus session on local day D?" for any zone.
     public var quarterCount: Int64 = 0
     public var newestQuarter: Int64 = 0
     /// How many entries the prefix list and the correction table hold.
@@ -474,7 +474,7 @@ public struct JournalIndex {
   package enum LineSummary {
     case blank
     case record(
-      /// `completed`: whether the session holds a done Pomodoro (`JournalRecord.isDonePomodoro`).
+      /// `completed`: whether the session counts for the streak (`JournalRecord.countsForStreak`).
       from: Double, to: Double, completed: Bool, id: UInt64, prefix: UInt64, added: Double?, exercises: Bool)
     case correction(CorrectionRef)
     case bad(String)
@@ -498,7 +498,7 @@ public struct JournalIndex {
       return (hash.value, Self.prefix(bytes))
     }
     return .record(
-      from: start, to: scanned.sessionEnd, completed: scanned.hasDonePomodoro, id: id, prefix: prefix, added: scanned.added,
+      from: start, to: scanned.sessionEnd, completed: scanned.countsForStreak, id: id, prefix: prefix, added: scanned.added,
       exercises: scanned.countsExercises)
   }
 
@@ -508,7 +508,7 @@ public struct JournalIndex {
     case .session(let record):
       let to = max(record.end, record.phases.map(\.end).max() ?? record.end)
       return .record(
-        from: record.start, to: to, completed: record.donePomodoros > 0, id: FNV1a.hash(record.id),
+        from: record.start, to: to, completed: record.countsForStreak, id: FNV1a.hash(record.id),
         prefix: prefix(record.id.utf8), added: record.added,
         exercises: record.phases.contains(where: ExerciseTotal.counts))
     case .task(let t):

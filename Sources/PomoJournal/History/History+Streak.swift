@@ -1,13 +1,13 @@
 import PomoCore
 
-/// Counts a history's streak of days with a done Pomodoro (`Streak`), from the indexes'
+/// Counts a history's streak of days with a completed focus session (`Streak`), from the indexes'
 /// quarter hours where it can, and remembers the run beside the first file's index.
 extension History {
-  /// The current streak of days with a done Pomodoro, in `calendar`'s days, ending
+  /// The current streak of days with a completed focus session, in `calendar`'s days, ending
   /// today (or yesterday while today has none).
   ///
   /// The index answers "was there a completed session on day D?" from the quarter hours of
-  /// sessions with a done Pomodoro; a day where a correction may have moved, deleted or re-statused a
+  /// completed focus sessions; a day where a correction may have moved, deleted or re-statused a
   /// session is read and folded instead. The run of days is remembered beside the index and
   /// counted again only when completed sessions or corrections change.
   public func streak(today: Int64, calendar: LocalCalendar) -> Int {
@@ -34,7 +34,7 @@ extension History {
       guard doubtful else { return false }
       var found = false
       try? self.records(overlapping: from, to) { record in
-        if record.donePomodoros > 0 && calendar.day(of: record.start) == day { found = true }
+        if record.countsForStreak && calendar.day(of: record.start) == day { found = true }
       }
       return found
     }

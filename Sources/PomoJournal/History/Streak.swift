@@ -1,6 +1,6 @@
 import PomoCore
 
-/// Consecutive days with a done Pomodoro (`JournalRecord.isDonePomodoro`), ending today (or yesterday, while today has
+/// Consecutive days with a completed focus session (`JournalRecord.countsForStreak`), ending today (or yesterday, while today has
 /// none yet). One function for every caller: the index answers `completedOn` from its
 /// quarter hours, a report from the days it counted.
 public enum Streak {

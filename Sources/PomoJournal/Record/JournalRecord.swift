@@ -87,6 +87,9 @@ public struct JournalRecord: Equatable, Sendable {
     !workout && phases[k].kind == .work && phases[k].completed && !isVoid(k)
   }
 
+  /// Whether the session counts for the streak: a focus session, completed.
+  public var countsForStreak: Bool { status == .completed && !workout }
+
   /// The session's done Pomodoros (`isDonePomodoro`).
   public var donePomodoros: Int { phases.indices.count(where: isDonePomodoro) }
 

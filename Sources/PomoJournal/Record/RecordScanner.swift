@@ -340,9 +340,7 @@ package struct RecordScanner {
   /// A phase read: when it ends, and the phase itself when `out` keeps phases.
   @inline(__always)
   private func keep(_ phase: ScannedPhase) {
-    if phase.kind == .work && !phase.void {
-      if phase.completed { out.ranFocus = true } else { out.cutShort = true }
-    }
+    if phase.kind == .work && !phase.completed && !phase.void { out.cutShort = true }
     out.lastPhaseEnd = phase.end
     if !(phase.end <= out.latestPhaseEnd ?? -.infinity) { out.latestPhaseEnd = phase.end }
     if phase.exercise != nil || phase.reps != nil || phase.countedRounds != nil { out.countsExercises = true }

@@ -25,12 +25,10 @@ package struct ScannedLine: Sendable {
   /// Whether the status said "completed" of a session a skip cut short: read as interrupted,
   /// by "skip".
   package var skipped = false
-  /// Whether a work phase ended before its end (`completed` false), and whether one ran its time.
+  /// Whether a work phase ended before its end (`completed` false).
   package var cutShort = false
-  package var ranFocus = false
-  /// Whether the session holds a done Pomodoro (`JournalRecord.isDonePomodoro`): what the
-  /// streak counts.
-  package var hasDonePomodoro: Bool { ranFocus && !workout }
+  /// Whether the session counts for the streak: a focus session, completed.
+  package var countsForStreak: Bool { completed && !workout }
   /// What the line says of `"workout"`, when it says it.
   package var statedWorkout: Bool?
   /// Whether the session is a workout (`WorkoutRule`): as the line says, else by its preset's name.
@@ -105,7 +103,6 @@ package struct ScannedLine: Sendable {
     completed = false
     skipped = false
     cutShort = false
-    ranFocus = false
     statedWorkout = nil
     workout = false
     void = false

@@ -127,6 +127,7 @@ extension Pomo {
         interruption: completed ? nil : .quit, start: from, end: to ?? planEnd, tags: tags, note: note, host: host,
         rounds: plan.rounds, phases: phases)
       record.endless = plan.endless
+      record.workout = plan.isWorkout
       return record
     }
   }

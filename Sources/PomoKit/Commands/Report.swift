@@ -20,7 +20,7 @@ extension Pomo {
         What counts (docs/journal.md): a Pomodoro is done when its focus ran its planned
         time. A focus skipped or stopped before its end is focus time, but not a done
         Pomodoro, and its session is cut short (DONE/CUT). The streak counts days with a
-        done Pomodoro. A workout (hiit, tabata, a quick timer like 40s/20s) is never focus:
+        completed focus session. A workout (hiit, tabata, a quick timer like 40s/20s) is never focus:
         its time and sessions are shown apart; --kind keeps one or the other. Quick timers
         share one row of the preset table; --timers shows each apart.
 

@@ -77,6 +77,7 @@ public enum StatusText {
       fields.append(("elapsed_seconds", .int(Int64(elapsed.rounded(.down)))))
     }
     if let n = s.countedRounds { fields.append(("counted_rounds", .int(Int64(n)))) }
+    if s.record.workout { fields.append(("workout", .bool(true))) }
     if let cause = s.awayCause { fields.append(("away", .string(cause))) }
     if s.awayAsking { fields.append(("away_asking", .bool(true))) }
     if let question = s.question { fields.append(("reps_question", .string(question))) }
