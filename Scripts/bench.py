@@ -398,9 +398,9 @@ def section_control(args, env):
     session = start_session(args.pomo, preset, cmd_home, cmd_socket)
     pause_median, pause_mean = hyperfine_median([f"{args.pomo} pause"], 200, 20, cmd_home)
     socket_request(cmd_socket, "resume")
-    # `pomo tag` (issue 22): a tag the session has already, so the record stays small.
+    # `pomo tag`: a tag the session has already, so the record stays small.
     tag_median, tag_mean = hyperfine_median([f"{args.pomo} tag bench"], 200, 20, cmd_home)
-    # `pomo mark` (issue 22, part 2): each run adds a mark to the focus phase (220 in all, under
+    # `pomo mark`: each run adds a mark to the focus phase (220 in all, under
     # the 1,000 a phase keeps), and the session saves its state file with them.
     mark_median, mark_mean = hyperfine_median([f"{args.pomo} mark internal bench"], 200, 20, cmd_home)
     follower = Follower(args.pomo, cmd_home)
@@ -646,7 +646,7 @@ def append_session(path, name, start):
 
 
 def section_spans(args, env):
-    """Issue 13's targets: any span over 1,000,000 sessions, warm, from the day totals."""
+    """Any span over 1,000,000 sessions, warm, from the day totals, against its targets."""
     print("## Any span, instantly: the day totals (`Scripts/bench.sh spans`)")
     folder, made = journals(args)
     base = dict(env, TZ="UTC")
@@ -714,7 +714,7 @@ def section_spans(args, env):
 
 
 def section_core(args, env):
-    """The journal core's targets (issue 19) over the generated journals: the first build of
+    """The journal core against its targets, over the generated journals: the first build of
     every cache, an append then a week, log over 100,000 sessions as text and JSON (beside
     Python's json.loads over the same file), a full history as JSON, its peak memory, and a
     folder of 10,000 files under `ulimit -n 64`."""
@@ -1060,7 +1060,7 @@ def tasks_journal(path, out, tasks=10000, every=10, seed=11):
 
 
 def section_tasks(args, env):
-    print("## Tasks and estimates (issue 22, part 1)")
+    print("## Tasks and estimates (`Scripts/bench.sh tasks`)")
     folder, made = journals(args)
     cache = tempfile.mkdtemp()
     base = dict(env, XDG_CACHE_HOME=cache, HOME=cache, TZ="UTC")
@@ -1073,7 +1073,7 @@ def section_tasks(args, env):
     print("| journal | `task list` | `task list --all` | `report --tasks --year` | `report --tasks --week` "
           "| `report --week` (same journal; without tasks) |")
     print("| --- | --- | --- | --- | --- | --- |")
-    # Every size with 10,000 tasks (the issue's figure), and the biggest with 1,000 (a few a day
+    # Every size with 10,000 tasks (a heavy load: the target's figure), and the biggest with 1,000 (a few a day
     # for a year, a heavy user).
     for count, tasks in [(c, 10000) for c in made] + [(max(made), 1000)]:
         path = made[count][0]
@@ -1161,7 +1161,7 @@ print(json.dumps(delays))
 
 
 def section_away(args, env):
-    print("## Away (issue 21 part 1): logind, pomo away")
+    print("## Away: logind, pomo away (`Scripts/bench.sh away`)")
     python = python_with_dbus()
     daemon_path = shutil.which("dbus-daemon")
     if python is None or daemon_path is None:

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Measures pomo against its targets, side by side with the peer tools the issues name.
+# Measures pomo against its targets, side by side with peer tools (termdown, Timewarrior,
+# Python's json.loads).
 # Installs what it uses (termdown from PyPI; timewarrior and hyperfine from Debian), builds a
 # release binary, and prints the figures. Usage: Scripts/bench.sh [section...]
 #   sections: session (CPU, accuracy, memory while counting down), status, control (commands

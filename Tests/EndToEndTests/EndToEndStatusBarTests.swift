@@ -26,7 +26,7 @@ struct EndToEndStatusBarTests {
     // The recipes call plain `pomo`, as an installed one would be found.
     let bin = (pomoBinary as NSString).deletingLastPathComponent
     environment = ["HOME": home.path, "PATH": "\(bin):/usr/bin:/bin", "LANG": "C.UTF-8"]
-    // A phase name that needs Pango escaping, as the issue asks.
+    // A phase name that needs Pango escaping.
     try home.write("long.json", #"{"round": [{"name": "Q&A <prep>", "kind": "work", "duration": "25m"}]}"#)
   }
 

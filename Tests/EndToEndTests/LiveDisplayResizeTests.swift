@@ -64,7 +64,7 @@ struct LiveDisplayResizeTests {
   }
 
   static let sequences: [[(Int, Int)]] = [
-    [(100, 24), (40, 24), (100, 24)],  // wide, narrow, wide: the example
+    [(100, 24), (40, 24), (100, 24)],  // wide, narrow, wide
     [(40, 24), (100, 24), (40, 24)],  // narrow, wide, narrow
     [(100, 24), (30, 10), (70, 30), (25, 8), (90, 24), (41, 20), (100, 24), (60, 24)],  // many, quickly
   ]

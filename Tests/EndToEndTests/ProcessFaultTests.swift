@@ -13,8 +13,8 @@ import PomoTestSupport
   import Glibc
 #endif
 
-/// The hardening issue's classes that need real processes: one session at a time, liveness
-/// by lock, files that are not regular files, signals and pipes, hooks and their children.
+/// Faults that need real processes: one session at a time, liveness by lock, files that are not
+/// regular files, signals and pipes, hooks and their children.
 @Suite("Processes, locks, files, signals and hooks under faults")
 struct ProcessFaultTests {
   let fixture: PomoHome
@@ -337,7 +337,7 @@ struct ProcessFaultTests {
     #expect(try records().count == 1)
   }
 
-  // MARK: - Found by a hostile test
+  // MARK: - Cleaners, ending signals, devices, link loops and oversized input
 
   @Test("one session at a time: deleting files in the state folder does not let a second session in")
   func lockSurvivesCleaners() throws {

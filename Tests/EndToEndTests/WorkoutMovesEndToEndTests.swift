@@ -5,7 +5,7 @@ import Testing
 @testable import PomoCore
 @testable import PomoJournal
 
-// Issue 23: workouts with moves, run as a user would, in a pseudo-terminal.
+// Workouts with moves, run as a user would, in a pseudo-terminal.
 
 @Suite("Workouts with moves, end to end")
 struct WorkoutMovesEndToEndTests {

@@ -108,7 +108,7 @@ enum SchemaCorpus {
       """#
     ),
     ("empty warm-up", with(#""warmup": []"#)),
-    // Workouts with moves (issue 23).
+    // Workouts with moves.
     (
       "exercises, split, count and announce",
       #"{"round": [{"name": "f", "kind": "work", "duration": "1m", "exercises": ["burpees", " squats "], "split": ["left", "right"], "count": "reps"}], "announce": ["next", "halfway", "last_round"]}"#
@@ -120,7 +120,7 @@ enum SchemaCorpus {
     ("an AMRAP", with(phase: #""count": "rounds""#)),
     ("a split of 2s in two", #"{"round": [{"name": "f", "kind": "work", "duration": "2s", "split": ["a", "b"]}]}"#),
     ("an exercise of 200 characters", with(phase: #""exercises": ["\#(String(repeating: "x", count: 200))"]"#)),
-    // Flowtime (issue 22): an open focus and the rest it earns.
+    // Flowtime: an open focus and the rest it earns.
     ("an open focus", with(duration: #""open""#)),
     ("an open focus with a rest ratio", flow(#""rest_ratio": 0.2"#)),
     ("a rest ratio just under 1", flow(#""rest_ratio": 0.999"#)),
@@ -212,7 +212,7 @@ enum SchemaCorpus {
     ("round not an array", #"{"round": {"name": "f", "kind": "work", "duration": "1m"}}"#),
     ("an array at the top", "[]"), ("skip_last_rest as text", with(#""skip_last_rest": "yes""#)),
     ("description not text", with(#""description": 5"#)), ("$schema not text", with(#""$schema": true"#)),
-    // Workouts with moves (issue 23).
+    // Workouts with moves.
     ("an empty list of exercises", with(phase: #""exercises": []"#)),
     ("an exercise of 201 characters", with(phase: #""exercises": ["\#(String(repeating: "x", count: 201))"]"#)),
     ("an exercise of spaces", with(phase: #""exercises": ["  "]"#)),
@@ -225,7 +225,7 @@ enum SchemaCorpus {
     ("a split of five parts", with(phase: #""split": ["a", "b", "c", "d", "e"]"#)),
     ("announce twice", with(#""announce": ["next", "next"]"#)),
     ("announce something else", with(#""announce": ["rounds"]"#)),
-    // Flowtime (issue 22).
+    // Flowtime.
     ("a rest ratio of 0", flow(#""rest_ratio": 0"#)), ("a rest ratio of 1", flow(#""rest_ratio": 1"#)),
     ("a rest ratio of 50", flow(#""rest_ratio": 50"#)), ("a rest ratio of -0.2", flow(#""rest_ratio": -0.2"#)),
     ("a rest ratio as text", flow(#""rest_ratio": "0.2""#)),

@@ -5,8 +5,8 @@ import Testing
 @testable import PomoCore
 @testable import PomoKit
 
-/// Issue 18, defects 3 and 4: one rule for every duration typed on the command line, which
-/// reads the spellings people type and refuses a bare number with a suggestion.
+/// One rule for every duration typed on the command line, which reads the spellings people
+/// type and refuses a bare number with a suggestion.
 @Suite("Durations typed on the command line")
 struct TypedDurationTests {
   static let spellings: [(String, Int64)] = [

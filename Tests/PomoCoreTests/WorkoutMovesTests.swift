@@ -4,7 +4,7 @@ import Testing
 
 @testable import PomoCore
 
-// Issue 23: workouts with moves. Exercises, splits and counts in presets, and the engine's
+// Workouts with moves: exercises, splits and counts in presets, and the engine's
 // counting on virtual time.
 
 @Suite("Workouts with moves: presets and plans")

@@ -5,7 +5,7 @@ import Testing
 @testable import PomoKit
 import PomoTestSupport
 
-/// Defect 12 of issue 18: `pomo edit 5 --tag x` edited the one session whose id began with 5.
+/// `pomo edit 5 --tag x` is refused, not taken as the one session whose id begins with 5.
 @Suite("An id prefix names a session only from 4 characters")
 struct IdPrefixLengthTests {
   static let now = 1_796_126_400.0

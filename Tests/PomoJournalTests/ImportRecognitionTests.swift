@@ -6,7 +6,8 @@ import Testing
 @testable import PomoJournal
 @testable import PomoKit
 
-/// Defect 7 of issue 18: `pomo import timew.json` warned 6 times, imported nothing and exited 0.
+/// `pomo import FILE` recognizes the format the file holds (`timew export` among them); a file
+/// that gives fewer sessions than it holds, or none, says why and exits 65, never 0.
 @Suite("Import recognizes what a file holds")
 struct ImportRecognitionTests {
   static let now = 1_796_126_400.0

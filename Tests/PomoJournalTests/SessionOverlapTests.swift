@@ -5,7 +5,8 @@ import Testing
 @testable import PomoKit
 import PomoTestSupport
 
-/// Defect 6 of issue 18: two sessions over the same minutes counted the focus twice.
+/// Two sessions over the same minutes: add and edit refuse them unless --allow-overlap (so no
+/// focus is counted twice), and import brings them in and names them.
 @Suite("Sessions that share time")
 struct SessionOverlapTests {
   // Tuesday 2026-12-01 12:00 UTC.

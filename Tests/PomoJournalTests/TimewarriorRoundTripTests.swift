@@ -9,7 +9,8 @@ import PomoTestSupport
 private let timew = "/usr/bin/timew"
 private let hasTimew = FileManager.default.isExecutableFile(atPath: timew)
 
-/// Defect 8 of issue 18: Timewarrior 1.4 has no `timew import`, so sessions had no way back into it.
+/// Sessions go to Timewarrior and back: Timewarrior 1.4 has no `timew import`, so pomo writes
+/// its data files.
 @Suite("Timewarrior both ways")
 struct TimewarriorRoundTripTests {
   static let now = 1_796_126_400.0

@@ -5,8 +5,8 @@ import Testing
 @testable import PomoKit
 import PomoTestSupport
 
-/// Issue 18, defect 1: a preset file that cannot be used is a warning naming it, never a
-/// reason for every other preset and timer to fail.
+/// A preset file that cannot be used is a warning naming it, never a reason for every other
+/// preset and timer to fail.
 @Suite("A broken preset file")
 struct BrokenPresetFileTests {
   let home: TemporaryFolder

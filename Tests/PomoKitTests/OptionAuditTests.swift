@@ -130,7 +130,7 @@ func givenOptions(_ parsed: ParsedArguments) -> Set<String> {
   parsed.flags.union(parsed.values.keys)
 }
 
-/// The audit of part 2: every option a command reads is one it declares. Each command of the
+/// Every option a command reads is one it declares. Each command of the
 /// tree runs in-process, as far as it goes, with every option it declares given in some run;
 /// whatever it read without declaring shows in `undeclaredReads`.
 @Suite("Option audit", .serialized)

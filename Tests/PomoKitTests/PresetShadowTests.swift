@@ -5,7 +5,7 @@ import Testing
 @testable import PomoCore
 @testable import PomoKit
 
-/// Issue 18, defect 16: a preset of your own never replaces a built-in one without a word.
+/// A preset of your own never replaces a built-in one without a word.
 @Suite("presets new and the built-in names")
 struct PresetShadowTests {
   static let builtIns = ["work", "hiit", "52-17"]

@@ -7,8 +7,8 @@ import Testing
 @testable import PomoKit
 @testable import PomoPlatform
 
-/// Issue 18, defect 2: resuming continues the phase that was cut short with the time it had
-/// left, then the rest of the plan exactly as it was started, whatever its shape.
+/// Resuming continues the phase that was cut short with the time it had left, then the rest of
+/// the plan exactly as it was started, whatever its shape.
 @Suite("Resume keeps the plan's shape")
 struct ResumePlanShapeTests {
   struct Shape: CustomTestStringConvertible, Sendable {

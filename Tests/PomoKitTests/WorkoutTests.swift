@@ -12,7 +12,7 @@ import Testing
   import Glibc
 #endif
 
-// Issue 14: workouts away from the keyboard. Quick timers, the big display, voice cues,
+// Workouts away from the keyboard. Quick timers, the big display, voice cues,
 // sounds and the workout summary.
 
 @Suite("Quick timers")

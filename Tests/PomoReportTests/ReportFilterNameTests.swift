@@ -5,9 +5,9 @@ import Testing
 @testable import PomoJournal
 @testable import PomoKit
 
-/// Defect 13 of issue 18: `pomo report --tag Thesis` printed an empty report for the tag `thesis`.
-/// Every tag or preset typed to pick sessions (report and export filters, edit --untag) that
-/// matches nothing is an error with the nearest name; tags typed lose the spaces around them.
+/// `pomo report --tag Thesis` reports the tag `thesis`, never an empty report. Every tag or
+/// preset typed to pick sessions (report and export filters, edit --untag) that matches nothing
+/// is an error with the nearest name; tags typed lose the spaces around them.
 @Suite("A filter naming a tag or preset no session has")
 struct ReportFilterNameTests {
   static let now = 1_796_126_400.0

@@ -5,7 +5,7 @@ import Testing
 @testable import PomoReport
 import PomoTestSupport
 
-/// Defect 14 of issue 18: `report --today` was headed "Tue 2026-12-01: Tue 2026-12-01".
+/// A report of one day is headed "Tue 2026-12-01", never "Tue 2026-12-01: Tue 2026-12-01".
 @Suite("A report's heading says its days once")
 struct ReportHeadingTests {
   static let day = LocalCalendar.parseDate("2026-12-01")!
