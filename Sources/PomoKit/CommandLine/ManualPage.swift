@@ -233,7 +233,7 @@ public enum ManualPage {
     var out: [String] = []
     out += [".Sh PRESETS"]
     out += sentences(
-      "Built-in presets: work (classic Pomodoro), hiit, tabata, emom, ladder, stretch, 52-17 and flow (Flowtime). Your own presets are JSON files in $XDG_CONFIG_HOME/pomo/presets; the file name without .json is the preset's name unless the file has a \"name\", and one with the name of a built-in replaces it."
+      "Built-in presets: \(PresetCatalog.builtInNames.joined(separator: ", ")) ('pomo presets' describes each). Your own presets are JSON files in $XDG_CONFIG_HOME/pomo/presets; the file name without .json is the preset's name unless the file has a \"name\", and one with the name of a built-in replaces it."
     )
     out += [".Pp"]
     out += sentences(
