@@ -247,7 +247,6 @@ public enum ManualPage {
       "    { \"name\": \"focus\", \"kind\": \"work\", \"duration\": \"25m\" },",
       "    { \"name\": \"break\", \"kind\": \"rest\", \"duration\": \"5m\" }",
       "  ],",
-      "  \"skip_last_rest\": true,",
       "  \"long_break\": { \"every\": 4, \"name\": \"long break\", \"duration\": \"15m\" }",
       "}",
     ].map(literal)
