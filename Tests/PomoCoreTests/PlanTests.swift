@@ -14,12 +14,13 @@ struct PlanTests {
     try #require(try PresetCatalog.builtIns().first { $0.name == name })
   }
 
-  @Test("classic Pomodoro: four focus blocks, three breaks, no break after the last")
+  @Test("classic Pomodoro: four focus blocks, three breaks, a long break after the fourth")
   func work() throws {
     let plan = Plan(preset: try builtIn("work"))
-    #expect(plan.phases.map(\.name) == ["focus", "break", "focus", "break", "focus", "break", "focus"])
-    #expect(plan.total == .seconds(115 * 60))
-    #expect(plan.phases.map(\.round) == [1, 1, 2, 2, 3, 3, 4])
+    #expect(plan.phases.map(\.name) == ["focus", "break", "focus", "break", "focus", "break", "focus", "long break"])
+    #expect(plan.total == .seconds(130 * 60))
+    #expect(plan.phases.map(\.round) == [1, 1, 2, 2, 3, 3, 4, 4])
+    #expect(plan.phases.last?.duration == .seconds(900))
   }
 
   @Test("a long break replaces the break after every 4th focus")
@@ -28,7 +29,8 @@ struct PlanTests {
     let names = plan.phases.map(\.name)
     #expect(names.filter { $0 == "long break" }.count == 2)
     #expect(names[7] == "long break" && names[15] == "long break")
-    #expect(names.last == "focus")
+    // Every focus has its break, the ninth's too.
+    #expect(names.count == 18 && names.last == "break")
     #expect(plan.phases[7].duration == .seconds(900))
   }
 

@@ -165,7 +165,7 @@ struct TypedDurationTests {
     ["start", "25min", "--dry-run"], ["start", "1h30", "--dry-run"], ["start", "90sec", "--dry-run"],
     ["start", "1.5h", "--dry-run"],
     ["start", "40s/20s", "-r", "2", "--warmup", "2min", "--cooldown", "90sec", "--dry-run"],
-    ["add", "25min", "--start", "-90min"], ["add", "work", "--start", "-2hours"],
+    ["add", "25min", "--start", "-90min"], ["add", "work", "--start", "-3hours"],
   ]
 
   @Test("the common spellings work in every command that takes a duration", arguments: accepted)

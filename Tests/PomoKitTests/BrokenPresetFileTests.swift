@@ -29,7 +29,7 @@ struct BrokenPresetFileTests {
 
   /// Every command that reads the catalog, with what it must still print on stdout.
   static let commands: [([String], String)] = [
-    (["start", "work", "--dry-run"], "work: 4 rounds, 7 phases, 1:55:00\n"),
+    (["start", "work", "--dry-run"], "work: 4 rounds, 8 phases, 2:10:00\n"),
     (["start", "25m", "--dry-run"], "25m: 1 round, 1 phase, 25:00\n"),
     (["start", "arms", "--dry-run"], "arms: 1 round, 1 phase, 1:00\n"),
     (["presets"], "NAME "),

@@ -30,8 +30,9 @@ struct CommandLineTests {
         Runs presets of timed phases (focus and breaks, work and rest) with a live
         progress bar, and records every session in a journal.
 
-        Built-in presets: work (classic Pomodoro), hiit, tabata, emom, ladder, stretch,
-        52-17, flow (Flowtime). Your own go in $XDG_CONFIG_HOME/pomo/presets/NAME.json.
+        Built-in presets: 52-17, amrap, emom, flow, hiit, ladder, stretch,
+        stretch-sides, tabata, tabata-moves, work ('pomo presets' describes each). Your
+        own go in $XDG_CONFIG_HOME/pomo/presets/NAME.json.
 
         USAGE: pomo <subcommand>
 

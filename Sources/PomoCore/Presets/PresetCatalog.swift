@@ -30,6 +30,11 @@ public struct PresetCatalog: Sendable {
   /// The JSON Schema for preset files, embedded at build time.
   public static var schema: String { BuiltinPresetFiles.schema }
 
+  /// The built-in presets' names, in the order `pomo presets` lists them: each is its embedded
+  /// file's name (a built-in file has no "name" of its own), so help can list them without
+  /// parsing a preset.
+  public static var builtInNames: [String] { BuiltinPresetFiles.all.map(\.name).sorted() }
+
   /// The built-in presets, parsed from the files embedded at build time.
   public static func builtIns() throws(DataFileError) -> [Preset] {
     var result: [Preset] = []

@@ -233,7 +233,7 @@ public enum ManualPage {
     var out: [String] = []
     out += [".Sh PRESETS"]
     out += sentences(
-      "Built-in presets: work (classic Pomodoro), hiit, tabata, emom, ladder, stretch, 52-17 and flow (Flowtime). Your own presets are JSON files in $XDG_CONFIG_HOME/pomo/presets; the file name without .json is the preset's name unless the file has a \"name\", and one with the name of a built-in replaces it."
+      "Built-in presets: \(PresetCatalog.builtInNames.joined(separator: ", ")) ('pomo presets' describes each). Your own presets are JSON files in $XDG_CONFIG_HOME/pomo/presets; the file name without .json is the preset's name unless the file has a \"name\", and one with the name of a built-in replaces it."
     )
     out += [".Pp"]
     out += sentences(
@@ -247,7 +247,6 @@ public enum ManualPage {
       "    { \"name\": \"focus\", \"kind\": \"work\", \"duration\": \"25m\" },",
       "    { \"name\": \"break\", \"kind\": \"rest\", \"duration\": \"5m\" }",
       "  ],",
-      "  \"skip_last_rest\": true,",
       "  \"long_break\": { \"every\": 4, \"name\": \"long break\", \"duration\": \"15m\" }",
       "}",
     ].map(literal)

@@ -14,7 +14,7 @@ public enum Pomo: Command {
     discussion: """
       Runs presets of timed phases (focus and breaks, work and rest) with a live progress bar, and records every session in a journal.
 
-      Built-in presets: work (classic Pomodoro), hiit, tabata, emom, ladder, stretch, 52-17, flow (Flowtime). Your own go in $XDG_CONFIG_HOME/pomo/presets/NAME.json.
+      Built-in presets: \(PresetCatalog.builtInNames.joined(separator: ", ")) ('pomo presets' describes each). Your own go in $XDG_CONFIG_HOME/pomo/presets/NAME.json.
       """)
 
   public static var subcommands: [CommandNode] {

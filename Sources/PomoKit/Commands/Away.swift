@@ -11,7 +11,7 @@ extension Pomo {
         and asks, on your return, whether to keep it, drop it or end the session. Reports
         leave time away out of focus unless it was kept. Use it from a screen locker or an
         idle daemon that pomo does not hear by itself (swayidle, hypridle, xss-lock,
-        xidlehook: see the README). Already away, nothing changes.
+        xidlehook: recipes in docs/configuration.md). Already away, nothing changes.
 
         Examples:
           pomo away
