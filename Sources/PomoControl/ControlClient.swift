@@ -64,6 +64,26 @@ public struct ControlClient: Sendable {
   public func send(
     _ request: ControlProtocol.Request, timeout: Double = 5
   ) throws(Failure) -> SessionState? {
+    switch try answer(request, timeout: timeout) {
+    case .state(let state): state
+    case .ended: nil
+    }
+  }
+
+  /// What the session answered a request with.
+  public enum Answer: Sendable {
+    /// The session after the request.
+    case state(SessionState)
+    /// No session any more; when the request ended it, the summary its own terminal would
+    /// print (head and parts, as `SessionSummary.parts` gives them).
+    case ended(summary: (head: String, parts: [String])?)
+  }
+
+  /// Sends one request and waits for its answer: the session's state after it, or its end
+  /// and (when the request ended it) its summary. A command carries a deadline, as in `send`.
+  public func answer(
+    _ request: ControlProtocol.Request, timeout: Double = 5
+  ) throws(Failure) -> Answer {
     let connection = try connect()
     defer { connection.close() }
     var request = request
@@ -72,10 +92,14 @@ public struct ControlClient: Sendable {
     }
     guard connection.write(ControlProtocol.encode(request)) else { throw .refused }
     switch connection.nextReply(timeout: timeout + Self.grace) {
-    case .reply(.state(let state)): return state
-    case .reply(.idle): return nil
+    case .reply(.state(let state)): return .state(state)
+    case .reply(.idle): return .ended(summary: nil)
+    case .reply(.summary(let head, let parts)):
+      // The session ended with this request; `idle` follows.
+      _ = connection.nextReply(timeout: Self.grace)
+      return .ended(summary: (head, parts))
     case .reply(.error(let message)): throw .session(message)
-    case .reply(.tick), .reply(.summary): throw .refused
+    case .reply(.tick): throw .refused
     case .timedOut:
       if let pid = sessionPID(), Platform.processIsStopped(pid) == true { throw .suspended(pid: pid, after: timeout) }
       throw .noAnswer(timeout)

@@ -121,6 +121,22 @@ struct DetachTests {
     #expect(try records().first?.interruption == .quit)
   }
 
+  @Test("pomo stop of a detached session prints the summary a session in the foreground prints")
+  func stopPrintsSummary() throws {
+    defer { home.cleanUp() }
+    let started = try runPomo(["start", home.file("long.json"), "--detach"], environment: environment)
+    #expect(started.status == 0)
+    let pid = try #require(try runningPID())
+    defer { kill(pid, SIGKILL) }
+    let stopped = try runPomo(["stop"], environment: environment)
+    #expect(stopped.status == 0)
+    #expect(stopped.out.hasPrefix("Stopped long: 0 of 1 phase done; focus 0:0"), "\(stopped.out)")
+    #expect(stopped.out.hasSuffix(", rest 0:00, paused 0:00\n"), "\(stopped.out)")
+    #expect(!stopped.out.contains("idle"))
+    #expect(waitUntil { (try? records().count) == 1 })
+    #expect(try records().first?.interruption == .quit)
+  }
+
   @Test("attach with nothing running says so, exit 1")
   func attachIdle() throws {
     defer { home.cleanUp() }

@@ -51,7 +51,7 @@ struct SuspendedSessionTests {
     #expect(after.pausedAt == nil)
     #expect(after.phaseLengthSeconds == before.phaseLengthSeconds)
     #expect(session.isRunning)
-    #expect(try home.run("stop").out == "idle\n")
+    #expect(try home.run("stop").out.hasPrefix("Stopped long: 0 of 1 phase done; "))
     session.waitUntilExit()
     let record = try #require(try journalRecords(home.folder.file(journalFile(home.path))).first)
     #expect(record.phases.count == 1)

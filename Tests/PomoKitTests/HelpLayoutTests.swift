@@ -444,8 +444,8 @@ struct HelpLayoutTests {
 
     The command goes to the running session over its control socket, in
     $XDG_RUNTIME_DIR/pomo (else $XDG_STATE_HOME/pomo), which only your user can
-    reach. It prints the session's new status line, as 'pomo status' would, and
-    exits 0; with no session running it says so and exits 1.
+    reach. It prints the session's summary, as its own terminal prints it when it
+    ends, and exits 0; with no session running it says so and exits 1.
 
     USAGE: pomo stop
 

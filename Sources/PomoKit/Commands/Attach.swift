@@ -83,6 +83,12 @@ extension Pomo {
           shortHint: state.waiting ? KeyHints.waitingShort(keys: true) : counting?.short)
         context.output.write(ANSI.clearLine + line.text)
       }
+      func printSummary(_ summary: (head: String, parts: [String])) {
+        context.output.write(
+          "\r" + ANSI.clearLine
+            + SessionSummary.layout(head: summary.head, parts: summary.parts, width: width, unicode: style.unicode))
+        summarised = true
+      }
       while true {
         let ready = waiter.wait(for: [follower.fd, 0, signals.readFD], until: nil, now: .zero)
         if ready.readable.contains(signals.readFD) {
@@ -105,11 +111,7 @@ extension Pomo {
           if ended {
             // What the session's own terminal printed as it ended, laid out for this one.
             if let summary = follower.summary {
-              context.output.write(
-                "\r" + ANSI.clearLine
-                  + SessionSummary.layout(
-                    head: summary.head, parts: summary.parts, width: width, unicode: style.unicode))
-              summarised = true
+              printSummary(summary)
             } else {
               context.output.write("\n" + "the session ended")
             }
@@ -130,8 +132,17 @@ extension Pomo {
             let keeps = (key == UInt8(ascii: "k") || key == UInt8(ascii: "K")) && state?.awayAsking == true
             guard let command = keeps ? .keepAway : SessionEngine.command(forKey: key) else { continue }
             do {
-              if let answer = try client.send(.command(command)) { state = answer }
-              draw()
+              switch try client.answer(.command(command)) {
+              case .state(let answer):
+                state = answer
+                draw()
+              case .ended(let summary?):
+                // q (or a skip past the last phase) ended it: its summary, as `pomo stop` prints.
+                printSummary(summary)
+                return ExitCode.success
+              case .ended(nil):
+                draw()
+              }
             } catch {
               // The session ended meanwhile; the feed says so next.
             }
