@@ -34,8 +34,9 @@ public struct ControlClient: Sendable {
     case refused
     /// The session did not answer in time; the command will never be applied.
     case noAnswer(Double)
-    /// The session's process is stopped (Ctrl-Z, SIGSTOP); the command will never be applied.
-    case suspended(pid: Int32, after: Double)
+    /// The session's process is stopped (Ctrl-Z, SIGSTOP): the command was not sent, or (when
+    /// it stopped while the command waited, `after` seconds) will never be applied.
+    case suspended(pid: Int32, after: Double?)
     case session(String)
 
     public var description: String {
@@ -49,8 +50,10 @@ public struct ControlClient: Sendable {
       case .refused: "the running session refused the connection"
       case .noAnswer(let seconds):
         "the running session did not answer within \(Int(seconds)) s, so nothing changed (the command will not be applied later)"
-      case .suspended(let pid, let seconds):
-        "the session is suspended (pid \(pid) is stopped) and did not answer within \(Int(seconds)) s, so nothing changed (the command will not be applied later); 'fg' or 'kill -CONT \(pid)' wakes it"
+      case .suspended(let pid, nil):
+        "the session is suspended (pid \(pid) is stopped, as by Ctrl-Z), so nothing changed; 'fg' in its terminal (or 'kill -CONT \(pid)') lets it go on"
+      case .suspended(let pid, let seconds?):
+        "the session is suspended (pid \(pid) is stopped) and did not answer within \(Int(seconds)) s, so nothing changed (the command will not be applied later); 'fg' in its terminal (or 'kill -CONT \(pid)') lets it go on"
       case .session(let message): "the running session answered: \(message)"
       }
     }
@@ -84,6 +87,10 @@ public struct ControlClient: Sendable {
   public func answer(
     _ request: ControlProtocol.Request, timeout: Double = 5
   ) throws(Failure) -> Answer {
+    // A stopped session (Ctrl-Z) reads nothing until it runs again: say so now, not after the wait.
+    if case .command = request, let pid = sessionPID(), Platform.processIsStopped(pid) == true {
+      throw .suspended(pid: pid, after: nil)
+    }
     let connection = try connect()
     defer { connection.close() }
     var request = request

@@ -239,7 +239,7 @@ struct HelpLayoutTests {
     let old = Self.wrappedLineByLine(helpPage(["pomo", "start"], width: 80), node, width: 80)
     #expect(old.contains("\na\nminute to the current phase"))
     let problems = HelpLayoutCheck.problems(old, width: 80, usageTokens: Self.tokens(["pomo", "start"]))
-    #expect(problems.map(\.text).contains("focus, q quits. Ctrl-Z suspends; fg resumes."))
+    #expect(problems.map(\.text).contains("focus, q quits. Ctrl-Z suspends pomo but not the timer (pause first to stop it):"))
   }
 
   @Test("the check catches a page laid out for a narrower width, in every kind of block")
@@ -666,7 +666,9 @@ struct HelpLayoutTests {
 
     Keys while running: space pauses and resumes, s skips to the next phase, + adds
     a minute to the current phase, i and e mark an internal or external interruption
-    of focus, q quits. Ctrl-Z suspends; fg resumes.
+    of focus, q quits. Ctrl-Z suspends pomo but not the timer (pause first to stop
+    it): after fg, phases that ran out meanwhile end at their time, and until then
+    commands from other shells fail, saying so.
 
     Enter goes on from a phase that waits for confirmation (--confirm); ? (or h)
     lists the keys where the terminal is too narrow to show them.
