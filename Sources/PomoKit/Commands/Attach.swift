@@ -29,7 +29,9 @@ extension Pomo {
 
     /// The keys, as the header and `?` list them: `enter go on` only for a session whose
     /// phases wait for confirmation.
-    static func keysHint(confirm: Bool) -> String { KeyHints.full(confirm: confirm, quit: "q stop", extra: "d detach") }
+    static func keysHint(confirm: Bool, open: Bool = false) -> String {
+      KeyHints.full(confirm: confirm, open: open, quit: "q stop", extra: "d detach")
+    }
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let style = DisplayStyle.resolve(
@@ -67,7 +69,9 @@ extension Pomo {
       }
       func draw() {
         guard let state else { return }
-        keysHint = Self.keysHint(confirm: state.confirm || state.waiting)
+        // An open phase (Flowtime) waits from its start; space and enter end it.
+        let open = state.open || state.upcoming.contains(where: \.open)
+        keysHint = Self.keysHint(confirm: state.confirm || (state.waiting && !state.open), open: open)
         if !headed {
           let head = "\(TextLayout.inert(state.record.preset)) (pid \(state.pid)):"
           context.output.write(
@@ -79,8 +83,9 @@ extension Pomo {
         // r reaches the session from here; digits do not, so a question says 'pomo rep N'.
         let counting = state.waiting ? nil : KeyHints.counting(snapshot, keys: state.question == nil)
         let line = StatusLine.render(
-          snapshot, width: width, style: style, hint: state.waiting ? KeyHints.waiting(keys: true) : counting?.full,
-          shortHint: state.waiting ? KeyHints.waitingShort(keys: true) : counting?.short)
+          snapshot, width: width, style: style,
+          hint: state.waiting ? KeyHints.waiting(keys: true, open: state.open) : counting?.full,
+          shortHint: state.waiting ? KeyHints.waitingShort(keys: true, open: state.open) : counting?.short)
         context.output.write(ANSI.clearLine + line.text)
       }
       func printSummary(_ summary: (head: String, parts: [String])) {
