@@ -761,13 +761,17 @@ struct HelpLayoutTests {
 
     Otherwise the last interrupted session goes on. A session is interrupted by q,
     Ctrl-C, 'pomo stop', a signal, a crash or a power loss. Resuming runs the rest
-    of its plan as a new journal record that names the one it continues.
+    of its plan as a new journal record that names the one it continues. It runs
+    where and as 'pomo start' would: --detach runs it in the background, and the
+    display options apply.
 
-    USAGE: pomo resume [--journal <path>] [--color <when>] [--ascii] [--big]
-           [--voice] [--no-bell] [--no-notify] [--no-input] [--confirm]
+    USAGE: pomo resume [--detach] [--journal <path>] [--color <when>] [--ascii]
+           [--big] [--voice] [--no-bell] [--no-notify] [--no-input] [--confirm]
            [--no-confirm]
 
     OPTIONS:
+      --detach                Run in the background with no terminal and return at
+                              once; 'pomo status' shows it and 'pomo stop' ends it.
       --journal <path>        The journal: a folder (one file per machine) or a
                               single file (default: $POMO_JOURNAL, else
                               $XDG_DATA_HOME/pomo/journal/).
