@@ -138,7 +138,9 @@ extension Pomo {
       }
       if arguments[dryRun] {
         if let advance = try SessionLauncher.advance(arguments) { plan.setAdvance(advance) }
-        context.output.write(PlanText.render(plan, width: context.width, unicode: context.unicode))
+        // A plan bound to the clock shows the times of day it runs at.
+        let clock = (endsAt != nil || startAt != nil) ? PlanText.ClockTimes(start: begins, time: context.zone.clockTime) : nil
+        context.output.write(PlanText.render(plan, width: context.width, unicode: context.unicode, clock: clock))
         return ExitCode.success
       }
       if startAt != nil && arguments[SharedOptions.detach] {
