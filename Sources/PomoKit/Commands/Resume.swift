@@ -42,9 +42,8 @@ extension Pomo {
       }
       let journal = JournalAccess.journal(arguments, context)
       let setup = try SessionLauncher.Setup(arguments, context, journal: journal)
-      let detach = arguments[SharedOptions.detach]
-      // In the background, the session started again claims the state folder itself.
-      let lock = detach ? nil : try JournalAccess.claim(journal, context)
+      // Claiming the state folder also records a session that crashed, so it can be resumed.
+      let lock = try JournalAccess.claim(journal, context)
       var latest: JournalRecord?
       var resumed = Set<String>()
       let history = try JournalAccess.history(journal, strict: false, context)
@@ -73,7 +72,11 @@ extension Pomo {
       info.warmup = record.warmupSeconds.map(Self.duration)
       info.cooldown = record.cooldownSeconds.map(Self.duration)
       info.task = record.task
-      guard let lock else { return try SessionLauncher.detach(plan: rest.plan, arguments, context) }
+      if arguments[SharedOptions.detach] {
+        // The session started again in the background claims the state folder itself.
+        lock.release()
+        return try SessionLauncher.detach(plan: rest.plan, arguments, context)
+      }
       return SessionLauncher.run(plan: rest.plan, info: info, setup: setup, lock: lock, arguments, context)
     }
 
