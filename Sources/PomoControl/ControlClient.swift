@@ -34,8 +34,9 @@ public struct ControlClient: Sendable {
     case refused
     /// The session did not answer in time; the command will never be applied.
     case noAnswer(Double)
-    /// The session's process is stopped (Ctrl-Z, SIGSTOP); the command will never be applied.
-    case suspended(pid: Int32, after: Double)
+    /// The session's process is stopped (Ctrl-Z, SIGSTOP): the command was not sent, or (when
+    /// it stopped while the command waited, `after` seconds) will never be applied.
+    case suspended(pid: Int32, after: Double?)
     case session(String)
 
     public var description: String {
@@ -49,8 +50,10 @@ public struct ControlClient: Sendable {
       case .refused: "the running session refused the connection"
       case .noAnswer(let seconds):
         "the running session did not answer within \(Int(seconds)) s, so nothing changed (the command will not be applied later)"
-      case .suspended(let pid, let seconds):
-        "the session is suspended (pid \(pid) is stopped) and did not answer within \(Int(seconds)) s, so nothing changed (the command will not be applied later); 'fg' or 'kill -CONT \(pid)' wakes it"
+      case .suspended(let pid, nil):
+        "the session is suspended (pid \(pid) is stopped, as by Ctrl-Z), so nothing changed; 'fg' in its terminal (or 'kill -CONT \(pid)') lets it go on"
+      case .suspended(let pid, let seconds?):
+        "the session is suspended (pid \(pid) is stopped) and did not answer within \(Int(seconds)) s, so nothing changed (the command will not be applied later); 'fg' in its terminal (or 'kill -CONT \(pid)') lets it go on"
       case .session(let message): "the running session answered: \(message)"
       }
     }
@@ -64,6 +67,30 @@ public struct ControlClient: Sendable {
   public func send(
     _ request: ControlProtocol.Request, timeout: Double = 5
   ) throws(Failure) -> SessionState? {
+    switch try answer(request, timeout: timeout) {
+    case .state(let state): state
+    case .ended: nil
+    }
+  }
+
+  /// What the session answered a request with.
+  public enum Answer: Sendable {
+    /// The session after the request.
+    case state(SessionState)
+    /// No session any more; when the request ended it, the summary its own terminal would
+    /// print (head and parts, as `SessionSummary.parts` gives them).
+    case ended(summary: (head: String, parts: [String])?)
+  }
+
+  /// Sends one request and waits for its answer: the session's state after it, or its end
+  /// and (when the request ended it) its summary. A command carries a deadline, as in `send`.
+  public func answer(
+    _ request: ControlProtocol.Request, timeout: Double = 5
+  ) throws(Failure) -> Answer {
+    // A stopped session (Ctrl-Z) reads nothing until it runs again: say so now, not after the wait.
+    if case .command = request, let pid = sessionPID(), Platform.processIsStopped(pid) == true {
+      throw .suspended(pid: pid, after: nil)
+    }
     let connection = try connect()
     defer { connection.close() }
     var request = request
@@ -72,10 +99,14 @@ public struct ControlClient: Sendable {
     }
     guard connection.write(ControlProtocol.encode(request)) else { throw .refused }
     switch connection.nextReply(timeout: timeout + Self.grace) {
-    case .reply(.state(let state)): return state
-    case .reply(.idle): return nil
+    case .reply(.state(let state)): return .state(state)
+    case .reply(.idle): return .ended(summary: nil)
+    case .reply(.summary(let head, let parts)):
+      // The session ended with this request; `idle` follows.
+      _ = connection.nextReply(timeout: Self.grace)
+      return .ended(summary: (head, parts))
     case .reply(.error(let message)): throw .session(message)
-    case .reply(.tick), .reply(.summary): throw .refused
+    case .reply(.tick): throw .refused
     case .timedOut:
       if let pid = sessionPID(), Platform.processIsStopped(pid) == true { throw .suspended(pid: pid, after: timeout) }
       throw .noAnswer(timeout)

@@ -20,7 +20,8 @@ import PomoPlatform
 /// The session answers each request with one line: `state JSON` (the session after the
 /// request: `current.json`'s object without the phases already done and with only the next
 /// phase of the plan), `idle` (no session any more, as after `stop`), or `error MESSAGE` and
-/// then closes the connection. After `follow` it sends a `state` line at once and whenever
+/// then closes the connection. A command that ends the session (`stop`, the last `skip`) is
+/// answered with its `summary` line (as below) before `idle`. After `follow` it sends a `state` line at once and whenever
 /// the state changes (a phase, a pause, an extension), a `tick MILLISECONDS` line (the wall
 /// time, in milliseconds since 1970) whenever only the time shown changes (each second, each
 /// percent), then, when the session ends, `summary HEAD<TAB>PART<TAB>…` (what its own

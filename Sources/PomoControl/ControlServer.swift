@@ -220,10 +220,17 @@ public final class ControlServer: SessionControl {
     let engine = ended ? nil : apply(command)
     let held = heldFeed ?? []
     heldFeed = nil
+    // The command that ended the session hears its summary, as the followers do.
+    if engine?.isFinished == true, let summary = endSummary {
+      send(fd, ControlProtocol.encode(.summary(head: summary.head, parts: summary.parts), offset: offset))
+    }
     send(fd, reply(engine))
     guard !held.isEmpty else { return }
     for follower in followers { send(follower, held) }
   }
+
+  /// The summary the session ended with, for the command that ended it.
+  private var endSummary: (head: String, parts: [String])?
 
   /// While a command is carried out: the feed's lines, sent once it is answered.
   private var heldFeed: [UInt8]?
@@ -305,6 +312,7 @@ public final class ControlServer: SessionControl {
   private func finish(summary: (head: String, parts: [String])? = nil) {
     guard !ended else { return }
     ended = true
+    endSummary = summary
     let idle = ControlProtocol.encode(.idle, offset: offset)
     let said = summary.map { ControlProtocol.encode(.summary(head: $0.head, parts: $0.parts), offset: offset) } ?? []
     for fd in followers {

@@ -5,7 +5,9 @@ import PomoTerminal
 
 /// The report as people read it: a bar per day, then totals, comparison, streak and groups.
 public enum ReportText {
-  public static func render(_ report: Report, width: Int, style: DisplayStyle) -> String {
+  /// - Parameter today: a month in progress lists its days up to this one: the rest have
+  ///   nothing to show yet (a day ahead that holds a session is still listed).
+  public static func render(_ report: Report, width: Int, style: DisplayStyle, today: Int64? = nil) -> String {
     let width = max(30, width)
     let range = report.range
     var out: [String] = []
@@ -22,6 +24,7 @@ public enum ReportText {
     var rows:
       [(label: String, focus: Int64, completed: Int, interrupted: Int, met: Bool, internal: Int, external: Int)] = []
     for (i, day) in report.days.enumerated() {
+      if range.kind == .month, let today, day.day > today, day.sessions == 0 { continue }
       let label = grain.label(day.day, weekStart: range.weekStart)
       if i > 0, rows[rows.count - 1].label == label {
         rows[rows.count - 1].focus += focus[i]

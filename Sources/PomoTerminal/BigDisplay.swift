@@ -58,7 +58,7 @@ public final class BigDisplay: LiveView {
     for event in events {
       switch event {
       case .sessionStarted:
-        hints = KeyHints.full(confirm: engine.plan.confirms, extra: KeyHints.countKey(engine.plan))
+        hints = KeyHints.full(engine.plan)
         history.append(PlanText.header(engine.plan))
         enter()
       case .phaseEnded, .slept, .answered, .away, .back, .awayAsking, .awayDecided:
@@ -100,7 +100,7 @@ public final class BigDisplay: LiveView {
   /// The bottom rows: how to go on while a phase waits; else the keys when they fit in a row
   /// (or after `?`, wrapped), else `? keys`.
   private func footer(_ snapshot: SessionSnapshot) -> [String] {
-    if snapshot.overtime != nil { return [KeyHints.waiting(keys: keyHint)] }
+    if snapshot.overtime != nil { return [KeyHints.waiting(keys: keyHint, open: snapshot.phase.open)] }
     // A question for reps is the one thing to answer now.
     if snapshot.question != nil, let counting = KeyHints.counting(snapshot, keys: keyHint) { return [counting.full] }
     guard keyHint else { return [] }

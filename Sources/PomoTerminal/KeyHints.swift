@@ -7,11 +7,20 @@ public enum KeyHints {
   public static let helpKeys: Set<UInt8> = [UInt8(ascii: "?"), UInt8(ascii: "h")]
 
   /// The full list: `space pause, s skip, + 1 min, i/e mark, q quit`, with `enter go on` when
-  /// phases wait for confirmation (`i/e mark`: an internal or external interruption).
-  public static func full(confirm: Bool, quit: String = "q quit", extra: String? = nil) -> String {
-    (["space pause"] + (confirm ? ["enter go on"] : []) + ["s skip", "+ 1 min", markKeys, quit]
-      + (extra.map { [$0] } ?? []))
-      .joined(separator: ", ")
+  /// phases wait for confirmation (`i/e mark`: an internal or external interruption). With
+  /// open phases (Flowtime) space ends the focus and `+` adds time only to a break, so the list
+  /// says so: it is shown for the whole session.
+  public static func full(confirm: Bool, open: Bool = false, quit: String = "q quit", extra: String? = nil) -> String {
+    let keys =
+      open
+      ? ["space end focus (pause a break)", "s skip", "+ 1 min (to a break)"]
+      : ["space pause"] + (confirm ? ["enter go on"] : []) + ["s skip", "+ 1 min"]
+    return (keys + [markKeys, quit] + (extra.map { [$0] } ?? [])).joined(separator: ", ")
+  }
+
+  /// The full list for a plan, as the session's own displays show it.
+  public static func full(_ plan: Plan) -> String {
+    full(confirm: plan.confirms, open: plan.hasOpenPhase, extra: countKey(plan))
   }
 
   /// The keys that mark an interruption of a focus phase: `i` internal, `e` external.
@@ -20,12 +29,17 @@ public enum KeyHints {
   /// Fits in the narrowest header that has any room: the key that shows the list.
   public static let short = "? keys"
 
-  /// The status line's last part while a phase waits: how to go on.
-  public static func waiting(keys: Bool) -> String { keys ? "enter to go on" : "'pomo next' to go on" }
+  /// The status line's last part while a phase waits: how to go on; in an open phase
+  /// (Flowtime), how to end the focus.
+  public static func waiting(keys: Bool, open: Bool = false) -> String {
+    open ? (keys ? "space or enter ends focus" : "'pomo next' ends focus") : (keys ? "enter to go on" : "'pomo next' to go on")
+  }
 
   /// The same where the line has little room: the status line keeps it, with the time,
   /// down to 20 columns.
-  public static func waitingShort(keys: Bool) -> String { keys ? "enter go on" : "pomo next" }
+  public static func waitingShort(keys: Bool, open: Bool = false) -> String {
+    keys ? (open ? "space ends" : "enter go on") : "pomo next"
+  }
 
   /// `head`, `separator` and the hints when that fits in `room` columns, else `? keys` in
   /// their place, else `head` alone.

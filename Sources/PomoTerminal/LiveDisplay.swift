@@ -49,7 +49,7 @@ public final class LiveDisplay: SessionListener {
       switch event {
       case .sessionStarted:
         head = PlanText.header(engine.plan)
-        hints = KeyHints.full(confirm: engine.plan.confirms, extra: KeyHints.countKey(engine.plan))
+        hints = KeyHints.full(engine.plan)
         text += ANSI.hideCursor + headerLine() + "\n"
       case .phaseEnded, .slept, .answered, .away, .back, .awayAsking, .awayDecided:
         if let line = EventText.line(event, engine, clockTime: clockTime) {
@@ -69,8 +69,9 @@ public final class LiveDisplay: SessionListener {
       let waits = snapshot.overtime != nil
       let counting = waits ? nil : KeyHints.counting(snapshot, keys: keyHint)
       let rendered = StatusLine.render(
-        snapshot, width: width, style: style, hint: waits ? KeyHints.waiting(keys: keyHint) : counting?.full,
-        shortHint: waits ? KeyHints.waitingShort(keys: keyHint) : counting?.short)
+        snapshot, width: width, style: style,
+        hint: waits ? KeyHints.waiting(keys: keyHint, open: snapshot.phase.open) : counting?.full,
+        shortHint: waits ? KeyHints.waitingShort(keys: keyHint, open: snapshot.phase.open) : counting?.short)
       barCells = rendered.barCells
       if rendered.text != lastLine {
         text += "\r" + rendered.text + "\u{1B}[K"

@@ -74,6 +74,26 @@ struct ClockTimeStartTests {
     #expect(pty.text.contains("Completed 1s"))
   }
 
+  @Test("a dry run bound to the clock shows when each phase and the whole plan start and end")
+  func dryRunShowsClockTimes() throws {
+    defer { home.cleanUp() }
+    // From a whole hour one to two hours away, for an hour and a half.
+    let at = ((Date().timeIntervalSince1970 / 3600).rounded(.up) + 1) * 3600
+    func date(_ t: Double) -> String { String(RFC3339.format(t, offset: 0).prefix(19)) }
+    func time(_ t: Double) -> String { String(date(t).suffix(8)) }
+    let result = try fixture.run(["start", "50m/10m", "--at", date(at), "--until", date(at + 5400), "--dry-run"])
+    #expect(result.status == 0, "\(result.err)")
+    let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines.contains { $0.hasPrefix("#     START       END  DURATION") }, "\(result.out)")
+    #expect(lines.contains { $0.hasPrefix("1  \(time(at))  \(time(at + 3000))") }, "\(result.out)")
+    #expect(lines.contains { $0.hasPrefix("2  \(time(at + 3000))  \(time(at + 3600))") }, "\(result.out)")
+    #expect(lines.contains { $0.hasPrefix("3  \(time(at + 3600))  \(time(at + 5400))") }, "\(result.out)")
+    #expect(lines.contains { $0.hasPrefix("Total 1:30:00 (\(time(at)) to \(time(at + 5400))): ") }, "\(result.out)")
+    // Not bound to the clock, the table keeps the offsets from the start.
+    let plain = try fixture.run(["start", "50m/10m", "--rounds", "2", "--dry-run"])
+    #expect(!plain.out.contains("END") && plain.out.contains("\nTotal 1:50:00: work"), "\(plain.out)")
+  }
+
   @Test("--ago: the record starts that long ago and the phase has that much less left")
   func ago() throws {
     defer { home.cleanUp() }

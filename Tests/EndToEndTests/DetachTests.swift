@@ -121,6 +121,54 @@ struct DetachTests {
     #expect(try records().first?.interruption == .quit)
   }
 
+  @Test("pomo stop of a detached session prints the summary a session in the foreground prints")
+  func stopPrintsSummary() throws {
+    defer { home.cleanUp() }
+    let started = try runPomo(["start", home.file("long.json"), "--detach"], environment: environment)
+    #expect(started.status == 0)
+    let pid = try #require(try runningPID())
+    defer { kill(pid, SIGKILL) }
+    let stopped = try runPomo(["stop"], environment: environment)
+    #expect(stopped.status == 0)
+    #expect(stopped.out.hasPrefix("Stopped long: 0 of 1 phase done; focus 0:0"), "\(stopped.out)")
+    #expect(stopped.out.hasSuffix(", rest 0:00, paused 0:00\n"), "\(stopped.out)")
+    #expect(!stopped.out.contains("idle"))
+    #expect(waitUntil { (try? records().count) == 1 })
+    #expect(try records().first?.interruption == .quit)
+  }
+
+  @Test("resume --detach brings a crashed session back in the background")
+  func resumeDetached() throws {
+    defer { home.cleanUp() }
+    let started = try runPomo(["start", home.file("long.json"), "--detach", "--tag", "bg"], environment: environment)
+    #expect(started.status == 0)
+    let crashed = try #require(try runningPID())
+    kill(crashed, SIGKILL)
+    // Once the killed session has let go of its lock, resume takes it up in the background.
+    var answer: Finished?
+    #expect(
+      waitUntil {
+        answer = try? runPomo(["resume", "--detach"], environment: environment)
+        return answer?.status == 0
+      })
+    let resumed = try #require(answer)
+    #expect(resumed.out.split(separator: "\n").last?.hasPrefix("Running in the background (pid ") == true, "\(resumed.out)")
+    #expect(waitUntil { (try? runningPID()).flatMap { $0 } != nil })
+    let pid = try #require(try runningPID())
+    defer { kill(pid, SIGKILL) }
+    #expect(pid != crashed)
+    // A session of its own, with no terminal, as after start --detach.
+    let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+    let fields = stat[stat.range(of: ") ")!.upperBound...].split(separator: " ")
+    #expect(fields[3] == "\(pid)" && fields[4] == "0")
+    #expect(try runPomo(["status"], environment: environment).out.hasPrefix("WORK focus "))
+    #expect(try runPomo(["stop"], environment: environment).status == 0)
+    #expect(waitUntil { (try? records().count) == 2 })
+    let both = try records()
+    #expect(both.last?.resumedFrom == both.first?.id)
+    #expect(both.last?.tags == ["bg"])
+  }
+
   @Test("attach with nothing running says so, exit 1")
   func attachIdle() throws {
     defer { home.cleanUp() }

@@ -152,6 +152,22 @@ struct EndToEndReportTests {
     #expect(today.out.split(separator: "\r\n").count == 2)
   }
 
+  @Test("report --month lists the days of this month up to today, not the empty days to come")
+  func monthStopsAtToday() throws {
+    defer { home.cleanUp() }
+    let result = try runPomo(["report", "--month"], environment: env("UTC"))
+    #expect(result.status == 0, "\(result.err)")
+    let today = String(RFC3339.format(Date().timeIntervalSince1970, offset: 0).prefix(10))
+    // Day rows start "Mon 2026-12-07"; the heading's span is on its own line.
+    let rows = result.out.split(separator: "\n").dropFirst().filter { line in
+      line.count >= 14 && line.dropFirst(4).prefix(10).allSatisfy { $0.isNumber || $0 == "-" }
+    }
+    let days = rows.map { String($0.dropFirst(4).prefix(10)) }
+    #expect(!days.isEmpty && days.allSatisfy { $0 <= today }, "\(result.out)")
+    #expect(days.last == today, "\(result.out)")
+    #expect(days.first?.hasSuffix("-01") == true)
+  }
+
   static let usageErrors: [([String], String)] = [
     (["--week", "2026-W60"], "Error: '--week' must be this, last, a week like 2026-W48 or a date, got '2026-W60'"),
     (["--month", "2026-13"], "Error: '--month' must be this, last or a month like 2026-11, got '2026-13'"),

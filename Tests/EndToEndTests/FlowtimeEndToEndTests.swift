@@ -4,6 +4,10 @@ import Testing
 @testable import PomoJournal
 import PomoTestSupport
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Flowtime with the real binary: an open focus counts up until `pomo next` from another shell
 /// ends it, and the break after it is what the focus earned.
 @Suite("Flowtime, end to end")
@@ -144,5 +148,25 @@ struct FlowtimeEndToEndTests {
     #expect((home.read("flow.out") ?? "").contains(" earned + 0:\(banked) banked, round 1/1)"))
     // Skipped at once, the draw was not taken: the bank keeps it, and what the break saved.
     #expect((Self.bank(try fixture.run(["status"]).out) ?? 0) >= banked)
+  }
+
+  @Test("an open focus: the keys shown are those that work, and pomo extend is refused with its reason")
+  func openPhaseKeysAndExtend() throws {
+    defer { home.cleanUp() }
+    let pty = try fixture.terminal(["start", fixture.preset("flow"), "--no-notify"], columns: 120)
+    defer { if pty.exitStatus == nil { kill(pty.pid, SIGKILL) } }
+    #expect(pty.waitForText("space end focus (pause a break), s skip, + 1 min (to a break), i/e mark, q quit"))
+    #expect(pty.waitForText("space or enter ends focus"))
+    #expect(!pty.visible.contains("space pause"))
+    #expect(!pty.visible.contains("enter to go on"))
+    let extend = try fixture.run(["extend", "1m"])
+    #expect(extend.status == 1)
+    #expect(
+      extend.err
+        == "Error: the running session answered: the phase is open: it runs until you end it ('pomo next'), so it has no end to extend\n"
+    )
+    #expect(extend.out.isEmpty)
+    pty.send("q")
+    #expect(pty.waitForExit() == 130)
   }
 }

@@ -108,7 +108,7 @@ struct FollowerLimitTests {
     let kept = live.indices.filter { live[$0].isRunning }
     #expect(
       waitUntil { kept.allSatisfy { (home.folder.read("live\($0).out") ?? "").contains("WORK focus 2") } })
-    #expect(try home.run("stop").out == "idle\n")
+    #expect(try home.run("stop").out.hasPrefix("Stopped "))
     session.waitUntilExit()
     #expect(waitUntil { kept.allSatisfy { (home.folder.read("live\($0).out") ?? "").hasSuffix("idle\n") } })
   }

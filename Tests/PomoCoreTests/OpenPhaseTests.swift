@@ -131,4 +131,35 @@ struct OpenPhaseTests {
     let read = try SessionState(bytes: Array(paused.json(offset: { _ in 0 }).text.utf8))
     #expect(read.open)
   }
+
+  @Test("q right after a break records no done flow of 0:00; q later records the focus done")
+  func quitRightAfterBreak() {
+    var e = engine(.ratio(0.5))
+    _ = e.start()
+    clock.advance(.seconds(100))
+    _ = e.next()
+    // The earned break (50 s) ends; the next open focus begins and q comes at once.
+    clock.advance(.seconds(50))
+    clock.advance(.milliseconds(200))
+    _ = e.quit()
+    #expect(e.records.map(\.phase.name) == ["flow", "break", "flow"])
+    #expect(e.records.last?.completed == false)
+    // Half a second or more of it is a focus, and is done.
+    var later = engine(.ratio(0.5))
+    _ = later.start()
+    clock.advance(.milliseconds(600))
+    _ = later.quit()
+    #expect(later.records.last?.completed == true)
+  }
+
+  @Test("extend is refused on an open phase with a reason, and allowed in its break")
+  func extendRefused() {
+    var e = engine(.ratio(0.5))
+    _ = e.start()
+    clock.advance(.seconds(100))
+    let problem = e.problem(with: .extend(.seconds(60)))
+    #expect(problem == "the phase is open: it runs until you end it ('pomo next'), so it has no end to extend")
+    _ = e.next()
+    #expect(e.problem(with: .extend(.seconds(60))) == nil)
+  }
 }

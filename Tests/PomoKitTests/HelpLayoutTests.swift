@@ -239,7 +239,7 @@ struct HelpLayoutTests {
     let old = Self.wrappedLineByLine(helpPage(["pomo", "start"], width: 80), node, width: 80)
     #expect(old.contains("\na\nminute to the current phase"))
     let problems = HelpLayoutCheck.problems(old, width: 80, usageTokens: Self.tokens(["pomo", "start"]))
-    #expect(problems.map(\.text).contains("focus, q quits. Ctrl-Z suspends; fg resumes."))
+    #expect(problems.map(\.text).contains("focus, q quits. Ctrl-Z suspends pomo but not the timer (pause first to stop it):"))
   }
 
   @Test("the check catches a page laid out for a narrower width, in every kind of block")
@@ -444,8 +444,8 @@ struct HelpLayoutTests {
 
     The command goes to the running session over its control socket, in
     $XDG_RUNTIME_DIR/pomo (else $XDG_STATE_HOME/pomo), which only your user can
-    reach. It prints the session's new status line, as 'pomo status' would, and
-    exits 0; with no session running it says so and exits 1.
+    reach. It prints the session's summary, as its own terminal prints it when it
+    ends, and exits 0; with no session running it says so and exits 1.
 
     USAGE: pomo stop
 
@@ -667,7 +667,9 @@ struct HelpLayoutTests {
 
     Keys while running: space pauses and resumes, s skips to the next phase, + adds
     a minute to the current phase, i and e mark an internal or external interruption
-    of focus, q quits. Ctrl-Z suspends; fg resumes.
+    of focus, q quits. Ctrl-Z suspends pomo but not the timer (pause first to stop
+    it): after fg, phases that ran out meanwhile end at their time, and until then
+    commands from other shells fail, saying so.
 
     Enter goes on from a phase that waits for confirmation (--confirm); ? (or h)
     lists the keys where the terminal is too narrow to show them.
@@ -760,13 +762,17 @@ struct HelpLayoutTests {
 
     Otherwise the last interrupted session goes on. A session is interrupted by q,
     Ctrl-C, 'pomo stop', a signal, a crash or a power loss. Resuming runs the rest
-    of its plan as a new journal record that names the one it continues.
+    of its plan as a new journal record that names the one it continues. It runs
+    where and as 'pomo start' would: --detach runs it in the background, and the
+    display options apply.
 
-    USAGE: pomo resume [--journal <path>] [--color <when>] [--ascii] [--big]
-           [--voice] [--no-bell] [--no-notify] [--no-input] [--confirm]
+    USAGE: pomo resume [--detach] [--journal <path>] [--color <when>] [--ascii]
+           [--big] [--voice] [--no-bell] [--no-notify] [--no-input] [--confirm]
            [--no-confirm]
 
     OPTIONS:
+      --detach                Run in the background with no terminal and return at
+                              once; 'pomo status' shows it and 'pomo stop' ends it.
       --journal <path>        The journal: a folder (one file per machine) or a
                               single file (default: $POMO_JOURNAL, else
                               $XDG_DATA_HOME/pomo/journal/).

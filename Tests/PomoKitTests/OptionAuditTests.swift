@@ -168,6 +168,7 @@ struct OptionAuditTests {
         "--big", "--voice",
       ],
       ["resume", "--journal", "$JOURNAL", "--confirm"], ["resume", "--journal", "$JOURNAL", "--no-confirm"],
+      ["resume", "--detach", "--journal", "$JOURNAL"],
     ],
     "pomo status": [
       ["status", "--json", "--journal", "$JOURNAL"], ["status", "--journal", "$JOURNAL"],

@@ -20,6 +20,8 @@ struct UsageErrorTests {
     (["start"], "Error: missing expected argument '<preset>'", "pomo start"),
     (["start", "work", "--tga", "x"], "Error: unknown option '--tga'. Did you mean '--tag'?", "pomo start"),
     (["strat"], "Error: unknown command 'strat'. Did you mean 'start'?", "pomo"),
+    // A word that begins one name means it, though another is fewer edits away.
+    (["stat"], "Error: unknown command 'stat'. Did you mean 'status'?", "pomo"),
     // The root's own options: --version and --help.
     (["--verison"], "Error: unknown option '--verison'. Did you mean '--version'?", "pomo"),
     (["--versoin"], "Error: unknown option '--versoin'. Did you mean '--version'?", "pomo"),

@@ -22,34 +22,61 @@ public enum PlanText {
     return (phases, phases.reduce(.zero) { $0 + $1.duration })
   }
 
-  public static func render(_ plan: Plan, width: Int, unicode: Bool) -> String {
+  /// A plan bound to the clock (`--until`, `--at`, `@14:30`): when it starts, on the wall
+  /// clock, and how to show a time of day, so each phase shows when it starts and ends.
+  public struct ClockTimes {
+    public var start: Double
+    public var time: (Double) -> String
+
+    public init(start: Double, time: @escaping (Double) -> String) {
+      self.start = start
+      self.time = time
+    }
+
+    /// The time of day `offset` into the plan, to the nearest second (the plan's end, worked
+    /// out to the millisecond, reads as the time it was asked to end at).
+    func at(_ offset: Duration) -> String { time((start + TimeText.seconds(offset)).rounded()) }
+  }
+
+  public static func render(_ plan: Plan, width: Int, unicode: Bool, clock: ClockTimes? = nil) -> String {
     // An endless plan shows its warm-up and one round: the rest is that round again.
     let first = plan.phases.first { $0.round != nil }?.round ?? 1
     let phases = plan.endless ? Array(plan.phases.prefix { ($0.round ?? 0) <= first }) : plan.phases
     let roundWidth = max(5, plan.roundText(plan.rounds).count)
-    let offsetWidth = max(6, TimeText.clock(phases.reduce(.zero) { $0 + $1.duration }).count)
+    let offsetWidth =
+      clock.map { c in max(5, c.at(.zero).count) }
+      ?? max(6, TimeText.clock(phases.reduce(.zero) { $0 + $1.duration }).count)
     let durationWidth = max(8, phases.map { TimeText.clock($0.duration).count }.max() ?? 0)
     let numberWidth = max(1, "\(phases.count)".count)
-    func row(_ n: String, _ offset: String, _ duration: String, _ kind: String, _ round: String, _ name: String)
-      -> String
-    {
-      let head = [
-        TextLayout.padLeft(n, numberWidth), TextLayout.padLeft(offset, offsetWidth),
-        TextLayout.padLeft(duration, durationWidth), TextLayout.padRight(kind, 4),
-        TextLayout.padLeft(round, roundWidth),
-      ].joined(separator: "  ")
+    func row(
+      _ n: String, _ offset: String, _ end: String? = nil, _ duration: String, _ kind: String, _ round: String,
+      _ name: String
+    ) -> String {
+      let head = (
+        [TextLayout.padLeft(n, numberWidth), TextLayout.padLeft(offset, offsetWidth)]
+          + (end.map { [TextLayout.padLeft($0, offsetWidth)] } ?? [])
+          + [
+            TextLayout.padLeft(duration, durationWidth), TextLayout.padRight(kind, 4),
+            TextLayout.padLeft(round, roundWidth),
+          ]
+      ).joined(separator: "  ")
       let room = max(8, width - TextLayout.width(head) - 2)
       return head + "  " + fitted(name, room, unicode: unicode)
     }
     var lines: [String] = []
     lines.append(header(plan))
     lines.append("")
-    lines.append(row("#", "START", "DURATION", "KIND", "ROUND", "PHASE"))
+    lines.append(row("#", "START", clock.map { _ in "END" }, "DURATION", "KIND", "ROUND", "PHASE"))
+    // Past an open phase, nothing has a time of its own.
+    var afterOpen = false
     for phase in phases {
+      defer { afterOpen = afterOpen || phase.open }
+      // Bound to the clock, each phase shows the times of day it starts and ends.
+      let start = afterOpen ? "-" : clock.map { $0.at(phase.offset) } ?? TimeText.clock(phase.offset)
+      let end = clock.map { afterOpen || phase.open ? "-" : $0.at(phase.offset + phase.duration) }
       lines.append(
         row(
-          "\(phase.index + 1)",
-          phases.prefix(while: { $0.index < phase.index }).contains { $0.open } ? "-" : TimeText.clock(phase.offset),
+          "\(phase.index + 1)", start, end,
           durationText(phase, in: plan),
           phase.kind.rawValue,
           phase.round.map { plan.roundText($0) } ?? "-", label(phase)))
@@ -70,8 +97,9 @@ public enum PlanText {
       lines += exercises
       return lines.joined(separator: "\n") + "\n"
     }
+    let span = clock.map { " (\($0.at(.zero)) to \($0.at(plan.total)))" } ?? ""
     lines.append(
-      "Total \(TimeText.clock(plan.total)): work \(TimeText.clock(plan.total(of: .work))), rest \(TimeText.clock(plan.total(of: .rest)))"
+      "Total \(TimeText.clock(plan.total))\(span): work \(TimeText.clock(plan.total(of: .work))), rest \(TimeText.clock(plan.total(of: .rest)))"
     )
     lines += exercises
     return lines.joined(separator: "\n") + "\n"

@@ -372,7 +372,10 @@ public struct SessionEngine: Sendable {
     let now = clock.now()
     if status != .paused { longestEndedRun = max(longestEndedRun, now - runStart) }
     _ = endPause(at: now)
-    endPhase(at: now, completed: status == .waiting, sleepWindow: nil, &events)
+    // An open phase stopped before half a second of it ran (q right after a break), a focus
+    // of 0:00, was never begun: it is not recorded as a focus done.
+    let unbegun = plan.phases[index].open && now - deadline < .milliseconds(500)
+    endPhase(at: now, completed: status == .waiting && !unbegun, sleepWindow: nil, &events)
     question = nil
     status = .finished(completed: false)
     events.append(.sessionEnded(completed: false))
@@ -910,6 +913,11 @@ extension SessionEngine {
     case .void:
       guard inFocus else {
         return "no focus phase is running: 'pomo void' ends a running Pomodoro, not a break ('pomo stop' ends the session)"
+      }
+      return nil
+    case .extend:
+      guard !inOpenPhase else {
+        return "the phase is open: it runs until you end it ('pomo next'), so it has no end to extend"
       }
       return nil
     case .keepAway, .dropAway:

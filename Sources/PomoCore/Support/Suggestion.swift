@@ -1,9 +1,17 @@
 import PomoPlatform
 
-/// "Did you mean …?" by edit distance, for commands, options, preset names and keys.
+/// "Did you mean …?" for commands, options, preset names and keys: the one candidate the word
+/// begins, else the nearest by edit distance.
 public enum Suggestion {
-  /// The candidate nearest to `word`, if it is near enough to be a likely typo.
+  /// The candidate `word` is the start of, when only one is (`stat` is `status`, though
+  /// `start` is one letter away: someone who stopped typing meant the word they began);
+  /// else the nearest to `word`, if it is near enough to be a likely typo.
   public static func closest(to word: String, in candidates: [String]) -> String? {
+    let lower = word.lowercased()
+    if !lower.isEmpty {
+      let begun = Set(candidates.filter { $0.lowercased().hasPrefix(lower) && $0.count > word.count })
+      if begun.count == 1 { return begun.first }
+    }
     let limit = max(1, min(3, (word.count + 1) / 4))
     var best: (String, Int)?
     for candidate in candidates {

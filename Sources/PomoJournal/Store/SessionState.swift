@@ -149,10 +149,11 @@ public struct SessionState: Equatable, Sendable {
     // The session before the plan: a file cut short keeps the record (see `salvage`).
     fields.append(("session", record.json(offset: offset)))
     let plan = upcoming.map { p -> JSONOutput in
-      .object([
-        ("name", .string(p.name)), ("kind", .string(p.kind.rawValue)),
-        ("seconds", .seconds(TimeText.seconds(p.duration))), ("round", int(p.round)),
-      ])
+      .object(
+        [
+          ("name", .string(p.name)), ("kind", .string(p.kind.rawValue)),
+          ("seconds", .seconds(TimeText.seconds(p.duration))), ("round", int(p.round)),
+        ] + (p.open ? [("open", .bool(true))] : []))
     }
     fields.append(("plan", .array(plan)))
     // Written only when there is something to say, so older readers see the file they know.
@@ -238,10 +239,11 @@ public struct SessionState: Equatable, Sendable {
     upcoming = []
     for item in (value["plan"]?.arrayValue ?? []).prefix(Self.planLimit) {
       guard let kind = kindOf(item), let seconds = try seconds(item["seconds"]) else { continue }
-      upcoming.append(
-        PlannedPhase(
-          index: 0, name: item["name"]?.stringValue ?? kind.rawValue, kind: kind,
-          duration: .milliseconds(Int64((seconds * 1000).rounded())), round: try round(item["round"]), offset: .zero))
+      var phase = PlannedPhase(
+        index: 0, name: item["name"]?.stringValue ?? kind.rawValue, kind: kind,
+        duration: .milliseconds(Int64((seconds * 1000).rounded())), round: try round(item["round"]), offset: .zero)
+      phase.open = item["open"]?.boolValue ?? false
+      upcoming.append(phase)
     }
     upcoming = PlannedPhase.renumbered(upcoming)
     controlProblem = value["control_problem"]?.stringValue
@@ -329,9 +331,10 @@ public struct SessionState: Equatable, Sendable {
   /// The moment as the live status line draws it, for a display that follows the session
   /// from another process (`pomo attach`).
   public func snapshot(at now: Double) -> SessionSnapshot {
-    let phase = PlannedPhase(
+    var phase = PlannedPhase(
       index: phaseIndex, name: phaseName, kind: phaseKind, duration: .milliseconds(Int64(phasePlannedSeconds * 1000)),
       round: phaseRound, offset: .milliseconds(Int64(phaseOffsetSeconds * 1000)))
+    phase.open = open
     var snapshot = SessionSnapshot(
       phase: phase, phaseCount: phaseCount, rounds: record.rounds,
       remaining: .milliseconds(Int64((remaining(at: now) * 1000).rounded(.up))),

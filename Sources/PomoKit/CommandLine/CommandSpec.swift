@@ -268,6 +268,12 @@ enum SharedOptions {
     "big", help: "Fill the terminal with the time left in large figures (config \"display\": \"big\").")
   static let voice = Option<Bool>.flag(
     "voice", help: "Speak each phase change, the 3-2-1 cue and the end (config \"voice\": true).")
+  static let detach = Option<Bool>.flag(
+    "detach",
+    help: "Run in the background with no terminal and return at once; 'pomo status' shows it and 'pomo stop' ends it.")
+  /// Where a session runs and records, and how it looks and alerts: `start` and `resume`
+  /// take the same.
+  static let launch: [OptionSpec] = [detach.spec, journal.spec] + session
   /// How a running session looks and alerts; `start` and `resume` share them.
   static let session: [OptionSpec] = [
     color.spec, ascii.spec, big.spec, voice.spec, noBell.spec, noNotify.spec, noInput.spec, confirm.spec,

@@ -29,7 +29,9 @@ extension Pomo {
 
     /// The keys, as the header and `?` list them: `enter go on` only for a session whose
     /// phases wait for confirmation.
-    static func keysHint(confirm: Bool) -> String { KeyHints.full(confirm: confirm, quit: "q stop", extra: "d detach") }
+    static func keysHint(confirm: Bool, open: Bool = false) -> String {
+      KeyHints.full(confirm: confirm, open: open, quit: "q stop", extra: "d detach")
+    }
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let style = DisplayStyle.resolve(
@@ -67,7 +69,9 @@ extension Pomo {
       }
       func draw() {
         guard let state else { return }
-        keysHint = Self.keysHint(confirm: state.confirm || state.waiting)
+        // An open phase (Flowtime) waits from its start; space and enter end it.
+        let open = state.open || state.upcoming.contains(where: \.open)
+        keysHint = Self.keysHint(confirm: state.confirm || (state.waiting && !state.open), open: open)
         if !headed {
           let head = "\(TextLayout.inert(state.record.preset)) (pid \(state.pid)):"
           context.output.write(
@@ -79,9 +83,16 @@ extension Pomo {
         // r reaches the session from here; digits do not, so a question says 'pomo rep N'.
         let counting = state.waiting ? nil : KeyHints.counting(snapshot, keys: state.question == nil)
         let line = StatusLine.render(
-          snapshot, width: width, style: style, hint: state.waiting ? KeyHints.waiting(keys: true) : counting?.full,
-          shortHint: state.waiting ? KeyHints.waitingShort(keys: true) : counting?.short)
+          snapshot, width: width, style: style,
+          hint: state.waiting ? KeyHints.waiting(keys: true, open: state.open) : counting?.full,
+          shortHint: state.waiting ? KeyHints.waitingShort(keys: true, open: state.open) : counting?.short)
         context.output.write(ANSI.clearLine + line.text)
+      }
+      func printSummary(_ summary: (head: String, parts: [String])) {
+        context.output.write(
+          "\r" + ANSI.clearLine
+            + SessionSummary.layout(head: summary.head, parts: summary.parts, width: width, unicode: style.unicode))
+        summarised = true
       }
       while true {
         let ready = waiter.wait(for: [follower.fd, 0, signals.readFD], until: nil, now: .zero)
@@ -105,11 +116,7 @@ extension Pomo {
           if ended {
             // What the session's own terminal printed as it ended, laid out for this one.
             if let summary = follower.summary {
-              context.output.write(
-                "\r" + ANSI.clearLine
-                  + SessionSummary.layout(
-                    head: summary.head, parts: summary.parts, width: width, unicode: style.unicode))
-              summarised = true
+              printSummary(summary)
             } else {
               context.output.write("\n" + "the session ended")
             }
@@ -130,8 +137,17 @@ extension Pomo {
             let keeps = (key == UInt8(ascii: "k") || key == UInt8(ascii: "K")) && state?.awayAsking == true
             guard let command = keeps ? .keepAway : SessionEngine.command(forKey: key) else { continue }
             do {
-              if let answer = try client.send(.command(command)) { state = answer }
-              draw()
+              switch try client.answer(.command(command)) {
+              case .state(let answer):
+                state = answer
+                draw()
+              case .ended(let summary?):
+                // q (or a skip past the last phase) ended it: its summary, as `pomo stop` prints.
+                printSummary(summary)
+                return ExitCode.success
+              case .ended(nil):
+                draw()
+              }
             } catch {
               // The session ended meanwhile; the feed says so next.
             }

@@ -167,7 +167,7 @@ extension Pomo {
           text =
             range.kind == .year
             ? HeatmapText.render(report, width: context.width, style: style())
-            : ReportText.render(report, width: context.width, style: style())
+            : ReportText.render(report, width: context.width, style: style(), today: today)
           if let bank = report.breakBank, range.kind != .year {
             let left = Duration.seconds(Int64(bank.seconds.rounded(.down)))
             text += "Break bank today: \(TimeText.clock(left)) of \(TimeText.clock(.seconds(Int64(bank.cap.rounded()))))\n"

@@ -18,9 +18,11 @@ extension Pomo {
 
         Otherwise the last interrupted session goes on. A session is interrupted by q,
         Ctrl-C, 'pomo stop', a signal, a crash or a power loss. Resuming runs the rest of its
-        plan as a new journal record that names the one it continues.
+        plan as a new journal record that names the one it continues. It runs where and as
+        'pomo start' would: --detach runs it in the background, and the display options
+        apply.
         """,
-      options: [SharedOptions.journal.spec] + SharedOptions.session)
+      options: SharedOptions.launch)
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       do {
@@ -40,6 +42,7 @@ extension Pomo {
       }
       let journal = JournalAccess.journal(arguments, context)
       let setup = try SessionLauncher.Setup(arguments, context, journal: journal)
+      // Claiming the state folder also records a session that crashed, so it can be resumed.
       let lock = try JournalAccess.claim(journal, context)
       var latest: JournalRecord?
       var resumed = Set<String>()
@@ -69,6 +72,11 @@ extension Pomo {
       info.warmup = record.warmupSeconds.map(Self.duration)
       info.cooldown = record.cooldownSeconds.map(Self.duration)
       info.task = record.task
+      if arguments[SharedOptions.detach] {
+        // The session started again in the background claims the state folder itself.
+        lock.release()
+        return try SessionLauncher.detach(plan: rest.plan, arguments, context)
+      }
       return SessionLauncher.run(plan: rest.plan, info: info, setup: setup, lock: lock, arguments, context)
     }
 

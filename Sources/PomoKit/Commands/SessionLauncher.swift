@@ -10,7 +10,9 @@ enum SessionLauncher {
   static let keysHelp = """
     Keys while running: space pauses and resumes, s skips to the next phase, + adds a
     minute to the current phase, i and e mark an internal or external interruption of
-    focus, q quits. Ctrl-Z suspends; fg resumes.
+    focus, q quits. Ctrl-Z suspends pomo but not the timer (pause first to stop it):
+    after fg, phases that ran out meanwhile end at their time, and until then commands
+    from other shells fail, saying so.
     """
 
   /// Everything checked before a session may claim the state folder: a bad option, config

@@ -47,10 +47,8 @@ extension Pomo {
       ],
       options: [
         SharedOptions.rounds.spec, until.spec, at.spec, ago.spec, task.spec, warmup.spec, cooldown.spec, dryRun.spec, tag.spec, note.spec,
-        detach.spec,
-        SharedOptions.journal.spec,
       ]
-        + SharedOptions.session)
+        + SharedOptions.launch)
 
     static let warmup = Option<String>.value(
       "warmup", .duration, help: "With a timer like 40s/20s: a warm-up phase this long before the rounds.")
@@ -70,10 +68,6 @@ extension Pomo {
     static let task = Option<String>.value(
       "task", .text, placeholder: "task",
       help: "Work on a task (its id, as 'pomo task list' shows it): each focus completed counts toward it. Or a Taskwarrior task (tw:12): its description is the note, its project a tag; it is annotated with the focus.")
-
-    static let detach = Option<Bool>.flag(
-      "detach",
-      help: "Run in the background with no terminal and return at once; 'pomo status' shows it and 'pomo stop' ends it.")
 
     static let dryRun = Option<Bool>.flag(
       "dry-run", help: "Print the expanded plan and exit; nothing runs and nothing is recorded.")
@@ -144,10 +138,12 @@ extension Pomo {
       }
       if arguments[dryRun] {
         if let advance = try SessionLauncher.advance(arguments) { plan.setAdvance(advance) }
-        context.output.write(PlanText.render(plan, width: context.width, unicode: context.unicode))
+        // A plan bound to the clock shows the times of day it runs at.
+        let clock = (endsAt != nil || startAt != nil) ? PlanText.ClockTimes(start: begins, time: context.zone.clockTime) : nil
+        context.output.write(PlanText.render(plan, width: context.width, unicode: context.unicode, clock: clock))
         return ExitCode.success
       }
-      if startAt != nil && arguments[detach] {
+      if startAt != nil && arguments[SharedOptions.detach] {
         throw CLIError.usage("--at cannot be used with --detach: the wait is shown in the terminal", command: path)
       }
       var tags = arguments[tag]
@@ -170,7 +166,7 @@ extension Pomo {
           if let project = found.project, !tags.contains(project) { tags.append(project) }
         }
       }
-      if arguments[detach] { return try SessionLauncher.detach(plan: plan, arguments, context) }
+      if arguments[SharedOptions.detach] { return try SessionLauncher.detach(plan: plan, arguments, context) }
       if let startAt {
         let live = context.stdoutIsTerminal && !DisplayStyle.isDumb(context.environment)
         let title = "\(plan.presetName) starts at \(context.zone.clockTime(startAt))"

@@ -31,10 +31,25 @@ enum Steering {
       arguments: arguments)
   }
 
-  /// Sends `command` to the running session and prints its new status line.
+  /// Sends `command` to the running session and prints its new status line, or, when the
+  /// command ended it (`stop`, a skip past the last phase), the summary its own terminal
+  /// prints then.
   static func run(_ command: SessionCommand, _ context: Context) throws(CLIError) -> Int32 {
-    let state = try send(command, context)
-    context.output.write(line(state) + "\n")
+    let answer: ControlClient.Answer
+    do {
+      answer = try context.paths.controlClient.answer(.command(command))
+    } catch {
+      throw .failure(error.description)
+    }
+    switch answer {
+    case .state(let state):
+      context.output.write(line(state) + "\n")
+    case .ended(let summary?):
+      context.output.write(
+        SessionSummary.layout(head: summary.head, parts: summary.parts, width: context.width, unicode: context.unicode))
+    case .ended(nil):
+      context.output.write(line(nil) + "\n")
+    }
     return ExitCode.success
   }
 

@@ -12,7 +12,8 @@ extension Pomo {
       discussion: """
         The session is recorded as interrupted (quit), as after q in its terminal, and its
         own pomo exits with status 130. 'pomo resume' continues it later.
-        """)
+        """,
+      prints: "the session's summary, as its own terminal prints it when it ends,")
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       try Steering.run(.stop, context)
