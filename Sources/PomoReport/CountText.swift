@@ -3,11 +3,9 @@ import PomoPlatform
 
 /// What the text reports say of Pomodoros and workouts, in one wording for every range.
 enum CountText {
-  /// "focus 2:11 in 5 Pomodoros done (1 cut short)".
-  static func focus(_ totals: Report.Day) -> String {
-    "focus \(TimeText.hoursMinutes(seconds: Int64(totals.focus.rounded()))) in "
-      + "\(TextLayout.count(totals.pomodoros, "Pomodoro")) done"
-      + (totals.cutShort > 0 ? " (\(totals.cutShort) cut short)" : "")
+  /// "Pomodoros: 5 done, 1 cut short" (the focus phases skipped or stopped before their end).
+  static func pomodoros(_ totals: Report.Day) -> String {
+    "Pomodoros: \(totals.pomodoros) done" + (totals.cutShort > 0 ? ", \(totals.cutShort) cut short" : "")
   }
 
   /// "Workouts: 0:13 of work, 2 workouts, not counted as focus", when the range has any.

@@ -110,9 +110,10 @@ public enum HeatmapText {
     let totals = report.totals
     out.append(
       wrapped(
-        "Total: \(CountText.focus(totals)), "
+        "Total: focus \(TimeText.hoursMinutes(seconds: Int64(totals.focus.rounded()))), "
           + "\(TextLayout.count(totals.sessions, "session")) \(InterruptionText.sessionCounts(totals))",
         width))
+    out.append(wrapped(CountText.pomodoros(totals), width))
     out += CountText.workouts(totals).map { wrapped($0, width) }
     out += InterruptionText.lines(totals).map { wrapped($0, width) }
     if let best = report.bestWeek {

@@ -79,9 +79,10 @@ public enum ReportText {
 
     out.append(
       wrapped(
-        "Total: \(CountText.focus(totals)), rest \(TimeText.hoursMinutes(seconds: Int64(totals.rest.rounded()))), "
+        "Total: focus \(TimeText.hoursMinutes(seconds: Int64(totals.focus.rounded()))), rest \(TimeText.hoursMinutes(seconds: Int64(totals.rest.rounded()))), "
           + "\(TextLayout.count(totals.sessions, "session")) \(InterruptionText.sessionCounts(totals))",
         width))
+    out.append(wrapped(CountText.pomodoros(totals), width))
     out += CountText.workouts(totals).map { wrapped($0, width) }
     out += InterruptionText.lines(totals).map { wrapped($0, width) }
     let previous = TimeText.hoursMinutes(seconds: Int64(report.previousFocus.rounded()))

@@ -57,10 +57,10 @@ struct EndToEndReportTests {
       line("b", "2026-03-29T22:30:00Z", minutes: 30),  // 00:30 CEST Monday 30 March
     ])
     let rows = try csv(["--week", "2026-W13"], tz: "Europe/Berlin")
-    #expect(rows[6] == "2026-03-28,1800,0,1,1,0")
-    #expect(rows[7] == "2026-03-29,1800,0,0,0,0")
+    #expect(rows[6] == "2026-03-28,1800,0,1,1,0,1,0,0,0")
+    #expect(rows[7] == "2026-03-29,1800,0,0,0,0,0,0,0,0")
     let next = try csv(["--week", "2026-W14"], tz: "Europe/Berlin")
-    #expect(next[1] == "2026-03-30,1800,0,1,1,0")
+    #expect(next[1] == "2026-03-30,1800,0,1,1,0,1,0,0,0")
   }
 
   @Test("America/New_York, the week clocks go back: the 25-hour day keeps its late session", .requires(.zoneinfo))
@@ -72,7 +72,7 @@ struct EndToEndReportTests {
       line("c", "2026-11-01T06:30:00Z", minutes: 20),  // 01:30 EST, the second
     ])
     let rows = try csv(["--week", "2026-10-26"], tz: "America/New_York")
-    #expect(rows.last == "2026-11-01,3600,0,3,3,0")
+    #expect(rows.last == "2026-11-01,3600,0,3,3,0,3,0,0,0")
     let json = try runPomo(
       ["report", "--week", "2026-10-26", "--format", "json"], environment: env("America/New_York"))
     #expect(json.out.hasPrefix(#"{"from":"2026-10-26","to":"2026-11-01","time_zone":"America/New_York","#))
@@ -98,9 +98,9 @@ struct EndToEndReportTests {
     try write(lines)
     let week = try csv(["--week", "2026-W48"], tz: "UTC")
     #expect(week.count == 8)
-    #expect(week.dropFirst().allSatisfy { $0.hasSuffix(",2100,0,2,2,0") }, "\(week)")
+    #expect(week.dropFirst().allSatisfy { $0.hasSuffix(",2100,0,2,2,0,2,0,0,0") }, "\(week)")
     let march = try csv(["--from", "2026-03-10", "--to", "2026-03-10"], tz: "UTC")
-    #expect(march[1] == "2026-03-10,2100,0,2,2,0")
+    #expect(march[1] == "2026-03-10,2100,0,2,2,0,2,0,0,0")
     // The index is cached; a session appended afterwards is still seen.
     let cache = try FileManager.default.contentsOfDirectory(atPath: home.file(".cache/pomo"))
     #expect(cache.filter { $0.hasSuffix(".bin") }.count == 1)
@@ -109,12 +109,12 @@ struct EndToEndReportTests {
     try handle.write(contentsOf: Data((line("late", "2026-11-25T20:00:00Z", minutes: 30) + "\n").utf8))
     try handle.close()
     let again = try csv(["--week", "2026-W48"], tz: "UTC")
-    #expect(again[3] == "2026-11-25,3900,0,3,3,0")
+    #expect(again[3] == "2026-11-25,3900,0,3,3,0,3,0,0,0")
     // A rewritten journal (a new file) rebuilds the index.
     try write([line("only", "2026-11-24T09:00:00Z", minutes: 5)])
     let rewritten = try csv(["--week", "2026-W48"], tz: "UTC")
-    #expect(rewritten[2] == "2026-11-24,300,0,1,1,0")
-    #expect(rewritten[3] == "2026-11-25,0,0,0,0,0")
+    #expect(rewritten[2] == "2026-11-24,300,0,1,1,0,1,0,0,0")
+    #expect(rewritten[3] == "2026-11-25,0,0,0,0,0,0,0,0,0")
   }
 
   @Test("bad lines are warned about by number, the rest counted; --strict fails with 65")

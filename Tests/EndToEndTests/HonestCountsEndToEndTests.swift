@@ -38,7 +38,7 @@ struct HonestCountsEndToEndTests {
     #expect(report.out.contains("DONE/CUT"), "\(report.out)")
     let day = try #require(report.out.split(separator: "\n").first { $0.contains("0:00") && $0.hasSuffix("0/1") })
     #expect(!day.contains("█"), "\(day)")
-    #expect(report.out.contains("in 0 Pomodoros done (1 cut short)"), "\(report.out)")
+    #expect(report.out.contains("Pomodoros: 0 done, 1 cut short"), "\(report.out)")
     #expect(report.out.contains("Streak: 0 days with a completed session"), "\(report.out)")
   }
 

@@ -146,7 +146,7 @@ struct WhatARecordCountsTests {
 
     let text = ReportText.render(report, width: 160, style: .plain)
     #expect(text.contains("DONE/CUT"))
-    #expect(text.contains("Total: focus 2:05 in 5 Pomodoros done (1 cut short), rest 0:15, 3 sessions (2 completed, 1 interrupted)"))
+    #expect(text.contains("Total: focus 2:05, rest 0:15, 3 sessions (2 completed, 1 interrupted)\nPomodoros: 5 done, 1 cut short\n"))
     #expect(text.contains("Workouts: 0:01 of work, 1 workout, not counted as focus"))
     #expect(text.contains("Streak: 2 days with a completed session"))
     #expect(text.contains("WORKOUT  SESSIONS    WORK"))
@@ -163,7 +163,7 @@ struct WhatARecordCountsTests {
     var yearBuilder = ReportBuilder(range: year, calendar: calendar)
     for record in try Self.history() { yearBuilder.add(record) }
     let heatmap = HeatmapText.render(yearBuilder.build(today: today), width: 120, style: .plain)
-    #expect(heatmap.contains("Total: focus 2:05 in 5 Pomodoros done (1 cut short)"), "\(heatmap)")
+    #expect(heatmap.contains("Pomodoros: 5 done, 1 cut short"), "\(heatmap)")
     #expect(heatmap.contains("Workouts: 0:01 of work, 1 workout, not counted as focus"), "\(heatmap)")
   }
 

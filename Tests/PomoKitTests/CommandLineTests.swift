@@ -56,7 +56,7 @@ struct CommandLineTests {
           untag                   Take tags off the running session.
           note                    Set the running session's note.
           mark                    Mark an interruption of the running Pomodoro.
-          void                    End the running Pomodoro as void.
+          void                    Void the running Pomodoro and begin it again.
           away                    Tell the running session you have left.
           back                    Tell the running session you are back.
           keep                    Keep the time away the session asks about.

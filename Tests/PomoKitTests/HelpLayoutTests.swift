@@ -639,26 +639,30 @@ struct HelpLayoutTests {
 
     """,
     ["pomo", "void"]: """
-    OVERVIEW: End the running Pomodoro as void.
+    OVERVIEW: Void the running Pomodoro and begin it again.
 
     As the Pomodoro Technique says of a Pomodoro that was interrupted for good: it
-    ends now, and the session is recorded with "status": "void" (and the reason,
-    when given). A void Pomodoro never counts as done: reports show its time apart,
-    as void, not as focus; Pomodoros the session finished before it still count.
+    is void, and a new one begins. The focus phase ends now, void, and the same
+    focus begins again from its start; the session goes on. With --stop the session
+    ends there instead, recorded with "status": "void". A void Pomodoro never counts
+    as done nor as cut short: reports show its time apart, as void, not as focus,
+    and Pomodoros done before it still count. The reason, when given, is recorded.
     Outside a focus phase (during a break, or with no session) it says so and exits
     1; 'pomo stop' ends a session at any time.
 
     The command goes to the running session over its control socket, in
     $XDG_RUNTIME_DIR/pomo (else $XDG_STATE_HOME/pomo), which only your user can
-    reach. It prints 'void: the Pomodoro ended, recorded as void' (with the reason),
-    and exits 0; with no session running it says so and exits 1.
+    reach. It prints 'void: the Pomodoro is void, a new one begins' (with --stop,
+    'void: the Pomodoro is void, the session ended'), and exits 0; with no session
+    running it says so and exits 1.
 
-    USAGE: pomo void [<reason>]
+    USAGE: pomo void [<reason>] [--stop]
 
     ARGUMENTS:
       <reason>                Why (quote it for spaces).
 
     OPTIONS:
+      --stop                  End the session with the void Pomodoro.
       -h, --help              Show help information.
 
     """,
@@ -857,6 +861,14 @@ struct HelpLayoutTests {
     day_start ("04:00": focus before four counts for the day before). Time spent
     across the start of a day is shared between the two days.
 
+    What counts (docs/journal.md): a Pomodoro is done when its focus ran its planned
+    time. A focus skipped or stopped before its end is focus time, but not a done
+    Pomodoro, and its session is cut short (DONE/CUT). The streak counts days with a
+    completed focus session. A workout (hiit, tabata, a quick timer like 40s/20s) is
+    never focus: its time and sessions are shown apart; --kind keeps one or the
+    other. Quick timers share one row of the preset table; --timers shows each
+    apart.
+
     --tasks lists the tasks done in the range (see 'pomo task'), each estimate
     against the Pomodoros it took, and for each week the share of tasks finished
     within one Pomodoro of their estimate; --tag keeps the tasks with that tag.
@@ -883,8 +895,8 @@ struct HelpLayoutTests {
     USAGE: pomo report [--week [<week>]] [--month [<month>]] [--year [<year>]]
            [--today] [--from <date>] [--to <date>] [--hours] [--tasks]
            [--week-start <day>] [--format <format>] [--output <file>]
-           [--tag <tag> ...] [--preset <name>] [--color <when>] [--journal <path>]
-           [--strict]
+           [--tag <tag> ...] [--preset <name>] [--kind <kind>] [--timers]
+           [--color <when>] [--journal <path>] [--strict]
 
     OPTIONS:
       --week [<week>]         A week: this (the default), last, 2026-W48, or a date
@@ -905,6 +917,10 @@ struct HelpLayoutTests {
       -t, --tag <tag>         Only sessions with this tag (repeatable: all must
                               match).
       --preset <name>         Only sessions of this preset.
+      --kind <kind>           Only focus, only workouts, or all (the default: each
+                              apart).
+      --timers                Each quick timer (25m, 40s/20s) in a row of its own,
+                              not all in one.
       --color <when>          Colour the text: auto, always or never.
       --journal <path>        The journal: a folder (one file per machine) or a
                               single file (default: $POMO_JOURNAL, else

@@ -155,6 +155,7 @@ struct HeatmapTests {
     2026-11 30:25   2026-12 35:00
 
     Total: focus 360:25, 269 sessions (261 completed, 8 interrupted)
+    Pomodoros: 269 done
     Best week: from Mon 2026-05-25 (12:55)
     Longest streak: 7 days, Sun 2026-12-06 to Sat 2026-12-12
     Current streak: 5 days with a completed session
@@ -189,6 +190,7 @@ struct HeatmapTests {
 
     Total: focus 360:25, 269 sessions (261
       completed, 8 interrupted)
+    Pomodoros: 269 done
     Best week: from Mon 2026-05-25 (12:55)
     Longest streak: 7 days, Sun 2026-12-06
       to Sat 2026-12-12
@@ -356,14 +358,14 @@ struct GoalTests {
     report.goal = 3600
     let text = ReportText.render(report, width: 80, style: DisplayStyle(unicode: true, color: false))
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(lines[3] == "Mon 2026-11-23  ███████████████████████████████████████████████  1:15  1/0  ✓")
+    #expect(lines[3] == "Mon 2026-11-23  ███████████████████████████████████████████████  1:15  3/0  ✓")
     #expect(lines[4] == "Tue 2026-11-24  ██████████████████████████████████████▉          1:02  1/1  ✓")
     #expect(lines[5] == "Wed 2026-11-25                                                   0:00  0/0")
     #expect(text.contains("\nStreak: 0 days with a completed session\nGoal 1:00 a day: met on 2 of 7 days (✓)\n"))
     let ascii = ReportText.render(report, width: 80, style: DisplayStyle(unicode: false, color: false))
-    #expect(ascii.contains("1:15  1/0  *\n"))
+    #expect(ascii.contains("1:15  3/0  *\n"))
     let json = ReportJSON.render(report)
-    #expect(json.contains(#""interrupted":0,"goal_met":true}"#))
+    #expect(json.contains(#""workout_sessions":0,"goal_met":true}"#))
     #expect(json.contains(#""daily_goal_seconds":3600,"goal_days":2"#))
   }
 
@@ -435,8 +437,8 @@ struct EndToEndPicturesTests {
     let result = try runPomo(["report", "--week", "2026-W13", "--format", "csv"], environment: environment)
     #expect(result.status == 0, "\(result.err)")
     let rows = result.out.split(separator: "\r\n")
-    #expect(rows[6] == "2026-03-28,3600,0,1,1,0")
-    #expect(rows[7] == "2026-03-29,1800,0,1,1,0")
+    #expect(rows[6] == "2026-03-28,3600,0,1,1,0,1,0,0,0")
+    #expect(rows[7] == "2026-03-29,1800,0,1,1,0,1,0,0,0")
     let json = try runPomo(["report", "--week", "2026-W13", "--format", "json"], environment: environment)
     #expect(json.out.contains(#""daily_goal_seconds":3600,"goal_days":1,"day_start":"04:00""#))
   }
@@ -532,7 +534,7 @@ struct PictureFormatTests {
     let page = ReportHTML.render(reports[1].1)
     let document = try XMLDocument(xmlString: page, options: [])
     let cells = try document.nodes(forXPath: "//*[local-name()='td' or local-name()='th']").compactMap(\.stringValue)
-    for expected in ["Focus", "2:21", "Daily goal", "1:00", "Days met", "2 of 7", "work", "52-17", "thesis", "2:07"] {
+    for expected in ["Focus", "2:17", "Pomodoros done", "Workouts", "1 (0:04)", "Daily goal", "1:00", "Days met", "2 of 7", "work", "52-17", "thesis", "2:07"] {
       #expect(cells.contains(expected), "\(expected)")
     }
     // Names from files are escaped and made inert.

@@ -101,6 +101,8 @@ struct ReportBuilderTests {
           elapsedSeconds: m * 60, completed: true))
       t += m * 60
     }
+    // An interrupted session was stopped in its last phase: cut short, as pomo records it.
+    if status == .interrupted { phases[phases.count - 1].completed = false }
     return JournalRecord(
       id: id, preset: preset, status: status, start: RFC3339.parse(start)!, end: t, tags: tags, host: "h", rounds: 1,
       phases: phases)
@@ -199,7 +201,9 @@ struct ReportBuilderTests {
       record("c", "2026-11-25T09:00:00Z", minutes: [(.work, 20)], preset: "hiit"),
     ]
     let all = week(records: records)
-    #expect(all.presets.map(\.name) == ["52-17", "work", "hiit"])
+    // The hiit is a workout: never in the table of focus by preset.
+    #expect(all.presets.map(\.name) == ["52-17", "work"])
+    #expect(all.workouts.map(\.name) == ["hiit"])
     #expect(all.tags.map { "\($0.name):\($0.sessions)" } == ["thesis:2", "ch3:1"])
     let thesis = week(records: records, tags: ["thesis"])
     #expect(thesis.totals.sessions == 2)
@@ -229,27 +233,31 @@ struct ReportBuilderTests {
       text == """
         Week 48 of 2026: Mon 2026-11-23 to Sun 2026-11-29 (UTC)
 
-        DAY             FOCUS                                            H:MM  DONE/INT
-        Mon 2026-11-23  ███████████████████████████████████████████████  1:15  1/0
+        DAY             FOCUS                                            H:MM  DONE/CUT
+        Mon 2026-11-23  ███████████████████████████████████████████████  1:15  3/0
         Tue 2026-11-24  ██████████████████████████████████████▉          1:02  1/1
         Wed 2026-11-25                                                   0:00  0/0
         Thu 2026-11-26                                                   0:00  0/0
-        Fri 2026-11-27  ██▌                                              0:04  1/0
+        Fri 2026-11-27                                                   0:00  0/0
         Sat 2026-11-28                                                   0:00  0/0
         Sun 2026-11-29                                                   0:00  0/0
 
-        Total: focus 2:21, rest 0:29, 4 sessions (3 completed, 1 interrupted)
-        +41% focus vs last week (1:40)
+        Total: focus 2:17, rest 0:29, 3 sessions (2 completed, 1 interrupted)
+        Pomodoros: 4 done, 1 cut short
+        Workouts: 0:04 of work, 1 workout, not counted as focus
+        +37% focus vs last week (1:40)
         Best day: Mon 2026-11-23 (1:15)
         Streak: 0 days with a completed session
 
         PRESET  SESSIONS   FOCUS
         work           2    1:25
         52-17          1    0:52
-        hiit           1    0:04
 
         TAG     SESSIONS   FOCUS
         thesis         2    2:07
+
+        WORKOUT  SESSIONS    WORK
+        hiit            1    0:04
 
         """)
   }
@@ -273,14 +281,16 @@ struct ReportBuilderTests {
     #expect(days[1]["focus_seconds"] as? Int == 3720)
     #expect(days[1]["interrupted"] as? Int == 1)
     let totals = try #require(object["totals"] as? [String: Any])
-    #expect(totals["focus_seconds"] as? Int == 8460)
-    #expect(totals["sessions"] as? Int == 4)
+    // The hiit's 4 minutes are workout time, not focus, and it is no focus session.
+    #expect(totals["focus_seconds"] as? Int == 8220)
+    #expect(totals["sessions"] as? Int == 3)
+    #expect(totals["workout_seconds"] as? Int == 240 && totals["workout_sessions"] as? Int == 1)
     #expect((object["presets"] as? [[String: Any]])?.first?["name"] as? String == "work")
     #expect((object["tags"] as? [[String: Any]])?.first?["focus_seconds"] as? Int == 7620)
     #expect(object["streak_days"] as? Int == 0)
     #expect(
       text.hasPrefix(
-        #"{"from":"2026-11-23","to":"2026-11-29","time_zone":"UTC","days":[{"date":"2026-11-23","focus_seconds":4500,"rest_seconds":600,"sessions":1,"completed":1,"interrupted":0},"#
+        #"{"from":"2026-11-23","to":"2026-11-29","time_zone":"UTC","days":[{"date":"2026-11-23","focus_seconds":4500,"rest_seconds":600,"sessions":1,"completed":1,"interrupted":0,"pomodoros":3,"cut_short":0,"workout_seconds":0,"workout_sessions":0},"#
       ))
   }
 
@@ -288,9 +298,11 @@ struct ReportBuilderTests {
   func csv() {
     #expect(
       ReportCSV.render(Self.sample()) == [
-        "date,focus_seconds,rest_seconds,sessions,completed,interrupted", "2026-11-23,4500,600,1,1,0",
-        "2026-11-24,3720,1020,2,1,1", "2026-11-25,0,0,0,0,0", "2026-11-26,0,0,0,0,0", "2026-11-27,240,120,1,1,0",
-        "2026-11-28,0,0,0,0,0", "2026-11-29,0,0,0,0,0",
+        "date,focus_seconds,rest_seconds,sessions,completed,interrupted,pomodoros,cut_short,workout_seconds,workout_sessions",
+        "2026-11-23,4500,600,1,1,0,3,0,0,0", "2026-11-24,3720,1020,2,1,1,1,1,0,0", "2026-11-25,0,0,0,0,0,0,0,0,0",
+        "2026-11-26,0,0,0,0,0,0,0,0,0",
+        // The hiit is a workout: its work is apart from focus, its rest is rest.
+        "2026-11-27,0,120,0,0,0,0,0,240,1", "2026-11-28,0,0,0,0,0,0,0,0,0", "2026-11-29,0,0,0,0,0,0,0,0,0",
       ].joined(separator: "\r\n") + "\r\n")
   }
 }

@@ -73,6 +73,10 @@ public enum Fold {
       r.status = status
       // A void session says why in its void reason, and only a void one keeps one.
       if status != .void { r.voidReason = nil }
+      // Completed says every focus ran its time: none is cut short (`JournalRecord.isCutShort`).
+      if status == .completed {
+        for k in r.phases.indices where r.phases[k].kind == .work && !r.phases[k].void { r.phases[k].completed = true }
+      }
       if status == .completed || status == .void {
         r.interruption = nil
       } else if r.interruption == nil {

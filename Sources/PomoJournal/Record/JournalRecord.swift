@@ -77,6 +77,8 @@ public struct JournalRecord: Equatable, Sendable {
     self.pausedSeconds = pausedSeconds
     self.sleptSeconds = sleptSeconds
     self.phases = phases
+    // As a line without "workout" is read: by its preset's name, until told otherwise.
+    workout = WorkoutRule.isWorkout(presetName: preset)
   }
 
   /// Whether phase `k` is a done Pomodoro: a focus phase of a focus session that ran its

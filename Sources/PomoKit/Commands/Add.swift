@@ -61,6 +61,8 @@ extension Pomo {
       if let status = arguments[status] {
         record.status = status
         record.interruption = status == .interrupted ? .quit : nil
+        // Completed says every focus ran its time (`JournalRecord.isCutShort`), as stated.
+        if status == .completed { for k in record.phases.indices { record.phases[k].completed = true } }
       }
       // A record is of what happened: a plan that would still be running now is refused.
       if record.end > now + 1 {

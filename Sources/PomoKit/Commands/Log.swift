@@ -88,7 +88,8 @@ public enum LogText {
       start = record.start
       preset = record.preset
       status = record.status
-      focusSeconds = record.focusSeconds
+      // A workout shows its work: the log lists what each session did.
+      focusSeconds = record.workSeconds
       tags = record.tags
       // By index: a phase taken out of the array would be copied, name and all.
       var marks: [PhaseMark] = []

@@ -19,7 +19,7 @@ extension Pomo {
           stop' ends a session at any time.
           """,
         arguments: [ArgumentSpec("reason", kind: .text, help: "Why (quote it for spaces).", optional: true)],
-        prints: "'void: the Pomodoro is void, a new one begins' (or '…, the session ended' with --stop),")
+        prints: "'void: the Pomodoro is void, a new one begins' (with --stop, 'void: the Pomodoro is void, the session ended'),")
       spec.options = [stop.spec]
       return spec
     }()

@@ -187,7 +187,7 @@ extension DayTable {
         } else {
           list[k].row.interrupted &+= sign
         }
-        let pomodoros = DayCredit.pomodoros(spans, workout: false)
+        let pomodoros = DayCredit.pomodoros(spans)
         list[k].row.pomodoros &+= sign &* pomodoros.done
         list[k].row.cutShort &+= sign &* pomodoros.cutShort
       }

@@ -46,10 +46,9 @@ public enum DayCredit {
     return result
   }
 
-  /// How many of a session's phases are done Pomodoros, and how many focus phases were cut
-  /// short (`JournalRecord.isDonePomodoro`), from its spans.
-  public static func pomodoros(_ spans: UnsafeBufferPointer<Span>, workout: Bool) -> (done: Int64, cutShort: Int64) {
-    guard !workout else { return (0, 0) }
+  /// How many of a focus session's phases are done Pomodoros, and how many focus phases were
+  /// cut short (`JournalRecord.isDonePomodoro`), from its spans.
+  public static func pomodoros(_ spans: UnsafeBufferPointer<Span>) -> (done: Int64, cutShort: Int64) {
     var done: Int64 = 0
     var cut: Int64 = 0
     for span in spans where span.work && !span.void {
