@@ -152,12 +152,14 @@ extension Pomo {
       if ago > .zero { try Self.refuseOverlap(from: begins, to: now, ago: arguments[Self.ago] ?? "", journal, context, path) }
       var setup = try SessionLauncher.Setup(arguments, context, journal: journal)
       var taskID: String?
+      var taskTitle: String?
       if let text = arguments[task], !text.hasPrefix("tw:") {
         let found = try TaskAccess.find(text, journal, context, quiet: true)
         if found.task.done != nil {
           context.errors.write("pomo: warning: the task \(TaskAccess.describe(found.task)) is done already\n")
         }
         taskID = found.task.id
+        taskTitle = found.task.title
         for t in found.task.tags where !tags.contains(t) { tags.append(t) }
       } else if let text = arguments[task] {
         setup.task = try Self.taskwarrior(text, path, context)
@@ -183,6 +185,7 @@ extension Pomo {
       info.warmup = timer.warmup
       info.cooldown = timer.cooldown
       info.task = taskID
+      info.taskTitle = taskTitle
       return SessionLauncher.run(
         plan: plan, info: info, setup: setup, lock: lock, endsAt: endsAt, ago: ago, arguments, context)
     }
