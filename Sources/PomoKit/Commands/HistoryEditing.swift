@@ -6,7 +6,7 @@ import PomoPlatform
 /// appending a correction, and showing the session as it now stands.
 enum HistoryEditing {
   static let idArgument = ArgumentSpec(
-    "id", kind: .text, help: "A session: its id, a unique prefix of it of at least 4 characters (as 'pomo log' shows), or last (the session recorded or added last).")
+    "id", kind: .session, help: "A session: its id, a unique prefix of it of at least 4 characters (as 'pomo log' shows), or last (the session recorded or added last).")
 
   static let allowOverlap = Option<Bool>.flag(
     "allow-overlap", help: "Record the session even where it shares time with another.")

@@ -66,7 +66,7 @@ extension Pomo {
       help: "Start as if begun this long ago (10m): the record starts then, and the phases have that much less left.")
 
     static let task = Option<String>.value(
-      "task", .text, placeholder: "task",
+      "task", .task, placeholder: "task",
       help: "Work on a task (its id, as 'pomo task list' shows it): each focus completed counts toward it. Or a Taskwarrior task (tw:12): its description is the note, its project a tag; it is annotated with the focus.")
 
     static let dryRun = Option<Bool>.flag(
