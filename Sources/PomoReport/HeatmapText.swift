@@ -73,7 +73,8 @@ public enum HeatmapText {
     for (column, month) in starts {
       let at = labelWidth + column - skipped
       let name = Array(LocalCalendar.monthNames[Int(month) - 1].prefix(3))
-      guard at >= free, at + name.count <= header.count + 2 else { continue }
+      // A label may reach two columns past the grid, never the last column of the line.
+      guard at >= free, at + name.count <= min(header.count + 2, width - 1) else { continue }
       if at + name.count > header.count { header += [Character](repeating: " ", count: at + name.count - header.count) }
       header.replaceSubrange(at..<(at + name.count), with: name)
       free = at + name.count + 1

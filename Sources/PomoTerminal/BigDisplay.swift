@@ -41,6 +41,9 @@ public final class BigDisplay: LiveView {
   /// After `?`: the whole list of keys, wrapped, where one row had no room for it.
   private var showingKeys = false
   private var lastEngine: SessionEngine?
+  /// Warnings given as the session started (on stderr, which the alternate screen hides),
+  /// shown at the bottom until the first phase ends.
+  public var notices: [String] = []
 
   public init(
     output: any TextOutput, columns: Int, rows: Int, style: DisplayStyle, keyHint: Bool = false,
@@ -62,6 +65,7 @@ public final class BigDisplay: LiveView {
         history.append(PlanText.header(engine.plan))
         enter()
       case .phaseEnded, .slept, .answered, .away, .back, .awayAsking, .awayDecided:
+        if case .phaseEnded = event { notices = [] }
         if let line = EventText.line(event, engine, clockTime: clockTime) { history.append(line) }
       case .sessionEnded:
         leave()
@@ -100,6 +104,13 @@ public final class BigDisplay: LiveView {
   /// The bottom rows: how to go on while a phase waits; else the keys when they fit in a row
   /// (or after `?`, wrapped), else `? keys`.
   private func footer(_ snapshot: SessionSnapshot) -> [String] {
+    let room = columns - 1
+    return notices.map { TextLayout.truncate($0, room, unicode: style.unicode) } + keysFooter(snapshot)
+  }
+
+  /// How to go on while a phase waits; else the keys when they fit in a row (or after `?`,
+  /// wrapped), else `? keys`.
+  private func keysFooter(_ snapshot: SessionSnapshot) -> [String] {
     if snapshot.overtime != nil { return [KeyHints.waiting(keys: keyHint, open: snapshot.phase.open)] }
     // A question for reps is the one thing to answer now.
     if snapshot.question != nil, let counting = KeyHints.counting(snapshot, keys: keyHint) { return [counting.full] }

@@ -187,6 +187,9 @@ struct HistoryCommandTests {
         ID        DATE        START  PRESET  STATUS     FOCUS  TAGS
         3f2a1b4c  2026-12-01  10:00  work    completed  25:00  a,thesis
 
+        Notes:
+        3f2a1b4c  chapter 3
+
         """)
     let lines = try #require(h.home.read(journalFile(h.home.path, host: "laptop"))).split(separator: "\n")
     #expect(lines.count == 2)

@@ -257,7 +257,8 @@ struct BoundedWorkTests {
     #expect(report.out.contains("2026-11-24,180,0,3,3,0"), "\(report.out)")
     let log = try runPomo(["log"], environment: environment)
     #expect(log.err == warning)
-    #expect(log.out.split(separator: "\n").count == 4)
+    // The header and three sessions, then the note of the one that fits, under `Notes:`.
+    #expect(log.out.split(separator: "\n").count == 6)
     let copy = try runPomo(["import", journal, "--journal", home.file("copy.jsonl")], environment: environment)
     // The others are imported; the status says one was not.
     #expect(copy.status == 65)

@@ -32,7 +32,7 @@ struct CompletionCommandTests {
     #expect(pomo.run("completions", "bash", "--list", "tags").status == 64)
     let list = pomo.run("completions", "--list", "colours")
     #expect(list.status == 64)
-    #expect(list.err.hasPrefix("Error: '--list' must be one of presets, tags, got 'colours'\n"))
+    #expect(list.err.hasPrefix("Error: '--list' must be one of presets, tags, sessions, tasks, got 'colours'\n"))
   }
 
   @Test("pomo completions --help, whole")
@@ -43,9 +43,10 @@ struct CompletionCommandTests {
       result.out == """
         OVERVIEW: Print a shell completion script for bash, zsh or fish.
 
-        The script completes commands, options, their values, preset names and the tags
-        in your journal. It asks pomo for presets and tags each time it completes (with
-        'pomo completions --list presets' or '--list tags'), so new ones appear at once.
+        The script completes commands, options, their values, preset names, and the
+        tags, session ids (of 'pomo edit' and 'pomo delete') and open task ids in your
+        journal. It asks pomo for them each time it completes ('pomo completions --list
+        presets', or tags, sessions, tasks), so new ones appear at once.
         Scripts/install.sh installs all three; by hand:
 
           pomo completions bash > ~/.local/share/bash-completion/completions/pomo
@@ -59,7 +60,10 @@ struct CompletionCommandTests {
 
         OPTIONS:
           --list <what>           Print the names a script completes, one a line:
-                                  presets (built-in and yours) or tags (in the journal).
+                                  presets (built-in and yours), tags (in the journal),
+                                  sessions (the latest 20 ids, newest first) or tasks
+                                  (the open ones' ids); an id is followed by a tab and
+                                  what it is.
           --journal <path>        The journal: a folder (one file per machine) or a
                                   single file (default: $POMO_JOURNAL, else
                                   $XDG_DATA_HOME/pomo/journal/).
@@ -81,6 +85,29 @@ struct CompletionCommandTests {
     #expect(
       pomo.run("completions", "--list", "presets").out
         == "52-17\namrap\nemom\nflow\nhiit\nladder\nlegs\nstretch\nstretch-sides\ntabata\ntabata-moves\nwork\n")
+  }
+
+  @Test("--list sessions and --list tasks: the latest sessions' and the open tasks' short ids, newest first, each with what it is")
+  func sessionsAndTasks() throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let pomo = InProcess(home: home.path)
+    #expect(pomo.run("completions", "--list", "sessions").out == "")
+    #expect(pomo.run("completions", "--list", "tasks").out == "")
+    try home.write(journalFile(home.path), CompletionShellTests.journal.joined(separator: "\n") + "\n")
+    let sessions = pomo.run("completions", "--list", "sessions")
+    #expect(sessions.status == 0 && sessions.err == "", "\(sessions.err)")
+    #expect(
+      sessions.out == "3f2a1b4c\tlegs 2026-12-01 08:00\nid-1\twork 2026-11-30 09:00\nid-2\twork 2026-11-30 09:00\n")
+    // A done task is not offered; the newest task first.
+    #expect(pomo.run("completions", "--list", "tasks").out == "ab12cd34\twrite the intro\n")
+    // At most the latest 20 sessions.
+    let many = (0..<25).map { n in
+      #"{"v":1,"id":"aaaa00\#(String(format: "%02d", n))-0000-4000-8000-000000000000","preset":"work","status":"completed","start":"2026-11-\#(String(format: "%02d", n + 1))T09:00:00Z","end":"2026-11-\#(String(format: "%02d", n + 1))T09:25:00Z","host":"h","rounds":1,"phases":[]}"#
+    }
+    try home.write(journalFile(home.path), many.joined(separator: "\n") + "\n")
+    let listed = pomo.run("completions", "--list", "sessions").out.split(separator: "\n").map { $0.prefix(8) }
+    #expect(listed == (5..<25).reversed().map { "aaaa00" + String(format: "%02d", $0) }[...].map { $0.prefix(8) })
   }
 
   @Test("--list tags: every tag in the journal once, sorted; kept current as the journal grows and is replaced")
@@ -180,9 +207,7 @@ struct CompletionShellTests {
       self.environment = environment
       try home.write(
         ".config/pomo/presets/legs.json", #"{"round": [{"name": "squat", "kind": "work", "duration": "30s"}]}"#)
-      try home.write(
-        journalFile(home.path),
-        [journalLine(1, tags: ["thesis"]), journalLine(2, tags: ["code", "thesis"])].joined(separator: "\n") + "\n")
+      try home.write(journalFile(home.path), CompletionShellTests.journal.joined(separator: "\n") + "\n")
       try home.write("other.jsonl", journalLine(1, tags: ["elsewhere"]) + "\n")
       try home.write("plans/legs.json", "{}")
       try home.write("plans/arms.json", "{}")
@@ -197,6 +222,15 @@ struct CompletionShellTests {
       fishScript = try home.write("scripts/pomo.fish", try script("fish"))
     }
   }
+
+  /// Two tagged sessions, a later one with a hex id, and two tasks, one of them done.
+  static let journal = [
+    journalLine(1, tags: ["thesis"]), journalLine(2, tags: ["code", "thesis"]),
+    #"{"v":1,"id":"3f2a1b4c-0000-4000-8000-000000000001","preset":"legs","status":"completed","start":"2026-12-01T08:00:00+00:00","end":"2026-12-01T08:25:00+00:00","host":"h","rounds":1,"phases":[]}"#,
+    #"{"v":2,"kind":"task","id":"ab12cd34-0000-4000-8000-000000000001","at":"2026-12-01T07:00:00+00:00","host":"h","title":"write the intro","tags":[]}"#,
+    #"{"v":2,"kind":"task","id":"ab99cd34-0000-4000-8000-000000000002","at":"2026-11-01T07:00:00+00:00","host":"h","title":"old one","tags":[]}"#,
+    #"{"v":2,"kind":"amend","id":"0e0e0e0e-0000-4000-8000-000000000003","target":"ab99cd34-0000-4000-8000-000000000002","at":"2026-11-02T07:00:00+00:00","host":"h","set":{"done":"2026-11-02T07:00:00+00:00"}}"#,
+  ]
 
   /// (words, expected candidates). The last word is the one completed.
   static let cases: [(line: String, expected: [String])] = [
@@ -233,6 +267,13 @@ struct CompletionShellTests {
     ("pomo help pr", ["presets"]),
     ("pomo help presets ", ["new", "schema", "show"]),
     ("pomo log --limit ", []),
+    ("pomo edit ", ["3f2a1b4c", "id-1", "id-2"]),
+    ("pomo edit 3f", ["3f2a1b4c"]),
+    ("pomo delete --journal other.jsonl ", ["id-1"]),
+    ("pomo edit last --tag ", ["code", "thesis"]),
+    ("pomo task done ", ["ab12cd34"]),
+    ("pomo task edit a", ["ab12cd34"]),
+    ("pomo start work --task ", ["ab12cd34"]),
   ]
 
   @Test(

@@ -1077,6 +1077,10 @@ struct HelpLayoutTests {
     are written as for 'pomo add'. A running session cannot be edited, and a session
     is not moved onto the time of another unless --allow-overlap.
 
+    'last' is the session recorded last: the one that just ended or was just added
+    (by the time its line was written), whenever it started. A running session is
+    not recorded yet; 'pomo undo' goes by the same times.
+
     Examples:
       pomo edit last --tag thesis --untag misc
       pomo edit 3f2a1b4c --start 'yesterday 09:30'
@@ -1089,7 +1093,8 @@ struct HelpLayoutTests {
 
     ARGUMENTS:
       <id>                    A session: its id, a unique prefix of it of at least 4
-                              characters (as 'pomo log' shows), or last.
+                              characters (as 'pomo log' shows), or last (the session
+                              recorded or added last).
 
     OPTIONS:
       -t, --tag <tag>         Add a tag (repeatable).
@@ -1116,13 +1121,15 @@ struct HelpLayoutTests {
 
     The journal keeps the session's line and gains a deletion, which every reader
     applies: 'pomo undo' brings the session back. A running session cannot be
-    deleted.
+    deleted. 'last' is the session recorded last: the one that just ended or was
+    just added, whenever it started.
 
     USAGE: pomo delete <id> [--journal <path>]
 
     ARGUMENTS:
       <id>                    A session: its id, a unique prefix of it of at least 4
-                              characters (as 'pomo log' shows), or last.
+                              characters (as 'pomo log' shows), or last (the session
+                              recorded or added last).
 
     OPTIONS:
       --journal <path>        The journal: a folder (one file per machine) or a
@@ -1136,7 +1143,8 @@ struct HelpLayoutTests {
 
     The latest correction not yet undone (by the time it was made, on any machine)
     is revoked by a new line in the journal. Run it again to take back the one
-    before.
+    before. Right after 'pomo add', it takes the session out again: the same session
+    that 'pomo edit last' and 'pomo delete last' name, the one recorded last.
 
     USAGE: pomo undo [--journal <path>]
 

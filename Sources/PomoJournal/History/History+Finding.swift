@@ -36,8 +36,8 @@ extension History {
     return result.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
   }
 
-  /// The session an id names: `last` (the latest), a whole id, or any unique prefix of at
-  /// least `shortestPrefix` characters.
+  /// The session an id names: `last` (the session recorded last, `lastRecorded`), a whole
+  /// id, or any unique prefix of at least `shortestPrefix` characters.
   public func find(_ text: String) throws(SessionLookupError) -> JournalRecord {
     if Self.isTooShort(text) {
       // Only a whole id this short (another tool's, say) is taken as it stands.
@@ -62,7 +62,7 @@ extension History {
 
   private func find(exactly text: String) throws(SessionLookupError) -> JournalRecord {
     if text == "last" {
-      guard let latest = try? newest(1).first else { throw .empty }
+      guard let latest = try? lastRecorded() else { throw .empty }
       return latest
     }
     guard !text.isEmpty else { throw .unknown(text) }
@@ -92,5 +92,41 @@ extension History {
     }
     if let first = deleted.first { throw .deleted(first) }
     throw .unknown(text)
+  }
+
+  /// The session recorded last, as it now stands: what a user just did. A session is recorded
+  /// when its line is written: a timed one when it ends (its end), one `pomo add` recorded when
+  /// it was added (`added`), whenever it started. Deleted sessions are passed over; of two
+  /// recorded at the same instant, the later start wins, then the later line. Nil when none is.
+  ///
+  /// Only the latest lines are read: the added sessions by the times the index keeps, then the
+  /// chunks by the latest end they hold, until none can hold a later one.
+  public func lastRecorded() throws(FileSystemError) -> JournalRecord? {
+    var best: (key: (recorded: Double, start: Double, file: Int, place: Int64), record: JournalRecord)?
+    func consider(_ record: JournalRecord, recorded: Double, file: Int, place: Int64) throws(FileSystemError) {
+      guard let folded = try fold(record) else { return }
+      let key = (recorded, record.start, file, place)
+      if best == nil || key > best!.key { best = (key, folded) }
+    }
+    let added = correctionTables.enumerated()
+      .flatMap { f, table in table.all.filter { $0.kind == .added }.map { (file: f, ref: $0) } }
+      .sorted { $0.ref.at > $1.ref.at }
+    for (f, ref) in added {
+      if let best, ref.at < best.key.recorded { break }
+      let bytes = try files[f].read(offset: ref.offset, length: ref.length)
+      guard case .session(let record)? = try? JournalEntry(line: bytes[...]) else { continue }
+      try consider(record, recorded: ref.at, file: f, place: ref.offset)
+    }
+    let chunks = files.indices.flatMap { f in files[f].index.chunks.indices.map { (file: f, chunk: $0) } }
+      .sorted { files[$0.file].index.chunks[$0.chunk].maxTime > files[$1.file].index.chunks[$1.chunk].maxTime }
+    for (f, k) in chunks {
+      if let best, files[f].index.chunks[k].maxTime < best.key.recorded { break }
+      for item in try files[f].records(chunk: k, detail: true) where item.record.added == nil {
+        try consider(
+          item.record, recorded: item.record.end, file: f,
+          place: files[f].index.chunks[k].offset + Int64(item.bytes.startIndex))
+      }
+    }
+    return best?.record
   }
 }

@@ -54,7 +54,7 @@ extension History {
   }
 
   /// Every session, folded.
-  /// `detail` reads what reports leave out: names, notes, hosts, preset files.
+  /// `detail` reads what reports leave out: names, hosts, preset files.
   public func all(detail: Bool = false, _ body: (JournalRecord) -> Void) throws(FileSystemError) {
     try read(files.map { Array($0.index.chunks.indices) }, detail: detail, body)
   }
@@ -136,7 +136,7 @@ extension History {
   /// Chunks are read newest first by the latest instant they touch (a correction that moves
   /// a session counts as a chunk at the instant it moves it to), and reading stops when the
   /// next cannot hold a session newer than the `limit` found.
-  /// `detail: false` leaves out what a table of sessions does not show (notes, hosts, the
+  /// `detail: false` leaves out what a table of sessions does not show (hosts, the
   /// phases' names), as reports do.
   public func newest(_ limit: Int, detail: Bool = true) throws(FileSystemError) -> [JournalRecord] {
     try newest(limit, detail: detail) { $0 }

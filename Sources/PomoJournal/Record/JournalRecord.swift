@@ -185,7 +185,7 @@ public struct JournalRecord: Equatable, Sendable {
   }
 
   /// Reads a record from its line, tolerating unknown fields and newer versions.
-  /// `detail: false` skips what reports do not need (names, note, host, source).
+  /// `detail: false` skips what reports do not need (names, host, source).
   public init(line: ArraySlice<UInt8>, detail: Bool = true) throws(Problem) {
     switch try JournalEntry(line: line, detail: detail) {
     case .session(let record): self = record

@@ -149,8 +149,9 @@ package struct ScannedLine: Sendable {
     return max(last, latestPhaseEnd ?? last)
   }
 
-  /// The line read whole (its phases kept): a session (its note, host, source and phase names only when
-  /// `detail`; reports need none of them) or a correction.
+  /// The line read whole (its phases kept): a session (its host, source and phase names only when
+  /// `detail`; reports and `pomo log` need none of them) or a correction. The note is always
+  /// read: `pomo log` shows it, and most sessions have none.
   package func entry(in line: UnsafeBufferPointer<UInt8>, detail: Bool) -> JournalEntry {
     let id = string(self.id, in: line)
     let tags = self.tags.map { string($0, in: line) }
@@ -173,7 +174,7 @@ package struct ScannedLine: Sendable {
     var record = JournalRecord(
       id: id, preset: string(preset, in: line) ?? "?", status: completed ? .completed : void ? .void : .interrupted,
       interruption: skipped ? .skip : string(interruption, in: line).map { Interruption(rawValue: $0) }, start: start,
-      end: end ?? phases.last?.end ?? start, tags: tags, note: detail ? string(note, in: line) : nil,
+      end: end ?? phases.last?.end ?? start, tags: tags, note: string(note, in: line),
       host: detail ? string(host, in: line) ?? "" : "", source: detail ? string(source, in: line) : nil,
       rounds: rounds, planOffset: planOffset, resumedFrom: string(resumedFrom, in: line), pausedSeconds: pausedSeconds,
       sleptSeconds: sleptSeconds,

@@ -19,6 +19,9 @@ public struct SessionInfo: Equatable, Sendable {
   public var controlProblem: String?
   /// The task (`TaskRecord`) the session works on, by its whole id.
   public var task: String?
+  /// That task's title as it was when the session began, kept in its state file (never in the
+  /// journal) so `pomo status` names the task without reading the journal.
+  public var taskTitle: String?
 
   public init(
     id: String, tags: [String] = [], note: String? = nil, host: String, source: String? = nil, planOffset: Int = 0,

@@ -46,6 +46,8 @@ public struct SessionState: Equatable, Sendable {
   /// Why the session has no control socket (its folder is another user's, say), so that
   /// `status` and the commands name the reason; nil when it listens.
   public var controlProblem: String?
+  /// The title of the task the session works on (`record.task`), when it has one.
+  public var taskTitle: String?
   /// The rounds marked so far, when the phase counts them (an AMRAP).
   public var countedRounds: Int?
   /// What the open question for reps asks about (an exercise, or a phase's name), and the
@@ -106,6 +108,7 @@ public struct SessionState: Equatable, Sendable {
     let end = min(engine.plan.phases.count, engine.index + min(max(1, limit), Self.planLimit))
     upcoming = PlannedPhase.renumbered(engine.plan.phases[engine.index..<end])
     controlProblem = info.controlProblem
+    taskTitle = info.task == nil ? nil : info.taskTitle
     countedRounds = snapshot.counted
     question = snapshot.questionPhase.map { $0.exercise ?? $0.name }
     questionTyped = snapshot.question?.typed ?? ""
@@ -163,6 +166,7 @@ public struct SessionState: Equatable, Sendable {
     }
     if asking { fields.append(("asking", .bool(true))) }
     if let controlProblem { fields.append(("control_problem", .string(controlProblem))) }
+    if let taskTitle { fields.append(("task_title", .string(taskTitle))) }
     return .object(fields)
   }
 
@@ -247,6 +251,7 @@ public struct SessionState: Equatable, Sendable {
     }
     upcoming = PlannedPhase.renumbered(upcoming)
     controlProblem = value["control_problem"]?.stringValue
+    taskTitle = value["task_title"]?.stringValue
     countedRounds = int(value["counted_rounds"], PhaseCount.range)
     if let of = value["question"]?["of"]?.stringValue {
       question = of

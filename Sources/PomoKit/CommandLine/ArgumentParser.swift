@@ -232,7 +232,7 @@ enum ValueCheck {
   /// What is wrong with `value`, phrased to follow the option's name; nil when it is fine.
   static func problem(_ value: String, _ kind: ValueKind) -> String? {
     switch kind {
-    case .none, .week, .month, .text:
+    case .none, .week, .month, .text, .session, .task:
       return nil
     case .integer(let range):
       guard let n = ParsedArguments.plainInteger(value, negative: range.lowerBound < 0), range.contains(n) else {

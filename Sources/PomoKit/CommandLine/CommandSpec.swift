@@ -25,6 +25,10 @@ public enum ValueKind: Sendable, Equatable {
   case path
   case preset
   case tag
+  /// A recorded session's id, a prefix of it, or `last`: completions offer recent ids.
+  case session
+  /// A task's id, a prefix of it, or `last`: completions offer the open tasks' ids.
+  case task
   case text
 
   /// The placeholder help shows: `<n>`, `<date>`.
@@ -41,6 +45,8 @@ public enum ValueKind: Sendable, Equatable {
     case .path: "path"
     case .preset: "preset"
     case .tag: "tag"
+    case .session: "id"
+    case .task: "task"
     case .text: "text"
     }
   }

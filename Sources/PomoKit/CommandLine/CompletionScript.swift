@@ -12,21 +12,30 @@ public enum CompletionShell: String, ChoiceValue {
 /// The names a completion script asks pomo for while completing (`pomo completions --list`).
 public enum CompletionList: String, ChoiceValue {
   case presets, tags
+  /// The latest sessions' short ids, newest first, each with a tab and what it was.
+  case sessions
+  /// The open tasks' short ids, newest first, each with a tab and the task's title.
+  case tasks
+
+  /// Whether each line is an id, a tab, and a description the shell shows beside it.
+  var described: Bool { self == .sessions || self == .tasks }
 }
 
 /// Shell completion scripts, generated from the tree of command specs so they never
 /// disagree with the parser: the commands, their options, the values of choice options,
-/// files for paths, and preset names and tags asked of pomo while completing.
+/// files for paths, and preset names, tags, session ids and task ids asked of pomo while
+/// completing.
 ///
 /// Every script works the same way: the words before the cursor are walked from the root,
 /// a leading run of subcommand names picks the command, the rest are its options (skipping
 /// their values) and arguments; then the word under the cursor is completed as an option, an
 /// option's value, a subcommand or the next argument.
 public enum CompletionScript {
-  /// The script for `shell`. `lister` is the command that prints the presets or tags, one a
-  /// line, when followed by a `CompletionList` value ("pomo completions --list"). When the
-  /// command line being completed names a journal with `--journal` (the long name of
-  /// `journal`), the tags are listed from that journal: `lister` takes the option too.
+  /// The script for `shell`. `lister` is the command that prints the presets, tags, sessions
+  /// or tasks, one a line, when followed by a `CompletionList` value ("pomo completions
+  /// --list"). When the command line being completed names a journal with `--journal` (the
+  /// long name of `journal`), all but the presets are listed from that journal: `lister`
+  /// takes the option too.
   public static func script(for shell: CompletionShell, root: CommandNode, lister: String, journal: OptionSpec)
     -> String
   {
@@ -51,6 +60,10 @@ public enum CompletionScript {
     /// A preset's name, or the path of a preset file.
     case presetsOrFiles
     case tags
+    /// A session's id (`pomo completions --list sessions`).
+    case sessions
+    /// A task's id (`pomo completions --list tasks`).
+    case tasks
 
     init(option kind: ValueKind) {
       switch kind {
@@ -61,6 +74,8 @@ public enum CompletionScript {
       case .path: self = .files
       case .preset: self = .presets
       case .tag: self = .tags
+      case .session: self = .sessions
+      case .task: self = .tasks
       }
     }
 
@@ -161,13 +176,17 @@ public enum CompletionScript {
         esac
       }
 
-      # Lines printed by '\(lister) $1' that start with $2; tags from the journal the
-      # command line names, if it names one.
+      # Lines printed by '\(lister) $1' that start with $2; all but presets from the journal
+      # the command line names, if it names one. Of an id and its description (after a tab),
+      # the id, in the order printed (the newest first).
       _\(root)__list() {
         local line prefix=${2//\\\\/}
         local -a from=()
-        [[ $1 == \(CompletionList.tags.rawValue) && -n $journal ]] && from=(\(journal) "${journal/#\\~/$HOME}")
+        [[ $1 != \(CompletionList.presets.rawValue) && -n $journal ]] && from=(\(journal) "${journal/#\\~/$HOME}")
+        local described=0
+        [[ $1 == \(CompletionList.sessions.rawValue) || $1 == \(CompletionList.tasks.rawValue) ]] && { described=1; compopt -o nosort 2>/dev/null; }
         while IFS= read -r line; do
+          ((described)) && line=${line%%$'\\t'*}
           [[ -n $line && $line == "$prefix"* ]] && COMPREPLY+=("$(printf '%q' "$line")")
         done < <(\(lister) "$1" "${from[@]}" 2>/dev/null)
       }
@@ -189,6 +208,8 @@ public enum CompletionScript {
             else _\(root)__list \(CompletionList.presets.rawValue) "$2"; fi
             ;;
           tags) _\(root)__list \(CompletionList.tags.rawValue) "$2" ;;
+          sessions) _\(root)__list \(CompletionList.sessions.rawValue) "$2" ;;
+          tasks) _\(root)__list \(CompletionList.tasks.rawValue) "$2" ;;
         esac
       }
 
@@ -288,6 +309,8 @@ public enum CompletionScript {
     case .presets: "presets"
     case .presetsOrFiles: "presets-or-files"
     case .tags: "tags"
+    case .sessions: "sessions"
+    case .tasks: "tasks"
     }
   }
 
@@ -384,6 +407,24 @@ public enum CompletionScript {
         compadd "$@" -a names
       }
 
+      # Ids from the journal the command line names, each shown with its description: the
+      # lines '\(lister) $1' prints, an id, a tab and what it is.
+      _\(root)__described() {
+        local what=$1; shift
+        local -a lines from ids shown
+        local journal=${opt_args[\(journal)]} l
+        [[ -n $journal ]] && from=(\(journal) ${(q)journal/#\\~/$HOME})
+        lines=(${(f)"$(_call_program $what \(lister) $what $from 2>/dev/null)"})
+        for l in $lines; do
+          ids+=("${l%%$'\\t'*}")
+          shown+=("${l%%$'\\t'*}  ${l#*$'\\t'}")
+        done
+        compadd "$@" -l -d shown -a ids
+      }
+
+      _\(root)__\(CompletionList.sessions.rawValue)() { _\(root)__described \(CompletionList.sessions.rawValue) "$@"; }
+      _\(root)__\(CompletionList.tasks.rawValue)() { _\(root)__described \(CompletionList.tasks.rawValue) "$@"; }
+
       _\(root)__presets_or_files() {
         _alternative 'presets:preset:_\(root)__\(CompletionList.presets.rawValue)' 'files:preset file:_files -g "*.json(-.)"'
       }
@@ -441,6 +482,8 @@ public enum CompletionScript {
     case .presets: "_\(root)__\(CompletionList.presets.rawValue)"
     case .presetsOrFiles: "_\(root)__presets_or_files"
     case .tags: "_\(root)__\(CompletionList.tags.rawValue)"
+    case .sessions: "_\(root)__\(CompletionList.sessions.rawValue)"
+    case .tasks: "_\(root)__\(CompletionList.tasks.rawValue)"
     }
   }
 
@@ -610,8 +653,9 @@ public enum CompletionScript {
           end
       end
 
-      # The tags in the journal the command line names (\(journal)), or in the usual one.
-      function __\(root)_tags
+      # What '\(lister) $argv[1]' prints for the journal the command line names (\(journal)),
+      # or for the usual one: tags, or ids each with a tab and its description.
+      function __\(root)_journal_list
           set -l words (commandline -opc)
           set -l from
           for k in (seq (count $words))
@@ -622,7 +666,7 @@ public enum CompletionScript {
                   set from \(journal) (string replace -r '^~' $HOME -- (string replace -- '\(journal)=' '' $words[$k]))
               end
           end
-          \(lister) \(CompletionList.tags.rawValue) $from 2>/dev/null
+          \(lister) $argv[1] $from 2>/dev/null
       end
 
       complete -c \(root) -f
@@ -638,7 +682,9 @@ public enum CompletionScript {
     case .words(let words): " -a " + fishQuote(words.joined(separator: " "))
     case .presets: " -a " + fishQuote("(\(lister) \(CompletionList.presets.rawValue) 2>/dev/null)")
     case .presetsOrFiles: " -a " + fishQuote("(__\(root)_presets_or_files)")
-    case .tags: " -a " + fishQuote("(__\(root)_tags)")
+    case .tags: " -a " + fishQuote("(__\(root)_journal_list \(CompletionList.tags.rawValue))")
+    case .sessions: " -k -a " + fishQuote("(__\(root)_journal_list \(CompletionList.sessions.rawValue))")
+    case .tasks: " -k -a " + fishQuote("(__\(root)_journal_list \(CompletionList.tasks.rawValue))")
     }
   }
 

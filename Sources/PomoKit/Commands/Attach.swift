@@ -29,6 +29,9 @@ extension Pomo {
 
     /// The keys, as the header and `?` list them: `enter go on` only for a session whose
     /// phases wait for confirmation.
+    /// What stays on the screen after `d` (or Ctrl-C): the session runs on, and how to come back.
+    static let detachedLine = "Detached; the session runs on. 'pomo attach' comes back to it."
+
     static func keysHint(confirm: Bool, open: Bool = false) -> String {
       KeyHints.full(confirm: confirm, open: open, quit: "q stop", extra: "d detach")
     }
@@ -94,6 +97,13 @@ extension Pomo {
             + SessionSummary.layout(head: summary.head, parts: summary.parts, width: width, unicode: style.unicode))
         summarised = true
       }
+      /// Leaves the session running: the live line gives way to a whole line that says so.
+      func detach() -> Int32 {
+        context.output.write(
+          "\r" + ANSI.clearLine + TextLayout.truncate(Self.detachedLine, width - 1, unicode: style.unicode) + "\n")
+        summarised = true
+        return ExitCode.success
+      }
       while true {
         let ready = waiter.wait(for: [follower.fd, 0, signals.readFD], until: nil, now: .zero)
         if ready.readable.contains(signals.readFD) {
@@ -105,7 +115,7 @@ extension Pomo {
               headed = false
               draw()
             } else {
-              return ExitCode.success  // Ctrl-C, a hang-up: detach; the session goes on.
+              return detach()  // Ctrl-C, a hang-up: detach; the session goes on.
             }
           }
         }
@@ -126,7 +136,7 @@ extension Pomo {
         if ready.readable.contains(0) {
           guard let keys = Platform.readAvailable(0) else { return ExitCode.success }
           for key in keys {
-            if key == UInt8(ascii: "d") || key == UInt8(ascii: "D") { return ExitCode.success }
+            if key == UInt8(ascii: "d") || key == UInt8(ascii: "D") { return detach() }
             if KeyHints.helpKeys.contains(key) {
               let list = KeyHints.list(keysHint, width: width).map { ANSI.clearLine + dimmed($0) + "\n" }
               context.output.write("\r" + list.joined())

@@ -11,9 +11,10 @@ extension Pomo {
       name: "completions",
       abstract: "Print a shell completion script for bash, zsh or fish.",
       discussion: """
-        The script completes commands, options, their values, preset names and the tags in
-        your journal. It asks pomo for presets and tags each time it completes (with
-        'pomo completions --list presets' or '--list tags'), so new ones appear at once.
+        The script completes commands, options, their values, preset names, and the tags,
+        session ids (of 'pomo edit' and 'pomo delete') and open task ids in your journal. It
+        asks pomo for them each time it completes ('pomo completions --list presets', or
+        tags, sessions, tasks), so new ones appear at once.
         Scripts/install.sh installs all three; by hand:
 
           pomo completions bash > ~/.local/share/bash-completion/completions/pomo
@@ -29,7 +30,11 @@ extension Pomo {
 
     static let list = Option<CompletionList>.choice(
       "list", placeholder: "what",
-      help: "Print the names a script completes, one a line: presets (built-in and yours) or tags (in the journal).")
+      help:
+        "Print the names a script completes, one a line: presets (built-in and yours), tags (in the journal), sessions (the latest \(recentSessions) ids, newest first) or tasks (the open ones' ids); an id is followed by a tab and what it is.")
+
+    /// How many of the latest sessions `--list sessions` offers.
+    static let recentSessions = 20
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let shell = arguments.positionals.first.flatMap(CompletionShell.init(rawValue:))
@@ -56,12 +61,38 @@ extension Pomo {
           }
         }
         context.output.write(tags.map { $0 + "\n" }.joined())
+      case (nil, .sessions?):
+        let journal = JournalAccess.journal(override: arguments[SharedOptions.journal], context)
+        let history = try JournalAccess.history(journal, strict: false, context, quiet: true)
+        let offset = context.zone.offset
+        let newest: [JournalRecord]
+        do {
+          newest = try history.newest(recentSessions, detail: false)
+        } catch {
+          throw CLIError.failure("cannot read the journal \(journal.name): \(error)")
+        }
+        let lines = newest.map { record in
+          let stamp = RFC3339.format(record.start, offset: offset(record.start))
+          return described(record.id, "\(record.preset) \(stamp.prefix(10)) \(stamp.dropFirst(11).prefix(5))")
+        }
+        context.output.write(lines.joined())
+      case (nil, .tasks?):
+        let journal = JournalAccess.journal(override: arguments[SharedOptions.journal], context)
+        let open = TaskQuery(open: true, done: 0..<0)
+        let tasks = try TaskAccess.tasks(journal, context, quiet: true, open, counting: false)
+        context.output.write(tasks.map(\.task).sorted { $0.at > $1.at }.map { described($0.id, $0.title) }.joined())
       case (_?, _?):
         throw CLIError.usage("give a shell or '--list', not both", command: arguments.path)
       case (nil, nil):
         throw CLIError.usage("missing expected argument '<shell>'", command: arguments.path)
       }
       return ExitCode.success
+    }
+
+    /// "3f2a1b4c<tab>work 2026-11-30 09:00": an id as a script offers it, its first 8
+    /// characters, then what it is, on one line.
+    static func described(_ id: String, _ what: String) -> String {
+      TextLayout.inert(String(id.prefix(8))) + "\t" + TextLayout.inert(what) + "\n"
     }
 
     /// The presets' names, without a word about files the catalog skipped: completion offers

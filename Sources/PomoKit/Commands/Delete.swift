@@ -11,6 +11,8 @@ extension Pomo {
       discussion: """
         The journal keeps the session's line and gains a deletion, which every reader
         applies: 'pomo undo' brings the session back. A running session cannot be deleted.
+        'last' is the session recorded last: the one that just ended or was just added,
+        whenever it started.
         """,
       arguments: [HistoryEditing.idArgument],
       options: [SharedOptions.journal.spec])

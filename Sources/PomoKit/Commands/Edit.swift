@@ -15,6 +15,10 @@ extension Pomo {
         for 'pomo add'. A running session cannot be edited, and a session is not moved
         onto the time of another unless --allow-overlap.
 
+        'last' is the session recorded last: the one that just ended or was just added
+        (by the time its line was written), whenever it started. A running session is
+        not recorded yet; 'pomo undo' goes by the same times.
+
         Examples:
           pomo edit last --tag thesis --untag misc
           pomo edit 3f2a1b4c --start 'yesterday 09:30'

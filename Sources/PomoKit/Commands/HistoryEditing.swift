@@ -6,7 +6,7 @@ import PomoPlatform
 /// appending a correction, and showing the session as it now stands.
 enum HistoryEditing {
   static let idArgument = ArgumentSpec(
-    "id", kind: .text, help: "A session: its id, a unique prefix of it of at least 4 characters (as 'pomo log' shows), or last.")
+    "id", kind: .session, help: "A session: its id, a unique prefix of it of at least 4 characters (as 'pomo log' shows), or last (the session recorded or added last).")
 
   static let allowOverlap = Option<Bool>.flag(
     "allow-overlap", help: "Record the session even where it shares time with another.")
@@ -50,8 +50,8 @@ enum HistoryEditing {
     guard !text.isEmpty else { throw .failure("give a session's id, a prefix of it, or last (see 'pomo log')") }
     // A prefix too short to name a session does not name the running one either.
     let prefix = !History.isTooShort(text) || running?.record.id == text.lowercased()
-    if let running, text == "last" || (prefix && running.record.id.hasPrefix(text.lowercased())) {
-      // The running session started after every recorded one: it is `last`.
+    // `last` is the session recorded last: a running session is not recorded yet.
+    if let running, text != "last", prefix && running.record.id.hasPrefix(text.lowercased()) {
       throw .failure("the session \(short(running.record.id)) is running; stop it first ('pomo stop')")
     }
     let record: JournalRecord

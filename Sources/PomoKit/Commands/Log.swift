@@ -59,7 +59,7 @@ extension Pomo {
 
 /// The table `pomo log` prints: every field whole where the width has no limit; where it has
 /// one, a long preset name is cut and the tags take the rest of the line, or a line of their
-/// own under the session.
+/// own under the session. Notes, exercises and interruptions follow, a line a session.
 public enum LogText {
   static let table = TextTable(
     [
@@ -79,6 +79,7 @@ public enum LogText {
     let status: JournalRecord.Status
     let focusSeconds: Double
     let tags: [String]
+    let note: String?
     let marks: [PhaseMark]
     let voidReason: String?
     let exercises: [ExerciseTotal]
@@ -91,6 +92,7 @@ public enum LogText {
       // A workout shows its work: the log lists what each session did.
       focusSeconds = record.workSeconds
       tags = record.tags
+      note = record.note
       // By index: a phase taken out of the array would be copied, name and all.
       var marks: [PhaseMark] = []
       for k in record.phases.indices where !record.phases[k].marks.isEmpty { marks += record.phases[k].marks }
@@ -118,7 +120,8 @@ public enum LogText {
         TimeText.clock(seconds: Int64(row.focusSeconds.rounded())), tagList(row.tags),
       ]
     }
-    return table.render(cells, width: width, unicode: unicode) + exercises(rows, width: width, unicode: unicode)
+    return table.render(cells, width: width, unicode: unicode) + notes(rows, width: width, unicode: unicode)
+      + exercises(rows, width: width, unicode: unicode)
       + interruptions(rows, width: width, unicode: unicode, offset: offset)
   }
 
@@ -153,6 +156,16 @@ public enum LogText {
       bytes.prefix(9).allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
     return plain == true ? String(decoding: id.utf8.prefix(8), as: UTF8.self) : String(id.prefix(8))
+  }
+
+  /// Under the table, the sessions with a note: their short id and the note, a line each (cut
+  /// to the width, whole where it has no limit); nothing when none had one.
+  static func notes(_ rows: [Row], width: Int, unicode: Bool) -> String {
+    let lines = rows.compactMap { row -> String? in
+      guard let note = row.note, !note.isEmpty else { return nil }
+      return TextLayout.truncate(shortID(row.id) + "  " + note, max(8, width - 1), unicode: unicode) + "\n"
+    }
+    return lines.isEmpty ? "" : "\nNotes:\n" + lines.joined()
   }
 
   /// Under the table, the sessions that had exercises: their short id and each exercise's

@@ -72,6 +72,9 @@ extension Pomo {
       info.warmup = record.warmupSeconds.map(Self.duration)
       info.cooldown = record.cooldownSeconds.map(Self.duration)
       info.task = record.task
+      if let task = record.task {
+        info.taskTitle = try? TaskAccess.tasks(history, journal, .id(task), false).first?.task.title
+      }
       if arguments[SharedOptions.detach] {
         // The session started again in the background claims the state folder itself.
         lock.release()

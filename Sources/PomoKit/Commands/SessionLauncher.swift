@@ -38,6 +38,9 @@ enum SessionLauncher {
     var tick: (player: [String], file: String)?
     /// How do-not-disturb is switched during focus (`"dnd"`), when it is on and a backend answered.
     var doNotDisturb: DoNotDisturbBackend?
+    /// What setting up warned of (on stderr, a line each, before any display opens), for the
+    /// big display to show too: its alternate screen hides what came before it.
+    var warnings: [String] = []
 
     init(_ arguments: ParsedArguments, _ context: Context, journal: Journal) throws(CLIError) {
       color = arguments[SharedOptions.color]
@@ -65,7 +68,9 @@ enum SessionLauncher {
         speaker = VoiceCues.speaker(configured: config.speaker, path: path)
         if speaker == nil {
           let looked = config.speaker.map { "'\($0[0])'" } ?? "espeak-ng, spd-say or say"
-          context.errors.write("pomo: warning: no speaker found (\(looked)); the voice cues stay silent\n")
+          let warning = "no speaker found (\(looked)); the voice cues stay silent"
+          context.errors.write("pomo: warning: \(warning)\n")
+          warnings.append(warning)
         }
       }
       if config.timewarrior {
@@ -205,6 +210,7 @@ enum SessionLauncher {
       let big = BigDisplay(
         output: context.output, columns: context.width, rows: Context.rows(context.environment) ?? 24, style: style,
         keyHint: readKeys, clockTime: clockTime)
+      big.notices = setup.warnings.map { "warning: " + $0 }
       display = big
       listeners.append(big)
     } else if drawLive {

@@ -66,7 +66,7 @@ extension Pomo {
       help: "Start as if begun this long ago (10m): the record starts then, and the phases have that much less left.")
 
     static let task = Option<String>.value(
-      "task", .text, placeholder: "task",
+      "task", .task, placeholder: "task",
       help: "Work on a task (its id, as 'pomo task list' shows it): each focus completed counts toward it. Or a Taskwarrior task (tw:12): its description is the note, its project a tag; it is annotated with the focus.")
 
     static let dryRun = Option<Bool>.flag(
@@ -152,12 +152,14 @@ extension Pomo {
       if ago > .zero { try Self.refuseOverlap(from: begins, to: now, ago: arguments[Self.ago] ?? "", journal, context, path) }
       var setup = try SessionLauncher.Setup(arguments, context, journal: journal)
       var taskID: String?
+      var taskTitle: String?
       if let text = arguments[task], !text.hasPrefix("tw:") {
         let found = try TaskAccess.find(text, journal, context, quiet: true)
         if found.task.done != nil {
           context.errors.write("pomo: warning: the task \(TaskAccess.describe(found.task)) is done already\n")
         }
         taskID = found.task.id
+        taskTitle = found.task.title
         for t in found.task.tags where !tags.contains(t) { tags.append(t) }
       } else if let text = arguments[task] {
         setup.task = try Self.taskwarrior(text, path, context)
@@ -183,6 +185,7 @@ extension Pomo {
       info.warmup = timer.warmup
       info.cooldown = timer.cooldown
       info.task = taskID
+      info.taskTitle = taskTitle
       return SessionLauncher.run(
         plan: plan, info: info, setup: setup, lock: lock, endsAt: endsAt, ago: ago, arguments, context)
     }

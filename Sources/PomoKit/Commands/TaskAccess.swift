@@ -6,7 +6,7 @@ import PomoPlatform
 /// one by its id, and how a task is named in messages.
 enum TaskAccess {
   static let idArgument = ArgumentSpec(
-    "id", kind: .text,
+    "id", kind: .task,
     help: "A task: a unique prefix of its id of at least 4 characters (as 'pomo task list' shows it), or last.")
 
   /// The fewest characters of an id that name a task (as for sessions).

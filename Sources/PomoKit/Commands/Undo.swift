@@ -11,6 +11,8 @@ extension Pomo {
       discussion: """
         The latest correction not yet undone (by the time it was made, on any machine) is
         revoked by a new line in the journal. Run it again to take back the one before.
+        Right after 'pomo add', it takes the session out again: the same session that
+        'pomo edit last' and 'pomo delete last' name, the one recorded last.
         """,
       options: [SharedOptions.journal.spec])
 

@@ -35,6 +35,7 @@ public enum StatusText {
     if !s.phaseMarks.isEmpty { detail += ", marks " + PhaseMark.signs(s.phaseMarks) }
     if let cause = s.awayCause { detail += ", away: \(TextLayout.inert(cause))" }
     if s.awayAsking { detail += ", time away: 'pomo keep' or 'pomo drop'?" }
+    if let task = taskText(s) { detail += ", " + task }
     if let banked { detail += ", " + banked }
     return "\(badge(s)) \(TextLayout.inert(s.phaseName)) \(remaining(s, now)) (\(detail))"
   }
@@ -78,6 +79,9 @@ public enum StatusText {
     }
     if let n = s.countedRounds { fields.append(("counted_rounds", .int(Int64(n)))) }
     if s.record.workout { fields.append(("workout", .bool(true))) }
+    if let task = s.record.task {
+      fields.append(("task", .object([("id", .string(task)), ("title", s.taskTitle.map(JSONOutput.string) ?? .null)])))
+    }
     if let cause = s.awayCause { fields.append(("away", .string(cause))) }
     if s.awayAsking { fields.append(("away_asking", .bool(true))) }
     if let question = s.question { fields.append(("reps_question", .string(question))) }
@@ -207,6 +211,17 @@ public enum StatusText {
 
   /// A progress fraction as a whole percentage, rounded down: 100 only when done.
   static func percent(_ fraction: Double) -> Int { Int((min(1, max(0, fraction)) * 100).rounded(.down)) }
+
+  /// The most of a task's title the line shows, in columns: the line is for a bar or a prompt.
+  static let taskTitleWidth = 24
+
+  /// `task 3f2a1b4c "Write chapter 3"`, the title cut to `taskTitleWidth`; nil without a task.
+  static func taskText(_ s: SessionState) -> String? {
+    guard let task = s.record.task else { return nil }
+    let id = TextLayout.inert(String(task.prefix(8)))
+    guard let title = s.taskTitle else { return "task \(id)" }
+    return "task \(id) \"\(TextLayout.truncate(title, taskTitleWidth, unicode: true))\""
+  }
 
   static func tags(_ s: SessionState) -> String { TextLayout.inert(TagList.text(s.record.tags, separator: ", ")) }
 }
