@@ -63,13 +63,13 @@ struct InterruptionEndToEndTests {
     #expect(plain.contains(#"mark    ' internal "phone""#), "\(plain)")
   }
 
-  @Test("pomo void from another shell ends the Pomodoro as void; log, status and report say so")
+  @Test("pomo void --stop from another shell ends the session as void; log, status and report say so")
   func voidFromAnotherShell() throws {
     defer { home.cleanUp() }
     let session = try fixture.launch(["start", fixture.preset("long"), "--no-notify", "--no-bell"], name: "session")
     defer { if session.isRunning { session.terminate() } }
     #expect(waitUntil { (try? fixture.run(["mark", "external", "a call"]))?.status == 0 })
-    let void = try fixture.run(["void", "the call went on"])
+    let void = try fixture.run(["void", "--stop", "the call went on"])
     #expect(void.status == 0, "\(void.err)")
     #expect(void.out.hasPrefix("void: "))
     session.waitUntilExit()
@@ -88,7 +88,7 @@ struct InterruptionEndToEndTests {
     #expect(log.out.contains("void: the call went on"))
     for cache in [[], ["--no-cache"]] {
       let report = try fixture.run(["report", "--today", "--format", "json"] + cache)
-      #expect(report.out.contains(#""sessions":1,"completed":0,"interrupted":0,"void":1,"#), "\(report.out)")
+      #expect(report.out.contains(#""sessions":1,"completed":0,"interrupted":0,"pomodoros":0,"cut_short":0,"workout_seconds":0,"workout_sessions":0,"void":1,"void_pomodoros":1,"#), "\(report.out)")
       #expect(report.out.contains(#""internal_marks":0,"external_marks":1"#))
       #expect(report.out.contains(#""focus_seconds":0"#))
       let text = try fixture.run(["report", "--today"] + cache)
@@ -136,12 +136,12 @@ struct InterruptionEndToEndTests {
     let edit = try fixture.run(["edit", String(id.prefix(8)), "--status", "void"])
     #expect(edit.status == 0, "\(edit.err)")
     for out in try report() {
-      #expect(out.contains(#""focus_seconds":0,"rest_seconds":0,"sessions":1,"completed":0,"interrupted":0,"void":1,"void_seconds":1500"#), "\(out)")
+      #expect(out.contains(#""focus_seconds":0,"rest_seconds":0,"sessions":1,"completed":0,"interrupted":0,"pomodoros":0,"cut_short":0,"workout_seconds":0,"workout_sessions":0,"void":1,"void_pomodoros":1,"void_seconds":1500"#), "\(out)")
     }
     #expect(try fixture.run(["log"]).out.contains(" void "))
     #expect(try fixture.run(["undo"]).status == 0)
     for out in try report() {
-      #expect(out.contains(#""focus_seconds":1500,"rest_seconds":0,"sessions":1,"completed":1,"interrupted":0}"#), "\(out)")
+      #expect(out.contains(#""focus_seconds":1500,"rest_seconds":0,"sessions":1,"completed":1,"interrupted":0,"pomodoros":1,"cut_short":0,"workout_seconds":0,"workout_sessions":0}"#), "\(out)")
     }
   }
 }

@@ -46,7 +46,7 @@ struct TimewarriorLiveTests {
     }
   }
 
-  @Test("a void Pomodoro is not focus: its open interval is cancelled, and the export leaves it out")
+  @Test("a void Pomodoro is not focus: its open interval is cancelled, the next one opens its own, and the export leaves them out")
   func voided() throws {
     defer { home.cleanUp() }
     let session = try fixture.launch(["start", fixture.preset("long"), "--no-notify", "--no-bell"], name: "session")
@@ -54,12 +54,17 @@ struct TimewarriorLiveTests {
     // The interval is open once the focus has begun.
     #expect(waitUntil { (try? intervals())?.count == 1 })
     #expect(try intervals().first?["end"] == nil)
+    // The void Pomodoro's interval is cancelled, and the new Pomodoro opens its own: were the
+    // first one closed instead, it would be left after the second void below.
     let void = try fixture.run(["void", "the call went on"])
     #expect(void.status == 0, "\(void.err)")
+    #expect(waitUntil { (try? fixture.run(["status"]))?.out.hasPrefix("WORK") == true })
+    let stop = try fixture.run(["void", "--stop"])
+    #expect(stop.status == 0, "\(stop.err)")
     session.waitUntilExit()
     #expect(try intervals().isEmpty)
     let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
-    #expect(record.status == .void)
+    #expect(record.status == .void && record.voidPomodoros == 2)
     let export = try fixture.run(["export", "--format", "timewarrior"])
     #expect(export.status == 0 && export.out == "[\n]\n", "\(export.out)")
   }
@@ -75,7 +80,7 @@ struct TimewarriorLiveTests {
     #expect(try fixture.run(["resume"]).status == 0)
     #expect(waitUntil { (try? intervals())?.count == 2 })
     Thread.sleep(forTimeInterval: 1.2)
-    let void = try fixture.run(["void"])
+    let void = try fixture.run(["void", "--stop"])
     #expect(void.status == 0, "\(void.err)")
     session.waitUntilExit()
     let left = try intervals()
@@ -158,7 +163,7 @@ struct TaskwarriorLiveTests {
     defer { if session.isRunning { session.terminate() } }
     #expect(waitUntil { (try? fixture.run(["status"]))?.out.hasPrefix("WORK") == true })
     Thread.sleep(forTimeInterval: 1.2)
-    let void = try fixture.run(["void", "the call went on"])
+    let void = try fixture.run(["void", "--stop", "the call went on"])
     #expect(void.status == 0, "\(void.err)")
     session.waitUntilExit()
     let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
