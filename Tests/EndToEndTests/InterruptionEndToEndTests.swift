@@ -69,7 +69,7 @@ struct InterruptionEndToEndTests {
     let session = try fixture.launch(["start", fixture.preset("long"), "--no-notify", "--no-bell"], name: "session")
     defer { if session.isRunning { session.terminate() } }
     #expect(waitUntil { (try? fixture.run(["mark", "external", "a call"]))?.status == 0 })
-    let void = try fixture.run(["void", "the call went on"])
+    let void = try fixture.run(["void", "the call went on", "--stop"])
     #expect(void.status == 0, "\(void.err)")
     #expect(void.out.hasPrefix("void: "))
     session.waitUntilExit()

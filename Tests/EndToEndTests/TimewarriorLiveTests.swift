@@ -54,7 +54,7 @@ struct TimewarriorLiveTests {
     // The interval is open once the focus has begun.
     #expect(waitUntil { (try? intervals())?.count == 1 })
     #expect(try intervals().first?["end"] == nil)
-    let void = try fixture.run(["void", "the call went on"])
+    let void = try fixture.run(["void", "the call went on", "--stop"])
     #expect(void.status == 0, "\(void.err)")
     session.waitUntilExit()
     #expect(try intervals().isEmpty)
@@ -158,7 +158,7 @@ struct TaskwarriorLiveTests {
     defer { if session.isRunning { session.terminate() } }
     #expect(waitUntil { (try? fixture.run(["status"]))?.out.hasPrefix("WORK") == true })
     Thread.sleep(forTimeInterval: 1.2)
-    let void = try fixture.run(["void", "the call went on"])
+    let void = try fixture.run(["void", "the call went on", "--stop"])
     #expect(void.status == 0, "\(void.err)")
     session.waitUntilExit()
     let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
