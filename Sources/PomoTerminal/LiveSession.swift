@@ -184,11 +184,14 @@ public final class LiveSession {
     case SIGTSTP:
       // Put the terminal back before stopping, as a shell expects of a stopped job.
       let hadRaw = raw.isActive
+      // Nothing of pomo's runs while it is stopped: do-not-disturb must not outlast the focus.
+      for listener in listeners { listener.sessionWillSuspend(engine) }
       display?.release()
       terminalSignals?.release()
       raw.restore()
       SignalPipe.stopSelf()
-      // Running again after `fg` (SIGCONT also arrives, and redraws).
+      // Running again after `fg` (SIGCONT also arrives, and redraws); the step that follows
+      // lets each listener switch again what the session now wants.
       if hadRaw { watchKeys = raw.enter() }
       display?.invalidate()
       return []

@@ -169,6 +169,25 @@ struct DoNotDisturbEndToEndTests {
   }
 
   @Test(
+    "Ctrl-Z leaves do-not-disturb on no longer: dunst is back while pomo is stopped, and paused again after fg",
+    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
+  func ctrlZTurnsItOff() throws {
+    let desk = try Desk()
+    defer { desk.cleanUp() }
+    let pty = try desk.home.terminal(["start", desk.home.preset("long")])
+    #expect(waitUntil { desk.dunst.isPaused() == "true" }, "paused during focus")
+    pty.send("\u{1A}")
+    #expect(pty.waitForStop())
+    #expect(desk.dunst.isPaused() == "false", "put back before pomo stopped")
+    #expect(!desk.state.contains(#""dnd""#), "nothing left for a recovery to undo: \(desk.state)")
+    kill(pty.pid, SIGCONT)
+    #expect(waitUntil { desk.dunst.isPaused() == "true" }, "focus still runs after fg: quiet again")
+    pty.send("q")
+    #expect(pty.waitForExit() == 130)
+    #expect(desk.dunst.isPaused() == "false")
+  }
+
+  @Test(
     "kill -9 mid-focus leaves dunst paused; the next 'pomo status' turns it back and says so in one line",
     .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
   func killNineRecovers() throws {
