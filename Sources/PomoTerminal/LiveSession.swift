@@ -118,7 +118,11 @@ public final class LiveSession {
         if !events.isEmpty { publish(events) }
         events = []
         control.serve(ready: ready.readable) { command in
-          self.publish(self.handle(command))
+          let applied = self.handle(command)
+          // The sender hears first: the listeners' bridges (do-not-disturb, Timewarrior,
+          // Taskwarrior) may take seconds, and its answer must not wait for them.
+          control.commandApplied(self.engine)
+          self.publish(applied)
           return self.engine
         }
       }
@@ -126,7 +130,9 @@ public final class LiveSession {
         control.serveDue(now: engine.clock.now()) { command in
           if !events.isEmpty { publish(events) }
           events = []
-          self.publish(self.handle(command))
+          let applied = self.handle(command)
+          control.commandApplied(self.engine)
+          self.publish(applied)
           return self.engine
         }
       }
