@@ -75,7 +75,7 @@ struct TimewarriorLiveTests {
     #expect(try fixture.run(["resume"]).status == 0)
     #expect(waitUntil { (try? intervals())?.count == 2 })
     Thread.sleep(forTimeInterval: 1.2)
-    let void = try fixture.run(["void"])
+    let void = try fixture.run(["void", "--stop"])
     #expect(void.status == 0, "\(void.err)")
     session.waitUntilExit()
     let left = try intervals()
