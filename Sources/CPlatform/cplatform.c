@@ -244,6 +244,75 @@ int cplatform_spawn_with_deadline(const char *path, char *const argv[], char *co
   _exit(1);
 }
 
+/// The guard's own process group is killed, the guard with it: pomo (its parent) is gone.
+static void bound_parent_gone(int signal_number) {
+  (void)signal_number;
+  kill(0, SIGKILL);
+}
+
+int cplatform_spawn_bound(const char *path, char *const argv[], char *const envp[], int output) {
+  pid_t parent = getpid();
+  long max = sysconf(_SC_OPEN_MAX);
+  if (max < 0 || max > 65536) max = 65536;
+  pid_t guard = fork();
+  if (guard != 0) {
+    // Also here, so the group exists before the parent may signal it.
+    if (guard > 0) setpgid(guard, guard);
+    return guard;
+  }
+  // The guard: only async-signal-safe calls from here on.
+  setpgid(0, 0);
+  int defaults[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH, SIGPIPE, SIGCHLD, SIGUSR1};
+  for (unsigned i = 0; i < sizeof defaults / sizeof defaults[0]; i++) signal(defaults[i], SIG_DFL);
+  struct sigaction gone = {0};
+  gone.sa_handler = bound_parent_gone;
+  sigemptyset(&gone.sa_mask);
+  sigaction(SIGUSR2, &gone, NULL);
+  sigset_t none;
+  sigemptyset(&none);
+  sigprocmask(SIG_SETMASK, &none, NULL);
+#ifdef __linux__
+  // The kernel tells the guard the moment its parent dies, however it dies.
+  prctl(PR_SET_PDEATHSIG, SIGUSR2, 0, 0, 0);
+#endif
+  // The parent may have died before that was set.
+  if (getppid() != parent) kill(0, SIGKILL);
+  int null = open("/dev/null", O_RDWR);
+  if (null >= 0) {
+    dup2(null, 0);
+    dup2(output >= 0 ? output : null, 1);
+    dup2(null, 2);
+  }
+  for (int fd = 3; fd < max; fd++) close(fd);
+  pid_t program = fork();
+  if (program == 0) {
+    signal(SIGUSR2, SIG_DFL);
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, 0, 0, 0, 0);
+#endif
+    execve(path, argv, envp);
+    _exit(127);
+  }
+  if (program < 0) _exit(126);
+  int status = 0;
+#ifdef __linux__
+  while (waitpid(program, &status, 0) < 0) {
+    if (errno != EINTR) _exit(126);
+  }
+#else
+  for (;;) {
+    pid_t done = waitpid(program, &status, WNOHANG);
+    if (done == program) break;
+    if (done < 0 && errno != EINTR) _exit(126);
+    // Where the kernel does not tell, the guard looks for itself.
+    if (getppid() != parent) kill(0, SIGKILL);
+    watchdog_pause();
+  }
+#endif
+  if (WIFEXITED(status)) _exit(WEXITSTATUS(status));
+  _exit(128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0));
+}
+
 static int unix_address(const char *path, struct sockaddr_un *address) {
   memset(address, 0, sizeof *address);
   address->sun_family = AF_UNIX;

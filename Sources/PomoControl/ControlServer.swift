@@ -217,16 +217,46 @@ public final class ControlServer: SessionControl {
       return
     }
     heldFeed = []
+    asker = (fd, answered: false)
     let engine = ended ? nil : apply(command)
+    let answered = asker?.answered == true
+    asker = nil
     let held = heldFeed ?? []
     heldFeed = nil
-    // The command that ended the session hears its summary, as the followers do.
-    if engine?.isFinished == true, let summary = endSummary {
-      send(fd, ControlProtocol.encode(.summary(head: summary.head, parts: summary.parts), offset: offset))
+    if !answered {
+      // The command that ended the session hears its summary, as the followers do.
+      if engine?.isFinished == true, let summary = endSummary {
+        send(fd, ControlProtocol.encode(.summary(head: summary.head, parts: summary.parts), offset: offset))
+      }
+      send(fd, reply(engine))
     }
-    send(fd, reply(engine))
     guard !held.isEmpty else { return }
     for follower in followers { send(follower, held) }
+  }
+
+  /// The connection whose command is being carried out, and whether it has its answer yet.
+  private var asker: (fd: Int32, answered: Bool)?
+  /// The connection whose command ended the session: it has the summary, and hears `idle`
+  /// once the session has finished ending.
+  private var endedBy: Int32?
+
+  /// Answers the command being carried out as soon as the engine has it, before the
+  /// listeners (and their bridges to other programs) hear of it: the state after it, or the
+  /// summary of the session it ended (`idle` follows when the session has ended).
+  public func commandApplied(_ engine: SessionEngine) {
+    guard let fd = asker?.fd, asker?.answered == false, !ended else { return }
+    asker?.answered = true
+    if engine.isFinished {
+      let summary = SessionSummary.parts(engine)
+      send(fd, ControlProtocol.encode(.summary(head: summary.head, parts: summary.parts), offset: offset))
+      endedBy = fd
+    } else {
+      send(fd, reply(engine))
+    }
+    // The followers hear of the change after the one who asked, as ever.
+    let held = heldFeed ?? []
+    heldFeed = nil
+    for follower in followers where !held.isEmpty { send(follower, held) }
   }
 
   /// The summary the session ended with, for the command that ended it.
@@ -319,6 +349,7 @@ public final class ControlServer: SessionControl {
       send(fd, said + idle)
       drop(fd)
     }
+    if let fd = endedBy { send(fd, idle) }
     if listener >= 0 {
       Platform.removeFile(socketPath)
       UnixSocket.close(listener)

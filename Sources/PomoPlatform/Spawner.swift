@@ -53,18 +53,13 @@ public enum Spawner {
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else { return nil }
     _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    _ = cplatform_spawn_close_from(&actions, 3)
-    var pid: pid_t = 0
-    let started = withCArrays(argv, environment) { posix_spawn(&pid, path, &actions, nil, $0, $1) }
+    // Bound to pomo (`cplatform_spawn_bound`): a pomo killed while it waits takes the program
+    // and all it started with it, so nothing turns do-not-disturb on after a recovery turned
+    // it off.
+    let pid = withCArrays(argv, environment) { cplatform_spawn_bound(path, $0, $1, fds[1]) }
     close(fds[1])
     defer { close(fds[0]) }
-    guard started == 0 else { return nil }
+    guard pid > 0 else { return nil }
     var out: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     let deadline = Platform.bootMilliseconds() + Int64(timeout.components.seconds) * 1000
@@ -80,7 +75,8 @@ public enum Spawner {
       if count < 0 && errno == EINTR { continue }
       if count <= 0 { ended = true } else if out.count < limit { out += chunk[0..<min(count, limit - out.count)] }
     }
-    if !ended { kill(pid, SIGKILL) }
+    // The program's whole group, its guard too.
+    if !ended { kill(-pid, SIGKILL) }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     guard ended else { return nil }

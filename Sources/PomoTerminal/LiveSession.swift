@@ -118,7 +118,11 @@ public final class LiveSession {
         if !events.isEmpty { publish(events) }
         events = []
         control.serve(ready: ready.readable) { command in
-          self.publish(self.handle(command))
+          let applied = self.handle(command)
+          // The sender hears first: the listeners' bridges (do-not-disturb, Timewarrior,
+          // Taskwarrior) may take seconds, and its answer must not wait for them.
+          control.commandApplied(self.engine)
+          self.publish(applied)
           return self.engine
         }
       }
@@ -126,7 +130,9 @@ public final class LiveSession {
         control.serveDue(now: engine.clock.now()) { command in
           if !events.isEmpty { publish(events) }
           events = []
-          self.publish(self.handle(command))
+          let applied = self.handle(command)
+          control.commandApplied(self.engine)
+          self.publish(applied)
           return self.engine
         }
       }
@@ -184,11 +190,14 @@ public final class LiveSession {
     case SIGTSTP:
       // Put the terminal back before stopping, as a shell expects of a stopped job.
       let hadRaw = raw.isActive
+      // Nothing of pomo's runs while it is stopped: do-not-disturb must not outlast the focus.
+      for listener in listeners { listener.sessionWillSuspend(engine) }
       display?.release()
       terminalSignals?.release()
       raw.restore()
       SignalPipe.stopSelf()
-      // Running again after `fg` (SIGCONT also arrives, and redraws).
+      // Running again after `fg` (SIGCONT also arrives, and redraws); the step that follows
+      // lets each listener switch again what the session now wants.
       if hadRaw { watchKeys = raw.enter() }
       display?.invalidate()
       return []

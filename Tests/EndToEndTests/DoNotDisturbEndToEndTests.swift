@@ -169,6 +169,25 @@ struct DoNotDisturbEndToEndTests {
   }
 
   @Test(
+    "Ctrl-Z leaves do-not-disturb on no longer: dunst is back while pomo is stopped, and paused again after fg",
+    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
+  func ctrlZTurnsItOff() throws {
+    let desk = try Desk()
+    defer { desk.cleanUp() }
+    let pty = try desk.home.terminal(["start", desk.home.preset("long")])
+    #expect(waitUntil { desk.dunst.isPaused() == "true" }, "paused during focus")
+    pty.send("\u{1A}")
+    #expect(pty.waitForStop())
+    #expect(desk.dunst.isPaused() == "false", "put back before pomo stopped")
+    #expect(!desk.state.contains(#""dnd""#), "nothing left for a recovery to undo: \(desk.state)")
+    kill(pty.pid, SIGCONT)
+    #expect(waitUntil { desk.dunst.isPaused() == "true" }, "focus still runs after fg: quiet again")
+    pty.send("q")
+    #expect(pty.waitForExit() == 130)
+    #expect(desk.dunst.isPaused() == "false")
+  }
+
+  @Test(
     "kill -9 mid-focus leaves dunst paused; the next 'pomo status' turns it back and says so in one line",
     .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
   func killNineRecovers() throws {
@@ -311,6 +330,47 @@ struct DoNotDisturbEndToEndTests {
     #expect(log.err.hasPrefix("pomo: turned do-not-disturb off again (custom)"), "\(log.err)")
     #expect(home.folder.read("bin/dnd") == "off\n")
     #expect(home.folder.read("bin/calls") == "query\non\noff\n")
+  }
+
+  @Test(
+    "a killed 'on' command: pomo killed while its 'on' command runs takes the command with it, so do-not-disturb stays off after recovery",
+    .hangLimit)
+  func killedOnCommand() throws {
+    let home = try PomoHome(presets: ["long": Self.longFocus])
+    defer { home.cleanUp() }
+    let dnd = try home.folder.write("bin/my-dnd", Self.script)
+    chmod(dnd, 0o755)
+    // An 'on' that takes its time, as one over a slow bus might, then switches.
+    let slowOn = try home.folder.write(
+      "bin/slow-on", "#!/bin/sh\nhere=$(dirname \"$0\")\necho started >> \"$here/calls\"\nsleep 4\n\"$here/my-dnd\" on\n")
+    chmod(slowOn, 0o755)
+    try home.folder.write(
+      ".config/pomo/config.json",
+      #"{"bell": false, "dnd": true, "dnd_commands": {"on": [""# + slowOn + #""], "off": [""# + dnd
+        + #"", "off"], "query": [""# + dnd + #"", "query"]}}"#)
+    let session = try home.launch(["start", home.preset("long")], name: "session")
+    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+    #expect(waitUntil { home.folder.read("bin/calls") == "query\nstarted\n" }, "\(home.folder.read("bin/calls") ?? "")")
+    kill(session.processIdentifier, SIGKILL)
+    session.waitUntilExit()
+    let status = try home.run("status")
+    #expect(status.err.hasPrefix("pomo: turned do-not-disturb off again (custom)"), "\(status.err)")
+    #expect(home.folder.read("bin/dnd") == "off\n")
+    // Until the 'on' script is gone, whichever way it ends: killed with pomo, or done.
+    #expect(waitUntil { !Self.running(slowOn) }, "the 'on' command still runs")
+    #expect(home.folder.read("bin/calls") == "query\nstarted\noff\n", "the orphan never switched")
+    #expect(home.folder.read("bin/dnd") == "off\n")
+  }
+
+  /// Whether a process runs whose command line holds `path` (a script's, as `sh` runs it).
+  static func running(_ path: String) -> Bool {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.contains { entry in
+      guard Int(entry) != nil, let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else {
+        return false
+      }
+      return String(decoding: data, as: UTF8.self).contains(path)
+    }
   }
 
   @Test("a custom command that fails: one warning, nothing left switched, and the session runs on")

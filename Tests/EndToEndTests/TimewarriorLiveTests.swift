@@ -173,6 +173,38 @@ struct TaskwarriorLiveTests {
     #expect(tasks.count == 1 && tasks[0]["annotations"] == nil, "\(export.out)")
   }
 
+  @Test(
+    "the right task: a session on tw:2 annotates that task when it ends, though Taskwarrior renumbered meanwhile",
+    .hangLimit)
+  func rightTask() throws {
+    defer { home.cleanUp() }
+    #expect(try task(["add", "read the paper"]).status == 0)
+    #expect(try task(["add", "write the intro"]).status == 0)
+    #expect(try task(["add", "file the expenses"]).status == 0)
+    let session = try fixture.launch(
+      ["start", fixture.preset("long"), "--task", "tw:2", "--no-notify", "--no-bell"], name: "session")
+    defer { if session.isRunning { session.terminate() } }
+    #expect(waitUntil { (try? fixture.run(["status"]))?.out.hasPrefix("WORK") == true })
+    // The first task is done and a report renumbers the rest: "write the intro" is now 1,
+    // and "file the expenses" 2.
+    #expect(try task(["1", "done"]).status == 0)
+    #expect(try task(["list"]).status == 0)
+    #expect(try task(["2", "export"]).out.contains("file the expenses"), "renumbered")
+    let stop = try fixture.run(["stop"])
+    #expect(stop.status == 0, "\(stop.err)")
+    session.waitUntilExit()
+    let export = try task(["export"])
+    let tasks = try #require(try JSONSerialization.jsonObject(with: Data(export.out.utf8)) as? [[String: Any]])
+    func notes(_ description: String) -> [String] {
+      let found = tasks.first { $0["description"] as? String == description }
+      return (found?["annotations"] as? [[String: Any]])?.compactMap { $0["description"] as? String } ?? []
+    }
+    #expect(notes("write the intro").count == 1, "\(export.out)")
+    #expect(notes("write the intro").first?.hasPrefix("pomo: ") == true, "\(export.out)")
+    #expect(notes("file the expenses").isEmpty, "the task that took the number is not annotated: \(export.out)")
+    #expect(notes("read the paper").isEmpty, "\(export.out)")
+  }
+
   @Test("an unknown task is one error line, and nothing runs")
   func unknown() throws {
     defer { home.cleanUp() }

@@ -244,7 +244,10 @@ struct TextWidthTests {
     }
     let log = LogText.render(records, width: 100, unicode: true, offset: { _ in 0 }).split(separator: "\n")
       .map(String.init)
-    #expect(Set(log.map { column(ofCell: 3, in: $0) }).count == 1, "\(log)")
+    // The table, not the notes under it.
+    let table = log.prefix { $0 != "Notes:" }
+    #expect(table.count == 4)
+    #expect(Set(table.map { column(ofCell: 3, in: $0) }).count == 1, "\(log)")
 
     let day = LocalCalendar.parseDate("2026-11-24")!
     var builder = ReportBuilder(

@@ -59,6 +59,14 @@ void cplatform_unguard_terminal(void);
 /// Returns the watchdog's pid (reap it), or -1.
 int cplatform_spawn_with_deadline(const char *path, char *const argv[], char *const envp[], int seconds, int input);
 
+/// Starts `path` (a full path) with `argv` and `envp`, stdout on `output` and stdin and
+/// stderr on /dev/null, bound to this process: a small guard process leads a process group of
+/// its own, starts the program in it, and exits with the program's status (128+N when a
+/// signal N ended it). Should this process die first (killed, even by SIGKILL), the guard
+/// kills the whole group at once, so nothing the program started outlives pomo to act after
+/// it. Returns the guard's pid (reap it; kill its group to end the program), or -1.
+int cplatform_spawn_bound(const char *path, char *const argv[], char *const envp[], int output);
+
 /// Binds a new Unix stream socket (non-blocking, close-on-exec) to `path`, gives the socket
 /// file `mode`, and listens. Returns the descriptor, or -1 with errno set (ENAMETOOLONG when
 /// the path does not fit a socket address).

@@ -109,39 +109,18 @@ public struct Config: Equatable, Sendable {
     if let v = fields["terminal_progress"] {
       config.terminalProgress = try reader.choice(v, path: "terminal_progress", TerminalProgressChoice.self)
     }
-    if let v = fields["daily_goal"] {
-      let text = try reader.string(v, path: "daily_goal")
-      switch DurationText.parse(text) {
-      case .success(let goal): config.dailyGoal = TimeText.seconds(goal)
-      case .failure(let problem): throw reader.error(v, "daily_goal", problem.message(for: v.snippet))
-      }
-    }
-    if let v = fields["warn_before"] {
-      let text = try reader.string(v, path: "warn_before")
-      switch DurationText.parse(text) {
-      case .success(let warn): config.warnBefore = warn
-      case .failure(let problem): throw reader.error(v, "warn_before", problem.message(for: v.snippet))
-      }
-    }
+    if let v = fields["daily_goal"] { config.dailyGoal = TimeText.seconds(try duration(v, path: "daily_goal", reader)) }
+    if let v = fields["warn_before"] { config.warnBefore = try duration(v, path: "warn_before", reader) }
     if let v = fields["break_bank"] {
       let bank = try reader.fields(v, path: "break_bank", allowed: ["cap"], required: ["cap"])
-      let cap = bank["cap"]!
-      switch DurationText.parse(try reader.string(cap, path: "break_bank.cap")) {
-      case .success(let value): config.breakBankCap = value
-      case .failure(let problem): throw reader.error(cap, "break_bank.cap", problem.message(for: cap.snippet))
-      }
+      config.breakBankCap = try duration(bank["cap"]!, path: "break_bank.cap", reader)
     }
     if let v = fields["away"] {
       let policies = try reader.fields(v, path: "away", allowed: ["work", "rest"], required: [])
       if let p = policies["work"] { config.away.work = try reader.choice(p, path: "away.work", AwayPolicy.self) }
       if let p = policies["rest"] { config.away.rest = try reader.choice(p, path: "away.rest", AwayPolicy.self) }
     }
-    if let v = fields["idle_after"] {
-      switch DurationText.parse(try reader.string(v, path: "idle_after")) {
-      case .success(let value): config.away.idleAfter = value
-      case .failure(let problem): throw reader.error(v, "idle_after", problem.message(for: v.snippet))
-      }
-    }
+    if let v = fields["idle_after"] { config.away.idleAfter = try duration(v, path: "idle_after", reader) }
     if let v = fields["day_start"] {
       let text = try reader.string(v, path: "day_start")
       // On a quarter hour, as the index keeps the starts of sessions, so streaks stay exact.
@@ -208,6 +187,23 @@ public struct Config: Equatable, Sendable {
       } else {
         sounds.player = try command(v, path: "sounds.player", reader)
       }
+    }
+  }
+
+  /// A duration as a preset file has it: text such as `"2m"`, or a bare number of seconds (`120`).
+  private static func duration(_ value: JSONValue, path: String, _ reader: JSONReader) throws(DataFileError)
+    -> Duration
+  {
+    let result: Result<Duration, DurationText.Problem>
+    switch value.kind {
+    case .string(let text): result = DurationText.parse(text)
+    case .number(let text): result = DurationText.fromSeconds(Double(text) ?? .infinity)
+    default:
+      throw reader.error(value, path, "expected a duration like \"2m\" or a number of seconds, got \(value.typeName)")
+    }
+    switch result {
+    case .success(let duration): return duration
+    case .failure(let problem): throw reader.error(value, path, problem.message(for: value.snippet))
     }
   }
 

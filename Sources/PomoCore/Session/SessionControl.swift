@@ -18,8 +18,15 @@ public protocol SessionControl: SessionListener {
   /// Carries out what is due by time alone, with nothing to read (an idle desk that has now
   /// been idle long enough); called on every turn of the loop.
   func serveDue(now: Duration, apply: (SessionCommand) -> SessionEngine)
+
+  /// The command `apply` is carrying out has changed the engine, and the listeners have not
+  /// yet heard of it: whoever sent the command may have its answer now. What the listeners
+  /// then do (a bridge to another program may take seconds) is the session's own business,
+  /// never a reason to tell the sender that its command failed.
+  func commandApplied(_ engine: SessionEngine)
 }
 
 extension SessionControl {
   public func serveDue(now: Duration, apply: (SessionCommand) -> SessionEngine) {}
+  public func commandApplied(_ engine: SessionEngine) {}
 }

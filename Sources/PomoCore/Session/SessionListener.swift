@@ -8,10 +8,16 @@ public protocol SessionListener: AnyObject {
   /// When the listener next needs a step (a tick due on the second, a follower's next visible
   /// change), or nil: the loop wakes at the earliest of what the engine and its listeners ask.
   func nextWake(_ engine: SessionEngine) -> Duration?
+
+  /// pomo is about to stop (Ctrl-Z): the timer runs on while nothing of pomo's does, so what
+  /// the listener switched for the running phase is put back now. After `fg` the next step
+  /// comes as ever, and the listener switches again what the session then wants.
+  func sessionWillSuspend(_ engine: SessionEngine)
 }
 
 extension SessionListener {
   public func nextWake(_ engine: SessionEngine) -> Duration? { nil }
+  public func sessionWillSuspend(_ engine: SessionEngine) {}
 }
 
 /// One line of text per event, shared by the plain log and the live display's history.

@@ -25,6 +25,10 @@ extension Pomo {
       options: SharedOptions.launch)
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+      // A session left by a pomo that died is recorded first (so it can be resumed below),
+      // and never steered.
+      let journal = JournalAccess.journal(arguments, context)
+      JournalAccess.recover(journal, context)
       do {
         let state = try context.paths.controlClient.send(.command(.resume))
         context.output.write(Steering.line(state) + "\n")
@@ -40,7 +44,6 @@ extension Pomo {
       } catch {
         throw CLIError.failure(error.description)
       }
-      let journal = JournalAccess.journal(arguments, context)
       let setup = try SessionLauncher.Setup(arguments, context, journal: journal)
       // Claiming the state folder also records a session that crashed, so it can be resumed.
       let lock = try JournalAccess.claim(journal, context)

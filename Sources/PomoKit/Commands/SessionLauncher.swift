@@ -278,17 +278,6 @@ enum SessionLauncher {
           ChildProcess.start(tick.player + [Spawner.inertPath($0)], environment: environment)
         })
     }
-    if let task = setup.task {
-      listeners.append(TaskwarriorAnnotation(task: task) { Spawner.run(["task"] + $0, environment: environment) })
-    }
-    if setup.timewarrior {
-      listeners.append(
-        TimewarriorBridge(
-          run: { Spawner.run(["timew"] + $0, environment: environment) },
-          output: { words in
-            Spawner.output(["timew"] + words, environment: environment).flatMap { $0.status == 0 ? $0.output : nil }
-          }))
-    }
     // Opened only now, with the session lock held: a live socket is always the running session's.
     // Before the recorder, so that the state file says why when there is none.
     let control: ControlServer?
@@ -312,6 +301,19 @@ enum SessionLauncher {
     let recorder = JournalRecorder(
       journal: setup.journal, statePath: paths.stateFile, info: info, errors: context.errors)
     listeners.append(recorder)
+    // The bridges to other programs come after the recorder: one that takes seconds leaves the
+    // state file (and so 'pomo status') up to date meanwhile.
+    if let task = setup.task {
+      listeners.append(TaskwarriorAnnotation(task: task) { Spawner.run(["task"] + $0, environment: environment) })
+    }
+    if setup.timewarrior {
+      listeners.append(
+        TimewarriorBridge(
+          run: { Spawner.run(["timew"] + $0, environment: environment) },
+          output: { words in
+            Spawner.output(["timew"] + words, environment: environment).flatMap { $0.status == 0 ? $0.output : nil }
+          }))
+    }
     var doNotDisturb: DoNotDisturb?
     if let backend = setup.doNotDisturb {
       let errors = context.errors

@@ -37,7 +37,7 @@ enum Steering {
   static func run(_ command: SessionCommand, _ context: Context) throws(CLIError) -> Int32 {
     let answer: ControlClient.Answer
     do {
-      answer = try context.paths.controlClient.answer(.command(command))
+      answer = try client(context).answer(.command(command))
     } catch {
       throw .failure(error.description)
     }
@@ -56,10 +56,18 @@ enum Steering {
   /// The session's state after `command` (nil once it has ended).
   static func send(_ command: SessionCommand, _ context: Context) throws(CLIError) -> SessionState? {
     do {
-      return try context.paths.controlClient.send(.command(command))
+      return try client(context).send(.command(command))
     } catch {
       throw .failure(error.description)
     }
+  }
+
+  /// The way to the running session, once a session left by a pomo that died has been
+  /// recorded (and the do-not-disturb it left on turned off), as `pomo status` does: a dead
+  /// session is never steered, it is recovered, and the command then finds none running.
+  static func client(_ context: Context) -> ControlClient {
+    JournalAccess.recover(JournalAccess.journal(override: nil, context), context)
+    return context.paths.controlClient
   }
 
   /// Tags or a note as given, checked to fit in one request (each byte may take three).

@@ -4,15 +4,19 @@ import PomoCore
 /// the session's note and its project a tag, and when the session ends the task is annotated
 /// with the focus it got (`TaskwarriorAnnotation`).
 public struct TaskwarriorTask: Equatable, Sendable {
-  /// How `task` names it: its id or its UUID.
+  /// How the user named it: its id or its UUID.
   public var reference: String
   public var description: String
   public var project: String?
+  /// Its UUID, read when the session starts: an id is only the task's place in Taskwarrior's
+  /// list of the moment, and another task takes it once the list is renumbered.
+  public var uuid: String?
 
-  public init(reference: String, description: String, project: String?) {
+  public init(reference: String, description: String, project: String?, uuid: String? = nil) {
     self.reference = reference
     self.description = description
     self.project = project
+    self.uuid = uuid
   }
 
   /// "tw:12" or "tw:UUID" as the task's reference; nil when `text` is neither.
@@ -35,7 +39,13 @@ public struct TaskwarriorTask: Equatable, Sendable {
       let description = first["description"]?.stringValue
     else { return nil }
     let project = first["project"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
-    return TaskwarriorTask(reference: reference, description: description, project: project)
+    let uuid = first["uuid"]?.stringValue.flatMap { isUUID($0) ? $0 : nil }
+    return TaskwarriorTask(reference: reference, description: description, project: project, uuid: uuid)
+  }
+
+  /// Whether `text` is a UUID as Taskwarrior writes one.
+  static func isUUID(_ text: String) -> Bool {
+    text.count == 36 && text.allSatisfy { $0.isHexDigit || $0 == "-" }
   }
 
   /// The arguments that make `task` print its pending tasks as JSON, asking nothing.
@@ -66,8 +76,9 @@ public struct TaskwarriorTask: Equatable, Sendable {
     return tasks.sorted { $0.0 < $1.0 }.map(\.1)
   }
 
-  /// The arguments that annotate the task with a session's focus: "pomo: 25:00 focus".
+  /// The arguments that annotate the task with a session's focus: "pomo: 25:00 focus". The
+  /// task is named by its UUID, which no renumbering gives to another task.
   public func annotateArguments(focus: Duration) -> [String] {
-    ["rc.verbose=nothing", "rc.confirmation=off", reference, "annotate", "pomo: \(TimeText.clock(focus)) focus"]
+    ["rc.verbose=nothing", "rc.confirmation=off", uuid ?? reference, "annotate", "pomo: \(TimeText.clock(focus)) focus"]
   }
 }

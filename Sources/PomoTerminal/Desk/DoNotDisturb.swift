@@ -117,6 +117,10 @@ public final class DoNotDisturb: SessionListener {
     return nil
   }
 
+  /// Ctrl-Z: pomo stops but the focus time runs on, maybe to its end, so do-not-disturb goes
+  /// back now; the step after `fg` turns it on again if focus still runs.
+  public func sessionWillSuspend(_ engine: SessionEngine) { restore(engine) }
+
   /// Puts back what pomo switched, whatever the session's state: the way out of last resort.
   public func close() { restore(nil) }
 

@@ -1,0 +1,74 @@
+import Foundation
+import PomoTestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A slow bridge is not a failed command: a `timew` that takes 7 s to stop an interval (a
+/// stand-in on PATH, as a Timewarrior on a slow disk or a hook of its own might be) holds up
+/// nothing the user asked for. The steering command that set it off is answered at once and
+/// succeeds, so nobody retries a skip that was applied.
+@Suite("End to end: a slow bridge is not a failed command")
+struct SlowBridgeTests {
+  /// Logs each call; `stop` takes 7 s, longer than a steering command waits for its answer.
+  static let slowTimew = """
+    #!/bin/sh
+    here=$(dirname "$0")
+    echo "$1 begins" >> "$here/calls"
+    case "$1" in stop) sleep 7 ;; esac
+    echo "$1 ends" >> "$here/calls"
+    """
+
+  static let preset =
+    #"{"round": [{"name": "deep", "kind": "work", "duration": "10m"}, {"name": "breathe", "kind": "rest", "duration": "10m"}]}"#
+
+  func home() throws -> PomoHome {
+    var home = try PomoHome(presets: ["plan": Self.preset])
+    chmod(try home.folder.write("bin/timew", Self.slowTimew), 0o755)
+    home.environment["PATH"] = home.folder.file("bin") + ":/usr/bin:/bin"
+    try home.folder.write(".config/pomo/config.json", #"{"bell": false, "notify": false, "timewarrior": true}"#)
+    return home
+  }
+
+  /// The stand-in's calls so far.
+  func calls(_ home: PomoHome) -> [String] {
+    (home.folder.read("bin/calls") ?? "").split(separator: "\n").map(String.init)
+  }
+
+  @Test(
+    "a slow bridge: 'pomo skip' and 'pomo stop' are answered at once and succeed while a 7-second timew runs after them",
+    .hangLimit, arguments: ["skip", "stop"])
+  func slowBridge(_ command: String) throws {
+    let home = try home()
+    defer { home.cleanUp() }
+    let session = try home.launch(["start", home.preset("plan")], name: "session")
+    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+    #expect(waitUntil { calls(home) == ["start begins", "start ends"] }, "\(calls(home))")
+    #expect(waitUntil { (try? home.run("status"))?.out.hasPrefix("WORK") == true })
+
+    let run = try home.run(command)
+    #expect(run.status == 0, "\(command): \(run.out) \(run.err)")
+    #expect(!run.err.contains("nothing changed"), "\(run.err)")
+    // The bridge runs after the answer, and is not cut short.
+    #expect(waitUntil { calls(home).contains("stop begins") }, "\(calls(home))")
+    if command == "skip" {
+      #expect(run.out.hasPrefix("REST"), "the break's status line: \(run.out)")
+      #expect(waitUntil { calls(home).contains("stop ends") }, "\(calls(home))")
+      var status = ""
+      #expect(
+        waitUntil {
+          status = (try? home.run("status"))?.out ?? ""
+          return status.hasPrefix("REST")
+        }, "skipped once, to the break: \(status)")
+      kill(session.processIdentifier, SIGTERM)
+    } else {
+      #expect(run.out.hasPrefix("Stopped plan:"), "the summary: \(run.out)")
+    }
+    session.waitUntilExit()
+    #expect(calls(home).last == "stop ends", "the bridge finished before pomo exited: \(calls(home))")
+    let err = home.folder.read("session.err") ?? ""
+    #expect(!err.contains("warning"), "\(err)")
+  }
+}
