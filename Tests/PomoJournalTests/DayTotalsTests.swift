@@ -443,7 +443,7 @@ struct LongRangeTextTests {
       ReportText.render(weeks, width: 60, style: .plain) == """
         46 days: Thu 2026-10-01 to Sun 2026-11-15 (UTC)
 
-        WEEK OF     FOCUS                            H:MM  DONE/INT
+        WEEK OF     FOCUS                            H:MM  DONE/CUT
         2026-09-28  #######################          1:15  2/0
         2026-10-05                                   0:00  0/0
         2026-10-12  ###############################  1:40  1/0
@@ -454,6 +454,7 @@ struct LongRangeTextTests {
 
         Total: focus 3:20, rest 0:00, 4 sessions (4 completed, 0
           interrupted)
+        Pomodoros: 4 done
         No focus in the previous 46 days to compare with
         Best day: Wed 2026-10-14 (1:40)
         Streak: 0 days with a completed session

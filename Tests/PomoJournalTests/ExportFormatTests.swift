@@ -269,7 +269,8 @@ struct ExportParserTests {
     #expect(
       rows[2] == [
         "3f2b7c1e-9a4d-4c2b-8e1f-0a1b2c3d4e02", "2026-11-30T18:00:00.250+01:00", "2026-11-30T18:10:00.750+01:00",
-        "hiit", "interrupted", "288", "300", "12.5", "", "",
+        // A workout's work is never focus.
+        "hiit", "interrupted", "0", "300", "12.5", "", "",
       ])
     #expect(rows[3][1] == "2026-07-01T08:00:00+02:00")
     // The tags field splits back into exactly the session's tags.
