@@ -219,8 +219,13 @@ public struct ReportBuilder {
     for credit in credits.days {
       if range.days.contains(credit.day) {
         let i = Int(credit.day - lower)
-        if workout { days[i].workout &+= credit.focus } else { days[i].focus &+= credit.focus }
-        days[i].rest &+= credit.rest
+        // A workout's time is its own: its work is workout time, its rest no break of focus.
+        if workout {
+          days[i].workout &+= credit.focus
+        } else {
+          days[i].focus &+= credit.focus
+          days[i].rest &+= credit.rest
+        }
         focusInRange &+= credit.focus
       } else if previous.contains(credit.day) && !workout {
         previousFocus &+= credit.focus

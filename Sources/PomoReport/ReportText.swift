@@ -218,14 +218,14 @@ public enum ReportJSON {
       member("internal_marks", Int64(d.internalMarks))
       member("external_marks", Int64(d.externalMarks))
     }
-    func groups(_ key: StaticString, _ list: [Report.Group]) {
+    func groups(_ key: StaticString, _ list: [Report.Group], seconds: StaticString = "focus_seconds") {
       out.key(key)
       out.beginArray()
       for group in list {
         out.beginObject()
         member("name", group.name)
         member("sessions", Int64(group.sessions))
-        member("focus_seconds", Int64(group.focus.rounded()))
+        member(seconds, Int64(group.focus.rounded()))
         out.endObject()
       }
       out.endArray()
@@ -257,7 +257,7 @@ public enum ReportJSON {
     out.endObject()
     groups("presets", report.presets)
     groups("tags", report.tags)
-    groups("workouts", report.workouts)
+    groups("workouts", report.workouts, seconds: "work_seconds")
     member("streak_days", Int64(report.streakDays))
     out.key("best_day")
     if let best = report.bestDay { out.date(best.day) } else { out.null() }

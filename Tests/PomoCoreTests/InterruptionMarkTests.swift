@@ -164,4 +164,40 @@ struct InterruptionMarkTests {
     #expect(PhaseMark.signs(internal: 0, external: 0) == "")
     #expect(PhaseMark.signs(internal: 8, external: 9) == "'''''''' 9-")
   }
+
+  @Test("a focus extended and then skipped or stopped after its planned time is a done Pomodoro")
+  func extendedThenSkippedIsDone() {
+    for stop in [false, true] {
+      let clock = FakeClock()
+      var e = SessionEngine(plan: Plan(preset: Preset(name: "t", round: [phase("focus", .work, 10)])), clock: clock.clock)
+      _ = e.start()
+      clock.advance(.seconds(8))
+      _ = e.apply(.extend(.seconds(5)))
+      clock.advance(.seconds(3))
+      _ = e.apply(stop ? .stop : .skip)
+      #expect(e.records.map(\.completed) == [true], "stop: \(stop)")
+      let record = JournalRecord(engine: e, info: SessionInfo(id: "x", host: "h", planCount: 1))
+      #expect(record.donePomodoros == 1 && record.cutShortPomodoros == 0, "stop: \(stop)")
+      #expect(stop ? record.status == .interrupted : record.status == .completed, "stop: \(stop)")
+    }
+    // Skipped before its planned time, it is cut short.
+    let clock = FakeClock()
+    var e = SessionEngine(plan: Plan(preset: Preset(name: "t", round: [phase("focus", .work, 10)])), clock: clock.clock)
+    _ = e.start()
+    clock.advance(.seconds(8))
+    _ = e.apply(.extend(.seconds(5)))
+    _ = e.apply(.skip)
+    #expect(e.records.map(\.completed) == [false])
+  }
+
+  @Test("a workout has no Pomodoro to void")
+  func noVoidInAWorkout() throws {
+    let timer = try QuickTimer.parse("40s/20s").get()
+    var e = SessionEngine(plan: Plan(preset: timer.preset(rounds: 2, warmup: nil, cooldown: nil)), clock: clock.clock)
+    _ = e.start()
+    clock.advance(.seconds(5))
+    #expect(e.problem(with: .void(nil))?.contains("a workout has no Pomodoro to void") == true)
+    #expect(e.apply(.void(nil, stop: true)) == [])
+    #expect(!e.isFinished && !e.voided)
+  }
 }

@@ -64,7 +64,8 @@ struct ExportFormatTests {
       + "3f2b7c1e-9a4d-4c2b-8e1f-0a1b2c3d4e01,2026-11-30T09:00:00+01:00,2026-11-30T09:55:00+01:00,work,completed,3000,300,0,"
       + "thesis;a\\;b\\\\c;café,\"said \"\"hi\"\", then left;\nok\\done\"\r\n"
       + "3f2b7c1e-9a4d-4c2b-8e1f-0a1b2c3d4e02,2026-11-30T18:00:00.250+01:00,2026-11-30T18:10:00.750+01:00,hiit,interrupted,"
-      + "288,300,12.5,,\r\n"
+      // A workout's work is never focus.
+      + "0,300,12.5,,\r\n"
       + "3f2b7c1e-9a4d-4c2b-8e1f-0a1b2c3d4e03,2026-07-01T08:00:00+02:00,2026-07-01T08:25:00+02:00,work,completed,1500,0,0,x,\r\n"
     #expect(ExportSamples.render(.csv) == expected)
     #expect(

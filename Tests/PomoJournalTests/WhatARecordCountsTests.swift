@@ -152,9 +152,9 @@ struct WhatARecordCountsTests {
     #expect(text.contains("WORKOUT  SESSIONS    WORK"))
     let json = ReportJSON.render(report)
     #expect(json.contains(#""pomodoros":4,"cut_short":0,"workout_seconds":0,"workout_sessions":0"#))
-    #expect(json.contains(#""workouts":[{"name":"hiit","sessions":1,"focus_seconds":80}]"#))
+    #expect(json.contains(#""workouts":[{"name":"hiit","sessions":1,"work_seconds":80}]"#))
     let csv = ReportCSV.render(report)
-    #expect(csv.contains("2026-12-02,1502,0,2,1,1,1,1,0,0\r\n") && csv.contains("2026-12-03,0,20,0,0,0,0,0,80,1\r\n"), "\(csv)")
+    #expect(csv.contains("2026-12-02,1502,0,2,1,1,1,1,0,0\r\n") && csv.contains("2026-12-03,0,0,0,0,0,0,0,80,1\r\n"), "\(csv)")
     let page = ReportHTML.render(report)
     for row in ["Pomodoros done</th><td class=\"n\">5", "Cut short</th><td class=\"n\">1", "Workouts</th><td class=\"n\">1 (0:01)"] {
       #expect(page.contains(row), "\(row)")
@@ -220,5 +220,33 @@ struct WhatARecordCountsTests {
     let log = harness.run("log")
     #expect(log.out.contains("25m     interrupted"), "\(log.out)")
     #expect(try String(contentsOfFile: harness.home.path + "/" + file, encoding: .utf8) == text)
+  }
+
+  @Test("an open focus stopped at once ran no time of its own: neither done nor cut short")
+  func openFocusStoppedAtOnce() throws {
+    // An open phase is recorded planned as long as it ran.
+    let r = try Self.record(Self.line(id: "f", preset: "flow", status: "interrupted", phases: [("work", 0.4, 0.4, false)]))
+    #expect(r.donePomodoros == 0 && r.cutShortPomodoros == 0)
+  }
+
+  @Test("a correction of the preset classifies the session again, by its new name")
+  func presetCorrectionClassifiesAgain() throws {
+    let harness = try HistoryHarness(now: Self.t0 + 3 * 86_400)
+    let line = Self.line(id: "h0000000-0000-4000-8000-000000000001", preset: "hiit", phases: [("work", 600, 600, true)])
+    try harness.home.write(journalFile(harness.home.path, host: "laptop"), line + "\n")
+    #expect(harness.run("edit", "h000", "--preset", "work").status == 0)
+    let totals = try #require(try harness.report("--week", "2026-W49")["totals"] as? [String: Any])
+    #expect(totals["focus_seconds"] as? Int == 600 && totals["workout_sessions"] as? Int == 0)
+  }
+
+  @Test("a preset with an open phase is not laid out by pomo add; --kind does not go with --hours or --tasks")
+  func refusedCombinations() throws {
+    let harness = try HistoryHarness(now: Self.t0)
+    let flow = harness.run("add", "flow", "--start", "-2h")
+    #expect(flow.status == 64 && flow.err.contains("open phase"), "\(flow.err)")
+    for words in [["report", "--hours", "--kind", "workout"], ["report", "--tasks", "--kind", "focus"], ["report", "--hours", "--timers"]] {
+      let result = harness.run(words)
+      #expect(result.status == 64 && result.err.contains("counts focus only"), "\(words): \(result.err)")
+    }
   }
 }

@@ -242,7 +242,7 @@ struct ReportBuilderTests {
         Sat 2026-11-28                                                   0:00  0/0
         Sun 2026-11-29                                                   0:00  0/0
 
-        Total: focus 2:17, rest 0:29, 3 sessions (2 completed, 1 interrupted)
+        Total: focus 2:17, rest 0:27, 3 sessions (2 completed, 1 interrupted)
         Pomodoros: 4 done, 1 cut short
         Workouts: 0:04 of work, 1 workout, not counted as focus
         +37% focus vs last week (1:40)
@@ -301,8 +301,8 @@ struct ReportBuilderTests {
         "date,focus_seconds,rest_seconds,sessions,completed,interrupted,pomodoros,cut_short,workout_seconds,workout_sessions",
         "2026-11-23,4500,600,1,1,0,3,0,0,0", "2026-11-24,3720,1020,2,1,1,1,1,0,0", "2026-11-25,0,0,0,0,0,0,0,0,0",
         "2026-11-26,0,0,0,0,0,0,0,0,0",
-        // The hiit is a workout: its work is apart from focus, its rest is rest.
-        "2026-11-27,0,120,0,0,0,0,0,240,1", "2026-11-28,0,0,0,0,0,0,0,0,0", "2026-11-29,0,0,0,0,0,0,0,0,0",
+        // The hiit is a workout: its work is apart from focus, its rest no break of focus.
+        "2026-11-27,0,0,0,0,0,0,0,240,1", "2026-11-28,0,0,0,0,0,0,0,0,0", "2026-11-29,0,0,0,0,0,0,0,0,0",
       ].joined(separator: "\r\n") + "\r\n")
   }
 }

@@ -326,9 +326,16 @@ public struct SessionEngine: Sendable {
     if status == .paused { runStart = now }
     _ = endPause(at: now)
     status = .running
-    endPhase(at: now, completed: false, sleepWindow: nil, &events)
+    endPhase(at: now, completed: ranItsTime(at: now), sleepWindow: nil, &events)
     beginPhase(index + 1, at: now, &events)
     return events
+  }
+
+  /// Whether the current phase, not open, has run its planned time by `now` (pauses left out):
+  /// one extended and then skipped or stopped past that time ran its time all the same.
+  private func ranItsTime(at now: Duration) -> Bool {
+    let phase = plan.phases[index]
+    return !phase.open && now - phaseStart - phasePaused >= phase.duration
   }
 
   /// Confirms a waiting phase: it ends now, completed, and the next one starts. Does nothing
@@ -375,7 +382,7 @@ public struct SessionEngine: Sendable {
     // An open phase stopped before half a second of it ran (q right after a break), a focus
     // of 0:00, was never begun: it is not recorded as a focus done.
     let unbegun = plan.phases[index].open && now - deadline < .milliseconds(500)
-    endPhase(at: now, completed: status == .waiting && !unbegun, sleepWindow: nil, &events)
+    endPhase(at: now, completed: (status == .waiting && !unbegun) || ranItsTime(at: now), sleepWindow: nil, &events)
     question = nil
     status = .finished(completed: false)
     events.append(.sessionEnded(completed: false))
@@ -911,6 +918,9 @@ extension SessionEngine {
       }
       return nil
     case .void:
+      guard !plan.isWorkout else {
+        return "a workout has no Pomodoro to void: 'pomo stop' ends it, 'pomo skip' skips a phase"
+      }
       guard inFocus else {
         return "no focus phase is running: 'pomo void' ends a running Pomodoro, not a break ('pomo stop' ends the session)"
       }
@@ -952,7 +962,7 @@ extension SessionEngine {
   /// instead, its record void. Nothing outside a focus phase.
   public mutating func void(reason: String?, stop: Bool = false) -> [SessionEvent] {
     var events = tick()
-    guard inFocus else { return events }
+    guard inFocus, !plan.isWorkout else { return events }
     voidReason = reason.flatMap { $0.isEmpty ? nil : $0 }
     if stop {
       voided = true

@@ -63,7 +63,11 @@ public enum Fold {
     var r = record
     if let tags = changes.tags { r.tags = tags }
     if changes.setsNote { r.note = changes.note }
-    if let preset = changes.preset { r.preset = preset }
+    if let preset = changes.preset, preset != r.preset {
+      r.preset = preset
+      // What the session was follows the preset it is said to be (`WorkoutRule`).
+      r.workout = WorkoutRule.isWorkout(presetName: preset)
+    }
     if let kept = changes.keptAway {
       for k in r.phases.indices {
         for s in r.phases[k].away.indices { r.phases[k].away[s].kept = kept }

@@ -54,6 +54,10 @@ public struct JournalPhase: Equatable, Sendable {
 }
 
 extension JournalPhase {
+  /// Whether the phase ended before its planned time: not completed, with less elapsed than
+  /// planned. An open phase, planned as long as it ran, is never cut short.
+  public var isCutShort: Bool { !completed && elapsedSeconds < plannedSeconds }
+
   /// The seconds the phase counts for in reports: its elapsed time, with time away left out
   /// unless kept (and time away it was paused through put in when kept).
   public var creditedSeconds: Double { JournalAway.credit(elapsedSeconds, away) }

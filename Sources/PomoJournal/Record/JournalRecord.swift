@@ -97,24 +97,21 @@ public struct JournalRecord: Equatable, Sendable {
 
   /// Its focus phases cut short: skipped or stopped before their end (the void one aside).
   public var cutShortPomodoros: Int {
-    workout ? 0 : phases.indices.count { phases[$0].kind == .work && !phases[$0].completed && !isVoid($0) }
+    workout ? 0 : phases.indices.count { phases[$0].kind == .work && phases[$0].isCutShort && !isVoid($0) }
   }
 
   /// Whether a work phase was ended before its end, the void one aside: a session that did so
   /// is cut short, however it then ended (a skip is as short as a stop).
   public static func isCutShort(_ phases: [JournalPhase], void: Int?) -> Bool {
-    phases.indices.contains { phases[$0].kind == .work && !phases[$0].completed && !phases[$0].void && $0 != void }
+    phases.indices.contains { phases[$0].kind == .work && phases[$0].isCutShort && !phases[$0].void && $0 != void }
   }
 
   /// Seconds of `work` phases, pauses and time away left out (unless kept); the void Pomodoro's
   /// are not focus. A workout's are counted all the same: `focus` says whether they are focus.
   public var workSeconds: Double {
     var sum = 0.0
-    let last = lastVoid
     // By index: a phase taken out of the array would be copied, name and all.
-    for k in phases.indices where phases[k].kind == .work && !phases[k].void && k != last {
-      sum += phases[k].creditedSeconds
-    }
+    for k in phases.indices where phases[k].kind == .work && !isVoid(k) { sum += phases[k].creditedSeconds }
     return sum
   }
 
@@ -127,11 +124,12 @@ public struct JournalRecord: Equatable, Sendable {
   /// Whether phase `k` is a void Pomodoro: one `pomo void` ended while the session went on
   /// (`"void": true`), or the last focus phase of a void session (`pomo void --stop`, or a
   /// correction that made the session void).
-  public func isVoid(_ k: Int) -> Bool { phases[k].void || k == lastVoid }
+  /// A workout has no Pomodoro, so none void: its work stays workout time.
+  public func isVoid(_ k: Int) -> Bool { !workout && (phases[k].void || k == lastVoid) }
 
   /// The void Pomodoro that ended a void session: its last focus phase; nil for any other.
   public var lastVoid: Int? {
-    status == .void ? phases.lastIndex { $0.kind == .work } : nil
+    status == .void && !workout ? phases.lastIndex { $0.kind == .work } : nil
   }
 
   /// How many void Pomodoros the session holds.

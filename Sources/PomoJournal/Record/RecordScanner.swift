@@ -340,7 +340,7 @@ package struct RecordScanner {
   /// A phase read: when it ends, and the phase itself when `out` keeps phases.
   @inline(__always)
   private func keep(_ phase: ScannedPhase) {
-    if phase.kind == .work && !phase.completed && !phase.void { out.cutShort = true }
+    if phase.kind == .work && phase.isCutShort && !phase.void { out.cutShort = true }
     out.lastPhaseEnd = phase.end
     if !(phase.end <= out.latestPhaseEnd ?? -.infinity) { out.latestPhaseEnd = phase.end }
     if phase.exercise != nil || phase.reps != nil || phase.countedRounds != nil { out.countsExercises = true }

@@ -26,6 +26,9 @@ package struct ScannedPhase: Sendable {
   /// Whether the phase is a void Pomodoro the session went on from (`"void": true`).
   package var void = false
 
+  /// Whether the phase ended before its planned time (`JournalPhase.isCutShort`).
+  package var isCutShort: Bool { !completed && elapsedSeconds < (plannedSeconds ?? elapsedSeconds) }
+
   /// The seconds the phase counts for in reports (`JournalPhase.creditedSeconds`).
   package var creditedSeconds: Double { JournalAway.credit(elapsedSeconds, away) }
 

@@ -53,6 +53,12 @@ extension Pomo {
       }
       if let to, to <= from { throw CLIError.usage("'--end' must come after '--start'", command: path) }
       let plan = try plan(arguments.positionals[0], arguments, context, ends: to != nil)
+      // An open phase has no length of its own to lay out: it would be a focus of 0:00, done.
+      if plan.hasOpenPhase {
+        throw CLIError.usage(
+          "'\(plan.presetName)' has an open phase, which lasts as long as you run it: record it by running it",
+          command: path)
+      }
       let journal = JournalAccess.journal(arguments, context)
       let running = JournalAccess.recover(journal, context)
       var record = layout(

@@ -99,6 +99,11 @@ extension Pomo {
           arguments[hours] ? "'--tasks' and '--hours' are two reports: choose one" : "'--tasks' writes text or json",
           command: arguments.path)
       }
+      if (arguments[hours] || arguments[tasks]) && (arguments[kind] != nil || arguments[timers]) {
+        throw CLIError.usage(
+          "'--\(arguments[hours] ? "hours" : "tasks")' counts focus only: leave out '--kind' and '--timers'",
+          command: arguments.path)
+      }
       if arguments[tasks] && arguments[preset] != nil {
         throw CLIError.usage("'--tasks' reports tasks, which have no preset: leave out '--preset'", command: arguments.path)
       }

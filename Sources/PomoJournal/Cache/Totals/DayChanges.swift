@@ -115,21 +115,23 @@ extension DayTable {
     ) -> Bool {
       spans.removeAll(keepingCapacity: true)
       var marks: [(at: Double, internal: Bool)] = []
+      let workout = pointer.pointee.workout
       // By index: a phase taken out of the array would be copied, name, marks and all.
       let phases = pointer.pointee.phases
       for k in phases.indices {
         spans.append(
           DayCredit.Span(
             work: phases[k].kind == .work, start: phases[k].start, end: phases[k].end,
-            elapsedSeconds: phases[k].creditedSeconds, completed: phases[k].completed, void: phases[k].void))
+            elapsedSeconds: phases[k].creditedSeconds, completed: phases[k].completed, cutShort: phases[k].isCutShort,
+            void: phases[k].void && !workout))
         for mark in phases[k].marks { marks.append((mark.at, mark.kind == .internal)) }
       }
-      // A void session's last focus phase is its void Pomodoro (`JournalRecord.lastVoid`).
-      if pointer.pointee.void, let k = spans.lastIndex(where: \.work) { spans[k].void = true }
+      // A void session's last focus phase is its void Pomodoro (`JournalRecord.lastVoid`); a
+      // workout has none.
+      if pointer.pointee.void && !workout, let k = spans.lastIndex(where: \.work) { spans[k].void = true }
       if spans.contains(where: \.isLong) { return false }
       // The preset ("?" when there is none, as in the record) and the tags, as one key, after
       // whether it is a workout.
-      let workout = pointer.pointee.workout
       key.removeAll(keepingCapacity: true)
       key.append(workout ? 1 : 0)
       func put(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -194,12 +196,13 @@ extension DayTable {
       for n in numbers { list[k].shares[list[k].share(n)].sessions &+= sign }
       for credit in days {
         k = slot(credit.day)
+        // A workout's time is its own: its work is workout time, its rest no break of focus.
         if workout {
           list[k].row.workout &+= sign &* credit.focus
         } else {
           list[k].row.focus &+= sign &* credit.focus
+          list[k].row.rest &+= sign &* credit.rest
         }
-        list[k].row.rest &+= sign &* credit.rest
         guard credit.focus != 0 else { continue }
         for n in numbers { list[k].shares[list[k].share(n)].focus &+= sign &* credit.focus }
       }

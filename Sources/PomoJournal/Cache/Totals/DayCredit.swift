@@ -21,8 +21,10 @@ public enum DayCredit {
     public var start: Double
     public var end: Double
     public var elapsedSeconds: Double
-    /// Whether the phase ran its planned time (`JournalPhase.completed`).
+    /// Whether the phase ran its planned time (`JournalPhase.completed`), and whether it ended
+    /// before it (`JournalPhase.isCutShort`).
     public var completed = true
+    public var cutShort = false
     /// A void Pomodoro (`JournalRecord.isVoid`): its time is neither
     /// focus nor rest, and is credited apart, as void.
     public var void = false
@@ -52,7 +54,7 @@ public enum DayCredit {
     var done: Int64 = 0
     var cut: Int64 = 0
     for span in spans where span.work && !span.void {
-      if span.completed { done += 1 } else { cut += 1 }
+      if span.completed { done += 1 } else if span.cutShort { cut += 1 }
     }
     return (done, cut)
   }
@@ -194,6 +196,6 @@ extension DayCredit.Span {
     // Time away counts only when kept.
     self.init(
       work: phase.kind == .work, start: phase.start, end: phase.end, elapsedSeconds: phase.creditedSeconds,
-      completed: phase.completed, void: void)
+      completed: phase.completed, cutShort: phase.isCutShort, void: void)
   }
 }
