@@ -65,9 +65,12 @@ public enum KeyHints {
     guard let first = heads.first else { return "" }
     if let hints {
       if TextLayout.width(first + separator + hints) <= room { return first + separator + hints }
-      for head in heads.prefix(2) where TextLayout.width(head + separator + short) <= room {
+      for head in heads where TextLayout.width(head + separator + short) <= room {
         return head + separator + short
       }
+      // The way to the keys stays in sight down to 20 columns, the head cut to 8 or more.
+      let headRoom = room - TextLayout.width(separator + short)
+      if headRoom >= 8 { return TextLayout.truncate(heads.last ?? first, headRoom, unicode: unicode) + separator + short }
     }
     if let fits = heads.first(where: { TextLayout.width($0) <= room }) { return fits }
     return TextLayout.truncate(heads.last ?? first, room, unicode: unicode)
