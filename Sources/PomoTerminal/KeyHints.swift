@@ -56,6 +56,26 @@ public enum KeyHints {
     return head
   }
 
+  /// The first of `heads` (longest first, each less useful part dropped in turn) that fits in
+  /// `room` columns with the hints, else with `? keys`, else alone: the whole hints go first,
+  /// then the head's least useful part, then `? keys`, then the rest of the head in order.
+  public static func header(
+    _ heads: [String], hints: String?, room: Int, separator: String, unicode: Bool = true
+  ) -> String {
+    guard let first = heads.first else { return "" }
+    if let hints {
+      if TextLayout.width(first + separator + hints) <= room { return first + separator + hints }
+      for head in heads where TextLayout.width(head + separator + short) <= room {
+        return head + separator + short
+      }
+      // The way to the keys stays in sight down to 20 columns, the head cut to 8 or more.
+      let headRoom = room - TextLayout.width(separator + short)
+      if headRoom >= 8 { return TextLayout.truncate(heads.last ?? first, headRoom, unicode: unicode) + separator + short }
+    }
+    if let fits = heads.first(where: { TextLayout.width($0) <= room }) { return fits }
+    return TextLayout.truncate(heads.last ?? first, room, unicode: unicode)
+  }
+
   /// The list printed after `?`: `keys: …`, wrapped to `width` columns less the last one.
   public static func list(_ hints: String, width: Int) -> [String] {
     TextLayout.wrap("keys: " + hints, width: max(1, width - 1), indent: 0, hanging: 6)

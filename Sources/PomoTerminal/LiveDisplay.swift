@@ -18,8 +18,10 @@ public final class LiveDisplay: SessionListener {
   /// Whether keys are read, so the header and the live line may say which to press.
   package let keyHint: Bool
   private var lastLine: String?
-  /// The plan's header as it was first written, before hints were fitted to a width.
-  private var head: String?
+  /// The plan the header speaks of, set when the session starts.
+  private var plan: Plan?
+  /// The time `+` and `pomo extend` added, which the header's total includes.
+  private var added: Duration = .zero
   /// The key hints for this plan (with `enter go on` when phases wait for confirmation).
   private var hints = KeyHints.full(confirm: false)
   /// The finished phases' lines, uncut, to draw again after a resize.
@@ -48,9 +50,15 @@ public final class LiveDisplay: SessionListener {
     for event in events {
       switch event {
       case .sessionStarted:
-        head = PlanText.header(engine.plan)
+        plan = engine.plan
         hints = KeyHints.full(engine.plan)
         text += ANSI.hideCursor + headerLine() + "\n"
+      case .extended:
+        // The header's total follows the time added: the screen is drawn again with it.
+        let before = headerLine()
+        plan = engine.plan
+        added = engine.added
+        if !ended, headerLine() != before { text += redraw() }
       case .phaseEnded, .slept, .answered, .away, .back, .awayAsking, .awayDecided:
         if let line = EventText.line(event, engine, clockTime: clockTime) {
           finished.append(line)
@@ -82,11 +90,13 @@ public final class LiveDisplay: SessionListener {
   }
 
   /// The header with as much of the key hints as fits: all of them, or `? keys`.
+  /// Where the line is narrow, "N phases" goes first, then the hints, and the total stays whole.
   private func headerLine() -> String {
-    guard let head else { return "" }
-    let line =
-      keyHint
-      ? KeyHints.header(head, hints: hints, room: width - 1, separator: " \(style.dot) ", unicode: style.unicode) : head
+    guard let plan else { return "" }
+    let room = width - 1
+    let heads = PlanText.headers(plan, added: added, room: room, unicode: style.unicode)
+    let line = KeyHints.header(
+      heads, hints: keyHint ? hints : nil, room: room, separator: " \(style.dot) ", unicode: style.unicode)
     return dimmed(line)
   }
 
@@ -101,7 +111,7 @@ public final class LiveDisplay: SessionListener {
 
   /// The screen cleared and drawn again at the current size; the live line follows.
   private func redraw() -> String {
-    guard head != nil else { return "" }
+    guard plan != nil else { return "" }
     var text = "\u{1B}[H\u{1B}[2J" + headerLine() + "\n"
     // The header, the finished phases and the live line: when they are more than the rows,
     // the latest phases are kept, so nothing scrolls the header away.

@@ -138,7 +138,8 @@ struct JournalFolderTests {
     #expect(m.run("add", "25m", "--start", "-1h").status == 0)
     #expect(FileManager.default.fileExists(atPath: m.home.file("single.jsonl")))
     #expect(
-      m.run("journal").out.hasPrefix("Journal file: \(m.home.file("single.jsonl")) (a single file, not a folder)"))
+      m.run("journal").out.replacingOccurrences(of: "\n  ", with: " ")
+        .hasPrefix("Journal file: \(m.home.file("single.jsonl")) (a single file, not a folder)"))
     m.journal = m.home.file("synced/")
     #expect(m.run("add", "25m", "--start", "-2h").status == 0)
     let names = try FileManager.default.contentsOfDirectory(atPath: m.home.file("synced"))

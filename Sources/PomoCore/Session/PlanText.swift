@@ -5,13 +5,34 @@ public enum PlanText {
   /// "work: 4 rounds, 7 phases, 1:55:00": the first line of a plan, a live session and a
   /// plain log alike.
   public static func header(_ plan: Plan) -> String {
+    headers(plan)[0]
+  }
+
+  /// The plan's first line, longest first, for a line that may be narrow: whole, then without
+  /// "N phases", then without the rounds, then with the preset's name cut. The total (with
+  /// `added`, the time `+` and `pomo extend` gave the session) always stays whole.
+  public static func headers(_ plan: Plan, added: Duration = .zero, room: Int = .max, unicode: Bool = true)
+    -> [String]
+  {
+    let name = TextLayout.inert(plan.presetName)
+    let total: String
+    var parts: [[String]]
     if plan.endless {
-      return TextLayout.inert(plan.presetName) + ": endless rounds of \(TimeText.clock(firstRound(plan).total))"
+      total = "endless rounds of \(TimeText.clock(firstRound(plan).total))"
+      parts = [[total]]
+    } else {
+      // An open phase lasts as long as the person likes: no total says when the plan ends.
+      total = plan.hasOpenPhase ? "open-ended" : TimeText.clock(plan.total + added)
+      let rounds = TextLayout.count(plan.rounds, "round")
+      parts = [[rounds, TextLayout.count(plan.phases.count, "phase"), total], [rounds, total], [total]]
     }
-    // An open phase lasts as long as the person likes: no total says when the plan ends.
-    let total = plan.hasOpenPhase ? "open-ended" : TimeText.clock(plan.total)
-    return TextLayout.inert(plan.presetName) + ": \(TextLayout.count(plan.rounds, "round")), "
-      + "\(TextLayout.count(plan.phases.count, "phase")), \(total)"
+    var lines = parts.map { name + ": " + $0.joined(separator: ", ") }
+    let tail = ": " + total
+    let nameRoom = room - TextLayout.width(tail)
+    if room != .max, TextLayout.width(name) > nameRoom, nameRoom >= 1 {
+      lines.append(TextLayout.truncate(name, nameRoom, unicode: unicode) + tail)
+    }
+    return lines
   }
 
   /// The phases of one whole round (what an endless plan repeats): its last, as a resumed
@@ -48,23 +69,36 @@ public enum PlanText {
       ?? max(6, TimeText.clock(phases.reduce(.zero) { $0 + $1.duration }).count)
     let durationWidth = max(8, phases.map { TimeText.clock($0.duration).count }.max() ?? 0)
     let numberWidth = max(1, "\(phases.count)".count)
+    // Where the line is narrow, the columns another one implies go first, so the phase's
+    // name keeps room: the offset (or, bound to the clock, the duration its start and end
+    // say), then the number, then the kind.
+    var shown: [(header: String, width: Int)] =
+      [("#", numberWidth), ("START", offsetWidth)] + (clock == nil ? [] : [("END", offsetWidth)])
+      + [("DURATION", durationWidth), ("KIND", 4), ("ROUND", roundWidth)]
+    let longestName = phases.map { TextLayout.width(label($0)) }.max() ?? 0
+    func headWidth() -> Int { shown.reduce(0) { $0 + $1.width + 2 } - 2 }
+    for dropped in [clock == nil ? "START" : "DURATION", "#", "KIND"]
+    where headWidth() + 2 + min(longestName, 12) > width - 1 {
+      shown.removeAll { $0.header == dropped }
+    }
     func row(
       _ n: String, _ offset: String, _ end: String? = nil, _ duration: String, _ kind: String, _ round: String,
       _ name: String
     ) -> String {
-      let head = (
-        [TextLayout.padLeft(n, numberWidth), TextLayout.padLeft(offset, offsetWidth)]
-          + (end.map { [TextLayout.padLeft($0, offsetWidth)] } ?? [])
-          + [
-            TextLayout.padLeft(duration, durationWidth), TextLayout.padRight(kind, 4),
-            TextLayout.padLeft(round, roundWidth),
-          ]
-      ).joined(separator: "  ")
+      let cells: [String: String] = [
+        "#": n, "START": offset, "END": end ?? "", "DURATION": duration, "KIND": kind, "ROUND": round,
+      ]
+      let head = shown.map { column in
+        column.header == "KIND"
+          ? TextLayout.padRight(cells[column.header] ?? "", column.width)
+          : TextLayout.padLeft(cells[column.header] ?? "", column.width)
+      }.joined(separator: "  ")
       let room = max(8, width - TextLayout.width(head) - 2)
       return head + "  " + fitted(name, room, unicode: unicode)
     }
     var lines: [String] = []
-    lines.append(header(plan))
+    let heads = headers(plan, room: width - 1, unicode: unicode)
+    lines.append(heads.first { TextLayout.width($0) <= width - 1 } ?? heads[heads.count - 1])
     lines.append("")
     lines.append(row("#", "START", clock.map { _ in "END" }, "DURATION", "KIND", "ROUND", "PHASE"))
     // Past an open phase, nothing has a time of its own.
@@ -90,19 +124,26 @@ public enum PlanText {
         "The round repeats until q or 'pomo stop': work \(TimeText.clock(work)), rest \(TimeText.clock(firstRound(plan).total - work)) a round"
       )
       lines += exercises
-      return lines.joined(separator: "\n") + "\n"
+      return wrapped(lines, width: width)
     }
     if plan.hasOpenPhase {
       lines.append(openNote(plan))
       lines += exercises
-      return lines.joined(separator: "\n") + "\n"
+      return wrapped(lines, width: width)
     }
     let span = clock.map { " (\($0.at(.zero)) to \($0.at(plan.total)))" } ?? ""
     lines.append(
       "Total \(TimeText.clock(plan.total))\(span): work \(TimeText.clock(plan.total(of: .work))), rest \(TimeText.clock(plan.total(of: .rest)))"
     )
     lines += exercises
-    return lines.joined(separator: "\n") + "\n"
+    return wrapped(lines, width: width)
+  }
+
+  /// The lines, each wrapped to `width` less the last column where it is longer (the total,
+  /// the notes under the table, the exercises), so a narrow terminal never wraps a word.
+  static func wrapped(_ lines: [String], width: Int) -> String {
+    lines.map { TextLayout.width($0) < width ? $0 : TextLayout.wrap($0, width: width - 1, indent: 0, hanging: 2) }
+      .joined(separator: "\n") + "\n"
   }
 
   /// "open" for an open phase, "earned" for the rest it earns; the time otherwise.

@@ -346,6 +346,9 @@ public struct SessionEngine: Sendable {
     return events
   }
 
+  /// The time added to the session so far (`+`, `pomo extend`), in ended phases and the current one.
+  public var added: Duration { records.reduce(.zero) { $0 + $1.extended } + phaseExtended }
+
   /// Adds time to the current phase. A waiting phase counts down again, `amount` from now;
   /// the overtime it had so far stays in its record.
   public mutating func extend(by amount: Duration) -> [SessionEvent] {

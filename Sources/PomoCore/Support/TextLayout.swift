@@ -227,6 +227,25 @@ package extension TextLayout {
 
 package extension TextLayout {
   /// Word-wraps `text` to `width`; continuation lines start with `hanging` spaces.
+  /// `text` wrapped at its spaces to `width` columns, later lines indented by `hanging`; a word
+  /// longer than a line (a path) stays whole on a line of its own, so it can be copied.
+  static func wrapWords(_ text: String, width: Int, hanging: Int) -> String {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      let candidate = line.isEmpty ? String(word) : line + " " + word
+      if line.isEmpty || self.width(candidate) <= (lines.isEmpty ? width : width - hanging) {
+        line = candidate
+      } else {
+        lines.append(line)
+        line = String(word)
+      }
+    }
+    lines.append(line)
+    return lines.enumerated().map { $0.offset == 0 ? $0.element : String(repeating: " ", count: hanging) + $0.element }
+      .joined(separator: "\n")
+  }
+
   static func wrap(_ text: String, width: Int, indent: Int, hanging: Int = 0) -> String {
     var lines: [String] = []
     var line = String(repeating: " ", count: indent)

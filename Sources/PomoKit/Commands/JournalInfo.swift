@@ -58,7 +58,7 @@ extension Pomo {
       if arguments[SharedOptions.json] {
         context.writeJSON(json(journal, infos, skipped: skipped, offset: context.zone.offset).text + "\n")
       } else {
-        context.output.write(text(journal, infos, skipped: skipped, offset: context.zone.offset))
+        context.output.write(text(journal, infos, skipped: skipped, offset: context.zone.offset, width: context.width))
       }
       return ExitCode.success
     }
@@ -92,7 +92,7 @@ extension Pomo {
 
     static func text(
       _ journal: Journal, _ infos: [FileInfo], skipped: [(name: String, reason: JournalFolder.Unreadable)],
-      offset: (Double) -> Int
+      offset: (Double) -> Int, width: Int = Context.unlimited
     ) -> String {
       func time(_ t: Double) -> String {
         let stamp = RFC3339.format(t, offset: offset(t))
@@ -123,7 +123,11 @@ extension Pomo {
         out.append("Not read:")
         for entry in skipped { out.append("  \(TextLayout.inert(entry.name)): \(entry.reason)") }
       }
-      return out.joined(separator: "\n") + "\n"
+      // A narrow terminal wraps each line between words; a path is never broken, so it can be
+      // copied whole.
+      return out.map { line in
+        TextLayout.width(line) < width ? line : TextLayout.wrapWords(line, width: width - 1, hanging: 2)
+      }.joined(separator: "\n") + "\n"
     }
   }
 }

@@ -67,6 +67,14 @@ public enum LogText {
       .init("FOCUS", alignLeft: false),
     ], free: "TAGS", freeFloor: 12)
 
+  /// The table where `table` cannot fit even with the preset cut to its floor: the date without
+  /// its year, and the status with the tags on a line of their own under the session.
+  static let narrowTable = TextTable(
+    [
+      .init("ID"), .init("DATE"), .init("START"), .init("PRESET", cut: .end(soft: 16, floor: 6)),
+      .init("FOCUS", alignLeft: false),
+    ], free: "STATUS TAGS", freeFloor: 1 << 20)
+
   /// The tags joined by `,`, each quoted when it must be (`TagList`), so the list reads exactly.
   public static func tagList(_ tags: [String]) -> String { TagList.text(tags) }
 
@@ -120,7 +128,19 @@ public enum LogText {
         TimeText.clock(seconds: Int64(row.focusSeconds.rounded())), tagList(row.tags),
       ]
     }
-    return table.render(cells, width: width, unicode: unicode) + notes(rows, width: width, unicode: unicode)
+    // The narrowest the wide table gets: every column whole but the preset, cut to its floor.
+    let fixed = (0..<6).map { c in
+      max(TextLayout.width(table.columns[c].header), cells.map { TextLayout.width($0[c]) }.max() ?? 0)
+    }
+    let narrowest = fixed.enumerated().reduce(0) { $0 + ($1.offset == 3 ? min($1.element, 8) : $1.element) } + 2 * 5
+    let text =
+      narrowest <= width - 1
+      ? table.render(cells, width: width, unicode: unicode)
+      : narrowTable.render(
+        cells.map { row in
+          [row[0], String(row[1].dropFirst(5)), row[2], row[3], row[5], ([row[4]] + (row[6].isEmpty ? [] : [row[6]])).joined(separator: "  ")]
+        }, width: width, unicode: unicode)
+    return text + notes(rows, width: width, unicode: unicode)
       + exercises(rows, width: width, unicode: unicode)
       + interruptions(rows, width: width, unicode: unicode, offset: offset)
   }

@@ -14,7 +14,8 @@ public enum TaskReportText {
     let to = LocalCalendar.isoDate(report.range.days.upperBound)
     let span = from == to ? from : "\(from) to \(to)"
     guard !report.rows.isEmpty else {
-      return "No tasks done \(from == to ? "on" : "from") \(span). Mark one with 'pomo task done ID'.\n"
+      return wrapped("No tasks done \(from == to ? "on" : "from") \(span). Mark one with 'pomo task done ID'.", width)
+        + "\n"
     }
     var out = wrapped("Tasks done \(from == to ? "on" : "from") \(span)", width) + "\n\n"
     out += tasks.render(
