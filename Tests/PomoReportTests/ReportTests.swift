@@ -101,8 +101,12 @@ struct ReportBuilderTests {
           elapsedSeconds: m * 60, completed: true))
       t += m * 60
     }
-    // An interrupted session was stopped in its last phase: cut short, as pomo records it.
-    if status == .interrupted { phases[phases.count - 1].completed = false }
+    // An interrupted session was stopped in its last phase: cut short of a 25-minute plan, as
+    // pomo records it.
+    if status == .interrupted {
+      phases[phases.count - 1].completed = false
+      phases[phases.count - 1].plannedSeconds = max(1500, phases[phases.count - 1].plannedSeconds + 1)
+    }
     return JournalRecord(
       id: id, preset: preset, status: status, start: RFC3339.parse(start)!, end: t, tags: tags, host: "h", rounds: 1,
       phases: phases)
