@@ -97,7 +97,7 @@ struct WorkoutMovesPresetTests {
   @Test("a narrow plan table cuts a split's name, never its side")
   func narrowSides() throws {
     let stretch = try #require(try PresetCatalog.builtIns().first { $0.name == "stretch-sides" })
-    let lines = PlanText.render(Plan(preset: stretch), width: 52, unicode: true).split(separator: "\n")
+    let lines = PlanText.render(Plan(preset: stretch), width: 53, unicode: true).split(separator: "\n")
     #expect(lines.contains { $0.hasSuffix("hamstring… (left)") })
     #expect(lines.contains { $0.hasSuffix("hamstrin… (right)") })
   }

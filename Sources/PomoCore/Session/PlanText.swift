@@ -93,7 +93,8 @@ public enum PlanText {
           ? TextLayout.padRight(cells[column.header] ?? "", column.width)
           : TextLayout.padLeft(cells[column.header] ?? "", column.width)
       }.joined(separator: "  ")
-      let room = max(8, width - TextLayout.width(head) - 2)
+      // Short of the last column, as every line is (`wrapped`), so no row wraps.
+      let room = max(8, width - 1 - TextLayout.width(head) - 2)
       return head + "  " + fitted(name, room, unicode: unicode)
     }
     var lines: [String] = []

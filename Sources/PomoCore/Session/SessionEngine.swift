@@ -331,11 +331,12 @@ public struct SessionEngine: Sendable {
     return events
   }
 
-  /// Whether the current phase, not open, has run its planned time by `now` (pauses left out):
-  /// one extended and then skipped or stopped past that time ran its time all the same.
+  /// Whether the current focus phase, not open, has run its planned time by `now` (pauses left
+  /// out): one extended and then skipped or stopped past that time is a Pomodoro done all the
+  /// same. A break keeps its own rule (what it left of its time goes to the break bank).
   private func ranItsTime(at now: Duration) -> Bool {
     let phase = plan.phases[index]
-    return !phase.open && now - phaseStart - phasePaused >= phase.duration
+    return phase.kind == .work && !phase.open && now - phaseStart - phasePaused >= phase.duration
   }
 
   /// Confirms a waiting phase: it ends now, completed, and the next one starts. Does nothing
