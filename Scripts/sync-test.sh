@@ -320,9 +320,11 @@ elif command == "log-check":
     print("%d sessions, each once" % len(ids))
 elif command == "report-check":
     report = json.load(open(args[0]))
-    if report["totals"]["sessions"] != int(args[1]):
-        sys.exit("the report counts %d sessions, not %s" % (report["totals"]["sessions"], args[1]))
-    print("%d sessions in the totals" % report["totals"]["sessions"])
+    # Focus sessions and workouts (the 40s/20s) are counted apart.
+    counted = report["totals"]["sessions"] + report["totals"].get("workout_sessions", 0)
+    if counted != int(args[1]):
+        sys.exit("the report counts %d sessions and workouts, not %s" % (counted, args[1]))
+    print("%d sessions and workouts in the totals" % counted)
 elif command == "session":
     # session LOG_JSON ID FIELD: a field of a session in the log, as JSON ("absent" when none).
     log = json.load(open(args[0]))
