@@ -190,21 +190,11 @@ public struct Config: Equatable, Sendable {
     }
   }
 
-  /// A duration as a preset file has it: text such as `"2m"`, or a bare number of seconds (`120`).
+  /// A duration as a preset file has it (`JSONReader.duration`), with the config's example.
   private static func duration(_ value: JSONValue, path: String, _ reader: JSONReader) throws(DataFileError)
     -> Duration
   {
-    let result: Result<Duration, DurationText.Problem>
-    switch value.kind {
-    case .string(let text): result = DurationText.parse(text)
-    case .number(let text): result = DurationText.fromSeconds(Double(text) ?? .infinity)
-    default:
-      throw reader.error(value, path, "expected a duration like \"2m\" or a number of seconds, got \(value.typeName)")
-    }
-    switch result {
-    case .success(let duration): return duration
-    case .failure(let problem): throw reader.error(value, path, problem.message(for: value.snippet))
-    }
+    try reader.duration(value, path: path, example: "2m")
   }
 
   /// A command as an array of strings, its first the program's name.

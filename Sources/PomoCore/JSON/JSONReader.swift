@@ -5,6 +5,22 @@ import PomoPlatform
 package struct JSONReader {
   package var file: String
 
+  /// A duration as preset and config files have it: text such as `"25m"`, or a bare number of
+  /// seconds (`120`); `example` is the text the error shows (`"25m"`).
+  package func duration(_ value: JSONValue, path: String, example: String = "25m") throws(DataFileError) -> Duration {
+    let result: Result<Duration, DurationText.Problem>
+    switch value.kind {
+    case .string(let text): result = DurationText.parse(text)
+    case .number(let text): result = DurationText.fromSeconds(Double(text) ?? .infinity)
+    default:
+      throw error(value, path, "expected a duration like \"\(example)\" or a number of seconds, got \(value.typeName)")
+    }
+    switch result {
+    case .success(let duration): return duration
+    case .failure(let problem): throw error(value, path, problem.message(for: value.snippet))
+    }
+  }
+
   package func error(_ value: JSONValue, _ path: String, _ message: String) -> DataFileError {
     DataFileError(file: file, position: value.position, path: path, message: message)
   }

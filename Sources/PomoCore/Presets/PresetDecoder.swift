@@ -196,17 +196,7 @@ public struct PresetDecoder {
   }
 
   private func duration(_ value: JSONValue, path: String) throws(DataFileError) -> Duration {
-    let result: Result<Duration, DurationText.Problem>
-    switch value.kind {
-    case .string(let s): result = DurationText.parse(s)
-    case .number(let text): result = DurationText.fromSeconds(Double(text) ?? .infinity)
-    default:
-      throw reader.error(value, path, "expected a duration like \"25m\" or a number of seconds, got \(value.typeName)")
-    }
-    switch result {
-    case .success(let d): return d
-    case .failure(let problem): throw reader.error(value, path, problem.message(for: value.snippet))
-    }
+    try reader.duration(value, path: path)
   }
 
   private func phases(_ value: JSONValue, path: String) throws(DataFileError) -> [PhaseTemplate] {
