@@ -74,6 +74,42 @@ struct ClockTimeStartTests {
     #expect(pty.text.contains("Completed 1s"))
   }
 
+  @Test("a session waiting for its time is the session: status shows it, a second start is refused, stop cancels it")
+  func waitingSessionIsASession() throws {
+    defer { home.cleanUp() }
+    let start = Self.time(in: 60)
+    let waiting = try fixture.launch(["start", "1s", "--at", start.text, "--no-notify"], name: "waiting")
+    defer { if waiting.isRunning { waiting.terminate() } }
+    #expect(waitUntil { (try? fixture.run(["status"]))?.out.hasPrefix("WAIT 1s starts at \(start.text.suffix(8)) · in ") == true })
+    let json = try fixture.run(["status", "--json"])
+    #expect(json.out.hasPrefix(#"{"state":"scheduled","preset":"1s","starts_at":""#), "\(json.out)")
+    let second = try fixture.run(["start", "1s", "--no-notify"])
+    #expect(second.status == 1)
+    #expect(second.err.hasPrefix("Error: a session is waiting to start (1s, pid "), "\(second.err)")
+    let pause = try fixture.run(["pause"])
+    #expect(pause.status == 1 && pause.err.contains("the session has not begun"), "\(pause.err)")
+    let stop = try fixture.run(["stop"])
+    #expect(stop.status == 0, "\(stop.err)")
+    #expect(stop.out == "1s at \(start.text.suffix(8)): cancelled before it began\n")
+    waiting.waitUntilExit()
+    #expect(waiting.terminationStatus == 143)
+    #expect(try fixture.run(["status"]).out == "idle\n")
+    let records = FileManager.default.fileExists(atPath: journalPath) ? try journalRecords(journalPath) : []
+    #expect(records.isEmpty)
+  }
+
+  @Test("Ctrl-C cancels the wait for a session at a time at once, and leaves a clean line")
+  func ctrlCCancelsTheWait() throws {
+    defer { home.cleanUp() }
+    let start = Self.time(in: 60)
+    let pty = try fixture.terminal(["start", "1s", "--at", start.text, "--no-notify", "--no-bell"])
+    #expect(pty.waitFor { $0.text.contains("1s starts at ") })
+    pty.send("\u{03}")
+    #expect(pty.waitForExit() == 130)
+    #expect(pty.text.contains("cancelled before it began"))
+    #expect(try fixture.run(["status"]).out == "idle\n")
+  }
+
   @Test("a dry run bound to the clock shows when each phase and the whole plan start and end")
   func dryRunShowsClockTimes() throws {
     defer { home.cleanUp() }

@@ -108,6 +108,48 @@ struct TimewarriorLiveTests {
     #expect(found.count == 2 && found.allSatisfy { Set($0["tags"] as? [String] ?? []) == ["two words", "b1"] }, "\(found)")
   }
 
+  @Test("time away is not focus in Timewarrior: the interval stops when you leave and starts again when you are back")
+  func awayStopsTheInterval() throws {
+    defer { home.cleanUp() }
+    let session = try fixture.launch(["start", fixture.preset("long"), "--no-notify", "--no-bell"], name: "session")
+    defer { if session.isRunning { session.terminate() } }
+    #expect(waitUntil { (try? intervals())?.count == 1 })
+    Thread.sleep(forTimeInterval: 1.2)
+    #expect(try fixture.run(["away"]).status == 0)
+    #expect(waitUntil { (try? intervals())?.first?["end"] != nil })
+    Thread.sleep(forTimeInterval: 2.2)
+    #expect(try fixture.run(["back"]).status == 0)
+    #expect(waitUntil { (try? intervals())?.count == 2 })
+    Thread.sleep(forTimeInterval: 1.2)
+    #expect(try fixture.run(["stop"]).status == 0)
+    session.waitUntilExit()
+    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
+    let away = try #require(record.phases.first?.away.first)
+    let found = try intervals().sorted { ($0["start"] as? String ?? "") < ($1["start"] as? String ?? "") }
+    #expect(found.count == 2, "\(found)")
+    guard found.count == 2 else { return }
+    // Timewarrior's gap is the record's time away, to the second.
+    #expect(found[0]["end"] as? String == RFC3339Stamp.utc(away.start.rounded(.down)))
+    #expect(found[1]["start"] as? String == RFC3339Stamp.utc(away.end.rounded(.down)))
+    // And pomo's own export of it agrees.
+    let export = try fixture.run(["export", "--format", "timewarrior"])
+    let exported = try #require(try JSONSerialization.jsonObject(with: Data(export.out.utf8)) as? [[String: Any]])
+    #expect(exported.map { $0["start"] as? String } == found.map { $0["start"] as? String })
+  }
+
+  @Test("a timew that fails is said once, and the session runs")
+  func failingTimewSaidOnce() throws {
+    defer { home.cleanUp() }
+    try home.write("bin/timew", "#!/bin/sh\nexit 1\n")
+    chmod(home.file("bin/timew"), 0o755)
+    var environment = fixture.environment
+    environment["PATH"] = home.file("bin") + ":/usr/bin:/bin"
+    let run = try runPomo(["start", "1s/1s", "-r", "2", "--no-notify"], environment: environment)
+    #expect(run.status == 0)
+    #expect(
+      run.err == "pomo: warning: 'timew start' exited with status 1; Timewarrior may not have all of this session's focus\n")
+  }
+
   @Test("without timew on PATH: one warning, and the session runs")
   func missing() throws {
     defer { home.cleanUp() }

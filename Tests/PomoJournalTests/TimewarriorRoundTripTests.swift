@@ -33,6 +33,28 @@ struct TimewarriorRoundTripTests {
     #expect(text == "[\n{\"id\":1,\"start\":\"20261201T100000Z\",\"end\":\"20261201T102500Z\",\"tags\":[\"work\"]}\n]\n")
   }
 
+  @Test("the export leaves time away and pauses out of its intervals, so they add up to the report's focus")
+  func exportLeavesOutAwayAndPauses() {
+    let start = Self.now - 7200
+    // 25 minutes of wall time: away (not kept) from 5 to 10, away kept from 15 to 16, and a
+    // pause of 2 minutes somewhere: 25 - 5 - 2 = 18 minutes of focus.
+    var phase = JournalPhase(
+      name: "focus", kind: .work, round: 1, start: start, end: start + 1500, plannedSeconds: 1500,
+      elapsedSeconds: 1380, completed: true)
+    phase.pausedSeconds = 120
+    phase.away = [
+      JournalAway(start: start + 300, end: start + 600, cause: "lock"),
+      JournalAway(start: start + 900, end: start + 960, cause: "idle", kept: true),
+    ]
+    let record = JournalRecord(
+      id: "a", preset: "work", status: .completed, start: start, end: start + 1500, tags: [], note: nil,
+      host: "laptop", rounds: 1, phases: [phase])
+    #expect(record.focusSeconds == 1080)
+    let intervals = TimewarriorData.intervals([record])
+    #expect(intervals.map { [$0.start - start, $0.end - start] } == [[0, 300], [600, 1380]])
+    #expect(intervals.reduce(0) { $0 + $1.end - $1.start } == record.focusSeconds)
+  }
+
   @Test("a data line is written as Timewarrior writes it: tags sorted, quoted when they hold an operator")
   func dataLine() {
     let record = Self.session(

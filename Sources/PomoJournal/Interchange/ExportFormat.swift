@@ -8,7 +8,7 @@ public enum ExportFormat: String, ChoiceValue {
   case json
   /// An iCalendar file (RFC 5545) with an event per session.
   case ics
-  /// The JSON array `timew export` prints, an interval per focus phase.
+  /// The JSON array `timew export` prints, an interval per stretch of focus.
   case timewarrior
 
   /// `records` in `format`, whole, ending with a line end. `offset` gives the local UTC offset

@@ -48,15 +48,40 @@ public enum TimewarriorData {
       let note = record.note.flatMap { $0.isEmpty ? nil : $0 }
       // A void Pomodoro is not focus, as reports say.
       for k in record.phases.indices where record.phases[k].kind == .work && !record.isVoid(k) {
-        let start = record.phases[k].start.rounded(.down)
-        let end = record.phases[k].end.rounded(.down)
-        if end > start {
-          intervals.append(Interval(start: start, end: end, tags: tags, annotation: note, session: record))
+        for stretch in focusStretches(of: record.phases[k]) {
+          let start = stretch.start.rounded(.down)
+          let end = stretch.end.rounded(.down)
+          if end > start {
+            intervals.append(Interval(start: start, end: end, tags: tags, annotation: note, session: record))
+          }
         }
       }
     }
     // The sort is stable: intervals of one start keep their order.
     return intervals.sorted { $0.start < $1.start }
+  }
+
+  /// The stretches of a focus phase that count as focus, so that Timewarrior's total is the
+  /// one reports give: the phase without its time away that was not kept, then shortened at
+  /// its end by the time it was paused outside any time away (the journal keeps how long a
+  /// phase was paused, not when).
+  static func focusStretches(of phase: JournalPhase) -> [(start: Double, end: Double)] {
+    var stretches: [(start: Double, end: Double)] = [(phase.start, phase.end)]
+    for span in phase.away where span.kept != true {
+      stretches = stretches.flatMap { stretch -> [(start: Double, end: Double)] in
+        let from = max(stretch.start, span.start)
+        let to = min(stretch.end, span.end)
+        guard from < to else { return [stretch] }
+        return [(stretch.start, from), (to, stretch.end)].filter { $0.end > $0.start }
+      }
+    }
+    var over = stretches.reduce(0) { $0 + ($1.end - $1.start) } - phase.creditedSeconds
+    while over > 0, let last = stretches.last {
+      let cut = min(over, last.end - last.start)
+      over -= cut
+      if cut < last.end - last.start { stretches[stretches.count - 1].end -= cut } else { stretches.removeLast() }
+    }
+    return stretches
   }
 
   /// `text` with line ends and other control characters as spaces: a data file holds an

@@ -1,7 +1,7 @@
 import PomoCore
 
 /// The sessions in the shape `timew export` prints, for the tools around Timewarrior: a JSON
-/// array of intervals, an interval per focus phase (but a void Pomodoro), oldest first,
+/// array of intervals, an interval per stretch of focus (`TimewarriorData.focusStretches`; a void Pomodoro has none), oldest first,
 /// `{"id":1,"start":"20261201T090000Z","end":"20261201T092500Z","tags":["a"],"annotation":"…"}`.
 /// (Timewarrior itself reads them back from its data files: `TimewarriorData`.)
 ///

@@ -18,12 +18,16 @@ public struct StateFolder: Sendable {
   }
 
   public var stateFile: String { directory + "/current.json" }
+  /// A session that waits for its time (`--at`), while its pomo holds the session lock.
+  public var pendingFile: String { directory + "/waiting.json" }
   package var checkLock: String { directory + "/check.lock" }
 
   /// Why this process may not run a session.
   public enum ClaimError: Error, Equatable, CustomStringConvertible {
     /// Another session holds the lock; its state when it could be read.
     case running(SessionState?)
+    /// Another pomo holds the lock while it waits to start a session at a time.
+    case waiting(PendingStart)
     /// The folder cannot be created, written or locked.
     case unusable(String, FileSystemError)
     /// Another pomo held the check lock for seconds (it should take milliseconds).
@@ -35,6 +39,8 @@ public struct StateFolder: Sendable {
         "a session is already running (\(state.record.preset), pid \(state.pid)); see 'pomo status'"
       case .running(nil):
         "a session is already running; see 'pomo status'"
+      case .waiting(let pending):
+        "a session is waiting to start (\(TextLayout.inert(pending.preset)), pid \(pending.pid)); see 'pomo status', and 'pomo stop' cancels it"
       case .unusable(let folder, let error):
         "cannot use the state folder \(folder): \(error); pomo keeps the running session there and will not run one without it"
       case .busy(let folder):
@@ -61,7 +67,11 @@ public struct StateFolder: Sendable {
     }
     guard let locks else { throw .busy(directory) }
     defer { locks.check.release() }
-    guard let session = locks.session else { throw .running(SessionState.read(path: stateFile)) }
+    guard let session = locks.session else {
+      if let pending = readPending() { throw .waiting(pending) }
+      throw .running(SessionState.read(path: stateFile))
+    }
+    if Platform.fileExists(pendingFile) { Platform.removeFile(pendingFile) }
     return (session, Recovery.recordDead(statePath: stateFile, journal: journal, environment: environment))
   }
 
@@ -91,5 +101,30 @@ public struct StateFolder: Sendable {
     guard let session = locks.session else { return (SessionState.read(path: stateFile), nil) }
     defer { session.release() }
     return (nil, Recovery.recordDead(statePath: stateFile, journal: journal, environment: environment))
+  }
+
+  /// The session waiting for its time, if its pomo is alive (holds the session lock); a file
+  /// left by one that died is removed on the way.
+  public func pending() -> PendingStart? {
+    guard Platform.fileExists(pendingFile), let locks = try? self.locks() else { return nil }
+    defer { locks.check.release() }
+    guard let session = locks.session else { return readPending() }
+    defer { session.release() }
+    Platform.removeFile(pendingFile)
+    return nil
+  }
+
+  /// Says that this pomo, holding the session lock, waits to start a session.
+  public func writePending(_ pending: PendingStart) throws(FileSystemError) {
+    try Platform.writeAtomically(pending.text, to: pendingFile)
+  }
+
+  /// The wait is over (the session begins, or the wait was cancelled).
+  public func removePending() {
+    Platform.removeFile(pendingFile)
+  }
+
+  private func readPending() -> PendingStart? {
+    (try? Platform.readFile(pendingFile, limit: 4096)).flatMap(PendingStart.init(bytes:))
   }
 }

@@ -40,7 +40,7 @@ extension Pomo {
       let style = DisplayStyle.resolve(
         ascii: arguments[SharedOptions.ascii], color: arguments[SharedOptions.color],
         environment: context.environment, isTerminal: true)
-      let client = Steering.client(context)
+      let client = try Steering.client(context)
       let follower: Follower
       do {
         follower = try Follower(client)

@@ -309,10 +309,11 @@ enum SessionLauncher {
     if setup.timewarrior {
       listeners.append(
         TimewarriorBridge(
-          run: { Spawner.run(["timew"] + $0, environment: environment) },
+          run: { Spawner.output(["timew"] + $0, environment: environment, timeout: .seconds(10), limit: 4096)?.status },
           output: { words in
             Spawner.output(["timew"] + words, environment: environment).flatMap { $0.status == 0 ? $0.output : nil }
-          }))
+          },
+          warn: { [errors = context.errors] in errors.write($0 + "\n") }))
     }
     var doNotDisturb: DoNotDisturb?
     if let backend = setup.doNotDisturb {

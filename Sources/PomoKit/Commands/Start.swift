@@ -4,6 +4,12 @@ import PomoTerminal
 import PomoCore
 import PomoPlatform
 
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
 extension Pomo {
   /// `pomo start NAME`: runs a preset's phases live in the terminal.
   public enum Start: Command {
@@ -169,13 +175,9 @@ extension Pomo {
         }
       }
       if arguments[SharedOptions.detach] { return try SessionLauncher.detach(plan: plan, arguments, context) }
-      if let startAt {
-        let live = context.stdoutIsTerminal && !DisplayStyle.isDumb(context.environment)
-        let title = "\(plan.presetName) starts at \(context.zone.clockTime(startAt))"
-        StartWait(output: context.output, live: live, title: title, wallSeconds: context.clock.wallSeconds)
-          .run(until: startAt)
-      }
+      // A session that waits for its time is the running session from now: it holds the lock.
       let lock = try JournalAccess.claim(journal, context)
+      if let startAt, let signal = try Self.wait(until: startAt, plan: plan, context) { return 128 + signal }
       var source: String?
       if case .file(let path) = preset.source { source = Platform.absolutePath(path) }
       var info = SessionInfo(
@@ -188,6 +190,28 @@ extension Pomo {
       info.taskTitle = taskTitle
       return SessionLauncher.run(
         plan: plan, info: info, setup: setup, lock: lock, endsAt: endsAt, ago: ago, arguments, context)
+    }
+
+    /// Counts down to `startAt`, as the session the state folder shows waiting
+    /// (`PendingStart`); the signal that cancelled it (Ctrl-C, `pomo stop`), if one did.
+    private static func wait(until startAt: Double, plan: Plan, _ context: Context) throws(CLIError) -> Int32? {
+      let folder = context.paths.stateFolder
+      let pending = PendingStart(pid: getpid(), preset: plan.presetName, startsAt: startAt)
+      do {
+        try folder.writePending(pending)
+      } catch {
+        throw .failure("cannot write \(folder.pendingFile): \(error)")
+      }
+      defer { folder.removePending() }
+      let live = context.stdoutIsTerminal && !DisplayStyle.isDumb(context.environment)
+      let title = "\(plan.presetName) starts at \(context.zone.clockTime(startAt))"
+      let signals = SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH])
+      defer { signals.close() }
+      let outcome = StartWait(output: context.output, live: live, title: title, wallSeconds: context.clock.wallSeconds)
+        .run(until: startAt, signals: signals, now: context.clock.now)
+      guard case .cancelled(let signal) = outcome else { return nil }
+      context.errors.write("pomo: \(title): cancelled before it began; nothing was recorded\n")
+      return signal
     }
 
     /// `--ago` may not reach back into a recorded session: the same minutes would count twice

@@ -54,6 +54,23 @@ extension Pomo {
             state, now: state == nil ? 0 : now, format: format, offset: offset, goal: goal?.progress(state, now: now))
         }
       }
+      // A session that waits for its time (`--at`) is shown in text and JSON; the bars'
+      // formats show it idle, as it has no phase yet.
+      if state == nil, format == .text || format.isJSON, let pending = context.paths.stateFolder.pending() {
+        let now = context.clock.wallSeconds()
+        if format.isJSON {
+          let left = Int64(max(0, pending.startsAt - now).rounded(.up))
+          let time = RFC3339.format(pending.startsAt, offset: context.zone.offset(at: pending.startsAt))
+          context.writeJSON(
+            JSONOutput.object([
+              ("state", .string("scheduled")), ("preset", .string(pending.preset)), ("starts_at", .string(time)),
+              ("starts_in_seconds", .int(left)), ("pid", .int(Int64(pending.pid))),
+            ]).text + "\n")
+        } else {
+          context.output.write(pending.line(now: now, clockTime: context.zone.clockTime) + "\n")
+        }
+        return ExitCode.success
+      }
       // The session's own time now (its heartbeat plus the boot clock since), never this
       // process's wall clock, which a step (NTP, a VM's clock sync) may have moved.
       let now = state.map { $0.now(on: context.clock) } ?? context.clock.wallSeconds()

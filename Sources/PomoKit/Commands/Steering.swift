@@ -5,6 +5,12 @@ import PomoPlatform
 import PomoReport
 import PomoTerminal
 
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
 /// What the commands that steer a running session share: one request over the session's
 /// control socket, and the status line it answers with.
 enum Steering {
@@ -35,9 +41,11 @@ enum Steering {
   /// command ended it (`stop`, a skip past the last phase), the summary its own terminal
   /// prints then.
   static func run(_ command: SessionCommand, _ context: Context) throws(CLIError) -> Int32 {
+    if command == .stop, let pending = pending(context) { return try cancel(pending, context) }
     let answer: ControlClient.Answer
+    let client = try client(context)
     do {
-      answer = try client(context).answer(.command(command))
+      answer = try client.answer(.command(command))
     } catch {
       throw .failure(error.description)
     }
@@ -55,8 +63,9 @@ enum Steering {
 
   /// The session's state after `command` (nil once it has ended).
   static func send(_ command: SessionCommand, _ context: Context) throws(CLIError) -> SessionState? {
+    let client = try client(context)
     do {
-      return try client(context).send(.command(command))
+      return try client.send(.command(command))
     } catch {
       throw .failure(error.description)
     }
@@ -65,9 +74,37 @@ enum Steering {
   /// The way to the running session, once a session left by a pomo that died has been
   /// recorded (and the do-not-disturb it left on turned off), as `pomo status` does: a dead
   /// session is never steered, it is recovered, and the command then finds none running.
-  static func client(_ context: Context) -> ControlClient {
-    JournalAccess.recover(JournalAccess.journal(override: nil, context), context)
+  /// A session that waits for its time (`--at`) has not begun: only `pomo stop` reaches it.
+  static func client(_ context: Context) throws(CLIError) -> ControlClient {
+    if let pending = pending(context) {
+      throw .failure(
+        "the session has not begun: \(TextLayout.inert(pending.preset)) starts at \(context.zone.clockTime(pending.startsAt)); 'pomo stop' cancels it"
+      )
+    }
     return context.paths.controlClient
+  }
+
+  /// The session that waits for its time, once a dead one has been recovered.
+  private static func pending(_ context: Context) -> PendingStart? {
+    JournalAccess.recover(JournalAccess.journal(override: nil, context), context)
+    return context.paths.stateFolder.pending()
+  }
+
+  /// `pomo stop` of a session that waits for its time: its pomo is told to give up the wait
+  /// (SIGTERM), and this command waits until it has, so the next `pomo start` is not refused.
+  private static func cancel(_ pending: PendingStart, _ context: Context) throws(CLIError) -> Int32 {
+    let folder = context.paths.stateFolder
+    guard kill(pending.pid, SIGTERM) == 0 else { throw .failure("cannot stop the waiting pomo (pid \(pending.pid))") }
+    let deadline = context.clock.now() + .seconds(10)
+    while folder.pending() != nil {
+      guard context.clock.now() < deadline else {
+        throw .failure("the waiting pomo (pid \(pending.pid)) did not stop within 10 s")
+      }
+      Platform.sleep(seconds: 0.02)
+    }
+    context.output.write(
+      "\(TextLayout.inert(pending.preset)) at \(context.zone.clockTime(pending.startsAt)): cancelled before it began\n")
+    return ExitCode.success
   }
 
   /// Tags or a note as given, checked to fit in one request (each byte may take three).

@@ -7,12 +7,18 @@ import PomoPlatform
 /// (`pomo void`) is not focus: its open interval is cancelled (`timew cancel`), not closed, and
 /// the stretches of it a pause or a wait closed before are deleted (`timew delete`).
 ///
+/// Time away is not focus: the interval stops when the person leaves (dated back to when they
+/// left, as the record is) and a new one starts when they come back to a focus that runs. Time
+/// away that the `ask` policy keeps is added back as an interval of its own (`timew track`).
+///
 /// Each `timew` runs to its end before the session goes on (a few milliseconds), so a stop and
 /// the start that follows it reach Timewarrior in their order. The times are the session's
-/// own, to the second Timewarrior keeps.
+/// own, to the second Timewarrior keeps. A `timew` that fails is said once (`warn`); the
+/// session goes on.
 public final class TimewarriorBridge: SessionListener {
-  /// Runs `timew` with these arguments and waits for it.
-  package let run: ([String]) -> Void
+  /// Runs `timew` with these arguments and waits for it; the exit status, or nil when it
+  /// could not be run or did not end in time.
+  package let run: ([String]) -> Int32?
   /// Runs `timew` with these arguments and returns what it printed; nil when it failed.
   package let output: ([String]) -> [UInt8]?
   /// Whether an interval of this session is open.
@@ -25,20 +31,46 @@ public final class TimewarriorBridge: SessionListener {
   /// Where the running phase's intervals begin in `intervals`: the stretches a pause or a
   /// wait closed, which a void takes out besides the open one.
   private var phaseStart = 0
+  /// When the open interval began (wall seconds): a stop is never dated before it.
+  private var openedAt = 0.0
+  /// Since when focus has been time away (wall seconds), while the person is away in a focus
+  /// phase, and the stretches of focus away so far in this time away: kept, they are tracked.
+  private var awaySince: Double?
+  private var awayStretches: [(start: Double, end: Double)] = []
+  /// Says a failure, once a session.
+  private let warn: (String) -> Void
+  private var warned = false
 
-  public init(run: @escaping ([String]) -> Void, output: @escaping ([String]) -> [UInt8]? = { _ in nil }) {
+  public init(
+    run: @escaping ([String]) -> Int32?, output: @escaping ([String]) -> [UInt8]? = { _ in nil },
+    warn: @escaping (String) -> Void = { _ in }
+  ) {
     self.run = run
     self.output = output
+    self.warn = warn
   }
 
   public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
     for event in events {
       switch event {
       case .phaseStarted(let i) where engine.plan.phases[i].kind == .work && !engine.isFinished:
-        start(engine, at: engine.wallTime(engine.startTime(ofPhase: i)))
-      case .resumed where engine.currentPhase?.kind == .work:
+        let at = engine.wallTime(engine.startTime(ofPhase: i))
+        if engine.away == nil { start(engine, at: at) } else { awaySince = at }
+      case .resumed where engine.currentPhase?.kind == .work && engine.away == nil:
         start(engine, at: engine.startWallNow)
+      case .away where engine.currentPhase?.kind == .work:
+        let since = engine.away.map { engine.wallTime($0.since) } ?? engine.startWallNow
+        awayStretches = []
+        awaySince = since
+        stop(at: since)
+      case .back:
+        closeAway(at: engine.startWallNow)
+        let runs = engine.status == .running || (engine.status == .waiting && engine.currentPhase?.open == true)
+        if engine.currentPhase?.kind == .work && runs { start(engine, at: engine.startWallNow) }
+      case .awayDecided(kept: true):
+        track(engine)
       case .phaseEnded(let i, _):
+        if let record = engine.record(ofPhase: i) { closeAway(at: engine.wallTime(record.end)) }
         if engine.record(ofPhase: i)?.void == true {
           cancel()
           deleteClosed()
@@ -64,15 +96,44 @@ public final class TimewarriorBridge: SessionListener {
     if open { stop(at: time) }
     tagged = engine.tags.map(Spawner.inertText)
     intervals.append((Self.time(time), nil))
-    run(["start", intervals[intervals.count - 1].start] + tagged + [":quiet"])
+    openedAt = time
+    timew(["start", intervals[intervals.count - 1].start] + tagged + [":quiet"])
     open = true
   }
 
   private func stop(at time: Double) {
     guard open else { return }
-    run(["stop", Self.time(time), ":quiet"])
+    let time = max(time, openedAt)
+    timew(["stop", Self.time(time), ":quiet"])
     intervals[intervals.count - 1].end = Self.time(time)
     open = false
+  }
+
+  /// Ends the stretch of focus away at `time`, if one is open.
+  private func closeAway(at time: Double) {
+    guard let since = awaySince else { return }
+    awaySince = nil
+    if time > since { awayStretches.append((since, time)) }
+  }
+
+  /// Time away kept as focus: each stretch of it becomes an interval with the session's tags.
+  private func track(_ engine: SessionEngine) {
+    let tags = engine.tags.map(Spawner.inertText)
+    for stretch in awayStretches where Self.time(stretch.end) > Self.time(stretch.start) {
+      // Before an open interval, which a void cancels as the last one.
+      intervals.insert((Self.time(stretch.start), Self.time(stretch.end)), at: intervals.count - (open ? 1 : 0))
+      timew(["track", Self.time(stretch.start), "-", Self.time(stretch.end)] + tags + [":quiet"])
+    }
+    awayStretches = []
+  }
+
+  /// Runs `timew`; the first failure of the session is said.
+  private func timew(_ arguments: [String]) {
+    let status = run(arguments)
+    guard status != 0, !warned else { return }
+    warned = true
+    let how = status.map { "exited with status \($0)" } ?? "could not be run or did not finish"
+    warn("pomo: warning: 'timew \(arguments[0])' \(how); Timewarrior may not have all of this session's focus")
   }
 
   /// Gives every interval of this session the tags it has now: `timew untag` the ones taken
@@ -86,8 +147,8 @@ public final class TimewarriorBridge: SessionListener {
     // To an hour from now, as a range to "now" leaves out an interval begun in this second.
     let ids = Self.ids(of: intervals, in: output(["export", first.start, "-", Self.time(engine.startWallNow + 3600)]))
     guard !ids.isEmpty else { return }
-    if !removed.isEmpty { run(["untag"] + ids + removed + [":quiet"]) }
-    if !added.isEmpty { run(["tag"] + ids + added + [":quiet"]) }
+    if !removed.isEmpty { timew(["untag"] + ids + removed + [":quiet"]) }
+    if !added.isEmpty { timew(["tag"] + ids + added + [":quiet"]) }
   }
 
   /// The ids (`@3`) `timew export` printed for these intervals, found by their own times (an
@@ -112,12 +173,12 @@ public final class TimewarriorBridge: SessionListener {
     intervals.removeLast(stretches.count)
     guard let first = stretches.first, let end = stretches.last?.end else { return }
     let ids = Self.ids(of: stretches, in: output(["export", first.start, "-", end]))
-    if !ids.isEmpty { run(["delete"] + ids + [":quiet"]) }
+    if !ids.isEmpty { timew(["delete"] + ids + [":quiet"]) }
   }
 
   private func cancel() {
     guard open else { return }
-    run(["cancel", ":quiet"])
+    timew(["cancel", ":quiet"])
     intervals.removeLast()
     open = false
   }
