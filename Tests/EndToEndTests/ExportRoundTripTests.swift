@@ -5,7 +5,7 @@ import Testing
 /// An export restores: an export that carries whole sessions, imported into an empty journal,
 /// gives the same `report`, `log` and ids. Of pomo's export formats only `json` carries whole
 /// sessions (every field of the record, phases included). `csv` and `ics` carry a row or an
-/// event per session without its phases, and `timewarrior` an interval per focus phase (its
+/// event per session without its phases, and `timewarrior` an interval per stretch of focus (its
 /// own round trip, of focus intervals and tags, is in ExportFormatTests): pomo cannot rebuild
 /// whole sessions from them, so it does not import `csv` or `ics` and imports `timewarrior` as
 /// new sessions, as docs/history.md says.

@@ -1165,8 +1165,9 @@ struct HelpLayoutTests {
     csv: a row per session (id, start, end, preset, status, focus_seconds,
     rest_seconds, paused_seconds, tags joined by ;, note), as RFC 4180 says. json:
     the sessions as journal records. ics: an iCalendar file (RFC 5545), an event per
-    session. timewarrior: the shape of 'timew export', an interval per focus phase,
-    tagged with the session's tags or, when it has none, its preset's name.
+    session. timewarrior: the shape of 'timew export', an interval per stretch of
+    focus (time away and pauses left out, so the total is the report's), tagged with
+    the session's tags or, when it has none, its preset's name.
 
     Timewarrior (1.4) has no 'timew import': --into adds the intervals to its
     database instead, into the data files it reads (data/YYYY-MM.data, by the local
