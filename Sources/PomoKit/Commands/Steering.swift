@@ -95,6 +95,8 @@ enum Steering {
   private static func cancel(_ pending: PendingStart, _ context: Context) throws(CLIError) -> Int32 {
     let folder = context.paths.stateFolder
     guard kill(pending.pid, SIGTERM) == 0 else { throw .failure("cannot stop the waiting pomo (pid \(pending.pid))") }
+    // One stopped with Ctrl-Z hears it once it goes on.
+    _ = kill(pending.pid, SIGCONT)
     let deadline = context.clock.now() + .seconds(10)
     while folder.pending() != nil {
       guard context.clock.now() < deadline else {
