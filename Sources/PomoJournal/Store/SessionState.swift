@@ -199,10 +199,10 @@ public struct SessionState: Equatable, Sendable {
       v?.doubleValue == nil ? nil : try number(v, Preset.roundsRange, "a round")
     }
     func kindOf(_ v: JSONValue) -> PhaseKind? { v["kind"]?.stringValue.flatMap(PhaseKind.init(rawValue:)) }
-    guard let session = value["session"], let phase = value["phase"], let pid = int(value["pid"], 1...Int(Int32.max)),
-      let updated = time(value["updated"]), let kind = kindOf(phase), let start = time(phase["start"]),
-      let deadline = time(phase["deadline"])
+    guard let session = value["session"], let phase = value["phase"], let updated = time(value["updated"]),
+      let kind = kindOf(phase), let start = time(phase["start"]), let deadline = time(phase["deadline"])
     else { throw refused() }
+    guard let pid = int(value["pid"], 1...Int(Int32.max)) else { throw refused("a pid out of range") }
     self.pid = Int32(pid)
     self.updated = updated
     if let id = value["boot_id"]?.stringValue, !id.isEmpty, let n = value["boot_nanoseconds"]?.intValue, n >= 0 {
