@@ -117,7 +117,9 @@ struct AwayStateTests {
     let state = try SessionState(bytes: Array(saved.json(offset: { _ in 0 }).text.utf8))
     #expect(state.awayCause == "lock")
     #expect(state.awaySince == clock.wall - 120)
-    #expect(state.phaseAway == [JournalAway(start: clock.wall - 120, end: clock.wall, cause: "lock")])
+    // The span under way, up to the state's time; none has closed yet.
+    #expect(state.phaseAway.isEmpty)
+    #expect(state.awaySpan == JournalAway(start: clock.wall - 120, end: clock.wall, cause: "lock"))
     let record = state.interruptedRecord(lastKnown: state.updated)
     #expect(record.phases[0].away.map(\.seconds) == [120])
     // The time away counted in the phase, and is out of its focus.

@@ -294,19 +294,25 @@ public struct SessionEngine: Sendable {
   private var inOpenPhase: Bool { isActive && plan.phases[index].open }
 
   private mutating func pause(at now: Duration, _ events: inout [SessionEvent]) {
+    closeAwaySpan(at: now)
     pausedAt = now
     longestEndedRun = max(longestEndedRun, now - runStart)
     status = .paused
+    away?.phasePaused = true
     events.append(.paused)
   }
 
   /// Moves the deadline by the pause, so an open phase's count up leaves the pause out as a
   /// countdown does; an open phase goes back to waiting for the person to go on.
   private mutating func resume(at now: Duration, _ events: inout [SessionEvent]) {
+    closeAwaySpan(at: now)
     let pause = endPause(at: now)
     deadline += pause
     runStart = now
     status = plan.phases[index].open ? .waiting : .running
+    // Going on while still away: the phase runs through the next piece, whatever paused it.
+    away?.phasePaused = false
+    away?.pausedIt = false
     events.append(.resumed)
   }
 
@@ -667,12 +673,14 @@ public struct SessionEngine: Sendable {
   /// with none records none.
   package static let awaySpanLimit = 1000
 
-  /// Closes the current phase's span away at `t`, if the person is away.
+  /// Closes the piece under way of the current phase's span away at `t`, if the person is
+  /// away: a pause or resume while away opens the next piece, the phase's end closes the last.
+  /// A piece the phase was paused through by hand is no span (`AwayState.recordsPiece`).
   private mutating func closeAwaySpan(at t: Duration) {
     guard var state = away else { return }
-    if t > state.phaseSince && awaySpanCount >= Self.awaySpanLimit {
+    if t > state.phaseSince && state.recordsPiece && awaySpanCount >= Self.awaySpanLimit {
       if !phaseAway.isEmpty { phaseAway[phaseAway.count - 1].end = t }
-    } else if t > state.phaseSince {
+    } else if t > state.phaseSince && state.recordsPiece {
       awaySpanCount += 1
       phaseAway.append(
         AwaySpan(
@@ -718,14 +726,22 @@ public struct SessionEngine: Sendable {
   /// The spans away of the current phase so far, the open one up to now.
   public var currentAway: [AwaySpan] {
     guard !isFinished else { return [] }
-    var spans = phaseAway
-    if let state = away, clock.now() > state.phaseSince {
-      spans.append(
-        AwaySpan(
-          start: state.phaseSince, end: clock.now(), cause: state.cause, paused: state.phasePaused,
-          episode: state.episode))
-    }
+    var spans = closedAway
+    if let open = openAway, open.end > open.start { spans.append(open) }
     return spans
+  }
+
+  /// The spans away of the current phase that have closed.
+  public var closedAway: [AwaySpan] { isFinished ? [] : phaseAway }
+
+  /// The piece of time away under way in the current phase, up to now (of no length at the
+  /// moment the person leaves): it runs on until they come back, the phase pauses or resumes,
+  /// or the phase ends. Nil when they are not away, or the phase is paused by hand.
+  public var openAway: AwaySpan? {
+    guard !isFinished, let state = away, state.recordsPiece else { return nil }
+    return AwaySpan(
+      start: state.phaseSince, end: max(state.phaseSince, clock.now()), cause: state.cause,
+      paused: state.phasePaused, episode: state.episode)
   }
 
   /// Ends the session after its last phase, completed.

@@ -57,8 +57,11 @@ public enum Fold {
     return merged(corrections, revoked: revoked).map { applying($0, to: record) }
   }
 
-  /// `record` with `changes` set: a new start moves the whole session, a new end moves the
-  /// end of the last phase (dropping phases that would start after it).
+  /// `record` with `changes` set: a new start moves the whole session, its marks and spans
+  /// away with it; a new end moves the end of the last phase (dropping phases that would start
+  /// after it), and cuts its spans away there: one wholly after the end goes, one crossing it
+  /// ends at it. Time cut off that the phase was paused through away comes off its paused
+  /// time, not its elapsed time.
   public static func applying(_ changes: Correction.Changes, to record: JournalRecord) -> JournalRecord {
     var r = record
     if let tags = changes.tags { r.tags = tags }
@@ -95,14 +98,26 @@ public enum Fold {
         r.phases[k].start += delta
         r.phases[k].end += delta
         for m in r.phases[k].marks.indices { r.phases[k].marks[m].at += delta }
+        for s in r.phases[k].away.indices {
+          r.phases[k].away[s].start += delta
+          r.phases[k].away[s].end += delta
+        }
       }
     }
     if let end = changes.end, end > r.start {
       while r.phases.count > 1, let last = r.phases.last, last.start >= end { r.phases.removeLast() }
       if var last = r.phases.last {
         let delta = end - last.end
+        let pausedCut = last.away.reduce(0) { $0 + ($1.paused ? max(0, $1.end - max($1.start, end)) : 0) }
         last.end = end
-        last.elapsedSeconds = max(0, min(last.elapsedSeconds + delta, end - last.start))
+        last.elapsedSeconds = max(0, min(last.elapsedSeconds + delta + pausedCut, end - last.start))
+        last.pausedSeconds = max(0, last.pausedSeconds - pausedCut)
+        r.pausedSeconds = max(0, r.pausedSeconds - pausedCut)
+        last.away = last.away.compactMap { span in
+          var span = span
+          span.end = min(span.end, end)
+          return span.start < end ? span : nil
+        }
         if delta < 0 { last.completed = last.completed && last.elapsedSeconds >= last.plannedSeconds }
         r.phases[r.phases.count - 1] = last
       }

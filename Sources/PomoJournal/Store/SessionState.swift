@@ -67,9 +67,12 @@ public struct SessionState: Equatable, Sendable {
   public var awaySince: Double?
   /// The session asks what to do with the time away (`ask`): 'pomo keep' or 'pomo drop'.
   public var awayAsking = false
-  /// The current phase's spans away so far (the open one up to the state's time), so a crash
-  /// records them with the phase.
+  /// The current phase's spans away that have closed, so a crash records them with the phase.
   public var phaseAway: [JournalAway] = []
+  /// The span away under way (`"away": {"span": …}`), its end the state's time: whoever takes
+  /// the session as ended later (recovery, `status`) runs it on to that end, as `pomo stop`
+  /// then would have. Nil when the person is not away, or the phase is paused by hand.
+  public var awaySpan: JournalAway?
 
   package static let planLimit = 1000
 
@@ -117,7 +120,12 @@ public struct SessionState: Equatable, Sendable {
     awayCause = engine.away?.cause.rawValue
     awaySince = engine.away.map { engine.wallTime($0.since) }
     awayAsking = engine.awayQuestion != nil
-    phaseAway = engine.currentAway.map { JournalAway($0, of: engine) }
+    phaseAway = engine.closedAway.map { JournalAway($0, of: engine) }
+    awaySpan = engine.openAway.map { open in
+      var span = JournalAway(open, of: engine)
+      span.end = max(span.start, now)
+      return span
+    }
   }
 
   // MARK: - The file
@@ -135,8 +143,13 @@ public struct SessionState: Equatable, Sendable {
     if open { phase.append(("open", .bool(true))) }
     if !phaseMarks.isEmpty { phase.append(("marks", .array(phaseMarks.map { $0.json(time) }))) }
     if let awayCause {
-      let since: [(String, JSONOutput)] = awaySince.map { [("since", time($0))] } ?? []
-      phase.append(("away", .object([("cause", .string(awayCause))] + since)))
+      var away: [(String, JSONOutput)] = [("cause", .string(awayCause))]
+      if let awaySince { away.append(("since", time(awaySince))) }
+      if let awaySpan {
+        let paused: [(String, JSONOutput)] = awaySpan.paused ? [("paused", .bool(true))] : []
+        away.append(("span", .object([("start", time(awaySpan.start))] + paused)))
+      }
+      phase.append(("away", .object(away)))
     }
     if awayAsking { phase.append(("away_asking", .bool(true))) }
     if !phaseAway.isEmpty { phase.append(("away_spans", .array(phaseAway.map { $0.json(time) }))) }
@@ -231,6 +244,10 @@ public struct SessionState: Equatable, Sendable {
     awayCause = phase["away"]?["cause"]?.stringValue
     awaySince = time(phase["away"]?["since"])
     awayAsking = phase["away_asking"]?.boolValue ?? false
+    if let awayCause, let span = phase["away"]?["span"], let start = time(span["start"]) {
+      awaySpan = JournalAway(
+        start: start, end: max(start, updated), cause: awayCause, paused: span["paused"]?.boolValue ?? false)
+    }
     for item in (phase["away_spans"]?.arrayValue ?? []).prefix(Self.planLimit) {
       guard let start = time(item["start"]), let end = time(item["end"]), end >= start,
         let cause = item["cause"]?.stringValue
@@ -367,7 +384,9 @@ public struct SessionState: Equatable, Sendable {
   /// The session as it stood at `lastKnown` (a time on the session's clock: `updated` after a
   /// crash or power loss, `now(on:)` for a live session's figures), as `pomo stop` would have
   /// recorded it then. A running phase ends at the latest at its deadline (the next phase would
-  /// have been in the file); a waiting phase waited until `lastKnown`, and that overtime counts.
+  /// have been in the file); a waiting phase waited until `lastKnown`, and that overtime counts;
+  /// a paused phase ends at `lastKnown`, paused until then. The span away under way closes at
+  /// the phase's end, with its cause and flags.
   ///
   /// A session that only waited for the last answer (`asking`) had run every phase: it is
   /// recorded completed, ending with its last phase, the answer not given.
@@ -382,28 +401,36 @@ public struct SessionState: Equatable, Sendable {
     let running = pausedAt == nil
     let end: Double
     if let pausedAt {
-      end = max(pausedAt, phaseStart)
+      end = max(lastKnown, pausedAt, phaseStart)
     } else if waiting {
       end = max(lastKnown, deadline, phaseStart)
     } else {
       end = min(max(lastKnown, phaseStart), deadline)
     }
-    let elapsed = max(0, end - phaseStart - phasePausedSeconds)
+    // The pause under way, to the phase's end.
+    let pausing = pausedAt.map { end - max($0, phaseStart) } ?? 0
+    let elapsed = max(0, end - phaseStart - phasePausedSeconds - pausing)
     // An open phase is not overtime: it was planned to run as long as it did.
     let overtime = open ? 0 : phaseOvertimeSeconds + (waiting ? end - max(deadline, phaseStart) : 0)
     var phase = JournalPhase(
       name: phaseName, kind: phaseKind, round: phaseRound, start: phaseStart, end: end,
       plannedSeconds: open ? elapsed : phasePlannedSeconds, elapsedSeconds: elapsed,
-      completed: running && (waiting || lastKnown >= deadline), pausedSeconds: phasePausedSeconds,
+      completed: running && (waiting || lastKnown >= deadline), pausedSeconds: phasePausedSeconds + pausing,
       extendedSeconds: max(0, phaseLengthSeconds - phasePlannedSeconds), overtimeSeconds: overtime)
-    // The spans away so far, none past the phase's recorded end.
-    phase.away = phaseAway.compactMap { span in
+    // The spans away so far, the one under way closed at the phase's end, none past it.
+    var spans = phaseAway
+    if var open = awaySpan {
+      open.end = end
+      spans.append(open)
+    }
+    phase.away = spans.compactMap { span in
       var span = span
       span.end = min(span.end, end)
       return span.end > span.start ? span : nil
     }
     phase.marks = phaseMarks
     result.phases.append(phase)
+    result.pausedSeconds += pausing
     result.end = running ? end : max(end, lastKnown)
     result.status = .interrupted
     result.interruption = .crash

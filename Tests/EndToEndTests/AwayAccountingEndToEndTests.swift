@@ -1,0 +1,143 @@
+import Foundation
+import PomoTestSupport
+import Testing
+
+@testable import PomoJournal
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Time away counted by one rule across processes: pauses and resumes from other shells while
+/// away, a session killed while away and recovered, and `status` while away, through the real
+/// binary.
+@Suite("End to end: time away counted by one rule")
+struct AwayAccountingEndToEndTests {
+  func home(_ config: String) throws -> PomoHome {
+    let home = try PomoHome()
+    try home.folder.write(".config/pomo/config.json", config)
+    return home
+  }
+
+  /// The sessions in the journal, corrections applied.
+  func sessions(_ home: PomoHome) throws -> [JournalRecord] {
+    let text = home.folder.read(journalFile(home.path)) ?? ""
+    return Fold.sessions(try text.split(separator: "\n").map { try JournalEntry(line: Array($0.utf8)[...]) })
+  }
+
+  func status(_ home: PomoHome) -> [String: Any] {
+    guard let out = try? home.run(["status", "--json"]).out else { return [:] }
+    return (try? JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any]) ?? [:]
+  }
+
+  /// Waits, on the clock, until `seconds` have passed since `from`.
+  func wait(_ seconds: TimeInterval, from: Date = Date()) {
+    _ = waitUntil(seconds + 60) { Date().timeIntervalSince(from) >= seconds }
+  }
+
+  @Test("run: a pause while away is paused time, not time away: focus is what ran", .hangLimit)
+  func runPausedWhileAway() throws {
+    let home = try home(#"{"bell": false, "notify": false, "away": {"work": "run"}}"#)
+    defer { home.cleanUp() }
+    let session = try home.launch(["start", "10m"], name: "session")
+    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+    #expect(waitUntil { (try? home.run(["away"]))?.status == 0 })
+    #expect(try home.run(["pause"]).status == 0)
+    wait(3)
+    #expect(try home.run(["back"]).status == 0)
+    #expect(try home.run(["resume"]).status == 0)
+    wait(1)
+    #expect(try home.run(["stop"]).status == 0)
+    session.waitUntilExit()
+    let record = try #require(try sessions(home).last)
+    let phase = try #require(record.phases.first)
+    // The time paused while away is a pause of the phase; what ran away is only the moments
+    // between `away` and `pause`.
+    let ranAway = phase.away.filter { !$0.paused }.reduce(0) { $0 + $1.seconds }
+    #expect(phase.pausedSeconds >= 3, "\(phase)")
+    #expect(ranAway < phase.elapsedSeconds, "\(phase)")
+    #expect(record.focusSeconds >= 1, "the second after resume is focus: \(phase)")
+    #expect(record.focusSeconds == phase.elapsedSeconds - ranAway)
+  }
+
+  @Test(
+    "pause: a resume while away runs the phase, and that time is away: out of focus, and kept only once",
+    .hangLimit)
+  func resumedWhileAway() throws {
+    let home = try home(#"{"bell": false, "notify": false}"#)
+    defer { home.cleanUp() }
+    let session = try home.launch(["start", "10m"], name: "session")
+    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+    #expect(waitUntil { (try? home.run(["pause"]))?.status == 0 })
+    #expect(try home.run(["away"]).status == 0)
+    #expect(try home.run(["resume"]).status == 0)
+    let resumed = Date()
+    wait(2, from: resumed)
+    #expect(try home.run(["back"]).status == 0)
+    #expect(try home.run(["stop"]).status == 0)
+    session.waitUntilExit()
+    let record = try #require(try sessions(home).last)
+    let phase = try #require(record.phases.first)
+    let ranAway = phase.away.filter { !$0.paused }.reduce(0) { $0 + $1.seconds }
+    #expect(ranAway >= 2, "\(phase)")
+    #expect(record.focusSeconds <= phase.elapsedSeconds - 2, "\(phase)")
+    let kept = try home.run(["edit", "last", "--keep-away"])
+    #expect(kept.status == 0, "\(kept.err)")
+    let edited = try #require(try sessions(home).last)
+    // Kept, the time away is focus once: never more than the phase ran.
+    #expect(edited.focusSeconds <= edited.phases[0].elapsedSeconds + 0.001, "\(edited.phases[0])")
+    #expect(edited.focusSeconds >= 2)
+  }
+
+  @Test("killed while away, the recovered record keeps the span, and edit --keep-away counts it", .hangLimit)
+  func killedWhileAway() throws {
+    let home = try home(#"{"bell": false, "notify": false}"#)
+    defer { home.cleanUp() }
+    let stateFile = home.folder.file(".local/state/pomo/current.json")
+    let session = try home.launch(["start", "10m"], name: "session")
+    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+    #expect(waitUntil { (try? home.run(["away", "--cause", "lock"]))?.status == 0 })
+    // The session's heartbeat, written a second or more after it was left, is the last it says.
+    #expect(
+      waitUntil {
+        guard let state = SessionState.read(path: stateFile), let since = state.awaySince else { return false }
+        return state.updated - since >= 1
+      })
+    kill(session.processIdentifier, SIGKILL)
+    session.waitUntilExit()
+    #expect(try home.run(["status"]).status == 0)
+    let record = try #require(try sessions(home).last)
+    let phase = try #require(record.phases.first)
+    #expect(record.interruption == .crash)
+    #expect(phase.away.count == 1, "\(phase)")
+    #expect(phase.away.first?.cause == "lock" && phase.away.first?.paused == true)
+    #expect((phase.away.first?.seconds ?? 0) >= 1)
+    #expect(phase.end == record.end)
+    let kept = try home.run(["edit", "last", "--keep-away"])
+    #expect(kept.status == 0 && !kept.out.hasPrefix("Nothing changed"), "\(kept.out)")
+    let edited = try #require(try sessions(home).last)
+    #expect(edited.focusSeconds >= record.focusSeconds + 1)
+  }
+
+  @Test("run: status leaves the time away now out of today's focus, as the record will", .hangLimit)
+  func statusWhileAway() throws {
+    let home = try home(#"{"bell": false, "notify": false, "daily_goal": "4h", "away": {"work": "run"}}"#)
+    defer { home.cleanUp() }
+    let session = try home.launch(["start", "10m"], name: "session")
+    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+    #expect(waitUntil { status(home)["state"] as? String == "running" })
+    let before = status(home)["goal_focus_seconds"] as? Int ?? -1
+    #expect(try home.run(["away"]).status == 0)
+    let left = Date()
+    wait(5, from: left)
+    let away = status(home)["goal_focus_seconds"] as? Int ?? -1
+    #expect(try home.run(["back"]).status == 0)
+    let back = status(home)["goal_focus_seconds"] as? Int ?? -1
+    #expect(before >= 0 && away >= 0 && back >= 0)
+    // Away, the figure stands still (a moment for the commands aside); back, it goes on from there.
+    #expect(away <= before + 2, "before \(before), away \(away)")
+    #expect(back >= away, "away \(away), back \(back)")
+    #expect(try home.run(["stop"]).status == 0)
+    session.waitUntilExit()
+  }
+}
