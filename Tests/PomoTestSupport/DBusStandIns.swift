@@ -254,4 +254,25 @@ package enum DBusStandIns {
     print('notification server ready', flush=True)
     GLib.MainLoop().run()
     """
+
+  /// Another user's flood: signals of 8,000,000 bytes (`ay`, dressed as logind's `Lock`) sent
+  /// straight to the connection the second argument names, for as long as it runs, each
+  /// written whole before the next; "flooding" once 16 (128 MB) have gone.
+  package static let flooder = """
+    import sys
+    import dbus, dbus.lowlevel
+
+    bus = dbus.bus.BusConnection(sys.argv[1])
+    payload = dbus.ByteArray(b'x' * 8000000)
+    sent = 0
+    while True:
+        m = dbus.lowlevel.SignalMessage('/org/freedesktop/login1/session/_31', 'org.freedesktop.login1.Session', 'Lock')
+        m.set_destination(sys.argv[2])
+        m.append(payload, signature='ay')
+        bus.send_message(m)
+        bus.flush()
+        sent += 1
+        if sent == 16:
+            print('flooding', flush=True)
+    """
 }
