@@ -32,5 +32,6 @@ public struct DBusNameOwnerChanged: Equatable, Sendable {
   }
 
   /// What a `DBusMessageFilter` admits for these changes.
-  public static let filterSignal = DBusMessageFilter.Signal(sender: DBusNames.bus, interface: DBusNames.bus, member: member)
+  public static let filterSignal = DBusMessageFilter.Signal(
+    sender: DBusNames.bus, interface: DBusNames.bus, member: member)
 }

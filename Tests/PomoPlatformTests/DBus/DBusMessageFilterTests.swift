@@ -144,7 +144,8 @@ struct DBusMessageFilterTests {
       path: DBusNames.busPath, interface: DBusNames.bus, member: "NameOwnerChanged",
       body: [.string(Notifications.service), .string(":1.3"), .string("")])
     gone.sender = DBusNames.bus
-    #expect(DBusNameOwnerChanged(gone) == DBusNameOwnerChanged(name: Notifications.service, oldOwner: ":1.3", newOwner: nil))
+    #expect(
+      DBusNameOwnerChanged(gone) == DBusNameOwnerChanged(name: Notifications.service, oldOwner: ":1.3", newOwner: nil))
     gone.sender = Self.stranger
     #expect(DBusNameOwnerChanged(gone) == nil)
   }
