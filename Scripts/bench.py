@@ -1112,11 +1112,17 @@ def section_tasks(args, env):
                          ("`pomo undo` (of a task change)", undos)]:
         print(f"| {name} | {statistics.median(values) * 1000:.1f} ms | {max(values) * 1000:.1f} ms |")
     shutil.rmtree(cache)
-def standin_logind():
-    """The stand-in logind of the tests (Tests/PomoTestSupport/DBusStandIns.swift), as Python."""
+def standin(name="logind"):
+    """A stand-in of the tests (Tests/PomoTestSupport/DBusStandIns.swift), as Python: the
+    stand-in logind, or the flooder."""
     text = open(os.path.join(os.path.dirname(__file__), "..", "Tests", "PomoTestSupport", "DBusStandIns.swift")).read()
-    body = text.split("package static let logind = \"\"\"\n", 1)[1].split("\n    \"\"\"", 1)[0]
+    body = text.split(f"package static let {name} = \"\"\"\n", 1)[1].split("\n    \"\"\"", 1)[0]
     return "\n".join(line[4:] for line in body.split("\n"))
+
+
+def standin_logind():
+    """The stand-in logind of the tests, as Python."""
+    return standin("logind")
 
 
 def python_with_dbus():
@@ -1263,10 +1269,118 @@ def section_away(args, env):
         shutil.rmtree(path, ignore_errors=True)
 
 
+# The system bus's default policy (dbus's own system.conf): anyone may send signals and talk to
+# the bus; only this user (the stand-in, pomo) may own names and call methods.
+SYSTEM_POLICY = """<policy context="default"><allow user="*"/><deny own="*"/><deny send_type="method_call"/>
+<allow send_type="signal"/><allow send_requested_reply="true" send_type="method_return"/>
+<allow send_requested_reply="true" send_type="error"/><allow receive_type="method_call"/>
+<allow receive_type="method_return"/><allow receive_type="error"/><allow receive_type="signal"/>
+<allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus"/>
+<allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus.Introspectable"/>
+<allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus.Properties"/></policy>
+<policy user="{uid}"><allow own="*"/><allow send_type="method_call"/></policy>"""
+
+CONNECTION_OF = """
+import sys
+import dbus
+bus = dbus.bus.BusConnection(sys.argv[1])
+for name in bus.list_names():
+    if name.startswith(':') and name != bus.get_unique_name():
+        try:
+            pid = bus.call_blocking('org.freedesktop.DBus', '/org/freedesktop/DBus', 'org.freedesktop.DBus',
+                                    'GetConnectionUnixProcessID', 's', (name,))
+            if pid == int(sys.argv[2]):
+                print(name)
+        except dbus.DBusException:
+            pass
+"""
+
+
+def section_flood(args, env, runs=30):
+    print("## Away under a flood (`Scripts/bench.sh flood`)")
+    python = python_with_dbus()
+    daemon_path = shutil.which("dbus-daemon")
+    if python is None or daemon_path is None:
+        print()
+        print("(skipped: needs dbus-daemon and a Python with python3-dbus and python3-gi)")
+        return
+    folder = tempfile.mkdtemp()
+    preset = os.path.join(folder, "focus.json")
+    with open(preset, "w") as f:
+        json.dump({"round": [{"name": "focus", "kind": "work", "duration": "25m"}]}, f)
+    abstract = f"unix:abstract=pomo-bench-{uuid.uuid4()}"
+    conf = os.path.join(folder, "bus.conf")
+    with open(conf, "w") as f:
+        f.write(f"""<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig><type>system</type><listen>unix:path={folder}/bus</listen><listen>{abstract}</listen>
+<auth>EXTERNAL</auth>{SYSTEM_POLICY.format(uid=os.getuid())}</busconfig>""")
+    daemon = subprocess.Popen([daemon_path, f"--config-file={conf}", "--nofork", "--print-address=1"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    address = daemon.stdout.readline().strip().split(";")[-1]
+    script = os.path.join(folder, "logind.py")
+    with open(script, "w") as f:
+        f.write(standin_logind())
+    logind = subprocess.Popen([python, script, address], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    logind.stdout.readline()  # "logind ready"
+    home_folder, home, socket_path = control_home(args.pomo, preset, env)
+    home["DBUS_SYSTEM_BUS_ADDRESS"] = address
+    session = start_session(args.pomo, preset, home, socket_path)
+    time.sleep(1)
+    locker = os.path.join(folder, "locker.py")
+    with open(locker, "w") as f:
+        f.write(LOCKER)
+
+    def lock_to_paused():
+        run = subprocess.run([python, locker, address, socket_path, str(runs)], capture_output=True, text=True,
+                             timeout=1800)
+        if run.returncode != 0:
+            raise SystemExit(f"bench: the locker failed: {run.stderr}")
+        return sorted(json.loads(run.stdout))
+
+    quiet = lock_to_paused()
+    # The flood: another user (nobody, as root may make it) sends pomo's own connection 8 MB signals.
+    name = subprocess.run([python, "-c", CONNECTION_OF, address, str(session.pid)], capture_output=True,
+                          text=True, check=True).stdout.strip()
+    prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] if os.getuid() == 0 else []
+    flooder = subprocess.Popen(prefix + [python, "-c", standin("flooder"), abstract, name], stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True)
+    flooder.stdout.readline()  # "flooding"
+    cpu_from = (time.monotonic(), cpu_now(session.pid))
+    flooded = lock_to_paused()
+    cpu_to = (time.monotonic(), cpu_now(session.pid))
+    flood_cpu = (cpu_to[1] - cpu_from[1]) / (cpu_to[0] - cpu_from[0])
+    flooder.kill()
+    flooder.wait()
+    stop_session(session)
+    logind.kill()
+    daemon.kill()
+    logind.wait()
+    daemon.wait()
+    for path in (folder, home_folder):
+        shutil.rmtree(path, ignore_errors=True)
+
+    def median(values):
+        return values[len(values) // 2] if values else float("nan")
+
+    who = "nobody" if prefix else "this user"
+    print()
+    print("| what | median / max | target |")
+    print("| --- | --- | --- |")
+    print(f"| logind's Lock to the phase paused, no flood ({len(quiet)}) | {median(quiet):.2f} ms / {max(quiet):.2f} ms | |")
+    print(f"| the same under a flood of 8 MB signals from {who} ({len(flooded)}) | {median(flooded):.2f} ms / "
+          f"{max(flooded):.2f} ms | at most 1 s |")
+    print()
+    print(f"(a private dbus-daemon with the system bus's default policy, the tests' stand-in logind on it, a 25 min "
+          f"focus, output piped; the flooder sends signals of 8,000,000 bytes straight to pomo's connection, each "
+          f"written whole before the next; the session's CPU while flooded: {flood_cpu:.2f} s a second.)")
+
+
 SECTIONS = {"session": section_session, "status": section_status, "control": section_control,
             "report": section_report, "history": section_history, "folder": section_folder,
             "spans": section_spans, "core": section_core, "moves": section_moves,
-            "tick": section_tick, "voice": section_voice, "dnd": section_dnd, "tasks": section_tasks, "away": section_away}
+            "tick": section_tick, "voice": section_voice, "dnd": section_dnd, "tasks": section_tasks, "away": section_away,
+            "flood": section_flood}
 
 
 def main():

@@ -14,22 +14,36 @@
 #   the moment it announces, with a fake speaker), dnd (do-not-disturb with a real dunst
 #   under Xvfb: what switching it costs a session), tasks (task list, report --tasks and task
 #   changes over 100,000 and 1,000,000 sessions with 10,000 tasks), away (logind on a
-#   stand-in system bus: CPU listening, Lock to paused, pomo away round trip)
+#   stand-in system bus: CPU listening, Lock to paused, pomo away round trip), flood (Lock to
+#   paused while another user floods pomo's bus connection with 8 MB signals)
+# Sections named alone that compare with no peer tool (away, flood) install none.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# Whether a section that compares with the peer tools runs (all do when none is named).
+peers=no
+named=no
+for word in "$@"; do
+  case "$word" in
+    -*|[0-9]*) ;;
+    away|flood) named=yes ;;
+    *) named=yes; peers=yes ;;
+  esac
+done
+[ "$named" = yes ] || peers=yes
 
 need_apt=()
 command -v timew >/dev/null || need_apt+=(timewarrior)
 command -v hyperfine >/dev/null || need_apt+=(hyperfine)
 command -v aplay >/dev/null || need_apt+=(alsa-utils)
-if [ ${#need_apt[@]} -gt 0 ]; then
+if [ "$peers" = yes ] && [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq >/dev/null && apt-get install -y -qq "${need_apt[@]}" >/dev/null
   else
     echo "bench: please install ${need_apt[*]}" >&2
   fi
 fi
-python3 -c 'import termdown' 2>/dev/null || python3 -m pip install -q termdown >/dev/null 2>&1 || echo "bench: could not install termdown; its column will be empty" >&2
+[ "$peers" = no ] || python3 -c 'import termdown' 2>/dev/null || python3 -m pip install -q termdown >/dev/null 2>&1 || echo "bench: could not install termdown; its column will be empty" >&2
 
 swift build -c release --product pomo >/dev/null || { echo "bench: the release build failed" >&2; swift build -c release --product pomo; exit 1; }
 exec python3 Scripts/bench.py --pomo "$(swift build -c release --show-bin-path)/pomo" "$@"

@@ -23,9 +23,11 @@ struct LogindAwayEndToEndTests {
     let home: PomoHome
     let steering: DBusConnection
 
-    init(config: String = #"{"bell": false, "notify": false}"#) throws {
-      daemon = try DBusDaemon(.system)
-      try daemon.startPeer(DBusStandIns.logind)
+    init(
+      config: String = #"{"bell": false, "notify": false}"#, policy: DBusDaemon.Policy = .open, state: [String] = []
+    ) throws {
+      daemon = try DBusDaemon(.system, policy: policy)
+      try daemon.startPeer(DBusStandIns.logind, arguments: state)
       home = try PomoHome(presets: ["focus": LogindAwayEndToEndTests.focus], environment: daemon.environment)
       try home.folder.write(".config/pomo/config.json", config)
       steering = try DBusConnection.systemBus(environment: daemon.environment, timeout: .seconds(60))
@@ -44,6 +46,23 @@ struct LogindAwayEndToEndTests {
           destination: "org.freedesktop.login1", path: "/org/freedesktop/login1", interface: "org.pomo.Test",
           member: member, body: body),
         timeout: .seconds(60))
+    }
+
+    /// The unique name of the bus connection that process `pid` holds, once it has one.
+    func connection(of pid: Int32) -> String? {
+      var found: String?
+      _ = waitUntil(60) {
+        for name in (try? steering.listNames(timeout: .seconds(60))) ?? [] where name.hasPrefix(":") {
+          let reply = try? steering.call(
+            .methodCall(
+              destination: DBusNames.bus, path: DBusNames.busPath, interface: DBusNames.bus,
+              member: "GetConnectionUnixProcessID", body: [.string(name)]),
+            timeout: .seconds(60))
+          if reply?.body.first?.uint32 == UInt32(pid) { found = name }
+        }
+        return found != nil
+      }
+      return found
     }
 
     func status() -> [String: Any] {
@@ -169,5 +188,75 @@ struct LogindAwayEndToEndTests {
     #expect(spans.allSatisfy { !$0.paused })
     // The idle span is dated back to when IdleHint turned true, a second before it counted.
     if spans.count == 2 { #expect(spans[1].seconds >= 1) }
+  }
+
+  @Test(
+    "a Lock after a lock that 'pomo back' ended pauses the session again, and its Unlock resumes it",
+    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
+  func lockAfterBack() throws {
+    let desk = try Desk()
+    defer { desk.cleanUp() }
+    guard desk.ready() else { return }
+    try desk.home.folder.write("long.json", #"{"round": [{"name": "go", "kind": "work", "duration": "10m"}]}"#)
+    let session = try desk.home.launch(["start", desk.home.preset("long")], name: "session")
+    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+    #expect(waitUntil(60) { desk.status()["state"] as? String == "running" })
+    try desk.steer("Lock")
+    #expect(waitUntil(60) { desk.status()["away"] as? String == "lock" }, "\(desk.status())")
+    _ = try desk.home.run(["back"])
+    #expect(waitUntil(60) { desk.status()["state"] as? String == "running" }, "\(desk.status())")
+    try desk.steer("Lock")
+    #expect(
+      waitUntil(60) { desk.status()["state"] as? String == "paused" },
+      "a Lock after 'pomo back' was not heard: \(desk.status())")
+    try desk.steer("Unlock")
+    #expect(waitUntil(60) { desk.status()["state"] as? String == "running" }, "\(desk.status())")
+    _ = try desk.home.run(["stop"])
+    #expect(waitUntil(60) { !session.isRunning })
+  }
+
+  @Test(
+    "a session started while the screen is locked is paused from its start, until Unlock",
+    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
+  func lockedAtStart() throws {
+    let desk = try Desk(state: ["locked"])
+    defer { desk.cleanUp() }
+    guard desk.ready() else { return }
+    let session = try desk.home.launch(["start", desk.home.preset("focus")], name: "session")
+    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+    #expect(
+      waitUntil(60) { desk.status()["away"] as? String == "lock" || !session.isRunning },
+      "the locked screen at the start was not read: \(desk.status())")
+    #expect(desk.status()["state"] as? String == "paused")
+    try desk.steer("Unlock")
+    #expect(waitUntil(60) { !session.isRunning })
+    session.waitUntilExit()
+    let record = try #require(desk.lastRecord)
+    #expect(record.phases.first?.away.first?.cause == "lock")
+    #expect(record.phases.first?.away.first?.paused == true)
+  }
+
+  @Test(
+    "another user's flood of 8 MB signals does not hold logind's Lock back: the session pauses within 5 s",
+    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
+  func flood() throws {
+    let desk = try Desk(policy: .systemDefault)
+    defer { desk.cleanUp() }
+    guard desk.ready() else { return }
+    try desk.home.folder.write("long.json", #"{"round": [{"name": "go", "kind": "work", "duration": "10m"}]}"#)
+    let session = try desk.home.launch(["start", desk.home.preset("long")], name: "session")
+    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+    #expect(waitUntil(60) { desk.status()["state"] as? String == "running" })
+    let pomo = try #require(desk.connection(of: session.processIdentifier), "pomo's connection to the bus")
+    // As nobody, as on a real system bus, where root may; as this user otherwise.
+    let nobody = getuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
+    try desk.daemon.startPeer(DBusStandIns.flooder, arguments: [pomo], prefix: nobody)
+    #expect(waitUntil(60) { desk.daemon.peerLog.contains("flooding") }, "\(desk.daemon.peerLog)")
+    let sent = Date()
+    try desk.steer("Lock")
+    #expect(waitUntil(60) { desk.status()["state"] as? String == "paused" }, "\(desk.status())")
+    let delay = Date().timeIntervalSince(sent)
+    #expect(delay < 5, "the Lock was heard \(delay) s late")
+    #expect(session.isRunning)
   }
 }

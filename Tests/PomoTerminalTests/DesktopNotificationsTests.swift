@@ -101,6 +101,24 @@ struct DesktopNotificationsTests {
     #expect(lines(daemon).first?.contains(#""clicked": "skip""#) == true)
   }
 
+  @Test("a notification server that restarts is believed under its new name: a click on it is carried out", .hangLimit)
+  func serverRestarts() throws {
+    let daemon = try DBusDaemon()
+    defer { daemon.stop() }
+    let record = daemon.folder.file("notify.jsonl")
+    let first = try daemon.startPeer(DBusStandIns.steeredNotificationServer, arguments: [record, "", "actions"])
+    #expect(waitUntil(60) { daemon.peerLog.contains("notification server ready") }, "\(daemon.peerLog)")
+    let notifications = try DesktopNotifications.open(environment: daemon.environment).get()
+    kill(first.processIdentifier, SIGKILL)
+    first.waitUntilExit()
+    try daemon.startPeer(DBusStandIns.steeredNotificationServer, arguments: [record, "skip", "actions"])
+    #expect(waitUntil(60) { daemon.peerLog.components(separatedBy: "notification server ready").count == 3 })
+    let engine = waitingEngine()
+    #expect(notifications.post(engine, title: "pomo: go done", body: "Next: rest", warning: false))
+    let commands = serve(notifications, engine: engine) { $0.count >= 2 }
+    #expect(commands == [.next, .skip], "the restarted server's click was dropped: \(lines(daemon))")
+  }
+
   @Test(
     "a phase that moves on before Notify's reply: its notification is closed once the id comes; one sent again before its id is closed too",
     .hangLimit)

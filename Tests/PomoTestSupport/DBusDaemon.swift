@@ -7,6 +7,16 @@ import Testing
 package final class DBusDaemon {
   package enum Kind: String { case session, system }
 
+  /// Who may do what on the bus.
+  package enum Policy {
+    /// Anyone may own any name, call anything and eavesdrop: the tests' usual bus.
+    case open
+    /// The system bus's default policy (dbus's own `system.conf`): anyone may send signals,
+    /// talk to the bus itself and answer calls made to it; only this user (the stand-ins, the
+    /// tests, pomo) may own names and call methods. Another user (nobody) is a stranger there.
+    case systemDefault
+  }
+
   package struct Failure: Error, CustomStringConvertible {
     package let description: String
   }
@@ -21,7 +31,7 @@ package final class DBusDaemon {
   private var peers: [Process] = []
 
   /// Starts the daemon and waits (at most `timeout` seconds) until it prints its address.
-  package init(_ kind: Kind = .session, timeout: TimeInterval = 60) throws {
+  package init(_ kind: Kind = .session, policy: Policy = .open, timeout: TimeInterval = 60) throws {
     let folder = try TemporaryFolder()
     self.folder = folder
     self.kind = kind
@@ -37,12 +47,7 @@ package final class DBusDaemon {
         <listen>unix:path=\(folder.file("bus"))</listen>
         <listen>\(abstractAddress)</listen>
         <auth>EXTERNAL</auth>
-        <policy context="default">
-          <allow user="*"/>
-          <allow own="*"/>
-          <allow send_destination="*" eavesdrop="true"/>
-          <allow eavesdrop="true"/>
-        </policy>
+      \(Self.rules(policy))
       </busconfig>
       """)
     let printed = folder.file("address")
@@ -70,21 +75,65 @@ package final class DBusDaemon {
     address = line
   }
 
+  private static func rules(_ policy: Policy) -> String {
+    switch policy {
+    case .open:
+      """
+        <policy context="default">
+          <allow user="*"/>
+          <allow own="*"/>
+          <allow send_destination="*" eavesdrop="true"/>
+          <allow eavesdrop="true"/>
+        </policy>
+      """
+    case .systemDefault:
+      """
+        <policy context="default">
+          <allow user="*"/>
+          <deny own="*"/>
+          <deny send_type="method_call"/>
+          <allow send_type="signal"/>
+          <allow send_requested_reply="true" send_type="method_return"/>
+          <allow send_requested_reply="true" send_type="error"/>
+          <allow receive_type="method_call"/>
+          <allow receive_type="method_return"/>
+          <allow receive_type="error"/>
+          <allow receive_type="signal"/>
+          <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus"/>
+          <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus.Introspectable"/>
+          <allow send_destination="org.freedesktop.DBus" send_interface="org.freedesktop.DBus.Properties"/>
+        </policy>
+        <policy user="\(getuid())">
+          <allow own="*"/>
+          <allow send_type="method_call"/>
+        </policy>
+      """
+    }
+  }
+
   /// The environment a client of this bus reads its address from.
   package var environment: [String: String] {
     [kind == .session ? "DBUS_SESSION_BUS_ADDRESS" : "DBUS_SYSTEM_BUS_ADDRESS": address]
   }
 
   /// Starts a Python peer on this bus: `script` run with the bus address and `arguments`.
-  /// Its output goes to `peer.log` in the folder, shown when a test fails.
+  /// Its output goes to `peer.log` in the folder, shown when a test fails. With `prefix`
+  /// (`setpriv` to run it as nobody), the script is given inline and the address is the
+  /// abstract socket's, which another user can reach where the folder is closed to it.
   @discardableResult
-  package func startPeer(_ script: String, arguments: [String] = []) throws -> Process {
+  package func startPeer(_ script: String, arguments: [String] = [], prefix: [String] = []) throws -> Process {
     let file = try folder.write("peer-\(peers.count).py", script)
     let log = folder.file("peer.log")
     if !FileManager.default.fileExists(atPath: log) { _ = FileManager.default.createFile(atPath: log, contents: nil) }
     let peer = Process()
-    peer.executableURL = URL(fileURLWithPath: RequiredTool.path(of: "python3") ?? "/usr/bin/python3")
-    peer.arguments = [file, address] + arguments
+    let python = RequiredTool.path(of: "python3") ?? "/usr/bin/python3"
+    if prefix.isEmpty {
+      peer.executableURL = URL(fileURLWithPath: python)
+      peer.arguments = [file, address] + arguments
+    } else {
+      peer.executableURL = URL(fileURLWithPath: prefix[0])
+      peer.arguments = Array(prefix.dropFirst()) + [python, "-c", script, abstractAddress] + arguments
+    }
     peer.environment = ["PATH": RequiredTool.searchPath, "LC_ALL": "C.UTF-8"]
     let handle = FileHandle(forWritingAtPath: log)
     handle?.seekToEndOfFile()

@@ -66,8 +66,9 @@ package enum DBusStandIns {
     """
 
   /// `org.freedesktop.login1`: one session, `/org/freedesktop/login1/session/_31` (id "1",
-  /// "auto", or any pid), with `LockedHint` and `IdleHint`; an unknown id is the error
-  /// `org.freedesktop.login1.NoSuchSession`. A test steers it through `org.pomo.Test`:
+  /// "auto", or any pid), with `LockedHint` and `IdleHint` (`Get`, `GetAll`; both true from
+  /// the start with "locked" and "idle" among the arguments after the address); an unknown id
+  /// is the error `org.freedesktop.login1.NoSuchSession`. A test steers it through `org.pomo.Test`:
   /// `Lock`, `Unlock` (set `LockedHint`, emit the session's signal), `Sleep(b)` (emit the
   /// manager's `PrepareForSleep`) and `SetIdle(b)`; each change of a hint is also sent as the
   /// session's `PropertiesChanged`, after the signal.
@@ -90,7 +91,7 @@ package enum DBusStandIns {
     class Session(dbus.service.Object):
         def __init__(self):
             super().__init__(bus, SESSION_PATH)
-            self.props = {'LockedHint': False, 'IdleHint': False}
+            self.props = {'LockedHint': 'locked' in sys.argv[2:], 'IdleHint': 'idle' in sys.argv[2:]}
 
         @dbus.service.method(PROPS, in_signature='ss', out_signature='v')
         def Get(self, interface, name):
@@ -98,6 +99,14 @@ package enum DBusStandIns {
                 raise dbus.exceptions.DBusException('no property %s' % name,
                                                     name='org.freedesktop.DBus.Error.UnknownProperty')
             return dbus.Boolean(self.props[name])
+
+        @dbus.service.method(PROPS, in_signature='s', out_signature='a{sv}')
+        def GetAll(self, interface):
+            if interface != SESSION:
+                return dbus.Dictionary({}, signature='sv')
+            return dbus.Dictionary({'Id': '1', 'Active': dbus.Boolean(True),
+                                    'LockedHint': dbus.Boolean(self.props['LockedHint']),
+                                    'IdleHint': dbus.Boolean(self.props['IdleHint'])}, signature='sv')
 
         @dbus.service.signal(SESSION, signature='')
         def Lock(self):
@@ -244,5 +253,26 @@ package enum DBusStandIns {
     name = dbus.service.BusName(IFACE, bus)
     print('notification server ready', flush=True)
     GLib.MainLoop().run()
+    """
+
+  /// Another user's flood: signals of 8,000,000 bytes (`ay`, dressed as logind's `Lock`) sent
+  /// straight to the connection the second argument names, for as long as it runs, each
+  /// written whole before the next; "flooding" once 16 (128 MB) have gone.
+  package static let flooder = """
+    import sys
+    import dbus, dbus.lowlevel
+
+    bus = dbus.bus.BusConnection(sys.argv[1])
+    payload = dbus.ByteArray(b'x' * 8000000)
+    sent = 0
+    while True:
+        m = dbus.lowlevel.SignalMessage('/org/freedesktop/login1/session/_31', 'org.freedesktop.login1.Session', 'Lock')
+        m.set_destination(sys.argv[2])
+        m.append(payload, signature='ay')
+        bus.send_message(m)
+        bus.flush()
+        sent += 1
+        if sent == 16:
+            print('flooding', flush=True)
     """
 }

@@ -28,6 +28,16 @@ public final class DBusConnection {
   public private(set) var failure: DBusError?
   private var isClosed = false
 
+  /// Which received messages are decoded (see `DBusMessageFilter`); nil for all. A listener
+  /// sets it as soon as it knows whom it listens to: the others are skipped on their header.
+  public var filter: DBusMessageFilter? {
+    get { buffer.filter }
+    set { buffer.filter = newValue }
+  }
+
+  /// How many received messages the filter has skipped.
+  public var skippedCount: Int { buffer.skippedCount }
+
   /// How many messages `call` sets aside at most; older ones are dropped beyond that, so a
   /// flood of signals during a call cannot grow memory without bound.
   public static let maximumSetAside = 1024
@@ -300,11 +310,14 @@ public final class DBusConnection {
 
   /// Asks the bus to send this connection the messages `rule` matches (signals, mostly).
   public func addMatch(_ rule: DBusMatchRule, timeout: Duration = defaultTimeout) throws(DBusError) {
-    _ = try call(
-      .methodCall(
-        destination: DBusNames.bus, path: DBusNames.busPath, interface: DBusNames.bus, member: "AddMatch",
-        body: [.string(rule.text)]),
-      timeout: timeout)
+    _ = try call(Self.addMatchCall(rule), timeout: timeout)
+  }
+
+  /// The bus's `AddMatch` for `rule`, to send without waiting from an event loop.
+  public static func addMatchCall(_ rule: DBusMatchRule) -> DBusMessage {
+    .methodCall(
+      destination: DBusNames.bus, path: DBusNames.busPath, interface: DBusNames.bus, member: "AddMatch",
+      body: [.string(rule.text)])
   }
 
   /// The names on the bus (`org.freedesktop.DBus.ListNames`).

@@ -3,12 +3,14 @@ public struct DBusMatchRule: Equatable, Sendable {
   /// The rule as the bus reads it: `type='signal',interface='…',member='…'`.
   public let text: String
 
-  /// Signals, narrowed by any of sender, interface, member and object path given.
+  /// Signals, narrowed by any of sender, interface, member, object path and first argument
+  /// (a string) given.
   public static func signal(
-    sender: String? = nil, interface: String? = nil, member: String? = nil, path: String? = nil
+    sender: String? = nil, interface: String? = nil, member: String? = nil, path: String? = nil, arg0: String? = nil
   ) -> DBusMatchRule {
     let pairs: [(String, String?)] = [
       ("type", "signal"), ("sender", sender), ("interface", interface), ("member", member), ("path", path),
+      ("arg0", arg0),
     ]
     return DBusMatchRule(
       text: pairs.compactMap { key, value in value.map { "\(key)=\(quoted($0))" } }.joined(separator: ","))

@@ -64,7 +64,7 @@ public struct DBusMessage: Equatable, Sendable {
   /// "org.freedesktop.DBus.Hello": what a reply or an error names.
   public var qualifiedMember: String { [interface, member].compactMap { $0 }.joined(separator: ".") }
 
-  private enum Field: UInt8 {
+  enum Field: UInt8 {
     case path = 1
     case interface, member, errorName, replySerial, destination, sender, signature, unixFDs
   }
@@ -114,9 +114,22 @@ public struct DBusMessage: Equatable, Sendable {
     if let missing { throw .malformed("a \(kind) message without \(missing)") }
   }
 
+  /// How a message lies in the stream: its header's length with the padding after it (where
+  /// the body starts), and its total length.
+  public struct Frame: Equatable, Sendable {
+    public var headerLength: Int
+    public var total: Int
+  }
+
   /// The total length of the message whose first 16 bytes are `header`, checked against the
   /// specification's limits; nil when fewer than 16 bytes are there yet.
   public static func length(header: ArraySlice<UInt8>) throws(DBusError) -> Int? {
+    try frame(header: header)?.total
+  }
+
+  /// The frame of the message whose first 16 bytes are `header`, checked against the
+  /// specification's limits; nil when fewer than 16 bytes are there yet.
+  public static func frame(header: ArraySlice<UInt8>) throws(DBusError) -> Frame? {
     guard header.count >= fixedHeaderLength else { return nil }
     let fixed = Array(header.prefix(fixedHeaderLength))
     let bigEndian: Bool
@@ -134,57 +147,43 @@ public struct DBusMessage: Equatable, Sendable {
     guard fieldsLength <= DBusWriter.maximumArrayLength else {
       throw .malformed("header fields of \(fieldsLength) bytes, more than \(DBusWriter.maximumArrayLength)")
     }
-    let total = (fixedHeaderLength + fieldsLength + 7) / 8 * 8 + bodyLength
+    let headerLength = (fixedHeaderLength + fieldsLength + 7) / 8 * 8
+    let total = headerLength + bodyLength
     guard total <= maximumLength else {
       throw .malformed("a message of \(total) bytes, more than \(maximumLength)")
     }
-    return total
+    return Frame(headerLength: headerLength, total: total)
   }
 
   /// Decodes one whole message, exactly `bytes.count` long.
   public init(decoding bytes: [UInt8]) throws(DBusError) {
-    guard let total = try Self.length(header: bytes[...]), total == bytes.count else {
+    guard let frame = try Self.frame(header: bytes[...]), frame.total == bytes.count else {
       throw .malformed("\(bytes.count) bytes are not one whole message")
     }
-    let bigEndian = bytes[0] == UInt8(ascii: "B")
-    guard let kind = Kind(rawValue: bytes[1]) else { throw .malformed("unknown message type \(bytes[1])") }
-    self.kind = kind
-    flags = Flags(rawValue: bytes[2])
-    var reader = DBusReader(bytes: bytes, bigEndian: bigEndian, position: 4)
-    let bodyLength = Int(try reader.readInteger(UInt32.self))
-    serial = try reader.readInteger(UInt32.self)
-    let fields = try reader.read(.array(.structure([.byte, .variant])))
-    var signature = ""
-    guard case .array(_, let entries) = fields else { throw .malformed("no header fields") }
-    for entry in entries {
-      guard case .structure(let pair) = entry, case .byte(let code) = pair[0], case .variant(let value) = pair[1]
-      else { continue }
-      /// The field's value, which must be of `type`.
-      func checked(_ type: DBusType) throws(DBusError) -> DBusValue {
-        guard value.type == type else { throw .malformed("header field \(code) of type \(value.type), not \(type)") }
-        return value
-      }
-      switch Field(rawValue: code) {
-      case .path: path = try checked(.objectPath).string
-      case .interface: interface = try checked(.string).string
-      case .member: member = try checked(.string).string
-      case .errorName: errorName = try checked(.string).string
-      case .replySerial: replySerial = try checked(.uint32).uint32
-      case .destination: destination = try checked(.string).string
-      case .sender: sender = try checked(.string).string
-      case .signature: signature = try checked(.signature).string ?? ""
-      case .unixFDs: _ = try checked(.uint32)
-      case nil: break  // unknown fields are ignored, as the specification asks
-      }
+    try self.init(header: try DBusMessageHeader(decoding: bytes), in: bytes)
+  }
+
+  /// The message whose header, already read, is `header`, and whose bytes, header and body,
+  /// are `bytes`: the body is decoded here.
+  init(header: DBusMessageHeader, in bytes: [UInt8]) throws(DBusError) {
+    kind = header.kind
+    flags = header.flags
+    serial = header.serial
+    path = header.path
+    interface = header.interface
+    member = header.member
+    errorName = header.errorName
+    replySerial = header.replySerial
+    destination = header.destination
+    sender = header.sender
+    guard header.length + header.bodyLength == bytes.count else {
+      throw .malformed("\(bytes.count) bytes are not the message its header describes")
     }
-    try reader.align(to: 8)
-    guard reader.position + bodyLength == bytes.count else {
-      throw .malformed("the header fields run into the body")
-    }
-    for type in try DBusType.list(signature) { body.append(try reader.read(type)) }
+    var reader = DBusReader(bytes: bytes, bigEndian: header.bigEndian, position: header.length)
+    for type in try DBusType.list(header.signature) { body.append(try reader.read(type)) }
     guard reader.position == bytes.count else {
       throw .malformed(
-        "the body is \(bodyLength) bytes but its signature \"\(signature)\" reads \(reader.position - bytes.count + bodyLength)"
+        "the body is \(header.bodyLength) bytes but its signature \"\(header.signature)\" reads \(reader.position - header.length)"
       )
     }
     try checkRequiredFields()

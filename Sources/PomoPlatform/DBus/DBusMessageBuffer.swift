@@ -4,6 +4,9 @@
 /// A message whose framing is sound but whose content is not is dropped with a typed error,
 /// and the next one is read. A broken frame (a wrong byte order mark, a length beyond the
 /// specification's) leaves no way to find the next message: the buffer stays `broken`.
+///
+/// With a `filter`, each message is judged on its header before its body is there: one the
+/// filter does not admit is skipped like one too large, its body never decoded or kept.
 public struct DBusMessageBuffer: Sendable {
   /// The longest message kept; a longer one (up to the specification's limit) is skipped as
   /// it arrives, so memory stays bounded whatever a peer sends.
@@ -14,6 +17,10 @@ public struct DBusMessageBuffer: Sendable {
   private var skipping = 0
   /// Why the stream can no longer be read, once it cannot.
   public private(set) var broken: DBusError?
+  /// Which messages are decoded; nil for all (up to `limit`).
+  public var filter: DBusMessageFilter?
+  /// How many messages the filter has skipped.
+  public private(set) var skippedCount = 0
 
   public init(limit: Int = 8 << 20) {
     self.limit = min(limit, DBusMessage.maximumLength)
@@ -42,26 +49,65 @@ public struct DBusMessageBuffer: Sendable {
 
   /// The next whole message, nil when its bytes have not all arrived. Throws for a message
   /// that is malformed or too large (it is dropped; call again for the next) or when the
-  /// stream is broken (it stays so).
+  /// stream is broken (it stays so). Messages the filter does not admit are passed over.
   public mutating func next() throws(DBusError) -> DBusMessage? {
-    if let broken { throw broken }
-    let total: Int
-    do {
-      guard let length = try DBusMessage.length(header: bytes[start...]) else { return nil }
-      total = length
-    } catch {
-      broken = error
-      throw error
+    while true {
+      if let broken { throw broken }
+      let frame: DBusMessage.Frame
+      do {
+        guard let found = try DBusMessage.frame(header: bytes[start...]) else { return nil }
+        frame = found
+      } catch {
+        broken = error
+        throw error
+      }
+      guard let filter else {
+        if frame.total > limit {
+          skip(frame.total)
+          throw .messageTooLarge(length: frame.total, limit: limit)
+        }
+        guard pendingCount >= frame.total else { return nil }
+        return try DBusMessage(decoding: take(frame.total))
+      }
+      let limit = min(limit, filter.maximumLength)
+      // A header longer than any message read is not even decoded.
+      guard frame.headerLength <= limit else {
+        skip(frame.total)
+        skippedCount += 1
+        continue
+      }
+      guard pendingCount >= frame.headerLength else { return nil }
+      let header: DBusMessageHeader
+      do {
+        header = try DBusMessageHeader(decoding: Array(bytes[start..<(start + frame.headerLength)]))
+      } catch {
+        skip(frame.total)
+        throw error
+      }
+      guard filter.admits(header) else {
+        skip(frame.total)
+        skippedCount += 1
+        continue
+      }
+      if frame.total > limit {
+        skip(frame.total)
+        throw .messageTooLarge(length: frame.total, limit: limit)
+      }
+      guard pendingCount >= frame.total else { return nil }
+      return try DBusMessage(header: header, in: take(frame.total))
     }
-    if total > limit {
-      let dropped = min(total, pendingCount)
-      start += dropped
-      skipping = total - dropped
-      throw .messageTooLarge(length: total, limit: limit)
-    }
-    guard pendingCount >= total else { return nil }
-    let whole = Array(bytes[start..<(start + total)])
-    start += total
-    return try DBusMessage(decoding: whole)
+  }
+
+  /// Drops a message of `total` bytes from the start: what is here now, the rest as it arrives.
+  private mutating func skip(_ total: Int) {
+    let dropped = min(total, pendingCount)
+    start += dropped
+    skipping = total - dropped
+  }
+
+  /// The first `count` bytes held, taken out.
+  private mutating func take(_ count: Int) -> [UInt8] {
+    defer { start += count }
+    return Array(bytes[start..<(start + count)])
   }
 }

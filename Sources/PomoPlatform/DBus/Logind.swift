@@ -55,6 +55,25 @@ public enum Logind {
     ]
   }
 
+  /// The signals of `matchRules` and `LogindHints.matchRule` as a `DBusMessageFilter` reads
+  /// them: sent by `owner`, the unique name of logind's connection.
+  public static func filterSignals(owner: String) -> Set<DBusMessageFilter.Signal> {
+    [
+      .init(sender: owner, interface: sessionInterface, member: "Lock"),
+      .init(sender: owner, interface: sessionInterface, member: "Unlock"),
+      .init(sender: owner, interface: managerInterface, member: "PrepareForSleep"),
+      .init(sender: owner, interface: DBusNames.properties, member: "PropertiesChanged"),
+    ]
+  }
+
+  /// `GetAll` of the session at `session` (a path): its properties, `LockedHint` and
+  /// `IdleHint` among them (`LogindHints(session:reply:)`), to send with `send` or `call`.
+  public static func getHints(session: String) -> DBusMessage {
+    .methodCall(
+      destination: service, path: session, interface: DBusNames.properties, member: "GetAll",
+      body: [.string(sessionInterface)])
+  }
+
   /// `GetSession(id)`, to send with `call`.
   public static func getSession(_ id: String) -> DBusMessage { managerCall("GetSession", [.string(id)]) }
 

@@ -15,10 +15,22 @@ public struct LogindHints: Equatable, Sendable {
   /// (`sa{sv}as` for `org.freedesktop.login1.Session`), or has neither hint as a boolean.
   public init?(_ message: DBusMessage) {
     guard message.kind == .signal, message.interface == DBusNames.properties, message.member == "PropertiesChanged",
-      message.signature == "sa{sv}as", let path = message.path, message.body[0].string == Logind.sessionInterface,
-      case .array(_, let entries) = message.body[1]
+      message.signature == "sa{sv}as", let path = message.path, message.body[0].string == Logind.sessionInterface
     else { return nil }
-    var hints = LogindHints(session: path)
+    self.init(session: path, properties: message.body[1])
+  }
+
+  /// The hints of the session at `session` in the answer to `Logind.getHints`
+  /// (`GetAll`, `a{sv}`), or nil when it holds neither as a boolean.
+  public init?(session: String, reply: DBusMessage) {
+    guard reply.kind == .methodReturn, reply.signature == "a{sv}" else { return nil }
+    self.init(session: session, properties: reply.body[0])
+  }
+
+  /// The hints among `properties`, a dictionary `a{sv}`; nil when it holds neither.
+  init?(session: String, properties: DBusValue) {
+    guard case .array(_, let entries) = properties else { return nil }
+    var hints = LogindHints(session: session)
     for entry in entries {
       guard case .dictEntry(let key, let value) = entry, let name = key.string else { continue }
       switch name {

@@ -63,6 +63,15 @@ public enum Notifications {
     .signal(sender: service, interface: interface, member: "NotificationClosed", path: path),
   ]
 
+  /// The signals of `serverMatchRules` as a `DBusMessageFilter` reads them: sent by
+  /// `owner`, the unique name of the server's connection.
+  public static func filterSignals(owner: String) -> Set<DBusMessageFilter.Signal> {
+    [
+      .init(sender: owner, interface: interface, member: "ActionInvoked"),
+      .init(sender: owner, interface: interface, member: "NotificationClosed"),
+    ]
+  }
+
   private static func message(_ member: String, _ body: [DBusValue]) -> DBusMessage {
     .methodCall(destination: service, path: path, interface: interface, member: member, body: body)
   }

@@ -11,7 +11,9 @@ import PomoPlatform
 /// Nothing here blocks the event loop on the server: `Notify` and `CloseNotification` are
 /// sent, and their replies read when they come, like the signals. A bus that fails or
 /// closes ends the control, and `Alerts` goes back to notify-send; a message it cannot use
-/// (malformed, unknown, forged, for another notification) is dropped.
+/// (malformed, unknown, forged, for another notification) is dropped, and any but replies and
+/// the server's own signals is skipped on its header. A server that restarts is believed
+/// under its new name: the buttons of its notifications work as before.
 public final class DesktopNotifications: SessionControl, DesktopNotifier {
   /// Why the session's notifications go through notify-send instead.
   public enum OpenError: Error, Equatable, CustomStringConvertible {
@@ -61,7 +63,8 @@ public final class DesktopNotifications: SessionControl, DesktopNotifier {
   }
 
   private var connection: DBusConnection?
-  /// The unique name of the server's connection: only its signals are believed.
+  /// The unique name of the server's connection: only its signals are believed, none while
+  /// no connection owns the name.
   private var server: String?
   /// The id of the session's last notification, which the next one replaces.
   private var lastID: UInt32 = 0
@@ -97,6 +100,8 @@ public final class DesktopNotifications: SessionControl, DesktopNotifier {
   /// for its signals.
   public init(connection: DBusConnection, timeout: Duration = .seconds(2)) throws(OpenError) {
     sendTimeout = timeout
+    // Until the server is known, replies only: nothing another connection sends is decoded.
+    connection.filter = DBusMessageFilter()
     let capabilities: [String]
     do throws(DBusError) {
       let call = DBusMessage.methodCall(
@@ -116,8 +121,10 @@ public final class DesktopNotifications: SessionControl, DesktopNotifier {
       connection.close()
       throw .noActions
     }
+    connection.filter = Self.filter(server: server)
     do {
-      for rule in Notifications.serverMatchRules { try connection.addMatch(rule, timeout: timeout) }
+      let rules = [DBusNameOwnerChanged.matchRule(name: Notifications.service)] + Notifications.serverMatchRules
+      for rule in rules { try connection.addMatch(rule, timeout: timeout) }
     } catch {
       connection.close()
       throw .unreachable(error)
@@ -126,6 +133,13 @@ public final class DesktopNotifications: SessionControl, DesktopNotifier {
   }
 
   deinit { connection?.close() }
+
+  /// What the control reads: replies, the owner changes of the server's name, and the server's
+  /// own signals.
+  private static func filter(server: String?) -> DBusMessageFilter {
+    DBusMessageFilter(
+      signals: Set([DBusNameOwnerChanged.filterSignal]).union(server.map(Notifications.filterSignals) ?? []))
+  }
 
   /// Whether notifications still go through the bus.
   public var isOpen: Bool { connection != nil }
@@ -216,7 +230,11 @@ public final class DesktopNotifications: SessionControl, DesktopNotifier {
         send(Notifications.closeMessage(id: id))
       }
     case .signal:
-      guard let signal = NotificationSignal(message), message.sender == server || server == nil else { return }
+      if let change = DBusNameOwnerChanged(message) {
+        if change.name == Notifications.service { follow(change.newOwner) }
+        return
+      }
+      guard let signal = NotificationSignal(message), let server, message.sender == server else { return }
       switch signal {
       case .actionInvoked(let id, let action):
         click(id: id, action: action, apply)
@@ -241,6 +259,16 @@ public final class DesktopNotifications: SessionControl, DesktopNotifier {
       let after = apply(commands.removeFirst())
       if after.isFinished { break }
     }
+  }
+
+  /// The server's name has a new owner (a restart), or none: only the new owner is believed.
+  /// The old server's notifications went with it, so their ids mean nothing to the new one;
+  /// one whose `Notify` is still unanswered keeps waiting, as the new server may answer it.
+  private func follow(_ owner: String?) {
+    server = owner
+    connection?.filter = Self.filter(server: owner)
+    lastID = 0
+    if shown?.id != nil { shown = nil }
   }
 
   /// Stops using the bus: `Alerts` sends through notify-send from now on.
