@@ -2,6 +2,7 @@ import Foundation
 import PomoTestSupport
 import Testing
 
+@testable import PomoCore
 @testable import PomoJournal
 @testable import PomoPlatform
 
@@ -234,6 +235,29 @@ struct LogindAwayEndToEndTests {
     let record = try #require(desk.lastRecord)
     #expect(record.phases.first?.away.first?.cause == "lock")
     #expect(record.phases.first?.away.first?.paused == true)
+  }
+
+  @Test(
+    "a session whose --at countdown ends while the screen is locked is paused from its start, until Unlock",
+    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
+  func lockedWhenTheWaitEnds() throws {
+    let desk = try Desk(state: ["locked"])
+    defer { desk.cleanUp() }
+    guard desk.ready() else { return }
+    let start = (Date().timeIntervalSince1970 + 3).rounded(.up)
+    let at = String(RFC3339.format(start, offset: 0).prefix(19)) + "+00:00"
+    let session = try desk.home.launch(["start", desk.home.preset("focus"), "--at", at], name: "session")
+    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+    #expect(
+      waitUntil(60) { desk.status()["away"] as? String == "lock" || !session.isRunning },
+      "the locked screen when the wait ended was not read: \(desk.status())")
+    #expect(desk.status()["state"] as? String == "paused")
+    try desk.steer("Unlock")
+    #expect(waitUntil(60) { !session.isRunning })
+    session.waitUntilExit()
+    let record = try #require(desk.lastRecord)
+    #expect(record.phases.first?.away.first?.cause == "lock")
+    #expect(record.start >= start)
   }
 
   @Test(
