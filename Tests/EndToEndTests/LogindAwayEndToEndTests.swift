@@ -220,10 +220,26 @@ struct LogindAwayEndToEndTests {
     "a session started while the screen is locked is paused from its start, until Unlock",
     .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
   func lockedAtStart() throws {
+    try pausedFromItsStart(after: [])
+  }
+
+  @Test(
+    "a session whose --at countdown ends while the screen is locked is paused from its start, until Unlock",
+    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
+  func lockedWhenTheWaitEnds() throws {
+    let start = (Date().timeIntervalSince1970 + 3).rounded(.up)
+    let record = try pausedFromItsStart(after: ["--at", String(RFC3339.format(start, offset: 0).prefix(19)) + "+00:00"])
+    #expect((record?.start ?? 0) >= start)
+  }
+
+  /// Starts a focus (with `options`) on a locked screen: the session is away from its start,
+  /// paused until Unlock, and records the lock. Returns the record.
+  @discardableResult
+  func pausedFromItsStart(after options: [String]) throws -> JournalRecord? {
     let desk = try Desk(state: ["locked"])
     defer { desk.cleanUp() }
-    guard desk.ready() else { return }
-    let session = try desk.home.launch(["start", desk.home.preset("focus")], name: "session")
+    guard desk.ready() else { return nil }
+    let session = try desk.home.launch(["start", desk.home.preset("focus")] + options, name: "session")
     defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
     #expect(
       waitUntil(60) { desk.status()["away"] as? String == "lock" || !session.isRunning },
@@ -235,29 +251,7 @@ struct LogindAwayEndToEndTests {
     let record = try #require(desk.lastRecord)
     #expect(record.phases.first?.away.first?.cause == "lock")
     #expect(record.phases.first?.away.first?.paused == true)
-  }
-
-  @Test(
-    "a session whose --at countdown ends while the screen is locked is paused from its start, until Unlock",
-    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
-  func lockedWhenTheWaitEnds() throws {
-    let desk = try Desk(state: ["locked"])
-    defer { desk.cleanUp() }
-    guard desk.ready() else { return }
-    let start = (Date().timeIntervalSince1970 + 3).rounded(.up)
-    let at = String(RFC3339.format(start, offset: 0).prefix(19)) + "+00:00"
-    let session = try desk.home.launch(["start", desk.home.preset("focus"), "--at", at], name: "session")
-    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
-    #expect(
-      waitUntil(60) { desk.status()["away"] as? String == "lock" || !session.isRunning },
-      "the locked screen when the wait ended was not read: \(desk.status())")
-    #expect(desk.status()["state"] as? String == "paused")
-    try desk.steer("Unlock")
-    #expect(waitUntil(60) { !session.isRunning })
-    session.waitUntilExit()
-    let record = try #require(desk.lastRecord)
-    #expect(record.phases.first?.away.first?.cause == "lock")
-    #expect(record.start >= start)
+    return record
   }
 
   @Test(
