@@ -160,7 +160,7 @@ use() {
   ok "pomo report --week counts it"
   out=$(MANPAGER=cat MANWIDTH=80 man "${man_args[@]}" pomo 2>&1) || fail "man pomo failed: $out"
   grep -q "interval-training timer" <<<"$out" && grep -q "version $version of" <<<"$out" || fail "man pomo: $out"
-  ok "man ${man_args[*]} pomo shows the page of version $version"
+  ok "man${man_args:+ ${man_args[*]}} pomo shows the page of version $version"
   out=$(bash -c '
     source /usr/share/bash-completion/bash_completion
     source "$1"
