@@ -28,7 +28,7 @@ struct VersionTests {
   func versionNamesTheCommit() throws {
     guard FileManager.default.fileExists(atPath: packageRoot + "/.git") else { return }
     let git = try runProgram(
-      [RequiredTool.path(of: "git")!, "-C", packageRoot, "rev-parse", "--short=7", "HEAD"],
+      [RequiredTool.path(of: "git")!, "-c", "safe.directory=*", "-C", packageRoot, "rev-parse", "--short=7", "HEAD"],
       environment: ["PATH": RequiredTool.searchPath, "HOME": "/nonexistent"])
     #expect(git.status == 0, "\(git.err)")
     let head = git.out.trimmingCharacters(in: .whitespacesAndNewlines)
