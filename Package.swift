@@ -27,7 +27,8 @@ let package = Package(
     //             CPlatform (the few system calls Swift's Glibc module does not expose)
     .target(
       name: "PomoKit",
-      dependencies: ["PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform"]),
+      dependencies: ["PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform"],
+      plugins: ["EmbedBuildInfo"]),
     .target(name: "PomoControl", dependencies: ["PomoJournal", "PomoCore", "PomoPlatform"]),
     .target(name: "PomoReport", dependencies: ["PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform"]),
     .target(name: "PomoJournal", dependencies: ["PomoCore", "PomoPlatform"]),
@@ -39,6 +40,11 @@ let package = Package(
     .executableTarget(name: "PresetEmbedder"),
     .plugin(
       name: "EmbedPresets", capability: .buildTool(), dependencies: ["PresetEmbedder"]),
+    // Build-time tool that reads the version from CHANGELOG.md and the commit from .git, so
+    // `pomo --version` and the manual page say what was built.
+    .executableTarget(name: "BuildInfoEmbedder"),
+    .plugin(
+      name: "EmbedBuildInfo", capability: .buildTool(), dependencies: ["BuildInfoEmbedder"]),
     // The tests follow the layers: one target for each library, one for the command line, one
     // that runs the built binary as a user would, and the helpers they share (a temporary HOME,
     // the binary, a pseudo-terminal, a screen model, the tools a test needs).

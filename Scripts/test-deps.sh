@@ -42,6 +42,8 @@ command -v dbus-daemon >/dev/null || need+=(dbus-daemon)
 { [ -n "$python" ] && "$python" -c 'from gi.repository import GLib' 2>/dev/null; } || need+=(python3-gi)
 # setpriv (util-linux) runs the foreign control-socket server as nobody.
 command -v setpriv >/dev/null || need+=(util-linux)
+# git: the version test asks it which commit HEAD names (a clone has it already).
+command -v git >/dev/null || need+=(git)
 # Do-not-disturb: a real dunst under a virtual X server (dunstctl runs dbus-send), and GLib's
 # gsettings with GNOME's notification settings (the GNOME backend, on a keyfile).
 command -v Xvfb >/dev/null || need+=(xvfb)

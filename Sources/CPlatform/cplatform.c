@@ -18,60 +18,12 @@
 #include <sys/stat.h>
 #include <sys/un.h>
 
-#ifdef __linux__
-#include <sys/inotify.h>
-#include <sys/prctl.h>
-#include <sys/timerfd.h>
-#endif
-
-int cplatform_wake_timer_create(void) {
-#ifdef __linux__
-  return timerfd_create(CLOCK_BOOTTIME, TFD_CLOEXEC | TFD_NONBLOCK);
-#else
-  return -1;
-#endif
-}
-
-int cplatform_wake_timer_set(int fd, long long nanoseconds) {
-#ifdef __linux__
-  struct itimerspec spec = {0};
-  if (nanoseconds <= 0) nanoseconds = 1;
-  spec.it_value.tv_sec = nanoseconds / 1000000000LL;
-  spec.it_value.tv_nsec = nanoseconds % 1000000000LL;
-  return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL);
-#else
-  (void)fd;
-  (void)nanoseconds;
-  return -1;
-#endif
-}
+#include "cplatform_internal.h"
 
 void cplatform_wake_timer_drain(int fd) {
   uint64_t count;
   while (read(fd, &count, sizeof count) > 0) {
   }
-}
-
-static long long nanos(clockid_t clock) {
-  struct timespec ts;
-  clock_gettime(clock, &ts);
-  return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
-long long cplatform_boot_nanoseconds(void) {
-#ifdef __linux__
-  return nanos(CLOCK_BOOTTIME);
-#else
-  return nanos(CLOCK_MONOTONIC);  // On macOS CLOCK_MONOTONIC keeps running during sleep.
-#endif
-}
-
-long long cplatform_awake_nanoseconds(void) {
-#ifdef __linux__
-  return nanos(CLOCK_MONOTONIC);
-#else
-  return nanos(CLOCK_UPTIME_RAW);  // Stops during sleep on macOS.
-#endif
 }
 
 short cplatform_spawn_setsid_flag(void) {
@@ -166,7 +118,29 @@ void cplatform_guard_terminal(int fd) {
 
 void cplatform_unguard_terminal(void) { guarded_fd = -1; }
 
-static void watchdog_pause(void) {
+_Static_assert(sizeof(pthread_t) <= sizeof(unsigned long long), "a pthread_t fits a handle");
+
+int cplatform_thread_start(void *(*entry)(void *), void *argument, unsigned long long *handle) {
+  pthread_t thread;
+  int result = pthread_create(&thread, NULL, entry, argument);
+  if (result == 0) {
+    *handle = 0;
+    memcpy(handle, &thread, sizeof thread);
+  }
+  return result;
+}
+
+static pthread_t thread_of(unsigned long long handle) {
+  pthread_t thread;
+  memcpy(&thread, &handle, sizeof thread);
+  return thread;
+}
+
+int cplatform_thread_join(unsigned long long handle) { return pthread_join(thread_of(handle), NULL); }
+
+int cplatform_thread_detach(unsigned long long handle) { return pthread_detach(thread_of(handle)); }
+
+void cplatform_pause(void) {
   struct timespec pause = {0, 20 * 1000 * 1000};
   nanosleep(&pause, NULL);
 }
@@ -202,10 +176,8 @@ int cplatform_spawn_with_deadline(const char *path, char *const argv[], char *co
   // A session of its own: no terminal, so Ctrl-C, Ctrl-Z and a hang-up never reach the
   // watchdog or the hook, and it outlives pomo.
   setsid();
-#ifdef __linux__
   // Orphans the hook leaves behind become the watchdog's children, so it can reap them.
-  prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
-#endif
+  cplatform_os_adopt_orphans();
   int null = open("/dev/null", O_RDWR);
   if (null >= 0) {
     dup2(input >= 0 ? input : null, 0);
@@ -224,7 +196,7 @@ int cplatform_spawn_with_deadline(const char *path, char *const argv[], char *co
   if (hook < 0) _exit(126);
   setpgid(hook, hook);  // Also here, so the group exists before the watchdog signals it.
   int done = 0;
-  while (!(done = watchdog_reap(hook, done)) && !watchdog_past(deadline)) watchdog_pause();
+  while (!(done = watchdog_reap(hook, done)) && !watchdog_past(deadline)) cplatform_pause();
   // The hook exited or ran out of time: end the whole group, politely first.
   kill(-hook, SIGTERM);
   if (!done) kill(hook, SIGTERM);
@@ -232,14 +204,14 @@ int cplatform_spawn_with_deadline(const char *path, char *const argv[], char *co
   while (!watchdog_past(deadline)) {
     done = watchdog_reap(hook, done);
     if (kill(-hook, 0) != 0 && done) _exit(0);
-    watchdog_pause();
+    cplatform_pause();
   }
   kill(-hook, SIGKILL);
   deadline = cplatform_awake_nanoseconds() + second;
   while (!watchdog_past(deadline)) {
     done = watchdog_reap(hook, done);
     if (kill(-hook, 0) != 0 && done) break;
-    watchdog_pause();
+    cplatform_pause();
   }
   _exit(1);
 }
@@ -271,10 +243,8 @@ int cplatform_spawn_bound(const char *path, char *const argv[], char *const envp
   sigset_t none;
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, NULL);
-#ifdef __linux__
-  // The kernel tells the guard the moment its parent dies, however it dies.
-  prctl(PR_SET_PDEATHSIG, SIGUSR2, 0, 0, 0);
-#endif
+  // The kernel tells the guard the moment its parent dies, however it dies (where it can).
+  cplatform_os_signal_when_parent_dies(SIGUSR2);
   // The parent may have died before that was set.
   if (getppid() != parent) kill(0, SIGKILL);
   int null = open("/dev/null", O_RDWR);
@@ -287,33 +257,18 @@ int cplatform_spawn_bound(const char *path, char *const argv[], char *const envp
   pid_t program = fork();
   if (program == 0) {
     signal(SIGUSR2, SIG_DFL);
-#ifdef __linux__
-    prctl(PR_SET_PDEATHSIG, 0, 0, 0, 0);
-#endif
+    cplatform_os_signal_when_parent_dies(0);
     execve(path, argv, envp);
     _exit(127);
   }
   if (program < 0) _exit(126);
   int status = 0;
-#ifdef __linux__
-  while (waitpid(program, &status, 0) < 0) {
-    if (errno != EINTR) _exit(126);
-  }
-#else
-  for (;;) {
-    pid_t done = waitpid(program, &status, WNOHANG);
-    if (done == program) break;
-    if (done < 0 && errno != EINTR) _exit(126);
-    // Where the kernel does not tell, the guard looks for itself.
-    if (getppid() != parent) kill(0, SIGKILL);
-    watchdog_pause();
-  }
-#endif
+  if (cplatform_os_wait_bound(program, parent, &status) != 0) _exit(126);
   if (WIFEXITED(status)) _exit(WEXITSTATUS(status));
   _exit(128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0));
 }
 
-static int unix_address(const char *path, struct sockaddr_un *address) {
+int cplatform_unix_address(const char *path, struct sockaddr_un *address) {
   memset(address, 0, sizeof *address);
   address->sun_family = AF_UNIX;
   size_t length = strlen(path);
@@ -325,7 +280,7 @@ static int unix_address(const char *path, struct sockaddr_un *address) {
   return 0;
 }
 
-static int close_on_exec(int fd, int nonblocking) {
+int cplatform_close_on_exec(int fd, int nonblocking) {
   if (fcntl(fd, F_SETFD, FD_CLOEXEC) != 0) return -1;
   if (nonblocking && fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) != 0) return -1;
   return 0;
@@ -333,10 +288,10 @@ static int close_on_exec(int fd, int nonblocking) {
 
 int cplatform_unix_listen(const char *path, unsigned int mode, int backlog) {
   struct sockaddr_un address;
-  if (unix_address(path, &address) != 0) return -1;
+  if (cplatform_unix_address(path, &address) != 0) return -1;
   int fd = socket(AF_UNIX, SOCK_STREAM, 0);
   if (fd < 0) return -1;
-  if (close_on_exec(fd, 1) != 0 || bind(fd, (struct sockaddr *)&address, sizeof address) != 0) {
+  if (cplatform_close_on_exec(fd, 1) != 0 || bind(fd, (struct sockaddr *)&address, sizeof address) != 0) {
     int saved = errno;
     close(fd);
     errno = saved;
@@ -354,7 +309,7 @@ int cplatform_unix_listen(const char *path, unsigned int mode, int backlog) {
 
 /// A connected socket, or -1 (closed, errno kept) when setting it up failed: writes to a
 /// peer that left fail with EPIPE instead of raising SIGPIPE, where the system allows.
-static int connected_socket(int fd, int ok) {
+int cplatform_connected_socket(int fd, int ok) {
   if (!ok) {
     int saved = errno;
     close(fd);
@@ -370,40 +325,14 @@ static int connected_socket(int fd, int ok) {
 
 int cplatform_unix_connect(const char *path) {
   struct sockaddr_un address;
-  if (unix_address(path, &address) != 0) return -1;
+  if (cplatform_unix_address(path, &address) != 0) return -1;
   int fd = socket(AF_UNIX, SOCK_STREAM, 0);
   if (fd < 0) return -1;
   int result;
   do {
-    result = close_on_exec(fd, 0) == 0 ? connect(fd, (struct sockaddr *)&address, sizeof address) : -1;
+    result = cplatform_close_on_exec(fd, 0) == 0 ? connect(fd, (struct sockaddr *)&address, sizeof address) : -1;
   } while (result != 0 && errno == EINTR);
-  return connected_socket(fd, result == 0);
-}
-
-int cplatform_unix_connect_abstract(const char *name, unsigned long length) {
-#ifdef __linux__
-  struct sockaddr_un address;
-  memset(&address, 0, sizeof address);
-  address.sun_family = AF_UNIX;
-  if (length == 0 || length >= sizeof address.sun_path) {
-    errno = ENAMETOOLONG;
-    return -1;
-  }
-  memcpy(address.sun_path + 1, name, length);
-  socklen_t size = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + length);
-  int fd = socket(AF_UNIX, SOCK_STREAM, 0);
-  if (fd < 0) return -1;
-  int result;
-  do {
-    result = close_on_exec(fd, 0) == 0 ? connect(fd, (struct sockaddr *)&address, size) : -1;
-  } while (result != 0 && errno == EINTR);
-  return connected_socket(fd, result == 0);
-#else
-  (void)name;
-  (void)length;
-  errno = ENOTSUP;
-  return -1;
-#endif
+  return cplatform_connected_socket(fd, result == 0);
 }
 
 int cplatform_unix_accept(int fd) {
@@ -412,27 +341,7 @@ int cplatform_unix_accept(int fd) {
     client = accept(fd, NULL, NULL);
   } while (client < 0 && errno == EINTR);
   if (client < 0) return -1;
-  return connected_socket(client, close_on_exec(client, 1) == 0);
-}
-
-int cplatform_peer_uid(int fd, unsigned int *uid) {
-#ifdef __linux__
-  struct ucred credentials;
-  socklen_t length = sizeof credentials;
-  if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) != 0) return -1;
-  if (length != sizeof credentials) {
-    errno = EINVAL;
-    return -1;
-  }
-  *uid = (unsigned int)credentials.uid;
-  return 0;
-#else
-  uid_t user;
-  gid_t group;
-  if (getpeereid(fd, &user, &group) != 0) return -1;
-  *uid = (unsigned int)user;
-  return 0;
-#endif
+  return cplatform_connected_socket(client, cplatform_close_on_exec(client, 1) == 0);
 }
 
 long cplatform_send(int fd, const void *bytes, unsigned long count) {
@@ -446,46 +355,4 @@ long cplatform_send(int fd, const void *bytes, unsigned long count) {
     n = send(fd, bytes, count, flags);
   } while (n < 0 && errno == EINTR);
   return (long)n;
-}
-
-int cplatform_folder_watch(const char *folder) {
-#ifdef __linux__
-  int fd = inotify_init1(IN_CLOEXEC);
-  if (fd < 0) return -1;
-  if (inotify_add_watch(fd, folder, IN_CREATE | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR) < 0) {
-    int saved = errno;
-    close(fd);
-    errno = saved;
-    return -1;
-  }
-  return fd;
-#else
-  (void)folder;
-  errno = ENOSYS;
-  return -1;
-#endif
-}
-
-int cplatform_folder_watch_read(int fd, const char *name) {
-#ifdef __linux__
-  char buffer[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
-  ssize_t n;
-  do {
-    n = read(fd, buffer, sizeof buffer);
-  } while (n < 0 && errno == EINTR);
-  if (n <= 0) return -1;
-  int result = 0;
-  for (char *p = buffer; p < buffer + n;) {
-    struct inotify_event *event = (struct inotify_event *)p;
-    if (event->mask & (IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED)) return 2;
-    if (event->len > 0 && strcmp(event->name, name) == 0) result = 1;
-    p += sizeof(struct inotify_event) + event->len;
-  }
-  return result;
-#else
-  (void)fd;
-  (void)name;
-  errno = ENOSYS;
-  return -1;
-#endif
 }

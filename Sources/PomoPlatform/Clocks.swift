@@ -17,16 +17,7 @@ extension Platform {
   /// only with the same boot's clock: Linux's `/proc/sys/kernel/random/boot_id`, Darwin's
   /// `kern.bootsessionuuid`; nil when the system has none.
   package static func bootID() -> String? {
-    #if canImport(Darwin)
-      var size = 0
-      guard sysctlbyname("kern.bootsessionuuid", nil, &size, nil, 0) == 0, size > 1 else { return nil }
-      var buffer = [CChar](repeating: 0, count: size)
-      guard sysctlbyname("kern.bootsessionuuid", &buffer, &size, nil, 0) == 0 else { return nil }
-      let text = String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    #else
-      guard let bytes = try? readFile("/proc/sys/kernel/random/boot_id", limit: 128) else { return nil }
-      let text = String(decoding: bytes.filter { $0 > 0x20 && $0 < 0x7F }, as: UTF8.self)
-    #endif
+    let text = systemBootID() ?? ""
     return text.isEmpty ? nil : text
   }
 

@@ -18,11 +18,7 @@ public enum Detach {
 
   /// This program's own path, to start it again.
   public static func executablePath() -> String? {
-    #if os(Linux)
-      return Platform.readLink("/proc/self/exe")
-    #else
-      return nil
-    #endif
+    Platform.systemExecutablePath()
   }
 
   /// Starts `argv` (argv[0] a full path) with no terminal, in a new session, its signals at

@@ -87,12 +87,10 @@ public final class FileLock {
   }
 }
 
+/// The C library's open(2), for code inside a type with an `open` of its own; one spelling on
+/// every system (at file scope the name is the C library's).
 @inline(__always) package func Glibc_or_Darwin_open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
-  #if canImport(Darwin)
-    Darwin.open(path, flags, mode)
-  #else
-    Glibc.open(path, flags, mode)
-  #endif
+  open(path, flags, mode)
 }
 
 package extension Platform {

@@ -896,11 +896,7 @@ extension Platform {
 
 extension FileIdentity {
   init(_ info: stat) {
-    #if canImport(Darwin)
-      let (m, c) = (info.st_mtimespec, info.st_ctimespec)
-    #else
-      let (m, c) = (info.st_mtim, info.st_ctim)
-    #endif
+    let (m, c) = Platform.statTimes(info)
     self.init(
       device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
       modified: Int64(m.tv_sec) &* 1_000_000_000 &+ Int64(m.tv_nsec),

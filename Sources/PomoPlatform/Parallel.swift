@@ -1,3 +1,5 @@
+import CPlatform
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -132,11 +134,7 @@ package enum Parallel {
 
 /// One pthread running a closure.
 private final class WorkerThread: @unchecked Sendable {
-  #if canImport(Darwin)
-    private var thread: pthread_t?
-  #else
-    private var thread = pthread_t()
-  #endif
+  private var thread: UInt64 = 0
 
   /// What the thread runs; the thread holds it until it is done.
   private final class Body {
@@ -154,18 +152,11 @@ private final class WorkerThread: @unchecked Sendable {
     let faults = FileFaults.current
     let run = faults.map { faults in { FileFaults.$current.withValue(faults) { work() } } } ?? work
     let body = Unmanaged.passRetained(Body(run)).toOpaque()
-    #if canImport(Darwin)
-      let entry: @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? = { raw in
-        Unmanaged<Body>.fromOpaque(raw).takeRetainedValue().work()
-        return nil
-      }
-    #else
-      let entry: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { raw in
-        Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue().work()
-        return nil
-      }
-    #endif
-    guard pthread_create(&worker.thread, nil, entry, body) == 0 else {
+    let entry: @convention(c) (UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? = { raw in
+      Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue().work()
+      return nil
+    }
+    guard cplatform_thread_start(entry, body, &worker.thread) == 0 else {
       Unmanaged<Body>.fromOpaque(body).release()
       return nil
     }
@@ -173,18 +164,10 @@ private final class WorkerThread: @unchecked Sendable {
   }
 
   func join() {
-    #if canImport(Darwin)
-      if let thread { pthread_join(thread, nil) }
-    #else
-      pthread_join(thread, nil)
-    #endif
+    _ = cplatform_thread_join(thread)
   }
 
   func detach() {
-    #if canImport(Darwin)
-      if let thread { pthread_detach(thread) }
-    #else
-      pthread_detach(thread)
-    #endif
+    _ = cplatform_thread_detach(thread)
   }
 }

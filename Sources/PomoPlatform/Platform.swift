@@ -51,11 +51,7 @@ public enum Platform {
       if let path {
         n = FileCalls.write(fd, buffer.baseAddress! + offset, buffer.count - offset, path: path)
       } else {
-        #if canImport(Darwin)
-          n = Darwin.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-        #else
-          n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-        #endif
+        n = systemWrite(fd, buffer.baseAddress! + offset, buffer.count - offset)
       }
       if n < 0 {
         if errno == EINTR { continue }
@@ -91,4 +87,10 @@ public enum Platform {
     }
     return result
   }
+}
+
+/// The C library's write(2), which `Platform.write` hides inside the type; one spelling on
+/// every system (at file scope the name is the C library's).
+@inline(__always) private func systemWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(fd, bytes, count)
 }

@@ -107,12 +107,10 @@ public final class SignalPipe {
   }
 }
 
+/// The C library's close(2), for code inside a type with a `close` of its own; one spelling on
+/// every system (at file scope the name is the C library's).
 @inline(__always) package func Glibc_or_Darwin_close(_ fd: Int32) -> Int32 {
-  #if canImport(Darwin)
-    Darwin.close(fd)
-  #else
-    Glibc.close(fd)
-  #endif
+  close(fd)
 }
 
 /// Waits for input, a signal, or a time on the suspend-proof clock, whichever comes first.

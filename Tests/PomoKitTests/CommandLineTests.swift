@@ -120,7 +120,7 @@ struct CommandLineTests {
 
   @Test("--version")
   func version() {
-    #expect(pomo.run("--version") == (0, "pomo \(Pomo.version)\n", ""))
+    #expect(pomo.run("--version") == (0, Pomo.versionLine + "\n", ""))
   }
 
   static let usageErrors: [([String], String)] = [

@@ -58,6 +58,8 @@ package struct RequiredTool: Sendable {
   package static let espeak = program("espeak-ng")
   package static let python = program("python3")
   package static let timewarrior = program("timew")
+  /// git, to ask which commit HEAD names (a clone has it).
+  package static let git = program("git")
   /// Taskwarrior's `task` (Debian's taskwarrior).
   package static let taskwarrior = program("task")
   /// ALSA's player (Debian's alsa-utils): `aplay -D null` plays the sounds pomo makes.

@@ -2,7 +2,9 @@
 #define POMO_CPLATFORM_H
 
 /// The few system calls Swift's Glibc module does not expose (they need _GNU_SOURCE or are
-/// Linux-only). Swift code reaches them only through the PomoPlatform target.
+/// Linux-only), and those whose types differ between systems. Swift code reaches them only
+/// through the PomoPlatform target. cplatform.c holds what every system shares;
+/// cplatform_linux.c and cplatform_macos.c what differs.
 
 /// A timer on the clock that keeps running during suspend, so a wait ends on time even
 /// across a laptop sleep. Returns a file descriptor for poll(2), or -1 where unsupported.
@@ -91,6 +93,16 @@ int cplatform_peer_uid(int fd, unsigned int *uid);
 
 /// Sends without blocking and without SIGPIPE; the bytes sent, or -1 with errno set.
 long cplatform_send(int fd, const void *bytes, unsigned long count);
+
+/// Starts a thread running `entry(argument)`; its handle goes to `handle`. 0, or an error
+/// number. One spelling on every system: pthread_t is a number on Linux and a pointer on macOS.
+int cplatform_thread_start(void *(*entry)(void *), void *argument, unsigned long long *handle);
+
+/// Waits for the thread to end (pthread_join). 0, or an error number.
+int cplatform_thread_join(unsigned long long handle);
+
+/// Lets the thread end on its own (pthread_detach). 0, or an error number.
+int cplatform_thread_detach(unsigned long long handle);
 
 /// Watches `folder` for files created in it or moved into it (inotify on Linux). Returns a
 /// descriptor to read with `cplatform_folder_watch_read`, or -1 where unsupported.

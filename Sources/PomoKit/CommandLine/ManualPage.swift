@@ -9,7 +9,8 @@ import PomoTerminal
 /// beyond that (files, environment, exit status, the formats) are written here, from the
 /// reference in docs/.
 public enum ManualPage {
-  /// The page. `date` is the date of the version ("December 1, 2026").
+  /// The page. `date` is the date of the version ("December 1, 2026"); the description ends
+  /// with the version the page is for.
   public static func render(root: CommandNode, version: String, date: String) -> String {
     let name = root.spec.name
     var out: [String] = []
@@ -37,6 +38,7 @@ public enum ManualPage {
     out += [
       ".Pp", "Every command takes", ".Fl h", "or", ".Fl \\-help ;",
       ".Nm", "help", ".Ar command", "says the same.",
+      ".Pp", "This page describes version \(version) of", ".Nm .",
     ]
 
     // COMMANDS: each with its arguments and options.

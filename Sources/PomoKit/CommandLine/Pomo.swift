@@ -6,7 +6,18 @@ import PomoTerminal
 
 /// The root command: finds the subcommand, runs it, and turns errors into messages and exit codes.
 public enum Pomo: Command {
-  public static let version = "0.1.0"
+  /// The version: the CHANGELOG's current one (its first `## [X.Y.Z] - DATE` heading), read
+  /// when pomo is built, so the binary, the manual page and the release's files agree.
+  public static let version = BuildInfo.version
+
+  /// The short commit pomo was built from, or nil when it was built without `.git` (from a
+  /// source tarball).
+  public static let commit = BuildInfo.commit
+
+  /// What `pomo --version` prints: `pomo 1.0.0 (abc1234)`, or `pomo 1.0.0` without a commit.
+  public static var versionLine: String {
+    "pomo \(version)" + (commit.map { " (\($0))" } ?? "")
+  }
 
   public static let spec = CommandSpec(
     name: "pomo",
@@ -56,7 +67,7 @@ public enum Pomo: Command {
       context.environment[Paths.noCacheVariable] = "1"
     }
     if words.first == "--version" {
-      context.output.write("pomo \(version)\n")
+      context.output.write(versionLine + "\n")
       return ExitCode.success
     }
     if words.first == "help" {

@@ -1,0 +1,41 @@
+#!/bin/sh
+# Installs pomo from this release folder: the binary, its manual page and its completions for
+# bash, zsh and fish, each where that tool looks by default under the prefix. Needs nothing
+# but a POSIX shell and the usual file commands; no Swift.
+#
+# Usage: ./install.sh [--prefix DIR]
+#   --prefix DIR    where to install (default: ~/.local; /usr/local for everyone, as root)
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+prefix="${HOME:?HOME is not set}/.local"
+usage() { sed -n '6,7p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 64; }
+while [ $# -gt 0 ]; do
+  case $1 in
+    --prefix) [ $# -ge 2 ] || usage; prefix=$2; shift 2 ;;
+    --prefix=*) prefix=${1#--prefix=}; shift ;;
+    -h|--help) sed -n '2,7p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "install.sh: unknown argument '$1'" >&2; usage ;;
+  esac
+done
+[ -n "$prefix" ] || usage
+case $prefix in /*) ;; *) prefix="$PWD/$prefix" ;; esac
+
+# Write each file beside its place, then rename it there, so a failure never leaves half a file.
+put() { # put SOURCE TARGET MODE
+  mkdir -p "$(dirname "$2")"
+  cp "$here/$1" "$2.tmp.$$"
+  chmod "$3" "$2.tmp.$$"
+  mv -f "$2.tmp.$$" "$2"
+  echo "installed $2"
+}
+put bin/pomo "$prefix/bin/pomo" 755
+put share/man/man1/pomo.1 "$prefix/share/man/man1/pomo.1" 644
+put share/bash-completion/completions/pomo "$prefix/share/bash-completion/completions/pomo" 644
+put share/zsh/site-functions/_pomo "$prefix/share/zsh/site-functions/_pomo" 644
+put share/fish/vendor_completions.d/pomo.fish "$prefix/share/fish/vendor_completions.d/pomo.fish" 644
+
+case ":$PATH:" in
+  *":$prefix/bin:"*) ;;
+  *) echo "note: $prefix/bin is not on your PATH" ;;
+esac
