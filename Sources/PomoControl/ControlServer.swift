@@ -243,6 +243,8 @@ public final class ControlServer: SessionControl {
   /// Answers the command being carried out as soon as the engine has it, before the
   /// listeners (and their bridges to other programs) hear of it: the state after it, or the
   /// summary of the session it ended (`idle` follows when the session has ended).
+  public var feedsFollowers: Bool { true }
+
   public func commandApplied(_ engine: SessionEngine) {
     guard let fd = asker?.fd, asker?.answered == false, !ended else { return }
     asker?.answered = true

@@ -145,9 +145,16 @@ public final class LiveSession {
     return outcome
   }
 
+  /// Tells everyone: the followers' feed first (but at the end, when it says idle only once
+  /// the record is written), then the listeners in their order (the recorder leads), then the
+  /// other controls.
   private func publish(_ events: [SessionEvent]) {
+    let feedFirst = !engine.isFinished
+    for control in controls where feedFirst && control.feedsFollowers { control.sessionDidUpdate(engine, events: events) }
     for listener in listeners { listener.sessionDidUpdate(engine, events: events) }
-    for control in controls { control.sessionDidUpdate(engine, events: events) }
+    for control in controls where !feedFirst || !control.feedsFollowers {
+      control.sessionDidUpdate(engine, events: events)
+    }
   }
 
   private func handle(key: UInt8) -> [SessionEvent] {

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+  import Glibc
+#endif
 import Testing
 
 @testable import PomoCore
@@ -135,6 +138,100 @@ struct TimewarriorLiveTests {
     let export = try fixture.run(["export", "--format", "timewarrior"])
     let exported = try #require(try JSONSerialization.jsonObject(with: Data(export.out.utf8)) as? [[String: Any]])
     #expect(exported.map { $0["start"] as? String } == found.map { $0["start"] as? String })
+  }
+
+  /// The seconds of `intervals`, each to the second as Timewarrior keeps them.
+  func seconds(_ found: [[String: Any]]) -> Double {
+    found.reduce(0) { total, interval in
+      let start = (interval["start"] as? String).flatMap(UTCStamp.parse) ?? 0
+      let end = (interval["end"] as? String).flatMap(UTCStamp.parse) ?? start
+      return total + end - start
+    }
+  }
+
+  @Test("time away that ask keeps goes back to Timewarrior without the pause you made inside it")
+  func keptAwayLeavesOutYourPause() throws {
+    defer { home.cleanUp() }
+    try home.write(".config/pomo/config.json", #"{"timewarrior": true, "away": {"work": "ask"}}"#)
+    let session = try fixture.launch(["start", fixture.preset("long"), "--no-notify", "--no-bell"], name: "session")
+    defer { if session.isRunning { session.terminate() } }
+    #expect(waitUntil { (try? intervals())?.count == 1 })
+    Thread.sleep(forTimeInterval: 1.2)
+    #expect(try fixture.run(["away"]).status == 0)
+    Thread.sleep(forTimeInterval: 1.2)
+    #expect(try fixture.run(["pause"]).status == 0)
+    Thread.sleep(forTimeInterval: 4.5)
+    #expect(try fixture.run(["resume"]).status == 0)
+    Thread.sleep(forTimeInterval: 1.2)
+    #expect(try fixture.run(["back"]).status == 0)
+    #expect(try fixture.run(["keep"]).status == 0)
+    Thread.sleep(forTimeInterval: 1.2)
+    #expect(try fixture.run(["stop"]).status == 0)
+    session.waitUntilExit()
+    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
+    let found = try intervals()
+    // Each interval is cut to the second at both ends.
+    #expect(abs(seconds(found) - record.focusSeconds) < 2.5, "\(found) against \(record.focusSeconds) s of focus")
+  }
+
+  @Test("the overtime of a focus that waits for confirmation is focus in Timewarrior too")
+  func confirmOvertimeIsFocus() throws {
+    defer { home.cleanUp() }
+    try home.write(
+      "confirm.json",
+      #"{"workout": false, "round": [{"name": "focus", "kind": "work", "duration": "1s"}, {"name": "break", "kind": "rest", "duration": "10m"}]}"#)
+    let session = try fixture.launch(["start", home.file("confirm.json"), "--confirm", "--no-notify", "--no-bell"], name: "session")
+    defer { if session.isRunning { session.terminate() } }
+    #expect(waitUntil { (try? fixture.run(["status"]))?.out.contains(" +0:02") == true })
+    #expect(try fixture.run(["next"]).status == 0)
+    #expect(try fixture.run(["stop"]).status == 0)
+    session.waitUntilExit()
+    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
+    let focus = try #require(record.phases.first)
+    let found = try intervals()
+    #expect(found.count == 1 && found.first?["end"] as? String == RFC3339Stamp.utc(focus.end.rounded(.down)), "\(found)")
+  }
+
+  @Test("a session killed while focus runs has its Timewarrior interval stopped at its last heartbeat by the recovery")
+  func crashStopsTheInterval() throws {
+    defer { home.cleanUp() }
+    let session = try fixture.launch(["start", fixture.preset("long"), "--no-notify", "--no-bell"], name: "session")
+    defer { if session.isRunning { session.terminate() } }
+    #expect(waitUntil { (try? intervals())?.count == 1 })
+    Thread.sleep(forTimeInterval: 1.5)
+    // A change writes the state file: the heartbeat recovery takes as the end.
+    #expect(try fixture.run(["tag", "late"]).status == 0)
+    kill(session.processIdentifier, SIGKILL)
+    session.waitUntilExit()
+    #expect(try fixture.run(["status"]).out == "idle\n")
+    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
+    let end = try #require(record.phases.last?.end)
+    let found = try intervals()
+    #expect(found.count == 1 && found.first?["end"] as? String == RFC3339Stamp.utc(end.rounded(.down)), "\(found)")
+  }
+
+  @Test("a slow timew never holds the session: commands meanwhile are answered, status follows, the next session starts")
+  func slowTimewHoldsNothing() throws {
+    defer { home.cleanUp() }
+    try home.write("bin/timew", "#!/bin/sh\nsleep 3\nexit 0\n")
+    chmod(home.file("bin/timew"), 0o755)
+    var fixture = fixture
+    fixture.environment["PATH"] = home.file("bin") + ":/usr/bin:/bin"
+    let session = try fixture.launch(["start", fixture.preset("long"), "--no-notify", "--no-bell"], name: "session")
+    defer { if session.isRunning { session.terminate() } }
+    #expect(waitUntil { (try? fixture.run(["status"]))?.out.hasPrefix("WORK") == true })
+    // Each command sets off a timew that takes 3 s; none waits for the one before.
+    for command in ["pause", "resume", "pause"] {
+      let sent = Date()
+      let run = try fixture.run([command])
+      #expect(run.status == 0 && Date().timeIntervalSince(sent) < 2.5, "\(command): \(run.err)")
+    }
+    #expect(try fixture.run(["status"]).out.hasPrefix("PAUSED"))
+    #expect(try fixture.run(["stop"]).status == 0)
+    // The session's record is written and its lock given up while its last timew runs.
+    let next = try fixture.run(["start", "1s", "--no-notify"])
+    #expect(next.status == 0, "\(next.err)")
+    session.waitUntilExit()
   }
 
   @Test("a timew that fails is said once, and the session runs")

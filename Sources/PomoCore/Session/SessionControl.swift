@@ -24,9 +24,14 @@ public protocol SessionControl: SessionListener {
   /// then do (a bridge to another program may take seconds) is the session's own business,
   /// never a reason to tell the sender that its command failed.
   func commandApplied(_ engine: SessionEngine)
+
+  /// Whether it feeds followers (`pomo status --follow`): such a control hears of a change
+  /// first, before any listener, so a status bar never waits for a slow command.
+  var feedsFollowers: Bool { get }
 }
 
 extension SessionControl {
+  public var feedsFollowers: Bool { false }
   public func serveDue(now: Duration, apply: (SessionCommand) -> SessionEngine) {}
   public func commandApplied(_ engine: SessionEngine) {}
 }

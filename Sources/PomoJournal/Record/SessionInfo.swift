@@ -22,6 +22,9 @@ public struct SessionInfo: Equatable, Sendable {
   /// That task's title as it was when the session began, kept in its state file (never in the
   /// journal) so `pomo status` names the task without reading the journal.
   public var taskTitle: String?
+  /// Whether the session keeps a Timewarrior interval open while focus runs, kept in its
+  /// state file: recovery stops the interval a dead session left open.
+  public var timewarrior = false
 
   public init(
     id: String, tags: [String] = [], note: String? = nil, host: String, source: String? = nil, planOffset: Int = 0,

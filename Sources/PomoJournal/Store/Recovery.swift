@@ -69,7 +69,10 @@ public enum Recovery {
     let record: JournalRecord
     let mark: DoNotDisturbMark?
     var lost = ""
+    var openInterval = false
     if let state = try? SessionState(bytes: bytes) {
+      // Focus ran at the last heartbeat: the Timewarrior interval it kept open is open still.
+      openInterval = state.timewarrior && state.phaseKind == .work && state.pausedAt == nil && state.awayCause == nil
       // The last heartbeat, on the session's own clock: the file's time follows the kernel's
       // wall clock, which may have been stepped since the session started.
       record = state.interruptedRecord(lastKnown: state.updated)
@@ -90,6 +93,9 @@ public enum Recovery {
     }
     var said = ""
     if let mark, let environment { said = mark.revert(environment: environment) + "\n" }
+    if openInterval, let environment, let end = record.phases.last?.end {
+      said += stopInterval(at: end, environment: environment).map { $0 + "\n" } ?? ""
+    }
     do {
       try journal.append(record)
     } catch {
@@ -100,6 +106,18 @@ public enum Recovery {
     let done = record.phases.filter(\.completed).count
     return said
       + "pomo: the \(TextLayout.inert(record.preset)) session started at \(started) ended unexpectedly; recorded as interrupted (\(TextLayout.count(done, "phase")) done, focus \(TimeText.clock(.seconds(record.focusSeconds))))\(lost); 'pomo resume' continues it"
+  }
+
+  /// Stops the Timewarrior interval a dead session left open, at its last heartbeat (to the
+  /// second, as the live bridge writes times), or cancels it when it began in that very second
+  /// (Timewarrior keeps no interval shorter than one); a line to say only when neither could.
+  private static func stopInterval(at end: Double, environment: [String: String]) -> String? {
+    let time = String(RFC3339.format(end.rounded(.down), offset: 0).prefix(19)) + "Z"
+    func timew(_ words: [String]) -> Bool {
+      Spawner.output(["timew"] + words, environment: environment, timeout: .seconds(10), limit: 4096)?.status == 0
+    }
+    guard !timew(["stop", time, ":quiet"]), !timew(["cancel", ":quiet"]) else { return nil }
+    return "pomo: warning: cannot stop the Timewarrior interval the session left open ('timew stop \(time)' failed); stop it yourself"
   }
 
   /// Keeps an unreadable state file beside the original for a person to look at, and says

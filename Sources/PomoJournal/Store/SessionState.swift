@@ -48,6 +48,8 @@ public struct SessionState: Equatable, Sendable {
   public var controlProblem: String?
   /// The title of the task the session works on (`record.task`), when it has one.
   public var taskTitle: String?
+  /// Whether a Timewarrior interval may be open for the session (`SessionInfo.timewarrior`).
+  public var timewarrior = false
   /// The rounds marked so far, when the phase counts them (an AMRAP).
   public var countedRounds: Int?
   /// What the open question for reps asks about (an exercise, or a phase's name), and the
@@ -112,6 +114,7 @@ public struct SessionState: Equatable, Sendable {
     upcoming = PlannedPhase.renumbered(engine.plan.phases[engine.index..<end])
     controlProblem = info.controlProblem
     taskTitle = info.task == nil ? nil : info.taskTitle
+    timewarrior = info.timewarrior
     countedRounds = snapshot.counted
     question = snapshot.questionPhase.map { $0.exercise ?? $0.name }
     questionTyped = snapshot.question?.typed ?? ""
@@ -180,6 +183,7 @@ public struct SessionState: Equatable, Sendable {
     if asking { fields.append(("asking", .bool(true))) }
     if let controlProblem { fields.append(("control_problem", .string(controlProblem))) }
     if let taskTitle { fields.append(("task_title", .string(taskTitle))) }
+    if timewarrior { fields.append(("timewarrior", .bool(true))) }
     return .object(fields)
   }
 
@@ -269,6 +273,7 @@ public struct SessionState: Equatable, Sendable {
     upcoming = PlannedPhase.renumbered(upcoming)
     controlProblem = value["control_problem"]?.stringValue
     taskTitle = value["task_title"]?.stringValue
+    timewarrior = value["timewarrior"]?.boolValue ?? false
     countedRounds = int(value["counted_rounds"], PhaseCount.range)
     if let of = value["question"]?["of"]?.stringValue {
       question = of

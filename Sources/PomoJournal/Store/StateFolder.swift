@@ -57,23 +57,35 @@ public struct StateFolder: Sendable {
   public func claim(
     journal: Journal, environment: [String: String]? = nil
   ) throws(ClaimError) -> (lock: FileLock, recovered: String?) {
-    let locks: (check: FileLock, session: FileLock?)?
-    do throws(FileSystemError) {
-      try Platform.makeDirectories(directory)
-      guard Platform.isWritableFolder(directory) else { throw FileSystemError.permissionDenied }
-      locks = try self.locks()
-    } catch {
-      throw .unusable(directory, error)
-    }
-    guard let locks else { throw .busy(directory) }
-    defer { locks.check.release() }
-    guard let session = locks.session else {
+    // A session whose state file is gone but whose pomo still holds the lock is ending (it
+    // turns do-not-disturb back, say): it is waited for, up to `endingWait`, not refused.
+    let giveUp = Platform.bootNanoseconds() + Int64(Self.endingWait * 1e9)
+    while true {
+      let locks: (check: FileLock, session: FileLock?)?
+      do throws(FileSystemError) {
+        try Platform.makeDirectories(directory)
+        guard Platform.isWritableFolder(directory) else { throw FileSystemError.permissionDenied }
+        locks = try self.locks()
+      } catch {
+        throw .unusable(directory, error)
+      }
+      guard let locks else { throw .busy(directory) }
+      defer { locks.check.release() }
+      if let session = locks.session {
+        if Platform.fileExists(pendingFile) { Platform.removeFile(pendingFile) }
+        return (session, Recovery.recordDead(statePath: stateFile, journal: journal, environment: environment))
+      }
       if let pending = readPending() { throw .waiting(pending) }
-      throw .running(SessionState.read(path: stateFile))
+      if Platform.fileExists(stateFile) || Platform.bootNanoseconds() > giveUp {
+        throw .running(SessionState.read(path: stateFile))
+      }
+      locks.check.release()
+      Platform.sleep(seconds: 0.05)
     }
-    if Platform.fileExists(pendingFile) { Platform.removeFile(pendingFile) }
-    return (session, Recovery.recordDead(statePath: stateFile, journal: journal, environment: environment))
   }
+
+  /// How long a `start` waits for a session that is ending (its record written, its lock held).
+  package static let endingWait = 10.0
 
   /// The check lock (nil when another pomo held it for `checkTimeout`) and, while it is held,
   /// the session lock (nil while a session holds it).

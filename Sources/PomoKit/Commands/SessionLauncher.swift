@@ -178,6 +178,10 @@ enum SessionLauncher {
     plan: Plan, info: SessionInfo, setup: Setup, lock: FileLock, endsAt: Double? = nil, ago: Duration = .zero,
     _ arguments: ParsedArguments, _ context: Context
   ) -> Int32 {
+    // The bridges' last commands run once the lock is given up, so the next session never
+    // waits for a slow `timew` (the defers run last first).
+    var bridges: BridgeQueue?
+    defer { bridges?.finish() }
     defer { lock.release() }
     // A record longer than a journal line may be would be refused at the end: refuse the
     // session now, before a second of it runs.
@@ -192,6 +196,7 @@ enum SessionLauncher {
     }
     var info = info
     info.planCount = plan.phases.count
+    info.timewarrior = setup.timewarrior
     if let advance = setup.advance { plan.setAdvance(advance) }
     if let warn = setup.config.warnBefore { plan.warn(before: warn) }
     let config = setup.config
@@ -254,7 +259,7 @@ enum SessionLauncher {
       environment: context.environment, terminal: terminal, cueBell: setup.speaker == nil,
       sessionID: info.id, task: info.task ?? setup.task.map { "tw:" + $0.reference })
     // Do-not-disturb goes in here, before the alerts, once the recorder that keeps its mark exists.
-    let alertsAt = listeners.count
+    var alertsAt = listeners.count
     listeners.append(
       Alerts(settings: settings, output: context.output, desktop: desktop) { argv, env, input in
         Spawner.launch(argv, environment: env, input: input)
@@ -300,20 +305,27 @@ enum SessionLauncher {
     defer { control?.close() }
     let recorder = JournalRecorder(
       journal: setup.journal, statePath: paths.stateFile, info: info, errors: context.errors)
-    listeners.append(recorder)
-    // The bridges to other programs come after the recorder: one that takes seconds leaves the
-    // state file (and so 'pomo status') up to date meanwhile.
+    // The recorder first: the state file ('pomo status') and the journal are up to date before
+    // anything else hears of a change, however long a do-not-disturb command takes.
+    listeners.insert(recorder, at: 0)
+    alertsAt += 1
+    // The bridges to other programs run on a thread of their own, in order (`BridgeQueue`).
+    var bridged: [SessionListener] = []
     if let task = setup.task {
-      listeners.append(TaskwarriorAnnotation(task: task) { Spawner.run(["task"] + $0, environment: environment) })
+      bridged.append(TaskwarriorAnnotation(task: task) { Spawner.run(["task"] + $0, environment: environment) })
     }
     if setup.timewarrior {
-      listeners.append(
+      bridged.append(
         TimewarriorBridge(
           run: { Spawner.output(["timew"] + $0, environment: environment, timeout: .seconds(10), limit: 4096)?.status },
           output: { words in
             Spawner.output(["timew"] + words, environment: environment).flatMap { $0.status == 0 ? $0.output : nil }
           },
           warn: { [errors = context.errors] in errors.write($0 + "\n") }))
+    }
+    if !bridged.isEmpty {
+      bridges = BridgeQueue(bridged)
+      listeners.append(bridges!)
     }
     var doNotDisturb: DoNotDisturb?
     if let backend = setup.doNotDisturb {

@@ -2,8 +2,8 @@ import PomoCore
 import PomoPlatform
 
 /// `"timewarrior": true`: each stretch of focus is an open Timewarrior interval, started with
-/// the session's tags when a focus phase starts or resumes, and stopped when it ends, pauses or
-/// the session stops, so `timew summary` agrees with `pomo report`. A Pomodoro made void
+/// the session's tags when a focus phase starts or resumes, and stopped when it ends (after
+/// any wait for confirmation, whose overtime is focus), pauses or the session stops, so `timew summary` agrees with `pomo report`. A Pomodoro made void
 /// (`pomo void`) is not focus: its open interval is cancelled (`timew cancel`), not closed, and
 /// the stretches of it a pause or a wait closed before are deleted (`timew delete`).
 ///
@@ -58,6 +58,9 @@ public final class TimewarriorBridge: SessionListener {
         if engine.away == nil { start(engine, at: at) } else { awaySince = at }
       case .resumed where engine.currentPhase?.kind == .work && engine.away == nil:
         start(engine, at: engine.startWallNow)
+      case .resumed where engine.currentPhase?.kind == .work:
+        // Resumed while away: the time runs again, and is away.
+        awaySince = engine.startWallNow
       case .away where engine.currentPhase?.kind == .work:
         let since = engine.away.map { engine.wallTime($0.since) } ?? engine.startWallNow
         awayStretches = []
@@ -78,10 +81,11 @@ public final class TimewarriorBridge: SessionListener {
           stop(at: engine.wallTime(record.end))
         }
         phaseStart = intervals.count
-      case .waiting:
-        stop(at: engine.wallTime(engine.deadline))
       case .paused:
-        stop(at: engine.wallTime(engine.pausedAt ?? engine.clock.now()))
+        // A pause of your own is never focus, even inside time away that is kept.
+        let at = engine.wallTime(engine.pausedAt ?? engine.clock.now())
+        closeAway(at: at)
+        stop(at: at)
       case .sessionEnded:
         stop(at: engine.startWallNow)
       case .relabeled:
