@@ -21,6 +21,10 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ -n "$prefix" ] || usage
+# Folders other users can read, whatever the umask; "~/x" from --prefix=~/x; no trailing "/".
+umask 022
+case $prefix in "~") prefix=$HOME ;; "~/"*) prefix="$HOME/${prefix#"~/"}" ;; esac
+while [ "$prefix" != "/" ] && [ "${prefix%/}" != "$prefix" ]; do prefix=${prefix%/}; done
 # Absolute paths: the build below runs from the package's folder.
 case $prefix in /*) ;; *) prefix="$PWD/$prefix" ;; esac
 case $binary in /* | "") ;; *) binary="$PWD/$binary" ;; esac
@@ -38,6 +42,10 @@ bash_completion="$prefix/share/bash-completion/completions/pomo"
 zsh_completion="$prefix/share/zsh/site-functions/_pomo"
 fish_completion="$prefix/share/fish/vendor_completions.d/pomo.fish"
 
+if ! mkdir -p "$prefix/bin" 2>/dev/null || [ ! -w "$prefix/bin" ]; then
+  echo "install.sh: cannot write to $prefix/bin: run it as root (sudo) for a prefix like /usr/local" >&2
+  exit 1
+fi
 # Write each file beside its place, then rename it there, so a failure never leaves half a file.
 put() { # put TARGET MODE COMMAND...
   local target=$1 mode=$2
@@ -58,4 +66,14 @@ put "$fish_completion" 644 "$bin" completions fish
 case ":$PATH:" in
   *":$prefix/bin:"*) ;;
   *) echo "note: $prefix/bin is not on your PATH" ;;
+esac
+# zsh and fish look under /usr/share (and fish under ~/.local/share) by themselves; elsewhere
+# they need to be told.
+case $prefix in
+  /usr | /usr/local) ;;
+  *) echo "note: for zsh, add 'fpath+=($prefix/share/zsh/site-functions)' before compinit in ~/.zshrc" ;;
+esac
+case $prefix in
+  /usr | "$HOME/.local") ;;
+  *) echo "note: for fish, add $prefix/share to XDG_DATA_DIRS (fish reads its completions from there)" ;;
 esac

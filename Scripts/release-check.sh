@@ -89,7 +89,7 @@ else
   Scripts/release.sh "$version" --out "$dist" || fail "Scripts/release.sh $version failed"
   commit=$(git rev-parse --short=7 HEAD)
 fi
-deb="pomo_${version}_amd64.deb"
+deb="pomo_${version/-/\~}_amd64.deb"
 tarball="pomo-$version-linux-x86_64.tar.gz"
 for file in "$deb" "$tarball" SHA256SUMS; do [ -f "$dist/$file" ] || fail "$dist has no $file"; done
 (cd "$dist" && sha256sum --quiet -c SHA256SUMS) || fail "SHA256SUMS does not match the files"

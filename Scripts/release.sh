@@ -17,6 +17,7 @@
 # aarch64 is not built: that needs a Swift SDK to cross-build it, and the toolchain this runs
 # with has none (`swift sdk list`); docs/platforms.md says so.
 set -euo pipefail
+caller=$PWD
 cd "$(dirname "$0")/.."
 root=$PWD
 
@@ -33,18 +34,28 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ -n "$version" ] || usage
-case $out in /*) ;; *) out="$root/$out" ;; esac
+case $out in /*) ;; *) out="$caller/$out" ;; esac
 
 say() { echo "release: $*" >&2; }
 die() { echo "release.sh: $*" >&2; exit 1; }
 
 # The one place the version comes from.
-heading=$(grep -m1 -E '^## \[[0-9]+\.[0-9]+\.[0-9]+[^]]*\] - [0-9]{4}-[0-9]{2}-[0-9]{2}$' CHANGELOG.md) ||
+# The same heading the build reads (Sources/BuildInfoEmbedder): X.Y.Z, or X.Y.Z-PRE.
+heading=$(grep -m1 -E '^## \[[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?\] - [0-9]{4}-[0-9]{2}-[0-9]{2}[[:space:]]*$' CHANGELOG.md) ||
   die "CHANGELOG.md has no version heading like '## [1.0.0] - 2026-12-06'"
 current=$(sed -E 's/^## \[([^]]+)\].*/\1/' <<<"$heading")
-date=$(sed -E 's/.* - ([0-9-]+)$/\1/' <<<"$heading")
+date=$(sed -E 's/.* - ([0-9-]+)[[:space:]]*$/\1/' <<<"$heading")
+case $version in v[0-9]*) die "give the version without the 'v': ${version#v}" ;; esac
 [ "$version" = "$current" ] ||
   die "version $version is not the one CHANGELOG.md calls current ($current); add '## [$version] - DATE' first"
+# The version in the .deb: a pre-release (1.1.0-rc.1) sorts before its release only as
+# 1.1.0~rc.1, as dpkg reads a '-' as the start of a Debian revision.
+debversion=${version/-/\~}
+# The pages that name the version for a reader must name this one.
+stale=$(grep -nE 'pomo[-_][0-9]+\.[0-9]+\.[0-9]+|pkgver=[0-9]|/v[0-9]+\.[0-9]+\.[0-9]+/' README.md docs/install.md \
+  packaging/arch/PKGBUILD packaging/homebrew/pomo.rb | grep -vF -e "$version" -e "$debversion" || true)
+[ -z "$stale" ] || die "these lines name another version than $version; update them first:
+$stale"
 
 # A clean tree, so that the release is what the commit holds.
 git rev-parse --git-dir >/dev/null 2>&1 || die "not a git checkout: a release names its commit"
@@ -104,7 +115,7 @@ grep -q "^This page describes version $version of$" "$work/pomo.1" || die "the m
 mkdir -p "$out"
 name="pomo-$version-linux-x86_64"
 tarball="$name.tar.gz"
-deb="pomo_${version}_amd64.deb"
+deb="pomo_${debversion}_amd64.deb"
 source="pomo-$version.tar.gz"
 rm -f "$out/$tarball" "$out/$deb" "$out/$source" "$out/SHA256SUMS"
 
@@ -121,6 +132,8 @@ install -D -m 644 "$work/pomo.bash" "$tree/share/bash-completion/completions/pom
 install -D -m 644 "$work/_pomo" "$tree/share/zsh/site-functions/_pomo"
 install -D -m 644 "$work/pomo.fish" "$tree/share/fish/vendor_completions.d/pomo.fish"
 install -m 644 README.md LICENSE CHANGELOG.md "$tree/"
+install -d -m 755 "$tree/docs"
+install -m 644 docs/*.md "$tree/docs/"
 install -m 755 packaging/tarball/install.sh "$tree/install.sh"
 tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" \
   -C "$work" -cf - "$name" | gzip -9n >"$out/$tarball"
@@ -160,14 +173,19 @@ holder=$(sed -n 's/^Copyright (c) [0-9-]* //p' LICENSE | head -1)
 # A native package (its version has no Debian revision) keeps its Debian changelog in
 # changelog.gz; it points to the whole CHANGELOG beside it.
 {
-  echo "pomo ($version) stable; urgency=medium"
+  echo "pomo ($debversion) stable; urgency=medium"
   echo
   echo "  * Release $version. Every change: /usr/share/doc/pomo/CHANGELOG.md.gz"
   echo
   echo " -- $maintainer  $(date -u -R -d "$date 00:00:00")"
 } | gzip -9n >"$doc/changelog.gz"
 gzip -9n <CHANGELOG.md >"$doc/CHANGELOG.md.gz"
+gzip -9n <README.md >"$doc/README.md.gz"
 chmod 644 "$doc"/*
+# The reference the README and the manual page point to.
+install -d -m 755 "$doc/docs"
+for page in docs/*.md; do gzip -9n <"$page" >"$doc/$page.gz"; done
+chmod 644 "$doc"/docs/*
 
 install -d -m 755 "$pkg/DEBIAN"
 printf 'Source: pomo\n\nPackage: pomo\nArchitecture: amd64\n' >"$src/debian/control"
@@ -178,7 +196,7 @@ say "Depends: $depends"
 (cd "$pkg" && find usr -type f -print0 | sort -z | xargs -0 md5sum) >"$pkg/DEBIAN/md5sums"
 cat >"$pkg/DEBIAN/control" <<CONTROL
 Package: pomo
-Version: $version
+Version: $debversion
 Architecture: amd64
 Maintainer: $maintainer
 Installed-Size: $(du -sk --exclude=DEBIAN "$pkg" | cut -f1)

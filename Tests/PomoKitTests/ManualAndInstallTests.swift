@@ -103,7 +103,8 @@ struct InstallTests {
     ]
     #expect(
       result.out == installed.map { "installed \(prefix)/\($0)\n" }.joined()
-        + "note: \(prefix)/bin is not on your PATH\n")
+        + "note: \(prefix)/bin is not on your PATH\n"
+        + "note: for zsh, add 'fpath+=(\(prefix)/share/zsh/site-functions)' before compinit in ~/.zshrc\n")
     #expect(FileManager.default.isExecutableFile(atPath: prefix + "/bin/pomo"))
     #expect(home.read(".local/share/man/man1/pomo.1") == InProcess(home: home.path).run("manual").out)
 

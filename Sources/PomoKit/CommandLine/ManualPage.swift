@@ -73,7 +73,10 @@ public enum ManualPage {
     out.append(".Sh EXAMPLES")
     let examples = commands(root).flatMap { examplesIn($0.node.spec.discussion ?? "") }
     out += [".Bd -literal -offset indent"] + examples.map(literal) + [".Ed"]
-    out += [".Sh SEE ALSO", "The pages in the docs/ folder of the source of", ".Nm", "are the full reference."]
+    out += [
+      ".Sh SEE ALSO", "The pages in the docs/ folder of the source of", ".Nm", "are the full reference;",
+      "the Debian package keeps them in", ".Pa /usr/share/doc/pomo/docs ,", "and the release tarball in its", ".Pa docs", "folder.",
+    ]
     // A paragraph break just before a display or list is implied by it.
     out = out.enumerated().filter { k, line in
       !(line == ".Pp" && k + 1 < out.count && out[k + 1].hasPrefix(".Bd"))
