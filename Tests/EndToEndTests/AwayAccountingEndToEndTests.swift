@@ -89,6 +89,34 @@ struct AwayAccountingEndToEndTests {
     #expect(edited.focusSeconds >= 2)
   }
 
+  @Test(
+    "pause: pomo pause while the policy holds the phase makes the pause yours: back leaves it paused, keep-away puts none of it in",
+    .hangLimit)
+  func pausedByHandWhileHeld() throws {
+    let home = try home(#"{"bell": false, "notify": false}"#)
+    defer { home.cleanUp() }
+    let session = try home.launch(["start", "10m"], name: "session")
+    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+    #expect(waitUntil { (try? home.run(["away"]))?.status == 0 })
+    #expect(try home.run(["pause"]).status == 0)
+    wait(3)
+    let back = try home.run(["back"])
+    #expect(back.status == 0 && back.out.hasPrefix("PAUSED"), "\(back.out)")
+    #expect(try home.run(["stop"]).status == 0)
+    session.waitUntilExit()
+    let record = try #require(try sessions(home).last)
+    let phase = try #require(record.phases.first)
+    // Only the moments between `away` and `pause` are a span; the pause is yours.
+    let held = phase.away.reduce(0) { $0 + $1.seconds }
+    #expect(phase.away.allSatisfy { $0.paused }, "\(phase)")
+    #expect(phase.pausedSeconds >= held + 3, "\(phase)")
+    let kept = try home.run(["edit", "last", "--keep-away"])
+    #expect(kept.status == 0, "\(kept.err)")
+    let edited = try #require(try sessions(home).last)
+    #expect(abs(edited.focusSeconds - (phase.elapsedSeconds + held)) < 0.001, "\(edited.phases[0])")
+    #expect(edited.focusSeconds <= phase.end - phase.start - 3, "\(edited.phases[0])")
+  }
+
   @Test("killed while away, the recovered record keeps the span, and edit --keep-away counts it", .hangLimit)
   func killedWhileAway() throws {
     let home = try home(#"{"bell": false, "notify": false}"#)

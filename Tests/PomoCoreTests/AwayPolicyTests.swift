@@ -106,6 +106,68 @@ struct AwayPolicyTests {
     }
   }
 
+  @Test("the summary counts time away as the journal does: out unless kept, and kept in once")
+  func summaryCredit() {
+    // (policy, answer): what the summary's focus says of 10 s run with 4 s of it away.
+    let cases: [(AwayPolicy, SessionCommand?, String, Duration)] = [
+      (.run, nil, "focus 0:06", .seconds(6)), (.ask, .keepAway, "focus 0:10", .seconds(10)),
+      (.ask, .dropAway, "focus 0:06", .seconds(6)), (.pause, nil, "focus 0:10", .seconds(10)),
+    ]
+    for (policy, answer, text, credited) in cases {
+      let clock = FakeClock()
+      let preset = Preset(name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 1)
+      var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock, away: AwayRules(work: policy))
+      _ = e.start()
+      clock.advance(.seconds(2))
+      _ = e.apply(.away(.command))
+      clock.advance(.seconds(4))
+      _ = e.apply(.back)
+      if let answer { _ = e.apply(answer) }
+      clock.advance(.seconds(policy == .pause ? 8 : 4))
+      _ = e.tick()
+      _ = e.apply(.stop)
+      #expect(e.records[0].credited == credited, "\(policy)")
+      #expect(SessionSummary.parts(e).parts.first == text, "\(policy)")
+      // The time away is said apart, whatever became of it.
+      #expect(SessionSummary.parts(e).parts.contains("away 0:04"), "\(policy)")
+    }
+  }
+
+  @Test("pause while the away policy holds the phase makes the pause yours: back leaves it paused, no span covers it")
+  func pauseTakesOver() {
+    for cause in [AwayCause.lock, .command] {
+      let clock = FakeClock()
+      let preset = Preset(name: "t", round: [phase("go", .work, 10)], rounds: 1)
+      var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock, away: .standard)
+      _ = e.start()
+      clock.advance(.seconds(2))
+      _ = e.apply(.away(cause))
+      #expect(e.status == .paused)
+      clock.advance(.seconds(3))
+      #expect(e.apply(.pause) == [.paused])
+      #expect(e.apply(.pause) == [])
+      // The span the policy paused through ends at the pause; none is open past it.
+      #expect(e.closedAway.map(\.length) == [.seconds(3)])
+      #expect(e.openAway == nil)
+      clock.advance(.seconds(5))
+      #expect(e.apply(.back) == [.back(cause, .seconds(8))])
+      #expect(e.status == .paused && e.away == nil)
+      clock.advance(.seconds(4))
+      #expect(e.snapshot?.remaining == .seconds(8))
+      _ = e.apply(.resume)
+      #expect(e.status == .running)
+      clock.advance(.seconds(8))
+      _ = e.tick()
+      var work = e.records[0]
+      #expect(work.elapsed == .seconds(10))
+      #expect(work.paused == .seconds(12))
+      #expect(work.away.map(\.length) == [.seconds(3)] && work.away.allSatisfy { $0.paused })
+      // Kept, the time the policy held the phase is put in, and not a second of your pause.
+      work.away[0].kept = true
+      #expect(work.credited == .seconds(13))
+    }
+  }
+
   @Test("ask: q while it asks ends the session, and the time away is dropped")
   func askEnd() {
     let preset = Preset(name: "t", round: [phase("go", .work, 10)], rounds: 1)

@@ -50,9 +50,17 @@ struct AwayAcrossPausesTests {
       focus: 2, kept: 4),
     // pause: the phase pauses while away; kept, that time is put in.
     Case(name: "away and back", policy: .pause, steps: [(2, away), (8, .back)], stop: 10, focus: 4, kept: 10),
+    // A pause by hand while the policy holds the phase is yours: back leaves it paused, and
+    // only the time before it is a span that keeping puts in.
     Case(
-      name: "a pause inside changes nothing", policy: .pause, steps: [(2, away), (4, .pause), (8, .back)],
-      stop: 10, focus: 4, kept: 10),
+      name: "a pause inside is your own, and back leaves it paused", policy: .pause,
+      steps: [(2, away), (4, .pause), (8, .back)], stop: 10, focus: 2, kept: 4),
+    Case(
+      name: "a pause inside, back, resume after", policy: .pause,
+      steps: [(2, away), (4, .pause), (8, .back), (10, .resume)], stop: 12, focus: 4, kept: 6),
+    Case(
+      name: "a pause inside, stopped while away", policy: .pause, steps: [(2, away), (4, .pause)], stop: 10,
+      focus: 2, kept: 4),
     Case(
       name: "pause before, resume inside", policy: .pause,
       steps: [(2, .pause), (4, away), (6, .resume), (10, .back)], stop: 12, focus: 4, kept: 8),
@@ -140,6 +148,16 @@ struct AwayAcrossPausesTests {
     let policyPaused = phase.away.filter(\.paused).reduce(0) { $0 + $1.seconds }
     #expect(kept <= phase.elapsedSeconds + policyPaused)
     #expect(phase.elapsedSeconds + phase.pausedSeconds == Double(c.stop))
+  }
+
+  @Test("the summary a session prints counts focus as its record does", arguments: cases)
+  func summary(_ c: Case) {
+    let clock = FakeClock()
+    var e = play(c, clock: clock, until: c.stop)
+    _ = e.apply(.stop)
+    let record = JournalRecord(engine: e, info: Self.info)
+    #expect(TimeText.seconds(SessionSummary.total(e, .work)) == record.focusSeconds)
+    #expect(SessionSummary.parts(e).parts.first == "focus \(TimeText.clock(.seconds(c.focus)))")
   }
 
   @Test("a crash while away records what pomo stop at that moment would, the open span closed", arguments: cases)

@@ -328,8 +328,9 @@ struct HelpLayoutTests {
     ["pomo", "pause"]: """
     OVERVIEW: Pause the running session.
 
-    Pausing a paused session changes nothing. 'pomo resume' or 'pomo toggle' goes
-    on; the phase's deadline moves by the pause.
+    Pausing a paused session changes nothing, but for one the away policy paused:
+    the pause is then yours, and 'pomo back' leaves it paused. 'pomo resume' or
+    'pomo toggle' goes on; the phase's deadline moves by the pause.
 
     The command goes to the running session over its control socket, in
     $XDG_RUNTIME_DIR/pomo (else $XDG_STATE_HOME/pomo), which only your user can

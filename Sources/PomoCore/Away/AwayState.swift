@@ -15,7 +15,8 @@ public struct AwayState: Equatable, Sendable {
   package var phaseSince: Duration
   /// Whether the current phase is paused through the piece under way.
   package var phasePaused: Bool
-  /// Whether the away policy paused the current phase (so coming back resumes it).
+  /// Whether the away policy paused the current phase and still holds it (so coming back
+  /// resumes it): a pause by hand while it does takes the pause over, and clears this.
   package var pausedIt: Bool
   /// Whether it was announced (`.away`): a sleep found by the clocks is said by `.slept`.
   package var announced: Bool

@@ -58,6 +58,15 @@ public struct SessionEngine: Sendable {
 
     /// Time spent in the phase, pauses left out, overtime in.
     public var elapsed: Duration { end - start - paused }
+
+    /// The time the phase counts for (focus, for a focus phase): its elapsed time with the
+    /// time away left out unless kept, and the time the away policy paused it through put in
+    /// when kept; never below zero. The journal's rule (`JournalPhase.creditedSeconds`).
+    public var credited: Duration {
+      var total = elapsed
+      for span in away { total += span.length * AwayCredit.sign(paused: span.paused, kept: span.kept) }
+      return max(.zero, total)
+    }
   }
 
   /// The plan as it runs: a rest earned from an open phase is re-timed in it when it begins.
@@ -281,7 +290,8 @@ public struct SessionEngine: Sendable {
     case .running:
       pause(at: now, &events)
     case .paused where away?.pausedIt == true:
-      // Going on by hand from a phase the away policy paused: you are back.
+      // Going on by hand from a phase the away policy paused: you are back. Space shows a
+      // paused phase and goes on from it; `pomo pause` is the way to make the pause your own.
       comeBack(at: now, &events)
     case .paused:
       resume(at: now, &events)
@@ -299,6 +309,14 @@ public struct SessionEngine: Sendable {
     longestEndedRun = max(longestEndedRun, now - runStart)
     status = .paused
     away?.phasePaused = true
+    events.append(.paused)
+  }
+
+  /// Makes the away policy's pause the person's own from `now`: the span it paused through
+  /// closes here, and the rest is a pause by hand (no span), which coming back does not end.
+  private mutating func takeOverPause(at now: Duration, _ events: inout [SessionEvent]) {
+    closeAwaySpan(at: now)
+    away?.pausedIt = false
     events.append(.paused)
   }
 
@@ -896,10 +914,16 @@ extension SessionEngine {
     }
   }
 
-  /// Pauses a running phase, or an open one (which waits, so space would end it instead).
+  /// Pauses a running phase, or an open one (which waits, so space would end it instead). A
+  /// phase the away policy holds paused becomes the person's own pause from now: coming back
+  /// leaves it paused, and the time from here is a pause, never time away that keeping puts in.
   private mutating func pauseIfRunning() -> [SessionEvent] {
     var events = tick()
-    if status == .running || (status == .waiting && inOpenPhase) { pause(at: clock.now(), &events) }
+    if status == .running || (status == .waiting && inOpenPhase) {
+      pause(at: clock.now(), &events)
+    } else if status == .paused && away?.pausedIt == true {
+      takeOverPause(at: clock.now(), &events)
+    }
     return events
   }
 

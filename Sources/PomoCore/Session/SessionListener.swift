@@ -58,7 +58,7 @@ public enum EventText {
       // An open phase counts up: it says how long it has run, as its display does.
       let time = snapshot.overtime.map { "\(TimeText.clock($0)) in" } ?? "\(TimeText.countdown(snapshot.remaining)) left"
       return
-        "\(clockTime(engine.wallTime(engine.pausedAt ?? .zero)))  pause   \(TextLayout.inert(snapshot.phase.name)), \(time)"
+        "\(clockTime(engine.startWallNow))  pause   \(TextLayout.inert(snapshot.phase.name)), \(time)"
     case .resumed:
       guard let phase = engine.currentPhase else { return nil }
       return "\(clockTime(engine.startWallNow))  resume  \(TextLayout.inert(phase.name))"

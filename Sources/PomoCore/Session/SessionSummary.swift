@@ -100,17 +100,18 @@ public enum SessionSummary {
     return engine.status == .finished(completed: true) && !cutShort ? "Completed" : "Stopped"
   }
 
-  /// The time of each kind; a void Pomodoro's (the last focus phase of a voided session) is
+  /// The time of each kind, as the journal will count it (time away out unless kept,
+  /// `PhaseRecord.credited`); a void Pomodoro's (the last focus phase of a voided session) is
   /// not focus but void.
   package static func total(_ engine: SessionEngine, _ kind: PhaseKind) -> Duration {
-    engine.records.filter { $0.phase.kind == kind && !$0.void }.reduce(Duration.zero) { $0 + $1.elapsed }
+    engine.records.filter { $0.phase.kind == kind && !$0.void }.reduce(Duration.zero) { $0 + $1.credited }
   }
 
   /// "void 0:12" (the void Pomodoros' time) and the interruptions marked ("marks '' -"), when any.
   private static func void(_ engine: SessionEngine) -> [String] {
     var parts: [String] = []
     let voids = engine.records.filter(\.void)
-    if !voids.isEmpty { parts.append("void \(TimeText.clock(voids.reduce(Duration.zero) { $0 + $1.elapsed }))") }
+    if !voids.isEmpty { parts.append("void \(TimeText.clock(voids.reduce(Duration.zero) { $0 + $1.credited }))") }
     let marks = PhaseMark.signs(engine.records.flatMap(\.marks))
     if !marks.isEmpty { parts.append("marks \(marks)") }
     return parts

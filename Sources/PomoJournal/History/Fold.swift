@@ -61,7 +61,8 @@ public enum Fold {
   /// away with it; a new end moves the end of the last phase (dropping phases that would start
   /// after it), and cuts its spans away there: one wholly after the end goes, one crossing it
   /// ends at it. Time cut off that the phase was paused through away comes off its paused
-  /// time, not its elapsed time.
+  /// time, not its elapsed time; the rest comes off the time it ran, and its paused time only
+  /// once that is gone (when a pause by hand came is not recorded).
   public static func applying(_ changes: Correction.Changes, to record: JournalRecord) -> JournalRecord {
     var r = record
     if let tags = changes.tags { r.tags = tags }
@@ -105,14 +106,28 @@ public enum Fold {
       }
     }
     if let end = changes.end, end > r.start {
-      while r.phases.count > 1, let last = r.phases.last, last.start >= end { r.phases.removeLast() }
+      while r.phases.count > 1, let last = r.phases.last, last.start >= end {
+        r.pausedSeconds -= last.pausedSeconds
+        r.sleptSeconds -= last.sleptSeconds
+        r.phases.removeLast()
+      }
       if var last = r.phases.last {
         let delta = end - last.end
+        let length = max(0, end - last.start)
         let pausedCut = last.away.reduce(0) { $0 + ($1.paused ? max(0, $1.end - max($1.start, end)) : 0) }
+        let (paused, slept, elapsed) = (last.pausedSeconds, last.sleptSeconds, last.elapsedSeconds)
         last.end = end
-        last.elapsedSeconds = max(0, min(last.elapsedSeconds + delta + pausedCut, end - last.start))
-        last.pausedSeconds = max(0, last.pausedSeconds - pausedCut)
-        r.pausedSeconds = max(0, r.pausedSeconds - pausedCut)
+        last.elapsedSeconds = max(0, min(elapsed + delta + pausedCut, length))
+        // When a pause of your own came is not recorded: it is taken to be as early as it can
+        // be, so the time cut off comes off the time the phase ran first, and off the pause
+        // only once none is left. A phase is never paused (or asleep) longer than it lasts.
+        last.pausedSeconds = max(0, min(paused - pausedCut, length - last.elapsedSeconds))
+        last.sleptSeconds = min(slept, length)
+        // Overtime is the end of the time the phase ran: a cut takes it first.
+        let ranCut = max(0, elapsed - last.elapsedSeconds)
+        last.overtimeSeconds = max(0, min(last.overtimeSeconds - ranCut, last.elapsedSeconds))
+        r.pausedSeconds = max(0, r.pausedSeconds - (paused - last.pausedSeconds))
+        r.sleptSeconds = max(0, r.sleptSeconds - (slept - last.sleptSeconds))
         last.away = last.away.compactMap { span in
           var span = span
           span.end = min(span.end, end)

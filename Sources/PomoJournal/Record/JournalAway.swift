@@ -38,12 +38,12 @@ public struct JournalAway: Equatable, Sendable {
     return .object(members)
   }
 
-  /// `elapsed` with the spans' changes, never below zero: time that counted (not paused) comes
-  /// off unless kept; time paused through is added only when kept.
+  /// `elapsed` with the spans' changes (`AwayCredit`), never below zero: time that counted (not
+  /// paused) comes off unless kept; time paused through is added only when kept.
   static func credit(_ elapsed: Double, _ spans: [JournalAway]) -> Double {
     guard !spans.isEmpty else { return elapsed }
     var total = elapsed
-    for span in spans where span.paused == (span.kept == true) { total += span.paused ? span.seconds : -span.seconds }
+    for span in spans { total += span.seconds * Double(AwayCredit.sign(paused: span.paused, kept: span.kept)) }
     return max(0, total)
   }
 }

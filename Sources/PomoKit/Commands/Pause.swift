@@ -10,8 +10,9 @@ extension Pomo {
     public static let spec = Steering.spec(
       "pause", abstract: "Pause the running session.",
       discussion: """
-        Pausing a paused session changes nothing. 'pomo resume' or 'pomo toggle' goes on;
-        the phase's deadline moves by the pause.
+        Pausing a paused session changes nothing, but for one the away policy paused: the
+        pause is then yours, and 'pomo back' leaves it paused. 'pomo resume' or 'pomo toggle'
+        goes on; the phase's deadline moves by the pause.
         """)
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {

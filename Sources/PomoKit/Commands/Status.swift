@@ -149,7 +149,8 @@ final class GoalSource {
       builder.add(state.interruptedRecord(lastKnown: now))
       focus += builder.build(today: today).totals.focus
     }
-    return GoalProgress(focusSeconds: Int64(focus.rounded(.down)), goalSeconds: Int64(goal.rounded()))
+    // Whole seconds of focus round to the nearest, as every report and log does.
+    return GoalProgress(focusSeconds: Int64(focus.rounded()), goalSeconds: Int64(goal.rounded()))
   }
 }
 
