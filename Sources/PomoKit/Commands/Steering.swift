@@ -41,9 +41,12 @@ enum Steering {
   /// command ended it (`stop`, a skip past the last phase), the summary its own terminal
   /// prints then.
   static func run(_ command: SessionCommand, _ context: Context) throws(CLIError) -> Int32 {
-    if command == .stop, let pending = pending(context) { return try cancel(pending, context) }
+    if let pending = pending(context) {
+      guard command == .stop else { throw notBegun(pending, context) }
+      return try cancel(pending, context)
+    }
     let answer: ControlClient.Answer
-    let client = try client(context)
+    let client = context.paths.controlClient
     do {
       answer = try client.answer(.command(command))
     } catch {
@@ -76,12 +79,14 @@ enum Steering {
   /// session is never steered, it is recovered, and the command then finds none running.
   /// A session that waits for its time (`--at`) has not begun: only `pomo stop` reaches it.
   static func client(_ context: Context) throws(CLIError) -> ControlClient {
-    if let pending = pending(context) {
-      throw .failure(
-        "the session has not begun: \(TextLayout.inert(pending.preset)) starts at \(context.zone.clockTime(pending.startsAt)); 'pomo stop' cancels it"
-      )
-    }
+    if let pending = pending(context) { throw notBegun(pending, context) }
     return context.paths.controlClient
+  }
+
+  private static func notBegun(_ pending: PendingStart, _ context: Context) -> CLIError {
+    .failure(
+      "the session has not begun: \(TextLayout.inert(pending.preset)) starts at \(context.zone.clockTime(pending.startsAt)); 'pomo stop' cancels it"
+    )
   }
 
   /// The session that waits for its time, once a dead one has been recovered.
