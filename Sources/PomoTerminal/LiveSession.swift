@@ -119,10 +119,9 @@ public final class LiveSession {
         events = []
         control.serve(ready: ready.readable) { command in
           let applied = self.handle(command)
-          // The sender hears first: the listeners' bridges (do-not-disturb, Timewarrior,
-          // Taskwarrior) may take seconds, and its answer must not wait for them.
-          control.commandApplied(self.engine)
-          self.publish(applied)
+          // The sender hears once the record is kept, before the other listeners: do-not-disturb
+          // may take seconds, and its answer must not wait for it.
+          self.publish(applied) { control.commandApplied(self.engine) }
           return self.engine
         }
       }
@@ -131,8 +130,7 @@ public final class LiveSession {
           if !events.isEmpty { publish(events) }
           events = []
           let applied = self.handle(command)
-          control.commandApplied(self.engine)
-          self.publish(applied)
+          self.publish(applied) { control.commandApplied(self.engine) }
           return self.engine
         }
       }
@@ -146,12 +144,15 @@ public final class LiveSession {
   }
 
   /// Tells everyone: the followers' feed first (but at the end, when it says idle only once
-  /// the record is written), then the listeners in their order (the recorder leads), then the
+  /// the record is written), then what keeps the record (the state file, the journal), then
+  /// `answered` (a command's sender hears), then the other listeners in their order, then the
   /// other controls.
-  private func publish(_ events: [SessionEvent]) {
+  private func publish(_ events: [SessionEvent], answered: (() -> Void)? = nil) {
     let feedFirst = !engine.isFinished
     for control in controls where feedFirst && control.feedsFollowers { control.sessionDidUpdate(engine, events: events) }
-    for listener in listeners { listener.sessionDidUpdate(engine, events: events) }
+    for listener in listeners where listener.keepsRecord { listener.sessionDidUpdate(engine, events: events) }
+    answered?()
+    for listener in listeners where !listener.keepsRecord { listener.sessionDidUpdate(engine, events: events) }
     for control in controls where !feedFirst || !control.feedsFollowers {
       control.sessionDidUpdate(engine, events: events)
     }

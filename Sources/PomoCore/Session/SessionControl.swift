@@ -19,8 +19,9 @@ public protocol SessionControl: SessionListener {
   /// been idle long enough); called on every turn of the loop.
   func serveDue(now: Duration, apply: (SessionCommand) -> SessionEngine)
 
-  /// The command `apply` is carrying out has changed the engine, and the listeners have not
-  /// yet heard of it: whoever sent the command may have its answer now. What the listeners
+  /// The command `apply` is carrying out has changed the engine, and what keeps the record
+  /// (the state file) has heard of it, the other listeners not yet: whoever sent the command
+  /// may have its answer now. What the listeners
   /// then do (a bridge to another program may take seconds) is the session's own business,
   /// never a reason to tell the sender that its command failed.
   func commandApplied(_ engine: SessionEngine)

@@ -71,7 +71,7 @@ public struct SessionEngine: Sendable {
 
   /// The plan as it runs: a rest earned from an open phase is re-timed in it when it begins.
   public private(set) var plan: Plan
-  package let clock: SessionClock
+  package private(set) var clock: SessionClock
   /// Whether a question for reps still open when the last phase ends holds the session until
   /// it closes: false when nobody can answer it (no keys are read), so the session never
   /// waits 30 s for nothing.
@@ -167,6 +167,18 @@ public struct SessionEngine: Sendable {
     self.startedAgo = max(.zero, startedAgo)
     self.tags = tags
     self.note = note
+  }
+
+  /// This engine as it stands now, its clocks stopped here: a listener on another thread that
+  /// reads it later reads this moment, never the time it got round to it.
+  package func frozen() -> SessionEngine {
+    var copy = self
+    let now = clock.now()
+    let awake = clock.awake()
+    let wall = clock.wallSeconds()
+    let boot = clock.bootID()
+    copy.clock = SessionClock(now: { now }, awake: { awake }, wallSeconds: { wall }, bootID: { boot })
+    return copy
   }
 
   public var isFinished: Bool {

@@ -13,9 +13,15 @@ public protocol SessionListener: AnyObject {
   /// the listener switched for the running phase is put back now. After `fg` the next step
   /// comes as ever, and the listener switches again what the session then wants.
   func sessionWillSuspend(_ engine: SessionEngine)
+
+  /// Whether it keeps what other programs read of the session (the state file, the journal):
+  /// such a listener hears of a change before a command's sender gets its answer, so the
+  /// `pomo status` that follows a `pomo pause` sees the pause.
+  var keepsRecord: Bool { get }
 }
 
 extension SessionListener {
+  public var keepsRecord: Bool { false }
   public func nextWake(_ engine: SessionEngine) -> Duration? { nil }
   public func sessionWillSuspend(_ engine: SessionEngine) {}
 }

@@ -6,6 +6,8 @@ import PomoPlatform
 /// state folder (`Recovery.keptFile`) and the state file stays, so the next pomo records it
 /// and says so; the record also goes to stderr (a detached session's log).
 public final class JournalRecorder: SessionListener {
+  public var keepsRecord: Bool { true }
+
   package let journal: Journal
   package let statePath: String
   package let info: SessionInfo

@@ -69,14 +69,21 @@ public enum Recovery {
     let record: JournalRecord
     let mark: DoNotDisturbMark?
     var lost = ""
-    var openInterval = false
+    // When the session's last stretch of focus ended, if it kept a Timewarrior interval open.
+    var focusEnd: Double?
     if let state = try? SessionState(bytes: bytes) {
-      // Focus ran at the last heartbeat: the Timewarrior interval it kept open is open still.
-      openInterval = state.timewarrior && state.phaseKind == .work && state.pausedAt == nil && state.awayCause == nil
       // The last heartbeat, on the session's own clock: the file's time follows the kernel's
       // wall clock, which may have been stepped since the session started.
       record = state.interruptedRecord(lastKnown: state.updated)
       mark = state.doNotDisturb
+      if state.timewarrior {
+        // The last heartbeat, or when the focus ended, paused or was left, if it did.
+        var end = record.phases.last?.end ?? state.updated
+        if state.phaseKind != .work { end = state.phaseStart }
+        if let paused = state.pausedAt { end = min(end, paused) }
+        if let away = state.awaySince { end = min(end, away) }
+        focusEnd = end
+      }
     } else if let saved = SessionState.salvage(bytes) {
       // Cut short (a full disk, a crash of the file system): the session's record survives,
       // the phase it was in does not; the do-not-disturb mark, written before it, survives too.
@@ -93,8 +100,8 @@ public enum Recovery {
     }
     var said = ""
     if let mark, let environment { said = mark.revert(environment: environment) + "\n" }
-    if openInterval, let environment, let end = record.phases.last?.end {
-      said += stopInterval(at: end, environment: environment).map { $0 + "\n" } ?? ""
+    if let focusEnd, let environment {
+      said += stopInterval(at: focusEnd, since: record.start, environment: environment).map { $0 + "\n" } ?? ""
     }
     do {
       try journal.append(record)
@@ -108,15 +115,22 @@ public enum Recovery {
       + "pomo: the \(TextLayout.inert(record.preset)) session started at \(started) ended unexpectedly; recorded as interrupted (\(TextLayout.count(done, "phase")) done, focus \(TimeText.clock(.seconds(record.focusSeconds))))\(lost); 'pomo resume' continues it"
   }
 
-  /// Stops the Timewarrior interval a dead session left open, at its last heartbeat (to the
-  /// second, as the live bridge writes times), or cancels it when it began in that very second
-  /// (Timewarrior keeps no interval shorter than one); a line to say only when neither could.
-  private static func stopInterval(at end: Double, environment: [String: String]) -> String? {
-    let time = String(RFC3339.format(end.rounded(.down), offset: 0).prefix(19)) + "Z"
-    func timew(_ words: [String]) -> Bool {
-      Spawner.output(["timew"] + words, environment: environment, timeout: .seconds(10), limit: 4096)?.status == 0
+  /// Stops the Timewarrior interval a dead session left open (one open since the session
+  /// began: `timew get dom.active.json`), at `end` (to the second, as the live bridge writes
+  /// times), or cancels it when it began in that very second (Timewarrior keeps no interval
+  /// shorter than one); a line to say only when that failed. An interval that opened before
+  /// the session is someone else's, and left alone.
+  private static func stopInterval(at end: Double, since start: Double, environment: [String: String]) -> String? {
+    func timew(_ words: [String]) -> (status: Int32, output: [UInt8])? {
+      Spawner.output(["timew"] + words, environment: environment, timeout: .seconds(10), limit: 1 << 16)
     }
-    guard !timew(["stop", time, ":quiet"]), !timew(["cancel", ":quiet"]) else { return nil }
+    guard let active = timew(["get", "dom.active.json"]), active.status == 0,
+      let opened = (try? JSONParser.parse(active.output))?["start"]?.stringValue.flatMap(UTCStamp.parse),
+      opened >= start.rounded(.down)
+    else { return nil }
+    let time = String(RFC3339.format(end.rounded(.down), offset: 0).prefix(19)) + "Z"
+    let words = end.rounded(.down) <= opened ? ["cancel", ":quiet"] : ["stop", time, ":quiet"]
+    guard timew(words)?.status != 0 else { return nil }
     return "pomo: warning: cannot stop the Timewarrior interval the session left open ('timew stop \(time)' failed); stop it yourself"
   }
 

@@ -178,11 +178,11 @@ enum SessionLauncher {
     plan: Plan, info: SessionInfo, setup: Setup, lock: FileLock, endsAt: Double? = nil, ago: Duration = .zero,
     _ arguments: ParsedArguments, _ context: Context
   ) -> Int32 {
-    // The bridges' last commands run once the lock is given up, so the next session never
-    // waits for a slow `timew` (the defers run last first).
+    defer { lock.release() }
+    // The bridges' last commands run before the lock goes, so two sessions' never mix (the
+    // defers run last first; a `pomo start` meanwhile waits for the ending session).
     var bridges: BridgeQueue?
     defer { bridges?.finish() }
-    defer { lock.release() }
     // A record longer than a journal line may be would be refused at the end: refuse the
     // session now, before a second of it runs.
     if let problem = RecordSize.problem(plan: plan, info: info) {
@@ -259,7 +259,7 @@ enum SessionLauncher {
       environment: context.environment, terminal: terminal, cueBell: setup.speaker == nil,
       sessionID: info.id, task: info.task ?? setup.task.map { "tw:" + $0.reference })
     // Do-not-disturb goes in here, before the alerts, once the recorder that keeps its mark exists.
-    var alertsAt = listeners.count
+    let alertsAt = listeners.count
     listeners.append(
       Alerts(settings: settings, output: context.output, desktop: desktop) { argv, env, input in
         Spawner.launch(argv, environment: env, input: input)
@@ -305,10 +305,9 @@ enum SessionLauncher {
     defer { control?.close() }
     let recorder = JournalRecorder(
       journal: setup.journal, statePath: paths.stateFile, info: info, errors: context.errors)
-    // The recorder first: the state file ('pomo status') and the journal are up to date before
-    // anything else hears of a change, however long a do-not-disturb command takes.
-    listeners.insert(recorder, at: 0)
-    alertsAt += 1
+    // It keeps the record (`keepsRecord`): the event loop tells it first, so the state file
+    // ('pomo status') and the journal are up to date however long a do-not-disturb command takes.
+    listeners.append(recorder)
     // The bridges to other programs run on a thread of their own, in order (`BridgeQueue`).
     var bridged: [SessionListener] = []
     if let task = setup.task {

@@ -5,9 +5,11 @@ import PomoCore
 /// the order the session's updates came: the session never waits for a `timew` or a `task`
 /// that takes seconds, so it answers commands, writes its state and feeds status bars at once.
 ///
-/// Each bridge is touched only on the queue's thread. `finish` waits for what is still queued:
-/// the session's pomo calls it once the session has ended and given up its lock, so the last
-/// `timew stop` still runs, and the next session is not kept waiting for it.
+/// Each bridge is touched only on the queue's thread, and reads the engine as it stood at the
+/// update (`SessionEngine.frozen`): a `timew` run late still carries the session's own times.
+/// `finish` waits for what is still queued: the session's pomo calls it once the session has
+/// ended, before it gives up its lock, so the next session's bridges never run beside these
+/// (a `pomo start` meanwhile waits for the ending session).
 public final class BridgeQueue: SessionListener, @unchecked Sendable {
   private let bridges: [SessionListener]
   private let queue = DispatchQueue(label: "pomo.bridges")
@@ -17,6 +19,8 @@ public final class BridgeQueue: SessionListener, @unchecked Sendable {
   }
 
   public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
+    // The moment of the update, whenever the queue gets to it.
+    let engine = engine.frozen()
     queue.async {
       for bridge in self.bridges { bridge.sessionDidUpdate(engine, events: events) }
     }

@@ -68,7 +68,8 @@ public final class TimewarriorBridge: SessionListener {
         stop(at: since)
       case .back:
         closeAway(at: engine.startWallNow)
-        let runs = engine.status == .running || (engine.status == .waiting && engine.currentPhase?.open == true)
+        // A wait for confirmation is focus too: its overtime counts.
+        let runs = engine.status == .running || engine.status == .waiting
         if engine.currentPhase?.kind == .work && runs { start(engine, at: engine.startWallNow) }
       case .awayDecided(kept: true):
         track(engine)
@@ -108,6 +109,12 @@ public final class TimewarriorBridge: SessionListener {
   private func stop(at time: Double) {
     guard open else { return }
     let time = max(time, openedAt)
+    // Timewarrior keeps no interval shorter than a second: one that ends in the second it
+    // began is cancelled, not left open.
+    if Self.time(time) == intervals[intervals.count - 1].start {
+      cancel()
+      return
+    }
     timew(["stop", Self.time(time), ":quiet"])
     intervals[intervals.count - 1].end = Self.time(time)
     open = false
