@@ -104,19 +104,6 @@ package final class PseudoTerminal {
     }
   }
 
-  /// Reads what the child wrote before it exited. The kernel hands a pty's output to the
-  /// master side a moment after it is written (its flip buffer), and on a loaded machine that
-  /// moment can come after the exit: read until nothing more has come for a quarter second.
-  private func drainAfterExit() {
-    let deadline = Date().addingTimeInterval(5)
-    var fds = [pollfd(fd: master, events: Int16(POLLIN), revents: 0)]
-    repeat {
-      drain()
-      fds[0].revents = 0
-    } while poll(&fds, 1, 250) > 0 && Date() < deadline
-    drain()
-  }
-
   /// Resizes the terminal, as a window being dragged does; the kernel sends SIGWINCH.
   package func resize(columns: UInt16, rows: UInt16) {
     var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
@@ -147,7 +134,13 @@ package final class PseudoTerminal {
       drain()
       var status: Int32 = 0
       if waitpid(pid, &status, WNOHANG) == pid {
-        drainAfterExit()
+        // The kernel may hand the child's last output to this side a moment after it exits
+        // (a loaded machine): read a little longer.
+        for _ in 0..<10 {
+          drain()
+          usleep(20_000)
+        }
+        drain()
         let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         exitStatus = code
         return code
