@@ -9,20 +9,37 @@ public enum ReportText {
   ///   nothing to show yet (a day ahead that holds a session is still listed).
   public static func render(_ report: Report, width: Int, style: DisplayStyle, today: Int64? = nil) -> String {
     let width = max(30, width)
-    let range = report.range
     var out: [String] = []
-    let title = "\(range.heading) (\(report.timeZone))"
+    let title = "\(report.range.heading) (\(report.timeZone))"
     out.append(ANSI.paint(wrapped(title, width), ANSI.bold, when: style.color))
     out.append("")
-
     let focus = Report.roundedSeconds(report.days.map(\.focus))
-    let met = report.goalMet
     let mark = style.unicode ? "✓" : "*"
-    // A bar per day; over a longer span, a bar per week, month or year, so it stays readable.
-    let grain = Grain(days: report.days.count)
-    // DONE/CUT: the Pomodoros done and the focus phases cut short (`JournalRecord.isDonePomodoro`).
-    var rows:
-      [(label: String, focus: Int64, completed: Int, interrupted: Int, met: Bool, internal: Int, external: Int)] = []
+    out += table(report, focus: focus, width: width, style: style, mark: mark, today: today)
+    out.append("")
+    out += totals(report, focus: focus, width: width, mark: mark)
+    out += groups(report, width: width, style: style)
+    out += ExerciseWeeksText.render(report.exercises, width: width, style: style)
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  /// A row of the table: a day, or the week, month or year it adds up.
+  private struct Row {
+    var label: String
+    var focus: Int64
+    /// DONE/CUT: the Pomodoros done and the focus phases cut short (`JournalRecord.isDonePomodoro`).
+    var completed: Int
+    var interrupted: Int
+    var met: Bool
+    var internalMarks: Int
+    var externalMarks: Int
+  }
+
+  /// A bar per day; over a longer span, a bar per week, month or year, so it stays readable.
+  private static func tableRows(_ report: Report, focus: [Int64], grain: Grain, today: Int64?) -> [Row] {
+    let range = report.range
+    let met = report.goalMet
+    var rows: [Row] = []
     for (i, day) in report.days.enumerated() {
       if range.kind == .month, let today, day.day > today, day.sessions == 0 { continue }
       let label = grain.label(day.day, weekStart: range.weekStart)
@@ -30,16 +47,24 @@ public enum ReportText {
         rows[rows.count - 1].focus += focus[i]
         rows[rows.count - 1].completed += day.pomodoros
         rows[rows.count - 1].interrupted += day.cutShort
-        rows[rows.count - 1].internal += day.internalMarks
-        rows[rows.count - 1].external += day.externalMarks
+        rows[rows.count - 1].internalMarks += day.internalMarks
+        rows[rows.count - 1].externalMarks += day.externalMarks
       } else {
         rows.append(
-          (
-            label, focus[i], day.pomodoros, day.cutShort, grain == .day && met[i], day.internalMarks,
-            day.externalMarks
-          ))
+          Row(
+            label: label, focus: focus[i], completed: day.pomodoros, interrupted: day.cutShort,
+            met: grain == .day && met[i], internalMarks: day.internalMarks, externalMarks: day.externalMarks))
       }
     }
+    return rows
+  }
+
+  /// The table of focus: its header, then a row with its bar, time, marks and counts.
+  private static func table(
+    _ report: Report, focus: [Int64], width: Int, style: DisplayStyle, mark: String, today: Int64?
+  ) -> [String] {
+    let grain = Grain(days: report.days.count)
+    let rows = tableRows(report, focus: focus, grain: grain, today: today)
     let best = rows.map(\.focus).max() ?? 0
     let times = rows.map { TimeText.hoursMinutes(seconds: $0.focus) }
     let zero = TimeText.hoursMinutes(seconds: 0)
@@ -51,17 +76,18 @@ public enum ReportText {
     // Interruptions marked, internal against external (`3' 1-`), only when the range has any,
     // and where the line leaves the bar its header's width (the totals below always say them).
     let totals = report.totals
-    let markTexts = rows.map { markText($0.internal, $0.external) }
+    let markTexts = rows.map { markText($0.internalMarks, $0.externalMarks) }
     let marksWidth = max(5, markTexts.map(\.count).max() ?? 0)
     let marked = totals.internalMarks + totals.externalMarks > 0 && room - marksWidth - 2 >= 5
     let marks = marked ? markTexts : rows.map { _ in "" }
     let marksPart = { (text: String) in marked ? "  " + TextLayout.padRight(text, marksWidth) : "" }
     let barWidth = min(50, max(4, room - (marked ? marksWidth + 2 : 0)))
-    out.append(
+    var out = [
       ANSI.paint(
         (TextLayout.padRight(grain.heading, labelWidth) + "  " + TextLayout.padRight("FOCUS", barWidth) + "  "
           + TextLayout.padLeft("H:MM", timeWidth) + marksPart("MARKS") + "  " + "DONE/CUT").trimmedSpaces(), ANSI.dim,
-        when: style.color))
+        when: style.color)
+    ]
     for (i, row) in rows.enumerated() {
       // A full bar is the most focus of the range; a row that reads 0:00 gets none.
       let fraction = best > 0 && times[i] != zero ? Double(row.focus) / Double(best) : 0
@@ -75,8 +101,15 @@ public enum ReportText {
             : TextLayout.padRight(counts[i], counts.map(\.count).max() ?? 0) + goal))
           .trimmedSpaces())
     }
-    out.append("")
+    return out
+  }
 
+  /// The totals under the table: focus and rest, Pomodoros, workouts, interruptions, the
+  /// comparison with the range before, the best day, the streak and the goal.
+  private static func totals(_ report: Report, focus: [Int64], width: Int, mark: String) -> [String] {
+    let totals = report.totals
+    let range = report.range
+    var out: [String] = []
     out.append(
       wrapped(
         "Total: focus \(TimeText.hoursMinutes(seconds: Int64(totals.focus.rounded()))), rest \(TimeText.hoursMinutes(seconds: Int64(totals.rest.rounded()))), "
@@ -96,11 +129,18 @@ public enum ReportText {
     }
     out.append("Streak: \(TextLayout.count(report.streakDays, "day")) with a completed session")
     if let goal = report.goal {
+      let met = report.goalMet
       out.append(
         wrapped(
           "Goal \(TimeText.hoursMinutes(seconds: Int64(goal.rounded()))) a day: met on \(met.filter { $0 }.count) of "
             + "\(TextLayout.count(report.days.count, "day"))" + (met.contains(true) ? " (\(mark))" : ""), width))
     }
+    return out
+  }
+
+  /// A table each of the presets, tags and workouts the range holds, with their sessions and focus.
+  private static func groups(_ report: Report, width: Int, style: DisplayStyle) -> [String] {
+    var out: [String] = []
     for (heading, groups) in [("PRESET", report.presets), ("TAG", report.tags), ("WORKOUT", report.workouts)]
     where !groups.isEmpty {
       out.append("")
@@ -117,8 +157,7 @@ public enum ReportText {
             + "  " + TextLayout.padLeft(TimeText.hoursMinutes(seconds: Int64(g.focus.rounded())), 6))
       }
     }
-    out += ExerciseWeeksText.render(report.exercises, width: width, style: style)
-    return out.joined(separator: "\n") + "\n"
+    return out
   }
 
   /// A row's marks: `3' 1-`, or nothing when it has none.
