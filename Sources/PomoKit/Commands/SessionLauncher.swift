@@ -54,15 +54,7 @@ enum SessionLauncher {
       if let problem = Platform.fileProblem(journal.path) {
         throw .failure("cannot record to the journal \(journal.path): \(problem)")
       }
-      // A hook that cannot start would fail silently at every phase: say so once.
-      for event in HookEvent.allCases {
-        guard let program = config.hooks[event]?.first else { continue }
-        if Spawner.resolve(program, path: context.environment["PATH"]) == nil {
-          context.errors.write(
-            "pomo: warning: the \(event.rawValue) hook's program '\(program)' is not found or not executable; it will not run\n"
-          )
-        }
-      }
+      Self.warnOfMissingHooks(config.hooks, context)
       let path = context.environment["PATH"]
       if arguments[SharedOptions.voice] || config.voice {
         speaker = VoiceCues.speaker(configured: config.speaker, path: path)
@@ -80,35 +72,52 @@ enum SessionLauncher {
         }
       }
       doNotDisturb = SessionLauncher.doNotDisturb(config.doNotDisturb, context)
-      let sounds = config.sounds
-      if !sounds.isEmpty {
-        let player = sounds.player.flatMap { Spawner.resolve($0[0], path: path) != nil ? $0 : nil }
-        if let player = player ?? (sounds.player == nil ? PhaseSounds.player(path: path) : nil) {
-          var files: [PhaseKind: String] = [:]
-          var missing = Set<String>()
-          let folder = context.paths.cacheDirectory ?? context.paths.stateDirectory
-          func file(_ source: SoundSettings.Source) -> String? {
-            switch SoundFiles.path(for: source, volume: sounds.volume, folder: folder) {
-            case .success(let file) where Platform.fileExists(file): return file
-            case .success(let file):
-              // One warning a file, though both kinds of phase end with it.
-              if missing.insert(file).inserted {
-                context.errors.write("pomo: warning: the sound file \(file) is not found; it will not play\n")
-              }
-            case .failure(let error):
-              context.errors.write("pomo: warning: cannot make the sound in \(folder): \(error); it will not play\n")
-            }
-            return nil
-          }
-          for kind in PhaseKind.allCases {
-            if let source = sounds.end(of: kind), let file = file(source) { files[kind] = file }
-          }
-          if !files.isEmpty { sound = (player, files) }
-          if let source = sounds.tick, let file = file(source) { tick = (player, file) }
-        } else {
-          let looked = sounds.player.map { "'\($0[0])'" } ?? "pw-play, paplay, aplay, afplay or ffplay"
-          context.errors.write("pomo: warning: no sound player found (\(looked)); no sound will play\n")
+      findSounds(config.sounds, context)
+    }
+
+    /// A hook that cannot start would fail silently at every phase: say so once.
+    private static func warnOfMissingHooks(_ hooks: [HookEvent: [String]], _ context: Context) {
+      for event in HookEvent.allCases {
+        guard let program = hooks[event]?.first else { continue }
+        if Spawner.resolve(program, path: context.environment["PATH"]) == nil {
+          context.errors.write(
+            "pomo: warning: the \(event.rawValue) hook's program '\(program)' is not found or not executable; it will not run\n"
+          )
         }
+      }
+    }
+
+    /// The sounds to play at the end of each kind of phase and for the tick, with the player
+    /// that plays them; a warning for each that cannot play.
+    private mutating func findSounds(_ sounds: SoundSettings, _ context: Context) {
+      guard !sounds.isEmpty else { return }
+      let path = context.environment["PATH"]
+      let player = sounds.player.flatMap { Spawner.resolve($0[0], path: path) != nil ? $0 : nil }
+      if let player = player ?? (sounds.player == nil ? PhaseSounds.player(path: path) : nil) {
+        var files: [PhaseKind: String] = [:]
+        var missing = Set<String>()
+        let folder = context.paths.cacheDirectory ?? context.paths.stateDirectory
+        func file(_ source: SoundSettings.Source) -> String? {
+          switch SoundFiles.path(for: source, volume: sounds.volume, folder: folder) {
+          case .success(let file) where Platform.fileExists(file): return file
+          case .success(let file):
+            // One warning a file, though both kinds of phase end with it.
+            if missing.insert(file).inserted {
+              context.errors.write("pomo: warning: the sound file \(file) is not found; it will not play\n")
+            }
+          case .failure(let error):
+            context.errors.write("pomo: warning: cannot make the sound in \(folder): \(error); it will not play\n")
+          }
+          return nil
+        }
+        for kind in PhaseKind.allCases {
+          if let source = sounds.end(of: kind), let file = file(source) { files[kind] = file }
+        }
+        if !files.isEmpty { sound = (player, files) }
+        if let source = sounds.tick, let file = file(source) { tick = (player, file) }
+      } else {
+        let looked = sounds.player.map { "'\($0[0])'" } ?? "pw-play, paplay, aplay, afplay or ffplay"
+        context.errors.write("pomo: warning: no sound player found (\(looked)); no sound will play\n")
       }
     }
   }
@@ -174,6 +183,9 @@ enum SessionLauncher {
   /// With `endsAt` (`--until`, `@14:30`), the plan is cut again just before it starts, so it
   /// ends at that instant to the millisecond, whatever the setting up took. With `ago`
   /// (`--ago`), the session began that long before it starts.
+  ///
+  /// The listeners are made in the order they hear each event; what each step opens is closed
+  /// by the defers here, last opened first, the lock last of all.
   static func run(
     plan: Plan, info: SessionInfo, setup: Setup, lock: FileLock, endsAt: Double? = nil, ago: Duration = .zero,
     _ arguments: ParsedArguments, _ context: Context
@@ -189,82 +201,159 @@ enum SessionLauncher {
       context.errors.write("Error: \(problem)\n")
       return ExitCode.usage
     }
+    var plan = fitted(plan, setup: setup, endsAt: endsAt, ago: ago, context)
+    var info = info
+    info.planCount = plan.phases.count
+    info.timewarrior = setup.timewarrior
+    let screen = Screen(setup: setup, arguments, context)
+    var listeners: [SessionListener] = []
+    let display = addDisplay(screen, setup: setup, context, to: &listeners)
+    let notifications = !arguments[SharedOptions.noNotify] && setup.config.notify
+    let notifier = notifications ? Notifier.find(environment: context.environment) : nil
+    let desktop = notifications ? openDesktopNotifications(context) : nil
+    defer { desktop?.close() }
+    let terminal = TerminalSignalSettings.resolve(
+      title: setup.config.terminalTitle, notify: setup.config.terminalNotify, progress: setup.config.terminalProgress,
+      notifications: notifications,
+      hasNotifier: desktop != nil || Notifier.find(environment: context.environment) != nil,
+      liveTerminal: screen.drawLive, environment: context.environment)
+    let signals = addTerminalSignals(terminal, screen, context, to: &listeners)
+    // Do-not-disturb goes in here, before the alerts, once the recorder that keeps its mark exists.
+    let alertsAt = listeners.count
+    let bell = screen.interactive && setup.config.bell && !arguments[SharedOptions.noBell]
+    addAlerts(
+      bell: bell, notifier: notifier, terminal: terminal, desktop: desktop, info: info, setup: setup, context,
+      to: &listeners)
+    let control = openControl(info: &info, setup: setup, context)
+    // Before the lock goes (the defer above runs after this one).
+    defer { control?.close() }
+    let recorder = JournalRecorder(
+      journal: setup.journal, statePath: context.paths.stateFile, info: info, errors: context.errors)
+    // It keeps the record (`keepsRecord`): the event loop tells it first, so the state file
+    // ('pomo status') and the journal are up to date however long a do-not-disturb command takes.
+    listeners.append(recorder)
+    bridges = bridgeQueue(setup, context)
+    if let bridges { listeners.append(bridges) }
+    let doNotDisturb = doNotDisturbSwitch(setup, recorder: recorder, context)
+    if let doNotDisturb { listeners.insert(doNotDisturb, at: alertsAt) }
+    // Whatever way the session ends, nothing pomo switched stays switched.
+    defer { doNotDisturb?.close() }
+    if context.environment[detachedVariable] != nil {
+      listeners.append(DetachedStart(log: context.paths.stateDirectory + "/" + detachedLogName))
+    }
+    fitLastPhase(&plan, endsAt: endsAt, ago: ago, context)
+    let bank = bankedBreak(plan, setup, context)
+    let desk = openDesk(setup.config, context)
+    defer { desk?.close() }
+    let session = liveSession(
+      plan: plan, info: info, config: setup.config, ago: ago, bank: bank, screen: screen, listeners: listeners,
+      display: display, signals: signals, controls: [control as SessionControl?, desktop, desk].compactMap { $0 },
+      context)
+    let outcome = session.run()
+    return recorder.failed ? ExitCode.failure : outcome.exitCode
+  }
+
+  /// How this run shows the session: in the terminal live, or as plain lines, in what style,
+  /// and whether it reads keys.
+  private struct Screen {
+    let interactive: Bool
+    /// A dumb terminal takes no escape codes and no redrawing: it gets the plain lines.
+    let drawLive: Bool
+    let style: DisplayStyle
+    let readKeys: Bool
+
+    init(setup: Setup, _ arguments: ParsedArguments, _ context: Context) {
+      interactive = context.stdoutIsTerminal
+      drawLive = interactive && !DisplayStyle.isDumb(context.environment)
+      style = DisplayStyle.resolve(
+        ascii: arguments[SharedOptions.ascii], color: setup.color ?? setup.config.color,
+        environment: context.environment, isTerminal: interactive)
+      readKeys = context.stdinIsTerminal && !arguments[SharedOptions.noInput]
+    }
+  }
+
+  /// The plan as this run has it: cut to end at `endsAt`, advancing and warning as the
+  /// command line and the config say.
+  private static func fitted(
+    _ plan: Plan, setup: Setup, endsAt: Double?, ago: Duration, _ context: Context
+  ) -> Plan {
     var plan = plan
     if let endsAt {
       let left = Duration.milliseconds(Int64(((endsAt - context.clock.wallSeconds()) * 1000).rounded(.up)))
       plan = plan.cut(to: max(.milliseconds(1), left + ago))
     }
-    var info = info
-    info.planCount = plan.phases.count
-    info.timewarrior = setup.timewarrior
     if let advance = setup.advance { plan.setAdvance(advance) }
     if let warn = setup.config.warnBefore { plan.warn(before: warn) }
-    let config = setup.config
-    let paths = context.paths
-    let interactive = context.stdoutIsTerminal
-    // A dumb terminal takes no escape codes and no redrawing: it gets the plain lines.
-    let drawLive = interactive && !DisplayStyle.isDumb(context.environment)
-    let style = DisplayStyle.resolve(
-      ascii: arguments[SharedOptions.ascii], color: setup.color ?? config.color, environment: context.environment,
-      isTerminal: interactive)
+    return plan
+  }
+
+  /// What setting up took comes off the last phase, so the session ends at `endsAt` exactly.
+  private static func fitLastPhase(_ plan: inout Plan, endsAt: Double?, ago: Duration, _ context: Context) {
+    guard let endsAt, let last = plan.phases.indices.last else { return }
+    let left = Duration.milliseconds(Int64(((endsAt - context.clock.wallSeconds()) * 1000).rounded(.up)))
+    plan.phases[last].duration = max(.milliseconds(1), left + ago - plan.phases[last].offset)
+  }
+
+  /// The big display, the live line or the plain log, as a listener; the live view, if any.
+  private static func addDisplay(
+    _ screen: Screen, setup: Setup, _ context: Context, to listeners: inout [SessionListener]
+  ) -> (any LiveView)? {
     let clockTime = context.zone.clockTime
-    let readKeys = context.stdinIsTerminal && !arguments[SharedOptions.noInput]
-    var listeners: [SessionListener] = []
-    var display: (any LiveView)?
-    if drawLive && setup.big {
+    if screen.drawLive && setup.big {
       let big = BigDisplay(
-        output: context.output, columns: context.width, rows: Context.rows(context.environment) ?? 24, style: style,
-        keyHint: readKeys, clockTime: clockTime)
+        output: context.output, columns: context.width, rows: Context.rows(context.environment) ?? 24,
+        style: screen.style, keyHint: screen.readKeys, clockTime: clockTime)
       big.notices = setup.warnings.map { "warning: " + $0 }
-      display = big
       listeners.append(big)
-    } else if drawLive {
+      return big
+    } else if screen.drawLive {
       let live = LiveDisplay(
-        output: context.output, width: context.width, style: style, keyHint: readKeys, clockTime: clockTime)
-      display = live
+        output: context.output, width: context.width, style: screen.style, keyHint: screen.readKeys,
+        clockTime: clockTime)
       listeners.append(live)
-    } else {
-      listeners.append(
-        PlainLog(output: context.output, width: context.width, unicode: style.unicode, clockTime: clockTime))
+      return live
     }
-    let notifier =
-      (arguments[SharedOptions.noNotify] || !config.notify) ? nil : Notifier.find(environment: context.environment)
-    let notifications = !arguments[SharedOptions.noNotify] && config.notify
-    // Notifications with buttons where the session bus has a server that shows them; else
-    // notify-send as before, with one line only when a bus was named but cannot be reached.
-    var desktop: DesktopNotifications?
-    if notifications {
-      switch DesktopNotifications.open(environment: context.environment) {
-      case .success(let opened): desktop = opened
-      case .failure(.unreachable(let error)):
-        let problem = DesktopNotifications.OpenError.unreachable(error)
-        context.errors.write("pomo: warning: \(problem); notifications have no buttons\n")
-      case .failure: break
-      }
+    listeners.append(
+      PlainLog(output: context.output, width: context.width, unicode: screen.style.unicode, clockTime: clockTime))
+    return nil
+  }
+
+  /// Notifications with buttons where the session bus has a server that shows them; else
+  /// notify-send as before, with one line only when a bus was named but cannot be reached.
+  private static func openDesktopNotifications(_ context: Context) -> DesktopNotifications? {
+    switch DesktopNotifications.open(environment: context.environment) {
+    case .success(let opened): return opened
+    case .failure(.unreachable(let error)):
+      let problem = DesktopNotifications.OpenError.unreachable(error)
+      context.errors.write("pomo: warning: \(problem); notifications have no buttons\n")
+      return nil
+    case .failure: return nil
     }
-    defer { desktop?.close() }
-    let terminal = TerminalSignalSettings.resolve(
-      title: config.terminalTitle, notify: config.terminalNotify, progress: config.terminalProgress,
-      notifications: notifications,
-      hasNotifier: desktop != nil || Notifier.find(environment: context.environment) != nil,
-      liveTerminal: drawLive, environment: context.environment)
-    var signals: TerminalSignals?
-    if terminal.title || terminal.progress {
-      let listener = TerminalSignals(output: context.output, settings: terminal, unicode: style.unicode)
-      signals = listener
-      listeners.append(listener)
-    }
+  }
+
+  /// The terminal's title and progress, when either is on, as a listener.
+  private static func addTerminalSignals(
+    _ settings: TerminalSignalSettings, _ screen: Screen, _ context: Context, to listeners: inout [SessionListener]
+  ) -> TerminalSignals? {
+    guard settings.title || settings.progress else { return nil }
+    let listener = TerminalSignals(output: context.output, settings: settings, unicode: screen.style.unicode)
+    listeners.append(listener)
+    return listener
+  }
+
+  /// The alerts (bell, notifications, hooks), then the voice, the phase sounds and the tick.
+  /// The voice and the sound start their programs as hooks do: at once, never waited for.
+  private static func addAlerts(
+    bell: Bool, notifier: String?, terminal: TerminalSignalSettings, desktop: DesktopNotifications?,
+    info: SessionInfo, setup: Setup, _ context: Context, to listeners: inout [SessionListener]
+  ) {
     let settings = Alerts.Settings(
-      bell: interactive && config.bell && !arguments[SharedOptions.noBell], notifier: notifier, hooks: config.hooks,
-      environment: context.environment, terminal: terminal, cueBell: setup.speaker == nil,
-      sessionID: info.id, task: info.task ?? setup.task.map { "tw:" + $0.reference })
-    // Do-not-disturb goes in here, before the alerts, once the recorder that keeps its mark exists.
-    let alertsAt = listeners.count
+      bell: bell, notifier: notifier, hooks: setup.config.hooks, environment: context.environment, terminal: terminal,
+      cueBell: setup.speaker == nil, sessionID: info.id, task: info.task ?? setup.task.map { "tw:" + $0.reference })
     listeners.append(
       Alerts(settings: settings, output: context.output, desktop: desktop) { argv, env, input in
         Spawner.launch(argv, environment: env, input: input)
       })
-    // The voice and the sound start their programs as hooks do: at once, never waited for.
     let environment = context.environment
     if let speaker = setup.speaker {
       listeners.append(VoiceCues { Spawner.launch(speaker + [Spawner.inertText($0)], environment: environment) })
@@ -283,15 +372,18 @@ enum SessionLauncher {
           ChildProcess.start(tick.player + [Spawner.inertPath($0)], environment: environment)
         })
     }
-    // Opened only now, with the session lock held: a live socket is always the running session's.
-    // Before the recorder, so that the state file says why when there is none.
-    let control: ControlServer?
+  }
+
+  /// The session's control socket, opened only now, with the session lock held: a live socket
+  /// is always the running session's. Before the recorder, so that the state file (`info`)
+  /// says why when there is none.
+  private static func openControl(info: inout SessionInfo, setup: Setup, _ context: Context) -> ControlServer? {
     do {
       let zone = setup.journal.zone
       let pid = Platform.processID
       let stateInfo = info
-      control = try ControlServer(
-        folder: paths.controlFolder, stateFolder: paths.controlKey,
+      return try ControlServer(
+        folder: context.paths.controlFolder, stateFolder: context.paths.controlKey,
         makeState: { SessionState(engine: $0, info: stateInfo, pid: pid, upcoming: ControlProtocol.upcomingLimit) },
         offset: { zone.offset(at: $0) })
     } catch {
@@ -299,16 +391,14 @@ enum SessionLauncher {
         "pomo: warning: this session has no control socket: \(error); 'pomo pause', 'pomo stop' and 'pomo status --follow' cannot reach it\n"
       )
       info.controlProblem = error.description
-      control = nil
+      return nil
     }
-    // Before the lock goes (the defer above runs after this one).
-    defer { control?.close() }
-    let recorder = JournalRecorder(
-      journal: setup.journal, statePath: paths.stateFile, info: info, errors: context.errors)
-    // It keeps the record (`keepsRecord`): the event loop tells it first, so the state file
-    // ('pomo status') and the journal are up to date however long a do-not-disturb command takes.
-    listeners.append(recorder)
-    // The bridges to other programs run on a thread of their own, in order (`BridgeQueue`).
+  }
+
+  /// The bridges to other programs (Taskwarrior, Timewarrior), on a thread of their own, in
+  /// order (`BridgeQueue`); nil when there are none.
+  private static func bridgeQueue(_ setup: Setup, _ context: Context) -> BridgeQueue? {
+    let environment = context.environment
     var bridged: [SessionListener] = []
     if let task = setup.task {
       bridged.append(TaskwarriorAnnotation(task: task) { Spawner.run(["task"] + $0, environment: environment) })
@@ -322,73 +412,73 @@ enum SessionLauncher {
           },
           warn: { [errors = context.errors] in errors.write($0 + "\n") }))
     }
-    if !bridged.isEmpty {
-      bridges = BridgeQueue(bridged)
-      listeners.append(bridges!)
-    }
-    var doNotDisturb: DoNotDisturb?
-    if let backend = setup.doNotDisturb {
-      let errors = context.errors
-      let listener = DoNotDisturb(
-        backend: backend, kinds: config.doNotDisturb.kinds,
-        run: { Spawner.output($0, environment: environment, timeout: .seconds(5), limit: 4096) },
-        mark: { [unowned recorder] mark, engine in recorder.mark(doNotDisturb: mark, engine) },
-        warn: { errors.write($0 + "\n") })
-      doNotDisturb = listener
-      listeners.insert(listener, at: alertsAt)
-    }
-    // Whatever way the session ends, nothing pomo switched stays switched.
-    defer { doNotDisturb?.close() }
-    if context.environment[detachedVariable] != nil {
-      listeners.append(DetachedStart(log: paths.stateDirectory + "/" + detachedLogName))
-    }
+    return bridged.isEmpty ? nil : BridgeQueue(bridged)
+  }
 
-    let output = context.output
-    // What setting up took comes off the last phase, so the session ends at `endsAt` exactly.
-    if let endsAt, let last = plan.phases.indices.last {
-      let left = Duration.milliseconds(Int64(((endsAt - context.clock.wallSeconds()) * 1000).rounded(.up)))
-      plan.phases[last].duration = max(.milliseconds(1), left + ago - plan.phases[last].offset)
-    }
-    // Break time banked earlier today goes to the first rest an open focus earns (Third Time).
-    var bank = Duration.zero
-    if let cap = config.breakBankCap, plan.earnedRest != nil, plan.hasOpenPhase {
-      bank = BreakBankSource.today(
-        setup.journal, context, config: config, cap: cap, now: context.clock.wallSeconds()
-      ).duration
-    }
-    // Away from the desk: on Linux logind on the system bus (lock, idle, sleep); on macOS the
-    // screen lock's notifications. No system bus (a container, a console) or no logind is
-    // silently nothing; a bus that DBUS_SYSTEM_BUS_ADDRESS names but that cannot be reached
-    // gives one warning, as the session bus does.
-    var desk: SessionControl?
+  /// What switches do-not-disturb during focus, when a backend answered; the recorder keeps
+  /// its mark, so a crashed session's switch is turned back.
+  private static func doNotDisturbSwitch(
+    _ setup: Setup, recorder: JournalRecorder, _ context: Context
+  ) -> DoNotDisturb? {
+    guard let backend = setup.doNotDisturb else { return nil }
+    let environment = context.environment
+    let errors = context.errors
+    return DoNotDisturb(
+      backend: backend, kinds: setup.config.doNotDisturb.kinds,
+      run: { Spawner.output($0, environment: environment, timeout: .seconds(5), limit: 4096) },
+      mark: { [unowned recorder] mark, engine in recorder.mark(doNotDisturb: mark, engine) },
+      warn: { errors.write($0 + "\n") })
+  }
+
+  /// Away from the desk: on Linux logind on the system bus (lock, idle, sleep); on macOS the
+  /// screen lock's notifications. No system bus (a container, a console) or no logind is
+  /// silently nothing; a bus that DBUS_SYSTEM_BUS_ADDRESS names but that cannot be reached
+  /// gives one warning, as the session bus does.
+  private static func openDesk(_ config: Config, _ context: Context) -> SessionControl? {
     #if canImport(Darwin)
-      desk = ScreenLockAway()
+      return ScreenLockAway()
     #else
       switch LogindAway.open(
         environment: context.environment, idleAfter: config.away.idleAfter, processID: UInt32(Platform.processID))
       {
-      case .success(let opened): desk = opened
+      case .success(let opened): return opened
       case .failure(.noBus(let error)) where !(context.environment["DBUS_SYSTEM_BUS_ADDRESS"] ?? "").isEmpty:
         context.errors.write(
           "pomo: warning: the system bus cannot be reached: \(error); locking, idleness and sleep are not heard "
             + "('pomo away' and 'pomo back' still work)\n")
-      case .failure: break
+        return nil
+      case .failure: return nil
       }
     #endif
-    defer { desk?.close() }
-    let session = LiveSession(
+  }
+
+  /// Break time banked earlier today goes to the first rest an open focus earns (Third Time).
+  private static func bankedBreak(_ plan: Plan, _ setup: Setup, _ context: Context) -> Duration {
+    guard let cap = setup.config.breakBankCap, plan.earnedRest != nil, plan.hasOpenPhase else { return .zero }
+    return BreakBankSource.today(
+      setup.journal, context, config: setup.config, cap: cap, now: context.clock.wallSeconds()
+    ).duration
+  }
+
+  /// The event loop over the engine, its listeners and the ways commands come in.
+  private static func liveSession(
+    plan: Plan, info: SessionInfo, config: Config, ago: Duration, bank: Duration, screen: Screen,
+    listeners: [SessionListener], display: (any LiveView)?, signals: TerminalSignals?, controls: [SessionControl],
+    _ context: Context
+  ) -> LiveSession {
+    let output = context.output
+    let environment = context.environment
+    return LiveSession(
       // With no keys read, nobody can answer a last phase's question for reps: it is not waited for.
       engine: SessionEngine(
-        plan: plan, clock: context.clock, asksAtEnd: readKeys, startedAgo: ago, tags: info.tags, note: info.note,
-        bank: bank, away: config.away),
+        plan: plan, clock: context.clock, asksAtEnd: screen.readKeys, startedAgo: ago, tags: info.tags,
+        note: info.note, bank: bank, away: config.away),
       listeners: listeners,
       display: display,
-      terminalSignals: signals, readKeys: readKeys,
+      terminalSignals: signals, readKeys: screen.readKeys,
       columns: { Context.columns(environment, terminal: Platform.terminalColumns(1)) },
       rows: { Context.rows(environment) },
-      outputClosed: { output.isClosed }, controls: [control as SessionControl?, desktop, desk].compactMap { $0 })
-    let outcome = session.run()
-    return recorder.failed ? ExitCode.failure : outcome.exitCode
+      outputClosed: { output.isClosed }, controls: controls)
   }
 }
 
