@@ -82,7 +82,6 @@ extension Pomo {
     static let note = Option<String>.value("note", .text, help: "A note for the session's journal record.")
 
     public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
-      let name = arguments.positionals[0]
       let path = arguments.path
       let timer = QuickTimerOptions(
         rounds: arguments[SharedOptions.rounds], warmup: duration(arguments[warmup]),
@@ -96,8 +95,44 @@ extension Pomo {
       // When the session begins: now (less `--ago`), or at `--at`. `@14:30` and `--until` say
       // when it ends.
       let begins = startAt ?? now - TimeText.seconds(ago)
-      let endsAt: Double?
-      let preset: Preset
+      let (preset, endsAt) = try presetAndEnd(timer: timer, begins: begins, arguments, context)
+      var plan = endsAt.map { Plan(preset: preset, filling: seconds($0 - begins)) }
+        ?? PresetLookup.plan(preset, arguments)
+      if let endsAt, let short = Self.shortfall(plan, endsAt: endsAt, start: begins, context) {
+        context.errors.write("pomo: warning: \(short)\n")
+      }
+      try check(plan, preset: preset, ago: ago, arguments)
+      if arguments[dryRun] {
+        if let advance = try SessionLauncher.advance(arguments) { plan.setAdvance(advance) }
+        // A plan bound to the clock shows the times of day it runs at.
+        let clock = (endsAt != nil || startAt != nil) ? PlanText.ClockTimes(start: begins, time: context.zone.clockTime) : nil
+        context.output.write(PlanText.render(plan, width: context.width, unicode: context.unicode, clock: clock))
+        return ExitCode.success
+      }
+      if startAt != nil && arguments[SharedOptions.detach] {
+        throw CLIError.usage("--at cannot be used with --detach: the wait is shown in the terminal", command: path)
+      }
+      var labels = Labels(tags: arguments[tag], note: arguments[Self.note])
+      let journal = JournalAccess.journal(arguments, context)
+      if ago > .zero { try Self.refuseOverlap(from: begins, to: now, ago: arguments[Self.ago] ?? "", journal, context, path) }
+      var setup = try SessionLauncher.Setup(arguments, context, journal: journal)
+      try linkTask(arguments, journal, &setup, &labels, context)
+      if arguments[SharedOptions.detach] { return try SessionLauncher.detach(plan: plan, arguments, context) }
+      // A session that waits for its time is the running session from now: it holds the lock.
+      let lock = try JournalAccess.claim(journal, context)
+      if let startAt, let signal = try Self.wait(until: startAt, plan: plan, context) { return 128 + signal }
+      let info = sessionInfo(preset: preset, plan: plan, labels: labels, timer: timer, context)
+      return SessionLauncher.run(
+        plan: plan, info: info, setup: setup, lock: lock, endsAt: endsAt, ago: ago, arguments, context)
+    }
+
+    /// The preset to run and when it ends, if it must: `@14:30` is one focus phase until then;
+    /// any other name is a preset or a timer, ending at `--until` when it is given.
+    private static func presetAndEnd(
+      timer: QuickTimerOptions, begins: Double, _ arguments: ParsedArguments, _ context: Context
+    ) throws(CLIError) -> (Preset, endsAt: Double?) {
+      let name = arguments.positionals[0]
+      let path = arguments.path
       if name.hasPrefix("@") {
         if arguments[until] != nil {
           throw CLIError.usage("'\(name)' already says when the session ends; leave out --until", command: path)
@@ -106,29 +141,29 @@ extension Pomo {
           throw CLIError.usage("'\(name)' is one phase until then: --rounds, --warmup and --cooldown do not apply", command: path)
         }
         let end = try target(String(name.dropFirst()), option: name, begins, context, path)
-        endsAt = end
-        preset = QuickTimer(spec: name, work: seconds(end - begins)).preset(
+        let preset = QuickTimer(spec: name, work: seconds(end - begins)).preset(
           rounds: nil, warmup: nil, cooldown: nil)
-      } else {
-        endsAt = try arguments[until].map { text throws(CLIError) in
-          try target(text, option: "--until", begins, context, path)
-        }
-        if endsAt != nil && arguments[SharedOptions.rounds] != nil {
-          throw CLIError.usage("--until and --rounds cannot be used together: the time says how many rounds", command: path)
-        }
-        preset = try PresetLookup.preset(name, path: path, context: context, timer: timer)
-        // An open focus ends when you say so: no plan of it can be cut to end at a time.
-        if endsAt != nil && (preset.warmup + preset.round + preset.cooldown).contains(where: \.open) {
-          throw CLIError.usage(
-            "--until cannot be used with '\(TextLayout.inert(preset.name))': its open focus ends when you end it, not at a time",
-            command: path)
-        }
+        return (preset, end)
       }
-      var plan = endsAt.map { Plan(preset: preset, filling: seconds($0 - begins)) }
-        ?? PresetLookup.plan(preset, arguments)
-      if let endsAt, let short = Self.shortfall(plan, endsAt: endsAt, start: begins, context) {
-        context.errors.write("pomo: warning: \(short)\n")
+      let endsAt = try arguments[until].map { text throws(CLIError) in
+        try target(text, option: "--until", begins, context, path)
       }
+      if endsAt != nil && arguments[SharedOptions.rounds] != nil {
+        throw CLIError.usage("--until and --rounds cannot be used together: the time says how many rounds", command: path)
+      }
+      let preset = try PresetLookup.preset(name, path: path, context: context, timer: timer)
+      // An open focus ends when you say so: no plan of it can be cut to end at a time.
+      if endsAt != nil && (preset.warmup + preset.round + preset.cooldown).contains(where: \.open) {
+        throw CLIError.usage(
+          "--until cannot be used with '\(TextLayout.inert(preset.name))': its open focus ends when you end it, not at a time",
+          command: path)
+      }
+      return (preset, endsAt)
+    }
+
+    /// What the options may not ask of this plan: `--confirm` of an open focus, `--ago` past its end.
+    private static func check(_ plan: Plan, preset: Preset, ago: Duration, _ arguments: ParsedArguments) throws(CLIError) {
+      let path = arguments.path
       // As a preset may not (`"advance": "confirm"` with an open phase), `--confirm` may not
       // make an open focus wait: it already waits for you.
       if plan.hasOpenPhase, try SessionLauncher.advance(arguments) == .confirm {
@@ -142,54 +177,55 @@ extension Pomo {
           "--ago \(arguments[Self.ago] ?? ""): the plan takes \(DurationText.format(plan.total)), so it would be over already",
           command: path)
       }
-      if arguments[dryRun] {
-        if let advance = try SessionLauncher.advance(arguments) { plan.setAdvance(advance) }
-        // A plan bound to the clock shows the times of day it runs at.
-        let clock = (endsAt != nil || startAt != nil) ? PlanText.ClockTimes(start: begins, time: context.zone.clockTime) : nil
-        context.output.write(PlanText.render(plan, width: context.width, unicode: context.unicode, clock: clock))
-        return ExitCode.success
-      }
-      if startAt != nil && arguments[SharedOptions.detach] {
-        throw CLIError.usage("--at cannot be used with --detach: the wait is shown in the terminal", command: path)
-      }
-      var tags = arguments[tag]
-      var note = arguments[Self.note]
-      let journal = JournalAccess.journal(arguments, context)
-      if ago > .zero { try Self.refuseOverlap(from: begins, to: now, ago: arguments[Self.ago] ?? "", journal, context, path) }
-      var setup = try SessionLauncher.Setup(arguments, context, journal: journal)
+    }
+
+    /// What the session is about: its tags and note, and the task it works on.
+    private struct Labels {
+      var tags: [String]
+      var note: String?
       var taskID: String?
       var taskTitle: String?
+    }
+
+    /// `--task`: a task of pomo's own lends the session its tags; a Taskwarrior task (tw:12)
+    /// is annotated at the end, and lends its description as the note and its project as a tag.
+    private static func linkTask(
+      _ arguments: ParsedArguments, _ journal: Journal, _ setup: inout SessionLauncher.Setup, _ labels: inout Labels,
+      _ context: Context
+    ) throws(CLIError) {
       if let text = arguments[task], !text.hasPrefix("tw:") {
         let found = try TaskAccess.find(text, journal, context, quiet: true)
         if found.task.done != nil {
           context.errors.write("pomo: warning: the task \(TaskAccess.describe(found.task)) is done already\n")
         }
-        taskID = found.task.id
-        taskTitle = found.task.title
-        for t in found.task.tags where !tags.contains(t) { tags.append(t) }
+        labels.taskID = found.task.id
+        labels.taskTitle = found.task.title
+        for t in found.task.tags where !labels.tags.contains(t) { labels.tags.append(t) }
       } else if let text = arguments[task] {
-        setup.task = try Self.taskwarrior(text, path, context)
+        setup.task = try Self.taskwarrior(text, arguments.path, context)
         if let found = setup.task {
-          note = note ?? found.description
-          if let project = found.project, !tags.contains(project) { tags.append(project) }
+          labels.note = labels.note ?? found.description
+          if let project = found.project, !labels.tags.contains(project) { labels.tags.append(project) }
         }
       }
-      if arguments[SharedOptions.detach] { return try SessionLauncher.detach(plan: plan, arguments, context) }
-      // A session that waits for its time is the running session from now: it holds the lock.
-      let lock = try JournalAccess.claim(journal, context)
-      if let startAt, let signal = try Self.wait(until: startAt, plan: plan, context) { return 128 + signal }
+    }
+
+    /// The session as its record and state file will say: a new id, what it is about, where its
+    /// preset came from.
+    private static func sessionInfo(
+      preset: Preset, plan: Plan, labels: Labels, timer: QuickTimerOptions, _ context: Context
+    ) -> SessionInfo {
       var source: String?
       if case .file(let path) = preset.source { source = Platform.absolutePath(path) }
       var info = SessionInfo(
-        id: JournalRecord.newID(), tags: tags, note: note, host: context.hostName, source: source,
+        id: JournalRecord.newID(), tags: labels.tags, note: labels.note, host: context.hostName, source: source,
         planCount: plan.phases.count)
       // Only a quick timer takes them (a preset refuses them), and its name does not say them.
       info.warmup = timer.warmup
       info.cooldown = timer.cooldown
-      info.task = taskID
-      info.taskTitle = taskTitle
-      return SessionLauncher.run(
-        plan: plan, info: info, setup: setup, lock: lock, endsAt: endsAt, ago: ago, arguments, context)
+      info.task = labels.taskID
+      info.taskTitle = labels.taskTitle
+      return info
     }
 
     /// Counts down to `startAt`, as the session the state folder shows waiting
