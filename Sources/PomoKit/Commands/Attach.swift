@@ -27,11 +27,11 @@ extension Pomo {
         """,
       options: [SharedOptions.color.spec, SharedOptions.ascii.spec])
 
-    /// The keys, as the header and `?` list them: `enter go on` only for a session whose
-    /// phases wait for confirmation.
     /// What stays on the screen after `d` (or Ctrl-C): the session runs on, and how to come back.
     static let detachedLine = "Detached; the session runs on. 'pomo attach' comes back to it."
 
+    /// The keys, as the header and `?` list them: `enter go on` only for a session whose
+    /// phases wait for confirmation.
     static func keysHint(confirm: Bool, open: Bool = false) -> String {
       KeyHints.full(confirm: confirm, open: open, quit: "q stop", extra: "d detach")
     }
@@ -52,32 +52,119 @@ extension Pomo {
       guard context.stdoutIsTerminal && context.stdinIsTerminal else {
         throw CLIError.failure("'pomo attach' needs a terminal; 'pomo status --follow' works anywhere")
       }
-      var width = context.width
       let signals = SignalPipe(signals: [SIGINT, SIGTERM, SIGHUP, SIGWINCH])
       let raw = RawMode(fd: 0)
       _ = raw.enter()
       context.output.write(ANSI.hideCursor)
-      var summarised = false
+      let screen = Screen(output: context.output, style: style, width: context.width)
       defer {
-        context.output.write((summarised ? "" : "\n") + ANSI.showCursor)
+        context.output.write((screen.summarised ? "" : "\n") + ANSI.showCursor)
         raw.restore()
         signals.close()
       }
       let waiter = EventWaiter()
+      while true {
+        let ready = waiter.wait(for: [follower.fd, 0, signals.readFD], until: nil, now: .zero)
+        if ready.readable.contains(signals.readFD), let status = takeSignals(signals, screen, context) {
+          return status
+        }
+        if ready.readable.contains(follower.fd), let status = readFeed(follower, screen) { return status }
+        if ready.readable.contains(0), let status = readKeys(client, screen) { return status }
+      }
+    }
+
+    /// A new size redraws the screen; any other signal (Ctrl-C, a hang-up) detaches, and the
+    /// session goes on. The exit status once attach is done.
+    private static func takeSignals(_ signals: SignalPipe, _ screen: Screen, _ context: Context) -> Int32? {
+      for number in signals.drain() {
+        guard number == SIGWINCH else { return screen.detach() }
+        // The old lines may have been rewrapped or cut: clear the screen and draw them again.
+        screen.width = Context.columns(context.environment, terminal: Platform.terminalColumns(1)) ?? screen.width
+        screen.output.write("\u{1B}[H\u{1B}[2J")
+        screen.headed = false
+        screen.draw()
+      }
+      return nil
+    }
+
+    /// The session's latest state from its feed; once it ends, what its own terminal printed
+    /// as it ended, laid out for this one. The exit status once attach is done.
+    private static func readFeed(_ follower: Follower, _ screen: Screen) -> Int32? {
+      let (latest, ended) = follower.read()
+      screen.state = latest ?? screen.state
+      screen.draw()
+      guard ended else { return nil }
+      if let summary = follower.summary {
+        screen.printSummary(summary)
+      } else {
+        screen.output.write("\n" + "the session ended")
+      }
+      return ExitCode.success
+    }
+
+    /// The keys typed: `d` detaches, `?` lists the keys, and the others go to the session as
+    /// its commands. The exit status once attach is done.
+    private static func readKeys(_ client: ControlClient, _ screen: Screen) -> Int32? {
+      guard let keys = Platform.readAvailable(0) else { return ExitCode.success }
+      for key in keys {
+        if key == UInt8(ascii: "d") || key == UInt8(ascii: "D") { return screen.detach() }
+        if KeyHints.helpKeys.contains(key) {
+          screen.listKeys()
+          continue
+        }
+        // While the session asks about time away, k keeps it ('d' detaches here: 'pomo drop').
+        let keeps = (key == UInt8(ascii: "k") || key == UInt8(ascii: "K")) && screen.state?.awayAsking == true
+        guard let command = keeps ? .keepAway : SessionEngine.command(forKey: key) else { continue }
+        do {
+          switch try client.answer(.command(command)) {
+          case .state(let answer):
+            screen.state = answer
+            screen.draw()
+          case .ended(let summary?):
+            // q (or a skip past the last phase) ended it: its summary, as `pomo stop` prints.
+            screen.printSummary(summary)
+            return ExitCode.success
+          case .ended(nil):
+            screen.draw()
+          }
+        } catch {
+          // The session ended meanwhile; the feed says so next.
+        }
+      }
+      return nil
+    }
+
+    /// This terminal's view of the session: a header once, then its status line, redrawn in
+    /// place; what it last knew of the session, and whether a summary ends it.
+    private final class Screen {
+      let output: any TextOutput
+      let style: DisplayStyle
+      var width: Int
       var state: SessionState?
+      /// Whether the header (the preset, its pid and the keys) is on the screen.
       var headed = false
-      var keysHint = Self.keysHint(confirm: false)
+      var keysHint = Attach.keysHint(confirm: false)
+      /// Whether a whole last line (a summary, or the line that says it detached) ends the output.
+      var summarised = false
+
+      init(output: any TextOutput, style: DisplayStyle, width: Int) {
+        self.output = output
+        self.style = style
+        self.width = width
+      }
+
       func dimmed(_ line: String) -> String {
         ANSI.paint(TextLayout.truncate(line, width - 1, unicode: style.unicode), ANSI.dim, when: style.color)
       }
+
       func draw() {
         guard let state else { return }
         // An open phase (Flowtime) waits from its start; space and enter end it.
         let open = state.open || state.upcoming.contains(where: \.open)
-        keysHint = Self.keysHint(confirm: state.confirm || (state.waiting && !state.open), open: open)
+        keysHint = Attach.keysHint(confirm: state.confirm || (state.waiting && !state.open), open: open)
         if !headed {
           let head = "\(TextLayout.inert(state.record.preset)) (pid \(state.pid)):"
-          context.output.write(
+          output.write(
             dimmed(KeyHints.header(head, hints: keysHint, room: width - 1, separator: " ", unicode: style.unicode))
               + "\n")
           headed = true
@@ -89,80 +176,29 @@ extension Pomo {
           snapshot, width: width, style: style,
           hint: state.waiting ? KeyHints.waiting(keys: true, open: state.open) : counting?.full,
           shortHint: state.waiting ? KeyHints.waitingShort(keys: true, open: state.open) : counting?.short)
-        context.output.write(ANSI.clearLine + line.text)
+        output.write(ANSI.clearLine + line.text)
       }
+
+      /// The keys, a line each above the status line, which is drawn again under them.
+      func listKeys() {
+        let list = KeyHints.list(keysHint, width: width).map { ANSI.clearLine + dimmed($0) + "\n" }
+        output.write("\r" + list.joined())
+        draw()
+      }
+
       func printSummary(_ summary: (head: String, parts: [String])) {
-        context.output.write(
+        output.write(
           "\r" + ANSI.clearLine
             + SessionSummary.layout(head: summary.head, parts: summary.parts, width: width, unicode: style.unicode))
         summarised = true
       }
+
       /// Leaves the session running: the live line gives way to a whole line that says so.
       func detach() -> Int32 {
-        context.output.write(
-          "\r" + ANSI.clearLine + TextLayout.truncate(Self.detachedLine, width - 1, unicode: style.unicode) + "\n")
+        output.write(
+          "\r" + ANSI.clearLine + TextLayout.truncate(Attach.detachedLine, width - 1, unicode: style.unicode) + "\n")
         summarised = true
         return ExitCode.success
-      }
-      while true {
-        let ready = waiter.wait(for: [follower.fd, 0, signals.readFD], until: nil, now: .zero)
-        if ready.readable.contains(signals.readFD) {
-          for number in signals.drain() {
-            if number == SIGWINCH {
-              // The old lines may have been rewrapped or cut: clear the screen and draw them again.
-              width = Context.columns(context.environment, terminal: Platform.terminalColumns(1)) ?? width
-              context.output.write("\u{1B}[H\u{1B}[2J")
-              headed = false
-              draw()
-            } else {
-              return detach()  // Ctrl-C, a hang-up: detach; the session goes on.
-            }
-          }
-        }
-        if ready.readable.contains(follower.fd) {
-          let (latest, ended) = follower.read()
-          state = latest ?? state
-          draw()
-          if ended {
-            // What the session's own terminal printed as it ended, laid out for this one.
-            if let summary = follower.summary {
-              printSummary(summary)
-            } else {
-              context.output.write("\n" + "the session ended")
-            }
-            return ExitCode.success
-          }
-        }
-        if ready.readable.contains(0) {
-          guard let keys = Platform.readAvailable(0) else { return ExitCode.success }
-          for key in keys {
-            if key == UInt8(ascii: "d") || key == UInt8(ascii: "D") { return detach() }
-            if KeyHints.helpKeys.contains(key) {
-              let list = KeyHints.list(keysHint, width: width).map { ANSI.clearLine + dimmed($0) + "\n" }
-              context.output.write("\r" + list.joined())
-              draw()
-              continue
-            }
-            // While the session asks about time away, k keeps it ('d' detaches here: 'pomo drop').
-            let keeps = (key == UInt8(ascii: "k") || key == UInt8(ascii: "K")) && state?.awayAsking == true
-            guard let command = keeps ? .keepAway : SessionEngine.command(forKey: key) else { continue }
-            do {
-              switch try client.answer(.command(command)) {
-              case .state(let answer):
-                state = answer
-                draw()
-              case .ended(let summary?):
-                // q (or a skip past the last phase) ended it: its summary, as `pomo stop` prints.
-                printSummary(summary)
-                return ExitCode.success
-              case .ended(nil):
-                draw()
-              }
-            } catch {
-              // The session ended meanwhile; the feed says so next.
-            }
-          }
-        }
       }
     }
   }
