@@ -17,7 +17,7 @@ struct FolderIndexTests {
 
   static func records(_ file: IndexedJournal) throws -> [String] {
     var ids: [String] = []
-    try History(files: [file]).records(overlapping: -.infinity, .infinity) { ids.append($0.id) }
+    try IndexedHistory(files: [file]).records(overlapping: -.infinity, .infinity) { ids.append($0.id) }
     return ids
   }
 

@@ -475,7 +475,7 @@ struct RecordScannerTests {
         handle.closeFile()
       }
       let known = ids
-      _ = try stepwise.update(RandomAccessFile(path: grown), isKnown: { History.contains(known, $0) })
+      _ = try stepwise.update(RandomAccessFile(path: grown), isKnown: { SessionID.contains(known, $0) })
       ids = JournalIndex.merge(ids, stepwise.added.ids)
       refs += stepwise.added.corrections
       quarters = Self.distinct(JournalIndex.merge(quarters, stepwise.added.quarters))

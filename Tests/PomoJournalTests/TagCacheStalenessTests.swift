@@ -36,7 +36,7 @@ struct TagCacheStalenessTests {
 
     let reopened = try IndexedJournal(journal: journal, cacheFolder: cache)
     var tags: [String] = []
-    try History(files: [reopened]).records(overlapping: -.infinity, .infinity) { tags += $0.tags }
+    try IndexedHistory(files: [reopened]).records(overlapping: -.infinity, .infinity) { tags += $0.tags }
     #expect(Set(tags) == ["omega", "plain"], "the index sees the edit")
     #expect(reopened.tags == ["omega", "plain"], "and so do the tags")
   }

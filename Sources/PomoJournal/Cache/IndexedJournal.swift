@@ -139,13 +139,7 @@ public final class IndexedJournal {
   }
 
   /// The tags of the journal's sessions and corrections a shell can offer, sorted.
-  public var tags: [String] { index.tags.keys.filter(Self.isCompletable).sorted() }
-
-  /// A tag a shell can offer: not blank, no control characters (they would break the
-  /// one-tag-a-line list, and nobody types them).
-  private static func isCompletable(_ tag: String) -> Bool {
-    !tag.trimmedSpaces().isEmpty && !tag.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
-  }
+  public var tags: [String] { index.tags.keys.filter(TagList.isCompletable).sorted() }
 
   /// Every line that may be a record after `line`, as its bytes, handed to `work` with its
   /// part's number: `parts` runs of chunks, each on a core of its own with one buffer.

@@ -62,15 +62,20 @@ public struct Journal {
   /// A last line without its newline may be a record being appended right now, so it is
   /// neither read nor reported, unless the file is `finished` (a file to import, which no
   /// one writes any more). A missing file is an empty journal.
+  ///
+  /// Only the first `lines` lines are read: a reader that reads the file again reads it as it
+  /// stood the first time, by the count this returns (the lines read, damaged ones too).
+  @discardableResult
   public func forEach(
-    finished: Bool = false, bad: (BadLine) -> Void, _ body: (JournalEntry, _ line: ArraySlice<UInt8>) -> Void
-  ) throws(FileSystemError) {
-    guard Platform.fileExists(path) else { return }
+    finished: Bool = false, lines: Int = .max, bad: (BadLine) -> Void,
+    _ body: (JournalEntry, _ line: ArraySlice<UInt8>) -> Void
+  ) throws(FileSystemError) -> Int {
+    guard Platform.fileExists(path) else { return 0 }
     var reader = try LineReader(path: path)
     defer { reader.close() }
     var seen = Set<String>()
-    while let line = try reader.next() {
-      if !line.terminated && !finished { break }
+    while reader.lineNumber < lines, let line = try reader.next() {
+      if !line.terminated && !finished { return reader.lineNumber - 1 }
       if line.tooLong {
         bad(BadLine(number: reader.lineNumber, reason: Self.tooLongReason))
         continue
@@ -84,5 +89,6 @@ public struct Journal {
         bad(BadLine(number: reader.lineNumber, reason: reason))
       }
     }
+    return reader.lineNumber
   }
 }

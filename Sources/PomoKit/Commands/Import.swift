@@ -54,10 +54,10 @@ extension Pomo {
       let history =
         target.files.contains(where: Platform.fileExists)
         ? try JournalAccess.history(target, strict: false, context, quiet: true) : nil
-      let held = history?.idHashes ?? []
+      let held = (try? history?.idHashes()) ?? []
       // The ids met in this file so far: an id the journal holds, or met before, is already present.
       var met = Set<String>()
-      func isNew(_ id: String) -> Bool { !History.contains(held, FNV1a.hash(id)) && met.insert(id).inserted }
+      func isNew(_ id: String) -> Bool { !SessionID.contains(held, FNV1a.hash(id)) && met.insert(id).inserted }
       // Standard input is read once: whole, so that what it holds can be recognized.
       var input: [UInt8]?
       func whole() throws(CLIError) -> [UInt8] {
@@ -227,7 +227,7 @@ extension Pomo {
 
     /// The sessions of `imported` that share time with another, recorded or imported, each
     /// with one it shares time with.
-    static func overlapping(_ imported: [JournalRecord], _ history: History?, _ target: Journal) throws(CLIError) -> [(
+    static func overlapping(_ imported: [JournalRecord], _ history: (any History)?, _ target: Journal) throws(CLIError) -> [(
       session: JournalRecord, other: JournalRecord
     )] {
       guard let from = imported.map(\.start).min(), let to = imported.map(\.end).max() else { return [] }

@@ -60,7 +60,7 @@ public struct DayTotals: Sendable {
   /// (and the other days of the pages read), and no hours without them; `tables` adds those
   /// of the lines read since.
   public static func of(
-    _ history: History, journal: String, calendar: LocalCalendar, folder: String, days: ClosedRange<Int64>? = nil,
+    _ history: IndexedHistory, journal: String, calendar: LocalCalendar, folder: String, days: ClosedRange<Int64>? = nil,
     hours: Bool = true, writeAfter: Int64 = 5000
   ) throws(FileSystemError) -> DayTotals {
     let source = FNV1a.hash(Platform.absolutePath(journal))
@@ -89,7 +89,7 @@ public struct DayTotals: Sendable {
 
   /// Reads what the files gained since the marks into `pending` (and the marks, the special
   /// and the long sessions); returns whether the totals were built from nothing.
-  mutating func update(_ history: History, calendar: LocalCalendar) throws(FileSystemError) -> Bool {
+  mutating func update(_ history: IndexedHistory, calendar: LocalCalendar) throws(FileSystemError) -> Bool {
     // The calendar's zone, the bytes of its rules and its day start: new rules for the zone
     // (a new tzdata) build the table again.
     let key = calendar.fingerprint
@@ -155,7 +155,7 @@ public struct DayTotals: Sendable {
     let known = touched
     let special = self.specials
     func isSpecial(_ hash: UInt64) -> Bool {
-      known[hash] != nil || special.contains(hash) || history.isCorrected(hash: hash) || History.contains(shared, hash)
+      known[hash] != nil || special.contains(hash) || history.isCorrected(hash: hash) || SessionID.contains(shared, hash)
     }
     for (f, file) in files.enumerated() where parts > 0 && now[f].lines > before[f] {
       try file.linesInParts(after: before[f], parts: parts) { k, line in
@@ -352,7 +352,7 @@ extension DayTotals {
   }
 
   /// The sessions left out of the table, folded (a deleted one is not there).
-  public func longSessions(of history: History) throws(FileSystemError) -> [JournalRecord] {
+  public func longSessions(of history: IndexedHistory) throws(FileSystemError) -> [JournalRecord] {
     var result: [JournalRecord] = []
     for (hash, prefix) in long.sorted(by: { $0.key < $1.key }) {
       if let first = try history.copies(of: hash, prefix: prefix).first, let folded = try history.fold(first.record) {

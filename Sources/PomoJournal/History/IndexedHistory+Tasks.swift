@@ -6,11 +6,11 @@ import PomoPlatform
 /// sessions since the earliest of them was made, read through the time index
 /// (`History+Reading`), so counting today's tasks reads today's sessions, never the journal.
 /// It answers as `TaskFold.tasks` does from every line.
-extension History {
+extension IndexedHistory {
   /// Every task as it now stands (undone and deleted ones left out) that `query` wants, in
   /// the order they were made, with the Pomodoros of the sessions that worked on it (without
   /// `counting`, every count is 0: to find a task by its id, say).
-  public func tasks(_ query: TaskQuery = .all, counting: Bool = true) throws(FileSystemError) -> [TaskProgress] {
+  public func tasks(_ query: TaskQuery, counting: Bool) throws(FileSystemError) -> [TaskProgress] {
     let wanted = chosen(query)
     var tasks: [TaskRecord] = []
     var seen = Set<String>()

@@ -4,7 +4,7 @@ import PomoPlatform
 /// The corrections (and added sessions) of a history's files, as their indexes keep them, and
 /// the fold of a session with its own (`Fold`): a session's corrections are found by binary
 /// search of each file's table, and only their few lines are read.
-extension History {
+extension IndexedHistory {
   /// How many corrections (and added sessions) the history holds.
   public var correctionCount: Int { correctionTables.reduce(0) { $0 + $1.count } }
 
@@ -39,9 +39,7 @@ extension History {
 
   /// The latest correction or added session that no undo has revoked yet, as its own id,
   /// the session it concerns and what it was; nil when there is none.
-  public func latestRevocable() throws(FileSystemError) -> (
-    id: String, session: String, kind: JournalIndex.CorrectionRef.Kind, at: Double
-  )? {
+  public func latestRevocable() throws(FileSystemError) -> Revocable? {
     // The undos are few: read them for what they revoke. The rest are known by their hashes,
     // so only the latest ones' lines are read.
     var revoked = Set<UInt64>()
@@ -52,7 +50,7 @@ extension History {
     }
     let live = refs.filter { $0.ref.kind != .undo && !revoked.contains($0.ref.id) }
     guard let latestAt = live.map(\.ref.at).max() else { return nil }
-    var best: (id: String, session: String, kind: JournalIndex.CorrectionRef.Kind, at: Double)?
+    var best: Revocable?
     for (f, ref) in live where ref.at == latestAt {
       let bytes = try files[f].read(offset: ref.offset, length: ref.length)
       let found: (id: String, session: String)?
@@ -63,7 +61,16 @@ extension History {
       case nil: found = nil
       }
       // The same time: the greater id is the later, as the fold orders them.
-      if let found, best == nil || found.id > best!.id { best = (found.id, found.session, ref.kind, ref.at) }
+      if let found, best == nil || found.id > best!.id {
+        let kind: Revocable.Kind =
+          switch ref.kind {
+          case .delete: .delete
+          case .added: .added
+          case .task: .task
+          case .amend, .undo: .amend
+          }
+        best = Revocable(id: found.id, session: found.session, kind: kind, at: ref.at)
+      }
     }
     return best
   }

@@ -3,20 +3,17 @@ import PomoPlatform
 
 /// Finds sessions by their ids: the session an id or a prefix of it names, as `edit`,
 /// `delete` and `show` take it, and the lines a session was written on.
-extension History {
-  /// The fewest characters of an id that name a session, as git asks of an abbreviated
-  /// commit: a slip of one key (`pomo edit 5`) must not pick a session at random.
-  public static let shortestPrefix = 4
-
-  /// Whether `text` is too short to be taken as a prefix (`last` and a whole short id still are).
-  public static func isTooShort(_ text: String) -> Bool { text != "last" && text.count < shortestPrefix }
-
+extension IndexedHistory {
   /// The hashes of every id the files hold a line of (sessions, corrections, tasks), sorted,
   /// from their indexes: as everywhere in the index, an id is known by its hash.
-  package var idHashes: [UInt64] {
+  public func idHashes() -> [UInt64] {
     var all = files.flatMap { $0.entries(of: \.ids) }
     if files.count > 1 { RadixSort.sort(&all) { $0 } }
     return all
+  }
+
+  public func tags() -> [String] {
+    Array(Set(files.flatMap(\.tags))).sorted()
   }
 
   /// The lines of the session with this id hash, as recorded (not folded), in file order,
@@ -36,42 +33,13 @@ extension History {
     return result.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
   }
 
-  /// The session an id names: `last` (the session recorded last, `lastRecorded`), a whole
-  /// id, or any unique prefix of at least `shortestPrefix` characters.
-  public func find(_ text: String) throws(SessionLookupError) -> JournalRecord {
-    if Self.isTooShort(text) {
-      // Only a whole id this short (another tool's, say) is taken as it stands.
-      let found: JournalRecord
-      do { found = try findPrefix(text) } catch .deleted(let id) where id.lowercased() == text.lowercased() {
-        throw .deleted(id)
-      } catch { throw .tooShort(text) }
-      guard found.id.lowercased() == text.lowercased() else { throw .tooShort(text) }
-      return found
-    }
-    return try findPrefix(text)
-  }
-
-  private func findPrefix(_ text: String) throws(SessionLookupError) -> JournalRecord {
-    // Ids are written in lowercase; a prefix typed in capitals means the same.
-    do {
-      return try find(exactly: text)
-    } catch .unknown(let given) where text.lowercased() != text {
-      do { return try find(exactly: text.lowercased()) } catch .unknown { throw .unknown(given) }
-    }
-  }
-
-  private func find(exactly text: String) throws(SessionLookupError) -> JournalRecord {
-    if text == "last" {
-      guard let latest = try? lastRecorded() else { throw .empty }
-      return latest
-    }
-    guard !text.isEmpty else { throw .unknown(text) }
+  /// The sessions whose ids start with `prefix`, from the chunks whose lines' id prefixes may.
+  public func sessions(withPrefix text: String) -> (live: [JournalRecord], deleted: [String]) {
     let range = JournalIndex.prefixRange(text)
-    var live: [String: JournalRecord] = [:]
+    var live: [JournalRecord] = []
     var deleted: [String] = []
     var matched = Set<String>()
-    let most = 10
-    outer: for file in files {
+    for file in files {
       // The chunks holding a line whose id may start so, each read once, in order (the first
       // line of an id wins).
       let chunks = Set(file.entries(of: \.prefixes, in: range).compactMap { file.chunk(holding: $0.line) })
@@ -80,18 +48,11 @@ extension History {
         for item in items where item.record.id.hasPrefix(text) && matched.insert(item.record.id).inserted {
           let folded: JournalRecord?
           do { folded = try fold(item.record) } catch { continue }
-          if let folded { live[folded.id] = folded } else { deleted.append(item.record.id) }
-          if live.count > most { break outer }
+          if let folded { live.append(folded) } else { deleted.append(item.record.id) }
         }
       }
     }
-    if live.count == 1, let only = live.values.first { return only }
-    if live.count > 1 {
-      let sorted = live.values.sorted { $0.start != $1.start ? $0.start > $1.start : $0.id < $1.id }
-      throw .ambiguous(text, Array(sorted.prefix(most)), more: live.count > most)
-    }
-    if let first = deleted.first { throw .deleted(first) }
-    throw .unknown(text)
+    return (live, deleted)
   }
 
   /// The session recorded last, as it now stands: what a user just did. A session is recorded

@@ -2,7 +2,7 @@ import PomoCore
 
 /// Counts a history's streak of days with a completed focus session (`Streak`), from the indexes'
 /// quarter hours where it can, and remembers the run beside the first file's index.
-extension History {
+extension IndexedHistory {
   /// The current streak of days with a completed focus session, in `calendar`'s days, ending
   /// today (or yesterday while today has none).
   ///

@@ -2,7 +2,7 @@ import PomoCore
 
 /// The ids more than one of a history's files holds (a conflict copy, a session synced
 /// twice), by their hashes: usually none, so a span over several files rarely looks further.
-extension History {
+extension IndexedHistory {
   /// The hashes of the ids more than one file holds, sorted, from the files' id tables, and
   /// remembered beside the first file's index while they stand as they were
   /// (`Staleness.standing`).
@@ -20,7 +20,7 @@ extension History {
       return shared
     }
     // Each file's ids are distinct: an id met twice in all of them, sorted, is in two files.
-    let all = idHashes
+    let all = idHashes()
     var shared: [UInt64] = []
     for k in all.indices.dropFirst() where all[k] == all[k - 1] && shared.last != all[k] { shared.append(all[k]) }
     if let path { IndexMark.cache(shared, at: path, magic: magic, source: source, now: now) }
@@ -28,11 +28,5 @@ extension History {
   }
 
   /// Whether more than one file holds a line with this id.
-  func isShared(_ id: String) -> Bool { Self.contains(sharedIDHashes, FNV1a.hash(id)) }
-
-  /// Whether sorted `hashes` holds `hash`.
-  package static func contains(_ hashes: [UInt64], _ hash: UInt64) -> Bool {
-    let k = SortedSearch.firstIndex(in: hashes, notBelow: hash)
-    return k < hashes.count && hashes[k] == hash
-  }
+  func isShared(_ id: String) -> Bool { SessionID.contains(sharedIDHashes, FNV1a.hash(id)) }
 }

@@ -5,7 +5,7 @@ import PomoPlatform
 /// or the newest ones, each folded and each id once (a session in several files is the first
 /// file's). A span costs the chunks that touch it, plus those of sessions corrections moved
 /// into it (the index keeps the span each correction gives its session).
-extension History {
+extension IndexedHistory {
   /// The earliest instant any session touches, for walking back in time.
   public var earliest: Double {
     let moved = movingRefs.map(\.from).filter { !$0.isNaN }.min() ?? .infinity
@@ -47,15 +47,14 @@ extension History {
   /// only the chunks whose sessions count exercises are read (the index marks them), so a
   /// report by exercise over years without any reads nothing.
   public func records(
-    overlapping from: Double, _ to: Double, detail: Bool = false, exercises: Bool = false,
-    _ body: (JournalRecord) -> Void
+    overlapping from: Double, _ to: Double, detail: Bool, exercises: Bool, _ body: (JournalRecord) -> Void
   ) throws(FileSystemError) {
     try read(chunks(overlapping: from, to, exercises: exercises), detail: detail, body)
   }
 
   /// Every session, folded.
   /// `detail` reads what reports leave out: names, hosts, preset files.
-  public func all(detail: Bool = false, _ body: (JournalRecord) -> Void) throws(FileSystemError) {
+  public func all(detail: Bool, _ body: (JournalRecord) -> Void) throws(FileSystemError) {
     try read(files.map { Array($0.index.chunks.indices) }, detail: detail, body)
   }
 
@@ -130,23 +129,19 @@ extension History {
 
   // MARK: - The newest sessions
 
-  /// The `limit` sessions that started last, folded, newest first (the earlier line first
-  /// when two start at the same instant).
+  /// The `limit` sessions that started last (`History.newest`).
   ///
   /// Chunks are read newest first by the latest instant they touch (a correction that moves
   /// a session counts as a chunk at the instant it moves it to), and reading stops when the
   /// next cannot hold a session newer than the `limit` found.
   /// `detail: false` leaves out what a table of sessions does not show (hosts, the
   /// phases' names), as reports do.
-  public func newest(_ limit: Int, detail: Bool = true) throws(FileSystemError) -> [JournalRecord] {
-    try newest(limit, detail: detail) { $0 }
-  }
-
+  ///
   /// The same sessions, each kept as `keep` makes it from its record as soon as it is read:
   /// a log of a million sessions need not hold every phase of each. Inlinable, so it is
   /// made for each caller's type: a generic `latest` would look up its types for each record.
   @inlinable
-  public func newest<Kept>(_ limit: Int, detail: Bool = true, keep: (JournalRecord) -> Kept) throws(FileSystemError)
+  public func newest<Kept>(_ limit: Int, detail: Bool, keep: (JournalRecord) -> Kept) throws(FileSystemError)
     -> [Kept]
   {
     var kept: [Kept] = []
