@@ -1,5 +1,6 @@
 import Foundation
 import PomoTestSupport
+import PomoIndex
 import Testing
 
 /// No cache can make an answer wrong: after any operation on a journal and its caches

@@ -2,6 +2,7 @@ import Foundation
 import PomoTestSupport
 import Testing
 
+@testable import PomoIndex
 @testable import PomoJournal
 @testable import PomoPlatform
 

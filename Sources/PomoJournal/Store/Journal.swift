@@ -45,10 +45,20 @@ public struct Journal {
     try Platform.appendLines(lines, to: path)
   }
 
+  /// Whether a line holds nothing but spaces: no record, and no damage either.
+  package static func isBlank(_ line: some Collection<UInt8>) -> Bool {
+    line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+  }
+
   /// A line that could not be read, with its 1-based number.
   public struct BadLine: Equatable, Sendable {
     public var number: Int
     public var reason: String
+
+    package init(number: Int, reason: String) {
+      self.number = number
+      self.reason = reason
+    }
   }
 
   /// Why a line longer than `LineReader.maxLine` is damaged.
@@ -80,7 +90,7 @@ public struct Journal {
         bad(BadLine(number: reader.lineNumber, reason: Self.tooLongReason))
         continue
       }
-      if JournalIndex.isBlank(line.bytes) { continue }
+      if Self.isBlank(line.bytes) { continue }
       do {
         let entry = try JournalEntry(line: line.bytes)
         if seen.insert(entry.id).inserted { body(entry, line.bytes) }
