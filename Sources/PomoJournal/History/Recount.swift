@@ -64,11 +64,13 @@ public final class Recount: History {
     var seen = Set<String>()
     var place = 0
     for (f, file) in files.enumerated() {
-      try file.forEach(lines: lineCounts[f], bad: { _ in }) { entry, line in
+      let read = try file.forEach(lines: lineCounts[f], bad: { _ in }) { entry, line in
         guard case .session(let record) = entry, seen.insert(record.id).inserted else { return }
         place += 1
         if let folded = Fold.apply(record, correctionsOf[record.id] ?? []) { body(folded, record, line, place) }
       }
+      // Fewer lines than the first pass met: the file was cut since, and no answer may mix the two.
+      if read < lineCounts[f] { throw .changedWhileRead }
     }
   }
 
