@@ -20,17 +20,19 @@ let package = Package(
     //   PomoKit (command line, commands)
     //     PomoControl (the running session's socket: its server, commands and followers)
     //     PomoReport (summaries, their text, JSON and CSV)
-    //       PomoJournal (records, the journal, its index, the running session's state and lock)
+    //     PomoIndex (the caches: each file's index, the day totals, history read through them)
+    //       PomoJournal (records, the journal, history recounted from it, the running session's state and lock)
     //       PomoTerminal (live display, plain log, alerts and hooks, the event loop)
     //         PomoCore (durations, JSON, presets, plans, the session engine, config, calendars)
     //           PomoPlatform (every OS call: files, locks, clocks, terminal, signals, processes)
     //             CPlatform (the few system calls Swift's Glibc module does not expose)
     .target(
       name: "PomoKit",
-      dependencies: ["PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform"],
+      dependencies: ["PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform"],
       plugins: ["EmbedBuildInfo"]),
     .target(name: "PomoControl", dependencies: ["PomoJournal", "PomoCore", "PomoPlatform"]),
     .target(name: "PomoReport", dependencies: ["PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform"]),
+    .target(name: "PomoIndex", dependencies: ["PomoJournal", "PomoCore", "PomoPlatform"]),
     .target(name: "PomoJournal", dependencies: ["PomoCore", "PomoPlatform"]),
     .target(name: "PomoTerminal", dependencies: ["PomoJournal", "PomoCore", "PomoPlatform"]),
     .target(name: "PomoCore", dependencies: ["PomoPlatform"], plugins: ["EmbedPresets"]),
@@ -51,15 +53,15 @@ let package = Package(
     // `swift test` builds every target, so the end-to-end tests find a fresh `pomo` binary
     // beside the test bundle. (Depending on the executable would link the tests statically.)
     .target(
-      name: "PomoTestSupport", dependencies: ["PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"], path: "Tests/PomoTestSupport"),
-    .testTarget(name: "PomoCoreTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
-    .testTarget(name: "PomoJournalTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
-    .testTarget(name: "PomoTerminalTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
-    .testTarget(name: "PomoReportTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
-    .testTarget(name: "PomoControlTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
-    .testTarget(name: "PomoKitTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
+      name: "PomoTestSupport", dependencies: ["PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"], path: "Tests/PomoTestSupport"),
+    .testTarget(name: "PomoCoreTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
+    .testTarget(name: "PomoJournalTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
+    .testTarget(name: "PomoTerminalTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
+    .testTarget(name: "PomoReportTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
+    .testTarget(name: "PomoControlTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
+    .testTarget(name: "PomoKitTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
     .testTarget(name: "PomoPlatformTests", dependencies: ["PomoTestSupport", "PomoPlatform", "CPlatform"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
   ],
   swiftLanguageModes: [.v6]
 )

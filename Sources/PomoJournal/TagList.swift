@@ -1,8 +1,16 @@
+import PomoCore
+
 /// A session's tags as one line of text that reads back exactly: joined by a separator that
 /// begins with a comma, and a tag that holds a comma or a quote, starts or ends with a space, or
 /// is empty is quoted, its quotes doubled (`"a,b",c` is the two tags `a,b` and `c`); so is
 /// one that holds a control character or a `^` (below).
 public enum TagList {
+  /// Whether a shell can offer the tag: not blank, no control characters (they would break
+  /// the one-tag-a-line list, and nobody types them).
+  public static func isCompletable(_ tag: String) -> Bool {
+    !tag.trimmedSpaces().isEmpty && !tag.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
+  }
+
   public static func text(_ tags: [String], separator: String = ",") -> String {
     tags.map(quoted).joined(separator: separator)
   }

@@ -484,6 +484,8 @@ public struct LineReader {
   private var atEnd = false
   /// Inside a line longer than `maxLine`, whose bytes are being dropped.
   private var skipping = false
+  /// Where a read last came back empty before the file's size: a second one there is no end.
+  private var emptyReadAt: Int64 = -1
   public private(set) var lineNumber = 0
 
   public init(path: String) throws(FileSystemError) {
@@ -540,8 +542,14 @@ public struct LineReader {
       if n == 0 {
         // Lines read before the file was cut short are no longer in it: no answer may count them.
         var info = stat()
-        if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && Int64(info.st_size) < consumed {
-          throw .changedWhileRead
+        let regular = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+        if regular && Int64(info.st_size) < consumed { throw .changedWhileRead }
+        // A read that ends before the size the file has is not its end: read again, once;
+        // a second read that ends there too is a file that changed under the reader.
+        if regular && Int64(info.st_size) > consumed {
+          if emptyReadAt == consumed { throw .changedWhileRead }
+          emptyReadAt = consumed
+          continue
         }
         atEnd = true
       } else {

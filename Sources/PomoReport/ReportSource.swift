@@ -2,18 +2,15 @@ import PomoCore
 import PomoJournal
 import PomoPlatform
 
-/// Where reports and `pomo status` read the journal: the records touching a span of time and
-/// the streak, through the index. The one place that knows how, so the source can change.
+/// Where reports and `pomo status` read the journal: the records touching a span of time, the
+/// day totals when the history keeps them, and the streak (`History`, indexed or recounted).
 public struct ReportSource {
-  let history: History
+  let history: any History
   let path: String
-  /// Where the day totals are kept; nil reads every range from the records.
-  var cacheFolder: String?
 
-  public init(history: History, path: String, cacheFolder: String? = nil) {
+  public init(history: any History, path: String) {
     self.history = history
     self.path = path
-    self.cacheFolder = cacheFolder
   }
 
   /// Windows longer than this many days are added up from the day totals, not the records.
@@ -35,30 +32,16 @@ public struct ReportSource {
     history.streak(today: today, calendar: calendar)
   }
 
-  /// The day totals, when they are worth reading for `days` (a long span, unfiltered).
-  ///
-  /// An index just built from the journal credited its lines in the report's calendar
-  /// (`IndexedJournal.credits`): the totals are then made of them and kept whatever the span,
-  /// so the first long report does not read the journal again (a cache that cannot be
-  /// written only costs time). Only the pages of `days` are read, and those of the hours only
-  /// for a report by hour (`hours`).
+  /// The day totals, when they are worth reading for `days` (a long span, unfiltered) and the
+  /// history keeps them.
   private func totals(_ days: ClosedRange<Int64>, calendar: LocalCalendar, filtered: Bool, hours: Bool = false)
     throws(ReportSource.ReadError) -> (
       [DayTable], [JournalRecord]
     )?
   {
-    guard let cacheFolder else { return nil }
-    guard !filtered, days.upperBound - days.lowerBound >= Self.daysFromRecords else {
-      if history.files.contains(where: { $0.credits != nil }) {
-        _ = try? DayTotals.of(
-          history, journal: path, calendar: calendar, folder: cacheFolder, days: days, hours: hours)
-      }
-      return nil
-    }
+    let wanted = !filtered && days.upperBound - days.lowerBound >= Self.daysFromRecords
     do {
-      let totals = try DayTotals.of(
-        history, journal: path, calendar: calendar, folder: cacheFolder, days: days, hours: hours)
-      return (totals.tables, try totals.longSessions(of: history))
+      return try history.dayTotals(days, calendar: calendar, hours: hours, wanted: wanted)
     } catch {
       throw ReadError(path: path, error: error)
     }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PomoCore
+@testable import PomoIndex
 @testable import PomoJournal
 @testable import PomoPlatform
 import PomoTestSupport

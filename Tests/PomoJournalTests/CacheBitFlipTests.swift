@@ -3,6 +3,7 @@ import PomoTestSupport
 import Testing
 
 @testable import PomoCore
+@testable import PomoIndex
 @testable import PomoJournal
 @testable import PomoPlatform
 

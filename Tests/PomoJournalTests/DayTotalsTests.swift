@@ -3,6 +3,7 @@ import PomoTestSupport
 import Testing
 
 @testable import PomoCore
+@testable import PomoIndex
 @testable import PomoJournal
 @testable import PomoKit
 @testable import PomoPlatform
@@ -52,9 +53,9 @@ struct DayTotalsTests {
   }
 
   /// The history the way `pomo` reads it from this home, indexed into a cache of its own.
-  static func history(_ h: HistoryHarness, cache: String) throws -> History {
+  static func history(_ h: HistoryHarness, cache: String) throws -> IndexedHistory {
     let folder = JournalFolder(path: h.home.path + "/.local/share/pomo/journal")
-    return History(
+    return IndexedHistory(
       files: try folder.seenFiles().map { try IndexedJournal(journal: Journal(path: $0.path), cacheFolder: cache) })
   }
 

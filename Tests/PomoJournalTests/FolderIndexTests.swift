@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PomoCore
+@testable import PomoIndex
 @testable import PomoJournal
 @testable import PomoPlatform
 import PomoTestSupport
@@ -17,7 +18,7 @@ struct FolderIndexTests {
 
   static func records(_ file: IndexedJournal) throws -> [String] {
     var ids: [String] = []
-    try History(files: [file]).records(overlapping: -.infinity, .infinity) { ids.append($0.id) }
+    try IndexedHistory(files: [file]).records(overlapping: -.infinity, .infinity) { ids.append($0.id) }
     return ids
   }
 

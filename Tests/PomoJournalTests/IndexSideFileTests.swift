@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PomoCore
+@testable import PomoIndex
 @testable import PomoJournal
 @testable import PomoPlatform
 import PomoTestSupport
@@ -48,6 +49,6 @@ struct IndexSideFileTests {
     #expect(again.entries(of: \.prefixes).count == count)
     #expect(again.entries(of: \.quarters).count == count)
     #expect(again.entries(of: \.ids).count == count)
-    #expect(History.contains(again.entries(of: \.ids), 7 * 1000 + 1))
+    #expect(SessionID.contains(again.entries(of: \.ids), 7 * 1000 + 1))
   }
 }

@@ -3,6 +3,7 @@ import PomoTestSupport
 import Testing
 
 @testable import PomoCore
+@testable import PomoIndex
 @testable import PomoJournal
 @testable import PomoKit
 @testable import PomoPlatform
@@ -226,7 +227,7 @@ struct BoundedWorkTests {
     lines.append(recordLine("b9", base + 2_000_000))  // a later line of an id: the first wins
     let path = try folder.write("j.jsonl", lines.joined(separator: "\n") + "\n")
     let indexed = try IndexedJournal(journal: Journal(path: path), cacheFolder: folder.file("cache"))
-    let history = History(files: [indexed])
+    let history = IndexedHistory(files: [indexed])
     let newest = try history.newest(3)
     #expect(newest.map(\.id) == ["b9", "b8", "b7"])
     #expect(newest[0].start == base + 1_000_009)

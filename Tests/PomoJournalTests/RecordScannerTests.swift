@@ -3,6 +3,7 @@ import PomoTestSupport
 import Testing
 
 @testable import PomoCore
+@testable import PomoIndex
 @testable import PomoJournal
 @testable import PomoPlatform
 
@@ -475,7 +476,7 @@ struct RecordScannerTests {
         handle.closeFile()
       }
       let known = ids
-      _ = try stepwise.update(RandomAccessFile(path: grown), isKnown: { History.contains(known, $0) })
+      _ = try stepwise.update(RandomAccessFile(path: grown), isKnown: { SessionID.contains(known, $0) })
       ids = JournalIndex.merge(ids, stepwise.added.ids)
       refs += stepwise.added.corrections
       quarters = Self.distinct(JournalIndex.merge(quarters, stepwise.added.quarters))

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import PomoIndex
 @testable import PomoJournal
 
 /// The one rule for every cache made from report indexes (the day totals, the streak, the ids

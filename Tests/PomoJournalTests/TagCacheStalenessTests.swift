@@ -2,6 +2,7 @@ import Foundation
 import PomoTestSupport
 import Testing
 
+@testable import PomoIndex
 @testable import PomoJournal
 @testable import PomoPlatform
 
@@ -36,7 +37,7 @@ struct TagCacheStalenessTests {
 
     let reopened = try IndexedJournal(journal: journal, cacheFolder: cache)
     var tags: [String] = []
-    try History(files: [reopened]).records(overlapping: -.infinity, .infinity) { tags += $0.tags }
+    try IndexedHistory(files: [reopened]).records(overlapping: -.infinity, .infinity) { tags += $0.tags }
     #expect(Set(tags) == ["omega", "plain"], "the index sees the edit")
     #expect(reopened.tags == ["omega", "plain"], "and so do the tags")
   }

@@ -3,6 +3,7 @@ import PomoTestSupport
 import Testing
 
 @testable import PomoCore
+@testable import PomoIndex
 @testable import PomoJournal
 @testable import PomoPlatform
 
@@ -209,7 +210,7 @@ struct TaskFoldTests {
     for cache in [nil, home.file("cache")] {
       for _ in 0..<2 {  // the second time from the caches the first wrote
         let files = try paths.map { try IndexedJournal(journal: Journal(path: $0), cacheFolder: cache) }
-        #expect(try History(files: files).tasks() == expected)
+        #expect(try IndexedHistory(files: files).tasks() == expected)
       }
     }
   }
@@ -265,7 +266,7 @@ struct TaskFoldTests {
     let day = Self.base + 100 + 3 * 3_600
     // Without caches, with them as written, and read back.
     for cache in [nil, home.file("cache"), home.file("cache")] {
-      let history = try History(files: paths.map { try IndexedJournal(journal: Journal(path: $0), cacheFolder: cache) })
+      let history = try IndexedHistory(files: paths.map { try IndexedJournal(journal: Journal(path: $0), cacheFolder: cache) })
       for query in [
         TaskQuery.all, TaskQuery(done: day..<Double.infinity), TaskQuery(open: false, done: Self.base..<day),
         TaskQuery(open: false), TaskQuery(idPrefix: "abcd1"), TaskQuery(idPrefix: "ABCD2-4"), .id(ids[7]),

@@ -321,8 +321,12 @@ package final class RandomHistory {
   }
 
   /// A time `add`, `edit --start` and `--end` take, within the last year.
+  /// A time in the last year; half the time in the last ten days, so corrections move
+  /// sessions into and out of the short ranges (today, this week) that read the journal's
+  /// chunks rather than the day totals.
   private func when() -> String {
-    let t = now - Double(Int.random(in: 1...(365 * 24), using: &rng)) * 3_600
+    let hours = Bool.random(using: &rng) ? 10 * 24 : 365 * 24
+    let t = now - Double(Int.random(in: 1...hours, using: &rng)) * 3_600
     let civil = RFC3339.civil(fromDays: Int64((t / 86_400).rounded(.down)))
     let seconds = Int(t.truncatingRemainder(dividingBy: 86_400))
     return String(format: "%04d-%02d-%02d %02d:%02d", civil.0, civil.1, civil.2, seconds / 3_600, seconds % 3_600 / 60)

@@ -6,7 +6,7 @@ public enum SessionLookupError: Error, Equatable, CustomStringConvertible {
   case unknown(String)
   case deleted(String)
   case ambiguous(String, [JournalRecord], more: Bool)
-  /// A prefix shorter than `History.shortestPrefix` that is not a whole id.
+  /// A prefix shorter than `SessionID.shortestPrefix` that is not a whole id.
   case tooShort(String)
 
   /// An id as a message shows it: at most 40 characters.
@@ -24,7 +24,7 @@ public enum SessionLookupError: Error, Equatable, CustomStringConvertible {
         + candidates.map { "\(String($0.id.prefix(8))) (\(TextLayout.inert($0.preset)))" }.joined(separator: ", ")
         + "; give more of the id"
     case .tooShort(let id):
-      "'\(TextLayout.inert(Self.shortened(id)))' is too short to name a session: give at least \(History.shortestPrefix) characters of its id (see 'pomo log'), or last"
+      "'\(TextLayout.inert(Self.shortened(id)))' is too short to name a session: give at least \(SessionID.shortestPrefix) characters of its id (see 'pomo log'), or last"
     }
   }
 }

@@ -48,7 +48,7 @@ public enum TaskFold {
   }
 
   /// `tasks` with the Pomodoros of the sessions `sessions` hands to `count` that count toward them.
-  static func progress<E: Error>(
+  package static func progress<E: Error>(
     of tasks: [TaskRecord], _ sessions: (_ count: (JournalRecord) -> Void) throws(E) -> Void
   ) throws(E) -> [TaskProgress] {
     var made: [String: Double] = [:]

@@ -37,18 +37,4 @@ public struct TaskQuery: Equatable, Sendable {
     let id = task.id.lowercased()
     return keeps(done: task.done) && (idPrefix.map { wholeID ? id == $0 : id.hasPrefix($0) } ?? true)
   }
-
-  /// Whether an id whose first 8 bytes are `prefix` (`JournalIndex.prefix`) may be wanted.
-  func mayKeep(idPrefix prefix: UInt64) -> Bool {
-    guard let idPrefix else { return true }
-    let wanted = Array(idPrefix.utf8.prefix(8))
-    for (k, byte) in wanted.enumerated() {
-      var have = UInt8(truncatingIfNeeded: prefix >> UInt64(56 - 8 * k))
-      // Beyond ASCII, lower case is Unicode's: such an id is read and checked whole.
-      if have >= 0x80 || byte >= 0x80 { return true }
-      if have >= 0x41 && have <= 0x5A { have += 0x20 }
-      if have != byte { return false }
-    }
-    return true
-  }
 }

@@ -45,10 +45,20 @@ public struct Journal {
     try Platform.appendLines(lines, to: path)
   }
 
+  /// Whether a line holds nothing but spaces: no record, and no damage either.
+  package static func isBlank(_ line: some Collection<UInt8>) -> Bool {
+    line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+  }
+
   /// A line that could not be read, with its 1-based number.
   public struct BadLine: Equatable, Sendable {
     public var number: Int
     public var reason: String
+
+    package init(number: Int, reason: String) {
+      self.number = number
+      self.reason = reason
+    }
   }
 
   /// Why a line longer than `LineReader.maxLine` is damaged.
@@ -62,20 +72,25 @@ public struct Journal {
   /// A last line without its newline may be a record being appended right now, so it is
   /// neither read nor reported, unless the file is `finished` (a file to import, which no
   /// one writes any more). A missing file is an empty journal.
+  ///
+  /// Only the first `lines` lines are read: a reader that reads the file again reads it as it
+  /// stood the first time, by the count this returns (the lines read, damaged ones too).
+  @discardableResult
   public func forEach(
-    finished: Bool = false, bad: (BadLine) -> Void, _ body: (JournalEntry, _ line: ArraySlice<UInt8>) -> Void
-  ) throws(FileSystemError) {
-    guard Platform.fileExists(path) else { return }
+    finished: Bool = false, lines: Int = .max, bad: (BadLine) -> Void,
+    _ body: (JournalEntry, _ line: ArraySlice<UInt8>) -> Void
+  ) throws(FileSystemError) -> Int {
+    guard Platform.fileExists(path) else { return 0 }
     var reader = try LineReader(path: path)
     defer { reader.close() }
     var seen = Set<String>()
-    while let line = try reader.next() {
-      if !line.terminated && !finished { break }
+    while reader.lineNumber < lines, let line = try reader.next() {
+      if !line.terminated && !finished { return reader.lineNumber - 1 }
       if line.tooLong {
         bad(BadLine(number: reader.lineNumber, reason: Self.tooLongReason))
         continue
       }
-      if JournalIndex.isBlank(line.bytes) { continue }
+      if Self.isBlank(line.bytes) { continue }
       do {
         let entry = try JournalEntry(line: line.bytes)
         if seen.insert(entry.id).inserted { body(entry, line.bytes) }
@@ -84,5 +99,6 @@ public struct Journal {
         bad(BadLine(number: reader.lineNumber, reason: reason))
       }
     }
+    return reader.lineNumber
   }
 }

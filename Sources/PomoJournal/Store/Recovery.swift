@@ -29,7 +29,7 @@ public enum Recovery {
     guard Platform.isRegularFile(path) else { return (nil, []) }
     var lines: [ArraySlice<UInt8>] = []
     var records: [JournalRecord] = []
-    try? Journal(path: path, zone: journal.zone).forEach(finished: true, bad: { _ in }) { entry, line in
+    _ = try? Journal(path: path, zone: journal.zone).forEach(finished: true, bad: { _ in }) { entry, line in
       guard case .session(let record) = entry else { return }
       records.append(record)
       lines.append(line)

@@ -22,11 +22,9 @@ enum BreakBankSource {
     let from = calendar.start(of: day)
     let to = calendar.start(of: day + 1)
     var records: [JournalRecord] = []
-    let files = journal.files.compactMap {
-      try? IndexedJournal(journal: journal.file($0), cacheFolder: context.paths.cacheDirectory)
-    }
-    let source = ReportSource(history: History(files: files), path: journal.name)
-    try? source.records(from: from, to: to) { record in
+    let history = JournalAccess.quietHistory(journal, cacheFolder: context.paths.cacheDirectory)
+    let source = history.map { ReportSource(history: $0, path: journal.name) }
+    try? source?.records(from: from, to: to) { record in
       // A session that began before the day's start counts for the day before.
       if record.start >= from { records.append(record) }
     }

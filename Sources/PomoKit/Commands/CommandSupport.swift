@@ -1,4 +1,5 @@
 import PomoCore
+import PomoIndex
 import PomoJournal
 import PomoPlatform
 import PomoReport
@@ -75,22 +76,58 @@ enum JournalAccess {
     }
   }
 
-  /// The journal's sessions as they now stand (`History`: indexed and folded), after warning
-  /// about its damaged lines or, with `strict`, failing on the first. An index built from the
+  /// The journal's sessions as they now stand (`History`), after warning about its damaged
+  /// lines or, with `strict`, failing on the first: read through the indexes, or, without
+  /// caches (`--no-cache`), counted again from every line (`Recount`). An index built from the
   /// first line credits the day totals of `calendar` as it reads (`IndexedJournal.credits`).
+  /// `totals` lets a report keep and read the day totals.
   static func history(
-    _ journal: Journal, strict: Bool, _ context: Context, quiet: Bool = false, calendar: LocalCalendar? = nil
-  ) throws(CLIError) -> History {
+    _ journal: Journal, strict: Bool, _ context: Context, quiet: Bool = false, calendar: LocalCalendar? = nil,
+    totals: Bool = false
+  ) throws(CLIError) -> any History {
+    guard let cacheFolder = context.paths.cacheDirectory else {
+      return try recount(journal, strict: strict, context, quiet: quiet)
+    }
     var files: [IndexedJournal] = []
     // A folder's small files keep their indexes together (`FolderIndex`).
-    let folder = journal.folder.map { FolderIndex(folder: $0.path, cacheFolder: context.paths.cacheDirectory) }
+    let folder = journal.folder.map { FolderIndex(folder: $0.path, cacheFolder: cacheFolder) }
     for (path, seen) in journal.seenFiles {
       files.append(
         try indexed(
           journal.file(path), strict: strict, context, quiet: quiet, folder: folder, seen: seen, calendar: calendar))
     }
     folder?.save(files)
-    return History(files: files)
+    return IndexedHistory(files: files, totalsFolder: totals ? cacheFolder : nil, name: journal.name)
+  }
+
+  /// The journal's sessions for a figure a command shows beside its own work (today's focus,
+  /// the break bank): no warnings, and files that cannot be read are left out. Nil when the
+  /// journal cannot be recounted.
+  static func quietHistory(_ journal: Journal, cacheFolder: String?) -> (any History)? {
+    guard let cacheFolder else { return try? Recount(files: journal.files.map(journal.file)) }
+    let files = journal.files.compactMap { try? IndexedJournal(journal: journal.file($0), cacheFolder: cacheFolder) }
+    return IndexedHistory(files: files, name: journal.name)
+  }
+
+  /// The journal counted again from every line (`Recount`), its damaged lines warned about as
+  /// an index's are.
+  static func recount(_ journal: Journal, strict: Bool, _ context: Context, quiet: Bool = false) throws(CLIError)
+    -> Recount
+  {
+    let recount: Recount
+    do {
+      recount = try Recount(files: journal.files.map(journal.file))
+    } catch {
+      throw .failure("cannot read the journal \(journal.name): \(error)")
+    }
+    for (file, bad) in zip(recount.files, recount.badLines) {
+      let place = Place(name: file.path)
+      if let first = bad.first, strict { throw strictError(first, place) }
+      if quiet { continue }
+      for (n, line) in bad.enumerated() { warn(line, n, place, context) }
+      warnRest(bad.count, place, context)
+    }
+    return recount
   }
 
   /// The journal through its index (brought up to date), after warning about its damaged

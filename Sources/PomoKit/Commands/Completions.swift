@@ -48,17 +48,12 @@ extension Pomo {
         context.output.write(presetNames(context).map { $0 + "\n" }.joined())
       case (nil, .tags?):
         let journal = JournalAccess.journal(override: arguments[SharedOptions.journal], context)
-        var tags: [String] = []
-        var seen = Set<String>()
-        for path in journal.files {
-          do {
-            let indexed = try IndexedJournal(journal: journal.file(path), cacheFolder: context.paths.cacheDirectory)
-            for tag in indexed.tags where seen.insert(tag).inserted {
-              tags.append(tag)
-            }
-          } catch {
-            throw CLIError.failure("cannot read the journal \(path): \(error)")
-          }
+        let history = try JournalAccess.history(journal, strict: false, context, quiet: true)
+        let tags: [String]
+        do {
+          tags = try history.tags()
+        } catch {
+          throw CLIError.failure("cannot read the journal \(journal.name): \(error)")
         }
         context.output.write(tags.map { $0 + "\n" }.joined())
       case (nil, .sessions?):

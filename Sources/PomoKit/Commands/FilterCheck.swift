@@ -11,7 +11,7 @@ enum FilterCheck {
   /// the range passed the filter: a wrong name cannot have matched anything, so a report
   /// that found sessions costs nothing more).
   static func check(
-    tags: [String], preset: String?, matched: Bool, _ history: History, _ journal: Journal, path: [String]
+    tags: [String], preset: String?, matched: Bool, _ history: any History, _ journal: Journal, path: [String]
   ) throws(CLIError) {
     guard !matched, !tags.isEmpty || preset != nil else { return }
     var knownTags = Set<String>()

@@ -46,10 +46,10 @@ enum HistoryEditing {
   }
 
   /// The session `text` names, as it now stands. A running session cannot be changed.
-  static func session(_ text: String, _ history: History, running: SessionState?) throws(CLIError) -> JournalRecord {
+  static func session(_ text: String, _ history: any History, running: SessionState?) throws(CLIError) -> JournalRecord {
     guard !text.isEmpty else { throw .failure("give a session's id, a prefix of it, or last (see 'pomo log')") }
     // A prefix too short to name a session does not name the running one either.
-    let prefix = !History.isTooShort(text) || running?.record.id == text.lowercased()
+    let prefix = !SessionID.isTooShort(text) || running?.record.id == text.lowercased()
     // `last` is the session recorded last: a running session is not recorded yet.
     if let running, text != "last", prefix && running.record.id.hasPrefix(text.lowercased()) {
       throw .failure("the session \(short(running.record.id)) is running; stop it first ('pomo stop')")

@@ -51,7 +51,7 @@ extension Pomo {
       let history =
         target.files.contains(where: Platform.fileExists)
         ? try JournalAccess.history(target, strict: false, context, quiet: true) : nil
-      var tally = Tally(held: history?.idHashes ?? [])
+      var tally = Tally(held: (try? history?.idHashes()) ?? [])
       let head = try input.head()
       let recognized = ImportSource.recognize(head[...])
       // JSON Lines that are none of the above (damaged from the first line) are read as a
@@ -142,7 +142,7 @@ extension Pomo {
 
       init(held: [UInt64]) { self.held = held }
 
-      mutating func isNew(_ id: String) -> Bool { !History.contains(held, FNV1a.hash(id)) && met.insert(id).inserted }
+      mutating func isNew(_ id: String) -> Bool { !SessionID.contains(held, FNV1a.hash(id)) && met.insert(id).inserted }
     }
 
     /// A pomo journal, or pomo's JSON export: each new line as it stands in the source, byte
@@ -294,7 +294,7 @@ extension Pomo {
 
     /// The sessions of `imported` that share time with another, recorded or imported, each
     /// with one it shares time with.
-    static func overlapping(_ imported: [JournalRecord], _ history: History?, _ target: Journal) throws(CLIError) -> [(
+    static func overlapping(_ imported: [JournalRecord], _ history: (any History)?, _ target: Journal) throws(CLIError) -> [(
       session: JournalRecord, other: JournalRecord
     )] {
       guard let from = imported.map(\.start).min(), let to = imported.map(\.end).max() else { return [] }

@@ -1,4 +1,5 @@
 import PomoCore
+import PomoIndex
 import PomoJournal
 import PomoPlatform
 import PomoTerminal

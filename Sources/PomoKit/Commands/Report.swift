@@ -112,8 +112,8 @@ extension Pomo {
       let journal = JournalAccess.journal(arguments, context)
       JournalAccess.recover(journal, context)
       let history = try JournalAccess.history(
-        journal, strict: arguments[SharedOptions.strict], context, calendar: calendar)
-      let source = ReportSource(history: history, path: journal.name, cacheFolder: context.paths.cacheDirectory)
+        journal, strict: arguments[SharedOptions.strict], context, calendar: calendar, totals: true)
+      let source = ReportSource(history: history, path: journal.name)
       let style = {
         DisplayStyle.resolve(
           color: arguments[color] ?? config.color, environment: context.environment,

@@ -138,9 +138,10 @@ final class GoalSource {
     if cached == nil || cached!.key != key || cached!.day != today {
       var builder = ReportBuilder(range: range, calendar: calendar)
       // Opened again each time: a session that ended since has been appended.
-      let files = journal.files.compactMap { try? IndexedJournal(journal: journal.file($0), cacheFolder: cacheFolder) }
-      let source = ReportSource(history: History(files: files), path: journal.name)
-      try? source.records(from: builder.window.from, to: builder.window.to) { builder.add($0) }
+      if let history = JournalAccess.quietHistory(journal, cacheFolder: cacheFolder) {
+        let source = ReportSource(history: history, path: journal.name)
+        try? source.records(from: builder.window.from, to: builder.window.to) { builder.add($0) }
+      }
       cached = (key, today, builder.build(today: today).totals.focus)
     }
     var focus = cached!.records

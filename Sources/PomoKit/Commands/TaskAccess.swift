@@ -21,7 +21,7 @@ enum TaskAccess {
   }
 
   static func tasks(
-    _ history: History, _ journal: Journal, _ query: TaskQuery = .all, _ counting: Bool = true
+    _ history: any History, _ journal: Journal, _ query: TaskQuery = .all, _ counting: Bool = true
   ) throws(CLIError) -> [TaskProgress] {
     do {
       return try history.tasks(query, counting: counting)

@@ -24,7 +24,7 @@ extension Pomo {
       let journal = JournalAccess.journal(arguments, context)
       let running = JournalAccess.recover(journal, context)
       let history = try JournalAccess.history(journal, strict: false, context)
-      let latest: (id: String, session: String, kind: JournalIndex.CorrectionRef.Kind, at: Double)?
+      let latest: Revocable?
       do {
         latest = try history.latestRevocable()
       } catch {

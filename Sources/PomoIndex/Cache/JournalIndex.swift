@@ -1,0 +1,632 @@
+import PomoCore
+import PomoJournal
+import PomoPlatform
+
+/// A cache beside the journal that says, for each run of lines, the earliest and latest
+/// instant they touch, so a report reads only the lines that can fall in its range.
+///
+/// The journal stays the only source of truth: the index is rebuilt whenever it does not
+/// match the file (another inode, a shorter file, a changed beginning), and extended with
+/// whatever was appended since. Records need not be in time order: every run that overlaps
+/// the range is read, wherever it stands, so journals merged from two machines stay right.
+@dynamicMemberLookup
+public struct JournalIndex {
+  public struct Chunk: Equatable, Sendable, BitwiseCopyable {
+    public var offset: Int64
+    public var length: Int64 = 0
+    public var firstLine: Int64
+    /// The earliest and the latest instant its sessions touch (infinite without one).
+    public var minTime = Double.infinity
+    public var maxTime = -Double.infinity
+    /// Whether a session of the chunk has a phase an exercise total counts: the report by
+    /// exercise reads only these chunks.
+    public var exercises: Bool { flags & 1 != 0 }
+    /// The chunk's flags as the cache file keeps them (only `exercises` so far), a byte a
+    /// cache can check before it is trusted.
+    var flags: UInt8 = 0
+  }
+
+  /// A line that corrects a session (or a session `pomo add` recorded, which `pomo undo` can
+  /// revoke): kept apart from the chunks, since it may move a session anywhere in time.
+  ///
+  /// A task's line (`task`, under its own id) is kept here too: tasks are few, as corrections
+  /// are, and their amendments are corrections.
+  ///
+  /// Ten words, as the cache file keeps them (`CorrectionTable`): the kind and its flags
+  /// share one, checked (`CorrectionTable.isValid`) before any is read.
+  public struct CorrectionRef: Equatable, Sendable, BitwiseCopyable {
+    public enum Kind: UInt8, Sendable {
+      case amend, delete, undo, added, task
+
+      /// Whether it is a correction line (amend, delete or undo) rather than a session or a task.
+      public var isCorrection: Bool { self == .amend || self == .delete || self == .undo }
+    }
+    /// The hash (`FNV1a`) and the id prefix (`JournalIndex.prefix`) of the session concerned.
+    public var session: UInt64
+    public var sessionPrefix: UInt64
+    /// The hash of the line's own id.
+    public var id: UInt64
+    /// The kind in the low byte, then `changesStatus` and `setsDone`.
+    var kindAndFlags: UInt64
+    public var at: Double
+    /// The span the correction gives the session (NaN when it sets no time).
+    public var from: Double
+    public var to: Double
+    /// Where the line is, to read it.
+    public var offset: Int64
+    public var length: Int64
+    /// When a task's line or amendment sets it done (NaN: open again), when it does (`setsDone`).
+    public var done: Double
+
+    public init(
+      session: UInt64, sessionPrefix: UInt64, id: UInt64, kind: Kind, at: Double, from: Double, to: Double,
+      offset: Int64, length: Int64, changesStatus: Bool = false, setsDone: Bool = false, done: Double = .nan
+    ) {
+      (self.session, self.sessionPrefix, self.id, self.at, self.from) = (session, sessionPrefix, id, at, from)
+      (self.to, self.offset, self.length, self.done) = (to, offset, length, done)
+      kindAndFlags = UInt64(kind.rawValue) | (changesStatus ? 0x100 : 0) | (setsDone ? 0x200 : 0)
+    }
+
+    public var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: kindAndFlags))! }
+    public var changesStatus: Bool { kindAndFlags & 0x100 != 0 }
+    /// Whether a task's line or amendment sets when it was done, so tasks can be chosen by it
+    /// before any line is read (`History.tasks`).
+    public var setsDone: Bool { kindAndFlags & 0x200 != 0 }
+
+    /// Whether it can change which days the session counts on, or whether it counts at all.
+    public var movesOrRemoves: Bool {
+      switch kind {
+      case .amend: !from.isNaN || changesStatus
+      case .delete, .undo, .added: true
+      case .task: false
+      }
+    }
+  }
+
+  /// The cache file's kind and version (`CacheFile`, `IndexCache`).
+  package static let magic: [UInt8] = Array("POMOIDXD".utf8)
+  /// Lines per chunk: small enough that a week reads about a hundred lines of a million.
+  package static let linesPerChunk = 64
+
+  /// The index's numbers, read and written as its own (`index.idCount`).
+  public var numbers = Numbers()
+  public subscript<T>(dynamicMember key: WritableKeyPath<Numbers, T>) -> T {
+    get { numbers[keyPath: key] }
+    set { numbers[keyPath: key] = newValue }
+  }
+
+  /// The numbers of the index, saved as they lie in memory (`encoded`) and checked in one
+  /// place (`apply`).
+  public struct Numbers: Equatable, BitwiseCopyable {
+    /// The journal as it was when last indexed (size and times included).
+    public var identity = FileIdentity(device: 0, inode: 0, size: 0)
+    /// Bytes of the journal covered (always just after a newline).
+    public var indexedLength: Int64 = 0
+    public var indexedLines: Int64 = 0
+    /// Hashes of the first and the last 4 KiB indexed, to notice a journal rewritten in place
+    /// and then appended to (an edit that keeps the size shows in `identity`'s times).
+    public var headHash: UInt64 = 0
+    public var tailHash: UInt64 = 0
+    /// Drawn afresh each time the index is built from the start, so what was derived from an
+    /// earlier build (the day totals) knows it no longer stands on the same lines.
+    public var buildID: UInt64 = 0
+    /// How many distinct ids the journal holds; their hashes are kept sorted in a table of
+    /// their own (`IndexCache`), read only when lines were appended, to find duplicates.
+    public var idCount: Int64 = 0
+    /// How many quarter hours (since 1970) hold the start of a completed focus session (what
+    /// the streak counts), and the
+    /// newest. The sorted list itself is kept in a table of its own (`IndexCache`) and read
+    /// only when a streak has to be counted: every zone's midnight falls on a quarter hour, so
+    /// it answers "was there a completed focus session on local day D?" for any zone.
+    public var quarterCount: Int64 = 0
+    public var newestQuarter: Int64 = 0
+    /// How many entries the prefix list and the correction table hold.
+    public var prefixCount: Int64 = 0
+    public var correctionCount: Int64 = 0
+  }
+
+  /// Runs of whole lines, in file order. A line too long to be a record belongs to none.
+  public var chunks: [Chunk] = []
+  /// Damaged lines found while indexing, so every report can warn about them.
+  public var badLines: [Journal.BadLine] = []
+  /// Lines whose id an earlier line has already: readers skip them, as the first occurrence
+  /// wins everywhere (totals, streak, log).
+  public var duplicates: [Int64] = []
+
+  /// A session's id prefix and line, for finding a session by a short id.
+  public struct PrefixEntry: Equatable, Sendable, Comparable, BitwiseCopyable {
+    public var prefix: UInt64
+    public var line: Int64
+    public static func < (a: PrefixEntry, b: PrefixEntry) -> Bool {
+      a.prefix != b.prefix ? a.prefix < b.prefix : a.line < b.line
+    }
+  }
+
+  /// The first 8 bytes of an id, big-endian, zero-padded: ids that share a prefix are neighbours.
+  public static func prefix(_ id: some Collection<UInt8>) -> UInt64 {
+    var value: UInt64 = 0
+    for (k, byte) in id.prefix(8).enumerated() { value |= UInt64(byte) << (56 - 8 * UInt64(k)) }
+    return value
+  }
+
+  /// The prefixes of every id that starts with `text` (which may be longer than 8 bytes).
+  public static func prefixRange(_ text: String) -> ClosedRange<UInt64> {
+    let bytes = Array(text.utf8.prefix(8))
+    let low = prefix(bytes)
+    let free = 8 * (8 - bytes.count)
+    let high = free >= 64 ? UInt64.max : low | ((1 << UInt64(free)) - 1)
+    return low...high
+  }
+
+  /// A sortable key of a quarter hour and a session: the quarter in the high half (shifted
+  /// so earlier quarters sort first, before 1970 too), the low 32 bits of the id hash below.
+  package static func quarterKey(_ quarter: Int32, _ session: UInt64) -> UInt64 {
+    UInt64(UInt32(bitPattern: quarter) ^ 0x8000_0000) << 32 | (session & 0xFFFF_FFFF)
+  }
+
+  package static func quarter(ofKey key: UInt64) -> Int32 {
+    Int32(bitPattern: UInt32(truncatingIfNeeded: key >> 32) ^ 0x8000_0000)
+  }
+  /// The tags of the journal's sessions and corrections (damaged lines aside), with how many
+  /// lines carry each: the tag list shell completion offers.
+  public var tags: [String: Int64] = [:]
+  /// The tags found by the last `update` (counted in `tags` too), not yet saved.
+  public var newTags: [String: Int64] = [:]
+  /// What the lines the last `update` read add to the lists kept beside the index, not yet
+  /// taken into them nor saved.
+  package var added = IndexAdditions()
+  /// What the lines add to the day totals, when the last `update` built the index from the
+  /// first line in a calendar (`FileCredits`); never saved.
+  package var credits: FileCredits?
+
+  public init() {}
+
+  // MARK: - Building
+
+  /// Brings the index up to date with `file`, reading only what was appended since.
+  /// `isKnown` says whether an id (its hash) is already indexed; it is asked only when lines
+  /// were appended to an index that had some, so an append does not load every id. Returns
+  /// whether anything changed; what the lines added to the lists is left in `added`, for
+  /// the cache to save.
+  ///
+  /// Only whole lines are indexed: a last line without its newline may be a record being
+  /// appended right now, so it is neither counted nor reported until its newline arrives.
+  /// The lines appended while this runs are left to the next run, so the index is always a
+  /// prefix of the journal, as some moment saw it.
+  /// `seen` is the file as it was just found (when it was opened), to save asking again.
+  /// A build from the first line with a `calendar` credits the day totals as it reads (`credits`).
+  public mutating func update(
+    _ file: RandomAccessFile, seen: FileIdentity? = nil, calendar: LocalCalendar? = nil, isKnown: (UInt64) -> Bool
+  )
+    throws(FileSystemError) -> Bool
+  {
+    let now: FileIdentity
+    if let seen { now = seen } else { now = try file.identity }
+    added = IndexAdditions()
+    newTags = [:]
+    credits = nil
+    if now == numbers.identity { return false }
+    // Replaced, truncated, or edited in place (same size, yet written since).
+    if try Staleness.mustRebuild(
+      file, now: now, was: numbers.identity, length: numbers.indexedLength, head: numbers.headHash,
+      tail: numbers.tailHash)
+    {
+      self = JournalIndex()
+    }
+    numbers.identity = now
+    if numbers.indexedLength == 0 { numbers.buildID = UInt64.random(in: 1...UInt64.max) }
+    var credited = numbers.indexedLength == 0 ? calendar.map { FileCredits(calendarKey: $0.fingerprint) } : nil
+    guard now.size > numbers.indexedLength else {
+      credits = credited
+      return true
+    }
+    // Each slice of a block credits with a calendar of its own (its caches are for one thread).
+    let calendars = credited == nil ? nil : calendar.map { c in (0..<Self.slicesPerBlock).map { _ in c.ownCopy } }
+    var scanned = ScannedLine()
+    let knowsSome = numbers.indexedLength > 0 && numbers.idCount > 0
+    var idSet = IDSet()
+    // The file offset of the first byte of `buffer`, always at a line's start.
+    var position = numbers.indexedLength
+    var offset = numbers.indexedLength
+    /// Inside a line longer than `LineReader.maxLine`, whose bytes are dropped unread.
+    var skipping = false
+    var chunk = Chunk(offset: position, firstLine: numbers.indexedLines + 1)
+    var linesInChunk = 0
+    // Reopen a last chunk that is not full and ends here, so appends do not leave a trail of tiny chunks.
+    if let last = chunks.last, last.offset + last.length == numbers.indexedLength,
+      numbers.indexedLines - last.firstLine + 1 < Int64(Self.linesPerChunk)
+    {
+      chunk = chunks.removeLast()
+      linesInChunk = Int(numbers.indexedLines - last.firstLine + 1)
+    }
+    func closeChunk(next: Int64) {
+      if linesInChunk > 0 { chunks.append(chunk) }
+      chunk = Chunk(offset: next, firstLine: numbers.indexedLines + 1)
+      linesInChunk = 0
+    }
+    func tooLong(endingAt end: Int64) {
+      // A line too long to be a record is damaged, and kept out of every chunk.
+      numbers.indexedLines += 1
+      badLines.append(Journal.BadLine(number: Int(numbers.indexedLines), reason: Journal.tooLongReason))
+      closeChunk(next: end)
+    }
+    func isNew(_ id: UInt64) -> Bool {
+      if knowsSome && isKnown(id) { return false }
+      return idSet.insert(id)
+    }
+    /// Takes back what a slice credited for a line that repeats an earlier id (rare).
+    func takeBack(_ line: IndexedLine, in block: ScannedBlock) {
+      let bytes = UnsafeBufferPointer(rebasing: block.bytes[line.start..<line.start + line.length])
+      guard let calendar, credited != nil, !line.long, (try? RecordScanner.scan(bytes, into: &scanned)) != nil else {
+        return
+      }
+      _ = withUnsafePointer(to: &scanned) { credited!.changes.add(bytes, scanned: $0, calendar: calendar, sign: -1) }
+    }
+    /// Takes in the lines of a block, as the workers read them, in order.
+    func take(_ block: ScannedBlock) {
+      if let end = block.tooLongEndingAt { tooLong(endingAt: end) }
+      for slice in block.slices {
+        for (tag, count) in slice.tags { newTags[tag, default: 0] += count }
+        credited?.changes.add(slice.credits)
+      }
+      if !knowsSome {
+        for slice in block.slices { idSet.warm(slice.lines.lazy.filter { $0.kind == .record }.map(\.id)) }
+      }
+      for slice in block.slices {
+        for line in slice.lines {
+          let lineEnd = block.position + Int64(line.start + line.length + 1 - block.begin)
+          if line.kind == .tooLong {
+            tooLong(endingAt: lineEnd)
+            continue
+          }
+          numbers.indexedLines += 1
+          linesInChunk += 1
+          chunk.length += Int64(line.length + 1)
+          switch line.kind {
+          case .blank, .tooLong: break
+          case .record:
+            if !isNew(line.id) {
+              duplicates.append(numbers.indexedLines)
+              takeBack(line, in: block)
+            } else {
+              if line.long { credited?.long[line.id] = line.prefix }
+              chunk.minTime = min(chunk.minTime, line.from)
+              chunk.maxTime = max(chunk.maxTime, line.to)
+              if line.exercises { chunk.flags |= 1 }
+              if line.completed { added.quarters.append(Self.quarterKey(Self.quarter(line.from), line.id)) }
+              added.prefixes.append(PrefixEntry(prefix: line.prefix, line: numbers.indexedLines))
+              if let at = line.added {
+                added.corrections.append(
+                  CorrectionRef(
+                    session: line.id, sessionPrefix: line.prefix, id: line.id, kind: .added, at: at, from: .nan,
+                    to: .nan, offset: lineEnd - Int64(line.length + 1), length: Int64(line.length)))
+              }
+            }
+          case .correction:
+            var ref = slice.corrections[line.extra]
+            if !isNew(ref.id) {
+              duplicates.append(numbers.indexedLines)
+            } else {
+              ref.offset = lineEnd - Int64(line.length + 1)
+              ref.length = Int64(line.length)
+              added.corrections.append(ref)
+            }
+          case .bad:
+            badLines.append(Journal.BadLine(number: Int(numbers.indexedLines), reason: slice.problems[line.extra]))
+          }
+          if linesInChunk == Self.linesPerChunk { closeChunk(next: chunk.offset + chunk.length) }
+        }
+      }
+    }
+    // The file is read into two buffers in turn: the part of a line the last read cut, then
+    // the next block. While the workers read the lines of one, this thread takes in what they
+    // found in the other and reads the next block into it. Lines are read where they stand.
+    let capacity = Int(min(Int64(LineReader.maxLine + Self.blockSize), now.size - numbers.indexedLength))
+    var buffers = [
+      UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity),
+      UnsafeMutableBufferPointer<UInt8>.allocate(capacity: capacity),
+    ]
+    var scanning: Parallel.Pending?
+    defer {
+      scanning?.wait()
+      for buffer in buffers { buffer.deallocate() }
+    }
+    var filled = 0
+    /// The block the workers read last, not yet taken in.
+    var previous: ScannedBlock?
+    var reserved = false
+    final class Slot: @unchecked Sendable {
+      var slices: [ScannedSlice] = []
+    }
+    /// Reads the next block into `buffer` after `filled` bytes; how many (0 at the end). A
+    /// block is `blockSize` at most, so memory holds a long line only while one is read.
+    func readBlock(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(FileSystemError) -> Int {
+      guard offset < now.size else { return 0 }
+      let count = Int(min(Int64(min(capacity - filled, Self.blockSize)), now.size - offset))
+      let read = try file.read(
+        at: offset,
+        into: UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[filled..<filled + count])))
+      // The file held `now.size` bytes: fewer means it was cut while read, and lines already
+      // read may be gone.
+      guard read == count else { throw .changedWhileRead }
+      offset += Int64(read)
+      return read
+    }
+    var read = try readBlock(into: buffers[0])
+    while read > 0 {
+      let buffer = buffers[0]
+      let blockStart = offset - Int64(read)
+      // Where the lines to read begin in `buffer` (at file offset `position`).
+      var begin = 0
+      var tooLongEndingAt: Int64?
+      if skipping {
+        guard let newline = Self.firstNewline(UnsafeBufferPointer(buffer), from: 0, to: read) else {
+          read = try readBlock(into: buffer)
+          continue
+        }
+        skipping = false
+        position = blockStart + Int64(newline) + 1
+        tooLongEndingAt = position
+        begin = newline + 1
+      }
+      filled += read
+      // Only whole lines are read; the rest waits for the next block.
+      var end = filled
+      while end > begin && buffer[end - 1] != 0x0A { end -= 1 }
+      let slot = Slot()
+      nonisolated(unsafe) let bytes = UnsafeBufferPointer(buffer)
+      let (from, to) = (begin, end)
+      // A few lines (what an append brought, a small file) are read on this thread.
+      scanning = Parallel.background(spread: to - from >= 1 << 18) {
+        slot.slices = Self.scan(bytes, from: from, to: to, calendars: calendars)
+      }
+      if let block = previous { take(block) }
+      previous = nil
+      // The rest of the buffer (a line cut short) starts the other buffer, then the next block.
+      let rest = filled - end
+      if rest > LineReader.maxLine {
+        skipping = true
+        filled = 0
+      } else {
+        if rest > 0 {
+          UnsafeMutableRawPointer(buffers[1].baseAddress!).copyMemory(from: buffer.baseAddress! + end, byteCount: rest)
+        }
+        filled = rest
+      }
+      read = try readBlock(into: buffers[1])
+      scanning?.wait()
+      if !reserved && end > begin {
+        // Room for as many ids as the rest of the file holds lines as long as these (up to
+        // four million), so the set seldom moves them all to a bigger table, nor the lists
+        // grow by copies.
+        reserved = true
+        let lines = Int64(slot.slices.reduce(0) { $0 + $1.lines.count })
+        let expected = Int(min((now.size - position) / Int64(end - begin) * lines, 1 << 22))
+        idSet.reserve(expected)
+        added.prefixes.reserveCapacity(expected)
+        added.quarters.reserveCapacity(expected)
+      }
+      previous = ScannedBlock(
+        slices: slot.slices, bytes: UnsafeBufferPointer(buffer), begin: begin, position: position,
+        tooLongEndingAt: tooLongEndingAt)
+      position += Int64(end - begin)
+      buffers.swapAt(0, 1)
+    }
+    if let block = previous { take(block) }
+    if linesInChunk > 0 { chunks.append(chunk) }
+    // The three sorts side by side. The prefixes' is stable, and they came in line order:
+    // so they end sorted by prefix, then line.
+    nonisolated(unsafe) var quarters = added.quarters
+    nonisolated(unsafe) var prefixes = added.prefixes
+    nonisolated(unsafe) var ids = idSet.elements
+    idSet = IDSet()
+    added.quarters = []
+    added.prefixes = []
+    Parallel.forEach(3, spread: ids.count > 1 << 14) { k in
+      switch k {
+      case 0: RadixSort.sort(&quarters) { $0 }
+      case 1: RadixSort.sort(&prefixes) { $0.prefix }
+      default: RadixSort.sort(&ids) { $0 }
+      }
+    }
+    added.quarters = quarters
+    added.prefixes = prefixes
+    added.ids = ids
+    // A last line without its newline is not indexed: it may be a write in progress.
+    numbers.indexedLength = position
+    numbers.idCount += Int64(ids.count)
+    numbers.quarterCount += Int64(quarters.count)
+    if let last = quarters.last {
+      let newest = Int64(Self.quarter(ofKey: last))
+      numbers.newestQuarter =
+        numbers.quarterCount == Int64(quarters.count) ? newest : max(numbers.newestQuarter, newest)
+    }
+    numbers.prefixCount += Int64(prefixes.count)
+    numbers.correctionCount += Int64(added.corrections.count)
+    for (tag, count) in newTags { tags[tag, default: 0] += count }
+    (numbers.headHash, numbers.tailHash) = try Staleness.hashes(file, length: numbers.indexedLength)
+    credits = credited
+    return true
+  }
+
+  /// `a` and `b` (each sorted) as one sorted list.
+  package static func merge<T: Comparable>(_ a: [T], _ b: [T]) -> [T] {
+    if b.isEmpty { return a }
+    if a.isEmpty { return b }
+    var result: [T] = []
+    result.reserveCapacity(a.count + b.count)
+    var i = 0
+    var j = 0
+    while i < a.count || j < b.count {
+      let next: T
+      if j >= b.count || (i < a.count && a[i] <= b[j]) {
+        next = a[i]
+        i += 1
+      } else {
+        next = b[j]
+        j += 1
+      }
+      result.append(next)
+    }
+    return result
+  }
+
+  /// What the index keeps of one line.
+  package enum LineSummary {
+    case blank
+    case record(
+      /// `completed`: whether the session counts for the streak (`JournalRecord.countsForStreak`).
+      from: Double, to: Double, completed: Bool, id: UInt64, prefix: UInt64, added: Double?, exercises: Bool)
+    case correction(CorrectionRef)
+    case bad(String)
+  }
+
+  /// What the index keeps of a line, read by the one scanner into `scanned` (reused from line
+  /// to line); a session's summary is made with no string built.
+  package static func summary(line: UnsafeBufferPointer<UInt8>, scanned: inout ScannedLine) -> LineSummary {
+    if isBlank(line) { return .blank }
+    do {
+      try RecordScanner.scan(line, into: &scanned)
+    } catch {
+      return .bad(error.message)
+    }
+    guard scanned.correction == nil, let start = scanned.start else {
+      return summary(scanned.entry(in: line, detail: false))
+    }
+    let (id, prefix) = scanned.id.withUTF8(in: line, decoded: scanned.decoded) { bytes in
+      var hash = FNV1a()
+      hash.add(bytes)
+      return (hash.value, Self.prefix(bytes))
+    }
+    return .record(
+      from: start, to: scanned.sessionEnd, completed: scanned.countsForStreak, id: id, prefix: prefix, added: scanned.added,
+      exercises: scanned.countsExercises)
+  }
+
+  /// What the index keeps of a line that was read.
+  package static func summary(_ entry: JournalEntry) -> LineSummary {
+    switch entry {
+    case .session(let record):
+      let to = max(record.end, record.phases.map(\.end).max() ?? record.end)
+      return .record(
+        from: record.start, to: to, completed: record.countsForStreak, id: FNV1a.hash(record.id),
+        prefix: prefix(record.id.utf8), added: record.added,
+        exercises: record.phases.contains(where: ExerciseTotal.counts))
+    case .task(let t):
+      let id = FNV1a.hash(t.id)
+      return .correction(
+        CorrectionRef(
+          session: id, sessionPrefix: prefix(t.id.utf8), id: id, kind: .task, at: t.at, from: .nan, to: .nan,
+          offset: 0, length: 0, setsDone: t.done != nil, done: t.done ?? .nan))
+    case .correction(let c):
+      let kind: CorrectionRef.Kind =
+        switch c.kind {
+        case .amend: .amend
+        case .delete: .delete
+        case .undo: .undo
+        }
+      let times = [c.changes.start, c.changes.end].compactMap { $0 }
+      return .correction(
+        CorrectionRef(
+          session: FNV1a.hash(c.session), sessionPrefix: prefix(c.session.utf8), id: FNV1a.hash(c.id), kind: kind,
+          at: c.at, from: times.min() ?? .nan, to: times.max() ?? .nan, offset: 0, length: 0,
+          changesStatus: c.changes.status != nil, setsDone: c.kind == .amend && c.changes.setsDone,
+          done: c.changes.done ?? .nan))
+    }
+  }
+
+  package static func quarter(_ t: Double) -> Int32 {
+    Int32(clamping: Int64((t / 900).rounded(.down)))
+  }
+
+  package static func isBlank(_ line: some Collection<UInt8>) -> Bool { Journal.isBlank(line) }
+
+  // MARK: - The cache file
+
+  /// How long the index's lists were when it was last saved, so an append saves only what
+  /// was added to them (`encoded(since:)`).
+  package struct Saved: Equatable {
+    var chunks = 0
+    var badLines = 0
+    var duplicates = 0
+  }
+
+  package var saved: Saved { Saved(chunks: chunks.count, badLines: badLines.count, duplicates: duplicates.count) }
+
+  /// The index's numbers, and what was added to its lists since they were `since` long (all
+  /// of them when nil). The last chunk saved is always saved again, since an update may have
+  /// grown it; `apply` puts the lists back together.
+  package func encoded(since: Saved? = nil) -> [UInt8] {
+    var out = CacheWriter(magic: [])
+    out.put(value: numbers)
+    let keep = min(max(0, (since?.chunks ?? 0) - 1), chunks.count)
+    out.put(Int64(keep))
+    out.put(raw: Array(chunks[keep...]))
+    let bad = badLines[min(since?.badLines ?? 0, badLines.count)...]
+    out.put(Int64(bad.count))
+    for line in bad {
+      out.put(Int64(line.number))
+      out.put(text: line.reason)
+    }
+    let repeated = duplicates[min(since?.duplicates ?? 0, duplicates.count)...]
+    out.put(raw: Array(repeated))
+    let counted = since == nil ? tags : newTags
+    out.put(Int64(counted.count))
+    for (tag, count) in counted.sorted(by: { $0.key < $1.key }) {
+      out.put(count)
+      out.put(text: tag)
+    }
+    return out.bytes
+  }
+
+  /// Takes in what `encoded(since:)` saved: the numbers as they were then, and the lists
+  /// as they grew. Every number is checked before anything is used: false when any fails,
+  /// and the index is then as it was (a damaged cache is rebuilt, never trusted).
+  package mutating func apply(encoded bytes: ArraySlice<UInt8>) -> Bool {
+    var input = CacheReader(bytes)
+    guard let n = input.value(Numbers.self), n.indexedLength >= 0,
+      n.indexedLength <= n.identity.size, n.indexedLength >= numbers.indexedLength,
+      n.indexedLines >= numbers.indexedLines, numbers.buildID == 0 || n.buildID == numbers.buildID,
+      [n.idCount, n.quarterCount, n.prefixCount, n.correctionCount].allSatisfy({ $0 >= 0 && $0 <= n.indexedLines }),
+      let keep = input.int(), keep >= 0, keep <= Int64(chunks.count), keep >= Int64(chunks.count) - 1,
+      // Room for the chunks of a few appends, so that taking them in does not copy the table.
+      let added = input.raw(Chunk.self, roomToGrow: true)
+    else { return false }
+    let (length, lines) = (n.indexedLength, n.indexedLines)
+    var end = keep > 0 ? chunks[Int(keep) - 1].offset + chunks[Int(keep) - 1].length : 0
+    for c in added {
+      guard c.offset >= end, c.length >= 0, c.offset <= length, c.length <= length - c.offset, c.firstLine >= 1,
+        c.firstLine <= lines, !c.minTime.isNaN, !c.maxTime.isNaN, c.flags <= 1
+      else { return false }
+      end = c.offset + c.length
+    }
+    guard let badCount = input.int(), badCount >= 0, badCount <= input.remaining / 16 else { return false }
+    var bad: [Journal.BadLine] = []
+    for _ in 0..<badCount {
+      guard let number = input.int(), number >= 1, number <= lines, let reason = input.text() else { return false }
+      bad.append(Journal.BadLine(number: Int(number), reason: reason))
+    }
+    // Lines that repeat an id: each in the journal, after the one before.
+    guard let repeated = input.raw(Int64.self) else { return false }
+    var last = duplicates.last ?? 0
+    for line in repeated {
+      guard line > last, line <= lines else { return false }
+      last = line
+    }
+    guard let tagCount = input.int(), tagCount >= 0, tagCount <= input.remaining / 16 else { return false }
+    var counted: [(String, Int64)] = []
+    for _ in 0..<tagCount {
+      guard let count = input.int(), count > 0, count <= lines, let tag = input.text() else { return false }
+      counted.append((tag, count))
+    }
+    guard input.atEnd else { return false }
+    // All checked: taken in.
+    if Int(keep) < chunks.count { chunks.removeLast(chunks.count - Int(keep)) }
+    if chunks.isEmpty { chunks = added } else { chunks += added }
+    badLines += bad
+    duplicates += repeated
+    for (tag, count) in counted { tags[tag, default: 0] += count }
+    numbers = n
+    return true
+  }
+}
