@@ -30,7 +30,7 @@ let package = Package(
       dependencies: ["PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform"],
       plugins: ["EmbedBuildInfo"]),
     .target(name: "PomoControl", dependencies: ["PomoJournal", "PomoCore", "PomoPlatform"]),
-    .target(name: "PomoReport", dependencies: ["PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform"]),
+    .target(name: "PomoReport", dependencies: ["PomoJournal", "PomoCore", "PomoPlatform"]),
     .target(name: "PomoJournal", dependencies: ["PomoCore", "PomoPlatform"]),
     .target(name: "PomoTerminal", dependencies: ["PomoJournal", "PomoCore", "PomoPlatform"]),
     .target(name: "PomoCore", dependencies: ["PomoPlatform"], plugins: ["EmbedPresets"]),
