@@ -27,12 +27,15 @@ let package = Package(
     //             CPlatform (the few system calls Swift's Glibc module does not expose)
     .target(
       name: "PomoKit",
-      dependencies: ["PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform"],
+      dependencies: [
+        "PomoControl", "PomoReport", "PomoTerminal", "PomoSession", "PomoJournal", "PomoCore", "PomoPlatform",
+      ],
       plugins: ["EmbedBuildInfo"]),
-    .target(name: "PomoControl", dependencies: ["PomoJournal", "PomoCore", "PomoPlatform"]),
+    .target(name: "PomoControl", dependencies: ["PomoSession", "PomoJournal", "PomoCore", "PomoPlatform"]),
     .target(name: "PomoReport", dependencies: ["PomoJournal", "PomoCore", "PomoPlatform"]),
     .target(name: "PomoJournal", dependencies: ["PomoCore", "PomoPlatform"]),
-    .target(name: "PomoTerminal", dependencies: ["PomoJournal", "PomoCore", "PomoPlatform"]),
+    .target(name: "PomoTerminal", dependencies: ["PomoSession", "PomoJournal", "PomoCore", "PomoPlatform"]),
+    .target(name: "PomoSession", dependencies: ["PomoJournal", "PomoCore", "PomoPlatform"]),
     .target(name: "PomoCore", dependencies: ["PomoPlatform"], plugins: ["EmbedPresets"]),
     .target(name: "PomoPlatform", dependencies: ["CPlatform"]),
     .target(name: "CPlatform"),
@@ -51,15 +54,15 @@ let package = Package(
     // `swift test` builds every target, so the end-to-end tests find a fresh `pomo` binary
     // beside the test bundle. (Depending on the executable would link the tests statically.)
     .target(
-      name: "PomoTestSupport", dependencies: ["PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"], path: "Tests/PomoTestSupport"),
-    .testTarget(name: "PomoCoreTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
-    .testTarget(name: "PomoJournalTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
-    .testTarget(name: "PomoTerminalTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
-    .testTarget(name: "PomoReportTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
-    .testTarget(name: "PomoControlTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
-    .testTarget(name: "PomoKitTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
+      name: "PomoTestSupport", dependencies: ["PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoSession", "PomoCore", "PomoPlatform", "CPlatform"], path: "Tests/PomoTestSupport"),
+    .testTarget(name: "PomoCoreTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoSession", "PomoCore", "PomoPlatform", "CPlatform"]),
+    .testTarget(name: "PomoJournalTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoSession", "PomoCore", "PomoPlatform", "CPlatform"]),
+    .testTarget(name: "PomoTerminalTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoSession", "PomoCore", "PomoPlatform", "CPlatform"]),
+    .testTarget(name: "PomoReportTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoSession", "PomoCore", "PomoPlatform", "CPlatform"]),
+    .testTarget(name: "PomoControlTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoSession", "PomoCore", "PomoPlatform", "CPlatform"]),
+    .testTarget(name: "PomoKitTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoSession", "PomoCore", "PomoPlatform", "CPlatform"]),
     .testTarget(name: "PomoPlatformTests", dependencies: ["PomoTestSupport", "PomoPlatform", "CPlatform"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoJournal", "PomoTerminal", "PomoSession", "PomoCore", "PomoPlatform", "CPlatform"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@ import PomoCore
 import PomoJournal
 import PomoPlatform
 import PomoReport
+import PomoSession
 import PomoTerminal
 
 /// Helpers that several commands share.
