@@ -1,7 +1,6 @@
 import PomoCore
 import PomoJournal
 import PomoPlatform
-import PomoSession
 
 /// What `pomo status` prints, as pure functions of the saved state and the time.
 ///
