@@ -14,27 +14,57 @@ let package = Package(
     .executableTarget(
       name: "pomo", dependencies: ["PomoKit"],
       linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))]),
-    // The layers, bottom to top; each may import only those below it, and the compiler holds
-    // them to it. PomoKit, the command line, is the only one the executable sees.
+    // The layers, top to bottom, each with the targets it uses (→), all of them below it. A file
+    // imports only what its own target declares. SwiftPM puts every module it has built within
+    // reach of every target, so PackageLayersTests (in PomoKitTests) holds every import under
+    // Sources/, this list and the one in docs/durability.md to the declarations. PomoKit, the
+    // command line, is the only layer the executable sees.
     //
-    //   PomoKit (command line, commands)
-    //     PomoControl (the running session's socket: its server, commands and followers)
-    //     PomoReport (summaries, their text, JSON and CSV)
-    //     PomoIndex (the caches: each file's index, the day totals, history read through them)
-    //       PomoJournal (records, the journal, history recounted from it, the running session's state and lock)
-    //       PomoTerminal (live display, plain log, alerts and hooks, the event loop)
-    //         PomoCore (durations, JSON, presets, plans, the session engine, config, calendars)
-    //           PomoPlatform (every OS call: files, locks, clocks, terminal, signals, processes)
-    //             CPlatform (the few system calls Swift's Glibc module does not expose)
+    // The terminal knows a session only through its engine: what reads or writes the session's
+    // files (the state file, what `pomo status` says from it, the do-not-disturb mark) is
+    // PomoSession's, so the terminal depends on neither the journal nor PomoSession, and a
+    // report never on the terminal. The event loop (LiveSession) stays in PomoTerminal: it
+    // drives the engine and its listeners and touches no file. The Timewarrior bridge sits with
+    // Timewarrior's files in PomoJournal: the export needs those, and the live half needs only
+    // the engine.
+    //
+    //   pomo         → PomoKit
+    //     the thin executable
+    //   PomoKit      → PomoControl, PomoSession, PomoReport, PomoIndex, PomoTerminal, PomoJournal, PomoCore, PomoPlatform
+    //     the command line and its commands
+    //   PomoControl  → PomoSession, PomoJournal, PomoCore, PomoPlatform
+    //     the running session's socket: its server, commands and followers
+    //   PomoSession  → PomoJournal, PomoCore, PomoPlatform
+    //     the running session: its state file and lock, a waiting start, what `pomo status`
+    //     says of it, do-not-disturb and its mark, the recorder, recovery of a dead session
+    //   PomoReport   → PomoJournal, PomoCore, PomoPlatform
+    //     summaries, their text, JSON and CSV
+    //   PomoIndex    → PomoJournal, PomoCore, PomoPlatform
+    //     the caches: each file's index, the day totals, history read through them
+    //   PomoTerminal → PomoCore, PomoPlatform
+    //     live display, plain log, alerts and hooks, terminal title and signals, the event loop
+    //   PomoJournal  → PomoCore, PomoPlatform
+    //     records, the journal, history recounted from it, import and export, Timewarrior (files
+    //     and live bridge)
+    //   PomoCore     → PomoPlatform
+    //     durations, JSON, presets, plans, the session engine, config, calendars, text layout
+    //   PomoPlatform → CPlatform
+    //     every OS call: files, locks, clocks, terminal, signals, processes
+    //   CPlatform
+    //     the few system calls Swift's Glibc module does not expose
     .target(
       name: "PomoKit",
-      dependencies: ["PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform"],
+      dependencies: [
+        "PomoControl", "PomoSession", "PomoReport", "PomoIndex", "PomoTerminal", "PomoJournal", "PomoCore",
+        "PomoPlatform",
+      ],
       plugins: ["EmbedBuildInfo"]),
-    .target(name: "PomoControl", dependencies: ["PomoJournal", "PomoCore", "PomoPlatform"]),
-    .target(name: "PomoReport", dependencies: ["PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform"]),
+    .target(name: "PomoControl", dependencies: ["PomoSession", "PomoJournal", "PomoCore", "PomoPlatform"]),
+    .target(name: "PomoSession", dependencies: ["PomoJournal", "PomoCore", "PomoPlatform"]),
+    .target(name: "PomoReport", dependencies: ["PomoJournal", "PomoCore", "PomoPlatform"]),
     .target(name: "PomoIndex", dependencies: ["PomoJournal", "PomoCore", "PomoPlatform"]),
+    .target(name: "PomoTerminal", dependencies: ["PomoCore", "PomoPlatform"]),
     .target(name: "PomoJournal", dependencies: ["PomoCore", "PomoPlatform"]),
-    .target(name: "PomoTerminal", dependencies: ["PomoJournal", "PomoCore", "PomoPlatform"]),
     .target(name: "PomoCore", dependencies: ["PomoPlatform"], plugins: ["EmbedPresets"]),
     .target(name: "PomoPlatform", dependencies: ["CPlatform"]),
     .target(name: "CPlatform"),
@@ -53,15 +83,15 @@ let package = Package(
     // `swift test` builds every target, so the end-to-end tests find a fresh `pomo` binary
     // beside the test bundle. (Depending on the executable would link the tests statically.)
     .target(
-      name: "PomoTestSupport", dependencies: ["PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"], path: "Tests/PomoTestSupport"),
-    .testTarget(name: "PomoCoreTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
-    .testTarget(name: "PomoJournalTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
-    .testTarget(name: "PomoTerminalTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
-    .testTarget(name: "PomoReportTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
-    .testTarget(name: "PomoControlTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
-    .testTarget(name: "PomoKitTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
+      name: "PomoTestSupport", dependencies: ["PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoSession", "PomoCore", "PomoPlatform", "CPlatform"], path: "Tests/PomoTestSupport"),
+    .testTarget(name: "PomoCoreTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoSession", "PomoCore", "PomoPlatform", "CPlatform"]),
+    .testTarget(name: "PomoJournalTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoSession", "PomoCore", "PomoPlatform", "CPlatform"]),
+    .testTarget(name: "PomoTerminalTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoSession", "PomoCore", "PomoPlatform", "CPlatform"]),
+    .testTarget(name: "PomoReportTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoSession", "PomoCore", "PomoPlatform", "CPlatform"]),
+    .testTarget(name: "PomoControlTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoSession", "PomoCore", "PomoPlatform", "CPlatform"]),
+    .testTarget(name: "PomoKitTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoSession", "PomoCore", "PomoPlatform", "CPlatform"]),
     .testTarget(name: "PomoPlatformTests", dependencies: ["PomoTestSupport", "PomoPlatform", "CPlatform"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoCore", "PomoPlatform", "CPlatform"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoSession", "PomoCore", "PomoPlatform", "CPlatform"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import PomoCore
 import PomoJournal
 import PomoPlatform
+import PomoSession
 
 /// The other end of the control socket: a command from another shell, or a follower.
 ///

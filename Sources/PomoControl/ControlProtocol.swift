@@ -1,6 +1,7 @@
 import PomoCore
 import PomoJournal
 import PomoPlatform
+import PomoSession
 
 /// The control socket's line protocol, as pure functions over bytes.
 ///

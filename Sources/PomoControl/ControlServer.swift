@@ -1,6 +1,7 @@
 import PomoCore
 import PomoJournal
 import PomoPlatform
+import PomoSession
 
 /// The running session's control socket: commands from other shells, and a feed of states
 /// for followers (`pomo status --follow`).

@@ -1,7 +1,6 @@
 import PomoCore
 import PomoJournal
 import PomoPlatform
-import PomoTerminal
 
 /// What `pomo report` adds up by exercise: each exercise's time, reps and rounds in each week
 /// of the range (weeks begin on the report's week start), from the phases' `exercise`, `reps`

@@ -1,7 +1,6 @@
 import PomoCore
 import PomoJournal
 import PomoPlatform
-import PomoTerminal
 
 /// Gathers `ExerciseWeek`s from records, with the report's filters, each record once.
 public struct ExerciseWeeksBuilder {

@@ -1,7 +1,6 @@
 import PomoCore
 import PomoJournal
 import PomoPlatform
-import PomoTerminal
 
 /// The table of `ExerciseWeek`s in a text report.
 public enum ExerciseWeeksText {

@@ -1,4 +1,3 @@
-import PomoTerminal
 import PomoCore
 
 /// The weeks of a range as columns of seven days, the way calendar heatmaps lay them out: pure

@@ -1,6 +1,5 @@
 import PomoCore
 import PomoJournal
-import PomoTerminal
 
 /// Focus by weekday and hour of the day over a range: `pomo report --hours`.
 ///

@@ -1,7 +1,6 @@
 import PomoCore
 import PomoJournal
 import PomoPlatform
-import PomoTerminal
 
 /// A summary of the journal over a range of local days.
 public struct Report: Equatable, Sendable {

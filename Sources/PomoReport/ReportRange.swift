@@ -1,5 +1,4 @@
 import PomoJournal
-import PomoTerminal
 import PomoCore
 import PomoPlatform
 

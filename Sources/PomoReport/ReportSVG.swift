@@ -1,4 +1,3 @@
-import PomoTerminal
 import PomoCore
 
 /// `--format svg`: one standalone picture of a report, with no external references. A year

@@ -1,7 +1,6 @@
 import PomoCore
 import PomoJournal
 import PomoPlatform
-import PomoTerminal
 
 /// The report as people read it: a bar per day, then totals, comparison, streak and groups.
 public enum ReportText {
@@ -206,7 +205,7 @@ public enum ReportText {
       let steps = style.partialBlocks ? 8 : 1
       let eighths = Int((fraction * Double(width * steps)).rounded()) * (8 / steps)
       let full = eighths / 8
-      let text = String(blocks.prefix(full)) + StatusLine.eighths[eighths % 8]
+      let text = String(blocks.prefix(full)) + DisplayStyle.eighths[eighths % 8]
       let used = full + (eighths % 8 > 0 ? 1 : 0)
       return ANSI.paint(text, ANSI.red, when: style.color) + spaces.prefix(width - used)
     }

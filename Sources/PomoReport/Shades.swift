@@ -1,4 +1,3 @@
-import PomoTerminal
 import PomoCore
 
 /// Four shades of focus plus none, for the heatmaps: the thresholds and how each looks in a

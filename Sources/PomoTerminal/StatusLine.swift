@@ -15,8 +15,6 @@ public enum StatusLine {
     public var barCells: Int
   }
 
-  package static let eighths = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
-
   /// - Parameters:
   ///   - hint: what to do now (while a phase waits: how to go on), the last part of the line.
   ///     As the line narrows, the bar (full while a phase waits) goes before the hint.
@@ -133,7 +131,7 @@ public enum StatusLine {
       let eighthsFilled = Int((fraction * Double(cells * steps)).rounded(.down)) * (8 / steps)
       let full = eighthsFilled / 8
       let partial = eighthsFilled % 8
-      let filled = String(repeating: "█", count: full) + eighths[partial]
+      let filled = String(repeating: "█", count: full) + DisplayStyle.eighths[partial]
       let empty = String(repeating: "░", count: cells - full - (partial > 0 ? 1 : 0))
       return (ANSI.paint(filled, color, when: style.color) + ANSI.paint(empty, ANSI.dim, when: style.color), cells)
     }

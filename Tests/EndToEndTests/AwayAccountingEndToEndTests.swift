@@ -3,6 +3,7 @@ import PomoTestSupport
 import Testing
 
 @testable import PomoJournal
+@testable import PomoSession
 
 #if canImport(Glibc)
   import Glibc

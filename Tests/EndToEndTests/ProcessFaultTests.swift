@@ -7,6 +7,7 @@ import Testing
 @testable import PomoTerminal
 @testable import PomoCore
 @testable import PomoPlatform
+@testable import PomoSession
 import PomoTestSupport
 
 #if canImport(Glibc)

@@ -5,6 +5,7 @@ import Testing
 @testable import PomoCore
 @testable import PomoJournal
 @testable import PomoPlatform
+@testable import PomoSession
 
 /// Flowtime: an open focus phase counts up until the person goes on, and the rest after it is
 /// earned from it (`rest_ratio`, `rest_rules`).

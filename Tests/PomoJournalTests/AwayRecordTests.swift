@@ -5,6 +5,7 @@ import Testing
 @testable import PomoCore
 @testable import PomoJournal
 @testable import PomoKit
+@testable import PomoSession
 
 /// The phase field `away`: written, read back, and counted out of focus unless kept.
 @Suite("Time away in the journal")

@@ -5,6 +5,7 @@ import Testing
 @testable import PomoCore
 @testable import PomoJournal
 @testable import PomoPlatform
+@testable import PomoSession
 
 /// A crash during a confirm wait drops the overtime: the heartbeat (the state file written
 /// again at least every 10 s, on the session's clock) proves how long the phase waited, and

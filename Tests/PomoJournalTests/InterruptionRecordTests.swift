@@ -6,6 +6,7 @@ import Testing
 @testable import PomoJournal
 @testable import PomoPlatform
 @testable import PomoReport
+@testable import PomoSession
 
 /// The phase field `"marks"`, the status `"void"` with `"void_reason"`, as the journal writes
 /// and reads them, as corrections set them, as the state file keeps them, and as reports and

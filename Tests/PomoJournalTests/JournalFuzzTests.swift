@@ -8,6 +8,7 @@ import Testing
 @testable import PomoKit
 @testable import PomoPlatform
 @testable import PomoReport
+@testable import PomoSession
 @testable import PomoTerminal
 
 /// A bad line never crashes a reader: every number is range-checked before it is converted,

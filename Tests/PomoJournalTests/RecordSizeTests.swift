@@ -4,6 +4,7 @@ import Testing
 @testable import PomoCore
 @testable import PomoJournal
 @testable import PomoPlatform
+@testable import PomoSession
 import PomoTestSupport
 
 /// No line pomo writes is one its readers refuse: the readers' limit is sized from the

@@ -5,6 +5,7 @@ import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
+@testable import PomoSession
 
 /// What the state file (and the control socket's feed, which sends the same) says of counting:
 /// an AMRAP's rounds, the open question for reps, and a session that waits only for the last

@@ -6,6 +6,7 @@ import Testing
 @testable import PomoCore
 @testable import PomoJournal
 @testable import PomoPlatform
+@testable import PomoSession
 
 /// A wall-clock step invents focus: the figures `pomo status` and crash recovery work out
 /// come from the session's own clock (its start plus the boot clock, written in the state

@@ -6,6 +6,7 @@ import Testing
 @testable import PomoJournal
 @testable import PomoKit
 @testable import PomoPlatform
+@testable import PomoSession
 
 /// Resuming continues the phase that was cut short with the time it had left, then the rest of
 /// the plan exactly as it was started, whatever its shape.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
+@testable import PomoSession
 @testable import PomoTerminal
 
 /// Do-not-disturb during focus, with a fake desktop: every command pomo runs is logged (with

@@ -7,6 +7,7 @@ import Testing
 @testable import PomoTerminal
 @testable import PomoCore
 @testable import PomoPlatform
+@testable import PomoSession
 import PomoTestSupport
 
 /// `pomo status --format`: every format as a pure render of a saved state, and the option's

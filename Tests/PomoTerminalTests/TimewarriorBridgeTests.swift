@@ -1,5 +1,6 @@
 import Foundation
 import PomoCore
+@testable import PomoJournal
 @testable import PomoTerminal
 import PomoTestSupport
 import Testing

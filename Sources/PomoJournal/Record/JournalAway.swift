@@ -23,7 +23,7 @@ public struct JournalAway: Equatable, Sendable {
   }
 
   /// A span the engine kept, its times on the wall clock.
-  init(_ span: AwaySpan, of engine: SessionEngine) {
+  package init(_ span: AwaySpan, of engine: SessionEngine) {
     self.init(
       start: engine.wallTime(span.start), end: engine.wallTime(span.end), cause: span.cause.rawValue,
       paused: span.paused, kept: span.kept)
@@ -31,7 +31,7 @@ public struct JournalAway: Equatable, Sendable {
 
   public var seconds: Double { max(0, end - start) }
 
-  func json(_ time: (Double) -> JSONOutput) -> JSONOutput {
+  package func json(_ time: (Double) -> JSONOutput) -> JSONOutput {
     var members: [(String, JSONOutput)] = [("start", time(start)), ("end", time(end)), ("cause", .string(cause))]
     if paused { members.append(("paused", .bool(true))) }
     if let kept { members.append(("kept", .bool(kept))) }

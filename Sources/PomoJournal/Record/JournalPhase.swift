@@ -85,7 +85,7 @@ extension JournalPhase {
 
 extension PhaseMark {
   /// The mark as a phase holds it, in the journal and in the state file.
-  func json(_ time: (Double) -> JSONOutput) -> JSONOutput {
+  package func json(_ time: (Double) -> JSONOutput) -> JSONOutput {
     .object([("at", time(at)), ("kind", .string(kind.rawValue)), ("note", note.map(JSONOutput.string) ?? .null)])
   }
 }

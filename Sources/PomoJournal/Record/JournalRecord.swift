@@ -180,6 +180,10 @@ public struct JournalRecord: Equatable, Sendable {
   /// Why a line is not a usable record.
   public struct Problem: Error, Equatable, Sendable {
     public var message: String
+
+    package init(message: String) {
+      self.message = message
+    }
   }
 
   /// Reads a record from its line, tolerating unknown fields and newer versions.

@@ -627,10 +627,10 @@ package struct RecordScanner {
   /// damaged or hostile line is refused as damaged rather than trapping on overflow.
   package enum Limits {
     /// As presets and `--rounds` allow.
-    static let rounds = Preset.roundsRange
-    static let planOffset = 0...1_000_000_000
+    package static let rounds = Preset.roundsRange
+    package static let planOffset = 0...1_000_000_000
     /// Any duration: about 31 years, far beyond any session, far within Int64 milliseconds.
-    static let seconds = 0.0...1_000_000_000.0
+    package static let seconds = 0.0...1_000_000_000.0
   }
 
   /// A whole number in `range`, or the line is damaged (`path` and `key` name it).

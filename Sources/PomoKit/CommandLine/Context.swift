@@ -3,6 +3,7 @@ import PomoCore
 import PomoJournal
 import PomoPlatform
 import PomoReport
+import PomoSession
 import PomoTerminal
 
 /// What a command may know about the world it runs in, injected so tests control all of it.

@@ -2,6 +2,7 @@ import PomoCore
 import PomoJournal
 import PomoPlatform
 import PomoReport
+import PomoSession
 
 /// Today's break bank, read from the journal: only today's records (from the config's
 /// `day_start`), so it costs O(today), never O(history). Nil when the config sets no

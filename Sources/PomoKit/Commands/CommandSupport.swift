@@ -3,6 +3,7 @@ import PomoIndex
 import PomoJournal
 import PomoPlatform
 import PomoReport
+import PomoSession
 import PomoTerminal
 
 /// Helpers that several commands share.

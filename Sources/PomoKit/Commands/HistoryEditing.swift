@@ -1,6 +1,7 @@
 import PomoJournal
 import PomoCore
 import PomoPlatform
+import PomoSession
 
 /// What `add`, `edit`, `delete` and `undo` share: finding a session, reading a time,
 /// appending a correction, and showing the session as it now stands.

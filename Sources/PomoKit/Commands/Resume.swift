@@ -3,6 +3,7 @@ import PomoCore
 import PomoJournal
 import PomoPlatform
 import PomoReport
+import PomoSession
 import PomoTerminal
 
 extension Pomo {

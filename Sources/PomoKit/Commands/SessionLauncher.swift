@@ -3,6 +3,7 @@ import PomoCore
 import PomoJournal
 import PomoPlatform
 import PomoReport
+import PomoSession
 import PomoTerminal
 
 /// Runs a plan live: what `start` and `resume` share once they know what to run.

@@ -3,6 +3,7 @@ import PomoJournal
 import PomoTerminal
 import PomoCore
 import PomoPlatform
+import PomoSession
 
 #if canImport(Darwin)
   import Darwin

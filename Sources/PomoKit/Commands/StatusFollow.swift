@@ -3,6 +3,7 @@ import PomoCore
 import PomoJournal
 import PomoPlatform
 import PomoReport
+import PomoSession
 import PomoTerminal
 
 /// `pomo status --follow`: a line at every visible change, pushed by the running session,

@@ -1,5 +1,4 @@
 import PomoCore
-import PomoJournal
 import PomoPlatform
 
 /// Today's focus against the config's `daily_goal`, as `pomo status` shows it: `3:10/4:00`.

@@ -1,4 +1,5 @@
 import PomoCore
+import PomoJournal
 import PomoPlatform
 
 /// Records a session whose pomo is gone (killed, crashed, power lost).

@@ -1,5 +1,4 @@
 import PomoCore
-import PomoJournal
 
 /// Keeps the desktop's do-not-disturb on while focus runs (`"dnd"`), and puts back the state
 /// it found when focus ends, pauses, waits or the session stops.

@@ -1,6 +1,3 @@
-import PomoCore
-import PomoPlatform
-
 /// How output may look: Unicode or ASCII, colour or none, and which block glyphs the terminal
 /// can draw.
 public struct DisplayStyle: Equatable, Sendable {
@@ -10,6 +7,10 @@ public struct DisplayStyle: Equatable, Sendable {
   /// The bar may use the eighth-block glyphs (U+2589 to U+258F). The Linux console's fonts
   /// lack them, so there bars fill whole cells of `█` over `░`, which every console font has.
   public var partialBlocks: Bool
+
+  /// The eighth-block glyphs, from none to seven eighths of a cell, that fill the last cell of
+  /// a bar when `partialBlocks` allows.
+  package static let eighths = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
 
   public init(unicode: Bool, color: Bool, partialBlocks: Bool = true) {
     self.unicode = unicode
@@ -59,53 +60,4 @@ public struct DisplayStyle: Equatable, Sendable {
     }
     return false
   }
-}
-
-/// ANSI escape sequences, used only when colour is on.
-package enum ANSI {
-  package static let reset = "\u{1B}[0m"
-  package static let bold = "\u{1B}[1m"
-  package static let dim = "\u{1B}[2m"
-  package static let inverse = "\u{1B}[7m"
-  package static let red = "\u{1B}[31m"
-  package static let green = "\u{1B}[32m"
-  package static let yellow = "\u{1B}[33m"
-  package static let clearLine = "\r\u{1B}[K"
-  package static let hideCursor = "\u{1B}[?25l"
-  package static let showCursor = "\u{1B}[?25h"
-  /// The terminal's alternate screen (xterm's 1049: the normal screen and cursor saved).
-  package static let enterAlternateScreen = "\u{1B}[?1049h"
-  package static let leaveAlternateScreen = "\u{1B}[?1049l"
-
-  package static func paint(_ text: String, _ codes: String, when on: Bool) -> String {
-    on && !text.isEmpty ? codes + text + reset : text
-  }
-
-  /// The text without escape sequences, to measure what the user sees.
-  package static func strip(_ text: String) -> String {
-    var out = ""
-    var inEscape = false
-    for scalar in text.unicodeScalars {
-      if inEscape {
-        if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }
-      } else if scalar == "\u{1B}" {
-        inEscape = true
-      } else {
-        out.unicodeScalars.append(scalar)
-      }
-    }
-    return out
-  }
-
-  package static func color(for kind: PhaseKind) -> String { kind == .work ? red : green }
-}
-
-/// Text output for a locale that is not UTF-8: whatever passes has nothing outside ASCII (see
-/// `TextLayout.ascii`). pomo's own glyphs are chosen by `DisplayStyle.unicode` before this;
-/// what it catches is text people wrote, such as a phase named in another script.
-public final class ASCIIOutput: TextOutput {
-  public let base: any TextOutput
-  public init(_ base: any TextOutput) { self.base = base }
-  public func write(_ text: String) { base.write(TextLayout.ascii(text)) }
-  public var isClosed: Bool { base.isClosed }
 }

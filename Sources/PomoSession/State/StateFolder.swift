@@ -1,4 +1,5 @@
 import PomoCore
+import PomoJournal
 import PomoPlatform
 
 /// The folder that holds the running session (`current.json`) and the two locks that say

@@ -1,4 +1,5 @@
 import PomoCore
+import PomoJournal
 import PomoPlatform
 
 /// The running session, saved so that it survives its process: `current.json` in the XDG

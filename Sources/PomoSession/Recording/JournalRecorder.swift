@@ -1,4 +1,5 @@
 import PomoCore
+import PomoJournal
 import PomoPlatform
 
 /// Listens to a session and keeps its record: the state file while it runs, the journal at

@@ -1,5 +1,4 @@
 import PomoCore
-import PomoJournal
 import PomoPlatform
 
 /// How `pomo status` (and its live feed) prints the running session: for people, for scripts,

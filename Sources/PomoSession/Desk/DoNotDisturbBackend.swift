@@ -1,5 +1,4 @@
 import PomoCore
-import PomoJournal
 
 /// One way to switch the desktop's do-not-disturb: the commands that ask, turn it on and turn
 /// it off. pomo runs them itself (`CommandRunner`), never through a shell, unless the user's
