@@ -28,8 +28,21 @@ public struct ReportSource {
     }
   }
 
-  public func streak(today: Int64, calendar: LocalCalendar) -> Int {
-    history.streak(today: today, calendar: calendar)
+  public func streak(today: Int64, calendar: LocalCalendar) throws(ReportSource.ReadError) -> Int {
+    do {
+      return try history.streak(today: today, calendar: calendar)
+    } catch {
+      throw ReadError(path: path, error: error)
+    }
+  }
+
+  /// The earliest instant any session touches.
+  func earliest() throws(ReportSource.ReadError) -> Double {
+    do {
+      return try history.earliest
+    } catch {
+      throw ReadError(path: path, error: error)
+    }
   }
 
   /// The day totals, when they are worth reading for `days` (a long span, unfiltered) and the
@@ -83,7 +96,7 @@ public struct ReportSource {
     for record in extra { builder.add(record) }
     if !builder.filters {
       // Unfiltered, the index answers the streak without reading the journal.
-      streak = self.streak(today: today, calendar: calendar)
+      streak = try self.streak(today: today, calendar: calendar)
     }
     // Filtered, the streak may reach back before the range: widen the window until it ends.
     var reach: Int64 = 32
@@ -92,7 +105,7 @@ public struct ReportSource {
       try records(from: calendar.start(of: lower), to: calendar.start(of: today + 1)) { builder.add($0) }
     }
     while streak == nil, Streak.length(today: today, completedOn: builder.completedDays.contains) >= today - lower,
-      calendar.start(of: lower) > history.earliest
+      calendar.start(of: lower) > (try earliest())
     {
       reach *= 4
       let next = today - reach

@@ -12,7 +12,7 @@ import PomoPlatform
 /// to know which one answers.
 public protocol History: AnyObject {
   /// The earliest instant any session touches (infinite without one), for walking back in time.
-  var earliest: Double { get }
+  var earliest: Double { get throws(FileSystemError) }
 
   /// Every session that may touch `from...to`, folded, handed on in file order and each file
   /// in the order of its lines. Sessions that do not touch the span may be handed on too
@@ -53,7 +53,7 @@ public protocol History: AnyObject {
 
   /// The current streak of days with a completed focus session (`Streak`), in `calendar`'s
   /// days, ending today (or yesterday while today has none).
-  func streak(today: Int64, calendar: LocalCalendar) -> Int
+  func streak(today: Int64, calendar: LocalCalendar) throws(FileSystemError) -> Int
 
   /// The hashes (`FNV1a`) of every id the files hold a line of (sessions, corrections, tasks),
   /// sorted: what `pomo import` asks to know a record it already holds.

@@ -85,11 +85,18 @@ public final class Recount: History {
 
   // MARK: - History
 
-  public lazy var earliest: Double = {
-    var earliest = Double.infinity
-    try? eachSession { earliest = min(earliest, $0.start) }
-    return earliest
-  }()
+  /// Worked out once, on first use.
+  private var earliestFound: Double?
+
+  public var earliest: Double {
+    get throws(FileSystemError) {
+      if let earliestFound { return earliestFound }
+      var earliest = Double.infinity
+      try eachSession { earliest = min(earliest, $0.start) }
+      earliestFound = earliest
+      return earliest
+    }
+  }
 
   public func records(
     overlapping from: Double, _ to: Double, detail: Bool, exercises: Bool, _ body: (JournalRecord) -> Void
@@ -183,9 +190,9 @@ public final class Recount: History {
     return try TaskFold.progress(of: kept) { count throws(FileSystemError) in try eachSession(count) }
   }
 
-  public func streak(today: Int64, calendar: LocalCalendar) -> Int {
+  public func streak(today: Int64, calendar: LocalCalendar) throws(FileSystemError) -> Int {
     var days = Set<Int64>()
-    try? eachSession { if $0.countsForStreak { days.insert(calendar.day(of: $0.start)) } }
+    try eachSession { if $0.countsForStreak { days.insert(calendar.day(of: $0.start)) } }
     return Streak.length(today: today, completedOn: days.contains)
   }
 
