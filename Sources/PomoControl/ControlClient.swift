@@ -9,20 +9,20 @@ import PomoSession
 /// mode 0700; the socket this user's; and the process listening on it this user's (the
 /// kernel's `SO_PEERCRED`, `getpeereid` on macOS). The socket is named for the profile's state
 /// folder, so a session of another profile sharing the runtime folder is never reached.
-public struct ControlClient: Sendable {
-  public var folder: String
-  public var socketPath: String
+package struct ControlClient: Sendable {
+  package var folder: String
+  package var socketPath: String
   /// The profile's state file (`current.json`): the running session says there when it has
   /// no control socket, and why.
-  public var stateFile: String?
+  package var stateFile: String?
 
-  public init(folder: String, stateFolder: String, stateFile: String? = nil) {
+  package init(folder: String, stateFolder: String, stateFile: String? = nil) {
     self.folder = folder
     socketPath = folder + "/" + ControlProtocol.socketName(stateFolder: stateFolder)
     self.stateFile = stateFile
   }
 
-  public enum Failure: Error, Equatable, CustomStringConvertible {
+  package enum Failure: Error, Equatable, CustomStringConvertible {
     /// No socket, or a dead session's: nothing runs.
     case notRunning
     /// The socket exists but may not be reached (another user's folder, say).
@@ -40,7 +40,7 @@ public struct ControlClient: Sendable {
     case suspended(pid: Int32, after: Double?)
     case session(String)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .notRunning: "no session is running"
       case .unreachable(let path, let error): "cannot reach the running session at \(path): \(error)"
@@ -65,7 +65,7 @@ public struct ControlClient: Sendable {
   /// A command carries a deadline `timeout` seconds away, which the session checks: when no
   /// answer came by then (and a moment more, for the answer to travel), the command has not
   /// taken effect and never will.
-  public func send(
+  package func send(
     _ request: ControlProtocol.Request, timeout: Double = 5
   ) throws(Failure) -> SessionState? {
     switch try answer(request, timeout: timeout) {
@@ -75,7 +75,7 @@ public struct ControlClient: Sendable {
   }
 
   /// What the session answered a request with.
-  public enum Answer: Sendable {
+  package enum Answer: Sendable {
     /// The session after the request.
     case state(SessionState)
     /// No session any more; when the request ended it, the summary its own terminal would
@@ -85,7 +85,7 @@ public struct ControlClient: Sendable {
 
   /// Sends one request and waits for its answer: the session's state after it, or its end
   /// and (when the request ended it) its summary. A command carries a deadline, as in `send`.
-  public func answer(
+  package func answer(
     _ request: ControlProtocol.Request, timeout: Double = 5
   ) throws(Failure) -> Answer {
     // A stopped session (Ctrl-Z) reads nothing until it runs again: say so now, not after the wait.
@@ -122,7 +122,7 @@ public struct ControlClient: Sendable {
   /// true) or `body` returns false (returns false). Blocks in `poll` between states; with
   /// `watching` (the follower's output), it also returns false as soon as that output's
   /// reader has gone, so a follower nobody reads never lingers.
-  public func follow(watching output: Int32? = nil, _ body: (SessionState) -> Bool) throws(Failure) -> Bool {
+  package func follow(watching output: Int32? = nil, _ body: (SessionState) -> Bool) throws(Failure) -> Bool {
     let connection = try connect()
     defer { connection.close() }
     guard connection.write(ControlProtocol.encode(.follow)) else { return true }
@@ -292,16 +292,16 @@ public struct ControlClient: Sendable {
 
 /// Follows the running session without blocking, for an event loop that also waits on other
 /// things (`pomo attach` waits on keys too): poll `fd`, then `read()`.
-public final class Follower {
+package final class Follower {
   private let connection: ControlClient.Connection
   private var current: SessionState?
   /// The summary the session sent as it ended (head and parts), once it has.
-  public private(set) var summary: (head: String, parts: [String])?
+  package private(set) var summary: (head: String, parts: [String])?
 
   /// The socket to wait on for readability.
-  public var fd: Int32 { connection.fd }
+  package var fd: Int32 { connection.fd }
 
-  public init(_ client: ControlClient) throws(ControlClient.Failure) {
+  package init(_ client: ControlClient) throws(ControlClient.Failure) {
     connection = try client.connect()
     guard connection.write(ControlProtocol.encode(.follow)) else {
       connection.close()
@@ -313,7 +313,7 @@ public final class Follower {
 
   /// After `fd` polled readable: what arrived. `state` is the latest the session showed;
   /// `ended` once it has gone (its final state, if any, comes with it).
-  public func read() -> (state: SessionState?, ended: Bool) {
+  package func read() -> (state: SessionState?, ended: Bool) {
     while true {
       switch connection.nextReply(timeout: 0.001) {
       case .reply(.state(let state)):

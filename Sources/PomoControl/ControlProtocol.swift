@@ -31,20 +31,20 @@ import PomoSession
 /// follower does not parse a state every second. Anything that is not a
 /// whole, known request (unknown words, bad numbers, control bytes, no newline before the
 /// connection closes, too long) changes nothing.
-public enum ControlProtocol {
+package enum ControlProtocol {
   /// The longest request line, newline included.
-  public static let requestLimit = 4096
+  package static let requestLimit = 4096
   /// The longest reply line a client accepts (a state is a few kilobytes).
-  public static let replyLimit = 1 << 20
+  package static let replyLimit = 1 << 20
   /// The socket's file name in its folder, keyed to the state folder of the profile whose
   /// session listens there: two profiles (two `XDG_STATE_HOME`s) that share one runtime folder
   /// each reach their own session, never the other's.
-  public static func socketName(stateFolder: String) -> String {
+  package static func socketName(stateFolder: String) -> String {
     "control-\(key(stateFolder)).sock"
   }
 
   /// The lock a listening session holds beside its socket.
-  public static func lockName(stateFolder: String) -> String {
+  package static func lockName(stateFolder: String) -> String {
     "control-\(key(stateFolder)).lock"
   }
 
@@ -54,7 +54,7 @@ public enum ControlProtocol {
     return String(repeating: "0", count: 16 - hex.count) + hex
   }
 
-  public enum Request: Equatable, Sendable {
+  package enum Request: Equatable, Sendable {
     case command(SessionCommand)
     /// The state now, changing nothing.
     case state
@@ -66,7 +66,7 @@ public enum ControlProtocol {
     case timed(SessionCommand, until: Int64)
   }
 
-  public enum Reply: Equatable, Sendable {
+  package enum Reply: Equatable, Sendable {
     case state(SessionState)
     /// Only the time shown changed: the last state, now at this wall time (seconds since 1970).
     case tick(Double)
@@ -78,7 +78,7 @@ public enum ControlProtocol {
 
   // MARK: - Requests
 
-  public static func encode(_ request: Request) -> [UInt8] {
+  package static func encode(_ request: Request) -> [UInt8] {
     let text: String
     switch request {
     case .state: text = "state"
@@ -153,7 +153,7 @@ public enum ControlProtocol {
   }
 
   /// The request in one line (without its newline), or why it is refused.
-  public static func request(_ line: ArraySlice<UInt8>) -> Result<Request, RequestProblem> {
+  package static func request(_ line: ArraySlice<UInt8>) -> Result<Request, RequestProblem> {
     guard line.count < requestLimit else { return .failure(.tooLong) }
     guard line.allSatisfy({ $0 >= 0x20 && $0 < 0x7f }) else { return .failure(.notText) }
     var words = String(decoding: line, as: UTF8.self).split(separator: " ", omittingEmptySubsequences: false)
@@ -233,7 +233,7 @@ public enum ControlProtocol {
     }
   }
 
-  public enum RequestProblem: Error, Equatable, CustomStringConvertible {
+  package enum RequestProblem: Error, Equatable, CustomStringConvertible {
     case tooLong
     case notText
     case unknown(String)
@@ -247,7 +247,7 @@ public enum ControlProtocol {
     /// The request's deadline passed before the session read it.
     case late
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .tooLong: "a request is at most \(ControlProtocol.requestLimit) bytes"
       case .notText: "a request is one line of printable ASCII"
@@ -267,7 +267,7 @@ public enum ControlProtocol {
 
   // MARK: - Replies
 
-  public static func encode(_ reply: Reply, offset: (Double) -> Int) -> [UInt8] {
+  package static func encode(_ reply: Reply, offset: (Double) -> Int) -> [UInt8] {
     switch reply {
     case .idle: return Array("idle\n".utf8)
     case .tick(let time): return Array("tick \(Int64((time * 1000).rounded(.down)))\n".utf8)
@@ -280,7 +280,7 @@ public enum ControlProtocol {
   }
 
   /// The reply in one line (without its newline); nil when it is not one.
-  public static func reply(_ line: ArraySlice<UInt8>) -> Reply? {
+  package static func reply(_ line: ArraySlice<UInt8>) -> Reply? {
     let state = Array("state ".utf8)
     if line.starts(with: state) {
       return (try? SessionState(bytes: Array(line.dropFirst(state.count)))).map(Reply.state)
@@ -308,12 +308,12 @@ public enum ControlProtocol {
 
   /// How many phases of the plan to come a reply or the feed carries (the current and the
   /// next); with the phases done left out, a state stays small however long the session.
-  public static let upcomingLimit = 2
+  package static let upcomingLimit = 2
 
   /// The instant to show a received state at: the session's own `updated`, a hair later so
   /// that a state sent the moment a second ends (its times are written to the millisecond)
   /// shows the new second.
-  public static func showTime(_ state: SessionState) -> Double {
+  package static func showTime(_ state: SessionState) -> Double {
     state.updated + 0.002
   }
 }

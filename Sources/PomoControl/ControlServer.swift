@@ -10,9 +10,9 @@ import PomoSession
 /// belongs to the running session. Everything is non-blocking and driven by the session's
 /// own event loop: no thread, no timer of its own. Only this user's processes are answered
 /// (the kernel's SO_PEERCRED, never anything the peer says).
-public final class ControlServer: SessionControl {
-  public let folder: String
-  public let socketPath: String
+package final class ControlServer: SessionControl {
+  package let folder: String
+  package let socketPath: String
   private var listener: Int32
   private var ownership: FileLock?
   private let userID: UInt32
@@ -41,13 +41,13 @@ public final class ControlServer: SessionControl {
     var following = false
   }
 
-  public enum OpenError: Error, Equatable, CustomStringConvertible {
+  package enum OpenError: Error, Equatable, CustomStringConvertible {
     case folder(String, FileSystemError)
     /// Another session (of another state folder) listens in this folder.
     case taken(String)
     case socket(String, FileSystemError)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .folder(let path, let error): "cannot use the folder \(path): \(error)"
       case .taken(let path): "another session listens at \(path)"
@@ -61,7 +61,7 @@ public final class ControlServer: SessionControl {
   ///
   /// - Parameter makeState: the session's state as `current.json` holds it, with the plan
   ///   to come cut to `ControlProtocol.upcomingLimit` phases (it is sent many times a minute).
-  public init(
+  package init(
     folder: String, stateFolder: String, makeState: @escaping (SessionEngine) -> SessionState?,
     offset: @escaping (Double) -> Int, bootMilliseconds: (@Sendable () -> Int64)? = nil
   ) throws(OpenError) {
@@ -107,13 +107,13 @@ public final class ControlServer: SessionControl {
 
   deinit { close() }
 
-  public var descriptors: [Int32] {
+  package var descriptors: [Int32] {
     (listener >= 0 ? [listener] : []) + connections.keys.sorted()
   }
 
   private var followers: [Int32] { connections.filter(\.value.following).map(\.key) }
 
-  public func close() {
+  package func close() {
     if listener >= 0 {
       Platform.removeFile(socketPath)
       UnixSocket.close(listener)
@@ -127,7 +127,7 @@ public final class ControlServer: SessionControl {
 
   // MARK: - Serving
 
-  public func serve(ready: Set<Int32>, apply: (SessionCommand) -> SessionEngine) {
+  package func serve(ready: Set<Int32>, apply: (SessionCommand) -> SessionEngine) {
     serving = true
     defer {
       serving = false
@@ -244,9 +244,9 @@ public final class ControlServer: SessionControl {
   /// Answers the command being carried out as soon as the engine has it, before the
   /// listeners (and their bridges to other programs) hear of it: the state after it, or the
   /// summary of the session it ended (`idle` follows when the session has ended).
-  public var feedsFollowers: Bool { true }
+  package var feedsFollowers: Bool { true }
 
-  public func commandApplied(_ engine: SessionEngine) {
+  package func commandApplied(_ engine: SessionEngine) {
     guard let fd = asker?.fd, asker?.answered == false, !ended else { return }
     asker?.answered = true
     if engine.isFinished {
@@ -313,13 +313,13 @@ public final class ControlServer: SessionControl {
   /// The engine as of the last step, for `state` and a new follower's first line.
   private var lastEngine: SessionEngine?
 
-  public func nextWake(_ engine: SessionEngine) -> Duration? {
+  package func nextWake(_ engine: SessionEngine) -> Duration? {
     // Followers see what a one-cell display would: every second, every percent.
     feedWake = followers.isEmpty ? nil : engine.nextWake(.display(barCells: 1))
     return feedWake
   }
 
-  public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
+  package func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
     lastEngine = engine
     if engine.isFinished {
       finish(summary: SessionSummary.parts(engine))

@@ -4,14 +4,14 @@ import PomoCore
 /// begins with a comma, and a tag that holds a comma or a quote, starts or ends with a space, or
 /// is empty is quoted, its quotes doubled (`"a,b",c` is the two tags `a,b` and `c`); so is
 /// one that holds a control character or a `^` (below).
-public enum TagList {
+package enum TagList {
   /// Whether a shell can offer the tag: not blank, no control characters (they would break
   /// the one-tag-a-line list, and nobody types them).
-  public static func isCompletable(_ tag: String) -> Bool {
+  package static func isCompletable(_ tag: String) -> Bool {
     !tag.trimmedSpaces().isEmpty && !tag.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
   }
 
-  public static func text(_ tags: [String], separator: String = ",") -> String {
+  package static func text(_ tags: [String], separator: String = ",") -> String {
     tags.map(quoted).joined(separator: separator)
   }
 
@@ -20,7 +20,7 @@ public enum TagList {
   /// A tag with a control character is quoted too, with every `^` in it doubled: a terminal
   /// shows a control character in caret notation (`^J`, see `TextLayout.inert`), so a tag
   /// holding a line break (`"new^Jline"`) never reads as one that holds `^J` (`"new^^Jline"`).
-  public static func quoted(_ tag: String) -> String {
+  package static func quoted(_ tag: String) -> String {
     // Nearly every tag is printable ASCII with no comma, quote or caret, and no space at
     // either end: as it is, with no character looked at.
     let simple = tag.utf8.withContiguousStorageIfAvailable { bytes in

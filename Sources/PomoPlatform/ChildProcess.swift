@@ -15,15 +15,15 @@ import CPlatform
 /// whatever the session's loop does with them). It is reaped without a thread: each look at
 /// it (`hasEnded`, `end`) takes its exit if it has one, and its group is signalled only while
 /// it has not been reaped, so a pid the system has handed out again is never signalled.
-public final class ChildProcess {
-  public let pid: pid_t
+package final class ChildProcess {
+  package let pid: pid_t
   private var reaped = false
   private var endedAt: Int64?
 
   private init(pid: pid_t) { self.pid = pid }
 
   /// Starts `argv` (its program found on the environment's PATH); nil when it cannot be.
-  public static func start(_ argv: [String], environment: [String: String]) -> ChildProcess? {
+  package static func start(_ argv: [String], environment: [String: String]) -> ChildProcess? {
     guard let program = argv.first, let path = Spawner.resolve(program, path: environment["PATH"]) else { return nil }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -41,7 +41,7 @@ public final class ChildProcess {
   }
 
   /// Whether it has exited (and been reaped).
-  public var hasEnded: Bool {
+  package var hasEnded: Bool {
     if !reaped {
       var status: Int32 = 0
       var result: pid_t
@@ -55,7 +55,7 @@ public final class ChildProcess {
   /// Asks it and its group to end (SIGTERM); one that is still there a second after the first
   /// ask is killed at the next (SIGKILL). Whether it has ended.
   @discardableResult
-  public func end() -> Bool {
+  package func end() -> Bool {
     if hasEnded { return true }
     let now = Platform.bootMilliseconds()
     if let endedAt, now - endedAt >= 1000 {
@@ -69,7 +69,7 @@ public final class ChildProcess {
 
   /// Ends it for good before pomo moves on (the session is over): SIGTERM, a wait of at most
   /// `graceMilliseconds`, then SIGKILL and its exit taken.
-  public func endNow(graceMilliseconds: Int64 = 200) {
+  package func endNow(graceMilliseconds: Int64 = 200) {
     if end() { return }
     let until = Platform.bootMilliseconds() + graceMilliseconds
     while Platform.bootMilliseconds() < until {

@@ -12,18 +12,18 @@ import CPlatform
 /// until the child says it runs (`detachedReady`): so the parent can show what the child
 /// said (a warning, or why it could not start) and exit with the right status, and closing
 /// the terminal afterwards cannot reach the session.
-public enum Detach {
+package enum Detach {
   /// What `finishDetaching` writes when the session holds its lock and runs.
-  public static let readyMarker = "\u{1}pomo-ready\n"
+  package static let readyMarker = "\u{1}pomo-ready\n"
 
   /// This program's own path, to start it again.
-  public static func executablePath() -> String? {
+  package static func executablePath() -> String? {
     Platform.systemExecutablePath()
   }
 
   /// Starts `argv` (argv[0] a full path) with no terminal, in a new session, its signals at
   /// their defaults; returns its pid and the read end of its stderr.
-  public static func spawn(_ argv: [String], environment: [String: String]) throws(FileSystemError) -> (
+  package static func spawn(_ argv: [String], environment: [String: String]) throws(FileSystemError) -> (
     pid: Int32, stderr: Int32
   ) {
     var fds: [Int32] = [0, 0]
@@ -50,7 +50,7 @@ public enum Detach {
 
   /// Reads the child's stderr until it says it runs (true) or ends (false); everything else
   /// it wrote goes to `forward`.
-  public static func awaitReady(_ fd: Int32, forward: (String) -> Void) -> Bool {
+  package static func awaitReady(_ fd: Int32, forward: (String) -> Void) -> Bool {
     defer { _ = Glibc_or_Darwin_close(fd) }
     var pending: [UInt8] = []
     let marker = Array(readyMarker.utf8)
@@ -75,7 +75,7 @@ public enum Detach {
   }
 
   /// The child's exit status (128+N when a signal N ended it).
-  public static func waitForExit(_ pid: Int32) -> Int32 {
+  package static func waitForExit(_ pid: Int32) -> Int32 {
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
@@ -88,7 +88,7 @@ public enum Detach {
   /// the state folder), since nobody reads the pipe any more: what the session says from
   /// then on (a journal it could not write, with the record) is kept there. /dev/null only
   /// when the log cannot be opened.
-  public static func finishDetaching(log: String) {
+  package static func finishDetaching(log: String) {
     Platform.write(2, readyMarker)
     let fresh = Platform.fileSize(log) > logLimit ? O_TRUNC : 0
     var fd = Glibc_or_Darwin_open(log, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW | fresh, 0o600)

@@ -7,8 +7,8 @@
 /// An exclusive `flock` on a file, held until `release()` or until the process ends (the
 /// kernel drops it then, however the process died). It answers "is anyone alive holding
 /// this?" without trusting a pid.
-public final class FileLock {
-  public let path: String
+package final class FileLock {
+  package let path: String
   private var fd: Int32
 
   private init(path: String, fd: Int32) {
@@ -34,7 +34,7 @@ public final class FileLock {
 
   /// Takes the lock if nobody holds it: nil when another process does. With `folder`, the
   /// lock is on the folder itself, which nothing that deletes files inside it can undo.
-  public static func tryAcquire(_ path: String, folder: Bool = false) throws(FileSystemError) -> FileLock? {
+  package static func tryAcquire(_ path: String, folder: Bool = false) throws(FileSystemError) -> FileLock? {
     let fd = try open(path, folder: folder)
     while flock(fd, LOCK_EX | LOCK_NB) != 0 {
       if errno == EINTR { continue }
@@ -48,7 +48,7 @@ public final class FileLock {
 
   /// Takes the lock, waiting while others hold it, but never longer than `timeout` seconds:
   /// nil when it was still held then.
-  public static func acquire(_ path: String, timeout: Double) throws(FileSystemError) -> FileLock? {
+  package static func acquire(_ path: String, timeout: Double) throws(FileSystemError) -> FileLock? {
     var lock: FileLock?
     _ = try retry(timeout: timeout) { () throws(FileSystemError) in
       lock = try tryAcquire(path)
@@ -73,7 +73,7 @@ public final class FileLock {
     }
   }
 
-  public func release() {
+  package func release() {
     guard fd >= 0 else { return }
     _ = flock(fd, LOCK_UN)
     _ = Glibc_or_Darwin_close(fd)

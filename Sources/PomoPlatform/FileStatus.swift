@@ -7,28 +7,28 @@
 /// What is at a path, not following a final link: its kind, owner and permission bits. The
 /// control socket's clients read it to decide whether a folder and a socket are this user's
 /// before they believe a word from them.
-public struct FileStatus: Equatable, Sendable {
-  public enum Kind: Equatable, Sendable {
+package struct FileStatus: Equatable, Sendable {
+  package enum Kind: Equatable, Sendable {
     case regular, folder, link, fifo, characterDevice, blockDevice, socket, other
   }
 
-  public var kind: Kind
+  package var kind: Kind
   /// The owner's user id.
-  public var owner: UInt32
+  package var owner: UInt32
   /// The permission bits (and set-id and sticky bits): `st_mode & 07777`.
-  public var permissions: UInt32
+  package var permissions: UInt32
   /// How many names the file has (hard links).
-  public var links: UInt64 = 1
+  package var links: UInt64 = 1
 
   /// `lstat` of `path`; the error when there is nothing there or it cannot be looked at.
-  public static func of(_ path: String) -> Result<FileStatus, FileSystemError> {
+  package static func of(_ path: String) -> Result<FileStatus, FileSystemError> {
     var info = stat()
     guard lstat(path, &info) == 0 else { return .failure(.current) }
     return .success(FileStatus(info))
   }
 
   /// `stat` of `path`, following links.
-  public static func following(_ path: String) -> Result<FileStatus, FileSystemError> {
+  package static func following(_ path: String) -> Result<FileStatus, FileSystemError> {
     var info = stat()
     guard stat(path, &info) == 0 else { return .failure(.current) }
     return .success(FileStatus(info))
@@ -51,7 +51,7 @@ public struct FileStatus: Equatable, Sendable {
   }
 
   /// How the kind reads in a message: "a folder", "a FIFO".
-  public var kindText: String {
+  package var kindText: String {
     switch kind {
     case .regular: "a regular file"
     case .folder: "a folder"

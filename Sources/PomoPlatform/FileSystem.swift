@@ -5,36 +5,36 @@
 #endif
 
 /// A failed file operation: what was being done and the system's reason.
-public struct FileSystemError: Error, Equatable, Sendable, CustomStringConvertible {
-  public var code: Int32
+package struct FileSystemError: Error, Equatable, Sendable, CustomStringConvertible {
+  package var code: Int32
   /// pomo's own reason, where the system's would mislead ("not a regular file").
-  public var reason: String?
+  package var reason: String?
 
-  public init(code: Int32, reason: String? = nil) {
+  package init(code: Int32, reason: String? = nil) {
     self.code = code
     self.reason = reason
   }
 
   /// "no such file or directory", as strerror says it, in lowercase.
-  public var description: String { reason ?? String(cString: strerror(code)).lowercased() }
+  package var description: String { reason ?? String(cString: strerror(code)).lowercased() }
 
   /// A FIFO, socket or device where a file was expected: reading it could hang or never end.
-  public static let notRegularFile = FileSystemError(code: EINVAL, reason: "not a regular file")
+  package static let notRegularFile = FileSystemError(code: EINVAL, reason: "not a regular file")
 
   /// A file that changed while it was read (cut short, grown, replaced, written): what was
   /// read may mix two versions, so it is not used. Running the command again reads it whole.
-  public static let changedWhileRead = FileSystemError(
+  package static let changedWhileRead = FileSystemError(
     code: EAGAIN, reason: "changed while it was read; run the command again")
 
   package static var current: FileSystemError { FileSystemError(code: errno) }
 
-  public static var permissionDenied: FileSystemError { FileSystemError(code: EACCES) }
+  package static var permissionDenied: FileSystemError { FileSystemError(code: EACCES) }
 
   /// Something is already at the path (EEXIST).
-  public var isAlreadyExists: Bool { code == EEXIST }
+  package var isAlreadyExists: Bool { code == EEXIST }
 
   /// Nothing is at the path (ENOENT), or a part of it is not a folder (ENOTDIR).
-  public var isNotFound: Bool { code == ENOENT || code == ENOTDIR }
+  package var isNotFound: Bool { code == ENOENT || code == ENOTDIR }
 }
 
 extension Platform {
@@ -460,17 +460,17 @@ extension Platform {
 
 /// Reads a file in fixed-size chunks and hands out its lines, so memory stays flat however
 /// long the file grows; a line longer than `maxLine` is passed over without being kept.
-public struct LineReader {
+package struct LineReader {
   /// The longest line handed out: 16 MB, what the largest session presets allow needs
   /// (`RecordSize` in PomoJournal works it out); a longer line is damage.
-  public static let maxLine = 1 << 24
+  package static let maxLine = 1 << 24
 
   /// One line: its bytes (without the newline), whether a newline ended it, and whether it
   /// was longer than `maxLine` (then its bytes are empty: it was skipped unread).
-  public struct Line {
-    public var bytes: ArraySlice<UInt8>
-    public var terminated: Bool
-    public var tooLong: Bool
+  package struct Line {
+    package var bytes: ArraySlice<UInt8>
+    package var terminated: Bool
+    package var tooLong: Bool
   }
 
   package let fd: Int32
@@ -486,9 +486,9 @@ public struct LineReader {
   private var skipping = false
   /// Where a read last came back empty before the file's size: a second one there is no end.
   private var emptyReadAt: Int64 = -1
-  public private(set) var lineNumber = 0
+  package private(set) var lineNumber = 0
 
-  public init(path: String) throws(FileSystemError) {
+  package init(path: String) throws(FileSystemError) {
     self.path = path
     // Standard input may be a pipe (`pomo import -`); any other path must be a regular file.
     if path == "/dev/stdin" {
@@ -500,10 +500,10 @@ public struct LineReader {
     }
   }
 
-  public func close() { _ = Glibc_or_Darwin_close(fd) }
+  package func close() { _ = Glibc_or_Darwin_close(fd) }
 
   /// The next line; nil at the end.
-  public mutating func next() throws(FileSystemError) -> Line? {
+  package mutating func next() throws(FileSystemError) -> Line? {
     while true {
       if let newline = Platform.firstNewline(in: buffer, from: max(start, scanned)) {
         lineNumber += 1
@@ -586,15 +586,15 @@ extension Platform {
 /// Which file this is, how long, and when it last changed: enough to tell that a cache still
 /// matches it. The change time (ctime) is set by the kernel on every write and cannot be set
 /// back by a program, so an edit in place that keeps the size (and even the mtime) still shows.
-public struct FileIdentity: Equatable, Sendable, BitwiseCopyable {
-  public var device: UInt64
-  public var inode: UInt64
-  public var size: Int64
+package struct FileIdentity: Equatable, Sendable, BitwiseCopyable {
+  package var device: UInt64
+  package var inode: UInt64
+  package var size: Int64
   /// Modification and status-change times, in nanoseconds since 1970.
-  public var modified: Int64 = 0
-  public var changed: Int64 = 0
+  package var modified: Int64 = 0
+  package var changed: Int64 = 0
 
-  public init(device: UInt64, inode: UInt64, size: Int64, modified: Int64 = 0, changed: Int64 = 0) {
+  package init(device: UInt64, inode: UInt64, size: Int64, modified: Int64 = 0, changed: Int64 = 0) {
     self.device = device
     self.inode = inode
     self.size = size
@@ -609,8 +609,8 @@ public struct FileIdentity: Equatable, Sendable, BitwiseCopyable {
 /// are open than the budget allows, the one used longest ago gives its descriptor back, and
 /// opens the file again on its next read, checking that it is still the same file. So a
 /// folder of 10,000 journal files reads under `ulimit -n 64`.
-public final class RandomAccessFile: @unchecked Sendable {
-  public let path: String
+package final class RandomAccessFile: @unchecked Sendable {
+  package let path: String
   /// The file first opened (device and inode): a reopened path must still be it.
   private let device: UInt64
   private let inode: UInt64
@@ -621,7 +621,7 @@ public final class RandomAccessFile: @unchecked Sendable {
   fileprivate var lastUse: UInt64 = 0
   private let budget: DescriptorBudget
 
-  public convenience init(path: String) throws(FileSystemError) {
+  package convenience init(path: String) throws(FileSystemError) {
     try self.init(path: path, budget: .shared)
   }
 
@@ -661,7 +661,7 @@ public final class RandomAccessFile: @unchecked Sendable {
     return fd
   }
 
-  public var identity: FileIdentity {
+  package var identity: FileIdentity {
     get throws(FileSystemError) {
       try withDescriptor { fd in
         var info = stat()
@@ -672,7 +672,7 @@ public final class RandomAccessFile: @unchecked Sendable {
   }
 
   /// Fills `buffer` with the bytes at `offset` (fewer at the end of the file); how many.
-  public func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws(FileSystemError) -> Int {
+  package func read(at offset: Int64, into buffer: UnsafeMutableRawBufferPointer) throws(FileSystemError) -> Int {
     guard let base = buffer.baseAddress else { return 0 }
     return try withDescriptor { fd throws(FileSystemError) in
       var done = 0
@@ -692,14 +692,14 @@ public final class RandomAccessFile: @unchecked Sendable {
   /// The `count` bytes at `offset`, which the caller knows the file holds (an indexed chunk,
   /// a block before the size it saw): fewer means the file was cut while it was read, and
   /// is thrown (`changedWhileRead`) rather than taken for the end.
-  public func read(exactly count: Int, at offset: Int64) throws(FileSystemError) -> [UInt8] {
+  package func read(exactly count: Int, at offset: Int64) throws(FileSystemError) -> [UInt8] {
     let bytes = try read(at: offset, count: count)
     guard bytes.count == count else { throw .changedWhileRead }
     return bytes
   }
 
   /// Up to `count` bytes at `offset`.
-  public func read(at offset: Int64, count: Int) throws(FileSystemError) -> [UInt8] {
+  package func read(at offset: Int64, count: Int) throws(FileSystemError) -> [UInt8] {
     var result = [UInt8](repeating: 0, count: count)
     let done = result.withUnsafeMutableBytes { bytes in
       Result { () throws(FileSystemError) in try read(at: offset, into: bytes) }
@@ -820,18 +820,18 @@ package final class DescriptorBudget: @unchecked Sendable {
 /// to its end, nothing may follow them), and once read,
 /// nothing done to the file can reach the bytes (a mapped file cut short kills its reader
 /// with SIGBUS). The bytes lie on 8-byte boundaries, so plain values can be read in place.
-public final class FileSnapshot: @unchecked Sendable {
-  public let bytes: UnsafeRawBufferPointer
+package final class FileSnapshot: @unchecked Sendable {
+  package let bytes: UnsafeRawBufferPointer
   /// The file as it was read.
-  public let identity: FileIdentity
+  package let identity: FileIdentity
 
   /// A file that changed while it was read (cut short, grown, replaced, written).
-  public static let changedWhileRead = FileSystemError.changedWhileRead
+  package static let changedWhileRead = FileSystemError.changedWhileRead
 
   /// Reads `path` whole, or the `length` bytes from `offset` (fewer at its end), `chunk` bytes
   /// at a time; `betweenReads` runs after each read but the last (a seam for tests that cut
   /// the file between two reads).
-  public init(
+  package init(
     path: String, offset: Int = 0, length: Int? = nil, limit: Int = 1 << 30, chunk: Int = 1 << 22,
     betweenReads: (() -> Void)? = nil
   ) throws(FileSystemError) {

@@ -5,29 +5,29 @@
 #endif
 
 /// Somewhere to write text: the terminal, a pipe, or a buffer in a test.
-public protocol TextOutput: AnyObject {
+package protocol TextOutput: AnyObject {
   func write(_ text: String)
   /// Whether the reader has gone (a closed pipe): nothing written arrives any more.
   var isClosed: Bool { get }
 }
 
 extension TextOutput {
-  public var isClosed: Bool { false }
+  package var isClosed: Bool { false }
 }
 
 /// Collects text in memory; tests read `text` afterwards.
-public final class TextBuffer: TextOutput {
-  public private(set) var text = ""
-  public init() {}
-  public func write(_ text: String) { self.text += text }
+package final class TextBuffer: TextOutput {
+  package private(set) var text = ""
+  package init() {}
+  package func write(_ text: String) { self.text += text }
 }
 
 /// Text written straight to a file descriptor (Glibc's `stdout` is not concurrency-safe).
-public final class FileDescriptorOutput: TextOutput {
-  public let fd: Int32
-  public private(set) var isClosed = false
-  public init(fd: Int32) { self.fd = fd }
-  public func write(_ text: String) {
+package final class FileDescriptorOutput: TextOutput {
+  package let fd: Int32
+  package private(set) var isClosed = false
+  package init(fd: Int32) { self.fd = fd }
+  package func write(_ text: String) {
     guard !isClosed else { return }
     // Written where it lies (a report of a long history is megabytes), copied only if it must be.
     var text = text

@@ -12,8 +12,8 @@
 /// refused; `-` is standard output; a new file's folder is never made. Nothing but a regular
 /// file is ever replaced, and not one with other names (hard
 /// links) or another owner: those are written where they stand.
-public enum OutputFile {
-  public static func write(_ contents: [UInt8], to path: String) throws(FileSystemError) {
+package enum OutputFile {
+  package static func write(_ contents: [UInt8], to path: String) throws(FileSystemError) {
     // `-` is standard output, as for most tools that take an output file.
     if let fd = path == "-" ? 1 : try inheritedDescriptor(path) {
       var bytes = contents

@@ -14,13 +14,13 @@ import CPlatform
 /// (CPlatform), in a session of its own, ends the whole group (SIGTERM, then SIGKILL a second
 /// later) as soon as the program exits or after `timeout`, whichever comes first, even when
 /// pomo has exited by then; pomo reaps the watchdog on a background thread.
-public enum Spawner {
+package enum Spawner {
   /// The most input a child may be given: what a pipe holds before a writer waits (64 KiB
   /// on Linux, 16 KiB at first on macOS), so it is written at once.
-  public static let inputLimit = 16384
+  package static let inputLimit = 16384
 
   @discardableResult
-  public static func launch(
+  package static func launch(
     _ argv: [String], environment: [String: String], input: [UInt8]? = nil, timeout: Duration = .seconds(10)
   ) -> Bool {
     guard let watchdog = spawn(argv, environment: environment, input: input, timeout: timeout) else { return false }
@@ -36,7 +36,7 @@ public enum Spawner {
   /// `timeout`, then the group is ended): for commands whose order matters, such as
   /// Timewarrior's `start` and `stop`. Whether it could be started.
   @discardableResult
-  public static func run(_ argv: [String], environment: [String: String], timeout: Duration = .seconds(10)) -> Bool {
+  package static func run(_ argv: [String], environment: [String: String], timeout: Duration = .seconds(10)) -> Bool {
     guard let watchdog = spawn(argv, environment: environment, input: nil, timeout: timeout) else { return false }
     var code: Int32 = 0
     while waitpid(watchdog, &code, 0) < 0 && errno == EINTR {}
@@ -46,7 +46,7 @@ public enum Spawner {
   /// Runs a program (found on the environment's PATH) and returns its exit status and what it
   /// wrote on stdout (at most `limit` bytes), with stdin and stderr on /dev/null; nil when it
   /// cannot be started or does not end within `timeout` (it is then killed).
-  public static func output(
+  package static func output(
     _ argv: [String], environment: [String: String], timeout: Duration = .seconds(5), limit: Int = 1 << 20
   ) -> (status: Int32, output: [UInt8])? {
     guard let program = argv.first, let path = resolve(program, path: environment["PATH"]) else { return nil }
@@ -128,19 +128,19 @@ public enum Spawner {
   /// Text from a file (a phase's name, a summary) as an argument no program can take for an
   /// option: one that starts with "-" gets a leading space, which speech and notifications
   /// read the same, and which getopt and its kin never parse.
-  public static func inertText(_ text: String) -> String {
+  package static func inertText(_ text: String) -> String {
     text.hasPrefix("-") ? " " + text : text
   }
 
   /// A path from a file as an argument no program can take for an option: a relative one
   /// that starts with "-" is written "./-…", the same file.
-  public static func inertPath(_ path: String) -> String {
+  package static func inertPath(_ path: String) -> String {
     path.hasPrefix("-") ? "./" + path : path
   }
 
   /// The program to run for `name`: a path as it is when it can be executed, else the first
   /// match on PATH; nil when there is none.
-  public static func resolve(_ name: String, path: String?) -> String? {
+  package static func resolve(_ name: String, path: String?) -> String? {
     guard !name.isEmpty else { return nil }
     if name.contains("/") {
       var info = stat()
@@ -150,7 +150,7 @@ public enum Spawner {
   }
 
   /// The full path of `name` on PATH, or nil.
-  public static func find(_ name: String, path: String?) -> String? {
+  package static func find(_ name: String, path: String?) -> String? {
     for folder in (path ?? "/usr/bin:/bin").split(separator: ":") {
       let candidate = "\(folder)/\(name)"
       var info = stat()

@@ -10,18 +10,18 @@ import CPlatform
 ///
 /// Signals stay on (ISIG), so Ctrl-C and Ctrl-Z arrive as SIGINT and SIGTSTP and are handled
 /// in one place with `kill` from outside.
-public final class RawMode {
+package final class RawMode {
   package let fd: Int32
   private var saved = termios()
-  public private(set) var isActive = false
+  package private(set) var isActive = false
 
-  public init(fd: Int32) {
+  package init(fd: Int32) {
     self.fd = fd
   }
 
   /// Enters single-key mode; false when `fd` is not a terminal.
   @discardableResult
-  public func enter() -> Bool {
+  package func enter() -> Bool {
     guard !isActive else { return true }
     guard tcgetattr(fd, &saved) == 0 else { return false }
     cplatform_guard_terminal(fd)  // Even a crash puts the terminal back.
@@ -36,7 +36,7 @@ public final class RawMode {
     return true
   }
 
-  public func restore() {
+  package func restore() {
     guard isActive else { return }
     var original = saved
     tcsetattr(fd, TCSANOW, &original)
@@ -51,12 +51,12 @@ public final class RawMode {
 ///
 /// The handlers are installed synchronously (CPlatform), so a Ctrl-C typed the moment the
 /// display first appears is never lost.
-public final class SignalPipe {
-  public let readFD: Int32
+package final class SignalPipe {
+  package let readFD: Int32
   private let writeFD: Int32
   private let signals: [Int32]
 
-  public init(signals: [Int32]) {
+  package init(signals: [Int32]) {
     var fds: [Int32] = [0, 0]
     _ = pipe(&fds)
     readFD = fds[0]
@@ -70,7 +70,7 @@ public final class SignalPipe {
   }
 
   /// The signals that arrived since the last call.
-  public func drain() -> [Int32] {
+  package func drain() -> [Int32] {
     var result: [Int32] = []
     var buffer = [UInt8](repeating: 0, count: 64)
     while true {
@@ -82,7 +82,7 @@ public final class SignalPipe {
   }
 
   /// Gives the signals back their default actions.
-  public func close() {
+  package func close() {
     for number in signals { cplatform_stop_forwarding(number) }
     _ = Glibc_or_Darwin_close(readFD)
     _ = Glibc_or_Darwin_close(writeFD)
@@ -92,17 +92,17 @@ public final class SignalPipe {
   /// one sent while pomo starts (a terminal closed at once) is not lost before the session's
   /// handlers exist: it waits, and `init` (which unblocks each signal it forwards) or `release`
   /// delivers it.
-  public static func hold() {
+  package static func hold() {
     _ = cplatform_hold_session_signals(1)
   }
 
   /// Lets held signals through again: a command that runs no session dies of them as usual.
-  public static func release() {
+  package static func release() {
     _ = cplatform_hold_session_signals(0)
   }
 
   /// Stops this process the way Ctrl-Z would, after the caller restored the terminal.
-  public static func stopSelf() {
+  package static func stopSelf() {
     kill(getpid(), SIGSTOP)
   }
 }
@@ -114,10 +114,10 @@ public final class SignalPipe {
 }
 
 /// Waits for input, a signal, or a time on the suspend-proof clock, whichever comes first.
-public final class EventWaiter {
+package final class EventWaiter {
   private let timerFD: Int32
 
-  public init() {
+  package init() {
     timerFD = cplatform_wake_timer_create()
   }
 
@@ -130,15 +130,15 @@ public final class EventWaiter {
     return seconds &* 1_000_000_000 &+ attoseconds / 1_000_000_000
   }
 
-  public struct Ready {
-    public var readable: Set<Int32>
+  package struct Ready {
+    package var readable: Set<Int32>
   }
 
   /// Blocks until one of `fds` is readable or the clock reaches `wake` (nil: no time limit).
   ///
   /// On Linux the time is a CLOCK_BOOTTIME timerfd, so a wait that spans a suspend ends as
   /// soon as the machine wakes. Elsewhere poll's timeout is capped at a second.
-  public func wait(for fds: [Int32], until wake: Duration?, now: Duration) -> Ready {
+  package func wait(for fds: [Int32], until wake: Duration?, now: Duration) -> Ready {
     var polls = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
     var timeout: Int32 = -1
     if let wake {

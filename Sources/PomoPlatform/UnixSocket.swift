@@ -8,9 +8,9 @@ import CPlatform
 
 /// A Unix stream socket: the running session's control socket and its clients. Descriptors
 /// are plain `Int32`s so the session's event loop can poll them beside its others.
-public enum UnixSocket {
+package enum UnixSocket {
   /// Listens at `path` (the socket file gets `mode`): a non-blocking descriptor.
-  public static func listen(path: String, mode: mode_t = 0o600, backlog: Int32 = 16) throws(FileSystemError) -> Int32 {
+  package static func listen(path: String, mode: mode_t = 0o600, backlog: Int32 = 16) throws(FileSystemError) -> Int32 {
     let fd = cplatform_unix_listen(path, UInt32(mode), backlog)
     guard fd >= 0 else { throw .current }
     return fd
@@ -18,7 +18,7 @@ public enum UnixSocket {
 
   /// Connects to the socket at `path`: a blocking descriptor. ENOENT or ECONNREFUSED mean
   /// nobody listens there.
-  public static func connect(path: String) throws(FileSystemError) -> Int32 {
+  package static func connect(path: String) throws(FileSystemError) -> Int32 {
     let fd = cplatform_unix_connect(path)
     guard fd >= 0 else { throw .current }
     return fd
@@ -26,20 +26,20 @@ public enum UnixSocket {
 
   /// Connects to the Linux abstract socket `name` (its bytes, without the leading NUL): a
   /// blocking descriptor. ENOTSUP where the system has no abstract sockets.
-  public static func connect(abstract name: [UInt8]) throws(FileSystemError) -> Int32 {
+  package static func connect(abstract name: [UInt8]) throws(FileSystemError) -> Int32 {
     let fd = name.withUnsafeBytes { cplatform_unix_connect_abstract($0.baseAddress, UInt($0.count)) }
     guard fd >= 0 else { throw .current }
     return fd
   }
 
   /// Makes `fd` non-blocking, so a read returns what waits and a send what fits.
-  public static func makeNonBlocking(_ fd: Int32) throws(FileSystemError) {
+  package static func makeNonBlocking(_ fd: Int32) throws(FileSystemError) {
     let flags = fcntl(fd, F_GETFL)
     guard flags >= 0, fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0 else { throw .current }
   }
 
   /// Waits until `fd` can take more bytes (or has failed); false after `milliseconds`.
-  public static func waitWritable(_ fd: Int32, milliseconds: Int32) -> Bool {
+  package static func waitWritable(_ fd: Int32, milliseconds: Int32) -> Bool {
     var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
     while true {
       let n = poll(&entry, 1, milliseconds)
@@ -50,36 +50,36 @@ public enum UnixSocket {
 
   /// Sends what fits of `bytes` now, without blocking and without SIGPIPE: how many were
   /// sent (0 when none fit), or nil when the peer has gone or the send failed.
-  public static func sendSome(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> Int? {
+  package static func sendSome(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> Int? {
     let n = bytes.withUnsafeBytes { cplatform_send(fd, $0.baseAddress, UInt($0.count)) }
     if n >= 0 { return n }
     return errno == EAGAIN || errno == EWOULDBLOCK ? 0 : nil
   }
 
   /// Whether a failed `connect` means no process listens there (no socket, or a dead one's).
-  public static func nobodyListens(_ error: FileSystemError) -> Bool {
+  package static func nobodyListens(_ error: FileSystemError) -> Bool {
     [ENOENT, ECONNREFUSED, ENOTDIR].contains(error.code)
   }
 
   /// The next waiting connection, non-blocking; nil when none waits (or accepting failed).
-  public static func accept(_ fd: Int32) -> Int32? {
+  package static func accept(_ fd: Int32) -> Int32? {
     let client = cplatform_unix_accept(fd)
     return client >= 0 ? client : nil
   }
 
   /// The user id of the process at the other end, from the kernel (SO_PEERCRED), never from
   /// anything the peer says.
-  public static func peerUserID(_ fd: Int32) -> UInt32? {
+  package static func peerUserID(_ fd: Int32) -> UInt32? {
     var uid: UInt32 = 0
     return cplatform_peer_uid(fd, &uid) == 0 ? uid : nil
   }
 
   /// This process's effective user id: the only peer a session answers.
-  public static var userID: UInt32 { UInt32(geteuid()) }
+  package static var userID: UInt32 { UInt32(geteuid()) }
 
   /// Sends all of `bytes` without blocking and without SIGPIPE. False when they did not all
   /// fit at once (a reader that does not keep up) or the peer has gone.
-  public static func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+  package static func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
     var offset = 0
     while offset < bytes.count {
       let n = bytes.withUnsafeBytes { buffer in
@@ -92,7 +92,7 @@ public enum UnixSocket {
   }
 
   /// What a read found.
-  public enum Received: Equatable {
+  package enum Received: Equatable {
     case bytes([UInt8])
     /// Nothing waits now (a non-blocking descriptor).
     case nothing
@@ -101,7 +101,7 @@ public enum UnixSocket {
   }
 
   /// Reads what waits on `fd`, at most `limit` bytes.
-  public static func receive(_ fd: Int32, limit: Int = 4096) -> Received {
+  package static func receive(_ fd: Int32, limit: Int = 4096) -> Received {
     while true {
       var failure: Int32 = 0
       let bytes = [UInt8](unsafeUninitializedCapacity: limit) { buffer, count in
@@ -117,7 +117,7 @@ public enum UnixSocket {
   }
 
   /// Waits until `fd` can be read or has closed; false after `milliseconds` (-1: no limit).
-  public static func waitReadable(_ fd: Int32, milliseconds: Int32) -> Bool {
+  package static func waitReadable(_ fd: Int32, milliseconds: Int32) -> Bool {
     var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
     while true {
       let n = poll(&entry, 1, milliseconds)
@@ -127,7 +127,7 @@ public enum UnixSocket {
   }
 
   /// What `wait(for:milliseconds:watching:)` found.
-  public enum Wait: Equatable {
+  package enum Wait: Equatable {
     case readable
     case timedOut
     /// The watched descriptor's other end has gone (a pipe's reader, a terminal hung up).
@@ -136,7 +136,7 @@ public enum UnixSocket {
 
   /// Waits until `fd` can be read, or the reader of `watched` (an output such as stdout) has
   /// gone: a follower whose output nobody reads leaves at once, not at its next line.
-  public static func wait(for fd: Int32, milliseconds: Int32, watching watched: Int32?) -> Wait {
+  package static func wait(for fd: Int32, milliseconds: Int32, watching watched: Int32?) -> Wait {
     var entries = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
     // No events asked: poll still reports POLLERR, POLLHUP and POLLNVAL.
     if let watched { entries.append(pollfd(fd: watched, events: 0, revents: 0)) }
@@ -149,7 +149,7 @@ public enum UnixSocket {
     }
   }
 
-  public static func close(_ fd: Int32) {
+  package static func close(_ fd: Int32) {
     _ = Glibc_or_Darwin_close(fd)
   }
 }
@@ -184,18 +184,18 @@ extension Platform {
 
 /// Waits, without polling, for a file of a given name to appear in a folder (inotify on
 /// Linux): how a follower sleeps until the next session opens its socket.
-public final class FolderWatch {
+package final class FolderWatch {
   private let fd: Int32
 
   /// Nil where the system cannot watch folders, or `folder` cannot be watched.
-  public init?(folder: String) {
+  package init?(folder: String) {
     fd = cplatform_folder_watch(folder)
     if fd < 0 { return nil }
   }
 
   deinit { _ = Glibc_or_Darwin_close(fd) }
 
-  public enum Change {
+  package enum Change {
     /// A file named as asked was created or moved in.
     case appeared
     /// The folder itself was removed or moved: watch it anew.
@@ -203,7 +203,7 @@ public final class FolderWatch {
   }
 
   /// Blocks until `name` appears in the folder or the folder goes away.
-  public func wait(for name: String) -> Change {
+  package func wait(for name: String) -> Change {
     while true {
       switch cplatform_folder_watch_read(fd, name) {
       case 1: return .appeared

@@ -1,9 +1,9 @@
 /// Today's break bank as a report shows it: what is in it and its cap, in seconds.
-public struct BreakBankFigures: Equatable, Sendable {
-  public var seconds: Double
-  public var cap: Double
+package struct BreakBankFigures: Equatable, Sendable {
+  package var seconds: Double
+  package var cap: Double
 
-  public init(seconds: Double, cap: Double) {
+  package init(seconds: Double, cap: Double) {
     self.seconds = seconds
     self.cap = cap
   }

@@ -3,19 +3,19 @@ import PomoJournal
 import PomoPlatform
 
 /// Gathers `ExerciseWeek`s from records, with the report's filters, each record once.
-public struct ExerciseWeeksBuilder {
-  public let filter: RangeFilter
+package struct ExerciseWeeksBuilder {
+  package let filter: RangeFilter
   private var seen: Set<String> = []
   private var totals: [Int64: [ExerciseTotal]] = [:]
 
-  public init(range: ReportRange, calendar: LocalCalendar, tags: [String] = [], preset: String? = nil) {
+  package init(range: ReportRange, calendar: LocalCalendar, tags: [String] = [], preset: String? = nil) {
     filter = RangeFilter(range: range, calendar: calendar, tags: tags, preset: preset)
   }
 
   /// The span of time whose records to read.
-  public var window: (from: Double, to: Double) { filter.window }
+  package var window: (from: Double, to: Double) { filter.window }
 
-  public mutating func add(_ record: JournalRecord) {
+  package mutating func add(_ record: JournalRecord) {
     guard filter.matches(record), seen.insert(record.id).inserted else { return }
     let (range, calendar) = (filter.range, filter.calendar)
     for phase in record.phases where ExerciseTotal.counts(phase) {
@@ -27,7 +27,7 @@ public struct ExerciseWeeksBuilder {
   }
 
   /// By week, then by name.
-  public func build() -> [ExerciseWeek] {
+  package func build() -> [ExerciseWeek] {
     totals.keys.sorted().flatMap { week in
       totals[week]!.sorted { $0.name < $1.name }.map { ExerciseWeek(week: week, total: $0) }
     }

@@ -3,9 +3,9 @@ import PomoJournal
 import PomoPlatform
 
 /// The table of `ExerciseWeek`s in a text report.
-public enum ExerciseWeeksText {
+package enum ExerciseWeeksText {
   /// `WEEK OF  EXERCISE  TIME  REPS  ROUNDS`, a row each; empty when there are none.
-  public static func render(_ weeks: [ExerciseWeek], width: Int, style: DisplayStyle) -> [String] {
+  package static func render(_ weeks: [ExerciseWeek], width: Int, style: DisplayStyle) -> [String] {
     guard !weeks.isEmpty else { return [] }
     // The counts take 34 columns; the name has the rest, at least 12.
     let nameWidth = min(
@@ -31,7 +31,7 @@ public enum ExerciseWeeksText {
   }
 
   /// The same as JSON: `[{"week": "2026-11-30", "name": …, "seconds": …, "reps": …, "rounds": …}]`.
-  public static func json(_ weeks: [ExerciseWeek]) -> JSONOutput {
+  package static func json(_ weeks: [ExerciseWeek]) -> JSONOutput {
     .array(
       weeks.map { item in
         .object([

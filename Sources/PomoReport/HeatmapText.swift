@@ -2,14 +2,14 @@ import PomoCore
 
 /// The weeks of a range as columns of seven days, the way calendar heatmaps lay them out: pure
 /// geometry shared by the terminal and SVG pictures.
-public struct WeekGrid: Equatable, Sendable {
+package struct WeekGrid: Equatable, Sendable {
   /// The first day of the first column (a week start, possibly before the range).
-  public var first: Int64
-  public var columns: Int
-  public var range: ClosedRange<Int64>
-  public var weekStart: Int
+  package var first: Int64
+  package var columns: Int
+  package var range: ClosedRange<Int64>
+  package var weekStart: Int
 
-  public init(range: ClosedRange<Int64>, weekStart: Int) {
+  package init(range: ClosedRange<Int64>, weekStart: Int) {
     self.range = range
     self.weekStart = weekStart
     first = LocalCalendar.weekStart(containing: range.lowerBound, weekStart: weekStart)
@@ -18,19 +18,19 @@ public struct WeekGrid: Equatable, Sendable {
   }
 
   /// The day in a column and row, nil when it falls outside the range.
-  public func day(column: Int, row: Int) -> Int64? {
+  package func day(column: Int, row: Int) -> Int64? {
     let d = first + Int64(column * 7 + row)
     return range.contains(d) ? d : nil
   }
 
   /// The weekday names of the rows: Mon to Sun, or Sun to Sat.
-  public var rowNames: [String] {
+  package var rowNames: [String] {
     (0..<7).map { LocalCalendar.weekdayNames[(weekStart - 1 + $0) % 7] }
   }
 
   /// The columns where a month begins (the week holding its 1st, inside the range), with the
   /// month's number.
-  public var monthStarts: [(column: Int, month: Int64)] {
+  package var monthStarts: [(column: Int, month: Int64)] {
     var result: [(column: Int, month: Int64)] = []
     for c in 0..<columns {
       for r in 0..<7 {
@@ -45,10 +45,10 @@ public struct WeekGrid: Equatable, Sendable {
 
 /// `pomo report --year`: the calendar heatmap, then focus by month, the best week and the
 /// streaks.
-public enum HeatmapText {
+package enum HeatmapText {
   static let labelWidth = 4
 
-  public static func render(_ report: Report, width: Int, style: DisplayStyle) -> String {
+  package static func render(_ report: Report, width: Int, style: DisplayStyle) -> String {
     let width = max(20, width)
     let range = report.range
     let grid = WeekGrid(range: range.days, weekStart: range.weekStart)

@@ -6,26 +6,26 @@ import PomoJournal
 /// Rows are weekdays in the order of the week start; columns are the 24 hours of the local
 /// wall clock, from the hour the day starts (`day_start`). A night owl's 01:00 on Saturday
 /// morning is Friday's, as in every report.
-public struct HourGrid: Equatable, Sendable {
-  public var range: ReportRange
-  public var timeZone: String
+package struct HourGrid: Equatable, Sendable {
+  package var range: ReportRange
+  package var timeZone: String
   /// Seconds after midnight the day starts; column 0 is the hour holding it.
-  public var dayStart: Int
+  package var dayStart: Int
   /// focus[row][column], in seconds.
-  public var focus: [[Double]]
+  package var focus: [[Double]]
 
   /// The hour of the day (0 to 23) a column shows.
-  public func hour(ofColumn column: Int) -> Int { (dayStart / 3600 + column) % 24 }
+  package func hour(ofColumn column: Int) -> Int { (dayStart / 3600 + column) % 24 }
 
-  public var rowNames: [String] {
+  package var rowNames: [String] {
     (0..<7).map { LocalCalendar.weekdayNames[(range.weekStart - 1 + $0) % 7] }
   }
 
   /// Each cell in whole seconds: the rows' rounding keeps each row's total.
-  public var seconds: [[Int64]] { focus.map(Report.roundedSeconds) }
+  package var seconds: [[Int64]] { focus.map(Report.roundedSeconds) }
 
   /// The cell with the most focus: (row, column, seconds), the earliest of equals.
-  public var busiest: (row: Int, column: Int, seconds: Int64)? {
+  package var busiest: (row: Int, column: Int, seconds: Int64)? {
     var best: (row: Int, column: Int, seconds: Int64)?
     for (r, row) in seconds.enumerated() {
       for (c, s) in row.enumerated() where s > (best?.seconds ?? 0) { best = (r, c, s) }
@@ -35,25 +35,25 @@ public struct HourGrid: Equatable, Sendable {
 }
 
 /// Adds up work phases into an `HourGrid`: pure, so tests feed it records directly.
-public struct HourGridBuilder {
-  public let filter: RangeFilter
-  public var range: ReportRange { filter.range }
-  public var calendar: LocalCalendar { filter.calendar }
+package struct HourGridBuilder {
+  package let filter: RangeFilter
+  package var range: ReportRange { filter.range }
+  package var calendar: LocalCalendar { filter.calendar }
   /// Microseconds, by row and column.
   private var focus = [[Int64]](repeating: [Int64](repeating: 0, count: 24), count: 7)
   private var seen = Set<UInt64>()
 
-  public init(range: ReportRange, calendar: LocalCalendar, tags: [String] = [], preset: String? = nil) {
+  package init(range: ReportRange, calendar: LocalCalendar, tags: [String] = [], preset: String? = nil) {
     filter = RangeFilter(range: range, calendar: calendar, tags: tags, preset: preset)
   }
 
   /// The span of instants worth reading.
-  public var window: (from: Double, to: Double) { filter.window }
+  package var window: (from: Double, to: Double) { filter.window }
 
   /// Counts a record's work once, however often its id appears; time outside the range is
   /// left out. Seconds are credited as `DayCredit.hours` credits them, in microseconds, as
   /// the day totals do, so both ways agree.
-  public mutating func add(_ record: JournalRecord) {
+  package mutating func add(_ record: JournalRecord) {
     // A workout's time is not focus.
     guard filter.matches(record), !record.workout, seen.insert(FNV1a.hash(record.id)).inserted else { return }
     let (from, to) = window
@@ -67,13 +67,13 @@ public struct HourGridBuilder {
 
   /// Adds the hours a day table holds for the range (an unfiltered grid: the table knows no
   /// filters).
-  public mutating func add(_ table: DayTable) {
+  package mutating func add(_ table: DayTable) {
     table.forEachHour(in: range.days) { cell in focus[row(cell.day)][Int(cell.column)] &+= cell.focus }
   }
 
   private func row(_ day: Int64) -> Int { (LocalCalendar.weekday(day) - range.weekStart + 7) % 7 }
 
-  public func build() -> HourGrid {
+  package func build() -> HourGrid {
     HourGrid(
       range: range, timeZone: calendar.zone.identifier, dayStart: calendar.dayStart,
       focus: focus.map { $0.map { Double($0) / 1_000_000 } })
@@ -81,8 +81,8 @@ public struct HourGridBuilder {
 }
 
 /// The hours grid as people read it.
-public enum HourGridText {
-  public static func render(_ grid: HourGrid, width: Int, style: DisplayStyle) -> String {
+package enum HourGridText {
+  package static func render(_ grid: HourGrid, width: Int, style: DisplayStyle) -> String {
     let width = max(20, width)
     let range = grid.range
     let seconds = grid.seconds
@@ -121,8 +121,8 @@ public enum HourGridText {
 }
 
 /// `--hours --format json` and `csv`: the grid's cells.
-public enum HourGridData {
-  public static func json(_ grid: HourGrid) -> String {
+package enum HourGridData {
+  package static func json(_ grid: HourGrid) -> String {
     let seconds = grid.seconds
     let value = JSONOutput.object([
       ("from", .string(LocalCalendar.isoDate(grid.range.days.lowerBound))),
@@ -136,7 +136,7 @@ public enum HourGridData {
     return value.text + "\n"
   }
 
-  public static func csv(_ grid: HourGrid) -> String {
+  package static func csv(_ grid: HourGrid) -> String {
     var lines = ["weekday,hour,focus_seconds"]
     for (r, row) in grid.seconds.enumerated() {
       for (c, s) in row.enumerated() { lines.append("\(grid.rowNames[r]),\(grid.hour(ofColumn: c)),\(s)") }
@@ -145,7 +145,7 @@ public enum HourGridData {
   }
 
   /// "04:00".
-  public static func clock(_ seconds: Int) -> String {
+  package static func clock(_ seconds: Int) -> String {
     "\(RFC3339.pad(Int64(seconds / 3600), 2)):\(RFC3339.pad(Int64(seconds / 60 % 60), 2))"
   }
 }

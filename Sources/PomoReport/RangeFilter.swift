@@ -5,13 +5,13 @@ import PomoPlatform
 /// What a report's range and its `--tag` and `--preset` leave in: the records to read (those
 /// that can touch the range's days) and which of them count. The hour grid and the table by
 /// exercise read through one.
-public struct RangeFilter {
-  public let range: ReportRange
-  public let calendar: LocalCalendar
-  public let tags: [String]
-  public let preset: String?
+package struct RangeFilter {
+  package let range: ReportRange
+  package let calendar: LocalCalendar
+  package let tags: [String]
+  package let preset: String?
 
-  public init(range: ReportRange, calendar: LocalCalendar, tags: [String] = [], preset: String? = nil) {
+  package init(range: ReportRange, calendar: LocalCalendar, tags: [String] = [], preset: String? = nil) {
     self.range = range
     self.calendar = calendar
     self.tags = tags
@@ -19,12 +19,12 @@ public struct RangeFilter {
   }
 
   /// The span of instants worth reading: the range's days.
-  public var window: (from: Double, to: Double) {
+  package var window: (from: Double, to: Double) {
     (calendar.start(of: range.days.lowerBound), calendar.start(of: range.days.upperBound + 1))
   }
 
   /// Whether the record has the preset and every tag asked for.
-  public func matches(_ record: JournalRecord) -> Bool {
+  package func matches(_ record: JournalRecord) -> Bool {
     if let preset, record.preset != preset { return false }
     return tags.allSatisfy(record.tags.contains)
   }

@@ -3,59 +3,59 @@ import PomoJournal
 import PomoPlatform
 
 /// A summary of the journal over a range of local days.
-public struct Report: Equatable, Sendable {
-  public struct Day: Equatable, Sendable {
-    public var day: Int64
-    public var focus: Double = 0
-    public var rest: Double = 0
+package struct Report: Equatable, Sendable {
+  package struct Day: Equatable, Sendable {
+    package var day: Int64
+    package var focus: Double = 0
+    package var rest: Double = 0
     /// Focus sessions, by how they ended; workouts are `workoutSessions`.
-    public var sessions = 0
-    public var completed = 0
-    public var interrupted = 0
+    package var sessions = 0
+    package var completed = 0
+    package var interrupted = 0
     /// Done Pomodoros, and focus phases cut short (`JournalRecord.isDonePomodoro`).
-    public var pomodoros = 0
-    public var cutShort = 0
+    package var pomodoros = 0
+    package var cutShort = 0
     /// Workouts' work time and the workouts that started on the day: never focus.
-    public var workout: Double = 0
-    public var workoutSessions = 0
+    package var workout: Double = 0
+    package var workoutSessions = 0
     /// Void sessions (`pomo void`), neither completed nor interrupted, and their void
     /// Pomodoros' time, never counted as focus.
-    public var void = 0
-    public var voidFocus: Double = 0
+    package var void = 0
+    package var voidFocus: Double = 0
     /// The void Pomodoros (`JournalRecord.isVoid`) of the sessions that started on the day.
-    public var voidPomodoros = 0
+    package var voidPomodoros = 0
     /// The interruptions marked (`pomo mark`), by kind.
-    public var internalMarks = 0
-    public var externalMarks = 0
+    package var internalMarks = 0
+    package var externalMarks = 0
   }
 
-  public struct Group: Equatable, Sendable {
-    public var name: String
-    public var sessions = 0
-    public var focus: Double = 0
+  package struct Group: Equatable, Sendable {
+    package var name: String
+    package var sessions = 0
+    package var focus: Double = 0
   }
 
-  public var range: ReportRange
-  public var timeZone: String
-  public var days: [Day]
+  package var range: ReportRange
+  package var timeZone: String
+  package var days: [Day]
   /// Focus by preset (quick timers as one, unless shown apart) and by tag.
-  public var presets: [Group]
-  public var tags: [Group]
+  package var presets: [Group]
+  package var tags: [Group]
   /// Workout time by preset.
-  public var workouts: [Group] = []
-  public var streakDays: Int
-  public var previousFocus: Double
+  package var workouts: [Group] = []
+  package var streakDays: Int
+  package var previousFocus: Double
   /// The config's `daily_goal` in seconds, when set: days with at least this much focus met it.
-  public var goal: Double?
+  package var goal: Double?
   /// The config's `day_start`, in seconds after midnight.
-  public var dayStart = 0
+  package var dayStart = 0
   /// Each exercise's time, reps and rounds by week, when sessions in the range had any.
-  public var exercises: [ExerciseWeek] = []
+  package var exercises: [ExerciseWeek] = []
   /// Today's break bank and its cap, in seconds, when the config keeps one and the range holds
   /// today.
-  public var breakBank: BreakBankFigures?
+  package var breakBank: BreakBankFigures?
 
-  public var totals: Day {
+  package var totals: Day {
     var t = Day(day: range.days.lowerBound)
     for d in days {
       t.focus += d.focus
@@ -77,21 +77,21 @@ public struct Report: Equatable, Sendable {
   }
 
   /// The day with the most focus, if any day has some.
-  public var bestDay: Day? {
+  package var bestDay: Day? {
     days.lazy.filter { $0.focus > 0 }.max { $0.focus < $1.focus || ($0.focus == $1.focus && $0.day > $1.day) }
   }
 
   /// Each day's focus in whole seconds (see `roundedSeconds`).
-  public var focusSeconds: [Int64] { Self.roundedSeconds(days.map(\.focus)) }
+  package var focusSeconds: [Int64] { Self.roundedSeconds(days.map(\.focus)) }
 
   /// Whether each day met the goal (all false without one).
-  public var goalMet: [Bool] {
+  package var goalMet: [Bool] {
     guard let goal else { return days.map { _ in false } }
     return focusSeconds.map { Double($0) >= goal.rounded() }
   }
 
   /// The longest run of days with a completed focus session within the range, the latest of equals.
-  public var longestStreak: (days: Int, first: Int64, last: Int64)? {
+  package var longestStreak: (days: Int, first: Int64, last: Int64)? {
     var best: (days: Int, first: Int64, last: Int64)?
     var run = 0
     for d in days {
@@ -103,7 +103,7 @@ public struct Report: Equatable, Sendable {
 
   /// The week (starting on the range's week start) with the most focus in the range: its first
   /// day and its focus in whole seconds; the earliest of equals.
-  public var bestWeek: (first: Int64, focus: Int64)? {
+  package var bestWeek: (first: Int64, focus: Int64)? {
     var weeks: [Int64: Int64] = [:]
     for (d, f) in zip(days, focusSeconds) {
       weeks[LocalCalendar.weekStart(containing: d.day, weekStart: range.weekStart), default: 0] += f
@@ -113,7 +113,7 @@ public struct Report: Equatable, Sendable {
   }
 
   /// Focus per calendar month in the range, in whole seconds: (year, month, seconds).
-  public var months: [(year: Int64, month: Int64, focus: Int64)] {
+  package var months: [(year: Int64, month: Int64, focus: Int64)] {
     var result: [(year: Int64, month: Int64, focus: Int64)] = []
     for (d, f) in zip(days, focusSeconds) {
       let (y, m, _) = LocalCalendar.date(d.day)
@@ -127,7 +127,7 @@ public struct Report: Equatable, Sendable {
   }
 
   /// Focus against the previous period, in whole percent; nil when that period had none.
-  public var focusChangePercent: Int? {
+  package var focusChangePercent: Int? {
     guard previousFocus > 0 else { return nil }
     return Int(((totals.focus - previousFocus) / previousFocus * 100).rounded())
   }
@@ -135,7 +135,7 @@ public struct Report: Equatable, Sendable {
   /// Whole seconds per day that always add up to the rounded total: each day gets the
   /// rounded running sum minus the rounded sum before it, so no second is lost or gained
   /// at a split.
-  public static func roundedSeconds(_ values: [Double]) -> [Int64] {
+  package static func roundedSeconds(_ values: [Double]) -> [Int64] {
     var result: [Int64] = []
     result.reserveCapacity(values.count)
     var running = 0.0
@@ -155,25 +155,25 @@ public struct Report: Equatable, Sendable {
 /// Seconds are added as whole microseconds, credited by `DayCredit` as the index's day
 /// tables credit them, so a report read from a `DayTable` and one read from the records
 /// agree exactly.
-public struct ReportBuilder {
-  public let range: ReportRange
-  public let calendar: LocalCalendar
-  public let tagFilter: [String]
-  public let presetFilter: String?
-  public let kindFilter: ReportKind
+package struct ReportBuilder {
+  package let range: ReportRange
+  package let calendar: LocalCalendar
+  package let tagFilter: [String]
+  package let presetFilter: String?
+  package let kindFilter: ReportKind
   /// Whether each quick timer (`25m`, `40s/20s`) is a row of its own in the preset tables,
   /// rather than one row for them all.
-  public var timersApart = false
+  package var timersApart = false
   private var days: [DayTable.Row]
   private var presets: [String: (sessions: Int, focus: Int64)] = [:]
   private var tags: [String: (sessions: Int, focus: Int64)] = [:]
   private var workouts: [String: (sessions: Int, focus: Int64)] = [:]
   private var previousFocus: Int64 = 0
   /// Days (any date) with at least one completed focus session, for the streak.
-  public private(set) var completedDays = Set<Int64>()
+  package private(set) var completedDays = Set<Int64>()
   private var seen = Set<UInt64>()
 
-  public init(
+  package init(
     range: ReportRange, calendar: LocalCalendar, tags: [String] = [], preset: String? = nil, kind: ReportKind = .all
   ) {
     self.range = range
@@ -186,26 +186,26 @@ public struct ReportBuilder {
 
   /// Whether the report keeps only some sessions, so no day table (which knows no filters)
   /// can answer it.
-  public var filters: Bool { !tagFilter.isEmpty || presetFilter != nil || kindFilter != .all }
+  package var filters: Bool { !tagFilter.isEmpty || presetFilter != nil || kindFilter != .all }
 
   /// The span of instants worth reading: the range and the period before it.
-  public var window: (from: Double, to: Double) {
+  package var window: (from: Double, to: Double) {
     (calendar.start(of: range.previous.lowerBound), calendar.start(of: range.days.upperBound + 1))
   }
 
   /// The days worth reading: the period before the range, and the range.
-  public var windowDays: ClosedRange<Int64> {
+  package var windowDays: ClosedRange<Int64> {
     min(range.previous.lowerBound, range.days.lowerBound)...range.days.upperBound
   }
 
-  public func matches(_ record: JournalRecord) -> Bool {
+  package func matches(_ record: JournalRecord) -> Bool {
     if let presetFilter, record.preset != presetFilter { return false }
     if !kindFilter.keeps(workout: record.workout) { return false }
     return tagFilter.allSatisfy { record.tags.contains($0) }
   }
 
   /// Counts a record once, however often its id appears.
-  public mutating func add(_ record: JournalRecord) {
+  package mutating func add(_ record: JournalRecord) {
     guard matches(record), seen.insert(FNV1a.hash(record.id)).inserted else { return }
     let credits = DayCredit.credits(record, calendar: calendar, within: windowDays)
     let startDay = credits.startDay
@@ -262,7 +262,7 @@ public struct ReportBuilder {
 
   /// Adds what a day table holds for the range and the period before it (an unfiltered
   /// report: the table knows no filters). Sessions also added as records would count twice.
-  public mutating func add(_ table: DayTable) {
+  package mutating func add(_ table: DayTable) {
     let previous = range.previous
     let lower = range.days.lowerBound
     table.forEachRow(in: windowDays) { row in
@@ -307,7 +307,7 @@ public struct ReportBuilder {
   }
 
   /// The report; `streak` overrides the streak counted from the records added.
-  public func build(today: Int64, streak: Int? = nil, goal: Double? = nil) -> Report {
+  package func build(today: Int64, streak: Int? = nil, goal: Double? = nil) -> Report {
     let order = { (a: Report.Group, b: Report.Group) in a.focus != b.focus ? a.focus > b.focus : a.name < b.name }
     func seconds(_ micros: Int64) -> Double { Double(micros) / 1_000_000 }
     func groups(_ all: [String: (sessions: Int, focus: Int64)]) -> [Report.Group] {

@@ -2,12 +2,12 @@ import PomoCore
 
 /// Which sessions a report keeps (`--kind`): focus, workouts, or both (the default, each shown
 /// apart: a workout's time is never focus).
-public enum ReportKind: String, ChoiceValue {
+package enum ReportKind: String, ChoiceValue {
   case focus
   case workout
   case all
 
-  public func keeps(workout: Bool) -> Bool {
+  package func keeps(workout: Bool) -> Bool {
     switch self {
     case .focus: !workout
     case .workout: workout

@@ -3,8 +3,8 @@ import PomoCore
 import PomoPlatform
 
 /// The days a report covers, and the period before it of the same length to compare with.
-public struct ReportRange: Equatable, Sendable {
-  public enum Kind: Equatable, Sendable {
+package struct ReportRange: Equatable, Sendable {
+  package enum Kind: Equatable, Sendable {
     case week
     case month
     case day
@@ -13,21 +13,21 @@ public struct ReportRange: Equatable, Sendable {
     case year
   }
 
-  public var kind: Kind
-  public var days: ClosedRange<Int64>
-  public var weekStart: Int
+  package var kind: Kind
+  package var days: ClosedRange<Int64>
+  package var weekStart: Int
 
-  public init(kind: Kind, days: ClosedRange<Int64>, weekStart: Int = 1) {
+  package init(kind: Kind, days: ClosedRange<Int64>, weekStart: Int = 1) {
     self.kind = kind
     self.days = days
     self.weekStart = weekStart
   }
 
-  public var count: Int64 { days.upperBound - days.lowerBound + 1 }
+  package var count: Int64 { days.upperBound - days.lowerBound + 1 }
 
   /// The period just before, of the same kind: last week, last month, yesterday, or the same
   /// number of days.
-  public var previous: ClosedRange<Int64> {
+  package var previous: ClosedRange<Int64> {
     if kind == .year, title.hasPrefix("Year ") {
       let (y, _, _) = LocalCalendar.date(days.lowerBound)
       return RFC3339.days(fromCivil: y - 1, 1, 1)...(days.lowerBound - 1)
@@ -40,7 +40,7 @@ public struct ReportRange: Equatable, Sendable {
   }
 
   /// "last week", "last month", "yesterday", "the previous 28 days".
-  public var previousName: String {
+  package var previousName: String {
     switch kind {
     case .week: "last week"
     case .month: "last month"
@@ -51,7 +51,7 @@ public struct ReportRange: Equatable, Sendable {
   }
 
   /// The days it covers: "Mon 2026-11-30 to Sun 2026-12-06", or "Tue 2026-12-01" for one day.
-  public var span: String {
+  package var span: String {
     count == 1
       ? LocalCalendar.label(days.lowerBound)
       : "\(LocalCalendar.label(days.lowerBound)) to \(LocalCalendar.label(days.upperBound))"
@@ -59,10 +59,10 @@ public struct ReportRange: Equatable, Sendable {
 
   /// The title and the days it covers, each said once: "Week 49 of 2026: Mon 2026-11-30 to
   /// Sun 2026-12-06", but "Tue 2026-12-01" for a day, however the day was chosen.
-  public var heading: String { title == span ? span : "\(title): \(span)" }
+  package var heading: String { title == span ? span : "\(title): \(span)" }
 
   /// "Week 48 of 2026", "November 2026", "Tue 2026-12-01", "28 days".
-  public var title: String {
+  package var title: String {
     switch kind {
     case .week:
       if weekStart == 1 {
@@ -86,7 +86,7 @@ public struct ReportRange: Equatable, Sendable {
 
   /// Resolves `--year [YYYY]`: a calendar year, or by default the weeks of the 12 months ending
   /// with this week (53 columns of the heatmap), up to today.
-  public static func year(_ value: String?, today: Int64, weekStart: Int) -> ReportRange? {
+  package static func year(_ value: String?, today: Int64, weekStart: Int) -> ReportRange? {
     guard let value, value.lowercased() != "this" else {
       let first = LocalCalendar.weekStart(containing: today, weekStart: weekStart) - 52 * 7
       return ReportRange(kind: .year, days: first...today, weekStart: weekStart)
@@ -105,7 +105,7 @@ public struct ReportRange: Equatable, Sendable {
   }
 
   /// Resolves `--week VALUE`: "this", "last", "2026-W48" or a date inside the week.
-  public static func week(_ value: String?, today: Int64, weekStart: Int) -> ReportRange? {
+  package static func week(_ value: String?, today: Int64, weekStart: Int) -> ReportRange? {
     let calendar = { (day: Int64) in LocalCalendar.weekStart(containing: day, weekStart: weekStart) }
     var first: Int64
     switch value?.lowercased() {
@@ -129,7 +129,7 @@ public struct ReportRange: Equatable, Sendable {
   }
 
   /// Resolves `--month VALUE`: "this", "last" or "2026-11".
-  public static func month(_ value: String?, today: Int64) -> ReportRange? {
+  package static func month(_ value: String?, today: Int64) -> ReportRange? {
     let (ty, tm, _) = LocalCalendar.date(today)
     var (y, m) = (ty, tm)
     switch value?.lowercased() {

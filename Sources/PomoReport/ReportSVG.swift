@@ -3,14 +3,14 @@ import PomoCore
 /// `--format svg`: one standalone picture of a report, with no external references. A year
 /// (or any range longer than two months) is a calendar heatmap; a shorter range is a bar per
 /// day. Colours follow the reader's light or dark setting.
-public enum ReportSVG {
+package enum ReportSVG {
   /// The picture as a standalone file.
-  public static func render(_ report: Report) -> String {
+  package static func render(_ report: Report) -> String {
     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + picture(report) + "\n"
   }
 
   /// The `<svg>` element alone, as the HTML page inlines it.
-  public static func picture(_ report: Report) -> String {
+  package static func picture(_ report: Report) -> String {
     report.range.kind == .year || report.range.count > 62 ? heatmap(report) : bars(report)
   }
 
@@ -35,7 +35,7 @@ public enum ReportSVG {
     """
 
   /// Text for XML: made inert (no control characters), with `& < > " '` as entities.
-  public static func escape(_ text: String) -> String { MarkupText.escaped(TextLayout.inert(text)) }
+  package static func escape(_ text: String) -> String { MarkupText.escaped(TextLayout.inert(text)) }
 
   static func hm(_ seconds: Int64) -> String { TimeText.hoursMinutes(seconds: seconds) }
 
@@ -190,7 +190,7 @@ public enum ReportSVG {
 
 /// `--format html`: one self-contained page (inline CSS and SVG, no JavaScript, nothing
 /// fetched) with the picture and the summary tables.
-public enum ReportHTML {
+package enum ReportHTML {
   static let css = """
     :root{color-scheme:light dark;--fg:#24292f;--muted:#57606a;--bg:#ffffff;--line:#d0d7de}
     @media (prefers-color-scheme: dark){:root{--fg:#e6edf3;--muted:#8b949e;--bg:#0d1117;--line:#30363d}}
@@ -206,7 +206,7 @@ public enum ReportHTML {
     footer{color:var(--muted);font-size:.85rem;margin-top:2rem}
     """
 
-  public static func render(_ report: Report) -> String {
+  package static func render(_ report: Report) -> String {
     let e = ReportSVG.escape
     let hm = ReportSVG.hm
     let range = report.range

@@ -4,11 +4,11 @@ import PomoPlatform
 
 /// Where reports and `pomo status` read the journal: the records touching a span of time, the
 /// day totals when the history keeps them, and the streak (`History`, indexed or recounted).
-public struct ReportSource {
+package struct ReportSource {
   let history: any History
   let path: String
 
-  public init(history: any History, path: String) {
+  package init(history: any History, path: String) {
     self.history = history
     self.path = path
   }
@@ -18,7 +18,7 @@ public struct ReportSource {
 
   /// The records touching `from...to`; with `exercises`, only from chunks whose sessions
   /// count exercises (the others, read, would add nothing to a table by exercise).
-  public func records(from: Double, to: Double, exercises: Bool = false, _ body: (JournalRecord) -> Void)
+  package func records(from: Double, to: Double, exercises: Bool = false, _ body: (JournalRecord) -> Void)
     throws(ReportSource.ReadError)
   {
     do {
@@ -28,7 +28,7 @@ public struct ReportSource {
     }
   }
 
-  public func streak(today: Int64, calendar: LocalCalendar) throws(ReportSource.ReadError) -> Int {
+  package func streak(today: Int64, calendar: LocalCalendar) throws(ReportSource.ReadError) -> Int {
     do {
       return try history.streak(today: today, calendar: calendar)
     } catch {
@@ -61,7 +61,7 @@ public struct ReportSource {
   }
 
   /// Focus by weekday and hour over `range`.
-  public func hours(range: ReportRange, calendar: LocalCalendar, tags: [String], preset: String?) throws(ReportSource
+  package func hours(range: ReportRange, calendar: LocalCalendar, tags: [String], preset: String?) throws(ReportSource
     .ReadError) -> HourGrid
   {
     var builder = HourGridBuilder(range: range, calendar: calendar, tags: tags, preset: preset)
@@ -78,7 +78,7 @@ public struct ReportSource {
   }
 
   /// The report over `range`, its period before, and the streak up to `today`.
-  public func report(
+  package func report(
     range: ReportRange, calendar: LocalCalendar, today: Int64, tags: [String] = [], preset: String? = nil,
     goal: Double? = nil, extra: [JournalRecord] = [], kind: ReportKind = .all, timersApart: Bool = false
   ) throws(ReportSource.ReadError) -> Report {
@@ -119,7 +119,7 @@ public struct ReportSource {
 extension ReportSource {
   /// Each exercise's time, reps and rounds by week over `range`, read from the records (the
   /// day totals do not keep them).
-  public func exercises(range: ReportRange, calendar: LocalCalendar, tags: [String] = [], preset: String? = nil)
+  package func exercises(range: ReportRange, calendar: LocalCalendar, tags: [String] = [], preset: String? = nil)
     throws(ReportSource.ReadError) -> [ExerciseWeek]
   {
     var builder = ExerciseWeeksBuilder(range: range, calendar: calendar, tags: tags, preset: preset)
@@ -131,9 +131,9 @@ extension ReportSource {
 
 extension ReportSource {
   /// The journal could not be read: its name and what the file system said.
-  public struct ReadError: Error, CustomStringConvertible {
-    public var path: String
-    public var error: FileSystemError
-    public var description: String { "cannot read the journal \(path): \(error)" }
+  package struct ReadError: Error, CustomStringConvertible {
+    package var path: String
+    package var error: FileSystemError
+    package var description: String { "cannot read the journal \(path): \(error)" }
   }
 }

@@ -3,10 +3,10 @@ import PomoJournal
 import PomoPlatform
 
 /// The report as people read it: a bar per day, then totals, comparison, streak and groups.
-public enum ReportText {
+package enum ReportText {
   /// - Parameter today: a month in progress lists its days up to this one: the rest have
   ///   nothing to show yet (a day ahead that holds a session is still listed).
-  public static func render(_ report: Report, width: Int, style: DisplayStyle, today: Int64? = nil) -> String {
+  package static func render(_ report: Report, width: Int, style: DisplayStyle, today: Int64? = nil) -> String {
     let width = max(30, width)
     var out: [String] = []
     let title = "\(report.range.heading) (\(report.timeZone))"
@@ -216,9 +216,9 @@ public enum ReportText {
 }
 
 /// `--format json`: a stable shape for scripts (documented in docs/history.md).
-public enum ReportJSON {
+package enum ReportJSON {
   /// Written as it is made (`JSONWriter`): a full history has a member for each of its days.
-  public static func render(_ report: Report) -> String {
+  package static func render(_ report: Report) -> String {
     let focus = Report.roundedSeconds(report.days.map(\.focus))
     let rest = Report.roundedSeconds(report.days.map(\.rest))
     let totals = report.totals
@@ -338,8 +338,8 @@ public enum ReportJSON {
 }
 
 /// `--format csv`: one row a day, for spreadsheets and Python's csv module.
-public enum ReportCSV {
-  public static func render(_ report: Report) -> String {
+package enum ReportCSV {
+  package static func render(_ report: Report) -> String {
     let focus = Report.roundedSeconds(report.days.map(\.focus))
     let rest = Report.roundedSeconds(report.days.map(\.rest))
     let void = Report.roundedSeconds(report.days.map(\.voidFocus))

@@ -2,7 +2,7 @@ import PomoCore
 import PomoPlatform
 
 /// What the event loop needs of a live display: the one-line `LiveDisplay` or `BigDisplay`.
-public protocol LiveView: SessionListener {
+package protocol LiveView: SessionListener {
   /// Cells of the bar drawn last, so the loop wakes when the next eighth of one fills.
   var barCells: Int { get }
   /// Before the process stops (Ctrl-Z) or exits early: the terminal as it was.
@@ -23,13 +23,13 @@ extension LiveDisplay: LiveView {}
 /// terminal smaller than 20 x 8 gets the one-line status line instead, at the top. When the
 /// session ends the normal screen comes back with the plan's head, the phases done and the
 /// summary on it, as the one-line display leaves them.
-public final class BigDisplay: LiveView {
+package final class BigDisplay: LiveView {
   package let output: any TextOutput
-  public private(set) var columns: Int
-  public private(set) var rows: Int
+  package private(set) var columns: Int
+  package private(set) var rows: Int
   package let style: DisplayStyle
   package let clockTime: (Double) -> String
-  public private(set) var barCells = 40
+  package private(set) var barCells = 40
   /// What each row shows now; nil after the screen was cleared.
   private var drawn: [String]?
   /// The lines the normal screen gets at the end: the head and every phase done.
@@ -43,9 +43,9 @@ public final class BigDisplay: LiveView {
   private var lastEngine: SessionEngine?
   /// Warnings given as the session started (on stderr, which the alternate screen hides),
   /// shown at the bottom until the first phase ends.
-  public var notices: [String] = []
+  package var notices: [String] = []
 
-  public init(
+  package init(
     output: any TextOutput, columns: Int, rows: Int, style: DisplayStyle, keyHint: Bool = false,
     clockTime: @escaping (Double) -> String
   ) {
@@ -57,7 +57,7 @@ public final class BigDisplay: LiveView {
     self.clockTime = clockTime
   }
 
-  public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
+  package func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
     for event in events {
       switch event {
       case .sessionStarted:
@@ -124,7 +124,7 @@ public final class BigDisplay: LiveView {
   }
 
   /// `?` or `h`: the whole list of keys at the bottom, or back to `? keys`.
-  public func showKeys() {
+  package func showKeys() {
     showingKeys.toggle()
     if let lastEngine { sessionDidUpdate(lastEngine, events: []) }
   }
@@ -153,14 +153,14 @@ public final class BigDisplay: LiveView {
     output.write(ANSI.reset + ANSI.leaveAlternateScreen + ANSI.showCursor)
   }
 
-  public func release() { leave() }
+  package func release() { leave() }
 
-  public func invalidate() {
+  package func invalidate() {
     enter()
     drawn = nil
   }
 
-  public func resize(to columns: Int, rows: Int?) {
+  package func resize(to columns: Int, rows: Int?) {
     self.columns = columns
     if let rows { self.rows = rows }
     drawn = nil

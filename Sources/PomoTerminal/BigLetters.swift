@@ -3,7 +3,7 @@ import PomoPlatform
 
 /// Words in large capitals for `--big`: the exercise under way, or an AMRAP's rounds, read
 /// from across the room. Five rows, three pixels a letter, as `BigScreen`'s figures.
-public enum BigLetters {
+package enum BigLetters {
   /// Glyphs three pixels wide and five tall; `#` is ink. Digits are `BigScreen`'s.
   static let glyphs: [Character: [String]] = [
     "A": ["###", "# #", "###", "# #", "# #"], "B": ["## ", "# #", "## ", "# #", "## "],
@@ -27,17 +27,17 @@ public enum BigLetters {
   }
 
   /// Whether every character of `text` has a large glyph (letters, digits, `-`, space).
-  public static func canDraw(_ text: String) -> Bool {
+  package static func canDraw(_ text: String) -> Bool {
     !text.isEmpty && text.allSatisfy { glyph($0) != nil }
   }
 
   /// Columns that `render(text)` takes: three a letter, one between letters.
-  public static func width(_ text: String) -> Int {
+  package static func width(_ text: String) -> Int {
     text.isEmpty ? 0 : text.count * 4 - 1
   }
 
   /// `text` in large capitals, five rows; nil when a character has no glyph.
-  public static func render(_ text: String, unicode: Bool) -> [String]? {
+  package static func render(_ text: String, unicode: Bool) -> [String]? {
     guard canDraw(text) else { return nil }
     let ink = unicode ? "█" : "#"
     return (0..<5).map { row in

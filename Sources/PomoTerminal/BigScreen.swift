@@ -21,10 +21,10 @@ import PomoPlatform
 /// The figures are five rows tall, of `█` (of `#` where the locale is not UTF-8), as wide as
 /// the terminal allows. Rest looks unlike work: another word, another colour, and its head in
 /// inverse video. Everything is centred; nothing reaches the last column.
-public enum BigScreen {
+package enum BigScreen {
   /// The smallest terminal it draws in; below this, the one-line display is used.
-  public static let minimumColumns = 20
-  public static let minimumRows = 8
+  package static let minimumColumns = 20
+  package static let minimumRows = 8
 
   /// Glyphs three pixels wide (the colon one), five tall; `#` is ink.
   static let glyphs: [Character: [String]] = [
@@ -44,7 +44,7 @@ public enum BigScreen {
 
   /// `text` (digits, `:`, `+`) in large figures: five rows, each pixel `scale` columns wide,
   /// a pixel's width between figures.
-  public static func figures(_ text: String, scale: Int, unicode: Bool) -> [String] {
+  package static func figures(_ text: String, scale: Int, unicode: Bool) -> [String] {
     let ink = unicode ? "█" : "#"
     return (0..<5).map { row in
       text.compactMap { glyphs[$0]?[row] }.map { line in
@@ -54,7 +54,7 @@ public enum BigScreen {
   }
 
   /// Columns that `figures(text, scale:)` takes.
-  public static func figuresWidth(_ text: String, scale: Int) -> Int {
+  package static func figuresWidth(_ text: String, scale: Int) -> Int {
     let pixels = text.compactMap { glyphs[$0]?[0].count }
     return (pixels.reduce(0, +) + max(0, pixels.count - 1)) * scale
   }
@@ -62,7 +62,7 @@ public enum BigScreen {
   /// The screen's rows (exactly `rows` of them, none reaching the last column), or nil when
   /// the terminal is too small for large figures: the caller then draws the status line.
   /// `footer` (the keys, or how to go on) takes the bottom rows when the rows leave room for it.
-  public static func render(
+  package static func render(
     _ s: SessionSnapshot, next: PlannedPhase?, columns: Int, rows: Int, style: DisplayStyle, footer: [String] = []
   ) -> [String]? {
     guard columns >= minimumColumns, rows >= minimumRows else { return nil }

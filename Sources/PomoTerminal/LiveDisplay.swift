@@ -8,11 +8,11 @@ import PomoPlatform
 /// cursor may have moved with it. So the display clears the screen and draws what it owns
 /// again, laid out for the new width: the header, the finished phases (the latest, as many as
 /// fit) and the live line.
-public final class LiveDisplay: SessionListener {
+package final class LiveDisplay: SessionListener {
   package let output: any TextOutput
-  public private(set) var width: Int
+  package private(set) var width: Int
   /// The terminal's height, when known: how many finished phases a redraw has room for.
-  public private(set) var rows: Int?
+  package private(set) var rows: Int?
   package let style: DisplayStyle
   package let clockTime: (Double) -> String
   /// Whether keys are read, so the header and the live line may say which to press.
@@ -29,9 +29,9 @@ public final class LiveDisplay: SessionListener {
   /// Set by a resize: the next update clears the screen and draws everything.
   private var needsRedraw = false
   private var ended = false
-  public private(set) var barCells = 40
+  package private(set) var barCells = 40
 
-  public init(
+  package init(
     output: any TextOutput, width: Int, style: DisplayStyle, keyHint: Bool, clockTime: @escaping (Double) -> String
   ) {
     self.output = output
@@ -41,7 +41,7 @@ public final class LiveDisplay: SessionListener {
     self.clockTime = clockTime
   }
 
-  public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
+  package func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
     var text = ""
     if needsRedraw && !ended {
       text += redraw()
@@ -122,7 +122,7 @@ public final class LiveDisplay: SessionListener {
   }
 
   /// `?` or `h`: the keys, printed above the live line, for a header too narrow to list them.
-  public func showKeys() {
+  package func showKeys() {
     guard !ended else { return }
     let lines = KeyHints.list(hints, width: width).map { ANSI.clearLine + dimmed($0) + "\n" }
     output.write("\r" + lines.joined())
@@ -130,19 +130,19 @@ public final class LiveDisplay: SessionListener {
   }
 
   /// Before the process stops (Ctrl-Z) or exits early: clear the line and show the cursor.
-  public func release() {
+  package func release() {
     output.write(ANSI.clearLine + ANSI.showCursor)
     lastLine = nil
   }
 
   /// After `fg`: draw everything again.
-  public func invalidate() {
+  package func invalidate() {
     output.write(ANSI.hideCursor)
     lastLine = nil
   }
 
   /// After SIGWINCH: the next update draws the whole display again at the new size.
-  public func resize(to columns: Int, rows: Int? = nil) {
+  package func resize(to columns: Int, rows: Int? = nil) {
     width = columns
     if let rows { self.rows = rows }
     needsRedraw = true

@@ -12,13 +12,13 @@ import PomoPlatform
 /// It sleeps until the display would change (or a deadline, a key, a signal), ticks the
 /// engine once, and hands the events to every listener. The terminal is put back the way it
 /// was on every way out: the end, `q`, Ctrl-C, SIGTERM, SIGHUP, and Ctrl-Z before stopping.
-public final class LiveSession {
-  public enum Outcome: Equatable {
+package final class LiveSession {
+  package enum Outcome: Equatable {
     case completed
     case quit
     case signal(Int32)
 
-    public var exitCode: Int32 {
+    package var exitCode: Int32 {
       switch self {
       case .completed: ExitCode.success
       case .quit: ExitCode.interrupted
@@ -27,7 +27,7 @@ public final class LiveSession {
     }
   }
 
-  public var engine: SessionEngine
+  package var engine: SessionEngine
   package let listeners: [SessionListener]
   package let display: (any LiveView)?
   package let terminalSignals: TerminalSignals?
@@ -56,7 +56,7 @@ public final class LiveSession {
   ///     session then ends as a SIGPIPE would have ended it, but recorded.
   ///   - controls: the control socket's server, the desktop notifications; they hear every
   ///     step after the listeners, in this order.
-  public init(
+  package init(
     engine: SessionEngine, listeners: [SessionListener], display: (any LiveView)?,
     terminalSignals: TerminalSignals? = nil, readKeys: Bool,
     columns: @escaping () -> Int?, rows: @escaping () -> Int? = { nil }, outputClosed: @escaping () -> Bool = { false },
@@ -73,7 +73,7 @@ public final class LiveSession {
     self.rows = rows
   }
 
-  public func run() -> Outcome {
+  package func run() -> Outcome {
     let signals = SignalPipe(signals: [SIGINT, SIGTSTP, SIGCONT, SIGWINCH] + Self.endingSignals)
     let raw = RawMode(fd: 0)
     var watchKeys = readKeys && raw.enter()

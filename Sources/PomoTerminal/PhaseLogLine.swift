@@ -3,9 +3,9 @@ import PomoCore
 /// A line of the phase log (`10:42:00  done    focus (25:00)`, see `EventText`) fitted to a
 /// width: as the terminal narrows, the clock time goes first, then the verb, and what is left
 /// is cut from its end, so the phase's name, which starts the text, stays longest.
-public enum PhaseLogLine {
+package enum PhaseLogLine {
   /// `line` in at most `room` columns.
-  public static func fit(_ line: String, room: Int, unicode: Bool) -> String {
+  package static func fit(_ line: String, room: Int, unicode: Bool) -> String {
     guard room > 0 else { return "" }
     if TextLayout.width(line) <= room { return line }
     // EventText's lines are the time, two spaces, the verb, spaces, then the text.

@@ -4,20 +4,20 @@ import PomoPlatform
 /// Output for when nobody is watching (stdout is a pipe, a file, cron) or the terminal cannot
 /// take escape codes (`TERM=dumb`): no animation and no escape codes, a line per phase start
 /// and end, then the summary.
-public final class PlainLog: SessionListener {
+package final class PlainLog: SessionListener {
   package let output: any TextOutput
   package let width: Int
   package let unicode: Bool
   package let clockTime: (Double) -> String
 
-  public init(output: any TextOutput, width: Int, unicode: Bool, clockTime: @escaping (Double) -> String) {
+  package init(output: any TextOutput, width: Int, unicode: Bool, clockTime: @escaping (Double) -> String) {
     self.output = output
     self.width = width
     self.unicode = unicode
     self.clockTime = clockTime
   }
 
-  public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
+  package func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
     for event in events {
       if case .sessionStarted = event {
         output.write(PlanText.header(engine.plan) + "\n")

@@ -11,16 +11,16 @@ import PomoPlatform
 /// that counts down to it, drawn again as the figure changes on a terminal, or said once,
 /// whole, when nobody is watching. What is left is worked out from the clock each time, never
 /// counted, so a late wake-up shows the right figure.
-public struct StartWait {
-  public var output: any TextOutput
+package struct StartWait {
+  package var output: any TextOutput
   /// Whether the line is redrawn in place (a terminal that takes escape codes).
-  public var live: Bool
+  package var live: Bool
   /// What starts, and when: "work starts at 09:00".
-  public var title: String
+  package var title: String
   /// The wall clock, in seconds since 1970.
-  public var wallSeconds: () -> Double
+  package var wallSeconds: () -> Double
 
-  public init(output: any TextOutput, live: Bool, title: String, wallSeconds: @escaping () -> Double) {
+  package init(output: any TextOutput, live: Bool, title: String, wallSeconds: @escaping () -> Double) {
     self.output = output
     self.live = live
     self.title = title
@@ -28,12 +28,12 @@ public struct StartWait {
   }
 
   /// "work starts at 09:00 · in 1:02:03", for `left` seconds left.
-  public func line(left: Double) -> String {
+  package func line(left: Double) -> String {
     title + " · in " + TimeText.countdown(.milliseconds(Int64((max(0, left) * 1000).rounded(.up))))
   }
 
   /// How a wait ended.
-  public enum Outcome: Equatable, Sendable {
+  package enum Outcome: Equatable, Sendable {
     /// The clock reads the start time.
     case due
     /// Ctrl-C, SIGTERM (`pomo stop`) or SIGHUP (the terminal closed) cancelled it: the signal.
@@ -44,7 +44,7 @@ public struct StartWait {
   /// the signal pipe, so Ctrl-C, `pomo stop` and a closed terminal end it at once; Ctrl-Z stops
   /// it as it would any program (the line is cleared first, and drawn again after `fg`).
   /// `now` is the boot clock the waiter's timer runs on.
-  public func run(until target: Double, signals: SignalPipe, now: () -> Duration) -> Outcome {
+  package func run(until target: Double, signals: SignalPipe, now: () -> Duration) -> Outcome {
     var shown = ""
     if !live { output.write(line(left: target - wallSeconds()) + "\n") }
     let waiter = EventWaiter()

@@ -8,11 +8,11 @@ import PomoPlatform
 /// (`WORK focus  ████████████████ 100%  +0:42  …` while a phase waits for confirmation)
 /// Parts drop out as the terminal narrows, least useful first, so the line never wraps. The
 /// phase name is made inert and measured in columns (CJK and emoji take two).
-public enum StatusLine {
-  public struct Rendered: Equatable, Sendable {
-    public var text: String
+package enum StatusLine {
+  package struct Rendered: Equatable, Sendable {
+    package var text: String
     /// How many cells the bar has, so the caller knows when the next cell fills.
-    public var barCells: Int
+    package var barCells: Int
   }
 
   /// - Parameters:
@@ -20,7 +20,7 @@ public enum StatusLine {
   ///     As the line narrows, the bar (full while a phase waits) goes before the hint.
   ///   - shortHint: the hint in fewer words, kept where the hint has no room: then the name,
   ///     the percentage and the badge go before it, so how to go on stays in sight.
-  public static func render(
+  package static func render(
     _ s: SessionSnapshot, width: Int, style: DisplayStyle, hint: String? = nil, shortHint: String? = nil
   ) -> Rendered {
     // Never write into the last column: some terminals wrap when it is filled. However narrow

@@ -6,16 +6,16 @@ import PomoPlatform
 ///
 /// Pure functions of their text. Every text is made inert first, so a phase name cannot end a
 /// sequence early or start one of its own: no C0 or C1 control (ESC, BEL, ST) is left in it.
-public enum TerminalSequence {
+package enum TerminalSequence {
   /// The string terminator, ESC \.
   package static let st = "\u{1B}\\"
   /// Saves the window title on the terminal's stack (xterm's XTWINOPS 22).
-  public static let pushTitle = "\u{1B}[22;0t"
+  package static let pushTitle = "\u{1B}[22;0t"
   /// Restores the title saved by `pushTitle` (XTWINOPS 23).
-  public static let popTitle = "\u{1B}[23;0t"
+  package static let popTitle = "\u{1B}[23;0t"
 
   /// How a notification is written.
-  public enum NotifyKind: Equatable, Sendable {
+  package enum NotifyKind: Equatable, Sendable {
     /// `OSC 777 ; notify ; title ; body`: urxvt, foot, WezTerm, Ghostty, VTE.
     case osc777
     /// `OSC 9 ; text`: iTerm2, WezTerm, Ghostty, kitty. One text only: title and body joined.
@@ -25,7 +25,7 @@ public enum TerminalSequence {
   }
 
   /// The state the tab's progress shows (OSC 9;4 as Windows Terminal, ConEmu and Ghostty read it).
-  public enum Progress: Equatable, Sendable {
+  package enum Progress: Equatable, Sendable {
     case normal(Int)
     case paused(Int)
     case clear
@@ -34,11 +34,11 @@ public enum TerminalSequence {
   /// Text safe inside any OSC: control characters shown as `^X`, the way pomo shows them everywhere.
   package static func inert(_ text: String) -> String { TextLayout.inert(text) }
 
-  public static func title(_ text: String) -> String {
+  package static func title(_ text: String) -> String {
     "\u{1B}]2;" + inert(text) + st
   }
 
-  public static func notify(_ kind: NotifyKind, title: String, body: String) -> String {
+  package static func notify(_ kind: NotifyKind, title: String, body: String) -> String {
     let title = inert(title)
     let body = inert(body)
     switch kind {
@@ -56,7 +56,7 @@ public enum TerminalSequence {
     }
   }
 
-  public static func progress(_ state: Progress) -> String {
+  package static func progress(_ state: Progress) -> String {
     switch state {
     case .normal(let percent): "\u{1B}]9;4;1;\(min(100, max(0, percent)))" + st
     case .paused(let percent): "\u{1B}]9;4;4;\(min(100, max(0, percent)))" + st
@@ -66,7 +66,7 @@ public enum TerminalSequence {
 
   /// A sequence wrapped for tmux to pass to the terminal outside it (`allow-passthrough on`):
   /// `ESC P tmux; … ESC \`, with every ESC inside doubled.
-  public static func tmuxPassthrough(_ sequence: String) -> String {
+  package static func tmuxPassthrough(_ sequence: String) -> String {
     var inner = ""
     for scalar in sequence.unicodeScalars {
       if scalar == "\u{1B}" { inner.unicodeScalars.append(scalar) }
@@ -77,14 +77,14 @@ public enum TerminalSequence {
 
   /// The window title for a moment of a session: `WORK 12:34 focus`, `PAUSED 12:34 focus`, or
   /// `WORK +0:42 focus` while the phase waits in overtime.
-  public static func titleText(_ s: SessionSnapshot, unicode: Bool) -> String {
+  package static func titleText(_ s: SessionSnapshot, unicode: Bool) -> String {
     let badge = s.paused ? "PAUSED" : s.phase.kind.rawValue.uppercased()
     let time = s.overtime.map(TimeText.overtime) ?? TimeText.countdown(s.remaining)
     return "\(badge) \(time) \(TextLayout.truncate(TextLayout.inert(s.phase.name), 40, unicode: unicode))"
   }
 
   /// The tab's progress for a moment of a session: the phase's percentage.
-  public static func progressState(_ s: SessionSnapshot) -> Progress {
+  package static func progressState(_ s: SessionSnapshot) -> Progress {
     let percent = s.overtime == nil ? Int((s.fraction * 100).rounded(.down)) : 100
     return s.paused ? .paused(percent) : .normal(percent)
   }
@@ -97,28 +97,28 @@ extension String {
 }
 
 /// What a session may send through the terminal, decided once before it starts.
-public struct TerminalSignalSettings: Equatable, Sendable {
-  public var title: Bool
-  public var progress: Bool
-  public var notify: TerminalSequence.NotifyKind?
+package struct TerminalSignalSettings: Equatable, Sendable {
+  package var title: Bool
+  package var progress: Bool
+  package var notify: TerminalSequence.NotifyKind?
   /// Inside tmux: notifications and progress are wrapped to pass through to the outer terminal.
   /// (The title is not: tmux keeps it as the pane's title, and shows it if asked to.)
-  public var tmux: Bool
+  package var tmux: Bool
 
-  public init(title: Bool, progress: Bool, notify: TerminalSequence.NotifyKind?, tmux: Bool) {
+  package init(title: Bool, progress: Bool, notify: TerminalSequence.NotifyKind?, tmux: Bool) {
     self.title = title
     self.progress = progress
     self.notify = notify
     self.tmux = tmux
   }
 
-  public static let none = TerminalSignalSettings(title: false, progress: false, notify: nil, tmux: false)
+  package static let none = TerminalSignalSettings(title: false, progress: false, notify: nil, tmux: false)
 
   /// The settings for a session. `liveTerminal` is whether stdout is a terminal that is not
   /// dumb; without one nothing is sent. `notify` is whether notifications are on at all
   /// (`--no-notify` and `"notify": false` turn these off too); `hasNotifier` whether a desktop
   /// notifier is installed here.
-  public static func resolve(
+  package static func resolve(
     title: Bool, notify: TerminalNotifyChoice, progress: TerminalProgressChoice, notifications: Bool,
     hasNotifier: Bool, liveTerminal: Bool, environment: [String: String]
   ) -> TerminalSignalSettings {
@@ -163,7 +163,7 @@ public struct TerminalSignalSettings: Equatable, Sendable {
   private static func has(_ key: String, _ env: [String: String]) -> Bool { !(env[key] ?? "").isEmpty }
 
   /// `sequence` as it must be written here: wrapped for tmux when inside it.
-  public func wrapped(_ sequence: String) -> String {
+  package func wrapped(_ sequence: String) -> String {
     tmux ? TerminalSequence.tmuxPassthrough(sequence) : sequence
   }
 }
@@ -171,7 +171,7 @@ public struct TerminalSignalSettings: Equatable, Sendable {
 /// Keeps the window title and the tab's progress in step with a live session, and puts them
 /// back when it ends. Writes only when the text would change, so a tick that changes nothing
 /// shown costs a string compare.
-public final class TerminalSignals: SessionListener {
+package final class TerminalSignals: SessionListener {
   package let output: any TextOutput
   package let settings: TerminalSignalSettings
   package let unicode: Bool
@@ -179,13 +179,13 @@ public final class TerminalSignals: SessionListener {
   private var lastProgress: TerminalSequence.Progress?
   private var titlePushed = false
 
-  public init(output: any TextOutput, settings: TerminalSignalSettings, unicode: Bool) {
+  package init(output: any TextOutput, settings: TerminalSignalSettings, unicode: Bool) {
     self.output = output
     self.settings = settings
     self.unicode = unicode
   }
 
-  public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
+  package func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
     if events.contains(where: { if case .sessionEnded = $0 { true } else { false } }) {
       release()
       return
@@ -215,7 +215,7 @@ public final class TerminalSignals: SessionListener {
 
   /// Puts the title and the tab back: an empty title for terminals without a title stack, then
   /// the saved one for those with it; the progress cleared.
-  public func release() {
+  package func release() {
     var text = ""
     if titlePushed {
       text += TerminalSequence.title("") + TerminalSequence.popTitle

@@ -1,5 +1,5 @@
 /// Why the person was away: what told pomo so. The journal writes the raw value.
-public enum AwayCause: String, Equatable, Sendable, CaseIterable, ChoiceValue {
+package enum AwayCause: String, Equatable, Sendable, CaseIterable, ChoiceValue {
   /// The screen was locked (logind's `Lock`, `LockedHint`; macOS's screen lock).
   case lock
   /// The desk was idle (logind's `IdleHint`).

@@ -1,5 +1,5 @@
 /// What a phase does while the person is away (`"away": {"work": "pause", "rest": "run"}`).
-public enum AwayPolicy: String, Equatable, Sendable, CaseIterable, ChoiceValue {
+package enum AwayPolicy: String, Equatable, Sendable, CaseIterable, ChoiceValue {
   /// The phase pauses when the person leaves and goes on when they come back.
   case pause
   /// The time counts; the span away is recorded, and reports leave it out of focus.

@@ -1,7 +1,7 @@
 /// After time away under the `ask` policy: keep the time, drop it, or end the session.
-public struct AwayQuestion: Equatable, Sendable {
+package struct AwayQuestion: Equatable, Sendable {
   package var episode: Int
-  public var cause: AwayCause
+  package var cause: AwayCause
   /// How long the person was away.
-  public var length: Duration
+  package var length: Duration
 }

@@ -1,13 +1,13 @@
 /// A stretch of one phase during which the person was away, on the engine's clock.
-public struct AwaySpan: Equatable, Sendable {
-  public var start: Duration
-  public var end: Duration
-  public var cause: AwayCause
+package struct AwaySpan: Equatable, Sendable {
+  package var start: Duration
+  package var end: Duration
+  package var cause: AwayCause
   /// Whether the phase was paused through it (the `pause` policy, or a pause before): its
   /// time is then in the phase's paused time, not in its elapsed time.
-  public var paused: Bool
+  package var paused: Bool
   /// Whether the time was kept (true) or dropped (false); nil until decided.
-  public var kept: Bool?
+  package var kept: Bool?
   /// Which time away this span belongs to (one can cross phases), for an answer to find it.
   package var episode: Int
 
@@ -20,5 +20,5 @@ public struct AwaySpan: Equatable, Sendable {
     self.episode = episode
   }
 
-  public var length: Duration { end - start }
+  package var length: Duration { end - start }
 }

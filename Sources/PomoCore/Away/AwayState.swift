@@ -5,10 +5,10 @@
 /// through it. A piece the phase ran through (`run`, `ask`, or a resume while away) counts in
 /// its elapsed time; one the away policy paused it through is in its paused time; one it was
 /// paused through by hand is a pause like any other, and no span at all.
-public struct AwayState: Equatable, Sendable {
+package struct AwayState: Equatable, Sendable {
   /// When they left, on the engine's clock.
-  public var since: Duration
-  public var cause: AwayCause
+  package var since: Duration
+  package var cause: AwayCause
   package var episode: Int
   /// When the piece under way began (the leaving, the phase's start, or the last pause or
   /// resume while away).

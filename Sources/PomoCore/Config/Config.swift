@@ -1,7 +1,7 @@
 import PomoPlatform
 
 /// The moments a hook can run at: the `hooks` keys of the config and the values of `POMO_EVENT`.
-public enum HookEvent: String, CaseIterable, Sendable {
+package enum HookEvent: String, CaseIterable, Sendable {
   case phaseStart = "phase_start"
   /// A phase's time is up (a waiting phase's, when it starts to wait), or it was skipped or stopped.
   case phaseEnd = "phase_end"
@@ -22,56 +22,56 @@ public enum HookEvent: String, CaseIterable, Sendable {
 /// {"bell": true, "notify": true, "color": "auto",
 ///  "hooks": {"phase_end": ["paplay", "/usr/share/sounds/freedesktop/stereo/complete.oga"]}}
 /// ```
-public struct Config: Equatable, Sendable {
-  public var bell = true
-  public var notify = true
-  public var color: ColorChoice?
+package struct Config: Equatable, Sendable {
+  package var bell = true
+  package var notify = true
+  package var color: ColorChoice?
   /// A command and its arguments for each event, run without a shell.
-  public var hooks: [HookEvent: [String]] = [:]
+  package var hooks: [HookEvent: [String]] = [:]
   /// The first day of the week for reports.
-  public var weekStart: WeekStart?
+  package var weekStart: WeekStart?
   /// Whether a live session shows its state in the window title (OSC 2).
-  public var terminalTitle = true
+  package var terminalTitle = true
   /// How notifications also travel through the terminal (OSC 777, OSC 9, kitty's OSC 99).
-  public var terminalNotify = TerminalNotifyChoice.auto
+  package var terminalNotify = TerminalNotifyChoice.auto
   /// Whether the phase's progress shows in the terminal's tab (OSC 9;4).
-  public var terminalProgress = TerminalProgressChoice.auto
+  package var terminalProgress = TerminalProgressChoice.auto
   /// The focus a day should hold (`daily_goal`, a duration such as "4h"), in seconds.
-  public var dailyGoal: Double?
+  package var dailyGoal: Double?
   /// When a day begins (`day_start`, "HH:MM"), in seconds after midnight: focus before it
   /// counts for the day before.
-  public var dayStart = 0
+  package var dayStart = 0
   /// The live display on a terminal: one status line, or large figures filling it (`--big`).
-  public var display = DisplayChoice.line
+  package var display = DisplayChoice.line
   /// Whether phase changes, the 3-2-1 cue and the end are spoken (`--voice`).
-  public var voice = false
+  package var voice = false
   /// The program that speaks, and its arguments; the words come as one more argument. Nil:
   /// the first of espeak-ng, spd-say and say on PATH.
-  public var speaker: [String]?
+  package var speaker: [String]?
   /// The sounds a session plays (`"sounds"`; the older `"sound": {"phase_end": FILE}` is
   /// the same file at the end of every phase).
-  public var sounds = SoundSettings()
+  package var sounds = SoundSettings()
   /// How long before its end each phase warns that time is nearly up (`"warn_before": "2m"`),
   /// unless the preset's phase says otherwise.
-  public var warnBefore: Duration?
+  package var warnBefore: Duration?
   /// Whether each stretch of focus is also an open Timewarrior interval (`"timewarrior": true`).
-  public var timewarrior = false
+  package var timewarrior = false
   /// The most break time the bank keeps (`"break_bank": {"cap": "30m"}`): break time not taken
   /// today is kept for a later earned break. Nil: no bank.
-  public var breakBankCap: Duration?
+  package var breakBankCap: Duration?
   /// Do-not-disturb while focus runs (`"dnd"`, `"dnd_commands"`, `"dnd_shortcuts"`).
-  public var doNotDisturb = DoNotDisturbSettings()
+  package var doNotDisturb = DoNotDisturbSettings()
   /// Whether `pomo task list` shows Taskwarrior's pending tasks too (`"taskwarrior": true`).
-  public var taskwarrior = false
+  package var taskwarrior = false
   /// What each kind of phase does while you are away (`"away": {"work": "pause", "rest": "run"}`),
   /// and the idle threshold (`"idle_after": "5m"`).
-  public var away = AwayRules.standard
+  package var away = AwayRules.standard
 
-  public init() {}
+  package init() {}
 
 
   /// Reads the config file; a missing file is the defaults, a bad one an error naming the key.
-  public static func load(path: String) throws(DataFileError) -> Config {
+  package static func load(path: String) throws(DataFileError) -> Config {
     guard Platform.fileExists(path) else { return Config() }
     do {
       return try parse(try Platform.readFile(path), file: path)
@@ -82,7 +82,7 @@ public struct Config: Equatable, Sendable {
     }
   }
 
-  public static func parse(_ bytes: [UInt8], file: String) throws(DataFileError) -> Config {
+  package static func parse(_ bytes: [UInt8], file: String) throws(DataFileError) -> Config {
     let root: JSONValue
     do {
       root = try JSONParser.parse(bytes)
@@ -214,19 +214,19 @@ public struct Config: Equatable, Sendable {
 }
 
 /// The live display: `line`, the status line, or `big`, large figures filling the terminal.
-public enum DisplayChoice: String, ChoiceValue {
+package enum DisplayChoice: String, ChoiceValue {
   case line, big
 }
 
 /// The moments a sound can play at: the keys of the config's `sound`.
-public enum SoundEvent: String, CaseIterable, Sendable {
+package enum SoundEvent: String, CaseIterable, Sendable {
   /// A phase's time is up.
   case phaseEnd = "phase_end"
 }
 
 extension Config {
   /// "04:00" as seconds after midnight: two-digit hours 00 to 23, a colon, two-digit minutes.
-  public static func clockTime(_ text: String) -> Int? {
+  package static func clockTime(_ text: String) -> Int? {
     let bytes = Array(text.utf8)
     guard bytes.count == 5, bytes[2] == UInt8(ascii: ":"),
       [0, 1, 3, 4].allSatisfy({ (0x30...0x39).contains(bytes[$0]) }),
@@ -248,19 +248,19 @@ package extension JSONReader {
 }
 
 /// When to colour: `--color` and the config's `color`.
-public enum ColorChoice: String, ChoiceValue {
+package enum ColorChoice: String, ChoiceValue {
   case auto, always, never
 }
 
 /// How a notification also travels through the terminal, to reach someone working over SSH:
 /// `auto` picks the terminal's own kind when pomo recognises the terminal, and only over SSH
 /// or where no desktop notifier is installed (so a local desktop does not get two).
-public enum TerminalNotifyChoice: String, ChoiceValue {
+package enum TerminalNotifyChoice: String, ChoiceValue {
   case auto, osc777, osc9, kitty, off
 }
 
 /// Whether the phase's progress shows in the terminal's tab: `auto` only in terminals known to
 /// draw it (others may show OSC 9 as a notification).
-public enum TerminalProgressChoice: String, ChoiceValue {
+package enum TerminalProgressChoice: String, ChoiceValue {
   case auto, always, never
 }

@@ -1,28 +1,28 @@
 /// Whether, and how, a session turns the desktop's do-not-disturb on while it runs:
 /// `"dnd": true` (focus only) or per kind (`{"work": true, "rest": false}`), with the user's
 /// own commands (`"dnd_commands"`) or, on macOS, Shortcuts (`"dnd_shortcuts"`).
-public struct DoNotDisturbSettings: Equatable, Sendable {
+package struct DoNotDisturbSettings: Equatable, Sendable {
   /// The kinds of phase that run with do-not-disturb on; empty: never.
-  public var kinds: Set<PhaseKind> = []
+  package var kinds: Set<PhaseKind> = []
   /// The user's own commands, tried before every built-in backend.
-  public var commands: Commands?
+  package var commands: Commands?
   /// Shortcuts that turn macOS's Focus on and off (`shortcuts run NAME`).
-  public var shortcuts: Shortcuts?
+  package var shortcuts: Shortcuts?
 
-  public init() {}
+  package init() {}
 
-  public var isOn: Bool { !kinds.isEmpty }
+  package var isOn: Bool { !kinds.isEmpty }
 
   /// `"dnd_commands": {"on": …, "off": …, "query": …}`: each a command as an array of strings,
   /// run as it is, or one string, run by `/bin/sh -c` (for pipes and `&&`).
-  public struct Commands: Equatable, Sendable {
-    public var on: [String]
-    public var off: [String]
+  package struct Commands: Equatable, Sendable {
+    package var on: [String]
+    package var off: [String]
     /// Prints whether do-not-disturb is on (`true`/`on`/`1` or `false`/`off`/`0`); without
     /// it, pomo takes do-not-disturb to be off when a phase starts.
-    public var query: [String]?
+    package var query: [String]?
 
-    public init(on: [String], off: [String], query: [String]? = nil) {
+    package init(on: [String], off: [String], query: [String]? = nil) {
       self.on = on
       self.off = off
       self.query = query
@@ -31,12 +31,12 @@ public struct DoNotDisturbSettings: Equatable, Sendable {
 
   /// `"dnd_shortcuts": {"on": NAME, "off": NAME, "query": NAME}`: the names of Shortcuts
   /// shortcuts; the query's output says whether a Focus is on, as a custom query's does.
-  public struct Shortcuts: Equatable, Sendable {
-    public var on: String
-    public var off: String
-    public var query: String?
+  package struct Shortcuts: Equatable, Sendable {
+    package var on: String
+    package var off: String
+    package var query: String?
 
-    public init(on: String, off: String, query: String? = nil) {
+    package init(on: String, off: String, query: String? = nil) {
       self.on = on
       self.off = off
       self.query = query
@@ -44,7 +44,7 @@ public struct DoNotDisturbSettings: Equatable, Sendable {
   }
 
   /// The shell that runs a custom command written as one string.
-  public static let shell = "/bin/sh"
+  package static let shell = "/bin/sh"
 }
 
 extension DoNotDisturbSettings {

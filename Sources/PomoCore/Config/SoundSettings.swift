@@ -1,39 +1,39 @@
 /// The sounds a session plays (`"sounds"` in the config): one when a focus phase's time is
 /// up, one when a break's is, and a tick each second of focus (off unless set). Each is one of
 /// pomo's own sounds, which it makes itself (`BuiltInSound`), or a sound file.
-public struct SoundSettings: Equatable, Sendable {
-  public enum Source: Equatable, Sendable {
+package struct SoundSettings: Equatable, Sendable {
+  package enum Source: Equatable, Sendable {
     case builtIn(BuiltInSound)
     case file(String)
   }
 
-  public var workEnd: Source?
-  public var restEnd: Source?
+  package var workEnd: Source?
+  package var restEnd: Source?
   /// A tick each second while a focus phase runs; nil (the default) for none.
-  public var tick: Source?
+  package var tick: Source?
   /// How loud pomo's own sounds are made, 0 to 1 (sound files play as they are).
-  public var volume = 0.6
+  package var volume = 0.6
   /// The player and its first arguments; nil for the first of `players` found on PATH.
-  public var player: [String]?
+  package var player: [String]?
 
-  public static let volumes = 0.0...1.0
+  package static let volumes = 0.0...1.0
 
   /// The players looked for on PATH, in order, each with the arguments that make it play a
   /// file and exit quietly.
-  public static let players: [[String]] = [
+  package static let players: [[String]] = [
     ["pw-play"], ["paplay"], ["aplay", "-q"], ["afplay"], ["ffplay", "-nodisp", "-autoexit", "-loglevel", "quiet"],
   ]
 
-  public init() {}
+  package init() {}
 
-  public var isEmpty: Bool { workEnd == nil && restEnd == nil && tick == nil }
+  package var isEmpty: Bool { workEnd == nil && restEnd == nil && tick == nil }
 
   /// The sound for the end of a phase of `kind`.
-  public func end(of kind: PhaseKind) -> Source? { kind == .work ? workEnd : restEnd }
+  package func end(of kind: PhaseKind) -> Source? { kind == .work ? workEnd : restEnd }
 }
 
 /// pomo's own sounds, made when first needed, so there are no sound files to ship or license.
-public enum BuiltInSound: String, CaseIterable, Sendable {
+package enum BuiltInSound: String, CaseIterable, Sendable {
   /// The end of focus: a bright tone that fades.
   case chime
   /// The end of a break: a lower, longer one.

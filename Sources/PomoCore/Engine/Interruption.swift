@@ -1,6 +1,6 @@
 /// Why a session stopped before its end. The journal writes the raw value; a value a newer
 /// pomo wrote is kept as it is.
-public enum Interruption: Equatable, Sendable {
+package enum Interruption: Equatable, Sendable {
   /// `q`, Ctrl-C, or a command to stop.
   case quit
   /// SIGTERM, SIGHUP, or a closed output pipe.
@@ -12,7 +12,7 @@ public enum Interruption: Equatable, Sendable {
   case skip
   case other(String)
 
-  public init(rawValue: String) {
+  package init(rawValue: String) {
     switch rawValue {
     case "quit": self = .quit
     case "signal": self = .signal
@@ -22,7 +22,7 @@ public enum Interruption: Equatable, Sendable {
     }
   }
 
-  public var rawValue: String {
+  package var rawValue: String {
     switch self {
     case .quit: "quit"
     case .signal: "signal"

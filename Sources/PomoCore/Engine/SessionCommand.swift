@@ -1,6 +1,6 @@
 /// What a person can ask of a running session, from a key or from another shell: one type, so
 /// every way in reaches the engine the same way.
-public enum SessionCommand: Equatable, Sendable {
+package enum SessionCommand: Equatable, Sendable {
   case pause
   case resume
   case toggle

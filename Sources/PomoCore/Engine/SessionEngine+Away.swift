@@ -2,7 +2,7 @@
 extension SessionEngine {
   /// The person has left (`cause`), at `t` on the engine's clock (now, or earlier when the
   /// source knew it later: a suspend, an idle desk). Nothing while away already or not under way.
-  public mutating func goAway(cause: AwayCause, at t: Duration? = nil) -> [SessionEvent] {
+  package mutating func goAway(cause: AwayCause, at t: Duration? = nil) -> [SessionEvent] {
     var events = tick()
     guard away == nil, isActive else { return events }
     let now = clock.now()
@@ -14,7 +14,7 @@ extension SessionEngine {
 
   /// The person is back: the spans close, a phase the policy paused goes on, and under `ask`
   /// the session asks what to do with the time.
-  public mutating func comeBack() -> [SessionEvent] {
+  package mutating func comeBack() -> [SessionEvent] {
     var events = tick()
     guard away != nil else { return events }
     comeBack(at: clock.now(), &events)
@@ -22,7 +22,7 @@ extension SessionEngine {
   }
 
   /// Answers the question after time away: keep the time (true) or drop it (false).
-  public mutating func decideAway(keep: Bool) -> [SessionEvent] {
+  package mutating func decideAway(keep: Bool) -> [SessionEvent] {
     var events = tick()
     guard let question = awayQuestion else { return events }
     awayQuestion = nil
@@ -32,7 +32,7 @@ extension SessionEngine {
   }
 
   /// The third answer: the session ends now, and the time away is dropped.
-  public mutating func endAfterAway() -> [SessionEvent] {
+  package mutating func endAfterAway() -> [SessionEvent] {
     var events = tick()
     if let question = awayQuestion {
       awayQuestion = nil

@@ -25,7 +25,7 @@ extension SessionEngine {
   }
 
   /// The spans away of the current phase so far, the open one up to now.
-  public var currentAway: [AwaySpan] {
+  package var currentAway: [AwaySpan] {
     guard !isFinished else { return [] }
     var spans = closedAway
     if let open = openAway, open.end > open.start { spans.append(open) }
@@ -33,12 +33,12 @@ extension SessionEngine {
   }
 
   /// The spans away of the current phase that have closed.
-  public var closedAway: [AwaySpan] { isFinished ? [] : phaseAway }
+  package var closedAway: [AwaySpan] { isFinished ? [] : phaseAway }
 
   /// The piece of time away under way in the current phase, up to now (of no length at the
   /// moment the person leaves): it runs on until they come back, the phase pauses or resumes,
   /// or the phase ends. Nil when they are not away, or the phase is paused by hand.
-  public var openAway: AwaySpan? {
+  package var openAway: AwaySpan? {
     guard !isFinished, let state = away, state.recordsPiece else { return nil }
     return AwaySpan(
       start: state.phaseSince, end: max(state.phaseSince, clock.now()), cause: state.cause,

@@ -1,7 +1,7 @@
 /// Commands from keys and other shells: what each does, and why one cannot be carried out now.
 extension SessionEngine {
   /// Carries out `command` now; the events it caused, for the listeners.
-  public mutating func apply(_ command: SessionCommand) -> [SessionEvent] {
+  package mutating func apply(_ command: SessionCommand) -> [SessionEvent] {
     switch command {
     case .pause: pauseIfRunning()
     case .resume: status == .paused ? togglePause() : tick()
@@ -39,7 +39,7 @@ extension SessionEngine {
 
   /// Why `command` cannot be carried out now, for a command from another shell to say so
   /// (a key that does not apply is only ignored); nil when it can.
-  public func problem(with command: SessionCommand) -> String? {
+  package func problem(with command: SessionCommand) -> String? {
     switch command {
     case .rep:
       guard isActive, currentPhase?.count == .rounds else {
@@ -86,7 +86,7 @@ extension SessionEngine {
   }
 
   /// The command a key stands for while a session runs in the terminal.
-  public static func command(forKey key: UInt8) -> SessionCommand? {
+  package static func command(forKey key: UInt8) -> SessionCommand? {
     switch key {
     case UInt8(ascii: " "), UInt8(ascii: "p"): .toggle
     case UInt8(ascii: "s"): .skip

@@ -1,11 +1,11 @@
 /// Adding time to the current phase: `+`, `pomo extend`.
 extension SessionEngine {
   /// The time added to the session so far (`+`, `pomo extend`), in ended phases and the current one.
-  public var added: Duration { records.reduce(.zero) { $0 + $1.extended } + phaseExtended }
+  package var added: Duration { records.reduce(.zero) { $0 + $1.extended } + phaseExtended }
 
   /// Adds time to the current phase. A waiting phase counts down again, `amount` from now;
   /// the overtime it had so far stays in its record.
-  public mutating func extend(by amount: Duration) -> [SessionEvent] {
+  package mutating func extend(by amount: Duration) -> [SessionEvent] {
     var events = tick()
     // An open phase has no end to move.
     guard isActive, !plan.phases[index].open else { return events }

@@ -3,7 +3,7 @@ extension SessionEngine {
   /// Space: pauses a running phase, or resumes a paused one with its deadline moved by the pause.
   /// A waiting phase is not paused (its overtime is the time until someone came back): space
   /// goes on to the next phase instead, if the phase was already waiting before this press.
-  public mutating func togglePause() -> [SessionEvent] {
+  package mutating func togglePause() -> [SessionEvent] {
     let wasWaiting = status == .waiting
     var events = tick()
     let now = clock.now()
@@ -78,7 +78,7 @@ extension SessionEngine {
   }
 
   /// The longest stretch without a pause: the one under way counts up to now, or to the end.
-  public var longestRun: Duration {
+  package var longestRun: Duration {
     guard status == .running || status == .waiting else { return longestEndedRun }
     return max(longestEndedRun, clock.now() - runStart)
   }

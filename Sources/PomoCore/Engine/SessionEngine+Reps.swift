@@ -1,7 +1,7 @@
 /// Counting: rounds marked in a phase that counts them, reps given for a phase that asks.
 extension SessionEngine {
   /// One more round in the current phase, if it counts them.
-  public mutating func countRound() -> [SessionEvent] {
+  package mutating func countRound() -> [SessionEvent] {
     var events = tick()
     guard isActive, currentPhase?.count == .rounds else {
       return events
@@ -13,7 +13,7 @@ extension SessionEngine {
 
   /// The reps for the phase that asks, on its record; nothing without an open question or
   /// for a number out of range.
-  public mutating func answer(_ reps: Int?) -> [SessionEvent] {
+  package mutating func answer(_ reps: Int?) -> [SessionEvent] {
     var events = tick()
     guard let question else { return events }
     if let reps, !PhaseCount.range.contains(reps) { return events }
@@ -29,7 +29,7 @@ extension SessionEngine {
   /// A key typed while a question is open: digits add to the answer, Backspace takes one
   /// back, Enter answers (or skips, with nothing typed) and `q` skips. Nil for any other key,
   /// which then does what it always does.
-  public mutating func answerKey(_ key: UInt8) -> [SessionEvent]? {
+  package mutating func answerKey(_ key: UInt8) -> [SessionEvent]? {
     guard var question else { return nil }
     switch key {
     case UInt8(ascii: "0")...UInt8(ascii: "9"):

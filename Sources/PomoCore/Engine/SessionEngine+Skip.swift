@@ -2,7 +2,7 @@
 extension SessionEngine {
   /// Ends the current phase now, not completed, and starts the next. A waiting phase had its
   /// full time, so skipping it is going on: it ends completed, with its overtime.
-  public mutating func skip() -> [SessionEvent] {
+  package mutating func skip() -> [SessionEvent] {
     var events = tick()
     guard isActive else { return events }
     let now = clock.now()
@@ -23,7 +23,7 @@ extension SessionEngine {
 
   /// Confirms a waiting phase: it ends now, completed, and the next one starts. Does nothing
   /// unless the phase waits (a `pomo next` sent just before the deadline counts once it passed).
-  public mutating func next() -> [SessionEvent] {
+  package mutating func next() -> [SessionEvent] {
     var events = tick()
     if status == .waiting { goOn(at: clock.now(), &events) }
     return events

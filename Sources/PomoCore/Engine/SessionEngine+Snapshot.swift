@@ -1,13 +1,13 @@
 /// What the current phase looks like now, for a display: its snapshot and its overtime.
 extension SessionEngine {
   /// The overtime of a waiting phase so far; nil unless the phase waits.
-  public var overtime: Duration? {
+  package var overtime: Duration? {
     // An open phase shows its time so far the same way, paused or not.
     if inOpenPhase { return (pausedAt ?? clock.now()) - deadline }
     return status == .waiting ? earlierOvertime + (clock.now() - deadline) : nil
   }
 
-  public var snapshot: SessionSnapshot? {
+  package var snapshot: SessionSnapshot? {
     guard let phase = currentPhase else { return nil }
     let now = pausedAt ?? clock.now()
     let length = phase.duration + phaseExtended

@@ -4,7 +4,7 @@ extension SessionEngine {
   /// it ends completed, with its overtime).
   /// While the session asks for the last reps, every phase has ended: stopping skips the
   /// question, and the session ends completed.
-  public mutating func quit(reason: Interruption = .quit) -> [SessionEvent] {
+  package mutating func quit(reason: Interruption = .quit) -> [SessionEvent] {
     var events = tick()
     if status == .asking { return events + answer(nil) }
     guard isActive else { return events }

@@ -4,7 +4,7 @@ extension SessionEngine {
   /// the phase ends, not completed (even one waiting past its time) and void, and a new
   /// Pomodoro begins: the same focus phase, from its start. With `stop`, the session ends there
   /// instead, its record void. Nothing outside a focus phase.
-  public mutating func void(reason: String?, stop: Bool = false) -> [SessionEvent] {
+  package mutating func void(reason: String?, stop: Bool = false) -> [SessionEvent] {
     var events = tick()
     guard inFocus, !plan.isWorkout else { return events }
     voidReason = reason.flatMap { $0.isEmpty ? nil : $0 }

@@ -2,7 +2,7 @@
 extension SessionEngine {
   /// How finely the caller redraws: a live display changes every second, bar cell and
   /// percent; a plain log only at phase boundaries and cue seconds.
-  public enum WakePrecision: Sendable {
+  package enum WakePrecision: Sendable {
     case display(barCells: Int)
     case boundaries
   }
@@ -10,7 +10,7 @@ extension SessionEngine {
   /// The clock time at which what is shown next changes: the countdown's next second, the
   /// bar's next eighth of a cell, the next percent, or the deadline; while a phase waits, the
   /// overtime's next second on a display (nothing changes in a plain log). Nil while paused or done.
-  public func nextWake(_ precision: WakePrecision) -> Duration? {
+  package func nextWake(_ precision: WakePrecision) -> Duration? {
     if status == .waiting, case .display = precision {
       let now = clock.now()
       let second: Int64 = 1_000_000_000

@@ -22,8 +22,8 @@
 /// skip, extend, go away, count reps, mark, void) and one for each step they share (phases,
 /// cues, clocks); so its state is internal to the module rather than private, and only those
 /// extensions change it.
-public struct SessionEngine: Sendable {
-  public enum Status: Equatable, Sendable {
+package struct SessionEngine: Sendable {
+  package enum Status: Equatable, Sendable {
     case notStarted
     case running
     case paused
@@ -36,41 +36,41 @@ public struct SessionEngine: Sendable {
   }
 
   /// The plan as it runs: a rest earned from an open phase is re-timed in it when it begins.
-  public internal(set) var plan: Plan
+  package internal(set) var plan: Plan
   package private(set) var clock: SessionClock
   /// Whether a question for reps still open when the last phase ends holds the session until
   /// it closes: false when nobody can answer it (no keys are read), so the session never
   /// waits 30 s for nothing.
-  public let asksAtEnd: Bool
+  package let asksAtEnd: Bool
 
-  public internal(set) var status: Status = .notStarted
-  public internal(set) var index = 0
-  public internal(set) var records: [PhaseRecord] = []
+  package internal(set) var status: Status = .notStarted
+  package internal(set) var index = 0
+  package internal(set) var records: [PhaseRecord] = []
   /// Clock and wall time of the session's start, to turn clock times into timestamps.
-  public private(set) var startTime: Duration = .zero
-  public private(set) var startWall: Double = 0
-  public internal(set) var totalPaused: Duration = .zero
-  public internal(set) var totalSlept: Duration = .zero
+  package private(set) var startTime: Duration = .zero
+  package private(set) var startWall: Double = 0
+  package internal(set) var totalPaused: Duration = .zero
+  package internal(set) var totalSlept: Duration = .zero
   /// Why the session stopped early: "quit" (q, Ctrl-C) or "signal" (SIGTERM, SIGHUP).
-  public internal(set) var stopReason: Interruption?
+  package internal(set) var stopReason: Interruption?
 
-  public internal(set) var phaseStart: Duration = .zero
-  public internal(set) var deadline: Duration = .zero
-  public internal(set) var pausedAt: Duration?
+  package internal(set) var phaseStart: Duration = .zero
+  package internal(set) var deadline: Duration = .zero
+  package internal(set) var pausedAt: Duration?
   var phasePaused: Duration = .zero
   var phaseSlept: Duration = .zero
   var phaseExtended: Duration = .zero
   /// Overtime of earlier waits in this phase (a `+` during a wait starts the countdown again).
-  public internal(set) var earlierOvertime: Duration = .zero
+  package internal(set) var earlierOvertime: Duration = .zero
   var phaseWaited = false
   var lastCue: Int?
   var saidHalfway = false
   /// Whether the current phase has warned that its time is nearly up (`warnBefore`).
-  public internal(set) var warned = false
+  package internal(set) var warned = false
   /// The rounds marked so far in the current phase, when it counts them.
-  public internal(set) var roundCount = 0
+  package internal(set) var roundCount = 0
   /// The open question for the reps of a phase that ended, if any.
-  public internal(set) var question: RepsQuestion?
+  package internal(set) var question: RepsQuestion?
   /// When the current run without a pause began (the start, or the last resume).
   var runStart: Duration = .zero
   var longestEndedRun: Duration = .zero
@@ -80,42 +80,42 @@ public struct SessionEngine: Sendable {
   var wallOffset = 0.0
   /// The wall clock's steps against the session's clock so far, in seconds, each counted by
   /// its size: the session's times never follow a step, and this says that one happened.
-  public internal(set) var clockStepSeconds = 0.0
+  package internal(set) var clockStepSeconds = 0.0
 
   /// How long before `start()` the session began (`pomo start --ago 10m`): its record starts
   /// then, and its phases have that much less left (a phase already over ends at once).
-  public let startedAgo: Duration
+  package let startedAgo: Duration
   /// What the session is about, as it will be recorded: changed while it runs by `pomo tag`,
   /// `pomo untag` and `pomo note`.
-  public internal(set) var tags: [String]
-  public internal(set) var note: String?
+  package internal(set) var tags: [String]
+  package internal(set) var note: String?
   /// Break time banked earlier today and not yet drawn: the first earned rest of the session
   /// adds it as an extension (so the record says how much was drawn, and the bank, worked out
   /// from the journal, takes it out once it is taken).
-  public internal(set) var bank: Duration
+  package internal(set) var bank: Duration
   /// The phase that drew on the bank, and how much, once one has.
-  public internal(set) var bankDraw: (phase: Int, amount: Duration)?
+  package internal(set) var bankDraw: (phase: Int, amount: Duration)?
   /// The interruptions marked in the current phase so far (`pomo mark`, the keys `i` and `e`).
-  public internal(set) var marks: [PhaseMark] = []
+  package internal(set) var marks: [PhaseMark] = []
   /// Whether `pomo void --stop` ended the session: its running Pomodoro is void, never counted
   /// as done, and the session's record is void.
-  public internal(set) var voided = false
+  package internal(set) var voided = false
   /// Why the last Pomodoro was voided, when a reason was given.
-  public internal(set) var voidReason: String?
+  package internal(set) var voidReason: String?
   /// What each kind of phase does while the person is away.
-  public let awayRules: AwayRules
+  package let awayRules: AwayRules
   /// Whether the person is away now, since when and why.
-  public internal(set) var away: AwayState?
+  package internal(set) var away: AwayState?
   /// The spans away of the current phase that have closed.
   var phaseAway: [AwaySpan] = []
   /// The open question after time away under the `ask` policy.
-  public internal(set) var awayQuestion: AwayQuestion?
+  package internal(set) var awayQuestion: AwayQuestion?
   var awayEpisodes = 0
   var awaySpanCount = 0
   /// When the person last came back: a time away never starts before it.
   var lastBack: Duration = .zero
 
-  public init(
+  package init(
     plan: Plan, clock: SessionClock, asksAtEnd: Bool = true, startedAgo: Duration = .zero, tags: [String] = [],
     note: String? = nil, bank: Duration = .zero, away: AwayRules = .counting
   ) {
@@ -141,12 +141,12 @@ public struct SessionEngine: Sendable {
     return copy
   }
 
-  public var isFinished: Bool {
+  package var isFinished: Bool {
     if case .finished = status { return true }
     return false
   }
 
-  public var currentPhase: PlannedPhase? { isFinished ? nil : plan.phases[index] }
+  package var currentPhase: PlannedPhase? { isFinished ? nil : plan.phases[index] }
 
   /// Running, paused or waiting: a phase is under way.
   var isActive: Bool {
@@ -157,21 +157,21 @@ public struct SessionEngine: Sendable {
   var inOpenPhase: Bool { isActive && plan.phases[index].open }
 
   /// The record of plan phase `i` once it has ended (several can end in one step).
-  public func record(ofPhase i: Int) -> PhaseRecord? {
+  package func record(ofPhase i: Int) -> PhaseRecord? {
     records.last { $0.phase.index == i }
   }
 
   /// When plan phase `i` started: its record's start, or the current phase's.
-  public func startTime(ofPhase i: Int) -> Duration {
+  package func startTime(ofPhase i: Int) -> Duration {
     record(ofPhase: i)?.start ?? phaseStart
   }
 
   /// The wall-clock time (Unix seconds) of a time on the engine's clock.
-  public func wallTime(_ t: Duration) -> Double {
+  package func wallTime(_ t: Duration) -> Double {
     startWall + TimeText.seconds(t - startTime)
   }
 
-  public mutating func start() -> [SessionEvent] {
+  package mutating func start() -> [SessionEvent] {
     guard status == .notStarted else { return [] }
     let now = clock.now()
     let begun = now - startedAgo
@@ -188,7 +188,7 @@ public struct SessionEngine: Sendable {
   }
 
   /// Brings the state up to the clock's present: ends every phase whose deadline passed.
-  public mutating func tick() -> [SessionEvent] {
+  package mutating func tick() -> [SessionEvent] {
     var events: [SessionEvent] = []
     let now = clock.now()
     let window = measureSleep(now: now, &events)

@@ -5,20 +5,20 @@ import PomoPlatform
 ///
 /// The description reads `FILE:LINE:COLUMN: KEY.PATH: message`, the way compilers report,
 /// so editors and terminals can jump to the place.
-public struct DataFileError: Error, Equatable, Sendable, CustomStringConvertible {
-  public var file: String
-  public var position: SourcePosition?
-  public var path: String?
-  public var message: String
+package struct DataFileError: Error, Equatable, Sendable, CustomStringConvertible {
+  package var file: String
+  package var position: SourcePosition?
+  package var path: String?
+  package var message: String
 
-  public init(file: String, position: SourcePosition? = nil, path: String? = nil, message: String) {
+  package init(file: String, position: SourcePosition? = nil, path: String? = nil, message: String) {
     self.file = file
     self.position = position
     self.path = path
     self.message = message
   }
 
-  public var description: String {
+  package var description: String {
     var text = file
     if let position { text += ":\(position)" }
     text += ": "

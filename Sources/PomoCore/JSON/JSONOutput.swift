@@ -1,7 +1,7 @@
 import PomoPlatform
 
 /// A JSON value to write: pomo's records, state file and machine-readable output.
-public indirect enum JSONOutput: Equatable, Sendable {
+package indirect enum JSONOutput: Equatable, Sendable {
   case null
   case bool(Bool)
   case int(Int64)
@@ -12,10 +12,10 @@ public indirect enum JSONOutput: Equatable, Sendable {
   /// Members in the order given, so records read the same every time.
   case object([(String, JSONOutput)])
 
-  public static func == (a: JSONOutput, b: JSONOutput) -> Bool { a.text == b.text }
+  package static func == (a: JSONOutput, b: JSONOutput) -> Bool { a.text == b.text }
 
   /// Compact JSON text on one line.
-  public var text: String {
+  package var text: String {
     var out: [UInt8] = []
     write(to: &out)
     return String(decoding: out, as: UTF8.self)

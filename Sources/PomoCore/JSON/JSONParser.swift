@@ -1,17 +1,17 @@
 import PomoPlatform
 
 /// Why a text is not JSON, and where.
-public struct JSONSyntaxError: Error, Equatable, Sendable {
-  public var message: String
-  public var position: SourcePosition
+package struct JSONSyntaxError: Error, Equatable, Sendable {
+  package var message: String
+  package var position: SourcePosition
 }
 
 /// A strict RFC 8259 parser over UTF-8 bytes that records each value's line and column.
 ///
 /// It refuses nesting deeper than `maxDepth` instead of overflowing the stack, and invalid
 /// UTF-8, so that any input at all ends in a `JSONSyntaxError` rather than a crash.
-public struct JSONParser {
-  public static let maxDepth = 128
+package struct JSONParser {
+  package static let maxDepth = 128
 
   private let bytes: [UInt8]
   private var index = 0
@@ -19,18 +19,18 @@ public struct JSONParser {
   private var column = 1
   private var depth = 0
 
-  public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+  package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
     var parser = JSONParser(bytes: bytes)
     return try parser.parseDocument()
   }
 
-  public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+  package static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
     try parse(Array(text.utf8))
   }
 
   /// The value that starts at `start` (after any whitespace), whatever follows it: a member
   /// read out of a document cut short. Its span counts from the start of `bytes`.
-  public static func parse(_ bytes: [UInt8], valueAt start: Int) throws(JSONSyntaxError) -> JSONValue {
+  package static func parse(_ bytes: [UInt8], valueAt start: Int) throws(JSONSyntaxError) -> JSONValue {
     var parser = JSONParser(bytes: bytes)
     parser.index = start
     parser.skipWhitespace()

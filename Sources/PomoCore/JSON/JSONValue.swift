@@ -1,24 +1,24 @@
 import PomoPlatform
 
 /// A place in a text file, 1-based, as editors count it.
-public struct SourcePosition: Equatable, Sendable, CustomStringConvertible {
-  public var line: Int
-  public var column: Int
+package struct SourcePosition: Equatable, Sendable, CustomStringConvertible {
+  package var line: Int
+  package var column: Int
 
-  public init(line: Int, column: Int) {
+  package init(line: Int, column: Int) {
     self.line = line
     self.column = column
   }
 
-  public var description: String { "\(line):\(column)" }
+  package var description: String { "\(line):\(column)" }
 }
 
 /// A parsed JSON value that remembers where it stood in the source text.
 ///
 /// pomo parses its own files (presets, config) with this rather than `JSONDecoder`, because
 /// a person fixing a file needs the line and column, which `JSONDecoder` does not report.
-public struct JSONValue: Sendable {
-  public indirect enum Kind: Sendable {
+package struct JSONValue: Sendable {
+  package indirect enum Kind: Sendable {
     case null
     case bool(Bool)
     /// The number's source text is kept so integers are read exactly and huge ones are caught.
@@ -28,19 +28,19 @@ public struct JSONValue: Sendable {
     case object([Member])
   }
 
-  public struct Member: Sendable {
-    public var key: String
-    public var keyPosition: SourcePosition
-    public var value: JSONValue
+  package struct Member: Sendable {
+    package var key: String
+    package var keyPosition: SourcePosition
+    package var value: JSONValue
   }
 
-  public var kind: Kind
-  public var position: SourcePosition
+  package var kind: Kind
+  package var position: SourcePosition
   /// Where the value's text stands in the source, in bytes.
-  public var span: Range<Int> = 0..<0
+  package var span: Range<Int> = 0..<0
 
   /// A short name of the value's type, for error messages.
-  public var typeName: String {
+  package var typeName: String {
     switch kind {
     case .null: "null"
     case .bool: "a boolean"
@@ -52,7 +52,7 @@ public struct JSONValue: Sendable {
   }
 
   /// The value as it would be written back, shortened for error messages.
-  public var snippet: String {
+  package var snippet: String {
     let text: String
     switch kind {
     case .null: text = "null"

@@ -1,21 +1,21 @@
 /// JSON written as it is made, straight into UTF-8 bytes: for output too large to build as a
 /// tree of `JSONOutput` values first (a report of every day of a long history). The same
 /// text `JSONOutput` writes, which writes its values through the same primitives.
-public struct JSONWriter {
+package struct JSONWriter {
   /// The compact JSON text so far.
-  public private(set) var bytes: [UInt8] = []
+  package private(set) var bytes: [UInt8] = []
   /// Whether the next member or element needs a comma before it.
   private var needsComma = false
 
-  public init(capacity: Int = 0) {
+  package init(capacity: Int = 0) {
     bytes.reserveCapacity(capacity)
   }
 
   /// The text so far, as a string.
-  public var text: String { String(decoding: bytes, as: UTF8.self) }
+  package var text: String { String(decoding: bytes, as: UTF8.self) }
 
   /// Ends the text with a newline (the end of a document a command prints).
-  public mutating func endLine() { bytes.append(0x0A) }
+  package mutating func endLine() { bytes.append(0x0A) }
 
   /// Before a value: a comma when it follows another in its array or object.
   private mutating func separate() {
@@ -23,30 +23,30 @@ public struct JSONWriter {
     needsComma = true
   }
 
-  public mutating func beginObject() {
+  package mutating func beginObject() {
     separate()
     bytes.append(0x7B)
     needsComma = false
   }
 
-  public mutating func endObject() {
+  package mutating func endObject() {
     bytes.append(0x7D)
     needsComma = true
   }
 
-  public mutating func beginArray() {
+  package mutating func beginArray() {
     separate()
     bytes.append(0x5B)
     needsComma = false
   }
 
-  public mutating func endArray() {
+  package mutating func endArray() {
     bytes.append(0x5D)
     needsComma = true
   }
 
   /// A member's key; its value follows.
-  public mutating func key(_ name: String) {
+  package mutating func key(_ name: String) {
     separate()
     Self.quote(name, into: &bytes)
     bytes.append(0x3A)
@@ -54,7 +54,7 @@ public struct JSONWriter {
   }
 
   /// A member's key written in the program, plain printable ASCII (copied as it is).
-  public mutating func key(_ name: StaticString) {
+  package mutating func key(_ name: StaticString) {
     separate()
     bytes.append(0x22)
     bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
@@ -64,35 +64,35 @@ public struct JSONWriter {
   }
 
   /// A day as a string, "2026-11-23" (`LocalCalendar.isoDate`).
-  public mutating func date(_ day: Int64) {
+  package mutating func date(_ day: Int64) {
     separate()
     bytes.append(0x22)
     LocalCalendar.isoDate(day, into: &bytes)
     bytes.append(0x22)
   }
 
-  public mutating func string(_ value: String) {
+  package mutating func string(_ value: String) {
     separate()
     Self.quote(value, into: &bytes)
   }
 
-  public mutating func int(_ value: Int64) {
+  package mutating func int(_ value: Int64) {
     separate()
     Self.digits(value, into: &bytes)
   }
 
-  public mutating func bool(_ value: Bool) {
+  package mutating func bool(_ value: Bool) {
     separate()
     bytes.append(contentsOf: value ? Self.trueBytes : Self.falseBytes)
   }
 
-  public mutating func null() {
+  package mutating func null() {
     separate()
     bytes.append(contentsOf: Self.nullBytes)
   }
 
   /// A value built as a tree (a small part of a large output).
-  public mutating func value(_ value: JSONOutput) {
+  package mutating func value(_ value: JSONOutput) {
     separate()
     value.write(to: &bytes)
   }

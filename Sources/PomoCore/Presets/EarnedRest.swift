@@ -3,13 +3,13 @@ import PomoPlatform
 /// How long the break after an open focus phase (`"duration": "open"`, Flowtime) lasts,
 /// earned from how long the focus ran: a share of it (`"rest_ratio": 0.2`) or a table of
 /// limits (`"rest_rules": [["25m", "5m"], ["50m", "8m"], [null, "15m"]]`).
-public enum EarnedRest: Equatable, Sendable {
+package enum EarnedRest: Equatable, Sendable {
   /// One row of `rest_rules`: a focus under `under` earns `rest`; `under` nil is "any longer".
-  public struct Rule: Equatable, Sendable {
-    public var under: Duration?
-    public var rest: Duration
+  package struct Rule: Equatable, Sendable {
+    package var under: Duration?
+    package var rest: Duration
 
-    public init(under: Duration?, rest: Duration) {
+    package init(under: Duration?, rest: Duration) {
       self.under = under
       self.rest = rest
     }
@@ -21,10 +21,10 @@ public enum EarnedRest: Equatable, Sendable {
   case rules([Rule])
 
   /// The longest rest any rule earns: a day, as the longest phase.
-  public static let longest: Duration = .seconds(86_400)
+  package static let longest: Duration = .seconds(86_400)
 
   /// The rest `focus` earns, to the millisecond.
-  public func rest(after focus: Duration) -> Duration {
+  package func rest(after focus: Duration) -> Duration {
     let focus = max(.zero, focus)
     switch self {
     case .ratio(let ratio):

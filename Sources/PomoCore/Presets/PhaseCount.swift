@@ -3,10 +3,10 @@ import PomoPlatform
 /// What a work phase asks someone to count: the rounds of an AMRAP ("as many rounds as
 /// possible"), marked one by one with `r` or `pomo rep` while it runs, or the reps done,
 /// asked for when it ends.
-public enum PhaseCount: String, Sendable, CaseIterable {
+package enum PhaseCount: String, Sendable, CaseIterable {
   case rounds
   case reps
 
   /// The most a count may be: more than anyone does in a phase, few enough digits to type.
-  public static let range = 0...9999
+  package static let range = 0...9999
 }

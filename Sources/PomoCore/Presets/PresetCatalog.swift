@@ -5,38 +5,38 @@ import PomoPlatform
 /// A user preset with the same name as a built-in, in any case, replaces it. A user file that cannot be
 /// used never blocks the others: it is skipped with a warning, and only its own name is an
 /// error (so a broken `work.json` does not quietly fall back to the built-in `work`).
-public struct PresetCatalog: Sendable {
-  public private(set) var presets: [Preset]
+package struct PresetCatalog: Sendable {
+  package private(set) var presets: [Preset]
   /// Why user files were skipped, in file order: one that could not be read (a dangling link,
   /// a folder named `x.json`, a FIFO, a file too large or not readable), parsed or named, and
   /// two files claiming one name. Commands print each as a warning.
-  public private(set) var skipped: [DataFileError]
+  package private(set) var skipped: [DataFileError]
   /// The names those files stand for (the file name without `.json`, or the name two files
   /// claim), each with its file's error: asking for one of them is that error.
-  public private(set) var unusable: [String: DataFileError]
+  package private(set) var unusable: [String: DataFileError]
 
-  public init(presets: [Preset], skipped: [DataFileError] = [], unusable: [String: DataFileError] = [:]) {
+  package init(presets: [Preset], skipped: [DataFileError] = [], unusable: [String: DataFileError] = [:]) {
     self.presets = presets.sorted { $0.name < $1.name }
     self.skipped = skipped
     self.unusable = unusable
   }
 
   /// Why the preset `name` cannot be used, when a skipped file stands for it.
-  public func problem(named name: String) -> DataFileError? { unusable[name] }
+  package func problem(named name: String) -> DataFileError? { unusable[name] }
 
   /// The JSON Schema's file name, in `Presets/` and beside the user's presets.
-  public static let schemaFileName = "preset.schema.json"
+  package static let schemaFileName = "preset.schema.json"
 
   /// The JSON Schema for preset files, embedded at build time.
-  public static var schema: String { BuiltinPresetFiles.schema }
+  package static var schema: String { BuiltinPresetFiles.schema }
 
   /// The built-in presets' names, in the order `pomo presets` lists them: each is its embedded
   /// file's name (a built-in file has no "name" of its own), so help can list them without
   /// parsing a preset.
-  public static var builtInNames: [String] { BuiltinPresetFiles.all.map(\.name).sorted() }
+  package static var builtInNames: [String] { BuiltinPresetFiles.all.map(\.name).sorted() }
 
   /// The built-in presets, parsed from the files embedded at build time.
-  public static func builtIns() throws(DataFileError) -> [Preset] {
+  package static func builtIns() throws(DataFileError) -> [Preset] {
     var result: [Preset] = []
     for file in BuiltinPresetFiles.all {
       let decoder = PresetDecoder(file: "Presets/\(file.name).json")
@@ -48,7 +48,7 @@ public struct PresetCatalog: Sendable {
   /// Loads built-ins and every `*.json` in `userDirectory` (which may not exist). Only a
   /// built-in that does not parse (a broken build) is thrown; a user file's problem is kept
   /// in `skipped` and `unusable`.
-  public static func load(userDirectory: String?) throws(DataFileError) -> PresetCatalog {
+  package static func load(userDirectory: String?) throws(DataFileError) -> PresetCatalog {
     var byName: [String: Preset] = [:]
     for preset in try builtIns() { byName[preset.name] = preset }
     var userNames: [String: String] = [:]
@@ -76,14 +76,14 @@ public struct PresetCatalog: Sendable {
 
   /// The preset of this name; else the one preset whose name differs only in case (`work`
   /// finds a `Work.json` that replaced the built-in).
-  public func preset(named name: String) -> Preset? {
+  package func preset(named name: String) -> Preset? {
     if let exact = presets.first(where: { $0.name == name }) { return exact }
     let folded = presets.filter { $0.name.lowercased() == name.lowercased() }
     return folded.count == 1 ? folded[0] : nil
   }
 
   /// Reads one preset file. The preset's name defaults to the file name without `.json`.
-  public static func load(file path: String) throws(DataFileError) -> Preset {
+  package static func load(file path: String) throws(DataFileError) -> Preset {
     try decode(try read(file: path), file: path)
   }
 

@@ -4,16 +4,16 @@ import PomoPlatform
 ///
 /// Reading is in layers: `PresetCatalog` reads files, this parses text, so tests feed
 /// text directly. Every error names the file, the position and the key path.
-public struct PresetDecoder {
-  public var file: String
+package struct PresetDecoder {
+  package var file: String
   private var reader: JSONReader { JSONReader(file: file) }
 
-  public init(file: String) {
+  package init(file: String) {
     self.file = file
   }
 
   /// Parses preset text. `defaultName` is used when the file has no "name" key.
-  public func decode(_ bytes: [UInt8], defaultName: String, source: PresetSource) throws(DataFileError) -> Preset {
+  package func decode(_ bytes: [UInt8], defaultName: String, source: PresetSource) throws(DataFileError) -> Preset {
     let root: JSONValue
     do {
       root = try JSONParser.parse(bytes)
@@ -23,7 +23,7 @@ public struct PresetDecoder {
     return try decode(root, defaultName: defaultName, source: source)
   }
 
-  public func decode(_ text: String, defaultName: String, source: PresetSource) throws(DataFileError) -> Preset {
+  package func decode(_ text: String, defaultName: String, source: PresetSource) throws(DataFileError) -> Preset {
     try decode(Array(text.utf8), defaultName: defaultName, source: source)
   }
 
@@ -342,8 +342,8 @@ public struct PresetDecoder {
 }
 
 /// The rule for preset names, shared by files and the "name" key.
-public enum PresetName {
-  public static func isValid(_ name: String) -> Bool {
+package enum PresetName {
+  package static func isValid(_ name: String) -> Bool {
     guard let first = name.unicodeScalars.first, name.unicodeScalars.count <= 64 else { return false }
     func ok(_ s: Unicode.Scalar) -> Bool {
       ("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s)

@@ -6,9 +6,9 @@ import PomoPlatform
 /// bytes, so built-ins and files read the same, and what is printed always loads back to the
 /// same plan: durations are written exactly (`DurationText.format`), defaults are left out
 /// except `rounds`, and keys come in the order docs/presets.md gives.
-public enum PresetJSON {
+package enum PresetJSON {
   /// The file text, ending in a newline; `schema` becomes the `$schema` key when given.
-  public static func render(_ preset: Preset, schema: String? = nil) -> String {
+  package static func render(_ preset: Preset, schema: String? = nil) -> String {
     var members: [(String, String)] = []
     if let schema { members.append(("$schema", JSONOutput.string(schema).text)) }
     members.append(("name", JSONOutput.string(preset.name).text))

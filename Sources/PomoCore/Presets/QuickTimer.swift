@@ -5,15 +5,15 @@ import PomoPlatform
 ///
 /// Each side is a duration as `TypedDuration` reads it (`25m`, `25min`, `1h30`), the rule
 /// for every duration typed on the command line: a bare number is refused with a suggestion.
-public struct QuickTimer: Equatable, Sendable {
+package struct QuickTimer: Equatable, Sendable {
   /// The text as typed (spaces at either end dropped): the session's preset name.
-  public var spec: String
-  public var work: Duration
+  package var spec: String
+  package var work: Duration
   /// The rest after each work phase; nil for a single countdown.
-  public var rest: Duration?
+  package var rest: Duration?
 
   /// Why a word is not a quick timer.
-  public enum Problem: Error, Equatable, Sendable {
+  package enum Problem: Error, Equatable, Sendable {
     /// Not shaped like a duration at all: the word is most likely a misspelt preset name.
     case notATimer
     /// A bare number, such as `25` or `40/20`; `suggestion` is the same with minutes (`25m`).
@@ -28,7 +28,7 @@ public struct QuickTimer: Equatable, Sendable {
     /// A unit word that is a near miss (`25mn`); `suggestion` is the timer respelled (`25min`).
     case misspelt(suggestion: String)
 
-    public func message(for text: String) -> String {
+    package func message(for text: String) -> String {
       switch self {
       case .notATimer: "'\(text)' is not a preset or a timer like 25m or 40s/20s"
       case .bareNumber(let suggestion):
@@ -43,7 +43,7 @@ public struct QuickTimer: Equatable, Sendable {
     }
   }
 
-  public init(spec: String, work: Duration, rest: Duration? = nil) {
+  package init(spec: String, work: Duration, rest: Duration? = nil) {
     self.spec = spec
     self.work = work
     self.rest = rest
@@ -54,7 +54,7 @@ public struct QuickTimer: Equatable, Sendable {
   /// `/5m`, `25m/5m/x`), and no ".json" at the end. `/tmp/x` and `./mine` are paths. A file
   /// of that name still wins over the timer (`PresetLookup`); any other such word gets the
   /// timer's error, never a file's.
-  public static func looksLikeTimer(_ raw: String) -> Bool {
+  package static func looksLikeTimer(_ raw: String) -> Bool {
     let text = raw.trimmingSpaces()
     guard !text.hasSuffix(".json") else { return false }
     let sides = text.split(separator: "/", omittingEmptySubsequences: false).map { String($0).trimmingSpaces() }
@@ -66,7 +66,7 @@ public struct QuickTimer: Equatable, Sendable {
   }
 
   /// Reads `WORK` or `WORK/REST`, each side as `TypedDuration` reads what people type.
-  public static func parse(_ raw: String) -> Result<QuickTimer, Problem> {
+  package static func parse(_ raw: String) -> Result<QuickTimer, Problem> {
     let text = raw.trimmingSpaces()
     let sides = text.split(separator: "/", omittingEmptySubsequences: false).map { String($0).trimmingSpaces() }
     guard looksLikeTimer(text) else { return .failure(.notATimer) }
@@ -119,7 +119,7 @@ public struct QuickTimer: Equatable, Sendable {
   /// The preset this timer stands for. A timer with a rest runs rounds until stopped unless
   /// `rounds` says how many, and a 3-2-1 cue rings before each change; it is a workout when
   /// `WorkoutRule` says so (short work, as in `40s/20s`), focus otherwise (`50m/10m`).
-  public func preset(rounds: Int?, warmup: Duration?, cooldown: Duration?) -> Preset {
+  package func preset(rounds: Int?, warmup: Duration?, cooldown: Duration?) -> Preset {
     let round: [PhaseTemplate]
     if let rest {
       round = [
@@ -144,5 +144,5 @@ public struct QuickTimer: Equatable, Sendable {
   }
 
   /// Whether rounds of this timer run until stopped: it has a rest and no round count.
-  public func isEndless(rounds: Int?) -> Bool { rest != nil && rounds == nil }
+  package func isEndless(rounds: Int?) -> Bool { rest != nil && rounds == nil }
 }

@@ -7,16 +7,16 @@
 /// than five minutes (`40s/20s`), and focus otherwise (`25m`, `50m/10m`). A record says which
 /// it was (`"workout": true`); one written before pomo recorded it is read by its preset's
 /// name, by the same rule.
-public enum WorkoutRule {
+package enum WorkoutRule {
   /// A quick timer's work phase shorter than this, with a rest after it, is interval training.
-  public static let longestIntervalWork: Duration = .seconds(300)
+  package static let longestIntervalWork: Duration = .seconds(300)
 
-  public static func isWorkout(_ timer: QuickTimer) -> Bool {
+  package static func isWorkout(_ timer: QuickTimer) -> Bool {
     timer.rest != nil && timer.work < longestIntervalWork
   }
 
   /// The built-in presets that are workouts, by name.
-  public static let builtInWorkouts: [String] = {
+  package static let builtInWorkouts: [String] = {
     ((try? PresetCatalog.builtIns()) ?? []).filter(\.workout).map(\.name).sorted()
   }()
 
@@ -24,14 +24,14 @@ public enum WorkoutRule {
 
   /// For a record that does not say: whether its preset's name is a built-in workout or a
   /// quick timer that is one.
-  public static func isWorkout(presetName: String) -> Bool {
+  package static func isWorkout(presetName: String) -> Bool {
     var name = presetName
     return name.withUTF8 { isWorkout(presetUTF8: $0) }
   }
 
   /// `isWorkout(presetName:)` from the name's bytes, so a journal's lines need no string for a
   /// name that is neither (only a quick timer's name is parsed).
-  public static func isWorkout(presetUTF8 name: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func isWorkout(presetUTF8 name: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let first = name.first else { return false }
     if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) || first == UInt8(ascii: ".")
       || first == UInt8(ascii: ",")

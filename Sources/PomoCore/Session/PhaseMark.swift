@@ -1,21 +1,21 @@
 /// An interruption marked in a focus phase, as the Pomodoro Technique writes them: `'` for an
 /// internal one (a thought, an urge to check mail), `-` for an external one (a call, a knock).
 /// `pomo mark internal|external [NOTE]` and the keys `i` and `e` make them.
-public struct PhaseMark: Equatable, Sendable {
-  public enum Kind: String, Equatable, Sendable, CaseIterable {
+package struct PhaseMark: Equatable, Sendable {
+  package enum Kind: String, Equatable, Sendable, CaseIterable {
     case `internal`
     case external
 
     /// The technique's sign for it.
-    public var sign: Character { self == .internal ? "'" : "-" }
+    package var sign: Character { self == .internal ? "'" : "-" }
   }
 
-  public var kind: Kind
+  package var kind: Kind
   /// When it was marked: wall-clock seconds since 1970, on the session's own clock.
-  public var at: Double
-  public var note: String?
+  package var at: Double
+  package var note: String?
 
-  public init(kind: Kind, at: Double, note: String? = nil) {
+  package init(kind: Kind, at: Double, note: String? = nil) {
     self.kind = kind
     self.at = at
     self.note = note
@@ -24,7 +24,7 @@ public struct PhaseMark: Equatable, Sendable {
   /// The marks as the technique writes them: each internal one `'`, then each external one
   /// `-`, the two groups apart (`'' -`); empty when there are none. Past `spelledOut` of a
   /// kind, a count and the sign (`12'`), so a phase marked often still fits a line.
-  public static func signs(internal inner: Int, external outer: Int) -> String {
+  package static func signs(internal inner: Int, external outer: Int) -> String {
     func group(_ count: Int, _ sign: String) -> String {
       count > spelledOut ? "\(count)\(sign)" : String(repeating: sign, count: max(0, count))
     }
@@ -34,18 +34,18 @@ public struct PhaseMark: Equatable, Sendable {
   }
 
   /// The signs of `marks`.
-  public static func signs(_ marks: [PhaseMark]) -> String {
+  package static func signs(_ marks: [PhaseMark]) -> String {
     signs(
       internal: marks.count { $0.kind == .internal }, external: marks.count { $0.kind == .external })
   }
 
   /// The most marks of a kind written out one by one.
-  public static let spelledOut = 8
+  package static let spelledOut = 8
 
   /// The most marks one session keeps, and the longest note a mark keeps (in characters): a
   /// key held down or a script cannot grow a record past what its readers take
   /// (`RecordSize`): at most about 640 KB of marks, within the room a record keeps for its
   /// tags and notes.
-  public static let limit = 500
-  public static let noteLimit = 200
+  package static let limit = 500
+  package static let noteLimit = 200
 }

@@ -1,33 +1,33 @@
 import PomoPlatform
 
 /// One phase of an expanded plan, placed on the session's timeline.
-public struct PlannedPhase: Equatable, Sendable {
-  public var index: Int
-  public var name: String
-  public var kind: PhaseKind
-  public var duration: Duration
+package struct PlannedPhase: Equatable, Sendable {
+  package var index: Int
+  package var name: String
+  package var kind: PhaseKind
+  package var duration: Duration
   /// 1-based round, or nil for warm-up and cool-down phases.
-  public var round: Int?
+  package var round: Int?
   /// When the phase starts, counted from the start of the session.
-  public var offset: Duration
+  package var offset: Duration
   /// The exercise this round takes from the phase's list, if it has one.
-  public var exercise: String?
+  package var exercise: String?
   /// What the phase asks to count, if anything.
-  public var count: PhaseCount?
+  package var count: PhaseCount?
   /// Which part of a split phase this is ("left"), if the phase is split.
-  public var part: String?
+  package var part: String?
   /// How long before its end the phase warns that time is nearly up, if it does.
-  public var warnBefore: Duration?
+  package var warnBefore: Duration?
   /// Whether the phase is open (Flowtime): no deadline, it counts up until someone goes on.
-  public var open = false
+  package var open = false
 
   /// The fields a phase's name may hold, filled in for each round.
-  public static let exerciseField = "{exercise}"
-  public static let roundField = "{round}"
+  package static let exerciseField = "{exercise}"
+  package static let roundField = "{round}"
 
   /// `phases` numbered from 0 and timed from the first: what a plan, the rest of a plan
   /// being resumed, and the state file's "still to come" all need.
-  public static func renumbered(_ phases: some Sequence<PlannedPhase>) -> [PlannedPhase] {
+  package static func renumbered(_ phases: some Sequence<PlannedPhase>) -> [PlannedPhase] {
     var offset = Duration.zero
     return phases.enumerated().map { i, phase in
       var phase = phase
@@ -38,7 +38,7 @@ public struct PlannedPhase: Equatable, Sendable {
     }
   }
 
-  public init(index: Int, name: String, kind: PhaseKind, duration: Duration, round: Int?, offset: Duration) {
+  package init(index: Int, name: String, kind: PhaseKind, duration: Duration, round: Int?, offset: Duration) {
     self.index = index
     self.name = name
     self.kind = kind
@@ -49,45 +49,45 @@ public struct PlannedPhase: Equatable, Sendable {
 }
 
 /// A preset expanded into the exact list of phases a session will run.
-public struct Plan: Equatable, Sendable {
-  public var presetName: String
-  public var rounds: Int
-  public var cue: Int
-  public var phases: [PlannedPhase]
+package struct Plan: Equatable, Sendable {
+  package var presetName: String
+  package var rounds: Int
+  package var cue: Int
+  package var phases: [PlannedPhase]
   /// Whether phases wait for confirmation when their time is up (the last one never does).
-  public var advance: PhaseAdvance
+  package var advance: PhaseAdvance
   /// Where it differs from `advance`: whether to wait before a phase of each kind.
-  public var advanceBefore: [PhaseKind: PhaseAdvance] = [:]
+  package var advanceBefore: [PhaseKind: PhaseAdvance] = [:]
 
   /// Whether the phase before phase `next` waits for confirmation when its time is up.
-  public func waits(before next: Int) -> Bool {
+  package func waits(before next: Int) -> Bool {
     next < phases.count && (advanceBefore[phases[next].kind] ?? advance) == .confirm
   }
 
   /// Whether any phase may wait for confirmation (so a display offers `enter`).
-  public var confirms: Bool { advance == .confirm || advanceBefore.values.contains(.confirm) }
+  package var confirms: Bool { advance == .confirm || advanceBefore.values.contains(.confirm) }
 
   /// How phases advance this run, whatever the preset says (`--confirm`, `--no-confirm`).
-  public mutating func setAdvance(_ advance: PhaseAdvance) {
+  package mutating func setAdvance(_ advance: PhaseAdvance) {
     self.advance = advance
     advanceBefore = [:]
   }
   /// Whether the rounds go on until stopped; `rounds` is then only how many the plan holds,
   /// and nothing shows it.
-  public var endless = false
+  package var endless = false
   /// Whether the voice says "halfway" in the middle of each phase (a preset's `"halfway"`).
-  public var halfway = false
+  package var halfway = false
   /// What the voice announces beyond the phases (a preset's `"announce"`).
-  public var announce: [Announcement] = []
+  package var announce: [Announcement] = []
   /// How the rest after an open work phase is earned from it (a preset's `"rest_ratio"` or
   /// `"rest_rules"`); nil keeps each rest phase's own duration.
-  public var earnedRest: EarnedRest?
+  package var earnedRest: EarnedRest?
 
   /// Whether any phase is open (Flowtime): the plan's total is then only a floor.
-  public var hasOpenPhase: Bool { phases.contains { $0.open } }
+  package var hasOpenPhase: Bool { phases.contains { $0.open } }
 
   /// The rest phase that an open phase `i` earns: the one right after it, if it is a rest.
-  public func earnedRestPhase(after i: Int) -> Int? {
+  package func earnedRestPhase(after i: Int) -> Int? {
     guard earnedRest != nil, phases.indices.contains(i), phases[i].open, i + 1 < phases.count,
       phases[i + 1].kind == .rest
     else { return nil }
@@ -95,7 +95,7 @@ public struct Plan: Equatable, Sendable {
   }
 
   /// The plan with rest phase `i` re-timed to `duration` and the phases after it moved.
-  public func retimed(_ i: Int, to duration: Duration) -> Plan {
+  package func retimed(_ i: Int, to duration: Duration) -> Plan {
     var plan = self
     plan.phases[i].duration = duration
     plan.phases = PlannedPhase.renumbered(plan.phases)
@@ -105,18 +105,18 @@ public struct Plan: Equatable, Sendable {
   /// Whether the plan is a workout, not focus (`Preset.workout`, `WorkoutRule`): its summary
   /// also tells rounds, the longest run without a pause, and the plan's changes, and its time
   /// is recorded as a workout's.
-  public var isWorkout: Bool
+  package var isWorkout: Bool
 
   /// "3/8", or "3" when the rounds are endless.
-  public func roundText(_ round: Int) -> String { endless ? "\(round)" : "\(round)/\(rounds)" }
+  package func roundText(_ round: Int) -> String { endless ? "\(round)" : "\(round)/\(rounds)" }
 
-  public var total: Duration { phases.reduce(.zero) { $0 + $1.duration } }
+  package var total: Duration { phases.reduce(.zero) { $0 + $1.duration } }
 
-  public func total(of kind: PhaseKind) -> Duration {
+  package func total(of kind: PhaseKind) -> Duration {
     phases.filter { $0.kind == kind }.reduce(.zero) { $0 + $1.duration }
   }
 
-  public init(presetName: String, rounds: Int, cue: Int, phases: [PlannedPhase], advance: PhaseAdvance = .auto) {
+  package init(presetName: String, rounds: Int, cue: Int, phases: [PlannedPhase], advance: PhaseAdvance = .auto) {
     self.presetName = presetName
     self.rounds = rounds
     self.cue = cue
@@ -126,7 +126,7 @@ public struct Plan: Equatable, Sendable {
   }
 
   /// Expands a preset. `rounds` overrides the preset's own count (the caller checks its range).
-  public init(preset: Preset, rounds override: Int? = nil) {
+  package init(preset: Preset, rounds override: Int? = nil) {
     let rounds = override ?? preset.rounds
     var templates: [(PhaseTemplate, Int?)] = preset.warmup.map { ($0, nil) }
     // Rest phases after the round's last work phase are its "trailing rest": the part that a
@@ -159,7 +159,7 @@ public struct Plan: Equatable, Sendable {
   /// A preset's rounds, as many as it takes (up to `Preset.roundsRange`'s most) to fill `span`,
   /// cut to end exactly then (`pomo start work --until 17:00`). A preset that cannot fill it
   /// ends earlier, as it always would.
-  public init(preset: Preset, filling span: Duration) {
+  package init(preset: Preset, filling span: Duration) {
     var plan = Plan(preset: preset)
     while plan.total < span && !plan.endless && plan.rounds < Preset.roundsRange.upperBound {
       // A round's length estimated from what the preset makes, then checked again.
@@ -172,7 +172,7 @@ public struct Plan: Equatable, Sendable {
 
   /// The plan ending `span` after it starts: the phases that begin before then, the last
   /// shortened to end exactly then. The rounds are those left, and no longer endless.
-  public func cut(to span: Duration) -> Plan {
+  package func cut(to span: Duration) -> Plan {
     guard span < total else { return self }
     var plan = self
     plan.phases = phases.prefix { $0.offset < span }.map { phase in
@@ -187,12 +187,12 @@ public struct Plan: Equatable, Sendable {
 
   /// Every phase without a warning of its own warns `before` its end (the config's
   /// `"warn_before"`).
-  public mutating func warn(before: Duration) {
+  package mutating func warn(before: Duration) {
     for i in phases.indices where phases[i].warnBefore == nil { phases[i].warnBefore = before }
   }
 
   /// Whether any phase names an exercise or counts: what a workout's summary then adds.
-  public var hasExercises: Bool { phases.contains { $0.exercise != nil || $0.count != nil } }
+  package var hasExercises: Bool { phases.contains { $0.exercise != nil || $0.count != nil } }
 }
 
 extension PlannedPhase {

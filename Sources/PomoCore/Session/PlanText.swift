@@ -1,17 +1,17 @@
 import PomoPlatform
 
 /// The expanded plan as a table, for `pomo presets show` and `pomo start --dry-run`.
-public enum PlanText {
+package enum PlanText {
   /// "work: 4 rounds, 7 phases, 1:55:00": the first line of a plan, a live session and a
   /// plain log alike.
-  public static func header(_ plan: Plan) -> String {
+  package static func header(_ plan: Plan) -> String {
     headers(plan)[0]
   }
 
   /// The plan's first line, longest first, for a line that may be narrow: whole, then without
   /// "N phases", then without the rounds, then with the preset's name cut. The total (with
   /// `added`, the time `+` and `pomo extend` gave the session) always stays whole.
-  public static func headers(_ plan: Plan, added: Duration = .zero, room: Int = .max, unicode: Bool = true)
+  package static func headers(_ plan: Plan, added: Duration = .zero, room: Int = .max, unicode: Bool = true)
     -> [String]
   {
     let name = TextLayout.inert(plan.presetName)
@@ -45,11 +45,11 @@ public enum PlanText {
 
   /// A plan bound to the clock (`--until`, `--at`, `@14:30`): when it starts, on the wall
   /// clock, and how to show a time of day, so each phase shows when it starts and ends.
-  public struct ClockTimes {
-    public var start: Double
-    public var time: (Double) -> String
+  package struct ClockTimes {
+    package var start: Double
+    package var time: (Double) -> String
 
-    public init(start: Double, time: @escaping (Double) -> String) {
+    package init(start: Double, time: @escaping (Double) -> String) {
       self.start = start
       self.time = time
     }
@@ -59,7 +59,7 @@ public enum PlanText {
     func at(_ offset: Duration) -> String { time((start + TimeText.seconds(offset)).rounded()) }
   }
 
-  public static func render(_ plan: Plan, width: Int, unicode: Bool, clock: ClockTimes? = nil) -> String {
+  package static func render(_ plan: Plan, width: Int, unicode: Bool, clock: ClockTimes? = nil) -> String {
     // An endless plan shows its warm-up and one round: the rest is that round again.
     let first = plan.phases.first { $0.round != nil }?.round ?? 1
     let phases = plan.endless ? Array(plan.phases.prefix { ($0.round ?? 0) <= first }) : plan.phases

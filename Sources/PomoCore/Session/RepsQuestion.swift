@@ -6,22 +6,22 @@ import PomoPlatform
 /// `pomo rep N` from another shell), skipped (`q`, or Enter with nothing typed), or its time
 /// is up; the answer goes on the record of the phase that asked. Open when the last phase
 /// ends, it holds the session's end (`SessionEngine.Status.asking`) until it closes.
-public struct RepsQuestion: Equatable, Sendable {
+package struct RepsQuestion: Equatable, Sendable {
   /// The plan index of the phase that asks.
-  public var phase: Int
+  package var phase: Int
   /// What has been typed so far: digits only, at most `digits` of them.
-  public var typed = ""
+  package var typed = ""
   /// Why the last key was not taken, for the display to show until the next one.
-  public var warning: String?
+  package var warning: String?
   /// When the question closes unanswered, on the engine's clock.
-  public var closes: Duration
+  package var closes: Duration
 
   /// How long a question waits for its answer.
-  public static let timeout: Duration = .seconds(30)
+  package static let timeout: Duration = .seconds(30)
   /// The most digits an answer has (`PhaseCount.range` is 0 to 9999).
-  public static let digits = 4
+  package static let digits = 4
 
-  public init(phase: Int, closes: Duration) {
+  package init(phase: Int, closes: Duration) {
     self.phase = phase
     self.closes = closes
   }

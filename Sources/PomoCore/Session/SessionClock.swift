@@ -1,19 +1,19 @@
 import PomoPlatform
 
 /// The clocks a session reads, injected so tests drive virtual time instead of sleeping.
-public struct SessionClock: Sendable {
+package struct SessionClock: Sendable {
   /// Time that keeps running while the machine sleeps; deadlines live on this clock.
-  public var now: @Sendable () -> Duration
+  package var now: @Sendable () -> Duration
   /// Time that stops while the machine sleeps; the difference measures a suspend.
-  public var awake: @Sendable () -> Duration
+  package var awake: @Sendable () -> Duration
   /// Seconds since 1970, for the timestamps people read. A session reads it once, at its
   /// start, and after that only to notice a step (NTP, a VM's clock sync, an RTC in local time).
-  public var wallSeconds: @Sendable () -> Double
+  package var wallSeconds: @Sendable () -> Double
   /// Which boot `now` counts from, so another process compares a boot-clock instant only with
   /// the same boot's clock; nil when unknown (then only the recorded times are trusted).
-  public var bootID: @Sendable () -> String?
+  package var bootID: @Sendable () -> String?
 
-  public init(
+  package init(
     now: @escaping @Sendable () -> Duration, awake: @escaping @Sendable () -> Duration,
     wallSeconds: @escaping @Sendable () -> Double, bootID: @escaping @Sendable () -> String? = { nil }
   ) {
@@ -25,7 +25,7 @@ public struct SessionClock: Sendable {
 }
 
 /// What happened during one step of the engine, for the listeners.
-public enum SessionEvent: Equatable, Sendable {
+package enum SessionEvent: Equatable, Sendable {
   case sessionStarted
   case phaseStarted(Int)
   case phaseEnded(Int, completed: Bool)
@@ -69,41 +69,41 @@ public enum SessionEvent: Equatable, Sendable {
 }
 
 /// What a listener needs to draw the current moment.
-public struct SessionSnapshot: Equatable, Sendable {
-  public var phase: PlannedPhase
-  public var phaseCount: Int
-  public var rounds: Int
-  public var remaining: Duration
+package struct SessionSnapshot: Equatable, Sendable {
+  package var phase: PlannedPhase
+  package var phaseCount: Int
+  package var rounds: Int
+  package var remaining: Duration
   /// The phase's planned duration plus any extensions.
-  public var length: Duration
-  public var paused: Bool
+  package var length: Duration
+  package var paused: Bool
   /// How far through the whole plan, 0 to 1.
-  public var sessionFraction: Double
+  package var sessionFraction: Double
   /// How long a phase whose time is up has waited for confirmation; nil unless it waits.
-  public var overtime: Duration?
+  package var overtime: Duration?
   /// The phase has warned that its time is nearly up (`warnBefore`): displays show it in red.
-  public var warned = false
+  package var warned = false
   /// Whether the rounds go on until stopped (then no count of rounds is shown).
-  public var endless = false
+  package var endless = false
   /// The rounds marked so far, when the phase counts them (an AMRAP).
-  public var counted: Int?
+  package var counted: Int?
   /// Break time banked earlier today that the session's first earned rest will draw; nil once
   /// drawn, or when there is none.
-  public var bank: Duration?
+  package var bank: Duration?
   /// The open question for an earlier phase's reps, and that phase.
-  public var question: RepsQuestion?
-  public var questionPhase: PlannedPhase?
+  package var question: RepsQuestion?
+  package var questionPhase: PlannedPhase?
   /// The interruptions marked in the phase, as the technique writes them (`'' -`); empty when none.
-  public var marks = ""
+  package var marks = ""
   /// Why the person is away, while they are.
-  public var away: AwayCause?
+  package var away: AwayCause?
   /// The question after time away, while it is open.
-  public var awayQuestion: AwayQuestion?
+  package var awayQuestion: AwayQuestion?
 
   /// "3/8", or "3" when the rounds are endless; nil outside the rounds.
-  public var roundText: String? { phase.round.map { endless ? "\($0)" : "\($0)/\(rounds)" } }
+  package var roundText: String? { phase.round.map { endless ? "\($0)" : "\($0)/\(rounds)" } }
 
-  public init(
+  package init(
     phase: PlannedPhase, phaseCount: Int, rounds: Int, remaining: Duration, length: Duration, paused: Bool,
     sessionFraction: Double, overtime: Duration? = nil
   ) {
@@ -118,7 +118,7 @@ public struct SessionSnapshot: Equatable, Sendable {
   }
 
   /// How far through the phase, 0 to 1.
-  public var fraction: Double {
+  package var fraction: Double {
     let total = TimeText.seconds(length)
     guard total > 0 else { return 1 }
     return min(1, max(0, 1 - TimeText.seconds(remaining) / total))
@@ -128,7 +128,7 @@ public struct SessionSnapshot: Equatable, Sendable {
 extension SessionClock {
   /// The real clocks: CLOCK_BOOTTIME for deadlines (it runs through suspend), CLOCK_MONOTONIC
   /// to measure the suspend, and the wall clock for timestamps.
-  public static let system = SessionClock(
+  package static let system = SessionClock(
     now: { .nanoseconds(Platform.bootNanoseconds()) },
     awake: { .nanoseconds(Platform.awakeNanoseconds()) },
     wallSeconds: { Platform.wallSeconds() },

@@ -4,7 +4,7 @@ import PomoPlatform
 /// the desktop notifications. The event loop waits on the descriptors of each beside the keys
 /// and signals, hands it those that are ready, and it carries out each command it reads
 /// through `apply`, the same way keys are.
-public protocol SessionControl: SessionListener {
+package protocol SessionControl: SessionListener {
   /// The descriptors to wait on for reading.
   var descriptors: [Int32] { get }
 
@@ -32,7 +32,7 @@ public protocol SessionControl: SessionListener {
 }
 
 extension SessionControl {
-  public var feedsFollowers: Bool { false }
-  public func serveDue(now: Duration, apply: (SessionCommand) -> SessionEngine) {}
-  public func commandApplied(_ engine: SessionEngine) {}
+  package var feedsFollowers: Bool { false }
+  package func serveDue(now: Duration, apply: (SessionCommand) -> SessionEngine) {}
+  package func commandApplied(_ engine: SessionEngine) {}
 }

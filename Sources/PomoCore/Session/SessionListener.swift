@@ -2,7 +2,7 @@ import PomoPlatform
 
 /// Something that follows a running session: the display, the alerts, the journal, the state
 /// file. The runner owns the only clock; listeners are told after every step and own no timer.
-public protocol SessionListener: AnyObject {
+package protocol SessionListener: AnyObject {
   func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent])
 
   /// When the listener next needs a step (a tick due on the second, a follower's next visible
@@ -21,16 +21,16 @@ public protocol SessionListener: AnyObject {
 }
 
 extension SessionListener {
-  public var keepsRecord: Bool { false }
-  public func nextWake(_ engine: SessionEngine) -> Duration? { nil }
-  public func sessionWillSuspend(_ engine: SessionEngine) {}
+  package var keepsRecord: Bool { false }
+  package func nextWake(_ engine: SessionEngine) -> Duration? { nil }
+  package func sessionWillSuspend(_ engine: SessionEngine) {}
 }
 
 /// One line of text per event, shared by the plain log and the live display's history.
-public enum EventText {
+package enum EventText {
   /// A line for `event`, or nil for events that have none; phase names are made inert. Times are the events' own
   /// (a phase that ended during a suspend shows its deadline, not the wake-up).
-  public static func line(_ event: SessionEvent, _ engine: SessionEngine, clockTime: (Double) -> String) -> String? {
+  package static func line(_ event: SessionEvent, _ engine: SessionEngine, clockTime: (Double) -> String) -> String? {
     let plan = engine.plan
     switch event {
     case .phaseStarted(let i):
@@ -115,7 +115,7 @@ public enum EventText {
 
 extension EventText {
   /// What a phase's count is of: its exercise, else its name (made inert).
-  public static func what(_ phase: PlannedPhase) -> String {
+  package static func what(_ phase: PlannedPhase) -> String {
     TextLayout.inert(phase.exercise ?? phase.name)
   }
 }

@@ -5,18 +5,18 @@ import PomoPlatform
 /// A workout (a plan with a 3-2-1 cue: hiit, tabata, quick interval timers) says instead what
 /// someone on a mat wants to know: the rounds done, the total work and rest, the longest run
 /// without a pause, and what changed against the plan (phases skipped, time added).
-public enum SessionSummary {
+package enum SessionSummary {
   /// The summary laid out in `width` columns the way the status line is: no line reaches the
   /// last column (some terminals wrap when it is filled). One line when it fits; else the
   /// head, then the parts, as many to a line as fit; whatever is still too long is cut.
-  public static func render(_ engine: SessionEngine, width: Int, unicode: Bool) -> String {
+  package static func render(_ engine: SessionEngine, width: Int, unicode: Bool) -> String {
     let (head, parts) = parts(engine)
     return layout(head: head, parts: parts, width: width, unicode: unicode)
   }
 
   /// The summary's head and parts before they are laid out, for a follower (`pomo attach`) to
   /// lay out in its own width.
-  public static func parts(_ engine: SessionEngine) -> (head: String, parts: [String]) {
+  package static func parts(_ engine: SessionEngine) -> (head: String, parts: [String]) {
     engine.plan.isWorkout ? workout(engine) : session(engine)
   }
 
@@ -126,7 +126,7 @@ public enum SessionSummary {
     return times
   }
 
-  public static func layout(head: String, parts: [String], width: Int, unicode: Bool) -> String {
+  package static func layout(head: String, parts: [String], width: Int, unicode: Bool) -> String {
     let room = width - 1
     let tail = parts.joined(separator: ", ")
     if TextLayout.width(head) + 2 + tail.count <= room {

@@ -2,4 +2,4 @@ import PomoPlatform
 
 /// A set of words a value may take, as an enum: `--format text|json|csv`, `"color": "auto"`.
 /// The command line and config files both read choices through it.
-public protocol ChoiceValue: RawRepresentable<String>, CaseIterable, Sendable {}
+package protocol ChoiceValue: RawRepresentable<String>, CaseIterable, Sendable {}

@@ -1,11 +1,11 @@
 import PomoPlatform
 
 /// Reads and writes the durations people type: "25m", "90s", "1h30m", "1:30", "90".
-public enum DurationText {
+package enum DurationText {
   /// The longest phase pomo accepts; anything longer is a typo, not a plan.
-  public static let maximum: Duration = .seconds(24 * 3600)
+  package static let maximum: Duration = .seconds(24 * 3600)
 
-  public enum Problem: Error, Equatable, Sendable {
+  package enum Problem: Error, Equatable, Sendable {
     case notADuration
     case notPositive
     case tooLong
@@ -13,7 +13,7 @@ public enum DurationText {
     case partTooLarge
 
     /// The message, given the text as the user wrote it.
-    public func message(for text: String) -> String {
+    package func message(for text: String) -> String {
       switch self {
       case .notADuration: "expected a duration like \"25m\", \"90s\", \"1h30m\" or \"1:30\", got \(text)"
       case .notPositive: "a duration must be more than zero, got \(text)"
@@ -35,7 +35,7 @@ public enum DurationText {
   /// - minutes or seconds after a larger unit are under 60;
   /// - spaces (U+0020, no other whitespace) may stand before and after;
   /// - more than zero and at most 24 hours.
-  public static func parse(_ raw: String) -> Result<Duration, Problem> {
+  package static func parse(_ raw: String) -> Result<Duration, Problem> {
     var bytes = Array(raw.utf8)[...]
     while bytes.first == 0x20 { bytes.removeFirst() }
     while bytes.last == 0x20 { bytes.removeLast() }
@@ -50,7 +50,7 @@ public enum DurationText {
   ///
   /// The bounds are the schema's (`exclusiveMinimum` 0, `maximum` 86400, on the number as a
   /// double); the value is then rounded to the millisecond, and is at least one.
-  public static func fromSeconds(_ seconds: Double) -> Result<Duration, Problem> {
+  package static func fromSeconds(_ seconds: Double) -> Result<Duration, Problem> {
     guard seconds.isFinite else { return .failure(.tooLong) }
     guard seconds > 0 else { return .failure(.notPositive) }
     guard seconds <= 86_400 else { return .failure(.tooLong) }
@@ -157,7 +157,7 @@ public enum DurationText {
   }
 
   /// "25m", "1h 30m", "1m 0.5s": exact to the millisecond, in the form `parse` reads back.
-  public static func format(_ span: Duration) -> String {
+  package static func format(_ span: Duration) -> String {
     let millis = max(0, TimeText.milliseconds(span))
     let h = millis / 3_600_000
     let m = millis / 60_000 % 60
@@ -184,24 +184,24 @@ package extension Character {
 }
 
 /// How pomo writes time spans for people.
-public enum TimeText {
+package enum TimeText {
   /// "4:05" under an hour, "1:04:05" past it; rounds up so a countdown shows 0:00 only at the end.
-  public static func countdown(_ remaining: Duration) -> String {
+  package static func countdown(_ remaining: Duration) -> String {
     clock(seconds: ceilSeconds(remaining))
   }
 
   /// "+0:42": a waiting phase's overtime, counting up in whole seconds (rounded down, so it
   /// changes when the engine's next wake says it does).
-  public static func overtime(_ span: Duration) -> String {
+  package static func overtime(_ span: Duration) -> String {
     "+" + clock(seconds: Int64(seconds(span).rounded(.down)))
   }
 
   /// "25:00", "1:55:00": a span as a clock reading, rounded to the nearest second.
-  public static func clock(_ span: Duration) -> String {
+  package static func clock(_ span: Duration) -> String {
     clock(seconds: roundedSeconds(span))
   }
 
-  public static func clock(seconds: Int64) -> String {
+  package static func clock(seconds: Int64) -> String {
     let s = max(0, seconds)
     let h = s / 3600
     let m = (s % 3600) / 60
@@ -214,7 +214,7 @@ public enum TimeText {
   }
 
   /// "25m", "1h 55m", "40s", "17m 40s", "1.5s": compact, for plans and lists.
-  public static func short(_ span: Duration) -> String {
+  package static func short(_ span: Duration) -> String {
     let millis = milliseconds(span)
     if millis % 1000 != 0 && millis < 60_000 {
       let tenths = (millis + 50) / 100
@@ -232,23 +232,23 @@ public enum TimeText {
   }
 
   /// "3:25" hours and minutes, for focus totals.
-  public static func hoursMinutes(seconds: Int64) -> String {
+  package static func hoursMinutes(seconds: Int64) -> String {
     let minutes = max(0, seconds) / 60
     let m = minutes % 60
     return "\(minutes / 60):\(m < 10 ? "0" : "")\(m)"
   }
 
-  public static func milliseconds(_ span: Duration) -> Int64 {
+  package static func milliseconds(_ span: Duration) -> Int64 {
     let (s, atto) = span.components
     return s * 1000 + atto / 1_000_000_000_000_000
   }
 
-  public static func seconds(_ span: Duration) -> Double {
+  package static func seconds(_ span: Duration) -> Double {
     let (s, atto) = span.components
     return Double(s) + Double(atto) / 1e18
   }
 
-  public static func roundedSeconds(_ span: Duration) -> Int64 {
+  package static func roundedSeconds(_ span: Duration) -> Int64 {
     Int64(seconds(span).rounded())
   }
 

@@ -1,7 +1,7 @@
 /// Text for markup (XML, SVG, HTML, Pango): `&`, `<`, `>`, `"` and `'` as entities, the one
 /// escape every writer of markup uses.
-public enum MarkupText {
-  public static func escaped(_ text: String) -> String {
+package enum MarkupText {
+  package static func escaped(_ text: String) -> String {
     guard text.contains(where: { "&<>'\"".contains($0) }) else { return text }
     var out = ""
     for c in text {

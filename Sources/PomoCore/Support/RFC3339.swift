@@ -1,10 +1,10 @@
 import PomoPlatform
 
 /// RFC 3339 timestamps, as the journal stores them: local time with its UTC offset.
-public enum RFC3339 {
+package enum RFC3339 {
   /// "2026-11-30T09:00:00+01:00" (with ".250" when there are milliseconds). UTC is written
   /// "+00:00" like any other offset; readers accept "Z" too.
-  public static func format(_ unixSeconds: Double, offset: Int) -> String {
+  package static func format(_ unixSeconds: Double, offset: Int) -> String {
     var text: [UInt8] = []
     format(unixSeconds, offset: offset, into: &text)
     return String(decoding: text, as: UTF8.self)
@@ -44,12 +44,12 @@ public enum RFC3339 {
   }
 
   /// Seconds since 1970 for any RFC 3339 timestamp (any offset, "Z", fractional seconds), or nil.
-  public static func parse(_ text: String) -> Double? {
+  package static func parse(_ text: String) -> Double? {
     var text = text
     return text.withUTF8 { parse($0) }
   }
 
-  public static func parse(_ b: UnsafeBufferPointer<UInt8>) -> Double? {
+  package static func parse(_ b: UnsafeBufferPointer<UInt8>) -> Double? {
     guard b.count >= 20, let p = b.baseAddress else { return nil }
     // Each digit is checked as it is read; `bad` collects any non-digit.
     var bad = false
@@ -101,7 +101,7 @@ public enum RFC3339 {
   /// 28 to 31: the days of a month of the proleptic Gregorian calendar, so that "2026-02-31"
   /// is refused rather than read as 3 March.
   @inline(__always)
-  public static func daysInMonth(_ year: Int64, _ month: Int64) -> Int64 {
+  package static func daysInMonth(_ year: Int64, _ month: Int64) -> Int64 {
     switch month {
     case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
     case 4, 6, 9, 11: 30
@@ -111,7 +111,7 @@ public enum RFC3339 {
 
   /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
   @inline(__always)
-  public static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
+  package static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
     let y = month <= 2 ? year - 1 : year
     let era = floorDiv(y, 400)
     let yoe = y - era * 400
@@ -122,7 +122,7 @@ public enum RFC3339 {
   }
 
   /// The date of a day number since 1970-01-01.
-  public static func civil(fromDays z0: Int64) -> (Int64, Int64, Int64) {
+  package static func civil(fromDays z0: Int64) -> (Int64, Int64, Int64) {
     let z = z0 + 719_468
     let era = floorDiv(z, 146_097)
     let doe = z - era * 146_097

@@ -1,10 +1,10 @@
 /// The one binary search of pomo's sorted tables: the chunks of an index, id hashes and
 /// prefixes, corrections by session, quarter hours, days of the totals, a zone's changes.
-public enum SortedSearch {
+package enum SortedSearch {
   /// The first index in `0..<count` where `isAtOrAfter` holds, or `count`; it must hold from
   /// there on (the table is sorted by what it asks).
   @inlinable
-  public static func partition(_ count: Int, _ isAtOrAfter: (Int) -> Bool) -> Int {
+  package static func partition(_ count: Int, _ isAtOrAfter: (Int) -> Bool) -> Int {
     var low = 0
     var high = count
     while low < high {
@@ -16,7 +16,7 @@ public enum SortedSearch {
 
   /// The first index in sorted `values` whose value is not below `value`.
   @inlinable
-  public static func firstIndex<T: Comparable>(in values: [T], notBelow value: T) -> Int {
+  package static func firstIndex<T: Comparable>(in values: [T], notBelow value: T) -> Int {
     partition(values.count) { values[$0] >= value }
   }
 }

@@ -2,11 +2,11 @@ import PomoPlatform
 
 /// "Did you mean …?" for commands, options, preset names and keys: the one candidate the word
 /// begins, else the nearest by edit distance.
-public enum Suggestion {
+package enum Suggestion {
   /// The candidate `word` is the start of, when only one is (`stat` is `status`, though
   /// `start` is one letter away: someone who stopped typing meant the word they began);
   /// else the nearest to `word`, if it is near enough to be a likely typo.
-  public static func closest(to word: String, in candidates: [String]) -> String? {
+  package static func closest(to word: String, in candidates: [String]) -> String? {
     let lower = word.lowercased()
     if !lower.isEmpty {
       let begun = Set(candidates.filter { $0.lowercased().hasPrefix(lower) && $0.count > word.count })
@@ -22,7 +22,7 @@ public enum Suggestion {
   }
 
   /// Optimal-string-alignment distance: insertions, deletions, substitutions, transpositions.
-  public static func distance(_ a: String, _ b: String) -> Int {
+  package static func distance(_ a: String, _ b: String) -> Int {
     let a = Array(a)
     let b = Array(b)
     if a.isEmpty { return b.count }

@@ -5,17 +5,17 @@ import PomoPlatform
 ///
 /// The fields a template may name are fixed by whoever renders it, so a misspelt field is
 /// caught when the template is read (a usage error), never printed as an empty gap.
-public struct Template: Equatable, Sendable {
-  public enum Part: Equatable, Sendable {
+package struct Template: Equatable, Sendable {
+  package enum Part: Equatable, Sendable {
     case text(String)
     case field(String)
   }
 
-  public var parts: [Part]
+  package var parts: [Part]
 
   /// What is wrong with a template, phrased to follow the name of what holds it
   /// (`'--format' has an unknown field '{remainig}'`).
-  public enum Problem: Error, Equatable, CustomStringConvertible {
+  package enum Problem: Error, Equatable, CustomStringConvertible {
     /// A field not among `fields`; `suggestion` is the nearest one, if any is near.
     case unknownField(String, fields: [String], suggestion: String?)
     /// A `{` with no `}` after it.
@@ -23,7 +23,7 @@ public struct Template: Equatable, Sendable {
     /// A single `}` that closes no field.
     case strayClose
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .unknownField(let name, let fields, let suggestion):
         if let suggestion { return "has an unknown field '{\(name)}'. Did you mean '{\(suggestion)}'?" }
@@ -35,7 +35,7 @@ public struct Template: Equatable, Sendable {
   }
 
   /// Reads `text`, whose fields must be among `fields`.
-  public init(parsing text: String, fields: [String]) throws(Problem) {
+  package init(parsing text: String, fields: [String]) throws(Problem) {
     var parts: [Part] = []
     var literal = ""
     var rest = Substring(text)
@@ -69,7 +69,7 @@ public struct Template: Equatable, Sendable {
   }
 
   /// The text, with each field replaced by `value(name)`.
-  public func render(_ value: (String) -> String) -> String {
+  package func render(_ value: (String) -> String) -> String {
     var out = ""
     for part in parts {
       switch part {

@@ -1,7 +1,7 @@
 import PomoPlatform
 
 /// The local time zone as reports need it: the UTC offset at any instant.
-public protocol TimeZoneRules {
+package protocol TimeZoneRules {
   /// The zone's name for people and JSON, e.g. "Europe/Berlin".
   var identifier: String { get }
   /// Seconds east of UTC at `unixSeconds`.
@@ -12,19 +12,19 @@ public protocol TimeZoneRules {
 }
 
 extension TimeZoneRules {
-  public var rules: ZoneRules? { nil }
+  package var rules: ZoneRules? { nil }
 }
 
 /// A zone with one offset forever, for tests and for UTC.
-public struct FixedZone: TimeZoneRules {
-  public var identifier: String
-  public var seconds: Int
-  public init(identifier: String = "UTC", seconds: Int = 0) {
+package struct FixedZone: TimeZoneRules {
+  package var identifier: String
+  package var seconds: Int
+  package init(identifier: String = "UTC", seconds: Int = 0) {
     self.identifier = identifier
     self.seconds = seconds
   }
-  public func offset(at unixSeconds: Double) -> Int { seconds }
-  public var rules: ZoneRules? { ZoneRules(fixed: seconds) }
+  package func offset(at unixSeconds: Double) -> Int { seconds }
+  package var rules: ZoneRules? { ZoneRules(fixed: seconds) }
 }
 
 /// Remembers the spans of time over which the offset stays the same, so that a report that
@@ -83,14 +83,14 @@ package final class CachedZone: TimeZoneRules {
 /// hours before four in the morning belong to the day before, for night owls. The boundary is
 /// a wall-clock time, so on a DST day it is still 04:00 on the clock and the day is 23 or 25
 /// hours long.
-public struct LocalCalendar {
-  public let zone: any TimeZoneRules
+package struct LocalCalendar {
+  package let zone: any TimeZoneRules
   /// 1 for Monday (ISO), 7 for Sunday.
-  public let weekStart: Int
+  package let weekStart: Int
   /// Seconds after local midnight at which a day begins (0 to 86,399).
-  public let dayStart: Int
+  package let dayStart: Int
 
-  public init(zone: any TimeZoneRules, weekStart: Int = 1, dayStart: Int = 0) {
+  package init(zone: any TimeZoneRules, weekStart: Int = 1, dayStart: Int = 0) {
     self.zone = zone is CachedZone ? zone : CachedZone(zone)
     self.weekStart = weekStart
     self.dayStart = min(max(0, dayStart), 86_399)
@@ -104,20 +104,20 @@ public struct LocalCalendar {
 
   /// What makes this calendar's days differ from another's in the same zone, for caches of
   /// day-based answers: the zone's name, and the day start when it is not midnight.
-  public var identifier: String {
+  package var identifier: String {
     dayStart == 0 ? zone.identifier : "\(zone.identifier) +\(dayStart)"
   }
 
   /// What this calendar's days are made of, for caches of day-based answers: the zone's name
   /// and the bytes of its rules (a tzdata update makes another calendar), and the day start.
-  public var fingerprint: String {
+  package var fingerprint: String {
     let zone = (zone as? CachedZone)?.fingerprint ?? zone.identifier
     return "\(zone) +\(dayStart)"
   }
 
   /// The local wall-clock time of an instant as seconds after the day start (0 ..< 86,400):
   /// where it falls in the hour-of-day grid.
-  public func wallSeconds(of t: Double) -> Double {
+  package func wallSeconds(of t: Double) -> Double {
     let local = t + Double(zone.offset(at: t)) - Double(dayStart)
     return local - (local / 86_400).rounded(.down) * 86_400
   }
@@ -131,7 +131,7 @@ public struct LocalCalendar {
   private let last = LastDay()
 
   /// The local day an instant falls on.
-  public func day(of t: Double) -> Int64 {
+  package func day(of t: Double) -> Int64 {
     if t >= last.from && t < last.to { return last.day }
     let day = rawDay(of: t)
     last.day = day
@@ -146,7 +146,7 @@ public struct LocalCalendar {
 
   /// The instant a local day begins (the first instant that is on that day, across DST gaps):
   /// its midnight, or its `dayStart`.
-  public func start(of day: Int64) -> Double {
+  package func start(of day: Int64) -> Double {
     let midnightUTC = Double(day * 86_400 + Int64(dayStart))
     var t = midnightUTC - Double(zone.offset(at: midnightUTC))
     for _ in 0..<3 {
@@ -161,23 +161,23 @@ public struct LocalCalendar {
   }
 
   /// 1 = Monday ... 7 = Sunday.
-  public static func weekday(_ day: Int64) -> Int {
+  package static func weekday(_ day: Int64) -> Int {
     Int(day + 3 - RFC3339.floorDiv(day + 3, 7) * 7) + 1  // 1970-01-01 was a Thursday
   }
 
   /// The first day of the week containing `day`, for weeks that start on `weekStart`
   /// (1 = Monday ... 7 = Sunday).
-  public static func weekStart(containing day: Int64, weekStart: Int) -> Int64 {
+  package static func weekStart(containing day: Int64, weekStart: Int) -> Int64 {
     day - Int64((weekday(day) - weekStart + 7) % 7)
   }
 
-  public static func date(_ day: Int64) -> (year: Int64, month: Int64, day: Int64) {
+  package static func date(_ day: Int64) -> (year: Int64, month: Int64, day: Int64) {
     let (y, m, d) = RFC3339.civil(fromDays: day)
     return (y, m, d)
   }
 
   /// "2026-11-23".
-  public static func isoDate(_ day: Int64) -> String {
+  package static func isoDate(_ day: Int64) -> String {
     var out: [UInt8] = []
     isoDate(day, into: &out)
     return String(decoding: out, as: UTF8.self)
@@ -200,12 +200,12 @@ public struct LocalCalendar {
   ]
 
   /// "Mon 2026-11-23".
-  public static func label(_ day: Int64) -> String {
+  package static func label(_ day: Int64) -> String {
     "\(weekdayNames[weekday(day) - 1]) \(isoDate(day))"
   }
 
   /// The ISO 8601 week (year, number) of a day: weeks start on Monday, week 1 holds January 4.
-  public static func isoWeek(_ day: Int64) -> (year: Int64, week: Int64) {
+  package static func isoWeek(_ day: Int64) -> (year: Int64, week: Int64) {
     let thursday = day - Int64(weekday(day)) + 4
     let year = RFC3339.civil(fromDays: thursday).0
     let firstThursdayWeekStart = isoWeek1Monday(year)
@@ -213,18 +213,18 @@ public struct LocalCalendar {
   }
 
   /// The Monday of ISO week 1 of `year`.
-  public static func isoWeek1Monday(_ year: Int64) -> Int64 {
+  package static func isoWeek1Monday(_ year: Int64) -> Int64 {
     let jan4 = RFC3339.days(fromCivil: year, 1, 4)
     return jan4 - Int64(weekday(jan4)) + 1
   }
 
   /// The number of ISO weeks in a year (52 or 53).
-  public static func isoWeeks(in year: Int64) -> Int64 {
+  package static func isoWeeks(in year: Int64) -> Int64 {
     (isoWeek1Monday(year + 1) - isoWeek1Monday(year)) / 7
   }
 
   /// Parses "2026-11-23" into a day number, checking the date exists.
-  public static func parseDate(_ text: String) -> Int64? {
+  package static func parseDate(_ text: String) -> Int64? {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
       parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }), let y = Int64(parts[0]), let m = Int64(parts[1]),
@@ -236,7 +236,7 @@ public struct LocalCalendar {
   }
 
   /// Days in a month.
-  public static func monthRange(year: Int64, month: Int64) -> ClosedRange<Int64> {
+  package static func monthRange(year: Int64, month: Int64) -> ClosedRange<Int64> {
     let first = RFC3339.days(fromCivil: year, month, 1)
     let next = month == 12 ? RFC3339.days(fromCivil: year + 1, 1, 1) : RFC3339.days(fromCivil: year, month + 1, 1)
     return first...(next - 1)
@@ -244,16 +244,16 @@ public struct LocalCalendar {
 }
 
 /// The first day of a week: `--week-start` and the config's `week_start`.
-public enum WeekStart: String, ChoiceValue {
+package enum WeekStart: String, ChoiceValue {
   case monday, sunday
 
   /// The ISO weekday number: 1 for Monday, 7 for Sunday.
-  public var isoDay: Int { self == .monday ? 1 : 7 }
+  package var isoDay: Int { self == .monday ? 1 : 7 }
 }
 
 extension TimeZoneRules {
   /// "14:05:09" in this zone, for the plain log and messages.
-  public func clockTime(_ unixSeconds: Double) -> String {
+  package func clockTime(_ unixSeconds: Double) -> String {
     let local = Int64((unixSeconds + Double(offset(at: unixSeconds))).rounded(.down))
     let second = ((local % 86_400) + 86_400) % 86_400
     func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }

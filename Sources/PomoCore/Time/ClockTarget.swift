@@ -5,13 +5,13 @@
 /// today, or tomorrow once today's has gone by. A date with a time (`2026-12-03 09:00`, or RFC
 /// 3339) must still be to come, and no further off than `within` allows. A local time the
 /// clocks skip, or pass twice, is an error that says so, whichever day it falls on.
-public enum ClockTarget {
+package enum ClockTarget {
   /// How far off the end of one phase (`@14:30`) or a wait (`--at`) may be: a day, as a phase
   /// is at most a day long, and the hour a clock going back adds (a time of day is never
   /// further off). `--until` may be further: the preset's rounds fill it, as many as they may.
-  public static let day = 25 * 3_600.0
+  package static let day = 25 * 3_600.0
 
-  public static func next(
+  package static func next(
     _ text: String, after now: Double, zone: any TimeZoneRules, within: Double = .infinity
   ) -> Result<Double, WhenError> {
     let input = text.trimmingSpaces()

@@ -1,7 +1,7 @@
 /// A POSIX TZ rule ("CET-1CEST,M3.5.0,M10.5.0/3"), worked out the way the C library (glibc)
 /// works it out: each UTC year on its own, DST from the start rule's instant (in standard
 /// time) to the end rule's (in DST), both in that year.
-public struct POSIXZoneRule: Sendable, Equatable {
+package struct POSIXZoneRule: Sendable, Equatable {
   /// Offsets east of UTC.
   package var standard: Int32
   package var daylight: Int32
@@ -26,7 +26,7 @@ public struct POSIXZoneRule: Sendable, Equatable {
   /// Whether the offset ever changes.
   package var changes: Bool { start != nil && end != nil }
 
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     var p = Array(text.utf8)[...]
     func isDigit(_ c: UInt8) -> Bool { (48...57).contains(c) }
     func isAlpha(_ c: UInt8) -> Bool { (65...90).contains(c) || (97...122).contains(c) }

@@ -1,18 +1,18 @@
 import PomoPlatform
 
 /// The zone the C library uses (so TZ is honoured), with its name for reports.
-public struct SystemZone: TimeZoneRules {
-  public let identifier: String
+package struct SystemZone: TimeZoneRules {
+  package let identifier: String
 
-  public init(environment: [String: String]) {
+  package init(environment: [String: String]) {
     identifier = Self.name(environment)
   }
 
-  public func offset(at unixSeconds: Double) -> Int { Platform.localOffset(at: unixSeconds) }
+  package func offset(at unixSeconds: Double) -> Int { Platform.localOffset(at: unixSeconds) }
 
   /// The rules of the zone the C library reads: by this process's own TZ and TZDIR, since
   /// they are what `offset(at:)` follows.
-  public var rules: ZoneRules? { ZoneRules.system(Platform.environment) }
+  package var rules: ZoneRules? { ZoneRules.system(Platform.environment) }
 
   /// TZ when set ("Europe/Berlin", ":Europe/Berlin", "CET-1CEST,M3.5.0,M10.5.0/3"), "UTC" when
   /// TZ is something the C library cannot use (it keeps UTC then), else the target of
@@ -34,7 +34,7 @@ public struct SystemZone: TimeZoneRules {
 
   /// One line for stderr when TZ is set to something that is neither a zone nor a POSIX TZ
   /// rule, or nil when TZ is fine or unset.
-  public static func warning(_ environment: [String: String]) -> String? {
+  package static func warning(_ environment: [String: String]) -> String? {
     guard let tz = environment["TZ"], !tz.isEmpty,
       TZVariable.name(tz, zoneFileExists: { isZoneFile($0, environment) }) == nil
     else { return nil }

@@ -2,14 +2,14 @@ import PomoPlatform
 
 /// The TZ variable, checked the way the C library reads it, so that a value it cannot use (it
 /// then silently keeps UTC) is reported instead of being shown as if it were a zone.
-public enum TZVariable {
+package enum TZVariable {
   /// Names the C library reads as UTC without a zone file.
   package static let utcNames: Set<String> = ["UTC", "GMT", "UCT", "Universal", "Zulu", "Etc/UTC", "Etc/GMT"]
 
   /// The zone's name for reports ("Europe/Berlin", "EST5EDT"), or nil when `value` is neither a
   /// zone file nor a POSIX TZ rule. `zoneFileExists` says whether a zone name (relative to the
   /// zone folder, or absolute) is a zone file.
-  public static func name(_ value: String, zoneFileExists: (String) -> Bool) -> String? {
+  package static func name(_ value: String, zoneFileExists: (String) -> Bool) -> String? {
     var tz = Substring(value)
     if tz.hasPrefix(":") { tz = tz.dropFirst() }
     let text = String(tz)
@@ -23,7 +23,7 @@ public enum TZVariable {
 
   /// Whether `s` is a POSIX TZ rule: `std offset [dst [offset] [,start[/time],end[/time]]]`,
   /// e.g. "CET-1CEST,M3.5.0,M10.5.0/3" or "<+0330>-3:30".
-  public static func isPOSIXRule(_ s: String) -> Bool {
+  package static func isPOSIXRule(_ s: String) -> Bool {
     var p = Array(s.utf8)[...]
     func isDigit(_ c: UInt8) -> Bool { (48...57).contains(c) }
     func isAlpha(_ c: UInt8) -> Bool { (65...90).contains(c) || (97...122).contains(c) }

@@ -9,8 +9,8 @@ import PomoPlatform
 /// typed after a command it far more likely means minutes, so pomo asks rather than guesses.
 /// What it reads is turned into `DurationText`'s grammar and checked there, so the limits
 /// (more than zero, at most 24 hours, parts under 60) are the preset files' own.
-public enum TypedDuration {
-  public enum Problem: Error, Equatable, Sendable {
+package enum TypedDuration {
+  package enum Problem: Error, Equatable, Sendable {
     /// A number without a unit (`25`, `1.5`); `suggestion` is the same in minutes (`25m`).
     case bareNumber(suggestion: String)
     /// A near miss: a unit word (`25mn`, suggesting `25min`), a decimal comma (`1,5h`,
@@ -20,7 +20,7 @@ public enum TypedDuration {
     case duration(DurationText.Problem)
 
     /// The message, given the text as the user wrote it.
-    public func message(for text: String) -> String {
+    package func message(for text: String) -> String {
       switch self {
       case .bareNumber(let suggestion): "'\(text)' has no unit; did you mean '\(suggestion)'?"
       case .misspelt(let suggestion): "'\(text)' is not a duration; did you mean '\(suggestion)'?"
@@ -29,7 +29,7 @@ public enum TypedDuration {
     }
 
     /// What is wrong, phrased to follow an option's name: "'--warmup' has no unit".
-    public var phrase: String {
+    package var phrase: String {
       switch self {
       case .bareNumber: "has no unit"
       case .misspelt, .duration(.notADuration): "must be a duration like 25m, 1h30m or 90s"
@@ -40,7 +40,7 @@ public enum TypedDuration {
     }
 
     /// ". Did you mean '25m'?" for a bare number or a misspelt unit, else nothing.
-    public var suggestion: String {
+    package var suggestion: String {
       switch self {
       case .bareNumber(let suggestion), .misspelt(let suggestion): ". Did you mean '\(suggestion)'?"
       case .duration: ""
@@ -63,7 +63,7 @@ public enum TypedDuration {
 
   /// Reads `raw`; a bare number is refused with a suggestion in `unit` (the unit of the
   /// other side of a timer: `40s/20` suggests `40s/20s`) when that reads, else in minutes.
-  public static func parse(_ raw: String, unit: String = "m") -> Result<Duration, Problem> {
+  package static func parse(_ raw: String, unit: String = "m") -> Result<Duration, Problem> {
     let text = raw.trimmingCharacters(in: " ")
     if text.contains(":") { return DurationText.parse(text).mapError(Problem.duration) }
     if let suggestion = respelled(text) { return .failure(.misspelt(suggestion: suggestion)) }

@@ -1,7 +1,7 @@
 import PomoPlatform
 
 /// Why a text is not a point in time, in a one-line lowercase message that quotes it.
-public enum WhenError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum WhenError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Not any of the forms `WhenParser` reads.
   case notATime(String)
   /// A date that no calendar has, such as "2026-02-30 09:00".
@@ -28,7 +28,7 @@ public enum WhenError: Error, Equatable, Sendable, CustomStringConvertible {
   /// mistyped year, say): a phase is at most a day long.
   case tooFar(String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .notATime(let text):
       "'\(TextLayout.inert(text))' is not a time; expected one like 09:00, yesterday 14:30, 2026-11-30 09:00, "
@@ -59,7 +59,7 @@ public enum WhenError: Error, Equatable, Sendable, CustomStringConvertible {
 /// Reads the times people type for sessions that were not timed (`pomo add --start`, `pomo edit
 /// --end`): a local time today or yesterday, a local date and time, an RFC 3339 timestamp, or a
 /// span back from now.
-public enum WhenParser {
+package enum WhenParser {
   /// Seconds since 1970 for `text`, read in `zone` and relative to `now`:
   /// - `09:00`, `8:05`, `09:00:30`: today at that local time;
   /// - `today 8:05`, `yesterday 14:30`;
@@ -71,7 +71,7 @@ public enum WhenParser {
   ///
   /// A local time the clocks skip (spring forward) or pass twice (fall back) is an error that
   /// says so, rather than a guess.
-  public static func parse(_ text: String, now: Double, zone: any TimeZoneRules) -> Result<Double, WhenError> {
+  package static func parse(_ text: String, now: Double, zone: any TimeZoneRules) -> Result<Double, WhenError> {
     let input = text.trimmingSpaces()
     let lower = input.lowercased()
     if lower.isEmpty { return .failure(.notATime(input)) }
@@ -197,14 +197,14 @@ public enum WhenParser {
 
 /// A local date and time (seconds since 1970 as if the zone were UTC) placed in a zone: one
 /// instant, none (the clocks skip it), or two (the clocks pass it twice).
-public enum LocalTime: Equatable, Sendable {
+package enum LocalTime: Equatable, Sendable {
   case unique(Double)
   /// The clocks jump over it at `transition` (an instant), from `offsetBefore` to `offsetAfter`.
   case skipped(transition: Double, offsetBefore: Int, offsetAfter: Int)
   /// It happens at both instants, `earlier` under the offset before the clocks went back.
   case repeated(earlier: Double, later: Double)
 
-  public static func resolve(_ local: Double, zone: any TimeZoneRules) -> LocalTime {
+  package static func resolve(_ local: Double, zone: any TimeZoneRules) -> LocalTime {
     // The offsets in force within a day either side; real zones never change twice in that time.
     var offsets = Set([zone.offset(at: local - 86_400), zone.offset(at: local), zone.offset(at: local + 86_400)])
     for o in offsets { offsets.insert(zone.offset(at: local - Double(o))) }

@@ -8,7 +8,7 @@ import PomoPlatform
 ///
 /// The C library stays the source of every offset pomo shows; these rules only say where the
 /// offset may change.
-public struct ZoneRules: Sendable, Equatable {
+package struct ZoneRules: Sendable, Equatable {
   /// The instants the offset changes at, in order, and the offset from each on.
   package var times: [Int64] = []
   package var offsets: [Int32] = []
@@ -20,16 +20,16 @@ public struct ZoneRules: Sendable, Equatable {
   /// no changes at all keeps its first type, footer or not, as the C library reads it.
   package var ruleOnly = false
   /// A hash of the bytes the rules were read from (the zone file, or the TZ text).
-  public let fingerprint: String
+  package let fingerprint: String
 
   /// One offset forever.
-  public init(fixed seconds: Int) {
+  package init(fixed seconds: Int) {
     initial = Int32(clamping: seconds)
     fingerprint = "fixed \(seconds)"
   }
 
   /// The rules of a POSIX TZ text such as "CET-1CEST,M3.5.0,M10.5.0/3"; nil if it is not one.
-  public init?(posix text: String) {
+  package init?(posix text: String) {
     guard let rule = POSIXZoneRule(text) else { return nil }
     footer = rule
     ruleOnly = true
@@ -39,7 +39,7 @@ public struct ZoneRules: Sendable, Equatable {
 
   /// The rules of a TZif file's bytes; nil when they are not a TZif file pomo can follow
   /// exactly (a damaged one, or one that counts leap seconds).
-  public init?(tzif bytes: [UInt8]) {
+  package init?(tzif bytes: [UInt8]) {
     var at = 0
     func be(_ width: Int) -> Int64? {
       guard at + width <= bytes.count else { return nil }
@@ -109,7 +109,7 @@ public struct ZoneRules: Sendable, Equatable {
   /// The rules of the zone the C library reads for this process's TZ and TZDIR: the zone file
   /// it names, else TZ as a POSIX rule, else /etc/localtime when TZ is unset; nil when none
   /// can be followed exactly.
-  public static func system(_ environment: [String: String]) -> ZoneRules? {
+  package static func system(_ environment: [String: String]) -> ZoneRules? {
     let tz = environment["TZ"]
     guard var name = tz else { return file("/etc/localtime") ?? ZoneRules(fixed: 0) }
     if name.hasPrefix(":") { name.removeFirst() }
@@ -132,7 +132,7 @@ public struct ZoneRules: Sendable, Equatable {
 
   /// The span around `t` over which the offset cannot change: from the change at or before
   /// it to the next change after it (either end may be infinite).
-  public func span(around t: Double) -> (from: Double, to: Double) {
+  package func span(around t: Double) -> (from: Double, to: Double) {
     guard t.isFinite else { return (t, t) }
     // The first change after `t`.
     let low = firstChange(after: t)
@@ -161,7 +161,7 @@ public struct ZoneRules: Sendable, Equatable {
   }
 
   /// The offset at `t` by these rules (the C library's answer, for the zones it reads alike).
-  public func offset(at t: Double) -> Int {
+  package func offset(at t: Double) -> Int {
     let low = firstChange(after: t)
     if ruleOnly, let footer { return footer.offset(at: t) }
     if low == 0 { return Int(initial) }

@@ -9,8 +9,8 @@ import PomoPlatform
 #endif
 
 /// The journal read through its index: only the lines that can touch a span of time.
-public final class IndexedJournal {
-  public let journal: Journal
+package final class IndexedJournal {
+  package let journal: Journal
   /// The hash of the journal file's absolute path, which names its cache files.
   package let source: UInt64
   private let cacheFolder: String?
@@ -26,16 +26,16 @@ public final class IndexedJournal {
   /// The index and its tables (`IndexCache.Loaded`), whose sorted lists are read a page at a
   /// time as lookups need them. Made on first use: most files of a folder never need it.
   private lazy var state = IndexCache.Loaded()
-  public private(set) var badLines: [Journal.BadLine] = []
+  package private(set) var badLines: [Journal.BadLine] = []
   /// The earliest instant a session of the file touches (infinite without one).
-  public var earliest: Double { outline.earliest }
+  package var earliest: Double { outline.earliest }
 
   /// Opens the journal and brings its index (in `cacheFolder`; in memory with `--no-cache`)
   /// up to date; a missing journal is an empty one, and a cache that cannot be written only
   /// costs time. Only the whole lines the journal had then are read: a line being appended
   /// meanwhile is left for the next run, never mistaken for a damaged one. A build from the
   /// first line credits the day totals of `calendar` as it reads (`credits`).
-  public init(journal: Journal, cacheFolder: String?, calendar: LocalCalendar? = nil) throws(FileSystemError) {
+  package init(journal: Journal, cacheFolder: String?, calendar: LocalCalendar? = nil) throws(FileSystemError) {
     self.journal = journal
     // Without caches (`--no-cache`) there are no totals to keep.
     self.calendar = cacheFolder == nil ? nil : calendar
@@ -64,12 +64,12 @@ public final class IndexedJournal {
     if entry.outline.badLines > 0 { badLines = index.badLines }
   }
 
-  public var index: JournalIndex {
+  package var index: JournalIndex {
     takeIn()
     return state.index
   }
   /// A file taken from its folder's cache without corrections leaves its index untaken.
-  public var corrections: CorrectionTable {
+  package var corrections: CorrectionTable {
     if folderEntry?.outline.corrections == 0 { return CorrectionTable() }
     takeIn()
     return state.corrections
@@ -140,7 +140,7 @@ public final class IndexedJournal {
   }
 
   /// The tags of the journal's sessions and corrections a shell can offer, sorted.
-  public var tags: [String] { index.tags.keys.filter(TagList.isCompletable).sorted() }
+  package var tags: [String] { index.tags.keys.filter(TagList.isCompletable).sorted() }
 
   /// Every line that may be a record after `line`, as its bytes, handed to `work` with its
   /// part's number: `parts` runs of chunks, each on a core of its own with one buffer.

@@ -10,17 +10,17 @@ import PomoPlatform
 /// whatever was appended since. Records need not be in time order: every run that overlaps
 /// the range is read, wherever it stands, so journals merged from two machines stay right.
 @dynamicMemberLookup
-public struct JournalIndex {
-  public struct Chunk: Equatable, Sendable, BitwiseCopyable {
-    public var offset: Int64
-    public var length: Int64 = 0
-    public var firstLine: Int64
+package struct JournalIndex {
+  package struct Chunk: Equatable, Sendable, BitwiseCopyable {
+    package var offset: Int64
+    package var length: Int64 = 0
+    package var firstLine: Int64
     /// The earliest and the latest instant its sessions touch (infinite without one).
-    public var minTime = Double.infinity
-    public var maxTime = -Double.infinity
+    package var minTime = Double.infinity
+    package var maxTime = -Double.infinity
     /// Whether a session of the chunk has a phase an exercise total counts: the report by
     /// exercise reads only these chunks.
-    public var exercises: Bool { flags & 1 != 0 }
+    package var exercises: Bool { flags & 1 != 0 }
     /// The chunk's flags as the cache file keeps them (only `exercises` so far), a byte a
     /// cache can check before it is trusted.
     var flags: UInt8 = 0
@@ -34,31 +34,31 @@ public struct JournalIndex {
   ///
   /// Ten words, as the cache file keeps them (`CorrectionTable`): the kind and its flags
   /// share one, checked (`CorrectionTable.isValid`) before any is read.
-  public struct CorrectionRef: Equatable, Sendable, BitwiseCopyable {
-    public enum Kind: UInt8, Sendable {
+  package struct CorrectionRef: Equatable, Sendable, BitwiseCopyable {
+    package enum Kind: UInt8, Sendable {
       case amend, delete, undo, added, task
 
       /// Whether it is a correction line (amend, delete or undo) rather than a session or a task.
-      public var isCorrection: Bool { self == .amend || self == .delete || self == .undo }
+      package var isCorrection: Bool { self == .amend || self == .delete || self == .undo }
     }
     /// The hash (`FNV1a`) and the id prefix (`JournalIndex.prefix`) of the session concerned.
-    public var session: UInt64
-    public var sessionPrefix: UInt64
+    package var session: UInt64
+    package var sessionPrefix: UInt64
     /// The hash of the line's own id.
-    public var id: UInt64
+    package var id: UInt64
     /// The kind in the low byte, then `changesStatus` and `setsDone`.
     var kindAndFlags: UInt64
-    public var at: Double
+    package var at: Double
     /// The span the correction gives the session (NaN when it sets no time).
-    public var from: Double
-    public var to: Double
+    package var from: Double
+    package var to: Double
     /// Where the line is, to read it.
-    public var offset: Int64
-    public var length: Int64
+    package var offset: Int64
+    package var length: Int64
     /// When a task's line or amendment sets it done (NaN: open again), when it does (`setsDone`).
-    public var done: Double
+    package var done: Double
 
-    public init(
+    package init(
       session: UInt64, sessionPrefix: UInt64, id: UInt64, kind: Kind, at: Double, from: Double, to: Double,
       offset: Int64, length: Int64, changesStatus: Bool = false, setsDone: Bool = false, done: Double = .nan
     ) {
@@ -67,14 +67,14 @@ public struct JournalIndex {
       kindAndFlags = UInt64(kind.rawValue) | (changesStatus ? 0x100 : 0) | (setsDone ? 0x200 : 0)
     }
 
-    public var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: kindAndFlags))! }
-    public var changesStatus: Bool { kindAndFlags & 0x100 != 0 }
+    package var kind: Kind { Kind(rawValue: UInt8(truncatingIfNeeded: kindAndFlags))! }
+    package var changesStatus: Bool { kindAndFlags & 0x100 != 0 }
     /// Whether a task's line or amendment sets when it was done, so tasks can be chosen by it
     /// before any line is read (`History.tasks`).
-    public var setsDone: Bool { kindAndFlags & 0x200 != 0 }
+    package var setsDone: Bool { kindAndFlags & 0x200 != 0 }
 
     /// Whether it can change which days the session counts on, or whether it counts at all.
-    public var movesOrRemoves: Bool {
+    package var movesOrRemoves: Bool {
       switch kind {
       case .amend: !from.isNaN || changesStatus
       case .delete, .undo, .added: true
@@ -89,68 +89,68 @@ public struct JournalIndex {
   package static let linesPerChunk = 64
 
   /// The index's numbers, read and written as its own (`index.idCount`).
-  public var numbers = Numbers()
-  public subscript<T>(dynamicMember key: WritableKeyPath<Numbers, T>) -> T {
+  package var numbers = Numbers()
+  package subscript<T>(dynamicMember key: WritableKeyPath<Numbers, T>) -> T {
     get { numbers[keyPath: key] }
     set { numbers[keyPath: key] = newValue }
   }
 
   /// The numbers of the index, saved as they lie in memory (`encoded`) and checked in one
   /// place (`apply`).
-  public struct Numbers: Equatable, BitwiseCopyable {
+  package struct Numbers: Equatable, BitwiseCopyable {
     /// The journal as it was when last indexed (size and times included).
-    public var identity = FileIdentity(device: 0, inode: 0, size: 0)
+    package var identity = FileIdentity(device: 0, inode: 0, size: 0)
     /// Bytes of the journal covered (always just after a newline).
-    public var indexedLength: Int64 = 0
-    public var indexedLines: Int64 = 0
+    package var indexedLength: Int64 = 0
+    package var indexedLines: Int64 = 0
     /// Hashes of the first and the last 4 KiB indexed, to notice a journal rewritten in place
     /// and then appended to (an edit that keeps the size shows in `identity`'s times).
-    public var headHash: UInt64 = 0
-    public var tailHash: UInt64 = 0
+    package var headHash: UInt64 = 0
+    package var tailHash: UInt64 = 0
     /// Drawn afresh each time the index is built from the start, so what was derived from an
     /// earlier build (the day totals) knows it no longer stands on the same lines.
-    public var buildID: UInt64 = 0
+    package var buildID: UInt64 = 0
     /// How many distinct ids the journal holds; their hashes are kept sorted in a table of
     /// their own (`IndexCache`), read only when lines were appended, to find duplicates.
-    public var idCount: Int64 = 0
+    package var idCount: Int64 = 0
     /// How many quarter hours (since 1970) hold the start of a completed focus session (what
     /// the streak counts), and the
     /// newest. The sorted list itself is kept in a table of its own (`IndexCache`) and read
     /// only when a streak has to be counted: every zone's midnight falls on a quarter hour, so
     /// it answers "was there a completed focus session on local day D?" for any zone.
-    public var quarterCount: Int64 = 0
-    public var newestQuarter: Int64 = 0
+    package var quarterCount: Int64 = 0
+    package var newestQuarter: Int64 = 0
     /// How many entries the prefix list and the correction table hold.
-    public var prefixCount: Int64 = 0
-    public var correctionCount: Int64 = 0
+    package var prefixCount: Int64 = 0
+    package var correctionCount: Int64 = 0
   }
 
   /// Runs of whole lines, in file order. A line too long to be a record belongs to none.
-  public var chunks: [Chunk] = []
+  package var chunks: [Chunk] = []
   /// Damaged lines found while indexing, so every report can warn about them.
-  public var badLines: [Journal.BadLine] = []
+  package var badLines: [Journal.BadLine] = []
   /// Lines whose id an earlier line has already: readers skip them, as the first occurrence
   /// wins everywhere (totals, streak, log).
-  public var duplicates: [Int64] = []
+  package var duplicates: [Int64] = []
 
   /// A session's id prefix and line, for finding a session by a short id.
-  public struct PrefixEntry: Equatable, Sendable, Comparable, BitwiseCopyable {
-    public var prefix: UInt64
-    public var line: Int64
-    public static func < (a: PrefixEntry, b: PrefixEntry) -> Bool {
+  package struct PrefixEntry: Equatable, Sendable, Comparable, BitwiseCopyable {
+    package var prefix: UInt64
+    package var line: Int64
+    package static func < (a: PrefixEntry, b: PrefixEntry) -> Bool {
       a.prefix != b.prefix ? a.prefix < b.prefix : a.line < b.line
     }
   }
 
   /// The first 8 bytes of an id, big-endian, zero-padded: ids that share a prefix are neighbours.
-  public static func prefix(_ id: some Collection<UInt8>) -> UInt64 {
+  package static func prefix(_ id: some Collection<UInt8>) -> UInt64 {
     var value: UInt64 = 0
     for (k, byte) in id.prefix(8).enumerated() { value |= UInt64(byte) << (56 - 8 * UInt64(k)) }
     return value
   }
 
   /// The prefixes of every id that starts with `text` (which may be longer than 8 bytes).
-  public static func prefixRange(_ text: String) -> ClosedRange<UInt64> {
+  package static func prefixRange(_ text: String) -> ClosedRange<UInt64> {
     let bytes = Array(text.utf8.prefix(8))
     let low = prefix(bytes)
     let free = 8 * (8 - bytes.count)
@@ -169,9 +169,9 @@ public struct JournalIndex {
   }
   /// The tags of the journal's sessions and corrections (damaged lines aside), with how many
   /// lines carry each: the tag list shell completion offers.
-  public var tags: [String: Int64] = [:]
+  package var tags: [String: Int64] = [:]
   /// The tags found by the last `update` (counted in `tags` too), not yet saved.
-  public var newTags: [String: Int64] = [:]
+  package var newTags: [String: Int64] = [:]
   /// What the lines the last `update` read add to the lists kept beside the index, not yet
   /// taken into them nor saved.
   package var added = IndexAdditions()
@@ -179,7 +179,7 @@ public struct JournalIndex {
   /// first line in a calendar (`FileCredits`); never saved.
   package var credits: FileCredits?
 
-  public init() {}
+  package init() {}
 
   // MARK: - Building
 
@@ -195,7 +195,7 @@ public struct JournalIndex {
   /// prefix of the journal, as some moment saw it.
   /// `seen` is the file as it was just found (when it was opened), to save asking again.
   /// A build from the first line with a `calendar` credits the day totals as it reads (`credits`).
-  public mutating func update(
+  package mutating func update(
     _ file: RandomAccessFile, seen: FileIdentity? = nil, calendar: LocalCalendar? = nil, isKnown: (UInt64) -> Bool
   )
     throws(FileSystemError) -> Bool

@@ -4,25 +4,25 @@ import PomoJournal
 /// A journal file's corrections (and added sessions, and tasks), as the index keeps them:
 /// sorted by the hash of the session they concern, so a report finds a session's corrections
 /// by binary search instead of building anything first.
-public struct CorrectionTable: Sendable {
-  public private(set) var all: [JournalIndex.CorrectionRef] = []
+package struct CorrectionTable: Sendable {
+  package private(set) var all: [JournalIndex.CorrectionRef] = []
 
-  public init(_ refs: [JournalIndex.CorrectionRef] = []) {
+  package init(_ refs: [JournalIndex.CorrectionRef] = []) {
     all = refs.sorted { ($0.session, $0.offset) < ($1.session, $1.offset) }
   }
 
-  public var count: Int { all.count }
+  package var count: Int { all.count }
 
-  public subscript(k: Int) -> JournalIndex.CorrectionRef { all[k] }
+  package subscript(k: Int) -> JournalIndex.CorrectionRef { all[k] }
 
   /// The entries about the session with this id hash.
-  public func range(session: UInt64) -> Range<Int> {
+  package func range(session: UInt64) -> Range<Int> {
     let low = SortedSearch.partition(count) { all[$0].session >= session }
     return low..<SortedSearch.partition(count) { all[$0].session > session }
   }
 
   /// The table with `more` entries added.
-  public func adding(_ more: [JournalIndex.CorrectionRef]) -> CorrectionTable {
+  package func adding(_ more: [JournalIndex.CorrectionRef]) -> CorrectionTable {
     more.isEmpty ? self : CorrectionTable(all + more)
   }
 

@@ -7,7 +7,7 @@ import PomoPlatform
 /// search of each file's table, and only their few lines are read.
 extension IndexedHistory {
   /// How many corrections (and added sessions) the history holds.
-  public var correctionCount: Int { correctionTables.reduce(0) { $0 + $1.count } }
+  package var correctionCount: Int { correctionTables.reduce(0) { $0 + $1.count } }
 
   /// The corrections of a session (or a task), read from their lines.
   func corrections(of id: String) throws(FileSystemError) -> [Correction] {
@@ -23,13 +23,13 @@ extension IndexedHistory {
   }
 
   /// A session as it now stands: nil when it was deleted.
-  public func fold(_ record: JournalRecord) throws(FileSystemError) -> JournalRecord? {
+  package func fold(_ record: JournalRecord) throws(FileSystemError) -> JournalRecord? {
     guard corrected, isCorrected(record.id) else { return record }
     return Fold.apply(record, try corrections(of: record.id))
   }
 
   /// Whether a session has corrections (so its line no longer says all).
-  public func isCorrected(_ id: String) -> Bool { isCorrected(hash: FNV1a.hash(id)) }
+  package func isCorrected(_ id: String) -> Bool { isCorrected(hash: FNV1a.hash(id)) }
 
   /// The same, for the id with this hash.
   package func isCorrected(hash: UInt64) -> Bool {
@@ -40,7 +40,7 @@ extension IndexedHistory {
 
   /// The latest correction or added session that no undo has revoked yet, as its own id,
   /// the session it concerns and what it was; nil when there is none.
-  public func latestRevocable() throws(FileSystemError) -> Revocable? {
+  package func latestRevocable() throws(FileSystemError) -> Revocable? {
     // The undos are few: read them for what they revoke. The rest are known by their hashes,
     // so only the latest ones' lines are read.
     var revoked = Set<UInt64>()

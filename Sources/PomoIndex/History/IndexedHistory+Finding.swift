@@ -7,13 +7,13 @@ import PomoPlatform
 extension IndexedHistory {
   /// The hashes of every id the files hold a line of (sessions, corrections, tasks), sorted,
   /// from their indexes: as everywhere in the index, an id is known by its hash.
-  public func idHashes() -> [UInt64] {
+  package func idHashes() -> [UInt64] {
     var all = files.flatMap { $0.entries(of: \.ids) }
     if files.count > 1 { RadixSort.sort(&all) { $0 } }
     return all
   }
 
-  public func tags() -> [String] {
+  package func tags() -> [String] {
     Array(Set(files.flatMap(\.tags))).sorted()
   }
 
@@ -35,7 +35,7 @@ extension IndexedHistory {
   }
 
   /// The sessions whose ids start with `prefix`, from the chunks whose lines' id prefixes may.
-  public func sessions(withPrefix text: String) -> (live: [JournalRecord], deleted: [String]) {
+  package func sessions(withPrefix text: String) -> (live: [JournalRecord], deleted: [String]) {
     let range = JournalIndex.prefixRange(text)
     var live: [JournalRecord] = []
     var deleted: [String] = []
@@ -63,7 +63,7 @@ extension IndexedHistory {
   ///
   /// Only the latest lines are read: the added sessions by the times the index keeps, then the
   /// chunks by the latest end they hold, until none can hold a later one.
-  public func lastRecorded() throws(FileSystemError) -> JournalRecord? {
+  package func lastRecorded() throws(FileSystemError) -> JournalRecord? {
     var best: (key: (recorded: Double, start: Double, file: Int, place: Int64), record: JournalRecord)?
     func consider(_ record: JournalRecord, recorded: Double, file: Int, place: Int64) throws(FileSystemError) {
       guard let folded = try fold(record) else { return }

@@ -8,7 +8,7 @@ import PomoPlatform
 /// into it (the index keeps the span each correction gives its session).
 extension IndexedHistory {
   /// The earliest instant any session touches, for walking back in time.
-  public var earliest: Double {
+  package var earliest: Double {
     let moved = movingRefs.map(\.from).filter { !$0.isNaN }.min() ?? .infinity
     return min(files.map(\.earliest).min() ?? .infinity, moved)
   }
@@ -47,7 +47,7 @@ extension IndexedHistory {
   /// filter), folded, each id once; files in order, each in journal order. With `exercises`,
   /// only the chunks whose sessions count exercises are read (the index marks them), so a
   /// report by exercise over years without any reads nothing.
-  public func records(
+  package func records(
     overlapping from: Double, _ to: Double, detail: Bool, exercises: Bool, _ body: (JournalRecord) -> Void
   ) throws(FileSystemError) {
     try read(chunks(overlapping: from, to, exercises: exercises), detail: detail, body)
@@ -55,7 +55,7 @@ extension IndexedHistory {
 
   /// Every session, folded.
   /// `detail` reads what reports leave out: names, hosts, preset files.
-  public func all(detail: Bool, _ body: (JournalRecord) -> Void) throws(FileSystemError) {
+  package func all(detail: Bool, _ body: (JournalRecord) -> Void) throws(FileSystemError) {
     try read(files.map { Array($0.index.chunks.indices) }, detail: detail, body)
   }
 
@@ -142,7 +142,7 @@ extension IndexedHistory {
   /// a log of a million sessions need not hold every phase of each. Inlinable, so it is
   /// made for each caller's type: a generic `latest` would look up its types for each record.
   @inlinable
-  public func newest<Kept>(_ limit: Int, detail: Bool, keep: (JournalRecord) -> Kept) throws(FileSystemError)
+  package func newest<Kept>(_ limit: Int, detail: Bool, keep: (JournalRecord) -> Kept) throws(FileSystemError)
     -> [Kept]
   {
     var kept: [Kept] = []
@@ -153,7 +153,7 @@ extension IndexedHistory {
   /// The same sessions as `pomo log --json` prints them: a line as the journal holds it, or
   /// a session a correction changed as it now stands. Of a line printed as it stands only the
   /// start and the id are kept (the scanner still checks it whole): no record is built.
-  public func newestLines(_ limit: Int) throws(FileSystemError) -> [NewestSession] {
+  package func newestLines(_ limit: Int) throws(FileSystemError) -> [NewestSession] {
     var corrected: [JournalRecord] = []
     var found = try latest(limit, records: false, lines: true, detail: true) { corrected.append($0) }
     return found.indices.map { k in

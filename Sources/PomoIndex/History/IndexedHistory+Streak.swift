@@ -11,7 +11,7 @@ extension IndexedHistory {
   /// completed focus sessions; a day where a correction may have moved, deleted or re-statused a
   /// session is read and folded instead. The run of days is remembered beside the index and
   /// counted again only when completed sessions or corrections change.
-  public func streak(today: Int64, calendar: LocalCalendar) -> Int {
+  package func streak(today: Int64, calendar: LocalCalendar) -> Int {
     // What corrections may have changed, worked out only when the days must be read.
     lazy var suspectSessions = Set(movingRefs.map { UInt32(truncatingIfNeeded: $0.session) })
     lazy var suspectDays: Set<Int64> = {

@@ -11,7 +11,7 @@ extension IndexedHistory {
   /// Every task as it now stands (undone and deleted ones left out) that `query` wants, in
   /// the order they were made, with the Pomodoros of the sessions that worked on it (without
   /// `counting`, every count is 0: to find a task by its id, say).
-  public func tasks(_ query: TaskQuery, counting: Bool) throws(FileSystemError) -> [TaskProgress] {
+  package func tasks(_ query: TaskQuery, counting: Bool) throws(FileSystemError) -> [TaskProgress] {
     let wanted = chosen(query)
     var tasks: [TaskRecord] = []
     var seen = Set<String>()

@@ -10,7 +10,7 @@ extension IndexedHistory {
   /// so the first long report does not read the journal again (a cache that cannot be written
   /// only costs time). Only the pages of `days` are read, and those of the hours only for a
   /// report by hour (`hours`).
-  public func dayTotals(_ days: ClosedRange<Int64>, calendar: LocalCalendar, hours: Bool, wanted: Bool)
+  package func dayTotals(_ days: ClosedRange<Int64>, calendar: LocalCalendar, hours: Bool, wanted: Bool)
     throws(FileSystemError) -> (tables: [DayTable], long: [JournalRecord])?
   {
     guard let totalsFolder else { return nil }

@@ -6,8 +6,8 @@ import PomoPlatform
 /// (`Fold`): the fast way to read history (`History`). Its work is an extension a concern
 /// (`IndexedHistory+Reading`, `+Corrections`, `+Finding`, `+Tasks`, `+Streak`, `+SharedIDs`,
 /// `+Totals`).
-public final class IndexedHistory: History {
-  public let files: [IndexedJournal]
+package final class IndexedHistory: History {
+  package let files: [IndexedJournal]
   /// Each file's corrections and added sessions, sorted by session.
   package let correctionTables: [CorrectionTable]
   /// Corrections that move a session in time, change its status or remove it.
@@ -26,7 +26,7 @@ public final class IndexedHistory: History {
   let totalsFolder: String?
   let name: String
 
-  public init(files: [IndexedJournal], totalsFolder: String? = nil, name: String = "") {
+  package init(files: [IndexedJournal], totalsFolder: String? = nil, name: String = "") {
     self.files = files
     self.totalsFolder = totalsFolder
     self.name = name

@@ -15,10 +15,10 @@ import PomoPlatform
 ///
 /// A session with a phase over two days long (`DayCredit.longestKept`) is not in the table;
 /// it is listed, and read from the journal by the reports it touches.
-public struct DayTotals: Sendable {
-  public private(set) var table = DayTable()
+package struct DayTotals: Sendable {
+  package private(set) var table = DayTable()
   /// Sessions left out of the table, by id hash, with their id prefixes (to find them).
-  public private(set) var long: [UInt64: UInt64] = [:]
+  package private(set) var long: [UInt64: UInt64] = [:]
   /// What each special session adds to the table now, with its id prefix.
   var specials = Specials()
 
@@ -26,20 +26,20 @@ public struct DayTotals: Sendable {
   var marks: [IndexMark] = []
   var calendarKey = ""
   /// How many times these totals were built from nothing (for tests: the rest is incremental).
-  public private(set) var builds: Int64 = 0
+  package private(set) var builds: Int64 = 0
   /// Whether `table` holds every day and the hours (read in part, it holds what was asked for).
-  public private(set) var isWhole = true
+  package private(set) var isWhole = true
 
-  public init() {}
+  package init() {}
 
   /// What the lines read since the file was written add (not yet in `table`), in a few
   /// parts applied one after the other (a first build's are put in order on all cores), and
   /// how many lines that was.
-  public private(set) var pending: [DayTable.Changes] = []
+  package private(set) var pending: [DayTable.Changes] = []
   private var pendingLines: Int64 = 0
 
   /// The tables a report adds up: the one from the file, and what came since (when anything did).
-  public var tables: [DayTable] {
+  package var tables: [DayTable] {
     guard pending.contains(where: { !$0.isEmpty }) else { return [table] }
     var since = DayTable()
     since.apply(pending)
@@ -60,7 +60,7 @@ public struct DayTotals: Sendable {
   /// when `hours` asks for them (a report by hour of day): `table` holds every day of `days`
   /// (and the other days of the pages read), and no hours without them; `tables` adds those
   /// of the lines read since.
-  public static func of(
+  package static func of(
     _ history: IndexedHistory, journal: String, calendar: LocalCalendar, folder: String, days: ClosedRange<Int64>? = nil,
     hours: Bool = true, writeAfter: Int64 = 5000
   ) throws(FileSystemError) -> DayTotals {
@@ -353,7 +353,7 @@ extension DayTotals {
   }
 
   /// The sessions left out of the table, folded (a deleted one is not there).
-  public func longSessions(of history: IndexedHistory) throws(FileSystemError) -> [JournalRecord] {
+  package func longSessions(of history: IndexedHistory) throws(FileSystemError) -> [JournalRecord] {
     var result: [JournalRecord] = []
     for (hash, prefix) in long.sorted(by: { $0.key < $1.key }) {
       if let first = try history.copies(of: hash, prefix: prefix).first, let folded = try history.fold(first.record) {

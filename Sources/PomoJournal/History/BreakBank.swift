@@ -8,22 +8,22 @@ import PomoCore
 /// - a break that ran past its planned time (`+`, a wait for confirmation, or time drawn from
 ///   the bank, which a session adds to an earned break as an extension) takes that much out.
 /// The balance never goes below zero or above the cap.
-public struct BreakBank: Equatable, Sendable {
-  public let cap: Double
-  public private(set) var seconds = 0.0
+package struct BreakBank: Equatable, Sendable {
+  package let cap: Double
+  package private(set) var seconds = 0.0
 
-  public init(cap: Double) {
+  package init(cap: Double) {
     self.cap = cap
   }
 
   /// The bank after `records` (any order: they are taken by start time).
-  public init(cap: Double, records: [JournalRecord]) {
+  package init(cap: Double, records: [JournalRecord]) {
     self.init(cap: cap)
     for record in records.sorted(by: { $0.start < $1.start }) { add(record) }
   }
 
   /// Adds one session's rest phases, in the order they ran.
-  public mutating func add(_ record: JournalRecord) {
+  package mutating func add(_ record: JournalRecord) {
     for phase in record.phases where phase.kind == .rest {
       let change = phase.plannedSeconds - phase.elapsedSeconds
       seconds = min(cap, max(0, seconds + (phase.completed ? min(0, change) : change)))
@@ -31,5 +31,5 @@ public struct BreakBank: Equatable, Sendable {
   }
 
   /// The whole seconds in the bank, rounded down, as a duration.
-  public var duration: Duration { .seconds(Int64(seconds.rounded(.down))) }
+  package var duration: Duration { .seconds(Int64(seconds.rounded(.down))) }
 }

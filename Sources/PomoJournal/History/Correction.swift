@@ -7,33 +7,33 @@ import PomoCore
 ///   some of a task's (`TaskRecord`): title, estimate, tags, done.
 /// - `delete` removes a session.
 /// - `undo` revokes an earlier correction, or a session that `pomo add` recorded.
-public struct Correction: Equatable, Sendable {
-  public enum Kind: String, Sendable, CaseIterable {
+package struct Correction: Equatable, Sendable {
+  package enum Kind: String, Sendable, CaseIterable {
     case amend, delete, undo
   }
 
   /// The fields an amendment sets; nil leaves a field as it was.
-  public struct Changes: Equatable, Sendable {
-    public var tags: [String]?
+  package struct Changes: Equatable, Sendable {
+    package var tags: [String]?
     /// Whether the note is set (to `note`, which may be nil: no note).
-    public var setsNote = false
-    public var note: String?
+    package var setsNote = false
+    package var note: String?
     /// A new start moves the whole session.
-    public var start: Double?
+    package var start: Double?
     /// A new end shortens or lengthens the last phase.
-    public var end: Double?
-    public var preset: String?
-    public var status: JournalRecord.Status?
+    package var end: Double?
+    package var preset: String?
+    package var status: JournalRecord.Status?
     // A task's fields (`TaskRecord`), which an amendment of a task sets.
-    public var title: String?
-    public var estimate: Int?
+    package var title: String?
+    package var estimate: Int?
     /// Whether `done` is set (to `done`, which may be nil: the task is open again).
-    public var setsDone = false
-    public var done: Double?
+    package var setsDone = false
+    package var done: Double?
     /// Keep (true) or drop (false) every span away of the session (`--keep-away`, `--drop-away`).
-    public var keptAway: Bool?
+    package var keptAway: Bool?
 
-    public init(
+    package init(
       tags: [String]? = nil, setsNote: Bool = false, note: String? = nil, start: Double? = nil, end: Double? = nil,
       preset: String? = nil, status: JournalRecord.Status? = nil
     ) {
@@ -46,28 +46,28 @@ public struct Correction: Equatable, Sendable {
       self.status = status
     }
 
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
       tags == nil && !setsNote && start == nil && end == nil && preset == nil && status == nil && title == nil
         && estimate == nil && !setsDone && keptAway == nil
     }
   }
 
-  public var kind: Kind
+  package var kind: Kind
   /// The correction's own id.
-  public var id: String
+  package var id: String
   /// What it corrects: a session's id (amend, delete), or the id of the correction or added
   /// session an undo revokes.
-  public var target: String
+  package var target: String
   /// The session concerned: `target` for amend and delete; for undo, the session whose
   /// correction (or addition) it revokes.
-  public var session: String
+  package var session: String
   /// When the correction was made (seconds since 1970): corrections apply in this order,
   /// then by id, so every machine folds them alike.
-  public var at: Double
-  public var host: String
-  public var changes: Changes
+  package var at: Double
+  package var host: String
+  package var changes: Changes
 
-  public init(
+  package init(
     kind: Kind, id: String = JournalRecord.newID(), target: String, session: String? = nil, at: Double, host: String,
     changes: Changes = Changes()
   ) {
@@ -81,7 +81,7 @@ public struct Correction: Equatable, Sendable {
   }
 
   /// The correction as one line of JSON (record version 2).
-  public func json(offset: (Double) -> Int) -> JSONOutput {
+  package func json(offset: (Double) -> Int) -> JSONOutput {
     func time(_ t: Double) -> JSONOutput { .string(RFC3339.format(t, offset: offset(t))) }
     var members: [(String, JSONOutput)] = [
       ("v", .int(Int64(JournalRecord.version))), ("kind", .string(kind.rawValue)), ("id", .string(id)),

@@ -7,14 +7,14 @@ import PomoCore
 /// them alike), the last one winning field by field. An undo revokes the correction or
 /// added session it names; a deletion removes the session. Every reader (log, report,
 /// status, resume, export, the index) reads through this fold.
-public enum Fold {
+package enum Fold {
   /// Whether `a` was made before `b`: by time, then by id.
-  public static func precedes(_ a: Correction, _ b: Correction) -> Bool {
+  package static func precedes(_ a: Correction, _ b: Correction) -> Bool {
     a.at != b.at ? a.at < b.at : a.id < b.id
   }
 
   /// The ids that undo corrections revoke. (An undo itself is never revoked.)
-  public static func revoked(_ corrections: [Correction]) -> Set<String> {
+  package static func revoked(_ corrections: [Correction]) -> Set<String> {
     Set(corrections.lazy.filter { $0.kind == .undo }.map(\.target))
   }
 
@@ -50,7 +50,7 @@ public enum Fold {
 
   /// A session with its corrections applied (any order given; each id counts once), or nil
   /// when it was deleted, or was added by `pomo add` and that was undone.
-  public static func apply(_ record: JournalRecord, _ corrections: [Correction]) -> JournalRecord? {
+  package static func apply(_ record: JournalRecord, _ corrections: [Correction]) -> JournalRecord? {
     if corrections.isEmpty { return record }
     let revoked = revoked(corrections)
     if record.added != nil && revoked.contains(record.id) { return nil }
@@ -63,7 +63,7 @@ public enum Fold {
   /// ends at it. Time cut off that the phase was paused through away comes off its paused
   /// time, not its elapsed time; the rest comes off the time it ran, and its paused time only
   /// once that is gone (when a pause by hand came is not recorded).
-  public static func applying(_ changes: Correction.Changes, to record: JournalRecord) -> JournalRecord {
+  package static func applying(_ changes: Correction.Changes, to record: JournalRecord) -> JournalRecord {
     var r = record
     if let tags = changes.tags { r.tags = tags }
     if changes.setsNote { r.note = changes.note }
@@ -143,7 +143,7 @@ public enum Fold {
 
   /// Sessions from lines read in order: each id once (the first line wins), corrections
   /// applied, deleted sessions left out. The sessions keep the order of their lines.
-  public static func sessions(_ entries: [JournalEntry]) -> [JournalRecord] {
+  package static func sessions(_ entries: [JournalEntry]) -> [JournalRecord] {
     let lines = grouped(entries)
     return lines.sessions.compactMap { apply($0, lines.corrections[$0.id] ?? []) }
   }

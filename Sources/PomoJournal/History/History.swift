@@ -10,7 +10,7 @@ import PomoPlatform
 /// reads only the lines its indexes say can matter, which is what makes a report over a
 /// million sessions take milliseconds. A report reads through this protocol and never needs
 /// to know which one answers.
-public protocol History: AnyObject {
+package protocol History: AnyObject {
   /// The earliest instant any session touches (infinite without one), for walking back in time.
   var earliest: Double { get throws(FileSystemError) }
 
@@ -71,37 +71,37 @@ public protocol History: AnyObject {
 }
 
 extension History {
-  public func records(overlapping from: Double, _ to: Double, _ body: (JournalRecord) -> Void) throws(FileSystemError) {
+  package func records(overlapping from: Double, _ to: Double, _ body: (JournalRecord) -> Void) throws(FileSystemError) {
     try records(overlapping: from, to, detail: false, exercises: false, body)
   }
 
-  public func records(overlapping from: Double, _ to: Double, detail: Bool, _ body: (JournalRecord) -> Void)
+  package func records(overlapping from: Double, _ to: Double, detail: Bool, _ body: (JournalRecord) -> Void)
     throws(FileSystemError)
   {
     try records(overlapping: from, to, detail: detail, exercises: false, body)
   }
 
-  public func records(overlapping from: Double, _ to: Double, exercises: Bool, _ body: (JournalRecord) -> Void)
+  package func records(overlapping from: Double, _ to: Double, exercises: Bool, _ body: (JournalRecord) -> Void)
     throws(FileSystemError)
   {
     try records(overlapping: from, to, detail: false, exercises: exercises, body)
   }
 
-  public func all(_ body: (JournalRecord) -> Void) throws(FileSystemError) { try all(detail: false, body) }
+  package func all(_ body: (JournalRecord) -> Void) throws(FileSystemError) { try all(detail: false, body) }
 
   /// The `limit` sessions that started last, as `newest(_:detail:keep:)` finds them.
-  public func newest(_ limit: Int, detail: Bool = true) throws(FileSystemError) -> [JournalRecord] {
+  package func newest(_ limit: Int, detail: Bool = true) throws(FileSystemError) -> [JournalRecord] {
     try newest(limit, detail: detail) { $0 }
   }
 
-  public func tasks(_ query: TaskQuery = .all) throws(FileSystemError) -> [TaskProgress] {
+  package func tasks(_ query: TaskQuery = .all) throws(FileSystemError) -> [TaskProgress] {
     try tasks(query, counting: true)
   }
 
   /// The session an id names: `last` (the session recorded last, `lastRecorded`), a whole
   /// id, or any unique prefix of at least `SessionID.shortestPrefix` characters. A prefix that
   /// names several is refused with the newest of them.
-  public func find(_ text: String) throws(SessionLookupError) -> JournalRecord {
+  package func find(_ text: String) throws(SessionLookupError) -> JournalRecord {
     if SessionID.isTooShort(text) {
       // Only a whole id this short (another tool's, say) is taken as it stands.
       let found: JournalRecord

@@ -1,7 +1,7 @@
 import PomoCore
 
 /// One of the sessions that started last, as `pomo log --json` prints it (`History.newestLines`).
-public enum NewestSession: Equatable, Sendable {
+package enum NewestSession: Equatable, Sendable {
   /// No correction changed the session: its line, as the journal holds it.
   case line([UInt8])
   /// A correction changed the session: the session as it now stands.

@@ -4,15 +4,15 @@ import PomoPlatform
 /// Sessions that share time. Two sessions over the same minutes count that focus twice, so
 /// `add` and `edit` refuse to make one (unless told to), and `import` counts those it brings.
 /// Sessions that only touch (one ends as the next starts) do not overlap.
-public enum Overlap {
+package enum Overlap {
   /// Whether `start..<end` and `otherStart..<otherEnd` share time.
-  public static func overlaps(_ start: Double, _ end: Double, _ otherStart: Double, _ otherEnd: Double) -> Bool {
+  package static func overlaps(_ start: Double, _ end: Double, _ otherStart: Double, _ otherEnd: Double) -> Bool {
     start < otherEnd && otherStart < end
   }
 
   /// The recorded session, other than the one with id `except`, that shares time with
   /// `start..<end` and started first; nil when none does.
-  public static func first(
+  package static func first(
     in history: History, start: Double, end: Double, except: String? = nil
   ) throws(FileSystemError) -> JournalRecord? {
     var found: JournalRecord?
@@ -26,7 +26,7 @@ public enum Overlap {
   /// Each of `new` that shares time with another session, of `new` or of `recorded`, paired
   /// with one it shares time with, in the order of `new`. A session is never its own overlap,
   /// nor is a session of `recorded` with the same id (the same session, already there).
-  public static func among(_ new: [JournalRecord], recorded: [JournalRecord]) -> [(
+  package static func among(_ new: [JournalRecord], recorded: [JournalRecord]) -> [(
     session: JournalRecord, other: JournalRecord
   )] {
     // Every session once, by id (a new one already recorded is the recorded one), by start.

@@ -11,11 +11,11 @@ import PomoPlatform
 /// lines); each question then reads the sessions again, so memory stays flat however long the
 /// journal is. Every pass reads only the lines the first one did: the answers are of the
 /// journal as it stood then.
-public final class Recount: History {
+package final class Recount: History {
   /// The files, in order: of the lines with one id, the first file's is the session.
-  public let files: [Journal]
+  package let files: [Journal]
   /// Each file's damaged lines.
-  public private(set) var badLines: [[Journal.BadLine]] = []
+  package private(set) var badLines: [[Journal.BadLine]] = []
   /// How many lines of each file the first pass read.
   private var lineCounts: [Int] = []
   /// The corrections, in the order of their lines, and by the session or task they concern.
@@ -29,7 +29,7 @@ public final class Recount: History {
   private var hashes = Set<UInt64>()
   private var tagSet = Set<String>()
 
-  public init(files: [Journal]) throws(FileSystemError) {
+  package init(files: [Journal]) throws(FileSystemError) {
     self.files = files
     var seenTasks = Set<String>()
     for file in files {
@@ -88,7 +88,7 @@ public final class Recount: History {
   /// Worked out once, on first use.
   private var earliestFound: Double?
 
-  public var earliest: Double {
+  package var earliest: Double {
     get throws(FileSystemError) {
       if let earliestFound { return earliestFound }
       var earliest = Double.infinity
@@ -98,13 +98,13 @@ public final class Recount: History {
     }
   }
 
-  public func records(
+  package func records(
     overlapping from: Double, _ to: Double, detail: Bool, exercises: Bool, _ body: (JournalRecord) -> Void
   ) throws(FileSystemError) {
     try eachSession { if Self.touches($0, from, to) { body($0) } }
   }
 
-  public func all(detail: Bool, _ body: (JournalRecord) -> Void) throws(FileSystemError) {
+  package func all(detail: Bool, _ body: (JournalRecord) -> Void) throws(FileSystemError) {
     try eachSession(body)
   }
 
@@ -117,7 +117,7 @@ public final class Recount: History {
     return starts.prefix(max(0, limit)).map(\.place)
   }
 
-  public func newest<Kept>(_ limit: Int, detail: Bool, keep: (JournalRecord) -> Kept) throws(FileSystemError)
+  package func newest<Kept>(_ limit: Int, detail: Bool, keep: (JournalRecord) -> Kept) throws(FileSystemError)
     -> [Kept]
   {
     let order = try newestPlaces(limit)
@@ -130,7 +130,7 @@ public final class Recount: History {
     return kept.compactMap { $0 }
   }
 
-  public func newestLines(_ limit: Int) throws(FileSystemError) -> [NewestSession] {
+  package func newestLines(_ limit: Int) throws(FileSystemError) -> [NewestSession] {
     let order = try newestPlaces(limit)
     var rank: [Int: Int] = [:]
     for (k, place) in order.enumerated() { rank[place] = k }
@@ -144,7 +144,7 @@ public final class Recount: History {
     return found.compactMap { $0 }
   }
 
-  public func sessions(withPrefix prefix: String) -> (live: [JournalRecord], deleted: [String]) {
+  package func sessions(withPrefix prefix: String) -> (live: [JournalRecord], deleted: [String]) {
     var live: [JournalRecord] = []
     var deleted: [String] = []
     var seen = Set<String>()
@@ -162,7 +162,7 @@ public final class Recount: History {
     return (live, deleted)
   }
 
-  public func lastRecorded() throws(FileSystemError) -> JournalRecord? {
+  package func lastRecorded() throws(FileSystemError) -> JournalRecord? {
     var best: (key: (recorded: Double, start: Double, place: Int), record: JournalRecord)?
     try eachSession { folded, recorded, _, place in
       let key = (recorded.added ?? recorded.end, recorded.start, place)
@@ -171,7 +171,7 @@ public final class Recount: History {
     return best?.record
   }
 
-  public func latestRevocable() throws(FileSystemError) -> Revocable? {
+  package func latestRevocable() throws(FileSystemError) -> Revocable? {
     let revoked = Fold.revoked(corrections)
     var candidates: [Revocable] = []
     for c in corrections where c.kind != .undo {
@@ -183,24 +183,24 @@ public final class Recount: History {
     return candidates.filter { !revoked.contains($0.id) }.max { ($0.at, $0.id) < ($1.at, $1.id) }
   }
 
-  public func tasks(_ query: TaskQuery, counting: Bool) throws(FileSystemError) -> [TaskProgress] {
+  package func tasks(_ query: TaskQuery, counting: Bool) throws(FileSystemError) -> [TaskProgress] {
     let kept = taskLines.compactMap { TaskFold.apply($0, correctionsOf[$0.id] ?? []) }.filter(query.keeps)
       .sorted(by: TaskFold.precedes)
     guard counting else { return kept.map { TaskProgress(task: $0, pomodoros: 0) } }
     return try TaskFold.progress(of: kept) { count throws(FileSystemError) in try eachSession(count) }
   }
 
-  public func streak(today: Int64, calendar: LocalCalendar) throws(FileSystemError) -> Int {
+  package func streak(today: Int64, calendar: LocalCalendar) throws(FileSystemError) -> Int {
     var days = Set<Int64>()
     try eachSession { if $0.countsForStreak { days.insert(calendar.day(of: $0.start)) } }
     return Streak.length(today: today, completedOn: days.contains)
   }
 
-  public func idHashes() throws(FileSystemError) -> [UInt64] { hashes.sorted() }
+  package func idHashes() throws(FileSystemError) -> [UInt64] { hashes.sorted() }
 
-  public func tags() throws(FileSystemError) -> [String] { tagSet.filter(TagList.isCompletable).sorted() }
+  package func tags() throws(FileSystemError) -> [String] { tagSet.filter(TagList.isCompletable).sorted() }
 
-  public func dayTotals(_ days: ClosedRange<Int64>, calendar: LocalCalendar, hours: Bool, wanted: Bool)
+  package func dayTotals(_ days: ClosedRange<Int64>, calendar: LocalCalendar, hours: Bool, wanted: Bool)
     throws(FileSystemError) -> (tables: [DayTable], long: [JournalRecord])?
   {
     nil

@@ -1,19 +1,19 @@
 /// What `pomo undo` would take back: the latest correction, session added by `pomo add`, or
 /// task that no undo has revoked yet (`History.latestRevocable`).
-public struct Revocable: Equatable, Sendable {
-  public enum Kind: Sendable {
+package struct Revocable: Equatable, Sendable {
+  package enum Kind: Sendable {
     case amend, delete, added, task
   }
 
   /// Its own id (what the undo names).
-  public var id: String
+  package var id: String
   /// The session (or task) it concerns.
-  public var session: String
-  public var kind: Kind
+  package var session: String
+  package var kind: Kind
   /// When it was made.
-  public var at: Double
+  package var at: Double
 
-  public init(id: String, session: String, kind: Kind, at: Double) {
+  package init(id: String, session: String, kind: Kind, at: Double) {
     self.id = id
     self.session = session
     self.kind = kind

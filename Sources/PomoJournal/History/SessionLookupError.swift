@@ -1,7 +1,7 @@
 import PomoCore
 
 /// Why an id names no session (`History.find`).
-public enum SessionLookupError: Error, Equatable, CustomStringConvertible {
+package enum SessionLookupError: Error, Equatable, CustomStringConvertible {
   case empty
   case unknown(String)
   case deleted(String)
@@ -12,7 +12,7 @@ public enum SessionLookupError: Error, Equatable, CustomStringConvertible {
   /// An id as a message shows it: at most 40 characters.
   static func shortened(_ id: String) -> String { id.count > 40 ? String(id.prefix(40)) + "..." : id }
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .empty: "no sessions recorded yet"
     case .unknown(let id):

@@ -4,10 +4,10 @@ import PomoCore
 /// same rules as `Fold` for sessions (the first line of an id wins; corrections apply by the
 /// time they were made, then by id; an undo revokes the change it names, and the task itself
 /// when it names the task).
-public enum TaskFold {
+package enum TaskFold {
   /// A task with its corrections applied (any order given; each id counts once), or nil when
   /// it was deleted or its addition was undone.
-  public static func apply(_ task: TaskRecord, _ corrections: [Correction]) -> TaskRecord? {
+  package static func apply(_ task: TaskRecord, _ corrections: [Correction]) -> TaskRecord? {
     if corrections.isEmpty { return task }
     let revoked = Fold.revoked(corrections)
     guard !revoked.contains(task.id), let c = Fold.merged(corrections, revoked: revoked) else { return nil }
@@ -21,27 +21,27 @@ public enum TaskFold {
 
   /// The Pomodoros a session counts toward its task: its done Pomodoros, as reports count them
   /// (`JournalRecord.isDonePomodoro`: never a focus cut short, nor the void one).
-  public static func pomodoros(_ record: JournalRecord) -> Int { record.donePomodoros }
+  package static func pomodoros(_ record: JournalRecord) -> Int { record.donePomodoros }
 
   /// How long before a task was made a session that names it may begin and still count
   /// (another machine's clock may be behind): a day.
-  public static let leeway = 86_400.0
+  package static let leeway = 86_400.0
 
   /// Whether a session that names a task counts toward it: when it ends after the task was
   /// made, less `leeway`. So a task's Pomodoros are read from the sessions since it was
   /// made, never from the whole journal.
-  public static func counts(_ record: JournalRecord, taskMadeAt at: Double) -> Bool {
+  package static func counts(_ record: JournalRecord, taskMadeAt at: Double) -> Bool {
     max(record.end, record.phases.last?.end ?? record.end) >= at - leeway
   }
 
   /// The order tasks are listed in: by when they were made, then by id.
-  public static func precedes(_ a: TaskRecord, _ b: TaskRecord) -> Bool {
+  package static func precedes(_ a: TaskRecord, _ b: TaskRecord) -> Bool {
     a.at != b.at ? a.at < b.at : a.id < b.id
   }
 
   /// Every task of lines read in order, folded, with its Pomodoros: the reference the
   /// indexed reader (`History.tasks`) must agree with.
-  public static func tasks(_ entries: [JournalEntry]) -> [TaskProgress] {
+  package static func tasks(_ entries: [JournalEntry]) -> [TaskProgress] {
     let lines = Fold.grouped(entries)
     let folded = lines.tasks.compactMap { apply($0, lines.corrections[$0.id] ?? []) }.sorted(by: precedes)
     return progress(of: folded) { count in Fold.sessions(entries).forEach(count) }

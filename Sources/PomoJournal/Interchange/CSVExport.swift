@@ -5,12 +5,12 @@ import PomoCore
 /// Times are RFC 3339 with the local offset; seconds are numbers with at most three decimals;
 /// tags are joined by ";", a ";" or "\\" inside a tag escaped with a "\\" (so the list reads back
 /// exactly); a session without a note has an empty note.
-public enum CSVExport {
-  public static let header = [
+package enum CSVExport {
+  package static let header = [
     "id", "start", "end", "preset", "status", "focus_seconds", "rest_seconds", "paused_seconds", "tags", "note",
   ]
 
-  public static func render(_ records: [JournalRecord], offset: (Double) -> Int) -> String {
+  package static func render(_ records: [JournalRecord], offset: (Double) -> Int) -> String {
     var out = row(header)
     for r in records {
       out += row([
@@ -23,7 +23,7 @@ public enum CSVExport {
   }
 
   /// The tags in one field: joined by `;`, each `\\` and `;` inside a tag escaped by a `\\`.
-  public static func tagsField(_ tags: [String]) -> String {
+  package static func tagsField(_ tags: [String]) -> String {
     tags.map { Interchange.backslashed($0, "\\;") }.joined(separator: ";")
   }
 
@@ -32,7 +32,7 @@ public enum CSVExport {
   }
 
   /// A field, quoted when RFC 4180 says it must be.
-  public static func field(_ text: String) -> String {
+  package static func field(_ text: String) -> String {
     guard text.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return text }
     return "\"" + text.replacing("\"", with: "\"\"") + "\""
   }

@@ -1,7 +1,7 @@
 import PomoCore
 
 /// What `pomo export --format` writes.
-public enum ExportFormat: String, ChoiceValue {
+package enum ExportFormat: String, ChoiceValue {
   /// One row per session (RFC 4180, CRLF line ends).
   case csv
   /// A JSON array of the sessions, each as the journal writes it.
@@ -13,7 +13,7 @@ public enum ExportFormat: String, ChoiceValue {
 
   /// `records` in `format`, whole, ending with a line end. `offset` gives the local UTC offset
   /// at an instant (for CSV and JSON times); `now` is the calendar's DTSTAMP.
-  public static func render(
+  package static func render(
     _ records: [JournalRecord], format: ExportFormat, offset: (Double) -> Int, now: Double
   ) -> String {
     switch format {

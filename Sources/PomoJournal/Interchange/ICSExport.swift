@@ -10,10 +10,10 @@ import PomoCore
 ///   CATEGORIES: the tags.
 /// - Text is escaped (`\\`, `\;`, `\,`, `\n`), control characters other than tab are left out,
 ///   lines end in CRLF and are folded at 75 octets, never inside a UTF-8 sequence.
-public enum ICSExport {
-  public static let productID = "-//pomo//pomo export//EN"
+package enum ICSExport {
+  package static let productID = "-//pomo//pomo export//EN"
 
-  public static func render(_ records: [JournalRecord], now: Double) -> String {
+  package static func render(_ records: [JournalRecord], now: Double) -> String {
     var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:" + productID, "CALSCALE:GREGORIAN"]
     let stamp = UTCStamp.format(now)
     for r in records {
@@ -31,7 +31,7 @@ public enum ICSExport {
 
   /// TEXT as RFC 5545 section 3.3.11 writes it: backslash, semicolon and comma escaped, line
   /// breaks (CRLF, LF or CR) as `\n`, other control characters but tab left out.
-  public static func escape(_ text: String) -> String {
+  package static func escape(_ text: String) -> String {
     var out = String.UnicodeScalarView()
     // A CRLF is one Character, so it becomes one line break.
     for scalar in text.replacing("\r\n", with: "\n").unicodeScalars {
@@ -48,7 +48,7 @@ public enum ICSExport {
 
   /// A content line folded (RFC 5545 section 3.1): no line longer than 75 octets, each
   /// continuation starting with a space, breaks only between characters' UTF-8 sequences.
-  public static func fold(_ line: String) -> String {
+  package static func fold(_ line: String) -> String {
     guard line.utf8.count > 75 else { return line }
     var out = ""
     var length = 0

@@ -1,14 +1,14 @@
 /// An element of another tool's data that could not become a session, and why.
-public struct ImportSkip: Error, Equatable, Sendable, CustomStringConvertible {
+package struct ImportSkip: Error, Equatable, Sendable, CustomStringConvertible {
   /// The 1-based line of the file the element starts on.
-  public var line: Int
+  package var line: Int
   /// Lowercase, naming the element ("interval 3", "frame 2") and what is wrong with it.
-  public var reason: String
+  package var reason: String
   /// Whether the element is no session yet, rather than one that could not be read: a
   /// Timewarrior interval still running. Skipping it leaves nothing out of the import.
-  public var running: Bool
+  package var running: Bool
 
-  public init(line: Int, reason: String, running: Bool = false) {
+  package init(line: Int, reason: String, running: Bool = false) {
     self.line = line
     self.reason = reason
     self.running = running
@@ -18,5 +18,5 @@ public struct ImportSkip: Error, Equatable, Sendable, CustomStringConvertible {
   init(_ reason: String, running: Bool = false) { self.init(line: 0, reason: reason, running: running) }
 
   /// "line 4: interval 3 is still running (it has no end)".
-  public var description: String { "line \(line): \(reason)" }
+  package var description: String { "line \(line): \(reason)" }
 }

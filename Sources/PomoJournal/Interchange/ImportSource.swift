@@ -2,20 +2,20 @@ import PomoCore
 
 /// Where `pomo import --from` reads sessions: another pomo journal (the default), or another
 /// tool's data.
-public enum ImportSource: String, CaseIterable, Sendable {
+package enum ImportSource: String, CaseIterable, Sendable {
   case pomo, timewarrior, watson, openpomodoro
 
   /// Other words `--from` takes: `timew` is what Timewarrior's command is called.
-  public static let aliases: [String: ImportSource] = ["timew": .timewarrior]
+  package static let aliases: [String: ImportSource] = ["timew": .timewarrior]
 
   /// The source a word names, its own name or an alias.
-  public init?(word: String) {
+  package init?(word: String) {
     guard let source = ImportSource(rawValue: word) ?? Self.aliases[word] else { return nil }
     self = source
   }
 
   /// What a person calls the data, for messages.
-  public var title: String {
+  package var title: String {
     switch self {
     case .pomo: "a pomo journal"
     case .timewarrior: "the JSON of 'timew export'"
@@ -29,7 +29,7 @@ public enum ImportSource: String, CaseIterable, Sendable {
   /// `export --format json`, see `JournalArray`), `timew export` an array of other objects,
   /// Watson's frames an array of arrays, an Open Pomodoro history a timestamp a line. Blank
   /// data is a pomo journal (with nothing in it); nil when it is none of these.
-  public static func recognize(_ head: ArraySlice<UInt8>) -> ImportSource? {
+  package static func recognize(_ head: ArraySlice<UInt8>) -> ImportSource? {
     let bytes = Interchange.withoutBOM(head).drop(while: Interchange.isSpace)
     guard let first = bytes.first else { return .pomo }
     switch first {

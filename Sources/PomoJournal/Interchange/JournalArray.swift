@@ -1,10 +1,10 @@
 /// pomo's own `export --format json`: the journal's records as one JSON array, read back as
 /// the JSON Lines of a journal, so `pomo import` takes every record, ids and all.
-public enum JournalArray {
+package enum JournalArray {
   /// Whether `head` (the first bytes of a file) starts a JSON array whose first element is a
   /// pomo record: an object whose first key is `"v"` (as pomo writes every record, and `jq`
   /// keeps), or that has `"phases"`. Timewarrior's intervals start with `"id"` and have none.
-  public static func startsArray(_ head: ArraySlice<UInt8>) -> Bool {
+  package static func startsArray(_ head: ArraySlice<UInt8>) -> Bool {
     var bytes = Interchange.withoutBOM(head).drop(while: Interchange.isSpace)
     guard bytes.first == UInt8(ascii: "[") else { return false }
     bytes = bytes.dropFirst().drop(while: Interchange.isSpace)
@@ -16,7 +16,7 @@ public enum JournalArray {
   }
 
   /// Whether `head` starts a JSON array at all (after a byte order mark and spaces).
-  public static func isArray(_ head: ArraySlice<UInt8>) -> Bool {
+  package static func isArray(_ head: ArraySlice<UInt8>) -> Bool {
     Interchange.withoutBOM(head).drop(while: Interchange.isSpace).first == UInt8(ascii: "[")
   }
 
@@ -25,7 +25,7 @@ public enum JournalArray {
   /// the journal held it). Text after the array's end, or an array that does not end, becomes
   /// a line of its own, which the journal's reader then names as damaged: nothing is dropped
   /// without a word.
-  public static func lines(_ bytes: [UInt8]) -> [UInt8] {
+  package static func lines(_ bytes: [UInt8]) -> [UInt8] {
     guard let start = Interchange.withoutBOM(bytes).firstIndex(where: { !Interchange.isSpace($0) }),
       bytes[start] == UInt8(ascii: "[")
     else { return bytes }

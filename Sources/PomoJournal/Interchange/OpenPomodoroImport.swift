@@ -10,12 +10,12 @@ import PomoCore
 /// becomes the note. Each line becomes a session of one completed focus phase, whose id is
 /// derived from its start (the format's own key: two pomodoros with one start are one).
 /// A timestamp without an offset, which the format forbids, is read as local time in `zone`.
-public enum OpenPomodoroImport {
-  public static let tool = "openpomodoro"
+package enum OpenPomodoroImport {
+  package static let tool = "openpomodoro"
   /// The format's default length, in minutes.
-  public static let defaultMinutes = 25.0
+  package static let defaultMinutes = 25.0
 
-  public static func parse(_ bytes: [UInt8], host: String, zone: any TimeZoneRules) -> ImportResult {
+  package static func parse(_ bytes: [UInt8], host: String, zone: any TimeZoneRules) -> ImportResult {
     var result: ImportResult = ([], [])
     let content = Interchange.withoutBOM(bytes)
     for (index, rawLine) in content.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {

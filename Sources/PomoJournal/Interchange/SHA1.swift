@@ -1,8 +1,8 @@
 /// SHA-1 (FIPS 180-4), only for name-based UUIDs (RFC 9562 version 5), which are defined over
 /// it. Not for anything that needs collision resistance.
-public enum SHA1 {
+package enum SHA1 {
   /// The 20-byte digest of `message`.
-  public static func digest(_ message: some Collection<UInt8>) -> [UInt8] {
+  package static func digest(_ message: some Collection<UInt8>) -> [UInt8] {
     var h: (UInt32, UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0)
     var padded = Array(message)
     let bitLength = UInt64(padded.count) &* 8

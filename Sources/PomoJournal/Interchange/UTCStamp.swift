@@ -1,15 +1,15 @@
 import PomoCore
 
 /// An instant as Timewarrior and iCalendar write it: "20261201T090000Z", UTC, to the second.
-public enum UTCStamp {
+package enum UTCStamp {
   /// The stamp of an instant, rounded down to the second.
-  public static func format(_ unixSeconds: Double) -> String {
+  package static func format(_ unixSeconds: Double) -> String {
     let utc = RFC3339.format(unixSeconds.rounded(.down), offset: 0)  // 2026-12-01T09:00:00+00:00
     return utc.prefix(19).filter { $0 != "-" && $0 != ":" } + "Z"
   }
 
   /// Seconds since 1970 of a stamp, or nil when `text` is none.
-  public static func parse(_ text: String) -> Double? {
+  package static func parse(_ text: String) -> Double? {
     let b = Array(text.utf8)
     guard b.count == 16, b[8] == UInt8(ascii: "T"), b[15] == UInt8(ascii: "Z") else { return nil }
     func number(_ r: Range<Int>) -> Int64? {

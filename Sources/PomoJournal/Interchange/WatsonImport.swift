@@ -6,12 +6,12 @@ import PomoCore
 ///
 /// Each frame becomes a session of one completed focus phase, tagged with its project and then
 /// its tags. Its id is derived from the frame's id.
-public enum WatsonImport {
-  public static let tool = "watson"
+package enum WatsonImport {
+  package static let tool = "watson"
 
   /// The sessions in `bytes`, tagged with `host`. `zone` is not needed (the times are UTC) and
   /// is taken so every source parses alike.
-  public static func parse(_ bytes: [UInt8], host: String, zone: any TimeZoneRules) -> ImportResult {
+  package static func parse(_ bytes: [UInt8], host: String, zone: any TimeZoneRules) -> ImportResult {
     Interchange.records(
       in: bytes, what: "a Watson frames file (a JSON array of frames)", name: { _, index, _ in "frame \(index + 1)" }
     ) { item throws(ImportSkip) in

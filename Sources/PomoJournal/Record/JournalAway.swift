@@ -2,19 +2,19 @@ import PomoCore
 
 /// A span of a phase during which the person was away, as the journal records it:
 /// `{"start":…,"end":…,"cause":"lock","paused":true,"kept":true}`.
-public struct JournalAway: Equatable, Sendable {
+package struct JournalAway: Equatable, Sendable {
   /// Seconds since 1970.
-  public var start: Double
-  public var end: Double
+  package var start: Double
+  package var end: Double
   /// "lock", "idle", "sleep" or "command"; a cause a newer pomo wrote is kept as it is.
-  public var cause: String
+  package var cause: String
   /// Whether the phase was paused through it: its time is then in the phase's paused time,
   /// not in its elapsed time.
-  public var paused: Bool
+  package var paused: Bool
   /// Kept (true) or dropped (false) when decided; nil until then.
-  public var kept: Bool?
+  package var kept: Bool?
 
-  public init(start: Double, end: Double, cause: String, paused: Bool = false, kept: Bool? = nil) {
+  package init(start: Double, end: Double, cause: String, paused: Bool = false, kept: Bool? = nil) {
     self.start = start
     self.end = end
     self.cause = cause
@@ -29,7 +29,7 @@ public struct JournalAway: Equatable, Sendable {
       paused: span.paused, kept: span.kept)
   }
 
-  public var seconds: Double { max(0, end - start) }
+  package var seconds: Double { max(0, end - start) }
 
   package func json(_ time: (Double) -> JSONOutput) -> JSONOutput {
     var members: [(String, JSONOutput)] = [("start", time(start)), ("end", time(end)), ("cause", .string(cause))]

@@ -1,12 +1,12 @@
 import PomoCore
 
 /// One line of the journal, read: a session, a correction or a task.
-public enum JournalEntry: Equatable, Sendable {
+package enum JournalEntry: Equatable, Sendable {
   case session(JournalRecord)
   case correction(Correction)
   case task(TaskRecord)
 
-  public var id: String {
+  package var id: String {
     switch self {
     case .session(let record): record.id
     case .correction(let correction): correction.id
@@ -16,7 +16,7 @@ public enum JournalEntry: Equatable, Sendable {
 
   /// Reads a line of either kind; a kind this pomo does not know is a problem, so the line
   /// is skipped with a warning like any damaged one.
-  public init(line: ArraySlice<UInt8>, detail: Bool = true) throws(JournalRecord.Problem) {
+  package init(line: ArraySlice<UInt8>, detail: Bool = true) throws(JournalRecord.Problem) {
     self = try line.withUnsafeBufferPointer { (buffer) throws(JournalRecord.Problem) in
       try RecordScanner.decodeEntry(buffer, detail: detail)
     }

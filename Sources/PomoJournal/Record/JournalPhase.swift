@@ -1,39 +1,39 @@
 import PomoCore
 
 /// One phase as the journal records it.
-public struct JournalPhase: Equatable, Sendable {
-  public var name: String
-  public var kind: PhaseKind
-  public var round: Int?
+package struct JournalPhase: Equatable, Sendable {
+  package var name: String
+  package var kind: PhaseKind
+  package var round: Int?
   /// Seconds since 1970.
-  public var start: Double
-  public var end: Double
-  public var plannedSeconds: Double
+  package var start: Double
+  package var end: Double
+  package var plannedSeconds: Double
   /// Time spent in the phase, pauses left out.
-  public var elapsedSeconds: Double
-  public var completed: Bool
-  public var pausedSeconds: Double = 0
-  public var sleptSeconds: Double = 0
-  public var extendedSeconds: Double = 0
+  package var elapsedSeconds: Double
+  package var completed: Bool
+  package var pausedSeconds: Double = 0
+  package var sleptSeconds: Double = 0
+  package var extendedSeconds: Double = 0
   /// Time the phase waited for confirmation after its time was up (a preset's
   /// `"advance": "confirm"`). It is part of `elapsedSeconds`, so a focus phase's overtime
   /// counts as focus.
-  public var overtimeSeconds: Double = 0
+  package var overtimeSeconds: Double = 0
   /// The exercise the phase was (a preset's `"exercises"`), so time and reps add up per exercise.
-  public var exercise: String?
+  package var exercise: String?
   /// The reps given for a phase that asked (`"count": "reps"`); nil when none were given.
-  public var reps: Int?
+  package var reps: Int?
   /// The rounds marked in a phase that counted them (`"count": "rounds"`, an AMRAP).
-  public var countedRounds: Int?
+  package var countedRounds: Int?
   /// The interruptions marked in the phase (`"marks"`), in the order they were marked.
-  public var marks: [PhaseMark] = []
+  package var marks: [PhaseMark] = []
   /// The spans during which the person was away (lock, idle, sleep, `pomo away`).
-  public var away: [JournalAway] = []
+  package var away: [JournalAway] = []
   /// Whether `pomo void` ended it and the session went on (`"void": true`): a void Pomodoro,
   /// neither done nor cut short, never focus.
-  public var void = false
+  package var void = false
 
-  public init(
+  package init(
     name: String, kind: PhaseKind, round: Int?, start: Double, end: Double, plannedSeconds: Double,
     elapsedSeconds: Double, completed: Bool, pausedSeconds: Double = 0, sleptSeconds: Double = 0,
     extendedSeconds: Double = 0, overtimeSeconds: Double = 0
@@ -56,11 +56,11 @@ public struct JournalPhase: Equatable, Sendable {
 extension JournalPhase {
   /// Whether the phase ended before its planned time: not completed, with less elapsed than
   /// planned. An open phase, planned as long as it ran, is never cut short.
-  public var isCutShort: Bool { !completed && elapsedSeconds < plannedSeconds }
+  package var isCutShort: Bool { !completed && elapsedSeconds < plannedSeconds }
 
   /// The seconds the phase counts for in reports: its elapsed time, with time away left out
   /// unless kept (and time away it was paused through put in when kept).
-  public var creditedSeconds: Double { JournalAway.credit(elapsedSeconds, away) }
+  package var creditedSeconds: Double { JournalAway.credit(elapsedSeconds, away) }
 
   /// The phase as a record's line holds it, its times written by `time`.
   func json(_ time: (Double) -> JSONOutput) -> JSONOutput {

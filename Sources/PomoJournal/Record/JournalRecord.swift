@@ -1,8 +1,8 @@
 import PomoCore
 
 /// One session in the journal: a line of JSON, appended once and never rewritten.
-public struct JournalRecord: Equatable, Sendable {
-  public enum Status: String, Sendable, CaseIterable, ChoiceValue {
+package struct JournalRecord: Equatable, Sendable {
+  package enum Status: String, Sendable, CaseIterable, ChoiceValue {
     case completed
     case interrupted
     /// Ended by `pomo void --stop`: its last focus phase, the Pomodoro that was running, is
@@ -11,52 +11,52 @@ public struct JournalRecord: Equatable, Sendable {
   }
 
   /// 2 since corrections: a line with `"kind"` amend, delete or undo is a correction.
-  public static let version = 2
+  package static let version = 2
 
-  public var id: String
-  public var preset: String
-  public var status: Status
+  package var id: String
+  package var preset: String
+  package var status: Status
   /// Why an interrupted session stopped: "quit", "signal", "crash" (a crash or power loss) or
   /// "skip" (a focus phase skipped before its end).
-  public var interruption: Interruption?
+  package var interruption: Interruption?
   /// Why a void session was voided (`pomo void REASON`), when a reason was given.
-  public var voidReason: String?
-  public var start: Double
-  public var end: Double
-  public var tags: [String] = []
-  public var note: String?
-  public var host: String
+  package var voidReason: String?
+  package var start: Double
+  package var end: Double
+  package var tags: [String] = []
+  package var note: String?
+  package var host: String
   /// The preset file, when the preset was not a built-in, so `pomo resume` can find it again.
-  public var source: String?
-  public var rounds: Int
+  package var source: String?
+  package var rounds: Int
   /// Where in the plan this record's first phase stands (non-zero for a resumed session).
-  public var planOffset: Int = 0
-  public var resumedFrom: String?
-  public var pausedSeconds: Double = 0
-  public var sleptSeconds: Double = 0
-  public var phases: [JournalPhase]
+  package var planOffset: Int = 0
+  package var resumedFrom: String?
+  package var pausedSeconds: Double = 0
+  package var sleptSeconds: Double = 0
+  package var phases: [JournalPhase]
   /// When `pomo add` recorded a session that was not timed (so `pomo undo` can revoke it).
-  public var added: Double?
+  package var added: Double?
   /// A quick timer's `--warmup` and `--cooldown`, which its name (`40s/20s`) does not say, so
   /// `pomo resume` rebuilds the same plan.
-  public var warmupSeconds: Double?
-  public var cooldownSeconds: Double?
+  package var warmupSeconds: Double?
+  package var cooldownSeconds: Double?
   /// Whether the rounds ran until stopped (a quick timer such as `40s/20s` without `--rounds`).
   /// Its `rounds` are then the most a preset may have, as are those of `-r 10000`: this says
   /// which, so `pomo resume` rebuilds the same plan.
-  public var endless = false
+  package var endless = false
   /// How far the wall clock was stepped (NTP, a VM's clock sync, an RTC in local time) while
   /// the session ran, each step counted by its size. The record's times follow the session's
   /// own clock (its start plus the boot clock), so no step is in them or in any phase's time.
-  public var clockStepSeconds: Double = 0
+  package var clockStepSeconds: Double = 0
   /// The id of the task (`TaskRecord`) the session worked on: each completed focus phase
   /// counts one Pomodoro toward it (`TaskTally`).
-  public var task: String?
+  package var task: String?
   /// Whether the session was a workout, not focus (`WorkoutRule`): its work phases' time is
   /// workout time, never focus, and it holds no Pomodoro.
-  public var workout = false
+  package var workout = false
 
-  public init(
+  package init(
     id: String, preset: String, status: Status, interruption: Interruption? = nil, start: Double, end: Double,
     tags: [String] = [], note: String? = nil, host: String, source: String? = nil, rounds: Int, planOffset: Int = 0,
     resumedFrom: String? = nil, pausedSeconds: Double = 0, sleptSeconds: Double = 0, phases: [JournalPhase]
@@ -85,30 +85,30 @@ public struct JournalRecord: Equatable, Sendable {
   /// planned time (ended by its own end, by `next` after a wait, or by hand when open), and
   /// not the void one. A focus phase skipped or stopped before its end is focus time, never a
   /// done Pomodoro. The one rule for every count (docs/journal.md, "What a record counts").
-  public func isDonePomodoro(_ k: Int) -> Bool {
+  package func isDonePomodoro(_ k: Int) -> Bool {
     !workout && phases[k].kind == .work && phases[k].completed && !isVoid(k)
   }
 
   /// Whether the session counts for the streak: a focus session, completed.
-  public var countsForStreak: Bool { status == .completed && !workout }
+  package var countsForStreak: Bool { status == .completed && !workout }
 
   /// The session's done Pomodoros (`isDonePomodoro`).
-  public var donePomodoros: Int { phases.indices.count(where: isDonePomodoro) }
+  package var donePomodoros: Int { phases.indices.count(where: isDonePomodoro) }
 
   /// Its focus phases cut short: skipped or stopped before their end (the void one aside).
-  public var cutShortPomodoros: Int {
+  package var cutShortPomodoros: Int {
     workout ? 0 : phases.indices.count { phases[$0].kind == .work && phases[$0].isCutShort && !isVoid($0) }
   }
 
   /// Whether a work phase was ended before its end, the void one aside: a session that did so
   /// is cut short, however it then ended (a skip is as short as a stop).
-  public static func isCutShort(_ phases: [JournalPhase], void: Int?) -> Bool {
+  package static func isCutShort(_ phases: [JournalPhase], void: Int?) -> Bool {
     phases.indices.contains { phases[$0].kind == .work && phases[$0].isCutShort && !phases[$0].void && $0 != void }
   }
 
   /// Seconds of `work` phases, pauses and time away left out (unless kept); the void Pomodoro's
   /// are not focus. A workout's are counted all the same: `focus` says whether they are focus.
-  public var workSeconds: Double {
+  package var workSeconds: Double {
     var sum = 0.0
     // By index: a phase taken out of the array would be copied, name and all.
     for k in phases.indices where phases[k].kind == .work && !isVoid(k) { sum += phases[k].creditedSeconds }
@@ -116,36 +116,36 @@ public struct JournalRecord: Equatable, Sendable {
   }
 
   /// Seconds of focus: a focus session's `workSeconds`; none for a workout.
-  public var focusSeconds: Double { workout ? 0 : workSeconds }
+  package var focusSeconds: Double { workout ? 0 : workSeconds }
 
   /// Seconds of a workout's work phases; none for a focus session.
-  public var workoutSeconds: Double { workout ? workSeconds : 0 }
+  package var workoutSeconds: Double { workout ? workSeconds : 0 }
 
   /// Whether phase `k` is a void Pomodoro: one `pomo void` ended while the session went on
   /// (`"void": true`), or the last focus phase of a void session (`pomo void --stop`, or a
   /// correction that made the session void).
   /// A workout has no Pomodoro, so none void: its work stays workout time.
-  public func isVoid(_ k: Int) -> Bool { !workout && (phases[k].void || k == lastVoid) }
+  package func isVoid(_ k: Int) -> Bool { !workout && (phases[k].void || k == lastVoid) }
 
   /// The void Pomodoro that ended a void session: its last focus phase; nil for any other.
-  public var lastVoid: Int? {
+  package var lastVoid: Int? {
     status == .void && !workout ? phases.lastIndex { $0.kind == .work } : nil
   }
 
   /// How many void Pomodoros the session holds.
-  public var voidPomodoros: Int { phases.indices.count(where: isVoid) }
+  package var voidPomodoros: Int { phases.indices.count(where: isVoid) }
 
   /// Seconds of the void Pomodoros.
-  public var voidSeconds: Double {
+  package var voidSeconds: Double {
     phases.indices.filter(isVoid).reduce(0) { $0 + phases[$1].creditedSeconds }
   }
 
-  public var restSeconds: Double { phases.filter { $0.kind == .rest }.reduce(0) { $0 + $1.creditedSeconds } }
+  package var restSeconds: Double { phases.filter { $0.kind == .rest }.reduce(0) { $0 + $1.creditedSeconds } }
 
   // MARK: - Writing
 
   /// The record as one line of JSON. `offset` gives the local UTC offset at an instant.
-  public func json(offset: (Double) -> Int) -> JSONOutput {
+  package func json(offset: (Double) -> Int) -> JSONOutput {
     func time(_ t: Double) -> JSONOutput { .string(RFC3339.format(t, offset: offset(t))) }
     var members: [(String, JSONOutput)] = [
       ("v", .int(Int64(Self.version))), ("id", .string(id)), ("preset", .string(preset)),
@@ -178,8 +178,8 @@ public struct JournalRecord: Equatable, Sendable {
   // MARK: - Reading
 
   /// Why a line is not a usable record.
-  public struct Problem: Error, Equatable, Sendable {
-    public var message: String
+  package struct Problem: Error, Equatable, Sendable {
+    package var message: String
 
     package init(message: String) {
       self.message = message
@@ -188,7 +188,7 @@ public struct JournalRecord: Equatable, Sendable {
 
   /// Reads a record from its line, tolerating unknown fields and newer versions.
   /// `detail: false` skips what reports do not need (names, host, source).
-  public init(line: ArraySlice<UInt8>, detail: Bool = true) throws(Problem) {
+  package init(line: ArraySlice<UInt8>, detail: Bool = true) throws(Problem) {
     switch try JournalEntry(line: line, detail: detail) {
     case .session(let record): self = record
     case .correction(let correction):
@@ -197,12 +197,12 @@ public struct JournalRecord: Equatable, Sendable {
     }
   }
 
-  public init(line: [UInt8], detail: Bool = true) throws(Problem) {
+  package init(line: [UInt8], detail: Bool = true) throws(Problem) {
     try self.init(line: line[...], detail: detail)
   }
 
   /// A random (version 4) UUID, lowercase.
-  public static func newID() -> String {
+  package static func newID() -> String {
     var rng = SystemRandomNumberGenerator()
     var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &rng) }
     bytes[6] = (bytes[6] & 0x0F) | 0x40

@@ -18,9 +18,9 @@ import PomoPlatform
 ///
 /// A session whose record could be longer is refused before it starts (`largestLine`), and the
 /// one append path (`Journal.append(lines:)`) refuses any longer line, naming its size.
-public enum RecordSize {
+package enum RecordSize {
   /// The longest line pomo writes or reads.
-  public static let longestLine = LineReader.maxLine
+  package static let longestLine = LineReader.maxLine
 
   /// A time at its widest: the last millisecond of the year 9999, with an offset.
   static let widestTime = 253_402_300_799.999
@@ -28,11 +28,11 @@ public enum RecordSize {
   static let widestSeconds = 3_155_760_000.999
 
   /// The longest `longestLine` in words ("16 MB"), for messages.
-  public static var longestText: String { "\(longestLine >> 20) MB (\(longestLine) bytes)" }
+  package static var longestText: String { "\(longestLine >> 20) MB (\(longestLine) bytes)" }
 
   /// The record `info`'s session of `plan` could leave at its longest: every phase run, each
   /// time and duration at its widest.
-  public static func largest(plan: Plan, info: SessionInfo) -> JournalRecord {
+  package static func largest(plan: Plan, info: SessionInfo) -> JournalRecord {
     let phases = plan.phases.map { p in
       var phase = JournalPhase(
         name: p.name, kind: p.kind, round: p.round, start: widestTime, end: widestTime,
@@ -58,7 +58,7 @@ public enum RecordSize {
   /// The bytes of that record's line, worked out without writing it: the record without its
   /// phases, and each phase's share (the same for phases of one name, kind and round width),
   /// so a plan of 20,000 phases costs a few small records.
-  public static func largestLine(plan: Plan, info: SessionInfo) -> Int {
+  package static func largestLine(plan: Plan, info: SessionInfo) -> Int {
     var record = largest(plan: plan, info: info)
     let phases = record.phases
     record.phases = []
@@ -84,7 +84,7 @@ public enum RecordSize {
   }
 
   /// Why the session could not be recorded, or nil when its longest record fits in a line.
-  public static func problem(plan: Plan, info: SessionInfo) -> String? {
+  package static func problem(plan: Plan, info: SessionInfo) -> String? {
     let size = largestLine(plan: plan, info: info)
     guard size > longestLine else { return nil }
     return

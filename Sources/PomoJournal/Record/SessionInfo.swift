@@ -1,32 +1,32 @@
 import PomoCore
 
 /// What the journal records about a session beyond its phases.
-public struct SessionInfo: Equatable, Sendable {
-  public var id: String
-  public var tags: [String]
-  public var note: String?
-  public var host: String
+package struct SessionInfo: Equatable, Sendable {
+  package var id: String
+  package var tags: [String]
+  package var note: String?
+  package var host: String
   /// The preset file, for presets that are not built in.
-  public var source: String?
+  package var source: String?
   /// For a resumed session: where in the full plan its first phase stands, and the record it continues.
-  public var planOffset: Int
-  public var planCount: Int
-  public var resumedFrom: String?
+  package var planOffset: Int
+  package var planCount: Int
+  package var resumedFrom: String?
   /// A quick timer's warm-up and cool-down, recorded so that resuming rebuilds its plan.
-  public var warmup: Duration?
-  public var cooldown: Duration?
+  package var warmup: Duration?
+  package var cooldown: Duration?
   /// Why the session has no control socket, kept in its state file (never in the journal).
-  public var controlProblem: String?
+  package var controlProblem: String?
   /// The task (`TaskRecord`) the session works on, by its whole id.
-  public var task: String?
+  package var task: String?
   /// That task's title as it was when the session began, kept in its state file (never in the
   /// journal) so `pomo status` names the task without reading the journal.
-  public var taskTitle: String?
+  package var taskTitle: String?
   /// Whether the session keeps a Timewarrior interval open while focus runs, kept in its
   /// state file: recovery stops the interval a dead session left open.
-  public var timewarrior = false
+  package var timewarrior = false
 
-  public init(
+  package init(
     id: String, tags: [String] = [], note: String? = nil, host: String, source: String? = nil, planOffset: Int = 0,
     planCount: Int, resumedFrom: String? = nil
   ) {

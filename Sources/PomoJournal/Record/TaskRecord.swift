@@ -5,23 +5,23 @@ import PomoCore
 /// It is a line of the journal of its own (`"kind":"task"`), so it travels with the journal
 /// folder to other machines; `pomo task edit` and `pomo task done` change it with amendments
 /// (`Correction`), which the fold applies (`TaskFold`) and `pomo undo` takes back.
-public struct TaskRecord: Equatable, Sendable {
+package struct TaskRecord: Equatable, Sendable {
   /// The estimates a task may have: a day's work at most, in Pomodoros.
-  public static let estimates = 1...99
+  package static let estimates = 1...99
 
   /// A UUID, as sessions have; commands take any unique prefix of it.
-  public var id: String
+  package var id: String
   /// When it was made (seconds since 1970).
-  public var at: Double
-  public var host: String
-  public var title: String
+  package var at: Double
+  package var host: String
+  package var title: String
   /// Pomodoros it should take; nil when none was given.
-  public var estimate: Int?
-  public var tags: [String]
+  package var estimate: Int?
+  package var tags: [String]
   /// When it was done; nil while it is open.
-  public var done: Double?
+  package var done: Double?
 
-  public init(
+  package init(
     id: String = JournalRecord.newID(), at: Double, host: String, title: String, estimate: Int?, tags: [String] = [],
     done: Double? = nil
   ) {
@@ -36,7 +36,7 @@ public struct TaskRecord: Equatable, Sendable {
 
   /// The task as one line of JSON (record version 2). `done` is never written here: only
   /// an amendment sets it.
-  public func json(offset: (Double) -> Int) -> JSONOutput {
+  package func json(offset: (Double) -> Int) -> JSONOutput {
     var members: [(String, JSONOutput)] = [
       ("v", .int(Int64(JournalRecord.version))), ("kind", .string("task")), ("id", .string(id)),
       ("at", .string(RFC3339.format(at, offset: offset(at)))), ("host", .string(host)), ("title", .string(title)),

@@ -3,22 +3,22 @@ import PomoPlatform
 
 /// The journal: JSON Lines, one session or correction a line, appended and never rewritten.
 /// Either a single file, or a folder of one file per machine (`JournalFolder`).
-public struct Journal {
+package struct Journal {
   /// The file this machine appends to.
-  public var path: String
+  package var path: String
   /// The zone records are written in (their times carry its UTC offset), and messages speak.
-  public var zone: any TimeZoneRules
+  package var zone: any TimeZoneRules
   /// The folder, when the journal is one (nil for a single file).
-  public var folder: JournalFolder?
+  package var folder: JournalFolder?
 
-  public init(path: String, zone: any TimeZoneRules = SystemZone(environment: [:]), folder: JournalFolder? = nil) {
+  package init(path: String, zone: any TimeZoneRules = SystemZone(environment: [:]), folder: JournalFolder? = nil) {
     self.path = path
     self.zone = zone
     self.folder = folder
   }
 
   /// The files to read: every journal file of the folder (`JournalFolder.files`), or the single file.
-  public var files: [String] { seenFiles.map(\.path) }
+  package var files: [String] { seenFiles.map(\.path) }
 
   /// The files, each with the file as it was seen when listed (nil for a journal of one file).
   package var seenFiles: [(path: String, identity: FileIdentity?)] {
@@ -27,20 +27,20 @@ public struct Journal {
   }
 
   /// One of the files, as a journal of its own (for warnings that name it).
-  public func file(_ path: String) -> Journal { Journal(path: path, zone: zone) }
+  package func file(_ path: String) -> Journal { Journal(path: path, zone: zone) }
 
   /// What messages call the journal: the folder, or the file.
-  public var name: String { folder?.path ?? path }
+  package var name: String { folder?.path ?? path }
 
   /// Appends a record durably (see `append(lines:)`).
-  public func append(_ record: JournalRecord) throws(FileSystemError) {
+  package func append(_ record: JournalRecord) throws(FileSystemError) {
     try append(lines: [Array(record.json(offset: zone.offset).text.utf8)[...]])
   }
 
   /// The one way lines reach the journal (the live recorder, recovery, `add`, `edit`, `undo`
   /// and `import`): durably, in one write (see `Platform.appendLines`), and never a line
   /// longer than the readers take (`RecordSize.longestLine`): then nothing is written.
-  public func append(lines: [ArraySlice<UInt8>]) throws(FileSystemError) {
+  package func append(lines: [ArraySlice<UInt8>]) throws(FileSystemError) {
     if let long = lines.first(where: { $0.count > RecordSize.longestLine }) { throw RecordSize.tooLong(long.count) }
     try Platform.appendLines(lines, to: path)
   }
@@ -51,9 +51,9 @@ public struct Journal {
   }
 
   /// A line that could not be read, with its 1-based number.
-  public struct BadLine: Equatable, Sendable {
-    public var number: Int
-    public var reason: String
+  package struct BadLine: Equatable, Sendable {
+    package var number: Int
+    package var reason: String
 
     package init(number: Int, reason: String) {
       self.number = number
@@ -76,7 +76,7 @@ public struct Journal {
   /// Only the first `lines` lines are read: a reader that reads the file again reads it as it
   /// stood the first time, by the count this returns (the lines read, damaged ones too).
   @discardableResult
-  public func forEach(
+  package func forEach(
     finished: Bool = false, lines: Int = .max, bad: (BadLine) -> Void,
     _ body: (JournalEntry, _ line: ArraySlice<UInt8>) -> Void
   ) throws(FileSystemError) -> Int {

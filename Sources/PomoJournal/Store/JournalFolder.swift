@@ -4,17 +4,17 @@ import PomoPlatform
 /// A journal kept as a folder of JSON Lines files, one per machine (`<host>-<id>.jsonl`),
 /// so that file-sync tools (Syncthing, Nextcloud, Dropbox, git) carry it with no conflict:
 /// each machine appends only to its own file, and readers read every file.
-public struct JournalFolder: Sendable {
-  public let path: String
+package struct JournalFolder: Sendable {
+  package let path: String
 
-  public init(path: String) {
+  package init(path: String) {
     self.path = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
   }
 
   /// Whether a name in the folder is a journal file: `*.jsonl`, sync-conflict copies
   /// included, the sync tools' temporary and hidden files left out (`.syncthing.*.tmp`,
   /// `~syncthing~*.tmp`, Nextcloud's `.part`, Dropbox's hidden cache, `.git`, ...).
-  public static func isJournalFile(_ name: String) -> Bool {
+  package static func isJournalFile(_ name: String) -> Bool {
     name.hasSuffix(".jsonl") && !name.hasPrefix(".") && !name.hasPrefix("~") && name.utf8.count > 6
   }
 
@@ -61,7 +61,7 @@ public struct JournalFolder: Sendable {
   /// Entries named like journal files that are not read, and why: folders, FIFOs, devices,
   /// dangling links, names that are not UTF-8 (shown with their bytes escaped, `\xFF`).
   /// `pomo journal` names them, so none goes unnoticed.
-  public func unreadable() -> [(name: String, reason: Unreadable)] {
+  package func unreadable() -> [(name: String, reason: Unreadable)] {
     var found: [(name: String, reason: Unreadable)] = []
     for name in Platform.listDirectoryNames(path) ?? [] {
       guard let text = name.text else {
@@ -80,7 +80,7 @@ public struct JournalFolder: Sendable {
   }
 
   /// Why an entry named like a journal file is not read.
-  public enum Unreadable: Equatable, Sendable, CustomStringConvertible {
+  package enum Unreadable: Equatable, Sendable, CustomStringConvertible {
     /// Its name is not UTF-8: pomo cannot name it to the system as it names every other.
     case nameNotUTF8
     /// A folder, a FIFO, a device: the kind, as "a folder".
@@ -88,7 +88,7 @@ public struct JournalFolder: Sendable {
     /// A dangling link, or no permission: the system's reason.
     case cannotLook(String)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .nameNotUTF8: "its name is not UTF-8; rename it to have it read"
       case .notRegular(let kind): "\(kind), not a regular file"
@@ -99,13 +99,13 @@ public struct JournalFolder: Sendable {
 
   /// Whether a file is a sync tool's copy of a conflict (Syncthing's `.sync-conflict-`,
   /// Dropbox's and Nextcloud's "conflicted copy").
-  public static func isConflictCopy(_ name: String) -> Bool {
+  package static func isConflictCopy(_ name: String) -> Bool {
     name.contains(".sync-conflict-") || name.contains("conflicted copy") || name.contains("_conflict-")
   }
 
   /// The host a file belongs to, from its name: `laptop-k3x2r2.jsonl` is laptop's (a
   /// conflict copy names the file it copies).
-  public static func host(ofFile name: String) -> String {
+  package static func host(ofFile name: String) -> String {
     var base = String(name.split(separator: "/").last ?? "")
     if base.hasSuffix(".jsonl") { base.removeLast(6) }
     if let conflict = base.firstRange(of: ".sync-conflict-") { base = String(base[..<conflict.lowerBound]) }
@@ -115,7 +115,7 @@ public struct JournalFolder: Sendable {
   }
 
   /// This machine's file name: its host name (made safe for any file system) and its id.
-  public static func fileName(host: String, id: String) -> String {
+  package static func fileName(host: String, id: String) -> String {
     let safe = host.unicodeScalars.map { c -> Character in
       c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "." || c == "_")
         ? Character(c) : "-"
@@ -134,7 +134,7 @@ public struct JournalFolder: Sendable {
   /// When no id can be kept there (a read-only state folder, `machine-id` a folder), the id
   /// is `fallbackID()`: the same every run, so every run writes to the same file and `pomo
   /// journal` names the one that exists.
-  public static func machineID(stateDirectory: String) -> String {
+  package static func machineID(stateDirectory: String) -> String {
     let file = stateDirectory + "/machine-id"
     if let id = read(file) { return id }
     var rng = SystemRandomNumberGenerator()
@@ -173,7 +173,7 @@ public struct JournalFolder: Sendable {
 
   /// Moves the single-file journal of earlier versions into the folder as this machine's
   /// file, once: one move that never replaces a file. Returns the line to tell the user.
-  public static func migrate(legacy: String, into own: String) -> String? {
+  package static func migrate(legacy: String, into own: String) -> String? {
     guard Platform.isRegularFile(legacy) else { return nil }
     if Platform.fileExists(own) {
       return

@@ -15,7 +15,7 @@ import PomoPlatform
 /// the start that follows it reach Timewarrior in their order. The times are the session's
 /// own, to the second Timewarrior keeps. A `timew` that fails is said once (`warn`); the
 /// session goes on.
-public final class TimewarriorBridge: SessionListener {
+package final class TimewarriorBridge: SessionListener {
   /// Runs `timew` with these arguments and waits for it; the exit status, or nil when it
   /// could not be run or did not end in time.
   package let run: ([String]) -> Int32?
@@ -41,7 +41,7 @@ public final class TimewarriorBridge: SessionListener {
   private let warn: (String) -> Void
   private var warned = false
 
-  public init(
+  package init(
     run: @escaping ([String]) -> Int32?, output: @escaping ([String]) -> [UInt8]? = { _ in nil },
     warn: @escaping (String) -> Void = { _ in }
   ) {
@@ -50,7 +50,7 @@ public final class TimewarriorBridge: SessionListener {
     self.warn = warn
   }
 
-  public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
+  package func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
     for event in events {
       switch event {
       case .phaseStarted(let i) where engine.plan.phases[i].kind == .work && !engine.isFinished:

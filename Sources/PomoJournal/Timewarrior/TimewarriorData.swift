@@ -12,19 +12,19 @@ import PomoCore
 /// interval it looks for that very line in that file. So the tags are sorted and each told
 /// once, a tag is quoted when it holds a space, a quote or one of `+-/()<^!=~_%` (so
 /// `2026-12-01` is not read as a date), quotes escaped; the annotation is always quoted.
-public enum TimewarriorData {
+package enum TimewarriorData {
   /// A focus phase as Timewarrior holds it.
-  public struct Interval: Equatable, Sendable {
+  package struct Interval: Equatable, Sendable {
     /// Whole seconds since 1970.
-    public var start: Double
-    public var end: Double
-    public var tags: [String]
-    public var annotation: String?
+    package var start: Double
+    package var end: Double
+    package var tags: [String]
+    package var annotation: String?
     /// The session it is a phase of.
-    public var session: JournalRecord
+    package var session: JournalRecord
 
     /// The line of a data file that holds it.
-    public var line: String {
+    package var line: String {
       var text = "inc \(UTCStamp.format(start)) - \(UTCStamp.format(end))"
       // Timewarrior keeps tags in a std::set: sorted by their bytes, each once.
       let sorted = Set(tags.map(TimewarriorData.oneLine)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
@@ -41,7 +41,7 @@ public enum TimewarriorData {
   /// The focus phases of `records` as intervals, oldest first, to the second (rounded down; a
   /// phase of no whole second is left out). An untagged session's intervals carry its preset's
   /// name as their tag, so they are not lost among Timewarrior's untagged time.
-  public static func intervals(_ records: [JournalRecord]) -> [Interval] {
+  package static func intervals(_ records: [JournalRecord]) -> [Interval] {
     var intervals: [Interval] = []
     for record in records {
       let tags = record.tags.isEmpty ? (record.preset.isEmpty ? [] : [record.preset]) : record.tags
@@ -114,7 +114,7 @@ public enum TimewarriorData {
   /// Timewarrior's list of tags (`data/tags.data`, `{"tag":{"count":2},…}`) counting the tags
   /// of `added` too, each tag's other members kept as they were; nil when `existing` cannot
   /// be read as that list (then it is best removed: Timewarrior builds it again).
-  public static func tagList(_ existing: [UInt8]?, adding added: [Interval]) -> String? {
+  package static func tagList(_ existing: [UInt8]?, adding added: [Interval]) -> String? {
     var entries: [String: (count: Int, rest: [String])] = [:]
     if let existing, !existing.allSatisfy(Interchange.isSpace) {
       guard let document = try? JSONParser.parse(existing), case .object(let members) = document.kind else {
@@ -145,20 +145,20 @@ public enum TimewarriorData {
   }
 
   /// What merging intervals into a data file made of it.
-  public struct Merge {
+  package struct Merge {
     /// The file's new text: its lines and the added ones, sorted by start.
-    public var text: String
-    public var added: [Interval] = []
+    package var text: String
+    package var added: [Interval] = []
     /// Intervals the file held already (the same start and end: an earlier run's).
-    public var present: [Interval] = []
+    package var present: [Interval] = []
     /// Intervals left out because they share time with one in the file or added before
     /// them (Timewarrior refuses overlapping intervals), with that one's line.
-    public var overlapping: [(interval: Interval, other: String)] = []
+    package var overlapping: [(interval: Interval, other: String)] = []
   }
 
   /// `intervals` merged into a data file's `existing` text. `now` ends an interval still
   /// being tracked.
-  public static func merge(_ existing: String, _ intervals: [Interval], now: Double) -> Merge {
+  package static func merge(_ existing: String, _ intervals: [Interval], now: Double) -> Merge {
     var lines: [(start: Double, end: Double, text: String)] = []
     var kept: [Substring] = []
     for line in existing.split(separator: "\n", omittingEmptySubsequences: true) {

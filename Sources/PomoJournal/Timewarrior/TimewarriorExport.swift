@@ -8,8 +8,8 @@ import PomoCore
 /// As in timewarrior, `id` counts from the newest interval (1) back; `tags` are the session's,
 /// or its preset's name when it has none, and `annotation` its note (left out when there is
 /// none). Times are to the second, rounded down; a phase that lasts no whole second is left out.
-public enum TimewarriorExport {
-  public static func render(_ records: [JournalRecord]) -> String {
+package enum TimewarriorExport {
+  package static func render(_ records: [JournalRecord]) -> String {
     let intervals = TimewarriorData.intervals(records)
     if intervals.isEmpty { return "[\n]\n" }
     let lines = intervals.enumerated().map { index, interval in

@@ -8,12 +8,12 @@ import PomoCore
 /// Each closed interval becomes a session of one completed focus phase. Its id is derived from
 /// its start and tags: timewarrior's own `id` only says where the interval stands counting from
 /// the newest (`@1`), so it changes as soon as anything is tracked.
-public enum TimewarriorImport {
-  public static let tool = "timewarrior"
+package enum TimewarriorImport {
+  package static let tool = "timewarrior"
 
   /// The sessions in `bytes`, tagged with `host`. `zone` is not needed (the times are UTC) and
   /// is taken so every source parses alike.
-  public static func parse(_ bytes: [UInt8], host: String, zone: any TimeZoneRules) -> ImportResult {
+  package static func parse(_ bytes: [UInt8], host: String, zone: any TimeZoneRules) -> ImportResult {
     Interchange.records(
       in: bytes, what: "the JSON array that `timew export` prints",
       name: { item, index, count in

@@ -6,7 +6,7 @@ extension DayTable {
   /// Built for speed over a million sessions: names are numbered once, days are kept in a
   /// list (a dictionary only says where), and the few days credited last are searched first,
   /// since a journal's sessions mostly come in the order of their days.
-  public struct Changes: Sendable {
+  package struct Changes: Sendable {
     /// What one day gains.
     package struct Day: Sendable {
       var row: Row
@@ -46,7 +46,7 @@ extension DayTable {
     }
 
     /// The names the shares use, numbered in the order they came.
-    public private(set) var names: [Name] = []
+    package private(set) var names: [Name] = []
     private var numbers: [Name: Int32] = [:]
     /// Each day, in the order first credited, and where each is in `list`.
     private var list: [Day] = []
@@ -61,9 +61,9 @@ extension DayTable {
     private var credits: [(day: Int64, focus: Int64, rest: Int64)] = []
     private var spans: [DayCredit.Span] = []
 
-    public init() {}
+    package init() {}
 
-    public var isEmpty: Bool { list.allSatisfy(\.isEmpty) }
+    package var isEmpty: Bool { list.allSatisfy(\.isEmpty) }
 
     private mutating func number(_ name: Name) -> Int32 {
       if let k = numbers[name] { return k }
@@ -95,7 +95,7 @@ extension DayTable {
     }
 
     /// What a session adds, as `DayCredit` credits it; `sign` -1 takes it back.
-    public mutating func add(_ record: JournalRecord, calendar: LocalCalendar, sign: Int64 = 1) {
+    package mutating func add(_ record: JournalRecord, calendar: LocalCalendar, sign: Int64 = 1) {
       let numbers = DayCredit.names(preset: record.preset, tags: record.tags, workout: record.workout).map { number($0) }
       let marks = record.phases.flatMap { $0.marks.map { (at: $0.at, internal: $0.kind == .internal) } }
       DayCredit.withSpans(record) { spans in
@@ -225,7 +225,7 @@ extension DayTable {
     }
 
     /// Everything `other` holds, added (`sign` -1: taken away).
-    public mutating func add(_ other: Changes, sign: Int64 = 1) {
+    package mutating func add(_ other: Changes, sign: Int64 = 1) {
       let numbers = other.names.map { number($0) }
       for day in other.finished() {
         let k = slot(day.row.day)

@@ -3,12 +3,12 @@ import PomoCore
 /// How a session's time is credited to local days: each phase's elapsed seconds to the day
 /// it is on, or shared among the days its wall-clock span touches in proportion to the time
 /// on each; each credit rounded to the microsecond.
-public enum DayCredit {
+package enum DayCredit {
   /// A phase longer than this is not kept in day tables: it is read from the journal when a
   /// range needs it (a phase may claim to span years).
-  public static let longestKept = 2 * 86_400.0
+  package static let longestKept = 2 * 86_400.0
 
-  public static func micros(_ seconds: Double) -> Int64 {
+  package static func micros(_ seconds: Double) -> Int64 {
     let v = (seconds * 1_000_000).rounded()
     guard v.isFinite else { return 0 }
     return Int64(max(-9e18, min(9e18, v)))
@@ -16,31 +16,31 @@ public enum DayCredit {
 
   /// What the credits of a phase depend on: its kind, its wall-clock span and its elapsed
   /// seconds. Every credit is made from these, from a record or straight from the scanner.
-  public struct Span: Equatable, Sendable, BitwiseCopyable {
-    public var work: Bool
-    public var start: Double
-    public var end: Double
-    public var elapsedSeconds: Double
+  package struct Span: Equatable, Sendable, BitwiseCopyable {
+    package var work: Bool
+    package var start: Double
+    package var end: Double
+    package var elapsedSeconds: Double
     /// Whether the phase ran its planned time (`JournalPhase.completed`), and whether it ended
     /// before it (`JournalPhase.isCutShort`).
-    public var completed = true
-    public var cutShort = false
+    package var completed = true
+    package var cutShort = false
     /// A void Pomodoro (`JournalRecord.isVoid`): its time is neither
     /// focus nor rest, and is credited apart, as void.
-    public var void = false
+    package var void = false
 
     /// Too long for day tables.
     var isLong: Bool { !((end - start) <= longestKept) || !start.isFinite }
   }
 
   /// Whether a session has a phase too long for day tables.
-  public static func isLong(_ record: JournalRecord) -> Bool {
+  package static func isLong(_ record: JournalRecord) -> Bool {
     record.phases.contains { Span($0).isLong }
   }
 
   /// The distinct names a session's time counts for: its preset, then its tags; a workout's
   /// preset alone.
-  public static func names(preset: String, tags: [String], workout: Bool = false) -> [DayTable.Name] {
+  package static func names(preset: String, tags: [String], workout: Bool = false) -> [DayTable.Name] {
     if workout { return [DayTable.Name(kind: .workout, text: preset)] }
     var result = [DayTable.Name(kind: .preset, text: preset)]
     var seen = Set<String>()
@@ -50,7 +50,7 @@ public enum DayCredit {
 
   /// How many of a focus session's phases are done Pomodoros, and how many focus phases were
   /// cut short (`JournalRecord.isDonePomodoro`), from its spans.
-  public static func pomodoros(_ spans: UnsafeBufferPointer<Span>) -> (done: Int64, cutShort: Int64) {
+  package static func pomodoros(_ spans: UnsafeBufferPointer<Span>) -> (done: Int64, cutShort: Int64) {
     var done: Int64 = 0
     var cut: Int64 = 0
     for span in spans where span.work && !span.void {
@@ -61,7 +61,7 @@ public enum DayCredit {
 
   /// A session's start day, and its focus and rest per day (in microseconds), days in
   /// `within` only; with `void`, its void Pomodoro's time alone (see below).
-  public static func credits(
+  package static func credits(
     _ record: JournalRecord, calendar: LocalCalendar, within: ClosedRange<Int64> = Int64.min...Int64.max,
     void: Bool = false
   ) -> (startDay: Int64, days: [(day: Int64, focus: Int64, rest: Int64)]) {
@@ -108,7 +108,7 @@ public enum DayCredit {
   }
 
   /// The days of a record's interruption marks, each with whether it was internal.
-  public static func markDays(_ record: JournalRecord, calendar: LocalCalendar) -> [(day: Int64, internal: Bool)] {
+  package static func markDays(_ record: JournalRecord, calendar: LocalCalendar) -> [(day: Int64, internal: Bool)] {
     var result: [(day: Int64, internal: Bool)] = []
     for phase in record.phases {
       for mark in phase.marks { result.append((calendar.day(of: mark.at), mark.kind == .internal)) }
@@ -120,7 +120,7 @@ public enum DayCredit {
   /// `body(day, column, microseconds)` for each hour from the day start, for instants in
   /// `from..<to`. A phase short enough for day tables is stepped from its start whatever
   /// the span, so every report credits its hours alike; a longer one only over the span.
-  public static func hours(
+  package static func hours(
     _ phase: Span, calendar: LocalCalendar, from: Double = -.infinity, to: Double = .infinity,
     _ body: (Int64, Int, Int64) -> Void
   ) {
@@ -161,7 +161,7 @@ public enum DayCredit {
   ///
   /// Only the days in `within` are listed: the share before a day is found in closed form, so
   /// the cost follows the range, not the phase's length (a phase may claim to span millennia).
-  public static func split(
+  package static func split(
     _ phase: Span, calendar: LocalCalendar, within days: ClosedRange<Int64> = Int64.min...Int64.max
   ) -> [(Int64, Double)] {
     let first = calendar.day(of: phase.start)
@@ -192,7 +192,7 @@ public enum DayCredit {
 }
 
 extension DayCredit.Span {
-  public init(_ phase: JournalPhase, void: Bool = false) {
+  package init(_ phase: JournalPhase, void: Bool = false) {
     // Time away counts only when kept.
     self.init(
       work: phase.kind == .work, start: phase.start, end: phase.end, elapsedSeconds: phase.creditedSeconds,

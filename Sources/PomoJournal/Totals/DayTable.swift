@@ -7,7 +7,7 @@ import PomoPlatform
 /// Seconds are kept as whole microseconds, each credit rounded once, so sums do not depend
 /// on the order they were made in: a report from the table and one from the records agree
 /// to the microsecond (`DayCredit` makes the credits for both).
-public struct DayTable: Equatable, @unchecked Sendable {
+package struct DayTable: Equatable, @unchecked Sendable {
   /// What a table keeps in order of day, then `order`; entries of one day and order are
   /// added together.
   package protocol Entry: Equatable {
@@ -18,33 +18,33 @@ public struct DayTable: Equatable, @unchecked Sendable {
     mutating func add(_ other: Self, sign: Int64)
   }
 
-  public struct Row: Entry, Sendable, BitwiseCopyable {
-    public var day: Int64
+  package struct Row: Entry, Sendable, BitwiseCopyable {
+    package var day: Int64
     /// Focus sessions' work time; a workout's is `workout`.
-    public var focus: Int64 = 0
-    public var rest: Int64 = 0
+    package var focus: Int64 = 0
+    package var rest: Int64 = 0
     /// Focus sessions that started on the day, by how they ended (`completed` by the rule of
     /// `JournalRecord.isCutShort`); workouts are counted in `workoutSessions`.
-    public var sessions: Int64 = 0
-    public var completed: Int64 = 0
-    public var interrupted: Int64 = 0
+    package var sessions: Int64 = 0
+    package var completed: Int64 = 0
+    package var interrupted: Int64 = 0
     /// The done Pomodoros, and the focus phases cut short, of the sessions that started on the
     /// day (`JournalRecord.isDonePomodoro`).
-    public var pomodoros: Int64 = 0
-    public var cutShort: Int64 = 0
+    package var pomodoros: Int64 = 0
+    package var cutShort: Int64 = 0
     /// Workouts' work time on the day, and the workouts that started on it.
-    public var workout: Int64 = 0
-    public var workoutSessions: Int64 = 0
+    package var workout: Int64 = 0
+    package var workoutSessions: Int64 = 0
     /// Void sessions (`pomo void`) that started on the day: neither completed nor interrupted.
-    public var void: Int64 = 0
+    package var void: Int64 = 0
     /// The void Pomodoros' time on the day (never in `focus`), and how many of them began on it.
-    public var voidFocus: Int64 = 0
-    public var voidPomodoros: Int64 = 0
+    package var voidFocus: Int64 = 0
+    package var voidPomodoros: Int64 = 0
     /// The interruptions marked on the day, by kind (`pomo mark`).
-    public var internalMarks: Int64 = 0
-    public var externalMarks: Int64 = 0
+    package var internalMarks: Int64 = 0
+    package var externalMarks: Int64 = 0
 
-    public init(day: Int64) { self.day = day }
+    package init(day: Int64) { self.day = day }
 
     package var order: Int64 { 0 }
     package var isZero: Bool { self == Row(day: day) }
@@ -58,7 +58,7 @@ public struct DayTable: Equatable, @unchecked Sendable {
 
     /// Each count of `other` added (`sign` 1) or taken away (-1), one by one, not through key
     /// paths: a report over a long history adds every day's row.
-    public mutating func add(_ other: Row, sign: Int64) {
+    package mutating func add(_ other: Row, sign: Int64) {
       // Wrapping: a damaged cache file gives nonsense, never a crash.
       focus &+= sign &* other.focus
       rest &+= sign &* other.rest
@@ -78,12 +78,12 @@ public struct DayTable: Equatable, @unchecked Sendable {
   }
 
   /// A preset's or a tag's focus on a day, and the sessions of it that started that day.
-  public struct Share: Entry, Sendable, BitwiseCopyable {
-    public var day: Int64
+  package struct Share: Entry, Sendable, BitwiseCopyable {
+    package var day: Int64
     /// Its place in `names`.
-    public var name: Int32
-    public var focus: Int64 = 0
-    public var sessions: Int64 = 0
+    package var name: Int32
+    package var focus: Int64 = 0
+    package var sessions: Int64 = 0
 
     package var order: Int64 { Int64(name) }
     package var isZero: Bool { focus == 0 && sessions == 0 }
@@ -97,18 +97,18 @@ public struct DayTable: Equatable, @unchecked Sendable {
   /// Focus in one hour of the day (`column`, counted from the day start) on a day: the day
   /// and the column kept in one word, so the hours (most of a long history's totals) take 16
   /// bytes a cell.
-  public struct HourCell: Entry, Sendable, BitwiseCopyable {
+  package struct HourCell: Entry, Sendable, BitwiseCopyable {
     /// The day times 32, plus the column.
     private var place: Int64
-    public var focus: Int64
+    package var focus: Int64
 
-    public init(day: Int64, column: Int64, focus: Int64) {
+    package init(day: Int64, column: Int64, focus: Int64) {
       place = day &<< 5 | (column & 31)
       self.focus = focus
     }
 
-    public var day: Int64 { place >> 5 }
-    public var column: Int64 { place & 31 }
+    package var day: Int64 { place >> 5 }
+    package var column: Int64 { place & 31 }
     package var order: Int64 { column }
     package var isZero: Bool { focus == 0 }
 
@@ -116,12 +116,12 @@ public struct DayTable: Equatable, @unchecked Sendable {
   }
 
   /// A preset or a tag.
-  public struct Name: Hashable, Sendable {
+  package struct Name: Hashable, Sendable {
     /// A focus session's preset, a tag of a focus session, or a workout's preset (a workout's
     /// tags are not shared out: its time is never focus).
-    public enum Kind: UInt8, Sendable { case preset, tag, workout }
-    public var kind: Kind
-    public var text: String
+    package enum Kind: UInt8, Sendable { case preset, tag, workout }
+    package var kind: Kind
+    package var text: String
 
     package init(kind: Kind, text: String) {
       self.kind = kind
@@ -139,9 +139,9 @@ public struct DayTable: Equatable, @unchecked Sendable {
   /// The parts of the cache file the entries lie in, when they were read from one: kept for them.
   private var files: [FileSnapshot] = []
   /// Every name a share ever used (only ever grows, so shares keep their indexes).
-  public internal(set) var names: [Name] = []
+  package internal(set) var names: [Name] = []
 
-  public init() {}
+  package init() {}
 
   /// The table whose entries lie in pages of a cache file read and checked (`CacheFile`), in
   /// `files`: the pages of the days read, and of the hours when they were (`DayTotals.of`).
@@ -153,13 +153,13 @@ public struct DayTable: Equatable, @unchecked Sendable {
     (rowRun, shareRun, hourRun) = (SortedRun(rows), SortedRun(shares), SortedRun(hours))
   }
 
-  public static func == (a: DayTable, b: DayTable) -> Bool {
+  package static func == (a: DayTable, b: DayTable) -> Bool {
     a.names == b.names && a.rows == b.rows && a.shares == b.shares && a.hours == b.hours
   }
 
-  public var rows: [Row] { rowRun.array }
-  public var shares: [Share] { shareRun.array }
-  public var hours: [HourCell] { hourRun.array }
+  package var rows: [Row] { rowRun.array }
+  package var shares: [Share] { shareRun.array }
+  package var hours: [HourCell] { hourRun.array }
 
   /// Calls `body` with the table's rows, shares and hours, wherever they are kept.
   package func withStorage<R>(
@@ -169,18 +169,18 @@ public struct DayTable: Equatable, @unchecked Sendable {
   }
 
   /// Each hour cell of a day in `days`, in order.
-  public func forEachHour(in days: ClosedRange<Int64>, _ body: (HourCell) -> Void) {
+  package func forEachHour(in days: ClosedRange<Int64>, _ body: (HourCell) -> Void) {
     hourRun.forEach(in: days) { if $0.column < 24 { body($0) } }
   }
 
   /// Each row of a day in `days`, in order.
-  public func forEachRow(in days: ClosedRange<Int64>, _ body: (Row) -> Void) {
+  package func forEachRow(in days: ClosedRange<Int64>, _ body: (Row) -> Void) {
     rowRun.forEach(in: days) { if $0.isPlausible { body($0) } }
   }
 
   /// Each share of a day in `days` (a share naming no known name is passed over: the cache
   /// file it came from is not trusted that far).
-  public func forEachShare(in days: ClosedRange<Int64>, _ body: (Share) -> Void) {
+  package func forEachShare(in days: ClosedRange<Int64>, _ body: (Share) -> Void) {
     shareRun.forEach(in: days) { share in
       if share.name >= 0 && Int(share.name) < names.count && abs(share.sessions) <= Self.mostSessions { body(share) }
     }
@@ -189,7 +189,7 @@ public struct DayTable: Equatable, @unchecked Sendable {
   /// Adds what each of `list` holds in turn, the days of each put in order on a core of
   /// their own; days, shares and hours that come to nothing are dropped, so a table says the
   /// same however it was reached.
-  public mutating func apply(_ list: [Changes]) {
+  package mutating func apply(_ list: [Changes]) {
     let list = list.filter { !$0.isEmpty }
     if list.isEmpty { return }
     // The names first, in order: each change's names numbered after those before.

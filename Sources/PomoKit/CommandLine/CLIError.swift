@@ -5,7 +5,7 @@ import PomoReport
 import PomoTerminal
 
 /// An error that ends a command, with the status it exits with.
-public enum CLIError: Error, Equatable {
+package enum CLIError: Error, Equatable {
   /// A command-line mistake; a pointer to the help of `command` follows the message.
   case usage(String, command: [String])
   /// A file with bad contents (exit 65).

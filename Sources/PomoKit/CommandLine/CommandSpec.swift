@@ -6,7 +6,7 @@ import PomoTerminal
 
 /// What an option takes. The parser checks the value against it, and help, completions and
 /// the manual read the allowed values from here, so they never disagree.
-public enum ValueKind: Sendable, Equatable {
+package enum ValueKind: Sendable, Equatable {
   /// A flag: no value.
   case none
   case integer(ClosedRange<Int>)
@@ -53,19 +53,19 @@ public enum ValueKind: Sendable, Equatable {
 }
 
 /// An option a command accepts, such as `-r, --rounds <n>` or `--dry-run`.
-public struct OptionSpec: Sendable, Equatable {
-  public var long: String
-  public var short: Character?
-  public var kind: ValueKind
+package struct OptionSpec: Sendable, Equatable {
+  package var long: String
+  package var short: Character?
+  package var kind: ValueKind
   /// The value's placeholder, e.g. "n"; nil for a flag that takes no value.
-  public var value: String?
-  public var help: String
-  public var repeatable: Bool
+  package var value: String?
+  package var help: String
+  package var repeatable: Bool
   /// The value may be left out (`--week` or `--week last`); it is taken from the next word
   /// only when that word is not an option.
-  public var optionalValue: Bool
+  package var optionalValue: Bool
 
-  public init(
+  package init(
     _ long: String, short: Character? = nil, kind: ValueKind = .none, placeholder: String? = nil, help: String,
     repeatable: Bool = false, optionalValue: Bool = false
   ) {
@@ -97,20 +97,20 @@ public struct OptionSpec: Sendable, Equatable {
 
 /// A typed handle on a declared option: commands read values through it, so a misspelt
 /// option is a compile error, not a silent nil.
-public struct Option<Value>: Sendable {
-  public let spec: OptionSpec
+package struct Option<Value>: Sendable {
+  package let spec: OptionSpec
 
   init(_ spec: OptionSpec) { self.spec = spec }
 }
 
 extension Option where Value == Bool {
-  public static func flag(_ long: String, short: Character? = nil, help: String) -> Self {
+  package static func flag(_ long: String, short: Character? = nil, help: String) -> Self {
     Self(OptionSpec(long, short: short, help: help))
   }
 }
 
 extension Option where Value == Int {
-  public static func integer(
+  package static func integer(
     _ long: String, short: Character? = nil, in range: ClosedRange<Int>, placeholder: String? = nil, help: String
   ) -> Self {
     Self(OptionSpec(long, short: short, kind: .integer(range), placeholder: placeholder, help: help))
@@ -119,7 +119,7 @@ extension Option where Value == Int {
 
 extension Option where Value == String {
   /// A single value of `kind` (a path, a date, a duration, a preset, a tag, text).
-  public static func value(
+  package static func value(
     _ long: String, short: Character? = nil, _ kind: ValueKind, placeholder: String? = nil, help: String,
     optionalValue: Bool = false
   ) -> Self {
@@ -131,7 +131,7 @@ extension Option where Value == String {
 
 extension Option where Value == [String] {
   /// A value that may be given many times, such as `--tag`.
-  public static func repeated(
+  package static func repeated(
     _ long: String, short: Character? = nil, _ kind: ValueKind, placeholder: String? = nil, help: String
   ) -> Self {
     Self(OptionSpec(long, short: short, kind: kind, placeholder: placeholder, help: help, repeatable: true))
@@ -139,7 +139,7 @@ extension Option where Value == [String] {
 }
 
 extension Option where Value: ChoiceValue {
-  public static func choice(_ long: String, placeholder: String? = nil, help: String) -> Self {
+  package static func choice(_ long: String, placeholder: String? = nil, help: String) -> Self {
     Self(
       OptionSpec(
         long, kind: .choice(Value.allCases.map(\.rawValue)), placeholder: placeholder ?? "value", help: help))
@@ -148,29 +148,29 @@ extension Option where Value: ChoiceValue {
 
 /// A value of its own type that an option takes, checked by the parser against `kind`, such
 /// as `--format` for `pomo status` (a name or a template).
-public protocol OptionValue: Sendable {
+package protocol OptionValue: Sendable {
   static var kind: ValueKind { get }
   /// The value a word names; nil only for a word the parser's check of `kind` refuses.
   init?(optionValue: String)
 }
 
 extension Option where Value: OptionValue {
-  public static func typed(_ long: String, placeholder: String? = nil, help: String) -> Self {
+  package static func typed(_ long: String, placeholder: String? = nil, help: String) -> Self {
     Self(OptionSpec(long, kind: Value.kind, placeholder: placeholder, help: help))
   }
 }
 
 /// A positional argument, such as `<preset>`.
-public struct ArgumentSpec: Sendable {
-  public var name: String
+package struct ArgumentSpec: Sendable {
+  package var name: String
   /// What the argument takes; the parser checks it, and completions offer its values.
-  public var kind: ValueKind
-  public var help: String
-  public var optional: Bool
+  package var kind: ValueKind
+  package var help: String
+  package var optional: Bool
   /// The last argument may be given more than once (`pomo tag TAG ...`).
-  public var repeatable: Bool
+  package var repeatable: Bool
 
-  public init(_ name: String, kind: ValueKind = .text, help: String, optional: Bool = false, repeatable: Bool = false) {
+  package init(_ name: String, kind: ValueKind = .text, help: String, optional: Bool = false, repeatable: Bool = false) {
     self.name = name
     self.kind = kind
     self.help = help
@@ -182,14 +182,14 @@ public struct ArgumentSpec: Sendable {
 }
 
 /// Everything help and the parser need to know about one command.
-public struct CommandSpec: Sendable {
-  public var name: String
-  public var abstract: String
-  public var discussion: String?
-  public var arguments: [ArgumentSpec]
-  public var options: [OptionSpec]
+package struct CommandSpec: Sendable {
+  package var name: String
+  package var abstract: String
+  package var discussion: String?
+  package var arguments: [ArgumentSpec]
+  package var options: [OptionSpec]
 
-  public init(
+  package init(
     name: String, abstract: String, discussion: String? = nil, arguments: [ArgumentSpec] = [],
     options: [OptionSpec] = []
   ) {
@@ -205,7 +205,7 @@ public struct CommandSpec: Sendable {
 }
 
 /// A command of pomo. Each lives in its own file under `Commands/`.
-public protocol Command {
+package protocol Command {
   static var spec: CommandSpec { get }
   static var subcommands: [CommandNode] { get }
   /// Whether the command may run a session, which handles SIGINT, SIGTERM, SIGHUP and SIGTSTP
@@ -215,17 +215,17 @@ public protocol Command {
 }
 
 extension Command {
-  public static var subcommands: [CommandNode] { [] }
-  public static var runsSession: Bool { false }
+  package static var subcommands: [CommandNode] { [] }
+  package static var runsSession: Bool { false }
   /// The command as a value, so the tree of commands can be walked without metatypes.
-  public static var node: CommandNode {
+  package static var node: CommandNode {
     CommandNode(spec: spec, subcommands: { subcommands }, runsSession: runsSession, run: run)
   }
 }
 
 /// One command in the tree: its spec, its children, and what it does.
-public struct CommandNode {
-  public var spec: CommandSpec
+package struct CommandNode {
+  package var spec: CommandSpec
   var children: () -> [CommandNode]
   var runsSession: Bool
   var run: (ParsedArguments, Context) throws -> Int32

@@ -5,12 +5,12 @@ import PomoReport
 import PomoTerminal
 
 /// The shells `pomo completions` writes scripts for.
-public enum CompletionShell: String, ChoiceValue {
+package enum CompletionShell: String, ChoiceValue {
   case bash, zsh, fish
 }
 
 /// The names a completion script asks pomo for while completing (`pomo completions --list`).
-public enum CompletionList: String, ChoiceValue {
+package enum CompletionList: String, ChoiceValue {
   case presets, tags
   /// The latest sessions' short ids, newest first, each with a tab and what it was.
   case sessions
@@ -30,13 +30,13 @@ public enum CompletionList: String, ChoiceValue {
 /// a leading run of subcommand names picks the command, the rest are its options (skipping
 /// their values) and arguments; then the word under the cursor is completed as an option, an
 /// option's value, a subcommand or the next argument.
-public enum CompletionScript {
+package enum CompletionScript {
   /// The script for `shell`. `lister` is the command that prints the presets, tags, sessions
   /// or tasks, one a line, when followed by a `CompletionList` value ("pomo completions
   /// --list"). When the command line being completed names a journal with `--journal` (the
   /// long name of `journal`), all but the presets are listed from that journal: `lister`
   /// takes the option too.
-  public static func script(for shell: CompletionShell, root: CommandNode, lister: String, journal: OptionSpec)
+  package static func script(for shell: CompletionShell, root: CommandNode, lister: String, journal: OptionSpec)
     -> String
   {
     let tree = Tree(root)

@@ -7,28 +7,28 @@ import PomoSession
 import PomoTerminal
 
 /// What a command may know about the world it runs in, injected so tests control all of it.
-public struct Context {
-  public var environment: [String: String]
-  public var output: any TextOutput
-  public var errors: any TextOutput
-  public var stdinIsTerminal: Bool
-  public var stdoutIsTerminal: Bool
+package struct Context {
+  package var environment: [String: String]
+  package var output: any TextOutput
+  package var errors: any TextOutput
+  package var stdinIsTerminal: Bool
+  package var stdoutIsTerminal: Bool
   /// The terminal's width in columns, when stdout is one (from TIOCGWINSZ).
-  public var terminalColumns: Int?
+  package var terminalColumns: Int?
   /// The clocks: boot time for deadlines, awake time, and the wall clock for timestamps.
-  public var clock: SessionClock
+  package var clock: SessionClock
   /// This machine's name, recorded with each session.
-  public var hostName: String
+  package var hostName: String
   /// The local time zone: days in reports, offsets in records, times in messages.
-  public var zone: any TimeZoneRules
+  package var zone: any TimeZoneRules
   /// The pomo program itself, to start again for `start --detach` (nil: this process's own).
-  public var programPath: String?
+  package var programPath: String?
   /// Called with a command's parsed arguments just before it runs (tests audit them).
-  public var willRun: ((ParsedArguments) -> Void)?
+  package var willRun: ((ParsedArguments) -> Void)?
 
   /// The defaults are the real world: the system clocks, host and time zone (from TZ in
   /// `environment`); tests pass their own.
-  public init(
+  package init(
     environment: [String: String], output: any TextOutput, errors: any TextOutput,
     stdinIsTerminal: Bool = false, stdoutIsTerminal: Bool = false, terminalColumns: Int? = nil,
     clock: SessionClock = .system, hostName: String? = nil, zone: (any TimeZoneRules)? = nil
@@ -48,17 +48,17 @@ public struct Context {
   /// terminal's. When stdout is not a terminal (a pipe, a file) nothing is cut: fields stay
   /// whole for `grep` and `cut`, so the width is `Context.unlimited`. A terminal whose size
   /// cannot be read is 80 columns.
-  public var width: Int {
+  package var width: Int {
     Self.columns(environment, terminal: terminalColumns) ?? (stdoutIsTerminal ? 80 : Self.unlimited)
   }
 
   /// The width to wrap prose in (help pages): `width`, but 80 columns where that has no limit,
   /// as a page read through a pager or a file is easier to read in lines of 80.
-  public var wrapWidth: Int { min(width, Self.columns(environment, terminal: terminalColumns) ?? 80) }
+  package var wrapWidth: Int { min(width, Self.columns(environment, terminal: terminalColumns) ?? 80) }
 
   /// The width of output that is not a terminal: wider than any line pomo writes, small enough
   /// that layouts adding columns to it cannot overflow.
-  public static let unlimited = 1 << 20
+  package static let unlimited = 1 << 20
 
   /// `COLUMNS` when it is a width (1 to 1000, plain digits), else the terminal's width, else
   /// nil. Read again when a live session's terminal is resized.
@@ -78,11 +78,11 @@ public struct Context {
     return Platform.terminalRows(1)
   }
 
-  public var paths: Paths { Paths(environment: environment) }
+  package var paths: Paths { Paths(environment: environment) }
 
   /// Whether text may go beyond ASCII: the locale is UTF-8. When it is not, `Pomo.main` passes
   /// everything printed through `ASCIIOutput`.
-  public var unicode: Bool { DisplayStyle.localeIsUTF8(environment) }
+  package var unicode: Bool { DisplayStyle.localeIsUTF8(environment) }
 
   /// Prints JSON; where the locale is not UTF-8, characters beyond ASCII are `\u` escapes, so
   /// the JSON means the same in ASCII.
@@ -98,14 +98,14 @@ public struct Context {
 }
 
 /// Where pomo keeps things, by the XDG Base Directory rules.
-public struct Paths: Sendable {
-  public var environment: [String: String]
+package struct Paths: Sendable {
+  package var environment: [String: String]
 
-  public init(environment: [String: String]) {
+  package init(environment: [String: String]) {
     self.environment = environment
   }
 
-  public var home: String { environment["HOME"] ?? "/" }
+  package var home: String { environment["HOME"] ?? "/" }
 
   /// An XDG variable's folder, or the default; relative values are ignored, as the spec says.
   private func base(_ variable: String, default relative: String) -> String {
@@ -113,26 +113,26 @@ public struct Paths: Sendable {
     return home.hasSuffix("/") ? home + relative : home + "/" + relative
   }
 
-  public var configDirectory: String { base("XDG_CONFIG_HOME", default: ".config") + "/pomo" }
-  public var presetsDirectory: String { configDirectory + "/presets" }
-  public var configFile: String { configDirectory + "/config.json" }
-  public var dataDirectory: String { base("XDG_DATA_HOME", default: ".local/share") + "/pomo" }
-  public var stateDirectory: String { base("XDG_STATE_HOME", default: ".local/state") + "/pomo" }
-  public var stateFolder: StateFolder { StateFolder(directory: stateDirectory) }
-  public var stateFile: String { stateFolder.stateFile }
+  package var configDirectory: String { base("XDG_CONFIG_HOME", default: ".config") + "/pomo" }
+  package var presetsDirectory: String { configDirectory + "/presets" }
+  package var configFile: String { configDirectory + "/config.json" }
+  package var dataDirectory: String { base("XDG_DATA_HOME", default: ".local/share") + "/pomo" }
+  package var stateDirectory: String { base("XDG_STATE_HOME", default: ".local/state") + "/pomo" }
+  package var stateFolder: StateFolder { StateFolder(directory: stateDirectory) }
+  package var stateFile: String { stateFolder.stateFile }
   /// Where the caches are kept: nil under `--no-cache` (`POMO_NO_CACHE` set, and not `0`),
   /// when every answer comes from the journal alone and no cache file is read or written.
-  public var cacheDirectory: String? { usesCache ? base("XDG_CACHE_HOME", default: ".cache") + "/pomo" : nil }
+  package var cacheDirectory: String? { usesCache ? base("XDG_CACHE_HOME", default: ".cache") + "/pomo" : nil }
   /// Whether caches are read and written: not under `--no-cache` or `POMO_NO_CACHE`.
-  public var usesCache: Bool {
+  package var usesCache: Bool {
     guard let value = environment[Self.noCacheVariable] else { return true }
     return value.isEmpty || value == "0"
   }
   /// The variable `--no-cache` sets, so the processes a command starts recount as well.
-  public static let noCacheVariable = "POMO_NO_CACHE"
+  package static let noCacheVariable = "POMO_NO_CACHE"
   /// The running session's control socket's folder: `$XDG_RUNTIME_DIR/pomo` (it lives as
   /// long as the login), else the state folder.
-  public var controlFolder: String {
+  package var controlFolder: String {
     if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
       return (runtime.hasSuffix("/") ? String(runtime.dropLast()) : runtime) + "/pomo"
     }
@@ -141,32 +141,32 @@ public struct Paths: Sendable {
 
   /// The state folder as the control socket's name is keyed to it: resolved, so that two
   /// spellings of one folder reach the same session.
-  public var controlKey: String { Platform.resolvedPath(stateDirectory) ?? stateDirectory }
+  package var controlKey: String { Platform.resolvedPath(stateDirectory) ?? stateDirectory }
 
   /// A client of this profile's running session (and only of it).
-  public var controlClient: ControlClient {
+  package var controlClient: ControlClient {
     ControlClient(folder: controlFolder, stateFolder: controlKey, stateFile: stateFile)
   }
 
   /// The journal: `--journal`, else `POMO_JOURNAL`, else the folder in the XDG data folder.
-  public func journal(override: String? = nil) -> String {
+  package func journal(override: String? = nil) -> String {
     if let override, !override.isEmpty { return override }
     if let env = environment["POMO_JOURNAL"], !env.isEmpty { return env }
     return defaultJournalFolder
   }
 
   /// The journal folder when none is chosen: one file per machine inside.
-  public var defaultJournalFolder: String { dataDirectory + "/journal" }
+  package var defaultJournalFolder: String { dataDirectory + "/journal" }
 
   /// Where earlier versions kept the journal, as one file.
-  public var legacyJournal: String { dataDirectory + "/journal.jsonl" }
+  package var legacyJournal: String { dataDirectory + "/journal.jsonl" }
 }
 
 extension Context {
   /// The real process: its environment, stdout, stderr and terminal.
   /// Signals are held first of all (see `SignalPipe.hold`): `Pomo.main` lets them through
   /// for a command that runs no session, and the session's `SignalPipe` for one that does.
-  public static func process() -> Context {
+  package static func process() -> Context {
     SignalPipe.hold()
     Platform.ignoreBrokenPipes()
     let environment = Platform.environment

@@ -8,10 +8,10 @@ import PomoTerminal
 /// arguments and options comes from the spec the parser uses; the sections a manual has
 /// beyond that (files, environment, exit status, the formats) are written here, from the
 /// reference in docs/.
-public enum ManualPage {
+package enum ManualPage {
   /// The page. `date` is the date of the version ("December 1, 2026"); the description ends
   /// with the version the page is for.
-  public static func render(root: CommandNode, version: String, date: String) -> String {
+  package static func render(root: CommandNode, version: String, date: String) -> String {
     let name = root.spec.name
     var out: [String] = []
     out += [

@@ -5,21 +5,21 @@ import PomoReport
 import PomoTerminal
 
 /// The root command: finds the subcommand, runs it, and turns errors into messages and exit codes.
-public enum Pomo: Command {
+package enum Pomo: Command {
   /// The version: the CHANGELOG's current one (its first `## [X.Y.Z] - DATE` heading), read
   /// when pomo is built, so the binary, the manual page and the release's files agree.
-  public static let version = BuildInfo.version
+  package static let version = BuildInfo.version
 
   /// The short commit pomo was built from, or nil when it was built without `.git` (from a
   /// source tarball).
-  public static let commit = BuildInfo.commit
+  package static let commit = BuildInfo.commit
 
   /// What `pomo --version` prints: `pomo 1.0.0 (abc1234)`, or `pomo 1.0.0` without a commit.
-  public static var versionLine: String {
+  package static var versionLine: String {
     "pomo \(version)" + (commit.map { " (\($0))" } ?? "")
   }
 
-  public static let spec = CommandSpec(
+  package static let spec = CommandSpec(
     name: "pomo",
     abstract: "A Pomodoro and interval-training timer for the terminal.",
     discussion: """
@@ -28,7 +28,7 @@ public enum Pomo: Command {
       Built-in presets: \(PresetCatalog.builtInNames.joined(separator: ", ")) ('pomo presets' describes each). Your own go in $XDG_CONFIG_HOME/pomo/presets/NAME.json.
       """)
 
-  public static var subcommands: [CommandNode] {
+  package static var subcommands: [CommandNode] {
     [
       Start.node, Resume.node, Pause.node, Toggle.node, Skip.node, Extend.node, Next.node, Rep.node, Tag.node, Untag.node, Note.node, Mark.node, VoidSession.node,
       Away.node, Back.node, Keep.node, Drop.node,
@@ -41,7 +41,7 @@ public enum Pomo: Command {
     ]
   }
 
-  public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+  package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
     context.output.write(HelpFormatter.help(for: Pomo.node, path: ["pomo"], width: context.wrapWidth))
     return ExitCode.success
   }
@@ -51,7 +51,7 @@ public enum Pomo: Command {
   /// Where the locale is not UTF-8, all it prints passes through `ASCIIOutput`. Signals held
   /// since start-up (`Context.process`) are let through once the command is known not to run a
   /// session, and in any case on the way out, so a held SIGTERM still ends the process.
-  public static func main(_ argv: [String], context: Context) -> Int32 {
+  package static func main(_ argv: [String], context: Context) -> Int32 {
     defer { SignalPipe.release() }
     var context = context
     if !context.unicode {

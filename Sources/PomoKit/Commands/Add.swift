@@ -4,8 +4,8 @@ import PomoPlatform
 
 extension Pomo {
   /// `pomo add`: records a session that was not timed.
-  public enum Add: Command {
-    public static let spec = CommandSpec(
+  package enum Add: Command {
+    package static let spec = CommandSpec(
       name: "add",
       abstract: "Record a session that was not timed.",
       discussion: """
@@ -38,7 +38,7 @@ extension Pomo {
     static let status = Option<JournalRecord.Status>.choice(
       "status", placeholder: "status", help: "completed, interrupted or void (default: from --end).")
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       try HistoryEditing.locked(context) { try correct(arguments, context) }
     }
 

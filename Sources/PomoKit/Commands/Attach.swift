@@ -15,8 +15,8 @@ import PomoTerminal
 extension Pomo {
   /// `pomo attach`: the live display of the running session (say, one started with
   /// `--detach`), drawn from its feed, with the keys of `start`.
-  public enum Attach: Command {
-    public static let spec = CommandSpec(
+  package enum Attach: Command {
+    package static let spec = CommandSpec(
       name: "attach",
       abstract: "Show the running session live, with its keys, in this terminal.",
       discussion: """
@@ -37,7 +37,7 @@ extension Pomo {
       KeyHints.full(confirm: confirm, open: open, quit: "q stop", extra: "d detach")
     }
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let style = DisplayStyle.resolve(
         ascii: arguments[SharedOptions.ascii], color: arguments[SharedOptions.color],
         environment: context.environment, isTerminal: true)

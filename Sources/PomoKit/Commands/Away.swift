@@ -2,8 +2,8 @@ import PomoCore
 
 extension Pomo {
   /// `pomo away [--cause CAUSE]`: tells the running session you have left, from any shell.
-  public enum Away: Command {
-    public static let spec = CommandSpec(
+  package enum Away: Command {
+    package static let spec = CommandSpec(
       name: "away", abstract: "Tell the running session you have left.",
       discussion: """
         The phase does what the config's "away" policy says for its kind: "pause" pauses it
@@ -22,7 +22,7 @@ extension Pomo {
     static let cause = Option<AwayCause>.choice(
       "cause", placeholder: "cause", help: "Why: lock, idle, sleep or command (the default).")
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       try Steering.run(.away(arguments[cause] ?? .command), context)
     }
   }

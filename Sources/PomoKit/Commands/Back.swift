@@ -2,8 +2,8 @@ import PomoCore
 
 extension Pomo {
   /// `pomo back`: tells the running session you are back, from any shell.
-  public enum Back: Command {
-    public static let spec = Steering.spec(
+  package enum Back: Command {
+    package static let spec = Steering.spec(
       "back", abstract: "Tell the running session you are back.",
       discussion: """
         The span away closes; a phase the "pause" policy paused goes on, and under "ask"
@@ -11,7 +11,7 @@ extension Pomo {
         nothing changes.
         """)
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       try Steering.run(.back, context)
     }
   }

@@ -6,8 +6,8 @@ import PomoPlatform
 
 extension Pomo {
   /// `pomo completions SHELL`: a completion script generated from the command specs.
-  public enum Completions: Command {
-    public static let spec = CommandSpec(
+  package enum Completions: Command {
+    package static let spec = CommandSpec(
       name: "completions",
       abstract: "Print a shell completion script for bash, zsh or fish.",
       discussion: """
@@ -36,7 +36,7 @@ extension Pomo {
     /// How many of the latest sessions `--list sessions` offers.
     static let recentSessions = 20
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let shell = arguments.positionals.first.flatMap(CompletionShell.init(rawValue:))
       switch (shell, arguments[list]) {
       case (let shell?, nil):

@@ -4,8 +4,8 @@ import PomoPlatform
 
 extension Pomo {
   /// `pomo delete`: removes a recorded session from every report.
-  public enum Delete: Command {
-    public static let spec = CommandSpec(
+  package enum Delete: Command {
+    package static let spec = CommandSpec(
       name: "delete",
       abstract: "Delete a recorded session.",
       discussion: """
@@ -17,7 +17,7 @@ extension Pomo {
       arguments: [HistoryEditing.idArgument],
       options: [SharedOptions.journal.spec])
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       try HistoryEditing.locked(context) { try correct(arguments, context) }
     }
 

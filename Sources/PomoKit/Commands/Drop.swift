@@ -2,8 +2,8 @@ import PomoCore
 
 extension Pomo {
   /// `pomo drop`: drops the time away the running session asks about.
-  public enum Drop: Command {
-    public static let spec = Steering.spec(
+  package enum Drop: Command {
+    package static let spec = Steering.spec(
       "drop", abstract: "Drop the time away the session asks about.",
       discussion: """
         Under the "ask" away policy, the session asks on your return whether the time away
@@ -11,7 +11,7 @@ extension Pomo {
         keeps it; 'pomo edit ID --drop-away' decides later.
         """)
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       try Steering.run(.dropAway, context)
     }
   }

@@ -4,8 +4,8 @@ import PomoPlatform
 
 extension Pomo {
   /// `pomo edit`: corrects a recorded session.
-  public enum Edit: Command {
-    public static let spec = CommandSpec(
+  package enum Edit: Command {
+    package static let spec = CommandSpec(
       name: "edit",
       abstract: "Correct a recorded session.",
       discussion: """
@@ -45,7 +45,7 @@ extension Pomo {
     static let status = Option<JournalRecord.Status>.choice(
       "status", placeholder: "status", help: "Set the status: completed, interrupted or void.")
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       try HistoryEditing.locked(context) { try correct(arguments, context) }
     }
 

@@ -5,8 +5,8 @@ import PomoReport
 
 extension Pomo {
   /// `pomo export`: the sessions, as they now stand, in a format other tools read.
-  public enum Export: Command {
-    public static let spec = CommandSpec(
+  package enum Export: Command {
+    package static let spec = CommandSpec(
       name: "export",
       abstract: "Print sessions as CSV, JSON, iCalendar or Timewarrior.",
       discussion: """
@@ -52,7 +52,7 @@ extension Pomo {
       "into", .path, placeholder: "folder",
       help: "With --format timewarrior: add the intervals to this Timewarrior database instead of printing them.")
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       if arguments[into] != nil, arguments[format] != .timewarrior {
         throw CLIError.usage(
           "'--into' writes Timewarrior's data: give it with --format timewarrior", command: arguments.path)

@@ -6,8 +6,8 @@ import PomoPlatform
 
 extension Pomo {
   /// `pomo extend [DURATION]`: lengthens the running session's current phase.
-  public enum Extend: Command {
-    public static let spec = Steering.spec(
+  package enum Extend: Command {
+    package static let spec = Steering.spec(
       "extend", abstract: "Lengthen the current phase of the running session.",
       discussion: """
         Adds DURATION (default 1m) to the current phase, as + does in the session's terminal
@@ -20,7 +20,7 @@ extension Pomo {
 
     static let defaultAmount: Duration = .seconds(60)
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       var amount = defaultAmount
       if let text = arguments.positionals.first {
         switch TypedDuration.parse(text) {

@@ -5,8 +5,8 @@ import PomoTerminal
 
 extension Pomo {
   /// `pomo import FILE`: adds the sessions of another journal, or of another tool's data.
-  public enum Import: Command {
-    public static let spec = CommandSpec(
+  package enum Import: Command {
+    package static let spec = CommandSpec(
       name: "import",
       abstract: "Add sessions from another journal or another tool.",
       discussion: """
@@ -42,7 +42,7 @@ extension Pomo {
     /// The most a file to import may hold.
     static let sizeLimit = 1 << 30
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       var input = try Input(arguments.positionals[0])
       let file = input.file
       let target = JournalAccess.journal(arguments, context)
@@ -312,7 +312,7 @@ extension Pomo {
 }
 
 extension ImportSource: OptionValue {
-  public static var kind: ValueKind { .choice(allCases.map(\.rawValue) + aliases.keys.sorted()) }
+  package static var kind: ValueKind { .choice(allCases.map(\.rawValue) + aliases.keys.sorted()) }
 
-  public init?(optionValue: String) { self.init(word: optionValue) }
+  package init?(optionValue: String) { self.init(word: optionValue) }
 }

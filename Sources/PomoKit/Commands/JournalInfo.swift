@@ -6,8 +6,8 @@ import PomoTerminal
 
 extension Pomo {
   /// `pomo journal`: the journal's files, for people who sync the folder between machines.
-  public enum JournalInfo: Command {
-    public static let spec = CommandSpec(
+  package enum JournalInfo: Command {
+    package static let spec = CommandSpec(
       name: "journal",
       abstract: "Show the journal's files, one per machine.",
       discussion: """
@@ -35,7 +35,7 @@ extension Pomo {
       var own: Bool
     }
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let journal = JournalAccess.journal(arguments, context)
       var infos: [FileInfo] = []
       for path in journal.files {

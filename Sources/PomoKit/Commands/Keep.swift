@@ -2,8 +2,8 @@ import PomoCore
 
 extension Pomo {
   /// `pomo keep`: keeps the time away the running session asks about.
-  public enum Keep: Command {
-    public static let spec = Steering.spec(
+  package enum Keep: Command {
+    package static let spec = Steering.spec(
       "keep", abstract: "Keep the time away the session asks about.",
       discussion: """
         Under the "ask" away policy, the session asks on your return whether the time away
@@ -11,7 +11,7 @@ extension Pomo {
         drops it; 'pomo edit ID --keep-away' decides later.
         """)
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       try Steering.run(.keepAway, context)
     }
   }

@@ -6,8 +6,8 @@ import PomoTerminal
 
 extension Pomo {
   /// `pomo log`: the latest sessions, newest first.
-  public enum Log: Command {
-    public static let spec = CommandSpec(
+  package enum Log: Command {
+    package static let spec = CommandSpec(
       name: "log",
       abstract: "Show the latest sessions, newest first.",
       options: [limit.spec, SharedOptions.json.spec, SharedOptions.journal.spec, SharedOptions.strict.spec])
@@ -15,7 +15,7 @@ extension Pomo {
     static let limit = Option<Int>.integer(
       "limit", short: "n", in: 1...1_000_000, help: "How many sessions to show (default 10).")
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let limit = arguments[limit] ?? 10
       TimeZoneCheck.warn(context)
       let journal = JournalAccess.journal(arguments, context)
@@ -60,7 +60,7 @@ extension Pomo {
 /// The table `pomo log` prints: every field whole where the width has no limit; where it has
 /// one, a long preset name is cut and the tags take the rest of the line, or a line of their
 /// own under the session. Notes, exercises and interruptions follow, a line a session.
-public enum LogText {
+package enum LogText {
   static let table = TextTable(
     [
       .init("ID"), .init("DATE"), .init("START"), .init("PRESET", cut: .end(soft: 16, floor: 8)), .init("STATUS"),
@@ -76,11 +76,11 @@ public enum LogText {
     ], free: "STATUS TAGS", freeFloor: 1 << 20)
 
   /// The tags joined by `,`, each quoted when it must be (`TagList`), so the list reads exactly.
-  public static func tagList(_ tags: [String]) -> String { TagList.text(tags) }
+  package static func tagList(_ tags: [String]) -> String { TagList.text(tags) }
 
   /// What the table and the lines under it show of a session. Taken from each record as it
   /// is read: a log of a million sessions keeps this, not every phase of each.
-  public struct Row {
+  package struct Row {
     let id: String
     let start: Double
     let preset: String
@@ -92,7 +92,7 @@ public enum LogText {
     let voidReason: String?
     let exercises: [ExerciseTotal]
 
-    public init(_ record: JournalRecord) {
+    package init(_ record: JournalRecord) {
       id = record.id
       start = record.start
       preset = record.preset
@@ -110,11 +110,11 @@ public enum LogText {
     }
   }
 
-  public static func render(_ records: [JournalRecord], width: Int, unicode: Bool, offset: (Double) -> Int) -> String {
+  package static func render(_ records: [JournalRecord], width: Int, unicode: Bool, offset: (Double) -> Int) -> String {
     render(records.map(Row.init), width: width, unicode: unicode, offset: offset)
   }
 
-  public static func render(_ rows: [Row], width: Int, unicode: Bool, offset: (Double) -> Int) -> String {
+  package static func render(_ rows: [Row], width: Int, unicode: Bool, offset: (Double) -> Int) -> String {
     if rows.isEmpty { return "No sessions recorded yet. Start one with 'pomo start work'.\n" }
     var stamp: [UInt8] = []
     let cells = rows.map { row -> [String] in

@@ -6,8 +6,8 @@ import PomoPlatform
 
 extension Pomo {
   /// `pomo manual`: the manual page, pomo(1), generated from the command specs.
-  public enum Manual: Command {
-    public static let spec = CommandSpec(
+  package enum Manual: Command {
+    package static let spec = CommandSpec(
       name: "manual",
       abstract: "Print the manual page, pomo(1), in roff (mdoc).",
       discussion: """
@@ -27,7 +27,7 @@ extension Pomo {
       return "\(LocalCalendar.monthNames[parts[1] - 1]) \(parts[2]), \(parts[0])"
     }
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       context.output.write(ManualPage.render(root: Pomo.node, version: Pomo.version, date: date))
       return ExitCode.success
     }

@@ -2,8 +2,8 @@ import PomoCore
 
 extension Pomo {
   /// `pomo mark internal|external [NOTE]`: marks an interruption of the running Pomodoro from any shell.
-  public enum Mark: Command {
-    public static let spec = Steering.spec(
+  package enum Mark: Command {
+    package static let spec = Steering.spec(
       "mark", abstract: "Mark an interruption of the running Pomodoro.",
       discussion: """
         As the Pomodoro Technique keeps them: internal for one that came from you (a thought,
@@ -19,7 +19,7 @@ extension Pomo {
         ArgumentSpec("note", kind: .text, help: "What it was (quote it for spaces).", optional: true),
       ])
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let words = arguments.positionals
       guard let kind = words.first.flatMap(PhaseMark.Kind.init(rawValue:)) else {
         throw CLIError.usage(

@@ -6,15 +6,15 @@ import PomoPlatform
 
 extension Pomo {
   /// `pomo next`: continues a phase that waits for confirmation.
-  public enum Next: Command {
-    public static let spec = Steering.spec(
+  package enum Next: Command {
+    package static let spec = Steering.spec(
       "next", abstract: "Continue a phase that waits for confirmation.",
       discussion: """
         A phase that waits for confirmation (a preset's "advance": "confirm") goes on to
         the next phase; otherwise nothing changes.
         """)
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       try Steering.run(.next, context)
     }
   }

@@ -2,8 +2,8 @@ import PomoCore
 
 extension Pomo {
   /// `pomo note [TEXT]`: sets or clears the running session's note from any shell.
-  public enum Note: Command {
-    public static let spec = Steering.spec(
+  package enum Note: Command {
+    package static let spec = Steering.spec(
       "note", abstract: "Set the running session's note.",
       discussion: """
         The note replaces the one the session had (from 'pomo start --note', say); with no
@@ -11,7 +11,7 @@ extension Pomo {
         """,
       arguments: [ArgumentSpec("text", kind: .text, help: "The note (quote it for spaces).", optional: true)])
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let text = arguments.positionals.first
       if let text { _ = try Steering.words([text], arguments.path) }
       return try Steering.run(.note(text), context)

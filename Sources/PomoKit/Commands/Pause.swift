@@ -6,8 +6,8 @@ import PomoPlatform
 
 extension Pomo {
   /// `pomo pause`: pauses the running session from any shell.
-  public enum Pause: Command {
-    public static let spec = Steering.spec(
+  package enum Pause: Command {
+    package static let spec = Steering.spec(
       "pause", abstract: "Pause the running session.",
       discussion: """
         Pausing a paused session changes nothing, but for one the away policy paused: the
@@ -15,7 +15,7 @@ extension Pomo {
         goes on; the phase's deadline moves by the pause.
         """)
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       try Steering.run(.pause, context)
     }
   }

@@ -6,8 +6,8 @@ import PomoTerminal
 
 extension Pomo {
   /// `pomo presets`: every preset, built-in and the user's.
-  public enum Presets: Command {
-    public static let spec = CommandSpec(
+  package enum Presets: Command {
+    package static let spec = CommandSpec(
       name: "presets",
       abstract: "List the presets: built-in ones and your own.",
       discussion: """
@@ -16,9 +16,9 @@ extension Pomo {
         'pomo presets new NAME' starts one from a copy of another.
         """)
 
-    public static var subcommands: [CommandNode] { [Show.node, New.node, Schema.node] }
+    package static var subcommands: [CommandNode] { [Show.node, New.node, Schema.node] }
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let catalog = try PresetLookup.catalog(context)
       let text = PresetListText.render(
         catalog.presets, width: context.width, home: context.paths.home, unicode: context.unicode)

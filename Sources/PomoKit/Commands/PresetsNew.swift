@@ -7,8 +7,8 @@ import PomoTerminal
 extension Pomo.Presets {
   /// `pomo presets new NAME [--from PRESET]`: a preset file of your own to edit, with the
   /// schema beside it so that editors check and complete it.
-  public enum New: Command {
-    public static let spec = CommandSpec(
+  package enum New: Command {
+    package static let spec = CommandSpec(
       name: "new",
       abstract: "Start a preset of your own from a copy of another.",
       discussion: """
@@ -39,7 +39,7 @@ extension Pomo.Presets {
     /// The preset copied when `--from` is not given: the classic Pomodoro.
     static let defaultSource = "work"
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       // The name, not the file's: `work.json` names the preset `work`, as its file would.
       var name = arguments.positionals[0]
       if name.lowercased().hasSuffix(".json") && name.count > 5 { name = String(name.dropLast(5)) }

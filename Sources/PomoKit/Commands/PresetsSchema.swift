@@ -6,8 +6,8 @@ import PomoPlatform
 
 extension Pomo.Presets {
   /// `pomo presets schema`: the JSON Schema for preset files, as carried in the binary.
-  public enum Schema: Command {
-    public static let spec = CommandSpec(
+  package enum Schema: Command {
+    package static let spec = CommandSpec(
       name: "schema",
       abstract: "Print the JSON Schema (draft 2020-12) for preset files.",
       discussion: """
@@ -16,7 +16,7 @@ extension Pomo.Presets {
         it beside your presets.
         """)
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       context.output.write(PresetCatalog.schema)
       return ExitCode.success
     }

@@ -6,8 +6,8 @@ import PomoPlatform
 
 extension Pomo.Presets {
   /// `pomo presets show NAME [--json]`: the expanded plan of one preset, or its JSON.
-  public enum Show: Command {
-    public static let spec = CommandSpec(
+  package enum Show: Command {
+    package static let spec = CommandSpec(
       name: "show",
       abstract: "Show a preset's plan: each phase's start, duration, kind and round.",
       discussion: """
@@ -21,7 +21,7 @@ extension Pomo.Presets {
     static let json = Option<Bool>.flag(
       "json", help: "Print the preset's JSON (with --rounds, that many rounds) instead of its plan.")
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       var preset = try PresetLookup.preset(arguments.positionals[0], path: arguments.path, context: context)
       if arguments[json] {
         if let rounds = arguments[SharedOptions.rounds] { preset.rounds = rounds }

@@ -6,8 +6,8 @@ import PomoTerminal
 
 extension Pomo {
   /// `pomo rep [N]`: counts a round of the running AMRAP, or answers a phase's question for its reps.
-  public enum Rep: Command {
-    public static let spec = Steering.spec(
+  package enum Rep: Command {
+    package static let spec = Steering.spec(
       "rep", abstract: "Count a round of the running AMRAP, or give the reps a phase asks for.",
       discussion: """
         Without N, marks one more round done in a phase that counts them (a preset's
@@ -23,7 +23,7 @@ extension Pomo {
           optional: true)
       ])
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       guard let text = arguments.positionals.first else { return try Steering.run(.rep, context) }
       guard let reps = ParsedArguments.plainInteger(text, negative: false), PhaseCount.range.contains(reps) else {
         throw CLIError.usage(

@@ -6,8 +6,8 @@ import PomoTerminal
 
 extension Pomo {
   /// `pomo report`: summaries of the journal by day, with totals, streak and comparison.
-  public enum Report: Command {
-    public static let spec = CommandSpec(
+  package enum Report: Command {
+    package static let spec = CommandSpec(
       name: "report",
       abstract: "Summarize the journal: focus by day, totals, streak.",
       discussion: """
@@ -83,7 +83,7 @@ extension Pomo {
     static let timers = Option<Bool>.flag(
       "timers", help: "Each quick timer (25m, 40s/20s) in a row of its own, not all in one.")
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let format = arguments[Self.format] ?? .text
       let config = try ConfigAccess.load(context)
       let start = arguments[weekStart] ?? config.weekStart ?? .monday
@@ -248,6 +248,6 @@ extension Pomo {
 }
 
 /// What `pomo report --format` writes.
-public enum ReportFormat: String, ChoiceValue {
+package enum ReportFormat: String, ChoiceValue {
   case text, json, csv, svg, html
 }

@@ -8,9 +8,9 @@ import PomoTerminal
 
 extension Pomo {
   /// `pomo resume`: continues the most recent interrupted session where it stopped.
-  public enum Resume: Command {
-    public static let runsSession = true
-    public static let spec = CommandSpec(
+  package enum Resume: Command {
+    package static let runsSession = true
+    package static let spec = CommandSpec(
       name: "resume",
       abstract: "Resume a paused session, or the last interrupted one.",
       discussion: """
@@ -25,7 +25,7 @@ extension Pomo {
         """,
       options: SharedOptions.launch)
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       // A session left by a pomo that died is recorded first (so it can be resumed below),
       // and never steered.
       let journal = JournalAccess.journal(arguments, context)
@@ -133,7 +133,7 @@ extension Plan {
   /// plan's, by name, kind and round, from its place in the plan on. A preset file edited
   /// since, or a record from before pomo kept a timer's warm-up, gives another plan, and
   /// resuming that would run the wrong phases.
-  public func mismatch(_ record: JournalRecord) -> String? {
+  package func mismatch(_ record: JournalRecord) -> String? {
     for (i, phase) in record.phases.enumerated() {
       let index = record.planOffset + i
       guard index < phases.count else { return "it has \(phases.count) phases, the session more" }
@@ -148,7 +148,7 @@ extension Plan {
 
   /// The part of this plan an interrupted record did not finish: from the phase it stopped
   /// in (with the time that phase still had), or nil when nothing is left.
-  public func resuming(after record: JournalRecord) -> (plan: Plan, offset: Int)? {
+  package func resuming(after record: JournalRecord) -> (plan: Plan, offset: Int)? {
     var index = record.planOffset + record.phases.count
     var firstRemaining: Duration?
     if let last = record.phases.last, !last.completed, index - 1 < phases.count {

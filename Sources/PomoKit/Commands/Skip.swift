@@ -6,15 +6,15 @@ import PomoPlatform
 
 extension Pomo {
   /// `pomo skip`: ends the running session's current phase and starts the next.
-  public enum Skip: Command {
-    public static let spec = Steering.spec(
+  package enum Skip: Command {
+    package static let spec = Steering.spec(
       "skip", abstract: "End the current phase now and start the next.",
       discussion: """
         The phase is recorded as skipped (not completed). Skipping the last phase ends the
         session.
         """)
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       try Steering.run(.skip, context)
     }
   }

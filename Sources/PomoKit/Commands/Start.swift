@@ -13,9 +13,9 @@ import PomoSession
 
 extension Pomo {
   /// `pomo start NAME`: runs a preset's phases live in the terminal.
-  public enum Start: Command {
-    public static let runsSession = true
-    public static let spec = CommandSpec(
+  package enum Start: Command {
+    package static let runsSession = true
+    package static let spec = CommandSpec(
       name: "start",
       abstract: "Start a session from a preset.",
       discussion: SessionLauncher.keysHelp + """
@@ -82,7 +82,7 @@ extension Pomo {
       "tag", short: "t", .tag, help: "Tag the session in the journal (repeatable).")
     static let note = Option<String>.value("note", .text, help: "A note for the session's journal record.")
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let path = arguments.path
       let timer = QuickTimerOptions(
         rounds: arguments[SharedOptions.rounds], warmup: duration(arguments[warmup]),

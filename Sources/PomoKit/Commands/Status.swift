@@ -8,8 +8,8 @@ import PomoTerminal
 
 extension Pomo {
   /// `pomo status`: what is running now, cheap enough for a status bar to call every second.
-  public enum Status: Command {
-    public static let spec = CommandSpec(
+  package enum Status: Command {
+    package static let spec = CommandSpec(
       name: "status",
       abstract: "Show what is running now, for prompts and status bars.",
       discussion: """
@@ -42,7 +42,7 @@ extension Pomo {
       "follow", short: "f",
       help: "Print a line at every visible change, pushed by the running session, and keep following later sessions.")
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let format = try chosenFormat(arguments)
       // A state file left by a pomo that is gone (or unreadable) is recorded and removed.
       let state = JournalAccess.recover(JournalAccess.journal(arguments, context), context)
@@ -157,9 +157,9 @@ final class GoalSource {
 }
 
 extension StatusFormat: OptionValue {
-  public static var kind: ValueKind { .template(choices: names, fields: fields) }
+  package static var kind: ValueKind { .template(choices: names, fields: fields) }
 
-  public init?(optionValue: String) {
+  package init?(optionValue: String) {
     guard let format = try? StatusFormat(parsing: optionValue) else { return nil }
     self = format
   }

@@ -6,8 +6,8 @@ import PomoPlatform
 
 extension Pomo {
   /// `pomo stop`: ends the running session as q would.
-  public enum Stop: Command {
-    public static let spec = Steering.spec(
+  package enum Stop: Command {
+    package static let spec = Steering.spec(
       "stop", abstract: "Stop the running session.",
       discussion: """
         The session is recorded as interrupted (quit), as after q in its terminal, and its
@@ -15,7 +15,7 @@ extension Pomo {
         """,
       prints: "the session's summary, as its own terminal prints it when it ends,")
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       try Steering.run(.stop, context)
     }
   }

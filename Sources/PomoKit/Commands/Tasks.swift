@@ -4,8 +4,8 @@ import PomoPlatform
 
 extension Pomo {
   /// `pomo task`: the day's tasks and their estimates, as the Pomodoro Technique keeps them.
-  public enum Tasks: Command {
-    public static let spec = CommandSpec(
+  package enum Tasks: Command {
+    package static let spec = CommandSpec(
       name: "task",
       abstract: "Plan the day's tasks with estimates in Pomodoros.",
       discussion: """
@@ -21,9 +21,9 @@ extension Pomo {
           pomo task done 3f2a
         """)
 
-    public static var subcommands: [CommandNode] { [Add.node, List.node, Done.node, Edit.node] }
+    package static var subcommands: [CommandNode] { [Add.node, List.node, Done.node, Edit.node] }
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       context.output.write(HelpFormatter.help(for: Tasks.node, path: ["pomo", "task"], width: context.wrapWidth))
       return ExitCode.success
     }

@@ -4,8 +4,8 @@ import PomoPlatform
 
 extension Pomo.Tasks {
   /// `pomo task add TITLE [--estimate N] [--tag TAG]`: a new task; prints its short id.
-  public enum Add: Command {
-    public static let spec = CommandSpec(
+  package enum Add: Command {
+    package static let spec = CommandSpec(
       name: "add",
       abstract: "Add a task, with an estimate in Pomodoros; print its id.",
       discussion: """
@@ -22,7 +22,7 @@ extension Pomo.Tasks {
       "estimate", short: "e", in: TaskRecord.estimates, help: "How many Pomodoros it should take (1 to 99).")
     static let tag = Option<[String]>.repeated("tag", short: "t", .tag, help: "Tag the task (repeatable).")
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let title = try TaskAccess.title(arguments.positionals[0], path: arguments.path)
       var tags: [String] = []
       for t in arguments[tag] where !tags.contains(t) { tags.append(t) }

@@ -5,8 +5,8 @@ import PomoReport
 
 extension Pomo.Tasks {
   /// `pomo task done ID`: marks a task done, now.
-  public enum Done: Command {
-    public static let spec = CommandSpec(
+  package enum Done: Command {
+    package static let spec = CommandSpec(
       name: "done",
       abstract: "Mark a task done.",
       discussion: """
@@ -16,7 +16,7 @@ extension Pomo.Tasks {
       arguments: [TaskAccess.idArgument],
       options: [SharedOptions.journal.spec])
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       try HistoryEditing.locked(context) {
         let journal = JournalAccess.journal(arguments, context)
         let found = try TaskAccess.find(arguments.positionals[0], journal, context)

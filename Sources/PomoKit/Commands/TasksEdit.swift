@@ -4,8 +4,8 @@ import PomoPlatform
 
 extension Pomo.Tasks {
   /// `pomo task edit ID [--title T] [--estimate N] [--tag TAG] [--untag TAG] [--open]`.
-  public enum Edit: Command {
-    public static let spec = CommandSpec(
+  package enum Edit: Command {
+    package static let spec = CommandSpec(
       name: "edit",
       abstract: "Change a task's title, estimate or tags, or open it again.",
       discussion: """
@@ -25,7 +25,7 @@ extension Pomo.Tasks {
     static let untag = Option<[String]>.repeated("untag", .tag, help: "Remove a tag (repeatable).")
     static let open = Option<Bool>.flag("open", help: "Open a done task again.")
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let path = arguments.path
       let newTitle = try arguments[title].map { t throws(CLIError) in try TaskAccess.title(t, path: path) }
       return try HistoryEditing.locked(context) {

@@ -6,8 +6,8 @@ import PomoTerminal
 
 extension Pomo.Tasks {
   /// `pomo task list [--all] [--json]`: today's tasks, estimate against actual.
-  public enum List: Command {
-    public static let spec = CommandSpec(
+  package enum List: Command {
+    package static let spec = CommandSpec(
       name: "list",
       abstract: "List today's tasks: open ones and those done today, estimate against actual.",
       discussion: """
@@ -20,7 +20,7 @@ extension Pomo.Tasks {
 
     static let all = Option<Bool>.flag("all", help: "Every task, done on any day.")
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let config = try ConfigAccess.load(context)
       let journal = JournalAccess.journal(arguments, context)
       let calendar = LocalCalendar(zone: context.zone, dayStart: config.dayStart)

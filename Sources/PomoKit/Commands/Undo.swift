@@ -4,8 +4,8 @@ import PomoPlatform
 
 extension Pomo {
   /// `pomo undo`: takes back the latest correction.
-  public enum Undo: Command {
-    public static let spec = CommandSpec(
+  package enum Undo: Command {
+    package static let spec = CommandSpec(
       name: "undo",
       abstract: "Take back the latest add, edit or delete.",
       discussion: """
@@ -16,7 +16,7 @@ extension Pomo {
         """,
       options: [SharedOptions.journal.spec])
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       try HistoryEditing.locked(context) { try correct(arguments, context) }
     }
 

@@ -4,8 +4,8 @@ import PomoPlatform
 extension Pomo {
   /// `pomo void [REASON] [--stop]`: voids the running Pomodoro, from any shell. (Not named
   /// `Void`, which would hide Swift's own in every command.)
-  public enum VoidSession: Command {
-    public static let spec: CommandSpec = {
+  package enum VoidSession: Command {
+    package static let spec: CommandSpec = {
       var spec = Steering.spec(
         "void", abstract: "Void the running Pomodoro and begin it again.",
         discussion: """
@@ -26,7 +26,7 @@ extension Pomo {
 
     static let stop = Option<Bool>.flag("stop", help: "End the session with the void Pomodoro.")
 
-    public static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
+    package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let reason = arguments.positionals.first
       if let reason { _ = try Steering.words([reason], arguments.path, text: true) }
       let stop = arguments[Self.stop]

@@ -1,8 +1,8 @@
 /// A bus address, as `DBUS_SESSION_BUS_ADDRESS` holds it: one or more transports separated by
 /// `;`, each `method:key=value,…` with bytes outside `[-0-9A-Za-z_/.\*]` escaped as `%xx`.
 /// pomo connects over Unix sockets only; other transports are kept, and skipped on connect.
-public struct DBusAddress: Equatable, Sendable, CustomStringConvertible {
-  public enum Transport: Equatable, Sendable {
+package struct DBusAddress: Equatable, Sendable, CustomStringConvertible {
+  package enum Transport: Equatable, Sendable {
     /// `unix:path=…`: a socket file.
     case unixPath(String)
     /// `unix:abstract=…`: a Linux abstract socket name (its bytes, without the leading NUL).
@@ -12,16 +12,16 @@ public struct DBusAddress: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// The text it was parsed from.
-  public let text: String
+  package let text: String
   /// The transports in order of preference.
-  public let transports: [Transport]
+  package let transports: [Transport]
 
   /// Where the system bus listens when `DBUS_SYSTEM_BUS_ADDRESS` is not set.
-  public static let systemDefault = "unix:path=/var/run/dbus/system_bus_socket"
+  package static let systemDefault = "unix:path=/var/run/dbus/system_bus_socket"
 
-  public var description: String { text }
+  package var description: String { text }
 
-  public init(_ text: String) throws(DBusError) {
+  package init(_ text: String) throws(DBusError) {
     self.text = text
     var transports: [Transport] = []
     for part in text.split(separator: ";", omittingEmptySubsequences: true) {
@@ -32,7 +32,7 @@ public struct DBusAddress: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// The session bus's address, from `DBUS_SESSION_BUS_ADDRESS` in `environment`.
-  public static func sessionBus(environment: [String: String]) throws(DBusError) -> DBusAddress {
+  package static func sessionBus(environment: [String: String]) throws(DBusError) -> DBusAddress {
     guard let text = environment["DBUS_SESSION_BUS_ADDRESS"], !text.isEmpty else {
       throw .noAddress(variable: "DBUS_SESSION_BUS_ADDRESS")
     }
@@ -40,7 +40,7 @@ public struct DBusAddress: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// The system bus's address, from `DBUS_SYSTEM_BUS_ADDRESS`, else the well-known socket.
-  public static func systemBus(environment: [String: String]) throws(DBusError) -> DBusAddress {
+  package static func systemBus(environment: [String: String]) throws(DBusError) -> DBusAddress {
     let text = environment["DBUS_SYSTEM_BUS_ADDRESS"].flatMap { $0.isEmpty ? nil : $0 } ?? systemDefault
     return try DBusAddress(text)
   }

@@ -12,42 +12,42 @@
 /// command: `call(_:timeout:)` sends and waits for the reply, setting aside any other message
 /// for `nextMessage()`. Every wait has a deadline; a bus that closes, even mid-message, is
 /// an error, and a connection that failed so stays failed.
-public final class DBusConnection {
+package final class DBusConnection {
   /// The socket, non-blocking once the connection is open: poll it for input.
-  public let fileDescriptor: Int32
-  public let address: DBusAddress
+  package let fileDescriptor: Int32
+  package let address: DBusAddress
   /// The bus's GUID, from the authentication.
-  public let serverGUID: String
+  package let serverGUID: String
   /// The name the bus gave this connection (":1.42").
-  public private(set) var uniqueName = ""
+  package private(set) var uniqueName = ""
   /// Messages received while waiting for a reply, not yet taken.
   private var setAside: [DBusMessage] = []
   private var buffer: DBusMessageBuffer
   private var lastSerial: UInt32 = 0
   /// Why the connection can no longer be used, once it cannot.
-  public private(set) var failure: DBusError?
+  package private(set) var failure: DBusError?
   private var isClosed = false
 
   /// Which received messages are decoded (see `DBusMessageFilter`); nil for all. A listener
   /// sets it as soon as it knows whom it listens to: the others are skipped on their header.
-  public var filter: DBusMessageFilter? {
+  package var filter: DBusMessageFilter? {
     get { buffer.filter }
     set { buffer.filter = newValue }
   }
 
   /// How many received messages the filter has skipped.
-  public var skippedCount: Int { buffer.skippedCount }
+  package var skippedCount: Int { buffer.skippedCount }
 
   /// How many messages `call` sets aside at most; older ones are dropped beyond that, so a
   /// flood of signals during a call cannot grow memory without bound.
-  public static let maximumSetAside = 1024
+  package static let maximumSetAside = 1024
   /// How long a command waits for the bus by default.
-  public static let defaultTimeout = Duration.seconds(25)
+  package static let defaultTimeout = Duration.seconds(25)
 
   /// Connects to the first of `address`'s transports that answers, authenticates as
   /// `userID`, and says `Hello`; each step within `timeout`. `messageLimit` bounds the
   /// messages kept (longer ones are skipped).
-  public init(
+  package init(
     address: DBusAddress, timeout: Duration = defaultTimeout, userID: UInt32 = UnixSocket.userID,
     messageLimit: Int = 8 << 20
   ) throws(DBusError) {
@@ -107,14 +107,14 @@ public final class DBusConnection {
   }
 
   /// The session bus of `environment` (`DBUS_SESSION_BUS_ADDRESS`).
-  public static func sessionBus(environment: [String: String], timeout: Duration = defaultTimeout) throws(DBusError)
+  package static func sessionBus(environment: [String: String], timeout: Duration = defaultTimeout) throws(DBusError)
     -> DBusConnection
   {
     try DBusConnection(address: try .sessionBus(environment: environment), timeout: timeout)
   }
 
   /// The system bus of `environment` (`DBUS_SYSTEM_BUS_ADDRESS`, else the well-known socket).
-  public static func systemBus(environment: [String: String], timeout: Duration = defaultTimeout) throws(DBusError)
+  package static func systemBus(environment: [String: String], timeout: Duration = defaultTimeout) throws(DBusError)
     -> DBusConnection
   {
     try DBusConnection(address: try .systemBus(environment: environment), timeout: timeout)
@@ -123,7 +123,7 @@ public final class DBusConnection {
   deinit { close() }
 
   /// Closes the socket; later calls fail.
-  public func close() {
+  package func close() {
     guard !isClosed else { return }
     isClosed = true
     UnixSocket.close(fileDescriptor)
@@ -183,7 +183,7 @@ public final class DBusConnection {
 
   /// Sends `message` with the next serial, which it returns (the one its reply will name).
   @discardableResult
-  public func send(_ message: DBusMessage, timeout: Duration = defaultTimeout) throws(DBusError) -> UInt32 {
+  package func send(_ message: DBusMessage, timeout: Duration = defaultTimeout) throws(DBusError) -> UInt32 {
     if let failure { throw failure }
     var message = message
     lastSerial = lastSerial == UInt32.max ? 1 : lastSerial + 1
@@ -202,7 +202,7 @@ public final class DBusConnection {
   /// Reads what waits on the socket, never blocking. Throws when the bus has closed the
   /// connection (`midMessage` when it stopped inside a message) or the read failed; when
   /// bytes came before the end, the messages they hold are taken first and the next call throws.
-  public func readAvailable() throws(DBusError) {
+  package func readAvailable() throws(DBusError) {
     if let failure { throw failure }
     var total = 0
     // A bounded amount per call, so one busy bus cannot hold an event loop.
@@ -227,7 +227,7 @@ public final class DBusConnection {
   /// left or `handle` returns false. A malformed or oversized message is dropped. A read
   /// that fails leaves the messages read before it to be handed out; `failure` then says the
   /// connection is over, so a listener never loops on a socket at its end.
-  public func drain(_ handle: (DBusMessage) -> Bool) {
+  package func drain(_ handle: (DBusMessage) -> Bool) {
     try? readAvailable()
     while true {
       let message: DBusMessage?
@@ -242,12 +242,12 @@ public final class DBusConnection {
   }
 
   /// Whether `nextMessage()` has messages it can give without reading.
-  public var hasSetAsideMessages: Bool { !setAside.isEmpty }
+  package var hasSetAsideMessages: Bool { !setAside.isEmpty }
 
   /// The next whole message received, or nil when none has all arrived; never reads or
   /// blocks. A malformed or oversized message throws and is dropped: call again for the
   /// next. A stream that cannot be read any further fails the connection.
-  public func nextMessage() throws(DBusError) -> DBusMessage? {
+  package func nextMessage() throws(DBusError) -> DBusMessage? {
     if !setAside.isEmpty { return setAside.removeFirst() }
     return try framed()
   }
@@ -263,7 +263,7 @@ public final class DBusConnection {
   }
 
   /// Waits for the next message, at most `timeout`.
-  public func waitForMessage(timeout: Duration = defaultTimeout) throws(DBusError) -> DBusMessage {
+  package func waitForMessage(timeout: Duration = defaultTimeout) throws(DBusError) -> DBusMessage {
     let deadline = DBusDeadline(timeout)
     while true {
       if let message = try nextMessage() { return message }
@@ -282,7 +282,7 @@ public final class DBusConnection {
   /// Sends `message` and waits for its reply: the METHOD_RETURN, or the ERROR thrown as
   /// `.remote`. Other messages that arrive meanwhile are kept for `nextMessage()`;
   /// malformed ones are dropped.
-  public func call(_ message: DBusMessage, timeout: Duration = defaultTimeout) throws(DBusError) -> DBusMessage {
+  package func call(_ message: DBusMessage, timeout: Duration = defaultTimeout) throws(DBusError) -> DBusMessage {
     let deadline = DBusDeadline(timeout)
     let serial = try send(message, timeout: timeout)
     while true {
@@ -309,19 +309,19 @@ public final class DBusConnection {
   }
 
   /// Asks the bus to send this connection the messages `rule` matches (signals, mostly).
-  public func addMatch(_ rule: DBusMatchRule, timeout: Duration = defaultTimeout) throws(DBusError) {
+  package func addMatch(_ rule: DBusMatchRule, timeout: Duration = defaultTimeout) throws(DBusError) {
     _ = try call(Self.addMatchCall(rule), timeout: timeout)
   }
 
   /// The bus's `AddMatch` for `rule`, to send without waiting from an event loop.
-  public static func addMatchCall(_ rule: DBusMatchRule) -> DBusMessage {
+  package static func addMatchCall(_ rule: DBusMatchRule) -> DBusMessage {
     .methodCall(
       destination: DBusNames.bus, path: DBusNames.busPath, interface: DBusNames.bus, member: "AddMatch",
       body: [.string(rule.text)])
   }
 
   /// The names on the bus (`org.freedesktop.DBus.ListNames`).
-  public func listNames(timeout: Duration = defaultTimeout) throws(DBusError) -> [String] {
+  package func listNames(timeout: Duration = defaultTimeout) throws(DBusError) -> [String] {
     let member = "ListNames"
     let reply = try call(
       .methodCall(destination: DBusNames.bus, path: DBusNames.busPath, interface: DBusNames.bus, member: member),

@@ -1,6 +1,6 @@
 /// What can go wrong talking to a D-Bus bus: each case names the thing, so a warning such as
 /// "pomo: warning: no session bus: …" can be acted on.
-public enum DBusError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum DBusError: Error, Equatable, Sendable, CustomStringConvertible {
   /// No address to connect to: the variable that would name one is unset or empty.
   case noAddress(variable: String)
   /// An address string that does not follow the specification's grammar.
@@ -26,7 +26,7 @@ public enum DBusError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A reply whose body does not have the signature the call expects.
   case unexpectedReply(member: String, expected: String, got: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .noAddress(let variable): return "no bus address: \(variable) is not set"
     case .invalidAddress(let address, let reason): return "invalid d-bus address \"\(address)\": \(reason)"

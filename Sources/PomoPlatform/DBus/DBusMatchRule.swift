@@ -1,11 +1,11 @@
 /// A match rule for `AddMatch`: which signals the bus should send this connection.
-public struct DBusMatchRule: Equatable, Sendable {
+package struct DBusMatchRule: Equatable, Sendable {
   /// The rule as the bus reads it: `type='signal',interface='…',member='…'`.
-  public let text: String
+  package let text: String
 
   /// Signals, narrowed by any of sender, interface, member, object path and first argument
   /// (a string) given.
-  public static func signal(
+  package static func signal(
     sender: String? = nil, interface: String? = nil, member: String? = nil, path: String? = nil, arg0: String? = nil
   ) -> DBusMatchRule {
     let pairs: [(String, String?)] = [

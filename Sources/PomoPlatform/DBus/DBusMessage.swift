@@ -1,45 +1,45 @@
 /// One D-Bus message: a method call, its return or error, or a signal. The header fields
 /// pomo needs are properties; the body is a list of values, its signature worked out from them.
-public struct DBusMessage: Equatable, Sendable {
-  public enum Kind: UInt8, Sendable {
+package struct DBusMessage: Equatable, Sendable {
+  package enum Kind: UInt8, Sendable {
     case methodCall = 1
     case methodReturn = 2
     case error = 3
     case signal = 4
   }
 
-  public struct Flags: OptionSet, Sendable, Hashable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
-    public static let noReplyExpected = Flags(rawValue: 1)
-    public static let noAutoStart = Flags(rawValue: 2)
+  package struct Flags: OptionSet, Sendable, Hashable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+    package static let noReplyExpected = Flags(rawValue: 1)
+    package static let noAutoStart = Flags(rawValue: 2)
   }
 
   /// The longest message the specification allows, header and body, in bytes.
-  public static let maximumLength = 128 << 20
+  package static let maximumLength = 128 << 20
   /// The fixed part of the header, before the header fields' array.
-  public static let fixedHeaderLength = 16
+  package static let fixedHeaderLength = 16
 
-  public var kind: Kind
-  public var flags: Flags = []
+  package var kind: Kind
+  package var flags: Flags = []
   /// Set by the connection that sends the message; never 0 on the wire.
-  public var serial: UInt32 = 0
-  public var path: String?
-  public var interface: String?
-  public var member: String?
-  public var errorName: String?
-  public var replySerial: UInt32?
-  public var destination: String?
-  public var sender: String?
-  public var body: [DBusValue] = []
+  package var serial: UInt32 = 0
+  package var path: String?
+  package var interface: String?
+  package var member: String?
+  package var errorName: String?
+  package var replySerial: UInt32?
+  package var destination: String?
+  package var sender: String?
+  package var body: [DBusValue] = []
 
-  public init(kind: Kind) { self.kind = kind }
+  package init(kind: Kind) { self.kind = kind }
 
   /// The body's signature, `su` for a string and a number.
-  public var signature: String { body.map(\.type.description).joined() }
+  package var signature: String { body.map(\.type.description).joined() }
 
   /// A call of `interface.member` on `path` of `destination`.
-  public static func methodCall(
+  package static func methodCall(
     destination: String?, path: String, interface: String?, member: String, body: [DBusValue] = []
   ) -> DBusMessage {
     var message = DBusMessage(kind: .methodCall)
@@ -52,7 +52,7 @@ public struct DBusMessage: Equatable, Sendable {
   }
 
   /// A signal `interface.member` from `path`.
-  public static func signal(path: String, interface: String, member: String, body: [DBusValue] = []) -> DBusMessage {
+  package static func signal(path: String, interface: String, member: String, body: [DBusValue] = []) -> DBusMessage {
     var message = DBusMessage(kind: .signal)
     message.path = path
     message.interface = interface
@@ -62,7 +62,7 @@ public struct DBusMessage: Equatable, Sendable {
   }
 
   /// "org.freedesktop.DBus.Hello": what a reply or an error names.
-  public var qualifiedMember: String { [interface, member].compactMap { $0 }.joined(separator: ".") }
+  package var qualifiedMember: String { [interface, member].compactMap { $0 }.joined(separator: ".") }
 
   enum Field: UInt8 {
     case path = 1
@@ -70,7 +70,7 @@ public struct DBusMessage: Equatable, Sendable {
   }
 
   /// The message in wire format (little endian); `serial` must be set.
-  public func encoded() throws(DBusError) -> [UInt8] {
+  package func encoded() throws(DBusError) -> [UInt8] {
     guard serial != 0 else { throw .invalidValue("a message with serial 0") }
     try checkRequiredFields()
     var fields: [DBusValue] = []
@@ -116,20 +116,20 @@ public struct DBusMessage: Equatable, Sendable {
 
   /// How a message lies in the stream: its header's length with the padding after it (where
   /// the body starts), and its total length.
-  public struct Frame: Equatable, Sendable {
-    public var headerLength: Int
-    public var total: Int
+  package struct Frame: Equatable, Sendable {
+    package var headerLength: Int
+    package var total: Int
   }
 
   /// The total length of the message whose first 16 bytes are `header`, checked against the
   /// specification's limits; nil when fewer than 16 bytes are there yet.
-  public static func length(header: ArraySlice<UInt8>) throws(DBusError) -> Int? {
+  package static func length(header: ArraySlice<UInt8>) throws(DBusError) -> Int? {
     try frame(header: header)?.total
   }
 
   /// The frame of the message whose first 16 bytes are `header`, checked against the
   /// specification's limits; nil when fewer than 16 bytes are there yet.
-  public static func frame(header: ArraySlice<UInt8>) throws(DBusError) -> Frame? {
+  package static func frame(header: ArraySlice<UInt8>) throws(DBusError) -> Frame? {
     guard header.count >= fixedHeaderLength else { return nil }
     let fixed = Array(header.prefix(fixedHeaderLength))
     let bigEndian: Bool
@@ -156,7 +156,7 @@ public struct DBusMessage: Equatable, Sendable {
   }
 
   /// Decodes one whole message, exactly `bytes.count` long.
-  public init(decoding bytes: [UInt8]) throws(DBusError) {
+  package init(decoding bytes: [UInt8]) throws(DBusError) {
     guard let frame = try Self.frame(header: bytes[...]), frame.total == bytes.count else {
       throw .malformed("\(bytes.count) bytes are not one whole message")
     }

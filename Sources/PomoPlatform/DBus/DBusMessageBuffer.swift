@@ -7,32 +7,32 @@
 ///
 /// With a `filter`, each message is judged on its header before its body is there: one the
 /// filter does not admit is skipped like one too large, its body never decoded or kept.
-public struct DBusMessageBuffer: Sendable {
+package struct DBusMessageBuffer: Sendable {
   /// The longest message kept; a longer one (up to the specification's limit) is skipped as
   /// it arrives, so memory stays bounded whatever a peer sends.
-  public let limit: Int
+  package let limit: Int
   private var bytes: [UInt8] = []
   private var start = 0
   /// Bytes of a message too large to keep that are still to be dropped.
   private var skipping = 0
   /// Why the stream can no longer be read, once it cannot.
-  public private(set) var broken: DBusError?
+  package private(set) var broken: DBusError?
   /// Which messages are decoded; nil for all (up to `limit`).
-  public var filter: DBusMessageFilter?
+  package var filter: DBusMessageFilter?
   /// How many messages the filter has skipped.
-  public private(set) var skippedCount = 0
+  package private(set) var skippedCount = 0
 
-  public init(limit: Int = 8 << 20) {
+  package init(limit: Int = 8 << 20) {
     self.limit = min(limit, DBusMessage.maximumLength)
   }
 
   /// The bytes held, not yet handed back as messages.
-  public var pendingCount: Int { bytes.count - start }
+  package var pendingCount: Int { bytes.count - start }
 
   /// Whether the bytes held end in the middle of a message.
-  public var isMidMessage: Bool { pendingCount > 0 || skipping > 0 }
+  package var isMidMessage: Bool { pendingCount > 0 || skipping > 0 }
 
-  public mutating func append(_ received: [UInt8]) {
+  package mutating func append(_ received: [UInt8]) {
     guard broken == nil else { return }
     var received = received[...]
     if skipping > 0 {
@@ -50,7 +50,7 @@ public struct DBusMessageBuffer: Sendable {
   /// The next whole message, nil when its bytes have not all arrived. Throws for a message
   /// that is malformed or too large (it is dropped; call again for the next) or when the
   /// stream is broken (it stays so). Messages the filter does not admit are passed over.
-  public mutating func next() throws(DBusError) -> DBusMessage? {
+  package mutating func next() throws(DBusError) -> DBusMessage? {
     while true {
       if let broken { throw broken }
       let frame: DBusMessage.Frame

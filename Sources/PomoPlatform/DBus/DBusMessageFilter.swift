@@ -5,16 +5,16 @@
 /// any connection may still send it signals by its unique name, and on the system bus any
 /// user may: without a filter, each of those bodies (8 MiB at most) would be decoded before
 /// its sender was looked at, and a flood of them would hold a real signal back for seconds.
-public struct DBusMessageFilter: Equatable, Sendable {
+package struct DBusMessageFilter: Equatable, Sendable {
   /// A signal worth reading: who sends it and what it is.
-  public struct Signal: Hashable, Sendable {
+  package struct Signal: Hashable, Sendable {
     /// The unique name of the sending connection (":1.42"), or `org.freedesktop.DBus` for
     /// the bus's own signals: the bus writes the sender, so it cannot be forged.
-    public var sender: String
-    public var interface: String
-    public var member: String
+    package var sender: String
+    package var interface: String
+    package var member: String
 
-    public init(sender: String, interface: String, member: String) {
+    package init(sender: String, interface: String, member: String) {
       self.sender = sender
       self.interface = interface
       self.member = member
@@ -22,22 +22,22 @@ public struct DBusMessageFilter: Equatable, Sendable {
   }
 
   /// The signals read; any other signal, and every method call, is skipped.
-  public var signals: Set<Signal>
+  package var signals: Set<Signal>
   /// The longest message read, header and body: a longer one is skipped, whatever it is, so
   /// what one message may cost is bounded by this, not by the bus's limit.
-  public var maximumLength: Int
+  package var maximumLength: Int
 
   /// What a listener needs by default: 64 KiB holds any reply or signal pomo asks for.
-  public static let defaultMaximumLength = 64 << 10
+  package static let defaultMaximumLength = 64 << 10
 
-  public init(signals: Set<Signal> = [], maximumLength: Int = defaultMaximumLength) {
+  package init(signals: Set<Signal> = [], maximumLength: Int = defaultMaximumLength) {
     self.signals = signals
     self.maximumLength = maximumLength
   }
 
   /// Whether a message with `header` is read: a method return or an error (the bus passes
   /// only those that answer this connection's own calls), or one of `signals`.
-  public func admits(_ header: DBusMessageHeader) -> Bool {
+  package func admits(_ header: DBusMessageHeader) -> Bool {
     switch header.kind {
     case .methodReturn, .error: return true
     case .methodCall: return false

@@ -1,29 +1,29 @@
 /// The header of a received message: what it is, who sent it and to whom, and how long its
 /// body is. A connection reads it before the body, so that a message nobody asked for can be
 /// skipped without its body ever being decoded (see `DBusMessageFilter`).
-public struct DBusMessageHeader: Equatable, Sendable {
-  public var kind: DBusMessage.Kind
-  public var flags: DBusMessage.Flags
-  public var serial: UInt32
-  public var path: String?
-  public var interface: String?
-  public var member: String?
-  public var errorName: String?
-  public var replySerial: UInt32?
-  public var destination: String?
+package struct DBusMessageHeader: Equatable, Sendable {
+  package var kind: DBusMessage.Kind
+  package var flags: DBusMessage.Flags
+  package var serial: UInt32
+  package var path: String?
+  package var interface: String?
+  package var member: String?
+  package var errorName: String?
+  package var replySerial: UInt32?
+  package var destination: String?
   /// The unique name of the sending connection, as the bus wrote it (or the bus's own name).
-  public var sender: String?
+  package var sender: String?
   /// The body's signature, "" for none.
-  public var signature: String
+  package var signature: String
   /// The header's length with the padding after it: where the body starts.
-  public var length: Int
-  public var bodyLength: Int
+  package var length: Int
+  package var bodyLength: Int
   let bigEndian: Bool
 
   /// Decodes the header at the start of `bytes`, which holds all of it (`DBusMessage.frame`
   /// says how long it is); the body need not be there. Unknown fields are ignored, as the
   /// specification asks.
-  public init(decoding bytes: [UInt8]) throws(DBusError) {
+  package init(decoding bytes: [UInt8]) throws(DBusError) {
     guard let frame = try DBusMessage.frame(header: bytes[...]), bytes.count >= frame.headerLength else {
       throw .malformed("\(bytes.count) bytes do not hold a whole header")
     }

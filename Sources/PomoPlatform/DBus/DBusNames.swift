@@ -1,7 +1,7 @@
 /// The specification's rules for names that are not free text.
-public enum DBusNames {
+package enum DBusNames {
   /// `/`, or `/`-separated elements of `[A-Za-z0-9_]`, none empty, no slash at the end.
-  public static func isObjectPath(_ path: String) -> Bool {
+  package static func isObjectPath(_ path: String) -> Bool {
     let bytes = Array(path.utf8)
     guard bytes.first == UInt8(ascii: "/") else { return false }
     if bytes.count == 1 { return true }
@@ -26,8 +26,8 @@ public enum DBusNames {
 
 extension DBusNames {
   /// The bus itself: its name and interface, and its object.
-  public static let bus = "org.freedesktop.DBus"
-  public static let busPath = "/org/freedesktop/DBus"
+  package static let bus = "org.freedesktop.DBus"
+  package static let busPath = "/org/freedesktop/DBus"
   /// The standard properties interface.
-  public static let properties = "org.freedesktop.DBus.Properties"
+  package static let properties = "org.freedesktop.DBus.Properties"
 }

@@ -1,8 +1,8 @@
 /// The standard `org.freedesktop.DBus.Properties` interface, as a client reads it.
-public enum DBusProperties {
+package enum DBusProperties {
   /// The value of property `name` of `interface` on `path` at `destination`: what the
   /// variant `Get` returns holds (`.boolean(true)` for logind's `LockedHint`).
-  public static func get(
+  package static func get(
     _ name: String, interface: String, path: String, destination: String, on connection: DBusConnection,
     timeout: Duration = DBusConnection.defaultTimeout
   ) throws(DBusError) -> DBusValue {
@@ -17,7 +17,7 @@ public enum DBusProperties {
   }
 
   /// A boolean property, such as `LockedHint` and `IdleHint`.
-  public static func bool(
+  package static func bool(
     _ name: String, interface: String, path: String, destination: String, on connection: DBusConnection,
     timeout: Duration = DBusConnection.defaultTimeout
   ) throws(DBusError) -> Bool {

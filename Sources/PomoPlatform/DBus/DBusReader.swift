@@ -1,14 +1,14 @@
 /// Unmarshals D-Bus values from a message's bytes, in either byte order. Every length is
 /// checked against the bytes there are before anything is read or kept, and nesting is
 /// bounded, so hostile bytes give a typed error: never a crash, a huge allocation or a hang.
-public struct DBusReader {
+package struct DBusReader {
   /// The whole message: alignment counts from its first byte.
   let bytes: [UInt8]
   let bigEndian: Bool
   /// Where the next value starts.
-  public private(set) var position: Int
+  package private(set) var position: Int
 
-  public init(bytes: [UInt8], bigEndian: Bool, position: Int = 0) {
+  package init(bytes: [UInt8], bigEndian: Bool, position: Int = 0) {
     self.bytes = bytes
     self.bigEndian = bigEndian
     self.position = position
@@ -17,7 +17,7 @@ public struct DBusReader {
   func failure(_ reason: String) -> DBusError { .malformed("\(reason) at byte \(position)") }
 
   /// Skips the padding up to the next multiple of `boundary`, which must be zeros.
-  public mutating func align(to boundary: Int) throws(DBusError) {
+  package mutating func align(to boundary: Int) throws(DBusError) {
     let target = (position + boundary - 1) / boundary * boundary
     guard target <= bytes.count else { throw failure("the message ends in padding") }
     while position < target {
@@ -71,7 +71,7 @@ public struct DBusReader {
   }
 
   /// Reads one value of `type`; `depth` counts the containers and variants around it.
-  public mutating func read(_ type: DBusType, depth: Int = 0) throws(DBusError) -> DBusValue {
+  package mutating func read(_ type: DBusType, depth: Int = 0) throws(DBusError) -> DBusValue {
     guard depth <= DBusWriter.maximumTotalDepth else {
       throw failure("values nested more than \(DBusWriter.maximumTotalDepth) deep")
     }

@@ -1,6 +1,6 @@
 /// A D-Bus type, as a signature spells it: the basic types, variants and the three containers.
 /// Unix file descriptors (`h`) are left out: pomo never asks the bus to pass them.
-public indirect enum DBusType: Hashable, Sendable, CustomStringConvertible {
+package indirect enum DBusType: Hashable, Sendable, CustomStringConvertible {
   case byte, boolean, int16, uint16, int32, uint32, int64, uint64, double
   case string, objectPath, signature, variant
   case array(DBusType)
@@ -9,12 +9,12 @@ public indirect enum DBusType: Hashable, Sendable, CustomStringConvertible {
   case dictEntry(key: DBusType, value: DBusType)
 
   /// The longest signature the specification allows, in bytes.
-  public static let maximumSignatureLength = 255
+  package static let maximumSignatureLength = 255
   /// How deep arrays may nest, and separately structures (dictionary entries count as these).
-  public static let maximumContainerDepth = 32
+  package static let maximumContainerDepth = 32
 
   /// The signature code of this type, `a{sv}` for a dictionary of variants.
-  public var description: String {
+  package var description: String {
     switch self {
     case .byte: "y"
     case .boolean: "b"
@@ -36,7 +36,7 @@ public indirect enum DBusType: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The boundary a value of this type starts on, from the start of the message.
-  public var alignment: Int {
+  package var alignment: Int {
     switch self {
     case .byte, .signature, .variant: 1
     case .int16, .uint16: 2
@@ -46,7 +46,7 @@ public indirect enum DBusType: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whether this is a basic type: what a dictionary's key must be.
-  public var isBasic: Bool {
+  package var isBasic: Bool {
     switch self {
     case .variant, .array, .structure, .dictEntry: false
     default: true
@@ -54,7 +54,7 @@ public indirect enum DBusType: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The types a signature lists, in order (a message body's, `sa{sv}`).
-  public static func list(_ signature: String) throws(DBusError) -> [DBusType] {
+  package static func list(_ signature: String) throws(DBusError) -> [DBusType] {
     var parser = try SignatureParser(signature)
     var types: [DBusType] = []
     while !parser.atEnd { types.append(try parser.completeType(arrays: 0, structures: 0)) }
@@ -62,7 +62,7 @@ public indirect enum DBusType: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The one complete type a signature holds, as a variant's must.
-  public static func single(_ signature: String) throws(DBusError) -> DBusType {
+  package static func single(_ signature: String) throws(DBusError) -> DBusType {
     let types = try list(signature)
     guard types.count == 1 else {
       throw .malformed("a variant's signature \"\(signature)\" must hold one complete type")

@@ -1,6 +1,6 @@
 /// A D-Bus value: what a message body holds, and what a variant wraps. An array keeps its
 /// element type, so an empty one still has a signature.
-public enum DBusValue: Equatable, Sendable {
+package enum DBusValue: Equatable, Sendable {
   case byte(UInt8)
   case boolean(Bool)
   case int16(Int16)
@@ -19,7 +19,7 @@ public enum DBusValue: Equatable, Sendable {
   indirect case dictEntry(DBusValue, DBusValue)
 
   /// The type of this value (an array's from its element type, never from its elements).
-  public var type: DBusType {
+  package var type: DBusType {
     switch self {
     case .byte: .byte
     case .boolean: .boolean
@@ -42,33 +42,33 @@ public enum DBusValue: Equatable, Sendable {
 
   /// A dictionary (`a{sv}` for hints and properties): string keys to variants, sorted by key
   /// so the bytes sent do not depend on a hash order.
-  public static func dictionary(_ entries: [String: DBusValue]) -> DBusValue {
+  package static func dictionary(_ entries: [String: DBusValue]) -> DBusValue {
     .array(
       .dictEntry(key: .string, value: .variant),
       entries.sorted { $0.key < $1.key }.map { .dictEntry(.string($0.key), .variant($0.value)) })
   }
 
   /// An array of strings (`as`).
-  public static func strings(_ items: [String]) -> DBusValue { .array(.string, items.map { .string($0) }) }
+  package static func strings(_ items: [String]) -> DBusValue { .array(.string, items.map { .string($0) }) }
 
   /// The value a variant wraps, and any other value as it is.
-  public var unwrapped: DBusValue {
+  package var unwrapped: DBusValue {
     if case .variant(let inner) = self { return inner.unwrapped }
     return self
   }
 
-  public var bool: Bool? {
+  package var bool: Bool? {
     if case .boolean(let value) = unwrapped { return value }
     return nil
   }
 
-  public var uint32: UInt32? {
+  package var uint32: UInt32? {
     if case .uint32(let value) = unwrapped { return value }
     return nil
   }
 
   /// The text of a string, an object path or a signature.
-  public var string: String? {
+  package var string: String? {
     switch unwrapped {
     case .string(let text), .objectPath(let text), .signature(let text): return text
     default: return nil
@@ -76,7 +76,7 @@ public enum DBusValue: Equatable, Sendable {
   }
 
   /// The items of an array of strings.
-  public var strings: [String]? {
+  package var strings: [String]? {
     guard case .array(.string, let items) = unwrapped else { return nil }
     return items.compactMap(\.string)
   }

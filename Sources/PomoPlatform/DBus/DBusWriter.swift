@@ -1,18 +1,18 @@
 /// Marshals values into D-Bus wire format, little endian, padding each value to its type's
 /// boundary counted from the start of the message. Refuses what a reader would refuse.
-public struct DBusWriter: Sendable {
+package struct DBusWriter: Sendable {
   /// The bytes so far; offset 0 is the start of the message.
-  public private(set) var bytes: [UInt8] = []
+  package private(set) var bytes: [UInt8] = []
 
   /// The longest array the specification allows, in bytes.
-  public static let maximumArrayLength = 64 << 20
+  package static let maximumArrayLength = 64 << 20
   /// How deep containers and variants may nest in all.
-  public static let maximumTotalDepth = 64
+  package static let maximumTotalDepth = 64
 
-  public init() {}
+  package init() {}
 
   /// Pads with zeros up to the next multiple of `boundary`.
-  public mutating func align(to boundary: Int) {
+  package mutating func align(to boundary: Int) {
     while bytes.count % boundary != 0 { bytes.append(0) }
   }
 
@@ -30,7 +30,7 @@ public struct DBusWriter: Sendable {
 
   /// Appends `value`, checking it against its type's rules (no NUL in a string, a valid
   /// object path, an array's elements of its element type, the limits of length and depth).
-  public mutating func write(_ value: DBusValue) throws(DBusError) {
+  package mutating func write(_ value: DBusValue) throws(DBusError) {
     try write(value, depth: 0)
   }
 

@@ -1,13 +1,13 @@
 /// systemd-logind on the system bus, as far as pomo listens to it: a session's lock and idle
 /// state, and the machine going to sleep.
-public enum Logind {
-  public static let service = "org.freedesktop.login1"
-  public static let managerPath = "/org/freedesktop/login1"
-  public static let managerInterface = "org.freedesktop.login1.Manager"
-  public static let sessionInterface = "org.freedesktop.login1.Session"
+package enum Logind {
+  package static let service = "org.freedesktop.login1"
+  package static let managerPath = "/org/freedesktop/login1"
+  package static let managerInterface = "org.freedesktop.login1.Manager"
+  package static let sessionInterface = "org.freedesktop.login1.Session"
 
   /// The object path of the session with `id` (`GetSession`; "auto" is the caller's own).
-  public static func sessionPath(
+  package static func sessionPath(
     id: String, on connection: DBusConnection, timeout: Duration = DBusConnection.defaultTimeout
   )
     throws(DBusError) -> String
@@ -17,7 +17,7 @@ public enum Logind {
 
   /// The object path of the session that process `pid` belongs to (`GetSessionByPID`; 0 is
   /// the caller).
-  public static func sessionPath(
+  package static func sessionPath(
     pid: UInt32, on connection: DBusConnection, timeout: Duration = DBusConnection.defaultTimeout
   )
     throws(DBusError) -> String
@@ -26,7 +26,7 @@ public enum Logind {
   }
 
   /// Whether the screen of the session at `session` (a path) is locked.
-  public static func lockedHint(
+  package static func lockedHint(
     session: String, on connection: DBusConnection, timeout: Duration = DBusConnection.defaultTimeout
   )
     throws(DBusError) -> Bool
@@ -36,7 +36,7 @@ public enum Logind {
   }
 
   /// Whether the session at `session` (a path) is idle.
-  public static func idleHint(
+  package static func idleHint(
     session: String, on connection: DBusConnection, timeout: Duration = DBusConnection.defaultTimeout
   )
     throws(DBusError) -> Bool
@@ -47,7 +47,7 @@ public enum Logind {
 
   /// The rules that bring the session's `Lock` and `Unlock` and the manager's
   /// `PrepareForSleep`: add each with `addMatch`.
-  public static func matchRules(session: String) -> [DBusMatchRule] {
+  package static func matchRules(session: String) -> [DBusMatchRule] {
     [
       .signal(sender: service, interface: sessionInterface, member: "Lock", path: session),
       .signal(sender: service, interface: sessionInterface, member: "Unlock", path: session),
@@ -57,7 +57,7 @@ public enum Logind {
 
   /// The signals of `matchRules` and `LogindHints.matchRule` as a `DBusMessageFilter` reads
   /// them: sent by `owner`, the unique name of logind's connection.
-  public static func filterSignals(owner: String) -> Set<DBusMessageFilter.Signal> {
+  package static func filterSignals(owner: String) -> Set<DBusMessageFilter.Signal> {
     [
       .init(sender: owner, interface: sessionInterface, member: "Lock"),
       .init(sender: owner, interface: sessionInterface, member: "Unlock"),
@@ -68,17 +68,17 @@ public enum Logind {
 
   /// `GetAll` of the session at `session` (a path): its properties, `LockedHint` and
   /// `IdleHint` among them (`LogindHints(session:reply:)`), to send with `send` or `call`.
-  public static func getHints(session: String) -> DBusMessage {
+  package static func getHints(session: String) -> DBusMessage {
     .methodCall(
       destination: service, path: session, interface: DBusNames.properties, member: "GetAll",
       body: [.string(sessionInterface)])
   }
 
   /// `GetSession(id)`, to send with `call`.
-  public static func getSession(_ id: String) -> DBusMessage { managerCall("GetSession", [.string(id)]) }
+  package static func getSession(_ id: String) -> DBusMessage { managerCall("GetSession", [.string(id)]) }
 
   /// `GetSessionByPID(pid)`, to send with `call`.
-  public static func getSessionByPID(_ pid: UInt32) -> DBusMessage { managerCall("GetSessionByPID", [.uint32(pid)]) }
+  package static func getSessionByPID(_ pid: UInt32) -> DBusMessage { managerCall("GetSessionByPID", [.uint32(pid)]) }
 
   private static func managerCall(_ member: String, _ body: [DBusValue]) -> DBusMessage {
     .methodCall(destination: service, path: managerPath, interface: managerInterface, member: member, body: body)

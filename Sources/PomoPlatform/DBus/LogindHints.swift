@@ -1,11 +1,11 @@
 /// A session's `PropertiesChanged` from logind, as far as pomo cares: the new `LockedHint`
 /// and `IdleHint` (nil when the signal does not give it).
-public struct LogindHints: Equatable, Sendable {
-  public var session: String
-  public var locked: Bool?
-  public var idle: Bool?
+package struct LogindHints: Equatable, Sendable {
+  package var session: String
+  package var locked: Bool?
+  package var idle: Bool?
 
-  public init(session: String, locked: Bool? = nil, idle: Bool? = nil) {
+  package init(session: String, locked: Bool? = nil, idle: Bool? = nil) {
     self.session = session
     self.locked = locked
     self.idle = idle
@@ -13,7 +13,7 @@ public struct LogindHints: Equatable, Sendable {
 
   /// The hints in `message`, or nil when it is not a session's `PropertiesChanged`
   /// (`sa{sv}as` for `org.freedesktop.login1.Session`), or has neither hint as a boolean.
-  public init?(_ message: DBusMessage) {
+  package init?(_ message: DBusMessage) {
     guard message.kind == .signal, message.interface == DBusNames.properties, message.member == "PropertiesChanged",
       message.signature == "sa{sv}as", let path = message.path, message.body[0].string == Logind.sessionInterface
     else { return nil }
@@ -22,7 +22,7 @@ public struct LogindHints: Equatable, Sendable {
 
   /// The hints of the session at `session` in the answer to `Logind.getHints`
   /// (`GetAll`, `a{sv}`), or nil when it holds neither as a boolean.
-  public init?(session: String, reply: DBusMessage) {
+  package init?(session: String, reply: DBusMessage) {
     guard reply.kind == .methodReturn, reply.signature == "a{sv}" else { return nil }
     self.init(session: session, properties: reply.body[0])
   }
@@ -44,7 +44,7 @@ public struct LogindHints: Equatable, Sendable {
   }
 
   /// The rule that brings the session's `PropertiesChanged` from logind.
-  public static func matchRule(session: String) -> DBusMatchRule {
+  package static func matchRule(session: String) -> DBusMatchRule {
     .signal(sender: Logind.service, interface: DBusNames.properties, member: "PropertiesChanged", path: session)
   }
 }

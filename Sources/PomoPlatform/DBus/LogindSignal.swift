@@ -1,5 +1,5 @@
 /// A signal from logind that pomo acts on.
-public enum LogindSignal: Equatable, Sendable {
+package enum LogindSignal: Equatable, Sendable {
   /// The session at this path is to lock its screen.
   case lock(session: String)
   /// The session at this path is to unlock its screen.
@@ -8,7 +8,7 @@ public enum LogindSignal: Equatable, Sendable {
   case prepareForSleep(Bool)
 
   /// The signal `message` is, or nil when it is none of these (or has the wrong arguments).
-  public init?(_ message: DBusMessage) {
+  package init?(_ message: DBusMessage) {
     guard message.kind == .signal, let path = message.path else { return nil }
     switch (message.interface, message.member, message.signature) {
     case (Logind.sessionInterface, "Lock", ""): self = .lock(session: path)

@@ -1,7 +1,7 @@
 /// A signal from the notification server about one of its notifications.
-public enum NotificationSignal: Equatable, Sendable {
+package enum NotificationSignal: Equatable, Sendable {
   /// Why a notification closed, as the specification numbers it.
-  public enum CloseReason: UInt32, Sendable {
+  package enum CloseReason: UInt32, Sendable {
     case expired = 1
     case dismissed = 2
     case closedByCall = 3
@@ -14,7 +14,7 @@ public enum NotificationSignal: Equatable, Sendable {
   case closed(id: UInt32, reason: CloseReason)
 
   /// The signal `message` is, or nil when it is neither (or has the wrong arguments).
-  public init?(_ message: DBusMessage) {
+  package init?(_ message: DBusMessage) {
     guard message.kind == .signal, message.interface == Notifications.interface else { return nil }
     switch (message.member, message.signature) {
     case ("ActionInvoked", "us"):

@@ -1,11 +1,11 @@
 /// The freedesktop notification server on the session bus (`org.freedesktop.Notifications`).
-public enum Notifications {
-  public static let service = "org.freedesktop.Notifications"
-  public static let path = "/org/freedesktop/Notifications"
-  public static let interface = "org.freedesktop.Notifications"
+package enum Notifications {
+  package static let service = "org.freedesktop.Notifications"
+  package static let path = "/org/freedesktop/Notifications"
+  package static let interface = "org.freedesktop.Notifications"
 
   /// Shows `request`: the id the server gave it (the one to replace or close later).
-  public static func notify(
+  package static func notify(
     _ request: NotificationRequest, on connection: DBusConnection, timeout: Duration = DBusConnection.defaultTimeout
   ) throws(DBusError) -> UInt32 {
     let reply = try connection.call(notifyMessage(request), timeout: timeout)
@@ -14,12 +14,12 @@ public enum Notifications {
 
   /// The `Notify` call for `request`, to send without waiting (an event loop matches the reply
   /// by its serial and reads the id with `id(fromReply:)`).
-  public static func notifyMessage(_ request: NotificationRequest) -> DBusMessage {
+  package static func notifyMessage(_ request: NotificationRequest) -> DBusMessage {
     message("Notify", request.arguments)
   }
 
   /// The notification's id in `Notify`'s reply.
-  public static func id(fromReply reply: DBusMessage) throws(DBusError) -> UInt32 {
+  package static func id(fromReply reply: DBusMessage) throws(DBusError) -> UInt32 {
     guard reply.kind == .methodReturn, reply.signature == "u", let id = reply.body[0].uint32 else {
       throw .unexpectedReply(member: "\(interface).Notify", expected: "u", got: reply.signature)
     }
@@ -27,19 +27,19 @@ public enum Notifications {
   }
 
   /// The `CloseNotification` call for `id`, to send without waiting.
-  public static func closeMessage(id: UInt32) -> DBusMessage {
+  package static func closeMessage(id: UInt32) -> DBusMessage {
     message("CloseNotification", [.uint32(id)])
   }
 
   /// Closes the notification `id`.
-  public static func close(id: UInt32, on connection: DBusConnection, timeout: Duration = DBusConnection.defaultTimeout)
+  package static func close(id: UInt32, on connection: DBusConnection, timeout: Duration = DBusConnection.defaultTimeout)
     throws(DBusError)
   {
     _ = try connection.call(closeMessage(id: id), timeout: timeout)
   }
 
   /// What the server can do: "actions" when it shows buttons, "body", "persistence"…
-  public static func capabilities(on connection: DBusConnection, timeout: Duration = DBusConnection.defaultTimeout)
+  package static func capabilities(on connection: DBusConnection, timeout: Duration = DBusConnection.defaultTimeout)
     throws(DBusError) -> [String]
   {
     let call = message("GetCapabilities", [])
@@ -51,21 +51,21 @@ public enum Notifications {
   }
 
   /// The rules that bring `ActionInvoked` and `NotificationClosed`: add each with `addMatch`.
-  public static let matchRules: [DBusMatchRule] = [
+  package static let matchRules: [DBusMatchRule] = [
     .signal(interface: interface, member: "ActionInvoked", path: path),
     .signal(interface: interface, member: "NotificationClosed", path: path),
   ]
 
   /// The same rules, narrowed to signals the owner of the server's name sends: the bus then
   /// drops another peer's forged `ActionInvoked` before it reaches pomo.
-  public static let serverMatchRules: [DBusMatchRule] = [
+  package static let serverMatchRules: [DBusMatchRule] = [
     .signal(sender: service, interface: interface, member: "ActionInvoked", path: path),
     .signal(sender: service, interface: interface, member: "NotificationClosed", path: path),
   ]
 
   /// The signals of `serverMatchRules` as a `DBusMessageFilter` reads them: sent by
   /// `owner`, the unique name of the server's connection.
-  public static func filterSignals(owner: String) -> Set<DBusMessageFilter.Signal> {
+  package static func filterSignals(owner: String) -> Set<DBusMessageFilter.Signal> {
     [
       .init(sender: owner, interface: interface, member: "ActionInvoked"),
       .init(sender: owner, interface: interface, member: "NotificationClosed"),

@@ -2,11 +2,11 @@ import PomoCore
 
 /// A task's Pomodoros against its estimate, as `pomo task list` and `pomo report --tasks`
 /// show them: `●●○  2/3`, an overrun marked (`●●●●  4/3 +1`), `●●  2` with no estimate.
-public enum TaskDots {
+package enum TaskDots {
   /// More dots than this would not read at a glance (nor fit 40 columns): numbers alone then.
-  public static let mostDots = 16
+  package static let mostDots = 16
 
-  public static func render(estimate: Int?, pomodoros: Int, unicode: Bool) -> String {
+  package static func render(estimate: Int?, pomodoros: Int, unicode: Bool) -> String {
     let (full, empty) = unicode ? ("●", "○") : ("*", ".")
     let count = estimate.map { "\(pomodoros)/\($0)" } ?? "\(pomodoros)"
     let over = estimate.map { pomodoros > $0 ? " +\(pomodoros - $0)" : "" } ?? ""

@@ -4,38 +4,38 @@ import PomoJournal
 /// What `pomo report --tasks` shows: the tasks done in the range, each estimate against the
 /// Pomodoros it took, and, week by week, the share of tasks finished within one Pomodoro of
 /// their estimate.
-public struct TaskReport: Equatable, Sendable {
-  public struct Row: Equatable, Sendable {
-    public var task: TaskRecord
-    public var pomodoros: Int
+package struct TaskReport: Equatable, Sendable {
+  package struct Row: Equatable, Sendable {
+    package var task: TaskRecord
+    package var pomodoros: Int
     /// The local day it was done.
-    public var day: Int64
+    package var day: Int64
   }
 
-  public struct Week: Equatable, Sendable {
+  package struct Week: Equatable, Sendable {
     /// The week's first day.
-    public var start: Int64
-    public var done: Int
+    package var start: Int64
+    package var done: Int
     /// Tasks done that had an estimate, and those finished within one Pomodoro of it.
-    public var estimated: Int
-    public var within: Int
+    package var estimated: Int
+    package var within: Int
 
     /// The share within one Pomodoro, nil when no task done had an estimate.
-    public var share: Double? { estimated == 0 ? nil : Double(within) / Double(estimated) }
+    package var share: Double? { estimated == 0 ? nil : Double(within) / Double(estimated) }
   }
 
-  public var range: ReportRange
-  public var rows: [Row]
+  package var range: ReportRange
+  package var rows: [Row]
   /// Only weeks in which a task was done, oldest first.
-  public var weeks: [Week]
+  package var weeks: [Week]
 
   /// Whether a task finished within one Pomodoro of its estimate (nil: it had none).
-  public static func isWithin(_ estimate: Int?, _ pomodoros: Int) -> Bool? {
+  package static func isWithin(_ estimate: Int?, _ pomodoros: Int) -> Bool? {
     estimate.map { abs(pomodoros - $0) <= 1 }
   }
 
   /// The report of `tasks` done in `range` (those with every tag of `tags`).
-  public static func make(_ tasks: [TaskProgress], range: ReportRange, calendar: LocalCalendar, tags: [String])
+  package static func make(_ tasks: [TaskProgress], range: ReportRange, calendar: LocalCalendar, tags: [String])
     -> TaskReport
   {
     var rows: [Row] = []
@@ -63,7 +63,7 @@ public struct TaskReport: Equatable, Sendable {
   }
 
   /// All weeks together.
-  public var total: Week {
+  package var total: Week {
     weeks.reduce(Week(start: range.days.lowerBound, done: 0, estimated: 0, within: 0)) { sum, week in
       Week(
         start: sum.start, done: sum.done + week.done, estimated: sum.estimated + week.estimated,

@@ -2,14 +2,14 @@ import PomoCore
 import PomoJournal
 
 /// `pomo report --tasks` as text: the tasks done, then how estimates went week by week.
-public enum TaskReportText {
+package enum TaskReportText {
   static let tasks = TextTable(
     [.init("DONE"), .init("TASK", cut: .end(soft: 40, floor: 10)), .init("POMODOROS")], free: "TAGS", freeFloor: 10)
   static let weeks = TextTable(
     [.init("WEEK OF"), .init("DONE", alignLeft: false), .init("ESTIMATED", alignLeft: false),
      .init("WITHIN 1", alignLeft: false), .init("SHARE", alignLeft: false)])
 
-  public static func render(_ report: TaskReport, width: Int, unicode: Bool) -> String {
+  package static func render(_ report: TaskReport, width: Int, unicode: Bool) -> String {
     let from = LocalCalendar.isoDate(report.range.days.lowerBound)
     let to = LocalCalendar.isoDate(report.range.days.upperBound)
     let span = from == to ? from : "\(from) to \(to)"
@@ -49,7 +49,7 @@ public enum TaskReportText {
   }
 
   /// The same as JSON: the range, the tasks, the weeks.
-  public static func json(_ report: TaskReport, offset: (Double) -> Int) -> String {
+  package static func json(_ report: TaskReport, offset: (Double) -> Int) -> String {
     func week(_ w: TaskReport.Week) -> JSONOutput {
       .object([
         ("start", .string(LocalCalendar.isoDate(w.start))), ("done", .int(Int64(w.done))),

@@ -15,10 +15,10 @@ import PomoCore
 ///   alert has shown.
 /// - A command that fails is one warning; nothing is left switched, and the session goes on
 ///   without do-not-disturb.
-public final class DoNotDisturb: SessionListener {
+package final class DoNotDisturb: SessionListener {
   /// Runs a command without a shell: its exit status and what it printed, nil when it could
   /// not be run or did not end in time.
-  public typealias Run = ([String]) -> (status: Int32, output: [UInt8])?
+  package typealias Run = ([String]) -> (status: Int32, output: [UInt8])?
 
   package let backend: DoNotDisturbBackend
   package let kinds: Set<PhaseKind>
@@ -29,7 +29,7 @@ public final class DoNotDisturb: SessionListener {
 
   /// How long an alert that starts focus shows before do-not-disturb holds the rest (at most a
   /// tenth of the phase).
-  public static let alertGrace: Duration = .seconds(5)
+  package static let alertGrace: Duration = .seconds(5)
 
   /// Where the current stretch of focus stands.
   package enum Stretch: Equatable {
@@ -53,7 +53,7 @@ public final class DoNotDisturb: SessionListener {
   ///   - mark: records in the state file that pomo turned do-not-disturb on (nil: that it is
   ///     off again); whether the file says so now.
   ///   - warn: one line for the user (`pomo: warning: …`).
-  public init(
+  package init(
     backend: DoNotDisturbBackend, kinds: Set<PhaseKind>, grace: Duration = alertGrace, run: @escaping Run,
     mark: @escaping (DoNotDisturbMark?, SessionEngine) -> Bool, warn: @escaping (String) -> Void
   ) {
@@ -65,7 +65,7 @@ public final class DoNotDisturb: SessionListener {
     self.warn = warn
   }
 
-  public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
+  package func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
     var alert = false
     for event in events {
       switch event {
@@ -111,17 +111,17 @@ public final class DoNotDisturb: SessionListener {
     }
   }
 
-  public func nextWake(_ engine: SessionEngine) -> Duration? {
+  package func nextWake(_ engine: SessionEngine) -> Duration? {
     if case .pending(let at) = stretch { return at }
     return nil
   }
 
   /// Ctrl-Z: pomo stops but the focus time runs on, maybe to its end, so do-not-disturb goes
   /// back now; the step after `fg` turns it on again if focus still runs.
-  public func sessionWillSuspend(_ engine: SessionEngine) { restore(engine) }
+  package func sessionWillSuspend(_ engine: SessionEngine) { restore(engine) }
 
   /// Puts back what pomo switched, whatever the session's state: the way out of last resort.
-  public func close() { restore(nil) }
+  package func close() { restore(nil) }
 
   private func turnOn(_ engine: SessionEngine) {
     if let query = backend.query {

@@ -3,19 +3,19 @@ import PomoCore
 /// One way to switch the desktop's do-not-disturb: the commands that ask, turn it on and turn
 /// it off. pomo runs them itself (`CommandRunner`), never through a shell, unless the user's
 /// own command is one string (`/bin/sh -c`).
-public struct DoNotDisturbBackend: Equatable, Sendable {
+package struct DoNotDisturbBackend: Equatable, Sendable {
   /// What the state file and the messages call it: `dunst`, `mako`, `swaync`, `gnome`,
   /// `shortcuts`, `custom`.
-  public var name: String
+  package var name: String
   /// Prints whether do-not-disturb is on; nil when the backend cannot be asked (pomo then
   /// takes it to be off).
-  public var query: [String]?
-  public var on: [String]
-  public var off: [String]
+  package var query: [String]?
+  package var on: [String]
+  package var off: [String]
   /// Reads the query's output: whether do-not-disturb is on, nil when the output says neither.
-  public var reading: Reading
+  package var reading: Reading
 
-  public enum Reading: Equatable, Sendable {
+  package enum Reading: Equatable, Sendable {
     /// `true` or `false` (dunst, swaync, GNOME's `show-banners` turned round with `inverted`),
     /// and `on`/`off`, `yes`/`no`, `1`/`0` from the user's own query.
     case boolean(inverted: Bool)
@@ -23,7 +23,7 @@ public struct DoNotDisturbBackend: Equatable, Sendable {
     case modes
   }
 
-  public init(name: String, query: [String]?, on: [String], off: [String], reading: Reading = .boolean(inverted: false))
+  package init(name: String, query: [String]?, on: [String], off: [String], reading: Reading = .boolean(inverted: false))
   {
     self.name = name
     self.query = query
@@ -33,10 +33,10 @@ public struct DoNotDisturbBackend: Equatable, Sendable {
   }
 
   /// What the state file keeps while do-not-disturb is on: the way back.
-  public var mark: DoNotDisturbMark { DoNotDisturbMark(backend: name, off: off) }
+  package var mark: DoNotDisturbMark { DoNotDisturbMark(backend: name, off: off) }
 
   /// Whether `output` (a query's) says do-not-disturb is on; nil when it says neither.
-  public func isOn(_ output: [UInt8]) -> Bool? {
+  package func isOn(_ output: [UInt8]) -> Bool? {
     let text = String(decoding: output.prefix(4096), as: UTF8.self)
     switch reading {
     case .modes:
@@ -57,17 +57,17 @@ public struct DoNotDisturbBackend: Equatable, Sendable {
 
   // MARK: - The backends pomo knows
 
-  public static let dunst = DoNotDisturbBackend(
+  package static let dunst = DoNotDisturbBackend(
     name: "dunst", query: ["dunstctl", "is-paused"], on: ["dunstctl", "set-paused", "true"],
     off: ["dunstctl", "set-paused", "false"])
-  public static let mako = DoNotDisturbBackend(
+  package static let mako = DoNotDisturbBackend(
     name: "mako", query: ["makoctl", "mode"], on: ["makoctl", "mode", "-a", "do-not-disturb"],
     off: ["makoctl", "mode", "-r", "do-not-disturb"], reading: .modes)
-  public static let swaync = DoNotDisturbBackend(
+  package static let swaync = DoNotDisturbBackend(
     name: "swaync", query: ["swaync-client", "--get-dnd"], on: ["swaync-client", "--dnd-on"],
     off: ["swaync-client", "--dnd-off"])
   /// GNOME's do-not-disturb is its `show-banners` setting turned off.
-  public static let gnome = DoNotDisturbBackend(
+  package static let gnome = DoNotDisturbBackend(
     name: "gnome", query: ["gsettings", "get", schema, "show-banners"],
     on: ["gsettings", "set", schema, "show-banners", "false"],
     off: ["gsettings", "set", schema, "show-banners", "true"],
@@ -75,26 +75,26 @@ public struct DoNotDisturbBackend: Equatable, Sendable {
   static let schema = "org.gnome.desktop.notifications"
 
   /// The user's own commands (`"dnd_commands"`).
-  public static func custom(_ commands: DoNotDisturbSettings.Commands) -> DoNotDisturbBackend {
+  package static func custom(_ commands: DoNotDisturbSettings.Commands) -> DoNotDisturbBackend {
     DoNotDisturbBackend(name: "custom", query: commands.query, on: commands.on, off: commands.off)
   }
 
   /// macOS Shortcuts (`"dnd_shortcuts"`), which turn a Focus on and off.
-  public static func shortcuts(_ names: DoNotDisturbSettings.Shortcuts) -> DoNotDisturbBackend {
+  package static func shortcuts(_ names: DoNotDisturbSettings.Shortcuts) -> DoNotDisturbBackend {
     DoNotDisturbBackend(
       name: "shortcuts", query: names.query.map { ["shortcuts", "run", $0] }, on: ["shortcuts", "run", names.on],
       off: ["shortcuts", "run", names.off])
   }
 
   /// The built-in backends, in the order pomo tries them.
-  public static let builtIn: [DoNotDisturbBackend] = [dunst, mako, swaync, gnome]
+  package static let builtIn: [DoNotDisturbBackend] = [dunst, mako, swaync, gnome]
 }
 
 extension DoNotDisturbBackend {
   /// The backends to try, in order: the user's own commands, dunst, mako, swaync, GNOME (on a
   /// GNOME desktop only: elsewhere `show-banners` may answer and do nothing), then macOS's
   /// Shortcuts when the config names them.
-  public static func candidates(_ settings: DoNotDisturbSettings, environment: [String: String])
+  package static func candidates(_ settings: DoNotDisturbSettings, environment: [String: String])
     -> [DoNotDisturbBackend]
   {
     var list: [DoNotDisturbBackend] = []
@@ -110,7 +110,7 @@ extension DoNotDisturbBackend {
 
   /// The first backend whose program is `present` and whose query answers on or off (one
   /// that cannot be asked, the user's, is taken as it is); nil when none does.
-  public static func choose(
+  package static func choose(
     _ settings: DoNotDisturbSettings, environment: [String: String], present: (String) -> Bool,
     run: DoNotDisturb.Run
   ) -> DoNotDisturbBackend? {
@@ -124,7 +124,7 @@ extension DoNotDisturbBackend {
   }
 
   /// What pomo looked for, for the warning when nothing answered.
-  public static func looked(_ settings: DoNotDisturbSettings, environment: [String: String]) -> String {
+  package static func looked(_ settings: DoNotDisturbSettings, environment: [String: String]) -> String {
     candidates(settings, environment: environment).map { $0.name == "gnome" ? "GNOME" : $0.name }
       .joined(separator: ", ")
   }

@@ -5,13 +5,13 @@ import PomoPlatform
 /// (through `backend`), and the command that turns it off again. It is written *before*
 /// do-not-disturb goes on and removed once it is off, so a pomo killed in between leaves the
 /// way back for the next pomo (`Recovery`) to take.
-public struct DoNotDisturbMark: Equatable, Sendable {
+package struct DoNotDisturbMark: Equatable, Sendable {
   /// The backend's name: `dunst`, `mako`, `swaync`, `gnome`, `shortcuts` or `custom`.
-  public var backend: String
+  package var backend: String
   /// The command, as pomo itself would run it, that turns do-not-disturb off.
-  public var off: [String]
+  package var off: [String]
 
-  public init(backend: String, off: [String]) {
+  package init(backend: String, off: [String]) {
     self.backend = backend
     self.off = off
   }
@@ -35,7 +35,7 @@ public struct DoNotDisturbMark: Equatable, Sendable {
 extension DoNotDisturbMark {
   /// Turns do-not-disturb off for a session that can no longer (it was killed, or crashed),
   /// and returns the one line that says so.
-  public func revert(environment: [String: String]) -> String {
+  package func revert(environment: [String: String]) -> String {
     let result = Spawner.output(off, environment: environment, timeout: .seconds(5), limit: 4096)
     if let result, result.status == 0 {
       return
@@ -47,7 +47,7 @@ extension DoNotDisturbMark {
   }
 
   /// A command as a person would type it, shortened to one line.
-  public static func shown(_ argv: [String]) -> String {
+  package static func shown(_ argv: [String]) -> String {
     let text = TextLayout.inert(argv.joined(separator: " "))
     return text.count > 120 ? String(text.prefix(119)) + "…" : text
   }

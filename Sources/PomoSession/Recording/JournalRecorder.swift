@@ -6,8 +6,8 @@ import PomoPlatform
 /// the end. Nothing is ever lost: if the journal cannot be written, the record is kept in the
 /// state folder (`Recovery.keptFile`) and the state file stays, so the next pomo records it
 /// and says so; the record also goes to stderr (a detached session's log).
-public final class JournalRecorder: SessionListener {
-  public var keepsRecord: Bool { true }
+package final class JournalRecorder: SessionListener {
+  package var keepsRecord: Bool { true }
 
   package let journal: Journal
   package let statePath: String
@@ -16,22 +16,22 @@ public final class JournalRecorder: SessionListener {
   private var lastSaved = 0.0
   private var stateWarning = false
   /// Whether the journal could not be written (the command then exits 1).
-  public private(set) var failed = false
+  package private(set) var failed = false
   /// That pomo turned do-not-disturb on, kept in every state file written until it is off.
-  public private(set) var doNotDisturb: DoNotDisturbMark?
+  package private(set) var doNotDisturb: DoNotDisturbMark?
 
   /// How often the state file is written again while nothing changes, so that a crash loses
   /// at most this much of the session (a wait for confirmation included).
   package static let heartbeatSeconds = 10.0
 
-  public init(journal: Journal, statePath: String, info: SessionInfo, errors: any TextOutput) {
+  package init(journal: Journal, statePath: String, info: SessionInfo, errors: any TextOutput) {
     self.journal = journal
     self.statePath = statePath
     self.info = info
     self.errors = errors
   }
 
-  public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
+  package func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
     var changed = false
     for event in events {
       switch event {
@@ -55,7 +55,7 @@ public final class JournalRecorder: SessionListener {
   /// Records at once, in the state file, that pomo turned do-not-disturb on (or, with nil,
   /// that it is off again). Whether the file now says so: do-not-disturb goes on only then.
   @discardableResult
-  public func mark(doNotDisturb mark: DoNotDisturbMark?, _ engine: SessionEngine) -> Bool {
+  package func mark(doNotDisturb mark: DoNotDisturbMark?, _ engine: SessionEngine) -> Bool {
     doNotDisturb = mark
     guard !engine.isFinished else { return mark == nil }
     return save(engine, now: engine.wallTime(engine.clock.now()))

@@ -3,10 +3,10 @@ import PomoJournal
 import PomoPlatform
 
 /// Records a session whose pomo is gone (killed, crashed, power lost).
-public enum Recovery {
+package enum Recovery {
   /// Where records that could not be written to the journal wait for the next pomo: beside
   /// the state file.
-  public static func keptFile(statePath: String) -> String { Platform.parentFolder(statePath) + "/unrecorded.jsonl" }
+  package static func keptFile(statePath: String) -> String { Platform.parentFolder(statePath) + "/unrecorded.jsonl" }
 
   /// Records what a dead pomo left: the records it kept because the journal refused them,
   /// then the session in its state file (as interrupted), unless that session is one of the
@@ -14,7 +14,7 @@ public enum Recovery {
   /// The caller has made sure the session is dead: it holds the state folder's locks.
   /// With `environment`, do-not-disturb that the dead session turned on is turned off again
   /// (`DoNotDisturbMark`), its commands run with that environment.
-  public static func recordDead(
+  package static func recordDead(
     statePath: String, journal: Journal, environment: [String: String]? = nil
   ) -> String? {
     let (message, keptIDs) = recordKept(statePath: statePath, journal: journal)

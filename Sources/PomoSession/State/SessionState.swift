@@ -4,84 +4,84 @@ import PomoPlatform
 
 /// The running session, saved so that it survives its process: `current.json` in the XDG
 /// state folder. It holds the deadline, not a count, so anyone can rebuild the timer from it.
-public struct SessionState: Equatable, Sendable {
-  public var pid: Int32
+package struct SessionState: Equatable, Sendable {
+  package var pid: Int32
   /// When this was last known true, on the session's own clock (its start's wall time plus
   /// the boot clock): the heartbeat, rewritten at least every 10 s. No reader trusts a file's
   /// time, which the kernel takes from a wall clock that may have been stepped since.
-  public var updated: Double
+  package var updated: Double
   /// The boot clock's reading at `updated`, in nanoseconds, and the boot it counts from: a
   /// reader of the same boot works out the session's time now as `updated` plus how far its
   /// own boot clock has moved since; any other reader trusts `updated` alone.
-  public var bootNanoseconds: Int64?
-  public var bootID: String?
+  package var bootNanoseconds: Int64?
+  package var bootID: String?
   /// The session so far: the phases done, status interrupted, as it would be recorded now.
-  public var record: JournalRecord
-  public var phaseIndex: Int
-  public var phaseCount: Int
-  public var phaseName: String
-  public var phaseKind: PhaseKind
-  public var phaseRound: Int?
-  public var phasePlannedSeconds: Double
+  package var record: JournalRecord
+  package var phaseIndex: Int
+  package var phaseCount: Int
+  package var phaseName: String
+  package var phaseKind: PhaseKind
+  package var phaseRound: Int?
+  package var phasePlannedSeconds: Double
   /// Planned plus any extension.
-  public var phaseLengthSeconds: Double
-  public var phaseOffsetSeconds: Double
-  public var totalSeconds: Double
-  public var phaseStart: Double
-  public var deadline: Double
-  public var pausedAt: Double?
+  package var phaseLengthSeconds: Double
+  package var phaseOffsetSeconds: Double
+  package var totalSeconds: Double
+  package var phaseStart: Double
+  package var deadline: Double
+  package var pausedAt: Double?
   /// The phase's time is up and it waits for confirmation; its overtime is `now - deadline`.
-  public var waiting = false
+  package var waiting = false
   /// The phase is open (Flowtime): it counts up from `deadline`, its start with pauses added,
   /// until someone goes on.
-  public var open = false
+  package var open = false
   /// Overtime of earlier waits in this phase, before a `+` made it count down again.
-  public var phaseOvertimeSeconds = 0.0
+  package var phaseOvertimeSeconds = 0.0
   /// Whether each phase waits for confirmation when its time is up (a preset's
   /// `"advance": "confirm"`, or `--confirm`), so a display offers `enter` only then.
-  public var confirm = false
-  public var phasePausedSeconds: Double
+  package var confirm = false
+  package var phasePausedSeconds: Double
   /// The plan from the current phase on (at most `planLimit` phases, indexed and timed from
   /// the current phase), so anyone reading the file sees what is still to come.
-  public var upcoming: [PlannedPhase]
+  package var upcoming: [PlannedPhase]
   /// Why the session has no control socket (its folder is another user's, say), so that
   /// `status` and the commands name the reason; nil when it listens.
-  public var controlProblem: String?
+  package var controlProblem: String?
   /// The title of the task the session works on (`record.task`), when it has one.
-  public var taskTitle: String?
+  package var taskTitle: String?
   /// Whether a Timewarrior interval may be open for the session (`SessionInfo.timewarrior`).
-  public var timewarrior = false
+  package var timewarrior = false
   /// The rounds marked so far, when the phase counts them (an AMRAP).
-  public var countedRounds: Int?
+  package var countedRounds: Int?
   /// What the open question for reps asks about (an exercise, or a phase's name), and the
   /// digits typed so far; nil when no question is open.
-  public var question: String?
-  public var questionTyped = ""
+  package var question: String?
+  package var questionTyped = ""
   /// Every phase has ended and the session waits only for the answer to `question`
   /// (`SessionEngine.Status.asking`): the phase above is the last one, already in `record`.
-  public var asking = false
+  package var asking = false
   /// pomo turned the desktop's do-not-disturb on, and how to turn it off (`DoNotDisturbMark`).
-  public var doNotDisturb: DoNotDisturbMark?
+  package var doNotDisturb: DoNotDisturbMark?
   /// The interruptions marked in the current phase so far (`"phase": {"marks": […]}`), kept
   /// here so that a crash loses none: the record of a dead session ends its phase with them.
-  public var phaseMarks: [PhaseMark] = []
+  package var phaseMarks: [PhaseMark] = []
   /// Why the person is away and since when, while they are (`pomo away`, a lock, an idle desk).
-  public var awayCause: String?
-  public var awaySince: Double?
+  package var awayCause: String?
+  package var awaySince: Double?
   /// The session asks what to do with the time away (`ask`): 'pomo keep' or 'pomo drop'.
-  public var awayAsking = false
+  package var awayAsking = false
   /// The current phase's spans away that have closed, so a crash records them with the phase.
-  public var phaseAway: [JournalAway] = []
+  package var phaseAway: [JournalAway] = []
   /// The span away under way (`"away": {"span": …}`), its end the state's time: whoever takes
   /// the session as ended later (recovery, `status`) runs it on to that end, as `pomo stop`
   /// then would have. Nil when the person is not away, or the phase is paused by hand.
-  public var awaySpan: JournalAway?
+  package var awaySpan: JournalAway?
 
   package static let planLimit = 1000
 
   /// The state of a running engine, with at most `limit` phases of the plan to come (at most
   /// `planLimit`, the default).
-  public init?(engine: SessionEngine, info: SessionInfo, pid: Int32, upcoming limit: Int = 1000) {
+  package init?(engine: SessionEngine, info: SessionInfo, pid: Int32, upcoming limit: Int = 1000) {
     guard let snapshot = engine.snapshot, let phase = engine.currentPhase else { return nil }
     let instant = engine.clock.now()
     let now = engine.wallTime(instant)
@@ -134,7 +134,7 @@ public struct SessionState: Equatable, Sendable {
 
   // MARK: - The file
 
-  public func json(offset: (Double) -> Int) -> JSONOutput {
+  package func json(offset: (Double) -> Int) -> JSONOutput {
     func time(_ t: Double) -> JSONOutput { .string(RFC3339.format(t, offset: offset(t))) }
     func int(_ n: Int?) -> JSONOutput { n.map { .int(Int64($0)) } ?? .null }
     var phase: [(String, JSONOutput)] = [
@@ -188,7 +188,7 @@ public struct SessionState: Equatable, Sendable {
     return .object(fields)
   }
 
-  public init(bytes: [UInt8]) throws(JournalRecord.Problem) {
+  package init(bytes: [UInt8]) throws(JournalRecord.Problem) {
     func refused(_ why: String = "") -> JournalRecord.Problem {
       JournalRecord.Problem(message: "not a pomo state file" + (why.isEmpty ? "" : " (\(why))"))
     }
@@ -297,7 +297,7 @@ public struct SessionState: Equatable, Sendable {
   /// still to come.
   package static let sizeLimit = RecordSize.longestLine + (4 << 20)
 
-  public static func read(path: String) -> SessionState? {
+  package static func read(path: String) -> SessionState? {
     guard let bytes = try? Platform.readFile(path, limit: sizeLimit) else { return nil }
     return try? SessionState(bytes: bytes)
   }
@@ -325,40 +325,40 @@ public struct SessionState: Equatable, Sendable {
   /// moved since, when `bootID` is the boot the heartbeat was written in; `updated` alone
   /// otherwise. A wall clock stepped since the session started (in the session or in the
   /// reader) changes nothing here.
-  public func now(bootID readerBoot: String?, bootNanoseconds readerNanos: Int64) -> Double {
+  package func now(bootID readerBoot: String?, bootNanoseconds readerNanos: Int64) -> Double {
     guard let bootID, let bootNanoseconds, readerBoot == bootID else { return updated }
     return updated + Double(max(0, readerNanos - bootNanoseconds)) / 1e9
   }
 
   /// Moves `updated` to `time` (a later tick of the session's clock), and the boot clock's
   /// reading with it, so the two still name one instant.
-  public mutating func tick(to time: Double) {
+  package mutating func tick(to time: Double) {
     if let n = bootNanoseconds { bootNanoseconds = n + Int64(((time - updated) * 1e9).rounded()) }
     updated = time
   }
 
   /// The session's time now, read from `clock` (a reader's): see `now(bootID:bootNanoseconds:)`.
-  public func now(on clock: SessionClock) -> Double {
+  package func now(on clock: SessionClock) -> Double {
     now(bootID: clock.bootID(), bootNanoseconds: SessionEngine.nanos(clock.now()))
   }
 
   /// Seconds left in the phase at `now` (frozen while paused).
-  public func remaining(at now: Double) -> Double {
+  package func remaining(at now: Double) -> Double {
     max(0, deadline - (pausedAt ?? now))
   }
 
-  public func phaseProgress(at now: Double) -> Double {
+  package func phaseProgress(at now: Double) -> Double {
     guard phaseLengthSeconds > 0 else { return 1 }
     return min(1, max(0, 1 - remaining(at: now) / phaseLengthSeconds))
   }
 
-  public func sessionProgress(at now: Double) -> Double {
+  package func sessionProgress(at now: Double) -> Double {
     guard totalSeconds > 0 else { return 1 }
     return min(1, (phaseOffsetSeconds + phaseProgress(at: now) * phasePlannedSeconds) / totalSeconds)
   }
   /// The moment as the live status line draws it, for a display that follows the session
   /// from another process (`pomo attach`).
-  public func snapshot(at now: Double) -> SessionSnapshot {
+  package func snapshot(at now: Double) -> SessionSnapshot {
     var phase = PlannedPhase(
       index: phaseIndex, name: phaseName, kind: phaseKind, duration: .milliseconds(Int64(phasePlannedSeconds * 1000)),
       round: phaseRound, offset: .milliseconds(Int64(phaseOffsetSeconds * 1000)))
@@ -381,7 +381,7 @@ public struct SessionState: Equatable, Sendable {
   }
 
   /// How long a waiting phase has waited past its deadline, in seconds; nil unless it waits.
-  public func overtime(at now: Double) -> Double? {
+  package func overtime(at now: Double) -> Double? {
     // An open phase's time so far reads the same way, and stands still while paused.
     if open { return max(0, (pausedAt ?? now) - deadline) }
     return waiting ? max(0, now - deadline) : nil
@@ -396,7 +396,7 @@ public struct SessionState: Equatable, Sendable {
   ///
   /// A session that only waited for the last answer (`asking`) had run every phase: it is
   /// recorded completed, ending with its last phase, the answer not given.
-  public func interruptedRecord(lastKnown: Double) -> JournalRecord {
+  package func interruptedRecord(lastKnown: Double) -> JournalRecord {
     var result = record
     if asking && !result.phases.isEmpty {
       result.status = .completed

@@ -11,20 +11,20 @@ import PomoPlatform
 /// `check.lock` is held for a moment by whoever looks at the session lock or records a dead
 /// session, so those checks never race: of twenty `start`s at once exactly one runs, and
 /// ten `status`es over a dead session append one recovery record.
-public struct StateFolder: Sendable {
-  public var directory: String
+package struct StateFolder: Sendable {
+  package var directory: String
 
-  public init(directory: String) {
+  package init(directory: String) {
     self.directory = directory
   }
 
-  public var stateFile: String { directory + "/current.json" }
+  package var stateFile: String { directory + "/current.json" }
   /// A session that waits for its time (`--at`), while its pomo holds the session lock.
-  public var pendingFile: String { directory + "/waiting.json" }
+  package var pendingFile: String { directory + "/waiting.json" }
   package var checkLock: String { directory + "/check.lock" }
 
   /// Why this process may not run a session.
-  public enum ClaimError: Error, Equatable, CustomStringConvertible {
+  package enum ClaimError: Error, Equatable, CustomStringConvertible {
     /// Another session holds the lock; its state when it could be read.
     case running(SessionState?)
     /// Another pomo holds the lock while it waits to start a session at a time.
@@ -34,7 +34,7 @@ public struct StateFolder: Sendable {
     /// Another pomo held the check lock for seconds (it should take milliseconds).
     case busy(String)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .running(let state?):
         "a session is already running (\(state.record.preset), pid \(state.pid)); see 'pomo status'"
@@ -55,7 +55,7 @@ public struct StateFolder: Sendable {
   /// Makes this process the one running session. Returns the lock to hold until the session
   /// ends, and the line to tell the user if a dead session was recorded on the way.
   /// With `environment`, recovery turns back the do-not-disturb a dead session left on.
-  public func claim(
+  package func claim(
     journal: Journal, environment: [String: String]? = nil
   ) throws(ClaimError) -> (lock: FileLock, recovered: String?) {
     // A session whose state file is gone but whose pomo still holds the lock is ending (it
@@ -97,7 +97,7 @@ public struct StateFolder: Sendable {
 
   /// The running session, if one is alive. A state file left by a dead one is recorded in
   /// the journal and removed on the way; the returned message says so.
-  public func inspect(
+  package func inspect(
     journal: Journal, environment: [String: String]? = nil
   ) -> (running: SessionState?, message: String?) {
     guard Platform.fileExists(stateFile) || Platform.fileExists(Recovery.keptFile(statePath: stateFile)) else {
@@ -118,7 +118,7 @@ public struct StateFolder: Sendable {
 
   /// The session waiting for its time, if its pomo is alive (holds the session lock); a file
   /// left by one that died is removed on the way.
-  public func pending() -> PendingStart? {
+  package func pending() -> PendingStart? {
     guard Platform.fileExists(pendingFile), let locks = try? self.locks() else { return nil }
     defer { locks.check.release() }
     guard let session = locks.session else { return readPending() }
@@ -128,12 +128,12 @@ public struct StateFolder: Sendable {
   }
 
   /// Says that this pomo, holding the session lock, waits to start a session.
-  public func writePending(_ pending: PendingStart) throws(FileSystemError) {
+  package func writePending(_ pending: PendingStart) throws(FileSystemError) {
     try Platform.writeAtomically(pending.text, to: pendingFile)
   }
 
   /// The wait is over (the session begins, or the wait was cancelled).
-  public func removePending() {
+  package func removePending() {
     Platform.removeFile(pendingFile)
   }
 

@@ -3,7 +3,7 @@ import PomoPlatform
 
 /// How `pomo status` (and its live feed) prints the running session: for people, for scripts,
 /// or for a status bar.
-public enum StatusFormat: Equatable, Sendable {
+package enum StatusFormat: Equatable, Sendable {
   /// `WORK focus 14:29 (42%, round 2/4)`, or `idle`.
   case text
   /// The documented object, `{"state":"idle"}` when nothing runs.
@@ -16,20 +16,20 @@ public enum StatusFormat: Equatable, Sendable {
   case template(String)
 
   /// The formats with names, as `--format` takes them.
-  public static let names = ["text", "json", "waybar", "i3blocks"]
+  package static let names = ["text", "json", "waybar", "i3blocks"]
 
   /// The fields a template may name, in the order docs/status-bars.md documents them.
-  public static let fields = [
+  package static let fields = [
     "phase", "remaining", "kind", "badge", "state", "preset", "remaining_seconds", "percent", "session_percent",
     "round", "rounds", "phase_index", "phase_count", "deadline", "started", "tags", "pid", "goal",
   ]
 
-  public enum Problem: Error, Equatable, CustomStringConvertible {
+  package enum Problem: Error, Equatable, CustomStringConvertible {
     /// Neither a format's name nor a template (a template holds a `{`).
     case unknownName(String, suggestion: String?)
     case template(Template.Problem)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .unknownName(_, let suggestion):
         "must be text, json, waybar, i3blocks or a template like '{phase} {remaining}'"
@@ -41,7 +41,7 @@ public enum StatusFormat: Equatable, Sendable {
 
   /// The format `value` names: one of `names`, or, when it holds a `{`, a template whose
   /// fields are all among `fields`.
-  public init(parsing value: String) throws(Problem) {
+  package init(parsing value: String) throws(Problem) {
     if value.contains("{") {
       do {
         _ = try Template(parsing: value, fields: Self.fields)
@@ -62,7 +62,7 @@ public enum StatusFormat: Equatable, Sendable {
 
   /// Whether the output is JSON throughout (so a locale that is not UTF-8 may write it with
   /// `\u` escapes instead of replacing characters).
-  public var isJSON: Bool {
+  package var isJSON: Bool {
     switch self {
     case .json, .waybar, .i3blocks: true
     case .text, .template: false

@@ -7,11 +7,11 @@ import PomoPlatform
 /// Phase and preset names and tags come from files anyone can write, so every one of them is
 /// made inert (`TextLayout.inert`) before it is printed, and escaped again for whoever reads
 /// the line: JSON strings by `JSONOutput`, waybar's Pango markup by `pango`.
-public enum StatusText {
+package enum StatusText {
   /// The status in `format`, on one line without its line end.
   /// `goal` is today's progress towards the daily goal, when there is one: a field in JSON and
   /// in templates. `bank` is today's break bank, when the config keeps one: in text and JSON.
-  public static func render(
+  package static func render(
     _ state: SessionState?, now: Double, format: StatusFormat, offset: (Double) -> Int, goal: GoalProgress? = nil,
     bank: BreakBank? = nil
   ) -> String {
@@ -24,7 +24,7 @@ public enum StatusText {
     }
   }
 
-  public static func line(_ state: SessionState?, now: Double, bank: BreakBank? = nil) -> String {
+  package static func line(_ state: SessionState?, now: Double, bank: BreakBank? = nil) -> String {
     let banked = bank.map { "bank \(TimeText.clock($0.duration))" }
     guard let s = state else { return banked.map { "idle (\($0))" } ?? "idle" }
     // An open phase (Flowtime) has no end to be a share of: its time counts up.
@@ -40,7 +40,7 @@ public enum StatusText {
     return "\(badge(s)) \(TextLayout.inert(s.phaseName)) \(remaining(s, now)) (\(detail))"
   }
 
-  public static func json(
+  package static func json(
     _ state: SessionState?, now: Double, offset: (Double) -> Int, goal: GoalProgress? = nil, bank: BreakBank? = nil
   ) -> JSONOutput {
     let banked: [(String, JSONOutput)] = bank.map { [("break_bank_seconds", .int(Int64($0.seconds.rounded(.down))))] } ?? []
@@ -104,7 +104,7 @@ public enum StatusText {
   /// so they are escaped; `class` is the kind, or `paused`, for CSS; `alt` is the state, for
   /// `format-icons`; `percentage` is the phase's progress, 0 to 100. Idle: empty text (waybar
   /// hides the module) and class `idle`.
-  public static func waybar(_ state: SessionState?, now: Double) -> JSONOutput {
+  package static func waybar(_ state: SessionState?, now: Double) -> JSONOutput {
     guard let s = state else {
       return .object([
         ("text", .string("")), ("alt", .string("idle")), ("tooltip", .string("")), ("class", .string("idle")),
@@ -131,11 +131,11 @@ public enum StatusText {
   }
 
   /// The colours i3blocks shows: work red, rest green, paused yellow, idle grey.
-  public static let i3blocksColors = (work: "#E06C75", rest: "#98C379", paused: "#E5C07B", idle: "#888888")
+  package static let i3blocksColors = (work: "#E06C75", rest: "#98C379", paused: "#E5C07B", idle: "#888888")
 
   /// i3blocks' JSON (`format=json`): `full_text` is the text line, `short_text` the badge and
   /// time, for a crowded bar. Idle: empty texts, so the block hides. Plain text, not markup.
-  public static func i3blocks(_ state: SessionState?, now: Double) -> JSONOutput {
+  package static func i3blocks(_ state: SessionState?, now: Double) -> JSONOutput {
     let colors = i3blocksColors
     guard let s = state else {
       return .object([("full_text", .string("")), ("short_text", .string("")), ("color", .string(colors.idle))])
@@ -151,7 +151,7 @@ public enum StatusText {
   /// `template` with its fields filled in (see `StatusFormat.fields`); an empty line when idle,
   /// so a bar hides the module. A template that does not parse renders as an empty line too
   /// (`StatusFormat(parsing:)` refuses it before it gets here).
-  public static func template(
+  package static func template(
     _ text: String, _ state: SessionState?, now: Double, offset: (Double) -> Int, goal: GoalProgress? = nil
   ) -> String {
     guard let s = state, let template = try? Template(parsing: text, fields: StatusFormat.fields) else { return "" }
@@ -183,7 +183,7 @@ public enum StatusText {
   }
 
   /// Text for Pango markup (waybar): `&`, `<`, `>`, `'` and `"` as entities.
-  public static func pango(_ text: String) -> String { MarkupText.escaped(text) }
+  package static func pango(_ text: String) -> String { MarkupText.escaped(text) }
 
   // MARK: - Parts
 

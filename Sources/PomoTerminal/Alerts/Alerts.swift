@@ -3,23 +3,23 @@ import PomoPlatform
 
 /// Tells the user when time is up, even when they are not looking: the terminal bell, a
 /// desktop notification, and the user's hooks.
-public final class Alerts: SessionListener {
-  public struct Settings {
-    public var bell: Bool
+package final class Alerts: SessionListener {
+  package struct Settings {
+    package var bell: Bool
     /// The notifier's path (notify-send, osascript), or nil for none.
-    public var notifier: String?
-    public var hooks: [HookEvent: [String]]
-    public var environment: [String: String]
+    package var notifier: String?
+    package var hooks: [HookEvent: [String]]
+    package var environment: [String: String]
     /// Notifications through the terminal too, when it takes them (see `TerminalSignalSettings`).
-    public var terminal: TerminalSignalSettings
+    package var terminal: TerminalSignalSettings
     /// Whether the 3-2-1 cue rings the bell (not when a voice counts instead).
-    public var cueBell: Bool
+    package var cueBell: Bool
     /// The session's id in the journal, for the hooks.
-    public var sessionID: String?
+    package var sessionID: String?
     /// The task the session works on, for the hooks: a pomo task's id, or `tw:ID`.
-    public var task: String?
+    package var task: String?
 
-    public init(
+    package init(
       bell: Bool, notifier: String?, hooks: [HookEvent: [String]], environment: [String: String],
       terminal: TerminalSignalSettings = .none, cueBell: Bool = true, sessionID: String? = nil, task: String? = nil
     ) {
@@ -42,7 +42,7 @@ public final class Alerts: SessionListener {
   /// D-Bus notifications, with buttons); the notifier program takes over when it cannot.
   package let desktop: (any DesktopNotifier)?
 
-  public init(
+  package init(
     settings: Settings, output: any TextOutput, desktop: (any DesktopNotifier)? = nil,
     launch: @escaping ([String], [String: String], [UInt8]?) -> Void
   ) {
@@ -52,7 +52,7 @@ public final class Alerts: SessionListener {
     self.launch = launch
   }
 
-  public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
+  package func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
     var timeUp = false
     var cue = false
     for event in events {

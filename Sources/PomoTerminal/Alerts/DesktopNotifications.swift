@@ -14,9 +14,9 @@ import PomoPlatform
 /// (malformed, unknown, forged, for another notification) is dropped, and any but replies and
 /// the server's own signals is skipped on its header. A server that restarts is believed
 /// under its new name: the buttons of its notifications work as before.
-public final class DesktopNotifications: SessionControl, DesktopNotifier {
+package final class DesktopNotifications: SessionControl, DesktopNotifier {
   /// Why the session's notifications go through notify-send instead.
-  public enum OpenError: Error, Equatable, CustomStringConvertible {
+  package enum OpenError: Error, Equatable, CustomStringConvertible {
     /// `DBUS_SESSION_BUS_ADDRESS` is not set (SSH, a console): the usual case, said nowhere.
     case noBus
     /// A bus was named but could not be reached or used.
@@ -26,7 +26,7 @@ public final class DesktopNotifications: SessionControl, DesktopNotifier {
     /// The server shows no buttons.
     case noActions
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .noBus: "no session bus: DBUS_SESSION_BUS_ADDRESS is not set"
       case .unreachable(let error): "the session bus cannot be reached: \(error)"
@@ -76,7 +76,7 @@ public final class DesktopNotifications: SessionControl, DesktopNotifier {
 
   /// Opens the session bus of `environment` and checks that its notification server shows
   /// buttons; each step within `timeout`, so a bus that hangs delays the start by that at most.
-  public static func open(environment: [String: String], timeout: Duration = .seconds(2)) -> Result<
+  package static func open(environment: [String: String], timeout: Duration = .seconds(2)) -> Result<
     DesktopNotifications, OpenError
   > {
     let address: DBusAddress
@@ -98,7 +98,7 @@ public final class DesktopNotifications: SessionControl, DesktopNotifier {
 
   /// Uses `connection`, an open session bus: asks its notification server what it can do and
   /// for its signals.
-  public init(connection: DBusConnection, timeout: Duration = .seconds(2)) throws(OpenError) {
+  package init(connection: DBusConnection, timeout: Duration = .seconds(2)) throws(OpenError) {
     sendTimeout = timeout
     // Until the server is known, replies only: nothing another connection sends is decoded.
     connection.filter = DBusMessageFilter()
@@ -142,11 +142,11 @@ public final class DesktopNotifications: SessionControl, DesktopNotifier {
   }
 
   /// Whether notifications still go through the bus.
-  public var isOpen: Bool { connection != nil }
+  package var isOpen: Bool { connection != nil }
 
   // MARK: - Notifying
 
-  public func post(_ engine: SessionEngine, title: String, body: String, warning: Bool) -> Bool {
+  package func post(_ engine: SessionEngine, title: String, body: String, warning: Bool) -> Bool {
     guard let connection else { return false }
     let keys = NotificationButtons.keys(engine, warning: warning)
     let request = NotificationRequest(
@@ -167,7 +167,7 @@ public final class DesktopNotifications: SessionControl, DesktopNotifier {
     }
   }
 
-  public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
+  package func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
     self.engine = engine
     guard let current = shown, Anchor(engine) != current.anchor else { return }
     shown = nil
@@ -198,11 +198,11 @@ public final class DesktopNotifications: SessionControl, DesktopNotifier {
 
   // MARK: - Serving
 
-  public var descriptors: [Int32] { connection.map { [$0.fileDescriptor] } ?? [] }
+  package var descriptors: [Int32] { connection.map { [$0.fileDescriptor] } ?? [] }
 
-  public func nextWake(_ engine: SessionEngine) -> Duration? { nil }
+  package func nextWake(_ engine: SessionEngine) -> Duration? { nil }
 
-  public func serve(ready: Set<Int32>, apply: (SessionCommand) -> SessionEngine) {
+  package func serve(ready: Set<Int32>, apply: (SessionCommand) -> SessionEngine) {
     guard let connection, ready.contains(connection.fileDescriptor) else { return }
     connection.drain { message in
       handle(message, apply)
@@ -280,7 +280,7 @@ public final class DesktopNotifications: SessionControl, DesktopNotifier {
     superseded = [:]
   }
 
-  public func close() {
+  package func close() {
     connection?.close()
     connection = nil
   }

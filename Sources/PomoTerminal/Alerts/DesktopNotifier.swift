@@ -2,7 +2,7 @@ import PomoCore
 
 /// Shows `Alerts`' desktop notifications another way than a program such as notify-send:
 /// pomo's own D-Bus notifications, with buttons (`DesktopNotifications`).
-public protocol DesktopNotifier: AnyObject {
+package protocol DesktopNotifier: AnyObject {
   /// Shows a notification about `engine` as it stands: the warning before the end when
   /// `warning`, else the moment a phase's time is up. False when it cannot (no bus any
   /// more): `Alerts` then runs the notifier program as it would without one.

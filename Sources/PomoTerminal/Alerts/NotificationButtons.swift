@@ -7,9 +7,9 @@ import PomoPlatform
 /// After focus: "Start break" (only while the phase waits, in confirm mode), "+5 min",
 /// "Skip break"; after a break: "Start focus" (confirm mode), "+5 min"; the warning before
 /// the end: "+5 min". The end of the session has none: there is nothing left to steer.
-public enum NotificationButtons {
+package enum NotificationButtons {
   /// The keys `ActionInvoked` names.
-  public enum Key: String, CaseIterable, Sendable {
+  package enum Key: String, CaseIterable, Sendable {
     /// Goes on to the next phase of one that waits (`pomo next`).
     case next
     /// Adds five minutes to the phase under way (`pomo extend 5m`); a phase that waits
@@ -20,16 +20,16 @@ public enum NotificationButtons {
   }
 
   /// What "+5 min" adds.
-  public static let extension5 = Duration.seconds(5 * 60)
+  package static let extension5 = Duration.seconds(5 * 60)
 
   /// The buttons for the notification shown now: the warning before the end when `warning`,
   /// else the one for a phase whose time is up.
-  public static func actions(_ engine: SessionEngine, warning: Bool) -> [NotificationRequest.Action] {
+  package static func actions(_ engine: SessionEngine, warning: Bool) -> [NotificationRequest.Action] {
     keys(engine, warning: warning).map { NotificationRequest.Action(key: $0.rawValue, label: label($0, engine)) }
   }
 
   /// The keys of `actions`, in the order they are shown.
-  public static func keys(_ engine: SessionEngine, warning: Bool) -> [Key] {
+  package static func keys(_ engine: SessionEngine, warning: Bool) -> [Key] {
     guard let current = engine.currentPhase else { return [] }
     if warning { return engine.status == .running ? [.extend] : [] }
     switch engine.status {
@@ -48,7 +48,7 @@ public enum NotificationButtons {
   }
 
   /// The label of `key`'s button.
-  public static func label(_ key: Key, _ engine: SessionEngine) -> String {
+  package static func label(_ key: Key, _ engine: SessionEngine) -> String {
     switch key {
     case .next:
       let next = engine.plan.phases.indices.contains(engine.index + 1) ? engine.plan.phases[engine.index + 1] : nil
@@ -61,7 +61,7 @@ public enum NotificationButtons {
   /// The commands a click on `key` carries out in `engine` as it stands, in order, or nil when
   /// the button no longer applies (the session moved on before the click arrived). "Skip
   /// break" while focus waits is two: start the break, then skip it.
-  public static func commands(_ key: Key, _ engine: SessionEngine, warning: Bool) -> [SessionCommand]? {
+  package static func commands(_ key: Key, _ engine: SessionEngine, warning: Bool) -> [SessionCommand]? {
     guard keys(engine, warning: warning).contains(key) else { return nil }
     switch key {
     case .next: return [.next]

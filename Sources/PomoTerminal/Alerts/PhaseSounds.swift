@@ -4,28 +4,28 @@ import PomoPlatform
 /// Plays a sound when a phase's time is up: one for the end of focus, another for the end of
 /// a break (`"sounds"` in the config), with the player started like a hook (never waited for,
 /// ended after 10 s).
-public final class PhaseSounds: SessionListener {
+package final class PhaseSounds: SessionListener {
   /// The file for the end of a phase of each kind, if one plays.
   package let files: [PhaseKind: String]
   package let play: (String) -> Void
 
-  public init(files: [PhaseKind: String], play: @escaping (String) -> Void) {
+  package init(files: [PhaseKind: String], play: @escaping (String) -> Void) {
     self.files = files
     self.play = play
   }
 
   /// The same file at the end of every phase.
-  public convenience init(file: String, play: @escaping (String) -> Void) {
+  package convenience init(file: String, play: @escaping (String) -> Void) {
     self.init(files: [.work: file, .rest: file], play: play)
   }
 
   /// The first player of `SoundSettings.players` on PATH, with its arguments.
-  public static func player(path: String?) -> [String]? {
+  package static func player(path: String?) -> [String]? {
     for player in SoundSettings.players where Spawner.find(player[0], path: path) != nil { return player }
     return nil
   }
 
-  public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
+  package func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
     if let kind = Self.timeUp(events, engine), let file = files[kind] { play(file) }
   }
 

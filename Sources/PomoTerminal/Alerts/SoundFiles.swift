@@ -4,10 +4,10 @@ import PomoPlatform
 /// Where pomo's own sounds lie, made in `folder` (the cache) when first needed: a file is
 /// checked against the bytes `SoundSynth` makes before it is played, and made again when it is
 /// missing or differs (a cache is disposable, and verified before it is trusted).
-public enum SoundFiles {
+package enum SoundFiles {
   /// The file to play for `source` at `volume`: a sound file as it is, or one of pomo's own,
   /// written first if need be. Nil, with the reason, when pomo's own cannot be written.
-  public static func path(
+  package static func path(
     for source: SoundSettings.Source, volume: Double, folder: String
   ) -> Result<String, FileSystemError> {
     switch source {

@@ -1,7 +1,7 @@
 import PomoPlatform
 
 /// A sound being played, which the session can end: the tick's player.
-public protocol SoundPlayback: AnyObject {
+package protocol SoundPlayback: AnyObject {
   /// Asks it to end; whether it has. Asked again, a player that would not end is killed.
   @discardableResult func end() -> Bool
   /// Ends it at once, for good: the session is over.
@@ -9,5 +9,5 @@ public protocol SoundPlayback: AnyObject {
 }
 
 extension ChildProcess: SoundPlayback {
-  public func endNow() { endNow(graceMilliseconds: 200) }
+  package func endNow() { endNow(graceMilliseconds: 200) }
 }

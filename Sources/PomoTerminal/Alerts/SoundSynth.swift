@@ -12,15 +12,15 @@ import PomoCore
 ///
 /// The tick is a minute of ticks, one at the start of each second, so that one player started
 /// a minute plays them: a player started each second would cost more than the session itself.
-public enum SoundSynth {
-  public static let sampleRate = 22_050
+package enum SoundSynth {
+  package static let sampleRate = 22_050
   /// How loud a tick is against the chime and the bell.
-  public static let tickLoudness = 0.4
+  package static let tickLoudness = 0.4
   /// The ticks in the tick's file, one a second.
-  public static let ticksPerFile = 60
+  package static let ticksPerFile = 60
 
   /// The pitch in hertz and the length in seconds of each sound (of one tick, for the tick).
-  public static func shape(_ sound: BuiltInSound) -> (hertz: Double, seconds: Double) {
+  package static func shape(_ sound: BuiltInSound) -> (hertz: Double, seconds: Double) {
     switch sound {
     case .chime: (880, 0.6)
     case .bell: (587.33, 0.9)
@@ -28,7 +28,7 @@ public enum SoundSynth {
     }
   }
 
-  public static func wav(_ sound: BuiltInSound, volume: Double) -> [UInt8] {
+  package static func wav(_ sound: BuiltInSound, volume: Double) -> [UInt8] {
     let (hertz, seconds) = shape(sound)
     let count = Int(seconds * Double(sampleRate))
     let attack = 0.005 * Double(sampleRate)

@@ -8,7 +8,7 @@ import PomoCore
 /// is played once a second. The player is ended as soon as focus pauses, waits, is skipped or
 /// ends: a break never ticks. The loop wakes for each start (`nextWake`), so the ticks keep time
 /// however rarely the display redraws (a plain log, a detached session).
-public final class TickSound: SessionListener {
+package final class TickSound: SessionListener {
   package let file: String
   /// How often a player is started: a minute for pomo's own tick, a second for a file.
   package let period: Duration
@@ -22,13 +22,13 @@ public final class TickSound: SessionListener {
   /// A start later than this after its second is put off to the next second.
   static let lateness = Duration.milliseconds(50)
 
-  public init(file: String, period: Duration, start: @escaping (String) -> (any SoundPlayback)?) {
+  package init(file: String, period: Duration, start: @escaping (String) -> (any SoundPlayback)?) {
     self.file = file
     self.period = period
     self.start = start
   }
 
-  public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
+  package func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
     ending.removeAll { $0.end() }
     let now = engine.clock.now()
     // A new phase, or time added, starts the ticks again on the new countdown's seconds.
@@ -58,7 +58,7 @@ public final class TickSound: SessionListener {
     due = at + period
   }
 
-  public func nextWake(_ engine: SessionEngine) -> Duration? { due }
+  package func nextWake(_ engine: SessionEngine) -> Duration? { due }
 
   /// How long until the focus phase's countdown (or count) next shows a whole second (zero on
   /// one); nil when no tick plays now: not focus, or focus paused or waiting.

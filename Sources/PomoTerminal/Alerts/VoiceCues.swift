@@ -7,23 +7,23 @@ import PomoPlatform
 /// The words go to a speaker program (espeak-ng, spd-say, say, or the config's `speaker`) as
 /// its last argument, started like a hook: at once, without a shell, never waited for, and
 /// ended after 10 s. The listener only decides what to say (`phrases`) and hands it to `speak`.
-public final class VoiceCues: SessionListener {
+package final class VoiceCues: SessionListener {
   package let speak: (String) -> Void
 
-  public init(speak: @escaping (String) -> Void) {
+  package init(speak: @escaping (String) -> Void) {
     self.speak = speak
   }
 
-  public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
+  package func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
     for phrase in Self.phrases(events, engine) { speak(phrase) }
   }
 
   /// The speakers pomo looks for on PATH, in order.
-  public static let speakers = ["espeak-ng", "spd-say", "say"]
+  package static let speakers = ["espeak-ng", "spd-say", "say"]
 
   /// The speaker command: the configured one, else the first speaker found on PATH; nil when
   /// there is none (the configured program included).
-  public static func speaker(configured: [String]?, path: String?) -> [String]? {
+  package static func speaker(configured: [String]?, path: String?) -> [String]? {
     if let configured {
       return Spawner.resolve(configured[0], path: path) == nil ? nil : configured
     }
@@ -35,7 +35,7 @@ public final class VoiceCues: SessionListener {
 
   /// What to say after one step of the engine; several boundaries passed together (after a
   /// suspend) say only the phase that runs now.
-  public static func phrases(_ events: [SessionEvent], _ engine: SessionEngine) -> [String] {
+  package static func phrases(_ events: [SessionEvent], _ engine: SessionEngine) -> [String] {
     var phrases: [String] = []
     var started: Int?
     for event in events {
@@ -60,7 +60,7 @@ public final class VoiceCues: SessionListener {
   /// What is said as plan phase `i` starts: the phase, then what the preset's `announce`
   /// asks: "last round" as the last round starts, and during a rest the exercise next.
   /// One phrase, so that one speaker says it all in order.
-  public static func announcement(_ i: Int, _ plan: Plan) -> String {
+  package static func announcement(_ i: Int, _ plan: Plan) -> String {
     let phase = plan.phases[i]
     var words = announcement(phase, plan)
     if plan.announce.contains(.lastRound), !plan.endless, plan.rounds > 1, let round = phase.round,
@@ -77,7 +77,7 @@ public final class VoiceCues: SessionListener {
   }
 
   /// "2 minutes", "90 seconds", "1 minute 30 seconds": a span as a speaker says it.
-  public static func spoken(_ span: Duration) -> String {
+  package static func spoken(_ span: Duration) -> String {
     let seconds = Int(TimeText.ceilSeconds(span))
     let minutes = seconds / 60
     let rest = seconds % 60
@@ -87,7 +87,7 @@ public final class VoiceCues: SessionListener {
 
   /// "work, round 3 of 8"; "burpees, work, round 3 of 8"; "warm-up, rest"; "work, round 3"
   /// when the rounds are endless.
-  public static func announcement(_ phase: PlannedPhase, _ plan: Plan) -> String {
+  package static func announcement(_ phase: PlannedPhase, _ plan: Plan) -> String {
     let name = TextLayout.inert(phase.name)
     var words = name.lowercased() == phase.kind.rawValue ? name : "\(name), \(phase.kind.rawValue)"
     if let round = phase.round, plan.rounds > 1 || plan.endless {

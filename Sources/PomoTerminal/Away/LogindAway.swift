@@ -19,14 +19,14 @@ import PomoPlatform
 /// (`DBusMessageFilter`), so another user's flood cannot hold a `Lock` back. `IdleHint` counts
 /// once it has stayed true for `idleAfter`, the span dated back to when it turned true. A bus
 /// that fails ends the watcher, silently: the session runs on.
-public final class LogindAway: SessionControl {
+package final class LogindAway: SessionControl {
   /// Why there is no watcher. Never said in a session (a machine without logind is usual);
   /// the docs say what each means.
-  public enum OpenError: Error, Equatable, CustomStringConvertible {
+  package enum OpenError: Error, Equatable, CustomStringConvertible {
     case noBus(DBusError)
     case noLogind(DBusError)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .noBus(let error): "the system bus cannot be reached: \(error)"
       case .noLogind(let error): "logind does not answer on the system bus: \(error)"
@@ -48,7 +48,7 @@ public final class LogindAway: SessionControl {
 
   private var connection: DBusConnection?
   /// pomo's session (an object path).
-  public private(set) var session: String
+  package private(set) var session: String
   /// The unique name of logind's connection: nil while no connection owns the name, and then
   /// nothing is believed.
   private var logind: String?
@@ -60,7 +60,7 @@ public final class LogindAway: SessionControl {
   private var idleSince: Duration?
   /// The causes in force, as logind last told them (lock, idle, sleep); forgotten when the
   /// person ends the time away another way.
-  public private(set) var causes: Set<AwayCause> = []
+  package private(set) var causes: Set<AwayCause> = []
   /// The time away this watcher began, while the session is in it.
   private var began: Began?
   /// The serials of the calls whose answers are awaited: the session found again, its hints.
@@ -70,7 +70,7 @@ public final class LogindAway: SessionControl {
 
   /// Opens the system bus of `environment` (`DBUS_SYSTEM_BUS_ADDRESS`, else the standard
   /// socket) and finds pomo's session there; each step within `timeout`.
-  public static func open(
+  package static func open(
     environment: [String: String], idleAfter: Duration, processID: UInt32, timeout: Duration = .seconds(2)
   ) -> Result<LogindAway, OpenError> {
     let connection: DBusConnection
@@ -89,7 +89,7 @@ public final class LogindAway: SessionControl {
   /// Uses `connection`, an open system bus: finds the session (`XDG_SESSION_ID`, else the
   /// process's, else "auto"), asks for its signals and for its hints as they stand, which are
   /// acted on once the session runs.
-  public init(
+  package init(
     connection: DBusConnection, sessionID: String?, processID: UInt32, idleAfter: Duration,
     timeout: Duration = .seconds(2)
   ) throws(OpenError) {
@@ -144,9 +144,9 @@ public final class LogindAway: SessionControl {
     DBusMessageFilter(signals: Set([DBusNameOwnerChanged.filterSignal]).union(owner.map(Logind.filterSignals) ?? []))
   }
 
-  public var descriptors: [Int32] { connection.map { [$0.fileDescriptor] } ?? [] }
+  package var descriptors: [Int32] { connection.map { [$0.fileDescriptor] } ?? [] }
 
-  public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
+  package func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
     self.engine = engine
     // The time away this watcher began was ended another way: the person's word is taken.
     if let began, Began(engine.away) != began {
@@ -155,11 +155,11 @@ public final class LogindAway: SessionControl {
     }
   }
 
-  public func nextWake(_ engine: SessionEngine) -> Duration? {
+  package func nextWake(_ engine: SessionEngine) -> Duration? {
     idleSince.map { $0 + idleAfter }
   }
 
-  public func serve(ready: Set<Int32>, apply: (SessionCommand) -> SessionEngine) {
+  package func serve(ready: Set<Int32>, apply: (SessionCommand) -> SessionEngine) {
     guard let connection, ready.contains(connection.fileDescriptor) || connection.hasSetAsideMessages else { return }
     connection.drain { message in
       handle(message, apply)
@@ -168,13 +168,13 @@ public final class LogindAway: SessionControl {
     if connection.failure != nil { close() }
   }
 
-  public func serveDue(now: Duration, apply: (SessionCommand) -> SessionEngine) {
+  package func serveDue(now: Duration, apply: (SessionCommand) -> SessionEngine) {
     guard let since = idleSince, now >= since + idleAfter else { return }
     idleSince = nil
     begin(.idle, at: since, apply)
   }
 
-  public func close() {
+  package func close() {
     connection?.close()
     connection = nil
   }

@@ -10,16 +10,16 @@
   /// the session's loop waits on beside the keys: `L` is `pomo away --cause lock`, `U` is
   /// `pomo back` (only after an `L`). Sleep needs nothing here: the engine measures a
   /// suspend with its clocks, and it follows the same policy.
-  public final class ScreenLockAway: SessionControl {
+  package final class ScreenLockAway: SessionControl {
     private var readFD: Int32
     private var writeFD: Int32
     private var awayForLock = false
 
-    public static let lockedName = "com.apple.screenIsLocked"
-    public static let unlockedName = "com.apple.screenIsUnlocked"
+    package static let lockedName = "com.apple.screenIsLocked"
+    package static let unlockedName = "com.apple.screenIsUnlocked"
 
     /// Nil when no pipe can be made (the session runs on without it).
-    public init?() {
+    package init?() {
       var fds: [Int32] = [0, 0]
       guard pipe(&fds) == 0 else { return nil }
       readFD = fds[0]
@@ -40,13 +40,13 @@
       thread.start()
     }
 
-    public var descriptors: [Int32] { readFD >= 0 ? [readFD] : [] }
+    package var descriptors: [Int32] { readFD >= 0 ? [readFD] : [] }
 
-    public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {}
+    package func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {}
 
-    public func nextWake(_ engine: SessionEngine) -> Duration? { nil }
+    package func nextWake(_ engine: SessionEngine) -> Duration? { nil }
 
-    public func serve(ready: Set<Int32>, apply: (SessionCommand) -> SessionEngine) {
+    package func serve(ready: Set<Int32>, apply: (SessionCommand) -> SessionEngine) {
       guard readFD >= 0, ready.contains(readFD) else { return }
       var bytes = [UInt8](repeating: 0, count: 64)
       let count = read(readFD, &bytes, bytes.count)
@@ -65,7 +65,7 @@
     }
 
     /// Closes the pipe; the thread's later writes fail, unheard.
-    public func close() {
+    package func close() {
       guard readFD >= 0 else { return }
       Darwin.close(readFD)
       Darwin.close(writeFD)

@@ -10,15 +10,15 @@ import PomoCore
 /// `finish` waits for what is still queued: the session's pomo calls it once the session has
 /// ended, before it gives up its lock, so the next session's bridges never run beside these
 /// (a `pomo start` meanwhile waits for the ending session).
-public final class BridgeQueue: SessionListener, @unchecked Sendable {
+package final class BridgeQueue: SessionListener, @unchecked Sendable {
   private let bridges: [SessionListener]
   private let queue = DispatchQueue(label: "pomo.bridges")
 
-  public init(_ bridges: [SessionListener]) {
+  package init(_ bridges: [SessionListener]) {
     self.bridges = bridges
   }
 
-  public func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
+  package func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
     // The moment of the update, whenever the queue gets to it.
     let engine = engine.frozen()
     queue.async {
@@ -27,7 +27,7 @@ public final class BridgeQueue: SessionListener, @unchecked Sendable {
   }
 
   /// Returns once every update queued so far has reached every bridge.
-  public func finish() {
+  package func finish() {
     queue.sync {}
   }
 }

@@ -3,16 +3,16 @@ import PomoCore
 /// A Taskwarrior task a session works on (`pomo start work --task tw:12`): its description is
 /// the session's note and its project a tag, and when the session ends the task is annotated
 /// with the focus it got (`TaskwarriorAnnotation`).
-public struct TaskwarriorTask: Equatable, Sendable {
+package struct TaskwarriorTask: Equatable, Sendable {
   /// How the user named it: its id or its UUID.
-  public var reference: String
-  public var description: String
-  public var project: String?
+  package var reference: String
+  package var description: String
+  package var project: String?
   /// Its UUID, read when the session starts: an id is only the task's place in Taskwarrior's
   /// list of the moment, and another task takes it once the list is renumbered.
-  public var uuid: String?
+  package var uuid: String?
 
-  public init(reference: String, description: String, project: String?, uuid: String? = nil) {
+  package init(reference: String, description: String, project: String?, uuid: String? = nil) {
     self.reference = reference
     self.description = description
     self.project = project
@@ -20,7 +20,7 @@ public struct TaskwarriorTask: Equatable, Sendable {
   }
 
   /// "tw:12" or "tw:UUID" as the task's reference; nil when `text` is neither.
-  public static func reference(_ text: String) -> String? {
+  package static func reference(_ text: String) -> String? {
     guard text.hasPrefix("tw:") else { return nil }
     let reference = String(text.dropFirst(3))
     let id = (1...9).contains(reference.count) && reference.allSatisfy(\.isASCIIDigit) && Int(reference) != 0
@@ -29,12 +29,12 @@ public struct TaskwarriorTask: Equatable, Sendable {
   }
 
   /// The arguments that make `task` print the task as JSON, asking nothing and running no hook.
-  public static func exportArguments(_ reference: String) -> [String] {
+  package static func exportArguments(_ reference: String) -> [String] {
     ["rc.verbose=nothing", "rc.confirmation=off", "rc.hooks=off", reference, "export"]
   }
 
   /// The task in `task … export`'s output; nil when it holds none.
-  public static func parse(_ output: [UInt8], reference: String) -> TaskwarriorTask? {
+  package static func parse(_ output: [UInt8], reference: String) -> TaskwarriorTask? {
     guard let value = try? JSONParser.parse(output), let first = value.arrayValue?.first,
       let description = first["description"]?.stringValue
     else { return nil }
@@ -49,21 +49,21 @@ public struct TaskwarriorTask: Equatable, Sendable {
   }
 
   /// The arguments that make `task` print its pending tasks as JSON, asking nothing.
-  public static let pendingArguments = [
+  package static let pendingArguments = [
     "rc.verbose=nothing", "rc.confirmation=off", "rc.hooks=off", "status:pending", "export",
   ]
 
   /// A pending task as `pomo task list` shows it: its id (`tw:12`, or its UUID's start when
   /// it has no id), description and project.
-  public struct Pending: Equatable, Sendable {
-    public var reference: String
-    public var description: String
-    public var project: String?
+  package struct Pending: Equatable, Sendable {
+    package var reference: String
+    package var description: String
+    package var project: String?
   }
 
   /// The pending tasks in `task status:pending export`'s output, by Taskwarrior's id; nil
   /// when the output is not a JSON array.
-  public static func pending(_ output: [UInt8]) -> [Pending]? {
+  package static func pending(_ output: [UInt8]) -> [Pending]? {
     guard let value = try? JSONParser.parse(output), let items = value.arrayValue else { return nil }
     let tasks = items.compactMap { item -> (Int, Pending)? in
       guard let description = item["description"]?.stringValue else { return nil }
@@ -78,7 +78,7 @@ public struct TaskwarriorTask: Equatable, Sendable {
 
   /// The arguments that annotate the task with a session's focus: "pomo: 25:00 focus". The
   /// task is named by its UUID, which no renumbering gives to another task.
-  public func annotateArguments(focus: Duration) -> [String] {
+  package func annotateArguments(focus: Duration) -> [String] {
     ["rc.verbose=nothing", "rc.confirmation=off", uuid ?? reference, "annotate", "pomo: \(TimeText.clock(focus)) focus"]
   }
 }
