@@ -1375,12 +1375,92 @@ def section_flood(args, env, runs=30):
           f"focus, output piped; the flooder sends signals of 8,000,000 bytes straight to pomo's connection, each "
           f"written whole before the next; the session's CPU while flooded: {flood_cpu:.2f} s a second.)")
 
+def section_log(args, env):
+    """`pomo log` over every session, beside Python's json.loads over the same file: the time
+    and the peak memory of `log --json` at 10,000, 100,000 and 1,000,000 sessions (its memory
+    must not grow with the journal), when its first line arrives, and `log` as text at 100,000."""
+    print("## pomo log over every session (`Scripts/bench.sh log`)")
+    folder = os.path.join(ROOT, ".build", "bench")
+    os.makedirs(folder, exist_ok=True)
+    cache = tempfile.mkdtemp()
+    base = dict(env, XDG_CACHE_HOME=cache, HOME=cache, TZ="UTC")
+    python = [sys.executable, "-c", "import json,sys\nfor line in open(sys.argv[1],'rb'): json.loads(line)"]
+
+    def measured(argv):
+        """Wall seconds and peak RSS in MB of one run. The memory is /usr/bin/time's `%M`: the
+        kernel's figure for a child of this script would count the script's own pages, which the
+        child holds until it runs its program."""
+        if not os.path.exists("/usr/bin/time"):
+            return peak(argv, base)
+        with tempfile.NamedTemporaryFile(mode="r") as out:
+            began = time.perf_counter()
+            subprocess.run(["/usr/bin/time", "-f", "%M", "-o", out.name] + argv, env=base, check=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            return time.perf_counter() - began, int(out.read().split()[-1]) / 1024.0
+
+    def first_line(argv):
+        """Seconds until the first line arrives on a pipe, and until the output ends."""
+        began = time.perf_counter()
+        proc = subprocess.Popen(argv, env=base, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        proc.stdout.readline()
+        first = time.perf_counter() - began
+        while proc.stdout.read(1 << 20):
+            pass
+        proc.wait()
+        return first, time.perf_counter() - began
+
+    rows = []
+    for count, runs in [(10000, 5), (100000, 5), (1000000, 1)]:
+        path = os.path.join(folder, f"journal-{count}.jsonl")
+        if not os.path.exists(path):
+            subprocess.run([sys.executable, os.path.join(ROOT, "Scripts", "genjournal.py"), str(count), path], check=True)
+        size = os.path.getsize(path) / 1e6
+        as_json = [args.pomo, "log", "--limit", "1000000", "--json", "--journal", path]
+        as_text = [args.pomo, "log", "--limit", "1000000", "--journal", path]
+        # The index built first, and the file in the page cache: every figure is warm.
+        subprocess.run(as_text[:2] + as_text[4:], env=base, check=True, stdout=subprocess.DEVNULL)
+        # Taken in turns, so a slow moment of the machine falls on both.
+        figures = {"json": [], "text": [], "python": []}
+        for _ in range(runs):
+            figures["json"].append(measured(as_json))
+            if count == 100000:
+                figures["text"].append(measured(as_text))
+            figures["python"].append(measured(python + [path]))
+        mid = {name: (statistics.median(t for t, _ in values), max(m for _, m in values))
+               for name, values in figures.items() if values}
+        peer, peer_rss = mid["python"]
+        seconds, rss = mid["json"]
+        rows.append((f"`log --json`, {count:,} sessions ({size:.0f} MB)", f"{seconds:.2f} s", f"{rss:.0f} MB",
+                     f"{peer:.2f} s, {peer_rss:.0f} MB", f"{seconds / peer:.2f}x"))
+        if count == 100000:
+            seconds, rss = mid["text"]
+            rows.append((f"`log` (text), {count:,} sessions", f"{seconds:.2f} s", f"{rss:.0f} MB",
+                         f"{peer:.2f} s, {peer_rss:.0f} MB", f"{seconds / peer:.2f}x"))
+            arrivals = [first_line(as_json) for _ in range(3)]
+            arrival = (statistics.median(a for a, _ in arrivals), statistics.median(b for _, b in arrivals))
+    shutil.rmtree(cache)
+    print()
+    print("Each `log` with `--limit 1000000` (every session), warm; medians of 5 (of 1 at 1,000,000), taken in turns "
+          "with Python's `json.loads` of every line of the same file; the memory is the largest peak RSS of the runs.")
+    print()
+    print("| what | pomo | pomo's peak RSS | Python's `json.loads` | pomo / Python |")
+    print("| --- | --- | --- | --- | --- |")
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+    print()
+    print(f"`log --json` over 100,000 sessions into a pipe: the first line after {arrival[0] * 1000:.0f} ms, "
+          f"the last after {arrival[1] * 1000:.0f} ms (median of 3).")
+    print()
+    print("Targets: `log --json` at most 64 MB at any size, and faster than Python; `log` as text at most 0.35x "
+          "Python's time.")
+    print(f"Load average at the end (1, 5, 15 min): {', '.join(f'{x:.1f}' for x in os.getloadavg())}.")
+
 
 SECTIONS = {"session": section_session, "status": section_status, "control": section_control,
             "report": section_report, "history": section_history, "folder": section_folder,
             "spans": section_spans, "core": section_core, "moves": section_moves,
             "tick": section_tick, "voice": section_voice, "dnd": section_dnd, "tasks": section_tasks, "away": section_away,
-            "flood": section_flood}
+            "flood": section_flood, "log": section_log}
 
 
 def main():

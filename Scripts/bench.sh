@@ -15,28 +15,37 @@
 #   under Xvfb: what switching it costs a session), tasks (task list, report --tasks and task
 #   changes over 100,000 and 1,000,000 sessions with 10,000 tasks), away (logind on a
 #   stand-in system bus: CPU listening, Lock to paused, pomo away round trip), flood (Lock to
-#   paused while another user floods pomo's bus connection with 8 MB signals)
-# Sections named alone that compare with no peer tool (away, flood) install none.
+#   paused while another user floods pomo's bus connection with 8 MB signals), log (`log --json`
+#   and `log` as text over every session of 10,000 to 1,000,000: time and peak memory beside
+#   Python's json.loads of the same file)
+# Sections named alone that need no peer tool installed (away, flood; log, whose peer is Python)
+# install none, but log takes /usr/bin/time (Debian's time) for its memory figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Whether a section that compares with the peer tools runs (all do when none is named).
+# Whether a section that compares with the peer tools runs (all do when none is named), and
+# whether one measures peak memory with /usr/bin/time (log).
 peers=no
+memory=no
 named=no
 for word in "$@"; do
   case "$word" in
     -*|[0-9]*) ;;
     away|flood) named=yes ;;
+    log) named=yes; memory=yes ;;
     *) named=yes; peers=yes ;;
   esac
 done
-[ "$named" = yes ] || peers=yes
+[ "$named" = yes ] || { peers=yes; memory=yes; }
 
 need_apt=()
-command -v timew >/dev/null || need_apt+=(timewarrior)
-command -v hyperfine >/dev/null || need_apt+=(hyperfine)
-command -v aplay >/dev/null || need_apt+=(alsa-utils)
-if [ "$peers" = yes ] && [ ${#need_apt[@]} -gt 0 ]; then
+if [ "$peers" = yes ]; then
+  command -v timew >/dev/null || need_apt+=(timewarrior)
+  command -v hyperfine >/dev/null || need_apt+=(hyperfine)
+  command -v aplay >/dev/null || need_apt+=(alsa-utils)
+fi
+[ "$memory" = no ] || [ -x /usr/bin/time ] || need_apt+=(time)
+if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ]; then
     apt-get update -qq >/dev/null && apt-get install -y -qq "${need_apt[@]}" >/dev/null
   else

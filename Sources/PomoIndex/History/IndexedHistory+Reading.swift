@@ -146,20 +146,83 @@ extension IndexedHistory {
     -> [Kept]
   {
     var kept: [Kept] = []
-    let order = try latest(limit, records: true, lines: false, detail: detail) { kept.append(keep($0)) }
-    return order.map { kept[$0.record!] }
+    let found = try latest(limit, records: true, detail: detail) { kept.append(keep($0)) }
+    return found.map { kept[Int($0.slot)] }
   }
 
-  /// The same sessions as `pomo log --json` prints them: a line as the journal holds it, or
-  /// a session a correction changed as it now stands. Of a line printed as it stands only the
-  /// start and the id are kept (the scanner still checks it whole): no record is built.
-  package func newestLines(_ limit: Int) throws(FileSystemError) -> [NewestSession] {
+  /// The same sessions as `pomo log --json` prints them, in order, handed to `body` a batch
+  /// at a time (about `batch` bytes of lines): a line as the journal holds it, or a session a
+  /// correction changed as it now stands. Stops when `body` returns false (nobody reads on).
+  ///
+  /// Of a line printed as it stands only its start and its place are kept while the journal
+  /// is read (the scanner still checks it whole), and it is read again when its batch is
+  /// handed on: a log of every session of a large journal holds a batch of lines, not all.
+  package func newestLines(_ limit: Int, batch: Int, _ body: ([NewestSession]) -> Bool)
+    throws(FileSystemError)
+  {
     var corrected: [JournalRecord] = []
-    var found = try latest(limit, records: false, lines: true, detail: true) { corrected.append($0) }
-    return found.indices.map { k in
-      // A session without its line is one a correction changed, and has its record.
-      if let line = found[k].line.take() { .line(line) } else { .corrected(corrected[found[k].record!]) }
+    let found = try latest(limit, records: false, detail: true) { corrected.append($0) }
+    var buffer: [UInt8] = []
+    var first = 0
+    while first < found.count {
+      var end = first
+      var size = 0
+      while end < found.count, end == first || (size < batch && end - first < Self.linesPerBatch) {
+        if found[end].slot < 0 { size += Int(~found[end].slot) }
+        end += 1
+      }
+      let places = try read(lines: found[first..<end], into: &buffer)
+      let sessions = (first..<end).map { n -> NewestSession in
+        // A session without its line is one a correction changed, and has its record.
+        found[n].slot >= 0 ? .corrected(corrected[Int(found[n].slot)]) : .line(buffer[places[n - first]])
+      }
+      guard body(sessions) else { return }
+      first = end
     }
+  }
+
+  /// The most sessions `newestLines` hands on at once, whatever their size.
+  static let linesPerBatch = 4096
+
+  /// Reads the lines of the `found` sessions that are printed as they stand into `buffer`
+  /// (its room kept from batch to batch), lines that lie near each other in one read, and
+  /// gives where in it each lies (an empty range for a corrected session).
+  private func read(lines found: ArraySlice<Found>, into buffer: inout [UInt8]) throws(FileSystemError) -> [Range<Int>]
+  {
+    let wanted = found.indices.filter { found[$0].slot < 0 }.sorted {
+      (found[$0].file, found[$0].offset) < (found[$1].file, found[$1].offset)
+    }
+    var places = [Range<Int>](repeating: 0..<0, count: found.count)
+    buffer.removeAll(keepingCapacity: true)
+    var k = 0
+    while k < wanted.count {
+      let file = found[wanted[k]].file
+      let from = found[wanted[k]].offset
+      var to = from
+      var j = k
+      // Lines a few KiB apart (a correction or a blank line between them) are read at once.
+      while j < wanted.count, found[wanted[j]].file == file, found[wanted[j]].offset <= to + 4096 {
+        to = max(to, found[wanted[j]].offset + Int64(~found[wanted[j]].slot))
+        j += 1
+      }
+      let at = buffer.count
+      let count = Int(to - from)
+      buffer += repeatElement(0, count: count)
+      guard let handle = try files[Int(file)].openFile() else { throw .changedWhileRead }
+      let done = buffer.withUnsafeMutableBytes { raw in
+        Result { () throws(FileSystemError) in
+          try handle.read(at: from, into: UnsafeMutableRawBufferPointer(rebasing: raw[at..<at + count]))
+        }
+      }
+      // The index says the lines are there: fewer bytes, and the file was cut while read.
+      guard try done.get() == count else { throw .changedWhileRead }
+      for n in wanted[k..<j] {
+        let start = at + Int(found[n].offset - from)
+        places[n - found.startIndex] = start..<start + Int(~found[n].slot)
+      }
+      k = j
+    }
+    return places
   }
 
   /// Where `latest` looks for sessions: a chunk of a file, or the chunks holding the session
@@ -169,13 +232,20 @@ extension IndexedHistory {
     case moved(UInt64)
   }
 
-  /// What `newest` and `newestLines` find: each session's record when `records` (else only
-  /// when a correction changed it), handed to `keep` as it is read and named by the number of
-  /// that call, and its line when `lines` and no correction changed it.
+  /// A session `latest` found: when it starts, where its line starts in file `file`, and
+  /// `slot`: the number of the `keep` call that kept its record, or, where none was kept, the
+  /// line's length as `~length` (below zero). 24 bytes, as a log of every session of a large
+  /// journal keeps one for each.
   @usableFromInline
-  func latest(
-    _ limit: Int, records: Bool, lines: Bool, detail: Bool, keep: (JournalRecord) -> Void
-  ) throws(FileSystemError) -> [(record: Int?, line: [UInt8]?)] {
+  typealias Found = (start: Double, offset: Int64, file: Int32, slot: Int32)
+
+  /// What `newest` and `newestLines` find, newest first: each session's record when `records`
+  /// (else only when a correction changed it), handed to `keep` as it is read and named by
+  /// the number of that call, else the place of its line.
+  @usableFromInline
+  func latest(_ limit: Int, records: Bool, detail: Bool, keep: (JournalRecord) -> Void) throws(FileSystemError)
+    -> [Found]
+  {
     guard limit > 0 else { return [] }
     var sources: [(time: Double, source: Source)] = []
     for (f, file) in files.enumerated() {
@@ -186,26 +256,34 @@ extension IndexedHistory {
     let order = sources.indices.sorted {
       sources[$0].time != sources[$1].time ? sources[$0].time > sources[$1].time : $0 > $1
     }
+    // A limit of at least every line the files hold takes every session: no need to know
+    // the oldest kept, nor to stop early.
+    let lines = files.reduce(0) { $0 + Int($1.index.numbers.indexedLines) }
+    let bounded = limit < lines
     var starts = MinHeap()
-    // Where each session found is (plain values, quick to sort), then what is kept of it.
-    var found: [(start: Double, file: Int, number: Int64)] = []
-    var kept: [(id: String?, record: Int?, line: [UInt8]?)] = []
-    var keptCount = 0
-    func keeping(_ record: JournalRecord) -> Int {
+    var found: [Found] = []
+    found.reserveCapacity(min(limit, lines))
+    // Each session's id when there are several files, in the order of `found`.
+    var ids: [String] = []
+    var keptCount: Int32 = 0
+    func keeping(_ record: JournalRecord) -> Int32 {
       keep(record)
       keptCount += 1
       return keptCount - 1
     }
     var read = Set<Int64>()
-    // The ids met, by their hashes, as the index tells ids apart.
-    var seen = Set<UInt64>()
     let several = files.count > 1
+    // The ids met in several files, by their hashes, as the index tells ids apart. Within one
+    // file the index leaves out every line that repeats an id (`lines(chunk:)`), so a file
+    // alone needs none: a million hashes would cost more memory than the log.
+    var seen = Set<UInt64>()
     var scanned = ScannedLine()
     scanned.keepsPhases = records
     var bytes: [UInt8] = []
     func take(_ f: Int, _ k: Int) throws(FileSystemError) {
       guard read.insert(Int64(f) << 32 | Int64(k)).inserted else { return }
       chunksRead += 1
+      let first = found.count
       try files[f].lines(chunk: k, buffer: &bytes) { (number, line) throws(FileSystemError) in
         // A damaged line, or a correction, is no session.
         guard (try? RecordScanner.scan(line, into: &scanned)) != nil, scanned.correction == nil,
@@ -216,30 +294,36 @@ extension IndexedHistory {
           hash.add(bytes)
           return hash.value
         }
-        guard seen.insert(hash).inserted else { return }
+        guard !several || seen.insert(hash).inserted else { return }
         let changed = corrected && isCorrected(hash: hash)
-        var record: Int?
+        var slot = ~Int32(line.count)
         if records || changed {
           // Built from the scan when it kept the phases; else read again whole.
           let entry =
             scanned.keepsPhases
             ? scanned.entry(in: line, detail: detail) : (try? RecordScanner.decodeEntry(line, detail: detail))
           guard case .session(let session)? = entry, let folded = try fold(session) else { return }
-          record = keeping(folded)
+          slot = keeping(folded)
           start = folded.start
         }
-        if starts.count == limit {
-          guard start >= starts.minimum else { return }
-          starts.removeMinimum()
+        if bounded {
+          if starts.count == limit {
+            guard start >= starts.minimum else { return }
+            starts.removeMinimum()
+          }
+          starts.insert(start)
         }
-        starts.insert(start)
-        found.append((start, f, number))
-        kept.append(
-          (several ? scanned.string(scanned.id, in: line) : nil, record, lines && !changed ? Array(line) : nil))
+        // The line's address for now, its place in the file once the chunk is read.
+        found.append((start, Int64(Int(bitPattern: line.baseAddress)), Int32(f), slot))
+        if several { ids.append(scanned.string(scanned.id, in: line)) }
       }
+      // The buffer stays where it is once read: an address in it is a place in the chunk.
+      let base = Int64(bytes.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) })
+      let chunk = files[f].index.chunks[k].offset
+      for n in first..<found.count { found[n].offset += chunk - base }
     }
     for item in order.lazy.map({ sources[$0] }) {
-      if starts.count == limit, item.time < starts.minimum { break }
+      if bounded, starts.count == limit, item.time < starts.minimum { break }
       switch item.source {
       case .chunk(let f, let k): try take(f, k)
       case .moved(let prefix):
@@ -250,19 +334,18 @@ extension IndexedHistory {
     // everywhere: one found in a later file is looked up in the files before it.
     if several {
       for k in found.indices where found[k].file > 0 {
-        if let id = kept[k].id, let earlier = try earlierCopy(of: id, before: found[k].file),
-          let folded = try fold(earlier.record)
+        if let earlier = try earlierCopy(of: ids[k], before: Int(found[k].file)),
+          let chunk = files[earlier.file].chunk(holding: earlier.line), let folded = try fold(earlier.record)
         {
-          found[k] = (folded.start, earlier.file, earlier.line)
-          kept[k] = (id, keeping(folded), lines && !isCorrected(id) ? Array(earlier.bytes) : nil)
+          let offset = files[earlier.file].index.chunks[chunk].offset + Int64(earlier.bytes.startIndex)
+          let slot = records || isCorrected(ids[k]) ? keeping(folded) : ~Int32(earlier.bytes.count)
+          found[k] = (folded.start, offset, Int32(earlier.file), slot)
         }
       }
     }
-    let sorted = found.indices.sorted { a, b in
-      found[a].start != found[b].start
-        ? found[a].start > found[b].start : (found[a].file, found[a].number) < (found[b].file, found[b].number)
-    }
-    // Lines moved out, not copied (a record is named by its number).
-    return sorted.prefix(limit).map { (kept[$0].record, kept[$0].line.take()) }
+    // In place: a second array of a million places would double what the log holds.
+    found.sort { a, b in a.start != b.start ? a.start > b.start : (a.file, a.offset) < (b.file, b.offset) }
+    if found.count > limit { found.removeSubrange(limit...) }
+    return found
   }
 }

@@ -29,9 +29,10 @@ package protocol History: AnyObject {
   /// two start at the same instant), each kept as `keep` makes it.
   func newest<Kept>(_ limit: Int, detail: Bool, keep: (JournalRecord) -> Kept) throws(FileSystemError) -> [Kept]
 
-  /// The same sessions as `pomo log --json` prints them: a line as the journal holds it, or a
-  /// session a correction changed as it now stands.
-  func newestLines(_ limit: Int) throws(FileSystemError) -> [NewestSession]
+  /// The same sessions as `pomo log --json` prints them, in order, handed to `body` a batch at
+  /// a time (about `batch` bytes of lines): a line as the journal holds it, or a session a
+  /// correction changed as it now stands. Stops when `body` returns false (nobody reads on).
+  func newestLines(_ limit: Int, batch: Int, _ body: ([NewestSession]) -> Bool) throws(FileSystemError)
 
   /// The sessions whose ids start with `prefix`: those that stand, folded, and the ids of
   /// those deleted, in the order of their lines (`find` chooses among them).
@@ -92,6 +93,10 @@ extension History {
   /// The `limit` sessions that started last, as `newest(_:detail:keep:)` finds them.
   package func newest(_ limit: Int, detail: Bool = true) throws(FileSystemError) -> [JournalRecord] {
     try newest(limit, detail: detail) { $0 }
+  }
+
+  package func newestLines(_ limit: Int, _ body: ([NewestSession]) -> Bool) throws(FileSystemError) {
+    try newestLines(limit, batch: 1 << 20, body)
   }
 
   package func tasks(_ query: TaskQuery = .all) throws(FileSystemError) -> [TaskProgress] {

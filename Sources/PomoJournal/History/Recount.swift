@@ -130,7 +130,7 @@ package final class Recount: History {
     return kept.compactMap { $0 }
   }
 
-  package func newestLines(_ limit: Int) throws(FileSystemError) -> [NewestSession] {
+  package func newestLines(_ limit: Int, batch: Int, _ body: ([NewestSession]) -> Bool) throws(FileSystemError) {
     let order = try newestPlaces(limit)
     var rank: [Int: Int] = [:]
     for (k, place) in order.enumerated() { rank[place] = k }
@@ -139,9 +139,10 @@ package final class Recount: History {
       guard let k = rank[place] else { return }
       // A session with a correction (an undo included) is shown as it now stands.
       let changed = correctionsOf[recorded.id]?.isEmpty == false
-      found[k] = changed ? .corrected(folded) : .line(Array(line))
+      found[k] = changed ? .corrected(folded) : .line(Array(line)[...])
     }
-    return found.compactMap { $0 }
+    // Handed on whole: the recount keeps its answer to compare, not to stream.
+    _ = body(found.compactMap { $0 })
   }
 
   package func sessions(withPrefix prefix: String) -> (live: [JournalRecord], deleted: [String]) {

@@ -23,7 +23,7 @@ extension Pomo {
       let history = try JournalAccess.history(journal, strict: arguments[SharedOptions.strict], context)
       do {
         if arguments[SharedOptions.json] {
-          context.writeJSON(json(try history.newestLines(limit), offset: context.zone.offset))
+          try writeJSON(history, limit: limit, context)
         } else {
           let newest = try history.newest(limit, detail: false, keep: LogText.Row.init)
           context.output.write(
@@ -35,24 +35,35 @@ extension Pomo {
       return ExitCode.success
     }
 
-    /// The sessions as a JSON array, a session a line, written as bytes: one no correction
-    /// changed as its line stands (made inert), a corrected one as it now stands.
-    static func json(_ sessions: [NewestSession], offset: (Double) -> Int) -> String {
-      guard !sessions.isEmpty else { return "[]\n" }
-      var out: [UInt8] = [UInt8(ascii: "["), 0x0A]
-      out.reserveCapacity(sessions.reduce(16) { size, session in
-        if case .line(let line) = session { size + line.count + 4 } else { size + 1024 }
-      })
+    /// Prints the sessions as a JSON array, a session a line, each batch of lines as soon as
+    /// it is read: a log of a million sessions never holds its whole text, and its first
+    /// lines reach a pipe while the last are still being read. A reader that goes (a closed
+    /// pipe) stops the reading.
+    static func writeJSON(_ history: any History, limit: Int, _ context: Context) throws(FileSystemError) {
+      var out: [UInt8] = []
+      var written = 0
+      try history.newestLines(limit) { sessions in
+        json(sessions, after: written, offset: context.zone.offset, into: &out)
+        written += sessions.count
+        context.writeJSON(String(decoding: out, as: UTF8.self))
+        out.removeAll(keepingCapacity: true)
+        return !context.output.isClosed
+      }
+      context.writeJSON(written == 0 ? "[]\n" : "\n]\n")
+    }
+
+    /// Sessions as lines of the JSON array, written as bytes, `before` sessions having come
+    /// before them (the first opens the array): one no correction changed as its line stands
+    /// (made inert), a corrected one as it now stands. Bytes that are not UTF-8 are left for
+    /// the string made of `out` to replace.
+    static func json(_ sessions: [NewestSession], after before: Int, offset: (Double) -> Int, into out: inout [UInt8]) {
       for (k, session) in sessions.enumerated() {
-        if k > 0 { out += [UInt8(ascii: ","), 0x0A] }
-        out += [0x20, 0x20]
+        out += [before + k == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","), 0x0A, 0x20, 0x20]
         switch session {
         case .line(let line): line.withUnsafeBufferPointer { JSONOutput.inertLine($0, into: &out) }
         case .corrected(let record): record.json(offset: offset).write(to: &out)
         }
       }
-      out += [0x0A, UInt8(ascii: "]"), 0x0A]
-      return String(decoding: out, as: UTF8.self)
     }
   }
 }
