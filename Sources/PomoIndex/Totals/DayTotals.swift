@@ -91,27 +91,58 @@ package struct DayTotals: Sendable {
   /// Reads what the files gained since the marks into `pending` (and the marks, the special
   /// and the long sessions); returns whether the totals were built from nothing.
   mutating func update(_ history: IndexedHistory, calendar: LocalCalendar) throws(FileSystemError) -> Bool {
-    // The calendar's zone, the bytes of its rules and its day start: new rules for the zone
-    // (a new tzdata) build the table again.
-    let key = calendar.fingerprint
     let files = history.files
     let now = files.map(IndexMark.init)
-    // Every file known before must still be there, the same file on the same build of its
-    // index, no shorter (`Staleness.standing`), and the calendar the same: otherwise start again.
-    var before = [Int64](repeating: 0, count: files.count)
-    let rebuilt: Bool
+    guard let (before, rebuilt) = start(now, calendar: calendar) else { return false }
+    pendingLines = zip(now, before).reduce(0) { $0 + $1.0.lines - $1.1 }
+    // Sessions some line arrived about: those corrections touch, ...
+    var touched = Self.corrected(in: history, after: before)
+    // A first build takes what each file's index credited as its first build read every line
+    // in this calendar (`FileCredits`), when every file was so read and no id is in two files:
+    // no line is read again. The sessions corrections touch are taken back below.
+    let (key, shared) = (calendar.fingerprint, history.sharedIDHashes)
+    let fromIndex =
+      rebuilt && shared.isEmpty && files.allSatisfy { $0.credits?.calendarKey == key || $0.index.indexedLines == 0 }
+    let credited = fromIndex ? creditedByIndexes(files) : []
+    // ... and new lines of sessions already special, corrected, or in another file too.
+    let read =
+      fromIndex
+      ? [] : try readLines(of: history, now: now, before: before, shared: shared, calendar: calendar, touched: &touched)
+    // What the special sessions add and take away, after what the parts add.
+    let changes = try workOut(touched, of: history, before: before, fromIndex: fromIndex, calendar: calendar)
+    if specials.damaged {
+      // What a special session added could not be read back: count everything again.
+      calendarKey = ""
+      return try update(history, calendar: calendar)
+    }
+    pending = credited + read + [changes]
+    marks = now
+    return rebuilt
+  }
+
+  /// How many lines of each file were counted before, and whether the totals start again
+  /// (built from nothing, in `calendar`); nil when they are up to date.
+  ///
+  /// Every file known before must still be there, the same file on the same build of its
+  /// index, no shorter (`Staleness.standing`), and the calendar the same: its zone, the bytes
+  /// of its rules (a new tzdata) and its day start. Otherwise the totals start again.
+  private mutating func start(_ now: [IndexMark], calendar: LocalCalendar) -> (before: [Int64], rebuilt: Bool)? {
+    let key = calendar.fingerprint
     switch calendarKey == key ? Staleness.standing(of: marks, on: now) : .stale {
-    case .current: return false
-    case .grown(let covered): (before, rebuilt) = (covered, false)
+    case .current: return nil
+    case .grown(let covered): return (covered, false)
     case .stale:
       let builds = self.builds + 1
       self = DayTotals()
-      (self.builds, calendarKey, rebuilt) = (builds, key, true)
+      (self.builds, calendarKey) = (builds, key)
+      return ([Int64](repeating: 0, count: now.count), true)
     }
-    pendingLines = zip(now, before).reduce(0) { $0 + $1.0.lines - $1.1 }
+  }
 
-    // Sessions some line arrived about: corrections beyond the old marks (from the start of
-    // the chunk where they lie: a session corrected before is only worked out again), ...
+  /// The sessions (id hash and prefix) that corrections beyond the old marks touch, from the
+  /// start of the chunk where the marks lie: a session corrected before is only worked out again.
+  private static func corrected(in history: IndexedHistory, after before: [Int64]) -> [UInt64: UInt64] {
+    let files = history.files
     var touched: [UInt64: UInt64] = [:]
     for (f, table) in history.correctionTables.enumerated() {
       let file = files[f]
@@ -121,24 +152,29 @@ package struct DayTotals: Sendable {
         if ref.kind.isCorrection && ref.offset >= covered { touched[ref.session] = ref.sessionPrefix }
       }
     }
-    // A first build takes what each file's index credited as its first build read every line
-    // in this calendar (`FileCredits`), when every file was so read and no id is in two files:
-    // no line is read again. The sessions corrections touch are taken back below.
-    let shared = history.sharedIDHashes
-    let fromIndex =
-      rebuilt && shared.isEmpty && files.allSatisfy { $0.credits?.calendarKey == key || $0.index.indexedLines == 0 }
+    return touched
+  }
+
+  /// What each file's index credited as its first build read it (with the long sessions it left out).
+  private mutating func creditedByIndexes(_ files: [IndexedJournal]) -> [DayTable.Changes] {
     var credited: [DayTable.Changes] = []
-    if fromIndex {
-      for file in files {
-        guard let credits = file.credits else { continue }
-        credited.append(credits.changes)
-        long.merge(credits.long) { a, _ in a }
-      }
+    for file in files {
+      guard let credits = file.credits else { continue }
+      credited.append(credits.changes)
+      long.merge(credits.long) { a, _ in a }
     }
-    // ... and new lines of sessions already special, corrected, or in another file too.
-    // The rest are added as they are, on every core, each part with sums, a calendar (whose
-    // caches are its own) and a scanned line of its own.
-    let parts = fromIndex ? 0 : 8
+    return credited
+  }
+
+  /// What the lines the files gained since `before` add, in a few parts: every session as its
+  /// line says, but those already special, corrected, or in another file too (`shared`),
+  /// which join `touched`. The parts are read on every core, each with sums, a calendar (whose caches
+  /// are its own) and a scanned line of its own.
+  private mutating func readLines(
+    of history: IndexedHistory, now: [IndexMark], before: [Int64], shared: [UInt64], calendar: LocalCalendar,
+    touched: inout [UInt64: UInt64]
+  ) throws(FileSystemError) -> [DayTable.Changes] {
+    let parts = 8
     struct Part {
       var changes = DayTable.Changes()
       var touched: [UInt64: UInt64] = [:]
@@ -153,12 +189,11 @@ package struct DayTotals: Sendable {
       results.deinitialize()
       results.deallocate()
     }
-    let known = touched
-    let special = self.specials
+    let (known, special) = (touched, specials)
     func isSpecial(_ hash: UInt64) -> Bool {
       known[hash] != nil || special.contains(hash) || history.isCorrected(hash: hash) || SessionID.contains(shared, hash)
     }
-    for (f, file) in files.enumerated() where parts > 0 && now[f].lines > before[f] {
+    for (f, file) in history.files.enumerated() where now[f].lines > before[f] {
       try file.linesInParts(after: before[f], parts: parts) { k, line in
         // Read by the one scanner; its summary credited with no string built.
         let part = results.baseAddress! + k
@@ -177,12 +212,20 @@ package struct DayTotals: Sendable {
         }
       }
     }
-    // What the special sessions add and take away, after what the parts add.
-    var changes = DayTable.Changes()
     for k in 0..<parts {
       touched.merge(results[k].touched) { a, _ in a }
       long.merge(results[k].long) { a, _ in a }
     }
+    return (0..<parts).map { results[$0].changes }
+  }
+
+  /// What the `touched` sessions take away (what they added until now) and add (their first
+  /// line, folded), each remembered as special from now on.
+  private mutating func workOut(
+    _ touched: [UInt64: UInt64], of history: IndexedHistory, before: [Int64], fromIndex: Bool,
+    calendar: LocalCalendar
+  ) throws(FileSystemError) -> DayTable.Changes {
+    var changes = DayTable.Changes()
     for (hash, prefix) in touched.sorted(by: { $0.key < $1.key }) {
       let copies = try history.copies(of: hash, prefix: prefix)
       // What it added until now: remembered if it was special; else its one line read before,
@@ -204,14 +247,7 @@ package struct DayTotals: Sendable {
       changes.add(adds)
       specials.set(hash, prefix: prefix, adds: adds)
     }
-    if specials.damaged {
-      // What a special session added could not be read back: count everything again.
-      calendarKey = ""
-      return try update(history, calendar: calendar)
-    }
-    pending = credited + (0..<parts).map { results[$0].changes } + [changes]
-    marks = now
-    return rebuilt
+    return changes
   }
 }
 
