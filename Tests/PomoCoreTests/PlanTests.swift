@@ -1,6 +1,5 @@
 import Testing
 
-@testable import PomoKit
 @testable import PomoReport
 @testable import PomoJournal
 @testable import PomoTerminal

@@ -4,7 +4,6 @@ import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
-@testable import PomoKit
 @testable import PomoPlatform
 @testable import PomoReport
 @testable import PomoTerminal

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import PomoKit
 @testable import PomoReport
 @testable import PomoJournal
 @testable import PomoTerminal
