@@ -4,24 +4,6 @@
   import Glibc
 #endif
 
-/// Somewhere to write text: the terminal, a pipe, or a buffer in a test.
-public protocol TextOutput: AnyObject {
-  func write(_ text: String)
-  /// Whether the reader has gone (a closed pipe): nothing written arrives any more.
-  var isClosed: Bool { get }
-}
-
-extension TextOutput {
-  public var isClosed: Bool { false }
-}
-
-/// Collects text in memory; tests read `text` afterwards.
-public final class TextBuffer: TextOutput {
-  public private(set) var text = ""
-  public init() {}
-  public func write(_ text: String) { self.text += text }
-}
-
 /// Text written straight to a file descriptor (Glibc's `stdout` is not concurrency-safe).
 public final class FileDescriptorOutput: TextOutput {
   public let fd: Int32
