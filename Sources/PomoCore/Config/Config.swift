@@ -1,21 +1,5 @@
 import PomoPlatform
 
-/// The moments a hook can run at: the `hooks` keys of the config and the values of `POMO_EVENT`.
-package enum HookEvent: String, CaseIterable, Sendable {
-  case phaseStart = "phase_start"
-  /// A phase's time is up (a waiting phase's, when it starts to wait), or it was skipped or stopped.
-  case phaseEnd = "phase_end"
-  case sessionEnd = "session_end"
-  /// The phase's time is nearly up (`"warn_before"`).
-  case phaseWarning = "phase_warning"
-  case pause
-  case resume
-  case skip
-  case extend
-  /// The session stopped before its end (`q`, Ctrl-C, `pomo stop`, a signal).
-  case stop
-}
-
 /// The user's defaults, from `$XDG_CONFIG_HOME/pomo/config.json`. Command-line flags win.
 ///
 /// ```json
@@ -68,7 +52,6 @@ package struct Config: Equatable, Sendable {
   package var away = AwayRules.standard
 
   package init() {}
-
 
   /// Reads the config file; a missing file is the defaults, a bad one an error naming the key.
   package static func load(path: String) throws(DataFileError) -> Config {
@@ -213,17 +196,6 @@ package struct Config: Equatable, Sendable {
   }
 }
 
-/// The live display: `line`, the status line, or `big`, large figures filling the terminal.
-package enum DisplayChoice: String, ChoiceValue {
-  case line, big
-}
-
-/// The moments a sound can play at: the keys of the config's `sound`.
-package enum SoundEvent: String, CaseIterable, Sendable {
-  /// A phase's time is up.
-  case phaseEnd = "phase_end"
-}
-
 extension Config {
   /// "04:00" as seconds after midnight: two-digit hours 00 to 23, a colon, two-digit minutes.
   package static func clockTime(_ text: String) -> Int? {
@@ -245,22 +217,4 @@ package extension JSONReader {
     }
     return choice
   }
-}
-
-/// When to colour: `--color` and the config's `color`.
-package enum ColorChoice: String, ChoiceValue {
-  case auto, always, never
-}
-
-/// How a notification also travels through the terminal, to reach someone working over SSH:
-/// `auto` picks the terminal's own kind when pomo recognises the terminal, and only over SSH
-/// or where no desktop notifier is installed (so a local desktop does not get two).
-package enum TerminalNotifyChoice: String, ChoiceValue {
-  case auto, osc777, osc9, kitty, off
-}
-
-/// Whether the phase's progress shows in the terminal's tab: `auto` only in terminals known to
-/// draw it (others may show OSC 9 as a notification).
-package enum TerminalProgressChoice: String, ChoiceValue {
-  case auto, always, never
 }

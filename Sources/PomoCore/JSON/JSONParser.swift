@@ -1,11 +1,5 @@
 import PomoPlatform
 
-/// Why a text is not JSON, and where.
-package struct JSONSyntaxError: Error, Equatable, Sendable {
-  package var message: String
-  package var position: SourcePosition
-}
-
 /// A strict RFC 8259 parser over UTF-8 bytes that records each value's line and column.
 ///
 /// It refuses nesting deeper than `maxDepth` instead of overflowing the stack, and invalid

@@ -340,31 +340,3 @@ package struct PresetDecoder {
     return String(trimmed)
   }
 }
-
-/// The rule for preset names, shared by files and the "name" key.
-package enum PresetName {
-  package static func isValid(_ name: String) -> Bool {
-    guard let first = name.unicodeScalars.first, name.unicodeScalars.count <= 64 else { return false }
-    func ok(_ s: Unicode.Scalar) -> Bool {
-      ("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s)
-    }
-    return ok(first) && name.unicodeScalars.allSatisfy { ok($0) || $0 == "." || $0 == "_" || $0 == "-" }
-  }
-}
-
-/// The rule for phase names, kept in step with `phaseName` in the schema.
-package enum PhaseName {
-  /// C0 controls and DEL.
-  package static func isControl(_ s: Unicode.Scalar) -> Bool {
-    s.value < 0x20 || s.value == 0x7F
-  }
-
-  /// Unicode's White_Space characters that are not controls, listed so that the schema's
-  /// pattern can list the same ones.
-  package static func isSpace(_ s: Unicode.Scalar) -> Bool {
-    switch s.value {
-    case 0x20, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
-    default: false
-    }
-  }
-}

@@ -1,61 +1,5 @@
 import PomoPlatform
 
-/// Why a text is not a point in time, in a one-line lowercase message that quotes it.
-package enum WhenError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// Not any of the forms `WhenParser` reads.
-  case notATime(String)
-  /// A date that no calendar has, such as "2026-02-30 09:00".
-  case noSuchDay(String)
-  /// A clock reading past 23:59:59, such as "24:30".
-  case noSuchTimeOfDay(String)
-  /// "-0m", "-25h": a relative time whose duration `DurationText` refuses.
-  case duration(String, DurationText.Problem)
-  /// "-90": a span back from now without a unit; `suggestion` is the same in minutes.
-  case bareNumber(String, suggestion: String)
-  /// "-90mn": a span back from now with a misspelt unit; `suggestion` is it respelled.
-  case misspelt(String, suggestion: String)
-  /// A local time the clocks skip when they go forward; `at` is the local time they jump at.
-  case nonexistent(String, zone: String, at: String)
-  /// A local time that happens twice when the clocks go back; `example` is the input with the
-  /// earlier one's offset.
-  case ambiguous(String, zone: String, example: String)
-  /// A time a session should end or start at that has already gone by.
-  case past(String)
-  /// Not a time a session can end or start at (`--until`, `--at`, `@`): those take a time of
-  /// day or a date and a time, never a span back from now or "yesterday".
-  case notAClockTime(String)
-  /// A time one phase should end at, or a session start at, that is further off than a day (a
-  /// mistyped year, say): a phase is at most a day long.
-  case tooFar(String)
-
-  package var description: String {
-    switch self {
-    case .notATime(let text):
-      "'\(TextLayout.inert(text))' is not a time; expected one like 09:00, yesterday 14:30, 2026-11-30 09:00, "
-        + "2026-11-30T09:00+01:00 or -90m"
-    case .noSuchDay(let text): "'\(TextLayout.inert(text))' names a day that does not exist"
-    case .noSuchTimeOfDay(let text): "'\(TextLayout.inert(text))' is not a time of day (00:00 to 23:59)"
-    case .duration(let text, let problem):
-      "'\(TextLayout.inert(text))' is not a time: "
-        + problem.message(for: TextLayout.inert(String(text.drop { $0 == " " || $0 == "-" })))
-    case .bareNumber(let text, let suggestion):
-      "'\(TextLayout.inert(text))' has no unit; did you mean '\(TextLayout.inert(suggestion))'?"
-    case .misspelt(let text, let suggestion):
-      "'\(TextLayout.inert(text))' is not a time; did you mean '\(TextLayout.inert(suggestion))'?"
-    case .nonexistent(let text, let zone, let at):
-      "'\(TextLayout.inert(text))' does not exist in \(zone) (the clocks go forward at \(at))"
-    case .ambiguous(let text, let zone, let example):
-      "'\(TextLayout.inert(text))' is ambiguous in \(zone) (it happens twice; give an offset, e.g. \(example))"
-    case .past(let text): "'\(TextLayout.inert(text))' has already gone by"
-    case .tooFar(let text):
-      "'\(TextLayout.inert(text))' is more than a day away; a timer ends, and a session starts, within the next 24 hours"
-    case .notAClockTime(let text):
-      "'\(TextLayout.inert(text))' is not a time; expected a time of day like 17:00 or 9:05, "
-        + "or a date and a time like 2026-11-30 09:00 or 2026-11-30T09:00+01:00"
-    }
-  }
-}
-
 /// Reads the times people type for sessions that were not timed (`pomo add --start`, `pomo edit
 /// --end`): a local time today or yesterday, a local date and time, an RFC 3339 timestamp, or a
 /// span back from now.
@@ -192,40 +136,6 @@ package enum WhenParser {
     let second = (Int64(local.rounded(.down)) % 86_400 + 86_400) % 86_400
     let text = "\(RFC3339.pad(second / 3600, 2)):\(RFC3339.pad(second / 60 % 60, 2))"
     return second % 60 == 0 ? text : text + ":" + RFC3339.pad(second % 60, 2)
-  }
-}
-
-/// A local date and time (seconds since 1970 as if the zone were UTC) placed in a zone: one
-/// instant, none (the clocks skip it), or two (the clocks pass it twice).
-package enum LocalTime: Equatable, Sendable {
-  case unique(Double)
-  /// The clocks jump over it at `transition` (an instant), from `offsetBefore` to `offsetAfter`.
-  case skipped(transition: Double, offsetBefore: Int, offsetAfter: Int)
-  /// It happens at both instants, `earlier` under the offset before the clocks went back.
-  case repeated(earlier: Double, later: Double)
-
-  package static func resolve(_ local: Double, zone: any TimeZoneRules) -> LocalTime {
-    // The offsets in force within a day either side; real zones never change twice in that time.
-    var offsets = Set([zone.offset(at: local - 86_400), zone.offset(at: local), zone.offset(at: local + 86_400)])
-    for o in offsets { offsets.insert(zone.offset(at: local - Double(o))) }
-    let instants = Set(offsets.map { local - Double($0) }.filter { zone.offset(at: $0) == Int((local - $0).rounded()) })
-      .sorted()
-    if instants.count == 1 { return .unique(instants[0]) }
-    if let earlier = instants.first, let later = instants.last, instants.count > 1 {
-      return .repeated(earlier: earlier, later: later)
-    }
-    // In a gap: the instant the offset changes lies between the local time read under the
-    // larger offset (still before the change) and under the smaller (already after it).
-    let largest = offsets.max() ?? 0
-    let smallest = offsets.min() ?? 0
-    var before = (local - Double(largest)).rounded(.down)
-    var after = (local - Double(smallest)).rounded(.up)
-    let offsetBefore = zone.offset(at: before)
-    while after - before > 1 {
-      let middle = ((before + after) / 2).rounded(.down)
-      if zone.offset(at: middle) == offsetBefore { before = middle } else { after = middle }
-    }
-    return .skipped(transition: after, offsetBefore: offsetBefore, offsetAfter: zone.offset(at: after))
   }
 }
 

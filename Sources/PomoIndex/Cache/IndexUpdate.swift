@@ -228,7 +228,8 @@ struct IndexUpdate {
         index.added.corrections.append(ref)
       }
     case .bad:
-      index.badLines.append(Journal.BadLine(number: Int(index.numbers.indexedLines), reason: slice.problems[line.extra]))
+      let number = Int(index.numbers.indexedLines)
+      index.badLines.append(Journal.BadLine(number: number, reason: slice.problems[line.extra]))
     }
     if linesInChunk == JournalIndex.linesPerChunk { closeChunk(next: chunk.offset + chunk.length, in: &index) }
   }

@@ -105,9 +105,10 @@ package struct DayTotals: Sendable {
       rebuilt && shared.isEmpty && files.allSatisfy { $0.credits?.calendarKey == key || $0.index.indexedLines == 0 }
     let credited = fromIndex ? creditedByIndexes(files) : []
     // ... and new lines of sessions already special, corrected, or in another file too.
-    let read =
-      fromIndex
-      ? [] : try readLines(of: history, now: now, before: before, shared: shared, calendar: calendar, touched: &touched)
+    var read: [DayTable.Changes] = []
+    if !fromIndex {
+      read = try readLines(of: history, now: now, before: before, shared: shared, calendar: calendar, touched: &touched)
+    }
     // What the special sessions add and take away, after what the parts add.
     let changes = try workOut(touched, of: history, before: before, fromIndex: fromIndex, calendar: calendar)
     if specials.damaged {

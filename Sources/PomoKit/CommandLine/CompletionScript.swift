@@ -4,23 +4,6 @@ import PomoPlatform
 import PomoReport
 import PomoTerminal
 
-/// The shells `pomo completions` writes scripts for.
-package enum CompletionShell: String, ChoiceValue {
-  case bash, zsh, fish
-}
-
-/// The names a completion script asks pomo for while completing (`pomo completions --list`).
-package enum CompletionList: String, ChoiceValue {
-  case presets, tags
-  /// The latest sessions' short ids, newest first, each with a tab and what it was.
-  case sessions
-  /// The open tasks' short ids, newest first, each with a tab and the task's title.
-  case tasks
-
-  /// Whether each line is an id, a tab, and a description the shell shows beside it.
-  var described: Bool { self == .sessions || self == .tasks }
-}
-
 /// Shell completion scripts, generated from the tree of command specs so they never
 /// disagree with the parser: the commands, their options, the values of choice options,
 /// files for paths, and preset names, tags, session ids and task ids asked of pomo while
@@ -345,7 +328,6 @@ package enum CompletionScript {
           \(specs.map { "    " + $0 }.joined(separator: " \\\n"))
           }
 
-
           """
       } else {
         let names = entry.children.compactMap { name in tree.entries.first { $0.path == entry.path + [name] } }
@@ -377,7 +359,6 @@ package enum CompletionScript {
                 ;;
             esac
           }
-
 
           """
       }

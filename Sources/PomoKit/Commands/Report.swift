@@ -246,8 +246,3 @@ extension Pomo {
     }
   }
 }
-
-/// What `pomo report --format` writes.
-package enum ReportFormat: String, ChoiceValue {
-  case text, json, csv, svg, html
-}

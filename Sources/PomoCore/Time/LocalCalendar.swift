@@ -1,82 +1,5 @@
 import PomoPlatform
 
-/// The local time zone as reports need it: the UTC offset at any instant.
-package protocol TimeZoneRules {
-  /// The zone's name for people and JSON, e.g. "Europe/Berlin".
-  var identifier: String { get }
-  /// Seconds east of UTC at `unixSeconds`.
-  func offset(at unixSeconds: Double) -> Int
-  /// Where the offset changes, and what the rules were read from, when the zone can say
-  /// (`ZoneRules`); nil when only `offset(at:)` is known: then no offset is taken for another.
-  var rules: ZoneRules? { get }
-}
-
-extension TimeZoneRules {
-  package var rules: ZoneRules? { nil }
-}
-
-/// A zone with one offset forever, for tests and for UTC.
-package struct FixedZone: TimeZoneRules {
-  package var identifier: String
-  package var seconds: Int
-  package init(identifier: String = "UTC", seconds: Int = 0) {
-    self.identifier = identifier
-    self.seconds = seconds
-  }
-  package func offset(at unixSeconds: Double) -> Int { seconds }
-  package var rules: ZoneRules? { ZoneRules(fixed: seconds) }
-}
-
-/// Remembers the spans of time over which the offset stays the same, so that a report that
-/// asks for millions of offsets (or walks a streak back for years) asks the zone rarely.
-///
-/// The spans come from the zone's own rules (`ZoneRules`: every change it makes, however
-/// close together), never from sampling, so the offset of an instant, and the day it falls
-/// on, never depend on what was asked before. A zone that cannot give its rules is asked
-/// every time.
-package final class CachedZone: TimeZoneRules {
-  package let base: any TimeZoneRules
-  /// The base's rules, read once.
-  package let rules: ZoneRules?
-  private var span = (from: 1.0, to: 0.0, offset: 0)
-  private var older: [(from: Double, to: Double, offset: Int)] = []
-  package static let quarter = 900.0
-
-  package init(_ base: any TimeZoneRules) {
-    self.base = base
-    rules = base.rules
-  }
-
-  /// A cache of its own over the same zone and rules (a cache is for one thread).
-  package init(sharing other: CachedZone) {
-    base = other.base
-    rules = other.rules
-  }
-
-  package var identifier: String { base.identifier }
-
-  /// What the calendar's days depend on besides the day start: the zone's name and the
-  /// bytes its rules were read from (or, when it cannot say, its name alone).
-  package var fingerprint: String { base.identifier + " " + (rules?.fingerprint ?? "unknown rules") }
-
-  package func offset(at t: Double) -> Int {
-    if t >= span.from && t < span.to { return span.offset }
-    if let hit = older.firstIndex(where: { t >= $0.from && t < $0.to }) {
-      swap(&span, &older[hit])
-      return span.offset
-    }
-    let value = base.offset(at: t)
-    guard let rules else { return value }
-    let (from, to) = rules.span(around: t)
-    if span.to > span.from {
-      older.append(span)
-      if older.count > 8 { older.removeFirst() }
-    }
-    span = (from, to, value)
-    return value
-  }
-}
-
 /// Local calendar arithmetic on day numbers (days since 1970-01-01), pure and zone-aware.
 ///
 /// A day may begin after midnight (`dayStart`, the config's `day_start`): with "04:00", the
@@ -240,23 +163,5 @@ package struct LocalCalendar {
     let first = RFC3339.days(fromCivil: year, month, 1)
     let next = month == 12 ? RFC3339.days(fromCivil: year + 1, 1, 1) : RFC3339.days(fromCivil: year, month + 1, 1)
     return first...(next - 1)
-  }
-}
-
-/// The first day of a week: `--week-start` and the config's `week_start`.
-package enum WeekStart: String, ChoiceValue {
-  case monday, sunday
-
-  /// The ISO weekday number: 1 for Monday, 7 for Sunday.
-  package var isoDay: Int { self == .monday ? 1 : 7 }
-}
-
-extension TimeZoneRules {
-  /// "14:05:09" in this zone, for the plain log and messages.
-  package func clockTime(_ unixSeconds: Double) -> String {
-    let local = Int64((unixSeconds + Double(offset(at: unixSeconds))).rounded(.down))
-    let second = ((local % 86_400) + 86_400) % 86_400
-    func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
-    return "\(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60))"
   }
 }

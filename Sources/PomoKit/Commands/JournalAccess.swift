@@ -6,30 +6,6 @@ import PomoReport
 import PomoSession
 import PomoTerminal
 
-/// Helpers that several commands share.
-
-/// The user's config file, with errors as exit 65.
-enum ConfigAccess {
-  static func load(_ context: Context) throws(CLIError) -> Config {
-    do {
-      return try Config.load(path: context.paths.configFile)
-    } catch {
-      throw .data(error.description)
-    }
-  }
-}
-
-/// The desktop notifier of this system, if it has one.
-enum Notifier {
-  static func find(environment: [String: String]) -> String? {
-    #if canImport(Darwin)
-      return Spawner.find("osascript", path: environment["PATH"])
-    #else
-      return Spawner.find("notify-send", path: environment["PATH"])
-    #endif
-  }
-}
-
 /// Reading the journal the way every command does: recover a crashed session first, warn
 /// about damaged lines (or fail on them with --strict).
 enum JournalAccess {

@@ -4,24 +4,6 @@
   import Glibc
 #endif
 
-/// Somewhere to write text: the terminal, a pipe, or a buffer in a test.
-package protocol TextOutput: AnyObject {
-  func write(_ text: String)
-  /// Whether the reader has gone (a closed pipe): nothing written arrives any more.
-  var isClosed: Bool { get }
-}
-
-extension TextOutput {
-  package var isClosed: Bool { false }
-}
-
-/// Collects text in memory; tests read `text` afterwards.
-package final class TextBuffer: TextOutput {
-  package private(set) var text = ""
-  package init() {}
-  package func write(_ text: String) { self.text += text }
-}
-
 /// Text written straight to a file descriptor (Glibc's `stdout` is not concurrency-safe).
 package final class FileDescriptorOutput: TextOutput {
   package let fd: Int32

@@ -1,0 +1,4 @@
+/// Where `ParsedArguments` notes reads of options the command did not declare.
+final class ReadAudit {
+  var names: [String] = []
+}
