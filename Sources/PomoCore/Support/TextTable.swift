@@ -58,13 +58,15 @@ package struct TextTable {
   /// (when the table has a free column). Lines are at most `width - 1` columns where the
   /// columns' floors allow, so a terminal never wraps them.
   package func render(_ rows: [[String]], width: Int, unicode: Bool) -> String {
-    let rows = rows.map { $0.map(TextLayout.inert) }
     let n = columns.count
-    var widths = (0..<n).map { c in
-      max(TextLayout.width(columns[c].header), rows.map { TextLayout.width($0[c]) }.max() ?? 0)
+    // Measured in one pass over the rows: a log of a million sessions has seven million
+    // cells. A cell is made inert where it is written (`width` measures it so already).
+    var widths = columns.map { TextLayout.width($0.header) }
+    var freeWidth = free.map(TextLayout.width) ?? 0
+    for row in rows {
+      for c in 0..<n { widths[c] = max(widths[c], TextLayout.width(row[c])) }
+      if free != nil { freeWidth = max(freeWidth, TextLayout.width(row[n])) }
     }
-    let freeWidth =
-      free.map { header in max(TextLayout.width(header), rows.map { TextLayout.width($0[n]) }.max() ?? 0) } ?? 0
     let limit = width - 1
     let natural = widths
     func used() -> Int { widths.reduce(0, +) + Self.gap.count * (n - 1) }
@@ -91,11 +93,18 @@ package struct TextTable {
     }
     let room = limit - used() - gap
 
-    // Written as bytes: a log of a million sessions is a million lines.
+    // Written as bytes: a log of a million sessions is a million lines. Room for them all
+    // at once, where a growing array would copy them several times.
     var out: [UInt8] = []
+    out.reserveCapacity((rows.count + 1) * max(0, used() + gap + min(freeWidth, room, 32) + 1))
+    /// Appends the text's bytes in one copy (appending `text.utf8` takes a slower, general path).
+    func put(_ text: String) {
+      var text = text
+      text.withUTF8 { out.append(contentsOf: $0) }
+    }
     func cell(_ text: String, _ c: Int) {
       let column = columns[c]
-      var text = text
+      var text = TextLayout.inert(text)
       var width = TextLayout.width(text)
       if width > widths[c] {
         switch column.cut {
@@ -107,7 +116,7 @@ package struct TextTable {
       }
       let padding = max(0, widths[c] - width)
       if !column.alignLeft { out.append(contentsOf: repeatElement(0x20, count: padding)) }
-      out.append(contentsOf: text.utf8)
+      put(text)
       if column.alignLeft { out.append(contentsOf: repeatElement(0x20, count: padding)) }
     }
     /// Takes the spaces and tabs off both ends of the line that starts at `start`.
@@ -119,7 +128,7 @@ package struct TextTable {
     func line(_ cells: [String]) {
       let start = out.count
       for c in 0..<n {
-        if c > 0 { out.append(contentsOf: Self.gap.utf8) }
+        if c > 0 { put(Self.gap) }
         cell(cells[c], c)
       }
       guard free != nil, !cells[n].isEmpty else {
@@ -130,12 +139,12 @@ package struct TextTable {
         trim(from: start)
         out.append(0x0A)
         let below = TextLayout.wrap(
-          cells[n], width: max(limit, Self.indent + 10), indent: Self.indent, hanging: Self.indent)
-        out.append(contentsOf: below.utf8)
+          TextLayout.inert(cells[n]), width: max(limit, Self.indent + 10), indent: Self.indent, hanging: Self.indent)
+        put(below)
         return out.append(0x0A)
       }
-      out.append(contentsOf: Self.gap.utf8)
-      out.append(contentsOf: TextLayout.truncate(cells[n], room, unicode: unicode).utf8)
+      put(Self.gap)
+      put(TextLayout.truncate(cells[n], room, unicode: unicode))
       out.append(0x0A)
     }
     line(columns.map(\.header) + (free.map { [$0] } ?? []))
