@@ -326,7 +326,8 @@ extension History {
           let entry =
             scanned.keepsPhases
             ? scanned.entry(in: line, detail: detail) : (try? RecordScanner.decodeEntry(line, detail: detail))
-          guard case .session(let session)? = entry, let folded = try fold(session) else { return }
+          // Folded only when a correction changed it (`fold` would look its id up again).
+          guard case .session(let session)? = entry, let folded = changed ? try fold(session) : session else { return }
           slot = keeping(folded)
           start = folded.start
         }

@@ -139,8 +139,9 @@ public enum LogText {
     var clock: [UInt8] = Array("00:00".utf8)
     // The widest cell of each column but the tags, measured as the cells are made.
     var fixed = (0..<6).map { TextLayout.width(table.columns[$0].header) }
-    var cells: [[String]] = []
-    cells.reserveCapacity(rows.count)
+    // A row's seven cells one after the other, all rows in one array.
+    var cells: [String] = []
+    cells.reserveCapacity(rows.count * 7)
     for row in rows {
       let zone = offset(row.start)
       let local = Int64((row.start * 1000).rounded(.down)) + Int64(zone) * 1000
@@ -157,21 +158,38 @@ public enum LogText {
       )
       let time = String(decoding: clock, as: UTF8.self)
       let seconds = Int64(row.focusSeconds.rounded())
-      let focus = clocks[seconds] ?? TimeText.clock(seconds: seconds)
-      clocks[seconds] = focus
-      let cell = [shortID(row.id), day.date, time, row.preset, row.status.rawValue, focus, tagList(row.tags)]
-      for c in 0..<6 { fixed[c] = max(fixed[c], TextLayout.width(cell[c])) }
-      cells.append(cell)
+      let focus: String
+      if let known = clocks[seconds] {
+        focus = known
+      } else {
+        focus = TimeText.clock(seconds: seconds)
+        clocks[seconds] = focus
+      }
+      let first = cells.count
+      cells.append(shortID(row.id))
+      cells.append(day.date)
+      cells.append(time)
+      cells.append(row.preset)
+      cells.append(row.status.rawValue)
+      cells.append(focus)
+      cells.append(tagList(row.tags))
+      for c in 0..<6 { fixed[c] = max(fixed[c], TextLayout.width(cells[first + c])) }
     }
     // The narrowest the wide table gets: every column whole but the preset, cut to its floor.
     let narrowest = fixed.enumerated().reduce(0) { $0 + ($1.offset == 3 ? min($1.element, 8) : $1.element) } + 2 * 5
     let text =
       narrowest <= width - 1
-      ? table.render(cells, width: width, unicode: unicode)
-      : narrowTable.render(
-        cells.map { row in
-          [row[0], String(row[1].dropFirst(5)), row[2], row[3], row[5], ([row[4]] + (row[6].isEmpty ? [] : [row[6]])).joined(separator: "  ")]
-        }, width: width, unicode: unicode)
+      ? table.render(rows: rows.count, width: width, unicode: unicode) { cells[$0 * 7 + $1] }
+      : narrowTable.render(rows: rows.count, width: width, unicode: unicode) { r, c in
+        // The date without its year; the status, then the tags.
+        let row = r * 7
+        switch c {
+        case 1: return String(cells[row + 1].dropFirst(5))
+        case 4: return cells[row + 5]
+        case 5: return cells[row + 6].isEmpty ? cells[row + 4] : cells[row + 4] + "  " + cells[row + 6]
+        default: return cells[row + c]
+        }
+      }
     // Added only when there is something to add: `+` would copy the table each time.
     var whole = text
     for part in [
