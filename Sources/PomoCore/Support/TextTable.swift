@@ -58,13 +58,34 @@ package struct TextTable {
   /// (when the table has a free column). Lines are at most `width - 1` columns where the
   /// columns' floors allow, so a terminal never wraps them.
   package func render(_ rows: [[String]], width: Int, unicode: Bool) -> String {
-    let rows = rows.map { $0.map(TextLayout.inert) }
+    render(rows: rows.count, width: width, unicode: unicode) { rows[$0][$1] }
+  }
+
+  /// The same, with `count` rows whose cells `cell(row, column)` gives (the free text is the
+  /// cell after the columns): a table of a million rows need not hold an array for each.
+  package func render(rows count: Int, width: Int, unicode: Bool, cell: (_ row: Int, _ column: Int) -> String)
+    -> String
+  {
     let n = columns.count
-    var widths = (0..<n).map { c in
-      max(TextLayout.width(columns[c].header), rows.map { TextLayout.width($0[c]) }.max() ?? 0)
+    let perRow = free == nil ? n : n + 1
+    // Each cell measured once, in one pass over the rows (a log of a million sessions has
+    // seven million): its width where it is plain ASCII, written as it is; else -1, and it is
+    // made inert and measured by its characters where it is written.
+    var plainWidths = [Int32](repeating: -1, count: count * perRow)
+    var widths = columns.map { TextLayout.width($0.header) }
+    var freeWidth = free.map(TextLayout.width) ?? 0
+    for r in 0..<count {
+      for c in 0..<perRow {
+        let text = cell(r, c)
+        var width = text.utf8.count
+        if TextLayout.isPlainASCII(text) {
+          plainWidths[r * perRow + c] = Int32(clamping: width)
+        } else {
+          width = TextLayout.width(text)
+        }
+        if c < n { widths[c] = max(widths[c], width) } else { freeWidth = max(freeWidth, width) }
+      }
     }
-    let freeWidth =
-      free.map { header in max(TextLayout.width(header), rows.map { TextLayout.width($0[n]) }.max() ?? 0) } ?? 0
     let limit = width - 1
     let natural = widths
     func used() -> Int { widths.reduce(0, +) + Self.gap.count * (n - 1) }
@@ -89,58 +110,92 @@ package struct TextTable {
       narrow(leaving: 0) { soft, _ in soft }
       narrow(leaving: 0) { _, floor in floor }
     }
-    let room = limit - used() - gap
+    let layout = Layout(
+      widths: widths, freeBelow: freeBelow, room: limit - used() - gap, limit: limit, unicode: unicode)
 
-    // Written as bytes: a log of a million sessions is a million lines.
+    // Written as bytes: a log of a million sessions is a million lines. Room for them all
+    // at once, where a growing array would copy them several times.
     var out: [UInt8] = []
-    func cell(_ text: String, _ c: Int) {
-      let column = columns[c]
-      var text = text
-      var width = TextLayout.width(text)
-      if width > widths[c] {
-        switch column.cut {
-        case .never: break
-        case .end: text = TextLayout.truncate(text, widths[c], unicode: unicode)
-        case .start: text = Self.truncateStart(text, widths[c], unicode: unicode)
-        }
-        width = TextLayout.width(text)
-      }
-      let padding = max(0, widths[c] - width)
-      if !column.alignLeft { out.append(contentsOf: repeatElement(0x20, count: padding)) }
-      out.append(contentsOf: text.utf8)
-      if column.alignLeft { out.append(contentsOf: repeatElement(0x20, count: padding)) }
+    out.reserveCapacity((count + 1) * max(0, used() + gap + min(freeWidth, layout.room, 32) + 1))
+    let header = columns.map(\.header) + (free.map { [$0] } ?? [])
+    write(line: { header[$0] }, plainWidth: { _ in -1 }, layout, into: &out)
+    for r in 0..<count {
+      write(line: { cell(r, $0) }, plainWidth: { plainWidths[r * perRow + $0] }, layout, into: &out)
     }
-    /// Takes the spaces and tabs off both ends of the line that starts at `start`.
-    func trim(from start: Int) {
-      while out.count > start, out.last == 0x20 || out.last == 0x09 { out.removeLast() }
-      let lead = out[start...].prefix { $0 == 0x20 || $0 == 0x09 }.count
-      if lead > 0 { out.removeSubrange(start..<start + lead) }
-    }
-    func line(_ cells: [String]) {
-      let start = out.count
-      for c in 0..<n {
-        if c > 0 { out.append(contentsOf: Self.gap.utf8) }
-        cell(cells[c], c)
-      }
-      guard free != nil, !cells[n].isEmpty else {
-        trim(from: start)
-        return out.append(0x0A)
-      }
-      if freeBelow {
-        trim(from: start)
-        out.append(0x0A)
-        let below = TextLayout.wrap(
-          cells[n], width: max(limit, Self.indent + 10), indent: Self.indent, hanging: Self.indent)
-        out.append(contentsOf: below.utf8)
-        return out.append(0x0A)
-      }
-      out.append(contentsOf: Self.gap.utf8)
-      out.append(contentsOf: TextLayout.truncate(cells[n], room, unicode: unicode).utf8)
-      out.append(0x0A)
-    }
-    line(columns.map(\.header) + (free.map { [$0] } ?? []))
-    for row in rows { line(row) }
     return String(decoding: out, as: UTF8.self)
+  }
+
+  /// How the lines of a table are laid out: each column's width, and where the free text goes.
+  private struct Layout {
+    var widths: [Int]
+    /// Whether the free text has lines of its own, under its row.
+    var freeBelow: Bool
+    /// The columns the free text has on its row.
+    var room: Int
+    var limit: Int
+    var unicode: Bool
+  }
+
+  /// Writes a row's line (and its free text's lines under it) into `out`: its cells by
+  /// `line(column)`, each plain ASCII one's width by `plainWidth(column)` (-1 for another).
+  private func write(
+    line: (Int) -> String, plainWidth: (Int) -> Int32, _ layout: Layout, into out: inout [UInt8]
+  ) {
+    let n = columns.count
+    let start = out.count
+    for c in 0..<n {
+      if c > 0 { Self.put(Self.gap, into: &out) }
+      var text = line(c)
+      let plain = Int(plainWidth(c))
+      var width = plain
+      // A plain cell that fits is written as it is; another is made inert, measured and cut.
+      if plain < 0 || plain > layout.widths[c] {
+        text = TextLayout.inert(text)
+        width = TextLayout.width(text)
+        if width > layout.widths[c] {
+          switch columns[c].cut {
+          case .never: break
+          case .end: text = TextLayout.truncate(text, layout.widths[c], unicode: layout.unicode)
+          case .start: text = Self.truncateStart(text, layout.widths[c], unicode: layout.unicode)
+          }
+          width = TextLayout.width(text)
+        }
+      }
+      let padding = max(0, layout.widths[c] - width)
+      if !columns[c].alignLeft { out.append(contentsOf: repeatElement(0x20, count: padding)) }
+      Self.put(text, into: &out)
+      if columns[c].alignLeft { out.append(contentsOf: repeatElement(0x20, count: padding)) }
+    }
+    let freeText = free == nil ? "" : line(n)
+    guard !freeText.isEmpty else {
+      Self.trim(&out, from: start)
+      return out.append(0x0A)
+    }
+    if layout.freeBelow {
+      Self.trim(&out, from: start)
+      out.append(0x0A)
+      let below = TextLayout.wrap(
+        TextLayout.inert(freeText), width: max(layout.limit, Self.indent + 10), indent: Self.indent,
+        hanging: Self.indent)
+      Self.put(below, into: &out)
+      return out.append(0x0A)
+    }
+    Self.put(Self.gap, into: &out)
+    Self.put(TextLayout.truncate(freeText, layout.room, unicode: layout.unicode), into: &out)
+    out.append(0x0A)
+  }
+
+  /// Appends the text's bytes in one copy (appending `text.utf8` takes a slower, general path).
+  private static func put(_ text: String, into out: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { out.append(contentsOf: $0) }
+  }
+
+  /// Takes the spaces and tabs off both ends of the line that starts at `start`.
+  private static func trim(_ out: inout [UInt8], from start: Int) {
+    while out.count > start, out.last == 0x20 || out.last == 0x09 { out.removeLast() }
+    let lead = out[start...].prefix { $0 == 0x20 || $0 == 0x09 }.count
+    if lead > 0 { out.removeSubrange(start..<start + lead) }
   }
 
   /// `s` cut to at most `n` columns from its start, beginning with the ellipsis when it was cut.

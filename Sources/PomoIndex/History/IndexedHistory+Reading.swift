@@ -146,9 +146,29 @@ extension IndexedHistory {
     -> [Kept]
   {
     var kept: [Kept] = []
+    kept.reserveCapacity(min(limit, lineCount))
     let found = try latest(limit, records: true, detail: detail) { kept.append(keep($0)) }
-    return found.map { kept[Int($0.slot)] }
+    guard found.count == kept.count else { return found.map { kept[Int($0.slot)] } }
+    // Every one kept is shown (each once): put in order where they lie, by the cycles of
+    // the order, as a million copies would cost as much again.
+    var from = found.map { Int($0.slot) }
+    for start in from.indices where from[start] != start {
+      var k = start
+      while from[k] != start {
+        let next = from[k]
+        kept.swapAt(k, next)
+        from[k] = k
+        k = next
+      }
+      from[k] = k
+    }
+    return kept
   }
+
+  /// How many lines the files hold (sessions, corrections, blank lines): no more sessions
+  /// than that can be found.
+  @usableFromInline
+  var lineCount: Int { files.reduce(0) { $0 + Int($1.index.numbers.indexedLines) } }
 
   /// The same sessions as `pomo log --json` prints them, in order, handed to `body` a batch
   /// at a time (about `batch` bytes of lines): a line as the journal holds it, or a session a
@@ -258,7 +278,7 @@ extension IndexedHistory {
     }
     // A limit of at least every line the files hold takes every session: no need to know
     // the oldest kept, nor to stop early.
-    let lines = files.reduce(0) { $0 + Int($1.index.numbers.indexedLines) }
+    let lines = lineCount
     let bounded = limit < lines
     var starts = MinHeap()
     var found: [Found] = []
@@ -302,7 +322,8 @@ extension IndexedHistory {
           let entry =
             scanned.keepsPhases
             ? scanned.entry(in: line, detail: detail) : (try? RecordScanner.decodeEntry(line, detail: detail))
-          guard case .session(let session)? = entry, let folded = try fold(session) else { return }
+          // Folded only when a correction changed it (`fold` would look its id up again).
+          guard case .session(let session)? = entry, let folded = changed ? try fold(session) : session else { return }
           slot = keeping(folded)
           start = folded.start
         }

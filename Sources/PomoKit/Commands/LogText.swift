@@ -20,7 +20,10 @@ package enum LogText {
     ], free: "STATUS TAGS", freeFloor: 1 << 20)
 
   /// The tags joined by `,`, each quoted when it must be (`TagList`), so the list reads exactly.
-  package static func tagList(_ tags: [String]) -> String { TagList.text(tags) }
+  package static func tagList(_ tags: [String]) -> String {
+    // No list to make of none or one, as most sessions have.
+    tags.isEmpty ? "" : tags.count == 1 ? TagList.quoted(tags[0]) : TagList.text(tags)
+  }
 
   /// What the table and the lines under it show of a session. Taken from each record as it
   /// is read: a log of a million sessions keeps this, not every phase of each.
@@ -61,33 +64,78 @@ package enum LogText {
   package static func render(_ rows: [Row], width: Int, unicode: Bool, offset: (Double) -> Int) -> String {
     if rows.isEmpty { return "No sessions recorded yet. Start one with 'pomo start work'.\n" }
     var stamp: [UInt8] = []
-    let cells = rows.map { row -> [String] in
-      // The stamp is ASCII ("2026-11-30T09:00:00+01:00"): cut by its bytes.
-      stamp.removeAll(keepingCapacity: true)
-      RFC3339.format(row.start, offset: offset(row.start), into: &stamp)
-      let date = String(decoding: stamp.prefix(10), as: UTF8.self)
-      let time = String(decoding: stamp.dropFirst(11).prefix(5), as: UTF8.self)
-      return [
-        shortID(row.id), date, time, row.preset, row.status.rawValue,
-        TimeText.clock(seconds: Int64(row.focusSeconds.rounded())), tagList(row.tags),
-      ]
+    // The date of the day the last row started, by its number: rows come a day at a time, so
+    // the stamp (`RFC3339`) is written only when the day changes, the time of day (`clock`)
+    // read from the same count of milliseconds it takes. Focus durations, made once each.
+    var day: (number: Int64, date: String) = (.min, "")
+    var clocks: [Int64: String] = [:]
+    var clock: [UInt8] = Array("00:00".utf8)
+    // The widest cell of each column but the tags, measured as the cells are made.
+    var fixed = (0..<6).map { TextLayout.width(table.columns[$0].header) }
+    // A row's seven cells one after the other, all rows in one array.
+    var cells: [String] = []
+    cells.reserveCapacity(rows.count * 7)
+    for row in rows {
+      let zone = offset(row.start)
+      let local = Int64((row.start * 1000).rounded(.down)) + Int64(zone) * 1000
+      let number = RFC3339.floorDiv(local, 86_400_000)
+      if number != day.number {
+        // The stamp is ASCII ("2026-11-30T09:00:00+01:00"): cut by its bytes.
+        stamp.removeAll(keepingCapacity: true)
+        RFC3339.format(row.start, offset: zone, into: &stamp)
+        day = (number, String(decoding: stamp.prefix(10), as: UTF8.self))
+      }
+      let minutes = (local - number * 86_400_000) / 60_000
+      (clock[0], clock[1], clock[3], clock[4]) = (
+        digit(minutes / 600), digit(minutes / 60 % 10), digit(minutes % 60 / 10), digit(minutes % 10)
+      )
+      let time = String(decoding: clock, as: UTF8.self)
+      let seconds = Int64(row.focusSeconds.rounded())
+      let focus: String
+      if let known = clocks[seconds] {
+        focus = known
+      } else {
+        focus = TimeText.clock(seconds: seconds)
+        clocks[seconds] = focus
+      }
+      let first = cells.count
+      cells.append(shortID(row.id))
+      cells.append(day.date)
+      cells.append(time)
+      cells.append(row.preset)
+      cells.append(row.status.rawValue)
+      cells.append(focus)
+      cells.append(tagList(row.tags))
+      for c in 0..<6 { fixed[c] = max(fixed[c], TextLayout.width(cells[first + c])) }
     }
     // The narrowest the wide table gets: every column whole but the preset, cut to its floor.
-    let fixed = (0..<6).map { c in
-      max(TextLayout.width(table.columns[c].header), cells.map { TextLayout.width($0[c]) }.max() ?? 0)
-    }
     let narrowest = fixed.enumerated().reduce(0) { $0 + ($1.offset == 3 ? min($1.element, 8) : $1.element) } + 2 * 5
     let text =
       narrowest <= width - 1
-      ? table.render(cells, width: width, unicode: unicode)
-      : narrowTable.render(
-        cells.map { row in
-          [row[0], String(row[1].dropFirst(5)), row[2], row[3], row[5], ([row[4]] + (row[6].isEmpty ? [] : [row[6]])).joined(separator: "  ")]
-        }, width: width, unicode: unicode)
-    return text + notes(rows, width: width, unicode: unicode)
-      + exercises(rows, width: width, unicode: unicode)
-      + interruptions(rows, width: width, unicode: unicode, offset: offset)
+      ? table.render(rows: rows.count, width: width, unicode: unicode) { cells[$0 * 7 + $1] }
+      : narrowTable.render(rows: rows.count, width: width, unicode: unicode) { r, c in
+        // The date without its year; the status, then the tags.
+        let row = r * 7
+        switch c {
+        case 1: return String(cells[row + 1].dropFirst(5))
+        case 4: return cells[row + 5]
+        case 5: return cells[row + 6].isEmpty ? cells[row + 4] : cells[row + 4] + "  " + cells[row + 6]
+        default: return cells[row + c]
+        }
+      }
+    // Added only when there is something to add: `+` would copy the table each time.
+    var whole = text
+    for part in [
+      notes(rows, width: width, unicode: unicode), exercises(rows, width: width, unicode: unicode),
+      interruptions(rows, width: width, unicode: unicode, offset: offset),
+    ] where !part.isEmpty {
+      whole += part
+    }
+    return whole
   }
+
+  /// The ASCII digit of `value` (0 to 9).
+  private static func digit(_ value: Int64) -> UInt8 { UInt8(ascii: "0") + UInt8(value) }
 
   /// Under the table, the sessions with interruptions marked or voided: their short id, the
   /// marks as the technique writes them (`'' -`), then each mark's time, sign and note, and a
