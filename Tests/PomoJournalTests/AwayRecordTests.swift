@@ -4,7 +4,6 @@ import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
-@testable import PomoKit
 
 /// The phase field `away`: written, read back, and counted out of focus unless kept.
 @Suite("Time away in the journal")
@@ -61,42 +60,6 @@ struct AwayRecordTests {
     let record = try JournalRecord(line: Array(line.utf8))
     #expect(record.focusSeconds == 1500)
     #expect(record.phases[0].sleptSeconds == 600)
-  }
-
-  @Test("edit --keep-away and --drop-away decide later, undo takes it back; log and report follow, caches or not")
-  func editLater() throws {
-    var h = try HistoryHarness(now: Self.now)
-    try h.write([Self.record()])
-    func focus() throws -> [Int] {
-      try [[], ["--no-cache"]].map { extra in
-        let result = h.run(["report", "--format", "json", "--from", "2025-12-01", "--to", "2025-12-01"] + extra)
-        #expect(result.status == 0, "\(result.err)")
-        let report = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
-        return focusTotal(report ?? [:])
-      }
-    }
-    #expect(try focus() == [1200, 1200])
-    let kept = h.run("edit", "last", "--keep-away")
-    #expect(kept.status == 0, "\(kept.err)")
-    #expect(try focus() == [1500, 1500])
-    let log = h.run("log").out
-    #expect(log.contains("completed  25:00"), "\(log)")
-    h.now += 60
-    #expect(h.run("edit", "last", "--keep-away").out.hasPrefix("Nothing changed"))
-    h.now += 60
-    #expect(h.run("edit", "last", "--drop-away").status == 0)
-    #expect(try focus() == [1200, 1200])
-    h.now += 60
-    #expect(h.run("undo").status == 0)
-    #expect(try focus() == [1500, 1500])
-    h.now += 60
-    #expect(h.run("undo").status == 0)
-    #expect(try focus() == [1200, 1200])
-    let both = h.run("edit", "last", "--keep-away", "--drop-away")
-    #expect(both.status == 64)
-    #expect(both.err.hasPrefix("Error: --keep-away and --drop-away cannot be used together"))
-    let lines = try #require(h.home.read(journalFile(h.home.path, host: "laptop")))
-    #expect(lines.contains(#""set":{"kept":true}"#))
   }
 }
 

@@ -1,10 +1,10 @@
 import Foundation
+import PomoJournalTestSupport
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
-@testable import PomoPlatform
-import PomoTestSupport
 
 /// A session appended to the journal costs the index's cache file an append, not a rewrite:
 /// once it rewrote 32 MB of side files at a million sessions for every session recorded.

@@ -1,10 +1,9 @@
-import Foundation
+import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
-@testable import PomoPlatform
 
 /// The day totals credit a session straight from what the scanner read of its line (no
 /// string built), and what that adds is what its whole record adds, to the microsecond.
@@ -98,7 +97,7 @@ struct DayTotalsFromScanTests {
 
   @Test("the scanner's lines, plain and unusual, and mutated records: the same totals")
   func scannerLines() {
-    let mutated = JournalFuzzTests.mutations(count: 2000, seed: 33).map { Array($0.utf8) }
+    let mutated = MutatedRecords.mutations(count: 2000, seed: 33).map { Array($0.utf8) }
     _ = Self.expectSameTotals(
       (RecordScannerTests.plain + RecordScannerTests.unusual).map { Array($0.utf8) } + mutated)
   }

@@ -1,10 +1,11 @@
 import Foundation
+import PomoJournalTestSupport
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
 @testable import PomoPlatform
-import PomoTestSupport
 
 /// A folder of thousands of small journal files once cost two opens a file for every report
 /// (0.27 s for 10,000 files): their indexes are now kept together in one cache file.

@@ -1,10 +1,11 @@
 import Foundation
+import PomoJournalTestSupport
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
 @testable import PomoPlatform
-import PomoTestSupport
 
 /// The index's lists grow with the journal (a million sessions make 8 to 16 MB of ids, id
 /// prefixes and quarter hours): the cache file keeps them in pages, read as lookups need them

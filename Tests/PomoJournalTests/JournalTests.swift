@@ -1,13 +1,10 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
-@testable import PomoKit
-@testable import PomoReport
-@testable import PomoJournal
-@testable import PomoTerminal
 @testable import PomoCore
+@testable import PomoJournal
 @testable import PomoPlatform
-import PomoTestSupport
 
 @Suite("Journal")
 struct JournalTests {
@@ -176,27 +173,5 @@ struct JournalTests {
     #expect(record.end == state.updated + 20)
     // A heartbeat past the deadline still ends the phase at its deadline.
     #expect(back.interruptedRecord(lastKnown: state.updated + 500).phases[1].elapsedSeconds == 50)
-  }
-
-  @Test("resuming continues from the phase that was cut short, with the time it had left")
-  func resume() throws {
-    let preset = Preset(name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 2)
-    let plan = Plan(preset: preset)
-    var record = JournalRecord(
-      id: "r", preset: "t", status: .interrupted, start: 0, end: 14, host: "h", rounds: 2,
-      phases: [
-        JournalPhase(
-          name: "go", kind: .work, round: 1, start: 0, end: 10, plannedSeconds: 10, elapsedSeconds: 10, completed: true),
-        JournalPhase(
-          name: "rest", kind: .rest, round: 1, start: 10, end: 12, plannedSeconds: 5, elapsedSeconds: 2,
-          completed: false),
-      ])
-    let rest = try #require(plan.resuming(after: record))
-    #expect(rest.offset == 1)
-    #expect(rest.plan.phases.map(\.duration) == [.seconds(3), .seconds(10), .seconds(5)])
-    #expect(rest.plan.phases.map(\.round) == [1, 2, 2])
-    record.planOffset = 3
-    record.phases = [record.phases[0]]
-    #expect(plan.resuming(after: record) == nil)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
@@ -53,7 +54,7 @@ struct RecordScannerTests {
     check(Array(line.utf8), sourceLocation: sourceLocation)
   }
 
-  static let intact = JournalFuzzTests.intact
+  static let intact = MutatedRecords.intact
 
   /// A record as a bench journal holds it: seven phases, every time written out.
   static let long =
@@ -310,7 +311,7 @@ struct RecordScannerTests {
 
   @Test("the fuzz test's mutated records: the index keeps what the record says")
   func mutations() {
-    for line in JournalFuzzTests.mutations(count: 3000, seed: 21) { _ = Self.check(line) }
+    for line in MutatedRecords.mutations(count: 3000, seed: 21) { _ = Self.check(line) }
   }
 
   // MARK: - The whole index

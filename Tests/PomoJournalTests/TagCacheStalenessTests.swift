@@ -1,9 +1,10 @@
 import Foundation
+import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
+@testable import PomoCore
 @testable import PomoJournal
-@testable import PomoPlatform
 
 /// The tag cache once skipped the file-time check the index makes: a tag edited in place at
 /// the same size, away from the first and last 4 KiB, showed in reports while

@@ -4,7 +4,6 @@ import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
-@testable import PomoPlatform
 
 /// Tasks (`"kind":"task"`) and their amendments, folded as sessions' corrections are.
 @Suite("The fold of tasks")

@@ -1,5 +1,4 @@
 import Foundation
-import PomoTerminal
 import PomoTestSupport
 import Testing
 
@@ -26,24 +25,6 @@ struct WallClockStepTests {
   /// Steps forward and back, small and large: a DST-sized hour, a day, a minute, the few
   /// seconds a VM's clock sync makes.
   static let steps: [Double] = [3600, -3600, 86_400, -86_400, 60, -60, 5, -5]
-
-  @Test("status one second into a phase shows the phase's time, whichever way the wall clock stepped", arguments: steps)
-  func statusAfterStep(step: Double) throws {
-    var e = engine()
-    _ = e.start()
-    clock.advance(.seconds(1))
-    clock.step(step)
-    #expect(e.tick() == [.clockStepped(step)])
-    let state = try #require(SessionState(engine: e, info: Self.info, pid: 1))
-    // A reader a few seconds later, on the same boot: its wall clock (stepped) is not read.
-    clock.advance(.seconds(2))
-    let now = state.now(on: clock.clock)
-    #expect(now == e.startWall + 3)
-    #expect(state.remaining(at: now) == 1497)
-    let line = StatusText.render(state, now: now, format: .text, offset: { _ in 0 })
-    #expect(line.contains("24:57"))
-    #expect(!line.contains("100%"))
-  }
 
   @Test(
     "a step before the reader looks (the reader's wall clock moved, not the session's) changes nothing",

@@ -1,12 +1,7 @@
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
 @testable import PomoKit
-@testable import PomoPlatform
-@testable import PomoReport
-@testable import PomoTerminal
 
 /// The line after every `pomo report` usage error, pinned whole.
 let reportUsage = "See 'pomo report --help'.\n"

@@ -1,13 +1,10 @@
 import Foundation
+import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
 @testable import PomoJournal
 @testable import PomoKit
-@testable import PomoPlatform
-@testable import PomoReport
-@testable import PomoTerminal
 
 /// A journal line with the given tags.
 func journalLine(_ n: Int, tags: [String], preset: String = "work") -> String {

@@ -1,5 +1,4 @@
 import Foundation
-import PomoTestSupport
 import Testing
 
 @testable import PomoCore

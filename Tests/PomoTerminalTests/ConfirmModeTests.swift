@@ -1,11 +1,10 @@
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
-@testable import PomoKit
 @testable import PomoPlatform
 @testable import PomoTerminal
-import PomoTestSupport
 
 /// A phase whose time is up waits for confirmation: overtime read from the clock, never counted.
 @Suite("Confirm mode")
@@ -266,16 +265,5 @@ struct ConfirmModeTests {
       "completed":true,"overtime_seconds":\(value)}]}
       """
     #expect(throws: JournalRecord.Problem.self) { try JournalRecord(line: Array(line.utf8)) }
-  }
-
-  @Test("resuming after a stop in overtime goes on with the next phase")
-  func resumeAfterOvertime() throws {
-    var e = waiting(over: .seconds(42))
-    _ = e.apply(.stop)
-    let info = SessionInfo(id: "x", tags: [], note: nil, host: "h", source: nil, planCount: 3)
-    let record = JournalRecord(engine: e, info: info)
-    let rest = try #require(e.plan.resuming(after: record))
-    #expect(rest.offset == 1)
-    #expect(rest.plan.advance == .confirm)
   }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import PomoCore
-@testable import PomoTerminal
 import PomoTestSupport
 import Testing
+
+@testable import PomoTerminal
 
 /// What the Timewarrior bridge asks `timew` to do, on the engine's fake clock: the calls are
 /// recorded, never run.

@@ -1,46 +1,45 @@
 import Foundation
-import Testing
-
 import PomoCore
 import PomoJournal
+import PomoJournalTestSupport
 import PomoKit
 import PomoPlatform
-import PomoReport
-import PomoTerminal
+import PomoTestSupport
+import Testing
 
 /// Runs commands in-process at a fixed instant, in UTC, on host "laptop".
-package struct HistoryHarness {
-  package let home: TemporaryFolder
-  package var now: Double
+struct HistoryHarness {
+  let home: TemporaryFolder
+  var now: Double
 
-  package init(now: Double) throws {
+  init(now: Double) throws {
     home = try TemporaryFolder()
     self.now = now
   }
 
-  package var journalPath: String { home.path + "/" + journalFile(home.path, host: "laptop") }
+  var journalPath: String { home.path + "/" + journalFile(home.path, host: "laptop") }
 
   @discardableResult
-  package func run(_ words: String...) -> (status: Int32, out: String, err: String) { run(words) }
+  func run(_ words: String...) -> (status: Int32, out: String, err: String) { run(words) }
 
-  package func write(_ records: [JournalRecord]) throws {
+  func write(_ records: [JournalRecord]) throws {
     let text = records.map { $0.json(offset: { _ in 0 }).text + "\n" }.joined()
     try home.write(journalFile(home.path, host: "laptop"), text)
   }
 
-  package func report(_ words: String...) throws -> [String: Any] {
+  func report(_ words: String...) throws -> [String: Any] {
     let result = run(["report", "--format", "json"] + words)
     #expect(result.status == 0, "\(result.err)")
     return try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as! [String: Any]
   }
 
-  package func run(_ words: [String]) -> (status: Int32, out: String, err: String) {
+  func run(_ words: [String]) -> (status: Int32, out: String, err: String) {
     runAt(now, home: home.path, host: "laptop", words)
   }
 }
 
 /// Runs pomo in-process in `home` at the instant `now`, in UTC, on host `host`.
-package func runAt(_ now: Double, home: String, host: String, _ words: [String]) -> (status: Int32, out: String, err: String) {
+func runAt(_ now: Double, home: String, host: String, _ words: [String]) -> (status: Int32, out: String, err: String) {
   let out = TextBuffer()
   let err = TextBuffer()
   let clock = SessionClock(now: { .zero }, awake: { .zero }, wallSeconds: { now })
@@ -50,6 +49,6 @@ package func runAt(_ now: Double, home: String, host: String, _ words: [String])
   return (Pomo.main(["pomo"] + words, context: context), out.text, err.text)
 }
 
-package func focusTotal(_ report: [String: Any]) -> Int {
+func focusTotal(_ report: [String: Any]) -> Int {
   ((report["totals"] as? [String: Any])?["focus_seconds"] as? Int) ?? -1
 }

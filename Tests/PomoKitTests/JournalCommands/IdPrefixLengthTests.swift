@@ -1,9 +1,8 @@
-import Foundation
+import PomoTestSupport
 import Testing
 
+@testable import PomoCore
 @testable import PomoJournal
-@testable import PomoKit
-import PomoTestSupport
 
 /// `pomo edit 5 --tag x` is refused, not taken as the one session whose id begins with 5.
 @Suite("An id prefix names a session only from 4 characters")

@@ -1,10 +1,10 @@
 import Foundation
-import PomoTerminal
 import PomoTestSupport
 import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
+@testable import PomoTerminal
 
 /// What the state file (and the control socket's feed, which sends the same) says of counting:
 /// an AMRAP's rounds, the open question for reps, and a session that waits only for the last

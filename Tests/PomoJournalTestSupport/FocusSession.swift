@@ -1,12 +1,5 @@
-import Foundation
-import Testing
-
 import PomoCore
 import PomoJournal
-import PomoKit
-import PomoPlatform
-import PomoReport
-import PomoTerminal
 
 /// A session of one focus phase, as tests need many of them.
 package func focusSession(_ id: String, start: Double, minutes: Double = 25, tags: [String] = [], host: String = "laptop")

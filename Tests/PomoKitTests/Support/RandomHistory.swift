@@ -1,8 +1,10 @@
 import Foundation
 import PomoCore
 import PomoJournal
+import PomoJournalTestSupport
 import PomoKit
 import PomoPlatform
+import PomoTestSupport
 
 /// A journal folder that random operations change, for the differential test of the caches:
 /// sessions over two years on several machines (conflict copies and sessions synced twice
@@ -12,19 +14,19 @@ import PomoPlatform
 ///
 /// Every command runs in-process at `now`, in `zone`, with the caches or without them
 /// (`--no-cache`), so the two answers can be compared after each operation.
-package final class RandomHistory {
-  package let home: TemporaryFolder
-  package private(set) var rng: SplitMix64
-  package private(set) var now: Double
-  package private(set) var zone: ZoneFromRules
+final class RandomHistory {
+  let home: TemporaryFolder
+  private(set) var rng: SplitMix64
+  private(set) var now: Double
+  private(set) var zone: ZoneFromRules
   /// What each operation did, to replay a failure by hand.
-  package private(set) var trail: [String] = []
+  private(set) var trail: [String] = []
   private var serial = 0
   /// Earlier copies of journal files, to put back as a restored backup would.
   private var copies: [(name: String, bytes: Data)] = []
 
-  package static let hosts = ["desktop", "laptop"]
-  package static let zones = [
+  static let hosts = ["desktop", "laptop"]
+  static let zones = [
     "UTC0", "CET-1CEST,M3.5.0,M10.5.0/3", "CET-1CEST,M3.4.0,M10.4.0/3", "EST5EDT,M3.2.0,M11.1.0",
     "<-03>3", "<+1030>-10:30<+11>-11,M10.1.0,M4.1.0",
   ]
@@ -35,7 +37,7 @@ package final class RandomHistory {
   static let taskIDs = (1...6).map { String(format: "7a5c%04x-0000-4000-8000-00000000%04x", $0, $0) }
 
   /// `sessions` sets how many sessions the journal starts with (by default, a random number up to 400).
-  package init(seed: UInt64, sessions: Int? = nil) throws {
+  init(seed: UInt64, sessions: Int? = nil) throws {
     home = try TemporaryFolder()
     rng = SplitMix64(state: seed)
     now = 1_796_126_400 + Double(seed % 97) * 3_601
@@ -50,11 +52,11 @@ package final class RandomHistory {
 
   deinit { home.cleanUp() }
 
-  package var journalFolder: String { home.path + "/.local/share/pomo/journal" }
-  package var cacheFolder: String { home.path + "/.cache/pomo" }
+  var journalFolder: String { home.path + "/.local/share/pomo/journal" }
+  var cacheFolder: String { home.path + "/.cache/pomo" }
 
   /// Runs pomo at `now` in `zone` as `host`, with the caches or from the journal alone.
-  package func run(_ words: [String], host: String = "laptop", noCache: Bool = false) -> (
+  func run(_ words: [String], host: String = "laptop", noCache: Bool = false) -> (
     status: Int32, out: String, err: String
   ) {
     let out = TextBuffer()
@@ -70,7 +72,7 @@ package final class RandomHistory {
 
   /// Appends one random session to this machine's file behind pomo's back, as a sync would:
   /// the next command must bring its caches up to date.
-  package func appendSession() {
+  func appendSession() {
     appendLine(session(), to: String(journalFile(home.path, host: "laptop").split(separator: "/").last!))
   }
 
@@ -78,7 +80,7 @@ package final class RandomHistory {
 
   /// Applies one operation chosen at random and says what it did.
   @discardableResult
-  package func step() throws -> String {
+  func step() throws -> String {
     let what: String
     switch Int.random(in: 0..<100, using: &rng) {
     case 0..<14: what = appendSessions()

@@ -1,9 +1,5 @@
 import Foundation
-import Testing
-
-import PomoCore
 import PomoJournal
-import PomoKit
 import PomoPlatform
 
 /// The records of a journal file, in file order (none when it does not exist).

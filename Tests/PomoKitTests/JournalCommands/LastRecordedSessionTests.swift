@@ -1,7 +1,8 @@
-import Foundation
+import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
+@testable import PomoCore
 @testable import PomoJournal
 
 /// `last` in `pomo edit` and `pomo delete` is what the user just did: the session recorded

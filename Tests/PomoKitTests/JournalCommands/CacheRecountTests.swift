@@ -1,5 +1,4 @@
 import Foundation
-import PomoTestSupport
 import Testing
 
 /// No cache can make an answer wrong: after any operation on a journal and its caches

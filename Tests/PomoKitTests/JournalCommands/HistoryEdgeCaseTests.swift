@@ -1,12 +1,9 @@
 import Foundation
+import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
-@testable import PomoKit
 @testable import PomoPlatform
-@testable import PomoReport
 
 /// Correcting history at its edges: a record no reader would take is never written, an edit
 /// that changes nothing writes nothing, corrections made at once all count, and import and

@@ -1,10 +1,9 @@
 import Foundation
+import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
 @testable import PomoJournal
-@testable import PomoPlatform
 
 /// No byte of any cache file can make an answer wrong: one flipped byte in the corrections
 /// side file once brought a deleted session back into log, report and export until the
@@ -89,26 +88,5 @@ struct CacheBitFlipTests {
         }
       }
     }
-  }
-
-  @Test("a checksum changes with every word it covers, and a sealed file is read back as it was written")
-  func checksum() {
-    let payload = (0..<203).map { UInt8(truncatingIfNeeded: $0 &* 37) }
-    let sealed = CacheFile.sealed(magic: Array("POMOTST1".utf8), source: 42, payload: payload)
-    let read = sealed.withUnsafeBytes {
-      CacheFile.payload(of: $0, magic: Array("POMOTST1".utf8), source: 42).map(Array.init)
-    }
-    #expect(read == payload)
-    #expect(sealed.withUnsafeBytes { CacheFile.payload(of: $0, magic: Array("POMOTST1".utf8), source: 43) } == nil)
-    for k in sealed.indices {
-      for bit in 0..<8 {
-        var flipped = sealed
-        flipped[k] ^= 1 << UInt8(bit)
-        let back = flipped.withUnsafeBytes { CacheFile.payload(of: $0, magic: Array("POMOTST1".utf8), source: 42) }
-        #expect(back == nil, "bit \(bit) of byte \(k)")
-      }
-    }
-    #expect(
-      sealed.dropLast().withUnsafeBytes { CacheFile.payload(of: $0, magic: Array("POMOTST1".utf8), source: 42) } == nil)
   }
 }

@@ -1,9 +1,5 @@
-import Foundation
-import Testing
-
-@testable import PomoJournal
-@testable import PomoKit
 import PomoTestSupport
+import Testing
 
 /// Two sessions over the same minutes: add and edit refuse them unless --allow-overlap (so no
 /// focus is counted twice), and import brings them in and names them.
@@ -51,14 +47,6 @@ struct SessionOverlapTests {
     #expect(h.run("edit", "last", "--start", "09:20", "--allow-overlap").status == 0)
   }
 
-  @Test("sessions that only touch do not overlap")
-  func touching() {
-    #expect(Overlap.overlaps(100, 200, 150, 300))
-    #expect(Overlap.overlaps(100, 200, 120, 130))
-    #expect(!Overlap.overlaps(100, 200, 200, 300))
-    #expect(!Overlap.overlaps(100, 200, 0, 100))
-  }
-
   @Test("import counts and names the sessions that share time with others, and imports them")
   func importCountsOverlaps() throws {
     let h = try HistoryHarness(now: Self.now)
@@ -82,20 +70,5 @@ struct SessionOverlapTests {
     let warnings = result.err.split(separator: "\n")
     #expect(warnings.count == 3)
     #expect(warnings[0].hasSuffix("shares time with \(id) (25m, 2026-12-01 09:00 to 09:25)"))
-  }
-
-  @Test("the overlaps among imported and recorded sessions, each paired with one it overlaps")
-  func among() {
-    func session(_ id: String, _ start: Double, _ end: Double) -> JournalRecord {
-      JournalRecord(
-        id: id, preset: "p", status: .completed, start: start, end: end, tags: [], host: "h", rounds: 1, phases: [])
-    }
-    let recorded = [session("r1", 0, 100), session("r2", 500, 600)]
-    let new = [
-      session("n1", 50, 60), session("n2", 100, 200), session("n3", 550, 700), session("n4", 150, 160),
-      session("r2", 500, 600),
-    ]
-    let found = Overlap.among(new, recorded: recorded).map { "\($0.session.id)~\($0.other.id)" }
-    #expect(found == ["n1~r1", "n2~n4", "n3~r2", "n4~n2"])
   }
 }

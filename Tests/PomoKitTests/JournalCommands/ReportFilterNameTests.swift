@@ -1,9 +1,9 @@
 import Foundation
+import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
 @testable import PomoJournal
-@testable import PomoKit
 
 /// `pomo report --tag Thesis` reports the tag `thesis`, never an empty report. Every tag or
 /// preset typed to pick sessions (report and export filters, edit --untag) that matches nothing

@@ -2,6 +2,7 @@ import Foundation
 import PomoTestSupport
 import Testing
 
+@testable import PomoCore
 @testable import PomoJournal
 
 /// Whole seconds of focus round one way everywhere: to the nearest second, as `pomo log`,
