@@ -77,21 +77,36 @@ let package = Package(
     .executableTarget(name: "BuildInfoEmbedder"),
     .plugin(
       name: "EmbedBuildInfo", capability: .buildTool(), dependencies: ["BuildInfoEmbedder"]),
-    // The tests follow the layers: one target for each library, one for the command line, one
-    // that runs the built binary as a user would, and the helpers they share (a temporary HOME,
-    // the binary, a pseudo-terminal, a screen model, the tools a test needs).
+    // The tests follow the layers: one target for each library, which sees that library and
+    // those below it, one for the command line, one that runs the built binary as a user would,
+    // and the helpers they share. PomoTestSupport needs only PomoCore and PomoPlatform (a
+    // temporary HOME, the binary, a pseudo-terminal, a screen model, a fake clock, the tools a
+    // test needs); PomoJournalTestSupport adds what needs the journal (its files, sample
+    // records, other tools' data). What runs commands in-process lives in PomoKitTests.
     // `swift test` builds every target, so the end-to-end tests find a fresh `pomo` binary
     // beside the test bundle. (Depending on the executable would link the tests statically.)
     .target(
-      name: "PomoTestSupport", dependencies: ["PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoSession", "PomoCore", "PomoPlatform", "CPlatform"], path: "Tests/PomoTestSupport"),
-    .testTarget(name: "PomoCoreTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoSession", "PomoCore", "PomoPlatform", "CPlatform"]),
-    .testTarget(name: "PomoJournalTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoSession", "PomoCore", "PomoPlatform", "CPlatform"]),
-    .testTarget(name: "PomoTerminalTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoSession", "PomoCore", "PomoPlatform", "CPlatform"]),
-    .testTarget(name: "PomoReportTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoSession", "PomoCore", "PomoPlatform", "CPlatform"]),
-    .testTarget(name: "PomoControlTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoSession", "PomoCore", "PomoPlatform", "CPlatform"]),
-    .testTarget(name: "PomoKitTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoSession", "PomoCore", "PomoPlatform", "CPlatform"]),
-    .testTarget(name: "PomoPlatformTests", dependencies: ["PomoTestSupport", "PomoPlatform", "CPlatform"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["PomoTestSupport", "PomoKit", "PomoControl", "PomoReport", "PomoIndex", "PomoJournal", "PomoTerminal", "PomoSession", "PomoCore", "PomoPlatform", "CPlatform"]),
+      name: "PomoTestSupport", dependencies: ["PomoCore", "PomoPlatform", "CPlatform"], path: "Tests/PomoTestSupport"),
+    .target(
+      name: "PomoJournalTestSupport", dependencies: ["PomoJournal", "PomoTestSupport"],
+      path: "Tests/PomoJournalTestSupport"),
+    .testTarget(name: "PomoPlatformTests", dependencies: ["PomoPlatform", "PomoTestSupport"]),
+    .testTarget(name: "PomoCoreTests", dependencies: ["PomoCore", "PomoTestSupport"]),
+    .testTarget(name: "PomoJournalTests", dependencies: ["PomoJournal", "PomoTestSupport", "PomoJournalTestSupport"]),
+    .testTarget(name: "PomoTerminalTests", dependencies: ["PomoTerminal", "PomoTestSupport"]),
+    .testTarget(name: "PomoIndexTests", dependencies: ["PomoIndex", "PomoTestSupport", "PomoJournalTestSupport"]),
+    .testTarget(name: "PomoSessionTests", dependencies: ["PomoSession", "PomoTestSupport", "PomoJournalTestSupport"]),
+    .testTarget(name: "PomoReportTests", dependencies: ["PomoReport", "PomoTestSupport", "PomoJournalTestSupport"]),
+    // Its tests run the built binary and reach its socket where the command line puts it
+    // (PomoKit's `Paths`); PomoKit goes from this list when they move to EndToEndTests.
+    .testTarget(
+      name: "PomoControlTests", dependencies: ["PomoControl", "PomoTestSupport", "PomoJournalTestSupport", "PomoKit"]),
+    // Its snapshots (help pages, the manual) are found through #filePath, so a test can rewrite
+    // them in the source tree (CONTRIBUTING.md); they are no resources of the bundle.
+    .testTarget(
+      name: "PomoKitTests", dependencies: ["PomoKit", "PomoTestSupport", "PomoJournalTestSupport"],
+      exclude: ["Snapshots"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["PomoKit", "PomoTestSupport", "PomoJournalTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

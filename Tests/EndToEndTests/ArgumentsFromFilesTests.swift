@@ -1,8 +1,6 @@
 import Foundation
-import Testing
-
-import PomoPlatform
 import PomoTestSupport
+import Testing
 
 /// Text from a file is never an option to a program pomo starts: a phase named "--stdout"
 /// or "-o out.aiff" reaches the speaker and the notifier as words, a sound file named "-ding"

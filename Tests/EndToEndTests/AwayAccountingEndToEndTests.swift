@@ -1,7 +1,9 @@
 import Foundation
+import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
+@testable import PomoCore
 @testable import PomoJournal
 @testable import PomoSession
 

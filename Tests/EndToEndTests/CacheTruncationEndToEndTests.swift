@@ -1,8 +1,10 @@
 import Foundation
-import PomoCore
-import PomoJournal
+import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
+
+@testable import PomoCore
+@testable import PomoJournal
 
 #if canImport(Glibc)
   import Glibc

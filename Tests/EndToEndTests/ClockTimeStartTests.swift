@@ -1,9 +1,10 @@
 import Foundation
+import PomoJournalTestSupport
+import PomoTestSupport
 import Testing
 
-@testable import PomoJournal
 @testable import PomoCore
-import PomoTestSupport
+@testable import PomoJournal
 
 /// `pomo start --until`, `--at` and `@14:30`: sessions that end or start at a time on the
 /// clock, run by the real binary in a temporary HOME.

@@ -1,7 +1,6 @@
 import Foundation
-import Testing
-
 import PomoTestSupport
+import Testing
 
 /// The examples of output in README.md and docs/*.md, run against the built binary, so that
 /// none goes stale.

@@ -1,11 +1,10 @@
 import Foundation
+import PomoJournalTestSupport
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
-@testable import PomoKit
-@testable import PomoPlatform
-import PomoTestSupport
 
 #if canImport(Glibc)
   import Glibc

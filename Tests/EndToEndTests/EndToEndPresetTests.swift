@@ -1,13 +1,6 @@
 import Foundation
-import Testing
-
-@testable import PomoKit
-@testable import PomoReport
-@testable import PomoJournal
-@testable import PomoTerminal
-@testable import PomoCore
-@testable import PomoPlatform
 import PomoTestSupport
+import Testing
 
 /// The real binary, run from a folder with no Presets/ in a temporary HOME.
 @Suite("End to end: presets")

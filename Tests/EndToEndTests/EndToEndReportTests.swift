@@ -1,13 +1,9 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
-@testable import PomoKit
-@testable import PomoReport
-@testable import PomoJournal
-@testable import PomoTerminal
 @testable import PomoCore
-@testable import PomoPlatform
-import PomoTestSupport
+@testable import PomoJournal
 
 /// `pomo report` through the real binary, in real time zones, over real journal files.
 @Suite("End to end: reports")

@@ -1,13 +1,9 @@
 import Foundation
+import PomoJournalTestSupport
+import PomoTestSupport
 import Testing
 
-@testable import PomoKit
-@testable import PomoReport
 @testable import PomoJournal
-@testable import PomoTerminal
-@testable import PomoCore
-@testable import PomoPlatform
-import PomoTestSupport
 
 #if canImport(Glibc)
   import Glibc

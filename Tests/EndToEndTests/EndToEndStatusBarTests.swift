@@ -1,14 +1,9 @@
 import Foundation
-import Testing
-
-@testable import PomoKit
-@testable import PomoReport
-@testable import PomoJournal
-@testable import PomoTerminal
-@testable import PomoCore
-@testable import PomoPlatform
 @testable import PomoSession
 import PomoTestSupport
+import Testing
+
+@testable import PomoTerminal
 
 #if canImport(Glibc)
   import Glibc

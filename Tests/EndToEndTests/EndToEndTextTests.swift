@@ -1,13 +1,6 @@
 import Foundation
-import Testing
-
-@testable import PomoKit
-@testable import PomoReport
-@testable import PomoJournal
-@testable import PomoTerminal
-@testable import PomoCore
-@testable import PomoPlatform
 import PomoTestSupport
+import Testing
 
 /// A terminal screen reduced to what wrapping needs: the cursor, and how often a line ran past
 /// the last column and wrapped onto a new row.

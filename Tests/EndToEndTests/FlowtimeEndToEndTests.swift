@@ -1,8 +1,9 @@
 import Foundation
+import PomoJournalTestSupport
+import PomoTestSupport
 import Testing
 
 @testable import PomoJournal
-import PomoTestSupport
 
 #if canImport(Glibc)
   import Glibc

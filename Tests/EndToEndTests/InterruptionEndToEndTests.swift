@@ -1,8 +1,10 @@
 import Foundation
+import PomoJournalTestSupport
+import PomoTestSupport
 import Testing
 
+@testable import PomoCore
 @testable import PomoJournal
-import PomoTestSupport
 
 /// `pomo mark` and `pomo void` from another shell, and the keys `i` and `e` in the session's
 /// own terminal, with the built binary: what lands in the journal, and what `log`, `status`

@@ -3,7 +3,6 @@ import PomoTestSupport
 import Testing
 
 @testable import PomoCore
-@testable import PomoKit
 @testable import PomoPlatform
 @testable import PomoTerminal
 

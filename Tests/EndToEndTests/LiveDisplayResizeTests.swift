@@ -1,6 +1,5 @@
-import Foundation
-import Testing
 import PomoTestSupport
+import Testing
 
 #if canImport(Glibc)
   import Glibc

@@ -1,8 +1,7 @@
 import Foundation
+import PomoCore
 import PomoTestSupport
 import Testing
-
-import PomoCore
 
 /// `pomo log` shows each session's note: a line under the table, fitted to the width, whole
 /// when the output is not a terminal.

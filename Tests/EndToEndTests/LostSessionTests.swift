@@ -1,9 +1,9 @@
 import Foundation
+import PomoJournalTestSupport
+import PomoTestSupport
 import Testing
 
 @testable import PomoJournal
-@testable import PomoPlatform
-import PomoTestSupport
 
 /// A session whose final append fails is never lost: its record is kept in the state folder
 /// and its state file stays, a detached session's stderr goes to a log there, the next pomo

@@ -1,9 +1,8 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
 @testable import PomoJournal
-@testable import PomoPlatform
-import PomoTestSupport
 
 /// A machine id that cannot be kept is a stable fallback (from /etc/machine-id and the
 /// user), never a new journal file per run.

@@ -1,14 +1,12 @@
 import Foundation
-import Testing
-
-@testable import PomoKit
-@testable import PomoReport
-@testable import PomoJournal
-@testable import PomoTerminal
-@testable import PomoCore
-@testable import PomoPlatform
+import PomoJournalTestSupport
 @testable import PomoSession
 import PomoTestSupport
+import Testing
+
+@testable import PomoCore
+@testable import PomoJournal
+@testable import PomoPlatform
 
 #if canImport(Glibc)
   import Glibc

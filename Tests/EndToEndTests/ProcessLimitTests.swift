@@ -1,10 +1,10 @@
 import Foundation
+import PomoJournalTestSupport
+import PomoTestSupport
 import Testing
 
-import PomoCore
-import PomoJournal
-import PomoPlatform
-import PomoTestSupport
+@testable import PomoCore
+@testable import PomoJournal
 
 /// The limits of the process: descriptors (RLIMIT_NOFILE) and threads (RLIMIT_NPROC, a
 /// container's pids.max). pomo opens a bounded number of files at a time, and works on the

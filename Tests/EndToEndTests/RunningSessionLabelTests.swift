@@ -1,8 +1,9 @@
 import Foundation
+import PomoJournalTestSupport
+import PomoTestSupport
 import Testing
 
 @testable import PomoJournal
-import PomoTestSupport
 
 /// `pomo tag`, `pomo untag` and `pomo note` from another shell change the running session,
 /// and the journal records what it was about at the end.

@@ -1,9 +1,7 @@
 import Foundation
+import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
-
-import PomoCore
-import PomoJournal
 
 /// `pomo task` and its companions, run as a user would: the built binary in a temporary HOME.
 @Suite("Tasks, end to end")

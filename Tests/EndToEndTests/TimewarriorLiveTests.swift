@@ -1,12 +1,14 @@
 import Foundation
-#if canImport(Glibc)
-  import Glibc
-#endif
+import PomoJournalTestSupport
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
-import PomoTestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// `"timewarrior": true`: the real `timew` (Debian's timewarrior) in a database of the test's
 /// own gets an interval for each stretch of focus, with the session's tags.

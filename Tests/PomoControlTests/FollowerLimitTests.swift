@@ -3,6 +3,7 @@ import PomoTestSupport
 import Testing
 
 @testable import PomoControl
+@testable import PomoCore
 @testable import PomoJournal
 @testable import PomoKit
 @testable import PomoPlatform

@@ -3,7 +3,6 @@ import PomoTestSupport
 import Testing
 
 @testable import PomoControl
-@testable import PomoJournal
 @testable import PomoKit
 @testable import PomoPlatform
 

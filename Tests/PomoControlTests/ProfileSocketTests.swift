@@ -1,11 +1,12 @@
 import Foundation
+import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
 @testable import PomoControl
+@testable import PomoCore
 @testable import PomoJournal
 @testable import PomoKit
-@testable import PomoPlatform
 
 #if canImport(Glibc)
   import Glibc

@@ -1,8 +1,10 @@
 import Foundation
+import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
 @testable import PomoControl
+@testable import PomoCore
 @testable import PomoJournal
 @testable import PomoKit
 @testable import PomoPlatform

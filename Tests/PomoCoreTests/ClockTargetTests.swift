@@ -1,8 +1,7 @@
-import Foundation
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
-import PomoTestSupport
 
 @Suite("Clock targets: the time a session runs until or starts at")
 struct ClockTargetTests {

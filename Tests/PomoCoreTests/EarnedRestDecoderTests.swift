@@ -1,8 +1,6 @@
 import Testing
 
 @testable import PomoCore
-@testable import PomoPlatform
-import PomoTestSupport
 
 /// Open phases (`"duration": "open"`) and the rest they earn (`rest_ratio`, `rest_rules`) in
 /// preset files: what loads, and the one line each mistake gets.

@@ -3,9 +3,6 @@ import PomoTestSupport
 import Testing
 
 @testable import PomoCore
-@testable import PomoJournal
-@testable import PomoPlatform
-@testable import PomoSession
 
 /// Flowtime: an open focus phase counts up until the person goes on, and the rest after it is
 /// earned from it (`rest_ratio`, `rest_rules`).
@@ -104,33 +101,6 @@ struct OpenPhaseTests {
     clock.advance(.seconds(10))
     _ = e.next()
     #expect(e.plan.phases[1].duration == .seconds(3600))
-  }
-
-  @Test("the journal records the open phase as planned for as long as it ran, and the rest earned")
-  func journal() {
-    var e = engine(.ratio(0.2), rounds: 1)
-    _ = e.start()
-    clock.advance(.seconds(90))
-    _ = e.next()
-    let record = JournalRecord(engine: e, info: SessionInfo(id: "x", host: "h", planCount: 1))
-    #expect(record.phases.map(\.plannedSeconds) == [90])
-    #expect(record.phases.map(\.overtimeSeconds) == [0])
-    #expect(record.status == .completed)
-  }
-
-  @Test("the state file shows the open phase counting up, standing still while paused")
-  func stateFile() throws {
-    var e = engine(.ratio(0.2))
-    _ = e.start()
-    clock.advance(.seconds(30))
-    let running = try #require(SessionState(engine: e, info: SessionInfo(id: "x", host: "h", planCount: 3), pid: 1))
-    #expect(running.open && running.overtime(at: running.deadline + 30) == 30)
-    _ = e.apply(.pause)
-    clock.advance(.seconds(30))
-    let paused = try #require(SessionState(engine: e, info: SessionInfo(id: "x", host: "h", planCount: 3), pid: 1))
-    #expect(paused.overtime(at: paused.deadline + 500) == 30)
-    let read = try SessionState(bytes: Array(paused.json(offset: { _ in 0 }).text.utf8))
-    #expect(read.open)
   }
 
   @Test("q right after a break records no done flow of 0:00; q later records the focus done")

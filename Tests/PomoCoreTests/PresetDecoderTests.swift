@@ -1,11 +1,6 @@
 import Testing
 
-@testable import PomoReport
-@testable import PomoJournal
-@testable import PomoTerminal
 @testable import PomoCore
-@testable import PomoPlatform
-import PomoTestSupport
 
 @Suite("Preset files")
 struct PresetDecoderTests {

@@ -3,10 +3,6 @@ import PomoTestSupport
 import Testing
 
 @testable import PomoCore
-@testable import PomoJournal
-@testable import PomoPlatform
-@testable import PomoReport
-@testable import PomoTerminal
 
 /// One preset file of the corpus, and what pomo should make of it.
 struct SchemaCase: CustomTestStringConvertible, Sendable {

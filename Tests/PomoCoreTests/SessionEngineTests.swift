@@ -1,12 +1,7 @@
-import Foundation
+import PomoTestSupport
 import Testing
 
-@testable import PomoReport
-@testable import PomoJournal
-@testable import PomoTerminal
 @testable import PomoCore
-@testable import PomoPlatform
-import PomoTestSupport
 
 @Suite("Session engine")
 struct SessionEngineTests {

@@ -1,6 +1,6 @@
+import PomoTestSupport
 import Testing
 
-import PomoTestSupport
 @testable import PomoCore
 
 @Suite("Text from files is inert")

@@ -1,8 +1,8 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
-import PomoTestSupport
 
 @Suite("When: the times people type for untimed sessions")
 struct WhenParserTests {

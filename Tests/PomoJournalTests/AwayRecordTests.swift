@@ -4,8 +4,6 @@ import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
-@testable import PomoKit
-@testable import PomoSession
 
 /// The phase field `away`: written, read back, and counted out of focus unless kept.
 @Suite("Time away in the journal")
@@ -62,69 +60,5 @@ struct AwayRecordTests {
     let record = try JournalRecord(line: Array(line.utf8))
     #expect(record.focusSeconds == 1500)
     #expect(record.phases[0].sleptSeconds == 600)
-  }
-
-  @Test("edit --keep-away and --drop-away decide later, undo takes it back; log and report follow, caches or not")
-  func editLater() throws {
-    var h = try HistoryHarness(now: Self.now)
-    try h.write([Self.record()])
-    func focus() throws -> [Int] {
-      try [[], ["--no-cache"]].map { extra in
-        let result = h.run(["report", "--format", "json", "--from", "2025-12-01", "--to", "2025-12-01"] + extra)
-        #expect(result.status == 0, "\(result.err)")
-        let report = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
-        return focusTotal(report ?? [:])
-      }
-    }
-    #expect(try focus() == [1200, 1200])
-    let kept = h.run("edit", "last", "--keep-away")
-    #expect(kept.status == 0, "\(kept.err)")
-    #expect(try focus() == [1500, 1500])
-    let log = h.run("log").out
-    #expect(log.contains("completed  25:00"), "\(log)")
-    h.now += 60
-    #expect(h.run("edit", "last", "--keep-away").out.hasPrefix("Nothing changed"))
-    h.now += 60
-    #expect(h.run("edit", "last", "--drop-away").status == 0)
-    #expect(try focus() == [1200, 1200])
-    h.now += 60
-    #expect(h.run("undo").status == 0)
-    #expect(try focus() == [1500, 1500])
-    h.now += 60
-    #expect(h.run("undo").status == 0)
-    #expect(try focus() == [1200, 1200])
-    let both = h.run("edit", "last", "--keep-away", "--drop-away")
-    #expect(both.status == 64)
-    #expect(both.err.hasPrefix("Error: --keep-away and --drop-away cannot be used together"))
-    let lines = try #require(h.home.read(journalFile(h.home.path, host: "laptop")))
-    #expect(lines.contains(#""set":{"kept":true}"#))
-  }
-}
-
-/// Time away in the state file: what `status` shows, and what a crash records.
-@Suite("Time away in the state file")
-struct AwayStateTests {
-  let clock = FakeClock()
-
-  @Test("away, the question and the current phase's spans go through the file; a crash records the spans")
-  func crashWhileAway() throws {
-    let preset = Preset(name: "t", round: [phase("go", .work, 600)], rounds: 1)
-    var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock, away: AwayRules(work: .run))
-    _ = e.start()
-    clock.advance(.seconds(60))
-    _ = e.apply(.away(.lock))
-    clock.advance(.seconds(120))
-    let saved = try #require(SessionState(engine: e, info: SessionInfo(id: "s1", host: "h", planCount: 1), pid: 42))
-    let state = try SessionState(bytes: Array(saved.json(offset: { _ in 0 }).text.utf8))
-    #expect(state.awayCause == "lock")
-    #expect(state.awaySince == clock.wall - 120)
-    // The span under way, up to the state's time; none has closed yet.
-    #expect(state.phaseAway.isEmpty)
-    #expect(state.awaySpan == JournalAway(start: clock.wall - 120, end: clock.wall, cause: "lock"))
-    let record = state.interruptedRecord(lastKnown: state.updated)
-    #expect(record.phases[0].away.map(\.seconds) == [120])
-    // The time away counted in the phase, and is out of its focus.
-    #expect(record.phases[0].elapsedSeconds == 180)
-    #expect(record.focusSeconds == 60)
   }
 }

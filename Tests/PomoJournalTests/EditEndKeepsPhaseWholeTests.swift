@@ -1,5 +1,3 @@
-import Foundation
-import PomoTestSupport
 import Testing
 
 @testable import PomoCore
@@ -56,21 +54,5 @@ struct EditEndKeepsPhaseWholeTests {
     let shorter = Fold.applying(Correction.Changes(end: Self.start + 15), to: record)
     #expect(shorter.phases[0].overtimeSeconds == 0)
     #expect(shorter.phases[0].sleptSeconds == 15)
-  }
-
-  @Test("pomo edit --end just after the start: the record and its CSV row say no more pause than it lasts")
-  func editEndExport() throws {
-    let h = try HistoryHarness(now: Self.now)
-    try h.write([Self.record()])
-    let edit = h.run("edit", "last", "--end", "2025-12-01T08:00:01Z")
-    #expect(edit.status == 0, "\(edit.err)")
-    let csv = h.run("export", "--format", "csv").out.split(whereSeparator: \.isNewline)
-    #expect(csv.count == 2, "\(csv)")
-    let header = csv[0].split(separator: ",", omittingEmptySubsequences: false)
-    let row = csv[1].split(separator: ",", omittingEmptySubsequences: false)
-    let paused = try #require(header.firstIndex(of: "paused_seconds"))
-    let focus = try #require(header.firstIndex(of: "focus_seconds"))
-    #expect(Double(row[paused]) == 1, "\(csv)")
-    #expect(Double(row[focus]) == 0, "\(csv)")
   }
 }

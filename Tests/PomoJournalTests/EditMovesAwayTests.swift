@@ -1,5 +1,3 @@
-import Foundation
-import PomoTestSupport
 import Testing
 
 @testable import PomoCore
@@ -52,34 +50,5 @@ struct EditMovesAwayTests {
     var keep = Correction.Changes()
     keep.keptAway = true
     #expect(Fold.applying(keep, to: cut).focusSeconds == end)
-  }
-
-  @Test("pomo edit --end at the moment you left leaves the focus before it, in reports with caches or not")
-  func editEndReport() throws {
-    for paused in [false, true] {
-      var h = try HistoryHarness(now: Self.now)
-      try h.write([Self.record(paused: paused)])
-      func focus() throws -> [Int] {
-        try [[], ["--no-cache"]].map { extra in
-          focusTotal(try h.report(["--from", "2025-12-01", "--to", "2025-12-01"] + extra))
-        }
-      }
-      #expect(try focus() == [paused ? 1500 : 1200, paused ? 1500 : 1200])
-      let edit = h.run("edit", "last", "--end", "2025-12-01T08:10:00Z")
-      #expect(edit.status == 0, "\(edit.err)")
-      #expect(try focus() == [600, 600])
-      h.now += 60
-      #expect(h.run("edit", "last", "--start", "2025-01-01T08:00:00Z").status == 0)
-      #expect(try focus() == [0, 0])
-      #expect(focusTotal(try h.report(["--from", "2025-01-01", "--to", "2025-01-01", "--no-cache"])) == 600)
-    }
-  }
-}
-
-extension HistoryHarness {
-  fileprivate func report(_ words: [String]) throws -> [String: Any] {
-    let result = run(["report", "--format", "json"] + words)
-    #expect(result.status == 0, "\(result.err)")
-    return try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as! [String: Any]
   }
 }

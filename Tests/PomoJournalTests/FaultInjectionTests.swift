@@ -1,9 +1,10 @@
 import Foundation
-import PomoCore
 import PomoJournal
 import PomoPlatform
 import PomoTestSupport
 import Testing
+
+@testable import PomoCore
 
 #if canImport(Glibc)
   import Glibc
@@ -11,18 +12,11 @@ import Testing
   import Darwin
 #endif
 
-/// The file system fails on purpose (`FileFaults`): at every step of a journal append and of a
-/// cache write, each kind of fault (EIO, ENOSPC, EINTR, a short write or read, a file cut
-/// between two reads). An append completes or throws and leaves no part of a line; a cache
-/// that fails to be written or read costs time, never a wrong answer; every command answers
-/// as the recount from the journal alone (`--no-cache`), or fails with a clear error.
+/// The file system fails on purpose (`FileFaults`): at every step of a journal append, each
+/// kind of fault (EIO, ENOSPC, EINTR, a short write). An append completes or throws and leaves
+/// no part of a line. (The commands against the same faults: `CommandFaultTests`.)
 @Suite("Faults injected into the file system")
 struct FaultInjectionTests {
-  /// What a write may meet: errors, a signal, a full disk that takes part of it.
-  static let writeFaults: [FileFault] = [.fail(EIO), .fail(ENOSPC), .fail(EINTR), .short(0), .short(1), .short(100)]
-  /// What a read may meet: errors, a signal, a short read, the file cut just before it.
-  static let readFaults: [FileFault] = [.fail(EIO), .fail(EINTR), .short(1), .short(0), .cut(0), .cut(40), .cut(5_000)]
-
   static func line(_ n: Int) -> String {
     let start = 1_767_225_600 + Double(n) * 3_600
     let record = JournalRecord(
@@ -34,15 +28,6 @@ struct FaultInjectionTests {
           elapsedSeconds: 1_500, completed: true)
       ])
     return record.json(offset: { _ in 0 }).text
-  }
-
-  /// Whether a failure or shortening of every kind must still let the call's caller complete.
-  static func mustComplete(_ fault: FileFault) -> Bool {
-    switch fault {
-    case .fail(let code): code == EINTR
-    case .short(let count): count > 0
-    case .cut: false
-    }
   }
 
   // MARK: - The injector
@@ -89,8 +74,8 @@ struct FaultInjectionTests {
   // MARK: - An append
 
   @Test(
-    "an append that meets a fault at any step completes or throws, and leaves no part of a line", arguments: writeFaults
-  )
+    "an append that meets a fault at any step completes or throws, and leaves no part of a line",
+    arguments: FileFault.writes)
   func appendAtEveryStep(fault: FileFault) throws {
     let folder = try TemporaryFolder()
     defer { folder.cleanUp() }
@@ -118,7 +103,7 @@ struct FaultInjectionTests {
       let after = folder.read("journal.jsonl")
       if let error = failure {
         #expect(after == before, "\(fault) at \(step): \(error), and the file as it was")
-        #expect(!Self.mustComplete(fault), "\(fault) at \(step) must not fail the append: \(error)")
+        #expect(!fault.mustComplete, "\(fault) at \(step) must not fail the append: \(error)")
         if case .fail(let code) = fault { #expect(error.code == code, "\(fault) at \(step) reported as \(error)") }
       } else {
         #expect(after == before + lines.map { $0 + "\n" }.joined(), "\(fault) at \(step): all of it")
@@ -142,138 +127,5 @@ struct FaultInjectionTests {
     }
     #expect(folder.read("journal.jsonl") == Self.line(1) + "\n")
     #expect(faults.operations.map(\.kind).contains(.truncate), "cut back to its length before the append")
-  }
-
-  // MARK: - Commands against the recount
-
-  /// A world of random sessions whose caches are built, then changed by a session appended
-  /// behind pomo's back, so the next command reads the old caches and writes new ones.
-  static func world() throws -> RandomHistory {
-    let world = try RandomHistory(seed: 11)
-    #expect(world.run(["report", "--year"]).status == 0)
-    return world
-  }
-
-  static let compared: [[String]] = [
-    ["report", "--year", "--format", "json"], ["log", "--limit", "100000"], ["completions", "--list", "tags"],
-  ]
-
-  /// Every compared command with caches answers as the recount, and no journal file holds
-  /// a damaged line.
-  static func expectRecount(_ world: RandomHistory, _ what: String, lines: Bool = true) throws {
-    for words in compared {
-      let cached = world.run(words)
-      let recount = world.run(words, noCache: true)
-      #expect(
-        cached.status == recount.status && cached.out == recount.out && cached.err == recount.err,
-        "\(what): pomo \(words.joined(separator: " ")) with caches \(cached.status) \(cached.err) differs from the recount \(recount.status) \(recount.err)"
-      )
-    }
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: world.journalFolder)) ?? []
-    for name in names where lines && name.hasSuffix(".jsonl") {
-      var bad: [Journal.BadLine] = []
-      try Journal(path: world.journalFolder + "/" + name).forEach(finished: true, bad: { bad.append($0) }) { _, _ in }
-      #expect(bad.isEmpty, "\(what): \(name) has damaged lines: \(bad)")
-    }
-  }
-
-  /// A command run while `faults` fail the calls on the files `only` picks answers as the
-  /// recount, or fails with a clear error; afterwards every answer is the recount's.
-  static func expectAnswerOrError(
-    _ words: [String], in world: RandomHistory, faults: FileFaults, _ what: String
-  ) -> (status: Int32, out: String, err: String) {
-    let result = FileFaults.$current.withValue(faults) { world.run(words) }
-    if result.status != 0 {
-      #expect(
-        result.err.hasPrefix("Error: ") || result.err.contains("\nError: "), "\(what): unclear failure \(result.err)")
-    }
-    return result
-  }
-
-  @Test(
-    "pomo add meets a fault at every step on the journal: it records the session or says why, and answers stay the recount's",
-    arguments: writeFaults)
-  func addAtEveryStep(fault: FileFault) throws {
-    let words = ["add", "work", "--start", "2026-11-20 10:00", "--allow-overlap"]
-    let probe = try Self.world()
-    let probeFolder = probe.journalFolder
-    let recorder = FileFaults(only: { _, path in path.hasPrefix(probeFolder) })
-    _ = FileFaults.$current.withValue(recorder) { probe.run(words) }
-    let steps = recorder.operations.count
-    #expect(recorder.operations.contains { $0.kind == .write }, "the append was among the steps")
-    for k in 0..<steps {
-      let world = try Self.world()
-      let folder = world.journalFolder
-      let sessions = world.run(["log", "--limit", "100000"], noCache: true).out.split(separator: "\n").count
-      let faults = FileFaults(only: { _, path in path.hasPrefix(folder) }) { $0.number == k ? fault : nil }
-      let what = "\(fault) at step \(k) of \(steps)"
-      let result = Self.expectAnswerOrError(words, in: world, faults: faults, what)
-      let now = world.run(["log", "--limit", "100000"], noCache: true).out.split(separator: "\n").count
-      #expect(now == sessions + (result.status == 0 ? 1 : 0), "\(what): \(sessions) sessions, then \(now)")
-      if Self.mustComplete(fault) { #expect(result.status == 0, "\(what): \(result.err)") }
-      try Self.expectRecount(world, what)
-    }
-  }
-
-  @Test(
-    "a cache write or read that meets a fault at any step costs time, never a wrong answer",
-    arguments: writeFaults + readFaults)
-  func cacheAtEveryStep(fault: FileFault) throws {
-    let words = ["report", "--year", "--format", "json"]
-    let probe = try Self.world()
-    probe.appendSession()
-    let probeFolder = probe.cacheFolder
-    let recorder = FileFaults(only: { _, path in path.hasPrefix(probeFolder) })
-    _ = FileFaults.$current.withValue(recorder) { probe.run(words) }
-    let steps = recorder.operations.count
-    let kinds = Set(recorder.operations.map(\.kind))
-    #expect(kinds.isSuperset(of: [.open, .read, .write, .rename]), "cache reads and writes among the steps: \(kinds)")
-    for k in 0..<steps {
-      let world = try Self.world()
-      world.appendSession()
-      let folder = world.cacheFolder
-      let recount = world.run(words, noCache: true)
-      let faults = FileFaults(only: { _, path in path.hasPrefix(folder) }) { $0.number == k ? fault : nil }
-      let what = "\(fault) at step \(k) of \(steps)"
-      let result = Self.expectAnswerOrError(words, in: world, faults: faults, what)
-      #expect(
-        result.status == 0 && result.out == recount.out, "\(what): a cache's fault changed the answer: \(result.err)")
-      try Self.expectRecount(world, what)
-    }
-  }
-
-  @Test(
-    "a journal cut or failing between two reads: the answer is the recount's or a clear error", arguments: readFaults)
-  func journalReadAtEveryStep(fault: FileFault) throws {
-    let words = ["report", "--year", "--format", "json"]
-    let probe = try Self.world()
-    probe.appendSession()
-    let probeFolder = probe.journalFolder
-    let recorder = FileFaults(only: { kind, path in kind == .read && path.hasPrefix(probeFolder) })
-    _ = FileFaults.$current.withValue(recorder) { probe.run(words, noCache: true) }
-    let steps = recorder.operations.count
-    #expect(steps > 0)
-    for noCache in [false, true] {
-      for k in 0..<steps {
-        let world = try Self.world()
-        world.appendSession()
-        let folder = world.journalFolder
-        let faults = FileFaults(only: { kind, path in kind == .read && path.hasPrefix(folder) }) {
-          $0.number == k ? fault : nil
-        }
-        let what = "\(fault) at read \(k) of \(steps)\(noCache ? ", --no-cache" : "")"
-        let result = FileFaults.$current.withValue(faults) { world.run(words, noCache: noCache) }
-        if result.status == 0 {
-          // The file as it is now (cut, perhaps) is what the answer must be about.
-          let recount = world.run(words, noCache: true)
-          #expect(result.out == recount.out, "\(what): a wrong answer")
-        } else {
-          #expect(result.err.contains("Error: "), "\(what): unclear failure \(result.err)")
-          #expect(!Self.mustComplete(fault), "\(what) must not fail the command: \(result.err)")
-        }
-        // The test cut the journal itself, perhaps inside a line: that line is damaged now.
-        try Self.expectRecount(world, what, lines: false)
-      }
-    }
   }
 }

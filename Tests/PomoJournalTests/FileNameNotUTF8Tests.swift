@@ -2,8 +2,6 @@ import Foundation
 import PomoTestSupport
 import Testing
 
-@testable import PomoJournal
-@testable import PomoKit
 @testable import PomoPlatform
 
 #if canImport(Glibc)

@@ -1,8 +1,9 @@
+import PomoJournalTestSupport
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
-import PomoTestSupport
 
 /// A record as one line: its times in UTC, preset, tags, note and its single phase.
 private func summary(_ r: JournalRecord) -> String {
@@ -368,5 +369,51 @@ struct ImportSourceTests {
       }
       #expect(result.skipped.allSatisfy { $0.line >= 1 && !$0.reason.isEmpty })
     }
+  }
+
+  @Test(
+    "the format is recognized from the first characters",
+    arguments: [
+      (#"{"v":2,"id":"a"}"#, ImportSource.pomo),
+      ("\u{FEFF}\n  [\n{\"id\":1,\"start\":\"20261201T090000Z\"}]", .timewarrior),
+      ("[\n]\n", .timewarrior),
+      ("[\n [\n  1796027400,", .watson),
+      ("2026-11-30T09:00:00-05:00 duration=25", .openpomodoro),
+      // pomo's own export --format json: an array of its records, as written or pretty-printed.
+      ("[\n{\"v\":2,\"id\":\"a\",\"preset\":\"work\"}]", .pomo),
+      ("\u{FEFF}[\n  {\n    \"v\": 2,\n    \"id\": \"a\"", .pomo),
+      ("[{\"id\":\"a\",\"start\":\"2026-11-30T09:00:00Z\",\"phases\":[]}]", .pomo),
+      ("", .pomo),
+    ])
+  func recognized(text: String, source: ImportSource) {
+    #expect(ImportSource.recognize(Array(text.utf8)[...]) == source)
+  }
+
+  @Test("text of no known format is not recognized", arguments: ["hello", "[1, 2]", "2026/11/30 09:00", "<xml/>"])
+  func unrecognized(text: String) {
+    #expect(ImportSource.recognize(Array(text.utf8)[...]) == nil)
+  }
+
+  @Test("Timewarrior's intervals are named as Timewarrior names them: @1 is the newest")
+  func newestIsOne() {
+    let text = """
+      [
+      {"id":3,"start":"20261130T083000Z","end":"20261130T085500Z"},
+      {"id":2,"start":"bad","end":"20261130T093000Z"},
+      {"start":"20261130T100000Z"}
+      ]
+      """
+    let result = TimewarriorImport.parse(Array(text.utf8), host: "h", zone: FixedZone())
+    #expect(result.skipped.map(\.reason).map { String($0.prefix(12)) } == ["interval @2 ", "interval @1 "])
+  }
+
+  @Test("the array's elements become JSON Lines, spaces outside strings dropped, leftovers kept as damaged lines")
+  func arrayLines() {
+    func lines(_ text: String) -> String { String(decoding: JournalArray.lines(Array(text.utf8)), as: UTF8.self) }
+    #expect(lines("[{\"a\": \"x, ]} y\"}, {\"b\":[1, {\"c\":2}]}]") == "{\"a\":\"x, ]} y\"}\n{\"b\":[1,{\"c\":2}]}\n")
+    #expect(lines("[\n]\n") == "")
+    #expect(lines("[{\"a\":\"\\\"]\"}]") == "{\"a\":\"\\\"]\"}\n")
+    #expect(lines("[{\"a\":1}] trailing") == "{\"a\":1}\ntrailing\n")
+    #expect(lines("[{\"a\":1}, {\"b\":") == "{\"a\":1}\n{\"b\":\n")
   }
 }

@@ -1,14 +1,10 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
-@testable import PomoKit
-@testable import PomoReport
-@testable import PomoJournal
-@testable import PomoTerminal
 @testable import PomoCore
+@testable import PomoJournal
 @testable import PomoPlatform
-@testable import PomoSession
-import PomoTestSupport
 
 @Suite("Journal")
 struct JournalTests {
@@ -155,49 +151,4 @@ struct JournalTests {
     #expect(record.end - record.start == 34)
   }
 
-  @Test("a crashed session is rebuilt from its state file up to the last known instant")
-  func recoverFromState() throws {
-    let clock = FakeClock()
-    let preset = Preset(name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 50)], rounds: 1)
-    var engine = SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
-    _ = engine.start()
-    clock.advance(.seconds(10))
-    _ = engine.tick()
-    let info = SessionInfo(id: "id", host: "h", planCount: 2)
-    let state = try #require(SessionState(engine: engine, info: info, pid: 42))
-    let text = state.json(offset: { _ in 0 }).text
-    let back = try SessionState(bytes: Array(text.utf8))
-    #expect(back == state)
-    #expect(back.upcoming.map(\.name) == ["rest"])
-    #expect(back.upcoming.first?.duration == .seconds(50))
-    let record = back.interruptedRecord(lastKnown: state.updated + 20)
-    #expect(record.phases.map(\.elapsedSeconds) == [10, 20])
-    #expect(record.phases.map(\.completed) == [true, false])
-    #expect(record.interruption == .crash)
-    #expect(record.end == state.updated + 20)
-    // A heartbeat past the deadline still ends the phase at its deadline.
-    #expect(back.interruptedRecord(lastKnown: state.updated + 500).phases[1].elapsedSeconds == 50)
-  }
-
-  @Test("resuming continues from the phase that was cut short, with the time it had left")
-  func resume() throws {
-    let preset = Preset(name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 2)
-    let plan = Plan(preset: preset)
-    var record = JournalRecord(
-      id: "r", preset: "t", status: .interrupted, start: 0, end: 14, host: "h", rounds: 2,
-      phases: [
-        JournalPhase(
-          name: "go", kind: .work, round: 1, start: 0, end: 10, plannedSeconds: 10, elapsedSeconds: 10, completed: true),
-        JournalPhase(
-          name: "rest", kind: .rest, round: 1, start: 10, end: 12, plannedSeconds: 5, elapsedSeconds: 2,
-          completed: false),
-      ])
-    let rest = try #require(plan.resuming(after: record))
-    #expect(rest.offset == 1)
-    #expect(rest.plan.phases.map(\.duration) == [.seconds(3), .seconds(10), .seconds(5)])
-    #expect(rest.plan.phases.map(\.round) == [1, 2, 2])
-    record.planOffset = 3
-    record.phases = [record.phases[0]]
-    #expect(plan.resuming(after: record) == nil)
-  }
 }

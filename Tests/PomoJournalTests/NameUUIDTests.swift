@@ -1,4 +1,4 @@
-import PomoTestSupport
+import Foundation
 import Testing
 
 @testable import PomoJournal

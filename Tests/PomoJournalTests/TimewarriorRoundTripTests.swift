@@ -1,10 +1,9 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
-@testable import PomoKit
-import PomoTestSupport
 
 private let timew = "/usr/bin/timew"
 private let hasTimew = FileManager.default.isExecutableFile(atPath: timew)

@@ -1,14 +1,10 @@
-import CPlatform
 import Foundation
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
-@testable import PomoJournal
-@testable import PomoKit
 @testable import PomoPlatform
-@testable import PomoReport
 @testable import PomoTerminal
-import PomoTestSupport
 
 #if canImport(Glibc)
   import Glibc

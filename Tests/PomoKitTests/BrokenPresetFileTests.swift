@@ -1,9 +1,7 @@
-import Foundation
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
-@testable import PomoKit
-import PomoTestSupport
 
 /// A preset file that cannot be used is a warning naming it, never a reason for every other
 /// preset and timer to fail.

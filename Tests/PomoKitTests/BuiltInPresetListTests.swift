@@ -1,9 +1,7 @@
 import Foundation
-import PomoTestSupport
 import Testing
 
 @testable import PomoCore
-@testable import PomoKit
 
 /// `pomo --help` and pomo(1) name the built-in presets; the catalog (the files in `Presets/`,
 /// embedded at build time) is what `pomo presets` lists. They must name the same presets.

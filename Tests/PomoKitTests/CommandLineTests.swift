@@ -1,12 +1,7 @@
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
 @testable import PomoKit
-@testable import PomoPlatform
-@testable import PomoReport
-@testable import PomoTerminal
 
 /// The line after every `pomo report` usage error, pinned whole.
 let reportUsage = "See 'pomo report --help'.\n"
@@ -17,73 +12,6 @@ let startUsage = "See 'pomo start --help'.\n"
 @Suite("Command line")
 struct CommandLineTests {
   let pomo = InProcess(home: "/nonexistent-home")
-
-  @Test("pomo --help, whole")
-  func rootHelp() {
-    let result = pomo.run("--help")
-    #expect(result.status == 0)
-    #expect(result.err == "")
-    #expect(
-      result.out == """
-        OVERVIEW: A Pomodoro and interval-training timer for the terminal.
-
-        Runs presets of timed phases (focus and breaks, work and rest) with a live
-        progress bar, and records every session in a journal.
-
-        Built-in presets: 52-17, amrap, emom, flow, hiit, ladder, stretch,
-        stretch-sides, tabata, tabata-moves, work ('pomo presets' describes each). Your
-        own go in $XDG_CONFIG_HOME/pomo/presets/NAME.json.
-
-        USAGE: pomo <subcommand>
-
-        OPTIONS:
-          -h, --help              Show help information.
-          --no-cache              Answer from the journal alone: read and write no cache
-                                  (also POMO_NO_CACHE=1).
-          --version               Show the version.
-
-        SUBCOMMANDS:
-          start                   Start a session from a preset.
-          resume                  Resume a paused session, or the last interrupted one.
-          pause                   Pause the running session.
-          toggle                  Pause the running session, or resume it if paused.
-          skip                    End the current phase now and start the next.
-          extend                  Lengthen the current phase of the running session.
-          next                    Continue a phase that waits for confirmation.
-          rep                     Count a round of the running AMRAP, or give the reps a
-                                  phase asks for.
-          tag                     Add tags to the running session.
-          untag                   Take tags off the running session.
-          note                    Set the running session's note.
-          mark                    Mark an interruption of the running Pomodoro.
-          void                    Void the running Pomodoro and begin it again.
-          away                    Tell the running session you have left.
-          back                    Tell the running session you are back.
-          keep                    Keep the time away the session asks about.
-          drop                    Drop the time away the session asks about.
-          stop                    Stop the running session.
-          attach                  Show the running session live, with its keys, in this
-                                  terminal.
-          status                  Show what is running now, for prompts and status bars.
-          log                     Show the latest sessions, newest first.
-          add                     Record a session that was not timed.
-          edit                    Correct a recorded session.
-          delete                  Delete a recorded session.
-          undo                    Take back the latest add, edit or delete.
-          task                    Plan the day's tasks with estimates in Pomodoros.
-          report                  Summarize the journal: focus by day, totals, streak.
-          export                  Print sessions as CSV, JSON, iCalendar or Timewarrior.
-          import                  Add sessions from another journal or another tool.
-          journal                 Show the journal's files, one per machine.
-          presets                 List the presets: built-in ones and your own.
-          completions             Print a shell completion script for bash, zsh or fish.
-          manual                  Print the manual page, pomo(1), in roff (mdoc).
-          help                    Show help for a command.
-
-          See 'pomo help <subcommand>' for detailed help.
-
-        """)
-  }
 
   @Test(
     "help is the same by every route",

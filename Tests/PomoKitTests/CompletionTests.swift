@@ -1,14 +1,11 @@
 import Foundation
+@testable import PomoIndex
+import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoIndex
 @testable import PomoJournal
 @testable import PomoKit
-@testable import PomoPlatform
-@testable import PomoReport
-@testable import PomoTerminal
 
 /// A journal line with the given tags.
 func journalLine(_ n: Int, tags: [String], preset: String = "work") -> String {
@@ -34,43 +31,6 @@ struct CompletionCommandTests {
     let list = pomo.run("completions", "--list", "colours")
     #expect(list.status == 64)
     #expect(list.err.hasPrefix("Error: '--list' must be one of presets, tags, sessions, tasks, got 'colours'\n"))
-  }
-
-  @Test("pomo completions --help, whole")
-  func help() {
-    let result = InProcess(home: "/nonexistent").run("completions", "--help")
-    #expect(result.status == 0)
-    #expect(
-      result.out == """
-        OVERVIEW: Print a shell completion script for bash, zsh or fish.
-
-        The script completes commands, options, their values, preset names, and the
-        tags, session ids (of 'pomo edit' and 'pomo delete') and open task ids in your
-        journal. It asks pomo for them each time it completes ('pomo completions --list
-        presets', or tags, sessions, tasks), so new ones appear at once.
-        Scripts/install.sh installs all three; by hand:
-
-          pomo completions bash > ~/.local/share/bash-completion/completions/pomo
-          pomo completions zsh > ~/.local/share/zsh/site-functions/_pomo
-          pomo completions fish > ~/.config/fish/completions/pomo.fish
-
-        USAGE: pomo completions [<shell>] [--list <what>] [--journal <path>]
-
-        ARGUMENTS:
-          <shell>                 The shell to print a script for: bash, zsh or fish.
-
-        OPTIONS:
-          --list <what>           Print the names a script completes, one a line:
-                                  presets (built-in and yours), tags (in the journal),
-                                  sessions (the latest 20 ids, newest first) or tasks
-                                  (the open ones' ids); an id is followed by a tab and
-                                  what it is.
-          --journal <path>        The journal: a folder (one file per machine) or a
-                                  single file (default: $POMO_JOURNAL, else
-                                  $XDG_DATA_HOME/pomo/journal/).
-          -h, --help              Show help information.
-
-        """)
   }
 
   @Test("--list presets: the built-ins and the user's own, read when asked")

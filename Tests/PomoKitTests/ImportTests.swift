@@ -2,12 +2,7 @@ import Foundation
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
-@testable import PomoKit
 @testable import PomoPlatform
-@testable import PomoReport
-@testable import PomoTerminal
 
 /// `pomo import` copies each new record's line as it stands and never rewrites one.
 @Suite("Import copies, never rewrites")

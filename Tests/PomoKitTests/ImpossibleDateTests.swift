@@ -1,13 +1,7 @@
-import Foundation
 import Testing
 
-@testable import PomoKit
-@testable import PomoReport
-@testable import PomoJournal
-@testable import PomoTerminal
 @testable import PomoCore
-@testable import PomoPlatform
-import PomoTestSupport
+@testable import PomoJournal
 
 @Suite("Dates that do not exist are errors")
 struct ImpossibleDateTests {

@@ -2,12 +2,6 @@ import Foundation
 import Testing
 
 @testable import PomoKit
-@testable import PomoReport
-@testable import PomoJournal
-@testable import PomoTerminal
-@testable import PomoCore
-@testable import PomoPlatform
-import PomoTestSupport
 
 @Suite("Integer options are plain decimal digits")
 struct IntegerOptionTests {

@@ -5,6 +5,7 @@ import PomoCore
 import PomoJournal
 import PomoKit
 import PomoPlatform
+import PomoJournalTestSupport
 import PomoTestSupport
 
 /// `pomo log --json` over more sessions than one batch of lines: written as it is read, in

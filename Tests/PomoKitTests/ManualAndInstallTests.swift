@@ -1,13 +1,8 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
 @testable import PomoKit
-@testable import PomoReport
-@testable import PomoJournal
-@testable import PomoTerminal
-@testable import PomoCore
-@testable import PomoPlatform
-import PomoTestSupport
 
 @Suite("The manual, pomo(1)")
 struct ManualTests {

@@ -3,7 +3,6 @@ import PomoTestSupport
 import Testing
 
 @testable import PomoCore
-@testable import PomoKit
 
 /// Every command at 40 columns, the narrowest terminal pomo reads well on, with a journal that
 /// has sessions, a workout-free preset session and a task: no line may be wider than the terminal.

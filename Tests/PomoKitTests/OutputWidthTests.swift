@@ -1,4 +1,3 @@
-import Foundation
 import PomoTestSupport
 import Testing
 
@@ -6,7 +5,6 @@ import Testing
 @testable import PomoJournal
 @testable import PomoKit
 @testable import PomoPlatform
-@testable import PomoTerminal
 
 /// Output to a pipe or a file is not cut at 80 columns: fields are whole for `grep` and `cut`,
 /// unless `COLUMNS` says how wide to be. Prose (help) still wraps at 80.

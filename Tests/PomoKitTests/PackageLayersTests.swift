@@ -173,6 +173,35 @@ struct PackageLayersTests {
     return problems
   }
 
+  /// The targets `name` reaches through its declared dependencies, itself among them.
+  static func reach(_ name: String, _ targets: [Target]) -> Set<String> {
+    var reached = Set<String>()
+    var wanted = [name]
+    while let next = wanted.popLast() {
+      guard reached.insert(next).inserted, let target = targets.first(where: { $0.name == next }) else { continue }
+      wanted += target.dependencies
+    }
+    return reached
+  }
+
+  /// Each import under `Tests/` of a target the file's own target does not reach through its
+  /// declarations: a test lives in the target of the highest layer it uses, and sees only
+  /// that layer and those below it. `files` holds the text of every Swift file under `Tests/`.
+  static func testImportProblems(_ targets: [Target], files: [String: String]) -> [String] {
+    let names = Set(targets.map(\.name))
+    var problems: [String] = []
+    for target in targets where target.folder.hasPrefix("Tests/") {
+      let reached = reach(target.name, targets)
+      for (path, text) in files.sorted(by: { $0.key < $1.key }) where path.hasPrefix(target.folder + "/") {
+        for (module, line) in imports(in: text) where names.contains(module) && !reached.contains(module) {
+          problems.append(
+            "\(path):\(line): imports \(module), which \(target.name) does not reach through Package.swift")
+        }
+      }
+    }
+    return problems
+  }
+
   // MARK: - Reading the lists of layers
 
   /// The layers a list names, from its lines: `Name → A, B` or `Name` alone (one that uses
@@ -261,6 +290,18 @@ struct PackageLayersTests {
     }
     #expect(files.count > 100, "found only \(files.count) Swift files under Sources/")
     let problems = Self.importProblems(targets, layers: try Self.layers(in: manifest, targets), files: files)
+    #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+  }
+
+  @Test("every file under Tests/ imports only what its test target reaches: a test lives with the highest layer it uses")
+  func testImportsMatchTheDeclarations() throws {
+    let targets = try Self.targets(in: try Self.read("Package.swift"))
+    var files: [String: String] = [:]
+    for target in targets where target.folder.hasPrefix("Tests/") {
+      for path in Self.swiftFiles(in: target.folder) { files[path] = try Self.read(path) }
+    }
+    #expect(files.count > 100, "found only \(files.count) Swift files under Tests/")
+    let problems = Self.testImportProblems(targets, files: files)
     #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
   }
 
@@ -355,6 +396,20 @@ struct PackageLayersTests {
     #expect(
       Self.importProblems(targets, layers: layers, files: files.filter { $0.key != "Sources/Top/B.swift" }) == [
         "Package.swift: Top declares Bottom, which none of its files imports"
+      ])
+  }
+
+  @Test("a test file that imports a layer its test target does not reach is caught; one below it is not")
+  func catchesATestImportAboveItsTarget() throws {
+    let targets = try Self.targets(in: Self.sample)
+    let files = [
+      "Tests/TopTests/A.swift": "import Testing\n@testable import Top\n@testable import Bottom\nimport Helpers\n",
+      "Tests/TopTests/B.swift": "@testable import Aside\n",
+      "Tests/Helpers/C.swift": "import Top\n",
+    ]
+    #expect(
+      Self.testImportProblems(targets, files: files) == [
+        "Tests/TopTests/B.swift:1: imports Aside, which TopTests does not reach through Package.swift"
       ])
   }
 

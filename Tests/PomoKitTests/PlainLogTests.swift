@@ -1,14 +1,6 @@
-import CPlatform
 import Foundation
-import Testing
-
-@testable import PomoCore
-@testable import PomoJournal
-@testable import PomoKit
-@testable import PomoPlatform
-@testable import PomoReport
-@testable import PomoTerminal
 import PomoTestSupport
+import Testing
 
 #if canImport(Glibc)
   import Glibc

@@ -1,13 +1,11 @@
-import Foundation
+import PomoTestSupport
 import Testing
 
-@testable import PomoKit
-@testable import PomoReport
-@testable import PomoJournal
-@testable import PomoTerminal
 @testable import PomoCore
+@testable import PomoJournal
 @testable import PomoPlatform
-import PomoTestSupport
+@testable import PomoReport
+@testable import PomoTerminal
 
 @Suite("Counts read '1 phase', '2 phases'")
 struct PluralTests {

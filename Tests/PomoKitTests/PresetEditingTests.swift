@@ -1,13 +1,8 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
-@testable import PomoKit
-@testable import PomoReport
-@testable import PomoJournal
-@testable import PomoTerminal
 @testable import PomoCore
-@testable import PomoPlatform
-import PomoTestSupport
 
 /// `pomo presets new`, `presets schema` and `presets show --json`: the real binary in a
 /// temporary HOME.
@@ -159,56 +154,12 @@ struct PresetEditingTests {
     #expect(!FileManager.default.fileExists(atPath: home.file(".config/pomo")))
   }
 
-  @Test("presets new --help, whole")
-  func newHelp() {
-    let result = InProcess(home: "/nonexistent-home").run("presets", "new", "--help")
-    #expect(result.status == 0)
-    #expect(
-      result.out == """
-        OVERVIEW: Start a preset of your own from a copy of another.
-
-        Writes $XDG_CONFIG_HOME/pomo/presets/NAME.json (mode 0600), a copy of the preset
-        with its name and "$schema": "./preset.schema.json", and the schema beside it,
-        so that editors which read JSON Schema check and complete the file. An existing
-        file is never overwritten.
-
-        A preset of your own named as a built-in one (in any case: Work is work)
-        replaces it everywhere, so such a name is refused unless --replace-built-in says
-        that is the point:
-          pomo presets new work --replace-built-in
-
-        USAGE: pomo presets new <name> [--from <preset>] [--replace-built-in]
-
-        ARGUMENTS:
-          <name>                  The new preset's name: letters, digits, '.', '_' or
-                                  '-', at most 64 (a '.json' at the end is left out).
-
-        OPTIONS:
-          --from <preset>         The preset to copy: a name or the path of a preset
-                                  file (default: work).
-          --replace-built-in      Allow a name that a built-in preset has: your file
-                                  then replaces it.
-          -h, --help              Show help information.
-
-        """)
-  }
-
-  @Test("presets schema --help, whole")
+  @Test("pomo help presets schema prints the page presets schema --help prints")
   func schemaHelp() {
-    let result = InProcess(home: "/nonexistent-home").run("help", "presets", "schema")
+    let pomo = InProcess(home: "/nonexistent-home")
+    let result = pomo.run("help", "presets", "schema")
     #expect(result.status == 0)
-    #expect(
-      result.out == """
-        OVERVIEW: Print the JSON Schema (draft 2020-12) for preset files.
-
-        The schema accepts exactly the files pomo accepts, but for duplicate keys, which
-        are always an error. 'pomo presets new' keeps a copy of it beside your presets.
-
-        USAGE: pomo presets schema
-
-        OPTIONS:
-          -h, --help              Show help information.
-
-        """)
+    #expect(result.out == pomo.run("presets", "schema", "--help").out)
+    #expect(result.out.hasPrefix("OVERVIEW: Print the JSON Schema (draft 2020-12) for preset files.\n"))
   }
 }

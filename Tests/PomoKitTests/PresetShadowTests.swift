@@ -3,7 +3,6 @@ import PomoTestSupport
 import Testing
 
 @testable import PomoCore
-@testable import PomoKit
 
 /// A preset of your own never replaces a built-in one without a word.
 @Suite("presets new and the built-in names")

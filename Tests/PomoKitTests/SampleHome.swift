@@ -1,13 +1,5 @@
 import CPlatform
 import Foundation
-import Testing
-
-@testable import PomoCore
-@testable import PomoJournal
-@testable import PomoKit
-@testable import PomoPlatform
-@testable import PomoReport
-@testable import PomoTerminal
 import PomoTestSupport
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import PomoTestSupport
+import PomoJournalTestSupport
 import Testing
 
 @testable import PomoCore

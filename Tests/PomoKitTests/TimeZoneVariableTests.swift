@@ -1,13 +1,7 @@
-import Foundation
+import PomoTestSupport
 import Testing
 
-@testable import PomoKit
-@testable import PomoReport
-@testable import PomoJournal
-@testable import PomoTerminal
 @testable import PomoCore
-@testable import PomoPlatform
-import PomoTestSupport
 
 @Suite("An unusable TZ is reported once")
 struct TimeZoneVariableTests {

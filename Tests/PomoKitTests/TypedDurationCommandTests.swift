@@ -1,6 +1,6 @@
+import PomoTestSupport
 import Testing
 
-import PomoTestSupport
 @testable import PomoCore
 
 /// Every command that takes a duration reads it by `TypedDuration`'s one rule: the same

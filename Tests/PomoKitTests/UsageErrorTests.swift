@@ -2,11 +2,6 @@ import Foundation
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoKit
-@testable import PomoPlatform
-@testable import PomoTerminal
-
 /// A usage error is one `Error:` line (with the nearest name where there is one) and a pointer
 /// to the command's help, exit 64, never the whole usage again, for every command.
 @Suite("usage errors")

@@ -1,12 +1,9 @@
-import Foundation
+import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
-@testable import PomoKit
-@testable import PomoPlatform
-@testable import PomoTerminal
 
 #if canImport(Glibc)
   import Glibc

@@ -1,17 +1,14 @@
 import Foundation
+import PomoTestSupport
 import Testing
+
+@testable import PomoCore
+@testable import PomoJournal
+@testable import PomoReport
 
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
-
-@testable import PomoKit
-@testable import PomoReport
-@testable import PomoJournal
-@testable import PomoTerminal
-@testable import PomoCore
-@testable import PomoPlatform
-import PomoTestSupport
 
 /// A year of sessions with a pattern people can check by eye: weekdays busy, weekends quiet,
 /// more focus as each month goes on, nothing in August.
@@ -200,7 +197,6 @@ struct HeatmapTests {
 
     """
 }
-
 
 @Suite("The hours grid")
 struct HourGridTests {

@@ -1,9 +1,7 @@
-import Foundation
 import Testing
 
 @testable import PomoCore
 @testable import PomoReport
-import PomoTestSupport
 
 /// A report of one day is headed "Tue 2026-12-01", never "Tue 2026-12-01: Tue 2026-12-01".
 @Suite("A report's heading says its days once")

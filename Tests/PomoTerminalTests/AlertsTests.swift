@@ -1,12 +1,10 @@
+import Foundation
+import PomoTestSupport
 import Testing
 
-@testable import PomoKit
-@testable import PomoReport
-@testable import PomoJournal
-@testable import PomoTerminal
 @testable import PomoCore
 @testable import PomoPlatform
-import PomoTestSupport
+@testable import PomoTerminal
 
 @Suite("Alerts")
 struct AlertsTests {

@@ -3,9 +3,6 @@ import PomoTestSupport
 import Testing
 
 @testable import PomoCore
-@testable import PomoJournal
-@testable import PomoKit
-@testable import PomoPlatform
 @testable import PomoTerminal
 
 #if canImport(Glibc)

@@ -1,11 +1,9 @@
-import Foundation
+import PomoTestSupport
 import Testing
 
-@testable import PomoKit
-@testable import PomoTerminal
 @testable import PomoCore
 @testable import PomoPlatform
-import PomoTestSupport
+@testable import PomoTerminal
 
 /// Confirm mode says how to go on: the header lists enter, and a waiting phase's live line says
 /// "enter to go on" at every width that has room for it; enter goes on.
@@ -55,15 +53,5 @@ struct ConfirmModeHintTests {
     #expect(SessionEngine.command(forKey: 13) == .next)
     _ = engine.apply(.next)
     #expect(engine.currentPhase?.name == "break")
-  }
-
-  @Test("--confirm --no-confirm is refused with --dry-run too")
-  func refusedWithDryRun() throws {
-    let home = try TemporaryFolder()
-    defer { home.cleanUp() }
-    let result = InProcess(home: home.path).run("start", "25m", "--confirm", "--no-confirm", "--dry-run")
-    #expect(result.status == 64)
-    #expect(result.out.isEmpty)
-    #expect(result.err.hasPrefix("Error: --confirm and --no-confirm cannot be used together\n"))
   }
 }

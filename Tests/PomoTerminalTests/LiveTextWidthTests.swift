@@ -1,7 +1,7 @@
 import Foundation
+import PomoTestSupport
 import Testing
 
-import PomoTestSupport
 @testable import PomoCore
 @testable import PomoPlatform
 @testable import PomoTerminal

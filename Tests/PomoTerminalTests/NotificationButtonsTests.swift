@@ -2,7 +2,6 @@ import PomoTestSupport
 import Testing
 
 @testable import PomoCore
-@testable import PomoPlatform
 @testable import PomoTerminal
 
 /// Which buttons a notification has, and what a click on each does, read from the engine.

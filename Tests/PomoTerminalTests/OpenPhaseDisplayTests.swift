@@ -1,9 +1,9 @@
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
 @testable import PomoPlatform
 @testable import PomoTerminal
-import PomoTestSupport
 
 /// An open focus (Flowtime) shows its time counting up, the way a phase waiting in overtime
 /// does, and the plain log says what it ran and what rest it earned.

@@ -1,14 +1,7 @@
-import CPlatform
-import Foundation
 import Testing
 
 @testable import PomoCore
-@testable import PomoJournal
-@testable import PomoKit
-@testable import PomoPlatform
-@testable import PomoReport
 @testable import PomoTerminal
-import PomoTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -28,8 +21,6 @@ struct StatusLineLinuxConsoleTests {
       #expect(Set(text).isSubset(of: ["█", "░"]), "\(fraction): \(bar.text)")
       #expect(text.count == 20)
       #expect(text.filter { $0 == "█" }.count == Int((fraction * 20).rounded(.down)))
-      let report = ANSI.strip(ReportText.bar(fraction, width: 20, style: style))
-      #expect(Set(report).isSubset(of: ["█", " "]), "\(fraction): \(report)")
     }
   }
 

@@ -1,12 +1,7 @@
 import Testing
 
-@testable import PomoKit
-@testable import PomoReport
-@testable import PomoJournal
-@testable import PomoTerminal
 @testable import PomoCore
-@testable import PomoPlatform
-import PomoTestSupport
+@testable import PomoTerminal
 
 @Suite("Status line")
 struct StatusLineTests {

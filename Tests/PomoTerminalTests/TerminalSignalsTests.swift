@@ -1,11 +1,9 @@
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore
-@testable import PomoJournal
-@testable import PomoKit
 @testable import PomoPlatform
 @testable import PomoTerminal
-import PomoTestSupport
 
 /// The sequences pinned byte for byte, so a change to any of them is seen in review.
 @Suite("Terminal signals")

@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 
 /// A private, real `dbus-daemon` in a temporary folder: a session bus, or a stand-in for the
 /// system bus (the same daemon with `<type>system</type>`), listening on a socket file and on

@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 
 /// A real dunst on a private desk: its own `dbus-daemon` as the session bus and its own Xvfb
 /// (on a display number Xvfb picks itself, `-displayfd`), so nothing of the machine's desktop

@@ -1,11 +1,4 @@
-import Foundation
 import PomoCore
-import PomoJournal
-import PomoKit
-import PomoPlatform
-import PomoReport
-import PomoTerminal
-import Testing
 
 /// Virtual time for the engine: `advance` moves both clocks, `sleep` only the boot clock.
 package final class FakeClock: @unchecked Sendable {

@@ -1,10 +1,4 @@
 import Foundation
-import Testing
-
-import PomoCore
-import PomoJournal
-import PomoKit
-import PomoPlatform
 
 /// The package's top folder, found from this file's path.
 package let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 
 /// A Taskwarrior database of a test's own, in its HOME (`TASKRC`, `TASKDATA`), and the real

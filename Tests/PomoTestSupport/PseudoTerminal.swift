@@ -1,6 +1,5 @@
 import CPlatform
 import Foundation
-import Testing
 
 #if canImport(Glibc)
   import Glibc

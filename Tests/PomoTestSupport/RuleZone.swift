@@ -1,12 +1,4 @@
-import Foundation
-import Testing
-
 import PomoCore
-import PomoJournal
-import PomoKit
-import PomoPlatform
-import PomoReport
-import PomoTerminal
 
 /// Europe/Berlin and America/New_York by their current DST rules, so the pure report code is
 /// tested without the system's zone files (the end-to-end tests use the real ones).

@@ -1,11 +1,6 @@
 import Foundation
 import Testing
 
-import PomoCore
-import PomoJournal
-import PomoKit
-import PomoPlatform
-
 /// Runs the real binary as a user would, with only the given environment, and waits.
 package func runPomo(_ arguments: [String], environment: [String: String], stdin: String? = nil, timeout: TimeInterval = 60)
   throws -> Finished

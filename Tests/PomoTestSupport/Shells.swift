@@ -1,13 +1,6 @@
 import Foundation
 import Testing
 
-import PomoKit
-import PomoReport
-import PomoJournal
-import PomoTerminal
-import PomoCore
-import PomoPlatform
-
 /// The real shells the completion tests run, found on the usual PATH. The tests that use one
 /// say so with `.requires(.bash, .bashCompletion)` and friends, so a missing shell skips them
 /// with the reason shown.

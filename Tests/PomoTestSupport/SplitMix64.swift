@@ -1,13 +1,3 @@
-import Foundation
-import Testing
-
-import PomoCore
-import PomoJournal
-import PomoKit
-import PomoPlatform
-import PomoReport
-import PomoTerminal
-
 /// A fixed-seed generator, so a failing case can be replayed.
 package struct SplitMix64: RandomNumberGenerator {
   package var state: UInt64

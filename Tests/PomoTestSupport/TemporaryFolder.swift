@@ -1,10 +1,4 @@
 import Foundation
-import Testing
-
-import PomoCore
-import PomoJournal
-import PomoKit
-import PomoPlatform
 
 /// A fresh folder under the system temp directory, removed by `cleanUp()`.
 package struct TemporaryFolder {

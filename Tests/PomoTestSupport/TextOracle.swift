@@ -1,12 +1,4 @@
 import Foundation
-import Testing
-
-import PomoCore
-import PomoJournal
-import PomoKit
-import PomoPlatform
-import PomoReport
-import PomoTerminal
 
 /// Columns a test string takes, by an oracle independent of the code under test: it knows only
 /// the characters these tests use (CJK ideographs, kana, Hangul and emoji take two, combining

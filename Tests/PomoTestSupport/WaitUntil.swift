@@ -1,10 +1,4 @@
 import Foundation
-import Testing
-
-import PomoCore
-import PomoJournal
-import PomoKit
-import PomoPlatform
 
 /// Waits until `condition` holds, checking every 20 ms, for at most `timeout` seconds (generous:
 /// CI is a loaded 2-core machine); true if it held.

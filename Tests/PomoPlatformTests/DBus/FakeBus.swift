@@ -1,7 +1,6 @@
 import Foundation
 import PomoPlatform
 import PomoTestSupport
-import Testing
 
 /// A bus that misbehaves on purpose, on a Unix socket of its own: it takes one client and
 /// follows a script a real daemon never would, so the client's failures can be tested.

@@ -1,0 +1,35 @@
+import PomoTestSupport
+import Testing
+
+@testable import PomoCore
+@testable import PomoJournal
+
+/// Flowtime in the journal and the state file: an open phase is recorded as planned for as
+/// long as it ran, and the state file shows it counting up.
+@Suite("Open phases in the journal and the state file")
+struct OpenPhaseRecordTests {
+  let clock = FakeClock()
+
+  /// An open focus, then a rest written as 1 h that the focus re-times, twice.
+  func engine(_ earned: EarnedRest?, rounds: Int = 2) -> SessionEngine {
+    var focus = phase("flow", .work, 1)
+    focus.open = true
+    focus.duration = .zero
+    var preset = Preset(name: "f", round: [focus, phase("break", .rest, 3600)], rounds: rounds, skipLastRest: true)
+    preset.earnedRest = earned
+    return SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
+  }
+
+  @Test("the journal records the open phase as planned for as long as it ran, and the rest earned")
+  func journal() {
+    var e = engine(.ratio(0.2), rounds: 1)
+    _ = e.start()
+    clock.advance(.seconds(90))
+    _ = e.next()
+    let record = JournalRecord(engine: e, info: SessionInfo(id: "x", host: "h", planCount: 1))
+    #expect(record.phases.map(\.plannedSeconds) == [90])
+    #expect(record.phases.map(\.overtimeSeconds) == [0])
+    #expect(record.status == .completed)
+  }
+
+}
