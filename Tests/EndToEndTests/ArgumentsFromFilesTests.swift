@@ -5,7 +5,7 @@ import Testing
 /// Text from a file is never an option to a program pomo starts: a phase named "--stdout"
 /// or "-o out.aiff" reaches the speaker and the notifier as words, a sound file named "-ding"
 /// as a file.
-@Suite("Arguments from files are never options")
+@Suite("Arguments from files are never options", .endToEnd)
 struct ArgumentsFromFilesTests {
   /// A program on PATH that logs each argument it gets on a line of its own.
   static func fakeProgram(_ name: String, in home: PomoHome) throws -> String {
@@ -17,7 +17,7 @@ struct ArgumentsFromFilesTests {
   }
 
   @Test("a phase named like an option is spoken and notified as words, a sound file named so is played as a file")
-  func optionLikeNames() throws {
+  func optionLikeNames() async throws {
     let home = try PomoHome(presets: [
       "dash": #"{"round": [{"name": "--stdout", "kind": "work", "duration": "1s"}, {"name": "-o out.aiff", "kind": "rest", "duration": "1s"}]}"#
     ])
@@ -31,15 +31,15 @@ struct ArgumentsFromFilesTests {
     environment["PATH"] = home.folder.file("bin") + ":/usr/bin:/bin"
     let process = try home.launch(["start", home.preset("dash"), "--voice"], name: "run", environment: environment)
     // pomo reads the sound file relative to where it runs: HOME.
-    process.waitUntilExit()
+    await process.waitForExit()
     #expect(process.terminationStatus == 0, "\(home.folder.read("run.err") ?? "")")
     func lines(_ log: String) -> [String] {
       (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
     }
-    #expect(waitUntil { lines(spoken).contains { $0.contains("--stdout") } && lines(spoken).contains("done") })
+    #expect(await waitUntil { lines(spoken).contains { $0.contains("--stdout") } && lines(spoken).contains("done") })
     #expect(lines(spoken).contains(" --stdout, work"), "\(lines(spoken))")
     #expect(lines(spoken).contains(" -o out.aiff, rest"), "\(lines(spoken))")
-    #expect(waitUntil { !lines(notified).isEmpty })
+    #expect(await waitUntil { !lines(notified).isEmpty })
     // Only pomo's own option may start with a dash.
     let options = (lines(spoken) + lines(notified) + lines(played)).filter { $0.hasPrefix("-") }
     #expect(options.allSatisfy { $0 == "--app-name=pomo" }, "\(options)")

@@ -7,20 +7,20 @@ import Testing
 
 /// `d` in `pomo attach` leaves the session running and the terminal clean: no frozen progress
 /// bar, a whole line that says what happened and how to come back.
-@Suite("Detaching from pomo attach")
+@Suite("Detaching from pomo attach", .endToEnd)
 struct AttachDetachTests {
   @Test("d in pomo attach clears the live line and leaves one saying it detached and how to come back")
-  func detachLeavesACleanLine() throws {
+  func detachLeavesACleanLine() async throws {
     let fixture = try PomoHome()
     defer { fixture.cleanUp() }
-    let started = try fixture.run(["start", fixture.preset("long"), "--detach"])
+    let started = try await fixture.run(["start", fixture.preset("long"), "--detach"])
     #expect(started.status == 0, "\(started.err)")
-    defer { _ = try? fixture.run("stop") }
+    defer { fixture.killSession() }
     for columns in [80, 40] {
       let pty = try fixture.terminal(["attach"], columns: UInt16(columns), rows: 10)
-      #expect(pty.waitForText("WORK"), "\(pty.visible)")
+      #expect(await pty.waitForText("WORK"), "\(pty.visible)")
       pty.send("d")
-      #expect(pty.waitForExit() == 0)
+      #expect(await pty.waitForExit() == 0)
       var screen = ScreenModel(columns: columns, rows: 10)
       screen.feed(pty.text)
       let lines = screen.lines.filter { !$0.isEmpty }
@@ -31,6 +31,6 @@ struct AttachDetachTests {
       #expect(lines.last == (columns == 80 ? expected : String(expected.prefix(38)) + "…"), "\(screen.text)")
       #expect(pty.isCooked && pty.cursorShown)
     }
-    #expect(try fixture.run("status").out.hasPrefix("WORK focus "))
+    #expect(try await fixture.run("status").out.hasPrefix("WORK focus "))
   }
 }

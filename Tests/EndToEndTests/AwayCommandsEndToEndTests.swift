@@ -7,7 +7,7 @@ import Testing
 
 /// `pomo away`, `pomo back`, `pomo keep` and `pomo drop` from another shell, and the keys
 /// k and d in the live display, through the real binary.
-@Suite("End to end: away and back from any shell")
+@Suite("End to end: away and back from any shell", .endToEnd)
 struct AwayCommandsEndToEndTests {
   func home(_ config: String) throws -> PomoHome {
     let home = try PomoHome()
@@ -15,29 +15,29 @@ struct AwayCommandsEndToEndTests {
     return home
   }
 
-  func status(_ home: PomoHome) -> [String: Any] {
-    guard let out = try? home.run(["status", "--json"]).out else { return [:] }
+  func status(_ home: PomoHome) async -> [String: Any] {
+    guard let out = try? await home.run(["status", "--json"]).out else { return [:] }
     return (try? JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any]) ?? [:]
   }
 
   @Test("pause (the default for focus): away pauses, back goes on; the plain log says both; the span is recorded")
-  func pauseAndBack() throws {
+  func pauseAndBack() async throws {
     let home = try home(#"{"bell": false, "notify": false}"#)
     defer { home.cleanUp() }
     let session = try home.launch(["start", "10m"], name: "session")
     defer { if session.isRunning { session.terminate() } }
-    #expect(waitUntil { (try? home.run(["away", "--cause", "lock"]))?.status == 0 })
-    let away = status(home)
+    #expect(await waitUntil { (try? await home.run(["away", "--cause", "lock"]))?.status == 0 })
+    let away = await status(home)
     #expect(away["state"] as? String == "paused" && away["away"] as? String == "lock", "\(away)")
-    let line = try home.run(["status"]).out
+    let line = try await home.run(["status"]).out
     #expect(line.hasPrefix("PAUSED focus") && line.contains(", away: lock)"), "\(line)")
-    let back = try home.run(["back"])
+    let back = try await home.run(["back"])
     #expect(back.status == 0 && back.out.hasPrefix("WORK focus"), "\(back.out)")
-    #expect(status(home)["state"] as? String == "running")
+    #expect(await status(home)["state"] as? String == "running")
     // Back again, or away while away: nothing changes, and it is no error.
-    #expect(try home.run(["back"]).status == 0)
-    #expect(try home.run(["stop"]).status == 0)
-    session.waitUntilExit()
+    #expect(try await home.run(["back"]).status == 0)
+    #expect(try await home.run(["stop"]).status == 0)
+    await session.waitForExit()
     let record = try #require(try journalRecords(home.folder.file(journalFile(home.path))).last)
     let span = try #require(record.phases.first?.away.first)
     #expect(span.cause == "lock" && span.paused && span.kept == nil)
@@ -49,22 +49,22 @@ struct AwayCommandsEndToEndTests {
   @Test(
     "ask: on return the session asks; pomo keep and pomo drop answer, once",
     arguments: [("keep", true), ("drop", false)])
-  func askAnswered(answer: String, kept: Bool) throws {
+  func askAnswered(answer: String, kept: Bool) async throws {
     let home = try home(#"{"bell": false, "notify": false, "away": {"work": "ask"}}"#)
     defer { home.cleanUp() }
     let session = try home.launch(["start", "10m"], name: "session")
     defer { if session.isRunning { session.terminate() } }
-    #expect(waitUntil { (try? home.run(["away"]))?.status == 0 })
-    #expect(status(home)["state"] as? String == "running")
-    let none = try home.run([answer])
+    #expect(await waitUntil { (try? await home.run(["away"]))?.status == 0 })
+    #expect(await status(home)["state"] as? String == "running")
+    let none = try await home.run([answer])
     #expect(none.status == 1 && none.err.contains("no time away waits for an answer"), "\(none.err)")
-    #expect(try home.run(["back"]).status == 0)
-    #expect(status(home)["away_asking"] as? Bool == true)
-    #expect(try home.run(["status"]).out.contains(", time away: 'pomo keep' or 'pomo drop'?)"))
-    #expect(try home.run([answer]).status == 0)
-    #expect(status(home)["away_asking"] == nil)
-    #expect(try home.run(["stop"]).status == 0)
-    session.waitUntilExit()
+    #expect(try await home.run(["back"]).status == 0)
+    #expect(await status(home)["away_asking"] as? Bool == true)
+    #expect(try await home.run(["status"]).out.contains(", time away: 'pomo keep' or 'pomo drop'?)"))
+    #expect(try await home.run([answer]).status == 0)
+    #expect(await status(home)["away_asking"] == nil)
+    #expect(try await home.run(["stop"]).status == 0)
+    await session.waitForExit()
     let record = try #require(try journalRecords(home.folder.file(journalFile(home.path))).last)
     let span = try #require(record.phases.first?.away.first)
     #expect(span.cause == "command" && !span.paused && span.kept == kept)
@@ -72,31 +72,31 @@ struct AwayCommandsEndToEndTests {
   }
 
   @Test("ask in the live display: it shows the question, and the key d drops the time")
-  func askKeys() throws {
+  func askKeys() async throws {
     let home = try home(#"{"bell": false, "notify": false, "away": {"work": "ask"}}"#)
     defer { home.cleanUp() }
     let terminal = try home.terminal(["start", "10m"])
-    #expect(waitUntil { (try? home.run(["away", "--cause", "idle"]))?.status == 0 })
-    #expect(try home.run(["back"]).status == 0)
-    #expect(terminal.waitForText("k keeps it, d drops it, q ends"))
+    #expect(await waitUntil { (try? await home.run(["away", "--cause", "idle"]))?.status == 0 })
+    #expect(try await home.run(["back"]).status == 0)
+    #expect(await terminal.waitForText("k keeps it, d drops it, q ends"))
     terminal.send("d")
-    #expect(terminal.waitForText("time away dropped"))
+    #expect(await terminal.waitForText("time away dropped"))
     terminal.send("q")
-    #expect(terminal.waitForExit() != nil)
+    #expect(await terminal.waitForExit() != nil)
     let record = try #require(try journalRecords(home.folder.file(journalFile(home.path))).last)
     #expect(record.phases.first?.away.first?.kept == false)
     #expect(record.phases.first?.away.first?.cause == "idle")
   }
 
   @Test("with no session, each says so and exits 1; a cause pomo does not know is a usage error")
-  func nothingRunning() throws {
+  func nothingRunning() async throws {
     let home = try PomoHome()
     defer { home.cleanUp() }
     for words in [["away"], ["back"], ["keep"], ["drop"]] {
-      let result = try home.run(words)
+      let result = try await home.run(words)
       #expect(result.status == 1 && result.err == "Error: no session is running\n", "\(words)")
     }
-    let bad = try home.run(["away", "--cause", "lunch"])
+    let bad = try await home.run(["away", "--cause", "lunch"])
     #expect(bad.status == 64 && bad.err.hasPrefix("Error: "), "\(bad.err)")
   }
 }

@@ -13,10 +13,10 @@ import Testing
 /// The real binary, reporting over decades, while another process keeps cutting its cache
 /// files short and restoring them in place (`> file`, `cp` over it): no run dies of SIGBUS
 /// (the day totals were once mapped), and every run gives the answer of a recount.
-@Suite("Cache files cut during a report")
+@Suite("Cache files cut during a report", .endToEnd)
 struct CacheTruncationEndToEndTests {
   @Test("cache files emptied and restored in place during long reports: no crash, no wrong answer")
-  func truncatedDuringReports() throws {
+  func truncatedDuringReports() async throws {
     let home = try PomoHome()
     defer { home.cleanUp() }
     // 20,000 sessions over 40 years: a totals file of some megabytes.
@@ -31,9 +31,9 @@ struct CacheTruncationEndToEndTests {
     let words = ["report", "--from", "1988-01-01", "--to", "2027-12-31", "--format", "json"]
     var fresh = home
     fresh.environment["XDG_CACHE_HOME"] = home.path + "/fresh"
-    let recount = try fresh.run(words)
+    let recount = try await fresh.run(words)
     #expect(recount.status == 0, "\(recount.err)")
-    #expect(try home.run(words).out == recount.out, "the caches are built")
+    #expect(try await home.run(words).out == recount.out, "the caches are built")
     let cache = home.path + "/.cache/pomo"
     let names = try FileManager.default.contentsOfDirectory(atPath: cache).filter { !$0.hasSuffix(".tmp") }
     #expect(names.contains { $0.hasPrefix("totals-") })
@@ -69,7 +69,7 @@ struct CacheTruncationEndToEndTests {
       done.wait()
     }
     for run in 0..<40 {
-      let result = try home.run(words)
+      let result = try await home.run(words)
       #expect(result.status == 0, "run \(run): \(result.err)")
       #expect(result.out == recount.out, "run \(run)")
       if result.status != 0 || result.out != recount.out { break }

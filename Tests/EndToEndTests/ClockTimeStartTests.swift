@@ -8,7 +8,7 @@ import Testing
 
 /// `pomo start --until`, `--at` and `@14:30`: sessions that end or start at a time on the
 /// clock, run by the real binary in a temporary HOME.
-@Suite("Sessions to a clock time")
+@Suite("Sessions to a clock time", .endToEnd)
 struct ClockTimeStartTests {
   let fixture: PomoHome
   var home: TemporaryFolder { fixture.folder }
@@ -26,10 +26,10 @@ struct ClockTimeStartTests {
   }
 
   @Test("--until: the preset's rounds fill the time and the session ends then, to the millisecond")
-  func until() throws {
+  func until() async throws {
     defer { home.cleanUp() }
     let end = Self.time(in: 6)
-    let result = try fixture.run(["start", fixture.preset("tiny"), "--until", end.text, "--no-notify"])
+    let result = try await fixture.run(["start", fixture.preset("tiny"), "--until", end.text, "--no-notify"])
     #expect(result.status == 0, "\(result.err)")
     let record = try #require(try journalRecords(journalPath).last)
     #expect(record.status == .completed)
@@ -43,10 +43,10 @@ struct ClockTimeStartTests {
   }
 
   @Test("@time: one focus phase until then")
-  func at() throws {
+  func at() async throws {
     defer { home.cleanUp() }
     let end = Self.time(in: 6)
-    let result = try fixture.run(["start", "@" + end.text, "--no-notify"])
+    let result = try await fixture.run(["start", "@" + end.text, "--no-notify"])
     #expect(result.status == 0, "\(result.err)")
     let record = try #require(try journalRecords(journalPath).last)
     #expect(record.preset == "@" + end.text && record.phases.count == 1 && record.phases[0].kind == .work)
@@ -54,10 +54,10 @@ struct ClockTimeStartTests {
   }
 
   @Test("--at: a line counts down to the start, which is then")
-  func startAt() throws {
+  func startAt() async throws {
     defer { home.cleanUp() }
     let start = Self.time(in: 6)
-    let result = try fixture.run(["start", "1s", "--at", start.text, "--no-notify"])
+    let result = try await fixture.run(["start", "1s", "--at", start.text, "--no-notify"])
     #expect(result.status == 0, "\(result.err)")
     let first = result.out.split(separator: "\n").first.map(String.init) ?? ""
     #expect(first.hasPrefix("1s starts at \(start.text.suffix(8)) · in 0:0"), "\(result.out)")
@@ -66,59 +66,59 @@ struct ClockTimeStartTests {
   }
 
   @Test("--at in a terminal: the countdown is drawn in place, then the session runs")
-  func startAtInTerminal() throws {
+  func startAtInTerminal() async throws {
     defer { home.cleanUp() }
     let start = Self.time(in: 6)
     let pty = try fixture.terminal(["start", "1s", "--at", start.text, "--no-notify", "--no-bell"])
-    #expect(pty.waitFor { $0.text.contains("\r\u{1B}[K1s starts at ") })
-    #expect(pty.waitForExit() == 0)
+    #expect(await pty.waitFor { $0.text.contains("\r\u{1B}[K1s starts at ") })
+    #expect(await pty.waitForExit() == 0)
     #expect(pty.text.contains("Completed 1s"))
   }
 
   @Test("a session waiting for its time is the session: status shows it, a second start is refused, stop cancels it")
-  func waitingSessionIsASession() throws {
+  func waitingSessionIsASession() async throws {
     defer { home.cleanUp() }
     let start = Self.time(in: 60)
     let waiting = try fixture.launch(["start", "1s", "--at", start.text, "--no-notify"], name: "waiting")
     defer { if waiting.isRunning { waiting.terminate() } }
-    #expect(waitUntil { (try? fixture.run(["status"]))?.out.hasPrefix("WAIT 1s starts at \(start.text.suffix(8)) · in ") == true })
-    let json = try fixture.run(["status", "--json"])
+    #expect(await waitUntil { (try? await fixture.run(["status"]))?.out.hasPrefix("WAIT 1s starts at \(start.text.suffix(8)) · in ") == true })
+    let json = try await fixture.run(["status", "--json"])
     #expect(json.out.hasPrefix(#"{"state":"scheduled","preset":"1s","starts_at":""#), "\(json.out)")
-    let second = try fixture.run(["start", "1s", "--no-notify"])
+    let second = try await fixture.run(["start", "1s", "--no-notify"])
     #expect(second.status == 1)
     #expect(second.err.hasPrefix("Error: a session is waiting to start (1s, pid "), "\(second.err)")
-    let pause = try fixture.run(["pause"])
+    let pause = try await fixture.run(["pause"])
     #expect(pause.status == 1 && pause.err.contains("the session has not begun"), "\(pause.err)")
-    let stop = try fixture.run(["stop"])
+    let stop = try await fixture.run(["stop"])
     #expect(stop.status == 0, "\(stop.err)")
     #expect(stop.out == "1s at \(start.text.suffix(8)): cancelled before it began\n")
-    waiting.waitUntilExit()
+    await waiting.waitForExit()
     #expect(waiting.terminationStatus == 143)
-    #expect(try fixture.run(["status"]).out == "idle\n")
+    #expect(try await fixture.run(["status"]).out == "idle\n")
     let records = FileManager.default.fileExists(atPath: journalPath) ? try journalRecords(journalPath) : []
     #expect(records.isEmpty)
   }
 
   @Test("Ctrl-C cancels the wait for a session at a time at once, and leaves a clean line")
-  func ctrlCCancelsTheWait() throws {
+  func ctrlCCancelsTheWait() async throws {
     defer { home.cleanUp() }
     let start = Self.time(in: 60)
     let pty = try fixture.terminal(["start", "1s", "--at", start.text, "--no-notify", "--no-bell"])
-    #expect(pty.waitFor { $0.text.contains("1s starts at ") })
+    #expect(await pty.waitFor { $0.text.contains("1s starts at ") })
     pty.send("\u{03}")
-    #expect(pty.waitForExit() == 130)
+    #expect(await pty.waitForExit() == 130)
     #expect(pty.text.contains("cancelled before it began"))
-    #expect(try fixture.run(["status"]).out == "idle\n")
+    #expect(try await fixture.run(["status"]).out == "idle\n")
   }
 
   @Test("a dry run bound to the clock shows when each phase and the whole plan start and end")
-  func dryRunShowsClockTimes() throws {
+  func dryRunShowsClockTimes() async throws {
     defer { home.cleanUp() }
     // From a whole hour one to two hours away, for an hour and a half.
     let at = ((Date().timeIntervalSince1970 / 3600).rounded(.up) + 1) * 3600
     func date(_ t: Double) -> String { String(RFC3339.format(t, offset: 0).prefix(19)) }
     func time(_ t: Double) -> String { String(date(t).suffix(8)) }
-    let result = try fixture.run(["start", "50m/10m", "--at", date(at), "--until", date(at + 5400), "--dry-run"])
+    let result = try await fixture.run(["start", "50m/10m", "--at", date(at), "--until", date(at + 5400), "--dry-run"])
     #expect(result.status == 0, "\(result.err)")
     let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     #expect(lines.contains { $0.hasPrefix("#     START       END  DURATION") }, "\(result.out)")
@@ -127,15 +127,15 @@ struct ClockTimeStartTests {
     #expect(lines.contains { $0.hasPrefix("3  \(time(at + 3600))  \(time(at + 5400))") }, "\(result.out)")
     #expect(lines.contains { $0.hasPrefix("Total 1:30:00 (\(time(at)) to \(time(at + 5400))): ") }, "\(result.out)")
     // Not bound to the clock, the table keeps the offsets from the start.
-    let plain = try fixture.run(["start", "50m/10m", "--rounds", "2", "--dry-run"])
+    let plain = try await fixture.run(["start", "50m/10m", "--rounds", "2", "--dry-run"])
     #expect(!plain.out.contains("END") && plain.out.contains("\nTotal 1:50:00: work"), "\(plain.out)")
   }
 
   @Test("--ago: the record starts that long ago and the phase has that much less left")
-  func ago() throws {
+  func ago() async throws {
     defer { home.cleanUp() }
     let before = Date().timeIntervalSince1970
-    let result = try fixture.run(["start", "30s", "--ago", "28s", "--no-notify"])
+    let result = try await fixture.run(["start", "30s", "--ago", "28s", "--no-notify"])
     let after = Date().timeIntervalSince1970
     #expect(result.status == 0, "\(result.err)")
     let record = try #require(try journalRecords(journalPath).last)
@@ -146,23 +146,23 @@ struct ClockTimeStartTests {
   }
 
   @Test("--until days away that the preset's most rounds cannot fill: the warning names both days")
-  func untilDaysAway() throws {
+  func untilDaysAway() async throws {
     defer { home.cleanUp() }
     let later = String(RFC3339.format(Date().timeIntervalSince1970 + 3 * 86_400, offset: 0).prefix(10))
     // 10000 rounds of two seconds: five and a half hours, not three days.
-    let result = try fixture.run(["start", fixture.preset("tiny"), "--until", later + " 09:00", "--dry-run"])
+    let result = try await fixture.run(["start", fixture.preset("tiny"), "--until", later + " 09:00", "--dry-run"])
     #expect(result.status == 0, "\(result.err)")
     #expect(result.err.hasPrefix("pomo: warning: 'tiny' runs 5h 33m 20s at most, so it ends at 20"), "\(result.err)")
     #expect(result.err.hasSuffix(", before \(later) 09:00:00\n"), "\(result.err)")
   }
 
   @Test("--ago may not reach back into a recorded session: one error line, and nothing runs")
-  func agoOverlap() throws {
+  func agoOverlap() async throws {
     defer { home.cleanUp() }
-    #expect(try fixture.run(["start", "1s", "--no-notify"]).status == 0)
+    #expect(try await fixture.run(["start", "1s", "--no-notify"]).status == 0)
     let first = try #require(try journalRecords(journalPath).last)
     // Reaching back 50 s overlaps the session that just ended, however slow this machine is.
-    let result = try fixture.run(["start", "1m", "--ago", "50s", "--no-notify"])
+    let result = try await fixture.run(["start", "1m", "--ago", "50s", "--no-notify"])
     #expect(result.status == 64, "\(result.out)")
     let line = result.err.split(separator: "\n").first.map(String.init) ?? ""
     #expect(line.hasPrefix("Error: --ago 50s: the session would share time with \(first.id.prefix(8)) (1s, "), "\(result.err)")
@@ -191,23 +191,23 @@ struct ClockTimeStartTests {
   static let openOnly = #"{"round": [{"name": "flow", "kind": "work", "duration": "open"}]}"#
 
   @Test("an open focus is never over already: a preset of one open phase starts, and --ago may be longer than the fixed phases")
-  func openPlansTakeAnyAgo() throws {
+  func openPlansTakeAnyAgo() async throws {
     defer { home.cleanUp() }
     try home.write("open.json", Self.openOnly)
     for words in [
       ["start", fixture.preset("open"), "--dry-run"], ["start", fixture.preset("open"), "--ago", "1h", "--dry-run"],
       ["start", "flow", "--ago", "1h", "--dry-run"],
     ] {
-      let result = try fixture.run(words)
+      let result = try await fixture.run(words)
       #expect(result.status == 0 && result.err.isEmpty, "\(words): \(result.err)")
       #expect(result.out.contains("open-ended"), "\(words): \(result.out)")
     }
   }
 
   @Test("bad times are one clear error line and exit 64", arguments: refused)
-  func refusedTimes(words: [String], message: String) throws {
+  func refusedTimes(words: [String], message: String) async throws {
     defer { home.cleanUp() }
-    let result = try fixture.run(words)
+    let result = try await fixture.run(words)
     #expect(result.status == 64)
     #expect(result.err.split(separator: "\n").first.map(String.init) == message)
     #expect(!FileManager.default.fileExists(atPath: journalPath))

@@ -12,7 +12,7 @@ import Testing
 /// Notifications you can answer, through the real binary: a private `dbus-daemon` is the
 /// session bus, and a Python stand-in notification server records every `Notify` and
 /// `CloseNotification` and clicks the buttons a test scripts. Every wait is for a condition.
-@Suite("End to end: desktop notifications with buttons on a real session bus")
+@Suite("End to end: desktop notifications with buttons on a real session bus", .endToEnd)
 struct DBusNotificationEndToEndTests {
   /// Two rounds of 2 s focus and 2 s break, without the last break: go, breathe, go.
   static let pair =
@@ -24,8 +24,8 @@ struct DBusNotificationEndToEndTests {
     let home: PomoHome
     var record: String { daemon.folder.file("notify.jsonl") }
 
-    init(clicks: [String], config: String = #"{"bell": false}"#, mode: String = "actions") throws {
-      daemon = try DBusDaemon()
+    init(clicks: [String], config: String = #"{"bell": false}"#, mode: String = "actions") async throws {
+      daemon = try await DBusDaemon()
       try daemon.startPeer(
         DBusStandIns.steeredNotificationServer,
         arguments: [
@@ -36,8 +36,8 @@ struct DBusNotificationEndToEndTests {
     }
 
     /// Whether the stand-in owns its name (it takes a moment to start).
-    func ready() -> Bool {
-      let up = waitUntil(60) { daemon.peerLog.contains("notification server ready") }
+    func ready() async -> Bool {
+      let up = await waitUntil(60) { daemon.peerLog.contains("notification server ready") }
       if !up { Issue.record("the stand-in did not start: \(daemon.peerLog)") }
       return up
     }
@@ -65,11 +65,11 @@ struct DBusNotificationEndToEndTests {
   @Test(
     "--confirm: 'Skip break' on the end of focus starts the break and skips it; every notification replaces the last",
     .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
-  func skipBreak() throws {
-    let desk = try Desk(clicks: ["skip"])
+  func skipBreak() async throws {
+    let desk = try await Desk(clicks: ["skip"])
     defer { desk.cleanUp() }
-    guard desk.ready() else { return }
-    let run = try desk.home.run(["start", desk.home.preset("pair"), "--confirm"], timeout: 120)
+    guard await desk.ready() else { return }
+    let run = try await desk.home.run(["start", desk.home.preset("pair"), "--confirm"], timeout: 120)
     #expect(run.status == 0, "\(run.err)")
     #expect(!run.err.contains("warning"), "\(run.err)")
     let record = try #require(desk.lastRecord)
@@ -94,16 +94,16 @@ struct DBusNotificationEndToEndTests {
   @Test(
     "--confirm: 'Start break' goes on; '+5 min' on the waiting break adds five minutes; pomo skip still steers beside it",
     .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
-  func startAndExtend() throws {
-    let desk = try Desk(clicks: ["next", "extend"])
+  func startAndExtend() async throws {
+    let desk = try await Desk(clicks: ["next", "extend"])
     defer { desk.cleanUp() }
-    guard desk.ready() else { return }
+    guard await desk.ready() else { return }
     let session = try desk.home.launch(["start", desk.home.preset("pair"), "--confirm"], name: "session")
     defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
     // The break waits, its "+5 min" is clicked, and it counts down five minutes again.
     #expect(
-      waitUntil(60) {
-        let status = (try? desk.home.run(["status"]))?.out ?? ""
+      await waitUntil(60) {
+        let status = (try? await desk.home.run(["status"]))?.out ?? ""
         return status.contains("breathe") && (status.contains(" 4:") || status.contains(" 5:00"))
       }, "\(desk.calls)")
     let notifies = desk.notifies
@@ -116,9 +116,9 @@ struct DBusNotificationEndToEndTests {
       #expect(notifies[1]["clicked"] as? String == "extend")
     }
     // The control socket still steers, beside the notifications.
-    #expect(try desk.home.run(["skip"]).status == 0)
-    #expect(waitUntil(60) { !session.isRunning })
-    session.waitUntilExit()
+    #expect(try await desk.home.run(["skip"]).status == 0)
+    #expect(await waitUntil(60) { !session.isRunning })
+    await session.waitForExit()
     #expect(session.terminationStatus == 0, "\(desk.home.folder.read("session.err") ?? "")")
     let record = try #require(desk.lastRecord)
     #expect(record.phases.map(\.name) == ["go", "breathe", "go"])
@@ -130,25 +130,25 @@ struct DBusNotificationEndToEndTests {
   @Test(
     "a notification with buttons closes when the phase moves on another way; the warning has '+5 min'",
     .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
-  func closedWhenMovedOn() throws {
-    let desk = try Desk(clicks: [], config: #"{"bell": false, "warn_before": "1s"}"#)
+  func closedWhenMovedOn() async throws {
+    let desk = try await Desk(clicks: [], config: #"{"bell": false, "warn_before": "1s"}"#)
     defer { desk.cleanUp() }
-    guard desk.ready() else { return }
+    guard await desk.ready() else { return }
     let session = try desk.home.launch(["start", desk.home.preset("pair"), "--confirm"], name: "session")
     defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
     // The warning, then the end of focus with its buttons; then `pomo next` from a shell.
-    #expect(waitUntil(60) { desk.notifies.contains { $0["summary"] as? String == "pomo: go done" } }, "\(desk.calls)")
+    #expect(await waitUntil(60) { desk.notifies.contains { $0["summary"] as? String == "pomo: go done" } }, "\(desk.calls)")
     let warning = try #require(desk.notifies.first)
     #expect((warning["summary"] as? String)?.hasSuffix("left") == true)
     #expect(Self.actions(warning) == ["extend", "+5 min"])
-    #expect(try desk.home.run(["next"]).status == 0)
-    #expect(waitUntil(60) { !desk.closes.isEmpty }, "\(desk.calls)")
+    #expect(try await desk.home.run(["next"]).status == 0)
+    #expect(await waitUntil(60) { !desk.closes.isEmpty }, "\(desk.calls)")
     #expect(desk.closes.first?["id"] as? Int == 41)
     // The rest of the session, answered from the shell too.
-    _ = waitUntil(60) { desk.notifies.contains { $0["summary"] as? String == "pomo: breathe done" } }
-    _ = try desk.home.run(["next"])
-    #expect(waitUntil(60) { !session.isRunning })
-    session.waitUntilExit()
+    _ = await waitUntil(60) { desk.notifies.contains { $0["summary"] as? String == "pomo: breathe done" } }
+    _ = try await desk.home.run(["next"])
+    #expect(await waitUntil(60) { !session.isRunning })
+    await session.waitForExit()
     #expect(session.terminationStatus == 0)
     // Every notification of the session replaced the first.
     #expect(desk.notifies.dropFirst().allSatisfy { $0["replaces"] as? Int == 41 }, "\(desk.calls)")
@@ -158,21 +158,21 @@ struct DBusNotificationEndToEndTests {
   @Test(
     "a server without buttons, or --no-notify: nothing is sent over the bus, and no warning",
     .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
-  func noActions() throws {
-    let desk = try Desk(clicks: [], mode: "noactions")
+  func noActions() async throws {
+    let desk = try await Desk(clicks: [], mode: "noactions")
     defer { desk.cleanUp() }
-    guard desk.ready() else { return }
+    guard await desk.ready() else { return }
     // A notify-send of the test's own records that the fallback ran.
     let bin = try desk.home.folder.write("bin/notify-send", "#!/bin/sh\necho \"$@\" >> \"$HOME/notify-send.log\"\n")
     chmod(bin, 0o755)
     var environment = desk.home.environment
     environment["PATH"] = desk.home.folder.file("bin") + ":/usr/bin:/bin"
-    let run = try runPomo(["start", desk.home.preset("pair"), "--no-confirm"], environment: environment, timeout: 120)
+    let run = try await runPomo(["start", desk.home.preset("pair"), "--no-confirm"], environment: environment, timeout: 120)
     #expect(run.status == 0)
     #expect(run.err == "")
     #expect(desk.notifies.isEmpty)
-    #expect(waitUntil(30) { (desk.home.folder.read("notify-send.log") ?? "").contains("complete") })
-    let quiet = try runPomo(
+    #expect(await waitUntil(30) { (desk.home.folder.read("notify-send.log") ?? "").contains("complete") })
+    let quiet = try await runPomo(
       ["start", desk.home.preset("pair"), "--no-confirm", "--no-notify"], environment: environment, timeout: 120)
     #expect(quiet.status == 0)
     #expect(desk.notifies.isEmpty)
@@ -181,10 +181,10 @@ struct DBusNotificationEndToEndTests {
   @Test(
     "a hostile server's flood and nonsense leave the session steady; a bus that dies mid-session hands the alerts to notify-send",
     .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
-  func hostileThenGone() throws {
-    let desk = try Desk(clicks: [], mode: "hostile")
+  func hostileThenGone() async throws {
+    let desk = try await Desk(clicks: [], mode: "hostile")
     defer { desk.cleanUp() }
-    guard desk.ready() else { return }
+    guard await desk.ready() else { return }
     let bin = try desk.home.folder.write("bin/notify-send", "#!/bin/sh\necho \"$@\" >> \"$HOME/notify-send.log\"\n")
     chmod(bin, 0o755)
     var environment = desk.home.environment
@@ -194,18 +194,18 @@ struct DBusNotificationEndToEndTests {
     defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
     // After the flood, the one real click, "+5 min", is carried out: focus counts down again.
     #expect(
-      waitUntil(60) {
-        let status = (try? desk.home.run(["status"]))?.out ?? ""
+      await waitUntil(60) {
+        let status = (try? await desk.home.run(["status"]))?.out ?? ""
         return status.contains("go") && (status.contains(" 4:") || status.contains(" 5:00"))
       }, "\(desk.calls)")
     // The bus goes away in the middle of the session.
     desk.daemon.stop()
-    #expect(try desk.home.run(["skip"]).status == 0)
+    #expect(try await desk.home.run(["skip"]).status == 0)
     // The break's end is alerted through notify-send now.
-    #expect(waitUntil(60) { (desk.home.folder.read("notify-send.log") ?? "").contains("breathe done") })
-    #expect(try desk.home.run(["stop"]).status == 0)
-    #expect(waitUntil(60) { !session.isRunning })
-    session.waitUntilExit()
+    #expect(await waitUntil(60) { (desk.home.folder.read("notify-send.log") ?? "").contains("breathe done") })
+    #expect(try await desk.home.run(["stop"]).status == 0)
+    #expect(await waitUntil(60) { !session.isRunning })
+    await session.waitForExit()
     #expect(session.terminationReason == .exit, "pomo died of a signal")
     let record = try #require(desk.lastRecord)
     #expect(record.phases.first?.extendedSeconds == 300)
@@ -215,13 +215,13 @@ struct DBusNotificationEndToEndTests {
   @Test(
     "a session bus that is named but cannot be reached: one warning line, and the session runs", .hangLimit
   )
-  func unreachableBus() throws {
+  func unreachableBus() async throws {
     let home = try PomoHome(
       presets: ["tiny": PomoHome.tinyPreset],
       environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/pomo-test-bus"])
     defer { home.cleanUp() }
     try home.folder.write(".config/pomo/config.json", #"{"bell": false}"#)
-    let run = try home.run(["start", home.preset("tiny")])
+    let run = try await home.run(["start", home.preset("tiny")])
     #expect(run.status == 0)
     let lines = run.err.split(separator: "\n")
     #expect(lines.count == 1, "\(run.err)")
@@ -231,6 +231,6 @@ struct DBusNotificationEndToEndTests {
     let none = try PomoHome(presets: ["tiny": PomoHome.tinyPreset])
     defer { none.cleanUp() }
     try none.folder.write(".config/pomo/config.json", #"{"bell": false}"#)
-    #expect(try none.run(["start", none.preset("tiny")]).err == "")
+    #expect(try await none.run(["start", none.preset("tiny")]).err == "")
   }
 }

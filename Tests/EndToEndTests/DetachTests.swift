@@ -12,7 +12,7 @@ import Testing
 
 /// `pomo start --detach`: the session runs in the background, in a session of its own, and
 /// closing the terminal that started it does not end it.
-@Suite("Sessions in the background")
+@Suite("Sessions in the background", .endToEnd)
 struct DetachTests {
   let fixture: PomoHome
   var home: TemporaryFolder { fixture.folder }
@@ -30,8 +30,8 @@ struct DetachTests {
   func records() throws -> [JournalRecord] { try journalRecords(journalPath) }
 
   /// The pid a running session's `status --json` reports.
-  func runningPID() throws -> Int32? {
-    let status = try runPomo(["status", "--json"], environment: environment)
+  func runningPID() async throws -> Int32? {
+    let status = try await runPomo(["status", "--json"], environment: environment)
     guard let data = status.out.data(using: .utf8),
       let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
     else { return nil }
@@ -39,138 +39,138 @@ struct DetachTests {
   }
 
   @Test("--detach returns at once; the session runs in a session of its own and is recorded")
-  func detached() throws {
+  func detached() async throws {
     defer { home.cleanUp() }
-    let result = try runPomo(["start", home.file("tiny.json"), "--detach", "--tag", "bg"], environment: environment)
+    let result = try await runPomo(["start", home.file("tiny.json"), "--detach", "--tag", "bg"], environment: environment)
     #expect(result.status == 0)
     let lines = result.out.split(separator: "\n")
     #expect(lines.first == "tiny: 1 round, 1 phase, 0:01")
     #expect(lines.last?.hasPrefix("Running in the background (pid ") == true)
     // It ends by itself and is recorded like any session.
-    #expect(waitUntil { (try? records().count) == 1 })
+    #expect(await waitUntil { (try? records().count) == 1 })
     let record = try #require(try records().first)
     #expect(record.status == .completed)
     #expect(record.tags == ["bg"])
   }
 
   @Test("closing the terminal that started it does not end a detached session")
-  func survivesHangup() throws {
+  func survivesHangup() async throws {
     defer { home.cleanUp() }
     do {
       let pty = try PseudoTerminal(["start", home.file("long.json"), "--detach"], environment: environment)
-      #expect(pty.waitForExit() == 0)
+      #expect(await pty.waitForExit() == 0)
       #expect(pty.visible.contains("Running in the background"))
     }  // The terminal closes here: its session gets SIGHUP.
-    let pid = try #require(try runningPID())
+    let pid = try #require(try await runningPID())
     // Its own session leader, with no controlling terminal (field 7 of /proc/PID/stat is 0).
     let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
     let fields = stat[stat.range(of: ") ")!.upperBound...].split(separator: " ")
     #expect(fields[3] == "\(pid)")  // session id
     #expect(fields[4] == "0")  // tty
-    let status = try runPomo(["status"], environment: environment)
+    let status = try await runPomo(["status"], environment: environment)
     #expect(status.out.hasPrefix("WORK focus "))
     kill(pid, SIGTERM)
-    #expect(waitUntil { (try? records().count) == 1 })
+    #expect(await waitUntil { (try? records().count) == 1 })
     #expect(try records().first?.interruption == .signal)
   }
 
   @Test("a detached start while a session runs fails with the usual error, exit 1")
-  func alreadyRunning() throws {
+  func alreadyRunning() async throws {
     defer { home.cleanUp() }
-    let first = try runPomo(["start", home.file("long.json"), "--detach"], environment: environment)
+    let first = try await runPomo(["start", home.file("long.json"), "--detach"], environment: environment)
     #expect(first.status == 0)
-    let pid = try #require(try runningPID())
+    let pid = try #require(try await runningPID())
     defer { kill(pid, SIGTERM) }
-    let second = try runPomo(["start", home.file("tiny.json"), "--detach"], environment: environment)
+    let second = try await runPomo(["start", home.file("tiny.json"), "--detach"], environment: environment)
     #expect(second.status == 1)
     #expect(second.err == "Error: a session is already running (long, pid \(pid)); see 'pomo status'\n")
     #expect(second.out.isEmpty)
   }
 
   @Test("attach draws a detached session live; keys steer it, d detaches, q stops it")
-  func attach() throws {
+  func attach() async throws {
     defer { home.cleanUp() }
-    let started = try runPomo(["start", home.file("long.json"), "--detach"], environment: environment)
+    let started = try await runPomo(["start", home.file("long.json"), "--detach"], environment: environment)
     #expect(started.status == 0)
-    let pid = try #require(try runningPID())
+    let pid = try #require(try await runningPID())
     defer { kill(pid, SIGKILL) }
     do {
       let pty = try PseudoTerminal(["attach"], environment: environment)
-      #expect(pty.waitForText("long (pid \(pid)): space pause"))
-      #expect(pty.waitForText("WORK  focus"))
+      #expect(await pty.waitForText("long (pid \(pid)): space pause"))
+      #expect(await pty.waitForText("WORK  focus"))
       pty.send(" ")
-      #expect(pty.waitForText("PAUSED  focus"))
+      #expect(await pty.waitForText("PAUSED  focus"))
       pty.send("d")
-      #expect(pty.waitForExit() == 0)
+      #expect(await pty.waitForExit() == 0)
       #expect(pty.isCooked)
       #expect(pty.cursorShown)
     }
     // Detaching left it running, and paused.
-    let status = try runPomo(["status"], environment: environment)
+    let status = try await runPomo(["status"], environment: environment)
     #expect(status.out.hasPrefix("PAUSED focus "))
     let pty = try PseudoTerminal(["attach"], environment: environment)
-    #expect(pty.waitForText("PAUSED  focus"))
+    #expect(await pty.waitForText("PAUSED  focus"))
     pty.send("q")
-    #expect(pty.waitForExit() == 0)
+    #expect(await pty.waitForExit() == 0)
     #expect(pty.visible.contains("Stopped long: "))
     #expect(pty.isCooked)
-    #expect(waitUntil { (try? records().count) == 1 })
+    #expect(await waitUntil { (try? records().count) == 1 })
     #expect(try records().first?.interruption == .quit)
   }
 
   @Test("pomo stop of a detached session prints the summary a session in the foreground prints")
-  func stopPrintsSummary() throws {
+  func stopPrintsSummary() async throws {
     defer { home.cleanUp() }
-    let started = try runPomo(["start", home.file("long.json"), "--detach"], environment: environment)
+    let started = try await runPomo(["start", home.file("long.json"), "--detach"], environment: environment)
     #expect(started.status == 0)
-    let pid = try #require(try runningPID())
+    let pid = try #require(try await runningPID())
     defer { kill(pid, SIGKILL) }
-    let stopped = try runPomo(["stop"], environment: environment)
+    let stopped = try await runPomo(["stop"], environment: environment)
     #expect(stopped.status == 0)
     #expect(stopped.out.hasPrefix("Stopped long: 0 of 1 phase done; focus 0:0"), "\(stopped.out)")
     #expect(stopped.out.hasSuffix(", rest 0:00, paused 0:00\n"), "\(stopped.out)")
     #expect(!stopped.out.contains("idle"))
-    #expect(waitUntil { (try? records().count) == 1 })
+    #expect(await waitUntil { (try? records().count) == 1 })
     #expect(try records().first?.interruption == .quit)
   }
 
   @Test("resume --detach brings a crashed session back in the background")
-  func resumeDetached() throws {
+  func resumeDetached() async throws {
     defer { home.cleanUp() }
-    let started = try runPomo(["start", home.file("long.json"), "--detach", "--tag", "bg"], environment: environment)
+    let started = try await runPomo(["start", home.file("long.json"), "--detach", "--tag", "bg"], environment: environment)
     #expect(started.status == 0)
-    let crashed = try #require(try runningPID())
+    let crashed = try #require(try await runningPID())
     kill(crashed, SIGKILL)
     // Once the killed session has let go of its lock, resume takes it up in the background.
     var answer: Finished?
     #expect(
-      waitUntil {
-        answer = try? runPomo(["resume", "--detach"], environment: environment)
+      await waitUntil {
+        answer = try? await runPomo(["resume", "--detach"], environment: environment)
         return answer?.status == 0
       })
     let resumed = try #require(answer)
     #expect(resumed.out.split(separator: "\n").last?.hasPrefix("Running in the background (pid ") == true, "\(resumed.out)")
-    #expect(waitUntil { (try? runningPID()).flatMap { $0 } != nil })
-    let pid = try #require(try runningPID())
+    #expect(await waitUntil { (try? await runningPID()).flatMap { $0 } != nil })
+    let pid = try #require(try await runningPID())
     defer { kill(pid, SIGKILL) }
     #expect(pid != crashed)
     // A session of its own, with no terminal, as after start --detach.
     let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
     let fields = stat[stat.range(of: ") ")!.upperBound...].split(separator: " ")
     #expect(fields[3] == "\(pid)" && fields[4] == "0")
-    #expect(try runPomo(["status"], environment: environment).out.hasPrefix("WORK focus "))
-    #expect(try runPomo(["stop"], environment: environment).status == 0)
-    #expect(waitUntil { (try? records().count) == 2 })
+    #expect(try await runPomo(["status"], environment: environment).out.hasPrefix("WORK focus "))
+    #expect(try await runPomo(["stop"], environment: environment).status == 0)
+    #expect(await waitUntil { (try? records().count) == 2 })
     let both = try records()
     #expect(both.last?.resumedFrom == both.first?.id)
     #expect(both.last?.tags == ["bg"])
   }
 
   @Test("attach with nothing running says so, exit 1")
-  func attachIdle() throws {
+  func attachIdle() async throws {
     defer { home.cleanUp() }
     let pty = try PseudoTerminal(["attach"], environment: environment)
-    #expect(pty.waitForExit() == 1)
+    #expect(await pty.waitForExit() == 1)
     #expect(pty.visible.contains("Error: no session is running"))
   }
 }

@@ -13,7 +13,7 @@ import Testing
 /// session bus, real gsettings on a keyfile, the user's own commands as small scripts, and
 /// stand-ins for mako and swaync (which need a Wayland compositor to run). Every wait is for a
 /// condition.
-@Suite("End to end: do not disturb while you focus")
+@Suite("End to end: do not disturb while you focus", .endToEnd)
 struct DoNotDisturbEndToEndTests {
   /// 2 s of focus, then a break long enough to look at.
   static let shortFocus =
@@ -34,8 +34,8 @@ struct DoNotDisturbEndToEndTests {
     let dunst: DunstDesk
     let home: PomoHome
 
-    init(config: String = #"{"bell": false, "dnd": true}"#) throws {
-      dunst = try DunstDesk()
+    init(config: String = #"{"bell": false, "dnd": true}"#) async throws {
+      dunst = try await DunstDesk()
       home = try PomoHome(
         presets: [
           "short": DoNotDisturbEndToEndTests.shortFocus, "long": DoNotDisturbEndToEndTests.longFocus,
@@ -68,25 +68,28 @@ struct DoNotDisturbEndToEndTests {
   @Test(
     "dunst is paused during focus and not in the break; pomo's alert at the end of focus is shown, not held",
     .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
-  func pausedDuringFocus() throws {
-    let desk = try Desk(config: Self.config(hooks: ["phase_start": Self.seen]))
+  func pausedDuringFocus() async throws {
+    let desk = try await Desk(config: Self.config(hooks: ["phase_start": Self.seen]))
     defer { desk.cleanUp() }
-    #expect(desk.dunst.isPaused() == "false")
+    #expect(await desk.dunst.isPaused() == "false")
     let session = try desk.home.launch(["start", desk.home.preset("short")], name: "session")
     defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
-    #expect(waitUntil { desk.seen.contains("phase_start rest false") }, "\(desk.seen)")
+    #expect(await waitUntil { desk.seen.contains("phase_start rest false") }, "\(desk.seen)")
     #expect(desk.seen.first == "phase_start work true", "dunst is paused when focus starts: \(desk.seen)")
-    #expect(desk.dunst.isPaused() == "false", "the break runs with notifications")
+    #expect(await desk.dunst.isPaused() == "false", "the break runs with notifications")
     // The end of focus's notification: shown by dunst, not waiting for the pause to end.
-    #expect(
-      waitUntil { (desk.dunst.dunstctl("count", "displayed") ?? "0") != "0" },
-      "displayed \(desk.dunst.dunstctl("count", "displayed") ?? "?")")
-    #expect(desk.dunst.dunstctl("count", "waiting") == "0")
+    var displayed: String?
+    let shown = await waitUntil {
+      displayed = await desk.dunst.dunstctl("count", "displayed")
+      return (displayed ?? "0") != "0"
+    }
+    #expect(shown, "displayed \(displayed ?? "?")")
+    #expect(await desk.dunst.dunstctl("count", "waiting") == "0")
     #expect(!desk.state.contains(#""dnd""#), "the state file no longer marks it: \(desk.state)")
-    let stopped = try desk.home.run("stop")
+    let stopped = try await desk.home.run("stop")
     #expect(stopped.status == 0, "\(stopped.err)")
-    session.waitUntilExit()
-    #expect(desk.dunst.isPaused() == "false")
+    await session.waitForExit()
+    #expect(await desk.dunst.isPaused() == "false")
     let err = desk.home.folder.read("session.err") ?? ""
     #expect(!err.contains("warning"), "\(err)")
   }
@@ -94,26 +97,26 @@ struct DoNotDisturbEndToEndTests {
   @Test(
     "focus after a break: the break's alert shows first, then dunst is paused a few seconds in",
     .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
-  func breakAlertShows() throws {
-    let desk = try Desk(config: Self.config(hooks: ["phase_start": Self.seen]))
+  func breakAlertShows() async throws {
+    let desk = try await Desk(config: Self.config(hooks: ["phase_start": Self.seen]))
     defer { desk.cleanUp() }
     let session = try desk.home.launch(["start", desk.home.preset("again")], name: "session")
     defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
-    #expect(waitUntil { desk.seen.count == 3 }, "\(desk.seen)")
+    #expect(await waitUntil { desk.seen.count == 3 }, "\(desk.seen)")
     #expect(
       desk.seen == ["phase_start work true", "phase_start rest false", "phase_start work false"],
       "focus that starts with the break's alert waits before pausing dunst: \(desk.seen)")
-    #expect(waitUntil { desk.dunst.isPaused() == "true" }, "paused once the alert has shown")
-    #expect(try desk.home.run("stop").status == 0)
-    session.waitUntilExit()
-    #expect(desk.dunst.isPaused() == "false")
+    #expect(await waitUntil { await desk.dunst.isPaused() == "true" }, "paused once the alert has shown")
+    #expect(try await desk.home.run("stop").status == 0)
+    await session.waitForExit()
+    #expect(await desk.dunst.isPaused() == "false")
   }
 
   @Test(
     "a short focus after a break: dunst is paused a moment in (a tenth of the phase), and back after",
     .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
-  func shortFocusAfterBreak() throws {
-    let desk = try Desk()
+  func shortFocusAfterBreak() async throws {
+    let desk = try await Desk()
     defer { desk.cleanUp() }
     try desk.home.folder.write(
       "drill.json",
@@ -122,32 +125,35 @@ struct DoNotDisturbEndToEndTests {
     let session = try desk.home.launch(["start", desk.home.preset("drill")], name: "session")
     defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
     #expect(
-      waitUntil { desk.state.contains(#""phase_index":2"#) && desk.dunst.isPaused() == "true" },
+      await waitUntil {
+        guard desk.state.contains(#""phase_index":2"#) else { return false }
+        return await desk.dunst.isPaused() == "true"
+      },
       "paused during the second focus")
-    session.waitUntilExit()
+    await session.waitForExit()
     #expect(session.terminationStatus == 0)
-    #expect(desk.dunst.isPaused() == "false")
+    #expect(await desk.dunst.isPaused() == "false")
   }
 
   @Test(
     "'pomo stop', SIGTERM and Ctrl-C mid-focus each put dunst back",
     .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
-  func stopRestores() throws {
-    let desk = try Desk()
+  func stopRestores() async throws {
+    let desk = try await Desk()
     defer { desk.cleanUp() }
     for way in ["stop", "SIGTERM", "SIGINT"] {
       let session = try desk.home.launch(["start", desk.home.preset("long")], name: "session")
       defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
-      #expect(waitUntil { desk.dunst.isPaused() == "true" }, "\(way): paused during focus")
+      #expect(await waitUntil { await desk.dunst.isPaused() == "true" }, "\(way): paused during focus")
       #expect(
         desk.state.contains(#""dnd":{"backend":"dunst","off":["dunstctl","set-paused","false"]}"#), "\(desk.state)")
       switch way {
-      case "stop": #expect(try desk.home.run("stop").status == 0)
+      case "stop": #expect(try await desk.home.run("stop").status == 0)
       case "SIGTERM": kill(session.processIdentifier, SIGTERM)
       default: kill(session.processIdentifier, SIGINT)
       }
-      session.waitUntilExit()
-      #expect(desk.dunst.isPaused() == "false", "\(way) restores it")
+      await session.waitForExit()
+      #expect(await desk.dunst.isPaused() == "false", "\(way) restores it")
       #expect(!FileManager.default.fileExists(atPath: desk.stateFile))
     }
   }
@@ -155,51 +161,51 @@ struct DoNotDisturbEndToEndTests {
   @Test(
     "on a terminal: space pauses (dunst back), space resumes (paused again), q quits (back)",
     .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
-  func keys() throws {
-    let desk = try Desk()
+  func keys() async throws {
+    let desk = try await Desk()
     defer { desk.cleanUp() }
     let pty = try desk.home.terminal(["start", desk.home.preset("long")])
-    #expect(waitUntil { desk.dunst.isPaused() == "true" }, "paused during focus")
+    #expect(await waitUntil { await desk.dunst.isPaused() == "true" }, "paused during focus")
     pty.send(" ")
-    #expect(waitUntil { desk.dunst.isPaused() == "false" }, "a pause lets notifications through")
+    #expect(await waitUntil { await desk.dunst.isPaused() == "false" }, "a pause lets notifications through")
     pty.send(" ")
-    #expect(waitUntil { desk.dunst.isPaused() == "true" }, "resumed, quiet again")
+    #expect(await waitUntil { await desk.dunst.isPaused() == "true" }, "resumed, quiet again")
     pty.send("q")
-    #expect(pty.waitForExit() != nil)
-    #expect(desk.dunst.isPaused() == "false")
+    #expect(await pty.waitForExit() != nil)
+    #expect(await desk.dunst.isPaused() == "false")
   }
 
   @Test(
     "Ctrl-Z leaves do-not-disturb on no longer: dunst is back while pomo is stopped, and paused again after fg",
     .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
-  func ctrlZTurnsItOff() throws {
-    let desk = try Desk()
+  func ctrlZTurnsItOff() async throws {
+    let desk = try await Desk()
     defer { desk.cleanUp() }
     let pty = try desk.home.terminal(["start", desk.home.preset("long")])
-    #expect(waitUntil { desk.dunst.isPaused() == "true" }, "paused during focus")
+    #expect(await waitUntil { await desk.dunst.isPaused() == "true" }, "paused during focus")
     pty.send("\u{1A}")
-    #expect(pty.waitForStop())
-    #expect(desk.dunst.isPaused() == "false", "put back before pomo stopped")
+    #expect(await pty.waitForStop())
+    #expect(await desk.dunst.isPaused() == "false", "put back before pomo stopped")
     #expect(!desk.state.contains(#""dnd""#), "nothing left for a recovery to undo: \(desk.state)")
     kill(pty.pid, SIGCONT)
-    #expect(waitUntil { desk.dunst.isPaused() == "true" }, "focus still runs after fg: quiet again")
+    #expect(await waitUntil { await desk.dunst.isPaused() == "true" }, "focus still runs after fg: quiet again")
     pty.send("q")
-    #expect(pty.waitForExit() == 130)
-    #expect(desk.dunst.isPaused() == "false")
+    #expect(await pty.waitForExit() == 130)
+    #expect(await desk.dunst.isPaused() == "false")
   }
 
   @Test(
     "kill -9 mid-focus leaves dunst paused; the next 'pomo status' turns it back and says so in one line",
     .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
-  func killNineRecovers() throws {
-    let desk = try Desk()
+  func killNineRecovers() async throws {
+    let desk = try await Desk()
     defer { desk.cleanUp() }
     let session = try desk.home.launch(["start", desk.home.preset("long")], name: "session")
-    #expect(waitUntil { desk.dunst.isPaused() == "true" && desk.state.contains(#""dnd""#) })
+    #expect(await waitUntil { await desk.dunst.isPaused() == "true" && desk.state.contains(#""dnd""#) })
     kill(session.processIdentifier, SIGKILL)
-    session.waitUntilExit()
-    #expect(desk.dunst.isPaused() == "true", "nothing could put it back yet")
-    let status = try desk.home.run("status")
+    await session.waitForExit()
+    #expect(await desk.dunst.isPaused() == "true", "nothing could put it back yet")
+    let status = try await desk.home.run("status")
     #expect(status.status == 0, "\(status.err)")
     let lines = status.err.split(separator: "\n").map(String.init)
     #expect(
@@ -207,41 +213,41 @@ struct DoNotDisturbEndToEndTests {
         == "pomo: turned do-not-disturb off again (dunst), as the session that turned it on had ended unexpectedly",
       "\(status.err)")
     #expect(lines.count == 2, "one line for the do-not-disturb, one for the session: \(status.err)")
-    #expect(desk.dunst.isPaused() == "false")
+    #expect(await desk.dunst.isPaused() == "false")
     // Done once: the next command has nothing to say.
-    #expect(try desk.home.run("status").err.isEmpty)
+    #expect(try await desk.home.run("status").err.isEmpty)
   }
 
   @Test(
     "dunst paused already: it stays paused through focus, the break and the end",
     .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
-  func alreadyPaused() throws {
-    let desk = try Desk(config: Self.config(hooks: ["phase_start": Self.seen]))
+  func alreadyPaused() async throws {
+    let desk = try await Desk(config: Self.config(hooks: ["phase_start": Self.seen]))
     defer { desk.cleanUp() }
-    _ = desk.dunst.dunstctl("set-paused", "true")
-    #expect(desk.dunst.isPaused() == "true")
+    _ = await desk.dunst.dunstctl("set-paused", "true")
+    #expect(await desk.dunst.isPaused() == "true")
     let session = try desk.home.launch(["start", desk.home.preset("short")], name: "session")
     defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
-    #expect(waitUntil { desk.seen.count == 2 }, "\(desk.seen)")
+    #expect(await waitUntil { desk.seen.count == 2 }, "\(desk.seen)")
     #expect(desk.seen == ["phase_start work true", "phase_start rest true"])
     #expect(!desk.state.contains(#""dnd""#), "pomo switched nothing: \(desk.state)")
-    #expect(try desk.home.run("stop").status == 0)
-    session.waitUntilExit()
-    #expect(desk.dunst.isPaused() == "true")
+    #expect(try await desk.home.run("stop").status == 0)
+    await session.waitForExit()
+    #expect(await desk.dunst.isPaused() == "true")
   }
 
   @Test(
     "the warning before the end lifts the pause, so the warning shows",
     .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
-  func warningShows() throws {
-    let desk = try Desk(config: Self.config(hooks: ["phase_start": Self.seen, "phase_warning": Self.seen]))
+  func warningShows() async throws {
+    let desk = try await Desk(config: Self.config(hooks: ["phase_start": Self.seen, "phase_warning": Self.seen]))
     defer { desk.cleanUp() }
-    let run = try desk.home.run(["start", desk.home.preset("warned")], timeout: 120)
+    let run = try await desk.home.run(["start", desk.home.preset("warned")], timeout: 120)
     #expect(run.status == 0, "\(run.err)")
     #expect(
       desk.seen == ["phase_start work true", "phase_warning work false", "phase_start rest false"], "\(desk.seen)")
-    #expect(desk.dunst.isPaused() == "false")
-    #expect(desk.dunst.dunstctl("count", "waiting") == "0", "no notification of pomo's is held")
+    #expect(await desk.dunst.isPaused() == "false")
+    #expect(await desk.dunst.dunstctl("count", "waiting") == "0", "no notification of pomo's is held")
   }
 
   // MARK: - Without dunst
@@ -271,10 +277,10 @@ struct DoNotDisturbEndToEndTests {
   }
 
   @Test("custom commands: asked, turned on for focus and off after it, the off command through /bin/sh")
-  func customCommands() throws {
+  func customCommands() async throws {
     let home = try customHome()
     defer { home.cleanUp() }
-    let run = try home.run(["start", home.preset("tiny")], timeout: 60)
+    let run = try await home.run(["start", home.preset("tiny")], timeout: 60)
     #expect(run.status == 0, "\(run.err)")
     #expect(!run.err.contains("warning"), "\(run.err)")
     #expect(home.folder.read("bin/calls") == "query\non\noff\n")
@@ -282,7 +288,7 @@ struct DoNotDisturbEndToEndTests {
   }
 
   @Test("the end of focus: do-not-disturb is off before pomo's notification goes out")
-  func offBeforeTheAlert() throws {
+  func offBeforeTheAlert() async throws {
     let home = try PomoHome(presets: ["tiny": PomoHome.tinyPreset])
     defer { home.cleanUp() }
     let dnd = try home.folder.write("bin/my-dnd", Self.script)
@@ -304,11 +310,11 @@ struct DoNotDisturbEndToEndTests {
         + #" off", "query": [""# + dnd + #"", "query"]}}"#)
     var environment = home.environment
     environment["PATH"] = home.folder.file("bin") + ":/usr/bin:/bin"
-    let run = try runPomo(["start", home.preset("tiny")], environment: environment, timeout: 60)
+    let run = try await runPomo(["start", home.preset("tiny")], environment: environment, timeout: 60)
     #expect(run.status == 0, "\(run.err)")
     var calls: [String] = []
     #expect(
-      waitUntil {
+      await waitUntil {
         calls = (home.folder.read("bin/calls") ?? "").split(separator: "\n").map(String.init)
         return calls.filter { $0.hasPrefix("notify") }.count == 2
       }, "\(calls)")
@@ -318,16 +324,16 @@ struct DoNotDisturbEndToEndTests {
   }
 
   @Test("custom commands: kill -9 mid-focus, and the next pomo runs the off command the state file kept")
-  func customRecovery() throws {
+  func customRecovery() async throws {
     let home = try customHome()
     defer { home.cleanUp() }
     let session = try home.launch(["start", home.preset("long")], name: "session")
-    #expect(waitUntil { home.folder.read("bin/dnd") == "on\n" })
+    #expect(await waitUntil { home.folder.read("bin/dnd") == "on\n" })
     kill(session.processIdentifier, SIGKILL)
-    session.waitUntilExit()
+    await session.waitForExit()
     // The config changed since: recovery runs what the session recorded, not the config.
     try home.folder.write(".config/pomo/config.json", #"{"bell": false}"#)
-    let log = try home.run("log")
+    let log = try await home.run("log")
     #expect(log.err.hasPrefix("pomo: turned do-not-disturb off again (custom)"), "\(log.err)")
     #expect(home.folder.read("bin/dnd") == "off\n")
     #expect(home.folder.read("bin/calls") == "query\non\noff\n")
@@ -336,7 +342,7 @@ struct DoNotDisturbEndToEndTests {
   @Test(
     "a killed 'on' command: pomo killed while its 'on' command runs takes the command with it, so do-not-disturb stays off after recovery",
     .hangLimit)
-  func killedOnCommand() throws {
+  func killedOnCommand() async throws {
     let home = try PomoHome(presets: ["long": Self.longFocus])
     defer { home.cleanUp() }
     let dnd = try home.folder.write("bin/my-dnd", Self.script)
@@ -351,14 +357,14 @@ struct DoNotDisturbEndToEndTests {
         + #"", "off"], "query": [""# + dnd + #"", "query"]}}"#)
     let session = try home.launch(["start", home.preset("long")], name: "session")
     defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
-    #expect(waitUntil { home.folder.read("bin/calls") == "query\nstarted\n" }, "\(home.folder.read("bin/calls") ?? "")")
+    #expect(await waitUntil { home.folder.read("bin/calls") == "query\nstarted\n" }, "\(home.folder.read("bin/calls") ?? "")")
     kill(session.processIdentifier, SIGKILL)
-    session.waitUntilExit()
-    let status = try home.run("status")
+    await session.waitForExit()
+    let status = try await home.run("status")
     #expect(status.err.hasPrefix("pomo: turned do-not-disturb off again (custom)"), "\(status.err)")
     #expect(home.folder.read("bin/dnd") == "off\n")
     // Until the 'on' script is gone, whichever way it ends: killed with pomo, or done.
-    #expect(waitUntil { !Self.running(slowOn) }, "the 'on' command still runs")
+    #expect(await waitUntil { !Self.running(slowOn) }, "the 'on' command still runs")
     #expect(home.folder.read("bin/calls") == "query\nstarted\noff\n", "the orphan never switched")
     #expect(home.folder.read("bin/dnd") == "off\n")
   }
@@ -375,7 +381,7 @@ struct DoNotDisturbEndToEndTests {
   }
 
   @Test("a custom command that fails: one warning, nothing left switched, and the session runs on")
-  func customFails() throws {
+  func customFails() async throws {
     let home = try PomoHome(presets: ["tiny": PomoHome.tinyPreset])
     defer { home.cleanUp() }
     let calls = home.folder.file("calls")
@@ -383,7 +389,7 @@ struct DoNotDisturbEndToEndTests {
       ".config/pomo/config.json",
       #"{"bell": false, "dnd": true, "dnd_commands": {"on": "echo on >> "# + calls + #"; exit 3", "off": "echo off >> "#
         + calls + #""}}"#)
-    let run = try home.run(["start", home.preset("tiny")], timeout: 60)
+    let run = try await home.run(["start", home.preset("tiny")], timeout: 60)
     #expect(run.status == 0, "\(run.err)")
     #expect(
       run.err
@@ -395,11 +401,11 @@ struct DoNotDisturbEndToEndTests {
   }
 
   @Test("no backend answers: one warning, and the session runs as ever")
-  func noBackend() throws {
+  func noBackend() async throws {
     let home = try PomoHome(presets: ["tiny": PomoHome.tinyPreset], environment: ["PATH": "/nonexistent"])
     defer { home.cleanUp() }
     try home.folder.write(".config/pomo/config.json", #"{"bell": false, "dnd": true}"#)
-    let run = try home.run(["start", home.preset("tiny")], timeout: 60)
+    let run = try await home.run(["start", home.preset("tiny")], timeout: 60)
     #expect(run.status == 0, "\(run.err)")
     #expect(
       run.err
@@ -437,7 +443,7 @@ struct DoNotDisturbEndToEndTests {
   @Test(
     "mako, then swaync, when dunst does not answer: each asked, switched on for focus and back",
     arguments: ["mako", "swaync"])
-  func makoAndSwaync(_ which: String) throws {
+  func makoAndSwaync(_ which: String) async throws {
     let home = try PomoHome(presets: ["tiny": PomoHome.tinyPreset])
     defer { home.cleanUp() }
     let bin = home.folder.file("bin")
@@ -452,7 +458,7 @@ struct DoNotDisturbEndToEndTests {
     try home.folder.write(".config/pomo/config.json", #"{"bell": false, "dnd": true}"#)
     var environment = home.environment
     environment["PATH"] = bin + ":/usr/bin:/bin"
-    let run = try runPomo(["start", home.preset("tiny")], environment: environment, timeout: 60)
+    let run = try await runPomo(["start", home.preset("tiny")], environment: environment, timeout: 60)
     #expect(run.status == 0, "\(run.err)")
     #expect(run.err.isEmpty, "\(run.err)")
     let calls = (home.folder.read("bin/calls") ?? "").split(separator: "\n").map(String.init)
@@ -476,7 +482,7 @@ struct DoNotDisturbEndToEndTests {
   @Test(
     "GNOME: show-banners is off during focus and on again after it (real gsettings, on a keyfile)",
     .requires(.gnomeSettings), .hangLimit)
-  func gnome() throws {
+  func gnome() async throws {
     let home = try PomoHome(
       presets: ["short": Self.shortFocus],
       environment: ["XDG_CURRENT_DESKTOP": "GNOME", "GSETTINGS_BACKEND": "keyfile"])
@@ -488,10 +494,10 @@ struct DoNotDisturbEndToEndTests {
     let keyfile = home.folder.file(".config/glib-2.0/settings/keyfile")
     let session = try home.launch(["start", home.preset("short")], name: "session")
     defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
-    #expect(waitUntil { (home.folder.read("seen") ?? "").contains("rest") }, "\(home.folder.read("seen") ?? "")")
+    #expect(await waitUntil { (home.folder.read("seen") ?? "").contains("rest") }, "\(home.folder.read("seen") ?? "")")
     #expect(home.folder.read("seen") == "work false\nrest true\n")
-    #expect(try home.run("stop").status == 0)
-    session.waitUntilExit()
+    #expect(try await home.run("stop").status == 0)
+    await session.waitForExit()
     #expect((try? String(contentsOfFile: keyfile, encoding: .utf8))?.contains("show-banners=true") == true)
   }
 }

@@ -263,10 +263,10 @@ func pageAnchors(_ text: String) -> Set<String> {
   return anchors
 }
 
-@Suite("documentation examples")
+@Suite("documentation examples", .endToEnd)
 struct DocumentationExamplesTests {
   @Test("an example of output in the README or docs/ is what pomo prints", arguments: DocumentationExample.all)
-  func example(_ example: DocumentationExample) throws {
+  func example(_ example: DocumentationExample) async throws {
     if let problem = example.problem {
       Issue.record("\(example.file):\(example.line): \(problem)")
       return
@@ -279,7 +279,7 @@ struct DocumentationExamplesTests {
     var ids = SessionIDNumbering()
     for step in example.steps {
       let words = try shellWords(step.command).dropFirst().map { ids.realWord($0) }
-      let result = try runPomo(Array(words), environment: environment)
+      let result = try await runPomo(Array(words), environment: environment)
       let printed = (result.err + result.out).replacingOccurrences(of: home.path, with: "/home/me")
       let actual = ids.actualOutput(normalisedOutput(printed), known: journalIDPrefixes(home: home.path))
       let expected = ids.documentedOutput(normalisedOutput(step.expected))

@@ -10,13 +10,13 @@ import Testing
 /// carries the phase end's buttons to dunst (a monitor on the bus reads the `Notify` call), dunst
 /// shows the notification, and `dunstctl history` keeps it once closed. (dunst 1.9's history
 /// does not list a notification's actions, so the buttons are read off the bus.)
-@Suite("End to end: pomo's notifications in a real dunst")
+@Suite("End to end: pomo's notifications in a real dunst", .endToEnd)
 struct DunstNotificationsEndToEndTests {
   @Test(
     "dunst shows the end of focus with its buttons, and dunstctl history keeps pomo's notification",
     .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon, .dbusMonitor), .hangLimit)
-  func shownWithButtons() throws {
-    let desk = try DunstDesk()
+  func shownWithButtons() async throws {
+    let desk = try await DunstDesk()
     defer { desk.stop() }
     let home = try PomoHome(
       presets: [
@@ -42,12 +42,12 @@ struct DunstNotificationsEndToEndTests {
     }
     // The monitor is on the bus once the bus has told it its name (and taken it away, as a
     // monitor's connection gives up its name).
-    #expect(waitUntil { (home.folder.read("monitor.out") ?? "").contains("member=NameLost") }, "no monitor")
+    #expect(await waitUntil { (home.folder.read("monitor.out") ?? "").contains("member=NameLost") }, "no monitor")
     let session = try home.launch(["start", home.preset("short")], name: "session")
     defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
-    #expect(waitUntil { (desk.dunstctl("count", "displayed") ?? "0") != "0" }, "dunst showed nothing")
+    #expect(await waitUntil { (await desk.dunstctl("count", "displayed") ?? "0") != "0" }, "dunst showed nothing")
     // dbus-monitor writes what it saw in its own time: wait for the call it shows.
-    _ = waitUntil {
+    _ = await waitUntil {
       let seen = home.folder.read("monitor.out") ?? ""
       return seen.contains("string \"+5 min\"") && seen.contains("string \"Skip break\"")
     }
@@ -56,12 +56,12 @@ struct DunstNotificationsEndToEndTests {
     for label in ["+5 min", "Skip break"] {
       #expect(calls.contains("string \"\(label)\""), "no button \(label) in \(calls)")
     }
-    #expect(desk.dunstctl("close-all") != nil)
-    #expect(waitUntil { (desk.dunstctl("history") ?? "").contains("\"pomo\"") })
-    let history = desk.dunstctl("history") ?? ""
+    #expect(await desk.dunstctl("close-all") != nil)
+    #expect(await waitUntil { (await desk.dunstctl("history") ?? "").contains("\"pomo\"") })
+    let history = await desk.dunstctl("history") ?? ""
     #expect(history.contains("focus") || history.contains("go"), "\(history)")
-    #expect(try home.run("stop").status == 0)
-    session.waitUntilExit()
+    #expect(try await home.run("stop").status == 0)
+    await session.waitForExit()
   }
 }
 

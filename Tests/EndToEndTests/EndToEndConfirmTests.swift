@@ -12,7 +12,7 @@ import Testing
 
 /// Confirm mode, hooks on every event and the window title, through the real binary in a
 /// pseudo-terminal, steered by keys. Every wait is for a condition, never a fixed time.
-@Suite("End to end: confirm mode, hooks, terminal title")
+@Suite("End to end: confirm mode, hooks, terminal title", .endToEnd)
 struct EndToEndConfirmTests {
   let fixture: PomoHome
   var home: TemporaryFolder { fixture.folder }
@@ -31,19 +31,19 @@ struct EndToEndConfirmTests {
   var journal: String { home.read(journalFile(home.path)) ?? "" }
 
   @Test("--confirm: the phase waits counting overtime until space; the overtime is recorded and counted as focus")
-  func confirmWithSpace() throws {
+  func confirmWithSpace() async throws {
     defer { home.cleanUp() }
     try home.write(".config/pomo/config.json", #"{"notify": false, "bell": false}"#)
     let pty = try PseudoTerminal(["start", home.file("tiny.json"), "--confirm"], environment: environment)
     // Overtime counts up past the deadline: the phase is not over.
-    #expect(pty.waitFor(15) { Self.drawn($0, "WORK  go", "+0:01") })
+    #expect(await pty.waitFor(15) { Self.drawn($0, "WORK  go", "+0:01") })
     #expect(!pty.visible.contains("REST  breathe"))
     pty.send(" ")
-    #expect(pty.waitForText("REST  breathe"))
-    #expect(pty.waitFor(15) { Self.drawn($0, "REST  breathe", "+0:01") })
+    #expect(await pty.waitForText("REST  breathe"))
+    #expect(await pty.waitFor(15) { Self.drawn($0, "REST  breathe", "+0:01") })
     pty.send("s")  // Skip goes on too.
     // The last phase does not wait: the session completes on its own.
-    #expect(pty.waitForExit() == 0)
+    #expect(await pty.waitForExit() == 0)
     let record = try JournalRecord(line: Array(journal.split(separator: "\n").last!.utf8))
     #expect(record.status == .completed)
     #expect(record.phases.map(\.completed) == [true, true, true])
@@ -56,7 +56,7 @@ struct EndToEndConfirmTests {
   }
 
   @Test("a preset's \"advance\": \"confirm\" waits; --no-confirm runs it straight through")
-  func presetAdvance() throws {
+  func presetAdvance() async throws {
     defer { home.cleanUp() }
     let preset = try home.write(
       "wait.json",
@@ -65,22 +65,22 @@ struct EndToEndConfirmTests {
     var env = environment
     env["TERM"] = "dumb"  // The plain lines say that the phase waits.
     let pty = try PseudoTerminal(["start", preset], environment: env)
-    #expect(pty.waitForText("a is up; waiting for space or 'pomo next'"))
+    #expect(await pty.waitForText("a is up; waiting for space or 'pomo next'"))
     // Status bars see the wait too: the overtime, counting up.
-    #expect(waitUntil { (try? runPomo(["status"], environment: env))?.out.hasPrefix("WORK a +") == true })
+    #expect(await waitUntil { (try? await runPomo(["status"], environment: env))?.out.hasPrefix("WORK a +") == true })
     pty.send(" ")
-    #expect(pty.waitForExit() == 0)
+    #expect(await pty.waitForExit() == 0)
     #expect(pty.visible.contains(" over)"))
-    let straight = try runPomo(["start", preset, "--no-confirm"], environment: environment)
+    let straight = try await runPomo(["start", preset, "--no-confirm"], environment: environment)
     #expect(straight.status == 0)
     #expect(!straight.out.contains("waiting"))
-    let both = try runPomo(["start", preset, "--confirm", "--no-confirm"], environment: environment)
+    let both = try await runPomo(["start", preset, "--confirm", "--no-confirm"], environment: environment)
     #expect(both.status == 64)
     #expect(both.err.hasPrefix("Error: --confirm and --no-confirm cannot be used together\n"))
   }
 
   @Test("hooks run on pause, resume, extend, skip and stop, driven by keys")
-  func hooksOnEveryEvent() throws {
+  func hooksOnEveryEvent() async throws {
     defer { home.cleanUp() }
     let log = home.file("events.log")
     let script = try home.write("hook.sh", "#!/bin/sh\necho \"$POMO_EVENT\" >> '\(log)'\n")
@@ -89,38 +89,38 @@ struct EndToEndConfirmTests {
     try home.write(".config/pomo/config.json", #"{"notify": false, "bell": false, "hooks": {\#(events)}}"#)
     let pty = try PseudoTerminal(["start", home.file("long.json")], environment: environment)
     func logged() -> [String] { (home.read("events.log") ?? "").split(separator: "\n").map(String.init) }
-    func waitForLog(_ event: String, count: Int = 1) -> Bool {
-      pty.waitFor(20) { _ in logged().filter { $0 == event }.count >= count }
+    func waitForLog(_ event: String, count: Int = 1) async -> Bool {
+      await pty.waitFor(20) { _ in logged().filter { $0 == event }.count >= count }
     }
-    #expect(pty.waitForText("WORK  focus"))
-    #expect(waitForLog("phase_start"))
+    #expect(await pty.waitForText("WORK  focus"))
+    #expect(await waitForLog("phase_start"))
     for (key, event) in [(" ", "pause"), (" ", "resume"), ("+", "extend"), ("s", "skip")] {
       pty.send(key)
-      #expect(waitForLog(event), "no \(event) after '\(key)'")
+      #expect(await waitForLog(event), "no \(event) after '\(key)'")
     }
-    #expect(waitForLog("phase_start", count: 2))
+    #expect(await waitForLog("phase_start", count: 2))
     pty.send("q")
-    #expect(pty.waitForExit() == 130)
+    #expect(await pty.waitForExit() == 130)
     // The hooks of one step run side by side: wait for each, not for the last one started.
-    #expect(waitForLog("stop"))
-    #expect(waitForLog("phase_end", count: 2))
-    #expect(waitForLog("session_end"))
+    #expect(await waitForLog("stop"))
+    #expect(await waitForLog("phase_end", count: 2))
+    #expect(await waitForLog("session_end"))
     let own = logged().filter { ["pause", "resume", "extend", "skip", "stop"].contains($0) }
     #expect(own == ["pause", "resume", "extend", "skip", "stop"])
     #expect(logged().filter { $0 == "phase_end" }.count == 2)  // The skipped one and the stopped one.
   }
 
   @Test("the window title shows the session and is put back at the end")
-  func title() throws {
+  func title() async throws {
     defer { home.cleanUp() }
     try home.write(".config/pomo/config.json", #"{"notify": false, "bell": false}"#)
     let pty = try PseudoTerminal(["start", home.file("long.json")], environment: environment)
-    #expect(pty.waitFor { $0.text.contains("\(Self.esc)]2;WORK 25:00 focus\(Self.esc)\\") })
+    #expect(await pty.waitFor { $0.text.contains("\(Self.esc)]2;WORK 25:00 focus\(Self.esc)\\") })
     #expect(pty.text.contains("\(Self.esc)[22;0t"))
     pty.send(" ")
-    #expect(pty.waitFor { $0.text.contains("\(Self.esc)]2;PAUSED ") })
+    #expect(await pty.waitFor { $0.text.contains("\(Self.esc)]2;PAUSED ") })
     pty.send("q")
-    #expect(pty.waitForExit() == 130)
+    #expect(await pty.waitForExit() == 130)
     let text = pty.text
     #expect(
       text.hasSuffix("\(Self.esc)]2;\(Self.esc)\\\(Self.esc)[23;0t")
@@ -144,13 +144,13 @@ struct EndToEndConfirmTests {
       ("dumb", #"{"terminal_progress": "always", "terminal_notify": "osc9"}"#),
       ("xterm-256color", #"{"terminal_title": false}"#),
     ])
-  func noTitle(term: String, config: String) throws {
+  func noTitle(term: String, config: String) async throws {
     defer { home.cleanUp() }
     try home.write(".config/pomo/config.json", config)
     var env = environment
     env["TERM"] = term
     let pty = try PseudoTerminal(["start", home.file("tiny.json")], environment: env)
-    #expect(pty.waitForExit() == 0)
+    #expect(await pty.waitForExit() == 0)
     #expect(!pty.text.contains("\(Self.esc)]"))
     #expect(!pty.text.contains("\(Self.esc)[22;0t"))
   }

@@ -12,7 +12,7 @@ import Testing
 #endif
 
 /// The journal through the real binary: real processes, real files, a temporary HOME.
-@Suite("End to end: journal")
+@Suite("End to end: journal", .endToEnd)
 struct EndToEndJournalTests {
   let fixture: PomoHome
   var home: TemporaryFolder { fixture.folder }
@@ -34,9 +34,9 @@ struct EndToEndJournalTests {
 
 
   @Test("a completed session is recorded with tags, note, phases and private files")
-  func recorded() throws {
+  func recorded() async throws {
     defer { home.cleanUp() }
-    let result = try runPomo(
+    let result = try await runPomo(
       ["start", home.file("tiny.json"), "--tag", "thesis", "-t", "ch3", "--note", "first draft"],
       environment: environment)
     #expect(result.status == 0)
@@ -58,7 +58,7 @@ struct EndToEndJournalTests {
   }
 
   @Test("20 processes appending 200 records each at once: every line valid, none missing")
-  func concurrentAppends() throws {
+  func concurrentAppends() async throws {
     defer { home.cleanUp() }
     var sources: [String] = []
     for p in 0..<20 {
@@ -78,7 +78,7 @@ struct EndToEndJournalTests {
       sources.append(try home.write("source-\(p).jsonl", lines.joined(separator: "\n") + "\n"))
     }
     let processes = try sources.map { try launch(["import", $0, "--journal", journalPath]) }
-    for process in processes { process.waitUntilExit() }
+    for process in processes { await process.waitForExit() }
     #expect(processes.allSatisfy { $0.terminationStatus == 0 })
     let text = try String(contentsOfFile: journalPath, encoding: .utf8)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -89,19 +89,19 @@ struct EndToEndJournalTests {
   }
 
   @Test("kill -9: the next command records the session as interrupted, says so, and resume finishes it")
-  func killNine() throws {
+  func killNine() async throws {
     defer { home.cleanUp() }
     let process = try launch(["start", home.file("slow.json"), "--tag", "x"])
     // Wait until the second phase has started (the state file is rewritten at every phase change);
     // its 8 s leave room for a status and the kill on a loaded machine.
-    #expect(waitUntil { SessionState.read(path: statePath)?.phaseIndex == 1 })
-    let status = try runPomo(["status", "--json"], environment: environment)
+    #expect(await waitUntil { SessionState.read(path: statePath)?.phaseIndex == 1 })
+    let status = try await runPomo(["status", "--json"], environment: environment)
     #expect(status.out.hasPrefix(#"{"state":"running","preset":"slow","phase":"breathe","kind":"rest","#))
     kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+    await process.waitForExit()
     #expect(FileManager.default.fileExists(atPath: statePath))
 
-    let log = try runPomo(["log"], environment: environment)
+    let log = try await runPomo(["log"], environment: environment)
     #expect(log.status == 0)
     #expect(log.err.hasPrefix("pomo: the slow session started at "))
     #expect(
@@ -118,9 +118,9 @@ struct EndToEndJournalTests {
     #expect(interrupted.phases[1].elapsedSeconds < 8)
 
     // Recovery happens once.
-    #expect(try runPomo(["log"], environment: environment).err == "")
+    #expect(try await runPomo(["log"], environment: environment).err == "")
 
-    let resumed = try runPomo(["resume", "--no-input"], environment: environment)
+    let resumed = try await runPomo(["resume", "--no-input"], environment: environment)
     #expect(resumed.status == 0)
     #expect(resumed.out.contains("  start   breathe (rest"))
     let all = try records()
@@ -129,17 +129,17 @@ struct EndToEndJournalTests {
     #expect(all[1].status == .completed)
     #expect(all[1].tags == ["x"])
     #expect(all[1].phases.map(\.name) == ["breathe"])
-    #expect(try runPomo(["resume"], environment: environment).status == 1)
+    #expect(try await runPomo(["resume"], environment: environment).status == 1)
   }
 
   @Test("q in a terminal records the session as interrupted with the phases so far", arguments: ["q", "\u{03}"])
-  func quitRecords(key: String) throws {
+  func quitRecords(key: String) async throws {
     defer { home.cleanUp() }
     let pty = try PseudoTerminal(["start", home.file("long.json")], environment: environment)
     // Once a second of the phase has passed, so the phase so far is a real one.
-    #expect(pty.waitForText("24:59"))
+    #expect(await pty.waitForText("24:59"))
     pty.send(key)
-    #expect(pty.waitForExit() == 130)
+    #expect(await pty.waitForExit() == 130)
     let record = try #require(try records().first)
     #expect(record.status == .interrupted)
     #expect(record.interruption == .quit)
@@ -149,12 +149,12 @@ struct EndToEndJournalTests {
   }
 
   @Test("SIGTERM records the session as interrupted by a signal")
-  func sigterm() throws {
+  func sigterm() async throws {
     defer { home.cleanUp() }
     let process = try launch(["start", home.file("long.json")])
-    #expect(waitUntil { FileManager.default.fileExists(atPath: statePath) })
+    #expect(await waitUntil { FileManager.default.fileExists(atPath: statePath) })
     process.terminate()
-    process.waitUntilExit()
+    await process.waitForExit()
     #expect(process.terminationStatus == 143)
     #expect(try records().first?.interruption == .signal)
   }
@@ -162,7 +162,7 @@ struct EndToEndJournalTests {
   @Test(
     "a journal on a full disk: a clear error, the record on stderr as JSON, exit 1",
     .enabled(if: getuid() == 0, "mounting a tiny full file system needs root"))
-  func diskFull() throws {
+  func diskFull() async throws {
     defer { home.cleanUp() }
     // A tmpfs of one page, filled up: the journal exists and is writable, but a byte more fails.
     let disk = home.file("disk")
@@ -171,7 +171,7 @@ struct EndToEndJournalTests {
     mount.executableURL = URL(fileURLWithPath: "/bin/mount")
     mount.arguments = ["-t", "tmpfs", "-o", "size=4k", "tmpfs", disk]
     try mount.run()
-    mount.waitUntilExit()
+    await mount.waitForExit()
     try #require(mount.terminationStatus == 0, "cannot mount a tmpfs here")
     defer {
       let umount = Process()
@@ -182,7 +182,7 @@ struct EndToEndJournalTests {
     }
     #expect(FileManager.default.createFile(atPath: disk + "/journal.jsonl", contents: Data()))
     #expect(FileManager.default.createFile(atPath: disk + "/filler", contents: Data(count: 4096)))
-    let result = try runPomo(["start", home.file("tiny.json"), "--journal", disk + "/journal.jsonl"], environment: environment)
+    let result = try await runPomo(["start", home.file("tiny.json"), "--journal", disk + "/journal.jsonl"], environment: environment)
     #expect(result.status == 1)
     let lines = result.err.split(separator: "\n")
     #expect(
@@ -196,14 +196,14 @@ struct EndToEndJournalTests {
 
   // (A folder is a journal of one file per machine, so it is not among these.)
   @Test("a journal that can never take the record is refused before anything runs", arguments: ["/dev/full", "fifo"])
-  func unusableJournal(kind: String) throws {
+  func unusableJournal(kind: String) async throws {
     defer { home.cleanUp() }
     var path = kind
     if kind == "fifo" {
       path = home.file("fifo")
       #expect(mkfifo(path, 0o600) == 0)
     }
-    let result = try runPomo(["start", home.file("tiny.json"), "--journal", path], environment: environment, timeout: 60)
+    let result = try await runPomo(["start", home.file("tiny.json"), "--journal", path], environment: environment, timeout: 60)
     #expect(result.status == 1)
     #expect(result.err == "Error: cannot record to the journal \(path): not a regular file\n")
     #expect(result.out.isEmpty)
@@ -211,7 +211,7 @@ struct EndToEndJournalTests {
   }
 
   @Test("a journal in a read-only folder is refused before anything runs, naming it")
-  func readOnlyFolder() throws {
+  func readOnlyFolder() async throws {
     defer { home.cleanUp() }
     let locked = home.file("locked")
     let state = home.file("state")
@@ -228,20 +228,20 @@ struct EndToEndJournalTests {
     }
     var env = environment
     env["XDG_STATE_HOME"] = state
-    let result = try runProgram(arguments, environment: env)
+    let result = try await runProgram(arguments, environment: env)
     #expect(result.status == 1)
     #expect(result.err == "Error: cannot record to the journal \(locked)/journal.jsonl: permission denied\n")
     #expect(!FileManager.default.fileExists(atPath: locked + "/journal.jsonl"))
   }
 
   @Test("damaged lines are skipped with a warning naming the line; --strict makes them an error")
-  func damagedJournal() throws {
+  func damagedJournal() async throws {
     defer { home.cleanUp() }
-    #expect(try runPomo(["start", home.file("tiny.json")], environment: environment).status == 0)
+    #expect(try await runPomo(["start", home.file("tiny.json")], environment: environment).status == 0)
     let good = try String(contentsOfFile: journalPath, encoding: .utf8)
     try (good + "\n{garbage\n" + good + String(good.prefix(30))).write(
       toFile: journalPath, atomically: true, encoding: .utf8)
-    let log = try runPomo(["log"], environment: environment)
+    let log = try await runPomo(["log"], environment: environment)
     #expect(log.status == 0)
     #expect(
       log.err == """
@@ -252,14 +252,14 @@ struct EndToEndJournalTests {
     // The last line had no newline: it may have been a write in progress. Once a line follows, it is damaged.
     try (good + "\n{garbage\n" + good + String(good.prefix(30)) + "\n").write(
       toFile: journalPath, atomically: true, encoding: .utf8)
-    let later = try runPomo(["log"], environment: environment)
+    let later = try await runPomo(["log"], environment: environment)
     #expect(
       later.err == """
         pomo: warning: \(journalPath):3: skipped a damaged line: invalid JSON at column 2: expected a key in double quotes
         pomo: warning: \(journalPath):5: skipped a damaged line: invalid JSON: the line ends early (unterminated string)
 
         """)
-    let strict = try runPomo(["log", "--strict"], environment: environment)
+    let strict = try await runPomo(["log", "--strict"], environment: environment)
     #expect(strict.status == 65)
     #expect(
       strict.err == "Error: \(journalPath):3: damaged line: invalid JSON at column 2: expected a key in double quotes\n"
@@ -267,7 +267,7 @@ struct EndToEndJournalTests {
   }
 
   @Test("log: newest first, --limit, --json; POMO_JOURNAL and --journal choose the file")
-  func log() throws {
+  func log() async throws {
     defer { home.cleanUp() }
     let other = home.file("elsewhere.jsonl")
     var lines: [String] = []
@@ -289,7 +289,7 @@ struct EndToEndJournalTests {
     var env = environment
     env["POMO_JOURNAL"] = other
     env["TZ"] = "UTC"
-    let text = try runPomo(["log", "--limit", "3"], environment: env)
+    let text = try await runPomo(["log", "--limit", "3"], environment: env)
     #expect(
       text.out == """
         ID  DATE        START  PRESET  STATUS       FOCUS  TAGS
@@ -298,26 +298,26 @@ struct EndToEndJournalTests {
         r2  2025-12-02  08:00  work    completed    25:00
 
         """)
-    let json = try runPomo(["log", "--json", "-n", "2", "--journal", other], environment: environment)
+    let json = try await runPomo(["log", "--json", "-n", "2", "--journal", other], environment: environment)
     let array = try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]]
     #expect(array?.map { $0["id"] as? String } == ["r4", "r3"])
-    let empty = try runPomo(["log"], environment: environment)
+    let empty = try await runPomo(["log"], environment: environment)
     #expect(empty.out == "No sessions recorded yet. Start one with 'pomo start work'.\n")
-    #expect(try runPomo(["log", "--json"], environment: environment).out == "[]\n")
+    #expect(try await runPomo(["log", "--json"], environment: environment).out == "[]\n")
   }
 
   @Test("status: idle, and the documented JSON shape while running")
-  func status() throws {
+  func status() async throws {
     defer { home.cleanUp() }
-    #expect(try runPomo(["status"], environment: environment).out == "idle\n")
-    #expect(try runPomo(["status", "--json"], environment: environment).out == "{\"state\":\"idle\"}\n")
+    #expect(try await runPomo(["status"], environment: environment).out == "idle\n")
+    #expect(try await runPomo(["status", "--json"], environment: environment).out == "{\"state\":\"idle\"}\n")
     let process = try launch(["start", home.file("long.json"), "--tag", "deep"])
     defer { process.terminate() }
-    #expect(waitUntil { FileManager.default.fileExists(atPath: statePath) })
-    let text = try runPomo(["status"], environment: environment)
+    #expect(await waitUntil { FileManager.default.fileExists(atPath: statePath) })
+    let text = try await runPomo(["status"], environment: environment)
     #expect(text.out.hasPrefix("WORK focus 2"))
     #expect(text.out.hasSuffix(" (0%, round 1/1)\n"))
-    let json = try runPomo(["status", "--json"], environment: environment)
+    let json = try await runPomo(["status", "--json"], environment: environment)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
     #expect(
       Set(object.keys) == [
@@ -328,7 +328,7 @@ struct EndToEndJournalTests {
     #expect(object["tags"] as? [String] == ["deep"])
     #expect((object["remaining_seconds"] as? Int ?? 0) > 1490)
     // A second session refuses to start while one runs.
-    let second = try runPomo(["start", "work"], environment: environment)
+    let second = try await runPomo(["start", "work"], environment: environment)
     #expect(second.status == 1)
     #expect(second.err.hasPrefix("Error: a session is already running (long, pid "))
   }

@@ -3,15 +3,14 @@ import PomoTestSupport
 import Testing
 
 /// The real binary, run from a folder with no Presets/ in a temporary HOME.
-@Suite("End to end: presets")
+@Suite("End to end: presets", .endToEnd)
 struct EndToEndPresetTests {
   @Test("the copied binary carries its presets, wherever it runs")
-  func presetsAnywhere() throws {
+  func presetsAnywhere() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let copy = home.file("bin/pomo")
-    try FileManager.default.createDirectory(atPath: home.file("bin"), withIntermediateDirectories: true)
-    try FileManager.default.copyItem(atPath: pomoBinary, toPath: copy)
+    try await copyPomoBinary(to: copy)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: copy)
     process.arguments = ["presets"]
@@ -21,7 +20,7 @@ struct EndToEndPresetTests {
     process.standardOutput = pipe
     try process.run()
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    await process.waitForExit()
     let out = String(decoding: data, as: UTF8.self)
     #expect(process.terminationStatus == 0)
     for name in ["work", "hiit", "tabata", "emom", "52-17", "stretch"] {
@@ -30,10 +29,10 @@ struct EndToEndPresetTests {
   }
 
   @Test("pomo start hiit --rounds 8 --dry-run: warm-up, 8 work, 7 rest, cool-down, total")
-  func hiitDryRun() throws {
+  func hiitDryRun() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
-    let result = try runPomo(["start", "hiit", "--rounds", "8", "--dry-run"], environment: ["HOME": home.path])
+    let result = try await runPomo(["start", "hiit", "--rounds", "8", "--dry-run"], environment: ["HOME": home.path])
     #expect(result.status == 0)
     let lines = result.out.split(separator: "\n")
     #expect(lines.first == "hiit: 8 rounds, 17 phases, 17:40")
@@ -47,12 +46,12 @@ struct EndToEndPresetTests {
   }
 
   @Test("a malformed preset: one line on stderr with file:line:column, exit 65")
-  func malformed() throws {
+  func malformed() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let path = try home.write(
       "broken.json", "{\"round\": [\n  {\"name\": \"x\", \"kind\": \"work\", \"duration\": \"1m\"\n}")
-    let result = try runPomo(["start", path, "--dry-run"], environment: ["HOME": home.path])
+    let result = try await runPomo(["start", path, "--dry-run"], environment: ["HOME": home.path])
     #expect(result.status == 65)
     #expect(result.err == "Error: \(path):3:2: invalid JSON: unexpected end of file; expected ',' or ']'\n")
   }

@@ -6,7 +6,7 @@ import Testing
 @testable import PomoJournal
 
 /// `pomo report` through the real binary, in real time zones, over real journal files.
-@Suite("End to end: reports")
+@Suite("End to end: reports", .endToEnd)
 struct EndToEndReportTests {
   let home: TemporaryFolder
   var journal: String { home.file("journal.jsonl") }
@@ -39,43 +39,43 @@ struct EndToEndReportTests {
     try (lines.joined(separator: "\n") + "\n").write(toFile: journal, atomically: false, encoding: .utf8)
   }
 
-  func csv(_ arguments: [String], tz: String) throws -> [String] {
-    let result = try runPomo(["report", "--format", "csv"] + arguments, environment: env(tz))
+  func csv(_ arguments: [String], tz: String) async throws -> [String] {
+    let result = try await runPomo(["report", "--format", "csv"] + arguments, environment: env(tz))
     #expect(result.status == 0, "\(result.err)")
     return result.out.split(separator: "\r\n").map(String.init)
   }
 
   @Test("Europe/Berlin, the week clocks go forward: 23-hour Sunday, sessions on their local days", .requires(.zoneinfo))
-  func berlinSpring() throws {
+  func berlinSpring() async throws {
     defer { home.cleanUp() }
     try write([
       line("a", "2026-03-28T22:30:00Z", minutes: 60),  // 23:30-00:30 CET: half Saturday, half Sunday
       line("b", "2026-03-29T22:30:00Z", minutes: 30),  // 00:30 CEST Monday 30 March
     ])
-    let rows = try csv(["--week", "2026-W13"], tz: "Europe/Berlin")
+    let rows = try await csv(["--week", "2026-W13"], tz: "Europe/Berlin")
     #expect(rows[6] == "2026-03-28,1800,0,1,1,0,1,0,0,0")
     #expect(rows[7] == "2026-03-29,1800,0,0,0,0,0,0,0,0")
-    let next = try csv(["--week", "2026-W14"], tz: "Europe/Berlin")
+    let next = try await csv(["--week", "2026-W14"], tz: "Europe/Berlin")
     #expect(next[1] == "2026-03-30,1800,0,1,1,0,1,0,0,0")
   }
 
   @Test("America/New_York, the week clocks go back: the 25-hour day keeps its late session", .requires(.zoneinfo))
-  func newYorkFall() throws {
+  func newYorkFall() async throws {
     defer { home.cleanUp() }
     try write([
       line("a", "2026-11-02T04:30:00Z", minutes: 20),  // 23:30 EST on Sunday 1 November
       line("b", "2026-11-01T05:30:00Z", minutes: 20),  // 01:30 EDT, the first of the two 01:30s
       line("c", "2026-11-01T06:30:00Z", minutes: 20),  // 01:30 EST, the second
     ])
-    let rows = try csv(["--week", "2026-10-26"], tz: "America/New_York")
+    let rows = try await csv(["--week", "2026-10-26"], tz: "America/New_York")
     #expect(rows.last == "2026-11-01,3600,0,3,3,0,3,0,0,0")
-    let json = try runPomo(
+    let json = try await runPomo(
       ["report", "--week", "2026-10-26", "--format", "json"], environment: env("America/New_York"))
     #expect(json.out.hasPrefix(#"{"from":"2026-10-26","to":"2026-11-01","time_zone":"America/New_York","#))
   }
 
   @Test("a merged journal out of time order still counts everything; the index follows appends")
-  func mergedAndAppended() throws {
+  func mergedAndAppended() async throws {
     defer { home.cleanUp() }
     var lines: [String] = []
     // Machine A: a year of sessions, in order...
@@ -92,10 +92,10 @@ struct EndToEndReportTests {
     }
     lines.append(line("a100", "2026-03-10T09:00:00Z", minutes: 25))  // a duplicate id counts once
     try write(lines)
-    let week = try csv(["--week", "2026-W48"], tz: "UTC")
+    let week = try await csv(["--week", "2026-W48"], tz: "UTC")
     #expect(week.count == 8)
     #expect(week.dropFirst().allSatisfy { $0.hasSuffix(",2100,0,2,2,0,2,0,0,0") }, "\(week)")
-    let march = try csv(["--from", "2026-03-10", "--to", "2026-03-10"], tz: "UTC")
+    let march = try await csv(["--from", "2026-03-10", "--to", "2026-03-10"], tz: "UTC")
     #expect(march[1] == "2026-03-10,2100,0,2,2,0,2,0,0,0")
     // The index is cached; a session appended afterwards is still seen.
     let cache = try FileManager.default.contentsOfDirectory(atPath: home.file(".cache/pomo"))
@@ -104,24 +104,24 @@ struct EndToEndReportTests {
     try handle.seekToEnd()
     try handle.write(contentsOf: Data((line("late", "2026-11-25T20:00:00Z", minutes: 30) + "\n").utf8))
     try handle.close()
-    let again = try csv(["--week", "2026-W48"], tz: "UTC")
+    let again = try await csv(["--week", "2026-W48"], tz: "UTC")
     #expect(again[3] == "2026-11-25,3900,0,3,3,0,3,0,0,0")
     // A rewritten journal (a new file) rebuilds the index.
     try write([line("only", "2026-11-24T09:00:00Z", minutes: 5)])
-    let rewritten = try csv(["--week", "2026-W48"], tz: "UTC")
+    let rewritten = try await csv(["--week", "2026-W48"], tz: "UTC")
     #expect(rewritten[2] == "2026-11-24,300,0,1,1,0,1,0,0,0")
     #expect(rewritten[3] == "2026-11-25,0,0,0,0,0,0,0,0,0")
   }
 
   @Test("bad lines are warned about by number, the rest counted; --strict fails with 65")
-  func badLines() throws {
+  func badLines() async throws {
     defer { home.cleanUp() }
     try
       (line("a", "2026-11-24T09:00:00Z", minutes: 25) + "\n\n{oops\n" + line("b", "2026-11-25T09:00:00Z", minutes: 25)
       + "\n"
       + String(line("c", "2026-11-26T09:00:00Z", minutes: 25).prefix(50))).write(
         toFile: journal, atomically: false, encoding: .utf8)
-    let result = try runPomo(["report", "--week", "2026-W48", "--format", "csv"], environment: env("UTC"))
+    let result = try await runPomo(["report", "--week", "2026-W48", "--format", "csv"], environment: env("UTC"))
     #expect(result.status == 0)
     #expect(
       result.err == """
@@ -130,28 +130,28 @@ struct EndToEndReportTests {
         """)
     #expect(result.out.contains("2026-11-24,1500,"))
     #expect(result.out.contains("2026-11-25,1500,"))
-    let strict = try runPomo(["report", "--strict"], environment: env("UTC"))
+    let strict = try await runPomo(["report", "--strict"], environment: env("UTC"))
     #expect(strict.status == 65)
     #expect(
       strict.err == "Error: \(journal):3: damaged line: invalid JSON at column 2: expected a key in double quotes\n")
   }
 
   @Test("text output piped has no escape codes; an empty journal reports zeros")
-  func textPiped() throws {
+  func textPiped() async throws {
     defer { home.cleanUp() }
-    let result = try runPomo(["report", "--month", "2026-02"], environment: env("UTC"))
+    let result = try await runPomo(["report", "--month", "2026-02"], environment: env("UTC"))
     #expect(result.status == 0)
     #expect(!result.out.contains("\u{1B}"))
     #expect(result.out.hasPrefix("February 2026: Sun 2026-02-01 to Sat 2026-02-28 (UTC)\n"))
     #expect(result.out.contains("Total: focus 0:00, rest 0:00, 0 sessions (0 completed, 0 interrupted)"))
-    let today = try runPomo(["report", "--today", "--format", "csv"], environment: env("UTC"))
+    let today = try await runPomo(["report", "--today", "--format", "csv"], environment: env("UTC"))
     #expect(today.out.split(separator: "\r\n").count == 2)
   }
 
   @Test("report --month lists the days of this month up to today, not the empty days to come")
-  func monthStopsAtToday() throws {
+  func monthStopsAtToday() async throws {
     defer { home.cleanUp() }
-    let result = try runPomo(["report", "--month"], environment: env("UTC"))
+    let result = try await runPomo(["report", "--month"], environment: env("UTC"))
     #expect(result.status == 0, "\(result.err)")
     let today = String(RFC3339.format(Date().timeIntervalSince1970, offset: 0).prefix(10))
     // Day rows start "Mon 2026-12-07"; the heading's span is on its own line.
@@ -176,18 +176,18 @@ struct EndToEndReportTests {
   ]
 
   @Test("bad ranges and formats: a one-line error and exit 64", arguments: usageErrors)
-  func usage(arguments: [String], message: String) throws {
+  func usage(arguments: [String], message: String) async throws {
     defer { home.cleanUp() }
-    let result = try runPomo(["report"] + arguments, environment: env("UTC"))
+    let result = try await runPomo(["report"] + arguments, environment: env("UTC"))
     #expect(result.status == 64)
     #expect(result.err == message + "\nSee 'pomo report --help'.\n")
   }
 
   @Test("week_start in the config starts weeks on Sunday")
-  func configWeekStart() throws {
+  func configWeekStart() async throws {
     defer { home.cleanUp() }
     try home.write(".config/pomo/config.json", #"{"week_start": "sunday"}"#)
-    let rows = try csv(["--week", "2026-11-25"], tz: "UTC")
+    let rows = try await csv(["--week", "2026-11-25"], tz: "UTC")
     #expect(rows[1].hasPrefix("2026-11-22,"))
     #expect(rows[7].hasPrefix("2026-11-28,"))
   }

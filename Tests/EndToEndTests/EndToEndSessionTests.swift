@@ -10,7 +10,7 @@ import Testing
 #endif
 
 /// The real binary running tiny presets, in a pseudo-terminal or a pipe, in a temporary HOME.
-@Suite("End to end: sessions")
+@Suite("End to end: sessions", .endToEnd)
 struct EndToEndSessionTests {
   let fixture: PomoHome
   var home: TemporaryFolder { fixture.folder }
@@ -22,10 +22,10 @@ struct EndToEndSessionTests {
   }
 
   @Test("a session runs to the end in a terminal: live line, summary, cursor and terminal restored")
-  func completes() throws {
+  func completes() async throws {
     defer { home.cleanUp() }
     let pty = try PseudoTerminal(["start", preset], environment: environment)
-    #expect(pty.waitForExit() == 0)
+    #expect(await pty.waitForExit() == 0)
     let text = pty.text
     #expect(text.contains("\u{1B}[?25l"))
     #expect(pty.cursorShown)
@@ -41,32 +41,32 @@ struct EndToEndSessionTests {
   }
 
   @Test("space pauses and shows PAUSED; q quits with 130 and restores the terminal")
-  func pauseAndQuit() throws {
+  func pauseAndQuit() async throws {
     defer { home.cleanUp() }
     let pty = try PseudoTerminal(["start", home.file("long.json")], environment: environment)
-    #expect(pty.waitForText("WORK  focus"))
+    #expect(await pty.waitForText("WORK  focus"))
     #expect(!pty.isCooked)
     pty.send(" ")
-    #expect(pty.waitForText("PAUSED  focus"))
+    #expect(await pty.waitForText("PAUSED  focus"))
     pty.send("s")
-    #expect(pty.waitForText("skip    focus after"))
-    #expect(pty.waitForText("REST  break"))
+    #expect(await pty.waitForText("skip    focus after"))
+    #expect(await pty.waitForText("REST  break"))
     pty.send("+")
-    #expect(pty.waitForText("5:5"))  // 4:59 plus a minute
+    #expect(await pty.waitForText("5:5"))  // 4:59 plus a minute
     pty.send("q")
-    #expect(pty.waitForExit() == 130)
+    #expect(await pty.waitForExit() == 130)
     #expect(pty.visible.contains("Stopped long: 0 of 8 phases done"))
     #expect(pty.isCooked)
     #expect(pty.cursorShown)
   }
 
   @Test("Ctrl-C quits with 130 and restores the terminal")
-  func controlC() throws {
+  func controlC() async throws {
     defer { home.cleanUp() }
     let pty = try PseudoTerminal(["start", home.file("long.json")], environment: environment)
-    #expect(pty.waitForText("WORK  focus"))
+    #expect(await pty.waitForText("WORK  focus"))
     pty.send("\u{03}")
-    #expect(pty.waitForExit() == 130)
+    #expect(await pty.waitForExit() == 130)
     #expect(pty.isCooked)
     #expect(pty.cursorShown)
   }
@@ -74,52 +74,52 @@ struct EndToEndSessionTests {
   @Test(
     "SIGTERM and SIGHUP stop with 143 and 129 and restore the terminal",
     arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
-  func signals(signal: Int32, code: Int32) throws {
+  func signals(signal: Int32, code: Int32) async throws {
     defer { home.cleanUp() }
     let pty = try PseudoTerminal(["start", home.file("long.json")], environment: environment)
-    #expect(pty.waitForText("WORK  focus"))
+    #expect(await pty.waitForText("WORK  focus"))
     kill(pty.pid, signal)
-    #expect(pty.waitForExit() == code)
+    #expect(await pty.waitForExit() == code)
     #expect(pty.isCooked)
   }
 
   @Test("a crash still puts the terminal back before the process dies")
-  func crash() throws {
+  func crash() async throws {
     defer { home.cleanUp() }
     let pty = try PseudoTerminal(["start", home.file("long.json")], environment: environment)
-    #expect(pty.waitForText("WORK  focus"))
+    #expect(await pty.waitForText("WORK  focus"))
     #expect(!pty.isCooked)
     kill(pty.pid, SIGSEGV)
-    #expect(pty.waitForExit() == 128 + SIGSEGV)
+    #expect(await pty.waitForExit() == 128 + SIGSEGV)
     #expect(pty.isCooked)
     #expect(pty.cursorShown)
   }
 
   @Test("Ctrl-Z restores the terminal before stopping; fg puts single-key mode back")
-  func suspend() throws {
+  func suspend() async throws {
     defer { home.cleanUp() }
     let pty = try PseudoTerminal(["start", home.file("long.json")], environment: environment)
-    #expect(pty.waitForText("WORK  focus"))
+    #expect(await pty.waitForText("WORK  focus"))
     pty.send("\u{1A}")
-    #expect(pty.waitForStop())
+    #expect(await pty.waitForStop())
     #expect(pty.isCooked)
     kill(pty.pid, SIGCONT)
-    #expect(pty.waitFor { !$0.isCooked })
+    #expect(await pty.waitFor { !$0.isCooked })
     pty.send("q")
-    #expect(pty.waitForExit() == 130)
+    #expect(await pty.waitForExit() == 130)
     #expect(pty.isCooked)
   }
 
   @Test("at 40 columns no line is wider than the terminal", arguments: [UInt16(40), UInt16(80)])
-  func width(columns: UInt16) throws {
+  func width(columns: UInt16) async throws {
     defer { home.cleanUp() }
     var env = environment
     env["NO_COLOR"] = "1"
     let pty = try PseudoTerminal(["start", "work"], environment: env, columns: columns)
-    #expect(pty.waitForText("focus"))
-    #expect(pty.waitForText("%"))
+    #expect(await pty.waitForText("focus"))
+    #expect(await pty.waitForText("%"))
     pty.send("q")
-    #expect(pty.waitForExit() == 130)
+    #expect(await pty.waitForExit() == 130)
     let drawn = pty.visible.components(separatedBy: CharacterSet(charactersIn: "\r\n")).filter { !$0.isEmpty }
     #expect(!drawn.isEmpty)
     for line in drawn { #expect(line.count < Int(columns), "\(line)") }
@@ -127,9 +127,9 @@ struct EndToEndSessionTests {
   }
 
   @Test("piped: plain lines, no escape codes, exit 0")
-  func piped() throws {
+  func piped() async throws {
     defer { home.cleanUp() }
-    let result = try runPomo(["start", preset], environment: environment)
+    let result = try await runPomo(["start", preset], environment: environment)
     #expect(result.status == 0)
     #expect(!result.out.contains("\u{1B}"))
     #expect(!result.out.contains("\u{07}"))
@@ -141,7 +141,7 @@ struct EndToEndSessionTests {
   }
 
   @Test("warn_before: the plain log says it, and the phase_warning hook runs with the time left")
-  func warnBefore() throws {
+  func warnBefore() async throws {
     defer { home.cleanUp() }
     let log = home.file("warn.log")
     try home.write(
@@ -149,14 +149,14 @@ struct EndToEndSessionTests {
       """
       {"warn_before": "1s", "hooks": {"phase_warning": ["/bin/sh", "-c", "echo \\"$POMO_PHASE $POMO_REMAINING\\" >> \(log)"]}}
       """)
-    let result = try runPomo(["start", "3s", "--no-notify"], environment: environment)
+    let result = try await runPomo(["start", "3s", "--no-notify"], environment: environment)
     #expect(result.status == 0)
     #expect(result.out.contains("  warn    focus: 0:01 left\n"), "\(result.out)")
-    #expect(waitUntil { home.read("warn.log") == "focus 1\n" })
+    #expect(await waitUntil { home.read("warn.log") == "focus 1\n" })
   }
 
   @Test("a hook reads the event as JSON on stdin, with the session's id, tags and note")
-  func hookJSON() throws {
+  func hookJSON() async throws {
     defer { home.cleanUp() }
     let log = home.file("hook.jsonl")
     try home.write(
@@ -164,22 +164,22 @@ struct EndToEndSessionTests {
       """
       {"hooks": {"phase_start": ["/bin/sh", "-c", "cat >> \(log); echo \\"$POMO_SESSION_ID|$POMO_TAGS|$POMO_NOTE\\" >> \(log).env"]}}
       """)
-    let result = try runPomo(["start", preset, "--tag", "thesis", "--note", "chapter 3"], environment: environment)
+    let result = try await runPomo(["start", preset, "--tag", "thesis", "--note", "chapter 3"], environment: environment)
     #expect(result.status == 0)
     var lines: [String] { (home.read("hook.jsonl") ?? "").split(separator: "\n").map(String.init) }
-    #expect(waitUntil { lines.count >= 3 })
+    #expect(await waitUntil { lines.count >= 3 })
     let id = try #require(try journalRecords(home.file(journalFile(home.path))).last?.id)
     let objects = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
     #expect(objects.count == lines.count)
     #expect(Set(objects.compactMap { $0["phase"] as? String }) == ["go", "breathe"])
     #expect(objects.allSatisfy { $0["event"] as? String == "phase_start" && $0["session"] as? String == id })
     #expect(objects.allSatisfy { $0["tags"] as? [String] == ["thesis"] && $0["note"] as? String == "chapter 3" })
-    #expect(waitUntil { (home.read("hook.jsonl.env") ?? "").split(separator: "\n").count >= 3 })
+    #expect(await waitUntil { (home.read("hook.jsonl.env") ?? "").split(separator: "\n").count >= 3 })
     #expect((home.read("hook.jsonl.env") ?? "").split(separator: "\n").allSatisfy { $0 == "\(id)|thesis|chapter 3" })
   }
 
   @Test("hooks run without a shell, get the POMO_ variables, and never block the timer")
-  func hooks() throws {
+  func hooks() async throws {
     defer { home.cleanUp() }
     let log = home.file("hooks.log")
     try home.write(
@@ -192,12 +192,12 @@ struct EndToEndSessionTests {
       }}
       """)
     let started = Date()
-    let result = try runPomo(["start", preset], environment: environment)
+    let result = try await runPomo(["start", preset], environment: environment)
     #expect(result.status == 0)
     // Three phases of a second each: a timer that waited for the 31 s hook would take longer.
     #expect(Date().timeIntervalSince(started) < 20)
     var lines: [String] { (home.read("hooks.log") ?? "").split(separator: "\n").map(String.init) }
-    #expect(waitUntil { lines.count >= 4 })
+    #expect(await waitUntil { lines.count >= 4 })
     #expect(
       lines.sorted()
         == [
@@ -213,14 +213,14 @@ struct EndToEndSessionTests {
     }
     #expect(sleepers() > 0)
     // Killed about 10 s after they started, well before they would end by themselves at 31 s.
-    #expect(waitUntil(25 - Date().timeIntervalSince(started)) { sleepers() == 0 })
+    #expect(await waitUntil(25 - Date().timeIntervalSince(started)) { sleepers() == 0 })
   }
 
   @Test("a bad config file: one line naming file, line and key, exit 65")
-  func badConfig() throws {
+  func badConfig() async throws {
     defer { home.cleanUp() }
     let path = try home.write(".config/pomo/config.json", "{\n  \"hooks\": {\"phase_end\": \"notify-send\"}\n}\n")
-    let result = try runPomo(["start", preset], environment: environment)
+    let result = try await runPomo(["start", preset], environment: environment)
     #expect(result.status == 65)
     #expect(
       result.err

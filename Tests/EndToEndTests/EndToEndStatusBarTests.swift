@@ -11,7 +11,7 @@ import Testing
 
 /// `pomo status --format` through the built binary against a real running session, and the
 /// README's status-bar recipes: each recipe's command line is read from the README and run.
-@Suite("End to end: status formats and bar recipes")
+@Suite("End to end: status formats and bar recipes", .endToEnd)
 struct EndToEndStatusBarTests {
   let home: TemporaryFolder
   let environment: [String: String]
@@ -27,10 +27,10 @@ struct EndToEndStatusBarTests {
   }
 
   /// Starts a 25-minute session in the background and waits until its state file is there.
-  func startSession() throws -> Process {
+  func startSession() async throws -> Process {
     let process = try PomoHome(folder: home, environment: environment).launch(
       ["start", home.file("long.json"), "--tag", "R&D", "--no-bell", "--no-notify"])
-    #expect(waitUntil { FileManager.default.fileExists(atPath: statePath) }, "the session did not start")
+    #expect(await waitUntil { FileManager.default.fileExists(atPath: statePath) }, "the session did not start")
     return process
   }
 
@@ -82,34 +82,34 @@ struct EndToEndStatusBarTests {
   }
 
   @Test("each --format against a running session, and idle")
-  func formats() throws {
+  func formats() async throws {
     defer { home.cleanUp() }
-    func status(_ words: String...) throws -> String {
-      let result = try runPomo(["status"] + words, environment: environment)
+    func status(_ words: String...) async throws -> String {
+      let result = try await runPomo(["status"] + words, environment: environment)
       #expect(result.status == 0, "\(words): \(result.err)")
       #expect(result.err == "")
       #expect(result.out.hasSuffix("\n") && result.out.filter { $0 == "\n" }.count == 1, "\(words): \(result.out)")
       return String(result.out.dropLast())
     }
-    try Self.checkWaybar(status("--format", "waybar"), running: false)
-    try Self.checkI3blocks(status("--format", "i3blocks"), running: false)
-    #expect(try status("--format", "{badge} {remaining}") == "")
+    try await Self.checkWaybar(status("--format", "waybar"), running: false)
+    try await Self.checkI3blocks(status("--format", "i3blocks"), running: false)
+    #expect(try await status("--format", "{badge} {remaining}") == "")
 
-    let session = try startSession()
+    let session = try await startSession()
     defer { stop(session) }
-    #expect(try status("--format", "text").hasPrefix("WORK Q&A <prep> 2"))
-    let json = try Self.object(try status("--format", "json"))
-    #expect(Set(json.keys) == Set(try Self.object(try status("--json")).keys))
+    #expect(try await status("--format", "text").hasPrefix("WORK Q&A <prep> 2"))
+    let json = try await Self.object(try status("--format", "json"))
+    #expect(await Set(json.keys) == Set(try Self.object(try status("--json")).keys))
     #expect(json["state"] as? String == "running")
     #expect(json["phase"] as? String == "Q&A <prep>")
-    try Self.checkWaybar(status("--format", "waybar"), running: true)
-    try Self.checkI3blocks(status("--format", "i3blocks"), running: true)
-    let line = try status(
+    try await Self.checkWaybar(status("--format", "waybar"), running: true)
+    try await Self.checkI3blocks(status("--format", "i3blocks"), running: true)
+    let line = try await status(
       "--format", "{state}|{kind}|{phase}|{round}/{rounds}|{phase_index}/{phase_count}|{tags}|{{x}}")
     #expect(line == "running|work|Q&A <prep>|1/1|1/1|R&D|{x}")
-    let pid = try status("--format", "{pid}")
+    let pid = try await status("--format", "{pid}")
     #expect(pid == String(session.processIdentifier))
-    let unknown = try runPomo(["status", "--format", "{remainig}"], environment: environment)
+    let unknown = try await runPomo(["status", "--format", "{remainig}"], environment: environment)
     #expect(unknown.status == 64)
     #expect(unknown.out == "")
     #expect(unknown.err.hasPrefix("Error: '--format' has an unknown field '{remainig}'. Did you mean '{remaining}'?\n"))
@@ -161,8 +161,8 @@ struct EndToEndStatusBarTests {
   /// TODO(integrator): this branch has no `status --follow`; until it does, the follow form is
   /// run without `--follow` (the same output, once). Once `--follow` is in `status --help`,
   /// the recipe runs as written and its first line is read, the follower then stopped.
-  func firstLine(_ command: String) throws -> String {
-    let follows = try runPomo(["status", "--help"], environment: environment).out.contains("--follow")
+  func firstLine(_ command: String) async throws -> String {
+    let follows = try await runPomo(["status", "--help"], environment: environment).out.contains("--follow")
     let line = follows ? command : command.replacing(" --follow", with: "")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -172,24 +172,25 @@ struct EndToEndStatusBarTests {
     process.standardOutput = pipe
     process.standardError = FileHandle.nullDevice
     try process.run()
-    nonisolated(unsafe) var bytes: [UInt8] = []
-    let done = DispatchSemaphore(value: 0)
+    // The first line is read on a thread of its own, which a follower's pipe keeps blocked.
+    let reading = FirstLine()
     let reader = pipe.fileHandleForReading
-    DispatchQueue.global().async {
+    Thread {
+      var bytes: [UInt8] = []
       while !bytes.contains(0x0A) {
         let chunk = reader.availableData
         if chunk.isEmpty { break }
         bytes += chunk
       }
-      done.signal()
-    }
-    let arrived = done.wait(timeout: .now() + 30) == .success
+      reading.finish(bytes)
+    }.start()
+    let arrived = await waitUntil(30) { reading.bytes != nil }
     // A command that does not follow ends by itself; a follower is stopped after its line.
-    let deadline = Date().addingTimeInterval(30)
-    while !follows && process.isRunning && Date() < deadline { usleep(10_000) }
+    if !follows { _ = await waitUntil(30) { !process.isRunning } }
     if process.isRunning { process.terminate() }
-    process.waitUntilExit()
-    if !arrived { done.wait() }
+    await process.waitForExit()
+    if !arrived { _ = await waitUntil { reading.bytes != nil } }
+    let bytes = reading.bytes ?? []
     #expect(arrived, "\(line): no line within 30 s")
     let text = String(decoding: bytes, as: UTF8.self)
     if !follows {
@@ -221,12 +222,12 @@ struct EndToEndStatusBarTests {
   }
 
   @Test("each recipe's command gives its bar what it expects, running and idle")
-  func recipesRun() throws {
+  func recipesRun() async throws {
     defer { home.cleanUp() }
     let recipes = try Self.recipes()
-    func check(_ running: Bool) throws {
+    func check(_ running: Bool) async throws {
       for recipe in recipes {
-        let line = try firstLine(recipe.command)
+        let line = try await firstLine(recipe.command)
         switch recipe.bar {
         case "waybar": try Self.checkWaybar(line, running: running)
         case "i3blocks": try Self.checkI3blocks(line, running: running)
@@ -235,9 +236,19 @@ struct EndToEndStatusBarTests {
         }
       }
     }
-    try check(false)
-    let session = try startSession()
+    try await check(false)
+    let session = try await startSession()
     defer { stop(session) }
-    try check(true)
+    try await check(true)
   }
+}
+
+/// The bytes a reader thread got up to the first newline, handed over once it is done.
+private final class FirstLine: @unchecked Sendable {
+  private let lock = NSLock()
+  private var read: [UInt8]?
+
+  var bytes: [UInt8]? { lock.withLock { read } }
+
+  func finish(_ bytes: [UInt8]) { lock.withLock { read = bytes } }
 }

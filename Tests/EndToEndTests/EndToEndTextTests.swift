@@ -50,12 +50,12 @@ struct WrappingScreen {
   }
 }
 
-@Suite("End to end: text from files")
+@Suite("End to end: text from files", .endToEnd)
 struct EndToEndTextTests {
   @Test(
     "a 24-character CJK phase name does not wrap at 80 columns, and an escape sequence in a name (C1 CSI, which presets let through) shows as ^["
   )
-  func wideAndHostileNames() throws {
+  func wideAndHostileNames() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let preset = try home.write(
@@ -64,7 +64,7 @@ struct EndToEndTextTests {
     )
     let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "xterm-256color"]
     let pty = try PseudoTerminal(["start", preset], environment: environment, columns: 80)
-    #expect(pty.waitForExit() == 0)
+    #expect(await pty.waitForExit() == 0)
     var screen = WrappingScreen(columns: 80)
     screen.feed(pty.text)
     #expect(screen.wraps == 0)

@@ -9,10 +9,10 @@ import Testing
 /// own round trip, of focus intervals and tags, is in ExportFormatTests): pomo cannot rebuild
 /// whole sessions from them, so it does not import `csv` or `ics` and imports `timewarrior` as
 /// new sessions, as docs/history.md says.
-@Suite("End to end: an export restores")
+@Suite("End to end: an export restores", .endToEnd)
 struct ExportRoundTripTests {
   @Test("json: export, import into an empty journal: the same report, log and ids")
-  func jsonRoundTrip() throws {
+  func jsonRoundTrip() async throws {
     let home = try PomoHome(environment: ["TZ": "UTC"])
     defer { home.cleanUp() }
     let original = home.folder.file("a.jsonl")
@@ -24,24 +24,24 @@ struct ExportRoundTripTests {
       ["add", "hiit", "--start", "2026-03-04 18:00"],
     ]
     for words in sessions {
-      let added = try home.run(words + ["--journal", original])
+      let added = try await home.run(words + ["--journal", original])
       #expect(added.status == 0, "\(words): \(added.err)")
     }
-    let exported = try home.run(
+    let exported = try await home.run(
       "export", "--format", "json", "--from", "2026-03-01", "--to", "2026-03-31", "--journal", original)
     #expect(exported.status == 0, "\(exported.err)")
     let file = try home.folder.write("export.json", exported.out)
-    let imported = try home.run("import", file, "--journal", restored)
+    let imported = try await home.run("import", file, "--journal", restored)
     #expect(imported.status == 0, "\(imported.err)")
 
-    func views(_ journal: String) throws -> [String] {
+    func views(_ journal: String) async throws -> [String] {
       [
-        try home.run("report", "--format", "json", "--month", "2026-03", "--journal", journal).out,
-        try home.run("log", "--json", "-n", "100", "--journal", journal).out,
+        try await home.run("report", "--format", "json", "--month", "2026-03", "--journal", journal).out,
+        try await home.run("log", "--json", "-n", "100", "--journal", journal).out,
       ]
     }
-    let before = try views(original)
-    let after = try views(restored)
+    let before = try await views(original)
+    let after = try await views(restored)
     #expect(before == after)
     let log = try #require(try JSONSerialization.jsonObject(with: Data(before[1].utf8)) as? [[String: Any]])
     #expect(log.count == sessions.count)

@@ -11,7 +11,7 @@ import Testing
 
 /// Flowtime with the real binary: an open focus counts up until `pomo next` from another shell
 /// ends it, and the break after it is what the focus earned.
-@Suite("Flowtime, end to end")
+@Suite("Flowtime, end to end", .endToEnd)
 struct FlowtimeEndToEndTests {
   static let flow =
     #"{"round": [{"name": "deep", "kind": "work", "duration": "open"}, {"name": "pause", "kind": "rest", "duration": "1h"}], "rest_ratio": 0.5}"#
@@ -24,67 +24,67 @@ struct FlowtimeEndToEndTests {
   }
 
   @Test("--confirm with an open focus is one error line, as \"advance\": \"confirm\" in its preset is")
-  func confirmRefused() throws {
+  func confirmRefused() async throws {
     defer { home.cleanUp() }
     for words in [["start", "flow", "--confirm"], ["start", fixture.preset("flow"), "--confirm", "--dry-run"]] {
-      let run = try fixture.run(words)
+      let run = try await fixture.run(words)
       #expect(run.status == 64, "\(words): \(run.out)")
       #expect(run.err.split(separator: "\n").first?.hasPrefix("Error: --confirm cannot be used with '") == true, "\(run.err)")
       #expect(run.err.contains("its open focus already waits for space, 'pomo next' or 'pomo skip'"), "\(run.err)")
     }
     #expect(home.read(journalFile(home.path)) == nil)
     // --no-confirm changes nothing an open focus does, and stays allowed.
-    #expect(try fixture.run(["start", "flow", "--no-confirm", "--dry-run"]).status == 0)
+    #expect(try await fixture.run(["start", "flow", "--no-confirm", "--dry-run"]).status == 0)
   }
 
   /// The time `pomo status` shows left ("REST pause 0:01 (…)"), in seconds.
-  func restLeft() -> Int? {
-    guard let status = try? fixture.run(["status"]), status.out.hasPrefix("REST pause ") else { return nil }
+  func restLeft() async -> Int? {
+    guard let status = try? await fixture.run(["status"]), status.out.hasPrefix("REST pause ") else { return nil }
     let parts = status.out.dropFirst("REST pause ".count).prefix { $0 != " " }.split(separator: ":").compactMap { Int($0) }
     return parts.reduce(0) { $0 * 60 + $1 }
   }
 
   @Test("resume keeps Flowtime: the rest after a stopped open focus is earned, and so are the rests after it")
-  func resumeEarns() throws {
+  func resumeEarns() async throws {
     defer { home.cleanUp() }
     try home.write("flow2.json", Self.flow.replacingOccurrences(of: #""rest_ratio""#, with: #""rounds": 2, "rest_ratio""#))
     let first = try fixture.launch(["start", fixture.preset("flow2"), "--no-notify"], name: "first")
     defer { if first.isRunning { first.terminate() } }
-    #expect(waitUntil { (try? fixture.run(["status"]))?.out.hasPrefix("WORK deep +0:01") == true })
-    #expect(try fixture.run(["stop"]).status == 0)
-    #expect(waitUntil { !first.isRunning })
+    #expect(await waitUntil { (try? await fixture.run(["status"]))?.out.hasPrefix("WORK deep +0:01") == true })
+    #expect(try await fixture.run(["stop"]).status == 0)
+    #expect(await waitUntil { !first.isRunning })
     // The open focus stopped is done: resume goes on with the rest it earned, a second or so.
     let second = try fixture.launch(["resume", "--no-notify"], name: "second")
     defer { if second.isRunning { second.terminate() } }
-    #expect(waitUntil { restLeft() != nil })
-    #expect((restLeft() ?? 3600) <= 2, "\(home.read("second.out") ?? "")")
+    #expect(await waitUntil { await restLeft() != nil })
+    #expect((await restLeft() ?? 3600) <= 2, "\(home.read("second.out") ?? "")")
     // The next open focus earns its rest too, not the preset's placeholder hour.
-    #expect(waitUntil { (try? fixture.run(["status"]))?.out.hasPrefix("WORK deep +") == true })
-    #expect(try fixture.run(["next"]).status == 0)
-    #expect(waitUntil { !second.isRunning })
+    #expect(await waitUntil { (try? await fixture.run(["status"]))?.out.hasPrefix("WORK deep +") == true })
+    #expect(try await fixture.run(["next"]).status == 0)
+    #expect(await waitUntil { !second.isRunning })
     let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
     #expect(record.resumedFrom != nil && record.phases.map(\.name) == ["pause", "deep", "pause"], "\(record.phases)")
     #expect(record.phases.allSatisfy { $0.plannedSeconds < 10 }, "\(record.phases.map(\.plannedSeconds))")
   }
 
   @Test("an open focus ended with pomo next earns half its time as rest, and the journal says so")
-  func nextEndsTheFocus() throws {
+  func nextEndsTheFocus() async throws {
     defer { home.cleanUp() }
     let session = try fixture.launch(["start", fixture.preset("flow"), "--no-notify"], name: "session")
     defer { if session.isRunning { session.terminate() } }
     // The focus counts up: wait until status shows at least a second and a half gone.
     #expect(
-      waitUntil {
-        guard let status = try? fixture.run(["status"]), status.status == 0, status.out.hasPrefix("WORK deep +") else {
+      await waitUntil {
+        guard let status = try? await fixture.run(["status"]), status.status == 0, status.out.hasPrefix("WORK deep +") else {
           return false
         }
         let time = status.out.dropFirst("WORK deep +".count).prefix { $0 != " " }
         let parts = time.split(separator: ":").compactMap { Int($0) }
         return parts.count == 2 && parts[0] * 60 + parts[1] >= 2
       })
-    #expect(try fixture.run(["next"]).status == 0)
+    #expect(try await fixture.run(["next"]).status == 0)
     // The earned rest is a second or so; the session ends by itself after it.
-    #expect(waitUntil { !session.isRunning })
+    #expect(await waitUntil { !session.isRunning })
     #expect(session.terminationStatus == 0)
     let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
     #expect(record.status == .completed && record.phases.count == 2)
@@ -107,40 +107,40 @@ struct FlowtimeEndToEndTests {
   }
 
   @Test("a break skipped early is banked; delete and undo move the bank; the next earned break draws it")
-  func bank() throws {
+  func bank() async throws {
     defer { home.cleanUp() }
     try home.write(".config/pomo/config.json", #"{"break_bank": {"cap": "30m"}}"#)
     try home.write(
       "skip.json",
       #"{"round": [{"name": "go", "kind": "work", "duration": "1s"}, {"name": "b", "kind": "rest", "duration": "30s"}]}"#)
-    #expect(try fixture.run(["status"]).out == "idle (bank 0:00)\n")
+    #expect(try await fixture.run(["status"]).out == "idle (bank 0:00)\n")
     let first = try fixture.launch(["start", home.file("skip.json"), "--no-notify"], name: "first")
     defer { if first.isRunning { first.terminate() } }
-    #expect(waitUntil { (try? fixture.run(["status"]))?.out.hasPrefix("REST b") == true })
-    #expect(try fixture.run(["skip"]).status == 0)
-    #expect(waitUntil { !first.isRunning })
+    #expect(await waitUntil { (try? await fixture.run(["status"]))?.out.hasPrefix("REST b") == true })
+    #expect(try await fixture.run(["skip"]).status == 0)
+    #expect(await waitUntil { !first.isRunning })
     // Most of the 30 s break was not taken: it is in the bank.
-    let banked = try #require(Self.bank(try fixture.run(["status"]).out))
+    let banked = try #require(Self.bank(try await fixture.run(["status"]).out))
     #expect(banked >= 20 && banked <= 30)
-    #expect(try fixture.run(["delete", "last"]).status == 0)
-    #expect(try fixture.run(["status"]).out == "idle (bank 0:00)\n")
-    #expect(try fixture.run(["undo"]).status == 0)
-    #expect(Self.bank(try fixture.run(["status"]).out) == banked)
-    let report = try fixture.run(["report", "--today"]).out
+    #expect(try await fixture.run(["delete", "last"]).status == 0)
+    #expect(try await fixture.run(["status"]).out == "idle (bank 0:00)\n")
+    #expect(try await fixture.run(["undo"]).status == 0)
+    #expect(Self.bank(try await fixture.run(["status"]).out) == banked)
+    let report = try await fixture.run(["report", "--today"]).out
     #expect(report.hasSuffix("Break bank today: 0:\(banked) of 30:00\n"), "\(report)")
-    let reportJSON = try fixture.run(["report", "--today", "--format", "json"]).out
+    let reportJSON = try await fixture.run(["report", "--today", "--format", "json"]).out
     #expect(reportJSON.contains(#""break_bank":{"seconds":\#(banked),"cap_seconds":1800}"#), "\(reportJSON)")
-    let json = try fixture.run(["status", "--json"]).out
+    let json = try await fixture.run(["status", "--json"]).out
     #expect(json.contains(#""break_bank_seconds":\#(banked)"#), "\(json)")
 
     // An open focus of a second or two earns about a second, and draws the bank on top.
     let flow = try fixture.launch(["start", fixture.preset("flow"), "--no-notify"], name: "flow")
     defer { if flow.isRunning { flow.terminate() } }
-    #expect(waitUntil { (try? fixture.run(["status"]))?.out.hasPrefix("WORK deep +") == true })
-    #expect(try fixture.run(["next"]).status == 0)
-    #expect(waitUntil { (try? fixture.run(["status"]))?.out.hasPrefix("REST pause") == true })
-    #expect(try fixture.run(["skip"]).status == 0)
-    #expect(waitUntil { !flow.isRunning })
+    #expect(await waitUntil { (try? await fixture.run(["status"]))?.out.hasPrefix("WORK deep +") == true })
+    #expect(try await fixture.run(["next"]).status == 0)
+    #expect(await waitUntil { (try? await fixture.run(["status"]))?.out.hasPrefix("REST pause") == true })
+    #expect(try await fixture.run(["skip"]).status == 0)
+    #expect(await waitUntil { !flow.isRunning })
     // The journal holds a deletion and its undo too: the sessions are the lines that read as one.
     let lines = (home.read(journalFile(home.path)) ?? "").split(separator: "\n")
     let record = try #require(lines.compactMap { try? JournalRecord(line: Array($0.utf8)) }.last)
@@ -148,19 +148,19 @@ struct FlowtimeEndToEndTests {
     #expect(rest.extendedSeconds == Double(banked) && !rest.completed)
     #expect((home.read("flow.out") ?? "").contains(" earned + 0:\(banked) banked, round 1/1)"))
     // Skipped at once, the draw was not taken: the bank keeps it, and what the break saved.
-    #expect((Self.bank(try fixture.run(["status"]).out) ?? 0) >= banked)
+    #expect((Self.bank(try await fixture.run(["status"]).out) ?? 0) >= banked)
   }
 
   @Test("an open focus: the keys shown are those that work, and pomo extend is refused with its reason")
-  func openPhaseKeysAndExtend() throws {
+  func openPhaseKeysAndExtend() async throws {
     defer { home.cleanUp() }
     let pty = try fixture.terminal(["start", fixture.preset("flow"), "--no-notify"], columns: 120)
     defer { if pty.exitStatus == nil { kill(pty.pid, SIGKILL) } }
-    #expect(pty.waitForText("space end focus (pause a break), s skip, + 1 min (to a break), i/e mark, q quit"))
-    #expect(pty.waitForText("space or enter ends focus"))
+    #expect(await pty.waitForText("space end focus (pause a break), s skip, + 1 min (to a break), i/e mark, q quit"))
+    #expect(await pty.waitForText("space or enter ends focus"))
     #expect(!pty.visible.contains("space pause"))
     #expect(!pty.visible.contains("enter to go on"))
-    let extend = try fixture.run(["extend", "1m"])
+    let extend = try await fixture.run(["extend", "1m"])
     #expect(extend.status == 1)
     #expect(
       extend.err
@@ -168,6 +168,6 @@ struct FlowtimeEndToEndTests {
     )
     #expect(extend.out.isEmpty)
     pty.send("q")
-    #expect(pty.waitForExit() == 130)
+    #expect(await pty.waitForExit() == 130)
   }
 }

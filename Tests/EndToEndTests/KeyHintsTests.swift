@@ -13,7 +13,7 @@ import Testing
 /// The smaller display gaps: the keys are never out of reach (in `--big`, and at widths too
 /// narrow to list them, where `? keys` points at the key that shows them), the phase log keeps
 /// the phase's name longest, and `q` in `pomo attach` prints the summary `start` prints.
-@Suite("key hints and narrow displays")
+@Suite("key hints and narrow displays", .endToEnd)
 struct KeyHintsTests {
   func environment(_ home: TemporaryFolder) -> [String: String] {
     ["HOME": home.path, "LANG": "C.UTF-8", "TERM": "xterm", "PATH": "/usr/bin:/bin", "TZ": "UTC"]
@@ -48,17 +48,17 @@ struct KeyHintsTests {
   }
 
   @Test("? shows the keys in a live session 40 columns wide")
-  func questionMarkKey() throws {
+  func questionMarkKey() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let pty = try PseudoTerminal(
       ["start", "10m", "--no-notify", "--no-bell"], environment: environment(home), columns: 40, rows: 24)
-    #expect(pty.waitForText("? keys"))
-    #expect(pty.waitForText("WORK"))
+    #expect(await pty.waitForText("? keys"))
+    #expect(await pty.waitForText("WORK"))
     pty.send("?")
-    #expect(pty.waitForText("keys: space pause, s skip, + 1 min,"))
+    #expect(await pty.waitForText("keys: space pause, s skip, + 1 min,"))
     pty.send("q")
-    #expect(pty.waitForExit() == 130)
+    #expect(await pty.waitForExit() == 130)
   }
 
   @Test("--big shows the keys at the bottom, or '? keys' and the list after ?")
@@ -113,16 +113,16 @@ struct KeyHintsTests {
   }
 
   @Test("q in pomo attach prints the summary start prints when quit")
-  func attachSummary() throws {
+  func attachSummary() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let env = environment(home)
-    let started = try runPomo(["start", "10m", "--detach"], environment: env)
+    let started = try await runPomo(["start", "10m", "--detach"], environment: env)
     #expect(started.status == 0, "\(started.err)")
     let pty = try PseudoTerminal(["attach"], environment: env)
-    #expect(pty.waitForText("WORK"))
+    #expect(await pty.waitForText("WORK"))
     pty.send("q")
-    #expect(pty.waitForExit() == 0)
+    #expect(await pty.waitForExit() == 0)
     #expect(pty.visible.contains("Stopped 10m: 0 of 1 phase done; focus 0:"), "\(pty.visible)")
     #expect(pty.cursorShown && pty.isCooked)
   }
@@ -173,19 +173,19 @@ struct KeyHintsTests {
 
   @Test(
     "pomo attach offers 'enter go on' only for a session whose phases wait for confirmation", arguments: [false, true])
-  func attachOffersEnterOnlyInConfirmMode(confirm: Bool) throws {
+  func attachOffersEnterOnlyInConfirmMode(confirm: Bool) async throws {
     let home = try PomoHome(environment: ["TERM": "xterm", "TZ": "UTC"])
     defer { home.cleanUp() }
-    let started = try home.run(["start", "10m", "--detach"] + (confirm ? ["--confirm"] : []))
+    let started = try await home.run(["start", "10m", "--detach"] + (confirm ? ["--confirm"] : []))
     #expect(started.status == 0, "\(started.err)")
     let pty = try home.terminal(["attach"], columns: 100)
-    #expect(pty.waitForText("d detach"))
+    #expect(await pty.waitForText("d detach"))
     #expect(pty.visible.contains("enter go on") == confirm, "\(pty.visible)")
     pty.send("?")
-    #expect(pty.waitForText("keys: space pause"))
+    #expect(await pty.waitForText("keys: space pause"))
     #expect(pty.visible.contains("keys: space pause, \(confirm ? "enter go on, " : "")s skip"), "\(pty.visible)")
     pty.send("d")
-    #expect(pty.waitForExit() == 0)
-    #expect(try home.run("stop").status == 0)
+    #expect(await pty.waitForExit() == 0)
+    #expect(try await home.run("stop").status == 0)
   }
 }

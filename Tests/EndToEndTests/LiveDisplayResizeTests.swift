@@ -7,7 +7,7 @@ import Testing
 
 /// A resize leaves no debris: after any sequence of resizes, whether the terminal rewraps old
 /// lines or cuts them, the screen holds the header, the finished phases and one live line.
-@Suite("the live display after resizes")
+@Suite("the live display after resizes", .endToEnd)
 struct LiveDisplayResizeTests {
   /// Two short phases with long names (so their log lines wrap when the terminal narrows),
   /// then a long one to resize during.
@@ -31,8 +31,8 @@ struct LiveDisplayResizeTests {
     }
 
     /// Feeds what arrived so far, then resizes both the model and the pty.
-    func resize(_ pty: PseudoTerminal, columns: Int, rows: Int) {
-      pty.waitFor(0) { _ in true }  // Drain what the display wrote at the old size.
+    func resize(_ pty: PseudoTerminal, columns: Int, rows: Int) async {
+      await pty.waitFor(0) { _ in true }  // Drain what the display wrote at the old size.
       catchUp(pty)
       model.resize(columns: columns, rows: rows, reflow: reflow)
       pty.resize(columns: UInt16(columns), rows: UInt16(rows))
@@ -71,7 +71,7 @@ struct LiveDisplayResizeTests {
   @Test(
     "after any sequence of resizes the screen holds the header, the finished phases and one live line",
     arguments: [true, false], [0, 1, 2])
-  func resizesLeaveNoDebris(reflow: Bool, sequence: Int) throws {
+  func resizesLeaveNoDebris(reflow: Bool, sequence: Int) async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let file = try home.write("resize.json", Self.preset)
@@ -82,20 +82,20 @@ struct LiveDisplayResizeTests {
       columns: UInt16(steps[0].0), rows: UInt16(steps[0].1))
     let terminal = Terminal(columns: steps[0].0, rows: steps[0].1, reflow: reflow)
     // Both short phases are done and the long one is drawn.
-    #expect(pty.waitFor { Self.tidy(terminal.screen($0)) }, "\(terminal.screen(pty).text)")
+    #expect(await pty.waitFor { Self.tidy(terminal.screen($0)) }, "\(terminal.screen(pty).text)")
     for (i, (columns, rows)) in steps.enumerated().dropFirst() {
       let before = pty.output.count
-      terminal.resize(pty, columns: columns, rows: rows)
+      await terminal.resize(pty, columns: columns, rows: rows)
       // Quick resizes: only the last one is waited for.
       if i < steps.count - 1 && steps.count > 3 { continue }
       // The live line drawn again after the resize, and the screen as it should be.
       #expect(
-        pty.waitFor {
+        await pty.waitFor {
           ANSIText.strip(String(decoding: $0.output[before...], as: UTF8.self)).contains("\rWORK")
             && Self.tidy(terminal.screen($0))
         }, "reflow \(reflow), after \(columns)x\(rows):\n\(terminal.screen(pty).text)")
     }
     pty.send("q")
-    #expect(pty.waitForExit() == 130)
+    #expect(await pty.waitForExit() == 130)
   }
 }

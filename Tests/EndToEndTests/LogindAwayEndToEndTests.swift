@@ -14,7 +14,7 @@ import Testing
 /// Away from logind, through the real binary: a private `dbus-daemon` configured as a system
 /// bus (`DBUS_SYSTEM_BUS_ADDRESS`), and the Python stand-in logind on it emitting the real
 /// signals. Every wait is for a condition.
-@Suite("End to end: away from logind on a stand-in system bus")
+@Suite("End to end: away from logind on a stand-in system bus", .endToEnd)
 struct LogindAwayEndToEndTests {
   /// Long enough that a Lock sent after one `pomo status` arrives before it ends on a loaded
   /// machine; short enough that waiting it out while paused is quick.
@@ -27,16 +27,16 @@ struct LogindAwayEndToEndTests {
 
     init(
       config: String = #"{"bell": false, "notify": false}"#, policy: DBusDaemon.Policy = .open, state: [String] = []
-    ) throws {
-      daemon = try DBusDaemon(.system, policy: policy)
+    ) async throws {
+      daemon = try await DBusDaemon(.system, policy: policy)
       try daemon.startPeer(DBusStandIns.logind, arguments: state)
       home = try PomoHome(presets: ["focus": LogindAwayEndToEndTests.focus], environment: daemon.environment)
       try home.folder.write(".config/pomo/config.json", config)
       steering = try DBusConnection.systemBus(environment: daemon.environment, timeout: .seconds(60))
     }
 
-    func ready() -> Bool {
-      let up = waitUntil(60) { daemon.peerLog.contains("logind ready") }
+    func ready() async -> Bool {
+      let up = await waitUntil(60) { daemon.peerLog.contains("logind ready") }
       if !up { Issue.record("the stand-in logind did not start: \(daemon.peerLog)") }
       return up
     }
@@ -51,9 +51,9 @@ struct LogindAwayEndToEndTests {
     }
 
     /// The unique name of the bus connection that process `pid` holds, once it has one.
-    func connection(of pid: Int32) -> String? {
+    func connection(of pid: Int32) async -> String? {
       var found: String?
-      _ = waitUntil(60) {
+      _ = await waitUntil(60) {
         for name in (try? steering.listNames(timeout: .seconds(60))) ?? [] where name.hasPrefix(":") {
           let reply = try? steering.call(
             .methodCall(
@@ -67,9 +67,21 @@ struct LogindAwayEndToEndTests {
       return found
     }
 
-    func status() -> [String: Any] {
-      guard let out = try? home.run(["status", "--json"]).out else { return [:] }
-      return (try? JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any]) ?? [:]
+    /// What `pomo status --json` says now; kept as `lastStatus` for a failure's message.
+    func status() async -> [String: Any] {
+      let out = (try? await home.run(["status", "--json"]).out) ?? ""
+      let status = (try? JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any]) ?? [:]
+      seen.status = status
+      return status
+    }
+
+    /// What the last `status()` said.
+    var lastStatus: [String: Any] { seen.status }
+    private let seen = Seen()
+
+    /// The last status read, kept across the copies of a `Desk`.
+    private final class Seen {
+      var status: [String: Any] = [:]
     }
 
     var lastRecord: JournalRecord? { try? journalRecords(home.folder.file(journalFile(home.path))).last }
@@ -84,27 +96,27 @@ struct LogindAwayEndToEndTests {
   @Test(
     "Lock pauses a 6-s focus (policy pause) until Unlock; the record holds the span away, cause lock",
     .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
-  func lockPauses() throws {
-    let desk = try Desk()
+  func lockPauses() async throws {
+    let desk = try await Desk()
     defer { desk.cleanUp() }
-    guard desk.ready() else { return }
+    guard await desk.ready() else { return }
     let session = try desk.home.launch(["start", desk.home.preset("focus")], name: "session")
     defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
-    #expect(waitUntil(60) { desk.status()["state"] as? String == "running" })
+    #expect(await waitUntil(60) { await desk.status()["state"] as? String == "running" })
     try desk.steer("Lock")
     #expect(
-      waitUntil(60) {
-        let status = desk.status()
+      await waitUntil(60) {
+        let status = await desk.status()
         return status["state"] as? String == "paused" && status["away"] as? String == "lock"
-      }, "\(desk.status())")
+      }, "\(desk.lastStatus)")
     // Paused: past the whole focus's 6 s, it still runs.
     let pausedAt = Date()
-    #expect(waitUntil(60) { Date().timeIntervalSince(pausedAt) > 6.5 || !session.isRunning })
+    #expect(await waitUntil(60) { Date().timeIntervalSince(pausedAt) > 6.5 || !session.isRunning })
     #expect(session.isRunning)
-    #expect(desk.status()["state"] as? String == "paused")
+    #expect(await desk.status()["state"] as? String == "paused")
     try desk.steer("Unlock")
-    #expect(waitUntil(60) { !session.isRunning })
-    session.waitUntilExit()
+    #expect(await waitUntil(60) { !session.isRunning })
+    await session.waitForExit()
     #expect(session.terminationStatus == 0, "\(desk.home.folder.read("session.err") ?? "")")
     let record = try #require(desk.lastRecord)
     #expect(record.status == .completed)
@@ -140,24 +152,24 @@ struct LogindAwayEndToEndTests {
   @Test(
     "signals forged by another connection are not believed: a locked session stays paused until logind unlocks",
     .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
-  func forged() throws {
-    let desk = try Desk()
+  func forged() async throws {
+    let desk = try await Desk()
     defer { desk.cleanUp() }
-    guard desk.ready() else { return }
+    guard await desk.ready() else { return }
     let session = try desk.home.launch(["start", desk.home.preset("focus")], name: "session")
     defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
-    #expect(waitUntil(60) { desk.status()["state"] as? String == "running" })
+    #expect(await waitUntil(60) { await desk.status()["state"] as? String == "running" })
     try desk.steer("Lock")
-    #expect(waitUntil(60) { desk.status()["away"] as? String == "lock" })
+    #expect(await waitUntil(60) { await desk.status()["away"] as? String == "lock" })
     try desk.daemon.startPeer(Self.forger)
-    #expect(waitUntil(60) { desk.daemon.peerLog.contains("forged") }, "\(desk.daemon.peerLog)")
+    #expect(await waitUntil(60) { desk.daemon.peerLog.contains("forged") }, "\(desk.daemon.peerLog)")
     // However long it is given, the forged unlocks do not bring the session back (a status
     // that could not be read is no answer either way).
-    #expect(!waitUntil(3) { (desk.status()["state"] as? String).map { $0 != "paused" } ?? false })
+    #expect(await waitUntil(3) { (await desk.status()["state"] as? String).map { $0 != "paused" } ?? false } == false)
     #expect(session.isRunning)
     try desk.steer("Unlock")
-    #expect(waitUntil(60) { !session.isRunning })
-    session.waitUntilExit()
+    #expect(await waitUntil(60) { !session.isRunning })
+    await session.waitForExit()
     #expect(session.terminationStatus == 0)
     #expect(desk.lastRecord?.phases.first?.away.count == 1)
   }
@@ -165,25 +177,25 @@ struct LogindAwayEndToEndTests {
   @Test(
     "PrepareForSleep under run: the focus goes on, the span is a sleep; IdleHint counts after idle_after",
     .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
-  func sleepAndIdle() throws {
-    let desk = try Desk(config: #"{"bell": false, "notify": false, "away": {"work": "run"}, "idle_after": "1s"}"#)
+  func sleepAndIdle() async throws {
+    let desk = try await Desk(config: #"{"bell": false, "notify": false, "away": {"work": "run"}, "idle_after": "1s"}"#)
     defer { desk.cleanUp() }
-    guard desk.ready() else { return }
+    guard await desk.ready() else { return }
     // Room for five `pomo status` runs, four calls and idle_after before it ends, on a loaded machine.
     try desk.home.folder.write("long.json", #"{"round": [{"name": "go", "kind": "work", "duration": "20s"}]}"#)
     let session = try desk.home.launch(["start", desk.home.preset("long")], name: "session")
     defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
-    #expect(waitUntil(60) { desk.status()["state"] as? String == "running" })
+    #expect(await waitUntil(60) { await desk.status()["state"] as? String == "running" })
     try desk.steer("Sleep", [.boolean(true)])
-    #expect(waitUntil(60) { desk.status()["away"] as? String == "sleep" }, "\(desk.status())")
-    #expect(desk.status()["state"] as? String == "running")
+    #expect(await waitUntil(60) { await desk.status()["away"] as? String == "sleep" }, "\(desk.lastStatus)")
+    #expect(await desk.status()["state"] as? String == "running")
     try desk.steer("Sleep", [.boolean(false)])
-    #expect(waitUntil(60) { desk.status()["away"] == nil })
+    #expect(await waitUntil(60) { await desk.status()["away"] == nil })
     try desk.steer("SetIdle", [.boolean(true)])
-    #expect(waitUntil(60) { desk.status()["away"] as? String == "idle" || !session.isRunning }, "\(desk.status())")
+    #expect(await waitUntil(60) { await desk.status()["away"] as? String == "idle" || !session.isRunning }, "\(desk.lastStatus)")
     try desk.steer("SetIdle", [.boolean(false)])
-    #expect(waitUntil(60) { !session.isRunning })
-    session.waitUntilExit()
+    #expect(await waitUntil(60) { !session.isRunning })
+    await session.waitForExit()
     let record = try #require(desk.lastRecord)
     let spans = record.phases.flatMap(\.away)
     #expect(spans.map(\.cause) == ["sleep", "idle"], "\(spans)")
@@ -195,60 +207,60 @@ struct LogindAwayEndToEndTests {
   @Test(
     "a Lock after a lock that 'pomo back' ended pauses the session again, and its Unlock resumes it",
     .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
-  func lockAfterBack() throws {
-    let desk = try Desk()
+  func lockAfterBack() async throws {
+    let desk = try await Desk()
     defer { desk.cleanUp() }
-    guard desk.ready() else { return }
+    guard await desk.ready() else { return }
     try desk.home.folder.write("long.json", #"{"round": [{"name": "go", "kind": "work", "duration": "10m"}]}"#)
     let session = try desk.home.launch(["start", desk.home.preset("long")], name: "session")
     defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
-    #expect(waitUntil(60) { desk.status()["state"] as? String == "running" })
+    #expect(await waitUntil(60) { await desk.status()["state"] as? String == "running" })
     try desk.steer("Lock")
-    #expect(waitUntil(60) { desk.status()["away"] as? String == "lock" }, "\(desk.status())")
-    _ = try desk.home.run(["back"])
-    #expect(waitUntil(60) { desk.status()["state"] as? String == "running" }, "\(desk.status())")
+    #expect(await waitUntil(60) { await desk.status()["away"] as? String == "lock" }, "\(desk.lastStatus)")
+    _ = try await desk.home.run(["back"])
+    #expect(await waitUntil(60) { await desk.status()["state"] as? String == "running" }, "\(desk.lastStatus)")
     try desk.steer("Lock")
     #expect(
-      waitUntil(60) { desk.status()["state"] as? String == "paused" },
-      "a Lock after 'pomo back' was not heard: \(desk.status())")
+      await waitUntil(60) { await desk.status()["state"] as? String == "paused" },
+      "a Lock after 'pomo back' was not heard: \(desk.lastStatus)")
     try desk.steer("Unlock")
-    #expect(waitUntil(60) { desk.status()["state"] as? String == "running" }, "\(desk.status())")
-    _ = try desk.home.run(["stop"])
-    #expect(waitUntil(60) { !session.isRunning })
+    #expect(await waitUntil(60) { await desk.status()["state"] as? String == "running" }, "\(desk.lastStatus)")
+    _ = try await desk.home.run(["stop"])
+    #expect(await waitUntil(60) { !session.isRunning })
   }
 
   @Test(
     "a session started while the screen is locked is paused from its start, until Unlock",
     .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
-  func lockedAtStart() throws {
-    try pausedFromItsStart(after: [])
+  func lockedAtStart() async throws {
+    try await pausedFromItsStart(after: [])
   }
 
   @Test(
     "a session whose --at countdown ends while the screen is locked is paused from its start, until Unlock",
     .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
-  func lockedWhenTheWaitEnds() throws {
+  func lockedWhenTheWaitEnds() async throws {
     let start = (Date().timeIntervalSince1970 + 3).rounded(.up)
-    let record = try pausedFromItsStart(after: ["--at", String(RFC3339.format(start, offset: 0).prefix(19)) + "+00:00"])
+    let record = try await pausedFromItsStart(after: ["--at", String(RFC3339.format(start, offset: 0).prefix(19)) + "+00:00"])
     #expect((record?.start ?? 0) >= start)
   }
 
   /// Starts a focus (with `options`) on a locked screen: the session is away from its start,
   /// paused until Unlock, and records the lock. Returns the record.
   @discardableResult
-  func pausedFromItsStart(after options: [String]) throws -> JournalRecord? {
-    let desk = try Desk(state: ["locked"])
+  func pausedFromItsStart(after options: [String]) async throws -> JournalRecord? {
+    let desk = try await Desk(state: ["locked"])
     defer { desk.cleanUp() }
-    guard desk.ready() else { return nil }
+    guard await desk.ready() else { return nil }
     let session = try desk.home.launch(["start", desk.home.preset("focus")] + options, name: "session")
     defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
     #expect(
-      waitUntil(60) { desk.status()["away"] as? String == "lock" || !session.isRunning },
-      "the locked screen at the start was not read: \(desk.status())")
-    #expect(desk.status()["state"] as? String == "paused")
+      await waitUntil(60) { await desk.status()["away"] as? String == "lock" || !session.isRunning },
+      "the locked screen at the start was not read: \(desk.lastStatus)")
+    #expect(await desk.status()["state"] as? String == "paused")
     try desk.steer("Unlock")
-    #expect(waitUntil(60) { !session.isRunning })
-    session.waitUntilExit()
+    #expect(await waitUntil(60) { !session.isRunning })
+    await session.waitForExit()
     let record = try #require(desk.lastRecord)
     #expect(record.phases.first?.away.first?.cause == "lock")
     #expect(record.phases.first?.away.first?.paused == true)
@@ -258,22 +270,22 @@ struct LogindAwayEndToEndTests {
   @Test(
     "another user's flood of 8 MB signals does not hold logind's Lock back: the session pauses within 5 s",
     .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
-  func flood() throws {
-    let desk = try Desk(policy: .systemDefault)
+  func flood() async throws {
+    let desk = try await Desk(policy: .systemDefault)
     defer { desk.cleanUp() }
-    guard desk.ready() else { return }
+    guard await desk.ready() else { return }
     try desk.home.folder.write("long.json", #"{"round": [{"name": "go", "kind": "work", "duration": "10m"}]}"#)
     let session = try desk.home.launch(["start", desk.home.preset("long")], name: "session")
     defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
-    #expect(waitUntil(60) { desk.status()["state"] as? String == "running" })
-    let pomo = try #require(desk.connection(of: session.processIdentifier), "pomo's connection to the bus")
+    #expect(await waitUntil(60) { await desk.status()["state"] as? String == "running" })
+    let pomo = try #require(await desk.connection(of: session.processIdentifier), "pomo's connection to the bus")
     // As nobody, as on a real system bus, where root may; as this user otherwise.
     let nobody = getuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
     try desk.daemon.startPeer(DBusStandIns.flooder, arguments: [pomo], prefix: nobody)
-    #expect(waitUntil(60) { desk.daemon.peerLog.contains("flooding") }, "\(desk.daemon.peerLog)")
+    #expect(await waitUntil(60) { desk.daemon.peerLog.contains("flooding") }, "\(desk.daemon.peerLog)")
     let sent = Date()
     try desk.steer("Lock")
-    #expect(waitUntil(60) { desk.status()["state"] as? String == "paused" }, "\(desk.status())")
+    #expect(await waitUntil(60) { await desk.status()["state"] as? String == "paused" }, "\(desk.lastStatus)")
     let delay = Date().timeIntervalSince(sent)
     #expect(delay < 5, "the Lock was heard \(delay) s late")
     #expect(session.isRunning)

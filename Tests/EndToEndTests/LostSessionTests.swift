@@ -8,16 +8,16 @@ import Testing
 /// A session whose final append fails is never lost: its record is kept in the state folder
 /// and its state file stays, a detached session's stderr goes to a log there, the next pomo
 /// says so, and records the session once the journal can be written.
-@Suite("Lost sessions: a final append that fails")
+@Suite("Lost sessions: a final append that fails", .endToEnd)
 struct LostSessionTests {
   @Test("lost session: a detached session whose journal cannot be written is kept, reported, then recorded")
-  func detachedFinalAppendFails() throws {
+  func detachedFinalAppendFails() async throws {
     let fixture = try PomoHome(presets: ["short": #"{"round": [{"name": "go", "kind": "work", "duration": "2s"}]}"#])
     let home = fixture.folder
     defer { fixture.cleanUp() }
     let journalPath = home.file(journalFile(home.path))
     let state = home.file(".local/state/pomo")
-    let started = try fixture.run("start", fixture.preset("short"), "--detach")
+    let started = try await fixture.run("start", fixture.preset("short"), "--detach")
     #expect(started.status == 0, "\(started.err)")
     // The fault: the journal file turns into a folder while the session runs, so its final
     // append fails (EISDIR), as a full disk would make it.
@@ -25,7 +25,7 @@ struct LostSessionTests {
     try FileManager.default.createDirectory(atPath: journalPath, withIntermediateDirectories: true)
     let log = state + "/detached.log"
     #expect(
-      waitUntil { (try? String(contentsOfFile: log, encoding: .utf8))?.contains("the next pomo records it") == true },
+      await waitUntil { (try? String(contentsOfFile: log, encoding: .utf8))?.contains("the next pomo records it") == true },
       "the detached session's stderr is kept in \(log)")
     let said = try String(contentsOfFile: log, encoding: .utf8)
     #expect(said.hasPrefix("Error: cannot write the journal \(journalPath): is a directory; it is kept in \(state)/unrecorded.jsonl"))
@@ -33,8 +33,8 @@ struct LostSessionTests {
     // The next command, while the journal is still unwritable, says the session waits.
     var warned = ""
     #expect(
-      waitUntil {
-        warned = (try? fixture.run("log"))?.err ?? ""
+      await waitUntil {
+        warned = (try? await fixture.run("log"))?.err ?? ""
         return warned.contains("could not be written to the journal")
       }, "pomo log warns: \(warned)")
     #expect(warned.contains("pomo: warning: 1 session that ended (short at "))
@@ -42,7 +42,7 @@ struct LostSessionTests {
     #expect(FileManager.default.fileExists(atPath: state + "/current.json"))
     // Once the journal can be written, the next command records it, whole, and says so.
     try FileManager.default.removeItem(atPath: journalPath)
-    let recovered = try fixture.run("log")
+    let recovered = try await fixture.run("log")
     #expect(recovered.status == 0)
     #expect(recovered.err.hasPrefix("pomo: recorded 1 session (short at "), "\(recovered.err)")
     #expect(recovered.out.contains("completed"))
@@ -52,7 +52,7 @@ struct LostSessionTests {
     #expect(!FileManager.default.fileExists(atPath: state + "/current.json"))
     #expect(!FileManager.default.fileExists(atPath: state + "/unrecorded.jsonl"))
     // Recorded once: the next command finds nothing more.
-    let again = try fixture.run("log")
+    let again = try await fixture.run("log")
     #expect(again.err.isEmpty)
     #expect(try journalRecords(journalPath).count == 1)
   }

@@ -6,7 +6,7 @@ import Testing
 
 /// A machine id that cannot be kept is a stable fallback (from /etc/machine-id and the
 /// user), never a new journal file per run.
-@Suite("Machine id: one file per machine, even when the id cannot be kept")
+@Suite("Machine id: one file per machine, even when the id cannot be kept", .endToEnd)
 struct MachineIDFallbackTests {
   enum Setup: String, CaseIterable, CustomTestStringConvertible {
     /// `machine-id` in the state folder is a folder.
@@ -20,14 +20,14 @@ struct MachineIDFallbackTests {
   }
 
   @Test("machine id: add, edit and undo write one file, the one 'pomo journal' names", arguments: Setup.allCases)
-  func unusableMachineID(_ setup: Setup) throws {
+  func unusableMachineID(_ setup: Setup) async throws {
     if setup == .stateFolderReadOnly && getuid() == 0 { return }  // Root ignores the mode.
     var fixture = try PomoHome()
+    let state = fixture.folder.file(".local/state/pomo")
     defer {
-      _ = try? runProgram(["/bin/chmod", "-R", "u+rwX", fixture.path], environment: [:])
+      chmod(state, 0o700)
       fixture.cleanUp()
     }
-    let state = fixture.folder.file(".local/state/pomo")
     switch setup {
     case .idIsFolder:
       try FileManager.default.createDirectory(atPath: state + "/machine-id", withIntermediateDirectories: true)
@@ -43,13 +43,13 @@ struct MachineIDFallbackTests {
       ["undo"], ["add", "25m", "--start", "-1h"],
     ]
     for words in runs {
-      let run = try fixture.run(words)
+      let run = try await fixture.run(words)
       #expect(run.status == 0, "pomo \(words.joined(separator: " ")): \(run.err)")
     }
     let folder = fixture.folder.file(".local/share/pomo/journal")
     let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".jsonl") }
     #expect(files.count == 1, "\(files)")
-    let journal = try fixture.run("journal")
+    let journal = try await fixture.run("journal")
     let named = journal.out.split(separator: "\n").first { $0.hasPrefix("This machine writes to: ") }
       .map { String($0.dropFirst("This machine writes to: ".count)) }
     #expect(named == files.first)

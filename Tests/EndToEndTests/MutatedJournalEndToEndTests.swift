@@ -12,7 +12,7 @@ import Testing
 @Suite("A bad line never crashes the binary")
 struct MutatedJournalEndToEndTests {
   @Test("mutated records through the built binary: log, report in each format, import, resume, status")
-  func endToEnd() throws {
+  func endToEnd() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC"]
@@ -47,29 +47,29 @@ struct MutatedJournalEndToEndTests {
     lines.compactMap { try? JournalRecord(line: Array($0.utf8), detail: false) }.forEach { builder.add($0) }
     let expected = builder.build(today: to).totals
 
-    func check(_ arguments: [String]) throws -> Finished {
-      let result = try runPomo(arguments, environment: environment, timeout: 120)
+    func check(_ arguments: [String]) async throws -> Finished {
+      let result = try await runPomo(arguments, environment: environment, timeout: 120)
       // A trap shows as a signal: 132 (SIGILL), 133 (SIGTRAP), 134 (SIGABRT), 139 (SIGSEGV).
       #expect(result.status == 0 || result.status == 1 || result.status == 65, "\(arguments): \(result.err)")
       return result
     }
-    let log = try check(["log", "--limit", "100000", "--json"])
+    let log = try await check(["log", "--limit", "100000", "--json"])
     let logged = try JSONParser.parse(Array(log.out.utf8)).arrayValue ?? []
     #expect(logged.count == valid)
     for format in ["text", "json", "csv"] {
-      let report = try check(["report", "--from", "2026-11-01", "--to", "2026-12-31", "--format", format])
+      let report = try await check(["report", "--from", "2026-11-01", "--to", "2026-12-31", "--format", format])
       if format == "json" {
         let totals = try JSONParser.parse(Array(report.out.utf8))["totals"]
         #expect(totals?["sessions"]?.intValue == expected.sessions)
         #expect(totals?["focus_seconds"]?.intValue == Int(expected.focus.rounded()))
       }
     }
-    let imported = try check(["import", journal, "--journal", home.file("copy.jsonl")])
+    let imported = try await check(["import", journal, "--journal", home.file("copy.jsonl")])
     #expect(imported.out.hasPrefix("imported \(valid) sessions, 0 already present, "))
-    let resumed = try check(["resume", "--no-input", "--no-bell", "--no-notify"])
+    let resumed = try await check(["resume", "--no-input", "--no-bell", "--no-notify"])
     #expect(resumed.status == 0)
     // A state file with a hostile number: status refuses it without trapping.
     _ = try home.write(".local/state/pomo/current.json", #"{"pid":1e300,"phase_index":9223372036854775807}"#)
-    _ = try check(["status", "--json"])
+    _ = try await check(["status", "--json"])
   }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// The live display at 40 columns: the header keeps the plan's name, rounds and whole total,
 /// and the total follows the time `+` adds.
-@Suite("the live header at 40 columns")
+@Suite("the live header at 40 columns", .endToEnd)
 struct NarrowLiveHeaderTests {
   /// "1:02:03" plus `seconds`, as pomo writes it.
   static func clock(_ text: Substring, plus seconds: Int) -> String? {
@@ -15,11 +15,11 @@ struct NarrowLiveHeaderTests {
   }
 
   @Test("the header fits 40 columns with its total whole, and + adds a minute to the total")
-  func headerFitsAndFollowsPlus() throws {
+  func headerFitsAndFollowsPlus() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let environment = ["HOME": home.path, "LANG": "C.UTF-8", "TERM": "xterm", "PATH": "/usr/bin:/bin", "TZ": "UTC"]
-    let dry = try runPomo(["start", "work", "--dry-run"], environment: environment)
+    let dry = try await runPomo(["start", "work", "--dry-run"], environment: environment)
     let header = try #require(dry.out.split(separator: "\n").first)
     // "work: 4 rounds, 8 phases, 0:40:00": the plan's total is its last part.
     let total = try #require(header.split(separator: ", ").last)
@@ -35,13 +35,13 @@ struct NarrowLiveHeaderTests {
       return screen.lines.first ?? ""
     }
     let expected = "\(rounds), \(total) · ? keys"
-    #expect(pty.waitFor { _ in first() == expected }, "\(first())")
+    #expect(await pty.waitFor { _ in first() == expected }, "\(first())")
     #expect(screen.lines.allSatisfy { $0.count < 40 }, "\(screen.text)")
     pty.send("+")
     let longer = "\(rounds), \(added) · ? keys"
-    #expect(pty.waitFor { _ in first() == longer }, "\(first())")
+    #expect(await pty.waitFor { _ in first() == longer }, "\(first())")
     #expect(screen.lines.allSatisfy { $0.count < 40 }, "\(screen.text)")
     pty.send("q")
-    #expect(pty.waitForExit() == 130)
+    #expect(await pty.waitForExit() == 130)
   }
 }

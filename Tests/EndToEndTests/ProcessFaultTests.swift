@@ -14,7 +14,7 @@ import Testing
 
 /// Faults that need real processes: one session at a time, liveness by lock, files that are not
 /// regular files, signals and pipes, hooks and their children.
-@Suite("Processes, locks, files, signals and hooks under faults")
+@Suite("Processes, locks, files, signals and hooks under faults", .endToEnd)
 struct ProcessFaultTests {
   let fixture: PomoHome
   var home: TemporaryFolder { fixture.folder }
@@ -34,27 +34,27 @@ struct ProcessFaultTests {
 
 
   /// A session killed with SIGKILL, leaving its state file behind.
-  func deadSession() throws {
+  func deadSession() async throws {
     let process = try launch(["start", home.file("long.json")], name: "dead")
-    #expect(waitUntil { FileManager.default.fileExists(atPath: statePath) })
+    #expect(await waitUntil { FileManager.default.fileExists(atPath: statePath) })
     kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+    await process.waitForExit()
   }
 
   // MARK: - One session at a time; liveness by lock
 
   @Test("one session at a time: of 20 simultaneous starts exactly one runs, 19 exit 1 at once")
-  func simultaneousStarts() throws {
+  func simultaneousStarts() async throws {
     defer { home.cleanUp() }
     let processes = try (0..<20).map { try launch(["start", home.file("long.json")], name: "start\($0)") }
     defer { processes.forEach { if $0.isRunning { kill($0.processIdentifier, SIGKILL) } } }
     // Nineteen give up without waiting for the session; the winner keeps running.
-    #expect(waitUntil { processes.filter(\.isRunning).count <= 1 })
+    #expect(await waitUntil { processes.filter(\.isRunning).count <= 1 })
     let running = processes.filter(\.isRunning)
     #expect(running.count == 1)
     let losers = processes.filter { !$0.isRunning }
     for process in losers {
-      process.waitUntilExit()
+      await process.waitForExit()
       #expect(process.terminationStatus == 1)
     }
     let refused = (0..<20).map { home.read("start\($0).err") ?? "" }.filter {
@@ -63,44 +63,43 @@ struct ProcessFaultTests {
     #expect(refused.count == 19)
     for process in running {
       process.terminate()
-      process.waitUntilExit()
+      await process.waitForExit()
     }
     #expect(try records().count == 1)
   }
 
   @Test("liveness by lock: a pomo installed under another name, or stopped, is alive; nothing is recovered")
-  func livenessByLock() throws {
+  func livenessByLock() async throws {
     defer { home.cleanUp() }
     let renamed = home.file("bin/focus-timer")
-    try FileManager.default.createDirectory(atPath: home.file("bin"), withIntermediateDirectories: true)
-    try FileManager.default.copyItem(atPath: pomoBinary, toPath: renamed)
+    try await copyPomoBinary(to: renamed)
     let process = try launch(["start", home.file("long.json")], name: "renamed", program: renamed)
     defer { kill(process.processIdentifier, SIGKILL) }
-    #expect(waitUntil { FileManager.default.fileExists(atPath: statePath) })
-    let status = try runPomo(["status"], environment: environment)
+    #expect(await waitUntil { FileManager.default.fileExists(atPath: statePath) })
+    let status = try await runPomo(["status"], environment: environment)
     #expect(status.out.hasPrefix("WORK focus "))
     #expect(status.err.isEmpty)
     kill(process.processIdentifier, SIGSTOP)
-    let stopped = try runPomo(["status"], environment: environment)
+    let stopped = try await runPomo(["status"], environment: environment)
     #expect(stopped.out.hasPrefix("WORK focus "))
     kill(process.processIdentifier, SIGCONT)
-    let second = try runPomo(["start", home.file("tiny.json")], environment: environment)
+    let second = try await runPomo(["start", home.file("tiny.json")], environment: environment)
     #expect(second.status == 1)
     #expect(second.err.hasPrefix("Error: a session is already running (long, pid \(process.processIdentifier))"))
     #expect(try records().isEmpty)
     process.terminate()
-    process.waitUntilExit()
+    await process.waitForExit()
     let written = try records()
     #expect(written.count == 1)
     #expect(written.first?.interruption == .signal)
   }
 
   @Test("one recovery: ten status at once over a dead session append one record")
-  func tenStatuses() throws {
+  func tenStatuses() async throws {
     defer { home.cleanUp() }
-    try deadSession()
+    try await deadSession()
     let processes = try (0..<10).map { try launch(["status", "--json"], name: "status\($0)") }
-    for process in processes { process.waitUntilExit() }
+    for process in processes { await process.waitForExit() }
     #expect(processes.allSatisfy { $0.terminationStatus == 0 })
     let written = try records()
     #expect(written.count == 1)
@@ -111,7 +110,7 @@ struct ProcessFaultTests {
   }
 
   @Test("one resume: two resumes at once continue the session once")
-  func twoResumes() throws {
+  func twoResumes() async throws {
     defer { home.cleanUp() }
     let interrupted = JournalRecord(
       id: "0123456789abcdef", preset: "tiny", status: .interrupted, interruption: .quit, start: 1_790_000_000,
@@ -123,7 +122,7 @@ struct ProcessFaultTests {
       ])
     try home.write(journalFile(home.path), interrupted.json(offset: { _ in 0 }).text + "\n")
     let processes = try (0..<2).map { try launch(["resume"], name: "resume\($0)") }
-    for process in processes { process.waitUntilExit() }
+    for process in processes { await process.waitForExit() }
     // The second either meets the lock (exit 1) or, once the first runs, resumes it over the
     // control socket (exit 0, an unpause that changes nothing); it never runs the session twice.
     #expect(processes.allSatisfy { [0, 1].contains($0.terminationStatus) })
@@ -134,7 +133,7 @@ struct ProcessFaultTests {
   }
 
   @Test("a read-only state folder: start refuses and names the folder; nothing runs")
-  func readOnlyStateFolder() throws {
+  func readOnlyStateFolder() async throws {
     defer { home.cleanUp() }
     let state = home.file("state")
     try FileManager.default.createDirectory(atPath: state + "/pomo", withIntermediateDirectories: true)
@@ -148,7 +147,7 @@ struct ProcessFaultTests {
     if getuid() == 0 {  // Root ignores permissions: run as nobody, as a user would be.
       argv = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + argv
     }
-    let result = try runProgram(argv, environment: env)
+    let result = try await runProgram(argv, environment: env)
     #expect(result.status == 1)
     #expect(
       result.err
@@ -161,18 +160,18 @@ struct ProcessFaultTests {
   // MARK: - State files that are damaged
 
   @Test("a truncated state file: its session is recorded from what survives, and said so")
-  func truncatedStateFile() throws {
+  func truncatedStateFile() async throws {
     defer { home.cleanUp() }
     let process = try launch(["start", home.file("tiny.json"), "--tag", "kept"], name: "cut")
     // After the first phase: the saved record holds one finished phase.
-    #expect(waitUntil { SessionState.read(path: statePath)?.phaseIndex == 1 })
+    #expect(await waitUntil { SessionState.read(path: statePath)?.phaseIndex == 1 })
     kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+    await process.waitForExit()
     let bytes = try #require(FileManager.default.contents(atPath: statePath))
     let text = String(decoding: bytes, as: UTF8.self)
     let cut = try #require(text.range(of: #""plan":"#)).upperBound
     try String(text[..<cut]).write(toFile: statePath, atomically: false, encoding: .utf8)
-    let log = try runPomo(["log"], environment: environment)
+    let log = try await runPomo(["log"], environment: environment)
     #expect(log.status == 0)
     #expect(log.err.contains("ended unexpectedly; recorded as interrupted (1 phase done"))
     #expect(log.err.contains("the state file was damaged, so the phase it was in is lost"))
@@ -184,10 +183,10 @@ struct ProcessFaultTests {
   }
 
   @Test("a state file with nothing left to read is kept aside and said so plainly", arguments: ["", "{\"v\":1,\"pi", "\u{0}\u{0}"])
-  func unreadableStateFile(contents: String) throws {
+  func unreadableStateFile(contents: String) async throws {
     defer { home.cleanUp() }
     try home.write(".local/state/pomo/current.json", contents)
-    let status = try runPomo(["status"], environment: environment)
+    let status = try await runPomo(["status"], environment: environment)
     #expect(status.status == 0)
     #expect(status.out == "idle\n")
     #expect(
@@ -201,46 +200,46 @@ struct ProcessFaultTests {
   // MARK: - Nothing hangs on what is not a regular file
 
   @Test("nothing hangs on a FIFO, socket or device as a preset, the config or the journal")
-  func notRegularFiles() throws {
+  func notRegularFiles() async throws {
     defer { home.cleanUp() }
     let fifo = home.file("fifo.json")
     #expect(mkfifo(fifo, 0o600) == 0)
-    let asPreset = try runPomo(["start", fifo], environment: environment, timeout: 60)
+    let asPreset = try await runPomo(["start", fifo], environment: environment, timeout: 60)
     #expect(asPreset.status == 65)
     #expect(asPreset.err == "Error: \(fifo): cannot read the file: not a regular file\n")
-    let device = try runPomo(["start", "/dev/zero", "--dry-run"], environment: environment, timeout: 60)
+    let device = try await runPomo(["start", "/dev/zero", "--dry-run"], environment: environment, timeout: 60)
     #expect(device.status == 65)
     #expect(device.err == "Error: /dev/zero: cannot read the file: not a regular file\n")
 
     try FileManager.default.createDirectory(atPath: home.file(".config/pomo"), withIntermediateDirectories: true)
     #expect(mkfifo(home.file(".config/pomo/config.json"), 0o600) == 0)
-    let asConfig = try runPomo(["start", "work", "--dry-run"], environment: environment, timeout: 60)
+    let asConfig = try await runPomo(["start", "work", "--dry-run"], environment: environment, timeout: 60)
     #expect(asConfig.status == 0)  // A dry run reads no config.
-    let run = try runPomo(["start", home.file("tiny.json")], environment: environment, timeout: 60)
+    let run = try await runPomo(["start", home.file("tiny.json")], environment: environment, timeout: 60)
     #expect(run.status == 65)
     #expect(run.err == "Error: \(home.file(".config/pomo/config.json")): cannot read the file: not a regular file\n")
     #expect(try records().isEmpty)
   }
 
   @Test("bounded reads: a preset or config over the limit is an error, not a read of everything")
-  func oversizedFiles() throws {
+  func oversizedFiles() async throws {
     defer { home.cleanUp() }
     let big = home.file("big.json")
     #expect(FileManager.default.createFile(atPath: big, contents: Data(count: Platform.readLimit + 1)))
-    let result = try runPomo(["start", big, "--dry-run"], environment: environment)
+    let result = try await runPomo(["start", big, "--dry-run"], environment: environment)
     #expect(result.status == 65)
     #expect(result.err == "Error: \(big): cannot read the file: larger than the limit of 4 MB\n")
   }
 
   @Test("an unreadable entry among the presets is a warning for 'presets' and never blocks the built-ins")
-  func unreadablePresetEntries() throws {
+  func unreadablePresetEntries() async throws {
     defer { home.cleanUp() }
     let folder = home.file(".config/pomo/presets")
     try FileManager.default.createDirectory(atPath: folder + "/folder.json", withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(atPath: folder + "/dangling.json", withDestinationPath: "/nonexistent")
     #expect(mkfifo(folder + "/pipe.json", 0o600) == 0)
     try home.write(".config/pomo/presets/mine.json", #"{"round": [{"name": "go", "kind": "work", "duration": "1s"}]}"#)
-    let list = try runPomo(["presets"], environment: environment, timeout: 60)
+    let list = try await runPomo(["presets"], environment: environment, timeout: 60)
     #expect(list.status == 0)
     #expect(list.out.contains("mine "))
     #expect(list.out.contains("work "))
@@ -250,9 +249,9 @@ struct ProcessFaultTests {
         "pomo: warning: skipped \(folder)/folder.json: cannot read the file: is a directory",
         "pomo: warning: skipped \(folder)/pipe.json: cannot read the file: not a regular file",
       ])
-    let start = try runPomo(["start", "work", "--dry-run"], environment: environment, timeout: 60)
+    let start = try await runPomo(["start", "work", "--dry-run"], environment: environment, timeout: 60)
     #expect(start.status == 0)
-    let mine = try runPomo(["start", "mine"], environment: environment, timeout: 60)
+    let mine = try await runPomo(["start", "mine"], environment: environment, timeout: 60)
     #expect(mine.status == 0)
     #expect(try records().count == 1)
   }
@@ -260,7 +259,7 @@ struct ProcessFaultTests {
   // MARK: - Signals and pipes
 
   @Test("a closed stdout ends the session as a SIGPIPE would, recorded, the terminal restored")
-  func closedPipe() throws {
+  func closedPipe() async throws {
     defer { home.cleanUp() }
     var fds: [Int32] = [0, 0]
     #expect(pipe(&fds) == 0)
@@ -270,7 +269,7 @@ struct ProcessFaultTests {
     var byte: UInt8 = 0
     while read(fds[0], &byte, 1) == 1 && byte != 0x0A {}  // head -1
     close(fds[0])
-    #expect(pty.waitForExit() == 141)
+    #expect(await pty.waitForExit() == 141)
     #expect(pty.isCooked)
     let record = try #require(try records().first)
     #expect(record.status == .interrupted)
@@ -279,7 +278,7 @@ struct ProcessFaultTests {
   }
 
   @Test("SIGTERM with stdout on a closed pipe: exit 143 and a signal record, not a crash")
-  func sigtermClosedPipe() throws {
+  func sigtermClosedPipe() async throws {
     defer { home.cleanUp() }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: pomoBinary)
@@ -289,10 +288,10 @@ struct ProcessFaultTests {
     process.standardOutput = out
     process.standardError = FileHandle.nullDevice
     try process.run()
-    #expect(waitUntil { FileManager.default.fileExists(atPath: statePath) })
+    #expect(await waitUntil { FileManager.default.fileExists(atPath: statePath) })
     try out.fileHandleForReading.close()
     process.terminate()
-    process.waitUntilExit()
+    await process.waitForExit()
     #expect(process.terminationStatus == 143)
     #expect(try records().first?.interruption == .signal)
   }
@@ -300,7 +299,7 @@ struct ProcessFaultTests {
   // MARK: - Hooks die with their children
 
   @Test("hooks die with their children: a child that ignores SIGTERM is killed after the hook exits")
-  func hookChildren() throws {
+  func hookChildren() async throws {
     defer { home.cleanUp() }
     let pidFile = home.file("child.pid")
     let hook = try home.write(
@@ -313,21 +312,21 @@ struct ProcessFaultTests {
       """)
     chmod(hook, 0o755)
     try home.write(".config/pomo/config.json", #"{"notify": false, "hooks": {"session_end": ["\#(hook)"]}}"#)
-    let result = try runPomo(["start", home.file("tiny.json")], environment: environment)
+    let result = try await runPomo(["start", home.file("tiny.json")], environment: environment)
     #expect(result.status == 0)
-    #expect(waitUntil { FileManager.default.fileExists(atPath: pidFile) })
+    #expect(await waitUntil { FileManager.default.fileExists(atPath: pidFile) })
     let child = try #require(Int32((home.read("child.pid") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)))
     // Gone within the grace period (a second after the hook exits), well before 300 s.
-    #expect(waitUntil { kill(child, 0) != 0 })
+    #expect(await waitUntil { kill(child, 0) != 0 })
     if kill(child, 0) == 0 { kill(child, SIGKILL) }
   }
 
   @Test("a hook whose program does not exist gives one warning line")
-  func missingHookProgram() throws {
+  func missingHookProgram() async throws {
     defer { home.cleanUp() }
     try home.write(
       ".config/pomo/config.json", #"{"notify": false, "hooks": {"phase_end": ["no-such-program-pomo", "x"]}}"#)
-    let result = try runPomo(["start", home.file("tiny.json")], environment: environment)
+    let result = try await runPomo(["start", home.file("tiny.json")], environment: environment)
     #expect(result.status == 0)
     #expect(
       result.err
@@ -339,54 +338,54 @@ struct ProcessFaultTests {
   // MARK: - Cleaners, ending signals, devices, link loops and oversized input
 
   @Test("one session at a time: deleting files in the state folder does not let a second session in")
-  func lockSurvivesCleaners() throws {
+  func lockSurvivesCleaners() async throws {
     defer { home.cleanUp() }
     let journal = journalPath  // The machine id, made before the session reads it.
     let process = try launch(["start", home.file("long.json")], name: "first")
     defer { kill(process.processIdentifier, SIGKILL) }
-    #expect(waitUntil { FileManager.default.fileExists(atPath: statePath) })
+    #expect(await waitUntil { FileManager.default.fileExists(atPath: statePath) })
     for name in (try? FileManager.default.contentsOfDirectory(atPath: stateFolder)) ?? [] where name != "current.json" {
       try? FileManager.default.removeItem(atPath: stateFolder + "/" + name)
     }
-    let second = try runPomo(["start", home.file("tiny.json")], environment: environment)
+    let second = try await runPomo(["start", home.file("tiny.json")], environment: environment)
     #expect(second.status == 1)
     #expect(second.err.hasPrefix("Error: a session is already running (long, pid \(process.processIdentifier))"))
     #expect(try records().isEmpty)
     process.terminate()
-    process.waitUntilExit()
+    await process.waitForExit()
     #expect(try journalRecords(journal).map(\.interruption) == [.signal])
   }
 
   @Test(
     "signals that would end pomo end the session properly: recorded, terminal restored, 128+N",
     arguments: [SIGUSR1, SIGQUIT, SIGALRM])
-  func endingSignals(signal: Int32) throws {
+  func endingSignals(signal: Int32) async throws {
     defer { home.cleanUp() }
     let pty = try PseudoTerminal(["start", home.file("long.json")], environment: environment)
-    #expect(pty.waitForText("WORK  focus"))
+    #expect(await pty.waitForText("WORK  focus"))
     kill(pty.pid, signal)
-    #expect(pty.waitForExit() == 128 + signal)
+    #expect(await pty.waitForExit() == 128 + signal)
     #expect(pty.isCooked)
     #expect(pty.cursorShown)
     #expect(try records().map(\.interruption) == [.signal])
   }
 
   @Test("a TZ naming a FIFO warns and uses UTC; nothing hangs")
-  func timeZoneFIFO() throws {
+  func timeZoneFIFO() async throws {
     defer { home.cleanUp() }
     let fifo = home.file("zone")
     #expect(mkfifo(fifo, 0o600) == 0)
     var env = environment
     env["TZ"] = fifo
     for words in [["report", "--today"], ["log"]] {
-      let result = try runPomo(words, environment: env, timeout: 60)
+      let result = try await runPomo(words, environment: env, timeout: 60)
       #expect(result.status == 0)
       #expect(result.err.contains("pomo: warning: TZ '\(fifo)' is neither a time zone"))
     }
   }
 
   @Test("import from standard input refuses a device that would never end")
-  func importFromDevice() throws {
+  func importFromDevice() async throws {
     defer { home.cleanUp() }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: pomoBinary)
@@ -398,28 +397,28 @@ struct ProcessFaultTests {
     process.standardOutput = FileHandle.nullDevice
     try process.run()
     let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    await process.waitForExit()
     #expect(process.terminationStatus == 1)
     #expect(text == "Error: cannot read the journal /dev/stdin: not a regular file\n")
   }
 
   @Test("a journal path that can never be written (a link loop) is refused before the session")
-  func journalLinkLoop() throws {
+  func journalLinkLoop() async throws {
     defer { home.cleanUp() }
     let loop = home.file("loop.jsonl")
     try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: loop)
-    let result = try runPomo(["start", home.file("tiny.json"), "--journal", loop], environment: environment)
+    let result = try await runPomo(["start", home.file("tiny.json"), "--journal", loop], environment: environment)
     #expect(result.status == 1)
     #expect(result.err == "Error: cannot record to the journal \(loop): too many levels of symbolic links\n")
     #expect(result.out.isEmpty)
   }
 
   @Test("a journal of garbage names 20 damaged lines and counts the rest, for every reader")
-  func boundedWarnings() throws {
+  func boundedWarnings() async throws {
     defer { home.cleanUp() }
     try home.write(journalFile(home.path), String(repeating: "x\n", count: 500))
     for words in [["log"], ["report", "--today"], ["import", journalPath, "--journal", home.file("other.jsonl")]] {
-      let result = try runPomo(words, environment: environment)
+      let result = try await runPomo(words, environment: environment)
       // An import that gave nothing from a file that is not empty says so with 65.
       #expect(result.status == (words[0] == "import" ? 65 : 0), "\(words): \(result.err)")
       let lines = result.err.split(separator: "\n")
@@ -429,7 +428,7 @@ struct ProcessFaultTests {
   }
 
   @Test("a record with 100,000 tags is counted in time proportional to it")
-  func manyTags() throws {
+  func manyTags() async throws {
     defer { home.cleanUp() }
     let tags = (0..<100_000).map { "\"t\($0)\"" }.joined(separator: ",")
     let line =
@@ -439,10 +438,10 @@ struct ProcessFaultTests {
     try home.write(journalFile(home.path), line + "\n")
     var env = environment
     env["TZ"] = "UTC"
-    let report = try runPomo(["report", "--from", "2026-11-01", "--to", "2026-12-31", "--format", "json"], environment: env, timeout: 60)
+    let report = try await runPomo(["report", "--from", "2026-11-01", "--to", "2026-12-31", "--format", "json"], environment: env, timeout: 60)
     #expect(report.status == 0)
     #expect(report.out.contains(#""name":"t99999""#))
-    let tagsList = try runPomo(["completions", "--list", "tags"], environment: env, timeout: 60)
+    let tagsList = try await runPomo(["completions", "--list", "tags"], environment: env, timeout: 60)
     #expect(tagsList.status == 0)
     #expect(tagsList.out.split(separator: "\n").count == 100_000)
   }

@@ -9,7 +9,7 @@ import Testing
 /// The limits of the process: descriptors (RLIMIT_NOFILE) and threads (RLIMIT_NPROC, a
 /// container's pids.max). pomo opens a bounded number of files at a time, and works on the
 /// calling thread when no other can be had; it never dies or waits for good at a limit.
-@Suite("Limits of the process: descriptors and threads")
+@Suite("Limits of the process: descriptors and threads", .endToEnd)
 struct ProcessLimitTests {
   /// A journal folder of `count` machine files, one session each, the newest first, an hour
   /// apart and ending an hour ago (so this week holds some, in every file's turn).
@@ -27,14 +27,14 @@ struct ProcessLimitTests {
   }
 
   /// `pomo words…` with at most `descriptors` open files, set in the child by the shell.
-  static func withDescriptors(_ descriptors: Int, _ home: PomoHome, _ words: [String]) throws -> Finished {
-    try runProgram(
+  static func withDescriptors(_ descriptors: Int, _ home: PomoHome, _ words: [String]) async throws -> Finished {
+    try await runProgram(
       ["/bin/sh", "-c", "ulimit -n \(descriptors) && exec \"$0\" \"$@\"", pomoBinary] + words,
       environment: home.environment)
   }
 
   @Test("descriptor budget: a folder of 3,000 files under ulimit -n 64 works for log, report, export, add, edit")
-  func descriptorBudget() throws {
+  func descriptorBudget() async throws {
     let home = try PomoHome()
     defer { home.cleanUp() }
     _ = try Self.folder(home, files: 3000)
@@ -44,7 +44,7 @@ struct ProcessLimitTests {
       ["log", "--limit", "1"],
     ]
     for words in commands {
-      let run = try Self.withDescriptors(64, home, words)
+      let run = try await Self.withDescriptors(64, home, words)
       #expect(run.status == 0, "pomo \(words.joined(separator: " ")): \(run.err)")
       #expect(!run.err.contains("too many open files"), "pomo \(words.joined(separator: " ")): \(run.err)")
       if words == ["export", "--format", "csv"] {
@@ -52,7 +52,7 @@ struct ProcessLimitTests {
         #expect(run.out.utf8.filter { $0 == 0x0A }.count == 3001, "\(run.out.prefix(500))")
       }
     }
-    let last = try Self.withDescriptors(64, home, ["log", "--limit", "1", "--json"])
+    let last = try await Self.withDescriptors(64, home, ["log", "--limit", "1", "--json"])
     #expect(last.out.contains("edited under a low descriptor limit"))
   }
 
@@ -70,7 +70,7 @@ struct ProcessLimitTests {
     "no thread to be had: report, log and add finish on the calling thread under RLIMIT_NPROC",
     .enabled(
       if: noThreadPrefix != nil, "needs prlimit (util-linux), and setpriv to drop root, which ignores RLIMIT_NPROC"))
-  func noThreadToBeHad() throws {
+  func noThreadToBeHad() async throws {
     let home = try PomoHome()
     defer { home.cleanUp() }
     _ = try Self.folder(home, files: 6)
@@ -84,10 +84,10 @@ struct ProcessLimitTests {
     }
     try text.write(toFile: big, atomically: false, encoding: .utf8)
     // Everything in HOME is the user's the command runs as.
-    _ = try runProgram(["/bin/chmod", "-R", "a+rwX", home.path], environment: [:])
+    _ = try await runProgram(["/bin/chmod", "-R", "a+rwX", home.path], environment: [:])
     let prefix = try #require(Self.noThreadPrefix)
     for words in [["report", "--week"], ["log", "--limit", "3"], ["add", "25m", "--start", "-30m"], ["report", "--year"]] {
-      let run = try runProgram(prefix + [pomoBinary] + words, environment: home.environment, timeout: 60)
+      let run = try await runProgram(prefix + [pomoBinary] + words, environment: home.environment, timeout: 60)
       #expect(run.status == 0, "pomo \(words.joined(separator: " ")): \(run.err)")
     }
   }

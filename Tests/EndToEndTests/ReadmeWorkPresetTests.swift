@@ -5,7 +5,7 @@ import Testing
 /// The README describes the built-in `work` in words ("four 25-minute focus phases, …"); the
 /// plan `pomo start work --dry-run` prints is what runs. The words are made from the plan here,
 /// so a change to either that the other does not follow fails.
-@Suite("The README's description of the work preset")
+@Suite("The README's description of the work preset", .endToEnd)
 struct ReadmeWorkPresetTests {
   /// A row of the plan's table: `#  START  DURATION  KIND  ROUND  PHASE`.
   struct Row {
@@ -36,10 +36,10 @@ struct ReadmeWorkPresetTests {
   }
 
   @Test("the README says of work what 'pomo start work --dry-run' plans")
-  func readmeMatchesPlan() throws {
+  func readmeMatchesPlan() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
-    let result = try runPomo(
+    let result = try await runPomo(
       ["start", "work", "--dry-run"], environment: ["HOME": home.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
     #expect(result.status == 0)
     let rows = Self.rows(result.out)

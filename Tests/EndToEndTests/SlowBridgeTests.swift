@@ -10,7 +10,7 @@ import Testing
 /// stand-in on PATH, as a Timewarrior on a slow disk or a hook of its own might be) holds up
 /// nothing the user asked for. The steering command that set it off is answered at once and
 /// succeeds, so nobody retries a skip that was applied.
-@Suite("End to end: a slow bridge is not a failed command")
+@Suite("End to end: a slow bridge is not a failed command", .endToEnd)
 struct SlowBridgeTests {
   /// Logs each call; `stop` takes 7 s, longer than a steering command waits for its answer.
   static let slowTimew = """
@@ -40,35 +40,35 @@ struct SlowBridgeTests {
   @Test(
     "a slow bridge: 'pomo skip' and 'pomo stop' are answered at once and succeed while a 7-second timew runs after them",
     .hangLimit, arguments: ["skip", "stop"])
-  func slowBridge(_ command: String) throws {
+  func slowBridge(_ command: String) async throws {
     let home = try home()
     defer { home.cleanUp() }
     let session = try home.launch(["start", home.preset("plan")], name: "session")
     defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
-    #expect(waitUntil { calls(home) == ["start begins", "start ends"] }, "\(calls(home))")
-    #expect(waitUntil { (try? home.run("status"))?.out.hasPrefix("WORK") == true })
+    #expect(await waitUntil { calls(home) == ["start begins", "start ends"] }, "\(calls(home))")
+    #expect(await waitUntil { (try? await home.run("status"))?.out.hasPrefix("WORK") == true })
 
-    let run = try home.run(command)
+    let run = try await home.run(command)
     #expect(run.status == 0, "\(command): \(run.out) \(run.err)")
     #expect(!run.err.contains("nothing changed"), "\(run.err)")
     // The bridge runs after the answer, and is not cut short: it stops the interval (or
     // cancels it, when it began in the same second, as Timewarrior keeps none shorter).
-    func closing(_ part: String) -> Bool { calls(home).contains("stop \(part)") || calls(home).contains("cancel \(part)") }
-    #expect(waitUntil { closing("begins") }, "\(calls(home))")
+    func closing(_ part: String) async -> Bool { calls(home).contains("stop \(part)") || calls(home).contains("cancel \(part)") }
+    #expect(await waitUntil { await closing("begins") }, "\(calls(home))")
     if command == "skip" {
       #expect(run.out.hasPrefix("REST"), "the break's status line: \(run.out)")
-      #expect(waitUntil { closing("ends") }, "\(calls(home))")
+      #expect(await waitUntil { await closing("ends") }, "\(calls(home))")
       var status = ""
       #expect(
-        waitUntil {
-          status = (try? home.run("status"))?.out ?? ""
+        await waitUntil {
+          status = (try? await home.run("status"))?.out ?? ""
           return status.hasPrefix("REST")
         }, "skipped once, to the break: \(status)")
       kill(session.processIdentifier, SIGTERM)
     } else {
       #expect(run.out.hasPrefix("Stopped plan:"), "the summary: \(run.out)")
     }
-    session.waitUntilExit()
+    await session.waitForExit()
     #expect(
       calls(home).last == "stop ends" || calls(home).last == "cancel ends",
       "the bridge finished before pomo exited: \(calls(home))")

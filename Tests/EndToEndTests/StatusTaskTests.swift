@@ -4,28 +4,28 @@ import Testing
 
 /// `pomo status` names the task a session started with `--task` works on: its id and title in
 /// the JSON, a short form in the line, and nothing of the kind without one.
-@Suite("The task in pomo status")
+@Suite("The task in pomo status", .endToEnd)
 struct StatusTaskTests {
   @Test("pomo status names the session's --task: a short form in the line, id and title in the JSON")
-  func statusNamesTheTask() throws {
+  func statusNamesTheTask() async throws {
     let fixture = try PomoHome()
     defer { fixture.cleanUp() }
-    let add = try fixture.run("task", "add", "Write the third chapter of the thesis")
+    let add = try await fixture.run("task", "add", "Write the third chapter of the thesis")
     #expect(add.status == 0, "\(add.err)")
     let id = add.out.trimmingCharacters(in: .newlines)
     let session = try fixture.launch(["start", fixture.preset("long"), "--task", id, "--no-notify", "--no-input"])
     defer {
-      _ = try? fixture.run("stop")
+      kill(session.processIdentifier, SIGKILL)
       session.waitUntilExit()
     }
     var line = ""
     #expect(
-      waitUntil {
-        line = (try? fixture.run("status").out) ?? ""
+      await waitUntil {
+        line = (try? await fixture.run("status").out) ?? ""
         return line.hasPrefix("WORK")
       }, "\(line)")
     #expect(line.hasSuffix(#", task \#(id) "Write the third chapter…")"# + "\n"), "\(line)")
-    let json = try fixture.run("status", "--json").out
+    let json = try await fixture.run("status", "--json").out
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     let task = try #require(object["task"] as? [String: Any], "\(json)")
     #expect((task["id"] as? String)?.hasPrefix(id) == true && (task["id"] as? String)?.count == 36, "\(json)")
@@ -33,17 +33,17 @@ struct StatusTaskTests {
   }
 
   @Test("pomo status says nothing of a task when the session has none")
-  func noTaskNoMention() throws {
+  func noTaskNoMention() async throws {
     let fixture = try PomoHome()
     defer { fixture.cleanUp() }
     let session = try fixture.launch(["start", fixture.preset("long"), "--no-notify", "--no-input"])
     defer {
-      _ = try? fixture.run("stop")
+      kill(session.processIdentifier, SIGKILL)
       session.waitUntilExit()
     }
     var line = ""
-    #expect(waitUntil { line = (try? fixture.run("status").out) ?? ""; return line.hasPrefix("WORK") }, "\(line)")
+    #expect(await waitUntil { line = (try? await fixture.run("status").out) ?? ""; return line.hasPrefix("WORK") }, "\(line)")
     #expect(!line.contains("task"), "\(line)")
-    #expect(!(try fixture.run("status", "--json").out.contains(#""task""#)))
+    #expect(!(try await fixture.run("status", "--json").out.contains(#""task""#)))
   }
 }

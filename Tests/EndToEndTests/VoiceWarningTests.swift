@@ -5,22 +5,18 @@ import Testing
 /// `--voice` with no speaker on PATH warns before the `--big` screen opens, on stderr in one
 /// line, and the big screen shows the warning too while the first phase runs: its alternate
 /// screen would hide what came before it.
-@Suite("The voice's warning with --big")
+@Suite("The voice's warning with --big", .endToEnd)
 struct VoiceWarningTests {
   @Test("--voice with no speaker warns before the --big screen opens, and the screen shows it")
-  func warnsBeforeTheBigScreenOpens() throws {
+  func warnsBeforeTheBigScreenOpens() async throws {
     var fixture = try PomoHome()
     defer { fixture.cleanUp() }
     // No espeak-ng, spd-say or say: a PATH with nothing on it.
     fixture.environment["PATH"] = try fixture.folder.write("bin/.keep", "").replacingOccurrences(of: "/.keep", with: "")
     let pty = try fixture.terminal(["start", fixture.preset("long"), "--big", "--voice", "--no-notify"], rows: 24)
-    defer {
-      pty.send("q")
-      _ = pty.waitForExit()
-    }
     let warning = "pomo: warning: no speaker found (espeak-ng, spd-say or say); the voice cues stay silent\r\n"
     let alternate = "\u{1B}[?1049h"
-    #expect(pty.waitFor { $0.text.contains(alternate) && $0.text.contains("round 1/1") }, "\(pty.visible)")
+    #expect(await pty.waitFor { $0.text.contains(alternate) && $0.text.contains("round 1/1") }, "\(pty.visible)")
     let text = pty.text
     // One line on stderr, before the screen opens, and nothing else before it.
     #expect(text.hasPrefix(warning + alternate), "\(text.prefix(300))")
@@ -30,5 +26,7 @@ struct VoiceWarningTests {
     #expect(
       screen.lines.contains { $0.contains("warning: no speaker found (espeak-ng, spd-say or say); the voice cues") },
       "\(screen.text)")
+    pty.send("q")
+    _ = await pty.waitForExit()
   }
 }

@@ -7,7 +7,7 @@ import Testing
 /// `kill -9` with its recovery. libfaketime fakes only the wall clock here
 /// (`DONT_FAKE_MONOTONIC=1`): an NTP step, a VM's clock sync or an RTC in local time moves
 /// CLOCK_REALTIME, never the boot clock a session's deadlines live on.
-@Suite("End to end: a wall-clock step invents no focus", .requires(.libfaketime))
+@Suite("End to end: a wall-clock step invents no focus", .requires(.libfaketime), .endToEnd)
 struct WallClockStepEndToEndTests {
   /// Launches the long (25-minute) preset with its wall clock at `offset` (faketime's form,
   /// "+1h"), read from a file so the test can step it while the session runs.
@@ -28,12 +28,12 @@ struct WallClockStepEndToEndTests {
   var statePath: (PomoHome) -> String { { $0.folder.file(".local/state/pomo/current.json") } }
 
   /// Kills the session with SIGKILL, lets the next pomo record it, and returns the record.
-  func killAndRecover(_ home: PomoHome, _ session: Process) throws -> [String: Any] {
+  func killAndRecover(_ home: PomoHome, _ session: Process) async throws -> [String: Any] {
     kill(session.processIdentifier, SIGKILL)
-    session.waitUntilExit()
-    let recovered = try home.run("status")
+    await session.waitForExit()
+    let recovered = try await home.run("status")
     #expect(recovered.err.contains("ended unexpectedly; recorded as interrupted (0 phases done"))
-    let log = try home.run("log", "--json")
+    let log = try await home.run("log", "--json")
     let records = try #require(try JSONSerialization.jsonObject(with: Data(log.out.utf8)) as? [[String: Any]])
     return try #require(records.first)
   }
@@ -45,21 +45,21 @@ struct WallClockStepEndToEndTests {
   @Test(
     "a session whose wall clock is an hour off: status shows its phase's time; killed, it records seconds, not 25:00",
     arguments: ["-1h", "+1h"])
-  func offsetSession(offset: String) throws {
+  func offsetSession(offset: String) async throws {
     let home = try PomoHome()
     defer { home.cleanUp() }
     let session = try launchFaked(home, offset: offset)
     defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
-    #expect(waitUntil { FileManager.default.fileExists(atPath: statePath(home)) })
+    #expect(await waitUntil { FileManager.default.fileExists(atPath: statePath(home)) })
 
-    let status = try home.run("status", "--format", "json")
+    let status = try await home.run("status", "--format", "json")
     let json = try #require(try JSONSerialization.jsonObject(with: Data(status.out.utf8)) as? [String: Any])
     let remaining = try #require(json["remaining_seconds"] as? Int)
     // Seconds into 25 minutes (generous for a loaded machine), never 0:00 nor 1:25:00.
     #expect(remaining > 1200 && remaining <= 1500, "status said \(status.out)")
     #expect((json["phase_progress"] as? Double ?? 1) < 0.2)
 
-    let record = try killAndRecover(home, session)
+    let record = try await killAndRecover(home, session)
     #expect(focus(record) < 300)
     #expect((record["phases"] as? [[String: Any]])?.first?["completed"] as? Bool == false)
   }
@@ -67,25 +67,25 @@ struct WallClockStepEndToEndTests {
   @Test(
     "a session stepped ±1 h while it runs notes the step; status and a kill -9 count none of it",
     arguments: ["+1h", "-1h"])
-  func steppedSession(step: String) throws {
+  func steppedSession(step: String) async throws {
     let home = try PomoHome()
     defer { home.cleanUp() }
     let session = try launchFaked(home, offset: "+0")
     defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
-    #expect(waitUntil { FileManager.default.fileExists(atPath: statePath(home)) })
+    #expect(await waitUntil { FileManager.default.fileExists(atPath: statePath(home)) })
     try home.folder.write("faketime.rc", step + "\n")
     // The session looks at the clock at least every 10 s, notices the step and writes it down.
     #expect(
-      waitUntil(120) {
+      await waitUntil(120) {
         (try? String(contentsOfFile: statePath(home), encoding: .utf8))?.contains(#""clock_step_seconds":"#) == true
       })
 
-    let status = try home.run("status", "--format", "json")
+    let status = try await home.run("status", "--format", "json")
     let json = try #require(try JSONSerialization.jsonObject(with: Data(status.out.utf8)) as? [String: Any])
     let remaining = try #require(json["remaining_seconds"] as? Int)
     #expect(remaining > 1200 && remaining <= 1500, "status said \(status.out)")
 
-    let record = try killAndRecover(home, session)
+    let record = try await killAndRecover(home, session)
     #expect(focus(record) < 300)
     let stepped = try #require(record["clock_step_seconds"] as? Double)
     #expect(abs(stepped - 3600) < 5)
@@ -96,7 +96,7 @@ struct WallClockStepEndToEndTests {
 /// A crash during a confirm wait drops the overtime, with a real process: the session waits
 /// for `pomo next`, its heartbeat rewrites the state file while it waits, it is killed, and
 /// the next pomo records the wait the heartbeat proves, as `pomo stop` would have.
-@Suite("End to end: a crash during a confirm wait keeps the overtime")
+@Suite("End to end: a crash during a confirm wait keeps the overtime", .endToEnd)
 struct ConfirmWaitCrashEndToEndTests {
   /// The `"updated"` time of the state file, as written.
   static func updated(_ path: String) -> String? {
@@ -107,25 +107,25 @@ struct ConfirmWaitCrashEndToEndTests {
   }
 
   @Test("killed while waiting, the recovered record has the overtime of the last heartbeat")
-  func killedWhileWaiting() throws {
+  func killedWhileWaiting() async throws {
     let home = try PomoHome()
     defer { home.cleanUp() }
     let statePath = home.folder.file(".local/state/pomo/current.json")
     let session = try home.launch(["start", home.preset("tiny"), "--confirm"], name: "session")
     defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
     #expect(
-      waitUntil {
+      await waitUntil {
         (try? String(contentsOfFile: statePath, encoding: .utf8))?.contains(#""waiting":true"#) == true
       })
     // The wait began with a write; the heartbeat writes the file again within 10 s.
     let first = Self.updated(statePath)
-    #expect(waitUntil(120) { Self.updated(statePath).map { $0 != first } ?? false })
+    #expect(await waitUntil(120) { Self.updated(statePath).map { $0 != first } ?? false })
     kill(session.processIdentifier, SIGKILL)
-    session.waitUntilExit()
+    await session.waitForExit()
 
-    let recovered = try home.run("status")
+    let recovered = try await home.run("status")
     #expect(recovered.err.contains("ended unexpectedly; recorded as interrupted (1 phase done"))
-    let log = try home.run("log", "--json")
+    let log = try await home.run("log", "--json")
     let records = try #require(try JSONSerialization.jsonObject(with: Data(log.out.utf8)) as? [[String: Any]])
     let phase = try #require((records.first?["phases"] as? [[String: Any]])?.first)
     let overtime = try #require(phase["overtime_seconds"] as? Double)

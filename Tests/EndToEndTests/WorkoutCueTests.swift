@@ -22,7 +22,7 @@ func workoutEngine(_ clock: FakeClock, halfway: Bool = true) -> SessionEngine {
   return SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
 }
 
-@Suite("Voice cues")
+@Suite("Voice cues", .endToEnd)
 struct VoiceCueTests {
   @Test("what is said: each phase with its kind and round, 3-2-1, halfway, done")
   func phrases() {
@@ -129,15 +129,15 @@ struct VoiceCueTests {
   }
 
   @Test("speech starts at the moment it announces, never a second late, and never holds the timer up")
-  func timing() throws {
+  func timing() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let log = try Self.fakeSpeaker(in: home)
     let env = ["HOME": home.path, "LANG": "C.UTF-8", "PATH": home.file("bin") + ":/usr/bin:/bin"]
-    let run = try runPomo(["start", "2s/1s", "-r", "2", "--voice", "--no-notify"], environment: env)
+    let run = try await runPomo(["start", "2s/1s", "-r", "2", "--voice", "--no-notify"], environment: env)
     #expect(run.status == 0 && run.err == "", "\(run.err)")
     // "done" may still be on its way when pomo exits: it never waits for the speaker.
-    #expect(waitUntil { Self.calls(log).count == 6 })
+    #expect(await waitUntil { Self.calls(log).count == 6 })
     let calls = Self.calls(log)
     #expect(calls.map(\.words) == ["work, round 1 of 2", "1", "rest, round 1 of 2", "work, round 2 of 2", "1", "done"])
     // Each call against its moment: 0 s, 1 s (one second left), 2 s, 3 s, 4 s, 5 s after
@@ -151,7 +151,7 @@ struct VoiceCueTests {
   }
 
   @Test("with moves, the rest says the exercise next and the last round says so, each at its moment")
-  func nextTiming() throws {
+  func nextTiming() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let log = try Self.fakeSpeaker(in: home)
@@ -160,9 +160,9 @@ struct VoiceCueTests {
       #"{"rounds": 2, "round": [{"name": "{exercise}", "kind": "work", "duration": "1s", "exercises": ["burpees", "squats"]}, {"name": "rest", "kind": "rest", "duration": "1s"}], "announce": ["next", "last_round"]}"#
     )
     let env = ["HOME": home.path, "LANG": "C.UTF-8", "PATH": home.file("bin") + ":/usr/bin:/bin"]
-    let run = try runPomo(["start", preset, "--voice", "--no-notify"], environment: env)
+    let run = try await runPomo(["start", preset, "--voice", "--no-notify"], environment: env)
     #expect(run.status == 0 && run.err == "", "\(run.err)")
-    #expect(waitUntil { Self.calls(log).count == 5 })
+    #expect(await waitUntil { Self.calls(log).count == 5 })
     let calls = Self.calls(log)
     #expect(
       calls.map(\.words) == [
@@ -189,20 +189,20 @@ struct VoiceCueTests {
   }
 
   @Test("no speaker: one warning line, and the session runs on silently")
-  func noSpeaker() throws {
+  func noSpeaker() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let empty = home.file("empty")
     try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
     let env = ["HOME": home.path, "LANG": "C.UTF-8", "PATH": empty]
-    let run = try runPomo(["start", "1s", "--voice", "--no-notify"], environment: env)
+    let run = try await runPomo(["start", "1s", "--voice", "--no-notify"], environment: env)
     #expect(run.status == 0)
     #expect(run.err == "pomo: warning: no speaker found (espeak-ng, spd-say or say); the voice cues stay silent\n")
     #expect(run.out.contains("Completed 1s: 1 of 1 phase done"))
   }
 
   @Test("the real espeak-ng speaks into a WAV file that is not silent", .requires(.espeak, .python))
-  func realEspeak() throws {
+  func realEspeak() async throws {
     let espeak = Spawner.find("espeak-ng", path: "/usr/bin:/bin:/usr/local/bin")
     try #require(espeak != nil, "espeak-ng is not installed: run Scripts/test-deps.sh")
     let home = try TemporaryFolder()
@@ -210,7 +210,7 @@ struct VoiceCueTests {
     let wav = home.file("spoken.wav")
     try home.write(".config/pomo/config.json", #"{"voice": true, "speaker": ["espeak-ng", "-w", "\#(wav)"]}"#)
     let env = ["HOME": home.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin:/usr/local/bin"]
-    let run = try runPomo(["start", "1s", "--no-notify"], environment: env)
+    let run = try await runPomo(["start", "1s", "--no-notify"], environment: env)
     #expect(run.status == 0 && run.err == "", "\(run.err)")
     // Python's wave: the file's peak amplitude, once espeak-ng has written all of it.
     let script = """
@@ -220,8 +220,8 @@ struct VoiceCueTests {
       print(w.getnframes(), max((abs(s) for s in frames), default=0))
       """
     var peak = 0
-    let spoke = waitUntil {
-      guard let result = try? runProgram(["/usr/bin/python3", "-c", script, wav], environment: [:]),
+    let spoke = await waitUntil {
+      guard let result = try? await runProgram(["/usr/bin/python3", "-c", script, wav], environment: [:]),
         result.status == 0
       else { return false }
       let numbers = result.out.split(separator: " ").compactMap {
@@ -234,7 +234,7 @@ struct VoiceCueTests {
   }
 }
 
-@Suite("Phase-end sounds")
+@Suite("Phase-end sounds", .endToEnd)
 struct PhaseSoundTests {
   @Test("the sound plays once when a phase's time is up, not at a skip or a stop")
   func when() {
@@ -263,7 +263,7 @@ struct PhaseSoundTests {
   }
 
   @Test("the first player plays the config's file at each phase end, never blocks, and is killed after 10 s")
-  func endToEnd() throws {
+  func endToEnd() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let log = home.file("played.log")
@@ -274,28 +274,28 @@ struct PhaseSoundTests {
     try home.write(".config/pomo/config.json", #"{"sound": {"phase_end": "\#(sound)"}}"#)
     let env = ["HOME": home.path, "LANG": "C.UTF-8", "PATH": home.file("bin") + ":/usr/bin:/bin"]
     let started = Date()
-    let run = try runPomo(["start", "1s/1s", "-r", "2", "--no-notify"], environment: env)
+    let run = try await runPomo(["start", "1s/1s", "-r", "2", "--no-notify"], environment: env)
     #expect(run.status == 0 && run.err == "", "\(run.err)")
     // Three phases of a second: the players' five minutes held nothing up.
     #expect(Date().timeIntervalSince(started) < 30)
-    #expect(waitUntil { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").count == 3 })
+    #expect(await waitUntil { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").count == 3 })
     let lines = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
     #expect(lines.allSatisfy { $0.hasSuffix(" " + sound) })
     let pids = lines.compactMap { Int32($0.split(separator: " ")[0]) }
-    #expect(waitUntil { pids.allSatisfy { kill($0, 0) != 0 } }, "a player still runs after 60 s")
+    #expect(await waitUntil { pids.allSatisfy { kill($0, 0) != 0 } }, "a player still runs after 60 s")
   }
 
   @Test("a missing sound file or player gives one warning line")
-  func warnings() throws {
+  func warnings() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     try home.write(".config/pomo/config.json", #"{"sound": {"phase_end": "/nonexistent/ding.oga"}}"#)
     let player = try home.write("bin/aplay", "#!/bin/sh\n")
     chmod(player, 0o755)
-    let run = try runPomo(
+    let run = try await runPomo(
       ["start", "1s", "--no-notify"], environment: ["HOME": home.path, "PATH": home.file("bin")])
     #expect(run.err == "pomo: warning: the sound file /nonexistent/ding.oga is not found; it will not play\n")
-    let none = try runPomo(
+    let none = try await runPomo(
       ["start", "1s", "--no-notify"], environment: ["HOME": home.path, "PATH": home.file("nothing")])
     #expect(
       none.err == "pomo: warning: no sound player found (pw-play, paplay, aplay, afplay or ffplay); no sound will play\n")
@@ -304,7 +304,7 @@ struct PhaseSoundTests {
   @Test(
     "pomo's own sounds: a chime after focus, a bell after a break and the tick in focus, played by the real aplay",
     .requires(.aplay, .python))
-  func builtIn() throws {
+  func builtIn() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let log = home.file("played.log")
@@ -312,7 +312,7 @@ struct PhaseSoundTests {
     try home.write(
       ".config/pomo/config.json",
       #"{"sounds": {"work_end": "chime", "rest_end": "bell", "tick": "tick", "volume": 0.5, "player": ["/bin/sh", "-c", "echo \"$0\" >> \#(log); exec aplay -q -D null \"$0\""]}}"#)
-    let run = try runPomo(
+    let run = try await runPomo(
       ["start", "1s/1s", "-r", "2", "--no-notify"],
       environment: ["HOME": home.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
     #expect(run.status == 0 && run.err == "", "\(run.err)")
@@ -321,7 +321,7 @@ struct PhaseSoundTests {
     var lines: [String] { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
     let tick = home.file(".cache/pomo/sounds/tick-50.wav")
     // A tick's minute with each focus phase.
-    #expect(waitUntil { lines.count == 5 })
+    #expect(await waitUntil { lines.count == 5 })
     #expect(lines.sorted() == [bell, chime, chime, tick, tick])
     // Python's wave reads each: its length, its peak, and its pitch from the zero crossings.
     let check = """
@@ -354,14 +354,14 @@ struct PhaseSoundTests {
       assert 0.05 * 32767 < peak <= 0.2 * 32767 + 1, peak
       print("ok")
       """
-    let python = try runProgram(
+    let python = try await runProgram(
       [RequiredTool.path(of: "python3") ?? "/usr/bin/python3", "-c", check, chime, bell, tick],
       environment: ["PATH": "/usr/bin:/bin"])
     #expect(python.out == "ok\n", "\(python.err)")
   }
 }
 
-@Suite("Workout summary")
+@Suite("Workout summary", .endToEnd)
 struct WorkoutSummaryTests {
   @Test("rounds done, work and rest, the longest run without a pause, and the changes against the plan")
   func summary() {

@@ -11,7 +11,7 @@ import Testing
 /// sampled kept stale totals, and long and short reports put a session near midnight on
 /// different days. And the day a session counts on never depends on the report's range, in
 /// zones that change offset twice within a few days.
-@Suite("Zone calendars")
+@Suite("Zone calendars", .endToEnd)
 struct ZoneCalendarEndToEndTests {
   /// Sessions every four days from `from` for a year (none within four days of `at`), and
   /// one of 20 minutes at `at`.
@@ -36,7 +36,7 @@ struct ZoneCalendarEndToEndTests {
   }
 
   @Test("a zone's rules changed under TZDIR (a DST date moved a week) build the totals again")
-  func tzdataUpdate() throws {
+  func tzdataUpdate() async throws {
     let tzdir = try TemporaryFolder()
     defer { tzdir.cleanUp() }
     let types: [(offset: Int32, dst: Bool, name: String)] = [(0, false, "STD"), (3600, true, "DST")]
@@ -47,16 +47,16 @@ struct ZoneCalendarEndToEndTests {
     // 2024-03-12 23:30 UTC: 00:30 on the 13th in DST, 23:30 on the 12th without.
     try Self.journal(home, at: 1_710_286_200, from: 1_704_067_200)
     let words = ["report", "--from", "2024-01-01", "--to", "2024-12-31", "--format", "json"]
-    let before = try Self.days(home.run(words))
+    let before = try Self.days(await home.run(words))
     #expect(before["2024-03-13"] == 1200 && before["2024-03-12"] == nil, "\(before)")
 
     try TZifFile(changes: [(1_710_633_600, 1), (1_729_987_200, 0)], types: types).write("Test/Shift", in: tzdir.path)
-    let after = try Self.days(home.run(words))
+    let after = try Self.days(await home.run(words))
     var fresh = home
     fresh.environment["XDG_CACHE_HOME"] = home.path + "/fresh"
-    #expect(after == (try Self.days(fresh.run(words))), "the totals are those of a recount")
+    #expect(after == (try Self.days(await fresh.run(words))), "the totals are those of a recount")
     #expect(after["2024-03-12"] == 1200 && after["2024-03-13"] == nil, "\(after)")
-    let week = try Self.days(home.run("report", "--from", "2024-03-11", "--to", "2024-03-17", "--format", "json"))
+    let week = try Self.days(await home.run("report", "--from", "2024-03-11", "--to", "2024-03-17", "--format", "json"))
     #expect(week["2024-03-12"] == 1200, "a short report, from the records, agrees")
   }
 
@@ -71,7 +71,7 @@ struct ZoneCalendarEndToEndTests {
       // 03:20 UTC on 2004-06-01 is 23:20 on May 31 in Tucuman's twelve days at -04.
       ("America/Argentina/Tucuman", 1_086_060_000.0, "00:00", "2004-05-31", 1_072_915_200.0),
     ])
-  func twoChangesInAWeek(zone: String, at: Double, dayStart: String, date: String, from: Double) throws {
+  func twoChangesInAWeek(zone: String, at: Double, dayStart: String, date: String, from: Double) async throws {
     let home = try PomoHome(environment: ["TZ": zone])
     defer { home.cleanUp() }
     try home.folder.write(".config/pomo/config.json", #"{"day_start": "\#(dayStart)"}"#)
@@ -86,7 +86,7 @@ struct ZoneCalendarEndToEndTests {
       ["report", "--from", date, "--to", date, "--format", "json"],
       ["report", "--from", first, "--to", last, "--format", "json"],
     ] {
-      let days = try Self.days(home.run(words))
+      let days = try Self.days(await home.run(words))
       #expect(days[date] == 1200, "\(zone) \(words): \(days)")
     }
   }

@@ -15,7 +15,7 @@ import Testing
 
 /// The control socket end to end: real sessions, real sockets, real processes. Each test has
 /// a temporary HOME with XDG_RUNTIME_DIR inside it.
-@Suite("Control socket: commands, the feed, other users, fuzz")
+@Suite("Control socket: commands, the feed, other users, fuzz", .endToEnd)
 struct ControlSocketTests {
   let home: TemporaryFolder
   let environment: [String: String]
@@ -53,12 +53,12 @@ struct ControlSocketTests {
   }
 
   /// Waits until a session answers on the socket.
-  func waitForSession() -> Bool {
-    waitUntil { (try? client.send(.state)) != nil }
+  func waitForSession() async -> Bool {
+    await waitUntil { (try? client.send(.state)) != nil }
   }
 
-  func pomo(_ arguments: String...) throws -> Finished {
-    try runPomo(arguments, environment: environment)
+  func pomo(_ arguments: String...) async throws -> Finished {
+    try await runPomo(arguments, environment: environment)
   }
 
   func records() throws -> [JournalRecord] { try journalRecords(journalPath) }
@@ -80,53 +80,53 @@ struct ControlSocketTests {
   // MARK: - Commands
 
   @Test("every command against a running session: its new status line, exit 0; stop ends it as q does")
-  func everyCommand() throws {
+  func everyCommand() async throws {
     defer { home.cleanUp() }
     let session = try launch(["start", home.file("long.json")], name: "session")
     defer { stopped(session) }
-    #expect(waitForSession())
+    #expect(await waitForSession())
     #expect(Platform.mode(socketFolder) == 0o700)
     #expect(Platform.mode(socketPath) == 0o600)
 
-    let paused = try pomo("pause")
+    let paused = try await pomo("pause")
     #expect(paused.status == 0)
     #expect(paused.err == "")
     #expect(paused.out.hasPrefix("PAUSED focus 2") && paused.out.hasSuffix(" (0%, round 1/1)\n"))
     // Paused, the time left stands still: a second pause changes nothing.
-    #expect(try pomo("pause").out == paused.out)
-    #expect(try pomo("status").out == paused.out)
-    let resumed = try pomo("resume")
+    #expect(try await pomo("pause").out == paused.out)
+    #expect(try await pomo("status").out == paused.out)
+    let resumed = try await pomo("resume")
     #expect(resumed.status == 0)
     #expect(resumed.out.hasPrefix("WORK focus 2"))
-    #expect(try pomo("resume").out.hasPrefix("WORK focus 2"))
-    #expect(try pomo("toggle").out.hasPrefix("PAUSED focus 2"))
-    #expect(try pomo("toggle").out.hasPrefix("WORK focus 2"))
+    #expect(try await pomo("resume").out.hasPrefix("WORK focus 2"))
+    #expect(try await pomo("toggle").out.hasPrefix("PAUSED focus 2"))
+    #expect(try await pomo("toggle").out.hasPrefix("WORK focus 2"))
 
-    let extended = try pomo("extend", "5m")
+    let extended = try await pomo("extend", "5m")
     #expect(extended.status == 0)
     #expect(extended.out.hasPrefix("WORK focus "))
     #expect((29 * 60...30 * 60).contains(secondsLeft(extended.out) ?? 0), "\(extended.out)")
-    let again = try pomo("extend")
+    let again = try await pomo("extend")
     #expect((30 * 60...31 * 60).contains(secondsLeft(again.out) ?? 0), "\(again.out)")
     // Nothing waits for confirmation in this preset: next changes nothing.
-    let next = try pomo("next")
+    let next = try await pomo("next")
     #expect(next.status == 0)
     #expect(next.out.hasPrefix("WORK focus "))
     // The same focus, less the time between the two commands (an extend would add 300 s).
     #expect(abs((secondsLeft(next.out) ?? 0) - (secondsLeft(again.out) ?? 0)) <= 30, "\(next.out)")
 
-    let skipped = try pomo("skip")
+    let skipped = try await pomo("skip")
     #expect(skipped.status == 0)
     #expect(skipped.out.hasPrefix("REST break "), "\(skipped.out)")
     #expect((4 * 60...5 * 60).contains(secondsLeft(skipped.out) ?? 0))
 
-    let stop = try pomo("stop")
+    let stop = try await pomo("stop")
     #expect(stop.status == 0)
     #expect(stop.out.hasPrefix("Stopped "), "\(stop.out)")
-    #expect(waitUntil { !session.isRunning })
-    session.waitUntilExit()
+    #expect(await waitUntil { !session.isRunning })
+    await session.waitForExit()
     #expect(session.terminationStatus == 130)
-    #expect(try pomo("status").out == "idle\n")
+    #expect(try await pomo("status").out == "idle\n")
     #expect(!FileManager.default.fileExists(atPath: socketPath))
 
     let record = try #require(try records().first)
@@ -144,24 +144,24 @@ struct ControlSocketTests {
   ]
 
   @Test("nothing running: each command says so and exits 1", arguments: commands)
-  func nothingRunning(command: [String]) throws {
+  func nothingRunning(command: [String]) async throws {
     defer { home.cleanUp() }
-    let result = try runPomo(command, environment: environment)
+    let result = try await runPomo(command, environment: environment)
     #expect(result.status == 1)
     #expect(result.err == "Error: no session is running\n")
     #expect(result.out == "")
   }
 
   @Test("a dead session's socket: nothing runs; the next session replaces it and is reached")
-  func staleSocket() throws {
+  func staleSocket() async throws {
     defer { home.cleanUp() }
     let dead = try launch(["start", home.file("long.json")], name: "dead")
-    #expect(waitForSession())
+    #expect(await waitForSession())
     kill(dead.processIdentifier, SIGKILL)
-    dead.waitUntilExit()
+    await dead.waitForExit()
     #expect(FileManager.default.fileExists(atPath: socketPath))
     // The dead session is recorded on the way, as any command that looks for it does.
-    let refused = try pomo("pause")
+    let refused = try await pomo("pause")
     #expect(refused.status == 1)
     #expect(refused.err.hasPrefix("pomo: the long session started at "), "\(refused.err)")
     #expect(
@@ -174,25 +174,25 @@ struct ControlSocketTests {
     )
     let session = try launch(["start", slow], name: "session")
     defer { stopped(session) }
-    #expect(waitForSession())
+    #expect(await waitForSession())
     // A second start is refused by the lock and leaves the first session's socket alone.
-    let second = try pomo("start", home.file("long.json"))
+    let second = try await pomo("start", home.file("long.json"))
     #expect(second.status == 1)
-    let skipped = try pomo("skip")
+    let skipped = try await pomo("skip")
     #expect(skipped.status == 0)
     #expect(skipped.out.hasPrefix("REST breathe 0:0"), "\(skipped.out)")
-    #expect(waitUntil { !session.isRunning })
-    session.waitUntilExit()
+    #expect(await waitUntil { !session.isRunning })
+    await session.waitForExit()
     #expect(session.terminationStatus == 0)
     let record = try #require(try records().last)
     #expect(record.phases.map(\.completed) == [false, true])
   }
 
   @Test("a socket folder that cannot be made: a warning, and the session runs and is recorded")
-  func unusableFolder() throws {
+  func unusableFolder() async throws {
     defer { home.cleanUp() }
     try home.write("run/pomo", "not a folder")
-    let result = try pomo("start", home.file("tiny.json"))
+    let result = try await pomo("start", home.file("tiny.json"))
     #expect(result.status == 0)
     #expect(
       result.err
@@ -202,9 +202,9 @@ struct ControlSocketTests {
   }
 
   @Test("bad arguments are usage errors before anything is sent")
-  func badDuration() throws {
+  func badDuration() async throws {
     defer { home.cleanUp() }
-    let result = try pomo("extend", "soon")
+    let result = try await pomo("extend", "soon")
     #expect(result.status == 64)
     #expect(result.err.hasPrefix("Error: '<duration>' must be a duration like 25m, 1h30m or 90s, got 'soon'\n"))
   }
@@ -212,29 +212,29 @@ struct ControlSocketTests {
   // MARK: - The feed
 
   @Test("status --follow: each second, pause and resume, each phase, idle, then the next session")
-  func follow() throws {
+  func follow() async throws {
     defer { home.cleanUp() }
     let follower = try launch(["status", "--follow"], name: "follow")
     defer { stopped(follower) }
     func lines() -> [String] { (home.read("follow.out") ?? "").split(separator: "\n").map(String.init) }
-    #expect(waitUntil { lines() == ["idle"] })
+    #expect(await waitUntil { lines() == ["idle"] })
 
     let first = try launch(["start", home.file("tiny.json")], name: "first")
     defer { stopped(first) }
-    #expect(waitUntil { lines().count > 1 })
-    let paused = try pomo("pause")
+    #expect(await waitUntil { lines().count > 1 })
+    let paused = try await pomo("pause")
     #expect(paused.status == 0)
     let pauseLine = String(paused.out.dropLast())
-    #expect(waitUntil { lines().contains(pauseLine) }, "\(lines())")
-    let resumed = try pomo("resume")
+    #expect(await waitUntil { lines().contains(pauseLine) }, "\(lines())")
+    let resumed = try await pomo("resume")
     #expect(resumed.status == 0)
-    #expect(waitUntil { !first.isRunning })
-    #expect(waitUntil { lines().last == "idle" && lines().count > 4 })
+    #expect(await waitUntil { !first.isRunning })
+    #expect(await waitUntil { lines().last == "idle" && lines().count > 4 })
 
     let second = try launch(["start", home.file("tiny.json")], name: "second")
     defer { stopped(second) }
-    #expect(waitUntil { !second.isRunning })
-    #expect(waitUntil { lines().filter { $0 == "idle" }.count == 3 }, "\(lines())")
+    #expect(await waitUntil { !second.isRunning })
+    #expect(await waitUntil { lines().filter { $0 == "idle" }.count == 3 }, "\(lines())")
 
     let all = lines()
     let idles = all.indices.filter { all[$0] == "idle" }
@@ -266,7 +266,7 @@ struct ControlSocketTests {
   @Test(
     "status --follow in each format: the idle form, a line per second in that format, idle again",
     arguments: followFormats)
-  func followFormat(format: String, idle: String) throws {
+  func followFormat(format: String, idle: String) async throws {
     defer { home.cleanUp() }
     let follower = try launch(["status", "--follow", "--format", format], name: "follow")
     defer { stopped(follower) }
@@ -274,11 +274,11 @@ struct ControlSocketTests {
       (home.read("follow.out") ?? "").split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
         String.init)
     }
-    #expect(waitUntil { lines().count == 1 })
+    #expect(await waitUntil { lines().count == 1 })
     let session = try launch(["start", home.file("tiny.json")], name: "session")
     defer { stopped(session) }
-    #expect(waitUntil { !session.isRunning })
-    #expect(waitUntil { lines().count >= 5 && lines().last == lines().first }, "\(lines())")
+    #expect(await waitUntil { !session.isRunning })
+    #expect(await waitUntil { lines().count >= 5 && lines().last == lines().first }, "\(lines())")
     let all = lines()
     let running = all.dropFirst().dropLast()
     #expect(running.count >= 4, "\(all)")
@@ -316,11 +316,11 @@ struct ControlSocketTests {
 
   /// The follower's usage once it has gone back to sleep: a follower preempted just after
   /// writing its line would otherwise finish that work, and wake no more, inside the interval.
-  func settledUsage(_ pid: Int32) -> (cpu: Int, wakeups: Int)? {
+  func settledUsage(_ pid: Int32) async -> (cpu: Int, wakeups: Int)? {
     var settled: (cpu: Int, wakeups: Int)?
-    _ = waitUntil {
+    _ = await waitUntil {
       let first = usage(pid)
-      usleep(200_000)
+      await pause(milliseconds: 200)
       settled = usage(pid)
       return first != nil && first?.cpu == settled?.cpu && first?.wakeups == settled?.wakeups
     }
@@ -328,36 +328,36 @@ struct ControlSocketTests {
   }
 
   @Test("a follower waits without waking: between sessions and while a session is paused")
-  func followerSleeps() throws {
+  func followerSleeps() async throws {
     defer { home.cleanUp() }
     let follower = try launch(["status", "--follow"], name: "follow")
     defer { stopped(follower) }
-    #expect(waitUntil { home.read("follow.out") == "idle\n" })
+    #expect(await waitUntil { home.read("follow.out") == "idle\n" })
     // Measured over an interval on purpose: a follower that polled would wake in it.
     let pid = follower.processIdentifier
-    let before = try #require(settledUsage(pid))
-    usleep(1_500_000)
+    let before = try #require(await settledUsage(pid))
+    await pause(milliseconds: 1500)
     let idle = try #require(usage(pid))
     #expect(idle.wakeups == before.wakeups && idle.cpu == before.cpu, "\(before) → \(idle)")
 
     let session = try launch(["start", home.file("long.json")], name: "session")
     defer { stopped(session) }
-    #expect(waitForSession())
-    #expect(try pomo("pause").status == 0)
-    #expect(waitUntil { (home.read("follow.out") ?? "").contains("PAUSED focus") })
-    let paused = try #require(settledUsage(pid))
-    usleep(1_500_000)
+    #expect(await waitForSession())
+    #expect(try await pomo("pause").status == 0)
+    #expect(await waitUntil { (home.read("follow.out") ?? "").contains("PAUSED focus") })
+    let paused = try #require(await settledUsage(pid))
+    await pause(milliseconds: 1500)
     let still = try #require(usage(pid))
     #expect(still.wakeups == paused.wakeups && still.cpu == paused.cpu, "\(paused) → \(still)")
-    #expect(try pomo("stop").status == 0)
-    #expect(waitUntil { (home.read("follow.out") ?? "").hasSuffix("idle\n") })
+    #expect(try await pomo("stop").status == 0)
+    #expect(await waitUntil { (home.read("follow.out") ?? "").hasSuffix("idle\n") })
   }
 
   // MARK: - Other users
 
   /// Runs `pomo ARGS` as nobody (uid 65534), as root may.
-  func asNobody(_ arguments: [String]) throws -> Finished {
-    try runProgram(
+  func asNobody(_ arguments: [String]) async throws -> Finished {
+    try await runProgram(
       ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", pomoBinary] + arguments,
       environment: environment)
   }
@@ -365,15 +365,15 @@ struct ControlSocketTests {
   @Test(
     "another user is refused: by the folder's and socket's modes, and by the session's peer check",
     .enabled(if: getuid() == 0, "needs root, to run a client as another user"))
-  func otherUserRefused() throws {
+  func otherUserRefused() async throws {
     defer { home.cleanUp() }
     let session = try launch(["start", home.file("long.json")], name: "session")
     defer { stopped(session) }
-    #expect(waitForSession())
+    #expect(await waitForSession())
     // The way to the folder is open; the folder (0700) and the socket (0600) are not.
     for folder in [home.path, runtime] { chmod(folder, 0o755) }
     // nobody's client will not talk to a socket in root's folder.
-    let blocked = try asNobody(["pause"])
+    let blocked = try await asNobody(["pause"])
     #expect(blocked.status == 1)
     #expect(
       blocked.err
@@ -384,7 +384,7 @@ struct ControlSocketTests {
     chmod(socketFolder, 0o711)
     chmod(socketPath, 0o666)
     for request in ["pause", "stop", "extend 3600000"] {
-      let reply = try runProgram(
+      let reply = try await runProgram(
         [
           "/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c",
           Self.rawClient, socketPath, request,
@@ -393,11 +393,11 @@ struct ControlSocketTests {
     }
     // Back to the modes the session made, which its own user's client asks for.
     chmod(socketFolder, 0o700)
-    let status = try pomo("status")
+    let status = try await pomo("status")
     #expect(status.out.hasPrefix("WORK focus 2"), "\(status.out)")
     #expect(session.isRunning)
-    #expect(try pomo("stop").status == 0)
-    session.waitUntilExit()
+    #expect(try await pomo("stop").status == 0)
+    await session.waitForExit()
     let record = try #require(try records().first)
     #expect(record.phases.count == 1)
     #expect(record.phases[0].pausedSeconds == 0)
@@ -407,7 +407,7 @@ struct ControlSocketTests {
   @Test(
     "a session run by nobody refuses root: the peer check, with no mode changed",
     .enabled(if: getuid() == 0, "needs root, to run the session as another user"))
-  func sessionOfAnotherUser() throws {
+  func sessionOfAnotherUser() async throws {
     defer { home.cleanUp() }
     // nobody's HOME and runtime folder, as that user would have them.
     for folder in [home.path, runtime] { chmod(folder, 0o777) }
@@ -415,11 +415,11 @@ struct ControlSocketTests {
       ["start", home.file("long.json")], name: "session",
       prefix: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"])
     defer { stopped(session) }
-    #expect(waitUntil { FileManager.default.fileExists(atPath: socketPath) })
+    #expect(await waitUntil { FileManager.default.fileExists(atPath: socketPath) })
     #expect(Platform.mode(socketFolder) == 0o700 && Platform.mode(socketPath) == 0o600)
     // Root's client will not talk to nobody's socket; and were it to, the session itself
     // refuses it (SO_PEERCRED), though root passes the file modes.
-    let refused = try pomo("pause")
+    let refused = try await pomo("pause")
     #expect(refused.status == 1)
     #expect(
       refused.err
@@ -431,11 +431,11 @@ struct ControlSocketTests {
     #expect(UnixSocket.waitReadable(fd, milliseconds: 10_000))
     #expect(UnixSocket.receive(fd) == .end)
     UnixSocket.close(fd)
-    #expect(try asNobody(["status"]).out.hasPrefix("WORK focus 2"))
-    #expect(try asNobody(["pause"]).out.hasPrefix("PAUSED focus 2"))
-    #expect(try asNobody(["stop"]).out.hasPrefix("Stopped "))
-    #expect(waitUntil { !session.isRunning })
-    session.waitUntilExit()
+    #expect(try await asNobody(["status"]).out.hasPrefix("WORK focus 2"))
+    #expect(try await asNobody(["pause"]).out.hasPrefix("PAUSED focus 2"))
+    #expect(try await asNobody(["stop"]).out.hasPrefix("Stopped "))
+    #expect(await waitUntil { !session.isRunning })
+    await session.waitForExit()
     #expect(session.terminationStatus == 130)
   }
 
@@ -495,11 +495,11 @@ struct ControlSocketTests {
   ]
 
   @Test("fuzz over a real socket: malformed, oversized, half-sent and random messages change nothing")
-  func fuzz() throws {
+  func fuzz() async throws {
     defer { home.cleanUp() }
     let session = try launch(["start", home.file("long.json")], name: "session")
     defer { stopped(session) }
-    #expect(waitForSession())
+    #expect(await waitForSession())
     let before = try #require(try client.send(.state))
 
     // Each malformed request is answered with an error, and the connection closed.
@@ -551,8 +551,8 @@ struct ControlSocketTests {
     #expect(after.pausedAt == nil)
     #expect(after.deadline == before.deadline)
     #expect(after.phaseLengthSeconds == 1500)
-    #expect(try pomo("stop").out.hasPrefix("Stopped "))
-    session.waitUntilExit()
+    #expect(try await pomo("stop").out.hasPrefix("Stopped "))
+    await session.waitForExit()
     #expect(session.terminationStatus == 130)
     let record = try #require(try records().first)
     #expect(record.interruption == .quit)
@@ -561,7 +561,7 @@ struct ControlSocketTests {
   }
 }
 
-@Suite("Control protocol")
+@Suite("Control protocol", .endToEnd)
 struct ControlProtocolTests {
   static let requests: [(String, ControlProtocol.Request?)] = [
     ("pause", .command(.pause)), ("resume", .command(.resume)), ("toggle", .command(.toggle)),

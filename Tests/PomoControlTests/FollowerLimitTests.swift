@@ -15,7 +15,7 @@ import Testing
 /// Followers never lock anyone out: commands always get through, a follower whose reader is
 /// gone leaves at once, and past the follower table's size the oldest is told so and dropped.
 /// Real `pomo status --follow` processes, 200 of them, some with dead readers.
-@Suite("Followers must not lock anyone out")
+@Suite("Followers must not lock anyone out", .endToEnd)
 struct FollowerLimitTests {
   /// Seconds `body` took.
   func timed(_ body: () -> Void) -> Double {
@@ -25,7 +25,7 @@ struct FollowerLimitTests {
   }
 
   @Test("200 followers, some with dead readers: pause answers at once, the oldest are dropped with a reason")
-  func followersMustNotLockAnyoneOut() throws {
+  func followersMustNotLockAnyoneOut() async throws {
     Platform.ignoreBrokenPipes()
     let home = try PomoHome()
     defer { home.cleanUp() }
@@ -35,7 +35,7 @@ struct FollowerLimitTests {
     defer {
       for process in followers + [session] where process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
-    #expect(waitUntil { (try? client.send(.state)) != nil })
+    #expect(await waitUntil { (try? client.send(.state)) != nil })
     // Paused, the session sends followers nothing: a follower can only notice its reader has
     // gone by watching its output, not by failing to write a line.
     #expect(try client.send(.command(.pause))?.pausedAt != nil)
@@ -59,11 +59,11 @@ struct FollowerLimitTests {
       #expect(String(decoding: line, as: UTF8.self).hasPrefix("PAUSED focus 2"))
       try pipe.fileHandleForReading.close()
     }
-    #expect(waitUntil { pipes.allSatisfy { !$0.0.isRunning } }, "followers with no reader linger")
+    #expect(await waitUntil { pipes.allSatisfy { !$0.0.isRunning } }, "followers with no reader linger")
     // Killed followers.
     let killed = try (0..<30).map { n in try home.launch(["status", "--follow"], name: "killed\(n)") }
     followers += killed
-    #expect(waitUntil { (0..<30).allSatisfy { (home.folder.read("killed\($0).out") ?? "").hasPrefix("PAUSED") } })
+    #expect(await waitUntil { (0..<30).allSatisfy { (home.folder.read("killed\($0).out") ?? "").hasPrefix("PAUSED") } })
     for process in killed { kill(process.processIdentifier, SIGKILL) }
 
     // 200 live followers arrive while commands are sent: every command gets through, quickly.
@@ -78,7 +78,7 @@ struct FollowerLimitTests {
       latencies.append(took)
     }
     let started = Date()
-    let paused = try home.run("pause")
+    let paused = try await home.run("pause")
     let commandTook = Date().timeIntervalSince(started)
     #expect(paused.status == 0 && paused.out.hasPrefix("PAUSED focus 2"), "\(paused)")
     // Bounds for a loaded 2-core machine starting 200 debug processes at once: a command shut
@@ -94,7 +94,7 @@ struct FollowerLimitTests {
 
     // The table holds the newest 64; the others heard why they were dropped, and exited 1.
     #expect(
-      waitUntil(120) { live.filter(\.isRunning).count == ControlServer.followerLimit },
+      await waitUntil(120) { live.filter(\.isRunning).count == ControlServer.followerLimit },
       "\(live.filter(\.isRunning).count)")
     let dropped = live.indices.filter { !live[$0].isRunning }
     #expect(dropped.count == 200 - ControlServer.followerLimit)
@@ -104,13 +104,13 @@ struct FollowerLimitTests {
       #expect(home.folder.read("live\(n).err") == "Error: \(ControlServer.evictedMessage)\n", "\(n)")
     }
     // The followers left all see the next change.
-    let resumed = try home.run("resume")
+    let resumed = try await home.run("resume")
     #expect(resumed.status == 0)
     let kept = live.indices.filter { live[$0].isRunning }
     #expect(
-      waitUntil { kept.allSatisfy { (home.folder.read("live\($0).out") ?? "").contains("WORK focus 2") } })
-    #expect(try home.run("stop").out.hasPrefix("Stopped "))
-    session.waitUntilExit()
-    #expect(waitUntil { kept.allSatisfy { (home.folder.read("live\($0).out") ?? "").hasSuffix("idle\n") } })
+      await waitUntil { kept.allSatisfy { (home.folder.read("live\($0).out") ?? "").contains("WORK focus 2") } })
+    #expect(try await home.run("stop").out.hasPrefix("Stopped "))
+    await session.waitForExit()
+    #expect(await waitUntil { kept.allSatisfy { (home.folder.read("live\($0).out") ?? "").hasSuffix("idle\n") } })
   }
 }

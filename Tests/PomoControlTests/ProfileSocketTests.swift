@@ -14,7 +14,7 @@ import Testing
 
 /// Two profiles (two `XDG_STATE_HOME`s) that share one `XDG_RUNTIME_DIR`: each steers its own
 /// session and never the other's.
-@Suite("Two profiles that share a runtime folder")
+@Suite("Two profiles that share a runtime folder", .endToEnd)
 struct ProfileSocketTests {
   @Test("the socket's name is keyed to the state folder")
   func keyedName() {
@@ -26,7 +26,7 @@ struct ProfileSocketTests {
   }
 
   @Test("one profile, two runtime folders: a command from the other names why, never 'no session is running'")
-  func sessionInAnotherRuntimeFolder() throws {
+  func sessionInAnotherRuntimeFolder() async throws {
     let home = try PomoHome()
     defer { home.cleanUp() }
     var started = home.environment
@@ -39,20 +39,20 @@ struct ProfileSocketTests {
     elsewhere["XDG_RUNTIME_DIR"] = home.folder.file("run2")
     let session = try home.launch(["start", home.preset("long")], name: "a", environment: started)
     defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
-    #expect(waitUntil { (try? Paths(environment: started).controlClient.send(.state)) != nil })
+    #expect(await waitUntil { (try? Paths(environment: started).controlClient.send(.state)) != nil })
     for command in [["toggle"], ["pause"], ["stop"]] {
-      let result = try runPomo(command, environment: elsewhere)
+      let result = try await runPomo(command, environment: elsewhere)
       #expect(result.status == 1)
       #expect(
         result.err.contains("cannot be steered") && result.err.contains("another XDG_RUNTIME_DIR"), "\(result.err)")
     }
-    #expect(try runPomo(["status"], environment: started).out.hasPrefix("WORK focus 2"), "nothing was applied")
-    #expect(try runPomo(["stop"], environment: started).status == 0)
-    #expect(waitUntil { !session.isRunning })
+    #expect(try await runPomo(["status"], environment: started).out.hasPrefix("WORK focus 2"), "nothing was applied")
+    #expect(try await runPomo(["stop"], environment: started).status == 0)
+    #expect(await waitUntil { !session.isRunning })
   }
 
   @Test("two profiles that share a runtime folder: each command reaches its own session only")
-  func twoProfilesShareARuntimeFolder() throws {
+  func twoProfilesShareARuntimeFolder() async throws {
     let home = try PomoHome()
     defer { home.cleanUp() }
     let runtime = home.folder.file("run")
@@ -67,34 +67,34 @@ struct ProfileSocketTests {
     b["POMO_JOURNAL"] = home.folder.file("journal-b")
     let sessionA = try home.launch(["start", home.preset("long")], name: "a", environment: a)
     defer { if sessionA.isRunning { kill(sessionA.processIdentifier, SIGKILL) } }
-    #expect(waitUntil { (try? Paths(environment: a).controlClient.send(.state)) != nil })
+    #expect(await waitUntil { (try? Paths(environment: a).controlClient.send(.state)) != nil })
     // B has nothing running: its commands say so, and A runs on untouched.
     for command in [["stop"], ["pause"], ["skip"]] {
-      let result = try runPomo(command, environment: b)
+      let result = try await runPomo(command, environment: b)
       #expect(result.status == 1)
       #expect(result.err == "Error: no session is running\n")
     }
-    #expect(try runPomo(["status"], environment: a).out.hasPrefix("WORK focus 2"))
+    #expect(try await runPomo(["status"], environment: a).out.hasPrefix("WORK focus 2"))
 
     // B starts its own session, with a socket of its own and no warning.
     let sessionB = try home.launch(["start", home.preset("long")], name: "b", environment: b)
     defer { if sessionB.isRunning { kill(sessionB.processIdentifier, SIGKILL) } }
-    #expect(waitUntil { (try? Paths(environment: b).controlClient.send(.state)) != nil })
+    #expect(await waitUntil { (try? Paths(environment: b).controlClient.send(.state)) != nil })
     #expect(home.folder.read("b.err") == "")
     #expect(Paths(environment: a).controlClient.socketPath != Paths(environment: b).controlClient.socketPath)
 
     // Each profile's commands go to its own session.
-    #expect(try runPomo(["pause"], environment: b).out.hasPrefix("PAUSED focus 2"))
-    #expect(try runPomo(["status"], environment: b).out.hasPrefix("PAUSED focus 2"))
-    #expect(try runPomo(["status"], environment: a).out.hasPrefix("WORK focus 2"))
-    let stopB = try runPomo(["stop"], environment: b)
+    #expect(try await runPomo(["pause"], environment: b).out.hasPrefix("PAUSED focus 2"))
+    #expect(try await runPomo(["status"], environment: b).out.hasPrefix("PAUSED focus 2"))
+    #expect(try await runPomo(["status"], environment: a).out.hasPrefix("WORK focus 2"))
+    let stopB = try await runPomo(["stop"], environment: b)
     #expect(stopB.status == 0 && stopB.out.hasPrefix("Stopped "))
-    #expect(waitUntil { !sessionB.isRunning })
+    #expect(await waitUntil { !sessionB.isRunning })
     #expect(sessionA.isRunning)
-    #expect(try runPomo(["status"], environment: a).out.hasPrefix("WORK focus 2"))
-    #expect(try runPomo(["skip"], environment: b).err == "Error: no session is running\n")
-    #expect(try runPomo(["stop"], environment: a).out.hasPrefix("Stopped "))
-    #expect(waitUntil { !sessionA.isRunning })
+    #expect(try await runPomo(["status"], environment: a).out.hasPrefix("WORK focus 2"))
+    #expect(try await runPomo(["skip"], environment: b).err == "Error: no session is running\n")
+    #expect(try await runPomo(["stop"], environment: a).out.hasPrefix("Stopped "))
+    #expect(await waitUntil { !sessionA.isRunning })
 
     // Each journal holds its own session, stopped by its own profile (quit), once.
     let recordsA = try journalRecords(home.folder.file("journal-a"))

@@ -16,10 +16,10 @@ import Testing
 /// A command reported as failed is never applied later: a stopped session is not sent it, and
 /// requests carry a deadline the session checks, so one that waited while the session was
 /// stopped is refused when it wakes.
-@Suite("A command reported as failed is never applied later")
+@Suite("A command reported as failed is never applied later", .endToEnd)
 struct SuspendedSessionTests {
   @Test("a command to a suspended session fails at once, says to fg it, and is not applied after SIGCONT")
-  func commandToSuspendedSessionFailsAtOnce() throws {
+  func commandToSuspendedSessionFailsAtOnce() async throws {
     let home = try PomoHome()
     defer { home.cleanUp() }
     let client = Paths(environment: home.environment).controlClient
@@ -28,15 +28,15 @@ struct SuspendedSessionTests {
       kill(session.processIdentifier, SIGCONT)
       if session.isRunning { kill(session.processIdentifier, SIGKILL) }
     }
-    #expect(waitUntil { (try? client.send(.state)) != nil })
+    #expect(await waitUntil { (try? client.send(.state)) != nil })
     let pid = session.processIdentifier
     let before = try #require(try client.send(.state))
 
     kill(pid, SIGSTOP)
-    #expect(waitUntil { Platform.processIsStopped(pid) == true })
+    #expect(await waitUntil { Platform.processIsStopped(pid) == true })
     for command in ["skip", "pause", "extend", "stop"] {
       let started = Date()
-      let result = try home.run(command)
+      let result = try await home.run(command)
       let took = Date().timeIntervalSince(started)
       #expect(result.status == 1, "\(command)")
       #expect(result.out == "", "\(command)")
@@ -48,14 +48,14 @@ struct SuspendedSessionTests {
       #expect(took < 5, "\(command) took \(took) s")
     }
     kill(pid, SIGCONT)
-    #expect(waitUntil { (try? client.send(.state)) != nil })
+    #expect(await waitUntil { (try? client.send(.state)) != nil })
     let after = try #require(try client.send(.state))
     #expect(after.phaseName == "focus")
     #expect(after.pausedAt == nil)
     #expect(after.phaseLengthSeconds == before.phaseLengthSeconds)
     #expect(session.isRunning)
-    #expect(try home.run("stop").out.hasPrefix("Stopped long: 0 of 1 phase done; "))
-    session.waitUntilExit()
+    #expect(try await home.run("stop").out.hasPrefix("Stopped long: 0 of 1 phase done; "))
+    await session.waitForExit()
     let record = try #require(try journalRecords(home.folder.file(journalFile(home.path))).first)
     #expect(record.phases.count == 1)
     #expect(record.phases[0].pausedSeconds == 0 && record.phases[0].extendedSeconds == 0)
@@ -63,13 +63,13 @@ struct SuspendedSessionTests {
   }
 
   @Test("a request read after its deadline is refused with a reason, and changes nothing")
-  func lateRequest() throws {
+  func lateRequest() async throws {
     let home = try PomoHome()
     defer { home.cleanUp() }
     let client = Paths(environment: home.environment).controlClient
     let session = try home.launch(["start", home.preset("long")], name: "session")
     defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
-    #expect(waitUntil { (try? client.send(.state)) != nil })
+    #expect(await waitUntil { (try? client.send(.state)) != nil })
     let fd = try UnixSocket.connect(path: client.socketPath)
     defer { UnixSocket.close(fd) }
     var request = ControlProtocol.encode(.timed(.pause, until: Platform.bootMilliseconds() - 1))
@@ -85,7 +85,7 @@ struct SuspendedSessionTests {
     #expect(try client.send(.state)?.pausedAt == nil)
     // One within its deadline is carried out.
     #expect(try client.send(.command(.pause))?.pausedAt != nil)
-    #expect(try home.run("stop").status == 0)
-    session.waitUntilExit()
+    #expect(try await home.run("stop").status == 0)
+    await session.waitForExit()
   }
 }

@@ -331,11 +331,11 @@ enum RealValidator {
 
   /// The verdict on each text, in order; throws when the validator cannot run, so a machine
   /// without it fails instead of passing silently.
-  static func verdicts(_ texts: [String], schema: String) throws -> [Verdict] {
+  static func verdicts(_ texts: [String], schema: String) async throws -> [Verdict] {
     let folder = try TemporaryFolder()
     defer { folder.cleanUp() }
     let files = try texts.enumerated().map { try folder.write("case-\($0.offset).json", $0.element) }
-    let run = try runProgram(
+    let run = try await runProgram(
       [RequiredTool.path(of: "python3") ?? "/usr/bin/python3", "-c", script, schema] + files,
       environment: ["PATH": RequiredTool.searchPath, "LC_ALL": "C.UTF-8"])
     guard run.status == 0 else {
@@ -373,9 +373,9 @@ struct PresetSchemaTests {
 
   @Test(
     "the real validator (Python's jsonschema) and the loader agree on every corpus preset", .requires(.jsonschema))
-  func agree() throws {
+  func agree() async throws {
     let corpus = SchemaCorpus.all
-    let verdicts = try RealValidator.verdicts(corpus.map(\.text), schema: Self.schemaFile)
+    let verdicts = try await RealValidator.verdicts(corpus.map(\.text), schema: Self.schemaFile)
     for (item, verdict) in zip(corpus, verdicts) {
       let loader = Self.loaderAccepts(item.text)
       switch item.expected {

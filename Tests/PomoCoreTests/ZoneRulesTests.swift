@@ -109,7 +109,7 @@ struct EveryZoneTests {
   }
 
   @Test("pomo's spans of every zone agree with Python's zoneinfo", .requires(.zoneinfo, .python))
-  func againstPython() throws {
+  func againstPython() async throws {
     var probes: [String: [Double]] = [:]
     var kept: [String: ZoneRules] = [:]
     for name in Self.zoneNames() {
@@ -143,7 +143,7 @@ struct EveryZoneTests {
       json.dump(out, sys.stdout)
       """
     let python = try #require(RequiredTool.path(of: "python3"))
-    let result = try runProgram(
+    let result = try await runProgram(
       [python, "-c", script], environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"],
       stdin: String(decoding: input, as: UTF8.self), timeout: 300)
     #expect(result.status == 0, "\(result.err)")

@@ -25,10 +25,10 @@ func recordLine(
   ).json(offset: { _ in 0 }).text
 }
 
-@Suite("Readers that race writers")
+@Suite("Readers that race writers", .endToEnd)
 struct ReadersRaceWritersTests {
   @Test("eight processes append while reports and logs run: every total is a whole-write prefix, never a warning")
-  func appendsDuringReports() throws {
+  func appendsDuringReports() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let journal = home.file("journal.jsonl")
@@ -56,7 +56,7 @@ struct ReadersRaceWritersTests {
     var runs = 0
     repeat {
       runs += 1
-      let report = try runPomo(
+      let report = try await runPomo(
         ["report", "--strict", "--format", "json", "--from", "2026-11-24", "--to", "2026-11-24"],
         environment: environment)
       #expect(report.status == 0)
@@ -67,17 +67,17 @@ struct ReadersRaceWritersTests {
       #expect(sessions >= previous, "a later report saw fewer sessions: \(sessions) after \(previous)")
       #expect(totals?["focus_seconds"]?.intValue == sessions * 60)
       previous = sessions
-      let log = try runPomo(["log", "--strict", "--json", "--limit", "100000"], environment: environment)
+      let log = try await runPomo(["log", "--strict", "--json", "--limit", "100000"], environment: environment)
       #expect(log.status == 0)
       #expect(log.err == "")
       let logged = try JSONParser.parse(Array(log.out.utf8)).arrayValue?.count ?? -1
       #expect(logged % perImport == 0 && logged >= sessions, "log saw \(logged) after a report saw \(sessions)")
     } while writers.contains(where: \.isRunning) || runs < 3
     for writer in writers {
-      writer.waitUntilExit()
+      await writer.waitForExit()
       #expect(writer.terminationStatus == 0)
     }
-    let final = try runPomo(
+    let final = try await runPomo(
       ["report", "--strict", "--format", "json", "--from", "2026-11-24", "--to", "2026-11-24"], environment: environment
     )
     #expect(
@@ -85,7 +85,7 @@ struct ReadersRaceWritersTests {
   }
 
   @Test("a reader takes the journal's size only between appends, never part-way through one")
-  func sizeBetweenAppends() throws {
+  func sizeBetweenAppends() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let day = RFC3339.parse("2026-11-24T00:00:00Z")!
@@ -110,16 +110,16 @@ struct ReadersRaceWritersTests {
     }
     reader.start()
     // A reader that did not wait for the append would take the size at once, once it runs.
-    #expect(waitUntil { seen.lock.withLock { seen.started } })
-    #expect(!waitUntil(1) { seen.lock.withLock { seen.size != nil } }, "the size was taken mid-append")
+    #expect(await waitUntil { seen.lock.withLock { seen.started } })
+    #expect(await waitUntil(1) { seen.lock.withLock { seen.size != nil } } == false, "the size was taken mid-append")
     #expect(write(writer, lines[2], lines[2].count) == lines[2].count)
     #expect(flock(writer, LOCK_UN) == 0)
-    #expect(waitUntil { seen.lock.withLock { seen.size != nil } })
+    #expect(await waitUntil { seen.lock.withLock { seen.size != nil } })
     #expect(seen.lock.withLock { seen.size } == Int64(lines.reduce(0) { $0 + $1.count }))
   }
 
   @Test("a line being written (no newline yet) is neither counted nor warned about, then counted once whole")
-  func partialLastLine() throws {
+  func partialLastLine() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let journal = home.file("journal.jsonl")
@@ -128,7 +128,7 @@ struct ReadersRaceWritersTests {
     let second = recordLine("b", day + 3600)
     _ = try home.write("journal.jsonl", recordLine("a", day) + "\n" + second.prefix(50))
     for command in [["report", "--strict", "--format", "csv", "--week", "2026-W48"], ["log", "--strict"]] {
-      let result = try runPomo(command, environment: environment)
+      let result = try await runPomo(command, environment: environment)
       #expect(result.status == 0)
       #expect(result.err == "")
     }
@@ -136,26 +136,26 @@ struct ReadersRaceWritersTests {
     try handle.seekToEnd()
     try handle.write(contentsOf: Data((second.dropFirst(50) + "\n").utf8))
     try handle.close()
-    let report = try runPomo(["report", "--strict", "--format", "csv", "--week", "2026-W48"], environment: environment)
+    let report = try await runPomo(["report", "--strict", "--format", "csv", "--week", "2026-W48"], environment: environment)
     #expect(report.out.contains("2026-11-24,120,0,2,2,0"), "\(report.out)")
   }
 
   @Test("the index notices a journal edited in place at the same size, even with its mtime put back")
-  func editedInPlace() throws {
+  func editedInPlace() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let journal = home.file("journal.jsonl")
     let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "TZ": "UTC", "POMO_JOURNAL": journal]
     let lines = (0..<200).map { recordLine("r\($0)", RFC3339.parse("2026-11-24T09:00:00Z")! + Double($0)) }
     _ = try home.write("journal.jsonl", lines.joined(separator: "\n") + "\n")
-    let before = try runPomo(["report", "--format", "csv", "--week", "2026-W48"], environment: environment)
+    let before = try await runPomo(["report", "--format", "csv", "--week", "2026-W48"], environment: environment)
     #expect(before.out.contains("2026-11-24,12000,0,200,200,0"))
     var original = stat()
     stat(journal, &original)
     // Wait until the kernel's clock for file times has moved on, so the edit's ctime differs.
     let probe = home.file("probe")
     #expect(
-      waitUntil {
+      await waitUntil {
         _ = FileManager.default.createFile(atPath: probe, contents: Data())
         var info = stat()
         stat(probe, &info)
@@ -173,7 +173,7 @@ struct ReadersRaceWritersTests {
     close(fd)
     var times = [original.st_atim, original.st_mtim]
     utimensat(AT_FDCWD, journal, &times, 0)
-    let after = try runPomo(["report", "--format", "csv", "--week", "2026-W48"], environment: environment)
+    let after = try await runPomo(["report", "--format", "csv", "--week", "2026-W48"], environment: environment)
     #expect(after.out.contains("2026-11-24,11940,0,199,199,0"), "\(after.out)")
     #expect(after.out.contains("2026-11-25,60,0,1,1,0"))
   }
@@ -185,7 +185,7 @@ struct ReadersRaceWritersTests {
   @Test(
     "the streak comes from the same de-duplicated sessions as the totals: the first line of an id wins",
     arguments: duplicates)
-  func streakDeduplicated(first: JournalRecord.Status, second: JournalRecord.Status, completed: Int, streak: Int) throws
+  func streakDeduplicated(first: JournalRecord.Status, second: JournalRecord.Status, completed: Int, streak: Int) async throws
   {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
@@ -197,12 +197,12 @@ struct ReadersRaceWritersTests {
       "journal.jsonl",
       recordLine("same", start, status: first) + "\n" + recordLine("same", start, status: second) + "\n")
     for _ in 0..<2 {  // once building the index, once from the cache
-      let report = try runPomo(["report", "--today", "--format", "json"], environment: environment)
+      let report = try await runPomo(["report", "--today", "--format", "json"], environment: environment)
       let json = try JSONParser.parse(Array(report.out.utf8))
       #expect(json["totals"]?["completed"]?.intValue == completed)
       #expect(json["totals"]?["sessions"]?.intValue == 1)
       #expect(json["streak_days"]?.intValue == streak)
-      let log = try runPomo(["log", "--json"], environment: environment)
+      let log = try await runPomo(["log", "--json"], environment: environment)
       let records = try JSONParser.parse(Array(log.out.utf8)).arrayValue ?? []
       #expect(records.count == 1)
       #expect(records.first?["status"]?.stringValue == first.rawValue)
@@ -210,7 +210,7 @@ struct ReadersRaceWritersTests {
   }
 }
 
-@Suite("Bounded work")
+@Suite("Bounded work", .endToEnd)
 struct BoundedWorkTests {
   @Test("log finds the newest across a journal merged out of order, reading only the chunks it needs")
   func logReadsFromTheNewest() throws {
@@ -235,7 +235,7 @@ struct BoundedWorkTests {
   }
 
   @Test("a line over 16 MB is damaged and skipped without being kept; the lines around it count")
-  func longLine() throws {
+  func longLine() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let journal = home.file("journal.jsonl")
@@ -250,14 +250,14 @@ struct BoundedWorkTests {
       "journal.jsonl", [recordLine("a", day), long, recordLine("b", day + 180), fits].joined(separator: "\n") + "\n")
     let warning =
       "pomo: warning: \(journal):2: skipped a damaged line: the line is longer than 16 MB (16777216 bytes), the longest a record may be\n"
-    let report = try runPomo(["report", "--format", "csv", "--week", "2026-W48"], environment: environment)
+    let report = try await runPomo(["report", "--format", "csv", "--week", "2026-W48"], environment: environment)
     #expect(report.err == warning)
     #expect(report.out.contains("2026-11-24,180,0,3,3,0"), "\(report.out)")
-    let log = try runPomo(["log"], environment: environment)
+    let log = try await runPomo(["log"], environment: environment)
     #expect(log.err == warning)
     // The header and three sessions, then the note of the one that fits, under `Notes:`.
     #expect(log.out.split(separator: "\n").count == 6)
-    let copy = try runPomo(["import", journal, "--journal", home.file("copy.jsonl")], environment: environment)
+    let copy = try await runPomo(["import", journal, "--journal", home.file("copy.jsonl")], environment: environment)
     // The others are imported; the status says one was not.
     #expect(copy.status == 65)
     #expect(

@@ -233,12 +233,12 @@ struct ExportParserTests {
   static let installHint = "run Scripts/test-deps.sh to install python3 and its icalendar module"
 
   /// Runs `script` with python3 over `text` in a file; its stdout, parsed as JSON.
-  static func python(_ script: String, _ text: String) throws -> Any {
+  static func python(_ script: String, _ text: String) async throws -> Any {
     let folder = try TemporaryFolder()
     defer { folder.cleanUp() }
     let file = folder.file("export")
     try Data(text.utf8).write(to: URL(fileURLWithPath: file))
-    let run = try runProgram(
+    let run = try await runProgram(
       [RequiredTool.path(of: "python3") ?? "/usr/bin/python3", "-c", script, file],
       environment: ["PATH": RequiredTool.searchPath, "LC_ALL": "C.UTF-8"])
     guard run.status == 0 else {
@@ -260,8 +260,8 @@ struct ExportParserTests {
     """
 
   @Test("Python's csv module reads every field back", .requires(.python))
-  func csv() throws {
-    let rows = try #require(try Self.python(Self.csvScript, ExportSamples.render(.csv)) as? [[String]])
+  func csv() async throws {
+    let rows = try #require(try await Self.python(Self.csvScript, ExportSamples.render(.csv)) as? [[String]])
     #expect(rows.count == 4)
     #expect(rows[0] == CSVExport.header)
     #expect(
@@ -327,8 +327,8 @@ struct ExportParserTests {
     """
 
   /// What Python's icalendar found: each event's fields as text.
-  static func events(_ text: String) throws -> (header: [String], events: [[String]]) {
-    let object = try #require(try python(icsScript, text) as? [String: Any])
+  static func events(_ text: String) async throws -> (header: [String], events: [[String]]) {
+    let object = try #require(try await python(icsScript, text) as? [String: Any])
     let events = try #require(object["events"] as? [[String: Any]])
     return (
       [object["version"] as? String ?? "?", object["prodid"] as? String ?? "?"],
@@ -343,8 +343,8 @@ struct ExportParserTests {
   // collective/icalendar#127 (2025) split CATEGORIES on escaped commas, and Debian ships one.
   // Their escaping is pinned whole in "ics: a calendar with an event per session".
   @Test("Python's icalendar reads the calendar: UTC times, text unescaped, categories", .requires(.icalendar))
-  func ics() throws {
-    let found = try Self.events(ExportSamples.render(.ics))
+  func ics() async throws {
+    let found = try await Self.events(ExportSamples.render(.ics))
     #expect(found.header == ["2.0", "-//pomo//pomo export//EN"])
     #expect(
       found.events == [
@@ -365,12 +365,12 @@ struct ExportParserTests {
   }
 
   @Test("Python's icalendar unfolds long lines of many-byte characters", .requires(.icalendar))
-  func icsFolded() throws {
+  func icsFolded() async throws {
     let note = String(repeating: "Café ☕ 🍅 naïve — ", count: 12) + "\nline two, with; marks\\"
     var record = ExportSamples.records[2]
     record.note = note
     record.tags = ["ünïcödé", String(repeating: "long-tag-", count: 12)]
-    let found = try Self.events(ExportSamples.render(.ics, [record]))
+    let found = try await Self.events(ExportSamples.render(.ics, [record]))
     #expect(found.events.count == 1)
     #expect(found.events.first?[5] == note)
     #expect(found.events.first?[6] == record.tags.joined(separator: "|"))

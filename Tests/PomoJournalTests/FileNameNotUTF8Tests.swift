@@ -10,7 +10,7 @@ import Testing
 
 /// A file name that is not UTF-8 is named exactly (its bytes escaped) and for what it is, never
 /// turned into another name and called "not a regular file".
-@Suite("A file name that is not UTF-8")
+@Suite("A file name that is not UTF-8", .endToEnd)
 struct FileNameNotUTF8Tests {
   static let cases: [([UInt8], String)] = [
     (Array("laptop-abc.jsonl".utf8), "laptop-abc.jsonl"),
@@ -26,13 +26,13 @@ struct FileNameNotUTF8Tests {
   }
 
   @Test("a file name that is not UTF-8: pomo journal lists it exactly, with the reason")
-  func journalListsIt() throws {
+  func journalListsIt() async throws {
     let home = try PomoHome()
     defer { home.cleanUp() }
     let folder = home.folder.file("journal")
     var environment = home.environment
     environment["POMO_JOURNAL"] = folder + "/"
-    #expect(try runPomo(["add", "25m", "--start", "-1h"], environment: environment).status == 0)
+    #expect(try await runPomo(["add", "25m", "--start", "-1h"], environment: environment).status == 0)
     // A regular journal file whose name holds Latin-1 bytes, as an old sync tool may make.
     let name = Array("laptop-caf".utf8) + [0xE9] + Array(".jsonl".utf8)
     let path = (Array(folder.utf8) + [0x2F] + name).map { CChar(bitPattern: $0) } + [0]
@@ -43,15 +43,15 @@ struct FileNameNotUTF8Tests {
     #expect(Platform.listDirectory(folder)?.count == 1)
     #expect(Platform.listDirectoryNames(folder)?.contains(FileName(bytes: name)) == true)
 
-    let listing = try runPomo(["journal"], environment: environment)
+    let listing = try await runPomo(["journal"], environment: environment)
     #expect(listing.status == 0)
     #expect(
       listing.out.hasSuffix("\nNot read:\n  laptop-caf\\xE9.jsonl: its name is not UTF-8; rename it to have it read\n"),
       "\(listing.out)")
     #expect(!listing.out.contains("not a regular file"))
-    let json = try runPomo(["journal", "--json"], environment: environment)
+    let json = try await runPomo(["journal", "--json"], environment: environment)
     #expect(json.out.contains(#""not_read":["laptop-caf\\xE9.jsonl"]"#), "\(json.out)")
     #expect(json.out.contains(#""reason":"its name is not UTF-8; rename it to have it read""#))
-    #expect(try runPomo(["log"], environment: environment).out.split(separator: "\n").count == 2)
+    #expect(try await runPomo(["log"], environment: environment).out.split(separator: "\n").count == 2)
   }
 }

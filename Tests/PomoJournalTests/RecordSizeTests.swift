@@ -10,7 +10,7 @@ import Testing
 /// No line pomo writes is one its readers refuse: the readers' limit is sized from the
 /// largest session presets allow, a session that could not fit is refused before it starts,
 /// and the one append path refuses any longer line.
-@Suite("Record size: what the recorder writes, the readers take")
+@Suite("Record size: what the recorder writes, the readers take", .endToEnd)
 struct RecordSizeTests {
   /// A phase name at its widest in a journal line: 64 C1 controls, each written `\u0080`.
   static let widestName = String(repeating: "\u{80}", count: 64)
@@ -39,12 +39,12 @@ struct RecordSizeTests {
   }
 
   @Test("record size: a session whose record could be longer than a line is refused before it starts")
-  func tooLargeRefusedAtStart() throws {
+  func tooLargeRefusedAtStart() async throws {
     let home = try PomoHome(presets: [:])
     defer { home.cleanUp() }
     let phase = #"{"name": "\#(String(repeating: "\\u0080", count: 64))", "kind": "work", "duration": "1s"}"#
     try home.folder.write("huge.json", #"{"rounds": 10000, "round": [\#(phase), \#(phase), \#(phase)]}"#)
-    let run = try home.run(["start", home.preset("huge")], timeout: 60)
+    let run = try await home.run(["start", home.preset("huge")], timeout: 60)
     #expect(run.status == ExitCode.usage)
     #expect(run.err.hasPrefix("Error: the session's record could be "))
     #expect(run.err.contains("longer than a journal line may be (16 MB (16777216 bytes))"))

@@ -14,7 +14,7 @@ func journalLine(_ n: Int, tags: [String], preset: String = "work") -> String {
     #"{"v":1,"id":"id-\#(n)","preset":"\#(preset)","status":"completed","start":"2026-11-30T09:00:00+00:00","end":"2026-11-30T09:25:00+00:00","tags":[\#(tagList)],"host":"h","rounds":1,"phases":[]}"#
 }
 
-@Suite("Completions: the command and its lists")
+@Suite("Completions: the command and its lists", .endToEnd)
 struct CompletionCommandTests {
   @Test("the shell is a checked choice; a shell or --list is required, not both")
   func usage() {
@@ -125,7 +125,7 @@ struct CompletionCommandTests {
   /// The 20 ms target is measured by the benchmark script; here a loaded CI machine only has
   /// to show that lookups use the cache (re-reading 100,000 sessions takes seconds).
   @Test("tag lookups over 100,000 sessions answer from the cache once it is built")
-  func tagLookupSpeed() throws {
+  func tagLookupSpeed() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let tagSets = [[], ["thesis"], ["writing"], ["thesis", "ch3"], ["code"]]
@@ -135,13 +135,13 @@ struct CompletionCommandTests {
     try home.write(journalFile(home.path), text)
     let environment = ["HOME": home.path]
     // The first lookup builds the cache (once per journal; appends only extend it).
-    let first = try runPomo(["completions", "--list", "tags"], environment: environment, timeout: 300)
+    let first = try await runPomo(["completions", "--list", "tags"], environment: environment, timeout: 300)
     #expect(first.out == "ch3\ncode\nthesis\nwriting\n")
     // The best of a few runs, so a busy machine does not decide the figure.
     var best = Double.infinity
     for _ in 0..<5 {
       let start = Date()
-      let result = try runPomo(["completions", "--list", "tags"], environment: environment)
+      let result = try await runPomo(["completions", "--list", "tags"], environment: environment)
       best = min(best, Date().timeIntervalSince(start))
       #expect(result.out == "ch3\ncode\nthesis\nwriting\n")
     }
@@ -151,7 +151,7 @@ struct CompletionCommandTests {
 
 /// The generated scripts, run in the real shells: bash with Debian's bash-completion, zsh
 /// through a completion widget in a pseudo-terminal, fish with `complete -C`.
-@Suite("Completions in real shells")
+@Suite("Completions in real shells", .endToEnd)
 struct CompletionShellTests {
   /// A temporary HOME with a user preset and a tagged journal, and the three scripts.
   struct Setup {
@@ -161,7 +161,7 @@ struct CompletionShellTests {
     let zshFolder: String
     let fishScript: String
 
-    init() throws {
+    init() async throws {
       let home = try TemporaryFolder()
       let environment = Shells.environment(home: home.path)
       self.home = home
@@ -172,15 +172,15 @@ struct CompletionShellTests {
       try home.write("other.jsonl", journalLine(1, tags: ["elsewhere"]) + "\n")
       try home.write("plans/legs.json", "{}")
       try home.write("plans/arms.json", "{}")
-      let script = { (shell: String) throws -> String in
-        let result = try runPomo(["completions", shell], environment: environment)
+      let script = { (shell: String) async throws -> String in
+        let result = try await runPomo(["completions", shell], environment: environment)
         #expect(result.status == 0)
         return result.out
       }
-      bashScript = try home.write("scripts/pomo.bash", try script("bash"))
-      try home.write("scripts/zsh/_pomo", try script("zsh"))
+      bashScript = try home.write("scripts/pomo.bash", try await script("bash"))
+      try home.write("scripts/zsh/_pomo", try await script("zsh"))
       zshFolder = home.file("scripts/zsh")
-      fishScript = try home.write("scripts/pomo.fish", try script("fish"))
+      fishScript = try home.write("scripts/pomo.fish", try await script("fish"))
     }
   }
 
@@ -240,82 +240,82 @@ struct CompletionShellTests {
   @Test(
     "bash with bash-completion: subcommands, options, choices, presets and tags", .requires(.bash, .bashCompletion),
     arguments: cases)
-  func bash(_ line: String, _ expected: [String]) throws {
-    let setup = try Setup()
+  func bash(_ line: String, _ expected: [String]) async throws {
+    let setup = try await Setup()
     defer { setup.home.cleanUp() }
     let words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-    let got = try Shells.bash(words, script: setup.bashScript, environment: setup.environment, folder: setup.home)
+    let got = try await Shells.bash(words, script: setup.bashScript, environment: setup.environment, folder: setup.home)
     if let got { #expect(got == expected, "\(line)") }
   }
 
   @Test("zsh with compinit: subcommands, options, choices, presets and tags", .requires(.zsh), arguments: cases)
-  func zsh(_ line: String, _ expected: [String]) throws {
-    let setup = try Setup()
+  func zsh(_ line: String, _ expected: [String]) async throws {
+    let setup = try await Setup()
     defer { setup.home.cleanUp() }
     var expected = expected
     // zsh offers files as well as names for a preset argument (it may be a path): folders here.
     if line == "pomo start " { expected = (expected + ["plans", "scripts"]).sorted() }
-    let got = try Shells.zsh(line, functionFolder: setup.zshFolder, environment: setup.environment, folder: setup.home)
+    let got = try await Shells.zsh(line, functionFolder: setup.zshFolder, environment: setup.environment, folder: setup.home)
     if let got { #expect(got == expected, "\(line)") }
   }
 
   @Test("fish: subcommands, options, choices, presets and tags", .requires(.fish), arguments: cases)
-  func fish(_ line: String, _ expected: [String]) throws {
-    let setup = try Setup()
+  func fish(_ line: String, _ expected: [String]) async throws {
+    let setup = try await Setup()
     defer { setup.home.cleanUp() }
     var expected = expected
     // fish offers the descriptions' words with the '--opt=' prefix only for '=' forms; the
     // command list has 'help' from the spec and nothing else.
     if line == "pomo start --co" { expected = ["--color", "--confirm", "--cooldown"] }
-    let got = try Shells.fish(line, script: setup.fishScript, environment: setup.environment)
+    let got = try await Shells.fish(line, script: setup.fishScript, environment: setup.environment)
     if let got { #expect(got == expected, "\(line)") }
   }
 
   @Test("'--opt=value' and files: bash, zsh and fish", .requires(.bash, .bashCompletion, .zsh, .fish))
-  func equalsAndFiles() throws {
-    let setup = try Setup()
+  func equalsAndFiles() async throws {
+    let setup = try await Setup()
     defer { setup.home.cleanUp() }
     let env = setup.environment
     let plans = setup.home.file("plans/")
     // bash splits at '=' (COMP_WORDBREAKS): the words are "--format", "=", "j".
-    if let got = try Shells.bash(
+    if let got = try await Shells.bash(
       ["pomo", "report", "--format", "=", "j"], script: setup.bashScript, environment: env, folder: setup.home)
     {
       #expect(got == ["json"])
     }
-    if let got = try Shells.bash(
+    if let got = try await Shells.bash(
       ["pomo", "report", "--journal", "=", "other.jsonl", "--tag", ""], script: setup.bashScript, environment: env,
       folder: setup.home)
     {
       #expect(got == ["elsewhere"])
     }
-    if let got = try Shells.bash(
+    if let got = try await Shells.bash(
       ["pomo", "import", plans + "a"], script: setup.bashScript, environment: env, folder: setup.home)
     {
       #expect(got == [plans + "arms.json"])
     }
-    if let got = try Shells.bash(
+    if let got = try await Shells.bash(
       ["pomo", "start", plans], script: setup.bashScript, environment: env, folder: setup.home)
     {
       #expect(got == [plans + "arms.json", plans + "legs.json"])
     }
-    if let got = try Shells.zsh(
+    if let got = try await Shells.zsh(
       "pomo report --format=j", functionFolder: setup.zshFolder, environment: env, folder: setup.home)
     {
       #expect(got == ["json"])
     }
-    if let got = try Shells.zsh(
+    if let got = try await Shells.zsh(
       "pomo import \(plans)a", functionFolder: setup.zshFolder, environment: env, folder: setup.home)
     {
       #expect(got == ["arms.json"])
     }
-    if let got = try Shells.fish("pomo report --format=j", script: setup.fishScript, environment: env) {
+    if let got = try await Shells.fish("pomo report --format=j", script: setup.fishScript, environment: env) {
       #expect(got == ["--format=json"])
     }
-    if let got = try Shells.fish("pomo import \(plans)a", script: setup.fishScript, environment: env) {
+    if let got = try await Shells.fish("pomo import \(plans)a", script: setup.fishScript, environment: env) {
       #expect(got == [plans + "arms.json"])
     }
-    if let got = try Shells.fish("pomo start \(plans)", script: setup.fishScript, environment: env) {
+    if let got = try await Shells.fish("pomo start \(plans)", script: setup.fishScript, environment: env) {
       #expect(got == [plans + "arms.json", plans + "legs.json"])
     }
   }

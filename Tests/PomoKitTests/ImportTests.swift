@@ -5,7 +5,7 @@ import Testing
 @testable import PomoPlatform
 
 /// `pomo import` copies each new record's line as it stands and never rewrites one.
-@Suite("Import copies, never rewrites")
+@Suite("Import copies, never rewrites", .endToEnd)
 struct ImportTests {
   static let foreign: [String] = [
     #"{"v":7,"id":"future","preset":"work","status":"completed","start":"2026-11-30T09:00:00.123456+09:00","end":"2026-11-30T09:25:00.5+09:00","colour":"red","phases":[{"name":"focus","kind":"work","start":"2026-11-30T09:00:00.123456+09:00","end":"2026-11-30T09:25:00.5+09:00","elapsed_seconds":1500.0001,"completed":true,"mood":{"deep":[1,2]}}]}"#,
@@ -14,7 +14,7 @@ struct ImportTests {
   ]
 
   @Test("each new record's line is appended byte for byte, and a second import appends nothing")
-  func byteForByte() throws {
+  func byteForByte() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
@@ -25,7 +25,7 @@ struct ImportTests {
     let source = try home.write(
       "source.jsonl",
       "\u{FEFF}" + Self.foreign.joined(separator: "\n") + "\nnot json\n" + Self.foreign[0] + "\n")
-    let first = try runPomo(["import", source, "--journal", target], environment: environment)
+    let first = try await runPomo(["import", source, "--journal", target], environment: environment)
     // The others are in; the status says one was not.
     #expect(first.status == 65)
     #expect(
@@ -34,14 +34,14 @@ struct ImportTests {
     #expect(first.out == "imported 2 sessions, 1 already present, 1 skipped (into \(target))\n")
     let expected = [present, Self.foreign[0], Self.foreign[2]].joined(separator: "\n") + "\n"
     #expect(try String(contentsOfFile: target, encoding: .utf8) == expected)
-    let again = try runPomo(["import", source, "--journal", target], environment: environment)
+    let again = try await runPomo(["import", source, "--journal", target], environment: environment)
     #expect(again.status == 65)
     #expect(again.out == "imported 0 sessions, 3 already present, 1 skipped (into \(target))\n")
     #expect(try String(contentsOfFile: target, encoding: .utf8) == expected)
   }
 
   @Test("a journal's tasks and corrections are counted as what they are, apart from its sessions")
-  func tasksCounted() throws {
+  func tasksCounted() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
@@ -54,15 +54,15 @@ struct ImportTests {
         #"{"v":1,"id":"s1","preset":"work","status":"completed","start":"2026-11-30T09:00:00Z","phases":[]}"#,
         #"{"v":2,"kind":"amend","id":"c1","target":"t1","at":"2026-11-30T10:00:00Z","host":"h","set":{"done":"2026-11-30T10:00:00Z"}}"#,
       ].joined(separator: "\n") + "\n")
-    let result = try runPomo(["import", source, "--journal", target], environment: environment)
+    let result = try await runPomo(["import", source, "--journal", target], environment: environment)
     #expect(result.err == "")
     #expect(result.out == "imported 1 session, 2 tasks and 1 correction, 0 already present, 0 skipped (into \(target))\n")
-    let again = try runPomo(["import", source, "--journal", target], environment: environment)
+    let again = try await runPomo(["import", source, "--journal", target], environment: environment)
     #expect(again.out == "imported 0 sessions, 4 already present, 0 skipped (into \(target))\n")
   }
 
   @Test("what any file of a journal folder holds is already present, sessions, tasks and corrections alike")
-  func folderHolds() throws {
+  func folderHolds() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
@@ -79,15 +79,15 @@ struct ImportTests {
       "journal/mine-bbbbbb.jsonl",
       #"{"v":1,"id":"s0","preset":"work","status":"completed","start":"2026-11-29T09:00:00Z","phases":[]}"# + "\n")
     let source = try home.write("source.jsonl", lines.joined(separator: "\n") + "\n")
-    let result = try runPomo(["import", source, "--journal", home.file("journal") + "/"], environment: environment)
+    let result = try await runPomo(["import", source, "--journal", home.file("journal") + "/"], environment: environment)
     #expect(result.err == "")
     #expect(result.out.hasPrefix("imported 1 session, 3 already present, 0 skipped"), "\(result.out)")
-    let again = try runPomo(["import", source, "--journal", home.file("journal") + "/"], environment: environment)
+    let again = try await runPomo(["import", source, "--journal", home.file("journal") + "/"], environment: environment)
     #expect(again.out.hasPrefix("imported 0 sessions, 4 already present, 0 skipped"), "\(again.out)")
   }
 
   @Test("one durable append for all the records: 20,000 import in a few seconds at most")
-  func batch() throws {
+  func batch() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
@@ -97,7 +97,7 @@ struct ImportTests {
     let source = try home.write("source.jsonl", lines.joined(separator: "\n") + "\n")
     let target = home.file("data/journal.jsonl")
     let started = Date()
-    let result = try runPomo(["import", source, "--journal", target], environment: environment)
+    let result = try await runPomo(["import", source, "--journal", target], environment: environment)
     let seconds = Date().timeIntervalSince(started)
     #expect(result.status == 0)
     // All at one time: each shares it with the others, counted and the first few named.

@@ -4,28 +4,28 @@ import Testing
 
 @testable import PomoKit
 
-@Suite("The manual, pomo(1)")
+@Suite("The manual, pomo(1)", .endToEnd)
 struct ManualTests {
   @Test("mandoc -T lint -W all reports nothing", .requires(.mandoc))
-  func lint() throws {
+  func lint() async throws {
     guard let mandoc = Shells.require("mandoc") else { return }
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
-    let page = try runPomo(["manual"], environment: ["HOME": home.path])
+    let page = try await runPomo(["manual"], environment: ["HOME": home.path])
     #expect(page.status == 0)
     let file = try home.write("pomo.1", page.out)
-    let lint = try runProgram([mandoc, "-T", "lint", "-W", "all", file], environment: ["PATH": Shells.searchPath])
+    let lint = try await runProgram([mandoc, "-T", "lint", "-W", "all", file], environment: ["PATH": Shells.searchPath])
     #expect(lint.out + lint.err == "")
     #expect(lint.status == 0)
   }
 
   @Test("man -l renders it, with every section, command and option", .requires(.man))
-  func renders() throws {
+  func renders() async throws {
     guard let man = Shells.require("man") else { return }
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let file = try home.write("pomo.1", InProcess(home: home.path).run("manual").out)
-    let result = try runProgram(
+    let result = try await runProgram(
       [man, "-l", file],
       environment: [
         "PATH": Shells.searchPath, "MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat", "LANG": "C.UTF-8",
@@ -77,18 +77,18 @@ struct ManualTests {
   }
 }
 
-@Suite("Scripts/install.sh")
+@Suite("Scripts/install.sh", .endToEnd)
 struct InstallTests {
   @Test(
     "installs the binary, the manual and the completions where each tool looks under ~/.local",
     .requires(.bash, .bashCompletion, .zsh, .fish, .man))
-  func install() throws {
+  func install() async throws {
     guard let bash = Shells.require("bash") else { return }
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let environment = ["HOME": home.path, "PATH": Shells.searchPath]
     // The debug binary: a release build in the test suite would take minutes.
-    let result = try runProgram(
+    let result = try await runProgram(
       [bash, packageRoot + "/Scripts/install.sh", "--binary", pomoBinary], environment: environment, timeout: 120)
     #expect(result.status == 0, "\(result.err)")
     let prefix = home.file(".local")
@@ -105,20 +105,20 @@ struct InstallTests {
 
     // Each shell finds what was installed on its own, with pomo from PREFIX/bin.
     let shellEnvironment = Shells.environment(home: home.path, binFolder: prefix + "/bin")
-    if let got = try Shells.bash(["pomo", "st"], script: nil, environment: shellEnvironment, folder: home) {
+    if let got = try await Shells.bash(["pomo", "st"], script: nil, environment: shellEnvironment, folder: home) {
       #expect(got == ["start", "status", "stop"])
     }
-    if let got = try Shells.fish("pomo presets show hi", script: nil, environment: shellEnvironment) {
+    if let got = try await Shells.fish("pomo presets show hi", script: nil, environment: shellEnvironment) {
       #expect(got == ["hiit"])
     }
-    if let got = try Shells.zsh(
+    if let got = try await Shells.zsh(
       "pomo report --format ", functionFolder: prefix + "/share/zsh/site-functions", environment: shellEnvironment,
       folder: home)
     {
       #expect(got == ["csv", "html", "json", "svg", "text"])
     }
     if let man = Shells.require("man") {
-      let page = try runProgram(
+      let page = try await runProgram(
         [man, "-M", prefix + "/share/man", "pomo"],
         environment: ["PATH": Shells.searchPath, "MANPAGER": "cat", "MANWIDTH": "80", "HOME": home.path])
       #expect(page.status == 0, "\(page.err)")
@@ -127,18 +127,18 @@ struct InstallTests {
   }
 
   @Test("--prefix DIR installs there; a bad argument exits 64", .requires(.bash))
-  func prefixAndUsage() throws {
+  func prefixAndUsage() async throws {
     guard let bash = Shells.require("bash") else { return }
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let environment = ["HOME": home.path, "PATH": Shells.searchPath]
     let prefix = home.file("opt/pomo")
-    let result = try runProgram(
+    let result = try await runProgram(
       [bash, packageRoot + "/Scripts/install.sh", "--prefix", prefix, "--binary", pomoBinary], environment: environment)
     #expect(result.status == 0, "\(result.err)")
     #expect(FileManager.default.isExecutableFile(atPath: prefix + "/bin/pomo"))
     #expect(!FileManager.default.fileExists(atPath: home.file(".local")))
-    let bad = try runProgram([bash, packageRoot + "/Scripts/install.sh", "--prefx", prefix], environment: environment)
+    let bad = try await runProgram([bash, packageRoot + "/Scripts/install.sh", "--prefx", prefix], environment: environment)
     #expect(bad.status == 64)
     #expect(bad.err.hasPrefix("install.sh: unknown argument '--prefx'\n"))
   }

@@ -269,7 +269,7 @@ struct OptionAuditTests {
   ]
 
   @Test("every option a command reads is declared", arguments: commandTree().map(\.path))
-  func audit(path: [String]) throws {
+  func audit(path: [String]) async throws {
     let name = path.joined(separator: " ")
     let node = try #require(command(at: path))
     let runs = try #require(Self.runs[name], "no audit runs for '\(name)': add them to OptionAuditTests.runs")
@@ -297,8 +297,7 @@ struct OptionAuditTests {
       if words.contains("--detach") {
         // The background session records itself when its one second is up.
         #expect(run.out.contains("Running in the background"))
-        let deadline = Date().addingTimeInterval(60)
-        while (try? home.records(home.journal).count) ?? 0 <= before && Date() < deadline { usleep(20_000) }
+        _ = await waitUntil { (try? home.records(home.journal).count) ?? 0 > before }
         #expect(try home.records(home.journal).last?.status == .completed)
       } else if name == "pomo start" && !words.contains("--dry-run") {
         let last = try home.records(home.journal).last

@@ -8,7 +8,7 @@ import Testing
 
 /// Output to a pipe or a file is not cut at 80 columns: fields are whole for `grep` and `cut`,
 /// unless `COLUMNS` says how wide to be. Prose (help) still wraps at 80.
-@Suite("output that is not a terminal")
+@Suite("output that is not a terminal", .endToEnd)
 struct OutputWidthTests {
   static let longTag = "a-tag-that-is-much-longer-than-anything-a-terminal-line-leaves-room-for"
 
@@ -17,43 +17,43 @@ struct OutputWidthTests {
   }
 
   @Test("output to a pipe is not cut at 80 columns: log, presets, report and dry runs keep their fields whole")
-  func pipedOutputIsWhole() throws {
+  func pipedOutputIsWhole() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let env = environment(home)
-    let added = try runPomo(
+    let added = try await runPomo(
       ["add", "work", "--start", "2026-11-30T09:00", "--tag", "code review", "--tag", Self.longTag], environment: env)
     #expect(added.status == 0, "\(added.err)")
-    let log = try runPomo(["log"], environment: env)
+    let log = try await runPomo(["log"], environment: env)
     #expect(log.out.contains("code review,\(Self.longTag)\n"), "\(log.out)")
-    let presets = try runPomo(["presets"], environment: env)
+    let presets = try await runPomo(["presets"], environment: env)
     #expect(!presets.out.contains("…"), "\(presets.out)")
     #expect(presets.out.contains(try #require(try PresetCatalog.builtIns().first { $0.name == "hiit" }).description))
-    let report = try runPomo(["report", "--from", "2026-11-30", "--to", "2026-11-30"], environment: env)
+    let report = try await runPomo(["report", "--from", "2026-11-30", "--to", "2026-11-30"], environment: env)
     #expect(report.out.contains(Self.longTag + " "), "\(report.out)")
     let name = "a phase whose name is cut at eighty columns but whole in a pipe"
     let file = try home.write("long.json", #"{"round": [{"name": "\#(name)", "kind": "work", "duration": "1m"}]}"#)
-    let dry = try runPomo(["start", file, "--dry-run"], environment: env)
+    let dry = try await runPomo(["start", file, "--dry-run"], environment: env)
     #expect(dry.out.contains(name), "\(dry.out)\(dry.err)")
   }
 
   @Test("COLUMNS still sets the width of output to a pipe")
-  func columnsStillCuts() throws {
+  func columnsStillCuts() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let env = environment(home, ["COLUMNS": "80"])
     #expect(
-      try runPomo(["add", "work", "--start", "2026-11-30T09:00", "--tag", Self.longTag], environment: env).status == 0)
-    let log = try runPomo(["log"], environment: env)
+      try await runPomo(["add", "work", "--start", "2026-11-30T09:00", "--tag", Self.longTag], environment: env).status == 0)
+    let log = try await runPomo(["log"], environment: env)
     #expect(log.out.split(separator: "\n").allSatisfy { $0.count < 80 }, "\(log.out)")
-    #expect(try runPomo(["presets"], environment: env).out.contains("…"))
+    #expect(try await runPomo(["presets"], environment: env).out.contains("…"))
   }
 
   @Test("help to a pipe still wraps at 80 columns")
-  func helpWraps() throws {
+  func helpWraps() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
-    let help = try runPomo(["start", "--help"], environment: environment(home))
+    let help = try await runPomo(["start", "--help"], environment: environment(home))
     #expect(help.status == 0)
     #expect(help.out.split(separator: "\n").allSatisfy { $0.count <= 80 })
   }
@@ -176,14 +176,14 @@ struct OutputWidthTests {
   }
 
   @Test("every table command to a pipe, through the binary: nothing is cut")
-  func binaryTables() throws {
+  func binaryTables() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let env = environment(home)
     _ = try home.write(
       ".config/pomo/presets/\(Self.longPreset).json",
       #"{"description": "a preset of one phase", "round": [{"name": "x", "kind": "work", "duration": "1m"}]}"#)
-    let added = try runPomo(
+    let added = try await runPomo(
       ["add", Self.longPreset, "--start", "2026-11-30T09:00", "--tag", Self.longTag], environment: env)
     #expect(added.status == 0, "\(added.err)")
     #expect(added.out.contains(Self.longPreset + "  "), "\(added.out)")
@@ -191,16 +191,16 @@ struct OutputWidthTests {
       ["presets"], ["log"], ["report", "--from", "2026-11-30", "--to", "2026-11-30"],
       ["report", "--year", "2026"], ["journal"],
     ] {
-      let run = try runPomo(arguments, environment: env)
+      let run = try await runPomo(arguments, environment: env)
       #expect(run.status == 0, "\(arguments) \(run.err)")
       #expect(!run.out.contains("…") && !run.out.contains("~/.config/pomo/presets/…"), "\(arguments)\n\(run.out)")
     }
-    let presets = try runPomo(["presets"], environment: env).out
+    let presets = try await runPomo(["presets"], environment: env).out
     #expect(presets.contains(Self.longPreset + " "), "\(presets)")
     #expect(presets.contains("~/.config/pomo/presets/\(Self.longPreset).json  "), "\(presets)")
-    let log = try runPomo(["log"], environment: env).out
+    let log = try await runPomo(["log"], environment: env).out
     #expect(log.contains(Self.longPreset + "  completed") && log.contains(Self.longTag + "\n"), "\(log)")
-    let narrow = try runPomo(["log"], environment: environment(home, ["COLUMNS": "60"])).out
+    let narrow = try await runPomo(["log"], environment: environment(home, ["COLUMNS": "60"])).out
     #expect(narrow.contains("\n    " + Self.longTag.prefix(20)), "\(narrow)")
   }
 }

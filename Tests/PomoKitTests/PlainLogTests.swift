@@ -6,15 +6,15 @@ import Testing
   import Glibc
 #endif
 
-@Suite("PlainLog: TERM=dumb gets the plain lines, not escape codes")
+@Suite("PlainLog: TERM=dumb gets the plain lines, not escape codes", .endToEnd)
 struct PlainLogDumbTerminalTests {
   @Test("a session on a dumb terminal prints no ESC and no carriage-return animation")
-  func dumbTerminal() throws {
+  func dumbTerminal() async throws {
     let home = try SampleHome()
     defer { home.folder.cleanUp() }
     let pty = try PseudoTerminal(
       ["start", home.tiny], environment: home.environment(["LANG": "C.UTF-8", "TERM": "dumb"]))
-    #expect(pty.waitForExit() == 0)
+    #expect(await pty.waitForExit() == 0)
     let text = pty.text
     #expect(!pty.output.contains(0x1B), "\(text.debugDescription)")
     // The terminal itself turns "\n" into "\r\n"; any other "\r" would be pomo redrawing.
@@ -26,15 +26,15 @@ struct PlainLogDumbTerminalTests {
   }
 
   @Test("keys still work on a dumb terminal: q quits with 130")
-  func keysOnDumbTerminal() throws {
+  func keysOnDumbTerminal() async throws {
     let home = try SampleHome()
     defer { home.folder.cleanUp() }
     let pty = try PseudoTerminal(
       ["start", home.long], environment: home.environment(["LANG": "C.UTF-8", "TERM": "dumb"]))
-    #expect(pty.waitForText("start   focus"))
-    #expect(pty.waitFor { !$0.isCooked })
+    #expect(await pty.waitForText("start   focus"))
+    #expect(await pty.waitFor { !$0.isCooked })
     pty.send("q")
-    #expect(pty.waitForExit() == 130)
+    #expect(await pty.waitForExit() == 130)
     #expect(!pty.output.contains(0x1B))
     #expect(pty.text.contains("Stopped long: 0 of 8 phases done"))
   }

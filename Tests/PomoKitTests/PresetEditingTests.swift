@@ -6,7 +6,7 @@ import Testing
 
 /// `pomo presets new`, `presets schema` and `presets show --json`: the real binary in a
 /// temporary HOME.
-@Suite("End to end: editing presets")
+@Suite("End to end: editing presets", .endToEnd)
 struct PresetEditingTests {
   static let builtInNames = BuiltinPresetFiles.all.map(\.name)
 
@@ -15,21 +15,21 @@ struct PresetEditingTests {
   }
 
   @Test("show --json loads back to the same plan", arguments: builtInNames)
-  func showJSONRoundTrip(name: String) throws {
+  func showJSONRoundTrip(name: String) async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let environment = ["HOME": home.path]
-    let shown = try runPomo(["presets", "show", name, "--json"], environment: environment)
+    let shown = try await runPomo(["presets", "show", name, "--json"], environment: environment)
     #expect(shown.status == 0)
     #expect(shown.err == "")
     let file = try home.write("\(name)-copy.json", shown.out)
-    let original = try runPomo(["start", name, "--dry-run"], environment: environment)
-    let copy = try runPomo(["start", file, "--dry-run"], environment: environment)
+    let original = try await runPomo(["start", name, "--dry-run"], environment: environment)
+    let copy = try await runPomo(["start", file, "--dry-run"], environment: environment)
     #expect(original.status == 0)
     #expect(copy.status == 0)
     #expect(copy.out == original.out)
     // Printing the copy prints the same text: the rendering is canonical.
-    #expect(try runPomo(["presets", "show", file, "--json"], environment: environment).out == shown.out)
+    #expect(try await runPomo(["presets", "show", file, "--json"], environment: environment).out == shown.out)
   }
 
   @Test("show --json, whole, with --rounds applied")
@@ -56,20 +56,20 @@ struct PresetEditingTests {
   }
 
   @Test("presets schema prints the embedded schema, the file's bytes")
-  func schema() throws {
+  func schema() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
-    let result = try runPomo(["presets", "schema"], environment: ["HOME": home.path])
+    let result = try await runPomo(["presets", "schema"], environment: ["HOME": home.path])
     #expect(result.status == 0)
     #expect(result.out == (try String(contentsOfFile: packageRoot + "/Presets/preset.schema.json", encoding: .utf8)))
   }
 
   @Test("presets new writes a private copy of work with the schema beside it, and it runs")
-  func newFromWork() throws {
+  func newFromWork() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let environment = ["HOME": home.path, "XDG_CONFIG_HOME": home.file("cfg")]
-    let result = try runPomo(["presets", "new", "focus"], environment: environment)
+    let result = try await runPomo(["presets", "new", "focus"], environment: environment)
     let folder = home.file("cfg/pomo/presets")
     #expect(result.status == 0)
     #expect(result.out == "Wrote \(folder)/focus.json, a copy of the built-in preset 'work'\n")
@@ -80,30 +80,30 @@ struct PresetEditingTests {
     #expect(text.hasPrefix("{\n  \"$schema\": \"./preset.schema.json\",\n  \"name\": \"focus\",\n"))
     #expect(try String(contentsOfFile: folder + "/preset.schema.json", encoding: .utf8) == PresetCatalog.schema)
     // The schema is not listed as a preset, and the new preset runs like work.
-    let list = try runPomo(["presets"], environment: environment)
+    let list = try await runPomo(["presets"], environment: environment)
     #expect(list.status == 0)
     #expect(list.err == "")
     #expect(list.out.contains("\nfocus "))
     #expect(!list.out.contains("preset.schema"))
-    let dry = try runPomo(["start", "focus", "--dry-run"], environment: environment)
-    let work = try runPomo(["start", "work", "--dry-run"], environment: environment)
+    let dry = try await runPomo(["start", "focus", "--dry-run"], environment: environment)
+    let work = try await runPomo(["start", "work", "--dry-run"], environment: environment)
     #expect(dry.status == 0)
     #expect(dry.out.replacingOccurrences(of: "focus: 4 rounds", with: "work: 4 rounds") == work.out)
   }
 
   @Test("presets new --from a built-in or a file, and a stale schema is refreshed")
-  func newFrom() throws {
+  func newFrom() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let environment = ["HOME": home.path]
     let folder = home.file(".config/pomo/presets")
     try home.write(".config/pomo/presets/preset.schema.json", "{}")
-    #expect(try runPomo(["presets", "new", "legs", "--from", "hiit"], environment: environment).status == 0)
+    #expect(try await runPomo(["presets", "new", "legs", "--from", "hiit"], environment: environment).status == 0)
     #expect(try String(contentsOfFile: folder + "/preset.schema.json", encoding: .utf8) == PresetCatalog.schema)
-    let plan = try runPomo(["start", "legs", "--dry-run"], environment: environment)
-    let hiit = try runPomo(["start", "hiit", "--dry-run"], environment: environment)
+    let plan = try await runPomo(["start", "legs", "--dry-run"], environment: environment)
+    let hiit = try await runPomo(["start", "hiit", "--dry-run"], environment: environment)
     #expect(plan.out.dropFirst(4) == hiit.out.dropFirst(4))
-    let fromFile = try runPomo(["presets", "new", "legs2", "--from", folder + "/legs.json"], environment: environment)
+    let fromFile = try await runPomo(["presets", "new", "legs2", "--from", folder + "/legs.json"], environment: environment)
     #expect(fromFile.status == 0)
     #expect(fromFile.out == "Wrote \(folder)/legs2.json, a copy of the preset '\(folder)/legs.json'\n")
     let legs = try String(contentsOfFile: folder + "/legs.json", encoding: .utf8)
@@ -112,12 +112,12 @@ struct PresetEditingTests {
   }
 
   @Test("presets new never overwrites: exit 1, one line naming the file, the file unchanged")
-  func newRefusesToOverwrite() throws {
+  func newRefusesToOverwrite() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let environment = ["HOME": home.path]
     let file = try home.write(".config/pomo/presets/mine.json", "not even JSON")
-    let result = try runPomo(["presets", "new", "mine"], environment: environment)
+    let result = try await runPomo(["presets", "new", "mine"], environment: environment)
     #expect(result.status == 1)
     #expect(result.out == "")
     #expect(result.err == "Error: \(file) already exists; choose another name, or edit or remove that file\n")
@@ -143,10 +143,10 @@ struct PresetEditingTests {
   ]
 
   @Test("presets new: a bad name or source is a usage error (64), and nothing is written", arguments: usageErrors)
-  func newUsage(words: [String], message: String) throws {
+  func newUsage(words: [String], message: String) async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
-    let result = try runPomo(words, environment: ["HOME": home.path])
+    let result = try await runPomo(words, environment: ["HOME": home.path])
     #expect(result.status == 64)
     #expect(
       result.err == message

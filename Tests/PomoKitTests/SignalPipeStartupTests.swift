@@ -10,10 +10,10 @@ import Testing
   import Glibc
 #endif
 
-@Suite("SignalPipe: a signal during start-up is held, then handled")
+@Suite("SignalPipe: a signal during start-up is held, then handled", .endToEnd)
 struct SignalPipeStartupTests {
   /// Exit status as the shell shows it, and whether the process was killed rather than exiting.
-  static func wait(_ pid: pid_t, timeout: TimeInterval = 60) -> (code: Int32, killed: Bool)? {
+  static func wait(_ pid: pid_t, timeout: TimeInterval = 60) async -> (code: Int32, killed: Bool)? {
     let deadline = Date().addingTimeInterval(timeout)
     var status: Int32 = 0
     while Date() < deadline {
@@ -21,7 +21,7 @@ struct SignalPipeStartupTests {
         let killed = (status & 0x7F) != 0
         return (killed ? 128 + (status & 0x7F) : (status >> 8) & 0xFF, killed)
       }
-      usleep(5_000)
+      await pause(milliseconds: 5)
     }
     kill(pid, SIGKILL)
     waitpid(pid, &status, 0)
@@ -37,7 +37,7 @@ struct SignalPipeStartupTests {
   /// second warning to a full stderr pipe. A signal sent then must not kill it; it must be
   /// handled once the session runs.
   @Test("SIGTERM or SIGHUP while pomo starts up: exit 128+N and a signal record", arguments: [SIGTERM, SIGHUP])
-  func heldAtStartUp(signal: Int32) throws {
+  func heldAtStartUp(signal: Int32) async throws {
     let home = try SampleHome()
     defer { home.folder.cleanUp() }
     try home.folder.write(
@@ -59,10 +59,9 @@ struct SignalPipeStartupTests {
 
     // Wait until the first warning is in the pipe: pomo is now blocked writing the second.
     var waiting = 0
-    let deadline = Date().addingTimeInterval(30)
-    while waiting < filler.count + first.utf8.count && Date() < deadline {
+    _ = await waitUntil(30) {
       _ = ioctl(fds[0], UInt(FIONREAD), &waiting)
-      usleep(2_000)
+      return waiting >= filler.count + first.utf8.count
     }
     #expect(waiting == filler.count + first.utf8.count)
     kill(pid, signal)
@@ -74,7 +73,7 @@ struct SignalPipeStartupTests {
       if n <= 0 { break }
       stderrText += buffer[0..<n]
     }
-    let finished = try #require(Self.wait(pid))
+    let finished = try #require(await Self.wait(pid))
     #expect(finished.code == 128 + signal)
     #expect(!finished.killed, "pomo died of the signal instead of handling it")
     let records = try Self.records(home)
@@ -84,7 +83,7 @@ struct SignalPipeStartupTests {
   }
 
   @Test("SIGTERM right after spawn, many times: always 143, never a lost session or a hang")
-  func rightAfterSpawn() throws {
+  func rightAfterSpawn() async throws {
     let home = try SampleHome()
     defer { home.folder.cleanUp() }
     let environment = home.environment(["LANG": "C.UTF-8", "TERM": "xterm-256color"])
@@ -94,12 +93,12 @@ struct SignalPipeStartupTests {
       // Later and later: from at once to a few milliseconds in, across start-up.
       if run > 0 { usleep(useconds_t(run * 500)) }
       kill(pty.pid, SIGTERM)
-      #expect(pty.waitForExit() == 143, "run \(run): \(pty.visible)")
+      #expect(await pty.waitForExit() == 143, "run \(run): \(pty.visible)")
       #expect(pty.isCooked, "run \(run)")
       if pty.visible.contains("focus") { started += 1 }
     }
     // Every session that began is recorded, interrupted by the signal; none is left running.
-    let status = try runPomo(["status"], environment: environment)
+    let status = try await runPomo(["status"], environment: environment)
     #expect(status.out == "idle\n", "\(status.out)")
     let records = try Self.records(home)
     #expect(records.count >= started)
@@ -107,7 +106,7 @@ struct SignalPipeStartupTests {
   }
 
   @Test("other commands still die of SIGTERM and SIGHUP at once")
-  func otherCommands() throws {
+  func otherCommands() async throws {
     let home = try SampleHome()
     defer { home.folder.cleanUp() }
     // `pomo report` with its output on a pipe nobody reads blocks in write; a signal must end it.
@@ -118,14 +117,13 @@ struct SignalPipeStartupTests {
     let pid = try spawnPomo(["completions", "zsh"], home: home, pipe: fds[1], as: 1)
     close(fds[1])
     var waiting = 0
-    let deadline = Date().addingTimeInterval(30)
-    while waiting < 4096 && Date() < deadline {
+    _ = await waitUntil(30) {
       _ = ioctl(fds[0], UInt(FIONREAD), &waiting)
-      usleep(2_000)
+      return waiting >= 4096
     }
     #expect(waiting == 4096)
     kill(pid, SIGTERM)
-    let finished = try #require(Self.wait(pid))
+    let finished = try #require(await Self.wait(pid))
     #expect(finished.code == 143)
     #expect(finished.killed)
   }

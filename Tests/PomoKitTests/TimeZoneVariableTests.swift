@@ -3,7 +3,7 @@ import Testing
 
 @testable import PomoCore
 
-@Suite("An unusable TZ is reported once")
+@Suite("An unusable TZ is reported once", .endToEnd)
 struct TimeZoneVariableTests {
   static let zones: Set<String> = ["Europe/Berlin", "UTC", "America/New_York", "/usr/share/zoneinfo/Asia/Tokyo"]
 
@@ -23,11 +23,11 @@ struct TimeZoneVariableTests {
   }
 
   @Test("TZ=garbage: one warning line on stderr, and the report says UTC", .requires(.zoneinfo))
-  func garbage() throws {
+  func garbage() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let env = ["HOME": home.path, "PATH": "/usr/bin:/bin", "TZ": "garbage", "POMO_JOURNAL": home.file("j.jsonl")]
-    let report = try runPomo(["report", "--today"], environment: env)
+    let report = try await runPomo(["report", "--today"], environment: env)
     #expect(report.status == 0)
     #expect(
       report.err
@@ -35,14 +35,14 @@ struct TimeZoneVariableTests {
     )
     #expect(report.out.split(separator: "\n").first?.hasSuffix(" (UTC)") == true)
     #expect(!report.out.contains("garbage"))
-    let json = try runPomo(["report", "--today", "--format", "json"], environment: env)
+    let json = try await runPomo(["report", "--today", "--format", "json"], environment: env)
     #expect(json.out.contains(#""time_zone":"UTC""#))
     #expect(json.err.split(separator: "\n").count == 1)
-    let log = try runPomo(["log"], environment: env)
+    let log = try await runPomo(["log"], environment: env)
     #expect(log.err.split(separator: "\n").count == 1)
     var good = env
     good["TZ"] = "Europe/Berlin"
-    let fine = try runPomo(["report", "--today"], environment: good)
+    let fine = try await runPomo(["report", "--today"], environment: good)
     #expect(fine.err == "")
     #expect(fine.out.split(separator: "\n").first?.hasSuffix(" (Europe/Berlin)") == true)
   }

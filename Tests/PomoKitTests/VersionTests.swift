@@ -25,9 +25,9 @@ struct VersionTests {
   }
 
   @Test("pomo --version names the commit HEAD points to", .requires(.git))
-  func versionNamesTheCommit() throws {
+  func versionNamesTheCommit() async throws {
     guard FileManager.default.fileExists(atPath: packageRoot + "/.git") else { return }
-    let git = try runProgram(
+    let git = try await runProgram(
       [RequiredTool.path(of: "git")!, "-c", "safe.directory=*", "-C", packageRoot, "rev-parse", "--short=7", "HEAD"],
       environment: ["PATH": RequiredTool.searchPath, "HOME": "/nonexistent"])
     #expect(git.status == 0, "\(git.err)")

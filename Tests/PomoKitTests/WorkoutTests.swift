@@ -12,7 +12,7 @@ import Testing
 // Workouts away from the keyboard. Quick timers, the big display, voice cues,
 // sounds and the workout summary.
 
-@Suite("Quick timers")
+@Suite("Quick timers", .endToEnd)
 struct QuickTimerTests {
   static let parses: [(String, QuickTimer)] = [
     ("25m", QuickTimer(spec: "25m", work: .seconds(1500))),
@@ -125,11 +125,11 @@ struct QuickTimerTests {
   }
 
   @Test("a quick timer is recorded under its spec, and its rounds run and end as asked")
-  func recorded() throws {
+  func recorded() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let env = ["HOME": home.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "COLUMNS": "80"]
-    let run = try runPomo(["start", "1s/1s", "-r", "2", "--warmup", "1s", "--no-notify"], environment: env)
+    let run = try await runPomo(["start", "1s/1s", "-r", "2", "--warmup", "1s", "--no-notify"], environment: env)
     #expect(run.status == 0, "\(run.err)")
     #expect(run.out.hasPrefix("1s/1s: 2 rounds, 4 phases, 0:04\n"))
     // Not a terminal, COLUMNS=80: 80 columns.
@@ -147,29 +147,29 @@ struct QuickTimerTests {
   }
 
   @Test("an endless timer stops on q or pomo stop, recorded under its spec")
-  func endlessStops() throws {
+  func endlessStops() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let env = ["HOME": home.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "TERM": "xterm"]
     let pty = try PseudoTerminal(["start", "1s/1s", "--no-notify"], environment: env)
-    #expect(pty.waitForText("round 2"))
+    #expect(await pty.waitForText("round 2"))
     pty.send("q")
-    #expect(pty.waitForExit() == 130)
+    #expect(await pty.waitForExit() == 130)
     #expect(pty.visible.contains("Stopped 1s/1s: "))
     let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
     #expect(record.preset == "1s/1s" && record.status == .interrupted && record.rounds == Preset.roundsRange.upperBound)
     // pomo resume reads the timer back from the record's preset name, rounds still endless.
     let resumed = try PseudoTerminal(["resume", "--no-notify"], environment: env)
-    #expect(resumed.waitForText("1s/1s: endless rounds of 0:02"))
-    #expect(resumed.waitForText("round \((record.phases.last?.round ?? 0) + 1)"))
+    #expect(await resumed.waitForText("1s/1s: endless rounds of 0:02"))
+    #expect(await resumed.waitForText("round \((record.phases.last?.round ?? 0) + 1)"))
     resumed.send("q")
-    #expect(resumed.waitForExit() == 130)
+    #expect(await resumed.waitForExit() == 130)
     let last = try #require(try journalRecords(home.file(journalFile(home.path))).last)
     #expect(last.preset == "1s/1s" && last.resumedFrom == record.id)
   }
 }
 
-@Suite("Config: display, voice, speaker, sound")
+@Suite("Config: display, voice, speaker, sound", .endToEnd)
 struct WorkoutConfigTests {
   @Test("the new keys are read")
   func keys() throws {

@@ -29,12 +29,12 @@ struct DesktopNotificationsTests {
     return engine
   }
 
-  func start(clicks: [String], mode: String = "actions") throws -> DBusDaemon {
-    let daemon = try DBusDaemon()
+  func start(clicks: [String], mode: String = "actions") async throws -> DBusDaemon {
+    let daemon = try await DBusDaemon()
     try daemon.startPeer(
       DBusStandIns.steeredNotificationServer,
       arguments: [daemon.folder.file("notify.jsonl"), clicks.joined(separator: ","), mode])
-    #expect(waitUntil(60) { daemon.peerLog.contains("notification server ready") }, "\(daemon.peerLog)")
+    #expect(await waitUntil(60) { daemon.peerLog.contains("notification server ready") }, "\(daemon.peerLog)")
     return daemon
   }
 
@@ -43,11 +43,11 @@ struct DesktopNotificationsTests {
   func serve(
     _ notifications: DesktopNotifications, engine: SessionEngine, timeout: TimeInterval = 30,
     until done: ([SessionCommand]) -> Bool
-  ) -> [SessionCommand] {
+  ) async -> [SessionCommand] {
     var engine = engine
     var commands: [SessionCommand] = []
-    _ = waitUntil(timeout) {
-      for fd in notifications.descriptors where UnixSocket.waitReadable(fd, milliseconds: 50) {
+    _ = await waitUntil(timeout) {
+      for fd in notifications.descriptors where UnixSocket.waitReadable(fd, milliseconds: 0) {
         notifications.serve(ready: [fd]) { command in
           commands.append(command)
           let events = engine.apply(command)
@@ -65,7 +65,7 @@ struct DesktopNotificationsTests {
   }
 
   @Test("no address, an unreachable bus, no server, a server without actions: each says why")
-  func openErrors() throws {
+  func openErrors() async throws {
     #expect(DesktopNotifications.open(environment: [:]).failure == .noBus)
     guard
       case .unreachable = DesktopNotifications.open(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"])
@@ -74,14 +74,14 @@ struct DesktopNotificationsTests {
       Issue.record("an absent socket is unreachable")
       return
     }
-    let empty = try DBusDaemon()
+    let empty = try await DBusDaemon()
     defer { empty.stop() }
     guard case .noServer(let error) = DesktopNotifications.open(environment: empty.environment).failure else {
       Issue.record("a bus without a server has none")
       return
     }
     #expect(error.description.contains("ServiceUnknown"))
-    let plain = try start(clicks: [], mode: "noactions")
+    let plain = try await start(clicks: [], mode: "noactions")
     defer { plain.stop() }
     #expect(DesktopNotifications.open(environment: plain.environment).failure == .noActions)
     #expect(
@@ -90,40 +90,40 @@ struct DesktopNotificationsTests {
   }
 
   @Test("a click on 'Skip break' while focus waits is 'next' then 'skip', carried out once", .hangLimit)
-  func click() throws {
-    let daemon = try start(clicks: ["skip"])
+  func click() async throws {
+    let daemon = try await start(clicks: ["skip"])
     defer { daemon.stop() }
     let notifications = try DesktopNotifications.open(environment: daemon.environment).get()
     let engine = waitingEngine()
     #expect(notifications.post(engine, title: "pomo: go done", body: "Next: rest", warning: false))
-    let commands = serve(notifications, engine: engine) { $0.count >= 2 }
+    let commands = await serve(notifications, engine: engine) { $0.count >= 2 }
     #expect(commands == [.next, .skip], "\(lines(daemon))")
     #expect(lines(daemon).first?.contains(#""clicked": "skip""#) == true)
   }
 
   @Test("a notification server that restarts is believed under its new name: a click on it is carried out", .hangLimit)
-  func serverRestarts() throws {
-    let daemon = try DBusDaemon()
+  func serverRestarts() async throws {
+    let daemon = try await DBusDaemon()
     defer { daemon.stop() }
     let record = daemon.folder.file("notify.jsonl")
     let first = try daemon.startPeer(DBusStandIns.steeredNotificationServer, arguments: [record, "", "actions"])
-    #expect(waitUntil(60) { daemon.peerLog.contains("notification server ready") }, "\(daemon.peerLog)")
+    #expect(await waitUntil(60) { daemon.peerLog.contains("notification server ready") }, "\(daemon.peerLog)")
     let notifications = try DesktopNotifications.open(environment: daemon.environment).get()
     kill(first.processIdentifier, SIGKILL)
-    first.waitUntilExit()
+    await first.waitForExit()
     try daemon.startPeer(DBusStandIns.steeredNotificationServer, arguments: [record, "skip", "actions"])
-    #expect(waitUntil(60) { daemon.peerLog.components(separatedBy: "notification server ready").count == 3 })
+    #expect(await waitUntil(60) { daemon.peerLog.components(separatedBy: "notification server ready").count == 3 })
     let engine = waitingEngine()
     #expect(notifications.post(engine, title: "pomo: go done", body: "Next: rest", warning: false))
-    let commands = serve(notifications, engine: engine) { $0.count >= 2 }
+    let commands = await serve(notifications, engine: engine) { $0.count >= 2 }
     #expect(commands == [.next, .skip], "the restarted server's click was dropped: \(lines(daemon))")
   }
 
   @Test(
     "a phase that moves on before Notify's reply: its notification is closed once the id comes; one sent again before its id is closed too",
     .hangLimit)
-  func repliesLate() throws {
-    let daemon = try start(clicks: [])
+  func repliesLate() async throws {
+    let daemon = try await start(clicks: [])
     defer { daemon.stop() }
     let notifications = try DesktopNotifications.open(environment: daemon.environment).get()
     var engine = waitingEngine()
@@ -133,7 +133,7 @@ struct DesktopNotificationsTests {
     // Then the phase moves on another way before the second's reply is read.
     let events = engine.apply(.next)
     notifications.sessionDidUpdate(engine, events: events)
-    serve(notifications, engine: engine) { _ in
+    await serve(notifications, engine: engine) { _ in
       lines(daemon).filter { $0.contains("CloseNotification") }.count >= 2
     }
     let closed = lines(daemon).filter { $0.contains("CloseNotification") }
@@ -144,13 +144,13 @@ struct DesktopNotificationsTests {
   @Test(
     "forged, malformed and unknown signals and a flood are dropped; a bus that goes away ends the control without a spin",
     .hangLimit)
-  func hostile() throws {
-    let daemon = try start(clicks: [], mode: "hostile")
+  func hostile() async throws {
+    let daemon = try await start(clicks: [], mode: "hostile")
     defer { daemon.stop() }
     let notifications = try DesktopNotifications.open(environment: daemon.environment).get()
     let engine = waitingEngine()
     #expect(notifications.post(engine, title: "pomo: go done", body: "", warning: false))
-    _ = waitUntil(30) { !lines(daemon).isEmpty }
+    _ = await waitUntil(30) { !lines(daemon).isEmpty }
     // Another peer on the bus pretends to be the server: the bus never hands its signal on.
     let forger = try DBusConnection(address: DBusAddress(daemon.address), timeout: .seconds(30))
     try forger.send(
@@ -159,13 +159,13 @@ struct DesktopNotificationsTests {
         body: [.uint32(41), .string("next")]), timeout: .seconds(30))
     // The server's own nonsense (unknown ids and keys, wrong signatures, a flood), then one
     // real click: only that one is carried out.
-    let commands = serve(notifications, engine: engine, timeout: 60) { !$0.isEmpty }
+    let commands = await serve(notifications, engine: engine, timeout: 60) { !$0.isEmpty }
     #expect(commands == [.extend(.seconds(300))])
     #expect(notifications.isOpen)
     // The bus goes away: the control closes, and Alerts is told to use notify-send.
     daemon.stop()
     let started = Date()
-    serve(notifications, engine: engine, timeout: 30) { _ in !notifications.isOpen }
+    await serve(notifications, engine: engine, timeout: 30) { _ in !notifications.isOpen }
     #expect(!notifications.isOpen)
     #expect(notifications.descriptors.isEmpty)
     #expect(Date().timeIntervalSince(started) < 30)

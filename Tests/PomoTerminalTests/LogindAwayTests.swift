@@ -25,11 +25,11 @@ struct LogindAwayTests {
     let watcher: LogindAway
 
     /// `state`: what the stand-in's session is from its start ("locked", "idle").
-    init(state: [String] = [], idleAfter: Duration = .seconds(300)) throws {
-      daemon = try DBusDaemon(.system)
+    init(state: [String] = [], idleAfter: Duration = .seconds(300)) async throws {
+      daemon = try await DBusDaemon(.system)
       logind = try daemon.startPeer(DBusStandIns.logind, arguments: state)
       let daemon = daemon
-      #expect(waitUntil(60) { daemon.peerLog.contains("logind ready") }, "\(daemon.peerLog)")
+      #expect(await waitUntil(60) { daemon.peerLog.contains("logind ready") }, "\(daemon.peerLog)")
       steering = try DBusConnection.systemBus(environment: daemon.environment, timeout: .seconds(60))
       let preset = Preset(name: "f", round: [phase("go", .work, 600)])
       engine = SessionEngine(plan: Plan(preset: preset), clock: clock.clock, away: .standard)
@@ -54,9 +54,9 @@ struct LogindAwayTests {
 
     /// Serves as the event loop would until `done`, at most 30 s; whether it came.
     @discardableResult
-    func serve(until done: () -> Bool) -> Bool {
-      waitUntil(30) {
-        for fd in watcher.descriptors where UnixSocket.waitReadable(fd, milliseconds: 50) {
+    func serve(until done: () -> Bool) async -> Bool {
+      await waitUntil(30) {
+        for fd in watcher.descriptors where UnixSocket.waitReadable(fd, milliseconds: 0) {
           watcher.serve(ready: [fd]) { command in
             publish(engine.apply(command))
             return engine
@@ -80,94 +80,94 @@ struct LogindAwayTests {
   }
 
   @Test("a lock ended by 'pomo back' leaves the next Lock heard, and its Unlock ends it", .hangLimit)
-  func lockAfterBack() throws {
-    let desk = try Desk()
+  func lockAfterBack() async throws {
+    let desk = try await Desk()
     defer { desk.cleanUp() }
     try desk.steer("Lock")
-    #expect(desk.serve { desk.away == .lock })
+    #expect(await desk.serve { desk.away == .lock })
     desk.apply(.back)
     #expect(desk.engine.status == .running)
     #expect(desk.watcher.causes.isEmpty)
     // The locker locks again without logind having said Unlock in between.
     try desk.steer("Lock")
-    #expect(desk.serve { desk.away == .lock }, "a Lock after 'pomo back' is heard")
+    #expect(await desk.serve { desk.away == .lock }, "a Lock after 'pomo back' is heard")
     try desk.steer("Unlock")
-    #expect(desk.serve { desk.away == nil })
+    #expect(await desk.serve { desk.away == nil })
     #expect(desk.engine.status == .running)
   }
 
   @Test("an Unlock never ends a 'pomo away --cause idle', even after a lock 'pomo back' ended", .hangLimit)
-  func unlockLeavesAwayByHand() throws {
-    let desk = try Desk()
+  func unlockLeavesAwayByHand() async throws {
+    let desk = try await Desk()
     defer { desk.cleanUp() }
     try desk.steer("Lock")
-    #expect(desk.serve { desk.away == .lock })
+    #expect(await desk.serve { desk.away == .lock })
     desk.apply(.back)
     desk.apply(.away(.idle))
     #expect(desk.away == .idle)
     try desk.steer("Unlock")
     // A sleep after it: once it is heard, so was the Unlock before it.
     try desk.steer("Sleep", [.boolean(true)])
-    #expect(desk.serve { desk.watcher.causes.contains(.sleep) })
+    #expect(await desk.serve { desk.watcher.causes.contains(.sleep) })
     #expect(desk.away == .idle, "the Unlock ended a time away begun by hand")
     try desk.steer("Sleep", [.boolean(false)])
-    #expect(desk.serve { desk.watcher.causes.isEmpty })
+    #expect(await desk.serve { desk.watcher.causes.isEmpty })
     #expect(desk.away == .idle)
   }
 
   @Test(
     "a suspend then the locker's Lock: waking keeps the session away until Unlock, in one time away", .hangLimit)
-  func sleepThenLock() throws {
-    let desk = try Desk()
+  func sleepThenLock() async throws {
+    let desk = try await Desk()
     defer { desk.cleanUp() }
     try desk.steer("Sleep", [.boolean(true)])
-    #expect(desk.serve { desk.away == .sleep })
+    #expect(await desk.serve { desk.away == .sleep })
     try desk.steer("Lock")
-    #expect(desk.serve { desk.watcher.causes == [.sleep, .lock] })
+    #expect(await desk.serve { desk.watcher.causes == [.sleep, .lock] })
     try desk.steer("Sleep", [.boolean(false)])
-    #expect(desk.serve { desk.watcher.causes == [.lock] })
+    #expect(await desk.serve { desk.watcher.causes == [.lock] })
     #expect(desk.away == .sleep, "waking ended the time away while the screen was locked")
     #expect(desk.engine.status == .paused)
     try desk.steer("Unlock")
-    #expect(desk.serve { desk.away == nil })
+    #expect(await desk.serve { desk.away == nil })
     #expect(desk.engine.status == .running)
   }
 
   @Test("a session begun while the screen is locked is away from its start, until Unlock", .hangLimit)
-  func lockedAtStart() throws {
-    let desk = try Desk(state: ["locked"])
+  func lockedAtStart() async throws {
+    let desk = try await Desk(state: ["locked"])
     defer { desk.cleanUp() }
-    #expect(desk.serve { desk.away == .lock }, "the LockedHint at the start was not read")
+    #expect(await desk.serve { desk.away == .lock }, "the LockedHint at the start was not read")
     #expect(desk.engine.status == .paused)
     try desk.steer("Unlock")
-    #expect(desk.serve { desk.away == nil })
+    #expect(await desk.serve { desk.away == nil })
   }
 
   @Test("a session begun on an idle desk counts it idle once idle_after has passed", .hangLimit)
-  func idleAtStart() throws {
-    let desk = try Desk(state: ["idle"], idleAfter: .seconds(60))
+  func idleAtStart() async throws {
+    let desk = try await Desk(state: ["idle"], idleAfter: .seconds(60))
     defer { desk.cleanUp() }
     // The hint is read, and the wait for idle_after begins.
-    #expect(desk.serve { desk.watcher.nextWake(desk.engine) != nil }, "the IdleHint at the start was not read")
+    #expect(await desk.serve { desk.watcher.nextWake(desk.engine) != nil }, "the IdleHint at the start was not read")
     desk.clock.advance(.seconds(61))
-    #expect(desk.serve { desk.away == .idle })
+    #expect(await desk.serve { desk.away == .idle })
   }
 
   @Test("a logind that restarts is heard again: its Lock pauses, and a lock it forgot ends", .hangLimit)
-  func logindRestarts() throws {
-    let desk = try Desk()
+  func logindRestarts() async throws {
+    let desk = try await Desk()
     defer { desk.cleanUp() }
     try desk.steer("Lock")
-    #expect(desk.serve { desk.away == .lock })
+    #expect(await desk.serve { desk.away == .lock })
     // logind restarts with the screen unlocked: the lock it held is over.
     kill(desk.logind.processIdentifier, SIGKILL)
-    desk.logind.waitUntilExit()
+    await desk.logind.waitForExit()
     desk.logind = try desk.daemon.startPeer(DBusStandIns.logind)
-    #expect(desk.serve { desk.away == nil }, "the restarted logind's hints were not read")
-    #expect(waitUntil(60) { desk.daemon.peerLog.components(separatedBy: "logind ready").count == 3 })
+    #expect(await desk.serve { desk.away == nil }, "the restarted logind's hints were not read")
+    #expect(await waitUntil(60) { desk.daemon.peerLog.components(separatedBy: "logind ready").count == 3 })
     try desk.steer("Lock")
-    #expect(desk.serve { desk.away == .lock }, "the restarted logind's Lock was not heard")
+    #expect(await desk.serve { desk.away == .lock }, "the restarted logind's Lock was not heard")
     try desk.steer("Unlock")
-    #expect(desk.serve { desk.away == nil })
+    #expect(await desk.serve { desk.away == nil })
   }
 }

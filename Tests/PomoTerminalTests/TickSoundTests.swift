@@ -23,7 +23,7 @@ final class FakePlayback: SoundPlayback {
 }
 
 /// The tick on virtual time: 150 s of focus, a 30 s break, then 150 s of focus again.
-@Suite("The tick")
+@Suite("The tick", .endToEnd)
 struct TickSoundTests {
   let clock = FakeClock()
 
@@ -162,10 +162,10 @@ struct TickSoundTests {
   }
 }
 
-@Suite("The tick, end to end")
+@Suite("The tick, end to end", .endToEnd)
 struct TickSoundEndToEndTests {
   @Test("a player starts with each focus phase, never in a break, and none is left when the session ends")
-  func players() throws {
+  func players() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let log = home.file("played.log")
@@ -174,7 +174,7 @@ struct TickSoundEndToEndTests {
     chmod(player, 0o755)
     try home.write(".config/pomo/config.json", #"{"sounds": {"tick": "tick", "volume": 0.5}}"#)
     let env = ["HOME": home.path, "LANG": "C.UTF-8", "PATH": home.file("bin") + ":/usr/bin:/bin"]
-    let run = try runPomo(["start", "2s/2s", "-r", "2", "--no-notify"], environment: env)
+    let run = try await runPomo(["start", "2s/2s", "-r", "2", "--no-notify"], environment: env)
     #expect(run.status == 0 && run.err == "", "\(run.err)")
     let lines = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
     let track = home.file(".cache/pomo/sounds/tick-50.wav")
@@ -187,7 +187,7 @@ struct TickSoundEndToEndTests {
   }
 
   @Test("the tick is off unless the config sets it")
-  func offByDefault() throws {
+  func offByDefault() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let log = home.file("played.log")
@@ -195,9 +195,9 @@ struct TickSoundEndToEndTests {
     chmod(player, 0o755)
     try home.write(".config/pomo/config.json", #"{"sounds": {"work_end": "chime"}}"#)
     let env = ["HOME": home.path, "LANG": "C.UTF-8", "PATH": home.file("bin") + ":/usr/bin:/bin"]
-    let run = try runPomo(["start", "1s", "--no-notify"], environment: env)
+    let run = try await runPomo(["start", "1s", "--no-notify"], environment: env)
     #expect(run.status == 0, "\(run.err)")
-    #expect(waitUntil { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("chime-60.wav") })
+    #expect(await waitUntil { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("chime-60.wav") })
     #expect(!((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").contains("tick"))
   }
 }

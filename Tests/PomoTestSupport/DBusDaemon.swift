@@ -30,7 +30,7 @@ package final class DBusDaemon {
   private var peers: [Process] = []
 
   /// Starts the daemon and waits (at most `timeout` seconds) until it prints its address.
-  package init(_ kind: Kind = .session, policy: Policy = .open, timeout: TimeInterval = 60) throws {
+  package init(_ kind: Kind = .session, policy: Policy = .open, timeout: TimeInterval = 60) async throws {
     let folder = try TemporaryFolder()
     self.folder = folder
     self.kind = kind
@@ -62,7 +62,7 @@ package final class DBusDaemon {
     try process.run()
     try? output?.close()  // the daemon has its own copy
     var line: String?
-    _ = waitUntil(timeout) {
+    _ = await waitUntil(timeout) {
       line = folder.read("address").flatMap { $0.split(separator: "\n").first.map(String.init) }
       return line != nil || !process.isRunning
     }

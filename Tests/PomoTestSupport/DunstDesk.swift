@@ -11,8 +11,8 @@ package final class DunstDesk {
 
   /// Starts the bus, the X server and dunst, and waits (each at most `timeout` seconds) until
   /// dunst answers `dunstctl is-paused`.
-  package init(timeout: TimeInterval = 60) throws {
-    bus = try DBusDaemon()
+  package init(timeout: TimeInterval = 60) async throws {
+    bus = try await DBusDaemon()
     let folder = bus.folder
     let printed = folder.file("display")
     _ = FileManager.default.createFile(atPath: printed, contents: nil)
@@ -28,7 +28,7 @@ package final class DunstDesk {
     try xvfb.run()
     try? out?.close()
     var number: String?
-    _ = waitUntil(timeout) {
+    _ = await waitUntil(timeout) {
       number = folder.read("display").flatMap { $0.split(separator: "\n").first.map(String.init) }
       return number != nil || !xvfb.isRunning
     }
@@ -49,7 +49,7 @@ package final class DunstDesk {
     dunst.standardOutput = FileHandle.nullDevice
     dunst.standardError = FileHandle.nullDevice
     try dunst.run()
-    guard waitUntil(timeout, { self.isPaused() != nil || !dunst.isRunning }), isPaused() != nil else {
+    guard await waitUntil(timeout, { await self.isPaused() != nil || !dunst.isRunning }), await isPaused() != nil else {
       stop()
       throw DBusDaemon.Failure(description: "dunst did not answer 'dunstctl is-paused' within \(timeout) s")
     }
@@ -61,23 +61,16 @@ package final class DunstDesk {
   }
 
   /// `dunstctl ARGS` on this desk: its output, trimmed; nil when it failed.
-  package func dunstctl(_ arguments: String...) -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: RequiredTool.path(of: "dunstctl") ?? "/usr/bin/dunstctl")
-    process.arguments = arguments
-    process.environment = ["PATH": RequiredTool.searchPath].merging(environment) { $1 }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return nil }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  package func dunstctl(_ arguments: String...) async -> String? {
+    let program = RequiredTool.path(of: "dunstctl") ?? "/usr/bin/dunstctl"
+    let environment = ["PATH": RequiredTool.searchPath].merging(environment) { $1 }
+    guard let result = try? await runProgram([program] + arguments, environment: environment), result.status == 0
+    else { return nil }
+    return result.out.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   /// `true` or `false`, as dunst says; nil when it does not answer.
-  package func isPaused() -> String? { dunstctl("is-paused") }
+  package func isPaused() async -> String? { await dunstctl("is-paused") }
 
   /// Stops dunst, the X server and the bus (killed, as `DBusDaemon.stop` explains), and waits.
   package func stop() {

@@ -23,3 +23,14 @@ package func documentationText() throws -> String {
     try String(contentsOfFile: packageRoot + "/" + $0, encoding: .utf8)
   }.joined(separator: "\n")
 }
+
+/// Copies the built binary to `path`, its folder made, through `cp`: no descriptor open for
+/// writing on the copy ever lives in the test process. One would be inherited by a child that
+/// another test forks meanwhile, and running the copy would fail with "Text file busy"
+/// (ETXTBSY) until that child execs.
+package func copyPomoBinary(to path: String) async throws {
+  try FileManager.default.createDirectory(
+    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+  let copy = try await runProgram(["/bin/cp", pomoBinary, path], environment: [:])
+  guard copy.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path]) }
+}

@@ -11,8 +11,8 @@ extension PomoHome {
   }
 
   /// `task WORDS`, without questions or chatter.
-  package func task(_ words: [String]) throws -> Finished {
+  package func task(_ words: [String]) async throws -> Finished {
     let task = try #require(RequiredTool.path(of: "task"))
-    return try runProgram([task, "rc.confirmation=off", "rc.verbose=nothing"] + words, environment: environment)
+    return try await runProgram([task, "rc.confirmation=off", "rc.verbose=nothing"] + words, environment: environment)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PomoCore
 
 /// The one end-to-end fixture: a temporary HOME to run the real binary in as a user would, an
 /// environment that holds nothing of the caller's, and the preset files a test names.
@@ -34,11 +35,11 @@ package struct PomoHome {
   package func preset(_ name: String) -> String { folder.file(name + ".json") }
 
   /// Runs the real binary in this HOME and waits for it.
-  package func run(_ words: [String], stdin: String? = nil, timeout: TimeInterval = 60) throws -> Finished {
-    try runPomo(words, environment: environment, stdin: stdin, timeout: timeout)
+  package func run(_ words: [String], stdin: String? = nil, timeout: TimeInterval = 60) async throws -> Finished {
+    try await runPomo(words, environment: environment, stdin: stdin, timeout: timeout)
   }
 
-  package func run(_ words: String...) throws -> Finished { try run(words) }
+  package func run(_ words: String...) async throws -> Finished { try await run(words) }
 
   /// The real binary on a pseudo-terminal in this HOME.
   package func terminal(_ words: [String], columns: UInt16 = 80, rows: UInt16 = 24) throws -> PseudoTerminal {
@@ -77,6 +78,15 @@ package struct PomoHome {
     }
     try process.run()
     return process
+  }
+
+  /// Kills the session running in this HOME, if any: a test's cleanup, which a `defer` cannot
+  /// wait on `pomo stop` for. What the session would have recorded no longer matters.
+  package func killSession() {
+    guard let data = FileManager.default.contents(atPath: folder.file(".local/state/pomo/current.json")),
+      let pid = (try? JSONParser.parse(Array(data)))?["pid"]?.intValue, pid > 0
+    else { return }
+    kill(pid_t(pid), SIGKILL)
   }
 
   package func cleanUp() { folder.cleanUp() }

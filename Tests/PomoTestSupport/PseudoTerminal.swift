@@ -109,25 +109,26 @@ package final class PseudoTerminal {
     _ = ioctl(master, UInt(TIOCSWINSZ), &size)
   }
 
-  /// Reads output until `condition` holds or `timeout` passes; true if it held.
+  /// Reads output until `condition` holds or `timeout` passes; true if it held. Like every wait
+  /// here it suspends between reads instead of blocking (see `waitUntil`).
   @discardableResult
-  package func waitFor(_ timeout: TimeInterval = 60, _ condition: (PseudoTerminal) -> Bool) -> Bool {
+  package func waitFor(_ timeout: TimeInterval = 60, _ condition: (PseudoTerminal) -> Bool) async -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       drain()
       if condition(self) { return true }
-      usleep(10_000)
+      await pause(milliseconds: 10)
     }
     drain()
     return condition(self)
   }
 
-  package func waitForText(_ needle: String, timeout: TimeInterval = 60) -> Bool {
-    waitFor(timeout) { $0.visible.contains(needle) }
+  package func waitForText(_ needle: String, timeout: TimeInterval = 60) async -> Bool {
+    await waitFor(timeout) { $0.visible.contains(needle) }
   }
 
   /// Waits for the child to exit; returns its exit code (128+N if killed by signal N).
-  package func waitForExit(timeout: TimeInterval = 60) -> Int32? {
+  package func waitForExit(timeout: TimeInterval = 60) async -> Int32? {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       drain()
@@ -137,26 +138,26 @@ package final class PseudoTerminal {
         // (a loaded machine): read a little longer.
         for _ in 0..<10 {
           drain()
-          usleep(20_000)
+          await pause(milliseconds: 20)
         }
         drain()
         let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         exitStatus = code
         return code
       }
-      usleep(10_000)
+      await pause(milliseconds: 10)
     }
     return nil
   }
 
   /// Waits until the child is stopped (Ctrl-Z).
-  package func waitForStop(timeout: TimeInterval = 60) -> Bool {
+  package func waitForStop(timeout: TimeInterval = 60) async -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
       drain()
       var status: Int32 = 0
       if waitpid(pid, &status, WNOHANG | WUNTRACED) == pid, (status & 0xFF) == 0x7F { return true }
-      usleep(10_000)
+      await pause(milliseconds: 10)
     }
     return false
   }

@@ -3,14 +3,17 @@ import Testing
 
 /// Runs the real binary as a user would, with only the given environment, and waits.
 package func runPomo(_ arguments: [String], environment: [String: String], stdin: String? = nil, timeout: TimeInterval = 60)
-  throws -> Finished
+  async throws -> Finished
 {
-  try runProgram([pomoBinary] + arguments, environment: environment, stdin: stdin, timeout: timeout)
+  try await runProgram([pomoBinary] + arguments, environment: environment, stdin: stdin, timeout: timeout)
 }
 
 /// Runs a program (`argv[0]` a full path) with only the given environment, and waits.
+///
+/// The wait suspends and the pipes are read on threads of their own, so the cooperative pool's
+/// few threads run other tests meanwhile (see `waitUntil`).
 package func runProgram(_ argv: [String], environment: [String: String], stdin: String? = nil, timeout: TimeInterval = 60)
-  throws -> Finished
+  async throws -> Finished
 {
   let arguments = Array(argv.dropFirst())
   let process = Process()
@@ -24,31 +27,20 @@ package func runProgram(_ argv: [String], environment: [String: String], stdin: 
   let inPipe = Pipe()
   process.standardInput = inPipe
   try process.run()
+  // Read both pipes while the process runs, so a large output cannot block it.
+  async let outData = onOwnThread { outPipe.fileHandleForReading.readDataToEndOfFile() }
+  async let errData = onOwnThread { errPipe.fileHandleForReading.readDataToEndOfFile() }
   if let stdin { inPipe.fileHandleForWriting.write(Data(stdin.utf8)) }
   try? inPipe.fileHandleForWriting.close()
-  // Read both pipes while the process runs, so a large output cannot block it.
-  nonisolated(unsafe) var outData = Data()
-  nonisolated(unsafe) var errData = Data()
-  let group = DispatchGroup()
-  group.enter()
-  DispatchQueue.global().async {
-    outData = outPipe.fileHandleForReading.readDataToEndOfFile()
-    group.leave()
-  }
-  group.enter()
-  DispatchQueue.global().async {
-    errData = errPipe.fileHandleForReading.readDataToEndOfFile()
-    group.leave()
-  }
-  let deadline = Date().addingTimeInterval(timeout)
-  while process.isRunning && Date() < deadline { usleep(10_000) }
-  if process.isRunning {
-    process.terminate()
-    Issue.record("pomo \(arguments) did not finish in \(timeout) s")
-  }
-  process.waitUntilExit()
-  group.wait()
+  await process.waitForExit(timeout: timeout)
   return Finished(
-    status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-    err: String(decoding: errData, as: UTF8.self))
+    status: process.terminationStatus, out: String(decoding: await outData, as: UTF8.self),
+    err: String(decoding: await errData, as: UTF8.self))
+}
+
+/// Runs `body`, which blocks, on a thread of its own, and suspends until it returns.
+package func onOwnThread<Result: Sendable>(_ body: @escaping @Sendable () -> Result) async -> Result {
+  await withCheckedContinuation { continuation in
+    Thread { continuation.resume(returning: body()) }.start()
+  }
 }

@@ -76,11 +76,11 @@ package enum Shells {
   /// Completes `line` in the real bash with bash-completion; nil `script` loads pomo's the
   /// way bash-completion finds an installed one. Returns the candidates, sorted.
   package static func bash(_ words: [String], script: String?, environment: [String: String], folder: TemporaryFolder)
-    throws -> [String]?
+    async throws -> [String]?
   {
     guard let bash = require("bash") else { return nil }
     let harness = try folder.write("harness.bash", bashHarness)
-    let result = try runProgram(
+    let result = try await runProgram(
       [bash, "--norc", "--noprofile", harness, script ?? ""] + words, environment: environment, timeout: 60)
     #expect(result.status == 0, "bash: \(result.err)")
     return lines(result.out)
@@ -88,22 +88,22 @@ package enum Shells {
 
   /// Completes `line` in the real zsh with `_pomo` from `folder`.
   package static func zsh(_ line: String, functionFolder: String, environment: [String: String], folder: TemporaryFolder)
-    throws -> [String]?
+    async throws -> [String]?
   {
     guard let zsh = require("zsh") else { return nil }
     let harness = try folder.write("harness.zsh", zshHarness)
-    let result = try runProgram([zsh, "-f", harness, functionFolder, line], environment: environment, timeout: 60)
+    let result = try await runProgram([zsh, "-f", harness, functionFolder, line], environment: environment, timeout: 60)
     #expect(result.status == 0, "zsh: \(result.err)")
     return lines(result.out)
   }
 
   /// Each shell runs in HOME, so file candidates come from there.
   /// Completes `line` in the real fish (`complete -C`), after sourcing `script` if given.
-  package static func fish(_ line: String, script: String?, environment: [String: String]) throws -> [String]? {
+  package static func fish(_ line: String, script: String?, environment: [String: String]) async throws -> [String]? {
     guard let fish = require("fish") else { return nil }
     let source = "cd ~; " + (script.map { "source '\($0)'; " } ?? "")
     let escaped = line.replacing("\\", with: "\\\\").replacing("'", with: "\\'")
-    let result = try runProgram(
+    let result = try await runProgram(
       [fish, "-c", source + "complete -C '\(escaped)'"], environment: environment, timeout: 60)
     #expect(result.status == 0, "fish: \(result.err)")
     // Each line is a candidate, a tab, and its description.

@@ -8,7 +8,7 @@ import Testing
 /// Correcting history at its edges: a record no reader would take is never written, an edit
 /// that changes nothing writes nothing, corrections made at once all count, and import and
 /// export work through pipes whatever the locale.
-@Suite("Correcting history at its edges")
+@Suite("Correcting history at its edges", .endToEnd)
 struct HistoryEdgeCaseTests {
   static let now = 1_796_126_400.0  // 2026-12-01T12:00:00Z
 
@@ -54,40 +54,39 @@ struct HistoryEdgeCaseTests {
   }
 
   @Test("corrections made at once on one machine each see the one before: ten undos take back ten adds")
-  func concurrentCorrections() throws {
+  func concurrentCorrections() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let environment = ["HOME": home.path, "TZ": "UTC", "PATH": "/usr/bin:/bin"]
     for hours in 2...7 {
-      #expect(try runPomo(["add", "25m", "--start", "-\(hours)h"], environment: environment).status == 0)
+      #expect(try await runPomo(["add", "25m", "--start", "-\(hours)h"], environment: environment).status == 0)
     }
-    let results = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 6)
-    defer { results.deallocate() }
-    nonisolated(unsafe) let codes = results
-    DispatchQueue.concurrentPerform(iterations: 6) { k in
-      codes[k] = (try? runPomo(["undo"], environment: environment).status) ?? -1
+    // Six at once: the tasks only wait on their processes, so they all run together.
+    let codes = await withTaskGroup(of: Int32.self) { group in
+      for _ in 0..<6 { group.addTask { (try? await runPomo(["undo"], environment: environment).status) ?? -1 } }
+      return await group.reduce(into: []) { $0.append($1) }
     }
-    #expect(Array(results) == Array(repeating: 0, count: 6))
-    let log = try runPomo(["log"], environment: environment)
+    #expect(codes == Array(repeating: 0, count: 6))
+    let log = try await runPomo(["log"], environment: environment)
     #expect(log.out == "No sessions recorded yet. Start one with 'pomo start work'.\n")
   }
 
   @Test("import from a pipe in every format; export keeps UTF-8 whatever the locale")
-  func pipesAndLocales() throws {
+  func pipesAndLocales() async throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let environment = ["HOME": home.path, "TZ": "UTC", "PATH": "/usr/bin:/bin"]  // no LANG: not UTF-8
-    let piped = try runPomo(
+    let piped = try await runPomo(
       ["import", "--from", "timewarrior", "-"], environment: environment, stdin: InterchangeSamples.timewarrior)
     #expect(piped.status == 0, "\(piped.err)")
     #expect(piped.out.hasPrefix("imported 3 sessions, 0 already present, 1 skipped"))
-    #expect(try runPomo(["edit", "last", "--tag", "café"], environment: environment).status == 0)
-    let json = try runPomo(
+    #expect(try await runPomo(["edit", "last", "--tag", "café"], environment: environment).status == 0)
+    let json = try await runPomo(
       ["export", "--today", "--from", "2026-11-30", "--to", "2026-12-01"], environment: environment)
     #expect(json.status == 64)  // one range only
-    let all = try runPomo(["export"], environment: environment)
+    let all = try await runPomo(["export"], environment: environment)
     #expect(all.out.contains(#""caf\u00e9""#))
-    let csv = try runPomo(["export", "--format", "csv"], environment: environment)
+    let csv = try await runPomo(["export", "--format", "csv"], environment: environment)
     #expect(csv.out.contains("café"))
   }
 }

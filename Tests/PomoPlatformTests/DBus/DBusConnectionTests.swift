@@ -57,14 +57,14 @@ struct DBusConnectionTests {
   }
 
   @Test("a bus that closes in the middle of a signal, read as an event loop would")
-  func closedMidSignal() throws {
+  func closedMidSignal() async throws {
     let folder = try TemporaryFolder()
     defer { folder.cleanUp() }
     let bus = try FakeBus(in: folder, .closeMidSignal)
     let connection = try DBusConnection(address: DBusAddress(bus.address), timeout: .seconds(60))
     #expect(connection.uniqueName == ":1.1")
     var failure: DBusError?
-    let ended = waitUntil(60) {
+    let ended = await waitUntil(60) {
       guard UnixSocket.waitReadable(connection.fileDescriptor, milliseconds: 100) else { return false }
       do {
         try connection.readAvailable()

@@ -8,15 +8,15 @@ import Testing
 @Suite("DBus against a real dbus-daemon", .requires(.dbusDaemon))
 struct DBusDaemonTests {
   /// Waits (generously) until `name` is owned on the bus, as a stand-in starting up.
-  func waitForName(_ name: String, on connection: DBusConnection, daemon: DBusDaemon) -> Bool {
-    let appeared = waitUntil(60) { (try? connection.listNames(timeout: .seconds(30)))?.contains(name) == true }
+  func waitForName(_ name: String, on connection: DBusConnection, daemon: DBusDaemon) async -> Bool {
+    let appeared = await waitUntil(60) { (try? connection.listNames(timeout: .seconds(30)))?.contains(name) == true }
     if !appeared { Issue.record("\(name) did not appear on the bus; the stand-in said: \(daemon.peerLog)") }
     return appeared
   }
 
   @Test("Hello gives a unique name, and ListNames lists the bus and this connection")
-  func hello() throws {
-    let daemon = try DBusDaemon()
+  func hello() async throws {
+    let daemon = try await DBusDaemon()
     defer { daemon.stop() }
     let connection = try DBusConnection.sessionBus(environment: daemon.environment, timeout: .seconds(60))
     #expect(connection.uniqueName.hasPrefix(":"))
@@ -27,8 +27,8 @@ struct DBusDaemonTests {
   }
 
   @Test("the abstract socket connects, and a transport that fails gives way to the next")
-  func transports() throws {
-    let daemon = try DBusDaemon()
+  func transports() async throws {
+    let daemon = try await DBusDaemon()
     defer { daemon.stop() }
     let abstract = try DBusConnection(address: DBusAddress(daemon.abstractAddress), timeout: .seconds(60))
     #expect(abstract.uniqueName.hasPrefix(":"))
@@ -48,8 +48,8 @@ struct DBusDaemonTests {
   }
 
   @Test("a signal one connection emits reaches another that asked for it, read as an event loop would")
-  func signalBetweenConnections() throws {
-    let daemon = try DBusDaemon()
+  func signalBetweenConnections() async throws {
+    let daemon = try await DBusDaemon()
     defer { daemon.stop() }
     let listener = try DBusConnection.sessionBus(environment: daemon.environment, timeout: .seconds(60))
     let emitter = try DBusConnection.sessionBus(environment: daemon.environment, timeout: .seconds(60))
@@ -60,7 +60,7 @@ struct DBusDaemonTests {
     try emitter.send(.signal(path: "/org/pomo/Test", interface: "org.pomo.Test", member: "Tick", body: body))
     // The event loop's way: poll the descriptor, read what waits, take whole messages.
     var received: DBusMessage?
-    let arrived = waitUntil(60) {
+    let arrived = await waitUntil(60) {
       guard UnixSocket.waitReadable(listener.fileDescriptor, milliseconds: 100) else { return false }
       try? listener.readAvailable()
       while let message = try? listener.nextMessage() {
@@ -75,8 +75,8 @@ struct DBusDaemonTests {
   }
 
   @Test("a call to a name nobody owns is the bus's error, named", .hangLimit)
-  func remoteError() throws {
-    let daemon = try DBusDaemon()
+  func remoteError() async throws {
+    let daemon = try await DBusDaemon()
     defer { daemon.stop() }
     let connection = try DBusConnection.sessionBus(environment: daemon.environment, timeout: .seconds(60))
     do {
@@ -94,13 +94,13 @@ struct DBusDaemonTests {
   @Test(
     "with a stand-in notification server: Notify with actions and hints returns its id, a click comes back as ActionInvoked, close as NotificationClosed",
     .requires(.dbusDaemon, .pythonDBus, .pythonGLib))
-  func notifications() throws {
-    let daemon = try DBusDaemon()
+  func notifications() async throws {
+    let daemon = try await DBusDaemon()
     defer { daemon.stop() }
     let record = daemon.folder.file("notify.jsonl")
     try daemon.startPeer(DBusStandIns.notificationServer, arguments: [record])
     let connection = try DBusConnection.sessionBus(environment: daemon.environment, timeout: .seconds(60))
-    guard waitForName(Notifications.service, on: connection, daemon: daemon) else { return }
+    guard await waitForName(Notifications.service, on: connection, daemon: daemon) else { return }
     for rule in Notifications.matchRules { try connection.addMatch(rule, timeout: .seconds(60)) }
 
     #expect(try Notifications.capabilities(on: connection, timeout: .seconds(60)) == ["actions", "body"])
@@ -138,12 +138,12 @@ struct DBusDaemonTests {
   @Test(
     "with a stand-in logind on a stand-in system bus: the session's path, LockedHint and IdleHint, Lock, Unlock and PrepareForSleep",
     .requires(.dbusDaemon, .pythonDBus, .pythonGLib))
-  func logind() throws {
-    let daemon = try DBusDaemon(.system)
+  func logind() async throws {
+    let daemon = try await DBusDaemon(.system)
     defer { daemon.stop() }
     try daemon.startPeer(DBusStandIns.logind)
     let connection = try DBusConnection.systemBus(environment: daemon.environment, timeout: .seconds(60))
-    guard waitForName(Logind.service, on: connection, daemon: daemon) else { return }
+    guard await waitForName(Logind.service, on: connection, daemon: daemon) else { return }
 
     let session = try Logind.sessionPath(id: "auto", on: connection, timeout: .seconds(60))
     #expect(session == "/org/freedesktop/login1/session/_31")
