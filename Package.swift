@@ -90,6 +90,9 @@ let package = Package(
     .target(
       name: "PomoJournalTestSupport", dependencies: ["PomoJournal", "PomoTestSupport"],
       path: "Tests/PomoJournalTestSupport"),
+    .target(
+      name: "PomoKitTestSupport", dependencies: ["PomoKit", "PomoJournalTestSupport", "PomoTestSupport"],
+      path: "Tests/PomoKitTestSupport"),
     .testTarget(name: "PomoPlatformTests", dependencies: ["PomoPlatform", "PomoTestSupport"]),
     .testTarget(name: "PomoCoreTests", dependencies: ["PomoCore", "PomoTestSupport"]),
     .testTarget(name: "PomoJournalTests", dependencies: ["PomoJournal", "PomoTestSupport", "PomoJournalTestSupport"]),
@@ -104,9 +107,10 @@ let package = Package(
     // Its snapshots (help pages, the manual) are found through #filePath, so a test can rewrite
     // them in the source tree (CONTRIBUTING.md); they are no resources of the bundle.
     .testTarget(
-      name: "PomoKitTests", dependencies: ["PomoKit", "PomoTestSupport", "PomoJournalTestSupport"],
+      name: "PomoKitTests", dependencies: ["PomoKit", "PomoTestSupport", "PomoJournalTestSupport", "PomoKitTestSupport"],
       exclude: ["Snapshots"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["PomoKit", "PomoTestSupport", "PomoJournalTestSupport"]),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["PomoKit", "PomoTestSupport", "PomoJournalTestSupport", "PomoKitTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

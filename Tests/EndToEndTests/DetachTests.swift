@@ -26,7 +26,6 @@ struct DetachTests {
     ])
   }
 
-
   func records() throws -> [JournalRecord] { try journalRecords(journalPath) }
 
   /// The pid a running session's `status --json` reports.

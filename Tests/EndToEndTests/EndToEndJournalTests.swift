@@ -32,7 +32,6 @@ struct EndToEndJournalTests {
   /// Starts pomo in the background with output to /dev/null.
   func launch(_ arguments: [String]) throws -> Process { try fixture.launch(arguments) }
 
-
   @Test("a completed session is recorded with tags, note, phases and private files")
   func recorded() async throws {
     defer { home.cleanUp() }

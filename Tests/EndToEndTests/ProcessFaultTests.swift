@@ -32,7 +32,6 @@ struct ProcessFaultTests {
     throws -> Process
   { try fixture.launch(arguments, name: name, environment: env, program: program) }
 
-
   /// A session killed with SIGKILL, leaving its state file behind.
   func deadSession() async throws {
     let process = try launch(["start", home.file("long.json")], name: "dead")

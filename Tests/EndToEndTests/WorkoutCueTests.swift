@@ -22,7 +22,7 @@ func workoutEngine(_ clock: FakeClock, halfway: Bool = true) -> SessionEngine {
   return SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
 }
 
-@Suite("Voice cues", .endToEnd)
+@Suite("Voice cues")
 struct VoiceCueTests {
   @Test("what is said: each phase with its kind and round, 3-2-1, halfway, done")
   func phrases() {
@@ -105,77 +105,6 @@ struct VoiceCueTests {
     #expect(VoiceCues.speaker(configured: nil, path: "/nonexistent") == nil)
   }
 
-  /// A fake speaker on PATH: logs the time of each call (Unix seconds) and its words.
-  static func fakeSpeaker(in home: TemporaryFolder, name: String = "espeak-ng") throws -> String {
-    let log = home.file("spoken.log")
-    let script = try home.write(
-      "bin/\(name)", "#!/bin/sh\nprintf '%s %s\\n' \"$(date +%s.%N)\" \"$*\" >> '\(log)'\n")
-    chmod(script, 0o755)
-    return log
-  }
-
-  /// How late a call may come here: well under the second between two calls, so a call that
-  /// waited for the next tick fails, and generous for a loaded machine, where the speaker's
-  /// forks and `date` can each wait tens of milliseconds. The 100 ms target is measured on a
-  /// release build by `Scripts/bench.sh voice`.
-  static let lateness = 0.75
-
-  static func calls(_ log: String) -> [(time: Double, words: String)] {
-    let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-    return text.split(separator: "\n").map { line in
-      let parts = line.split(separator: " ", maxSplits: 1)
-      return (Double(parts[0]) ?? 0, parts.count > 1 ? String(parts[1]) : "")
-    }
-  }
-
-  @Test("speech starts at the moment it announces, never a second late, and never holds the timer up")
-  func timing() async throws {
-    let home = try TemporaryFolder()
-    defer { home.cleanUp() }
-    let log = try Self.fakeSpeaker(in: home)
-    let env = ["HOME": home.path, "LANG": "C.UTF-8", "PATH": home.file("bin") + ":/usr/bin:/bin"]
-    let run = try await runPomo(["start", "2s/1s", "-r", "2", "--voice", "--no-notify"], environment: env)
-    #expect(run.status == 0 && run.err == "", "\(run.err)")
-    // "done" may still be on its way when pomo exits: it never waits for the speaker.
-    #expect(await waitUntil { Self.calls(log).count == 6 })
-    let calls = Self.calls(log)
-    #expect(calls.map(\.words) == ["work, round 1 of 2", "1", "rest, round 1 of 2", "work, round 2 of 2", "1", "done"])
-    // Each call against its moment: 0 s, 1 s (one second left), 2 s, 3 s, 4 s, 5 s after
-    // the first, which is the session's start (the journal's, to the millisecond).
-    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
-    let moments: [Double] = [0, 1, 2, 3, 4, 5]
-    for (call, moment) in zip(calls, moments) {
-      let late = call.time - (record.start + moment)
-      #expect(late >= -0.005 && late < Self.lateness, "'\(call.words)' came \(Int(late * 1000)) ms after its moment")
-    }
-  }
-
-  @Test("with moves, the rest says the exercise next and the last round says so, each at its moment")
-  func nextTiming() async throws {
-    let home = try TemporaryFolder()
-    defer { home.cleanUp() }
-    let log = try Self.fakeSpeaker(in: home)
-    let preset = try home.write(
-      "moves.json",
-      #"{"rounds": 2, "round": [{"name": "{exercise}", "kind": "work", "duration": "1s", "exercises": ["burpees", "squats"]}, {"name": "rest", "kind": "rest", "duration": "1s"}], "announce": ["next", "last_round"]}"#
-    )
-    let env = ["HOME": home.path, "LANG": "C.UTF-8", "PATH": home.file("bin") + ":/usr/bin:/bin"]
-    let run = try await runPomo(["start", preset, "--voice", "--no-notify"], environment: env)
-    #expect(run.status == 0 && run.err == "", "\(run.err)")
-    #expect(await waitUntil { Self.calls(log).count == 5 })
-    let calls = Self.calls(log)
-    #expect(
-      calls.map(\.words) == [
-        "burpees, work, round 1 of 2", "rest, round 1 of 2. next: squats", "squats, work, round 2 of 2, last round",
-        "rest, round 2 of 2", "done",
-      ])
-    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
-    for (call, moment) in zip(calls, [0.0, 1, 2, 3, 4]) {
-      let late = call.time - (record.start + moment)
-      #expect(late >= -0.005 && late < Self.lateness, "'\(call.words)' came \(Int(late * 1000)) ms after its moment")
-    }
-  }
-
   @Test("the phrases: every fifth round counted, and the question for reps")
   func countPhrases() {
     let clock = FakeClock()
@@ -188,53 +117,9 @@ struct VoiceCueTests {
     #expect(said == ["5 rounds", "10 rounds"])
   }
 
-  @Test("no speaker: one warning line, and the session runs on silently")
-  func noSpeaker() async throws {
-    let home = try TemporaryFolder()
-    defer { home.cleanUp() }
-    let empty = home.file("empty")
-    try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
-    let env = ["HOME": home.path, "LANG": "C.UTF-8", "PATH": empty]
-    let run = try await runPomo(["start", "1s", "--voice", "--no-notify"], environment: env)
-    #expect(run.status == 0)
-    #expect(run.err == "pomo: warning: no speaker found (espeak-ng, spd-say or say); the voice cues stay silent\n")
-    #expect(run.out.contains("Completed 1s: 1 of 1 phase done"))
-  }
-
-  @Test("the real espeak-ng speaks into a WAV file that is not silent", .requires(.espeak, .python))
-  func realEspeak() async throws {
-    let espeak = Spawner.find("espeak-ng", path: "/usr/bin:/bin:/usr/local/bin")
-    try #require(espeak != nil, "espeak-ng is not installed: run Scripts/test-deps.sh")
-    let home = try TemporaryFolder()
-    defer { home.cleanUp() }
-    let wav = home.file("spoken.wav")
-    try home.write(".config/pomo/config.json", #"{"voice": true, "speaker": ["espeak-ng", "-w", "\#(wav)"]}"#)
-    let env = ["HOME": home.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin:/usr/local/bin"]
-    let run = try await runPomo(["start", "1s", "--no-notify"], environment: env)
-    #expect(run.status == 0 && run.err == "", "\(run.err)")
-    // Python's wave: the file's peak amplitude, once espeak-ng has written all of it.
-    let script = """
-      import sys, wave, array
-      w = wave.open(sys.argv[1])
-      frames = array.array('h', w.readframes(w.getnframes()))
-      print(w.getnframes(), max((abs(s) for s in frames), default=0))
-      """
-    var peak = 0
-    let spoke = await waitUntil {
-      guard let result = try? await runProgram(["/usr/bin/python3", "-c", script, wav], environment: [:]),
-        result.status == 0
-      else { return false }
-      let numbers = result.out.split(separator: " ").compactMap {
-        Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
-      }
-      peak = numbers.count == 2 && numbers[0] > 1000 ? numbers[1] : 0
-      return peak > 1000
-    }
-    #expect(spoke, "the WAV file is missing or silent (peak \(peak))")
-  }
 }
 
-@Suite("Phase-end sounds", .endToEnd)
+@Suite("Phase-end sounds")
 struct PhaseSoundTests {
   @Test("the sound plays once when a phase's time is up, not at a skip or a stop")
   func when() {
@@ -262,106 +147,9 @@ struct PhaseSoundTests {
     #expect(played == ["/s/ding.oga"])
   }
 
-  @Test("the first player plays the config's file at each phase end, never blocks, and is killed after 10 s")
-  func endToEnd() async throws {
-    let home = try TemporaryFolder()
-    defer { home.cleanUp() }
-    let log = home.file("played.log")
-    // A player that logs its pid and arguments, then plays for five minutes.
-    let player = try home.write("bin/pw-play", "#!/bin/sh\necho \"$$ $*\" >> '\(log)'\nexec sleep 300\n")
-    chmod(player, 0o755)
-    let sound = try home.write("ding.oga", "not really a sound")
-    try home.write(".config/pomo/config.json", #"{"sound": {"phase_end": "\#(sound)"}}"#)
-    let env = ["HOME": home.path, "LANG": "C.UTF-8", "PATH": home.file("bin") + ":/usr/bin:/bin"]
-    let started = Date()
-    let run = try await runPomo(["start", "1s/1s", "-r", "2", "--no-notify"], environment: env)
-    #expect(run.status == 0 && run.err == "", "\(run.err)")
-    // Three phases of a second: the players' five minutes held nothing up.
-    #expect(Date().timeIntervalSince(started) < 30)
-    #expect(await waitUntil { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").count == 3 })
-    let lines = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
-    #expect(lines.allSatisfy { $0.hasSuffix(" " + sound) })
-    let pids = lines.compactMap { Int32($0.split(separator: " ")[0]) }
-    #expect(await waitUntil { pids.allSatisfy { kill($0, 0) != 0 } }, "a player still runs after 60 s")
-  }
-
-  @Test("a missing sound file or player gives one warning line")
-  func warnings() async throws {
-    let home = try TemporaryFolder()
-    defer { home.cleanUp() }
-    try home.write(".config/pomo/config.json", #"{"sound": {"phase_end": "/nonexistent/ding.oga"}}"#)
-    let player = try home.write("bin/aplay", "#!/bin/sh\n")
-    chmod(player, 0o755)
-    let run = try await runPomo(
-      ["start", "1s", "--no-notify"], environment: ["HOME": home.path, "PATH": home.file("bin")])
-    #expect(run.err == "pomo: warning: the sound file /nonexistent/ding.oga is not found; it will not play\n")
-    let none = try await runPomo(
-      ["start", "1s", "--no-notify"], environment: ["HOME": home.path, "PATH": home.file("nothing")])
-    #expect(
-      none.err == "pomo: warning: no sound player found (pw-play, paplay, aplay, afplay or ffplay); no sound will play\n")
-  }
-
-  @Test(
-    "pomo's own sounds: a chime after focus, a bell after a break and the tick in focus, played by the real aplay",
-    .requires(.aplay, .python))
-  func builtIn() async throws {
-    let home = try TemporaryFolder()
-    defer { home.cleanUp() }
-    let log = home.file("played.log")
-    // The real aplay into ALSA's null device, each file it was given logged first.
-    try home.write(
-      ".config/pomo/config.json",
-      #"{"sounds": {"work_end": "chime", "rest_end": "bell", "tick": "tick", "volume": 0.5, "player": ["/bin/sh", "-c", "echo \"$0\" >> \#(log); exec aplay -q -D null \"$0\""]}}"#)
-    let run = try await runPomo(
-      ["start", "1s/1s", "-r", "2", "--no-notify"],
-      environment: ["HOME": home.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
-    #expect(run.status == 0 && run.err == "", "\(run.err)")
-    let chime = home.file(".cache/pomo/sounds/chime-50.wav")
-    let bell = home.file(".cache/pomo/sounds/bell-50.wav")
-    var lines: [String] { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
-    let tick = home.file(".cache/pomo/sounds/tick-50.wav")
-    // A tick's minute with each focus phase.
-    #expect(await waitUntil { lines.count == 5 })
-    #expect(lines.sorted() == [bell, chime, chime, tick, tick])
-    // Python's wave reads each: its length, its peak, and its pitch from the zero crossings.
-    let check = """
-      import sys, wave, struct
-      for path, hertz, seconds in ((sys.argv[1], 880, 0.6), (sys.argv[2], 587.33, 0.9)):
-          w = wave.open(path)
-          assert w.getnchannels() == 1 and w.getsampwidth() == 2, path
-          frames = w.readframes(w.getnframes())
-          samples = struct.unpack("<%dh" % (len(frames) // 2), frames)
-          length = w.getnframes() / w.getframerate()
-          assert abs(length - seconds) < 0.01, (path, length)
-          peak = max(abs(s) for s in samples)
-          assert 0.4 * 32767 < peak <= 0.5 * 32767 + 1, (path, peak)
-          heard = [s for s in samples if s != 0]
-          crossings = sum(1 for a, b in zip(heard, heard[1:]) if (a < 0) != (b < 0))
-          pitch = crossings / 2 / length
-          assert abs(pitch - hertz) < hertz * 0.02, (path, pitch)
-      # The tick: a minute, a soft burst of 1760 Hz at the start of each second, silence between.
-      w = wave.open(sys.argv[3])
-      rate = w.getframerate()
-      frames = w.readframes(w.getnframes())
-      samples = struct.unpack("<%dh" % (len(frames) // 2), frames)
-      assert abs(w.getnframes() / rate - 60) < 0.01, w.getnframes()
-      starts = [n for n in range(1, len(samples)) if samples[n] != 0 and all(s == 0 for s in samples[max(0, n - 100):n])]
-      assert len(starts) == 60 and all(abs(b - a - rate) <= 1 for a, b in zip(starts, starts[1:])), starts[:5]
-      burst = [s for s in samples[starts[0]:starts[0] + rate // 50] if s != 0]
-      pitch = sum(1 for a, b in zip(burst, burst[1:]) if (a < 0) != (b < 0)) / 2 / (len(burst) / rate)
-      assert abs(pitch - 1760) < 1760 * 0.05, pitch
-      peak = max(abs(s) for s in samples)
-      assert 0.05 * 32767 < peak <= 0.2 * 32767 + 1, peak
-      print("ok")
-      """
-    let python = try await runProgram(
-      [RequiredTool.path(of: "python3") ?? "/usr/bin/python3", "-c", check, chime, bell, tick],
-      environment: ["PATH": "/usr/bin:/bin"])
-    #expect(python.out == "ok\n", "\(python.err)")
-  }
 }
 
-@Suite("Workout summary", .endToEnd)
+@Suite("Workout summary")
 struct WorkoutSummaryTests {
   @Test("rounds done, work and rest, the longest run without a pause, and the changes against the plan")
   func summary() {

@@ -1,4 +1,5 @@
 import PomoJournalTestSupport
+import PomoTestSupport
 import Testing
 
 @testable import PomoJournal

@@ -1,3 +1,4 @@
+import PomoKitTestSupport
 import PomoTestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import PomoKitTestSupport
 import Testing
 
 @testable import PomoCore

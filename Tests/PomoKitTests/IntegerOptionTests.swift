@@ -1,4 +1,5 @@
 import Foundation
+import PomoKitTestSupport
 import Testing
 
 @testable import PomoKit

@@ -1,12 +1,13 @@
 import Foundation
-import Testing
-
 import PomoCore
 import PomoJournal
-import PomoKit
-import PomoPlatform
 import PomoJournalTestSupport
+import PomoKit
+import PomoKitTestSupport
+import PomoPlatform
 import PomoTestSupport
+import Testing
+
 
 /// `pomo log --json` over more sessions than one batch of lines: written as it is read, in
 /// pieces, and the same text, in the same order, as the whole array printed at once.

@@ -1,4 +1,5 @@
 @testable import PomoSession
+import PomoKitTestSupport
 import PomoTestSupport
 import Testing
 

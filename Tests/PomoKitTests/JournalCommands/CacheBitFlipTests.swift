@@ -1,8 +1,9 @@
 import Foundation
-@testable import PomoIndex
 import PomoJournalTestSupport
+import PomoKitTestSupport
 import PomoTestSupport
 import Testing
+@testable import PomoIndex
 
 @testable import PomoJournal
 

@@ -1,8 +1,9 @@
 import Foundation
 import PomoJournalTestSupport
-@testable import PomoSession
+import PomoKitTestSupport
 import PomoTestSupport
 import Testing
+@testable import PomoSession
 
 @testable import PomoCore
 @testable import PomoJournal

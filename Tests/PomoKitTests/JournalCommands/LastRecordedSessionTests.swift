@@ -1,4 +1,5 @@
 import PomoJournalTestSupport
+import PomoKitTestSupport
 import PomoTestSupport
 import Testing
 

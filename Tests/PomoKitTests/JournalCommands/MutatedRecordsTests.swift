@@ -1,5 +1,6 @@
 @testable import PomoIndex
 import PomoJournalTestSupport
+import PomoTestSupport
 import Testing
 
 @testable import PomoCore

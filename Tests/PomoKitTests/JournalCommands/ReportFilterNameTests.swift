@@ -1,5 +1,6 @@
 import Foundation
 import PomoJournalTestSupport
+import PomoKitTestSupport
 import PomoTestSupport
 import Testing
 

@@ -2,20 +2,20 @@ import PomoKit
 import PomoPlatform
 
 /// Runs pomo in-process with captured output, as the command-line tests need.
-struct InProcess {
-  var environment: [String: String]
-  var width = 80
+package struct InProcess {
+  package var environment: [String: String]
+  package var width = 80
 
   /// A UTF-8 locale, as most people have; under another, pomo prints only ASCII.
-  init(home: String) {
+  package init(home: String) {
     environment = ["HOME": home, "COLUMNS": "80", "LANG": "C.UTF-8"]
   }
 
-  func run(_ words: String...) -> (status: Int32, out: String, err: String) {
+  package func run(_ words: String...) -> (status: Int32, out: String, err: String) {
     run(words)
   }
 
-  func run(_ words: [String]) -> (status: Int32, out: String, err: String) {
+  package func run(_ words: [String]) -> (status: Int32, out: String, err: String) {
     let out = TextBuffer()
     let err = TextBuffer()
     var env = environment

@@ -1,4 +1,5 @@
 import Foundation
+import PomoKitTestSupport
 import PomoTestSupport
 import Testing
 

@@ -1,5 +1,4 @@
 import Foundation
-import PomoTestSupport
 
 /// A valid journal record and its mutations: hostile numbers and values in every field, byte
 /// flips, lines cut short, impossible times, for the tests that no reader crashes on a bad line.

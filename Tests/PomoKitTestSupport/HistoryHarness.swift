@@ -8,38 +8,38 @@ import PomoTestSupport
 import Testing
 
 /// Runs commands in-process at a fixed instant, in UTC, on host "laptop".
-struct HistoryHarness {
-  let home: TemporaryFolder
-  var now: Double
+package struct HistoryHarness {
+  package let home: TemporaryFolder
+  package var now: Double
 
-  init(now: Double) throws {
+  package init(now: Double) throws {
     home = try TemporaryFolder()
     self.now = now
   }
 
-  var journalPath: String { home.path + "/" + journalFile(home.path, host: "laptop") }
+  package var journalPath: String { home.path + "/" + journalFile(home.path, host: "laptop") }
 
   @discardableResult
-  func run(_ words: String...) -> (status: Int32, out: String, err: String) { run(words) }
+  package func run(_ words: String...) -> (status: Int32, out: String, err: String) { run(words) }
 
-  func write(_ records: [JournalRecord]) throws {
+  package func write(_ records: [JournalRecord]) throws {
     let text = records.map { $0.json(offset: { _ in 0 }).text + "\n" }.joined()
     try home.write(journalFile(home.path, host: "laptop"), text)
   }
 
-  func report(_ words: String...) throws -> [String: Any] {
+  package func report(_ words: String...) throws -> [String: Any] {
     let result = run(["report", "--format", "json"] + words)
     #expect(result.status == 0, "\(result.err)")
     return try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as! [String: Any]
   }
 
-  func run(_ words: [String]) -> (status: Int32, out: String, err: String) {
+  package func run(_ words: [String]) -> (status: Int32, out: String, err: String) {
     runAt(now, home: home.path, host: "laptop", words)
   }
 }
 
 /// Runs pomo in-process in `home` at the instant `now`, in UTC, on host `host`.
-func runAt(_ now: Double, home: String, host: String, _ words: [String]) -> (status: Int32, out: String, err: String) {
+package func runAt(_ now: Double, home: String, host: String, _ words: [String]) -> (status: Int32, out: String, err: String) {
   let out = TextBuffer()
   let err = TextBuffer()
   let clock = SessionClock(now: { .zero }, awake: { .zero }, wallSeconds: { now })
@@ -49,6 +49,6 @@ func runAt(_ now: Double, home: String, host: String, _ words: [String]) -> (sta
   return (Pomo.main(["pomo"] + words, context: context), out.text, err.text)
 }
 
-func focusTotal(_ report: [String: Any]) -> Int {
+package func focusTotal(_ report: [String: Any]) -> Int {
   ((report["totals"] as? [String: Any])?["focus_seconds"] as? Int) ?? -1
 }

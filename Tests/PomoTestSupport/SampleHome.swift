@@ -1,18 +1,18 @@
 import CPlatform
 import Foundation
-import PomoTestSupport
+import Testing
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
 /// A temporary HOME with a tiny preset, a long one, and one whose names are not ASCII.
-struct SampleHome {
-  let folder: TemporaryFolder
-  let tiny: String
-  let long: String
+package struct SampleHome {
+  package let folder: TemporaryFolder
+  package let tiny: String
+  package let long: String
 
-  init() throws {
+  package init() throws {
     folder = try TemporaryFolder()
     tiny = try folder.write(
       "tiny.json",
@@ -28,22 +28,22 @@ struct SampleHome {
     )
   }
 
-  func environment(_ extra: [String: String]) -> [String: String] {
+  package func environment(_ extra: [String: String]) -> [String: String] {
     ["HOME": folder.path, "PATH": "/usr/bin:/bin", "TZ": "UTC"].merging(extra) { $1 }
   }
 }
 
 /// fcntl's F_SETPIPE_SZ (Linux), which Glibc's Swift module does not export.
-let fSetPipeSize: Int32 = 1031
+package let fSetPipeSize: Int32 = 1031
 
 /// The bytes outside ASCII in `text`, for a readable failure.
-func nonASCII(_ text: String) -> String {
+package func nonASCII(_ text: String) -> String {
   String(text.unicodeScalars.filter { !$0.isASCII }.map(Character.init))
 }
 
 /// Starts the real binary as a shell would (signals at their defaults, none blocked), with
 /// `pipe` as its descriptor `fd` (1 or 2) and /dev/null for the other standard ones.
-func spawnPomo(_ words: [String], home: SampleHome, pipe: Int32, as fd: Int32) throws -> pid_t {
+package func spawnPomo(_ words: [String], home: SampleHome, pipe: Int32, as fd: Int32) throws -> pid_t {
   var actions = posix_spawn_file_actions_t()
   posix_spawn_file_actions_init(&actions)
   defer { posix_spawn_file_actions_destroy(&actions) }

@@ -1,0 +1,66 @@
+import Foundation
+import PomoJournalTestSupport
+import PomoTestSupport
+import Testing
+
+@testable import PomoCore
+@testable import PomoJournal
+@testable import PomoKit
+@testable import PomoPlatform
+@testable import PomoTerminal
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// Workouts away from the keyboard. Quick timers, the big display, voice cues,
+// sounds and the workout summary.
+
+/// Quick timers through the built binary: recorded under their spec with the rounds asked,
+/// and an endless one stopped with q, then resumed endless.
+@Suite("Quick timers, end to end", .endToEnd)
+struct QuickTimerEndToEndTests {
+  @Test("a quick timer is recorded under its spec, and its rounds run and end as asked")
+  func recorded() async throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let env = ["HOME": home.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "COLUMNS": "80"]
+    let run = try await runPomo(["start", "1s/1s", "-r", "2", "--warmup", "1s", "--no-notify"], environment: env)
+    #expect(run.status == 0, "\(run.err)")
+    #expect(run.out.hasPrefix("1s/1s: 2 rounds, 4 phases, 0:04\n"))
+    // Not a terminal, COLUMNS=80: 80 columns.
+    #expect(
+      run.out.hasSuffix(
+        """
+        Completed 1s/1s: 2 of 2 rounds done
+        work 0:02, rest 0:02, paused 0:00, longest run without a pause 0:04
+        against the plan: 0 skipped, +0:00
+
+        """))
+    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
+    #expect(record.preset == "1s/1s" && record.status == .completed && record.rounds == 2)
+    #expect(record.phases.map(\.name) == ["warm-up", "work", "rest", "work"])
+  }
+
+  @Test("an endless timer stops on q or pomo stop, recorded under its spec")
+  func endlessStops() async throws {
+    let home = try TemporaryFolder()
+    defer { home.cleanUp() }
+    let env = ["HOME": home.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "TERM": "xterm"]
+    let pty = try PseudoTerminal(["start", "1s/1s", "--no-notify"], environment: env)
+    #expect(await pty.waitForText("round 2"))
+    pty.send("q")
+    #expect(await pty.waitForExit() == 130)
+    #expect(pty.visible.contains("Stopped 1s/1s: "))
+    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
+    #expect(record.preset == "1s/1s" && record.status == .interrupted && record.rounds == Preset.roundsRange.upperBound)
+    // pomo resume reads the timer back from the record's preset name, rounds still endless.
+    let resumed = try PseudoTerminal(["resume", "--no-notify"], environment: env)
+    #expect(await resumed.waitForText("1s/1s: endless rounds of 0:02"))
+    #expect(await resumed.waitForText("round \((record.phases.last?.round ?? 0) + 1)"))
+    resumed.send("q")
+    #expect(await resumed.waitForExit() == 130)
+    let last = try #require(try journalRecords(home.file(journalFile(home.path))).last)
+    #expect(last.preset == "1s/1s" && last.resumedFrom == record.id)
+  }
+}
