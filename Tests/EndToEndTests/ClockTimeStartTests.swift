@@ -10,12 +10,10 @@ import Testing
 /// clock, run by the real binary in a temporary HOME.
 @Suite("Sessions to a clock time", .endToEnd)
 struct ClockTimeStartTests {
-  let fixture: PomoHome
-  var home: TemporaryFolder { fixture.folder }
-  var journalPath: String { home.file(journalFile(home.path)) }
+  let home: PomoHome
 
   init() throws {
-    fixture = try PomoHome(environment: ["TZ": "UTC"])
+    home = try PomoHome(environment: ["TZ": "UTC"])
   }
 
   /// A time `seconds` from now, whole, as a date and a time (so a slow start is an error, not
@@ -29,9 +27,9 @@ struct ClockTimeStartTests {
   func until() async throws {
     defer { home.cleanUp() }
     let end = Self.time(in: 6)
-    let result = try await fixture.run(["start", fixture.preset("tiny"), "--until", end.text, "--no-notify"])
+    let result = try await home.run(["start", home.preset("tiny"), "--until", end.text, "--no-notify"])
     #expect(result.status == 0, "\(result.err)")
-    let record = try #require(try journalRecords(journalPath).last)
+    let record = try #require(try home.records().last)
     #expect(record.status == .completed)
     // More rounds than the preset's one, the last phase cut so the plan ends at the time.
     #expect(record.phases.count >= 3)
@@ -46,9 +44,9 @@ struct ClockTimeStartTests {
   func at() async throws {
     defer { home.cleanUp() }
     let end = Self.time(in: 6)
-    let result = try await fixture.run(["start", "@" + end.text, "--no-notify"])
+    let result = try await home.run(["start", "@" + end.text, "--no-notify"])
     #expect(result.status == 0, "\(result.err)")
-    let record = try #require(try journalRecords(journalPath).last)
+    let record = try #require(try home.records().last)
     #expect(record.preset == "@" + end.text && record.phases.count == 1 && record.phases[0].kind == .work)
     #expect(abs(record.phases[0].start + record.phases[0].plannedSeconds - end.instant) < 0.002)
   }
@@ -57,11 +55,11 @@ struct ClockTimeStartTests {
   func startAt() async throws {
     defer { home.cleanUp() }
     let start = Self.time(in: 6)
-    let result = try await fixture.run(["start", "1s", "--at", start.text, "--no-notify"])
+    let result = try await home.run(["start", "1s", "--at", start.text, "--no-notify"])
     #expect(result.status == 0, "\(result.err)")
     let first = result.out.split(separator: "\n").first.map(String.init) ?? ""
     #expect(first.hasPrefix("1s starts at \(start.text.suffix(8)) · in 0:0"), "\(result.out)")
-    let record = try #require(try journalRecords(journalPath).last)
+    let record = try #require(try home.records().last)
     #expect(record.start >= start.instant && record.start < start.instant + 1)
   }
 
@@ -69,7 +67,7 @@ struct ClockTimeStartTests {
   func startAtInTerminal() async throws {
     defer { home.cleanUp() }
     let start = Self.time(in: 6)
-    let pty = try fixture.terminal(["start", "1s", "--at", start.text, "--no-notify", "--no-bell"])
+    let pty = try home.terminal(["start", "1s", "--at", start.text, "--no-notify", "--no-bell"])
     #expect(await pty.waitFor { $0.text.contains("\r\u{1B}[K1s starts at ") })
     #expect(await pty.waitForExit() == 0)
     #expect(pty.text.contains("Completed 1s"))
@@ -79,23 +77,23 @@ struct ClockTimeStartTests {
   func waitingSessionIsASession() async throws {
     defer { home.cleanUp() }
     let start = Self.time(in: 60)
-    let waiting = try fixture.launch(["start", "1s", "--at", start.text, "--no-notify"], name: "waiting")
+    let waiting = try home.launch(["start", "1s", "--at", start.text, "--no-notify"], name: "waiting")
     defer { if waiting.isRunning { waiting.terminate() } }
-    #expect(await waitUntil { (try? await fixture.run(["status"]))?.out.hasPrefix("WAIT 1s starts at \(start.text.suffix(8)) · in ") == true })
-    let json = try await fixture.run(["status", "--json"])
+    #expect(await waitUntil { (try? await home.run(["status"]))?.out.hasPrefix("WAIT 1s starts at \(start.text.suffix(8)) · in ") == true })
+    let json = try await home.run(["status", "--json"])
     #expect(json.out.hasPrefix(#"{"state":"scheduled","preset":"1s","starts_at":""#), "\(json.out)")
-    let second = try await fixture.run(["start", "1s", "--no-notify"])
+    let second = try await home.run(["start", "1s", "--no-notify"])
     #expect(second.status == 1)
     #expect(second.err.hasPrefix("Error: a session is waiting to start (1s, pid "), "\(second.err)")
-    let pause = try await fixture.run(["pause"])
+    let pause = try await home.run(["pause"])
     #expect(pause.status == 1 && pause.err.contains("the session has not begun"), "\(pause.err)")
-    let stop = try await fixture.run(["stop"])
+    let stop = try await home.run(["stop"])
     #expect(stop.status == 0, "\(stop.err)")
     #expect(stop.out == "1s at \(start.text.suffix(8)): cancelled before it began\n")
     await waiting.waitForExit()
     #expect(waiting.terminationStatus == 143)
-    #expect(try await fixture.run(["status"]).out == "idle\n")
-    let records = FileManager.default.fileExists(atPath: journalPath) ? try journalRecords(journalPath) : []
+    #expect(try await home.run(["status"]).out == "idle\n")
+    let records = FileManager.default.fileExists(atPath: home.journalPath) ? try home.records() : []
     #expect(records.isEmpty)
   }
 
@@ -103,12 +101,12 @@ struct ClockTimeStartTests {
   func ctrlCCancelsTheWait() async throws {
     defer { home.cleanUp() }
     let start = Self.time(in: 60)
-    let pty = try fixture.terminal(["start", "1s", "--at", start.text, "--no-notify", "--no-bell"])
+    let pty = try home.terminal(["start", "1s", "--at", start.text, "--no-notify", "--no-bell"])
     #expect(await pty.waitFor { $0.text.contains("1s starts at ") })
     pty.send("\u{03}")
     #expect(await pty.waitForExit() == 130)
     #expect(pty.text.contains("cancelled before it began"))
-    #expect(try await fixture.run(["status"]).out == "idle\n")
+    #expect(try await home.run(["status"]).out == "idle\n")
   }
 
   @Test("a dry run bound to the clock shows when each phase and the whole plan start and end")
@@ -118,7 +116,7 @@ struct ClockTimeStartTests {
     let at = ((Date().timeIntervalSince1970 / 3600).rounded(.up) + 1) * 3600
     func date(_ t: Double) -> String { String(RFC3339.format(t, offset: 0).prefix(19)) }
     func time(_ t: Double) -> String { String(date(t).suffix(8)) }
-    let result = try await fixture.run(["start", "50m/10m", "--at", date(at), "--until", date(at + 5400), "--dry-run"])
+    let result = try await home.run(["start", "50m/10m", "--at", date(at), "--until", date(at + 5400), "--dry-run"])
     #expect(result.status == 0, "\(result.err)")
     let lines = result.out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     #expect(lines.contains { $0.hasPrefix("#     START       END  DURATION") }, "\(result.out)")
@@ -127,7 +125,7 @@ struct ClockTimeStartTests {
     #expect(lines.contains { $0.hasPrefix("3  \(time(at + 3600))  \(time(at + 5400))") }, "\(result.out)")
     #expect(lines.contains { $0.hasPrefix("Total 1:30:00 (\(time(at)) to \(time(at + 5400))): ") }, "\(result.out)")
     // Not bound to the clock, the table keeps the offsets from the start.
-    let plain = try await fixture.run(["start", "50m/10m", "--rounds", "2", "--dry-run"])
+    let plain = try await home.run(["start", "50m/10m", "--rounds", "2", "--dry-run"])
     #expect(!plain.out.contains("END") && plain.out.contains("\nTotal 1:50:00: work"), "\(plain.out)")
   }
 
@@ -135,10 +133,10 @@ struct ClockTimeStartTests {
   func ago() async throws {
     defer { home.cleanUp() }
     let before = Date().timeIntervalSince1970
-    let result = try await fixture.run(["start", "30s", "--ago", "28s", "--no-notify"])
+    let result = try await home.run(["start", "30s", "--ago", "28s", "--no-notify"])
     let after = Date().timeIntervalSince1970
     #expect(result.status == 0, "\(result.err)")
-    let record = try #require(try journalRecords(journalPath).last)
+    let record = try #require(try home.records().last)
     #expect(record.start >= before - 28 && record.start <= after - 28)
     #expect(record.status == .completed && abs(record.end - record.start - 30) < 0.002)
     // It ran for the two seconds that were left, not thirty.
@@ -150,7 +148,7 @@ struct ClockTimeStartTests {
     defer { home.cleanUp() }
     let later = String(RFC3339.format(Date().timeIntervalSince1970 + 3 * 86_400, offset: 0).prefix(10))
     // 10000 rounds of two seconds: five and a half hours, not three days.
-    let result = try await fixture.run(["start", fixture.preset("tiny"), "--until", later + " 09:00", "--dry-run"])
+    let result = try await home.run(["start", home.preset("tiny"), "--until", later + " 09:00", "--dry-run"])
     #expect(result.status == 0, "\(result.err)")
     #expect(result.err.hasPrefix("pomo: warning: 'tiny' runs 5h 33m 20s at most, so it ends at 20"), "\(result.err)")
     #expect(result.err.hasSuffix(", before \(later) 09:00:00\n"), "\(result.err)")
@@ -159,15 +157,15 @@ struct ClockTimeStartTests {
   @Test("--ago may not reach back into a recorded session: one error line, and nothing runs")
   func agoOverlap() async throws {
     defer { home.cleanUp() }
-    #expect(try await fixture.run(["start", "1s", "--no-notify"]).status == 0)
-    let first = try #require(try journalRecords(journalPath).last)
+    #expect(try await home.run(["start", "1s", "--no-notify"]).status == 0)
+    let first = try #require(try home.records().last)
     // Reaching back 50 s overlaps the session that just ended, however slow this machine is.
-    let result = try await fixture.run(["start", "1m", "--ago", "50s", "--no-notify"])
+    let result = try await home.run(["start", "1m", "--ago", "50s", "--no-notify"])
     #expect(result.status == 64, "\(result.out)")
     let line = result.err.split(separator: "\n").first.map(String.init) ?? ""
     #expect(line.hasPrefix("Error: --ago 50s: the session would share time with \(first.id.prefix(8)) (1s, "), "\(result.err)")
     #expect(line.hasSuffix("; give a shorter --ago"), "\(result.err)")
-    #expect(try journalRecords(journalPath).count == 1)
+    #expect(try home.records().count == 1)
   }
 
   static let refused: [([String], String)] = [
@@ -195,10 +193,10 @@ struct ClockTimeStartTests {
     defer { home.cleanUp() }
     try home.write("open.json", Self.openOnly)
     for words in [
-      ["start", fixture.preset("open"), "--dry-run"], ["start", fixture.preset("open"), "--ago", "1h", "--dry-run"],
+      ["start", home.preset("open"), "--dry-run"], ["start", home.preset("open"), "--ago", "1h", "--dry-run"],
       ["start", "flow", "--ago", "1h", "--dry-run"],
     ] {
-      let result = try await fixture.run(words)
+      let result = try await home.run(words)
       #expect(result.status == 0 && result.err.isEmpty, "\(words): \(result.err)")
       #expect(result.out.contains("open-ended"), "\(words): \(result.out)")
     }
@@ -207,9 +205,9 @@ struct ClockTimeStartTests {
   @Test("bad times are one clear error line and exit 64", arguments: refused)
   func refusedTimes(words: [String], message: String) async throws {
     defer { home.cleanUp() }
-    let result = try await fixture.run(words)
+    let result = try await home.run(words)
     #expect(result.status == 64)
     #expect(result.err.split(separator: "\n").first.map(String.init) == message)
-    #expect(!FileManager.default.fileExists(atPath: journalPath))
+    #expect(!FileManager.default.fileExists(atPath: home.journalPath))
   }
 }

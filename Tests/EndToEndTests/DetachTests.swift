@@ -14,23 +14,17 @@ import Testing
 /// closing the terminal that started it does not end it.
 @Suite("Sessions in the background", .endToEnd)
 struct DetachTests {
-  let fixture: PomoHome
-  var home: TemporaryFolder { fixture.folder }
-  var environment: [String: String] { fixture.environment }
-  var statePath: String { home.file(".local/state/pomo/current.json") }
-  var journalPath: String { home.file(journalFile(home.path)) }
+  let home: PomoHome
 
   init() throws {
-    fixture = try PomoHome(presets: [
+    home = try PomoHome(presets: [
       "tiny": #"{"round": [{"name": "go", "kind": "work", "duration": "1s"}]}"#, "long": PomoHome.longPreset,
     ])
   }
 
-  func records() throws -> [JournalRecord] { try journalRecords(journalPath) }
-
   /// The pid a running session's `status --json` reports.
   func runningPID() async throws -> Int32? {
-    let status = try await runPomo(["status", "--json"], environment: environment)
+    let status = try await home.run(["status", "--json"])
     guard let data = status.out.data(using: .utf8),
       let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
     else { return nil }
@@ -40,14 +34,14 @@ struct DetachTests {
   @Test("--detach returns at once; the session runs in a session of its own and is recorded")
   func detached() async throws {
     defer { home.cleanUp() }
-    let result = try await runPomo(["start", home.file("tiny.json"), "--detach", "--tag", "bg"], environment: environment)
+    let result = try await home.run(["start", home.file("tiny.json"), "--detach", "--tag", "bg"])
     #expect(result.status == 0)
     let lines = result.out.split(separator: "\n")
     #expect(lines.first == "tiny: 1 round, 1 phase, 0:01")
     #expect(lines.last?.hasPrefix("Running in the background (pid ") == true)
     // It ends by itself and is recorded like any session.
-    #expect(await waitUntil { (try? records().count) == 1 })
-    let record = try #require(try records().first)
+    #expect(await waitUntil { (try? home.records().count) == 1 })
+    let record = try #require(try home.records().first)
     #expect(record.status == .completed)
     #expect(record.tags == ["bg"])
   }
@@ -56,7 +50,7 @@ struct DetachTests {
   func survivesHangup() async throws {
     defer { home.cleanUp() }
     do {
-      let pty = try PseudoTerminal(["start", home.file("long.json"), "--detach"], environment: environment)
+      let pty = try home.terminal(["start", home.file("long.json"), "--detach"])
       #expect(await pty.waitForExit() == 0)
       #expect(pty.visible.contains("Running in the background"))
     }  // The terminal closes here: its session gets SIGHUP.
@@ -66,21 +60,21 @@ struct DetachTests {
     let fields = stat[stat.range(of: ") ")!.upperBound...].split(separator: " ")
     #expect(fields[3] == "\(pid)")  // session id
     #expect(fields[4] == "0")  // tty
-    let status = try await runPomo(["status"], environment: environment)
+    let status = try await home.run(["status"])
     #expect(status.out.hasPrefix("WORK focus "))
     kill(pid, SIGTERM)
-    #expect(await waitUntil { (try? records().count) == 1 })
-    #expect(try records().first?.interruption == .signal)
+    #expect(await waitUntil { (try? home.records().count) == 1 })
+    #expect(try home.records().first?.interruption == .signal)
   }
 
   @Test("a detached start while a session runs fails with the usual error, exit 1")
   func alreadyRunning() async throws {
     defer { home.cleanUp() }
-    let first = try await runPomo(["start", home.file("long.json"), "--detach"], environment: environment)
+    let first = try await home.run(["start", home.file("long.json"), "--detach"])
     #expect(first.status == 0)
     let pid = try #require(try await runningPID())
     defer { kill(pid, SIGTERM) }
-    let second = try await runPomo(["start", home.file("tiny.json"), "--detach"], environment: environment)
+    let second = try await home.run(["start", home.file("tiny.json"), "--detach"])
     #expect(second.status == 1)
     #expect(second.err == "Error: a session is already running (long, pid \(pid)); see 'pomo status'\n")
     #expect(second.out.isEmpty)
@@ -89,12 +83,12 @@ struct DetachTests {
   @Test("attach draws a detached session live; keys steer it, d detaches, q stops it")
   func attach() async throws {
     defer { home.cleanUp() }
-    let started = try await runPomo(["start", home.file("long.json"), "--detach"], environment: environment)
+    let started = try await home.run(["start", home.file("long.json"), "--detach"])
     #expect(started.status == 0)
     let pid = try #require(try await runningPID())
     defer { kill(pid, SIGKILL) }
     do {
-      let pty = try PseudoTerminal(["attach"], environment: environment)
+      let pty = try home.terminal(["attach"])
       #expect(await pty.waitForText("long (pid \(pid)): space pause"))
       #expect(await pty.waitForText("WORK  focus"))
       pty.send(" ")
@@ -105,38 +99,38 @@ struct DetachTests {
       #expect(pty.cursorShown)
     }
     // Detaching left it running, and paused.
-    let status = try await runPomo(["status"], environment: environment)
+    let status = try await home.run(["status"])
     #expect(status.out.hasPrefix("PAUSED focus "))
-    let pty = try PseudoTerminal(["attach"], environment: environment)
+    let pty = try home.terminal(["attach"])
     #expect(await pty.waitForText("PAUSED  focus"))
     pty.send("q")
     #expect(await pty.waitForExit() == 0)
     #expect(pty.visible.contains("Stopped long: "))
     #expect(pty.isCooked)
-    #expect(await waitUntil { (try? records().count) == 1 })
-    #expect(try records().first?.interruption == .quit)
+    #expect(await waitUntil { (try? home.records().count) == 1 })
+    #expect(try home.records().first?.interruption == .quit)
   }
 
   @Test("pomo stop of a detached session prints the summary a session in the foreground prints")
   func stopPrintsSummary() async throws {
     defer { home.cleanUp() }
-    let started = try await runPomo(["start", home.file("long.json"), "--detach"], environment: environment)
+    let started = try await home.run(["start", home.file("long.json"), "--detach"])
     #expect(started.status == 0)
     let pid = try #require(try await runningPID())
     defer { kill(pid, SIGKILL) }
-    let stopped = try await runPomo(["stop"], environment: environment)
+    let stopped = try await home.run(["stop"])
     #expect(stopped.status == 0)
     #expect(stopped.out.hasPrefix("Stopped long: 0 of 1 phase done; focus 0:0"), "\(stopped.out)")
     #expect(stopped.out.hasSuffix(", rest 0:00, paused 0:00\n"), "\(stopped.out)")
     #expect(!stopped.out.contains("idle"))
-    #expect(await waitUntil { (try? records().count) == 1 })
-    #expect(try records().first?.interruption == .quit)
+    #expect(await waitUntil { (try? home.records().count) == 1 })
+    #expect(try home.records().first?.interruption == .quit)
   }
 
   @Test("resume --detach brings a crashed session back in the background")
   func resumeDetached() async throws {
     defer { home.cleanUp() }
-    let started = try await runPomo(["start", home.file("long.json"), "--detach", "--tag", "bg"], environment: environment)
+    let started = try await home.run(["start", home.file("long.json"), "--detach", "--tag", "bg"])
     #expect(started.status == 0)
     let crashed = try #require(try await runningPID())
     kill(crashed, SIGKILL)
@@ -144,7 +138,7 @@ struct DetachTests {
     var answer: Finished?
     #expect(
       await waitUntil {
-        answer = try? await runPomo(["resume", "--detach"], environment: environment)
+        answer = try? await home.run(["resume", "--detach"])
         return answer?.status == 0
       })
     let resumed = try #require(answer)
@@ -157,10 +151,10 @@ struct DetachTests {
     let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
     let fields = stat[stat.range(of: ") ")!.upperBound...].split(separator: " ")
     #expect(fields[3] == "\(pid)" && fields[4] == "0")
-    #expect(try await runPomo(["status"], environment: environment).out.hasPrefix("WORK focus "))
-    #expect(try await runPomo(["stop"], environment: environment).status == 0)
-    #expect(await waitUntil { (try? records().count) == 2 })
-    let both = try records()
+    #expect(try await home.run(["status"]).out.hasPrefix("WORK focus "))
+    #expect(try await home.run(["stop"]).status == 0)
+    #expect(await waitUntil { (try? home.records().count) == 2 })
+    let both = try home.records()
     #expect(both.last?.resumedFrom == both.first?.id)
     #expect(both.last?.tags == ["bg"])
   }
@@ -168,7 +162,7 @@ struct DetachTests {
   @Test("attach with nothing running says so, exit 1")
   func attachIdle() async throws {
     defer { home.cleanUp() }
-    let pty = try PseudoTerminal(["attach"], environment: environment)
+    let pty = try home.terminal(["attach"])
     #expect(await pty.waitForExit() == 1)
     #expect(pty.visible.contains("Error: no session is running"))
   }

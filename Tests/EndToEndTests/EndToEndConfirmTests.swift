@@ -14,13 +14,11 @@ import Testing
 /// pseudo-terminal, steered by keys. Every wait is for a condition, never a fixed time.
 @Suite("End to end: confirm mode, hooks, terminal title", .endToEnd)
 struct EndToEndConfirmTests {
-  let fixture: PomoHome
-  var home: TemporaryFolder { fixture.folder }
-  var environment: [String: String] { fixture.environment }
+  let home: PomoHome
   static let esc = "\u{1B}"
 
   init() throws {
-    fixture = try PomoHome(presets: ["tiny": #"{"rounds": 2, "skip_last_rest": true, "round": [{"name": "go", "kind": "work", "duration": "1s"}, {"name": "breathe", "kind": "rest", "duration": "1s"}]}"#, "long": #"{"round": [{"name": "focus", "kind": "work", "duration": "25m"}, {"name": "break", "kind": "rest", "duration": "5m"}], "rounds": 4}"#], environment: ["TERM": "xterm-256color"])
+    home = try PomoHome(presets: ["tiny": #"{"rounds": 2, "skip_last_rest": true, "round": [{"name": "go", "kind": "work", "duration": "1s"}, {"name": "breathe", "kind": "rest", "duration": "1s"}]}"#, "long": #"{"round": [{"name": "focus", "kind": "work", "duration": "25m"}, {"name": "break", "kind": "rest", "duration": "5m"}], "rounds": 4}"#], environment: ["TERM": "xterm-256color"])
   }
 
   /// Whether one drawing of the status line held both texts.
@@ -34,7 +32,7 @@ struct EndToEndConfirmTests {
   func confirmWithSpace() async throws {
     defer { home.cleanUp() }
     try home.write(".config/pomo/config.json", #"{"notify": false, "bell": false}"#)
-    let pty = try PseudoTerminal(["start", home.file("tiny.json"), "--confirm"], environment: environment)
+    let pty = try home.terminal(["start", home.file("tiny.json"), "--confirm"])
     // Overtime counts up past the deadline: the phase is not over.
     #expect(await pty.waitFor(15) { Self.drawn($0, "WORK  go", "+0:01") })
     #expect(!pty.visible.contains("REST  breathe"))
@@ -62,7 +60,7 @@ struct EndToEndConfirmTests {
       "wait.json",
       #"{"advance": "confirm", "round": [{"name": "a", "kind": "work", "duration": "1s"}, {"name": "b", "kind": "rest", "duration": "1s"}]}"#
     )
-    var env = environment
+    var env = home.environment
     env["TERM"] = "dumb"  // The plain lines say that the phase waits.
     let pty = try PseudoTerminal(["start", preset], environment: env)
     #expect(await pty.waitForText("a is up; waiting for space or 'pomo next'"))
@@ -71,10 +69,10 @@ struct EndToEndConfirmTests {
     pty.send(" ")
     #expect(await pty.waitForExit() == 0)
     #expect(pty.visible.contains(" over)"))
-    let straight = try await runPomo(["start", preset, "--no-confirm"], environment: environment)
+    let straight = try await home.run(["start", preset, "--no-confirm"])
     #expect(straight.status == 0)
     #expect(!straight.out.contains("waiting"))
-    let both = try await runPomo(["start", preset, "--confirm", "--no-confirm"], environment: environment)
+    let both = try await home.run(["start", preset, "--confirm", "--no-confirm"])
     #expect(both.status == 64)
     #expect(both.err.hasPrefix("Error: --confirm and --no-confirm cannot be used together\n"))
   }
@@ -87,7 +85,7 @@ struct EndToEndConfirmTests {
     chmod(script, 0o755)
     let events = HookEvent.allCases.map { "\"\($0.rawValue)\": [\"\(script)\"]" }.joined(separator: ", ")
     try home.write(".config/pomo/config.json", #"{"notify": false, "bell": false, "hooks": {\#(events)}}"#)
-    let pty = try PseudoTerminal(["start", home.file("long.json")], environment: environment)
+    let pty = try home.terminal(["start", home.file("long.json")])
     func logged() -> [String] { (home.read("events.log") ?? "").split(separator: "\n").map(String.init) }
     func waitForLog(_ event: String, count: Int = 1) async -> Bool {
       await pty.waitFor(20) { _ in logged().filter { $0 == event }.count >= count }
@@ -114,7 +112,7 @@ struct EndToEndConfirmTests {
   func title() async throws {
     defer { home.cleanUp() }
     try home.write(".config/pomo/config.json", #"{"notify": false, "bell": false}"#)
-    let pty = try PseudoTerminal(["start", home.file("long.json")], environment: environment)
+    let pty = try home.terminal(["start", home.file("long.json")])
     #expect(await pty.waitFor { $0.text.contains("\(Self.esc)]2;WORK 25:00 focus\(Self.esc)\\") })
     #expect(pty.text.contains("\(Self.esc)[22;0t"))
     pty.send(" ")
@@ -147,7 +145,7 @@ struct EndToEndConfirmTests {
   func noTitle(term: String, config: String) async throws {
     defer { home.cleanUp() }
     try home.write(".config/pomo/config.json", config)
-    var env = environment
+    var env = home.environment
     env["TERM"] = term
     let pty = try PseudoTerminal(["start", home.file("tiny.json")], environment: env)
     #expect(await pty.waitForExit() == 0)

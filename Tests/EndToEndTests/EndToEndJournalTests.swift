@@ -14,32 +14,25 @@ import Testing
 /// The journal through the real binary: real processes, real files, a temporary HOME.
 @Suite("End to end: journal", .endToEnd)
 struct EndToEndJournalTests {
-  let fixture: PomoHome
-  var home: TemporaryFolder { fixture.folder }
-  var environment: [String: String] { fixture.environment }
-  var journalPath: String { home.file(journalFile(home.path)) }
-  var statePath: String { home.file(".local/state/pomo/current.json") }
+  let home: PomoHome
 
   init() throws {
-    fixture = try PomoHome(presets: [
+    home = try PomoHome(presets: [
       "tiny": PomoHome.tinyPreset, "long": PomoHome.longPreset,
       "slow": #"{"round": [{"name": "go", "kind": "work", "duration": "1s"}, {"name": "breathe", "kind": "rest", "duration": "8s"}]}"#,
     ])
   }
 
-  func records(_ path: String? = nil) throws -> [JournalRecord] { try journalRecords(path ?? journalPath) }
-
-  /// Starts pomo in the background with output to /dev/null.
-  func launch(_ arguments: [String]) throws -> Process { try fixture.launch(arguments) }
+  func records(_ path: String? = nil) throws -> [JournalRecord] { try journalRecords(path ?? home.journalPath) }
 
   @Test("a completed session is recorded with tags, note, phases and private files")
   func recorded() async throws {
     defer { home.cleanUp() }
     let result = try await runPomo(
       ["start", home.file("tiny.json"), "--tag", "thesis", "-t", "ch3", "--note", "first draft"],
-      environment: environment)
+      environment: home.environment)
     #expect(result.status == 0)
-    let all = try records()
+    let all = try home.records()
     #expect(all.count == 1)
     let record = try #require(all.first)
     #expect(record.status == .completed)
@@ -48,12 +41,12 @@ struct EndToEndJournalTests {
     #expect(record.phases.map(\.name) == ["go", "breathe"])
     #expect(record.phases.allSatisfy { $0.completed && abs($0.elapsedSeconds - 1) < 0.05 })
     #expect(abs(record.focusSeconds - 1) < 0.05)
-    let mode = try FileManager.default.attributesOfItem(atPath: journalPath)[.posixPermissions] as? Int
+    let mode = try FileManager.default.attributesOfItem(atPath: home.journalPath)[.posixPermissions] as? Int
     #expect(mode == 0o600)
     let folderMode =
       try FileManager.default.attributesOfItem(atPath: home.file(".local/share/pomo"))[.posixPermissions] as? Int
     #expect(folderMode == 0o700)
-    #expect(!FileManager.default.fileExists(atPath: statePath))
+    #expect(!FileManager.default.fileExists(atPath: home.statePath))
   }
 
   @Test("20 processes appending 200 records each at once: every line valid, none missing")
@@ -76,10 +69,10 @@ struct EndToEndJournalTests {
       }
       sources.append(try home.write("source-\(p).jsonl", lines.joined(separator: "\n") + "\n"))
     }
-    let processes = try sources.map { try launch(["import", $0, "--journal", journalPath]) }
+    let processes = try sources.map { try home.launch(["import", $0, "--journal", home.journalPath]) }
     for process in processes { await process.waitForExit() }
     #expect(processes.allSatisfy { $0.terminationStatus == 0 })
-    let text = try String(contentsOfFile: journalPath, encoding: .utf8)
+    let text = try String(contentsOfFile: home.journalPath, encoding: .utf8)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.last == "")
     #expect(lines.count == 4001)
@@ -90,17 +83,17 @@ struct EndToEndJournalTests {
   @Test("kill -9: the next command records the session as interrupted, says so, and resume finishes it")
   func killNine() async throws {
     defer { home.cleanUp() }
-    let process = try launch(["start", home.file("slow.json"), "--tag", "x"])
+    let process = try home.launch(["start", home.file("slow.json"), "--tag", "x"])
     // Wait until the second phase has started (the state file is rewritten at every phase change);
     // its 8 s leave room for a status and the kill on a loaded machine.
-    #expect(await waitUntil { SessionState.read(path: statePath)?.phaseIndex == 1 })
-    let status = try await runPomo(["status", "--json"], environment: environment)
+    #expect(await waitUntil { SessionState.read(path: home.statePath)?.phaseIndex == 1 })
+    let status = try await home.run(["status", "--json"])
     #expect(status.out.hasPrefix(#"{"state":"running","preset":"slow","phase":"breathe","kind":"rest","#))
     kill(process.processIdentifier, SIGKILL)
     await process.waitForExit()
-    #expect(FileManager.default.fileExists(atPath: statePath))
+    #expect(FileManager.default.fileExists(atPath: home.statePath))
 
-    let log = try await runPomo(["log"], environment: environment)
+    let log = try await home.run(["log"])
     #expect(log.status == 0)
     #expect(log.err.hasPrefix("pomo: the slow session started at "))
     #expect(
@@ -108,8 +101,8 @@ struct EndToEndJournalTests {
         "ended unexpectedly; recorded as interrupted (1 phase done, focus 0:01); 'pomo resume' continues it\n"))
     #expect(log.err.split(separator: "\n").count == 1)
     #expect(log.out.contains("  slow    interrupted   0:01  x") || log.out.contains("  slow    interrupted  0:01  x"))
-    #expect(!FileManager.default.fileExists(atPath: statePath))
-    let interrupted = try #require(try records().first)
+    #expect(!FileManager.default.fileExists(atPath: home.statePath))
+    let interrupted = try #require(try home.records().first)
     #expect(interrupted.status == .interrupted)
     #expect(interrupted.interruption == .crash)
     #expect(interrupted.phases.count == 2)
@@ -117,29 +110,29 @@ struct EndToEndJournalTests {
     #expect(interrupted.phases[1].elapsedSeconds < 8)
 
     // Recovery happens once.
-    #expect(try await runPomo(["log"], environment: environment).err == "")
+    #expect(try await home.run(["log"]).err == "")
 
-    let resumed = try await runPomo(["resume", "--no-input"], environment: environment)
+    let resumed = try await home.run(["resume", "--no-input"])
     #expect(resumed.status == 0)
     #expect(resumed.out.contains("  start   breathe (rest"))
-    let all = try records()
+    let all = try home.records()
     #expect(all.count == 2)
     #expect(all[1].resumedFrom == interrupted.id)
     #expect(all[1].status == .completed)
     #expect(all[1].tags == ["x"])
     #expect(all[1].phases.map(\.name) == ["breathe"])
-    #expect(try await runPomo(["resume"], environment: environment).status == 1)
+    #expect(try await home.run(["resume"]).status == 1)
   }
 
   @Test("q in a terminal records the session as interrupted with the phases so far", arguments: ["q", "\u{03}"])
   func quitRecords(key: String) async throws {
     defer { home.cleanUp() }
-    let pty = try PseudoTerminal(["start", home.file("long.json")], environment: environment)
+    let pty = try home.terminal(["start", home.file("long.json")])
     // Once a second of the phase has passed, so the phase so far is a real one.
     #expect(await pty.waitForText("24:59"))
     pty.send(key)
     #expect(await pty.waitForExit() == 130)
-    let record = try #require(try records().first)
+    let record = try #require(try home.records().first)
     #expect(record.status == .interrupted)
     #expect(record.interruption == .quit)
     #expect(record.phases.count == 1)
@@ -150,12 +143,12 @@ struct EndToEndJournalTests {
   @Test("SIGTERM records the session as interrupted by a signal")
   func sigterm() async throws {
     defer { home.cleanUp() }
-    let process = try launch(["start", home.file("long.json")])
-    #expect(await waitUntil { FileManager.default.fileExists(atPath: statePath) })
+    let process = try home.launch(["start", home.file("long.json")])
+    #expect(await waitUntil { FileManager.default.fileExists(atPath: home.statePath) })
     process.terminate()
     await process.waitForExit()
     #expect(process.terminationStatus == 143)
-    #expect(try records().first?.interruption == .signal)
+    #expect(try home.records().first?.interruption == .signal)
   }
 
   @Test(
@@ -181,7 +174,7 @@ struct EndToEndJournalTests {
     }
     #expect(FileManager.default.createFile(atPath: disk + "/journal.jsonl", contents: Data()))
     #expect(FileManager.default.createFile(atPath: disk + "/filler", contents: Data(count: 4096)))
-    let result = try await runPomo(["start", home.file("tiny.json"), "--journal", disk + "/journal.jsonl"], environment: environment)
+    let result = try await home.run(["start", home.file("tiny.json"), "--journal", disk + "/journal.jsonl"])
     #expect(result.status == 1)
     let lines = result.err.split(separator: "\n")
     #expect(
@@ -202,11 +195,11 @@ struct EndToEndJournalTests {
       path = home.file("fifo")
       #expect(mkfifo(path, 0o600) == 0)
     }
-    let result = try await runPomo(["start", home.file("tiny.json"), "--journal", path], environment: environment, timeout: 60)
+    let result = try await home.run(["start", home.file("tiny.json"), "--journal", path], timeout: 60)
     #expect(result.status == 1)
     #expect(result.err == "Error: cannot record to the journal \(path): not a regular file\n")
     #expect(result.out.isEmpty)
-    #expect(!FileManager.default.fileExists(atPath: statePath))
+    #expect(!FileManager.default.fileExists(atPath: home.statePath))
   }
 
   @Test("a journal in a read-only folder is refused before anything runs, naming it")
@@ -225,7 +218,7 @@ struct EndToEndJournalTests {
       try FileManager.default.setAttributes([.ownerAccountID: 65534], ofItemAtPath: state)
       arguments = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + arguments
     }
-    var env = environment
+    var env = home.environment
     env["XDG_STATE_HOME"] = state
     let result = try await runProgram(arguments, environment: env)
     #expect(result.status == 1)
@@ -236,32 +229,32 @@ struct EndToEndJournalTests {
   @Test("damaged lines are skipped with a warning naming the line; --strict makes them an error")
   func damagedJournal() async throws {
     defer { home.cleanUp() }
-    #expect(try await runPomo(["start", home.file("tiny.json")], environment: environment).status == 0)
-    let good = try String(contentsOfFile: journalPath, encoding: .utf8)
+    #expect(try await home.run(["start", home.file("tiny.json")]).status == 0)
+    let good = try String(contentsOfFile: home.journalPath, encoding: .utf8)
     try (good + "\n{garbage\n" + good + String(good.prefix(30))).write(
-      toFile: journalPath, atomically: true, encoding: .utf8)
-    let log = try await runPomo(["log"], environment: environment)
+      toFile: home.journalPath, atomically: true, encoding: .utf8)
+    let log = try await home.run(["log"])
     #expect(log.status == 0)
     #expect(
       log.err == """
-        pomo: warning: \(journalPath):3: skipped a damaged line: invalid JSON at column 2: expected a key in double quotes
+        pomo: warning: \(home.journalPath):3: skipped a damaged line: invalid JSON at column 2: expected a key in double quotes
 
         """)
     #expect(log.out.split(separator: "\n").count == 2)  // header and one session: the duplicate counts once
     // The last line had no newline: it may have been a write in progress. Once a line follows, it is damaged.
     try (good + "\n{garbage\n" + good + String(good.prefix(30)) + "\n").write(
-      toFile: journalPath, atomically: true, encoding: .utf8)
-    let later = try await runPomo(["log"], environment: environment)
+      toFile: home.journalPath, atomically: true, encoding: .utf8)
+    let later = try await home.run(["log"])
     #expect(
       later.err == """
-        pomo: warning: \(journalPath):3: skipped a damaged line: invalid JSON at column 2: expected a key in double quotes
-        pomo: warning: \(journalPath):5: skipped a damaged line: invalid JSON: the line ends early (unterminated string)
+        pomo: warning: \(home.journalPath):3: skipped a damaged line: invalid JSON at column 2: expected a key in double quotes
+        pomo: warning: \(home.journalPath):5: skipped a damaged line: invalid JSON: the line ends early (unterminated string)
 
         """)
-    let strict = try await runPomo(["log", "--strict"], environment: environment)
+    let strict = try await home.run(["log", "--strict"])
     #expect(strict.status == 65)
     #expect(
-      strict.err == "Error: \(journalPath):3: damaged line: invalid JSON at column 2: expected a key in double quotes\n"
+      strict.err == "Error: \(home.journalPath):3: damaged line: invalid JSON at column 2: expected a key in double quotes\n"
     )
   }
 
@@ -285,7 +278,7 @@ struct EndToEndJournalTests {
         ).json(offset: { _ in 0 }).text)
     }
     try (lines.shuffled().joined(separator: "\n") + "\n").write(toFile: other, atomically: true, encoding: .utf8)
-    var env = environment
+    var env = home.environment
     env["POMO_JOURNAL"] = other
     env["TZ"] = "UTC"
     let text = try await runPomo(["log", "--limit", "3"], environment: env)
@@ -297,26 +290,26 @@ struct EndToEndJournalTests {
         r2  2025-12-02  08:00  work    completed    25:00
 
         """)
-    let json = try await runPomo(["log", "--json", "-n", "2", "--journal", other], environment: environment)
+    let json = try await home.run(["log", "--json", "-n", "2", "--journal", other])
     let array = try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [[String: Any]]
     #expect(array?.map { $0["id"] as? String } == ["r4", "r3"])
-    let empty = try await runPomo(["log"], environment: environment)
+    let empty = try await home.run(["log"])
     #expect(empty.out == "No sessions recorded yet. Start one with 'pomo start work'.\n")
-    #expect(try await runPomo(["log", "--json"], environment: environment).out == "[]\n")
+    #expect(try await home.run(["log", "--json"]).out == "[]\n")
   }
 
   @Test("status: idle, and the documented JSON shape while running")
   func status() async throws {
     defer { home.cleanUp() }
-    #expect(try await runPomo(["status"], environment: environment).out == "idle\n")
-    #expect(try await runPomo(["status", "--json"], environment: environment).out == "{\"state\":\"idle\"}\n")
-    let process = try launch(["start", home.file("long.json"), "--tag", "deep"])
+    #expect(try await home.run(["status"]).out == "idle\n")
+    #expect(try await home.run(["status", "--json"]).out == "{\"state\":\"idle\"}\n")
+    let process = try home.launch(["start", home.file("long.json"), "--tag", "deep"])
     defer { process.terminate() }
-    #expect(await waitUntil { FileManager.default.fileExists(atPath: statePath) })
-    let text = try await runPomo(["status"], environment: environment)
+    #expect(await waitUntil { FileManager.default.fileExists(atPath: home.statePath) })
+    let text = try await home.run(["status"])
     #expect(text.out.hasPrefix("WORK focus 2"))
     #expect(text.out.hasSuffix(" (0%, round 1/1)\n"))
-    let json = try await runPomo(["status", "--json"], environment: environment)
+    let json = try await home.run(["status", "--json"])
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
     #expect(
       Set(object.keys) == [
@@ -327,7 +320,7 @@ struct EndToEndJournalTests {
     #expect(object["tags"] as? [String] == ["deep"])
     #expect((object["remaining_seconds"] as? Int ?? 0) > 1490)
     // A second session refuses to start while one runs.
-    let second = try await runPomo(["start", "work"], environment: environment)
+    let second = try await home.run(["start", "work"])
     #expect(second.status == 1)
     #expect(second.err.hasPrefix("Error: a session is already running (long, pid "))
   }

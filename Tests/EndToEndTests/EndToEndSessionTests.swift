@@ -12,19 +12,17 @@ import Testing
 /// The real binary running tiny presets, in a pseudo-terminal or a pipe, in a temporary HOME.
 @Suite("End to end: sessions", .endToEnd)
 struct EndToEndSessionTests {
-  let fixture: PomoHome
-  var home: TemporaryFolder { fixture.folder }
-  var environment: [String: String] { fixture.environment }
-  var preset: String { fixture.preset("tiny") }
+  let home: PomoHome
+  var preset: String { home.preset("tiny") }
 
   init() throws {
-    fixture = try PomoHome(presets: ["tiny": #"{"rounds": 2, "skip_last_rest": true, "round": [{"name": "go", "kind": "work", "duration": "1s"}, {"name": "breathe", "kind": "rest", "duration": "1s"}]}"#, "long": #"{"round": [{"name": "focus", "kind": "work", "duration": "25m"}, {"name": "break", "kind": "rest", "duration": "5m"}], "rounds": 4}"#], environment: ["TERM": "xterm-256color"])
+    home = try PomoHome(presets: ["tiny": #"{"rounds": 2, "skip_last_rest": true, "round": [{"name": "go", "kind": "work", "duration": "1s"}, {"name": "breathe", "kind": "rest", "duration": "1s"}]}"#, "long": #"{"round": [{"name": "focus", "kind": "work", "duration": "25m"}, {"name": "break", "kind": "rest", "duration": "5m"}], "rounds": 4}"#], environment: ["TERM": "xterm-256color"])
   }
 
   @Test("a session runs to the end in a terminal: live line, summary, cursor and terminal restored")
   func completes() async throws {
     defer { home.cleanUp() }
-    let pty = try PseudoTerminal(["start", preset], environment: environment)
+    let pty = try home.terminal(["start", preset])
     #expect(await pty.waitForExit() == 0)
     let text = pty.text
     #expect(text.contains("\u{1B}[?25l"))
@@ -43,7 +41,7 @@ struct EndToEndSessionTests {
   @Test("space pauses and shows PAUSED; q quits with 130 and restores the terminal")
   func pauseAndQuit() async throws {
     defer { home.cleanUp() }
-    let pty = try PseudoTerminal(["start", home.file("long.json")], environment: environment)
+    let pty = try home.terminal(["start", home.file("long.json")])
     #expect(await pty.waitForText("WORK  focus"))
     #expect(!pty.isCooked)
     pty.send(" ")
@@ -63,7 +61,7 @@ struct EndToEndSessionTests {
   @Test("Ctrl-C quits with 130 and restores the terminal")
   func controlC() async throws {
     defer { home.cleanUp() }
-    let pty = try PseudoTerminal(["start", home.file("long.json")], environment: environment)
+    let pty = try home.terminal(["start", home.file("long.json")])
     #expect(await pty.waitForText("WORK  focus"))
     pty.send("\u{03}")
     #expect(await pty.waitForExit() == 130)
@@ -76,7 +74,7 @@ struct EndToEndSessionTests {
     arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
   func signals(signal: Int32, code: Int32) async throws {
     defer { home.cleanUp() }
-    let pty = try PseudoTerminal(["start", home.file("long.json")], environment: environment)
+    let pty = try home.terminal(["start", home.file("long.json")])
     #expect(await pty.waitForText("WORK  focus"))
     kill(pty.pid, signal)
     #expect(await pty.waitForExit() == code)
@@ -86,7 +84,7 @@ struct EndToEndSessionTests {
   @Test("a crash still puts the terminal back before the process dies")
   func crash() async throws {
     defer { home.cleanUp() }
-    let pty = try PseudoTerminal(["start", home.file("long.json")], environment: environment)
+    let pty = try home.terminal(["start", home.file("long.json")])
     #expect(await pty.waitForText("WORK  focus"))
     #expect(!pty.isCooked)
     kill(pty.pid, SIGSEGV)
@@ -98,7 +96,7 @@ struct EndToEndSessionTests {
   @Test("Ctrl-Z restores the terminal before stopping; fg puts single-key mode back")
   func suspend() async throws {
     defer { home.cleanUp() }
-    let pty = try PseudoTerminal(["start", home.file("long.json")], environment: environment)
+    let pty = try home.terminal(["start", home.file("long.json")])
     #expect(await pty.waitForText("WORK  focus"))
     pty.send("\u{1A}")
     #expect(await pty.waitForStop())
@@ -113,7 +111,7 @@ struct EndToEndSessionTests {
   @Test("at 40 columns no line is wider than the terminal", arguments: [UInt16(40), UInt16(80)])
   func width(columns: UInt16) async throws {
     defer { home.cleanUp() }
-    var env = environment
+    var env = home.environment
     env["NO_COLOR"] = "1"
     let pty = try PseudoTerminal(["start", "work"], environment: env, columns: columns)
     #expect(await pty.waitForText("focus"))
@@ -129,7 +127,7 @@ struct EndToEndSessionTests {
   @Test("piped: plain lines, no escape codes, exit 0")
   func piped() async throws {
     defer { home.cleanUp() }
-    let result = try await runPomo(["start", preset], environment: environment)
+    let result = try await home.run(["start", preset])
     #expect(result.status == 0)
     #expect(!result.out.contains("\u{1B}"))
     #expect(!result.out.contains("\u{07}"))
@@ -149,7 +147,7 @@ struct EndToEndSessionTests {
       """
       {"warn_before": "1s", "hooks": {"phase_warning": ["/bin/sh", "-c", "echo \\"$POMO_PHASE $POMO_REMAINING\\" >> \(log)"]}}
       """)
-    let result = try await runPomo(["start", "3s", "--no-notify"], environment: environment)
+    let result = try await home.run(["start", "3s", "--no-notify"])
     #expect(result.status == 0)
     #expect(result.out.contains("  warn    focus: 0:01 left\n"), "\(result.out)")
     #expect(await waitUntil { home.read("warn.log") == "focus 1\n" })
@@ -164,11 +162,11 @@ struct EndToEndSessionTests {
       """
       {"hooks": {"phase_start": ["/bin/sh", "-c", "cat >> \(log); echo \\"$POMO_SESSION_ID|$POMO_TAGS|$POMO_NOTE\\" >> \(log).env"]}}
       """)
-    let result = try await runPomo(["start", preset, "--tag", "thesis", "--note", "chapter 3"], environment: environment)
+    let result = try await home.run(["start", preset, "--tag", "thesis", "--note", "chapter 3"])
     #expect(result.status == 0)
     var lines: [String] { (home.read("hook.jsonl") ?? "").split(separator: "\n").map(String.init) }
     #expect(await waitUntil { lines.count >= 3 })
-    let id = try #require(try journalRecords(home.file(journalFile(home.path))).last?.id)
+    let id = try #require(try home.records().last?.id)
     let objects = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
     #expect(objects.count == lines.count)
     #expect(Set(objects.compactMap { $0["phase"] as? String }) == ["go", "breathe"])
@@ -192,7 +190,7 @@ struct EndToEndSessionTests {
       }}
       """)
     let started = Date()
-    let result = try await runPomo(["start", preset], environment: environment)
+    let result = try await home.run(["start", preset])
     #expect(result.status == 0)
     // Three phases of a second each: a timer that waited for the 31 s hook would take longer.
     #expect(Date().timeIntervalSince(started) < 20)
@@ -220,7 +218,7 @@ struct EndToEndSessionTests {
   func badConfig() async throws {
     defer { home.cleanUp() }
     let path = try home.write(".config/pomo/config.json", "{\n  \"hooks\": {\"phase_end\": \"notify-send\"}\n}\n")
-    let result = try await runPomo(["start", preset], environment: environment)
+    let result = try await home.run(["start", preset])
     #expect(result.status == 65)
     #expect(
       result.err

@@ -10,18 +10,14 @@ import Testing
 /// Pomodoro and feeds no streak; `pomo void` begins the Pomodoro again; a workout is not focus.
 @Suite("Honest counts, end to end", .endToEnd)
 struct HonestCountsEndToEndTests {
-  let fixture: PomoHome
-  var home: TemporaryFolder { fixture.folder }
-  var environment: [String: String] { fixture.environment.merging(["TZ": "UTC", "COLUMNS": "80"]) { $1 } }
-  var journalPath: String { home.file(journalFile(home.path)) }
+  let home: PomoHome
+  var environment: [String: String] { home.environment.merging(["TZ": "UTC", "COLUMNS": "80"]) { $1 } }
 
   init() throws {
-    fixture = try PomoHome(presets: ["long": PomoHome.longPreset])
+    home = try PomoHome(presets: ["long": PomoHome.longPreset])
   }
 
-  func records() throws -> [JournalRecord] { try journalRecords(journalPath) }
-
-  func pomo(_ words: String...) async throws -> Finished { try await runPomo(words, environment: environment) }
+  func pomo(_ words: String...) async throws -> Finished { try await home.run(words) }
 
   @Test("a focus skipped after two seconds is recorded cut short, and no report counts it done", .hangLimit)
   func skippedFocusIsNotDone() async throws {
@@ -29,8 +25,8 @@ struct HonestCountsEndToEndTests {
     #expect(try await pomo("start", "25m", "--detach").status == 0)
     #expect(await waitUntil { (try? await pomo("status").out.hasPrefix("WORK")) == true })
     #expect(try await pomo("skip").status == 0)
-    #expect(await waitUntil { (try? records().count) == 1 })
-    let record = try #require(try records().first)
+    #expect(await waitUntil { (try? home.records().count) == 1 })
+    let record = try #require(try home.records().first)
     #expect(record.status == .interrupted && record.interruption == .skip)
     #expect(record.phases.first?.completed == false)
     let log = try await pomo("log")
@@ -53,11 +49,11 @@ struct HonestCountsEndToEndTests {
     // The session goes on, the same focus begun again.
     let status = try await pomo("status")
     #expect(status.out.hasPrefix("WORK focus 2"), "\(status.out)")
-    #expect(try records().isEmpty)
+    #expect(try home.records().isEmpty)
     let stop = try await pomo("void", "--stop")
     #expect(stop.status == 0 && stop.out == "void: the Pomodoro is void, the session ended\n", "\(stop.out)")
-    #expect(await waitUntil { (try? records().count) == 1 })
-    let record = try #require(try records().first)
+    #expect(await waitUntil { (try? home.records().count) == 1 })
+    let record = try #require(try home.records().first)
     #expect(record.status == .void && record.phases.count == 2)
     #expect(record.phases[0].void && !record.phases[1].void && record.voidPomodoros == 2)
     #expect(record.donePomodoros == 0 && record.cutShortPomodoros == 0 && record.focusSeconds == 0)
@@ -68,9 +64,9 @@ struct HonestCountsEndToEndTests {
     defer { home.cleanUp() }
     let run = try await pomo("start", "1s/1s", "-r", "1")
     #expect(run.status == 0, "\(run.err)")
-    let record = try #require(try records().first)
+    let record = try #require(try home.records().first)
     #expect(record.workout && record.status == .completed)
-    let line = try String(contentsOfFile: journalPath, encoding: .utf8)
+    let line = try String(contentsOfFile: home.journalPath, encoding: .utf8)
     #expect(line.contains(#""workout":true"#))
     let report = try await pomo("report", "--today", "--format", "json")
     let totals = try #require(

@@ -16,26 +16,14 @@ import Testing
 /// regular files, signals and pipes, hooks and their children.
 @Suite("Processes, locks, files, signals and hooks under faults", .endToEnd)
 struct ProcessFaultTests {
-  let fixture: PomoHome
-  var home: TemporaryFolder { fixture.folder }
-  var environment: [String: String] { fixture.environment }
-  var journalPath: String { home.file(journalFile(home.path)) }
-  var stateFolder: String { home.file(".local/state/pomo") }
-  var statePath: String { stateFolder + "/current.json" }
+  let home: PomoHome
 
-  init() throws { fixture = try PomoHome() }
-
-  func records() throws -> [JournalRecord] { try journalRecords(journalPath) }
-
-  /// Starts pomo in the background; stdout and stderr go to files in the home folder.
-  func launch(_ arguments: [String], name: String, environment env: [String: String]? = nil, program: String? = nil)
-    throws -> Process
-  { try fixture.launch(arguments, name: name, environment: env, program: program) }
+  init() throws { home = try PomoHome() }
 
   /// A session killed with SIGKILL, leaving its state file behind.
   func deadSession() async throws {
-    let process = try launch(["start", home.file("long.json")], name: "dead")
-    #expect(await waitUntil { FileManager.default.fileExists(atPath: statePath) })
+    let process = try home.launch(["start", home.file("long.json")], name: "dead")
+    #expect(await waitUntil { FileManager.default.fileExists(atPath: home.statePath) })
     kill(process.processIdentifier, SIGKILL)
     await process.waitForExit()
   }
@@ -45,7 +33,7 @@ struct ProcessFaultTests {
   @Test("one session at a time: of 20 simultaneous starts exactly one runs, 19 exit 1 at once")
   func simultaneousStarts() async throws {
     defer { home.cleanUp() }
-    let processes = try (0..<20).map { try launch(["start", home.file("long.json")], name: "start\($0)") }
+    let processes = try (0..<20).map { try home.launch(["start", home.file("long.json")], name: "start\($0)") }
     defer { processes.forEach { if $0.isRunning { kill($0.processIdentifier, SIGKILL) } } }
     // Nineteen give up without waiting for the session; the winner keeps running.
     #expect(await waitUntil { processes.filter(\.isRunning).count <= 1 })
@@ -64,7 +52,7 @@ struct ProcessFaultTests {
       process.terminate()
       await process.waitForExit()
     }
-    #expect(try records().count == 1)
+    #expect(try home.records().count == 1)
   }
 
   @Test("liveness by lock: a pomo installed under another name, or stopped, is alive; nothing is recovered")
@@ -72,23 +60,23 @@ struct ProcessFaultTests {
     defer { home.cleanUp() }
     let renamed = home.file("bin/focus-timer")
     try await copyPomoBinary(to: renamed)
-    let process = try launch(["start", home.file("long.json")], name: "renamed", program: renamed)
+    let process = try home.launch(["start", home.file("long.json")], name: "renamed", program: renamed)
     defer { kill(process.processIdentifier, SIGKILL) }
-    #expect(await waitUntil { FileManager.default.fileExists(atPath: statePath) })
-    let status = try await runPomo(["status"], environment: environment)
+    #expect(await waitUntil { FileManager.default.fileExists(atPath: home.statePath) })
+    let status = try await home.run(["status"])
     #expect(status.out.hasPrefix("WORK focus "))
     #expect(status.err.isEmpty)
     kill(process.processIdentifier, SIGSTOP)
-    let stopped = try await runPomo(["status"], environment: environment)
+    let stopped = try await home.run(["status"])
     #expect(stopped.out.hasPrefix("WORK focus "))
     kill(process.processIdentifier, SIGCONT)
-    let second = try await runPomo(["start", home.file("tiny.json")], environment: environment)
+    let second = try await home.run(["start", home.file("tiny.json")])
     #expect(second.status == 1)
     #expect(second.err.hasPrefix("Error: a session is already running (long, pid \(process.processIdentifier))"))
-    #expect(try records().isEmpty)
+    #expect(try home.records().isEmpty)
     process.terminate()
     await process.waitForExit()
-    let written = try records()
+    let written = try home.records()
     #expect(written.count == 1)
     #expect(written.first?.interruption == .signal)
   }
@@ -97,15 +85,15 @@ struct ProcessFaultTests {
   func tenStatuses() async throws {
     defer { home.cleanUp() }
     try await deadSession()
-    let processes = try (0..<10).map { try launch(["status", "--json"], name: "status\($0)") }
+    let processes = try (0..<10).map { try home.launch(["status", "--json"], name: "status\($0)") }
     for process in processes { await process.waitForExit() }
     #expect(processes.allSatisfy { $0.terminationStatus == 0 })
-    let written = try records()
+    let written = try home.records()
     #expect(written.count == 1)
     #expect(written.first?.interruption == .crash)
     let said = (0..<10).map { home.read("status\($0).err") ?? "" }.filter { $0.contains("ended unexpectedly") }
     #expect(said.count == 1)
-    #expect(!FileManager.default.fileExists(atPath: statePath))
+    #expect(!FileManager.default.fileExists(atPath: home.statePath))
   }
 
   @Test("one resume: two resumes at once continue the session once")
@@ -120,13 +108,13 @@ struct ProcessFaultTests {
           elapsedSeconds: 1, completed: true)
       ])
     try home.write(journalFile(home.path), interrupted.json(offset: { _ in 0 }).text + "\n")
-    let processes = try (0..<2).map { try launch(["resume"], name: "resume\($0)") }
+    let processes = try (0..<2).map { try home.launch(["resume"], name: "resume\($0)") }
     for process in processes { await process.waitForExit() }
     // The second either meets the lock (exit 1) or, once the first runs, resumes it over the
     // control socket (exit 0, an unpause that changes nothing); it never runs the session twice.
     #expect(processes.allSatisfy { [0, 1].contains($0.terminationStatus) })
     #expect(processes.contains { $0.terminationStatus == 0 })
-    let resumed = try records().filter { $0.resumedFrom == interrupted.id }
+    let resumed = try home.records().filter { $0.resumedFrom == interrupted.id }
     #expect(resumed.count == 1)
     #expect(resumed.first?.phases.map(\.name) == ["breathe"])
   }
@@ -138,7 +126,7 @@ struct ProcessFaultTests {
     try FileManager.default.createDirectory(atPath: state + "/pomo", withIntermediateDirectories: true)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: home.path)
     try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: state + "/pomo")
-    var env = environment
+    var env = home.environment
     env["XDG_STATE_HOME"] = state
     env["POMO_JOURNAL"] = home.file("journal.jsonl")
     try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: home.path)
@@ -161,39 +149,39 @@ struct ProcessFaultTests {
   @Test("a truncated state file: its session is recorded from what survives, and said so")
   func truncatedStateFile() async throws {
     defer { home.cleanUp() }
-    let process = try launch(["start", home.file("tiny.json"), "--tag", "kept"], name: "cut")
+    let process = try home.launch(["start", home.file("tiny.json"), "--tag", "kept"], name: "cut")
     // After the first phase: the saved record holds one finished phase.
-    #expect(await waitUntil { SessionState.read(path: statePath)?.phaseIndex == 1 })
+    #expect(await waitUntil { SessionState.read(path: home.statePath)?.phaseIndex == 1 })
     kill(process.processIdentifier, SIGKILL)
     await process.waitForExit()
-    let bytes = try #require(FileManager.default.contents(atPath: statePath))
+    let bytes = try #require(FileManager.default.contents(atPath: home.statePath))
     let text = String(decoding: bytes, as: UTF8.self)
     let cut = try #require(text.range(of: #""plan":"#)).upperBound
-    try String(text[..<cut]).write(toFile: statePath, atomically: false, encoding: .utf8)
-    let log = try await runPomo(["log"], environment: environment)
+    try String(text[..<cut]).write(toFile: home.statePath, atomically: false, encoding: .utf8)
+    let log = try await home.run(["log"])
     #expect(log.status == 0)
     #expect(log.err.contains("ended unexpectedly; recorded as interrupted (1 phase done"))
     #expect(log.err.contains("the state file was damaged, so the phase it was in is lost"))
-    let saved = try #require(try records().first)
+    let saved = try #require(try home.records().first)
     #expect(saved.tags == ["kept"])
     #expect(saved.status == .interrupted)
     #expect(saved.phases.map(\.name) == ["go"])
-    #expect(!FileManager.default.fileExists(atPath: statePath))
+    #expect(!FileManager.default.fileExists(atPath: home.statePath))
   }
 
   @Test("a state file with nothing left to read is kept aside and said so plainly", arguments: ["", "{\"v\":1,\"pi", "\u{0}\u{0}"])
   func unreadableStateFile(contents: String) async throws {
     defer { home.cleanUp() }
     try home.write(".local/state/pomo/current.json", contents)
-    let status = try await runPomo(["status"], environment: environment)
+    let status = try await home.run(["status"])
     #expect(status.status == 0)
     #expect(status.out == "idle\n")
     #expect(
       status.err
-        == "pomo: the session state file \(statePath) is damaged; its session could not be recorded (the file is kept as \(statePath).damaged)\n"
+        == "pomo: the session state file \(home.statePath) is damaged; its session could not be recorded (the file is kept as \(home.statePath).damaged)\n"
     )
-    #expect(FileManager.default.fileExists(atPath: statePath + ".damaged"))
-    #expect(!FileManager.default.fileExists(atPath: statePath))
+    #expect(FileManager.default.fileExists(atPath: home.statePath + ".damaged"))
+    #expect(!FileManager.default.fileExists(atPath: home.statePath))
   }
 
   // MARK: - Nothing hangs on what is not a regular file
@@ -203,21 +191,21 @@ struct ProcessFaultTests {
     defer { home.cleanUp() }
     let fifo = home.file("fifo.json")
     #expect(mkfifo(fifo, 0o600) == 0)
-    let asPreset = try await runPomo(["start", fifo], environment: environment, timeout: 60)
+    let asPreset = try await home.run(["start", fifo], timeout: 60)
     #expect(asPreset.status == 65)
     #expect(asPreset.err == "Error: \(fifo): cannot read the file: not a regular file\n")
-    let device = try await runPomo(["start", "/dev/zero", "--dry-run"], environment: environment, timeout: 60)
+    let device = try await home.run(["start", "/dev/zero", "--dry-run"], timeout: 60)
     #expect(device.status == 65)
     #expect(device.err == "Error: /dev/zero: cannot read the file: not a regular file\n")
 
     try FileManager.default.createDirectory(atPath: home.file(".config/pomo"), withIntermediateDirectories: true)
     #expect(mkfifo(home.file(".config/pomo/config.json"), 0o600) == 0)
-    let asConfig = try await runPomo(["start", "work", "--dry-run"], environment: environment, timeout: 60)
+    let asConfig = try await home.run(["start", "work", "--dry-run"], timeout: 60)
     #expect(asConfig.status == 0)  // A dry run reads no config.
-    let run = try await runPomo(["start", home.file("tiny.json")], environment: environment, timeout: 60)
+    let run = try await home.run(["start", home.file("tiny.json")], timeout: 60)
     #expect(run.status == 65)
     #expect(run.err == "Error: \(home.file(".config/pomo/config.json")): cannot read the file: not a regular file\n")
-    #expect(try records().isEmpty)
+    #expect(try home.records().isEmpty)
   }
 
   @Test("bounded reads: a preset or config over the limit is an error, not a read of everything")
@@ -225,7 +213,7 @@ struct ProcessFaultTests {
     defer { home.cleanUp() }
     let big = home.file("big.json")
     #expect(FileManager.default.createFile(atPath: big, contents: Data(count: Platform.readLimit + 1)))
-    let result = try await runPomo(["start", big, "--dry-run"], environment: environment)
+    let result = try await home.run(["start", big, "--dry-run"])
     #expect(result.status == 65)
     #expect(result.err == "Error: \(big): cannot read the file: larger than the limit of 4 MB\n")
   }
@@ -238,7 +226,7 @@ struct ProcessFaultTests {
     try FileManager.default.createSymbolicLink(atPath: folder + "/dangling.json", withDestinationPath: "/nonexistent")
     #expect(mkfifo(folder + "/pipe.json", 0o600) == 0)
     try home.write(".config/pomo/presets/mine.json", #"{"round": [{"name": "go", "kind": "work", "duration": "1s"}]}"#)
-    let list = try await runPomo(["presets"], environment: environment, timeout: 60)
+    let list = try await home.run(["presets"], timeout: 60)
     #expect(list.status == 0)
     #expect(list.out.contains("mine "))
     #expect(list.out.contains("work "))
@@ -248,11 +236,11 @@ struct ProcessFaultTests {
         "pomo: warning: skipped \(folder)/folder.json: cannot read the file: is a directory",
         "pomo: warning: skipped \(folder)/pipe.json: cannot read the file: not a regular file",
       ])
-    let start = try await runPomo(["start", "work", "--dry-run"], environment: environment, timeout: 60)
+    let start = try await home.run(["start", "work", "--dry-run"], timeout: 60)
     #expect(start.status == 0)
-    let mine = try await runPomo(["start", "mine"], environment: environment, timeout: 60)
+    let mine = try await home.run(["start", "mine"], timeout: 60)
     #expect(mine.status == 0)
-    #expect(try records().count == 1)
+    #expect(try home.records().count == 1)
   }
 
   // MARK: - Signals and pipes
@@ -263,17 +251,17 @@ struct ProcessFaultTests {
     var fds: [Int32] = [0, 0]
     #expect(pipe(&fds) == 0)
     // `pomo start tiny | head -1` typed in a terminal: stdin is the terminal, stdout a pipe.
-    let pty = try PseudoTerminal(["start", home.file("tiny.json")], environment: environment, stdout: fds[1])
+    let pty = try home.terminal(["start", home.file("tiny.json")], stdout: fds[1])
     close(fds[1])
     var byte: UInt8 = 0
     while read(fds[0], &byte, 1) == 1 && byte != 0x0A {}  // head -1
     close(fds[0])
     #expect(await pty.waitForExit() == 141)
     #expect(pty.isCooked)
-    let record = try #require(try records().first)
+    let record = try #require(try home.records().first)
     #expect(record.status == .interrupted)
     #expect(record.interruption == .signal)
-    #expect(!FileManager.default.fileExists(atPath: statePath))
+    #expect(!FileManager.default.fileExists(atPath: home.statePath))
   }
 
   @Test("SIGTERM with stdout on a closed pipe: exit 143 and a signal record, not a crash")
@@ -282,17 +270,17 @@ struct ProcessFaultTests {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: pomoBinary)
     process.arguments = ["start", home.file("long.json")]
-    process.environment = environment
+    process.environment = home.environment
     let out = Pipe()
     process.standardOutput = out
     process.standardError = FileHandle.nullDevice
     try process.run()
-    #expect(await waitUntil { FileManager.default.fileExists(atPath: statePath) })
+    #expect(await waitUntil { FileManager.default.fileExists(atPath: home.statePath) })
     try out.fileHandleForReading.close()
     process.terminate()
     await process.waitForExit()
     #expect(process.terminationStatus == 143)
-    #expect(try records().first?.interruption == .signal)
+    #expect(try home.records().first?.interruption == .signal)
   }
 
   // MARK: - Hooks die with their children
@@ -311,7 +299,7 @@ struct ProcessFaultTests {
       """)
     chmod(hook, 0o755)
     try home.write(".config/pomo/config.json", #"{"notify": false, "hooks": {"session_end": ["\#(hook)"]}}"#)
-    let result = try await runPomo(["start", home.file("tiny.json")], environment: environment)
+    let result = try await home.run(["start", home.file("tiny.json")])
     #expect(result.status == 0)
     #expect(await waitUntil { FileManager.default.fileExists(atPath: pidFile) })
     let child = try #require(Int32((home.read("child.pid") ?? "").trimmingCharacters(in: .whitespacesAndNewlines)))
@@ -325,13 +313,13 @@ struct ProcessFaultTests {
     defer { home.cleanUp() }
     try home.write(
       ".config/pomo/config.json", #"{"notify": false, "hooks": {"phase_end": ["no-such-program-pomo", "x"]}}"#)
-    let result = try await runPomo(["start", home.file("tiny.json")], environment: environment)
+    let result = try await home.run(["start", home.file("tiny.json")])
     #expect(result.status == 0)
     #expect(
       result.err
         == "pomo: warning: the phase_end hook's program 'no-such-program-pomo' is not found or not executable; it will not run\n"
     )
-    #expect(try records().count == 1)
+    #expect(try home.records().count == 1)
   }
 
   // MARK: - Cleaners, ending signals, devices, link loops and oversized input
@@ -339,17 +327,17 @@ struct ProcessFaultTests {
   @Test("one session at a time: deleting files in the state folder does not let a second session in")
   func lockSurvivesCleaners() async throws {
     defer { home.cleanUp() }
-    let journal = journalPath  // The machine id, made before the session reads it.
-    let process = try launch(["start", home.file("long.json")], name: "first")
+    let journal = home.journalPath  // The machine id, made before the session reads it.
+    let process = try home.launch(["start", home.file("long.json")], name: "first")
     defer { kill(process.processIdentifier, SIGKILL) }
-    #expect(await waitUntil { FileManager.default.fileExists(atPath: statePath) })
-    for name in (try? FileManager.default.contentsOfDirectory(atPath: stateFolder)) ?? [] where name != "current.json" {
-      try? FileManager.default.removeItem(atPath: stateFolder + "/" + name)
+    #expect(await waitUntil { FileManager.default.fileExists(atPath: home.statePath) })
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: home.stateFolder)) ?? [] where name != "current.json" {
+      try? FileManager.default.removeItem(atPath: home.stateFolder + "/" + name)
     }
-    let second = try await runPomo(["start", home.file("tiny.json")], environment: environment)
+    let second = try await home.run(["start", home.file("tiny.json")])
     #expect(second.status == 1)
     #expect(second.err.hasPrefix("Error: a session is already running (long, pid \(process.processIdentifier))"))
-    #expect(try records().isEmpty)
+    #expect(try home.records().isEmpty)
     process.terminate()
     await process.waitForExit()
     #expect(try journalRecords(journal).map(\.interruption) == [.signal])
@@ -360,13 +348,13 @@ struct ProcessFaultTests {
     arguments: [SIGUSR1, SIGQUIT, SIGALRM])
   func endingSignals(signal: Int32) async throws {
     defer { home.cleanUp() }
-    let pty = try PseudoTerminal(["start", home.file("long.json")], environment: environment)
+    let pty = try home.terminal(["start", home.file("long.json")])
     #expect(await pty.waitForText("WORK  focus"))
     kill(pty.pid, signal)
     #expect(await pty.waitForExit() == 128 + signal)
     #expect(pty.isCooked)
     #expect(pty.cursorShown)
-    #expect(try records().map(\.interruption) == [.signal])
+    #expect(try home.records().map(\.interruption) == [.signal])
   }
 
   @Test("a TZ naming a FIFO warns and uses UTC; nothing hangs")
@@ -374,7 +362,7 @@ struct ProcessFaultTests {
     defer { home.cleanUp() }
     let fifo = home.file("zone")
     #expect(mkfifo(fifo, 0o600) == 0)
-    var env = environment
+    var env = home.environment
     env["TZ"] = fifo
     for words in [["report", "--today"], ["log"]] {
       let result = try await runPomo(words, environment: env, timeout: 60)
@@ -389,7 +377,7 @@ struct ProcessFaultTests {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: pomoBinary)
     process.arguments = ["import", "-"]
-    process.environment = environment
+    process.environment = home.environment
     process.standardInput = FileHandle(forReadingAtPath: "/dev/zero")
     let err = Pipe()
     process.standardError = err
@@ -406,7 +394,7 @@ struct ProcessFaultTests {
     defer { home.cleanUp() }
     let loop = home.file("loop.jsonl")
     try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: loop)
-    let result = try await runPomo(["start", home.file("tiny.json"), "--journal", loop], environment: environment)
+    let result = try await home.run(["start", home.file("tiny.json"), "--journal", loop])
     #expect(result.status == 1)
     #expect(result.err == "Error: cannot record to the journal \(loop): too many levels of symbolic links\n")
     #expect(result.out.isEmpty)
@@ -416,8 +404,8 @@ struct ProcessFaultTests {
   func boundedWarnings() async throws {
     defer { home.cleanUp() }
     try home.write(journalFile(home.path), String(repeating: "x\n", count: 500))
-    for words in [["log"], ["report", "--today"], ["import", journalPath, "--journal", home.file("other.jsonl")]] {
-      let result = try await runPomo(words, environment: environment)
+    for words in [["log"], ["report", "--today"], ["import", home.journalPath, "--journal", home.file("other.jsonl")]] {
+      let result = try await home.run(words)
       // An import that gave nothing from a file that is not empty says so with 65.
       #expect(result.status == (words[0] == "import" ? 65 : 0), "\(words): \(result.err)")
       let lines = result.err.split(separator: "\n")
@@ -435,7 +423,7 @@ struct ProcessFaultTests {
       + tags
       + #"],"phases":[{"name":"f","kind":"work","round":1,"start":"2026-11-30T09:00:00Z","end":"2026-11-30T09:25:00Z","planned_seconds":1500,"elapsed_seconds":1500,"completed":true}]}"#
     try home.write(journalFile(home.path), line + "\n")
-    var env = environment
+    var env = home.environment
     env["TZ"] = "UTC"
     let report = try await runPomo(["report", "--from", "2026-11-01", "--to", "2026-12-31", "--format", "json"], environment: env, timeout: 60)
     #expect(report.status == 0)

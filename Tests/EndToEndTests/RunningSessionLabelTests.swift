@@ -9,28 +9,26 @@ import Testing
 /// and the journal records what it was about at the end.
 @Suite("Tags and notes of the running session", .endToEnd)
 struct RunningSessionLabelTests {
-  let fixture: PomoHome
-  var home: TemporaryFolder { fixture.folder }
-  var journalPath: String { home.file(journalFile(home.path)) }
+  let home: PomoHome
 
   init() throws {
-    fixture = try PomoHome()
+    home = try PomoHome()
   }
 
   @Test("tags added and taken off, and a note set, are recorded; the plain log says each change")
   func relabel() async throws {
     defer { home.cleanUp() }
     // Long enough for a loaded machine; stopped once the changes are in.
-    let session = try fixture.launch(["start", "10m", "--tag", "a", "--no-notify"], name: "session")
+    let session = try home.launch(["start", "10m", "--tag", "a", "--no-notify"], name: "session")
     defer { if session.isRunning { session.terminate() } }
     // Once the session listens, each command answers with its status line.
-    #expect(await waitUntil { (try? await fixture.run(["tag", "b", "c d", "é"]))?.status == 0 })
-    #expect(try await fixture.run(["untag", "a", "zzz"]).status == 0)
-    let note = try await fixture.run(["note", "chapter 3 %20"])
+    #expect(await waitUntil { (try? await home.run(["tag", "b", "c d", "é"]))?.status == 0 })
+    #expect(try await home.run(["untag", "a", "zzz"]).status == 0)
+    let note = try await home.run(["note", "chapter 3 %20"])
     #expect(note.status == 0 && note.out.hasPrefix("WORK focus"))
-    #expect(try await fixture.run(["stop"]).status == 0)
+    #expect(try await home.run(["stop"]).status == 0)
     await session.waitForExit()
-    let record = try #require(try journalRecords(journalPath).last)
+    let record = try #require(try home.records().last)
     #expect(record.tags == ["b", "c d", "é"] && record.note == "chapter 3 %20")
     let log = home.read("session.out") ?? ""
     #expect(log.contains("label   tags b, c d, é; note \"chapter 3 %20\""))
@@ -40,14 +38,14 @@ struct RunningSessionLabelTests {
   func nothingRunning() async throws {
     defer { home.cleanUp() }
     for words in [["tag", "x"], ["untag", "x"], ["note", "n"], ["note"]] {
-      let result = try await fixture.run(words)
+      let result = try await home.run(words)
       #expect(result.status == 1 && result.err == "Error: no session is running\n", "\(words)")
     }
-    let empty = try await fixture.run(["tag", "a", ""])
+    let empty = try await home.run(["tag", "a", ""])
     #expect(empty.status == 64 && empty.err.hasPrefix("Error: a tag cannot be empty"))
-    let bare = try await fixture.run(["tag"])
+    let bare = try await home.run(["tag"])
     #expect(bare.status == 64 && bare.err.hasPrefix("Error: missing expected argument '<tag>'"))
-    let long = try await fixture.run(["note", String(repeating: "é", count: 2000)])
+    let long = try await home.run(["note", String(repeating: "é", count: 2000)])
     #expect(long.status == 64 && long.err.hasPrefix("Error: too long to send to the session"))
   }
 }

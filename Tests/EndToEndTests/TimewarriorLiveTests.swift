@@ -14,13 +14,12 @@ import Testing
 /// own gets an interval for each stretch of focus, with the session's tags.
 @Suite("Timewarrior, live", .requires(.timewarrior), .endToEnd)
 struct TimewarriorLiveTests {
-  var fixture: PomoHome
-  var home: TemporaryFolder { fixture.folder }
+  var home: PomoHome
   var database: String { home.file("timew") }
 
   init() throws {
-    fixture = try PomoHome()
-    fixture.environment["TIMEWARRIORDB"] = home.file("timew")
+    home = try PomoHome()
+    home.environment["TIMEWARRIORDB"] = home.file("timew")
     try home.write("timew/timewarrior.cfg", "")
     try home.write("timew/data/.keep", "")
     try home.write(".config/pomo/config.json", #"{"timewarrior": true}"#)
@@ -36,9 +35,9 @@ struct TimewarriorLiveTests {
   @Test("each focus phase is one closed interval with the session's tags, at the phase's own times")
   func focusPhases() async throws {
     defer { home.cleanUp() }
-    let run = try await fixture.run(["start", "2s/2s", "-r", "2", "--tag", "thesis", "--tag", "two words", "--no-notify"])
+    let run = try await home.run(["start", "2s/2s", "-r", "2", "--tag", "thesis", "--tag", "two words", "--no-notify"])
     #expect(run.status == 0 && run.err == "", "\(run.err)")
-    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
+    let record = try #require(try home.records().last)
     let focus = record.phases.filter { $0.kind == .work }
     let found = try await intervals()
     #expect(found.count == focus.count && found.count == 2, "\(found) against \(focus)")
@@ -54,38 +53,38 @@ struct TimewarriorLiveTests {
   @Test("a void Pomodoro is not focus: its open interval is cancelled, the next one opens its own, and the export leaves them out")
   func voided() async throws {
     defer { home.cleanUp() }
-    let session = try fixture.launch(["start", fixture.preset("long"), "--no-notify", "--no-bell"], name: "session")
+    let session = try home.launch(["start", home.preset("long"), "--no-notify", "--no-bell"], name: "session")
     defer { if session.isRunning { session.terminate() } }
     // The interval is open once the focus has begun.
     #expect(await waitUntil { (try? await intervals())?.count == 1 })
     #expect(try await intervals().first?["end"] == nil)
     // The void Pomodoro's interval is cancelled, and the new Pomodoro opens its own: were the
     // first one closed instead, it would be left after the second void below.
-    let void = try await fixture.run(["void", "the call went on"])
+    let void = try await home.run(["void", "the call went on"])
     #expect(void.status == 0, "\(void.err)")
-    #expect(await waitUntil { (try? await fixture.run(["status"]))?.out.hasPrefix("WORK") == true })
-    let stop = try await fixture.run(["void", "--stop"])
+    #expect(await waitUntil { (try? await home.run(["status"]))?.out.hasPrefix("WORK") == true })
+    let stop = try await home.run(["void", "--stop"])
     #expect(stop.status == 0, "\(stop.err)")
     await session.waitForExit()
     #expect(try await intervals().isEmpty)
-    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
+    let record = try #require(try home.records().last)
     #expect(record.status == .void && record.voidPomodoros == 2)
-    let export = try await fixture.run(["export", "--format", "timewarrior"])
+    let export = try await home.run(["export", "--format", "timewarrior"])
     #expect(export.status == 0 && export.out == "[\n]\n", "\(export.out)")
   }
 
   @Test("a void Pomodoro paused on the way leaves nothing: the stretch before the pause goes too")
   func voidedAfterPause() async throws {
     defer { home.cleanUp() }
-    let session = try fixture.launch(["start", fixture.preset("long"), "--no-notify", "--no-bell"], name: "session")
+    let session = try home.launch(["start", home.preset("long"), "--no-notify", "--no-bell"], name: "session")
     defer { if session.isRunning { session.terminate() } }
     #expect(await waitUntil { (try? await intervals())?.count == 1 })
     await pause(milliseconds: 1200)
-    #expect(try await fixture.run(["pause"]).status == 0)
-    #expect(try await fixture.run(["resume"]).status == 0)
+    #expect(try await home.run(["pause"]).status == 0)
+    #expect(try await home.run(["resume"]).status == 0)
     #expect(await waitUntil { (try? await intervals())?.count == 2 })
     await pause(milliseconds: 1200)
-    let void = try await fixture.run(["void", "--stop"])
+    let void = try await home.run(["void", "--stop"])
     #expect(void.status == 0, "\(void.err)")
     await session.waitForExit()
     let left = try await intervals()
@@ -95,19 +94,19 @@ struct TimewarriorLiveTests {
   @Test("tag and untag retag every interval of the session, as the journal records its last tags for all of it")
   func retagged() async throws {
     defer { home.cleanUp() }
-    let session = try fixture.launch(["start", fixture.preset("long"), "--tag", "a1", "--tag", "two words", "--no-notify", "--no-bell"], name: "session")
+    let session = try home.launch(["start", home.preset("long"), "--tag", "a1", "--tag", "two words", "--no-notify", "--no-bell"], name: "session")
     defer { if session.isRunning { session.terminate() } }
     #expect(await waitUntil { (try? await intervals())?.count == 1 })
     await pause(milliseconds: 1200)
-    #expect(try await fixture.run(["pause"]).status == 0)
-    #expect(try await fixture.run(["resume"]).status == 0)
+    #expect(try await home.run(["pause"]).status == 0)
+    #expect(try await home.run(["resume"]).status == 0)
     #expect(await waitUntil { (try? await intervals())?.count == 2 })
-    #expect(try await fixture.run(["tag", "b1"]).status == 0)
-    #expect(try await fixture.run(["untag", "a1"]).status == 0)
+    #expect(try await home.run(["tag", "b1"]).status == 0)
+    #expect(try await home.run(["untag", "a1"]).status == 0)
     await pause(milliseconds: 1200)
-    #expect(try await fixture.run(["stop"]).status == 0)
+    #expect(try await home.run(["stop"]).status == 0)
     await session.waitForExit()
-    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
+    let record = try #require(try home.records().last)
     #expect(record.tags == ["two words", "b1"])
     let found = try await intervals()
     #expect(found.count == 2 && found.allSatisfy { Set($0["tags"] as? [String] ?? []) == ["two words", "b1"] }, "\(found)")
@@ -116,19 +115,19 @@ struct TimewarriorLiveTests {
   @Test("time away is not focus in Timewarrior: the interval stops when you leave and starts again when you are back")
   func awayStopsTheInterval() async throws {
     defer { home.cleanUp() }
-    let session = try fixture.launch(["start", fixture.preset("long"), "--no-notify", "--no-bell"], name: "session")
+    let session = try home.launch(["start", home.preset("long"), "--no-notify", "--no-bell"], name: "session")
     defer { if session.isRunning { session.terminate() } }
     #expect(await waitUntil { (try? await intervals())?.count == 1 })
     await pause(milliseconds: 1200)
-    #expect(try await fixture.run(["away"]).status == 0)
+    #expect(try await home.run(["away"]).status == 0)
     #expect(await waitUntil { (try? await intervals())?.first?["end"] != nil })
     await pause(milliseconds: 2200)
-    #expect(try await fixture.run(["back"]).status == 0)
+    #expect(try await home.run(["back"]).status == 0)
     #expect(await waitUntil { (try? await intervals())?.count == 2 })
     await pause(milliseconds: 1200)
-    #expect(try await fixture.run(["stop"]).status == 0)
+    #expect(try await home.run(["stop"]).status == 0)
     await session.waitForExit()
-    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
+    let record = try #require(try home.records().last)
     let away = try #require(record.phases.first?.away.first)
     let found = try await intervals().sorted { ($0["start"] as? String ?? "") < ($1["start"] as? String ?? "") }
     #expect(found.count == 2, "\(found)")
@@ -137,7 +136,7 @@ struct TimewarriorLiveTests {
     #expect(found[0]["end"] as? String == RFC3339Stamp.utc(away.start.rounded(.down)))
     #expect(found[1]["start"] as? String == RFC3339Stamp.utc(away.end.rounded(.down)))
     // And pomo's own export of it agrees.
-    let export = try await fixture.run(["export", "--format", "timewarrior"])
+    let export = try await home.run(["export", "--format", "timewarrior"])
     let exported = try #require(try JSONSerialization.jsonObject(with: Data(export.out.utf8)) as? [[String: Any]])
     #expect(exported.map { $0["start"] as? String } == found.map { $0["start"] as? String })
   }
@@ -155,22 +154,22 @@ struct TimewarriorLiveTests {
   func keptAwayLeavesOutYourPause() async throws {
     defer { home.cleanUp() }
     try home.write(".config/pomo/config.json", #"{"timewarrior": true, "away": {"work": "ask"}}"#)
-    let session = try fixture.launch(["start", fixture.preset("long"), "--no-notify", "--no-bell"], name: "session")
+    let session = try home.launch(["start", home.preset("long"), "--no-notify", "--no-bell"], name: "session")
     defer { if session.isRunning { session.terminate() } }
     #expect(await waitUntil { (try? await intervals())?.count == 1 })
     await pause(milliseconds: 1200)
-    #expect(try await fixture.run(["away"]).status == 0)
+    #expect(try await home.run(["away"]).status == 0)
     await pause(milliseconds: 1200)
-    #expect(try await fixture.run(["pause"]).status == 0)
+    #expect(try await home.run(["pause"]).status == 0)
     await pause(milliseconds: 4500)
-    #expect(try await fixture.run(["resume"]).status == 0)
+    #expect(try await home.run(["resume"]).status == 0)
     await pause(milliseconds: 1200)
-    #expect(try await fixture.run(["back"]).status == 0)
-    #expect(try await fixture.run(["keep"]).status == 0)
+    #expect(try await home.run(["back"]).status == 0)
+    #expect(try await home.run(["keep"]).status == 0)
     await pause(milliseconds: 1200)
-    #expect(try await fixture.run(["stop"]).status == 0)
+    #expect(try await home.run(["stop"]).status == 0)
     await session.waitForExit()
-    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
+    let record = try #require(try home.records().last)
     let found = try await intervals()
     // Each interval is cut to the second at both ends.
     #expect(abs(seconds(found) - record.focusSeconds) < 2.5, "\(found) against \(record.focusSeconds) s of focus")
@@ -182,13 +181,13 @@ struct TimewarriorLiveTests {
     try home.write(
       "confirm.json",
       #"{"workout": false, "round": [{"name": "focus", "kind": "work", "duration": "1s"}, {"name": "break", "kind": "rest", "duration": "10m"}]}"#)
-    let session = try fixture.launch(["start", home.file("confirm.json"), "--confirm", "--no-notify", "--no-bell"], name: "session")
+    let session = try home.launch(["start", home.file("confirm.json"), "--confirm", "--no-notify", "--no-bell"], name: "session")
     defer { if session.isRunning { session.terminate() } }
-    #expect(await waitUntil { (try? await fixture.run(["status"]))?.out.contains(" +0:02") == true })
-    #expect(try await fixture.run(["next"]).status == 0)
-    #expect(try await fixture.run(["stop"]).status == 0)
+    #expect(await waitUntil { (try? await home.run(["status"]))?.out.contains(" +0:02") == true })
+    #expect(try await home.run(["next"]).status == 0)
+    #expect(try await home.run(["stop"]).status == 0)
     await session.waitForExit()
-    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
+    let record = try #require(try home.records().last)
     let focus = try #require(record.phases.first)
     let found = try await intervals()
     #expect(found.count == 1 && found.first?["end"] as? String == RFC3339Stamp.utc(focus.end.rounded(.down)), "\(found)")
@@ -197,16 +196,16 @@ struct TimewarriorLiveTests {
   @Test("a session killed while focus runs has its Timewarrior interval stopped at its last heartbeat by the recovery")
   func crashStopsTheInterval() async throws {
     defer { home.cleanUp() }
-    let session = try fixture.launch(["start", fixture.preset("long"), "--no-notify", "--no-bell"], name: "session")
+    let session = try home.launch(["start", home.preset("long"), "--no-notify", "--no-bell"], name: "session")
     defer { if session.isRunning { session.terminate() } }
     #expect(await waitUntil { (try? await intervals())?.count == 1 })
     await pause(milliseconds: 1500)
     // A change writes the state file: the heartbeat recovery takes as the end.
-    #expect(try await fixture.run(["tag", "late"]).status == 0)
+    #expect(try await home.run(["tag", "late"]).status == 0)
     kill(session.processIdentifier, SIGKILL)
     await session.waitForExit()
-    #expect(try await fixture.run(["status"]).out == "idle\n")
-    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
+    #expect(try await home.run(["status"]).out == "idle\n")
+    let record = try #require(try home.records().last)
     let end = try #require(record.phases.last?.end)
     let found = try await intervals()
     #expect(found.count == 1 && found.first?["end"] as? String == RFC3339Stamp.utc(end.rounded(.down)), "\(found)")
@@ -217,24 +216,24 @@ struct TimewarriorLiveTests {
     defer { home.cleanUp() }
     try home.write("bin/timew", "#!/bin/sh\nsleep 3\nexit 0\n")
     chmod(home.file("bin/timew"), 0o755)
-    var fixture = fixture
-    fixture.environment["PATH"] = home.file("bin") + ":/usr/bin:/bin"
-    let session = try fixture.launch(["start", fixture.preset("long"), "--no-notify", "--no-bell"], name: "session")
+    var home = self.home
+    home.environment["PATH"] = home.file("bin") + ":/usr/bin:/bin"
+    let session = try home.launch(["start", home.preset("long"), "--no-notify", "--no-bell"], name: "session")
     defer { if session.isRunning { session.terminate() } }
-    #expect(await waitUntil { (try? await fixture.run(["status"]))?.out.hasPrefix("WORK") == true })
+    #expect(await waitUntil { (try? await home.run(["status"]))?.out.hasPrefix("WORK") == true })
     // Each command sets off a timew that takes 3 s; none waits for the one before.
     for command in ["pause", "resume", "pause"] {
       let sent = Date()
-      let run = try await fixture.run([command])
+      let run = try await home.run([command])
       #expect(run.status == 0 && Date().timeIntervalSince(sent) < 2.5, "\(command): \(run.err)")
     }
-    let status = try await fixture.run(["status"])
+    let status = try await home.run(["status"])
     #expect(status.out.hasPrefix("PAUSED"), "\(status.out) \(status.err)")
     let sent = Date()
-    #expect(try await fixture.run(["stop"]).status == 0)
+    #expect(try await home.run(["stop"]).status == 0)
     #expect(Date().timeIntervalSince(sent) < 2.5)
     // The record is written at once; the session's pomo ends once its last timew has run.
-    #expect(try await fixture.run(["status"]).out == "idle\n")
+    #expect(try await home.run(["status"]).out == "idle\n")
     await session.waitForExit()
   }
 
@@ -243,9 +242,9 @@ struct TimewarriorLiveTests {
     defer { home.cleanUp() }
     try home.write("bin/timew", "#!/bin/sh\nexit 1\n")
     chmod(home.file("bin/timew"), 0o755)
-    var environment = fixture.environment
-    environment["PATH"] = home.file("bin") + ":/usr/bin:/bin"
-    let run = try await runPomo(["start", "1s/1s", "-r", "2", "--no-notify"], environment: environment)
+    var home = self.home
+    home.environment["PATH"] = home.file("bin") + ":/usr/bin:/bin"
+    let run = try await home.run(["start", "1s/1s", "-r", "2", "--no-notify"])
     #expect(run.status == 0)
     #expect(
       run.err == "pomo: warning: 'timew start' exited with status 1; Timewarrior may not have all of this session's focus\n")
@@ -254,9 +253,9 @@ struct TimewarriorLiveTests {
   @Test("without timew on PATH: one warning, and the session runs")
   func missing() async throws {
     defer { home.cleanUp() }
-    var environment = fixture.environment
-    environment["PATH"] = home.file("nothing")
-    let run = try await runPomo(["start", "1s", "--no-notify"], environment: environment)
+    var home = self.home
+    home.environment["PATH"] = home.file("nothing")
+    let run = try await home.run(["start", "1s", "--no-notify"])
     #expect(run.status == 0)
     #expect(run.err == "pomo: warning: timew is not found; focus is not tracked in Timewarrior\n")
   }
@@ -274,23 +273,22 @@ enum RFC3339Stamp {
 /// test's own gives the session its note and a tag, and is annotated with the focus.
 @Suite("Taskwarrior, live", .requires(.taskwarrior), .endToEnd)
 struct TaskwarriorLiveTests {
-  var fixture: PomoHome
-  var home: TemporaryFolder { fixture.folder }
+  var home: PomoHome
 
   init() throws {
-    fixture = try PomoHome()
-    try fixture.useOwnTaskwarrior()
+    home = try PomoHome()
+    try home.useOwnTaskwarrior()
   }
 
-  func task(_ words: [String]) async throws -> Finished { try await fixture.task(words) }
+  func task(_ words: [String]) async throws -> Finished { try await home.task(words) }
 
   @Test("the task's description is the note, its project a tag, and it is annotated with the focus")
   func linked() async throws {
     defer { home.cleanUp() }
     #expect(try await task(["add", "write the intro", "project:thesis"]).status == 0)
-    let run = try await fixture.run(["start", "2s", "--task", "tw:1", "--tag", "draft", "--no-notify"])
+    let run = try await home.run(["start", "2s", "--task", "tw:1", "--tag", "draft", "--no-notify"])
     #expect(run.status == 0 && run.err == "", "\(run.err)")
-    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
+    let record = try #require(try home.records().last)
     #expect(record.note == "write the intro" && record.tags == ["draft", "thesis"])
     let export = try await task(["1", "export"])
     let tasks = try #require(try JSONSerialization.jsonObject(with: Data(export.out.utf8)) as? [[String: Any]])
@@ -302,14 +300,14 @@ struct TaskwarriorLiveTests {
   func voided() async throws {
     defer { home.cleanUp() }
     #expect(try await task(["add", "write the intro"]).status == 0)
-    let session = try fixture.launch(["start", fixture.preset("long"), "--task", "tw:1", "--no-notify", "--no-bell"], name: "session")
+    let session = try home.launch(["start", home.preset("long"), "--task", "tw:1", "--no-notify", "--no-bell"], name: "session")
     defer { if session.isRunning { session.terminate() } }
-    #expect(await waitUntil { (try? await fixture.run(["status"]))?.out.hasPrefix("WORK") == true })
+    #expect(await waitUntil { (try? await home.run(["status"]))?.out.hasPrefix("WORK") == true })
     await pause(milliseconds: 1200)
-    let void = try await fixture.run(["void", "--stop", "the call went on"])
+    let void = try await home.run(["void", "--stop", "the call went on"])
     #expect(void.status == 0, "\(void.err)")
     await session.waitForExit()
-    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
+    let record = try #require(try home.records().last)
     #expect(record.status == .void && record.phases[0].elapsedSeconds >= 1)
     let export = try await task(["1", "export"])
     let tasks = try #require(try JSONSerialization.jsonObject(with: Data(export.out.utf8)) as? [[String: Any]])
@@ -324,16 +322,16 @@ struct TaskwarriorLiveTests {
     #expect(try await task(["add", "read the paper"]).status == 0)
     #expect(try await task(["add", "write the intro"]).status == 0)
     #expect(try await task(["add", "file the expenses"]).status == 0)
-    let session = try fixture.launch(
-      ["start", fixture.preset("long"), "--task", "tw:2", "--no-notify", "--no-bell"], name: "session")
+    let session = try home.launch(
+      ["start", home.preset("long"), "--task", "tw:2", "--no-notify", "--no-bell"], name: "session")
     defer { if session.isRunning { session.terminate() } }
-    #expect(await waitUntil { (try? await fixture.run(["status"]))?.out.hasPrefix("WORK") == true })
+    #expect(await waitUntil { (try? await home.run(["status"]))?.out.hasPrefix("WORK") == true })
     // The first task is done and a report renumbers the rest: "write the intro" is now 1,
     // and "file the expenses" 2.
     #expect(try await task(["1", "done"]).status == 0)
     #expect(try await task(["list"]).status == 0)
     #expect(try await task(["2", "export"]).out.contains("file the expenses"), "renumbered")
-    let stop = try await fixture.run(["stop"])
+    let stop = try await home.run(["stop"])
     #expect(stop.status == 0, "\(stop.err)")
     await session.waitForExit()
     let export = try await task(["export"])
@@ -351,12 +349,12 @@ struct TaskwarriorLiveTests {
   @Test("an unknown task is one error line, and nothing runs")
   func unknown() async throws {
     defer { home.cleanUp() }
-    let run = try await fixture.run(["start", "2s", "--task", "tw:7"])
+    let run = try await home.run(["start", "2s", "--task", "tw:7"])
     #expect(run.status == 1 && run.err == "Error: Taskwarrior has no task tw:7 (see 'task list')\n")
-    let bad = try await fixture.run(["start", "2s", "--task", "tw:x7"])
+    let bad = try await home.run(["start", "2s", "--task", "tw:x7"])
     #expect(bad.status == 64 && bad.err.hasPrefix("Error: '--task tw:x7': a Taskwarrior task is tw: and its id or UUID"))
     // Without tw: it names one of pomo's own tasks (`pomo task`).
-    let own = try await fixture.run(["start", "2s", "--task", "7"])
+    let own = try await home.run(["start", "2s", "--task", "7"])
     #expect(own.status == 65 && own.err.hasPrefix("Error: '7' is too short to name a task"), "\(own.err)")
   }
 }

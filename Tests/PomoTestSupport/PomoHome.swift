@@ -34,6 +34,22 @@ package struct PomoHome {
   /// The path of a preset file this HOME holds.
   package func preset(_ name: String) -> String { folder.file(name + ".json") }
 
+  /// A path in this HOME, from one relative to it.
+  package func file(_ relative: String) -> String { folder.file(relative) }
+
+  /// Writes a file in this HOME (its folders too); returns its path.
+  @discardableResult
+  package func write(_ relative: String, _ text: String) throws -> String { try folder.write(relative, text) }
+
+  /// A file's text, nil when it cannot be read.
+  package func read(_ relative: String) -> String? { folder.read(relative) }
+
+  /// The folder of the running session's state file, its lock and its socket.
+  package var stateFolder: String { folder.file(".local/state/pomo") }
+
+  /// The running session's state file: there while a session runs.
+  package var statePath: String { stateFolder + "/current.json" }
+
   /// Runs the real binary in this HOME and waits for it.
   package func run(_ words: [String], stdin: String? = nil, timeout: TimeInterval = 60) async throws -> Finished {
     try await runPomo(words, environment: environment, stdin: stdin, timeout: timeout)
@@ -41,9 +57,11 @@ package struct PomoHome {
 
   package func run(_ words: String...) async throws -> Finished { try await run(words) }
 
-  /// The real binary on a pseudo-terminal in this HOME.
-  package func terminal(_ words: [String], columns: UInt16 = 80, rows: UInt16 = 24) throws -> PseudoTerminal {
-    try PseudoTerminal(words, environment: environment, columns: columns, rows: rows)
+  /// The real binary on a pseudo-terminal in this HOME; `stdout` as in `PseudoTerminal`.
+  package func terminal(_ words: [String], columns: UInt16 = 80, rows: UInt16 = 24, stdout: Int32? = nil) throws
+    -> PseudoTerminal
+  {
+    try PseudoTerminal(words, environment: environment, columns: columns, rows: rows, stdout: stdout)
   }
 
   /// Starts the real binary in the background in this HOME (its working folder too), without
@@ -83,7 +101,7 @@ package struct PomoHome {
   /// Kills the session running in this HOME, if any: a test's cleanup, which a `defer` cannot
   /// wait on `pomo stop` for. What the session would have recorded no longer matters.
   package func killSession() {
-    guard let data = FileManager.default.contents(atPath: folder.file(".local/state/pomo/current.json")),
+    guard let data = FileManager.default.contents(atPath: statePath),
       let pid = (try? JSONParser.parse(Array(data)))?["pid"]?.intValue, pid > 0
     else { return }
     kill(pid_t(pid), SIGKILL)
