@@ -281,7 +281,7 @@ package final class IndexedJournal {
     let chunk = index.chunks[k]
     let duplicates = index.duplicates
     let count = Int(chunk.length)
-    if buffer.count < count { buffer += repeatElement(0, count: count - buffer.count) }
+    if buffer.count < count { buffer += [UInt8](repeating: 0, count: count - buffer.count) }
     let done = buffer.withUnsafeMutableBytes { raw in
       Result { () throws(FileSystemError) in
         // The index says the chunk is there: fewer bytes, and the file was cut while read.
