@@ -29,6 +29,7 @@ package struct EndToEndTrait: SuiteTrait, TestTrait, TestScoping {
       return
     }
     let thread = await EndToEndSlots.shared.acquire()
+    let started = Date()
     let outcome: Result<Void, any Error>
     do {
       try await EndToEndSlots.$held.withValue(true) {
@@ -39,6 +40,7 @@ package struct EndToEndTrait: SuiteTrait, TestTrait, TestScoping {
       outcome = .failure(error)
     }
     await EndToEndSlots.shared.release(thread)
+    EndToEndSlots.log(Date().timeIntervalSince(started), test)
     try outcome.get()
   }
 }
@@ -59,6 +61,23 @@ package actor EndToEndSlots {
 
   /// Whether the current task runs in a slot already.
   @TaskLocal package static var held = false
+
+  /// With `POMO_TEST_TIMES` naming a file, each test case's seconds in its slot are added to
+  /// it, a line each, to find the tests that make the run long.
+  nonisolated static func log(_ seconds: Double, _ test: Test) {
+    guard let path = ProcessInfo.processInfo.environment["POMO_TEST_TIMES"] else { return }
+    let line = String(format: "%.3f", seconds) + "\t\(test.id)\t\(test.displayName ?? test.name)\n"
+    timesLock.withLock {
+      guard let handle = FileHandle(forWritingAtPath: path) ?? {
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        return FileHandle(forWritingAtPath: path)
+      }() else { return }
+      handle.seekToEndOfFile()
+      handle.write(Data(line.utf8))
+      try? handle.close()
+    }
+  }
+  private static let timesLock = NSLock()
 
   private var idle: [TestThread] = []
   private var made = 0
