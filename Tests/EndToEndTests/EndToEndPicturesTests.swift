@@ -1,4 +1,6 @@
 import Foundation
+import PomoJournalTestSupport
+import PomoTestSupport
 import Testing
 
 #if canImport(FoundationXML)
@@ -11,7 +13,6 @@ import Testing
 @testable import PomoTerminal
 @testable import PomoCore
 @testable import PomoPlatform
-import PomoTestSupport
 
 @Suite("End to end: goals, pictures and status", .endToEnd)
 struct EndToEndPicturesTests {

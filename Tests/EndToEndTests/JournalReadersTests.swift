@@ -1,4 +1,5 @@
 import Foundation
+import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
