@@ -82,7 +82,8 @@ let package = Package(
     // and the helpers they share. PomoTestSupport needs only PomoCore and PomoPlatform (a
     // temporary HOME, the binary, a pseudo-terminal, a screen model, a fake clock, the tools a
     // test needs); PomoJournalTestSupport adds what needs the journal (its files, sample
-    // records, other tools' data). What runs commands in-process lives in PomoKitTests.
+    // records, other tools' data); PomoKitTestSupport runs commands in-process, for
+    // PomoKitTests and the end-to-end tests that compare the binary with it.
     // `swift test` builds every target, so the end-to-end tests find a fresh `pomo` binary
     // beside the test bundle. (Depending on the executable would link the tests statically.)
     .target(
