@@ -53,13 +53,29 @@ package struct LocalCalendar {
   }
   private let last = LastDay()
 
-  /// The local day an instant falls on.
+  /// The local day an instant falls on: the day whose span, from its start to the next day's
+  /// (`start(of:)`), holds it. Where the clocks go back over the day's start (a `day_start` of
+  /// 02:15 on the night the hour from 02:00 comes twice) the wall clock alone would put the
+  /// repeated quarter hour on the day before again; by the spans, every instant has one day
+  /// and the days follow each other, whichever was looked up before.
   package func day(of t: Double) -> Int64 {
     if t >= last.from && t < last.to { return last.day }
-    let day = rawDay(of: t)
+    var day = rawDay(of: t)
+    var from = start(of: day)
+    var to = start(of: day + 1)
+    while t < from {
+      day -= 1
+      to = from
+      from = start(of: day)
+    }
+    while t >= to {
+      day += 1
+      from = to
+      to = start(of: day + 1)
+    }
     last.day = day
-    last.from = start(of: day)
-    last.to = start(of: day + 1)
+    last.from = from
+    last.to = to
     return day
   }
 
