@@ -48,6 +48,12 @@ package struct LineReader {
 
   package func close() { _ = Glibc_or_Darwin_close(fd) }
 
+  /// Which file was opened (its device and inode, size and times as they are now).
+  package var identity: FileIdentity? {
+    var info = stat()
+    return fstat(fd, &info) == 0 ? FileIdentity(info) : nil
+  }
+
   /// The next line; nil at the end.
   package mutating func next() throws(FileSystemError) -> Line? {
     while true {

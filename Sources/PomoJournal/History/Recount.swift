@@ -16,8 +16,10 @@ package final class Recount: History {
   package let files: [Journal]
   /// Each file's damaged lines.
   package private(set) var badLines: [[Journal.BadLine]] = []
-  /// How many lines of each file the first pass read.
+  /// How many lines of each file the first pass read, and which file it read (a later pass
+  /// that finds another at the path fails: the journal was replaced meanwhile).
   private var lineCounts: [Int] = []
+  private var identities: [FileIdentity?] = []
   /// The corrections, in the order of their lines, and by the session or task they concern.
   private var corrections: [Correction] = []
   private var correctionsOf: [String: [Correction]] = [:]
@@ -34,7 +36,8 @@ package final class Recount: History {
     var seenTasks = Set<String>()
     for file in files {
       var bad: [Journal.BadLine] = []
-      let count = try file.forEach(bad: { bad.append($0) }) { entry, _ in
+      var identity: FileIdentity?
+      let count = try file.forEach(file: &identity, bad: { bad.append($0) }) { entry, _ in
         hashes.insert(FNV1a.hash(entry.id))
         switch entry {
         case .session(let record):
@@ -50,6 +53,7 @@ package final class Recount: History {
       }
       badLines.append(bad)
       lineCounts.append(count)
+      identities.append(identity)
     }
   }
 
@@ -64,7 +68,8 @@ package final class Recount: History {
     var seen = Set<String>()
     var place = 0
     for (f, file) in files.enumerated() {
-      let read = try file.forEach(lines: lineCounts[f], bad: { _ in }) { entry, line in
+      var identity = identities[f]
+      let read = try file.forEach(lines: lineCounts[f], file: &identity, bad: { _ in }) { entry, line in
         guard case .session(let record) = entry, seen.insert(record.id).inserted else { return }
         place += 1
         if let folded = Fold.apply(record, correctionsOf[record.id] ?? []) { body(folded, record, line, place) }

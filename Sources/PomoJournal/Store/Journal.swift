@@ -80,9 +80,31 @@ package struct Journal {
     finished: Bool = false, lines: Int = .max, bad: (BadLine) -> Void,
     _ body: (JournalEntry, _ line: ArraySlice<UInt8>) -> Void
   ) throws(FileSystemError) -> Int {
-    guard Platform.fileExists(path) else { return 0 }
-    var reader = try LineReader(path: path)
+    var file: FileIdentity?
+    return try forEach(finished: finished, lines: lines, file: &file, bad: bad, body)
+  }
+
+  /// The same, and `file` says which file was read: given nil, it is set to the file opened;
+  /// given the file a pass before read, another at the path (the journal replaced since, by a
+  /// rename) is `.changedWhileRead`, so no answer mixes two files.
+  @discardableResult
+  package func forEach(
+    finished: Bool = false, lines: Int = .max, file: inout FileIdentity?, bad: (BadLine) -> Void,
+    _ body: (JournalEntry, _ line: ArraySlice<UInt8>) -> Void
+  ) throws(FileSystemError) -> Int {
+    var reader: LineReader
+    do {
+      reader = try LineReader(path: path)
+    } catch where error.isNotFound {
+      // Nothing at the path (a dangling link too): an empty journal. A loop of links or a
+      // folder that may not be entered is an error, as the indexed reader says.
+      if file != nil { throw .changedWhileRead }
+      return 0
+    }
     defer { reader.close() }
+    guard let opened = reader.identity else { throw .current }
+    if let known = file, known.device != opened.device || known.inode != opened.inode { throw .changedWhileRead }
+    file = opened
     var seen = Set<String>()
     while reader.lineNumber < lines, let line = try reader.next() {
       if !line.terminated && !finished { return reader.lineNumber - 1 }
