@@ -48,7 +48,8 @@ struct IndexMemoTests {
     init() throws {
       home = try TemporaryFolder()
       try home.write(
-        "journal/a.jsonl", (1...40).map { IndexMemoTests.line("a\($0)", day: IndexMemoTests.today - Int64($0)) }.joined())
+        "journal/a.jsonl",
+        (1...40).map { IndexMemoTests.line("a\($0)", day: IndexMemoTests.today - Int64($0)) }.joined())
       try home.write(
         "journal/b.jsonl",
         (41...60).map { IndexMemoTests.line("b\($0)", day: IndexMemoTests.today - Int64($0), hour: 10, host: "desk") }
@@ -133,7 +134,9 @@ struct IndexMemoTests {
     try Self.check(folder, "the second file cut")
   }
 
-  @Test("an index with memo blocks followed by appends reads every append, and a damaged memo is passed over and kept again")
+  @Test(
+    "an index with memo blocks followed by appends reads every append, and a damaged memo is passed over and kept again"
+  )
   func damagedMemo() throws {
     let folder = try Folder()
     defer { folder.home.cleanUp() }

@@ -56,7 +56,7 @@ extension IndexedHistory {
       newestMoved.isFinite ? calendar.day(of: newestMoved) : Int64.min)
     let start = min(newestDay, today)
     // Remembered with what it stands on (`Staleness.standing`): while no index was built
-    // again, no correction arrived and the calendar is the same (both in the file's source),
+    // again, no correction arrived and the calendar is the same (both in the memo's key),
     // sessions were only added, so the run remembered is still a run and only days beyond it
     // need a look.
     let key = FNV1a.hash("streak 6\n\(calendar.fingerprint)\n\(correctionCount)")
