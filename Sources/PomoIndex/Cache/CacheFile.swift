@@ -20,7 +20,8 @@ import PomoPlatform
 /// Files are read with `pread`, never mapped: a file cut short while read gives a short read,
 /// which is refused, never a SIGBUS. A small cache is one block, written whole and replaced
 /// by a rename; the day totals keep their days in pages, a block each, read as a report needs
-/// them; the report index (`IndexCache`) takes an appended session as an appended block.
+/// them; the report index (`IndexCache`) takes an appended session, or a history's memo
+/// (`IndexMemo`), as an appended block.
 package enum CacheFile {
   package static let magic: [UInt8] = Array("POMOCACH".utf8)
   /// The bytes of the header, and of a block's own header.

@@ -7,7 +7,7 @@ import PomoPlatform
 /// ids' hashes, their prefixes with their lines) and the quarter hours of completed sessions,
 /// kept as sorted pages (`SortedPages`).
 ///
-///     header | directory | pages of ids, of prefixes, of quarter hours | appends…
+///     header | directory | pages of ids, of prefixes, of quarter hours | appends and memos…
 ///
 /// The directory holds the index's numbers and chunks, the corrections, and each list's
 /// length and the first key of each of its pages (full but the last, one after another). An
@@ -17,6 +17,12 @@ import PomoPlatform
 /// bit flipped), and so stands on an earlier, whole state of the index, from which it reads
 /// the journal again. When the appends outgrow a share of the file, it is written whole
 /// again.
+///
+/// The first file of a history also keeps the history's memos here (`IndexMemo`, `IndexTail`),
+/// appended among the appends, each a block with a tag of its own: never taken as the index's,
+/// and never ending the appends. A memo that fails its check is passed over by the length its
+/// header gives (the next block is checked where it lands, and its check covers its place in
+/// the file), and the memo is worked out again.
 package enum IndexCache {
   enum Tag {
     static let directory: UInt64 = 1
@@ -31,12 +37,8 @@ package enum IndexCache {
     var ids = SortedPages<UInt64>([])
     var prefixes = SortedPages<JournalIndex.PrefixEntry>([])
     var quarters = SortedPages<UInt64>([])
-    /// Where the next append starts, where the appends began, how many there are, and the
-    /// file's inode (an append goes only into the file read).
-    var end: Int64 = 0
-    var baseEnd: Int64 = 0
-    var appends = 0
-    var inode: UInt64 = 0
+    /// What follows the pages: where the next append goes, and the memos.
+    var tail = IndexTail()
     /// The index's lists as saved, so an append saves only what was added.
     var saved = JournalIndex.Saved()
 
@@ -104,23 +106,49 @@ package enum IndexCache {
       let directory = reader.block(at: Int64(CacheFile.fileHeaderSize), length: Int(length), tag: Tag.directory),
       var loaded = Self.directory(directory, reader: reader, start: Int64(first) + length, size: size)
     else { return nil }
-    loaded.inode = identity.inode
-    // The appends, read in one go and taken in order.
+    loaded.tail.inode = identity.inode
+    // The appends and memos, read in one go and taken in order.
     var appends = IndexAdditions()
-    if size > loaded.baseEnd, let rest = reader.read(at: loaded.baseEnd, count: Int(size - loaded.baseEnd)) {
+    let base = loaded.tail.baseEnd
+    if size > base, let rest = reader.read(at: base, count: Int(size - base)) {
       rest.withUnsafeBytes { all in
         var at = 0
-        while let block = CacheFile.block(in: all, at: at, base: loaded.baseEnd, source: source),
-          block.tag == Tag.append,
-          take(rest[(at + CacheFile.blockHeaderSize)..<block.end], into: &loaded, appends: &appends)
-        {
-          loaded.appends += 1
+        while at < all.count {
+          guard let block = CacheFile.block(in: all, at: at, base: base, source: source) else {
+            // Past a damaged memo; the next append goes after the last block that passed.
+            guard let next = endOfDamagedMemo(in: all, at: at) else { break }
+            loaded.tail.blocks += 1
+            at = next
+            continue
+          }
+          if block.tag == Tag.append {
+            guard take(rest[(at + CacheFile.blockHeaderSize)..<block.end], into: &loaded, appends: &appends)
+            else { break }
+          } else if let memo = IndexMemo(rawValue: block.tag) {
+            loaded.tail.memos[memo] = Array(block.payload)
+          } else {
+            break
+          }
+          loaded.tail.blocks += 1
           at = block.end
+          loaded.tail.end = base + Int64(at)
         }
-        loaded.end = loaded.baseEnd + Int64(at)
       }
     }
     return finish(&loaded, appends) ? loaded : nil
+  }
+
+  /// Where the memo block at `offset` of `all` ends, when it failed its check yet its header
+  /// (unchecked) names a memo and a length within `all`: a memo is never needed to read the
+  /// index, so it is passed over, never read.
+  private static func endOfDamagedMemo(in all: UnsafeRawBufferPointer, at offset: Int) -> Int? {
+    guard all.count - offset >= CacheFile.blockHeaderSize else { return nil }
+    let tag = UInt64(littleEndian: all.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    let length = UInt64(littleEndian: all.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))
+    guard IndexMemo(rawValue: tag) != nil, length <= UInt64(all.count - offset - CacheFile.blockHeaderSize) else {
+      return nil
+    }
+    return offset + CacheFile.blockHeaderSize + Int(length)
   }
 
   /// Takes in one append (`append(index:since:…)`); false when it fails its checks.
@@ -183,8 +211,8 @@ package enum IndexCache {
       let quarters = pages(UInt64.self), input.atEnd, next <= size
     else { return nil }
     (loaded.ids, loaded.prefixes, loaded.quarters) = (ids, prefixes, quarters)
-    loaded.baseEnd = next
-    loaded.end = next
+    loaded.tail.baseEnd = next
+    loaded.tail.end = next
     return loaded
   }
 
@@ -193,11 +221,13 @@ package enum IndexCache {
 
   /// Writes the cache file whole (replacing it by a rename): the directory, then the lists in
   /// pages, each page written where it lies in its list (tens of megabytes over a million
-  /// sessions, never copied to be written).
+  /// sessions, never copied to be written), then `memos`. What follows the pages as written,
+  /// where appends go; nil when the file could not be written, or another took its place.
+  @discardableResult
   package static func write(
     to path: String, source: UInt64, index: JournalIndex, corrections: CorrectionTable, ids: [UInt64],
-    prefixes: [JournalIndex.PrefixEntry], quarters: [UInt64]
-  ) {
+    prefixes: [JournalIndex.PrefixEntry], quarters: [UInt64], memos: [IndexMemo: [UInt8]] = [:]
+  ) -> IndexTail? {
     var directory = CacheWriter(magic: [])
     let meta = index.encoded()
     directory.put(Int64(meta.count))
@@ -213,7 +243,10 @@ package enum IndexCache {
     var head = CacheFile.header(kind: JournalIndex.magic, source: source)
     CacheFile.append(tag: Tag.directory, payload: directory.bytes, to: &head, source: source)
     let headSize = head.count
-    ids.withUnsafeBytes { ids in
+    // The memos after the pages, in a fixed order, each block whole.
+    let memos = IndexMemo.allCases.compactMap { kind in memos[kind].map { (kind, $0) } }
+    var tail = IndexTail()
+    let written = ids.withUnsafeBytes { ids in
       prefixes.withUnsafeBytes { prefixes in
         quarters.withUnsafeBytes { quarters in
           // Each page's header (gathered after the head), then the page where it lies.
@@ -227,17 +260,32 @@ package enum IndexCache {
               at += Int64(CacheFile.blockHeaderSize + page.count)
             }
           }
-          head.withUnsafeBytes { head in
-            var parts = [UnsafeRawBufferPointer(rebasing: head[..<headSize])]
-            for (k, page) in pages.enumerated() {
-              let at = headSize + k * CacheFile.blockHeaderSize
-              parts += [UnsafeRawBufferPointer(rebasing: head[at..<at + CacheFile.blockHeaderSize]), page]
+          tail.baseEnd = at
+          var blocks: [UInt8] = []
+          for (kind, payload) in memos {
+            CacheFile.append(tag: kind.rawValue, payload: payload, to: &blocks, base: at, source: source)
+            tail.memos[kind] = payload
+          }
+          tail.blocks = memos.count
+          tail.end = at + Int64(blocks.count)
+          return head.withUnsafeBytes { head in
+            blocks.withUnsafeBytes { blocks in
+              var parts = [UnsafeRawBufferPointer(rebasing: head[..<headSize])]
+              for (k, page) in pages.enumerated() {
+                let at = headSize + k * CacheFile.blockHeaderSize
+                parts += [UnsafeRawBufferPointer(rebasing: head[at..<at + CacheFile.blockHeaderSize]), page]
+              }
+              parts.append(blocks)
+              return (try? Platform.writeAtomically(parts: parts, to: path, durable: false)) != nil
             }
-            try? Platform.writeAtomically(parts: parts, to: path, durable: false)
           }
         }
       }
     }
+    // Appends go only into the file written: its inode, as long as it is the size written.
+    guard written, let identity = Platform.identity(of: path), identity.size == tail.end else { return nil }
+    tail.inode = identity.inode
+    return tail
   }
 
   /// The bytes of an append: what an update of the index added since `saved` (everything it
@@ -254,9 +302,16 @@ package enum IndexCache {
     return out.bytes
   }
 
-  /// Appends `payload` as a block at `loaded.end`; whether it was written.
-  package static func append(_ payload: [UInt8], to path: String, source: UInt64, after loaded: Loaded) -> Bool {
-    let block = CacheFile.block(tag: Tag.append, payload: payload, at: loaded.end, source: source)
-    return Platform.appendCache(block, to: path, at: loaded.end, inode: loaded.inode)
+  /// Appends `payload` as a block (an append, or the memo `memo`) at `tail.end`, only into
+  /// the file `tail` was read from (or written as), and moves `tail` past it; whether it was
+  /// written.
+  package static func append(
+    _ payload: [UInt8], memo: IndexMemo? = nil, to path: String, source: UInt64, tail: inout IndexTail
+  ) -> Bool {
+    let tag = memo?.rawValue ?? Tag.append
+    let block = CacheFile.block(tag: tag, payload: payload, at: tail.end, source: source)
+    guard Platform.appendCache(block, to: path, at: tail.end, inode: tail.inode) else { return false }
+    tail.appended(block.count)
+    return true
   }
 }

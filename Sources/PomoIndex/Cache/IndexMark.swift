@@ -31,25 +31,24 @@ extension IndexMark {
     return marks
   }
 
-  /// The values of a small cache made from report indexes (the streak, the ids several files
-  /// hold), kept at `path` after the marks they stand on, and how those stand `now`; nil when
-  /// there is none to trust. What else they depend on is hashed into `source`.
-  static func cached<T: BitwiseCopyable>(
-    _ type: T.Type, at path: String, magic: [UInt8], source: UInt64, now: [IndexMark]
-  ) -> (Staleness.Standing, [T])? {
-    guard let bytes = CacheFile.read(path, magic: magic, source: source), case var input = CacheReader(bytes),
-      let marks = read(from: &input), let values = input.raw(T.self), input.atEnd
+  /// The values a memo (`IndexMemo`) holds after the marks it stands on, and how those stand
+  /// `now`; nil when there is none, or it is not one made for `key` (what else it depends on,
+  /// hashed, with its format's version).
+  static func cached<T: BitwiseCopyable>(_ type: T.Type, in memo: [UInt8]?, key: UInt64, now: [IndexMark]) -> (
+    Staleness.Standing, [T]
+  )? {
+    guard let memo, case var input = CacheReader(memo), input.word() == key, let marks = read(from: &input),
+      let values = input.raw(T.self), input.atEnd
     else { return nil }
     return (Staleness.standing(of: marks, on: now), values)
   }
 
-  /// Keeps `values` at `path` after the marks `now` they stand on (read with `cached`).
-  static func cache<T: BitwiseCopyable>(
-    _ values: [T], at path: String, magic: [UInt8], source: UInt64, now: [IndexMark]
-  ) {
+  /// A memo holding `values` after the marks `now` they stand on (read with `cached`).
+  static func memo<T: BitwiseCopyable>(_ values: [T], key: UInt64, now: [IndexMark]) -> [UInt8] {
     var out = CacheWriter(magic: [])
+    out.put(key)
     put(now, into: &out)
     out.put(raw: values)
-    CacheFile.write(out.bytes, to: path, magic: magic, source: source)
+    return out.bytes
   }
 }

@@ -26,6 +26,11 @@ package final class IndexedJournal {
   /// The index and its tables (`IndexCache.Loaded`), whose sorted lists are read a page at a
   /// time as lookups need them. Made on first use: most files of a folder never need it.
   private lazy var state = IndexCache.Loaded()
+  /// What follows the index file's pages (`IndexTail`: where a block is appended, and the
+  /// memos), as `bringUpToDate` read or wrote it; nil when there is no file to append to. A
+  /// file taken from its folder's cache reads it when a memo is first asked for (`tailRead`).
+  private var tail: IndexTail?
+  private var tailRead = false
   package private(set) var badLines: [Journal.BadLine] = []
   /// The earliest instant a session of the file touches (infinite without one).
   package var earliest: Double { outline.earliest }
@@ -194,6 +199,7 @@ package final class IndexedJournal {
     guard let file = handle else { return }
     let path = cacheBase.map { $0 + ".bin" }
     var loaded = trustingCache ? path.flatMap { IndexCache.open($0, source: source) } : nil
+    tailRead = true
     // Updated here, then kept: an update through `state` (a lazy property: a copy, then a set)
     // would copy the chunks it changes, as would a second reference in `loaded`.
     var index = loaded?.index ?? JournalIndex()
@@ -213,46 +219,91 @@ package final class IndexedJournal {
     let added = index.added
     if changed { credits = index.credits }
     (index.added, index.credits) = (IndexAdditions(), nil)
-    // Built again: the lists are what it read.
+    // Built again: the lists are what it read, and the memos stood on the index it replaced.
     if index.buildID != before { loaded = nil }
     state = loaded ?? IndexCache.Loaded()
     state.index = index
+    tail = loaded?.tail
     if failed {
       if trustingCache { try bringUpToDate(trustingCache: false) }
       return
     }
     if changed {
       state.add(added)
-      // Appends are taken in as the file is read: past a share of it, it is written whole.
-      if let path, let loaded,
+      // Appends are taken in as the file is read: past a share of it (`IndexTail.hasRoom`), it
+      // is written whole, with the newest memos.
+      if let path, let loaded, var tail,
         case let payload = IndexCache.append(index: index, since: loaded.saved, added: added),
-        loaded.appends < Self.appendsBeforeRewrite,
-        loaded.end - loaded.baseEnd + Int64(payload.count) <= max(1 << 20, loaded.baseEnd / 8)
+        tail.hasRoom(for: payload.count)
       {
-        _ = IndexCache.append(payload, to: path, source: source, after: loaded)
+        if IndexCache.append(payload, to: path, source: source, tail: &tail) {
+          self.tail = tail
+        } else {
+          // Another file took its place: read again when a memo is kept.
+          (self.tail, tailRead) = (nil, false)
+        }
       } else if let path {
-        save(to: path)
+        save(to: path, memos: loaded?.tail.memos ?? [:])
       }
     }
     badLines = index.badLines
   }
 
-  /// How many appends the cache file takes before it is written whole again.
+  /// The newest memo of `kind` that passed its check in the index file; nil when it holds
+  /// none, or there is no cache (`--no-cache`).
+  package func memo(_ kind: IndexMemo) -> [UInt8]? { readTail()?.memos[kind] }
+
+  /// Keeps `payload` as the newest memo of `kind` in the index file: appended while the file
+  /// has room for it (`IndexTail.hasRoom`), else with the file written whole again, which
+  /// keeps only the newest memo of each kind. Nothing is kept without a cache.
+  package func keep(_ payload: [UInt8], as kind: IndexMemo) {
+    guard let base = cacheBase else { return }
+    // The memo files of earlier versions of pomo, each a cache of its own, are gone.
+    for old in [".streak", ".shared"] { Platform.removeFile(base + old) }
+    let path = base + ".bin"
+    if var tail = readTail(), tail.hasRoom(for: payload.count),
+      IndexCache.append(payload, memo: kind, to: path, source: source, tail: &tail)
+    {
+      tail.memos[kind] = payload
+      self.tail = tail
+      return
+    }
+    var memos = tail?.memos ?? [:]
+    memos[kind] = payload
+    save(to: path, memos: memos)
+  }
+
+  /// What follows the index file's pages, read from the file when not read yet (a file
+  /// taken from its folder's cache).
+  private func readTail() -> IndexTail? {
+    if !tailRead {
+      tailRead = true
+      tail = cacheBase.flatMap { IndexCache.open($0 + ".bin", source: source)?.tail }
+    }
+    return tail
+  }
+
+  /// How many blocks (appends and memos) the cache file takes before it is written whole again.
   package static let appendsBeforeRewrite = 1024
 
-  /// Writes the cache file whole, with every list read in full (a page that fails its check
-  /// leaves it unwritten: it is built again when a lookup meets that page).
-  private func save(to path: String) {
+  /// Writes the cache file whole, with every list read in full, and `memos` after the pages
+  /// (a page that fails its check leaves it unwritten: it is built again when a lookup meets
+  /// that page).
+  private func save(to path: String, memos: [IndexMemo: [UInt8]] = [:]) {
+    (tail, tailRead) = (nil, true)
     guard let lists = lists() else { return }
-    IndexCache.write(
+    tail = IndexCache.write(
       to: path, source: source, index: index, corrections: state.corrections, ids: lists.ids,
-      prefixes: lists.prefixes, quarters: lists.quarters)
+      prefixes: lists.prefixes, quarters: lists.quarters, memos: memos)
     state.ids = SortedPages(lists.ids)
     state.prefixes = SortedPages(lists.prefixes)
     state.quarters = SortedPages(lists.quarters)
-    // The side files and the tag cache of earlier versions of pomo, each a cache of its own, are gone.
+    // The side files, the memo files and the tag cache of earlier versions of pomo, each a
+    // cache of its own, are gone.
     if let base = cacheBase, let cacheFolder {
-      for old in [".ids", ".prefixes", ".quarters", ".corrections"] { Platform.removeFile(base + old) }
+      for old in [".ids", ".prefixes", ".quarters", ".corrections", ".streak", ".shared"] {
+        Platform.removeFile(base + old)
+      }
       Platform.removeFile(cacheFolder + "/tags-" + String(source, radix: 16) + ".bin")
     }
   }

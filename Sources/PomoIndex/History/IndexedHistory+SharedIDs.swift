@@ -5,17 +5,14 @@ import PomoJournal
 /// twice), by their hashes: usually none, so a span over several files rarely looks further.
 extension IndexedHistory {
   /// The hashes of the ids more than one file holds, sorted, from the files' id tables, and
-  /// remembered beside the first file's index while they stand as they were
-  /// (`Staleness.standing`).
+  /// remembered in the first file's index file (a memo, `IndexMemo.sharedIDs`) while they
+  /// stand as they were (`Staleness.standing`).
   func findSharedIDs() -> [UInt64] {
-    guard files.count > 1 else { return [] }
+    guard let home = files.first, files.count > 1 else { return [] }
     // Without caches (`--no-cache`) the ids are merged and nothing is kept.
-    let path = files.first?.cacheBase.map { $0 + ".shared" }
-    let magic = Array("POMOSHR4".utf8)
-    let source = FNV1a.hash(path ?? "")
+    let key = FNV1a.hash("shared ids 5")
     let now = files.map(IndexMark.init)
-    if let path,
-      let (standing, shared) = IndexMark.cached(UInt64.self, at: path, magic: magic, source: source, now: now),
+    if let (standing, shared) = IndexMark.cached(UInt64.self, in: home.memo(.sharedIDs), key: key, now: now),
       standing == .current
     {
       return shared
@@ -24,7 +21,7 @@ extension IndexedHistory {
     let all = idHashes()
     var shared: [UInt64] = []
     for k in all.indices.dropFirst() where all[k] == all[k - 1] && shared.last != all[k] { shared.append(all[k]) }
-    if let path { IndexMark.cache(shared, at: path, magic: magic, source: source, now: now) }
+    home.keep(IndexMark.memo(shared, key: key, now: now), as: .sharedIDs)
     return shared
   }
 

@@ -2,15 +2,16 @@ import PomoCore
 import PomoJournal
 
 /// Counts a history's streak of days with a completed focus session (`Streak`), from the indexes'
-/// quarter hours where it can, and remembers the run beside the first file's index.
+/// quarter hours where it can, and remembers the run in the first file's index file.
 extension IndexedHistory {
   /// The current streak of days with a completed focus session, in `calendar`'s days, ending
   /// today (or yesterday while today has none).
   ///
   /// The index answers "was there a completed session on day D?" from the quarter hours of
   /// completed focus sessions; a day where a correction may have moved, deleted or re-statused a
-  /// session is read and folded instead. The run of days is remembered beside the index and
-  /// counted again only when completed sessions or corrections change.
+  /// session is read and folded instead. The run of days is remembered in the first file's
+  /// index file (a memo, `IndexMemo.streak`) and counted again only when completed sessions
+  /// or corrections change.
   package func streak(today: Int64, calendar: LocalCalendar) -> Int {
     // What corrections may have changed, worked out only when the days must be read.
     lazy var suspectSessions = Set(movingRefs.map { UInt32(truncatingIfNeeded: $0.session) })
@@ -40,7 +41,9 @@ extension IndexedHistory {
       return found
     }
     let outlines = files.lazy.map(\.outline)
-    guard outlines.contains(where: { $0.quarters > 0 }) || !movingRefs.isEmpty, let base = files.first?.cacheBase else {
+    guard outlines.contains(where: { $0.quarters > 0 }) || !movingRefs.isEmpty, let home = files.first,
+      home.cacheBase != nil
+    else {
       return Streak.length(today: today, completedOn: completedOn)
     }
     // The run is counted back from today, or from the newest day that can hold a completed
@@ -53,17 +56,15 @@ extension IndexedHistory {
       newestMoved.isFinite ? calendar.day(of: newestMoved) : Int64.min)
     let start = min(newestDay, today)
     // Remembered with what it stands on (`Staleness.standing`): while no index was built
-    // again, no correction arrived and the calendar is the same (both in the file's source),
+    // again, no correction arrived and the calendar is the same (both in the memo's key),
     // sessions were only added, so the run remembered is still a run and only days beyond it
     // need a look.
-    let path = base + ".streak"
-    let magic = Array("POMOSTK5".utf8)
-    let source = FNV1a.hash("\(base)\n\(calendar.fingerprint)\n\(correctionCount)")
+    let key = FNV1a.hash("streak 6\n\(calendar.fingerprint)\n\(correctionCount)")
     let now = files.map(IndexMark.init)
     var known: ClosedRange<Int64>?
     // The run from `first` to `last` counts when it reaches today, or yesterday.
     func length(_ first: Int64, _ last: Int64) -> Int { last >= today - 1 && last <= today ? Int(last - first + 1) : 0 }
-    if let (standing, run) = IndexMark.cached(Int64.self, at: path, magic: magic, source: source, now: now),
+    if let (standing, run) = IndexMark.cached(Int64.self, in: home.memo(.streak), key: key, now: now),
       run.count == 3, case (let before, let end, let begin) = (run[0], run[1], run[2]), begin <= end,
       end - begin < 4_000_000, abs(end) < 4_000_000
     {
@@ -91,7 +92,7 @@ extension IndexedHistory {
       day = to - 1
     }
     let first = last - count + 1
-    IndexMark.cache([start, last, first], at: path, magic: magic, source: source, now: now)
+    home.keep(IndexMark.memo([start, last, first], key: key, now: now), as: .streak)
     return length(first, last)
   }
 }
