@@ -1,10 +1,6 @@
 import PomoTestSupport
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// `d` in `pomo attach` leaves the session running and the terminal clean: no frozen progress
 /// bar, a whole line that says what happened and how to come back.
 @Suite("Detaching from pomo attach", .endToEnd)

@@ -4,7 +4,6 @@ import PomoTestSupport
 import Testing
 
 @testable import PomoCore
-@testable import PomoJournal
 
 /// `pomo start --until`, `--at` and `@14:30`: sessions that end or start at a time on the
 /// clock, run by the real binary in a temporary HOME.
@@ -78,7 +77,6 @@ struct ClockTimeStartTests {
     defer { home.cleanUp() }
     let start = Self.time(in: 60)
     let waiting = try home.launch(["start", "1s", "--at", start.text, "--no-notify"], name: "waiting")
-    defer { if waiting.isRunning { waiting.terminate() } }
     #expect(await waitUntil { (try? await home.run(["status"]))?.out.hasPrefix("WAIT 1s starts at \(start.text.suffix(8)) · in ") == true })
     let json = try await home.run(["status", "--json"])
     #expect(json.out.hasPrefix(#"{"state":"scheduled","preset":"1s","starts_at":""#), "\(json.out)")

@@ -3,12 +3,7 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
 @testable import PomoKit
-@testable import PomoPlatform
-@testable import PomoReport
-@testable import PomoTerminal
 
 /// The built binary's tag lookup, the one a shell runs at each Tab: quick from its cache over
 /// a journal of 100,000 sessions.

@@ -9,10 +9,6 @@ import Testing
 @testable import PomoKit
 @testable import PomoPlatform
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The control socket end to end: real sessions, real sockets, real processes. Each test has
 /// a temporary HOME with XDG_RUNTIME_DIR inside it.
 @Suite("Control socket: commands, the feed, other users, fuzz", .endToEnd)

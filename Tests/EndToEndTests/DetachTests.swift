@@ -3,13 +3,6 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// `pomo start --detach`: the session runs in the background, in a session of its own, and
 /// closing the terminal that started it does not end it.
 @Suite("Sessions in the background", .endToEnd)

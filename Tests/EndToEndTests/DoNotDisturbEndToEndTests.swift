@@ -3,12 +3,6 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoJournal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Do-not-disturb during focus, through the real binary: a real dunst under Xvfb on a private
 /// session bus, real gsettings on a keyfile, the user's own commands as small scripts, and
 /// stand-ins for mako and swaync (which need a Wayland compositor to run). Every wait is for a
@@ -73,7 +67,6 @@ struct DoNotDisturbEndToEndTests {
     defer { desk.cleanUp() }
     #expect(await desk.dunst.isPaused() == "false")
     let session = try desk.home.launch(["start", desk.home.preset("short")], name: "session")
-    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
     #expect(await waitUntil { desk.seen.contains("phase_start rest false") }, "\(desk.seen)")
     #expect(desk.seen.first == "phase_start work true", "dunst is paused when focus starts: \(desk.seen)")
     #expect(await desk.dunst.isPaused() == "false", "the break runs with notifications")
@@ -101,7 +94,6 @@ struct DoNotDisturbEndToEndTests {
     let desk = try await Desk(config: Self.config(hooks: ["phase_start": Self.seen]))
     defer { desk.cleanUp() }
     let session = try desk.home.launch(["start", desk.home.preset("again")], name: "session")
-    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
     #expect(await waitUntil { desk.seen.count == 3 }, "\(desk.seen)")
     #expect(
       desk.seen == ["phase_start work true", "phase_start rest false", "phase_start work false"],
@@ -123,7 +115,6 @@ struct DoNotDisturbEndToEndTests {
       #"{"round": [{"name": "go", "kind": "work", "duration": "2s"}, {"name": "breathe", "kind": "rest", "duration": "1s"}, {"name": "again", "kind": "work", "duration": "4s"}]}"#
     )
     let session = try desk.home.launch(["start", desk.home.preset("drill")], name: "session")
-    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
     #expect(
       await waitUntil {
         guard desk.state.contains(#""phase_index":2"#) else { return false }
@@ -143,7 +134,6 @@ struct DoNotDisturbEndToEndTests {
     defer { desk.cleanUp() }
     for way in ["stop", "SIGTERM", "SIGINT"] {
       let session = try desk.home.launch(["start", desk.home.preset("long")], name: "session")
-      defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
       #expect(await waitUntil { await desk.dunst.isPaused() == "true" }, "\(way): paused during focus")
       #expect(
         desk.state.contains(#""dnd":{"backend":"dunst","off":["dunstctl","set-paused","false"]}"#), "\(desk.state)")
@@ -227,7 +217,6 @@ struct DoNotDisturbEndToEndTests {
     _ = await desk.dunst.dunstctl("set-paused", "true")
     #expect(await desk.dunst.isPaused() == "true")
     let session = try desk.home.launch(["start", desk.home.preset("short")], name: "session")
-    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
     #expect(await waitUntil { desk.seen.count == 2 }, "\(desk.seen)")
     #expect(desk.seen == ["phase_start work true", "phase_start rest true"])
     #expect(!desk.state.contains(#""dnd""#), "pomo switched nothing: \(desk.state)")
@@ -356,7 +345,6 @@ struct DoNotDisturbEndToEndTests {
       #"{"bell": false, "dnd": true, "dnd_commands": {"on": [""# + slowOn + #""], "off": [""# + dnd
         + #"", "off"], "query": [""# + dnd + #"", "query"]}}"#)
     let session = try home.launch(["start", home.preset("long")], name: "session")
-    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
     #expect(await waitUntil { home.folder.read("bin/calls") == "query\nstarted\n" }, "\(home.folder.read("bin/calls") ?? "")")
     kill(session.processIdentifier, SIGKILL)
     await session.waitForExit()
@@ -493,7 +481,6 @@ struct DoNotDisturbEndToEndTests {
     try home.folder.write(".config/pomo/config.json", Self.config(hooks: ["phase_start": seen]))
     let keyfile = home.folder.file(".config/glib-2.0/settings/keyfile")
     let session = try home.launch(["start", home.preset("short")], name: "session")
-    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
     #expect(await waitUntil { (home.folder.read("seen") ?? "").contains("rest") }, "\(home.folder.read("seen") ?? "")")
     #expect(home.folder.read("seen") == "work false\nrest true\n")
     #expect(try await home.run("stop").status == 0)

@@ -6,10 +6,6 @@ import Testing
 @testable import PomoCore
 @testable import PomoJournal
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Confirm mode, hooks on every event and the window title, through the real binary in a
 /// pseudo-terminal, steered by keys. Every wait is for a condition, never a fixed time.
 @Suite("End to end: confirm mode, hooks, terminal title", .endToEnd)

@@ -4,12 +4,7 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
 @testable import PomoJournal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The journal through the real binary: real processes, real files, a temporary HOME.
 @Suite("End to end: journal", .endToEnd)

@@ -4,11 +4,6 @@ import PomoTestSupport
 import Testing
 @testable import PomoSession
 
-@testable import PomoCore
-@testable import PomoJournal
-@testable import PomoKit
-@testable import PomoPlatform
-
 /// The same through the binary, on tiny phases: start in the background, stop in the middle,
 /// resume in the foreground and read the journal.
 @Suite("End to end: resume keeps the plan's shape", .endToEnd)
@@ -60,8 +55,7 @@ struct EndToEndResumeShapeTests {
     #expect(
       await waitUntil { (try? journalRecords(journal))?.count == 1 && !FileManager.default.fileExists(atPath: statePath) })
 
-    let resumed = try home.launch(["resume", "--no-input", "--no-notify", "--no-bell"], name: "resume")
-    defer { if resumed.isRunning { resumed.terminate() } }
+    _ = try home.launch(["resume", "--no-input", "--no-notify", "--no-bell"], name: "resume")
     #expect(await waitUntil { SessionState.read(path: statePath) != nil })
     let status = try await home.run("status", "--format", "{round} of {rounds}")
     #expect(status.out == "1 of 10000\n", "\(status.out)\(status.err)")

@@ -3,12 +3,6 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoJournal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The real binary running tiny presets, in a pseudo-terminal or a pipe, in a temporary HOME.
 @Suite("End to end: sessions", .endToEnd)
 struct EndToEndSessionTests {

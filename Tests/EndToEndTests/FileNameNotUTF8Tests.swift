@@ -4,10 +4,6 @@ import Testing
 
 @testable import PomoPlatform
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A file name that is not UTF-8 is named exactly (its bytes escaped) and for what it is, never
 /// turned into another name and called "not a regular file".
 @Suite("A file name that is not UTF-8", .endToEnd)

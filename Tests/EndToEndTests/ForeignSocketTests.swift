@@ -6,10 +6,6 @@ import Testing
 @testable import PomoKit
 @testable import PomoPlatform
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Clients trust no foreign socket: a folder, a socket or a listening process that is not
 /// this user's is never believed, and a session that cannot have a safe socket says why.
 /// The foreign server is a real process run as nobody.

@@ -3,7 +3,6 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
 @testable import PomoJournal
 
 /// What a record counts, as a user meets it: a focus skipped after two seconds is no done

@@ -4,8 +4,6 @@ import PomoKitTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
 @testable import PomoKit
 
 /// Import through the built binary: from standard input, from pomo's own exports, and from a

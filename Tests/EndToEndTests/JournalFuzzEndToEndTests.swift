@@ -5,10 +5,7 @@ import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
-@testable import PomoKit
-@testable import PomoPlatform
 @testable import PomoReport
-@testable import PomoTerminal
 
 /// Mutated journal lines through the built binary: whatever a line holds, every command that
 /// reads the journal skips it as damaged, counts the intact ones, and never traps.

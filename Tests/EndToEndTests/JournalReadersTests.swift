@@ -8,10 +8,6 @@ import Testing
 @testable import PomoJournal
 @testable import PomoPlatform
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 @Suite("Readers that race writers", .endToEnd)
 struct ReadersRaceWritersTests {
   @Test("eight processes append while reports and logs run: every total is a whole-write prefix, never a warning")

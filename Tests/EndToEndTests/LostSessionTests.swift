@@ -3,8 +3,6 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoJournal
-
 /// A session whose final append fails is never lost: its record is kept in the state folder
 /// and its state file stays, a detached session's stderr goes to a log there, the next pomo
 /// says so, and records the session once the journal can be written.

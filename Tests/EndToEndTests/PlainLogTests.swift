@@ -2,10 +2,6 @@ import Foundation
 import PomoTestSupport
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 @Suite("PlainLog: TERM=dumb gets the plain lines, not escape codes", .endToEnd)
 struct PlainLogDumbTerminalTests {
   @Test("a session on a dumb terminal prints no ESC and no carriage-return animation")

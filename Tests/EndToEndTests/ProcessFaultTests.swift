@@ -4,13 +4,8 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
 @testable import PomoJournal
 @testable import PomoPlatform
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Faults that need real processes: one session at a time, liveness by lock, files that are not
 /// regular files, signals and pipes, hooks and their children.

@@ -3,7 +3,6 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
 @testable import PomoJournal
 
 /// The limits of the process: descriptors (RLIMIT_NOFILE) and threads (RLIMIT_NPROC, a

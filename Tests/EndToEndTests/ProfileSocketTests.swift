@@ -4,13 +4,7 @@ import PomoTestSupport
 import Testing
 
 @testable import PomoControl
-@testable import PomoCore
-@testable import PomoJournal
 @testable import PomoKit
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Two profiles (two `XDG_STATE_HOME`s) that share one `XDG_RUNTIME_DIR`: each steers its own
 /// session and never the other's.
@@ -38,7 +32,6 @@ struct ProfileSocketTests {
     started["XDG_RUNTIME_DIR"] = home.folder.file("run")
     elsewhere["XDG_RUNTIME_DIR"] = home.folder.file("run2")
     let session = try home.launch(["start", home.preset("long")], name: "a", environment: started)
-    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
     #expect(await waitUntil { (try? Paths(environment: started).controlClient.send(.state)) != nil })
     for command in [["toggle"], ["pause"], ["stop"]] {
       let result = try await runPomo(command, environment: elsewhere)
@@ -66,7 +59,6 @@ struct ProfileSocketTests {
     b["XDG_STATE_HOME"] = home.folder.file("state-b")
     b["POMO_JOURNAL"] = home.folder.file("journal-b")
     let sessionA = try home.launch(["start", home.preset("long")], name: "a", environment: a)
-    defer { if sessionA.isRunning { kill(sessionA.processIdentifier, SIGKILL) } }
     #expect(await waitUntil { (try? Paths(environment: a).controlClient.send(.state)) != nil })
     // B has nothing running: its commands say so, and A runs on untouched.
     for command in [["stop"], ["pause"], ["skip"]] {
@@ -78,7 +70,6 @@ struct ProfileSocketTests {
 
     // B starts its own session, with a socket of its own and no warning.
     let sessionB = try home.launch(["start", home.preset("long")], name: "b", environment: b)
-    defer { if sessionB.isRunning { kill(sessionB.processIdentifier, SIGKILL) } }
     #expect(await waitUntil { (try? Paths(environment: b).controlClient.send(.state)) != nil })
     #expect(home.folder.read("b.err") == "")
     #expect(Paths(environment: a).controlClient.socketPath != Paths(environment: b).controlClient.socketPath)

@@ -4,14 +4,6 @@ import PomoTestSupport
 import Testing
 
 @testable import PomoCore
-@testable import PomoJournal
-@testable import PomoKit
-@testable import PomoPlatform
-@testable import PomoTerminal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 // Workouts away from the keyboard. Quick timers, the big display, voice cues,
 // sounds and the workout summary.

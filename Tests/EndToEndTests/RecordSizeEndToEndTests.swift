@@ -4,8 +4,6 @@ import PomoTestSupport
 import Testing
 
 @testable import PomoCore
-@testable import PomoJournal
-@testable import PomoPlatform
 
 /// The built binary refuses a session whose record could be longer than a journal line,
 /// before it starts.

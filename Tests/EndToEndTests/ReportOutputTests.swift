@@ -4,10 +4,6 @@ import Testing
 
 @testable import PomoPlatform
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// `report --output PATH` writes what is at the path as it should be written: a regular file
 /// (or a new path) replaced all at once; a link written through to its target; a FIFO, a
 /// device or an inherited descriptor written into; a folder refused. Nothing that is not a

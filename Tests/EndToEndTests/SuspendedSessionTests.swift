@@ -4,14 +4,8 @@ import PomoTestSupport
 import Testing
 
 @testable import PomoControl
-@testable import PomoCore
-@testable import PomoJournal
 @testable import PomoKit
 @testable import PomoPlatform
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// A command reported as failed is never applied later: a stopped session is not sent it, and
 /// requests carry a deadline the session checks, so one that waited while the session was
@@ -68,7 +62,6 @@ struct SuspendedSessionTests {
     defer { home.cleanUp() }
     let client = Paths(environment: home.environment).controlClient
     let session = try home.launch(["start", home.preset("long")], name: "session")
-    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
     #expect(await waitUntil { (try? client.send(.state)) != nil })
     let fd = try UnixSocket.connect(path: client.socketPath)
     defer { UnixSocket.close(fd) }

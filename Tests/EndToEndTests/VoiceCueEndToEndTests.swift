@@ -3,15 +3,7 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
-@testable import PomoKit
 @testable import PomoPlatform
-@testable import PomoTerminal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Voice cues through the built binary with a fake speaker on PATH, and the real espeak-ng:
 /// speech on time, the count's phrases, and one warning when no speaker is found.

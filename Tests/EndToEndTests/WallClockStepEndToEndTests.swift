@@ -112,7 +112,6 @@ struct ConfirmWaitCrashEndToEndTests {
     defer { home.cleanUp() }
     let statePath = home.folder.file(".local/state/pomo/current.json")
     let session = try home.launch(["start", home.preset("tiny"), "--confirm"], name: "session")
-    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
     #expect(
       await waitUntil {
         (try? String(contentsOfFile: statePath, encoding: .utf8))?.contains(#""waiting":true"#) == true

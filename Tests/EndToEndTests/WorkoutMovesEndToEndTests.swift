@@ -3,7 +3,6 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
 @testable import PomoJournal
 
 // Workouts with moves, run as a user would, in a pseudo-terminal.

@@ -6,6 +6,8 @@ import PomoCore
 package struct PomoHome {
   package let folder: TemporaryFolder
   package var environment: [String: String]
+  /// The processes `launch` started, which `cleanUp` kills if they still run.
+  private let launched = Launched()
 
   /// A preset of two 1-second phases and one of 25 minutes: what most end-to-end tests run.
   package static let tinyPreset =
@@ -15,12 +17,15 @@ package struct PomoHome {
   /// - Parameters:
   ///   - presets: preset files to write in HOME, by name (`tiny` becomes `HOME/tiny.json`)
   ///   - environment: added to (or replacing) HOME, PATH and LANG
+  ///   - config: the text of pomo's config file, `HOME/.config/pomo/config.json`, when given
   package init(
-    presets: [String: String] = ["tiny": tinyPreset, "long": longPreset], environment extra: [String: String] = [:]
+    presets: [String: String] = ["tiny": tinyPreset, "long": longPreset], environment extra: [String: String] = [:],
+    config: String? = nil
   ) throws {
     folder = try TemporaryFolder()
     environment = ["HOME": folder.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"].merging(extra) { $1 }
     for (name, text) in presets { try folder.write(name + ".json", text) }
+    if let config { try folder.write(".config/pomo/config.json", config) }
   }
 
   /// A fixture over a folder and an environment a suite made itself.
@@ -44,6 +49,24 @@ package struct PomoHome {
   /// A file's text, nil when it cannot be read.
   package func read(_ relative: String) -> String? { folder.read(relative) }
 
+  /// A file's lines (a log a stand-in writes), none when it is not there yet.
+  package func lines(_ relative: String) -> [String] {
+    (read(relative) ?? "").split(separator: "\n").map(String.init)
+  }
+
+  /// Writes an executable `HOME/bin/NAME` that runs `script` (a stand-in for a program pomo
+  /// runs), and puts `HOME/bin` first on PATH so it is found before the system's; returns its
+  /// path.
+  @discardableResult
+  package mutating func standIn(_ name: String, _ script: String) throws -> String {
+    let program = try folder.write("bin/" + name, script)
+    chmod(program, 0o755)
+    let bin = folder.file("bin")
+    let search = environment["PATH"] ?? "/usr/bin:/bin"
+    if !search.hasPrefix(bin + ":") { environment["PATH"] = bin + ":" + search }
+    return program
+  }
+
   /// The folder of the running session's state file, its lock and its socket.
   package var stateFolder: String { folder.file(".local/state/pomo") }
 
@@ -56,6 +79,12 @@ package struct PomoHome {
   }
 
   package func run(_ words: String...) async throws -> Finished { try await run(words) }
+
+  /// What `pomo status --json` says now, empty when it says nothing readable.
+  package func status() async -> [String: Any] {
+    guard let out = try? await run(["status", "--json"]).out else { return [:] }
+    return (try? JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any]) ?? [:]
+  }
 
   /// The real binary on a pseudo-terminal in this HOME; `stdout` as in `PseudoTerminal`.
   package func terminal(_ words: [String], columns: UInt16 = 80, rows: UInt16 = 24, stdout: Int32? = nil) throws
@@ -95,6 +124,7 @@ package struct PomoHome {
       process.standardError = FileHandle.nullDevice
     }
     try process.run()
+    launched.add(process)
     return process
   }
 
@@ -107,5 +137,19 @@ package struct PomoHome {
     kill(pid_t(pid), SIGKILL)
   }
 
-  package func cleanUp() { folder.cleanUp() }
+  /// Kills what `launch` started that still runs (a failed test's sessions), and removes the
+  /// folder.
+  package func cleanUp() {
+    for process in launched.all where process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    folder.cleanUp()
+  }
+
+  /// The processes a home (and its copies) launched.
+  private final class Launched: @unchecked Sendable {
+    private let lock = NSLock()
+    private var processes: [Process] = []
+
+    func add(_ process: Process) { lock.withLock { processes.append(process) } }
+    var all: [Process] { lock.withLock { processes } }
+  }
 }
