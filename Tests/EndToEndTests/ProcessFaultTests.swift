@@ -15,6 +15,17 @@ struct ProcessFaultTests {
 
   init() throws { home = try PomoHome() }
 
+  /// A second `pomo start` while `first` runs: refused, naming it, and nothing recorded; then
+  /// `first` is ended with SIGTERM.
+  func secondStartRefused(while first: Process) async throws {
+    let second = try await home.run(["start", home.file("tiny.json")])
+    #expect(second.status == 1)
+    #expect(second.err.hasPrefix("Error: a session is already running (long, pid \(first.processIdentifier))"))
+    #expect(try home.records().isEmpty)
+    first.terminate()
+    await first.waitForExit()
+  }
+
   /// A session killed with SIGKILL, leaving its state file behind.
   func deadSession() async throws {
     let process = try home.launch(["start", home.file("long.json")], name: "dead")
@@ -65,12 +76,7 @@ struct ProcessFaultTests {
     let stopped = try await home.run(["status"])
     #expect(stopped.out.hasPrefix("WORK focus "))
     kill(process.processIdentifier, SIGCONT)
-    let second = try await home.run(["start", home.file("tiny.json")])
-    #expect(second.status == 1)
-    #expect(second.err.hasPrefix("Error: a session is already running (long, pid \(process.processIdentifier))"))
-    #expect(try home.records().isEmpty)
-    process.terminate()
-    await process.waitForExit()
+    try await secondStartRefused(while: process)
     let written = try home.records()
     #expect(written.count == 1)
     #expect(written.first?.interruption == .signal)
@@ -329,12 +335,7 @@ struct ProcessFaultTests {
     for name in (try? FileManager.default.contentsOfDirectory(atPath: home.stateFolder)) ?? [] where name != "current.json" {
       try? FileManager.default.removeItem(atPath: home.stateFolder + "/" + name)
     }
-    let second = try await home.run(["start", home.file("tiny.json")])
-    #expect(second.status == 1)
-    #expect(second.err.hasPrefix("Error: a session is already running (long, pid \(process.processIdentifier))"))
-    #expect(try home.records().isEmpty)
-    process.terminate()
-    await process.waitForExit()
+    try await secondStartRefused(while: process)
     #expect(try journalRecords(journal).map(\.interruption) == [.signal])
   }
 
