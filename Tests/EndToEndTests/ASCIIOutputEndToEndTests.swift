@@ -2,7 +2,7 @@ import CPlatform
 import Foundation
 import Testing
 
-@testable import PomoCore
+import PomoCore
 import PomoTestSupport
 
 /// Every command of the built binary, and a live session on a pseudo-terminal, print nothing

@@ -3,8 +3,8 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoJournal
-@testable import PomoSession
+import PomoJournal
+import PomoSession
 
 /// Time away counted by one rule across processes: pauses and resumes from other shells while
 /// away, a session killed while away and recovered, and `status` while away, through the real

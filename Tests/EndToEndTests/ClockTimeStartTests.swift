@@ -3,7 +3,7 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
+import PomoCore
 
 /// `pomo start --until`, `--at` and `@14:30`: sessions that end or start at a time on the
 /// clock, run by the real binary in a temporary HOME.

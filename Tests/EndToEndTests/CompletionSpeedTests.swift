@@ -3,7 +3,7 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoKit
+import PomoKit
 
 /// The built binary's tag lookup, the one a shell runs at each Tab: quick from its cache over
 /// a journal of 100,000 sessions.

@@ -3,11 +3,11 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoControl
-@testable import PomoCore
-@testable import PomoJournal
-@testable import PomoKit
-@testable import PomoPlatform
+import PomoControl
+import PomoCore
+import PomoJournal
+import PomoKit
+import PomoPlatform
 
 /// The control socket end to end: real sessions, real sockets, real processes. Each test has
 /// a temporary HOME with XDG_RUNTIME_DIR inside it.

@@ -3,7 +3,7 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoJournal
+import PomoJournal
 
 /// Notifications you can answer, through the real binary: a private `dbus-daemon` is the
 /// session bus, and a Python stand-in notification server records every `Notify` and

@@ -7,8 +7,8 @@ import Testing
   import FoundationXML
 #endif
 
-@testable import PomoJournal
-@testable import PomoCore
+import PomoJournal
+import PomoCore
 
 @Suite("End to end: goals, pictures and status", .endToEnd)
 struct EndToEndPicturesTests {

@@ -2,7 +2,7 @@ import Foundation
 import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
-@testable import PomoSession
+import PomoSession
 
 /// The same through the binary, on tiny phases: start in the background, stop in the middle,
 /// resume in the foreground and read the journal.

@@ -1,5 +1,5 @@
 import Foundation
-@testable import PomoSession
+import PomoSession
 import PomoTestSupport
 import Testing
 

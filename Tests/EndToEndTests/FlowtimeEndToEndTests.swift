@@ -3,7 +3,7 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoJournal
+import PomoJournal
 
 /// Flowtime with the real binary: an open focus counts up until `pomo next` from another shell
 /// ends it, and the break after it is what the focus earned.

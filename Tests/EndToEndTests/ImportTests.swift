@@ -2,7 +2,7 @@ import Foundation
 import PomoTestSupport
 import Testing
 
-@testable import PomoPlatform
+import PomoPlatform
 
 /// `pomo import` copies each new record's line as it stands and never rewrites one.
 @Suite("Import copies, never rewrites", .endToEnd)

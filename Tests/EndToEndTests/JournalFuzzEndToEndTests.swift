@@ -3,9 +3,9 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
-@testable import PomoReport
+import PomoCore
+import PomoJournal
+import PomoReport
 
 /// Mutated journal lines through the built binary: whatever a line holds, every command that
 /// reads the journal skips it as damaged, counts the intact ones, and never traps.

@@ -3,10 +3,10 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoIndex
-@testable import PomoJournal
-@testable import PomoPlatform
+import PomoCore
+import PomoIndex
+import PomoJournal
+import PomoPlatform
 
 @Suite("Readers that race writers", .endToEnd)
 struct ReadersRaceWritersTests {

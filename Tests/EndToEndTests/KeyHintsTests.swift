@@ -2,9 +2,9 @@ import Foundation
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoPlatform
-@testable import PomoTerminal
+import PomoCore
+import PomoPlatform
+import PomoTerminal
 
 /// The smaller display gaps: the keys are never out of reach (in `--big`, and at widths too
 /// narrow to list them, where `? keys` points at the key that shows them), the phase log keeps

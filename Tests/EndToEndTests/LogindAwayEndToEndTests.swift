@@ -3,9 +3,9 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
-@testable import PomoPlatform
+import PomoCore
+import PomoJournal
+import PomoPlatform
 
 /// Away from logind, through the real binary: a private `dbus-daemon` configured as a system
 /// bus (`DBUS_SYSTEM_BUS_ADDRESS`), and the Python stand-in logind on it emitting the real

@@ -1,11 +1,11 @@
 import Foundation
 import PomoJournalTestSupport
-@testable import PomoSession
+import PomoSession
 import PomoTestSupport
 import Testing
 
-@testable import PomoJournal
-@testable import PomoPlatform
+import PomoJournal
+import PomoPlatform
 
 /// Faults that need real processes: one session at a time, liveness by lock, files that are not
 /// regular files, signals and pipes, hooks and their children.

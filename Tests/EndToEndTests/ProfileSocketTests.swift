@@ -3,8 +3,8 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoControl
-@testable import PomoKit
+import PomoControl
+import PomoKit
 
 /// Two profiles (two `XDG_STATE_HOME`s) that share one `XDG_RUNTIME_DIR`: each steers its own
 /// session and never the other's.

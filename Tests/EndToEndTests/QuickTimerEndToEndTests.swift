@@ -3,7 +3,7 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
+import PomoCore
 
 // Workouts away from the keyboard. Quick timers, the big display, voice cues,
 // sounds and the workout summary.

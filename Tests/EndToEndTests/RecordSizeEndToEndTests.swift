@@ -3,7 +3,7 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
+import PomoCore
 
 /// The built binary refuses a session whose record could be longer than a journal line,
 /// before it starts.

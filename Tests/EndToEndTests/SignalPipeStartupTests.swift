@@ -3,7 +3,7 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoJournal
+import PomoJournal
 
 @Suite("SignalPipe: a signal during start-up is held, then handled", .endToEnd)
 struct SignalPipeStartupTests {

@@ -3,9 +3,9 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoControl
-@testable import PomoKit
-@testable import PomoPlatform
+import PomoControl
+import PomoKit
+import PomoPlatform
 
 /// A command reported as failed is never applied later: a stopped session is not sent it, and
 /// requests carry a deadline the session checks, so one that waited while the session was

@@ -2,7 +2,7 @@ import Foundation
 import PomoTestSupport
 import Testing
 
-@testable import PomoPlatform
+import PomoPlatform
 
 @Suite("The tick, end to end", .endToEnd)
 struct TickSoundEndToEndTests {

@@ -3,8 +3,8 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
+import PomoCore
+import PomoJournal
 
 /// `"timewarrior": true`: the real `timew` (Debian's timewarrior) in a database of the test's
 /// own gets an interval for each stretch of focus, with the session's tags.

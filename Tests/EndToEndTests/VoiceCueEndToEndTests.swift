@@ -3,7 +3,7 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoPlatform
+import PomoPlatform
 
 /// Voice cues through the built binary with a fake speaker on PATH, and the real espeak-ng:
 /// speech on time, the count's phrases, and one warning when no speaker is found.

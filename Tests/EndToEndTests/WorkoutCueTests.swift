@@ -3,9 +3,9 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoPlatform
-@testable import PomoTerminal
+import PomoCore
+import PomoPlatform
+import PomoTerminal
 
 /// A workout on virtual time: 2 rounds of 10 s work ("burpees") and 5 s rest, a warm-up,
 /// a 3-2-1 cue, and "halfway" cues.

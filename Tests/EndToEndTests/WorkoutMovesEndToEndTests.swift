@@ -3,7 +3,7 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoJournal
+import PomoJournal
 
 // Workouts with moves, run as a user would, in a pseudo-terminal.
 
