@@ -130,17 +130,22 @@ package struct PomoHome {
 
   /// Kills the session running in this HOME, if any: a test's cleanup, which a `defer` cannot
   /// wait on `pomo stop` for. What the session would have recorded no longer matters.
+  /// Only a process that runs pomo is killed: the pid of a session that died may have been
+  /// given to another process since.
   package func killSession() {
     guard let data = FileManager.default.contents(atPath: statePath),
-      let pid = (try? JSONParser.parse(Array(data)))?["pid"]?.intValue, pid > 0
+      let pid = (try? JSONParser.parse(Array(data)))?["pid"]?.intValue, pid > 0, pid <= Int(Int32.max),
+      let command = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
+      command.split(separator: 0).first.map({ String(decoding: $0, as: UTF8.self).hasSuffix("/pomo") }) == true
     else { return }
     kill(pid_t(pid), SIGKILL)
   }
 
-  /// Kills what `launch` started that still runs (a failed test's sessions), and removes the
-  /// folder.
+  /// Kills what `launch` started that still runs and the session this HOME's state file names
+  /// (a failed test's sessions, a detached one), and removes the folder.
   package func cleanUp() {
     for process in launched.all where process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    killSession()
     folder.cleanUp()
   }
 
