@@ -13,8 +13,8 @@ import PomoPlatform
 /// a temporary HOME with XDG_RUNTIME_DIR inside it.
 @Suite("Control socket: commands, the feed, other users, fuzz", .endToEnd)
 struct ControlSocketTests {
-  let home: TemporaryFolder
-  let environment: [String: String]
+  let home: PomoHome
+  var environment: [String: String] { home.environment }
   var runtime: String { home.file("run") }
   var socketFolder: String { runtime + "/pomo" }
   var socketPath: String { client.socketPath }
@@ -25,27 +25,31 @@ struct ControlSocketTests {
   init() throws {
     // A write to a connection the session closed must fail with EPIPE, not end the tests.
     Platform.ignoreBrokenPipes()
-    home = try TemporaryFolder()
+    var home = try PomoHome(presets: [
+      "long":
+        #"{"round": [{"name": "focus", "kind": "work", "duration": "25m"}, {"name": "break", "kind": "rest", "duration": "5m"}]}"#,
+      "tiny":
+        #"{"round": [{"name": "go", "kind": "work", "duration": "2s"}, {"name": "breathe", "kind": "rest", "duration": "2s"}]}"#,
+    ])
     try FileManager.default.createDirectory(
       atPath: home.file("run"), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    environment = [
-      "HOME": home.path, "XDG_RUNTIME_DIR": home.file("run"), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
-    ]
-    try home.write(
-      "long.json",
-      #"{"round": [{"name": "focus", "kind": "work", "duration": "25m"}, {"name": "break", "kind": "rest", "duration": "5m"}]}"#
-    )
-    try home.write(
-      "tiny.json",
-      #"{"round": [{"name": "go", "kind": "work", "duration": "2s"}, {"name": "breathe", "kind": "rest", "duration": "2s"}]}"#
-    )
+    home.environment["XDG_RUNTIME_DIR"] = home.file("run")
+    self.home = home
   }
 
   // MARK: - Helpers
 
   /// Starts pomo in the background; stdout and stderr go to files in the home folder.
   func launch(_ arguments: [String], name: String, prefix: [String] = []) throws -> Process {
-    try PomoHome(folder: home, environment: environment).launch(arguments, name: name, prefix: prefix)
+    try home.launch(arguments, name: name, prefix: prefix)
+  }
+
+  /// Starts the long preset in the background (killed by `home.cleanUp` if it still runs),
+  /// and waits until it answers on the socket.
+  func startLong() async throws -> Process {
+    let session = try launch(["start", home.file("long.json")], name: "session")
+    #expect(await waitForSession())
+    return session
   }
 
   /// Waits until a session answers on the socket.
@@ -78,9 +82,7 @@ struct ControlSocketTests {
   @Test("every command against a running session: its new status line, exit 0; stop ends it as q does")
   func everyCommand() async throws {
     defer { home.cleanUp() }
-    let session = try launch(["start", home.file("long.json")], name: "session")
-    defer { stopped(session) }
-    #expect(await waitForSession())
+    let session = try await startLong()
     #expect(Platform.mode(socketFolder) == 0o700)
     #expect(Platform.mode(socketPath) == 0o600)
 
@@ -336,9 +338,7 @@ struct ControlSocketTests {
     let idle = try #require(usage(pid))
     #expect(idle.wakeups == before.wakeups && idle.cpu == before.cpu, "\(before) → \(idle)")
 
-    let session = try launch(["start", home.file("long.json")], name: "session")
-    defer { stopped(session) }
-    #expect(await waitForSession())
+    _ = try await startLong()
     #expect(try await pomo("pause").status == 0)
     #expect(await waitUntil { (home.read("follow.out") ?? "").contains("PAUSED focus") })
     let paused = try #require(await settledUsage(pid))
@@ -363,9 +363,7 @@ struct ControlSocketTests {
     .enabled(if: getuid() == 0, "needs root, to run a client as another user"))
   func otherUserRefused() async throws {
     defer { home.cleanUp() }
-    let session = try launch(["start", home.file("long.json")], name: "session")
-    defer { stopped(session) }
-    #expect(await waitForSession())
+    let session = try await startLong()
     // The way to the folder is open; the folder (0700) and the socket (0600) are not.
     for folder in [home.path, runtime] { chmod(folder, 0o755) }
     // nobody's client will not talk to a socket in root's folder.
@@ -493,9 +491,7 @@ struct ControlSocketTests {
   @Test("fuzz over a real socket: malformed, oversized, half-sent and random messages change nothing")
   func fuzz() async throws {
     defer { home.cleanUp() }
-    let session = try launch(["start", home.file("long.json")], name: "session")
-    defer { stopped(session) }
-    #expect(await waitForSession())
+    let session = try await startLong()
     let before = try #require(try client.send(.state))
 
     // Each malformed request is answered with an error, and the connection closed.

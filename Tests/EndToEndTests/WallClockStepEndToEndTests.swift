@@ -27,12 +27,15 @@ struct WallClockStepEndToEndTests {
 
   var statePath: (PomoHome) -> String { { $0.folder.file(".local/state/pomo/current.json") } }
 
-  /// Kills the session with SIGKILL, lets the next pomo record it, and returns the record.
-  func killAndRecover(_ home: PomoHome, _ session: Process) async throws -> [String: Any] {
+  /// Kills the session with SIGKILL, lets the next pomo record it (`done` says how many phases
+  /// it finished), and returns the record.
+  static func killAndRecover(_ home: PomoHome, _ session: Process, done: String = "0 phases done") async throws
+    -> [String: Any]
+  {
     kill(session.processIdentifier, SIGKILL)
     await session.waitForExit()
     let recovered = try await home.run("status")
-    #expect(recovered.err.contains("ended unexpectedly; recorded as interrupted (0 phases done"))
+    #expect(recovered.err.contains("ended unexpectedly; recorded as interrupted (\(done)"))
     let log = try await home.run("log", "--json")
     let records = try #require(try JSONSerialization.jsonObject(with: Data(log.out.utf8)) as? [[String: Any]])
     return try #require(records.first)
@@ -59,7 +62,7 @@ struct WallClockStepEndToEndTests {
     #expect(remaining > 1200 && remaining <= 1500, "status said \(status.out)")
     #expect((json["phase_progress"] as? Double ?? 1) < 0.2)
 
-    let record = try await killAndRecover(home, session)
+    let record = try await Self.killAndRecover(home, session)
     #expect(focus(record) < 300)
     #expect((record["phases"] as? [[String: Any]])?.first?["completed"] as? Bool == false)
   }
@@ -85,7 +88,7 @@ struct WallClockStepEndToEndTests {
     let remaining = try #require(json["remaining_seconds"] as? Int)
     #expect(remaining > 1200 && remaining <= 1500, "status said \(status.out)")
 
-    let record = try await killAndRecover(home, session)
+    let record = try await Self.killAndRecover(home, session)
     #expect(focus(record) < 300)
     let stepped = try #require(record["clock_step_seconds"] as? Double)
     #expect(abs(stepped - 3600) < 5)
@@ -119,14 +122,9 @@ struct ConfirmWaitCrashEndToEndTests {
     // The wait began with a write; the heartbeat writes the file again within 10 s.
     let first = Self.updated(statePath)
     #expect(await waitUntil(120) { Self.updated(statePath).map { $0 != first } ?? false })
-    kill(session.processIdentifier, SIGKILL)
-    await session.waitForExit()
 
-    let recovered = try await home.run("status")
-    #expect(recovered.err.contains("ended unexpectedly; recorded as interrupted (1 phase done"))
-    let log = try await home.run("log", "--json")
-    let records = try #require(try JSONSerialization.jsonObject(with: Data(log.out.utf8)) as? [[String: Any]])
-    let phase = try #require((records.first?["phases"] as? [[String: Any]])?.first)
+    let record = try await WallClockStepEndToEndTests.killAndRecover(home, session, done: "1 phase done")
+    let phase = try #require((record["phases"] as? [[String: Any]])?.first)
     let overtime = try #require(phase["overtime_seconds"] as? Double)
     #expect(overtime >= 9)
     #expect(phase["completed"] as? Bool == true)
