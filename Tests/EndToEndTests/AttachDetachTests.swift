@@ -11,7 +11,6 @@ struct AttachDetachTests {
     defer { fixture.cleanUp() }
     let started = try await fixture.run(["start", fixture.preset("long"), "--detach"])
     #expect(started.status == 0, "\(started.err)")
-    defer { fixture.killSession() }
     for columns in [80, 40] {
       let pty = try fixture.terminal(["attach"], columns: UInt16(columns), rows: 10)
       #expect(await pty.waitForText("WORK"), "\(pty.visible)")

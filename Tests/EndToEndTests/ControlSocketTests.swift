@@ -63,11 +63,6 @@ struct ControlSocketTests {
 
   func records() throws -> [JournalRecord] { try journalRecords(journalPath) }
 
-  func stopped(_ process: Process) {
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
-  }
-
   /// The seconds left in a status line such as "WORK focus 29:58 (0%, round 1/1)".
   func secondsLeft(_ line: String) -> Int? {
     let words = line.split(separator: " ")
@@ -171,7 +166,6 @@ struct ControlSocketTests {
       #"{"round": [{"name": "go", "kind": "work", "duration": "60s"}, {"name": "breathe", "kind": "rest", "duration": "2s"}]}"#
     )
     let session = try launch(["start", slow], name: "session")
-    defer { stopped(session) }
     #expect(await waitForSession())
     // A second start is refused by the lock and leaves the first session's socket alone.
     let second = try await pomo("start", home.file("long.json"))
@@ -213,12 +207,10 @@ struct ControlSocketTests {
   func follow() async throws {
     defer { home.cleanUp() }
     let follower = try launch(["status", "--follow"], name: "follow")
-    defer { stopped(follower) }
     func lines() -> [String] { (home.read("follow.out") ?? "").split(separator: "\n").map(String.init) }
     #expect(await waitUntil { lines() == ["idle"] })
 
     let first = try launch(["start", home.file("tiny.json")], name: "first")
-    defer { stopped(first) }
     #expect(await waitUntil { lines().count > 1 })
     let paused = try await pomo("pause")
     #expect(paused.status == 0)
@@ -230,7 +222,6 @@ struct ControlSocketTests {
     #expect(await waitUntil { lines().last == "idle" && lines().count > 4 })
 
     let second = try launch(["start", home.file("tiny.json")], name: "second")
-    defer { stopped(second) }
     #expect(await waitUntil { !second.isRunning })
     #expect(await waitUntil { lines().filter { $0 == "idle" }.count == 3 }, "\(lines())")
 
@@ -266,15 +257,13 @@ struct ControlSocketTests {
     arguments: followFormats)
   func followFormat(format: String, idle: String) async throws {
     defer { home.cleanUp() }
-    let follower = try launch(["status", "--follow", "--format", format], name: "follow")
-    defer { stopped(follower) }
+    _ = try launch(["status", "--follow", "--format", format], name: "follow")
     func lines() -> [String] {
       (home.read("follow.out") ?? "").split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
         String.init)
     }
     #expect(await waitUntil { lines().count == 1 })
     let session = try launch(["start", home.file("tiny.json")], name: "session")
-    defer { stopped(session) }
     #expect(await waitUntil { !session.isRunning })
     #expect(await waitUntil { lines().count >= 5 && lines().last == lines().first }, "\(lines())")
     let all = lines()
@@ -329,7 +318,6 @@ struct ControlSocketTests {
   func followerSleeps() async throws {
     defer { home.cleanUp() }
     let follower = try launch(["status", "--follow"], name: "follow")
-    defer { stopped(follower) }
     #expect(await waitUntil { home.read("follow.out") == "idle\n" })
     // Measured over an interval on purpose: a follower that polled would wake in it.
     let pid = follower.processIdentifier
@@ -408,7 +396,6 @@ struct ControlSocketTests {
     let session = try launch(
       ["start", home.file("long.json")], name: "session",
       prefix: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"])
-    defer { stopped(session) }
     #expect(await waitUntil { FileManager.default.fileExists(atPath: socketPath) })
     #expect(Platform.mode(socketFolder) == 0o700 && Platform.mode(socketPath) == 0o600)
     // Root's client will not talk to nobody's socket; and were it to, the session itself

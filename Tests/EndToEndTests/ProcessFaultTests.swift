@@ -67,7 +67,6 @@ struct ProcessFaultTests {
     let renamed = home.file("bin/focus-timer")
     try await copyPomoBinary(to: renamed)
     let process = try home.launch(["start", home.file("long.json")], name: "renamed", program: renamed)
-    defer { kill(process.processIdentifier, SIGKILL) }
     #expect(await waitUntil { FileManager.default.fileExists(atPath: home.statePath) })
     let status = try await home.run(["status"])
     #expect(status.out.hasPrefix("WORK focus "))
@@ -330,7 +329,6 @@ struct ProcessFaultTests {
     defer { home.cleanUp() }
     let journal = home.journalPath  // The machine id, made before the session reads it.
     let process = try home.launch(["start", home.file("long.json")], name: "first")
-    defer { kill(process.processIdentifier, SIGKILL) }
     #expect(await waitUntil { FileManager.default.fileExists(atPath: home.statePath) })
     for name in (try? FileManager.default.contentsOfDirectory(atPath: home.stateFolder)) ?? [] where name != "current.json" {
       try? FileManager.default.removeItem(atPath: home.stateFolder + "/" + name)

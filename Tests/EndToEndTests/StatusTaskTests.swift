@@ -13,11 +13,7 @@ struct StatusTaskTests {
     let add = try await fixture.run("task", "add", "Write the third chapter of the thesis")
     #expect(add.status == 0, "\(add.err)")
     let id = add.out.trimmingCharacters(in: .newlines)
-    let session = try fixture.launch(["start", fixture.preset("long"), "--task", id, "--no-notify", "--no-input"])
-    defer {
-      kill(session.processIdentifier, SIGKILL)
-      session.waitUntilExit()
-    }
+    _ = try fixture.launch(["start", fixture.preset("long"), "--task", id, "--no-notify", "--no-input"])
     var line = ""
     #expect(
       await waitUntil {
@@ -36,11 +32,7 @@ struct StatusTaskTests {
   func noTaskNoMention() async throws {
     let fixture = try PomoHome()
     defer { fixture.cleanUp() }
-    let session = try fixture.launch(["start", fixture.preset("long"), "--no-notify", "--no-input"])
-    defer {
-      kill(session.processIdentifier, SIGKILL)
-      session.waitUntilExit()
-    }
+    _ = try fixture.launch(["start", fixture.preset("long"), "--no-notify", "--no-input"])
     var line = ""
     #expect(await waitUntil { line = (try? await fixture.run("status").out) ?? ""; return line.hasPrefix("WORK") }, "\(line)")
     #expect(!line.contains("task"), "\(line)")

@@ -52,7 +52,6 @@ struct WallClockStepEndToEndTests {
     let home = try PomoHome()
     defer { home.cleanUp() }
     let session = try launchFaked(home, offset: offset)
-    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
     #expect(await waitUntil { FileManager.default.fileExists(atPath: statePath(home)) })
 
     let status = try await home.run("status", "--format", "json")
@@ -74,7 +73,6 @@ struct WallClockStepEndToEndTests {
     let home = try PomoHome()
     defer { home.cleanUp() }
     let session = try launchFaked(home, offset: "+0")
-    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
     #expect(await waitUntil { FileManager.default.fileExists(atPath: statePath(home)) })
     try home.folder.write("faketime.rc", step + "\n")
     // The session looks at the clock at least every 10 s, notices the step and writes it down.
