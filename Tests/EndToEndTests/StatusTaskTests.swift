@@ -14,12 +14,7 @@ struct StatusTaskTests {
     #expect(add.status == 0, "\(add.err)")
     let id = add.out.trimmingCharacters(in: .newlines)
     _ = try fixture.launch(["start", fixture.preset("long"), "--task", id, "--no-notify", "--no-input"])
-    var line = ""
-    #expect(
-      await waitUntil {
-        line = (try? await fixture.run("status").out) ?? ""
-        return line.hasPrefix("WORK")
-      }, "\(line)")
+    let line = try #require(await fixture.run(["status"], until: { $0.out.hasPrefix("WORK") })).out
     #expect(line.hasSuffix(#", task \#(id) "Write the third chapter…")"# + "\n"), "\(line)")
     let json = try await fixture.run("status", "--json").out
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])

@@ -1,5 +1,6 @@
 import Foundation
 import PomoCore
+import Testing
 
 /// The one end-to-end fixture: a temporary HOME to run the real binary in as a user would, an
 /// environment that holds nothing of the caller's, and the preset files a test names.
@@ -79,6 +80,21 @@ package struct PomoHome {
   }
 
   package func run(_ words: String...) async throws -> Finished { try await run(words) }
+
+  /// Runs `pomo WORDS` again and again, as `waitUntil` waits, until what it printed passes
+  /// `check`, and returns that run; nil, with the last run's output recorded as an issue, when
+  /// none did in `timeout` seconds.
+  package func run(
+    _ words: [String], until check: (Finished) -> Bool, timeout: TimeInterval = 60,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> Finished? {
+    var last: Finished?
+    if await waitUntil(timeout, { last = try? await run(words); return last.map(check) ?? false }) { return last }
+    Issue.record(
+      "pomo \(words.joined(separator: " ")) never printed what was waited for: \(last?.out ?? "")\(last?.err ?? "")",
+      sourceLocation: sourceLocation)
+    return nil
+  }
 
   /// What `pomo status --json` says now, empty when it says nothing readable.
   package func status() async -> [String: Any] {
