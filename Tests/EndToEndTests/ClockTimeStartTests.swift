@@ -22,6 +22,13 @@ struct ClockTimeStartTests {
     return (String(RFC3339.format(instant, offset: 0).prefix(19)), instant)
   }
 
+  /// `pomo start 1s --at` a time `seconds` from now, on a terminal, once it shows `countdown`.
+  func startAt(in seconds: Double, showing countdown: String) async throws -> PseudoTerminal {
+    let pty = try home.terminal(["start", "1s", "--at", Self.time(in: seconds).text, "--no-notify", "--no-bell"])
+    #expect(await pty.waitFor { $0.text.contains(countdown) })
+    return pty
+  }
+
   @Test("--until: the preset's rounds fill the time and the session ends then, to the millisecond")
   func until() async throws {
     defer { home.cleanUp() }
@@ -65,9 +72,7 @@ struct ClockTimeStartTests {
   @Test("--at in a terminal: the countdown is drawn in place, then the session runs")
   func startAtInTerminal() async throws {
     defer { home.cleanUp() }
-    let start = Self.time(in: 6)
-    let pty = try home.terminal(["start", "1s", "--at", start.text, "--no-notify", "--no-bell"])
-    #expect(await pty.waitFor { $0.text.contains("\r\u{1B}[K1s starts at ") })
+    let pty = try await startAt(in: 6, showing: "\r\u{1B}[K1s starts at ")
     #expect(await pty.waitForExit() == 0)
     #expect(pty.text.contains("Completed 1s"))
   }
@@ -98,9 +103,7 @@ struct ClockTimeStartTests {
   @Test("Ctrl-C cancels the wait for a session at a time at once, and leaves a clean line")
   func ctrlCCancelsTheWait() async throws {
     defer { home.cleanUp() }
-    let start = Self.time(in: 60)
-    let pty = try home.terminal(["start", "1s", "--at", start.text, "--no-notify", "--no-bell"])
-    #expect(await pty.waitFor { $0.text.contains("1s starts at ") })
+    let pty = try await startAt(in: 60, showing: "1s starts at ")
     pty.send("\u{03}")
     #expect(await pty.waitForExit() == 130)
     #expect(pty.text.contains("cancelled before it began"))

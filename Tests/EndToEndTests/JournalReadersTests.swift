@@ -8,18 +8,18 @@ import PomoIndex
 import PomoJournal
 import PomoPlatform
 
-/// A HOME in UTC whose journal is `HOME/journal.jsonl`, named by POMO_JOURNAL.
-private func journalHome() throws -> PomoHome {
+/// A HOME in UTC whose journal is `HOME/journal.jsonl`, named by POMO_JOURNAL, and that path.
+private func journalHome() throws -> (PomoHome, journal: String) {
   var home = try PomoHome(presets: [:], environment: ["TZ": "UTC"])
   home.environment["POMO_JOURNAL"] = home.file("journal.jsonl")
-  return home
+  return (home, home.file("journal.jsonl"))
 }
 
 @Suite("Readers that race writers", .endToEnd)
 struct ReadersRaceWritersTests {
   @Test("eight processes append while reports and logs run: every total is a whole-write prefix, never a warning")
   func appendsDuringReports() async throws {
-    let home = try journalHome()
+    let (home, _) = try journalHome()
     defer { home.cleanUp() }
     let day = RFC3339.parse("2026-11-24T00:00:00Z")!
     let perImport = 3
@@ -104,9 +104,8 @@ struct ReadersRaceWritersTests {
 
   @Test("a line being written (no newline yet) is neither counted nor warned about, then counted once whole")
   func partialLastLine() async throws {
-    let home = try journalHome()
+    let (home, journal) = try journalHome()
     defer { home.cleanUp() }
-    let journal = home.file("journal.jsonl")
     let day = RFC3339.parse("2026-11-24T09:00:00Z")!
     let second = recordLine("b", day + 3600)
     try home.write("journal.jsonl", recordLine("a", day) + "\n" + second.prefix(50))
@@ -125,9 +124,8 @@ struct ReadersRaceWritersTests {
 
   @Test("the index notices a journal edited in place at the same size, even with its mtime put back")
   func editedInPlace() async throws {
-    let home = try journalHome()
+    let (home, journal) = try journalHome()
     defer { home.cleanUp() }
-    let journal = home.file("journal.jsonl")
     let lines = (0..<200).map { recordLine("r\($0)", RFC3339.parse("2026-11-24T09:00:00Z")! + Double($0)) }
     try home.write("journal.jsonl", lines.joined(separator: "\n") + "\n")
     let before = try await home.run(["report", "--format", "csv", "--week", "2026-W48"])
@@ -169,7 +167,7 @@ struct ReadersRaceWritersTests {
     arguments: duplicates)
   func streakDeduplicated(first: JournalRecord.Status, second: JournalRecord.Status, completed: Int, streak: Int) async throws
   {
-    let home = try journalHome()
+    let (home, _) = try journalHome()
     defer { home.cleanUp() }
     let now = Date().timeIntervalSince1970
     let start = (now / 86_400).rounded(.down) * 86_400 + 60
@@ -216,9 +214,8 @@ struct BoundedWorkTests {
 
   @Test("a line over 16 MB is damaged and skipped without being kept; the lines around it count")
   func longLine() async throws {
-    let home = try journalHome()
+    let (home, journal) = try journalHome()
     defer { home.cleanUp() }
-    let journal = home.file("journal.jsonl")
     let day = RFC3339.parse("2026-11-24T09:00:00Z")!
     let long = recordLine("long", day + 60, note: String(repeating: "x", count: LineReader.maxLine + (2 << 20)))
     let exactly = recordLine("fits", day + 120, note: "")

@@ -10,8 +10,9 @@ import Testing
 @Suite("End to end: a wall-clock step invents no focus", .requires(.libfaketime), .endToEnd)
 struct WallClockStepEndToEndTests {
   /// Launches the long (25-minute) preset with its wall clock at `offset` (faketime's form,
-  /// "+1h"), read from a file so the test can step it while the session runs.
-  func launchFaked(_ home: PomoHome, offset: String) throws -> Process {
+  /// "+1h"), read from a file so the test can step it while the session runs, and waits for
+  /// its state file.
+  func launchFaked(_ home: PomoHome, offset: String) async throws -> Process {
     let rc = try home.folder.write("faketime.rc", offset + "\n")
     var environment = home.environment
     environment["LD_PRELOAD"] = RequiredTool.libfaketimePath
@@ -21,11 +22,11 @@ struct WallClockStepEndToEndTests {
     // Through env, itself preloaded: libfaketime, first loaded into a process, sets up its shared
     // state with setenv in its constructor, which moves `environ` before Swift finds the
     // arguments from it (pomo then sees none); loaded first into env, it leaves pomo's alone.
-    return try home.launch(
+    let session = try home.launch(
       ["start", home.preset("long")], name: "session", environment: environment, prefix: ["/usr/bin/env"])
+    #expect(await waitUntil { FileManager.default.fileExists(atPath: home.statePath) })
+    return session
   }
-
-  var statePath: (PomoHome) -> String { { $0.folder.file(".local/state/pomo/current.json") } }
 
   /// Kills the session with SIGKILL, lets the next pomo record it (`done` says how many phases
   /// it finished), and returns the record.
@@ -51,8 +52,7 @@ struct WallClockStepEndToEndTests {
   func offsetSession(offset: String) async throws {
     let home = try PomoHome()
     defer { home.cleanUp() }
-    let session = try launchFaked(home, offset: offset)
-    #expect(await waitUntil { FileManager.default.fileExists(atPath: statePath(home)) })
+    let session = try await launchFaked(home, offset: offset)
 
     let status = try await home.run("status", "--format", "json")
     let json = try #require(try JSONSerialization.jsonObject(with: Data(status.out.utf8)) as? [String: Any])
@@ -72,13 +72,12 @@ struct WallClockStepEndToEndTests {
   func steppedSession(step: String) async throws {
     let home = try PomoHome()
     defer { home.cleanUp() }
-    let session = try launchFaked(home, offset: "+0")
-    #expect(await waitUntil { FileManager.default.fileExists(atPath: statePath(home)) })
+    let session = try await launchFaked(home, offset: "+0")
     try home.folder.write("faketime.rc", step + "\n")
     // The session looks at the clock at least every 10 s, notices the step and writes it down.
     #expect(
       await waitUntil(120) {
-        (try? String(contentsOfFile: statePath(home), encoding: .utf8))?.contains(#""clock_step_seconds":"#) == true
+        (try? String(contentsOfFile: home.statePath, encoding: .utf8))?.contains(#""clock_step_seconds":"#) == true
       })
 
     let status = try await home.run("status", "--format", "json")
@@ -111,7 +110,7 @@ struct ConfirmWaitCrashEndToEndTests {
   func killedWhileWaiting() async throws {
     let home = try PomoHome()
     defer { home.cleanUp() }
-    let statePath = home.folder.file(".local/state/pomo/current.json")
+    let statePath = home.statePath
     let session = try home.launch(["start", home.preset("tiny"), "--confirm"], name: "session")
     #expect(
       await waitUntil {
