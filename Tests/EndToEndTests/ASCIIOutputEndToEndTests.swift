@@ -2,17 +2,8 @@ import CPlatform
 import Foundation
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
-@testable import PomoKit
-@testable import PomoPlatform
-@testable import PomoReport
-@testable import PomoTerminal
+import PomoCore
 import PomoTestSupport
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Every command of the built binary, and a live session on a pseudo-terminal, print nothing
 /// outside ASCII where the locale is not UTF-8.

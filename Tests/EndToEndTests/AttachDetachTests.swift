@@ -1,10 +1,6 @@
 import PomoTestSupport
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// `d` in `pomo attach` leaves the session running and the terminal clean: no frozen progress
 /// bar, a whole line that says what happened and how to come back.
 @Suite("Detaching from pomo attach", .endToEnd)
@@ -15,7 +11,6 @@ struct AttachDetachTests {
     defer { fixture.cleanUp() }
     let started = try await fixture.run(["start", fixture.preset("long"), "--detach"])
     #expect(started.status == 0, "\(started.err)")
-    defer { fixture.killSession() }
     for columns in [80, 40] {
       let pty = try fixture.terminal(["attach"], columns: UInt16(columns), rows: 10)
       #expect(await pty.waitForText("WORK"), "\(pty.visible)")

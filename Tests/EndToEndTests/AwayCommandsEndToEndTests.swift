@@ -3,37 +3,23 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoJournal
-
 /// `pomo away`, `pomo back`, `pomo keep` and `pomo drop` from another shell, and the keys
 /// k and d in the live display, through the real binary.
 @Suite("End to end: away and back from any shell", .endToEnd)
 struct AwayCommandsEndToEndTests {
-  func home(_ config: String) throws -> PomoHome {
-    let home = try PomoHome()
-    try home.folder.write(".config/pomo/config.json", config)
-    return home
-  }
-
-  func status(_ home: PomoHome) async -> [String: Any] {
-    guard let out = try? await home.run(["status", "--json"]).out else { return [:] }
-    return (try? JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any]) ?? [:]
-  }
-
   @Test("pause (the default for focus): away pauses, back goes on; the plain log says both; the span is recorded")
   func pauseAndBack() async throws {
-    let home = try home(#"{"bell": false, "notify": false}"#)
+    let home = try PomoHome(config: #"{"bell": false, "notify": false}"#)
     defer { home.cleanUp() }
     let session = try home.launch(["start", "10m"], name: "session")
-    defer { if session.isRunning { session.terminate() } }
     #expect(await waitUntil { (try? await home.run(["away", "--cause", "lock"]))?.status == 0 })
-    let away = await status(home)
+    let away = await home.status()
     #expect(away["state"] as? String == "paused" && away["away"] as? String == "lock", "\(away)")
     let line = try await home.run(["status"]).out
     #expect(line.hasPrefix("PAUSED focus") && line.contains(", away: lock)"), "\(line)")
     let back = try await home.run(["back"])
     #expect(back.status == 0 && back.out.hasPrefix("WORK focus"), "\(back.out)")
-    #expect(await status(home)["state"] as? String == "running")
+    #expect(await home.status()["state"] as? String == "running")
     // Back again, or away while away: nothing changes, and it is no error.
     #expect(try await home.run(["back"]).status == 0)
     #expect(try await home.run(["stop"]).status == 0)
@@ -50,19 +36,18 @@ struct AwayCommandsEndToEndTests {
     "ask: on return the session asks; pomo keep and pomo drop answer, once",
     arguments: [("keep", true), ("drop", false)])
   func askAnswered(answer: String, kept: Bool) async throws {
-    let home = try home(#"{"bell": false, "notify": false, "away": {"work": "ask"}}"#)
+    let home = try PomoHome(config: #"{"bell": false, "notify": false, "away": {"work": "ask"}}"#)
     defer { home.cleanUp() }
     let session = try home.launch(["start", "10m"], name: "session")
-    defer { if session.isRunning { session.terminate() } }
     #expect(await waitUntil { (try? await home.run(["away"]))?.status == 0 })
-    #expect(await status(home)["state"] as? String == "running")
+    #expect(await home.status()["state"] as? String == "running")
     let none = try await home.run([answer])
     #expect(none.status == 1 && none.err.contains("no time away waits for an answer"), "\(none.err)")
     #expect(try await home.run(["back"]).status == 0)
-    #expect(await status(home)["away_asking"] as? Bool == true)
+    #expect(await home.status()["away_asking"] as? Bool == true)
     #expect(try await home.run(["status"]).out.contains(", time away: 'pomo keep' or 'pomo drop'?)"))
     #expect(try await home.run([answer]).status == 0)
-    #expect(await status(home)["away_asking"] == nil)
+    #expect(await home.status()["away_asking"] == nil)
     #expect(try await home.run(["stop"]).status == 0)
     await session.waitForExit()
     let record = try #require(try journalRecords(home.folder.file(journalFile(home.path))).last)
@@ -73,7 +58,7 @@ struct AwayCommandsEndToEndTests {
 
   @Test("ask in the live display: it shows the question, and the key d drops the time")
   func askKeys() async throws {
-    let home = try home(#"{"bell": false, "notify": false, "away": {"work": "ask"}}"#)
+    let home = try PomoHome(config: #"{"bell": false, "notify": false, "away": {"work": "ask"}}"#)
     defer { home.cleanUp() }
     let terminal = try home.terminal(["start", "10m"])
     #expect(await waitUntil { (try? await home.run(["away", "--cause", "idle"]))?.status == 0 })

@@ -2,16 +2,6 @@ import Foundation
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
-@testable import PomoKit
-@testable import PomoPlatform
-@testable import PomoTerminal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The big display through the built binary on a pseudo-terminal: the alternate screen at each
 /// size, the one-line display when too small, and the normal screen back however it ends.
 @Suite("Big display in a real terminal", .endToEnd)

@@ -3,13 +3,6 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The real binary, reporting over decades, while another process keeps cutting its cache
 /// files short and restoring them in place (`> file`, `cp` over it): no run dies of SIGBUS
 /// (the day totals were once mapped), and every run gives the answer of a recount.

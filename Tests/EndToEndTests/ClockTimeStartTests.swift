@@ -3,8 +3,7 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
+import PomoCore
 
 /// `pomo start --until`, `--at` and `@14:30`: sessions that end or start at a time on the
 /// clock, run by the real binary in a temporary HOME.
@@ -21,6 +20,13 @@ struct ClockTimeStartTests {
   static func time(in seconds: Double) -> (text: String, instant: Double) {
     let instant = (Date().timeIntervalSince1970 + seconds).rounded(.up)
     return (String(RFC3339.format(instant, offset: 0).prefix(19)), instant)
+  }
+
+  /// `pomo start 1s --at` a time `seconds` from now, on a terminal, once it shows `countdown`.
+  func startAt(in seconds: Double, showing countdown: String) async throws -> PseudoTerminal {
+    let pty = try home.terminal(["start", "1s", "--at", Self.time(in: seconds).text, "--no-notify", "--no-bell"])
+    #expect(await pty.waitFor { $0.text.contains(countdown) })
+    return pty
   }
 
   @Test("--until: the preset's rounds fill the time and the session ends then, to the millisecond")
@@ -66,9 +72,7 @@ struct ClockTimeStartTests {
   @Test("--at in a terminal: the countdown is drawn in place, then the session runs")
   func startAtInTerminal() async throws {
     defer { home.cleanUp() }
-    let start = Self.time(in: 6)
-    let pty = try home.terminal(["start", "1s", "--at", start.text, "--no-notify", "--no-bell"])
-    #expect(await pty.waitFor { $0.text.contains("\r\u{1B}[K1s starts at ") })
+    let pty = try await startAt(in: 6, showing: "\r\u{1B}[K1s starts at ")
     #expect(await pty.waitForExit() == 0)
     #expect(pty.text.contains("Completed 1s"))
   }
@@ -78,7 +82,6 @@ struct ClockTimeStartTests {
     defer { home.cleanUp() }
     let start = Self.time(in: 60)
     let waiting = try home.launch(["start", "1s", "--at", start.text, "--no-notify"], name: "waiting")
-    defer { if waiting.isRunning { waiting.terminate() } }
     #expect(await waitUntil { (try? await home.run(["status"]))?.out.hasPrefix("WAIT 1s starts at \(start.text.suffix(8)) · in ") == true })
     let json = try await home.run(["status", "--json"])
     #expect(json.out.hasPrefix(#"{"state":"scheduled","preset":"1s","starts_at":""#), "\(json.out)")
@@ -100,9 +103,7 @@ struct ClockTimeStartTests {
   @Test("Ctrl-C cancels the wait for a session at a time at once, and leaves a clean line")
   func ctrlCCancelsTheWait() async throws {
     defer { home.cleanUp() }
-    let start = Self.time(in: 60)
-    let pty = try home.terminal(["start", "1s", "--at", start.text, "--no-notify", "--no-bell"])
-    #expect(await pty.waitFor { $0.text.contains("1s starts at ") })
+    let pty = try await startAt(in: 60, showing: "1s starts at ")
     pty.send("\u{03}")
     #expect(await pty.waitForExit() == 130)
     #expect(pty.text.contains("cancelled before it began"))

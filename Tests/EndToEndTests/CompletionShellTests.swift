@@ -3,12 +3,7 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
 @testable import PomoKit
-@testable import PomoPlatform
-@testable import PomoReport
-@testable import PomoTerminal
 
 /// The generated scripts, run in the real shells: bash with Debian's bash-completion, zsh
 /// through a completion widget in a pseudo-terminal, fish with `complete -C`.

@@ -3,12 +3,7 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
-@testable import PomoKit
-@testable import PomoPlatform
-@testable import PomoReport
-@testable import PomoTerminal
+import PomoKit
 
 /// The built binary's tag lookup, the one a shell runs at each Tab: quick from its cache over
 /// a journal of 100,000 sessions.
@@ -18,22 +13,21 @@ struct CompletionSpeedTests {
   /// to show that lookups use the cache (re-reading 100,000 sessions takes seconds).
   @Test("tag lookups over 100,000 sessions answer from the cache once it is built")
   func tagLookupSpeed() async throws {
-    let home = try TemporaryFolder()
+    let home = try PomoHome(presets: [:])
     defer { home.cleanUp() }
     let tagSets = [[], ["thesis"], ["writing"], ["thesis", "ch3"], ["code"]]
     var text = ""
     text.reserveCapacity(100_000 * 220)
     for n in 0..<100_000 { text += journalLine(n, tags: tagSets[n % tagSets.count]) + "\n" }
     try home.write(journalFile(home.path), text)
-    let environment = ["HOME": home.path]
     // The first lookup builds the cache (once per journal; appends only extend it).
-    let first = try await runPomo(["completions", "--list", "tags"], environment: environment, timeout: 300)
+    let first = try await home.run(["completions", "--list", "tags"], timeout: 300)
     #expect(first.out == "ch3\ncode\nthesis\nwriting\n")
     // The best of a few runs, so a busy machine does not decide the figure.
     var best = Double.infinity
     for _ in 0..<5 {
       let start = Date()
-      let result = try await runPomo(["completions", "--list", "tags"], environment: environment)
+      let result = try await home.run(["completions", "--list", "tags"])
       best = min(best, Date().timeIntervalSince(start))
       #expect(result.out == "ch3\ncode\nthesis\nwriting\n")
     }

@@ -3,22 +3,18 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoControl
-@testable import PomoCore
-@testable import PomoJournal
-@testable import PomoKit
-@testable import PomoPlatform
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import PomoControl
+import PomoCore
+import PomoJournal
+import PomoKit
+import PomoPlatform
 
 /// The control socket end to end: real sessions, real sockets, real processes. Each test has
 /// a temporary HOME with XDG_RUNTIME_DIR inside it.
 @Suite("Control socket: commands, the feed, other users, fuzz", .endToEnd)
 struct ControlSocketTests {
-  let home: TemporaryFolder
-  let environment: [String: String]
+  let home: PomoHome
+  var environment: [String: String] { home.environment }
   var runtime: String { home.file("run") }
   var socketFolder: String { runtime + "/pomo" }
   var socketPath: String { client.socketPath }
@@ -29,27 +25,31 @@ struct ControlSocketTests {
   init() throws {
     // A write to a connection the session closed must fail with EPIPE, not end the tests.
     Platform.ignoreBrokenPipes()
-    home = try TemporaryFolder()
+    var home = try PomoHome(presets: [
+      "long":
+        #"{"round": [{"name": "focus", "kind": "work", "duration": "25m"}, {"name": "break", "kind": "rest", "duration": "5m"}]}"#,
+      "tiny":
+        #"{"round": [{"name": "go", "kind": "work", "duration": "2s"}, {"name": "breathe", "kind": "rest", "duration": "2s"}]}"#,
+    ])
     try FileManager.default.createDirectory(
       atPath: home.file("run"), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    environment = [
-      "HOME": home.path, "XDG_RUNTIME_DIR": home.file("run"), "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8",
-    ]
-    try home.write(
-      "long.json",
-      #"{"round": [{"name": "focus", "kind": "work", "duration": "25m"}, {"name": "break", "kind": "rest", "duration": "5m"}]}"#
-    )
-    try home.write(
-      "tiny.json",
-      #"{"round": [{"name": "go", "kind": "work", "duration": "2s"}, {"name": "breathe", "kind": "rest", "duration": "2s"}]}"#
-    )
+    home.environment["XDG_RUNTIME_DIR"] = home.file("run")
+    self.home = home
   }
 
   // MARK: - Helpers
 
   /// Starts pomo in the background; stdout and stderr go to files in the home folder.
   func launch(_ arguments: [String], name: String, prefix: [String] = []) throws -> Process {
-    try PomoHome(folder: home, environment: environment).launch(arguments, name: name, prefix: prefix)
+    try home.launch(arguments, name: name, prefix: prefix)
+  }
+
+  /// Starts the long preset in the background (killed by `home.cleanUp` if it still runs),
+  /// and waits until it answers on the socket.
+  func startLong() async throws -> Process {
+    let session = try launch(["start", home.file("long.json")], name: "session")
+    #expect(await waitForSession())
+    return session
   }
 
   /// Waits until a session answers on the socket.
@@ -62,11 +62,6 @@ struct ControlSocketTests {
   }
 
   func records() throws -> [JournalRecord] { try journalRecords(journalPath) }
-
-  func stopped(_ process: Process) {
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    process.waitUntilExit()
-  }
 
   /// The seconds left in a status line such as "WORK focus 29:58 (0%, round 1/1)".
   func secondsLeft(_ line: String) -> Int? {
@@ -82,9 +77,7 @@ struct ControlSocketTests {
   @Test("every command against a running session: its new status line, exit 0; stop ends it as q does")
   func everyCommand() async throws {
     defer { home.cleanUp() }
-    let session = try launch(["start", home.file("long.json")], name: "session")
-    defer { stopped(session) }
-    #expect(await waitForSession())
+    let session = try await startLong()
     #expect(Platform.mode(socketFolder) == 0o700)
     #expect(Platform.mode(socketPath) == 0o600)
 
@@ -123,7 +116,6 @@ struct ControlSocketTests {
     let stop = try await pomo("stop")
     #expect(stop.status == 0)
     #expect(stop.out.hasPrefix("Stopped "), "\(stop.out)")
-    #expect(await waitUntil { !session.isRunning })
     await session.waitForExit()
     #expect(session.terminationStatus == 130)
     #expect(try await pomo("status").out == "idle\n")
@@ -173,7 +165,6 @@ struct ControlSocketTests {
       #"{"round": [{"name": "go", "kind": "work", "duration": "60s"}, {"name": "breathe", "kind": "rest", "duration": "2s"}]}"#
     )
     let session = try launch(["start", slow], name: "session")
-    defer { stopped(session) }
     #expect(await waitForSession())
     // A second start is refused by the lock and leaves the first session's socket alone.
     let second = try await pomo("start", home.file("long.json"))
@@ -181,7 +172,6 @@ struct ControlSocketTests {
     let skipped = try await pomo("skip")
     #expect(skipped.status == 0)
     #expect(skipped.out.hasPrefix("REST breathe 0:0"), "\(skipped.out)")
-    #expect(await waitUntil { !session.isRunning })
     await session.waitForExit()
     #expect(session.terminationStatus == 0)
     let record = try #require(try records().last)
@@ -215,12 +205,10 @@ struct ControlSocketTests {
   func follow() async throws {
     defer { home.cleanUp() }
     let follower = try launch(["status", "--follow"], name: "follow")
-    defer { stopped(follower) }
     func lines() -> [String] { (home.read("follow.out") ?? "").split(separator: "\n").map(String.init) }
     #expect(await waitUntil { lines() == ["idle"] })
 
     let first = try launch(["start", home.file("tiny.json")], name: "first")
-    defer { stopped(first) }
     #expect(await waitUntil { lines().count > 1 })
     let paused = try await pomo("pause")
     #expect(paused.status == 0)
@@ -232,7 +220,6 @@ struct ControlSocketTests {
     #expect(await waitUntil { lines().last == "idle" && lines().count > 4 })
 
     let second = try launch(["start", home.file("tiny.json")], name: "second")
-    defer { stopped(second) }
     #expect(await waitUntil { !second.isRunning })
     #expect(await waitUntil { lines().filter { $0 == "idle" }.count == 3 }, "\(lines())")
 
@@ -268,15 +255,13 @@ struct ControlSocketTests {
     arguments: followFormats)
   func followFormat(format: String, idle: String) async throws {
     defer { home.cleanUp() }
-    let follower = try launch(["status", "--follow", "--format", format], name: "follow")
-    defer { stopped(follower) }
+    _ = try launch(["status", "--follow", "--format", format], name: "follow")
     func lines() -> [String] {
       (home.read("follow.out") ?? "").split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(
         String.init)
     }
     #expect(await waitUntil { lines().count == 1 })
     let session = try launch(["start", home.file("tiny.json")], name: "session")
-    defer { stopped(session) }
     #expect(await waitUntil { !session.isRunning })
     #expect(await waitUntil { lines().count >= 5 && lines().last == lines().first }, "\(lines())")
     let all = lines()
@@ -331,7 +316,6 @@ struct ControlSocketTests {
   func followerSleeps() async throws {
     defer { home.cleanUp() }
     let follower = try launch(["status", "--follow"], name: "follow")
-    defer { stopped(follower) }
     #expect(await waitUntil { home.read("follow.out") == "idle\n" })
     // Measured over an interval on purpose: a follower that polled would wake in it.
     let pid = follower.processIdentifier
@@ -340,9 +324,7 @@ struct ControlSocketTests {
     let idle = try #require(usage(pid))
     #expect(idle.wakeups == before.wakeups && idle.cpu == before.cpu, "\(before) → \(idle)")
 
-    let session = try launch(["start", home.file("long.json")], name: "session")
-    defer { stopped(session) }
-    #expect(await waitForSession())
+    _ = try await startLong()
     #expect(try await pomo("pause").status == 0)
     #expect(await waitUntil { (home.read("follow.out") ?? "").contains("PAUSED focus") })
     let paused = try #require(await settledUsage(pid))
@@ -367,9 +349,7 @@ struct ControlSocketTests {
     .enabled(if: getuid() == 0, "needs root, to run a client as another user"))
   func otherUserRefused() async throws {
     defer { home.cleanUp() }
-    let session = try launch(["start", home.file("long.json")], name: "session")
-    defer { stopped(session) }
-    #expect(await waitForSession())
+    let session = try await startLong()
     // The way to the folder is open; the folder (0700) and the socket (0600) are not.
     for folder in [home.path, runtime] { chmod(folder, 0o755) }
     // nobody's client will not talk to a socket in root's folder.
@@ -414,7 +394,6 @@ struct ControlSocketTests {
     let session = try launch(
       ["start", home.file("long.json")], name: "session",
       prefix: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"])
-    defer { stopped(session) }
     #expect(await waitUntil { FileManager.default.fileExists(atPath: socketPath) })
     #expect(Platform.mode(socketFolder) == 0o700 && Platform.mode(socketPath) == 0o600)
     // Root's client will not talk to nobody's socket; and were it to, the session itself
@@ -434,7 +413,6 @@ struct ControlSocketTests {
     #expect(try await asNobody(["status"]).out.hasPrefix("WORK focus 2"))
     #expect(try await asNobody(["pause"]).out.hasPrefix("PAUSED focus 2"))
     #expect(try await asNobody(["stop"]).out.hasPrefix("Stopped "))
-    #expect(await waitUntil { !session.isRunning })
     await session.waitForExit()
     #expect(session.terminationStatus == 130)
   }
@@ -497,9 +475,7 @@ struct ControlSocketTests {
   @Test("fuzz over a real socket: malformed, oversized, half-sent and random messages change nothing")
   func fuzz() async throws {
     defer { home.cleanUp() }
-    let session = try launch(["start", home.file("long.json")], name: "session")
-    defer { stopped(session) }
-    #expect(await waitForSession())
+    let session = try await startLong()
     let before = try #require(try client.send(.state))
 
     // Each malformed request is answered with an error, and the connection closed.

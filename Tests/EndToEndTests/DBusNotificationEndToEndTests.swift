@@ -3,16 +3,12 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoJournal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import PomoJournal
 
 /// Notifications you can answer, through the real binary: a private `dbus-daemon` is the
 /// session bus, and a Python stand-in notification server records every `Notify` and
 /// `CloseNotification` and clicks the buttons a test scripts. Every wait is for a condition.
-@Suite("End to end: desktop notifications with buttons on a real session bus", .endToEnd)
+@Suite("End to end: desktop notifications with buttons on a real session bus", .endToEnd, .hangLimit)
 struct DBusNotificationEndToEndTests {
   /// Two rounds of 2 s focus and 2 s break, without the last break: go, breathe, go.
   static let pair =
@@ -35,11 +31,26 @@ struct DBusNotificationEndToEndTests {
       try home.folder.write(".config/pomo/config.json", config)
     }
 
-    /// Whether the stand-in owns its name (it takes a moment to start).
-    func ready() async -> Bool {
-      let up = await waitUntil(60) { daemon.peerLog.contains("notification server ready") }
-      if !up { Issue.record("the stand-in did not start: \(daemon.peerLog)") }
-      return up
+    /// A desk whose stand-in owns its name (it takes a moment to start), or nil (with the issue
+    /// recorded) when it did not start.
+    static func ready(clicks: [String], config: String = #"{"bell": false}"#, mode: String = "actions") async throws
+      -> Desk?
+    {
+      let desk = try await Desk(clicks: clicks, config: config, mode: mode)
+      if await waitUntil(60, { desk.daemon.peerLog.contains("notification server ready") }) { return desk }
+      Issue.record("the stand-in did not start: \(desk.daemon.peerLog)")
+      desk.cleanUp()
+      return nil
+    }
+
+    /// The environment with a notify-send of the test's own first on PATH, which records that
+    /// the fallback ran in `HOME/notify-send.log`.
+    func withNotifySend() throws -> [String: String] {
+      let bin = try home.folder.write("bin/notify-send", "#!/bin/sh\necho \"$@\" >> \"$HOME/notify-send.log\"\n")
+      chmod(bin, 0o755)
+      var environment = home.environment
+      environment["PATH"] = home.folder.file("bin") + ":/usr/bin:/bin"
+      return environment
     }
 
     /// The calls the stand-in recorded, in order.
@@ -54,9 +65,10 @@ struct DBusNotificationEndToEndTests {
 
     var lastRecord: JournalRecord? { try? journalRecords(home.folder.file(journalFile(home.path))).last }
 
+    /// Kills the sessions still running, then stops the bus.
     func cleanUp() {
-      daemon.stop()
       home.cleanUp()
+      daemon.stop()
     }
   }
 
@@ -64,11 +76,10 @@ struct DBusNotificationEndToEndTests {
 
   @Test(
     "--confirm: 'Skip break' on the end of focus starts the break and skips it; every notification replaces the last",
-    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
+    .requires(.dbusDaemon, .pythonDBus, .pythonGLib))
   func skipBreak() async throws {
-    let desk = try await Desk(clicks: ["skip"])
+    guard let desk = try await Desk.ready(clicks: ["skip"]) else { return }
     defer { desk.cleanUp() }
-    guard await desk.ready() else { return }
     let run = try await desk.home.run(["start", desk.home.preset("pair"), "--confirm"], timeout: 120)
     #expect(run.status == 0, "\(run.err)")
     #expect(!run.err.contains("warning"), "\(run.err)")
@@ -93,13 +104,11 @@ struct DBusNotificationEndToEndTests {
 
   @Test(
     "--confirm: 'Start break' goes on; '+5 min' on the waiting break adds five minutes; pomo skip still steers beside it",
-    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
+    .requires(.dbusDaemon, .pythonDBus, .pythonGLib))
   func startAndExtend() async throws {
-    let desk = try await Desk(clicks: ["next", "extend"])
+    guard let desk = try await Desk.ready(clicks: ["next", "extend"]) else { return }
     defer { desk.cleanUp() }
-    guard await desk.ready() else { return }
     let session = try desk.home.launch(["start", desk.home.preset("pair"), "--confirm"], name: "session")
-    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
     // The break waits, its "+5 min" is clicked, and it counts down five minutes again.
     #expect(
       await waitUntil(60) {
@@ -117,7 +126,6 @@ struct DBusNotificationEndToEndTests {
     }
     // The control socket still steers, beside the notifications.
     #expect(try await desk.home.run(["skip"]).status == 0)
-    #expect(await waitUntil(60) { !session.isRunning })
     await session.waitForExit()
     #expect(session.terminationStatus == 0, "\(desk.home.folder.read("session.err") ?? "")")
     let record = try #require(desk.lastRecord)
@@ -129,13 +137,11 @@ struct DBusNotificationEndToEndTests {
 
   @Test(
     "a notification with buttons closes when the phase moves on another way; the warning has '+5 min'",
-    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
+    .requires(.dbusDaemon, .pythonDBus, .pythonGLib))
   func closedWhenMovedOn() async throws {
-    let desk = try await Desk(clicks: [], config: #"{"bell": false, "warn_before": "1s"}"#)
+    guard let desk = try await Desk.ready(clicks: [], config: #"{"bell": false, "warn_before": "1s"}"#) else { return }
     defer { desk.cleanUp() }
-    guard await desk.ready() else { return }
     let session = try desk.home.launch(["start", desk.home.preset("pair"), "--confirm"], name: "session")
-    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
     // The warning, then the end of focus with its buttons; then `pomo next` from a shell.
     #expect(await waitUntil(60) { desk.notifies.contains { $0["summary"] as? String == "pomo: go done" } }, "\(desk.calls)")
     let warning = try #require(desk.notifies.first)
@@ -147,7 +153,6 @@ struct DBusNotificationEndToEndTests {
     // The rest of the session, answered from the shell too.
     _ = await waitUntil(60) { desk.notifies.contains { $0["summary"] as? String == "pomo: breathe done" } }
     _ = try await desk.home.run(["next"])
-    #expect(await waitUntil(60) { !session.isRunning })
     await session.waitForExit()
     #expect(session.terminationStatus == 0)
     // Every notification of the session replaced the first.
@@ -157,16 +162,11 @@ struct DBusNotificationEndToEndTests {
 
   @Test(
     "a server without buttons, or --no-notify: nothing is sent over the bus, and no warning",
-    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
+    .requires(.dbusDaemon, .pythonDBus, .pythonGLib))
   func noActions() async throws {
-    let desk = try await Desk(clicks: [], mode: "noactions")
+    guard let desk = try await Desk.ready(clicks: [], mode: "noactions") else { return }
     defer { desk.cleanUp() }
-    guard await desk.ready() else { return }
-    // A notify-send of the test's own records that the fallback ran.
-    let bin = try desk.home.folder.write("bin/notify-send", "#!/bin/sh\necho \"$@\" >> \"$HOME/notify-send.log\"\n")
-    chmod(bin, 0o755)
-    var environment = desk.home.environment
-    environment["PATH"] = desk.home.folder.file("bin") + ":/usr/bin:/bin"
+    let environment = try desk.withNotifySend()
     let run = try await runPomo(["start", desk.home.preset("pair"), "--no-confirm"], environment: environment, timeout: 120)
     #expect(run.status == 0)
     #expect(run.err == "")
@@ -180,18 +180,13 @@ struct DBusNotificationEndToEndTests {
 
   @Test(
     "a hostile server's flood and nonsense leave the session steady; a bus that dies mid-session hands the alerts to notify-send",
-    .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
+    .requires(.dbusDaemon, .pythonDBus, .pythonGLib))
   func hostileThenGone() async throws {
-    let desk = try await Desk(clicks: [], mode: "hostile")
+    guard let desk = try await Desk.ready(clicks: [], mode: "hostile") else { return }
     defer { desk.cleanUp() }
-    guard await desk.ready() else { return }
-    let bin = try desk.home.folder.write("bin/notify-send", "#!/bin/sh\necho \"$@\" >> \"$HOME/notify-send.log\"\n")
-    chmod(bin, 0o755)
-    var environment = desk.home.environment
-    environment["PATH"] = desk.home.folder.file("bin") + ":/usr/bin:/bin"
+    let environment = try desk.withNotifySend()
     let session = try desk.home.launch(
       ["start", desk.home.preset("pair"), "--confirm"], name: "session", environment: environment)
-    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
     // After the flood, the one real click, "+5 min", is carried out: focus counts down again.
     #expect(
       await waitUntil(60) {
@@ -204,7 +199,6 @@ struct DBusNotificationEndToEndTests {
     // The break's end is alerted through notify-send now.
     #expect(await waitUntil(60) { (desk.home.folder.read("notify-send.log") ?? "").contains("breathe done") })
     #expect(try await desk.home.run(["stop"]).status == 0)
-    #expect(await waitUntil(60) { !session.isRunning })
     await session.waitForExit()
     #expect(session.terminationReason == .exit, "pomo died of a signal")
     let record = try #require(desk.lastRecord)
@@ -212,9 +206,7 @@ struct DBusNotificationEndToEndTests {
     #expect(record.phases.count >= 2)
   }
 
-  @Test(
-    "a session bus that is named but cannot be reached: one warning line, and the session runs", .hangLimit
-  )
+  @Test("a session bus that is named but cannot be reached: one warning line, and the session runs")
   func unreachableBus() async throws {
     let home = try PomoHome(
       presets: ["tiny": PomoHome.tinyPreset],

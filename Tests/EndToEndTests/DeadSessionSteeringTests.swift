@@ -2,10 +2,6 @@ import Foundation
 import PomoTestSupport
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A session whose pomo was killed (`kill -9`) is never steered: every command that looks for
 /// the running session records the dead one first, turns off the do-not-disturb it left on
 /// (a real dunst, under Xvfb on a private bus), and then answers as with no session running.
@@ -25,7 +21,6 @@ struct DeadSessionSteeringTests {
     try home.folder.write(".config/pomo/config.json", #"{"bell": false, "dnd": true}"#)
     let stateFile = home.folder.file(".local/state/pomo/current.json")
     let session = try home.launch(["start", home.preset("long")], name: "session")
-    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
     #expect(
       await waitUntil {
         await dunst.isPaused() == "true"

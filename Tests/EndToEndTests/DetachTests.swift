@@ -1,14 +1,8 @@
 import Foundation
+import PomoCore
 import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
-
-@testable import PomoCore
-@testable import PomoJournal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `pomo start --detach`: the session runs in the background, in a session of its own, and
 /// closing the terminal that started it does not end it.
@@ -29,6 +23,28 @@ struct DetachTests {
       let object = try JSONSerialization.jsonObject(with: data) as? [String: Any]
     else { return nil }
     return (object["pid"] as? Int).map(Int32.init)
+  }
+
+  /// Starts the long preset in the background (with `options`), and returns the pid
+  /// `status` reports for it.
+  func detachedLong(_ options: [String] = []) async throws -> Int32 {
+    let started = try await home.run(["start", home.file("long.json"), "--detach"] + options)
+    #expect(started.status == 0, "\(started.err)")
+    return try #require(try await runningPID())
+  }
+
+  /// Waits until the one session is recorded, and checks how it ended.
+  func recorded(_ interruption: Interruption) async throws {
+    #expect(await waitUntil { (try? home.records().count) == 1 })
+    #expect(try home.records().first?.interruption == interruption)
+  }
+
+  /// Whether `pid` leads a session of its own with no controlling terminal (fields 6 and 7 of
+  /// /proc/PID/stat).
+  func ownSessionWithoutTerminal(_ pid: Int32) throws -> Bool {
+    let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+    let fields = stat[stat.range(of: ") ")!.upperBound...].split(separator: " ")
+    return fields[3] == "\(pid)" && fields[4] == "0"
   }
 
   @Test("--detach returns at once; the session runs in a session of its own and is recorded")
@@ -55,25 +71,17 @@ struct DetachTests {
       #expect(pty.visible.contains("Running in the background"))
     }  // The terminal closes here: its session gets SIGHUP.
     let pid = try #require(try await runningPID())
-    // Its own session leader, with no controlling terminal (field 7 of /proc/PID/stat is 0).
-    let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-    let fields = stat[stat.range(of: ") ")!.upperBound...].split(separator: " ")
-    #expect(fields[3] == "\(pid)")  // session id
-    #expect(fields[4] == "0")  // tty
+    #expect(try ownSessionWithoutTerminal(pid))
     let status = try await home.run(["status"])
     #expect(status.out.hasPrefix("WORK focus "))
     kill(pid, SIGTERM)
-    #expect(await waitUntil { (try? home.records().count) == 1 })
-    #expect(try home.records().first?.interruption == .signal)
+    try await recorded(.signal)
   }
 
   @Test("a detached start while a session runs fails with the usual error, exit 1")
   func alreadyRunning() async throws {
     defer { home.cleanUp() }
-    let first = try await home.run(["start", home.file("long.json"), "--detach"])
-    #expect(first.status == 0)
-    let pid = try #require(try await runningPID())
-    defer { kill(pid, SIGTERM) }
+    let pid = try await detachedLong()
     let second = try await home.run(["start", home.file("tiny.json"), "--detach"])
     #expect(second.status == 1)
     #expect(second.err == "Error: a session is already running (long, pid \(pid)); see 'pomo status'\n")
@@ -83,10 +91,7 @@ struct DetachTests {
   @Test("attach draws a detached session live; keys steer it, d detaches, q stops it")
   func attach() async throws {
     defer { home.cleanUp() }
-    let started = try await home.run(["start", home.file("long.json"), "--detach"])
-    #expect(started.status == 0)
-    let pid = try #require(try await runningPID())
-    defer { kill(pid, SIGKILL) }
+    let pid = try await detachedLong()
     do {
       let pty = try home.terminal(["attach"])
       #expect(await pty.waitForText("long (pid \(pid)): space pause"))
@@ -107,32 +112,25 @@ struct DetachTests {
     #expect(await pty.waitForExit() == 0)
     #expect(pty.visible.contains("Stopped long: "))
     #expect(pty.isCooked)
-    #expect(await waitUntil { (try? home.records().count) == 1 })
-    #expect(try home.records().first?.interruption == .quit)
+    try await recorded(.quit)
   }
 
   @Test("pomo stop of a detached session prints the summary a session in the foreground prints")
   func stopPrintsSummary() async throws {
     defer { home.cleanUp() }
-    let started = try await home.run(["start", home.file("long.json"), "--detach"])
-    #expect(started.status == 0)
-    let pid = try #require(try await runningPID())
-    defer { kill(pid, SIGKILL) }
+    _ = try await detachedLong()
     let stopped = try await home.run(["stop"])
     #expect(stopped.status == 0)
     #expect(stopped.out.hasPrefix("Stopped long: 0 of 1 phase done; focus 0:0"), "\(stopped.out)")
     #expect(stopped.out.hasSuffix(", rest 0:00, paused 0:00\n"), "\(stopped.out)")
     #expect(!stopped.out.contains("idle"))
-    #expect(await waitUntil { (try? home.records().count) == 1 })
-    #expect(try home.records().first?.interruption == .quit)
+    try await recorded(.quit)
   }
 
   @Test("resume --detach brings a crashed session back in the background")
   func resumeDetached() async throws {
     defer { home.cleanUp() }
-    let started = try await home.run(["start", home.file("long.json"), "--detach", "--tag", "bg"])
-    #expect(started.status == 0)
-    let crashed = try #require(try await runningPID())
+    let crashed = try await detachedLong(["--tag", "bg"])
     kill(crashed, SIGKILL)
     // Once the killed session has let go of its lock, resume takes it up in the background.
     var answer: Finished?
@@ -145,12 +143,9 @@ struct DetachTests {
     #expect(resumed.out.split(separator: "\n").last?.hasPrefix("Running in the background (pid ") == true, "\(resumed.out)")
     #expect(await waitUntil { (try? await runningPID()).flatMap { $0 } != nil })
     let pid = try #require(try await runningPID())
-    defer { kill(pid, SIGKILL) }
     #expect(pid != crashed)
     // A session of its own, with no terminal, as after start --detach.
-    let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-    let fields = stat[stat.range(of: ") ")!.upperBound...].split(separator: " ")
-    #expect(fields[3] == "\(pid)" && fields[4] == "0")
+    #expect(try ownSessionWithoutTerminal(pid))
     #expect(try await home.run(["status"]).out.hasPrefix("WORK focus "))
     #expect(try await home.run(["stop"]).status == 0)
     #expect(await waitUntil { (try? home.records().count) == 2 })

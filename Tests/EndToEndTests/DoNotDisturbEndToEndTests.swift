@@ -3,17 +3,11 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoJournal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Do-not-disturb during focus, through the real binary: a real dunst under Xvfb on a private
 /// session bus, real gsettings on a keyfile, the user's own commands as small scripts, and
 /// stand-ins for mako and swaync (which need a Wayland compositor to run). Every wait is for a
 /// condition.
-@Suite("End to end: do not disturb while you focus", .endToEnd)
+@Suite("End to end: do not disturb while you focus", .endToEnd, .hangLimit)
 struct DoNotDisturbEndToEndTests {
   /// 2 s of focus, then a break long enough to look at.
   static let shortFocus =
@@ -26,6 +20,9 @@ struct DoNotDisturbEndToEndTests {
   /// 3 s of focus that warns 2 s before its end.
   static let warned =
     #"{"round": [{"name": "go", "kind": "work", "duration": "3s", "warn_before": "2s"}, {"name": "breathe", "kind": "rest", "duration": "1s"}]}"#
+
+  /// What the tests with a real dunst need installed.
+  static let withDunst = ConditionTrait.requires(.xvfb, .dunst, .dunstctl, .dbusDaemon)
 
   /// A hook that writes the phase's kind and what dunst says, one line each time.
   static let seen = ["sh", "-c", #"echo "$POMO_EVENT $POMO_KIND $(dunstctl is-paused)" >> "$HOME/seen""#]
@@ -45,17 +42,41 @@ struct DoNotDisturbEndToEndTests {
       try home.folder.write(".config/pomo/config.json", config)
     }
 
-    var seen: [String] { (home.folder.read("seen") ?? "").split(separator: "\n").map(String.init) }
+    /// A desk whose hooks at `events` write what they see (`seen`) to `HOME/seen`.
+    init(seeing events: [String]) async throws {
+      try await self.init(config: DoNotDisturbEndToEndTests.config(hooks: events.map { ($0, DoNotDisturbEndToEndTests.seen) }))
+    }
+
+    var seen: [String] { home.lines("seen") }
     var stateFile: String { home.folder.file(".local/state/pomo/current.json") }
     var state: String { (try? String(contentsOfFile: stateFile, encoding: .utf8)) ?? "" }
 
+    /// Starts `preset` in the background.
+    func start(_ preset: String) throws -> Process {
+      try home.launch(["start", home.preset(preset)], name: "session")
+    }
+
+    /// Starts the long focus on a terminal, and waits until dunst is paused.
+    func focusOnATerminal() async throws -> PseudoTerminal {
+      let pty = try home.terminal(["start", home.preset("long")])
+      #expect(await waitUntil { await dunst.isPaused() == "true" }, "paused during focus")
+      return pty
+    }
+
+    /// `pomo stop`, and waits for the session to end.
+    func stop(_ session: Process) async throws {
+      #expect(try await home.run("stop").status == 0)
+      await session.waitForExit()
+    }
+
+    /// Kills the sessions still running, then stops dunst.
     func cleanUp() {
-      dunst.stop()
       home.cleanUp()
+      dunst.stop()
     }
   }
 
-  static func config(hooks: [String: [String]] = [:], extra: String = "") -> String {
+  static func config(hooks: [(String, [String])] = [], extra: String = "") -> String {
     let hookText = hooks.map { key, argv in
       "\"\(key)\": ["
         + argv.map {
@@ -67,13 +88,12 @@ struct DoNotDisturbEndToEndTests {
 
   @Test(
     "dunst is paused during focus and not in the break; pomo's alert at the end of focus is shown, not held",
-    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
+    DoNotDisturbEndToEndTests.withDunst)
   func pausedDuringFocus() async throws {
-    let desk = try await Desk(config: Self.config(hooks: ["phase_start": Self.seen]))
+    let desk = try await Desk(seeing: ["phase_start"])
     defer { desk.cleanUp() }
     #expect(await desk.dunst.isPaused() == "false")
-    let session = try desk.home.launch(["start", desk.home.preset("short")], name: "session")
-    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+    let session = try desk.start("short")
     #expect(await waitUntil { desk.seen.contains("phase_start rest false") }, "\(desk.seen)")
     #expect(desk.seen.first == "phase_start work true", "dunst is paused when focus starts: \(desk.seen)")
     #expect(await desk.dunst.isPaused() == "false", "the break runs with notifications")
@@ -86,9 +106,7 @@ struct DoNotDisturbEndToEndTests {
     #expect(shown, "displayed \(displayed ?? "?")")
     #expect(await desk.dunst.dunstctl("count", "waiting") == "0")
     #expect(!desk.state.contains(#""dnd""#), "the state file no longer marks it: \(desk.state)")
-    let stopped = try await desk.home.run("stop")
-    #expect(stopped.status == 0, "\(stopped.err)")
-    await session.waitForExit()
+    try await desk.stop(session)
     #expect(await desk.dunst.isPaused() == "false")
     let err = desk.home.folder.read("session.err") ?? ""
     #expect(!err.contains("warning"), "\(err)")
@@ -96,25 +114,23 @@ struct DoNotDisturbEndToEndTests {
 
   @Test(
     "focus after a break: the break's alert shows first, then dunst is paused a few seconds in",
-    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
+    DoNotDisturbEndToEndTests.withDunst)
   func breakAlertShows() async throws {
-    let desk = try await Desk(config: Self.config(hooks: ["phase_start": Self.seen]))
+    let desk = try await Desk(seeing: ["phase_start"])
     defer { desk.cleanUp() }
-    let session = try desk.home.launch(["start", desk.home.preset("again")], name: "session")
-    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+    let session = try desk.start("again")
     #expect(await waitUntil { desk.seen.count == 3 }, "\(desk.seen)")
     #expect(
       desk.seen == ["phase_start work true", "phase_start rest false", "phase_start work false"],
       "focus that starts with the break's alert waits before pausing dunst: \(desk.seen)")
     #expect(await waitUntil { await desk.dunst.isPaused() == "true" }, "paused once the alert has shown")
-    #expect(try await desk.home.run("stop").status == 0)
-    await session.waitForExit()
+    try await desk.stop(session)
     #expect(await desk.dunst.isPaused() == "false")
   }
 
   @Test(
     "a short focus after a break: dunst is paused a moment in (a tenth of the phase), and back after",
-    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
+    DoNotDisturbEndToEndTests.withDunst)
   func shortFocusAfterBreak() async throws {
     let desk = try await Desk()
     defer { desk.cleanUp() }
@@ -122,8 +138,7 @@ struct DoNotDisturbEndToEndTests {
       "drill.json",
       #"{"round": [{"name": "go", "kind": "work", "duration": "2s"}, {"name": "breathe", "kind": "rest", "duration": "1s"}, {"name": "again", "kind": "work", "duration": "4s"}]}"#
     )
-    let session = try desk.home.launch(["start", desk.home.preset("drill")], name: "session")
-    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+    let session = try desk.start("drill")
     #expect(
       await waitUntil {
         guard desk.state.contains(#""phase_index":2"#) else { return false }
@@ -135,15 +150,12 @@ struct DoNotDisturbEndToEndTests {
     #expect(await desk.dunst.isPaused() == "false")
   }
 
-  @Test(
-    "'pomo stop', SIGTERM and Ctrl-C mid-focus each put dunst back",
-    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
+  @Test("'pomo stop', SIGTERM and Ctrl-C mid-focus each put dunst back", DoNotDisturbEndToEndTests.withDunst)
   func stopRestores() async throws {
     let desk = try await Desk()
     defer { desk.cleanUp() }
     for way in ["stop", "SIGTERM", "SIGINT"] {
-      let session = try desk.home.launch(["start", desk.home.preset("long")], name: "session")
-      defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+      let session = try desk.start("long")
       #expect(await waitUntil { await desk.dunst.isPaused() == "true" }, "\(way): paused during focus")
       #expect(
         desk.state.contains(#""dnd":{"backend":"dunst","off":["dunstctl","set-paused","false"]}"#), "\(desk.state)")
@@ -160,12 +172,11 @@ struct DoNotDisturbEndToEndTests {
 
   @Test(
     "on a terminal: space pauses (dunst back), space resumes (paused again), q quits (back)",
-    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
+    DoNotDisturbEndToEndTests.withDunst)
   func keys() async throws {
     let desk = try await Desk()
     defer { desk.cleanUp() }
-    let pty = try desk.home.terminal(["start", desk.home.preset("long")])
-    #expect(await waitUntil { await desk.dunst.isPaused() == "true" }, "paused during focus")
+    let pty = try await desk.focusOnATerminal()
     pty.send(" ")
     #expect(await waitUntil { await desk.dunst.isPaused() == "false" }, "a pause lets notifications through")
     pty.send(" ")
@@ -177,12 +188,11 @@ struct DoNotDisturbEndToEndTests {
 
   @Test(
     "Ctrl-Z leaves do-not-disturb on no longer: dunst is back while pomo is stopped, and paused again after fg",
-    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
+    DoNotDisturbEndToEndTests.withDunst)
   func ctrlZTurnsItOff() async throws {
     let desk = try await Desk()
     defer { desk.cleanUp() }
-    let pty = try desk.home.terminal(["start", desk.home.preset("long")])
-    #expect(await waitUntil { await desk.dunst.isPaused() == "true" }, "paused during focus")
+    let pty = try await desk.focusOnATerminal()
     pty.send("\u{1A}")
     #expect(await pty.waitForStop())
     #expect(await desk.dunst.isPaused() == "false", "put back before pomo stopped")
@@ -196,11 +206,11 @@ struct DoNotDisturbEndToEndTests {
 
   @Test(
     "kill -9 mid-focus leaves dunst paused; the next 'pomo status' turns it back and says so in one line",
-    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
+    DoNotDisturbEndToEndTests.withDunst)
   func killNineRecovers() async throws {
     let desk = try await Desk()
     defer { desk.cleanUp() }
-    let session = try desk.home.launch(["start", desk.home.preset("long")], name: "session")
+    let session = try desk.start("long")
     #expect(await waitUntil { await desk.dunst.isPaused() == "true" && desk.state.contains(#""dnd""#) })
     kill(session.processIdentifier, SIGKILL)
     await session.waitForExit()
@@ -220,27 +230,23 @@ struct DoNotDisturbEndToEndTests {
 
   @Test(
     "dunst paused already: it stays paused through focus, the break and the end",
-    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
+    DoNotDisturbEndToEndTests.withDunst)
   func alreadyPaused() async throws {
-    let desk = try await Desk(config: Self.config(hooks: ["phase_start": Self.seen]))
+    let desk = try await Desk(seeing: ["phase_start"])
     defer { desk.cleanUp() }
     _ = await desk.dunst.dunstctl("set-paused", "true")
     #expect(await desk.dunst.isPaused() == "true")
-    let session = try desk.home.launch(["start", desk.home.preset("short")], name: "session")
-    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
+    let session = try desk.start("short")
     #expect(await waitUntil { desk.seen.count == 2 }, "\(desk.seen)")
     #expect(desk.seen == ["phase_start work true", "phase_start rest true"])
     #expect(!desk.state.contains(#""dnd""#), "pomo switched nothing: \(desk.state)")
-    #expect(try await desk.home.run("stop").status == 0)
-    await session.waitForExit()
+    try await desk.stop(session)
     #expect(await desk.dunst.isPaused() == "true")
   }
 
-  @Test(
-    "the warning before the end lifts the pause, so the warning shows",
-    .requires(.xvfb, .dunst, .dunstctl, .dbusDaemon), .hangLimit)
+  @Test("the warning before the end lifts the pause, so the warning shows", DoNotDisturbEndToEndTests.withDunst)
   func warningShows() async throws {
-    let desk = try await Desk(config: Self.config(hooks: ["phase_start": Self.seen, "phase_warning": Self.seen]))
+    let desk = try await Desk(seeing: ["phase_start", "phase_warning"])
     defer { desk.cleanUp() }
     let run = try await desk.home.run(["start", desk.home.preset("warned")], timeout: 120)
     #expect(run.status == 0, "\(run.err)")
@@ -265,10 +271,10 @@ struct DoNotDisturbEndToEndTests {
     esac
     """
 
+  /// A HOME whose config turns do-not-disturb on and off with `script` as `HOME/bin/my-dnd`.
   func customHome(extraConfig: String = "") throws -> PomoHome {
-    let home = try PomoHome(presets: ["short": Self.shortFocus, "long": Self.longFocus, "tiny": PomoHome.tinyPreset])
-    let dnd = try home.folder.write("bin/my-dnd", Self.script)
-    chmod(dnd, 0o755)
+    var home = try PomoHome(presets: ["short": Self.shortFocus, "long": Self.longFocus, "tiny": PomoHome.tinyPreset])
+    let dnd = try home.standIn("my-dnd", Self.script)
     try home.folder.write(
       ".config/pomo/config.json",
       #"{"bell": false, "dnd": true, "dnd_commands": {"on": [""# + dnd + #"", "on"], "off": ""# + dnd
@@ -289,33 +295,29 @@ struct DoNotDisturbEndToEndTests {
 
   @Test("the end of focus: do-not-disturb is off before pomo's notification goes out")
   func offBeforeTheAlert() async throws {
-    let home = try PomoHome(presets: ["tiny": PomoHome.tinyPreset])
+    var home = try PomoHome(presets: ["tiny": PomoHome.tinyPreset])
     defer { home.cleanUp() }
-    let dnd = try home.folder.write("bin/my-dnd", Self.script)
-    chmod(dnd, 0o755)
+    let dnd = try home.standIn("my-dnd", Self.script)
     // The notifier notes whether do-not-disturb was on when it ran. The off command takes
     // half a second before it switches, so a notification sent before it (the wrong order)
     // would find it still on; in the right order, pomo sends nothing until off has finished.
-    let notifier = try home.folder.write(
-      "bin/notify-send",
+    try home.standIn(
+      "notify-send",
       """
       #!/bin/sh
       here=$(dirname "$0")
       echo "notify $2 with dnd $(cat "$here/dnd" 2>/dev/null || echo off)" >> "$here/calls"
       """)
-    chmod(notifier, 0o755)
     try home.folder.write(
       ".config/pomo/config.json",
       #"{"bell": false, "dnd": true, "dnd_commands": {"on": [""# + dnd + #"", "on"], "off": "sleep 0.5; "# + dnd
         + #" off", "query": [""# + dnd + #"", "query"]}}"#)
-    var environment = home.environment
-    environment["PATH"] = home.folder.file("bin") + ":/usr/bin:/bin"
-    let run = try await runPomo(["start", home.preset("tiny")], environment: environment, timeout: 60)
+    let run = try await home.run(["start", home.preset("tiny")], timeout: 60)
     #expect(run.status == 0, "\(run.err)")
     var calls: [String] = []
     #expect(
       await waitUntil {
-        calls = (home.folder.read("bin/calls") ?? "").split(separator: "\n").map(String.init)
+        calls = home.lines("bin/calls")
         return calls.filter { $0.hasPrefix("notify") }.count == 2
       }, "\(calls)")
     #expect(calls.prefix(3) == ["query", "on", "off"], "\(calls)")
@@ -340,23 +342,20 @@ struct DoNotDisturbEndToEndTests {
   }
 
   @Test(
-    "a killed 'on' command: pomo killed while its 'on' command runs takes the command with it, so do-not-disturb stays off after recovery",
-    .hangLimit)
+    "a killed 'on' command: pomo killed while its 'on' command runs takes the command with it, so do-not-disturb stays off after recovery"
+  )
   func killedOnCommand() async throws {
-    let home = try PomoHome(presets: ["long": Self.longFocus])
+    var home = try PomoHome(presets: ["long": Self.longFocus])
     defer { home.cleanUp() }
-    let dnd = try home.folder.write("bin/my-dnd", Self.script)
-    chmod(dnd, 0o755)
+    let dnd = try home.standIn("my-dnd", Self.script)
     // An 'on' that takes its time, as one over a slow bus might, then switches.
-    let slowOn = try home.folder.write(
-      "bin/slow-on", "#!/bin/sh\nhere=$(dirname \"$0\")\necho started >> \"$here/calls\"\nsleep 4\n\"$here/my-dnd\" on\n")
-    chmod(slowOn, 0o755)
+    let slowOn = try home.standIn(
+      "slow-on", "#!/bin/sh\nhere=$(dirname \"$0\")\necho started >> \"$here/calls\"\nsleep 4\n\"$here/my-dnd\" on\n")
     try home.folder.write(
       ".config/pomo/config.json",
       #"{"bell": false, "dnd": true, "dnd_commands": {"on": [""# + slowOn + #""], "off": [""# + dnd
         + #"", "off"], "query": [""# + dnd + #"", "query"]}}"#)
     let session = try home.launch(["start", home.preset("long")], name: "session")
-    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
     #expect(await waitUntil { home.folder.read("bin/calls") == "query\nstarted\n" }, "\(home.folder.read("bin/calls") ?? "")")
     kill(session.processIdentifier, SIGKILL)
     await session.waitForExit()
@@ -444,24 +443,16 @@ struct DoNotDisturbEndToEndTests {
     "mako, then swaync, when dunst does not answer: each asked, switched on for focus and back",
     arguments: ["mako", "swaync"])
   func makoAndSwaync(_ which: String) async throws {
-    let home = try PomoHome(presets: ["tiny": PomoHome.tinyPreset])
+    var home = try PomoHome(presets: ["tiny": PomoHome.tinyPreset], config: #"{"bell": false, "dnd": true}"#)
     defer { home.cleanUp() }
-    let bin = home.folder.file("bin")
-    if which == "mako" {
-      chmod(try home.folder.write("bin/makoctl", Self.makoctl), 0o755)
-    }
-    chmod(try home.folder.write("bin/swaync-client", Self.swaync), 0o755)
+    if which == "mako" { try home.standIn("makoctl", Self.makoctl) }
+    try home.standIn("swaync-client", Self.swaync)
     // A dunstctl that finds no dunst, as on a desktop where dunst is installed but not running.
-    chmod(
-      try home.folder.write("bin/dunstctl", "#!/bin/sh\necho \"dunstctl $*\" >> \"$(dirname \"$0\")/calls\"\nexit 1\n"),
-      0o755)
-    try home.folder.write(".config/pomo/config.json", #"{"bell": false, "dnd": true}"#)
-    var environment = home.environment
-    environment["PATH"] = bin + ":/usr/bin:/bin"
-    let run = try await runPomo(["start", home.preset("tiny")], environment: environment, timeout: 60)
+    try home.standIn("dunstctl", "#!/bin/sh\necho \"dunstctl $*\" >> \"$(dirname \"$0\")/calls\"\nexit 1\n")
+    let run = try await home.run(["start", home.preset("tiny")], timeout: 60)
     #expect(run.status == 0, "\(run.err)")
     #expect(run.err.isEmpty, "\(run.err)")
-    let calls = (home.folder.read("bin/calls") ?? "").split(separator: "\n").map(String.init)
+    let calls = home.lines("bin/calls")
     if which == "mako" {
       #expect(
         calls == [
@@ -481,7 +472,7 @@ struct DoNotDisturbEndToEndTests {
 
   @Test(
     "GNOME: show-banners is off during focus and on again after it (real gsettings, on a keyfile)",
-    .requires(.gnomeSettings), .hangLimit)
+    .requires(.gnomeSettings))
   func gnome() async throws {
     let home = try PomoHome(
       presets: ["short": Self.shortFocus],
@@ -490,10 +481,9 @@ struct DoNotDisturbEndToEndTests {
     let seen = [
       "sh", "-c", #"echo "$POMO_KIND $(gsettings get org.gnome.desktop.notifications show-banners)" >> "$HOME/seen""#,
     ]
-    try home.folder.write(".config/pomo/config.json", Self.config(hooks: ["phase_start": seen]))
+    try home.folder.write(".config/pomo/config.json", Self.config(hooks: [("phase_start", seen)]))
     let keyfile = home.folder.file(".config/glib-2.0/settings/keyfile")
     let session = try home.launch(["start", home.preset("short")], name: "session")
-    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
     #expect(await waitUntil { (home.folder.read("seen") ?? "").contains("rest") }, "\(home.folder.read("seen") ?? "")")
     #expect(home.folder.read("seen") == "work false\nrest true\n")
     #expect(try await home.run("stop").status == 0)

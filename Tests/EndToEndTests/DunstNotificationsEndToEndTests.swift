@@ -2,10 +2,6 @@ import Foundation
 import PomoTestSupport
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// pomo's own notifications in a real dunst under Xvfb on a private session bus: the bus
 /// carries the phase end's buttons to dunst (a monitor on the bus reads the `Notify` call), dunst
 /// shows the notification, and `dunstctl history` keeps it once closed. (dunst 1.9's history
@@ -44,7 +40,6 @@ struct DunstNotificationsEndToEndTests {
     // monitor's connection gives up its name).
     #expect(await waitUntil { (home.folder.read("monitor.out") ?? "").contains("member=NameLost") }, "no monitor")
     let session = try home.launch(["start", home.preset("short")], name: "session")
-    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
     #expect(await waitUntil { (await desk.dunstctl("count", "displayed") ?? "0") != "0" }, "dunst showed nothing")
     // dbus-monitor writes what it saw in its own time: wait for the call it shows.
     _ = await waitUntil {

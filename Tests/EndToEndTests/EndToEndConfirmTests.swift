@@ -3,12 +3,8 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import PomoCore
+import PomoJournal
 
 /// Confirm mode, hooks on every event and the window title, through the real binary in a
 /// pseudo-terminal, steered by keys. Every wait is for a condition, never a fixed time.

@@ -1,15 +1,10 @@
 import Foundation
 import PomoJournalTestSupport
-@testable import PomoSession
+import PomoSession
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import PomoJournal
 
 /// The journal through the real binary: real processes, real files, a temporary HOME.
 @Suite("End to end: journal", .endToEnd)

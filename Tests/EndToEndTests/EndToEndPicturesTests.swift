@@ -7,12 +7,8 @@ import Testing
   import FoundationXML
 #endif
 
-@testable import PomoKit
-@testable import PomoReport
-@testable import PomoJournal
-@testable import PomoTerminal
-@testable import PomoCore
-@testable import PomoPlatform
+import PomoJournal
+import PomoCore
 
 @Suite("End to end: goals, pictures and status", .endToEnd)
 struct EndToEndPicturesTests {

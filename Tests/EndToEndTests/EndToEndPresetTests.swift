@@ -7,21 +7,14 @@ import Testing
 struct EndToEndPresetTests {
   @Test("the copied binary carries its presets, wherever it runs")
   func presetsAnywhere() async throws {
-    let home = try TemporaryFolder()
+    let home = try PomoHome(presets: [:])
     defer { home.cleanUp() }
     let copy = home.file("bin/pomo")
     try await copyPomoBinary(to: copy)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: copy)
-    process.arguments = ["presets"]
-    process.currentDirectoryURL = URL(fileURLWithPath: home.path)
-    process.environment = ["HOME": home.path, "PATH": "/usr/bin:/bin"]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    // In HOME, away from the source tree and its Presets/.
+    let process = try home.launch(["presets"], name: "presets", program: copy)
     await process.waitForExit()
-    let out = String(decoding: data, as: UTF8.self)
+    let out = home.read("presets.out") ?? ""
     #expect(process.terminationStatus == 0)
     for name in ["work", "hiit", "tabata", "emom", "52-17", "stretch"] {
       #expect(out.contains("\n\(name) "))
@@ -30,9 +23,9 @@ struct EndToEndPresetTests {
 
   @Test("pomo start hiit --rounds 8 --dry-run: warm-up, 8 work, 7 rest, cool-down, total")
   func hiitDryRun() async throws {
-    let home = try TemporaryFolder()
+    let home = try PomoHome(presets: [:])
     defer { home.cleanUp() }
-    let result = try await runPomo(["start", "hiit", "--rounds", "8", "--dry-run"], environment: ["HOME": home.path])
+    let result = try await home.run(["start", "hiit", "--rounds", "8", "--dry-run"])
     #expect(result.status == 0)
     let lines = result.out.split(separator: "\n")
     #expect(lines.first == "hiit: 8 rounds, 17 phases, 17:40")
@@ -47,11 +40,10 @@ struct EndToEndPresetTests {
 
   @Test("a malformed preset: one line on stderr with file:line:column, exit 65")
   func malformed() async throws {
-    let home = try TemporaryFolder()
+    let home = try PomoHome(presets: ["broken": "{\"round\": [\n  {\"name\": \"x\", \"kind\": \"work\", \"duration\": \"1m\"\n}"])
     defer { home.cleanUp() }
-    let path = try home.write(
-      "broken.json", "{\"round\": [\n  {\"name\": \"x\", \"kind\": \"work\", \"duration\": \"1m\"\n}")
-    let result = try await runPomo(["start", path, "--dry-run"], environment: ["HOME": home.path])
+    let path = home.preset("broken")
+    let result = try await home.run(["start", path, "--dry-run"])
     #expect(result.status == 65)
     #expect(result.err == "Error: \(path):3:2: invalid JSON: unexpected end of file; expected ',' or ']'\n")
   }

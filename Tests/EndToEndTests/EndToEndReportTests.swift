@@ -2,8 +2,8 @@ import Foundation
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
+import PomoCore
+import PomoJournal
 
 /// `pomo report` through the real binary, in real time zones, over real journal files.
 @Suite("End to end: reports", .endToEnd)

@@ -2,12 +2,7 @@ import Foundation
 import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
-@testable import PomoSession
-
-@testable import PomoCore
-@testable import PomoJournal
-@testable import PomoKit
-@testable import PomoPlatform
+import PomoSession
 
 /// The same through the binary, on tiny phases: start in the background, stop in the middle,
 /// resume in the foreground and read the journal.
@@ -20,19 +15,18 @@ struct EndToEndResumeShapeTests {
 
   @Test("pomo stop during a timer with a warm-up, then pomo resume, runs the rest of the same plan", arguments: cases)
   func resumes(start: [String], phaseIndex: Int, resumed: [String]) async throws {
-    let home = try TemporaryFolder()
+    let home = try PomoHome(presets: [:])
     defer { home.cleanUp() }
-    let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
     let statePath = home.file(".local/state/pomo/current.json")
     let journal = home.file(journalFile(home.path))
-    let started = try await runPomo(["start"] + start + ["--detach", "--no-notify"], environment: environment)
+    let started = try await home.run(["start"] + start + ["--detach", "--no-notify"])
     #expect(started.status == 0, "\(started.err)")
     #expect(await waitUntil { SessionState.read(path: statePath)?.phaseIndex == phaseIndex })
-    #expect(try await runPomo(["stop"], environment: environment).status == 0)
+    #expect(try await home.run(["stop"]).status == 0)
     #expect(
       await waitUntil { (try? journalRecords(journal))?.count == 1 && !FileManager.default.fileExists(atPath: statePath) })
 
-    let resume = try await runPomo(["resume", "--no-input", "--no-notify", "--no-bell"], environment: environment)
+    let resume = try await home.run(["resume", "--no-input", "--no-notify", "--no-bell"])
     #expect(resume.status == 0, "\(resume.err)")
     let records = try journalRecords(journal)
     try #require(records.count == 2)
@@ -60,8 +54,7 @@ struct EndToEndResumeShapeTests {
     #expect(
       await waitUntil { (try? journalRecords(journal))?.count == 1 && !FileManager.default.fileExists(atPath: statePath) })
 
-    let resumed = try home.launch(["resume", "--no-input", "--no-notify", "--no-bell"], name: "resume")
-    defer { if resumed.isRunning { resumed.terminate() } }
+    _ = try home.launch(["resume", "--no-input", "--no-notify", "--no-bell"], name: "resume")
     #expect(await waitUntil { SessionState.read(path: statePath) != nil })
     let status = try await home.run("status", "--format", "{round} of {rounds}")
     #expect(status.out == "1 of 10000\n", "\(status.out)\(status.err)")

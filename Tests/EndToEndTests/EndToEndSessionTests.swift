@@ -3,12 +3,6 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoJournal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The real binary running tiny presets, in a pseudo-terminal or a pipe, in a temporary HOME.
 @Suite("End to end: sessions", .endToEnd)
 struct EndToEndSessionTests {
@@ -17,6 +11,13 @@ struct EndToEndSessionTests {
 
   init() throws {
     home = try PomoHome(presets: ["tiny": #"{"rounds": 2, "skip_last_rest": true, "round": [{"name": "go", "kind": "work", "duration": "1s"}, {"name": "breathe", "kind": "rest", "duration": "1s"}]}"#, "long": #"{"round": [{"name": "focus", "kind": "work", "duration": "25m"}, {"name": "break", "kind": "rest", "duration": "5m"}], "rounds": 4}"#], environment: ["TERM": "xterm-256color"])
+  }
+
+  /// The long preset on a terminal, once its first focus shows.
+  func focusing() async throws -> PseudoTerminal {
+    let pty = try home.terminal(["start", home.file("long.json")])
+    #expect(await pty.waitForText("WORK  focus"))
+    return pty
   }
 
   @Test("a session runs to the end in a terminal: live line, summary, cursor and terminal restored")
@@ -41,8 +42,7 @@ struct EndToEndSessionTests {
   @Test("space pauses and shows PAUSED; q quits with 130 and restores the terminal")
   func pauseAndQuit() async throws {
     defer { home.cleanUp() }
-    let pty = try home.terminal(["start", home.file("long.json")])
-    #expect(await pty.waitForText("WORK  focus"))
+    let pty = try await focusing()
     #expect(!pty.isCooked)
     pty.send(" ")
     #expect(await pty.waitForText("PAUSED  focus"))
@@ -58,37 +58,25 @@ struct EndToEndSessionTests {
     #expect(pty.cursorShown)
   }
 
-  @Test("Ctrl-C quits with 130 and restores the terminal")
-  func controlC() async throws {
-    defer { home.cleanUp() }
-    let pty = try home.terminal(["start", home.file("long.json")])
-    #expect(await pty.waitForText("WORK  focus"))
-    pty.send("\u{03}")
-    #expect(await pty.waitForExit() == 130)
-    #expect(pty.isCooked)
-    #expect(pty.cursorShown)
-  }
+  /// The ways to end a focus from outside the display's keys, and the exit code each gives.
+  static let endings: [(way: String, code: Int32)] = [
+    ("Ctrl-C", 130), ("SIGTERM", 143), ("SIGHUP", 129), ("SIGSEGV", 128 + SIGSEGV),
+  ]
 
   @Test(
-    "SIGTERM and SIGHUP stop with 143 and 129 and restore the terminal",
-    arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
-  func signals(signal: Int32, code: Int32) async throws {
+    "Ctrl-C quits with 130, SIGTERM and SIGHUP stop with 143 and 129, and a crash still puts the terminal back before the process dies",
+    arguments: endings)
+  func ended(way: String, code: Int32) async throws {
     defer { home.cleanUp() }
-    let pty = try home.terminal(["start", home.file("long.json")])
-    #expect(await pty.waitForText("WORK  focus"))
-    kill(pty.pid, signal)
-    #expect(await pty.waitForExit() == code)
-    #expect(pty.isCooked)
-  }
-
-  @Test("a crash still puts the terminal back before the process dies")
-  func crash() async throws {
-    defer { home.cleanUp() }
-    let pty = try home.terminal(["start", home.file("long.json")])
-    #expect(await pty.waitForText("WORK  focus"))
+    let pty = try await focusing()
     #expect(!pty.isCooked)
-    kill(pty.pid, SIGSEGV)
-    #expect(await pty.waitForExit() == 128 + SIGSEGV)
+    switch way {
+    case "Ctrl-C": pty.send("\u{03}")
+    case "SIGTERM": kill(pty.pid, SIGTERM)
+    case "SIGHUP": kill(pty.pid, SIGHUP)
+    default: kill(pty.pid, SIGSEGV)
+    }
+    #expect(await pty.waitForExit() == code)
     #expect(pty.isCooked)
     #expect(pty.cursorShown)
   }
@@ -96,8 +84,7 @@ struct EndToEndSessionTests {
   @Test("Ctrl-Z restores the terminal before stopping; fg puts single-key mode back")
   func suspend() async throws {
     defer { home.cleanUp() }
-    let pty = try home.terminal(["start", home.file("long.json")])
-    #expect(await pty.waitForText("WORK  focus"))
+    let pty = try await focusing()
     pty.send("\u{1A}")
     #expect(await pty.waitForStop())
     #expect(pty.isCooked)

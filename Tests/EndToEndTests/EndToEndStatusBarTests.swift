@@ -1,13 +1,7 @@
 import Foundation
-@testable import PomoSession
+import PomoSession
 import PomoTestSupport
 import Testing
-
-@testable import PomoTerminal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `pomo status --format` through the built binary against a real running session, and the
 /// README's status-bar recipes: each recipe's command line is read from the README and run.

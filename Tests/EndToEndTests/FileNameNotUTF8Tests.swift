@@ -2,11 +2,7 @@ import Foundation
 import PomoTestSupport
 import Testing
 
-@testable import PomoPlatform
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import PomoPlatform
 
 /// A file name that is not UTF-8 is named exactly (its bytes escaped) and for what it is, never
 /// turned into another name and called "not a regular file".

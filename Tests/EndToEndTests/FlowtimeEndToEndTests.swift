@@ -3,11 +3,7 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoJournal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import PomoJournal
 
 /// Flowtime with the real binary: an open focus counts up until `pomo next` from another shell
 /// ends it, and the break after it is what the focus earned.
@@ -48,13 +44,11 @@ struct FlowtimeEndToEndTests {
     defer { home.cleanUp() }
     try home.write("flow2.json", Self.flow.replacingOccurrences(of: #""rest_ratio""#, with: #""rounds": 2, "rest_ratio""#))
     let first = try home.launch(["start", home.preset("flow2"), "--no-notify"], name: "first")
-    defer { if first.isRunning { first.terminate() } }
     #expect(await waitUntil { (try? await home.run(["status"]))?.out.hasPrefix("WORK deep +0:01") == true })
     #expect(try await home.run(["stop"]).status == 0)
     #expect(await waitUntil { !first.isRunning })
     // The open focus stopped is done: resume goes on with the rest it earned, a second or so.
     let second = try home.launch(["resume", "--no-notify"], name: "second")
-    defer { if second.isRunning { second.terminate() } }
     #expect(await waitUntil { await restLeft() != nil })
     #expect((await restLeft() ?? 3600) <= 2, "\(home.read("second.out") ?? "")")
     // The next open focus earns its rest too, not the preset's placeholder hour.
@@ -70,7 +64,6 @@ struct FlowtimeEndToEndTests {
   func nextEndsTheFocus() async throws {
     defer { home.cleanUp() }
     let session = try home.launch(["start", home.preset("flow"), "--no-notify"], name: "session")
-    defer { if session.isRunning { session.terminate() } }
     // The focus counts up: wait until status shows at least a second and a half gone.
     #expect(
       await waitUntil {
@@ -114,7 +107,6 @@ struct FlowtimeEndToEndTests {
       #"{"round": [{"name": "go", "kind": "work", "duration": "1s"}, {"name": "b", "kind": "rest", "duration": "30s"}]}"#)
     #expect(try await home.run(["status"]).out == "idle (bank 0:00)\n")
     let first = try home.launch(["start", home.file("skip.json"), "--no-notify"], name: "first")
-    defer { if first.isRunning { first.terminate() } }
     #expect(await waitUntil { (try? await home.run(["status"]))?.out.hasPrefix("REST b") == true })
     #expect(try await home.run(["skip"]).status == 0)
     #expect(await waitUntil { !first.isRunning })
@@ -134,7 +126,6 @@ struct FlowtimeEndToEndTests {
 
     // An open focus of a second or two earns about a second, and draws the bank on top.
     let flow = try home.launch(["start", home.preset("flow"), "--no-notify"], name: "flow")
-    defer { if flow.isRunning { flow.terminate() } }
     #expect(await waitUntil { (try? await home.run(["status"]))?.out.hasPrefix("WORK deep +") == true })
     #expect(try await home.run(["next"]).status == 0)
     #expect(await waitUntil { (try? await home.run(["status"]))?.out.hasPrefix("REST pause") == true })

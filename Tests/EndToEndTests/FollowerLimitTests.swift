@@ -2,15 +2,9 @@ import Foundation
 import PomoTestSupport
 import Testing
 
-@testable import PomoControl
-@testable import PomoCore
-@testable import PomoJournal
-@testable import PomoKit
-@testable import PomoPlatform
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import PomoControl
+import PomoKit
+import PomoPlatform
 
 /// Followers never lock anyone out: commands always get through, a follower whose reader is
 /// gone leaves at once, and past the follower table's size the oldest is told so and dropped.

@@ -2,13 +2,9 @@ import Foundation
 import PomoTestSupport
 import Testing
 
-@testable import PomoControl
-@testable import PomoKit
-@testable import PomoPlatform
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import PomoControl
+import PomoKit
+import PomoPlatform
 
 /// Clients trust no foreign socket: a folder, a socket or a listening process that is not
 /// this user's is never believed, and a session that cannot have a safe socket says why.

@@ -4,7 +4,7 @@ import PomoKitTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoPlatform
+import PomoPlatform
 
 /// Correcting history at its edges: a record no reader would take is never written, an edit
 /// that changes nothing writes nothing, corrections made at once all count, and import and

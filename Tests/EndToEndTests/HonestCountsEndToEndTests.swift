@@ -3,8 +3,7 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
+import PomoJournal
 
 /// What a record counts, as a user meets it: a focus skipped after two seconds is no done
 /// Pomodoro and feeds no streak; `pomo void` begins the Pomodoro again; a workout is not focus.

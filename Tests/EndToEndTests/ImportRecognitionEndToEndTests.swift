@@ -4,9 +4,7 @@ import PomoKitTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
-@testable import PomoKit
+import PomoKit
 
 /// Import through the built binary: from standard input, from pomo's own exports, and from a
 /// file that gives fewer sessions than it holds, which says why and exits 65, never 0.

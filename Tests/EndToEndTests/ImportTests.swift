@@ -2,7 +2,7 @@ import Foundation
 import PomoTestSupport
 import Testing
 
-@testable import PomoPlatform
+import PomoPlatform
 
 /// `pomo import` copies each new record's line as it stands and never rewrites one.
 @Suite("Import copies, never rewrites", .endToEnd)
@@ -15,9 +15,8 @@ struct ImportTests {
 
   @Test("each new record's line is appended byte for byte, and a second import appends nothing")
   func byteForByte() async throws {
-    let home = try TemporaryFolder()
+    let home = try PomoHome(presets: [:])
     defer { home.cleanUp() }
-    let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
     let present =
       #"{"v":1,"id":"spaced","preset":"mine","status":"completed","start":"2026-11-29T08:00:00Z","phases":[]}"#
     let target = try home.write("target.jsonl", present + "\n")
@@ -25,7 +24,7 @@ struct ImportTests {
     let source = try home.write(
       "source.jsonl",
       "\u{FEFF}" + Self.foreign.joined(separator: "\n") + "\nnot json\n" + Self.foreign[0] + "\n")
-    let first = try await runPomo(["import", source, "--journal", target], environment: environment)
+    let first = try await home.run(["import", source, "--journal", target])
     // The others are in; the status says one was not.
     #expect(first.status == 65)
     #expect(
@@ -34,7 +33,7 @@ struct ImportTests {
     #expect(first.out == "imported 2 sessions, 1 already present, 1 skipped (into \(target))\n")
     let expected = [present, Self.foreign[0], Self.foreign[2]].joined(separator: "\n") + "\n"
     #expect(try String(contentsOfFile: target, encoding: .utf8) == expected)
-    let again = try await runPomo(["import", source, "--journal", target], environment: environment)
+    let again = try await home.run(["import", source, "--journal", target])
     #expect(again.status == 65)
     #expect(again.out == "imported 0 sessions, 3 already present, 1 skipped (into \(target))\n")
     #expect(try String(contentsOfFile: target, encoding: .utf8) == expected)
@@ -42,9 +41,8 @@ struct ImportTests {
 
   @Test("a journal's tasks and corrections are counted as what they are, apart from its sessions")
   func tasksCounted() async throws {
-    let home = try TemporaryFolder()
+    let home = try PomoHome(presets: [:])
     defer { home.cleanUp() }
-    let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
     let target = try home.write("target.jsonl", "")
     let source = try home.write(
       "source.jsonl",
@@ -54,18 +52,17 @@ struct ImportTests {
         #"{"v":1,"id":"s1","preset":"work","status":"completed","start":"2026-11-30T09:00:00Z","phases":[]}"#,
         #"{"v":2,"kind":"amend","id":"c1","target":"t1","at":"2026-11-30T10:00:00Z","host":"h","set":{"done":"2026-11-30T10:00:00Z"}}"#,
       ].joined(separator: "\n") + "\n")
-    let result = try await runPomo(["import", source, "--journal", target], environment: environment)
+    let result = try await home.run(["import", source, "--journal", target])
     #expect(result.err == "")
     #expect(result.out == "imported 1 session, 2 tasks and 1 correction, 0 already present, 0 skipped (into \(target))\n")
-    let again = try await runPomo(["import", source, "--journal", target], environment: environment)
+    let again = try await home.run(["import", source, "--journal", target])
     #expect(again.out == "imported 0 sessions, 4 already present, 0 skipped (into \(target))\n")
   }
 
   @Test("what any file of a journal folder holds is already present, sessions, tasks and corrections alike")
   func folderHolds() async throws {
-    let home = try TemporaryFolder()
+    let home = try PomoHome(presets: [:])
     defer { home.cleanUp() }
-    let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
     let lines = [
       #"{"v":2,"kind":"task","id":"t1","at":"2026-11-30T08:00:00Z","host":"h","title":"write","tags":[]}"#,
       #"{"v":1,"id":"s1","preset":"work","status":"completed","start":"2026-11-30T09:00:00Z","phases":[]}"#,
@@ -74,30 +71,29 @@ struct ImportTests {
     ]
     // Another machine's file holds the first three; this machine's file holds something else.
     try Platform.makeDirectories(home.file("journal"))
-    _ = try home.write("journal/other-aaaaaa.jsonl", lines[0..<3].joined(separator: "\n") + "\n")
-    _ = try home.write(
+    try home.write("journal/other-aaaaaa.jsonl", lines[0..<3].joined(separator: "\n") + "\n")
+    try home.write(
       "journal/mine-bbbbbb.jsonl",
       #"{"v":1,"id":"s0","preset":"work","status":"completed","start":"2026-11-29T09:00:00Z","phases":[]}"# + "\n")
     let source = try home.write("source.jsonl", lines.joined(separator: "\n") + "\n")
-    let result = try await runPomo(["import", source, "--journal", home.file("journal") + "/"], environment: environment)
+    let result = try await home.run(["import", source, "--journal", home.file("journal") + "/"])
     #expect(result.err == "")
     #expect(result.out.hasPrefix("imported 1 session, 3 already present, 0 skipped"), "\(result.out)")
-    let again = try await runPomo(["import", source, "--journal", home.file("journal") + "/"], environment: environment)
+    let again = try await home.run(["import", source, "--journal", home.file("journal") + "/"])
     #expect(again.out.hasPrefix("imported 0 sessions, 4 already present, 0 skipped"), "\(again.out)")
   }
 
   @Test("one durable append for all the records: 20,000 import in a few seconds at most")
   func batch() async throws {
-    let home = try TemporaryFolder()
+    let home = try PomoHome(presets: [:])
     defer { home.cleanUp() }
-    let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
     let lines = (0..<20_000).map { i in
       #"{"v":1,"id":"r\#(i)","preset":"work","status":"completed","start":"2026-11-30T09:00:00+01:00","end":"2026-11-30T09:25:00+01:00","host":"other","rounds":1,"paused_seconds":0,"phases":[{"name":"focus","kind":"work","round":1,"start":"2026-11-30T09:00:00+01:00","end":"2026-11-30T09:25:00+01:00","planned_seconds":1500,"elapsed_seconds":1500,"completed":true}]}"#
     }
     let source = try home.write("source.jsonl", lines.joined(separator: "\n") + "\n")
     let target = home.file("data/journal.jsonl")
     let started = Date()
-    let result = try await runPomo(["import", source, "--journal", target], environment: environment)
+    let result = try await home.run(["import", source, "--journal", target])
     let seconds = Date().timeIntervalSince(started)
     #expect(result.status == 0)
     // All at one time: each shares it with the others, counted and the first few named.

@@ -3,9 +3,6 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
-
 /// `pomo mark` and `pomo void` from another shell, and the keys `i` and `e` in the session's
 /// own terminal, with the built binary: what lands in the journal, and what `log`, `status`
 /// and `report` then say.
@@ -26,7 +23,6 @@ struct InterruptionEndToEndTests {
   func markFromAnotherShell() async throws {
     defer { home.cleanUp() }
     let session = try home.launch(["start", home.preset("two"), "--no-notify", "--no-bell"], name: "session")
-    defer { if session.isRunning { session.terminate() } }
     // Once the session listens, the mark answers with the status line, the mark in it.
     var first: Finished?
     #expect(
@@ -67,7 +63,6 @@ struct InterruptionEndToEndTests {
   func voidFromAnotherShell() async throws {
     defer { home.cleanUp() }
     let session = try home.launch(["start", home.preset("long"), "--no-notify", "--no-bell"], name: "session")
-    defer { if session.isRunning { session.terminate() } }
     #expect(await waitUntil { (try? await home.run(["mark", "external", "a call"]))?.status == 0 })
     let void = try await home.run(["void", "--stop", "the call went on"])
     #expect(void.status == 0, "\(void.err)")

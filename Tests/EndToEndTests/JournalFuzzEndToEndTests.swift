@@ -3,12 +3,9 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
-@testable import PomoKit
-@testable import PomoPlatform
-@testable import PomoReport
-@testable import PomoTerminal
+import PomoCore
+import PomoJournal
+import PomoReport
 
 /// Mutated journal lines through the built binary: whatever a line holds, every command that
 /// reads the journal skips it as damaged, counts the intact ones, and never traps.
@@ -16,12 +13,11 @@ import Testing
 struct JournalFuzzEndToEndTests {
   @Test("mutated records through the built binary: log, report in each format, import, resume, status")
   func endToEnd() async throws {
-    let home = try TemporaryFolder()
+    let home = try PomoHome(
+      presets: ["tiny": #"{"round": [{"name": "go", "kind": "work", "duration": "1s"}]}"#], environment: ["TZ": "UTC"])
     defer { home.cleanUp() }
-    let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TZ": "UTC"]
-    let journal = home.file(journalFile(home.path))
-    let tiny = try home.write(
-      "tiny.json", #"{"round": [{"name": "go", "kind": "work", "duration": "1s"}]}"#)
+    let journal = home.journalPath
+    let tiny = home.preset("tiny")
     var lines: [String] = []
     var intact = 0
     for (k, bad) in MutatedRecords.mutations(count: 300, seed: 11).enumerated() {
@@ -37,7 +33,7 @@ struct JournalFuzzEndToEndTests {
     lines.append(
       #"{"v":1,"id":"last","preset":"tiny","source":"TINY","status":"interrupted","start":"9999-12-31T23:59:00Z","end":"9999-12-31T23:59:59.999999999-23:59","rounds":2,"phases":[{"name":"go","kind":"work","round":1,"start":"9999-12-31T23:59:00Z","end":"9999-12-31T23:59:01Z","planned_seconds":1,"elapsed_seconds":1,"completed":true}]}"#
         .replacingOccurrences(of: "TINY", with: tiny))
-    _ = try home.write(journalFile(home.path), lines.joined(separator: "\n") + "\n")
+    try home.write(journalFile(home.path), lines.joined(separator: "\n") + "\n")
     // Mutated lines that happen to stay valid count too; the binary must agree with the pure layer.
     let records = lines.compactMap { try? JournalRecord(line: Array($0.utf8)) }
     let valid = Set(records.map(\.id)).count
@@ -51,7 +47,7 @@ struct JournalFuzzEndToEndTests {
     let expected = builder.build(today: to).totals
 
     func check(_ arguments: [String]) async throws -> Finished {
-      let result = try await runPomo(arguments, environment: environment, timeout: 120)
+      let result = try await home.run(arguments, timeout: 120)
       // A trap shows as a signal: 132 (SIGILL), 133 (SIGTRAP), 134 (SIGABRT), 139 (SIGSEGV).
       #expect(result.status == 0 || result.status == 1 || result.status == 65, "\(arguments): \(result.err)")
       return result
@@ -72,7 +68,7 @@ struct JournalFuzzEndToEndTests {
     let resumed = try await check(["resume", "--no-input", "--no-bell", "--no-notify"])
     #expect(resumed.status == 0)
     // A state file with a hostile number: status refuses it without trapping.
-    _ = try home.write(".local/state/pomo/current.json", #"{"pid":1e300,"phase_index":9223372036854775807}"#)
+    try home.write(".local/state/pomo/current.json", #"{"pid":1e300,"phase_index":9223372036854775807}"#)
     _ = try await check(["status", "--json"])
   }
 }

@@ -3,23 +3,24 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoIndex
-@testable import PomoJournal
-@testable import PomoPlatform
+import PomoCore
+import PomoIndex
+import PomoJournal
+import PomoPlatform
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+/// A HOME in UTC whose journal is `HOME/journal.jsonl`, named by POMO_JOURNAL, and that path.
+private func journalHome() throws -> (PomoHome, journal: String) {
+  var home = try PomoHome(presets: [:], environment: ["TZ": "UTC"])
+  home.environment["POMO_JOURNAL"] = home.file("journal.jsonl")
+  return (home, home.file("journal.jsonl"))
+}
 
 @Suite("Readers that race writers", .endToEnd)
 struct ReadersRaceWritersTests {
   @Test("eight processes append while reports and logs run: every total is a whole-write prefix, never a warning")
   func appendsDuringReports() async throws {
-    let home = try TemporaryFolder()
+    let (home, _) = try journalHome()
     defer { home.cleanUp() }
-    let journal = home.file("journal.jsonl")
-    let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "TZ": "UTC", "POMO_JOURNAL": journal]
     let day = RFC3339.parse("2026-11-24T00:00:00Z")!
     let perImport = 3
     let importsPerWriter = 25
@@ -33,7 +34,7 @@ struct ReadersRaceWritersTests {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
       process.arguments = ["-c", "for f in \"$@\"; do \"\(pomoBinary)\" import \"$f\" || exit 1; done", "sh"] + files
-      process.environment = environment
+      process.environment = home.environment
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
       writers.append(process)
@@ -43,9 +44,7 @@ struct ReadersRaceWritersTests {
     var runs = 0
     repeat {
       runs += 1
-      let report = try await runPomo(
-        ["report", "--strict", "--format", "json", "--from", "2026-11-24", "--to", "2026-11-24"],
-        environment: environment)
+      let report = try await home.run(["report", "--strict", "--format", "json", "--from", "2026-11-24", "--to", "2026-11-24"])
       #expect(report.status == 0)
       #expect(report.err == "")
       let totals = try JSONParser.parse(Array(report.out.utf8))["totals"]
@@ -54,7 +53,7 @@ struct ReadersRaceWritersTests {
       #expect(sessions >= previous, "a later report saw fewer sessions: \(sessions) after \(previous)")
       #expect(totals?["focus_seconds"]?.intValue == sessions * 60)
       previous = sessions
-      let log = try await runPomo(["log", "--strict", "--json", "--limit", "100000"], environment: environment)
+      let log = try await home.run(["log", "--strict", "--json", "--limit", "100000"])
       #expect(log.status == 0)
       #expect(log.err == "")
       let logged = try JSONParser.parse(Array(log.out.utf8)).arrayValue?.count ?? -1
@@ -64,9 +63,7 @@ struct ReadersRaceWritersTests {
       await writer.waitForExit()
       #expect(writer.terminationStatus == 0)
     }
-    let final = try await runPomo(
-      ["report", "--strict", "--format", "json", "--from", "2026-11-24", "--to", "2026-11-24"], environment: environment
-    )
+    let final = try await home.run(["report", "--strict", "--format", "json", "--from", "2026-11-24", "--to", "2026-11-24"])
     #expect(
       try JSONParser.parse(Array(final.out.utf8))["totals"]?["sessions"]?.intValue == 8 * importsPerWriter * perImport)
   }
@@ -107,15 +104,13 @@ struct ReadersRaceWritersTests {
 
   @Test("a line being written (no newline yet) is neither counted nor warned about, then counted once whole")
   func partialLastLine() async throws {
-    let home = try TemporaryFolder()
+    let (home, journal) = try journalHome()
     defer { home.cleanUp() }
-    let journal = home.file("journal.jsonl")
-    let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "TZ": "UTC", "POMO_JOURNAL": journal]
     let day = RFC3339.parse("2026-11-24T09:00:00Z")!
     let second = recordLine("b", day + 3600)
-    _ = try home.write("journal.jsonl", recordLine("a", day) + "\n" + second.prefix(50))
+    try home.write("journal.jsonl", recordLine("a", day) + "\n" + second.prefix(50))
     for command in [["report", "--strict", "--format", "csv", "--week", "2026-W48"], ["log", "--strict"]] {
-      let result = try await runPomo(command, environment: environment)
+      let result = try await home.run(command)
       #expect(result.status == 0)
       #expect(result.err == "")
     }
@@ -123,19 +118,17 @@ struct ReadersRaceWritersTests {
     try handle.seekToEnd()
     try handle.write(contentsOf: Data((second.dropFirst(50) + "\n").utf8))
     try handle.close()
-    let report = try await runPomo(["report", "--strict", "--format", "csv", "--week", "2026-W48"], environment: environment)
+    let report = try await home.run(["report", "--strict", "--format", "csv", "--week", "2026-W48"])
     #expect(report.out.contains("2026-11-24,120,0,2,2,0"), "\(report.out)")
   }
 
   @Test("the index notices a journal edited in place at the same size, even with its mtime put back")
   func editedInPlace() async throws {
-    let home = try TemporaryFolder()
+    let (home, journal) = try journalHome()
     defer { home.cleanUp() }
-    let journal = home.file("journal.jsonl")
-    let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "TZ": "UTC", "POMO_JOURNAL": journal]
     let lines = (0..<200).map { recordLine("r\($0)", RFC3339.parse("2026-11-24T09:00:00Z")! + Double($0)) }
-    _ = try home.write("journal.jsonl", lines.joined(separator: "\n") + "\n")
-    let before = try await runPomo(["report", "--format", "csv", "--week", "2026-W48"], environment: environment)
+    try home.write("journal.jsonl", lines.joined(separator: "\n") + "\n")
+    let before = try await home.run(["report", "--format", "csv", "--week", "2026-W48"])
     #expect(before.out.contains("2026-11-24,12000,0,200,200,0"))
     var original = stat()
     stat(journal, &original)
@@ -160,7 +153,7 @@ struct ReadersRaceWritersTests {
     close(fd)
     var times = [original.st_atim, original.st_mtim]
     utimensat(AT_FDCWD, journal, &times, 0)
-    let after = try await runPomo(["report", "--format", "csv", "--week", "2026-W48"], environment: environment)
+    let after = try await home.run(["report", "--format", "csv", "--week", "2026-W48"])
     #expect(after.out.contains("2026-11-24,11940,0,199,199,0"), "\(after.out)")
     #expect(after.out.contains("2026-11-25,60,0,1,1,0"))
   }
@@ -174,22 +167,20 @@ struct ReadersRaceWritersTests {
     arguments: duplicates)
   func streakDeduplicated(first: JournalRecord.Status, second: JournalRecord.Status, completed: Int, streak: Int) async throws
   {
-    let home = try TemporaryFolder()
+    let (home, _) = try journalHome()
     defer { home.cleanUp() }
-    let journal = home.file("journal.jsonl")
-    let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "TZ": "UTC", "POMO_JOURNAL": journal]
     let now = Date().timeIntervalSince1970
     let start = (now / 86_400).rounded(.down) * 86_400 + 60
-    _ = try home.write(
+    try home.write(
       "journal.jsonl",
       recordLine("same", start, status: first) + "\n" + recordLine("same", start, status: second) + "\n")
     for _ in 0..<2 {  // once building the index, once from the cache
-      let report = try await runPomo(["report", "--today", "--format", "json"], environment: environment)
+      let report = try await home.run(["report", "--today", "--format", "json"])
       let json = try JSONParser.parse(Array(report.out.utf8))
       #expect(json["totals"]?["completed"]?.intValue == completed)
       #expect(json["totals"]?["sessions"]?.intValue == 1)
       #expect(json["streak_days"]?.intValue == streak)
-      let log = try await runPomo(["log", "--json"], environment: environment)
+      let log = try await home.run(["log", "--json"])
       let records = try JSONParser.parse(Array(log.out.utf8)).arrayValue ?? []
       #expect(records.count == 1)
       #expect(records.first?["status"]?.stringValue == first.rawValue)
@@ -223,28 +214,26 @@ struct BoundedWorkTests {
 
   @Test("a line over 16 MB is damaged and skipped without being kept; the lines around it count")
   func longLine() async throws {
-    let home = try TemporaryFolder()
+    let (home, journal) = try journalHome()
     defer { home.cleanUp() }
-    let journal = home.file("journal.jsonl")
-    let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "TZ": "UTC", "POMO_JOURNAL": journal]
     let day = RFC3339.parse("2026-11-24T09:00:00Z")!
     let long = recordLine("long", day + 60, note: String(repeating: "x", count: LineReader.maxLine + (2 << 20)))
     let exactly = recordLine("fits", day + 120, note: "")
     let fits = recordLine(
       "fits", day + 120, note: String(repeating: "y", count: LineReader.maxLine - exactly.utf8.count))
     #expect(fits.utf8.count == LineReader.maxLine)
-    _ = try home.write(
+    try home.write(
       "journal.jsonl", [recordLine("a", day), long, recordLine("b", day + 180), fits].joined(separator: "\n") + "\n")
     let warning =
       "pomo: warning: \(journal):2: skipped a damaged line: the line is longer than 16 MB (16777216 bytes), the longest a record may be\n"
-    let report = try await runPomo(["report", "--format", "csv", "--week", "2026-W48"], environment: environment)
+    let report = try await home.run(["report", "--format", "csv", "--week", "2026-W48"])
     #expect(report.err == warning)
     #expect(report.out.contains("2026-11-24,180,0,3,3,0"), "\(report.out)")
-    let log = try await runPomo(["log"], environment: environment)
+    let log = try await home.run(["log"])
     #expect(log.err == warning)
     // The header and three sessions, then the note of the one that fits, under `Notes:`.
     #expect(log.out.split(separator: "\n").count == 6)
-    let copy = try await runPomo(["import", journal, "--journal", home.file("copy.jsonl")], environment: environment)
+    let copy = try await home.run(["import", journal, "--journal", home.file("copy.jsonl")])
     // The others are imported; the status says one was not.
     #expect(copy.status == 65)
     #expect(

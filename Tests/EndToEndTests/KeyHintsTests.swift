@@ -2,13 +2,9 @@ import Foundation
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoPlatform
-@testable import PomoTerminal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import PomoCore
+import PomoPlatform
+import PomoTerminal
 
 /// The smaller display gaps: the keys are never out of reach (in `--big`, and at widths too
 /// narrow to list them, where `? keys` points at the key that shows them), the phase log keeps
@@ -98,18 +94,9 @@ struct KeyHintsTests {
       PhaseLogLine.fit("10:00:00  skip    deep work block after 3:00", room: 19, unicode: true) == "deep work block af…"
     )
     #expect(PhaseLogLine.fit("10:00:00  +1:00   focus", room: 12, unicode: true) == "+1:00 focus")
-    let clock = FakeClock()
-    var engine = SessionEngine(
-      plan: Plan(preset: Preset(name: "w", round: [phase("writing", .work, 60), phase("break", .rest, 60)])),
-      clock: clock.clock)
-    let out = TextBuffer()
-    let display = LiveDisplay(output: out, width: 20, style: .plain, keyHint: true, clockTime: { _ in "10:00:00" })
-    let started = engine.start()
-    display.sessionDidUpdate(engine, events: started)
-    clock.advance(.seconds(60))
-    let events = engine.tick()
-    display.sessionDidUpdate(engine, events: events)
-    #expect(ANSIText.strip(out.text).contains("done writing (1:00)"), "\(out.text.debugDescription)")
+    let out = liveDisplay(
+      Preset(name: "w", round: [phase("writing", .work, 60), phase("break", .rest, 60)]), width: 20, after: 60)
+    #expect(ANSIText.strip(out).contains("done writing (1:00)"), "\(out.debugDescription)")
   }
 
   @Test("q in pomo attach prints the summary start prints when quit")
@@ -125,6 +112,21 @@ struct KeyHintsTests {
     #expect(await pty.waitForExit() == 0)
     #expect(pty.visible.contains("Stopped 10m: 0 of 1 phase done; focus 0:"), "\(pty.visible)")
     #expect(pty.cursorShown && pty.isCooked)
+  }
+
+  /// What the live display (plain, with its key hint, at `width`) wrote for a session of
+  /// `preset` from its start to a tick `seconds` in, on a fake clock.
+  func liveDisplay(_ preset: Preset, width: Int, after seconds: Int) -> String {
+    let clock = FakeClock()
+    var engine = SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
+    let out = TextBuffer()
+    let display = LiveDisplay(output: out, width: width, style: .plain, keyHint: true, clockTime: { _ in "10:00:00" })
+    let started = engine.start()
+    display.sessionDidUpdate(engine, events: started)
+    clock.advance(.seconds(seconds))
+    let events = engine.tick()
+    display.sessionDidUpdate(engine, events: events)
+    return out.text
   }
 
   func waiting() -> SessionSnapshot {
@@ -156,18 +158,9 @@ struct KeyHintsTests {
 
   @Test("at 24 columns a confirm session that waits shows 'enter go on', through the live display")
   func confirmAt24Columns() {
-    let clock = FakeClock()
     let preset = Preset(name: "c", round: [phase("focus", .work, 60), phase("break", .rest, 30)], advance: .confirm)
-    var engine = SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
-    let out = TextBuffer()
-    let display = LiveDisplay(output: out, width: 24, style: .plain, keyHint: true, clockTime: { _ in "10:00:00" })
-    let started = engine.start()
-    display.sessionDidUpdate(engine, events: started)
-    clock.advance(.seconds(65))
-    let events = engine.tick()
-    display.sessionDidUpdate(engine, events: events)
     var model = ScreenModel(columns: 24, rows: 10)
-    model.feed(out.text)
+    model.feed(liveDisplay(preset, width: 24, after: 65))
     #expect(model.text.contains("WORK +0:05 enter go on"), "\(model.text)")
   }
 

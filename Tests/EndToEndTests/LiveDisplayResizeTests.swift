@@ -1,10 +1,6 @@
 import PomoTestSupport
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A resize leaves no debris: after any sequence of resizes, whether the terminal rewraps old
 /// lines or cuts them, the screen holds the header, the finished phases and one live line.
 @Suite("the live display after resizes", .endToEnd)

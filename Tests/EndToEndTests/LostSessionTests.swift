@@ -3,8 +3,6 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoJournal
-
 /// A session whose final append fails is never lost: its record is kept in the state folder
 /// and its state file stays, a detached session's stderr goes to a log there, the next pomo
 /// says so, and records the session once the journal can be written.
@@ -31,12 +29,7 @@ struct LostSessionTests {
     #expect(said.hasPrefix("Error: cannot write the journal \(journalPath): is a directory; it is kept in \(state)/unrecorded.jsonl"))
     #expect(said.contains(#""preset":"short","status":"completed""#))
     // The next command, while the journal is still unwritable, says the session waits.
-    var warned = ""
-    #expect(
-      await waitUntil {
-        warned = (try? await fixture.run("log"))?.err ?? ""
-        return warned.contains("could not be written to the journal")
-      }, "pomo log warns: \(warned)")
+    let warned = try #require(await fixture.run(["log"], until: { $0.err.contains("could not be written to the journal") })).err
     #expect(warned.contains("pomo: warning: 1 session that ended (short at "))
     #expect(warned.contains("kept in \(state)/unrecorded.jsonl, and recorded once the journal can be written"))
     #expect(FileManager.default.fileExists(atPath: state + "/current.json"))

@@ -2,7 +2,7 @@ import Foundation
 import PomoTestSupport
 import Testing
 
-@testable import PomoJournal
+import PomoJournal
 
 /// A machine id that cannot be kept is a stable fallback (from /etc/machine-id and the
 /// user), never a new journal file per run.

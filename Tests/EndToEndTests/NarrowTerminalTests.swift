@@ -16,18 +16,16 @@ struct NarrowLiveHeaderTests {
 
   @Test("the header fits 40 columns with its total whole, and + adds a minute to the total")
   func headerFitsAndFollowsPlus() async throws {
-    let home = try TemporaryFolder()
+    let home = try PomoHome(presets: [:], environment: ["TERM": "xterm", "TZ": "UTC"])
     defer { home.cleanUp() }
-    let environment = ["HOME": home.path, "LANG": "C.UTF-8", "TERM": "xterm", "PATH": "/usr/bin:/bin", "TZ": "UTC"]
-    let dry = try await runPomo(["start", "work", "--dry-run"], environment: environment)
+    let dry = try await home.run(["start", "work", "--dry-run"])
     let header = try #require(dry.out.split(separator: "\n").first)
     // "work: 4 rounds, 8 phases, 0:40:00": the plan's total is its last part.
     let total = try #require(header.split(separator: ", ").last)
     let rounds = try #require(header.split(separator: ", ").first)
     let added = try #require(Self.clock(total, plus: 60))
 
-    let pty = try PseudoTerminal(
-      ["start", "work", "--no-notify", "--no-bell"], environment: environment, columns: 40, rows: 24)
+    let pty = try home.terminal(["start", "work", "--no-notify", "--no-bell"], columns: 40, rows: 24)
     var screen = ScreenModel(columns: 40, rows: 24)
     func first() -> String {
       screen = ScreenModel(columns: 40, rows: 24)

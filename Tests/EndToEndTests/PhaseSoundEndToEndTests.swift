@@ -2,38 +2,24 @@ import Foundation
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
-@testable import PomoKit
-@testable import PomoPlatform
-@testable import PomoTerminal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Phase-end sounds through the built binary: the configured player at each phase end, its
 /// warnings, and pomo's own sounds played by the real aplay.
 @Suite("Phase-end sounds, end to end", .endToEnd)
 struct PhaseSoundEndToEndTests {
   @Test("the first player plays the config's file at each phase end, never blocks, and is killed after 10 s")
   func endToEnd() async throws {
-    let home = try TemporaryFolder()
-    defer { home.cleanUp() }
-    let log = home.file("played.log")
     // A player that logs its pid and arguments, then plays for five minutes.
-    let player = try home.write("bin/pw-play", "#!/bin/sh\necho \"$$ $*\" >> '\(log)'\nexec sleep 300\n")
-    chmod(player, 0o755)
+    let home = try TickSoundEndToEndTests.home(then: "exec sleep 300\n")
+    defer { home.cleanUp() }
     let sound = try home.write("ding.oga", "not really a sound")
     try home.write(".config/pomo/config.json", #"{"sound": {"phase_end": "\#(sound)"}}"#)
-    let env = ["HOME": home.path, "LANG": "C.UTF-8", "PATH": home.file("bin") + ":/usr/bin:/bin"]
     let started = Date()
-    let run = try await runPomo(["start", "1s/1s", "-r", "2", "--no-notify"], environment: env)
+    let run = try await home.run(["start", "1s/1s", "-r", "2", "--no-notify"])
     #expect(run.status == 0 && run.err == "", "\(run.err)")
     // Three phases of a second: the players' five minutes held nothing up.
     #expect(Date().timeIntervalSince(started) < 30)
-    #expect(await waitUntil { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").count == 3 })
-    let lines = ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
+    #expect(await waitUntil { home.lines("played.log").count == 3 })
+    let lines = home.lines("played.log")
     #expect(lines.allSatisfy { $0.hasSuffix(" " + sound) })
     let pids = lines.compactMap { Int32($0.split(separator: " ")[0]) }
     #expect(await waitUntil { pids.allSatisfy { kill($0, 0) != 0 } }, "a player still runs after 60 s")

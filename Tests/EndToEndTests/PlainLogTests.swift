@@ -2,18 +2,18 @@ import Foundation
 import PomoTestSupport
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 @Suite("PlainLog: TERM=dumb gets the plain lines, not escape codes", .endToEnd)
 struct PlainLogDumbTerminalTests {
+  /// `pomo start PRESET` on a terminal that says it is dumb.
+  static func onADumbTerminal(_ preset: String, in home: SampleHome) throws -> PseudoTerminal {
+    try PseudoTerminal(["start", preset], environment: home.environment(["LANG": "C.UTF-8", "TERM": "dumb"]))
+  }
+
   @Test("a session on a dumb terminal prints no ESC and no carriage-return animation")
   func dumbTerminal() async throws {
     let home = try SampleHome()
     defer { home.folder.cleanUp() }
-    let pty = try PseudoTerminal(
-      ["start", home.tiny], environment: home.environment(["LANG": "C.UTF-8", "TERM": "dumb"]))
+    let pty = try Self.onADumbTerminal(home.tiny, in: home)
     #expect(await pty.waitForExit() == 0)
     let text = pty.text
     #expect(!pty.output.contains(0x1B), "\(text.debugDescription)")
@@ -29,8 +29,7 @@ struct PlainLogDumbTerminalTests {
   func keysOnDumbTerminal() async throws {
     let home = try SampleHome()
     defer { home.folder.cleanUp() }
-    let pty = try PseudoTerminal(
-      ["start", home.long], environment: home.environment(["LANG": "C.UTF-8", "TERM": "dumb"]))
+    let pty = try Self.onADumbTerminal(home.long, in: home)
     #expect(await pty.waitForText("start   focus"))
     #expect(await pty.waitFor { !$0.isCooked })
     pty.send("q")

@@ -1,16 +1,11 @@
 import Foundation
 import PomoJournalTestSupport
-@testable import PomoSession
+import PomoSession
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
-@testable import PomoPlatform
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import PomoJournal
+import PomoPlatform
 
 /// Faults that need real processes: one session at a time, liveness by lock, files that are not
 /// regular files, signals and pipes, hooks and their children.
@@ -19,6 +14,17 @@ struct ProcessFaultTests {
   let home: PomoHome
 
   init() throws { home = try PomoHome() }
+
+  /// A second `pomo start` while `first` runs: refused, naming it, and nothing recorded; then
+  /// `first` is ended with SIGTERM.
+  func secondStartRefused(while first: Process) async throws {
+    let second = try await home.run(["start", home.file("tiny.json")])
+    #expect(second.status == 1)
+    #expect(second.err.hasPrefix("Error: a session is already running (long, pid \(first.processIdentifier))"))
+    #expect(try home.records().isEmpty)
+    first.terminate()
+    await first.waitForExit()
+  }
 
   /// A session killed with SIGKILL, leaving its state file behind.
   func deadSession() async throws {
@@ -61,7 +67,6 @@ struct ProcessFaultTests {
     let renamed = home.file("bin/focus-timer")
     try await copyPomoBinary(to: renamed)
     let process = try home.launch(["start", home.file("long.json")], name: "renamed", program: renamed)
-    defer { kill(process.processIdentifier, SIGKILL) }
     #expect(await waitUntil { FileManager.default.fileExists(atPath: home.statePath) })
     let status = try await home.run(["status"])
     #expect(status.out.hasPrefix("WORK focus "))
@@ -70,12 +75,7 @@ struct ProcessFaultTests {
     let stopped = try await home.run(["status"])
     #expect(stopped.out.hasPrefix("WORK focus "))
     kill(process.processIdentifier, SIGCONT)
-    let second = try await home.run(["start", home.file("tiny.json")])
-    #expect(second.status == 1)
-    #expect(second.err.hasPrefix("Error: a session is already running (long, pid \(process.processIdentifier))"))
-    #expect(try home.records().isEmpty)
-    process.terminate()
-    await process.waitForExit()
+    try await secondStartRefused(while: process)
     let written = try home.records()
     #expect(written.count == 1)
     #expect(written.first?.interruption == .signal)
@@ -329,17 +329,11 @@ struct ProcessFaultTests {
     defer { home.cleanUp() }
     let journal = home.journalPath  // The machine id, made before the session reads it.
     let process = try home.launch(["start", home.file("long.json")], name: "first")
-    defer { kill(process.processIdentifier, SIGKILL) }
     #expect(await waitUntil { FileManager.default.fileExists(atPath: home.statePath) })
     for name in (try? FileManager.default.contentsOfDirectory(atPath: home.stateFolder)) ?? [] where name != "current.json" {
       try? FileManager.default.removeItem(atPath: home.stateFolder + "/" + name)
     }
-    let second = try await home.run(["start", home.file("tiny.json")])
-    #expect(second.status == 1)
-    #expect(second.err.hasPrefix("Error: a session is already running (long, pid \(process.processIdentifier))"))
-    #expect(try home.records().isEmpty)
-    process.terminate()
-    await process.waitForExit()
+    try await secondStartRefused(while: process)
     #expect(try journalRecords(journal).map(\.interruption) == [.signal])
   }
 

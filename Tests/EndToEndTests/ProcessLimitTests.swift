@@ -3,8 +3,7 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
+import PomoJournal
 
 /// The limits of the process: descriptors (RLIMIT_NOFILE) and threads (RLIMIT_NPROC, a
 /// container's pids.max). pomo opens a bounded number of files at a time, and works on the

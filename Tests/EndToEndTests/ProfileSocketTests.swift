@@ -3,14 +3,8 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoControl
-@testable import PomoCore
-@testable import PomoJournal
-@testable import PomoKit
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import PomoControl
+import PomoKit
 
 /// Two profiles (two `XDG_STATE_HOME`s) that share one `XDG_RUNTIME_DIR`: each steers its own
 /// session and never the other's.
@@ -25,21 +19,31 @@ struct ProfileSocketTests {
     #expect(a == ControlProtocol.socketName(stateFolder: "/home/a/.local/state/pomo"))
   }
 
+  /// A runtime folder in `home`, private as XDG_RUNTIME_DIR must be; returns its path.
+  static func runtimeFolder(_ name: String, in home: PomoHome) throws -> String {
+    let path = home.folder.file(name)
+    try FileManager.default.createDirectory(
+      atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    return path
+  }
+
+  /// Starts the long preset in the background with `environment` (its output in `HOME/NAME.out`
+  /// and `.err`), and waits until it answers that profile's socket.
+  static func start(_ name: String, in home: PomoHome, environment: [String: String]) async throws -> Process {
+    let session = try home.launch(["start", home.preset("long")], name: name, environment: environment)
+    #expect(await waitUntil { (try? Paths(environment: environment).controlClient.send(.state)) != nil })
+    return session
+  }
+
   @Test("one profile, two runtime folders: a command from the other names why, never 'no session is running'")
   func sessionInAnotherRuntimeFolder() async throws {
     let home = try PomoHome()
     defer { home.cleanUp() }
     var started = home.environment
     var elsewhere = home.environment
-    for folder in ["run", "run2"] {
-      try FileManager.default.createDirectory(
-        atPath: home.folder.file(folder), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    }
-    started["XDG_RUNTIME_DIR"] = home.folder.file("run")
-    elsewhere["XDG_RUNTIME_DIR"] = home.folder.file("run2")
-    let session = try home.launch(["start", home.preset("long")], name: "a", environment: started)
-    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
-    #expect(await waitUntil { (try? Paths(environment: started).controlClient.send(.state)) != nil })
+    started["XDG_RUNTIME_DIR"] = try Self.runtimeFolder("run", in: home)
+    elsewhere["XDG_RUNTIME_DIR"] = try Self.runtimeFolder("run2", in: home)
+    let session = try await Self.start("a", in: home, environment: started)
     for command in [["toggle"], ["pause"], ["stop"]] {
       let result = try await runPomo(command, environment: elsewhere)
       #expect(result.status == 1)
@@ -55,19 +59,14 @@ struct ProfileSocketTests {
   func twoProfilesShareARuntimeFolder() async throws {
     let home = try PomoHome()
     defer { home.cleanUp() }
-    let runtime = home.folder.file("run")
-    try FileManager.default.createDirectory(
-      atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     var a = home.environment
-    a["XDG_RUNTIME_DIR"] = runtime
+    a["XDG_RUNTIME_DIR"] = try Self.runtimeFolder("run", in: home)
     a["XDG_STATE_HOME"] = home.folder.file("state-a")
     a["POMO_JOURNAL"] = home.folder.file("journal-a")
     var b = a
     b["XDG_STATE_HOME"] = home.folder.file("state-b")
     b["POMO_JOURNAL"] = home.folder.file("journal-b")
-    let sessionA = try home.launch(["start", home.preset("long")], name: "a", environment: a)
-    defer { if sessionA.isRunning { kill(sessionA.processIdentifier, SIGKILL) } }
-    #expect(await waitUntil { (try? Paths(environment: a).controlClient.send(.state)) != nil })
+    let sessionA = try await Self.start("a", in: home, environment: a)
     // B has nothing running: its commands say so, and A runs on untouched.
     for command in [["stop"], ["pause"], ["skip"]] {
       let result = try await runPomo(command, environment: b)
@@ -77,9 +76,7 @@ struct ProfileSocketTests {
     #expect(try await runPomo(["status"], environment: a).out.hasPrefix("WORK focus 2"))
 
     // B starts its own session, with a socket of its own and no warning.
-    let sessionB = try home.launch(["start", home.preset("long")], name: "b", environment: b)
-    defer { if sessionB.isRunning { kill(sessionB.processIdentifier, SIGKILL) } }
-    #expect(await waitUntil { (try? Paths(environment: b).controlClient.send(.state)) != nil })
+    let sessionB = try await Self.start("b", in: home, environment: b)
     #expect(home.folder.read("b.err") == "")
     #expect(Paths(environment: a).controlClient.socketPath != Paths(environment: b).controlClient.socketPath)
 

@@ -3,15 +3,7 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
-@testable import PomoKit
-@testable import PomoPlatform
-@testable import PomoTerminal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import PomoCore
 
 // Workouts away from the keyboard. Quick timers, the big display, voice cues,
 // sounds and the workout summary.
@@ -22,10 +14,9 @@ import Testing
 struct QuickTimerEndToEndTests {
   @Test("a quick timer is recorded under its spec, and its rounds run and end as asked")
   func recorded() async throws {
-    let home = try TemporaryFolder()
+    let home = try PomoHome(presets: [:], environment: ["COLUMNS": "80"])
     defer { home.cleanUp() }
-    let env = ["HOME": home.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "COLUMNS": "80"]
-    let run = try await runPomo(["start", "1s/1s", "-r", "2", "--warmup", "1s", "--no-notify"], environment: env)
+    let run = try await home.run(["start", "1s/1s", "-r", "2", "--warmup", "1s", "--no-notify"])
     #expect(run.status == 0, "\(run.err)")
     #expect(run.out.hasPrefix("1s/1s: 2 rounds, 4 phases, 0:04\n"))
     // Not a terminal, COLUMNS=80: 80 columns.
@@ -37,30 +28,29 @@ struct QuickTimerEndToEndTests {
         against the plan: 0 skipped, +0:00
 
         """))
-    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
+    let record = try #require(try home.records().last)
     #expect(record.preset == "1s/1s" && record.status == .completed && record.rounds == 2)
     #expect(record.phases.map(\.name) == ["warm-up", "work", "rest", "work"])
   }
 
   @Test("an endless timer stops on q or pomo stop, recorded under its spec")
   func endlessStops() async throws {
-    let home = try TemporaryFolder()
+    let home = try PomoHome(presets: [:], environment: ["TERM": "xterm"])
     defer { home.cleanUp() }
-    let env = ["HOME": home.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "TERM": "xterm"]
-    let pty = try PseudoTerminal(["start", "1s/1s", "--no-notify"], environment: env)
+    let pty = try home.terminal(["start", "1s/1s", "--no-notify"])
     #expect(await pty.waitForText("round 2"))
     pty.send("q")
     #expect(await pty.waitForExit() == 130)
     #expect(pty.visible.contains("Stopped 1s/1s: "))
-    let record = try #require(try journalRecords(home.file(journalFile(home.path))).last)
+    let record = try #require(try home.records().last)
     #expect(record.preset == "1s/1s" && record.status == .interrupted && record.rounds == Preset.roundsRange.upperBound)
     // pomo resume reads the timer back from the record's preset name, rounds still endless.
-    let resumed = try PseudoTerminal(["resume", "--no-notify"], environment: env)
+    let resumed = try home.terminal(["resume", "--no-notify"])
     #expect(await resumed.waitForText("1s/1s: endless rounds of 0:02"))
     #expect(await resumed.waitForText("round \((record.phases.last?.round ?? 0) + 1)"))
     resumed.send("q")
     #expect(await resumed.waitForExit() == 130)
-    let last = try #require(try journalRecords(home.file(journalFile(home.path))).last)
+    let last = try #require(try home.records().last)
     #expect(last.preset == "1s/1s" && last.resumedFrom == record.id)
   }
 }

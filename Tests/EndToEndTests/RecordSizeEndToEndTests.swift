@@ -3,9 +3,7 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
-@testable import PomoPlatform
+import PomoCore
 
 /// The built binary refuses a session whose record could be longer than a journal line,
 /// before it starts.

@@ -2,11 +2,7 @@ import Foundation
 import PomoTestSupport
 import Testing
 
-@testable import PomoPlatform
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import PomoPlatform
 
 /// `report --output PATH` writes what is at the path as it should be written: a regular file
 /// (or a new path) replaced all at once; a link written through to its target; a FIFO, a

@@ -3,8 +3,6 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoJournal
-
 /// `pomo tag`, `pomo untag` and `pomo note` from another shell change the running session,
 /// and the journal records what it was about at the end.
 @Suite("Tags and notes of the running session", .endToEnd)
@@ -20,7 +18,6 @@ struct RunningSessionLabelTests {
     defer { home.cleanUp() }
     // Long enough for a loaded machine; stopped once the changes are in.
     let session = try home.launch(["start", "10m", "--tag", "a", "--no-notify"], name: "session")
-    defer { if session.isRunning { session.terminate() } }
     // Once the session listens, each command answers with its status line.
     #expect(await waitUntil { (try? await home.run(["tag", "b", "c d", "é"]))?.status == 0 })
     #expect(try await home.run(["untag", "a", "zzz"]).status == 0)

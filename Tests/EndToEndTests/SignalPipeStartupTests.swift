@@ -3,12 +3,7 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import PomoJournal
 
 @Suite("SignalPipe: a signal during start-up is held, then handled", .endToEnd)
 struct SignalPipeStartupTests {

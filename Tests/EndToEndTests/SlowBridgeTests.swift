@@ -2,10 +2,6 @@ import Foundation
 import PomoTestSupport
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A slow bridge is not a failed command: a `timew` that takes 7 s to stop an interval (a
 /// stand-in on PATH, as a Timewarrior on a slow disk or a hook of its own might be) holds up
 /// nothing the user asked for. The steering command that set it off is answered at once and
@@ -44,7 +40,6 @@ struct SlowBridgeTests {
     let home = try home()
     defer { home.cleanUp() }
     let session = try home.launch(["start", home.preset("plan")], name: "session")
-    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
     #expect(await waitUntil { calls(home) == ["start begins", "start ends"] }, "\(calls(home))")
     #expect(await waitUntil { (try? await home.run("status"))?.out.hasPrefix("WORK") == true })
 
@@ -58,12 +53,8 @@ struct SlowBridgeTests {
     if command == "skip" {
       #expect(run.out.hasPrefix("REST"), "the break's status line: \(run.out)")
       #expect(await waitUntil { await closing("ends") }, "\(calls(home))")
-      var status = ""
-      #expect(
-        await waitUntil {
-          status = (try? await home.run("status"))?.out ?? ""
-          return status.hasPrefix("REST")
-        }, "skipped once, to the break: \(status)")
+      // Skipped once, to the break.
+      _ = await home.run(["status"], until: { $0.out.hasPrefix("REST") })
       kill(session.processIdentifier, SIGTERM)
     } else {
       #expect(run.out.hasPrefix("Stopped plan:"), "the summary: \(run.out)")

@@ -6,6 +6,13 @@ import Testing
 /// the JSON, a short form in the line, and nothing of the kind without one.
 @Suite("The task in pomo status", .endToEnd)
 struct StatusTaskTests {
+  /// Starts the long preset in the background with `options`, and returns what `pomo status`
+  /// says once its focus runs.
+  static func statusLine(in home: PomoHome, starting options: [String]) async throws -> String {
+    _ = try home.launch(["start", home.preset("long")] + options + ["--no-notify", "--no-input"])
+    return try #require(await home.run(["status"], until: { $0.out.hasPrefix("WORK") })).out
+  }
+
   @Test("pomo status names the session's --task: a short form in the line, id and title in the JSON")
   func statusNamesTheTask() async throws {
     let fixture = try PomoHome()
@@ -13,17 +20,7 @@ struct StatusTaskTests {
     let add = try await fixture.run("task", "add", "Write the third chapter of the thesis")
     #expect(add.status == 0, "\(add.err)")
     let id = add.out.trimmingCharacters(in: .newlines)
-    let session = try fixture.launch(["start", fixture.preset("long"), "--task", id, "--no-notify", "--no-input"])
-    defer {
-      kill(session.processIdentifier, SIGKILL)
-      session.waitUntilExit()
-    }
-    var line = ""
-    #expect(
-      await waitUntil {
-        line = (try? await fixture.run("status").out) ?? ""
-        return line.hasPrefix("WORK")
-      }, "\(line)")
+    let line = try await Self.statusLine(in: fixture, starting: ["--task", id])
     #expect(line.hasSuffix(#", task \#(id) "Write the third chapter…")"# + "\n"), "\(line)")
     let json = try await fixture.run("status", "--json").out
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
@@ -36,13 +33,7 @@ struct StatusTaskTests {
   func noTaskNoMention() async throws {
     let fixture = try PomoHome()
     defer { fixture.cleanUp() }
-    let session = try fixture.launch(["start", fixture.preset("long"), "--no-notify", "--no-input"])
-    defer {
-      kill(session.processIdentifier, SIGKILL)
-      session.waitUntilExit()
-    }
-    var line = ""
-    #expect(await waitUntil { line = (try? await fixture.run("status").out) ?? ""; return line.hasPrefix("WORK") }, "\(line)")
+    let line = try await Self.statusLine(in: fixture, starting: [])
     #expect(!line.contains("task"), "\(line)")
     #expect(!(try await fixture.run("status", "--json").out.contains(#""task""#)))
   }

@@ -3,32 +3,29 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoControl
-@testable import PomoCore
-@testable import PomoJournal
-@testable import PomoKit
-@testable import PomoPlatform
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import PomoControl
+import PomoKit
+import PomoPlatform
 
 /// A command reported as failed is never applied later: a stopped session is not sent it, and
 /// requests carry a deadline the session checks, so one that waited while the session was
 /// stopped is refused when it wakes.
 @Suite("A command reported as failed is never applied later", .endToEnd)
 struct SuspendedSessionTests {
+  /// Starts the long preset in `home` in the background (killed by `cleanUp`, stopped or not),
+  /// and waits until it answers its control socket.
+  static func startLong(in home: PomoHome) async throws -> (ControlClient, Process) {
+    let client = Paths(environment: home.environment).controlClient
+    let session = try home.launch(["start", home.preset("long")], name: "session")
+    #expect(await waitUntil { (try? client.send(.state)) != nil })
+    return (client, session)
+  }
+
   @Test("a command to a suspended session fails at once, says to fg it, and is not applied after SIGCONT")
   func commandToSuspendedSessionFailsAtOnce() async throws {
     let home = try PomoHome()
     defer { home.cleanUp() }
-    let client = Paths(environment: home.environment).controlClient
-    let session = try home.launch(["start", home.preset("long")], name: "session")
-    defer {
-      kill(session.processIdentifier, SIGCONT)
-      if session.isRunning { kill(session.processIdentifier, SIGKILL) }
-    }
-    #expect(await waitUntil { (try? client.send(.state)) != nil })
+    let (client, session) = try await Self.startLong(in: home)
     let pid = session.processIdentifier
     let before = try #require(try client.send(.state))
 
@@ -66,10 +63,7 @@ struct SuspendedSessionTests {
   func lateRequest() async throws {
     let home = try PomoHome()
     defer { home.cleanUp() }
-    let client = Paths(environment: home.environment).controlClient
-    let session = try home.launch(["start", home.preset("long")], name: "session")
-    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
-    #expect(await waitUntil { (try? client.send(.state)) != nil })
+    let (client, session) = try await Self.startLong(in: home)
     let fd = try UnixSocket.connect(path: client.socketPath)
     defer { UnixSocket.close(fd) }
     var request = ControlProtocol.encode(.timed(.pause, until: Platform.bootMilliseconds() - 1))

@@ -169,23 +169,22 @@ struct TaskEndToEndTests {
 /// `pomo task list` with `"taskwarrior": true`: the real `task` in a database of the test's own.
 @Suite("Taskwarrior's pending tasks in the list", .requires(.taskwarrior), .endToEnd)
 struct TaskwarriorListTests {
-  var home: PomoHome
+  let home: PomoHome
 
   init() throws {
-    home = try PomoHome()
+    var home = try PomoHome()
     try home.useOwnTaskwarrior()
     try home.write(".config/pomo/config.json", #"{"taskwarrior": true}"#)
+    self.home = home
   }
-
-  func task(_ words: [String]) async throws -> Finished { try await home.task(words) }
 
   @Test("pending tasks follow pomo's own, by Taskwarrior id; done ones are left out")
   func pending() async throws {
     defer { home.cleanUp() }
-    #expect(try await task(["add", "read the paper", "project:thesis"]).status == 0)
-    #expect(try await task(["add", "file taxes"]).status == 0)
-    #expect(try await task(["add", "old chore"]).status == 0)
-    #expect(try await task(["3", "done"]).status == 0)
+    #expect(try await home.task(["add", "read the paper", "project:thesis"]).status == 0)
+    #expect(try await home.task(["add", "file taxes"]).status == 0)
+    #expect(try await home.task(["add", "old chore"]).status == 0)
+    #expect(try await home.task(["3", "done"]).status == 0)
     #expect(try await home.run("task", "add", "mine", "-e", "2").status == 0)
     let list = try await home.run("task", "list")
     #expect(list.status == 0 && list.err == "", "\(list.err)")

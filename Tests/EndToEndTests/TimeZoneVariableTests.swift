@@ -1,7 +1,7 @@
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
+import PomoCore
 
 @Suite("An unusable TZ is reported once", .endToEnd)
 struct TimeZoneVariableTests {

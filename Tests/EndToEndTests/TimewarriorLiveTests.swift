@@ -3,12 +3,8 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import PomoCore
+import PomoJournal
 
 /// `"timewarrior": true`: the real `timew` (Debian's timewarrior) in a database of the test's
 /// own gets an interval for each stretch of focus, with the session's tags.
@@ -32,6 +28,31 @@ struct TimewarriorLiveTests {
     return try #require(try JSONSerialization.jsonObject(with: Data(export.out.utf8)) as? [[String: Any]])
   }
 
+  /// Starts the long preset (with `options`) in the background, killed by `cleanUp` if it
+  /// still runs, and waits until its focus has opened an interval.
+  func startLong(_ options: [String] = []) async throws -> Process {
+    let session = try home.launch(["start", home.preset("long")] + options + ["--no-notify", "--no-bell"], name: "session")
+    #expect(await waitUntil { (try? await intervals())?.count == 1 })
+    return session
+  }
+
+  /// A copy of the home whose PATH finds a stand-in `timew` running `script` first.
+  func withTimew(_ script: String) throws -> PomoHome {
+    try home.write("bin/timew", script)
+    chmod(home.file("bin/timew"), 0o755)
+    var home = self.home
+    home.environment["PATH"] = home.file("bin") + ":/usr/bin:/bin"
+    return home
+  }
+
+  /// A second into the focus, pauses and resumes: the next stretch opens a second interval.
+  func pauseAndResume() async throws {
+    await pause(milliseconds: 1200)
+    #expect(try await home.run(["pause"]).status == 0)
+    #expect(try await home.run(["resume"]).status == 0)
+    #expect(await waitUntil { (try? await intervals())?.count == 2 })
+  }
+
   @Test("each focus phase is one closed interval with the session's tags, at the phase's own times")
   func focusPhases() async throws {
     defer { home.cleanUp() }
@@ -53,10 +74,8 @@ struct TimewarriorLiveTests {
   @Test("a void Pomodoro is not focus: its open interval is cancelled, the next one opens its own, and the export leaves them out")
   func voided() async throws {
     defer { home.cleanUp() }
-    let session = try home.launch(["start", home.preset("long"), "--no-notify", "--no-bell"], name: "session")
-    defer { if session.isRunning { session.terminate() } }
     // The interval is open once the focus has begun.
-    #expect(await waitUntil { (try? await intervals())?.count == 1 })
+    let session = try await startLong()
     #expect(try await intervals().first?["end"] == nil)
     // The void Pomodoro's interval is cancelled, and the new Pomodoro opens its own: were the
     // first one closed instead, it would be left after the second void below.
@@ -76,13 +95,8 @@ struct TimewarriorLiveTests {
   @Test("a void Pomodoro paused on the way leaves nothing: the stretch before the pause goes too")
   func voidedAfterPause() async throws {
     defer { home.cleanUp() }
-    let session = try home.launch(["start", home.preset("long"), "--no-notify", "--no-bell"], name: "session")
-    defer { if session.isRunning { session.terminate() } }
-    #expect(await waitUntil { (try? await intervals())?.count == 1 })
-    await pause(milliseconds: 1200)
-    #expect(try await home.run(["pause"]).status == 0)
-    #expect(try await home.run(["resume"]).status == 0)
-    #expect(await waitUntil { (try? await intervals())?.count == 2 })
+    let session = try await startLong()
+    try await pauseAndResume()
     await pause(milliseconds: 1200)
     let void = try await home.run(["void", "--stop"])
     #expect(void.status == 0, "\(void.err)")
@@ -94,13 +108,8 @@ struct TimewarriorLiveTests {
   @Test("tag and untag retag every interval of the session, as the journal records its last tags for all of it")
   func retagged() async throws {
     defer { home.cleanUp() }
-    let session = try home.launch(["start", home.preset("long"), "--tag", "a1", "--tag", "two words", "--no-notify", "--no-bell"], name: "session")
-    defer { if session.isRunning { session.terminate() } }
-    #expect(await waitUntil { (try? await intervals())?.count == 1 })
-    await pause(milliseconds: 1200)
-    #expect(try await home.run(["pause"]).status == 0)
-    #expect(try await home.run(["resume"]).status == 0)
-    #expect(await waitUntil { (try? await intervals())?.count == 2 })
+    let session = try await startLong(["--tag", "a1", "--tag", "two words"])
+    try await pauseAndResume()
     #expect(try await home.run(["tag", "b1"]).status == 0)
     #expect(try await home.run(["untag", "a1"]).status == 0)
     await pause(milliseconds: 1200)
@@ -115,9 +124,7 @@ struct TimewarriorLiveTests {
   @Test("time away is not focus in Timewarrior: the interval stops when you leave and starts again when you are back")
   func awayStopsTheInterval() async throws {
     defer { home.cleanUp() }
-    let session = try home.launch(["start", home.preset("long"), "--no-notify", "--no-bell"], name: "session")
-    defer { if session.isRunning { session.terminate() } }
-    #expect(await waitUntil { (try? await intervals())?.count == 1 })
+    let session = try await startLong()
     await pause(milliseconds: 1200)
     #expect(try await home.run(["away"]).status == 0)
     #expect(await waitUntil { (try? await intervals())?.first?["end"] != nil })
@@ -154,9 +161,7 @@ struct TimewarriorLiveTests {
   func keptAwayLeavesOutYourPause() async throws {
     defer { home.cleanUp() }
     try home.write(".config/pomo/config.json", #"{"timewarrior": true, "away": {"work": "ask"}}"#)
-    let session = try home.launch(["start", home.preset("long"), "--no-notify", "--no-bell"], name: "session")
-    defer { if session.isRunning { session.terminate() } }
-    #expect(await waitUntil { (try? await intervals())?.count == 1 })
+    let session = try await startLong()
     await pause(milliseconds: 1200)
     #expect(try await home.run(["away"]).status == 0)
     await pause(milliseconds: 1200)
@@ -182,7 +187,6 @@ struct TimewarriorLiveTests {
       "confirm.json",
       #"{"workout": false, "round": [{"name": "focus", "kind": "work", "duration": "1s"}, {"name": "break", "kind": "rest", "duration": "10m"}]}"#)
     let session = try home.launch(["start", home.file("confirm.json"), "--confirm", "--no-notify", "--no-bell"], name: "session")
-    defer { if session.isRunning { session.terminate() } }
     #expect(await waitUntil { (try? await home.run(["status"]))?.out.contains(" +0:02") == true })
     #expect(try await home.run(["next"]).status == 0)
     #expect(try await home.run(["stop"]).status == 0)
@@ -196,9 +200,7 @@ struct TimewarriorLiveTests {
   @Test("a session killed while focus runs has its Timewarrior interval stopped at its last heartbeat by the recovery")
   func crashStopsTheInterval() async throws {
     defer { home.cleanUp() }
-    let session = try home.launch(["start", home.preset("long"), "--no-notify", "--no-bell"], name: "session")
-    defer { if session.isRunning { session.terminate() } }
-    #expect(await waitUntil { (try? await intervals())?.count == 1 })
+    let session = try await startLong()
     await pause(milliseconds: 1500)
     // A change writes the state file: the heartbeat recovery takes as the end.
     #expect(try await home.run(["tag", "late"]).status == 0)
@@ -214,12 +216,8 @@ struct TimewarriorLiveTests {
   @Test("a slow timew never holds the session: commands meanwhile are answered, status follows, the next session starts")
   func slowTimewHoldsNothing() async throws {
     defer { home.cleanUp() }
-    try home.write("bin/timew", "#!/bin/sh\nsleep 3\nexit 0\n")
-    chmod(home.file("bin/timew"), 0o755)
-    var home = self.home
-    home.environment["PATH"] = home.file("bin") + ":/usr/bin:/bin"
+    let home = try withTimew("#!/bin/sh\nsleep 3\nexit 0\n")
     let session = try home.launch(["start", home.preset("long"), "--no-notify", "--no-bell"], name: "session")
-    defer { if session.isRunning { session.terminate() } }
     #expect(await waitUntil { (try? await home.run(["status"]))?.out.hasPrefix("WORK") == true })
     // Each command sets off a timew that takes 3 s; none waits for the one before.
     for command in ["pause", "resume", "pause"] {
@@ -240,10 +238,7 @@ struct TimewarriorLiveTests {
   @Test("a timew that fails is said once, and the session runs")
   func failingTimewSaidOnce() async throws {
     defer { home.cleanUp() }
-    try home.write("bin/timew", "#!/bin/sh\nexit 1\n")
-    chmod(home.file("bin/timew"), 0o755)
-    var home = self.home
-    home.environment["PATH"] = home.file("bin") + ":/usr/bin:/bin"
+    let home = try withTimew("#!/bin/sh\nexit 1\n")
     let run = try await home.run(["start", "1s/1s", "-r", "2", "--no-notify"])
     #expect(run.status == 0)
     #expect(
@@ -301,7 +296,6 @@ struct TaskwarriorLiveTests {
     defer { home.cleanUp() }
     #expect(try await task(["add", "write the intro"]).status == 0)
     let session = try home.launch(["start", home.preset("long"), "--task", "tw:1", "--no-notify", "--no-bell"], name: "session")
-    defer { if session.isRunning { session.terminate() } }
     #expect(await waitUntil { (try? await home.run(["status"]))?.out.hasPrefix("WORK") == true })
     await pause(milliseconds: 1200)
     let void = try await home.run(["void", "--stop", "the call went on"])
@@ -324,7 +318,6 @@ struct TaskwarriorLiveTests {
     #expect(try await task(["add", "file the expenses"]).status == 0)
     let session = try home.launch(
       ["start", home.preset("long"), "--task", "tw:2", "--no-notify", "--no-bell"], name: "session")
-    defer { if session.isRunning { session.terminate() } }
     #expect(await waitUntil { (try? await home.run(["status"]))?.out.hasPrefix("WORK") == true })
     // The first task is done and a report renumbers the rest: "write the intro" is now 1,
     // and "file the expenses" 2.

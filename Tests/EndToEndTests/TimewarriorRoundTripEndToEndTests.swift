@@ -1,9 +1,6 @@
 import Foundation
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
-@testable import PomoKit
 import PomoTestSupport
 
 private let timew = "/usr/bin/timew"

@@ -10,8 +10,9 @@ import Testing
 @Suite("End to end: a wall-clock step invents no focus", .requires(.libfaketime), .endToEnd)
 struct WallClockStepEndToEndTests {
   /// Launches the long (25-minute) preset with its wall clock at `offset` (faketime's form,
-  /// "+1h"), read from a file so the test can step it while the session runs.
-  func launchFaked(_ home: PomoHome, offset: String) throws -> Process {
+  /// "+1h"), read from a file so the test can step it while the session runs, and waits for
+  /// its state file.
+  func launchFaked(_ home: PomoHome, offset: String) async throws -> Process {
     let rc = try home.folder.write("faketime.rc", offset + "\n")
     var environment = home.environment
     environment["LD_PRELOAD"] = RequiredTool.libfaketimePath
@@ -21,18 +22,21 @@ struct WallClockStepEndToEndTests {
     // Through env, itself preloaded: libfaketime, first loaded into a process, sets up its shared
     // state with setenv in its constructor, which moves `environ` before Swift finds the
     // arguments from it (pomo then sees none); loaded first into env, it leaves pomo's alone.
-    return try home.launch(
+    let session = try home.launch(
       ["start", home.preset("long")], name: "session", environment: environment, prefix: ["/usr/bin/env"])
+    #expect(await waitUntil { FileManager.default.fileExists(atPath: home.statePath) })
+    return session
   }
 
-  var statePath: (PomoHome) -> String { { $0.folder.file(".local/state/pomo/current.json") } }
-
-  /// Kills the session with SIGKILL, lets the next pomo record it, and returns the record.
-  func killAndRecover(_ home: PomoHome, _ session: Process) async throws -> [String: Any] {
+  /// Kills the session with SIGKILL, lets the next pomo record it (`done` says how many phases
+  /// it finished), and returns the record.
+  static func killAndRecover(_ home: PomoHome, _ session: Process, done: String = "0 phases done") async throws
+    -> [String: Any]
+  {
     kill(session.processIdentifier, SIGKILL)
     await session.waitForExit()
     let recovered = try await home.run("status")
-    #expect(recovered.err.contains("ended unexpectedly; recorded as interrupted (0 phases done"))
+    #expect(recovered.err.contains("ended unexpectedly; recorded as interrupted (\(done)"))
     let log = try await home.run("log", "--json")
     let records = try #require(try JSONSerialization.jsonObject(with: Data(log.out.utf8)) as? [[String: Any]])
     return try #require(records.first)
@@ -48,9 +52,7 @@ struct WallClockStepEndToEndTests {
   func offsetSession(offset: String) async throws {
     let home = try PomoHome()
     defer { home.cleanUp() }
-    let session = try launchFaked(home, offset: offset)
-    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
-    #expect(await waitUntil { FileManager.default.fileExists(atPath: statePath(home)) })
+    let session = try await launchFaked(home, offset: offset)
 
     let status = try await home.run("status", "--format", "json")
     let json = try #require(try JSONSerialization.jsonObject(with: Data(status.out.utf8)) as? [String: Any])
@@ -59,7 +61,7 @@ struct WallClockStepEndToEndTests {
     #expect(remaining > 1200 && remaining <= 1500, "status said \(status.out)")
     #expect((json["phase_progress"] as? Double ?? 1) < 0.2)
 
-    let record = try await killAndRecover(home, session)
+    let record = try await Self.killAndRecover(home, session)
     #expect(focus(record) < 300)
     #expect((record["phases"] as? [[String: Any]])?.first?["completed"] as? Bool == false)
   }
@@ -70,14 +72,12 @@ struct WallClockStepEndToEndTests {
   func steppedSession(step: String) async throws {
     let home = try PomoHome()
     defer { home.cleanUp() }
-    let session = try launchFaked(home, offset: "+0")
-    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
-    #expect(await waitUntil { FileManager.default.fileExists(atPath: statePath(home)) })
+    let session = try await launchFaked(home, offset: "+0")
     try home.folder.write("faketime.rc", step + "\n")
     // The session looks at the clock at least every 10 s, notices the step and writes it down.
     #expect(
       await waitUntil(120) {
-        (try? String(contentsOfFile: statePath(home), encoding: .utf8))?.contains(#""clock_step_seconds":"#) == true
+        (try? String(contentsOfFile: home.statePath, encoding: .utf8))?.contains(#""clock_step_seconds":"#) == true
       })
 
     let status = try await home.run("status", "--format", "json")
@@ -85,7 +85,7 @@ struct WallClockStepEndToEndTests {
     let remaining = try #require(json["remaining_seconds"] as? Int)
     #expect(remaining > 1200 && remaining <= 1500, "status said \(status.out)")
 
-    let record = try await killAndRecover(home, session)
+    let record = try await Self.killAndRecover(home, session)
     #expect(focus(record) < 300)
     let stepped = try #require(record["clock_step_seconds"] as? Double)
     #expect(abs(stepped - 3600) < 5)
@@ -110,9 +110,8 @@ struct ConfirmWaitCrashEndToEndTests {
   func killedWhileWaiting() async throws {
     let home = try PomoHome()
     defer { home.cleanUp() }
-    let statePath = home.folder.file(".local/state/pomo/current.json")
+    let statePath = home.statePath
     let session = try home.launch(["start", home.preset("tiny"), "--confirm"], name: "session")
-    defer { if session.isRunning { kill(session.processIdentifier, SIGKILL) } }
     #expect(
       await waitUntil {
         (try? String(contentsOfFile: statePath, encoding: .utf8))?.contains(#""waiting":true"#) == true
@@ -120,14 +119,9 @@ struct ConfirmWaitCrashEndToEndTests {
     // The wait began with a write; the heartbeat writes the file again within 10 s.
     let first = Self.updated(statePath)
     #expect(await waitUntil(120) { Self.updated(statePath).map { $0 != first } ?? false })
-    kill(session.processIdentifier, SIGKILL)
-    await session.waitForExit()
 
-    let recovered = try await home.run("status")
-    #expect(recovered.err.contains("ended unexpectedly; recorded as interrupted (1 phase done"))
-    let log = try await home.run("log", "--json")
-    let records = try #require(try JSONSerialization.jsonObject(with: Data(log.out.utf8)) as? [[String: Any]])
-    let phase = try #require((records.first?["phases"] as? [[String: Any]])?.first)
+    let record = try await WallClockStepEndToEndTests.killAndRecover(home, session, done: "1 phase done")
+    let phase = try #require((record["phases"] as? [[String: Any]])?.first)
     let overtime = try #require(phase["overtime_seconds"] as? Double)
     #expect(overtime >= 9)
     #expect(phase["completed"] as? Bool == true)

@@ -3,14 +3,9 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
-@testable import PomoPlatform
-@testable import PomoTerminal
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import PomoCore
+import PomoPlatform
+import PomoTerminal
 
 /// A workout on virtual time: 2 rounds of 10 s work ("burpees") and 5 s rest, a warm-up,
 /// a 3-2-1 cue, and "halfway" cues.
@@ -22,6 +17,19 @@ func workoutEngine(_ clock: FakeClock, halfway: Bool = true) -> SessionEngine {
   return SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
 }
 
+/// Starts `engine`, then ticks it each second for `seconds` on `clock`, telling `observer`
+/// what each step did.
+func runEachSecond(
+  _ engine: inout SessionEngine, _ clock: FakeClock, for seconds: Int, _ observer: (SessionEngine, [SessionEvent]) -> Void
+) {
+  observer(engine, engine.start())
+  for _ in 0..<seconds {
+    clock.advance(.seconds(1))
+    let events = engine.tick()
+    observer(engine, events)
+  }
+}
+
 @Suite("Voice cues")
 struct VoiceCueTests {
   @Test("what is said: each phase with its kind and round, 3-2-1, halfway, done")
@@ -30,13 +38,7 @@ struct VoiceCueTests {
     var e = workoutEngine(clock)
     var said: [String] = []
     let voice = VoiceCues { said.append($0) }
-    var events = e.start()
-    voice.sessionDidUpdate(e, events: events)
-    for _ in 0..<29 {
-      clock.advance(.seconds(1))
-      events = e.tick()
-      voice.sessionDidUpdate(e, events: events)
-    }
+    runEachSecond(&e, clock, for: 29) { voice.sessionDidUpdate($0, events: $1) }
     #expect(e.status == .finished(completed: true))
     #expect(
       said == [
@@ -81,13 +83,7 @@ struct VoiceCueTests {
     let alerts = Alerts(
       settings: .init(bell: true, notifier: nil, hooks: [:], environment: [:], cueBell: false), output: out
     ) { _, _, _ in }
-    var events = e.start()
-    alerts.sessionDidUpdate(e, events: events)
-    for _ in 0..<4 {
-      clock.advance(.seconds(1))
-      events = e.tick()
-      alerts.sessionDidUpdate(e, events: events)
-    }
+    runEachSecond(&e, clock, for: 4) { alerts.sessionDidUpdate($0, events: $1) }
     #expect(out.text == "\u{07}")
   }
 

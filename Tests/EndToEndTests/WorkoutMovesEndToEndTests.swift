@@ -3,8 +3,7 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoCore
-@testable import PomoJournal
+import PomoJournal
 
 // Workouts with moves, run as a user would, in a pseudo-terminal.
 
@@ -21,13 +20,21 @@ struct WorkoutMovesEndToEndTests {
   /// The simplest reps workout: one phase, which asks when it ends the session.
   static let pushups = #"{"round": [{"name": "pushups", "kind": "work", "duration": "2s", "count": "reps"}]}"#
 
-  func records(_ home: PomoHome) throws -> [JournalRecord] {
-    try journalRecords(home.folder.file(journalFile(home.path)))
+  /// A HOME holding one of this suite's presets as `NAME.json`, for a terminal.
+  static func home(_ name: String, _ preset: String) throws -> PomoHome {
+    try PomoHome(presets: [name: preset], environment: ["TERM": "xterm"])
+  }
+
+  /// `pomo start NAME --no-notify` on a 100-column terminal, once it shows `first`.
+  static func start(_ name: String, in home: PomoHome, showing first: String) async throws -> PseudoTerminal {
+    let pty = try home.terminal(["start", home.preset(name), "--no-notify"], columns: 100, rows: 24)
+    #expect(await pty.waitForText(first))
+    return pty
   }
 
   @Test("the exercises cycle round by round: the plan lists them, the display shows each, the journal keeps them")
   func cycling() async throws {
-    let home = try PomoHome(presets: ["moves": Self.cycling], environment: ["TERM": "xterm"])
+    let home = try Self.home("moves", Self.cycling)
     defer { home.cleanUp() }
     let plan = try await home.run("start", home.preset("moves"), "--dry-run")
     #expect(plan.out.hasSuffix("Total 0:06: work 0:03, rest 0:03\nExercises: burpees, squats\n"))
@@ -42,16 +49,15 @@ struct WorkoutMovesEndToEndTests {
     }
     #expect(order.1, "the big display did not show burpees, squats, burpees in turn:\n\(seen)")
     #expect(seen.contains("burpees 0:02, squats 0:01"))
-    let record = try #require(try records(home).last)
+    let record = try #require(try home.records().last)
     #expect(record.phases.map(\.exercise) == ["burpees", nil, "squats", nil, "burpees", nil])
   }
 
   @Test("an AMRAP is counted by r and by pomo rep; pomo rep outside it is refused")
   func amrap() async throws {
-    let home = try PomoHome(presets: ["amrap": Self.amrap], environment: ["TERM": "xterm"])
+    let home = try Self.home("amrap", Self.amrap)
     defer { home.cleanUp() }
-    let pty = try home.terminal(["start", home.preset("amrap"), "--no-notify"], columns: 100, rows: 24)
-    #expect(await pty.waitForText("0 rounds, r to count"))
+    let pty = try await Self.start("amrap", in: home, showing: "0 rounds, r to count")
     pty.send("r")
     #expect(await pty.waitForText("1 round, r to count"))
     // Another shell sees the count too (the socket's feed, as attach and status --follow do).
@@ -70,7 +76,7 @@ struct WorkoutMovesEndToEndTests {
     pty.send("q")
     #expect(await pty.waitForExit() == 130)
     #expect(pty.visible.contains("(0:15, 2 rounds)"))
-    let record = try #require(try records(home).last)
+    let record = try #require(try home.records().last)
     #expect(record.phases.first?.countedRounds == 2 && record.phases.last?.countedRounds == nil)
     // A phase that counts without exercises is recorded as its own exercise.
     #expect(record.phases.map(\.exercise) == ["amrap", nil])
@@ -78,10 +84,9 @@ struct WorkoutMovesEndToEndTests {
 
   @Test("reps are asked for at the phase's end, answered with digits and enter, and recorded; bad answers are refused")
   func reps() async throws {
-    let home = try PomoHome(presets: ["reps": Self.reps], environment: ["TERM": "xterm"])
+    let home = try Self.home("reps", Self.reps)
     defer { home.cleanUp() }
-    let pty = try home.terminal(["start", home.preset("reps"), "--no-notify"], columns: 100, rows: 24)
-    #expect(await pty.waitForText("reps for squats? _"))
+    let pty = try await Self.start("reps", in: home, showing: "reps for squats? _")
     pty.send("-")
     #expect(await pty.waitForText("(reps are a whole number from 0 to 9999)"))
     let bad = try await home.run("rep", "1e9")
@@ -94,7 +99,7 @@ struct WorkoutMovesEndToEndTests {
     pty.send("q")
     #expect(await pty.waitForExit() == 130)
     #expect(pty.visible.contains("squats 0:01 (12 reps)"))
-    let record = try #require(try records(home).last)
+    let record = try #require(try home.records().last)
     #expect(record.phases.first?.reps == 12 && record.phases.first?.exercise == "squats")
     // pomo log lists the session's exercises under the table.
     let log = try await home.run("log")
@@ -103,10 +108,9 @@ struct WorkoutMovesEndToEndTests {
 
   @Test("pomo rep N answers the question from another shell")
   func repsFromAnotherShell() async throws {
-    let home = try PomoHome(presets: ["reps": Self.reps], environment: ["TERM": "xterm"])
+    let home = try Self.home("reps", Self.reps)
     defer { home.cleanUp() }
-    let pty = try home.terminal(["start", home.preset("reps"), "--no-notify"], columns: 100, rows: 24)
-    #expect(await pty.waitForText("reps for squats? _"))
+    let pty = try await Self.start("reps", in: home, showing: "reps for squats? _")
     let answer = try await home.run("rep", "7")
     #expect(answer.status == 0, "\(answer.err)")
     #expect(await pty.waitForText("reps    squats: 7 reps"))
@@ -114,7 +118,7 @@ struct WorkoutMovesEndToEndTests {
     #expect(again.status == 1 && again.err.contains("no phase is asking for reps"))
     pty.send("q")
     #expect(await pty.waitForExit() == 130)
-    #expect(try records(home).last?.phases.first?.reps == 7)
+    #expect(try home.records().last?.phases.first?.reps == 7)
   }
 
   @Test("the report adds up each exercise's time, reps and rounds by week")
@@ -159,10 +163,9 @@ struct WorkoutMovesEndToEndTests {
   }
   @Test("a last phase that asks for reps asks before the session ends; the answer is recorded, then the summary")
   func lastPhaseAsks() async throws {
-    let home = try PomoHome(presets: ["pushups": Self.pushups], environment: ["TERM": "xterm"])
+    let home = try Self.home("pushups", Self.pushups)
     defer { home.cleanUp() }
-    let pty = try home.terminal(["start", home.preset("pushups"), "--no-notify"], columns: 100, rows: 24)
-    #expect(await pty.waitForText("reps for pushups? _"))
+    let pty = try await Self.start("pushups", in: home, showing: "reps for pushups? _")
     #expect(!pty.visible.contains("Completed"), "the session ended before the answer:\n\(pty.visible)")
     let status = try await home.run("status")
     #expect(status.out == "WORK pushups 0:00 (100%, round 1/1, reps for pushups?)\n", "\(status.out)")
@@ -172,33 +175,30 @@ struct WorkoutMovesEndToEndTests {
     #expect(await pty.waitForExit() == 0)
     #expect(pty.visible.contains("reps    pushups: 20 reps"))
     #expect(pty.visible.contains("pushups 0:02 (20 reps)"), "\(pty.visible)")
-    let record = try #require(try records(home).last)
+    let record = try #require(try home.records().last)
     #expect(record.status == .completed && record.phases.first?.reps == 20)
   }
 
   @Test("pomo rep N answers a last phase's question from another shell; q and Ctrl-C skip it")
   func lastPhaseAnsweredElsewhereOrSkipped() async throws {
-    let home = try PomoHome(presets: ["pushups": Self.pushups], environment: ["TERM": "xterm"])
+    let home = try Self.home("pushups", Self.pushups)
     defer { home.cleanUp() }
-    let pty = try home.terminal(["start", home.preset("pushups"), "--no-notify"], columns: 100, rows: 24)
-    #expect(await pty.waitForText("reps for pushups? _"))
+    let pty = try await Self.start("pushups", in: home, showing: "reps for pushups? _")
     let answer = try await home.run("rep", "9")
     #expect(answer.status == 0, "\(answer.err)")
     #expect(await pty.waitForExit() == 0)
-    #expect(try records(home).last?.phases.first?.reps == 9)
-    let skipped = try home.terminal(["start", home.preset("pushups"), "--no-notify"], columns: 100, rows: 24)
-    #expect(await skipped.waitForText("reps for pushups? _"))
+    #expect(try home.records().last?.phases.first?.reps == 9)
+    let skipped = try await Self.start("pushups", in: home, showing: "reps for pushups? _")
     skipped.send("q")
     #expect(await skipped.waitForExit() == 0)
     #expect(skipped.visible.contains("reps    pushups: not given"))
-    let record = try #require(try records(home).last)
+    let record = try #require(try home.records().last)
     #expect(record.status == .completed && record.phases.first?.reps == nil)
     // Ctrl-C while the last question is open skips it: every phase has run.
-    let interrupted = try home.terminal(["start", home.preset("pushups"), "--no-notify"], columns: 100, rows: 24)
-    #expect(await interrupted.waitForText("reps for pushups? _"))
+    let interrupted = try await Self.start("pushups", in: home, showing: "reps for pushups? _")
     interrupted.send("\u{3}")
     #expect(await interrupted.waitForExit() == 0)
-    #expect(try records(home).last?.status == .completed)
+    #expect(try home.records().last?.status == .completed)
   }
 
   @Test("piped, with no way to answer, a last phase's question is not asked and the session ends at once")
@@ -211,7 +211,7 @@ struct WorkoutMovesEndToEndTests {
     #expect(Date().timeIntervalSince(started) < 20)
     #expect(run.status == 0, "\(run.err)")
     #expect(!run.out.contains("reps?"), "\(run.out)")
-    let record = try #require(try records(home).last)
+    let record = try #require(try home.records().last)
     #expect(record.status == .completed && record.phases.first?.reps == nil)
   }
 }

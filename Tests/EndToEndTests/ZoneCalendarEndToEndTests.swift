@@ -4,8 +4,6 @@ import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
-@testable import PomoJournal
-
 /// The calendar cached totals were made for is the zone file's bytes and the day start: a
 /// tzdata update that moved a DST date between the four days a year the old fingerprint
 /// sampled kept stale totals, and long and short reports put a session near midnight on
