@@ -4,7 +4,6 @@ import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
-@testable import PomoSession
 
 /// One rule for time away, whatever happens while away: focus is the time the phase ran, less
 /// the time it ran while you were away unless that is kept; time the away policy paused it is

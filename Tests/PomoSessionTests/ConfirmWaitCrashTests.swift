@@ -6,7 +6,6 @@ import Testing
 @testable import PomoCore
 @testable import PomoJournal
 @testable import PomoPlatform
-@testable import PomoSession
 
 /// A crash during a confirm wait drops the overtime: the heartbeat (the state file written
 /// again at least every 10 s, on the session's clock) proves how long the phase waited, and
@@ -18,10 +17,7 @@ struct ConfirmWaitCrashTests {
 
   /// 10 s work, 5 s rest, 10 s work, each waiting for confirmation.
   func engine() -> SessionEngine {
-    let preset = Preset(
-      name: "c", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 2, skipLastRest: true,
-      advance: .confirm)
-    return SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
+    clock.engine(.goRest(name: "c", advance: .confirm))
   }
 
   /// Runs a session with its recorder, a tick a second, for `seconds`; returns the engine.

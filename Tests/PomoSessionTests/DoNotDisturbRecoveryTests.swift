@@ -6,7 +6,6 @@ import Testing
 @testable import PomoCore
 @testable import PomoJournal
 @testable import PomoPlatform
-@testable import PomoSession
 
 /// The state file's do-not-disturb mark: kept by the recorder in every write until it is taken
 /// off, and taken by recovery to turn do-not-disturb off for a session that died.

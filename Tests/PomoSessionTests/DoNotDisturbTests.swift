@@ -5,7 +5,6 @@ import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
-@testable import PomoSession
 
 /// Do-not-disturb during focus, with a fake desktop: every command pomo runs is logged (with
 /// the moments the state file is marked), and the desktop answers as dunst would.

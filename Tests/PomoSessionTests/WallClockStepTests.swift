@@ -6,7 +6,6 @@ import Testing
 @testable import PomoCore
 @testable import PomoJournal
 @testable import PomoPlatform
-@testable import PomoSession
 
 /// A wall-clock step invents focus: the figures `pomo status` and crash recovery work out
 /// come from the session's own clock (its start plus the boot clock, written in the state
@@ -20,8 +19,7 @@ struct WallClockStepTests {
 
   /// 25 minutes of work, then 5 of rest.
   func engine() -> SessionEngine {
-    let preset = Preset(name: "p", round: [phase("focus", .work, 1500), phase("rest", .rest, 300)], rounds: 1)
-    return SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
+    clock.engine(Preset(name: "p", round: [phase("focus", .work, 1500), phase("rest", .rest, 300)]))
   }
 
   /// Steps forward and back, small and large: a DST-sized hour, a day, a minute, the few
@@ -130,5 +128,25 @@ struct WallClockStepTests {
     let events = e.tick()
     let lines = events.compactMap { EventText.line($0, e, clockTime: { _ in "10:00:01" }) }
     #expect(lines == ["10:00:01  clock   the wall clock moved -1:00:00; pomo keeps its own time"])
+  }
+
+  /// `pomo status` after a wall-clock step: the phase's time comes from the session's own
+  /// clock, never from the stepped wall clock.
+  @Test("status one second into a phase shows the phase's time, whichever way the wall clock stepped", arguments: steps)
+  func statusAfterStep(step: Double) throws {
+    var e = engine()
+    _ = e.start()
+    clock.advance(.seconds(1))
+    clock.step(step)
+    #expect(e.tick() == [.clockStepped(step)])
+    let state = try #require(SessionState(engine: e, info: Self.info, pid: 1))
+    // A reader a few seconds later, on the same boot: its wall clock (stepped) is not read.
+    clock.advance(.seconds(2))
+    let now = state.now(on: clock.clock)
+    #expect(now == e.startWall + 3)
+    #expect(state.remaining(at: now) == 1497)
+    let line = StatusText.render(state, now: now, format: .text, offset: { _ in 0 })
+    #expect(line.contains("24:57"))
+    #expect(!line.contains("100%"))
   }
 }

@@ -1,0 +1,21 @@
+import PomoCore
+
+extension FakeClock {
+  /// An engine that runs `preset` on this clock: the one way the unit tests make one, so a
+  /// change to what an engine needs is made here.
+  package func engine(
+    _ preset: Preset, asksAtEnd: Bool = true, bank: Duration = .zero, away: AwayRules = .counting
+  ) -> SessionEngine {
+    SessionEngine(plan: Plan(preset: preset), clock: clock, asksAtEnd: asksAtEnd, bank: bank, away: away)
+  }
+
+  /// An engine of `Preset.goRest` waiting for confirmation at the end of its first phase,
+  /// 10 s + `over` after it started: the overtime is `over`.
+  package func waitingEngine(over: Duration = .seconds(42)) -> SessionEngine {
+    var e = engine(.goRest(name: "c", advance: .confirm))
+    _ = e.start()
+    advance(.seconds(10) + over)
+    _ = e.tick()
+    return e
+  }
+}
