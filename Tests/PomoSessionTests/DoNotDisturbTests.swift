@@ -50,16 +50,9 @@ struct DoNotDisturbTests {
 
   /// Focus 10 s, break 5 s, focus 10 s.
   func engine(_ clock: FakeClock, warn: Duration? = nil) -> SessionEngine {
-    let preset = Preset(
-      name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 2, skipLastRest: true)
-    var plan = Plan(preset: preset)
+    var plan = Plan(preset: .goRest())
     if let warn { plan.warn(before: warn) }
     return SessionEngine(plan: plan, clock: clock.clock)
-  }
-
-  func step(_ dnd: DoNotDisturb, _ e: inout SessionEngine, _ action: (inout SessionEngine) -> [SessionEvent]) {
-    let events = action(&e)
-    dnd.sessionDidUpdate(e, events: events)
   }
 
   @Test("focus turns it on, the state file marked first; the end of focus turns it off, then forgets the mark")
@@ -158,9 +151,7 @@ struct DoNotDisturbTests {
   @Test("focus that starts with an alert (a break's end) turns it on only once the alert has shown")
   func graceAfterAlert() {
     let clock = FakeClock()
-    let preset = Preset(
-      name: "t", round: [phase("go", .work, 100), phase("rest", .rest, 50)], rounds: 2, skipLastRest: true)
-    var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
+    var e = clock.engine(.goRest(go: 100, rest: 50))
     let desk = Desk()
     let dnd = desk.listener()
     step(dnd, &e) { $0.start() }
@@ -200,8 +191,7 @@ struct DoNotDisturbTests {
   @Test("one focus after another: off for the alert, on again after the grace")
   func focusAfterFocus() {
     let clock = FakeClock()
-    let preset = Preset(name: "t", round: [phase("a", .work, 10), phase("b", .work, 10)], rounds: 1)
-    var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
+    var e = clock.engine(Preset(name: "t", round: [phase("a", .work, 10), phase("b", .work, 10)], rounds: 1))
     let desk = Desk()
     let dnd = desk.listener()
     step(dnd, &e) { $0.start() }
@@ -219,9 +209,8 @@ struct DoNotDisturbTests {
   @Test("confirm mode: the wait for confirmation runs without it; confirming turns it on at once")
   func confirmWait() {
     let clock = FakeClock()
-    let preset = Preset(
-      name: "t", round: [phase("a", .work, 10), phase("b", .work, 10)], rounds: 1, advance: .confirm)
-    var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
+    var e = clock.engine(
+      Preset(name: "t", round: [phase("a", .work, 10), phase("b", .work, 10)], rounds: 1, advance: .confirm))
     let desk = Desk()
     let dnd = desk.listener()
     step(dnd, &e) { $0.start() }
@@ -425,13 +414,12 @@ struct DoNotDisturbTests {
       (#"{"dnd_shortcuts": {"on": "", "off": "x"}}"#, "dnd_shortcuts.on: the shortcut's name is empty"),
     ])
   func badConfig(_ text: String, _ says: String) {
-    do {
-      _ = try Config.parse(Array(text.utf8), file: "c.json")
+    guard let error = Config.refusal(text)?.description else {
       Issue.record("accepted \(text)")
-    } catch {
-      #expect(error.description.contains(says), "\(error.description)")
-      #expect(error.description.hasPrefix("c.json:1:"), "\(error.description)")
+      return
     }
+    #expect(error.contains(says), "\(error)")
+    #expect(error.hasPrefix("c.json:1:"), "\(error)")
   }
 
   // MARK: - The state file

@@ -25,12 +25,6 @@ struct AlertsTests {
     return (alerts, out, launches)
   }
 
-  /// Runs one engine step and tells the listener, as the event loop does.
-  func step(_ alerts: Alerts, _ e: inout SessionEngine, _ action: (inout SessionEngine) -> [SessionEvent]) {
-    let events = action(&e)
-    alerts.sessionDidUpdate(e, events: events)
-  }
-
   func engine(_ clock: FakeClock, cue: Int = 0, tags: [String] = [], note: String? = nil) -> SessionEngine {
     let preset = Preset(
       name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 2, skipLastRest: true, cue: cue)
@@ -245,9 +239,7 @@ struct PlainLogTests {
   @Test("after a suspend, each phase that ended gets its own line at its own deadline")
   func catchUp() {
     let clock = FakeClock()
-    let preset = Preset(
-      name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 2, skipLastRest: true)
-    var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
+    var e = clock.engine(.goRest())
     let out = TextBuffer()
     let log = PlainLog(output: out, width: 80, unicode: true) { t in "t+\(Int(t - 1_764_583_200))" }
     var events = e.start()

@@ -51,18 +51,7 @@ package enum DBusStandIns {
         def GetServerInformation(self):
             return ('stand-in', 'pomo', '1', '1.2')
 
-        @dbus.service.signal(IFACE, signature='us')
-        def ActionInvoked(self, nid, key):
-            pass
-
-        @dbus.service.signal(IFACE, signature='uu')
-        def NotificationClosed(self, nid, reason):
-            pass
-
-    server = Server()
-    name = dbus.service.BusName(IFACE, bus)
-    print('notification server ready', flush=True)
-    GLib.MainLoop().run()
+    \(notificationServerEnd)
     """
 
   /// `org.freedesktop.login1`: one session, `/org/freedesktop/login1/session/_31` (id "1",
@@ -241,18 +230,7 @@ package enum DBusStandIns {
         def GetCapabilities(self):
             return ['actions', 'body'] if with_actions else ['body']
 
-        @dbus.service.signal(IFACE, signature='us')
-        def ActionInvoked(self, nid, key):
-            pass
-
-        @dbus.service.signal(IFACE, signature='uu')
-        def NotificationClosed(self, nid, reason):
-            pass
-
-    server = Server()
-    name = dbus.service.BusName(IFACE, bus)
-    print('notification server ready', flush=True)
-    GLib.MainLoop().run()
+    \(notificationServerEnd)
     """
 
   /// Another user's flood: signals of 8,000,000 bytes (`ay`, dressed as logind's `Lock`) sent
@@ -274,5 +252,22 @@ package enum DBusStandIns {
         sent += 1
         if sent == 16:
             print('flooding', flush=True)
+    """
+
+  /// The end both notification servers share: the two signals pomo listens for, then the
+  /// service's name taken, "notification server ready" said and the main loop run.
+  static let notificationServerEnd = """
+        @dbus.service.signal(IFACE, signature='us')
+        def ActionInvoked(self, nid, key):
+            pass
+
+        @dbus.service.signal(IFACE, signature='uu')
+        def NotificationClosed(self, nid, reason):
+            pass
+
+    server = Server()
+    name = dbus.service.BusName(IFACE, bus)
+    print('notification server ready', flush=True)
+    GLib.MainLoop().run()
     """
 }

@@ -4,9 +4,11 @@ extension FakeClock {
   /// An engine that runs `preset` on this clock: the one way the unit tests make one, so a
   /// change to what an engine needs is made here.
   package func engine(
-    _ preset: Preset, asksAtEnd: Bool = true, bank: Duration = .zero, away: AwayRules = .counting
+    _ preset: Preset, asksAtEnd: Bool = true, tags: [String] = [], note: String? = nil, bank: Duration = .zero,
+    away: AwayRules = .counting
   ) -> SessionEngine {
-    SessionEngine(plan: Plan(preset: preset), clock: clock, asksAtEnd: asksAtEnd, bank: bank, away: away)
+    SessionEngine(
+      plan: Plan(preset: preset), clock: clock, asksAtEnd: asksAtEnd, tags: tags, note: note, bank: bank, away: away)
   }
 
   /// An engine of `Preset.goRest` waiting for confirmation at the end of its first phase,

@@ -13,22 +13,12 @@ import Testing
 /// shows it: no line pomo writes is one its readers refuse.
 @Suite("The largest record, through the commands")
 struct LargestRecordTests {
-  /// A phase name at its widest in a journal line: 64 C1 controls, each written `\u0080`.
-  static let widestName = String(repeating: "\u{80}", count: 64)
-
-  static func widestPreset(phases: Int, rounds: Int = Preset.roundsRange.upperBound) -> Preset {
-    let round = (0..<phases).map { k in
-      PhaseTemplate(name: widestName, kind: k % 2 == 0 ? .work : .rest, duration: .seconds(1))
-    }
-    return Preset(name: "largest", round: round, rounds: rounds)
-  }
-
   @Test("record size: the largest session a preset allows (10,000 rounds of two phases) is recorded and read back")
   func largestSessionReadsBack() throws {
     let home = try TemporaryFolder()
     defer { home.cleanUp() }
     let journalPath = home.file(journalFile(home.path))
-    let plan = Plan(preset: Self.widestPreset(phases: 2))
+    let plan = Plan(preset: Preset.widest(phases: 2))
     #expect(plan.phases.count == 20_000)
     let info = SessionInfo(id: JournalRecord.newID(), host: "laptop", planCount: plan.phases.count)
     let largest = RecordSize.largestLine(plan: plan, info: info)

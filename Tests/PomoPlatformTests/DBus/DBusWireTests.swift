@@ -177,19 +177,7 @@ struct DBusWireTests {
     small.serial = 2
     let stream = try big.encoded() + small.encoded()
     var buffer = DBusMessageBuffer(limit: 1024)
-    var results: [Result<DBusMessage, DBusError>] = []
-    for start in stride(from: 0, to: stream.count, by: 100) {
-      buffer.append(Array(stream[start..<min(stream.count, start + 100)]))
-      #expect(buffer.pendingCount <= 1124)
-      while true {
-        do {
-          guard let message = try buffer.next() else { break }
-          results.append(.success(message))
-        } catch {
-          results.append(.failure(error))
-        }
-      }
-    }
+    let results = DBusMessageFilterTests.drain(&buffer, stream, chunk: 100, appended: { #expect($0 <= 1124) })
     let bigLength = try big.encoded().count
     #expect(results == [.failure(.messageTooLarge(length: bigLength, limit: 1024)), .success(small)])
     #expect(
