@@ -53,9 +53,7 @@ struct BreakBankTests {
   @Test("a session's earned rest draws the bank once, as an extension the record keeps")
   func engineDraws() {
     let clock = FakeClock()
-    var e = clock.engine(.flow(rest: 600, skipLastRest: false, earned: .ratio(0.2)), bank: .seconds(120))
-    _ = e.start()
-    clock.advance(.seconds(500))
+    var e = clock.bankedFocusEngine()
     // Until it is drawn, the snapshot carries the bank (the live line shows it).
     #expect(e.snapshot?.bank == .seconds(120))
     _ = e.next()

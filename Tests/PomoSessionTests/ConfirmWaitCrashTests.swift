@@ -35,21 +35,13 @@ struct ConfirmWaitCrashTests {
 
   @Test("killed after waiting, recovery records the wait the last heartbeat proves", arguments: [22, 10, 35, 61])
   func recovery(waited: Int) throws {
-    let folder = try TemporaryFolder()
-    defer { folder.cleanUp() }
-    try FileManager.default.createDirectory(atPath: folder.file("state"), withIntermediateDirectories: true)
-    let statePath = folder.file("state/current.json")
-    let journal = Journal(path: folder.file("journal.jsonl"))
-    let recorder = JournalRecorder(journal: journal, statePath: statePath, info: Self.info, errors: TextBuffer())
-    var e = run(10 + waited, recorder: recorder)
+    let written = try RecorderFolder(info: Self.info)
+    defer { written.folder.cleanUp() }
+    var e = run(10 + waited, recorder: written.recorder)
     #expect(e.status == .waiting)
 
-    _ = try #require(Recovery.recordDead(statePath: statePath, journal: journal))
-    var records: [JournalRecord] = []
-    try journal.forEach(finished: true, bad: { _ in }) { entry, _ in
-      if case .session(let r) = entry { records.append(r) }
-    }
-    let phase = try #require(records.first?.phases.first)
+    _ = try #require(Recovery.recordDead(statePath: written.statePath, journal: written.journal))
+    let phase = try #require(try written.records().first?.phases.first)
     // The heartbeat comes every 10 s (the wait began with one): it proves the wait to the last.
     #expect(phase.overtimeSeconds == Double(waited - waited % 10))
     #expect(phase.elapsedSeconds == 10 + phase.overtimeSeconds)

@@ -14,32 +14,13 @@ struct DoNotDisturbRecoveryTests {
   let clock = FakeClock()
   static let info = SessionInfo(id: "d1", host: "h", planCount: 1)
 
-  struct Fixture {
-    let folder: TemporaryFolder
-    let statePath: String
-    let journal: Journal
-    let recorder: JournalRecorder
-    /// The command that turns it off: a line in `off.log` each time it runs.
-    var off: [String] { ["/bin/sh", "-c", "echo off >> '\(folder.file("off.log"))'"] }
-    var offRuns: Int { (folder.read("off.log") ?? "").split(separator: "\n").count }
-
-    init() throws {
-      folder = try TemporaryFolder()
-      try FileManager.default.createDirectory(atPath: folder.file("state"), withIntermediateDirectories: true)
-      statePath = folder.file("state/current.json")
-      journal = Journal(path: folder.file("journal.jsonl"))
-      recorder = JournalRecorder(
-        journal: journal, statePath: statePath, info: DoNotDisturbRecoveryTests.info, errors: TextBuffer())
-    }
-  }
-
   func engine() -> SessionEngine {
-    SessionEngine(plan: Plan(preset: Preset(name: "d", round: [phase("go", .work, 600)])), clock: clock.clock)
+    clock.engine(Preset(name: "d", round: [phase("go", .work, 600)]))
   }
 
   @Test("the mark is written at once, stays through heartbeats, and goes when it is taken off")
   func markKept() throws {
-    let f = try Fixture()
+    let f = try RecorderFolder(info: Self.info)
     defer { f.folder.cleanUp() }
     var e = engine()
     f.recorder.sessionDidUpdate(e, events: e.start())
@@ -56,7 +37,7 @@ struct DoNotDisturbRecoveryTests {
 
   @Test("recovery runs the mark's command once, says so first, then records the session")
   func recoveryReverts() throws {
-    let f = try Fixture()
+    let f = try RecorderFolder(info: Self.info)
     defer { f.folder.cleanUp() }
     var e = engine()
     f.recorder.sessionDidUpdate(e, events: e.start())
@@ -77,7 +58,7 @@ struct DoNotDisturbRecoveryTests {
 
   @Test("an off command that fails is a warning naming it; without an environment nothing runs")
   func revertFails() throws {
-    let f = try Fixture()
+    let f = try RecorderFolder(info: Self.info)
     defer { f.folder.cleanUp() }
     var e = engine()
     f.recorder.sessionDidUpdate(e, events: e.start())
@@ -89,7 +70,7 @@ struct DoNotDisturbRecoveryTests {
         "pomo: warning: cannot turn do-not-disturb off again (dunst): '/bin/sh -c exit 4' failed (it exited with status 4); turn it off yourself\n"
       ))
     // No environment given (a caller that only records): the mark is not acted on.
-    let g = try Fixture()
+    let g = try RecorderFolder(info: Self.info)
     defer { g.folder.cleanUp() }
     var h = engine()
     g.recorder.sessionDidUpdate(h, events: h.start())
@@ -101,7 +82,7 @@ struct DoNotDisturbRecoveryTests {
 
   @Test("a state file cut short still gives up its mark, written before the session")
   func cutShort() throws {
-    let f = try Fixture()
+    let f = try RecorderFolder(info: Self.info)
     defer { f.folder.cleanUp() }
     var e = engine()
     f.recorder.sessionDidUpdate(e, events: e.start())
@@ -125,7 +106,7 @@ struct DoNotDisturbRecoveryTests {
 
   @Test("a session whose record was kept had turned it off itself: recovery leaves the mark alone")
   func keptSessionLeftAlone() throws {
-    let f = try Fixture()
+    let f = try RecorderFolder(info: Self.info)
     defer { f.folder.cleanUp() }
     var e = engine()
     f.recorder.sessionDidUpdate(e, events: e.start())
@@ -137,4 +118,10 @@ struct DoNotDisturbRecoveryTests {
     _ = Recovery.recordDead(statePath: f.statePath, journal: f.journal, environment: ["PATH": "/usr/bin:/bin"])
     #expect(f.offRuns == 0)
   }
+}
+
+extension RecorderFolder {
+  /// The command that turns do-not-disturb off: a line in `off.log` each time it runs.
+  var off: [String] { ["/bin/sh", "-c", "echo off >> '\(folder.file("off.log"))'"] }
+  var offRuns: Int { (folder.read("off.log") ?? "").split(separator: "\n").count }
 }

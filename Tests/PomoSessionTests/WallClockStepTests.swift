@@ -61,31 +61,23 @@ struct WallClockStepTests {
 
   @Test("killed one second in after a step, recovery records one second, whatever the file's time", arguments: steps)
   func recoveryAfterStep(step: Double) throws {
-    let folder = try TemporaryFolder()
-    defer { folder.cleanUp() }
-    let statePath = folder.file("state/current.json")
-    try FileManager.default.createDirectory(atPath: folder.file("state"), withIntermediateDirectories: true)
+    let written = try RecorderFolder(info: Self.info)
+    defer { written.folder.cleanUp() }
     var e = engine()
-    let recorder = JournalRecorder(
-      journal: Journal(path: folder.file("journal.jsonl")), statePath: statePath, info: Self.info, errors: TextBuffer())
     let started = e.start()
-    recorder.sessionDidUpdate(e, events: started)
+    written.recorder.sessionDidUpdate(e, events: started)
     clock.advance(.seconds(1))
     clock.step(step)
     let events = e.tick()
-    recorder.sessionDidUpdate(e, events: events)
+    written.recorder.sessionDidUpdate(e, events: events)
     // The kernel stamps the file with its own (stepped) wall clock: a day ahead, say.
     try FileManager.default.setAttributes(
-      [.modificationDate: Date(timeIntervalSince1970: clock.wall + 86_400)], ofItemAtPath: statePath)
+      [.modificationDate: Date(timeIntervalSince1970: clock.wall + 86_400)], ofItemAtPath: written.statePath)
 
-    let journal = Journal(path: folder.file("journal.jsonl"))
-    let message = try #require(Recovery.recordDead(statePath: statePath, journal: journal))
+    let journal = Journal(path: written.folder.file("journal.jsonl"))
+    let message = try #require(Recovery.recordDead(statePath: written.statePath, journal: journal))
     #expect(message.contains("0 phases done, focus 0:01"))
-    var records: [JournalRecord] = []
-    try journal.forEach(finished: true, bad: { _ in }) { entry, _ in
-      if case .session(let r) = entry { records.append(r) }
-    }
-    let record = try #require(records.first)
+    let record = try #require(try written.records().first)
     #expect(record.focusSeconds == 1)
     #expect(record.phases.map(\.completed) == [false])
     #expect(record.end == record.start + 1)

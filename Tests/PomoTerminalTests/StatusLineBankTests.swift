@@ -11,9 +11,7 @@ struct StatusLineBankTests {
   @Test("until it is drawn, the live line shows the bank on its widest lines")
   func bankShown() {
     let clock = FakeClock()
-    var e = clock.engine(.flow(rest: 600, skipLastRest: false, earned: .ratio(0.2)), bank: .seconds(120))
-    _ = e.start()
-    clock.advance(.seconds(500))
+    var e = clock.bankedFocusEngine()
     let wide = StatusLine.render(e.snapshot!, width: 100, style: .plain).text
     #expect(wide.hasSuffix("  bank 2:00"), "\(wide)")
     #expect(!StatusLine.render(e.snapshot!, width: 40, style: .plain).text.contains("bank"))

@@ -20,4 +20,13 @@ extension FakeClock {
     _ = e.tick()
     return e
   }
+
+  /// An open focus (Flowtime) 500 s in, earning a fifth of it as rest, with 2 minutes in the
+  /// break bank for that rest to draw: where the break bank's tests start.
+  package func bankedFocusEngine() -> SessionEngine {
+    var e = engine(.flow(rest: 600, skipLastRest: false, earned: .ratio(0.2)), bank: .seconds(120))
+    _ = e.start()
+    advance(.seconds(500))
+    return e
+  }
 }

@@ -220,29 +220,14 @@ struct DBusWireTests {
 
   @Test("signals decode into their typed forms, and anything else is not mistaken for them")
   func typedSignals() {
-    #expect(
-      NotificationSignal(
-        .signal(
-          path: Notifications.path, interface: Notifications.interface, member: "ActionInvoked",
-          body: [.uint32(4), .string("skip")]))
-        == .actionInvoked(id: 4, action: "skip"))
-    #expect(
-      NotificationSignal(
-        .signal(
-          path: Notifications.path, interface: Notifications.interface, member: "NotificationClosed",
-          body: [.uint32(4), .uint32(2)]))
-        == .closed(id: 4, reason: .dismissed))
-    #expect(
-      NotificationSignal(
-        .signal(
-          path: Notifications.path, interface: Notifications.interface, member: "NotificationClosed",
-          body: [.uint32(4), .uint32(99)]))
-        == .closed(id: 4, reason: .undefined))
-    #expect(
-      NotificationSignal(
-        .signal(
-          path: Notifications.path, interface: Notifications.interface, member: "ActionInvoked", body: [.uint32(4)]))
-        == nil)
+    /// What the notification server's signal `member` with `body` decodes to.
+    func notification(_ member: String, _ body: [DBusValue]) -> NotificationSignal? {
+      NotificationSignal(.signal(path: Notifications.path, interface: Notifications.interface, member: member, body: body))
+    }
+    #expect(notification("ActionInvoked", [.uint32(4), .string("skip")]) == .actionInvoked(id: 4, action: "skip"))
+    #expect(notification("NotificationClosed", [.uint32(4), .uint32(2)]) == .closed(id: 4, reason: .dismissed))
+    #expect(notification("NotificationClosed", [.uint32(4), .uint32(99)]) == .closed(id: 4, reason: .undefined))
+    #expect(notification("ActionInvoked", [.uint32(4)]) == nil)
     #expect(
       LogindSignal(.signal(path: "/s", interface: Logind.sessionInterface, member: "Lock")) == .lock(session: "/s"))
     #expect(
