@@ -1,5 +1,6 @@
 import Foundation
 @testable import PomoSession
+import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
@@ -12,21 +13,16 @@ import Testing
 /// recovery and `status {goal}` count it as `pomo stop` would have.
 @Suite("Clocks: a crash during a confirm wait keeps the overtime")
 struct ConfirmWaitCrashTests {
-  let clock = FakeClock()
-  static let info = SessionInfo(id: "c1", host: "h", planCount: 3)
-
   /// 10 s work, 5 s rest, 10 s work, each waiting for confirmation.
-  func engine() -> SessionEngine {
-    clock.engine(.goRest(name: "c", advance: .confirm))
-  }
+  let bench = SessionBench(.goRest(name: "c", advance: .confirm), id: "c1")
 
   /// Runs a session with its recorder, a tick a second, for `seconds`; returns the engine.
   func run(_ seconds: Int, recorder: JournalRecorder) -> SessionEngine {
-    var e = engine()
+    var e = bench.engine()
     let events = e.start()
     recorder.sessionDidUpdate(e, events: events)
     for _ in 0..<seconds {
-      clock.advance(.seconds(1))
+      bench.clock.advance(.seconds(1))
       let events = e.tick()
       recorder.sessionDidUpdate(e, events: events)
     }
@@ -35,7 +31,7 @@ struct ConfirmWaitCrashTests {
 
   @Test("killed after waiting, recovery records the wait the last heartbeat proves", arguments: [22, 10, 35, 61])
   func recovery(waited: Int) throws {
-    let written = try RecorderFolder(info: Self.info)
+    let written = try RecorderFolder(info: bench.info)
     defer { written.folder.cleanUp() }
     var e = run(10 + waited, recorder: written.recorder)
     #expect(e.status == .waiting)
@@ -50,43 +46,37 @@ struct ConfirmWaitCrashTests {
 
     // `pomo stop` at that moment records the whole wait; recovery is never more than that.
     _ = e.apply(.stop)
-    let stopped = JournalRecord(engine: e, info: Self.info)
+    let stopped = JournalRecord(engine: e, info: bench.info)
     #expect(stopped.phases[0].overtimeSeconds == Double(waited))
     #expect(phase.overtimeSeconds <= stopped.phases[0].overtimeSeconds)
   }
 
   @Test("status's figures (the goal's focus) count the wait up to now, as stop would record it")
   func goalDuringWait() throws {
-    var e = engine()
-    _ = e.start()
-    clock.advance(.seconds(10))
-    _ = e.tick()
-    let state = try #require(SessionState(engine: e, info: Self.info, pid: 1))
+    var e = bench.engine(after: 10)
+    let state = try #require(SessionState(engine: e, info: bench.info, pid: 1))
     #expect(state.waiting)
-    clock.advance(.seconds(22))
-    let now = state.now(on: clock.clock)
+    bench.clock.advance(.seconds(22))
+    let now = state.now(on: bench.clock.clock)
     let live = state.interruptedRecord(lastKnown: now)
     #expect(live.focusSeconds == 32)
     #expect(live.phases.last?.overtimeSeconds == 22)
     _ = e.apply(.stop)
-    #expect(JournalRecord(engine: e, info: Self.info).focusSeconds == live.focusSeconds)
+    #expect(JournalRecord(engine: e, info: bench.info).focusSeconds == live.focusSeconds)
   }
 
   @Test("overtime of an earlier wait, before a + made the phase count down again, is kept")
   func earlierOvertime() throws {
-    var e = engine()
-    _ = e.start()
-    clock.advance(.seconds(25))
-    _ = e.tick()
+    var e = bench.engine(after: 25)
     _ = e.apply(.extend(.seconds(60)))
-    clock.advance(.seconds(20))
+    bench.clock.advance(.seconds(20))
     _ = e.tick()
-    let state = try #require(SessionState(engine: e, info: Self.info, pid: 1))
+    let state = try #require(SessionState(engine: e, info: bench.info, pid: 1))
     let text = state.json(offset: { _ in 0 }).text
     let back = try SessionState(bytes: Array(text.utf8))
     let record = back.interruptedRecord(lastKnown: back.updated)
     _ = e.apply(.stop)
-    let stopped = JournalRecord(engine: e, info: Self.info)
+    let stopped = JournalRecord(engine: e, info: bench.info)
     #expect(record.phases[0].overtimeSeconds == 15)
     #expect(record.phases[0].elapsedSeconds == stopped.phases[0].elapsedSeconds)
     #expect(record.phases[0].overtimeSeconds == stopped.phases[0].overtimeSeconds)

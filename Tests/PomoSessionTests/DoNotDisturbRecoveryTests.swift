@@ -1,5 +1,6 @@
 import Foundation
 @testable import PomoSession
+import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
@@ -11,24 +12,20 @@ import Testing
 /// off, and taken by recovery to turn do-not-disturb off for a session that died.
 @Suite("Recovery: do-not-disturb a dead session left on")
 struct DoNotDisturbRecoveryTests {
-  let clock = FakeClock()
-  static let info = SessionInfo(id: "d1", host: "h", planCount: 1)
-
-  func engine() -> SessionEngine {
-    clock.engine(Preset(name: "d", round: [phase("go", .work, 600)]))
-  }
+  /// Ten minutes of focus.
+  let bench = SessionBench(Preset(name: "d", round: [phase("go", .work, 600)]), id: "d1")
 
   @Test("the mark is written at once, stays through heartbeats, and goes when it is taken off")
   func markKept() throws {
-    let f = try RecorderFolder(info: Self.info)
+    let f = try RecorderFolder(info: bench.info)
     defer { f.folder.cleanUp() }
-    var e = engine()
+    var e = bench.engine()
     f.recorder.sessionDidUpdate(e, events: e.start())
     #expect(SessionState.read(path: f.statePath)?.doNotDisturb == nil)
     let mark = DoNotDisturbMark(backend: "custom", off: f.off)
     #expect(f.recorder.mark(doNotDisturb: mark, e))
     #expect(SessionState.read(path: f.statePath)?.doNotDisturb == mark, "written before anything is switched")
-    clock.advance(.seconds(11))
+    bench.clock.advance(.seconds(11))
     f.recorder.sessionDidUpdate(e, events: e.tick())
     #expect(SessionState.read(path: f.statePath)?.doNotDisturb == mark, "the heartbeat keeps it")
     #expect(f.recorder.mark(doNotDisturb: nil, e))
@@ -37,9 +34,9 @@ struct DoNotDisturbRecoveryTests {
 
   @Test("recovery runs the mark's command once, says so first, then records the session")
   func recoveryReverts() throws {
-    let f = try RecorderFolder(info: Self.info)
+    let f = try RecorderFolder(info: bench.info)
     defer { f.folder.cleanUp() }
-    var e = engine()
+    var e = bench.engine()
     f.recorder.sessionDidUpdate(e, events: e.start())
     f.recorder.mark(doNotDisturb: DoNotDisturbMark(backend: "custom", off: f.off), e)
     // Killed here: the next pomo finds the state file.
@@ -58,9 +55,9 @@ struct DoNotDisturbRecoveryTests {
 
   @Test("an off command that fails is a warning naming it; without an environment nothing runs")
   func revertFails() throws {
-    let f = try RecorderFolder(info: Self.info)
+    let f = try RecorderFolder(info: bench.info)
     defer { f.folder.cleanUp() }
-    var e = engine()
+    var e = bench.engine()
     f.recorder.sessionDidUpdate(e, events: e.start())
     f.recorder.mark(doNotDisturb: DoNotDisturbMark(backend: "dunst", off: ["/bin/sh", "-c", "exit 4"]), e)
     let message = try #require(
@@ -70,9 +67,9 @@ struct DoNotDisturbRecoveryTests {
         "pomo: warning: cannot turn do-not-disturb off again (dunst): '/bin/sh -c exit 4' failed (it exited with status 4); turn it off yourself\n"
       ))
     // No environment given (a caller that only records): the mark is not acted on.
-    let g = try RecorderFolder(info: Self.info)
+    let g = try RecorderFolder(info: bench.info)
     defer { g.folder.cleanUp() }
-    var h = engine()
+    var h = bench.engine()
     g.recorder.sessionDidUpdate(h, events: h.start())
     g.recorder.mark(doNotDisturb: DoNotDisturbMark(backend: "custom", off: g.off), h)
     let recorded = try #require(Recovery.recordDead(statePath: g.statePath, journal: g.journal))
@@ -82,9 +79,9 @@ struct DoNotDisturbRecoveryTests {
 
   @Test("a state file cut short still gives up its mark, written before the session")
   func cutShort() throws {
-    let f = try RecorderFolder(info: Self.info)
+    let f = try RecorderFolder(info: bench.info)
     defer { f.folder.cleanUp() }
-    var e = engine()
+    var e = bench.engine()
     f.recorder.sessionDidUpdate(e, events: e.start())
     f.recorder.mark(doNotDisturb: DoNotDisturbMark(backend: "custom", off: f.off), e)
     let whole = try Platform.readFile(f.statePath)
@@ -106,13 +103,13 @@ struct DoNotDisturbRecoveryTests {
 
   @Test("a session whose record was kept had turned it off itself: recovery leaves the mark alone")
   func keptSessionLeftAlone() throws {
-    let f = try RecorderFolder(info: Self.info)
+    let f = try RecorderFolder(info: bench.info)
     defer { f.folder.cleanUp() }
-    var e = engine()
+    var e = bench.engine()
     f.recorder.sessionDidUpdate(e, events: e.start())
     f.recorder.mark(doNotDisturb: DoNotDisturbMark(backend: "custom", off: f.off), e)
     // The session ended, but the journal refused its record: it waits beside the state file.
-    let record = JournalRecord(engine: e, info: Self.info)
+    let record = JournalRecord(engine: e, info: bench.info)
     let kept = Recovery.keptFile(statePath: f.statePath)
     try (record.json(offset: { _ in 0 }).text + "\n").write(toFile: kept, atomically: true, encoding: .utf8)
     _ = Recovery.recordDead(statePath: f.statePath, journal: f.journal, environment: ["PATH": "/usr/bin:/bin"])
