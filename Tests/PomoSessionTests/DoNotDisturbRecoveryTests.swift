@@ -15,6 +15,17 @@ struct DoNotDisturbRecoveryTests {
   /// Ten minutes of focus.
   let bench = SessionBench(Preset(name: "d", round: [phase("go", .work, 600)]), id: "d1")
 
+  /// A session started with the recorder in `f`, its state file then marked to turn
+  /// do-not-disturb off with `off` (the folder's own command unless given): where a session
+  /// that dies with do-not-disturb on leaves it.
+  @discardableResult
+  func startedAndMarked(_ f: RecorderFolder, backend: String = "custom", off: [String]? = nil) -> SessionEngine {
+    var e = bench.engine()
+    f.recorder.sessionDidUpdate(e, events: e.start())
+    f.recorder.mark(doNotDisturb: DoNotDisturbMark(backend: backend, off: off ?? f.off), e)
+    return e
+  }
+
   @Test("the mark is written at once, stays through heartbeats, and goes when it is taken off")
   func markKept() throws {
     let f = try RecorderFolder(info: bench.info)
@@ -36,9 +47,7 @@ struct DoNotDisturbRecoveryTests {
   func recoveryReverts() throws {
     let f = try RecorderFolder(info: bench.info)
     defer { f.folder.cleanUp() }
-    var e = bench.engine()
-    f.recorder.sessionDidUpdate(e, events: e.start())
-    f.recorder.mark(doNotDisturb: DoNotDisturbMark(backend: "custom", off: f.off), e)
+    startedAndMarked(f)
     // Killed here: the next pomo finds the state file.
     let message = try #require(
       Recovery.recordDead(statePath: f.statePath, journal: f.journal, environment: ["PATH": "/usr/bin:/bin"]))
@@ -57,9 +66,7 @@ struct DoNotDisturbRecoveryTests {
   func revertFails() throws {
     let f = try RecorderFolder(info: bench.info)
     defer { f.folder.cleanUp() }
-    var e = bench.engine()
-    f.recorder.sessionDidUpdate(e, events: e.start())
-    f.recorder.mark(doNotDisturb: DoNotDisturbMark(backend: "dunst", off: ["/bin/sh", "-c", "exit 4"]), e)
+    startedAndMarked(f, backend: "dunst", off: ["/bin/sh", "-c", "exit 4"])
     let message = try #require(
       Recovery.recordDead(statePath: f.statePath, journal: f.journal, environment: ["PATH": "/usr/bin:/bin"]))
     #expect(
@@ -69,9 +76,7 @@ struct DoNotDisturbRecoveryTests {
     // No environment given (a caller that only records): the mark is not acted on.
     let g = try RecorderFolder(info: bench.info)
     defer { g.folder.cleanUp() }
-    var h = bench.engine()
-    g.recorder.sessionDidUpdate(h, events: h.start())
-    g.recorder.mark(doNotDisturb: DoNotDisturbMark(backend: "custom", off: g.off), h)
+    startedAndMarked(g)
     let recorded = try #require(Recovery.recordDead(statePath: g.statePath, journal: g.journal))
     #expect(!recorded.contains("do-not-disturb"))
     #expect(g.offRuns == 0)
@@ -81,9 +86,7 @@ struct DoNotDisturbRecoveryTests {
   func cutShort() throws {
     let f = try RecorderFolder(info: bench.info)
     defer { f.folder.cleanUp() }
-    var e = bench.engine()
-    f.recorder.sessionDidUpdate(e, events: e.start())
-    f.recorder.mark(doNotDisturb: DoNotDisturbMark(backend: "custom", off: f.off), e)
+    startedAndMarked(f)
     let whole = try Platform.readFile(f.statePath)
     let text = String(decoding: whole, as: UTF8.self)
     let plan = try #require(text.range(of: #","plan":"#))
@@ -105,9 +108,7 @@ struct DoNotDisturbRecoveryTests {
   func keptSessionLeftAlone() throws {
     let f = try RecorderFolder(info: bench.info)
     defer { f.folder.cleanUp() }
-    var e = bench.engine()
-    f.recorder.sessionDidUpdate(e, events: e.start())
-    f.recorder.mark(doNotDisturb: DoNotDisturbMark(backend: "custom", off: f.off), e)
+    let e = startedAndMarked(f)
     // The session ended, but the journal refused its record: it waits beside the state file.
     let record = JournalRecord(engine: e, info: bench.info)
     let kept = Recovery.keptFile(statePath: f.statePath)
