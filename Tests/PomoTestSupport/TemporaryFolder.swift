@@ -32,11 +32,4 @@ package struct TemporaryFolder {
     defer { folder.cleanUp() }
     return try body(folder)
   }
-
-  /// Runs `body` with a fresh folder and removes the folder after, however `body` ends.
-  package static func with<T>(_ body: (TemporaryFolder) async throws -> T) async throws -> T {
-    let folder = try TemporaryFolder()
-    defer { folder.cleanUp() }
-    return try await body(folder)
-  }
 }
