@@ -8,10 +8,6 @@ import Testing
 @testable import PomoKit
 @testable import PomoPlatform
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The control socket's lines, parsed and checked without a session: every request, and
 /// the replies a client takes.
 @Suite("Control protocol")

@@ -59,10 +59,8 @@ struct AwayPolicyTests {
 
   @Test("a break that ends while you are away hands the span to the focus after it, which pauses")
   func crossesPhases() {
-    let preset = Preset(
-      name: "t",
-      round: [phase("rest", .rest, 5), phase("go", .work, 10)], rounds: 1)
-    var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock, away: .standard)
+    var e = clock.engine(
+      Preset(name: "t", round: [phase("rest", .rest, 5), phase("go", .work, 10)], rounds: 1), away: .standard)
     _ = e.start()
     clock.advance(.seconds(2))
     _ = e.apply(.away(.lock))
@@ -86,8 +84,7 @@ struct AwayPolicyTests {
   func askKeepDrop() {
     for keep in [true, false] {
       let clock = FakeClock()
-      let preset = Preset(name: "t", round: [phase("go", .work, 10)], rounds: 1)
-      var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock, away: AwayRules(work: .ask))
+      var e = clock.engine(Preset(name: "t", round: [phase("go", .work, 10)], rounds: 1), away: AwayRules(work: .ask))
       _ = e.start()
       clock.advance(.seconds(1))
       _ = e.apply(.away(.lock))
@@ -115,8 +112,7 @@ struct AwayPolicyTests {
     ]
     for (policy, answer, text, credited) in cases {
       let clock = FakeClock()
-      let preset = Preset(name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 1)
-      var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock, away: AwayRules(work: policy))
+      var e = clock.engine(.goRest(rounds: 1, skipLastRest: false), away: AwayRules(work: policy))
       _ = e.start()
       clock.advance(.seconds(2))
       _ = e.apply(.away(.command))
@@ -137,8 +133,7 @@ struct AwayPolicyTests {
   func pauseTakesOver() {
     for cause in [AwayCause.lock, .command] {
       let clock = FakeClock()
-      let preset = Preset(name: "t", round: [phase("go", .work, 10)], rounds: 1)
-      var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock, away: .standard)
+      var e = clock.engine(Preset(name: "t", round: [phase("go", .work, 10)], rounds: 1), away: .standard)
       _ = e.start()
       clock.advance(.seconds(2))
       _ = e.apply(.away(cause))
@@ -170,8 +165,7 @@ struct AwayPolicyTests {
 
   @Test("ask: q while it asks ends the session, and the time away is dropped")
   func askEnd() {
-    let preset = Preset(name: "t", round: [phase("go", .work, 10)], rounds: 1)
-    var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock, away: AwayRules(work: .ask))
+    var e = clock.engine(Preset(name: "t", round: [phase("go", .work, 10)], rounds: 1), away: AwayRules(work: .ask))
     _ = e.start()
     clock.advance(.seconds(1))
     _ = e.apply(.away(.idle))
@@ -288,8 +282,7 @@ struct AwayKeysTests {
 
   @Test("space on a phase the away policy paused is coming back: the span closes and the phase goes on")
   func spaceComesBack() {
-    let preset = Preset(name: "t", round: [phase("go", .work, 10)], rounds: 1)
-    var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock, away: .standard)
+    var e = clock.engine(Preset(name: "t", round: [phase("go", .work, 10)], rounds: 1), away: .standard)
     _ = e.start()
     clock.advance(.seconds(2))
     _ = e.apply(.away(.lock))
@@ -306,8 +299,8 @@ struct AwaySpanLimitTests {
   @Test("past the limit, a phase's last span stretches to cover the new one, so the record stays small")
   func limit() {
     let clock = FakeClock()
-    let preset = Preset(name: "t", round: [phase("go", .work, 100_000)], rounds: 1)
-    var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock, away: AwayRules(work: .run))
+    var e = clock.engine(
+      Preset(name: "t", round: [phase("go", .work, 100_000)], rounds: 1), away: AwayRules(work: .run))
     _ = e.start()
     for _ in 0..<(SessionEngine.awaySpanLimit + 5) {
       clock.advance(.seconds(1))

@@ -12,12 +12,7 @@ struct OpenPhaseTests {
 
   /// An open focus, then a rest written as 1 h that the focus re-times, twice.
   func engine(_ earned: EarnedRest?, rounds: Int = 2) -> SessionEngine {
-    var focus = phase("flow", .work, 1)
-    focus.open = true
-    focus.duration = .zero
-    var preset = Preset(name: "f", round: [focus, phase("break", .rest, 3600)], rounds: rounds, skipLastRest: true)
-    preset.earnedRest = earned
-    return SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
+    clock.engine(.flow(rounds: rounds, earned: earned))
   }
 
   @Test("an open phase counts up from its start, with no deadline to end it")

@@ -322,31 +322,13 @@ enum RealValidator {
     var why: String
   }
 
-  static let installHint = "run Scripts/test-deps.sh to install python3 and its jsonschema module"
-
-  /// Why the validator could not run; the test fails with this as its message.
-  struct Unavailable: Error, CustomStringConvertible {
-    var description: String
-  }
-
   /// The verdict on each text, in order; throws when the validator cannot run, so a machine
   /// without it fails instead of passing silently.
   static func verdicts(_ texts: [String], schema: String) async throws -> [Verdict] {
     let folder = try TemporaryFolder()
     defer { folder.cleanUp() }
     let files = try texts.enumerated().map { try folder.write("case-\($0.offset).json", $0.element) }
-    let run = try await runProgram(
-      [RequiredTool.path(of: "python3") ?? "/usr/bin/python3", "-c", script, schema] + files,
-      environment: ["PATH": RequiredTool.searchPath, "LC_ALL": "C.UTF-8"])
-    guard run.status == 0 else {
-      let reason =
-        switch run.status {
-        case 127: "python3 was not found"
-        case 3: "python3 has no jsonschema module"
-        default: "the validator failed (exit \(run.status)): \(run.err)"
-        }
-      throw Unavailable(description: "\(reason); \(installHint)")
-    }
+    let run = try await PythonScript(script, module: "jsonschema", name: "the validator").run([schema] + files)
     var lines = run.out.split(separator: "\n").map { Data($0.utf8) }
     let draft = try JSONSerialization.jsonObject(with: lines.removeFirst()) as? [String: String]
     #expect(draft?["draft"] == "Draft202012Validator")

@@ -105,6 +105,8 @@ struct WorkoutMovesPresetTests {
 
 @Suite("Workouts with moves: counting")
 struct WorkoutCountingTests {
+  let clock = FakeClock()
+
   /// An AMRAP of 60 s, then a reps phase of 10 s, then a minute of rest.
   static func engine(_ clock: FakeClock) -> SessionEngine {
     var amrap = phase("amrap", .work, 60)
@@ -118,7 +120,6 @@ struct WorkoutCountingTests {
 
   @Test("r counts rounds only in the AMRAP; the count goes on its record")
   func rounds() {
-    let clock = FakeClock()
     var e = Self.engine(clock)
     _ = e.start()
     #expect(e.problem(with: .rep) == nil)
@@ -135,7 +136,6 @@ struct WorkoutCountingTests {
 
   @Test("a reps phase asks when it ends; digits and enter answer, other keys warn, and the question times out")
   func reps() {
-    let clock = FakeClock()
     var e = Self.engine(clock)
     _ = e.start()
     #expect(e.problem(with: .reps(5))?.hasPrefix("no phase is asking for reps") == true)
@@ -176,7 +176,6 @@ struct WorkoutCountingTests {
 
   @Test("a last phase that asks for reps holds the session's end until the answer, then it ends completed")
   func lastPhaseAsks() {
-    let clock = FakeClock()
     var e = Self.lastAsks(clock)
     _ = e.start()
     clock.advance(.seconds(10))
@@ -200,7 +199,6 @@ struct WorkoutCountingTests {
 
   @Test("the last question closes by pomo rep N, by q, by its timeout or by a stop; each ends the session completed")
   func lastQuestionCloses() {
-    let clock = FakeClock()
     func asking() -> SessionEngine {
       var e = Self.lastAsks(clock)
       _ = e.start()
@@ -230,7 +228,6 @@ struct WorkoutCountingTests {
 
   @Test("a question still open when a rest ends the session holds it too, until its own timeout")
   func earlierQuestionHoldsTheEnd() {
-    let clock = FakeClock()
     var e = Self.lastAsks(clock, rest: true)
     _ = e.start()
     clock.advance(.seconds(15))
@@ -244,7 +241,6 @@ struct WorkoutCountingTests {
 
   @Test("with nobody to answer (no keys read), a last phase's question is not waited for")
   func nobodyToAnswer() {
-    let clock = FakeClock()
     var e = Self.lastAsks(clock, asksAtEnd: false)
     _ = e.start()
     clock.advance(.seconds(10))

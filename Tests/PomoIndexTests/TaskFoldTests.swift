@@ -173,6 +173,21 @@ struct TaskFoldTests {
     }
   }
 
+  /// Writes each list of entries as one machine's journal file, `journal/h0.jsonl` and on, as
+  /// pomo writes its lines; the files' paths.
+  static func write(_ files: [[JournalEntry]], in home: TemporaryFolder) throws -> [String] {
+    func text(_ entry: JournalEntry) -> String {
+      switch entry {
+      case .session(let r): r.json(offset: { _ in 0 }).text
+      case .correction(let c): c.json(offset: { _ in 0 }).text
+      case .task(let t): t.json(offset: { _ in 0 }).text
+      }
+    }
+    return try files.enumerated().map { k, entries in
+      try home.write("journal/h\(k).jsonl", entries.map { text($0) + "\n" }.joined())
+    }
+  }
+
   @Test("the indexed reader, with and without caches, agrees with the fold of every line")
   func indexedAgrees() throws {
     let home = try TemporaryFolder()
@@ -194,16 +209,7 @@ struct TaskFoldTests {
         .correction(Correction(kind: .undo, id: "u", target: "d1", session: "t1", at: Self.base + 300, host: "h")),
       ],
     ]
-    func text(_ entry: JournalEntry) -> String {
-      switch entry {
-      case .session(let r): r.json(offset: { _ in 0 }).text
-      case .correction(let c): c.json(offset: { _ in 0 }).text
-      case .task(let t): t.json(offset: { _ in 0 }).text
-      }
-    }
-    let paths = try lines.enumerated().map { k, entries in
-      try home.write("journal/h\(k).jsonl", entries.map { text($0) + "\n" }.joined())
-    }
+    let paths = try Self.write(lines, in: home)
     let expected = TaskFold.tasks(lines.flatMap { $0 })
     #expect(expected.map(\.pomodoros) == [2, 3] && expected[0].task.done == nil)
     for cache in [nil, home.file("cache")] {
@@ -251,16 +257,7 @@ struct TaskFoldTests {
       corrections[target, default: []].append(c.id)
       files[Int.random(in: 0...1, using: &rng)].append(.correction(c))
     }
-    func text(_ entry: JournalEntry) -> String {
-      switch entry {
-      case .session(let r): r.json(offset: { _ in 0 }).text
-      case .correction(let c): c.json(offset: { _ in 0 }).text
-      case .task(let t): t.json(offset: { _ in 0 }).text
-      }
-    }
-    let paths = try files.enumerated().map { k, entries in
-      try home.write("journal/h\(k).jsonl", entries.map { text($0) + "\n" }.joined())
-    }
+    let paths = try Self.write(files, in: home)
     let every = TaskFold.tasks(files.flatMap { $0 })
     let day = Self.base + 100 + 3 * 3_600
     // Without caches, with them as written, and read back.

@@ -1,4 +1,5 @@
 import Foundation
+import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
@@ -8,30 +9,16 @@ import Testing
 /// The phase field `away`: written, read back, and counted out of focus unless kept.
 @Suite("Time away in the journal")
 struct AwayRecordTests {
-  static let now = 1_764_604_800.0  // 2025-12-01T16:00:00Z
-  static let start = 1_764_576_000.0  // 2025-12-01T08:00:00Z
-
-  /// 25 minutes of focus with a span away of 5 minutes in it (counted, or paused through).
-  static func record(paused: Bool = false, kept: Bool? = nil, id: String = "a1b2c3d4-0000") -> JournalRecord {
-    let end = start + 1500 + (paused ? 300 : 0)
-    var phase = JournalPhase(
-      name: "focus", kind: .work, round: 1, start: start, end: end, plannedSeconds: 1500, elapsedSeconds: 1500,
-      completed: true, pausedSeconds: paused ? 300 : 0)
-    phase.away = [JournalAway(start: start + 600, end: start + 900, cause: "lock", paused: paused, kept: kept)]
-    return JournalRecord(
-      id: id, preset: "work", status: .completed, start: start, end: end, host: "laptop", rounds: 1, phases: [phase])
-  }
-
   @Test("the spans are written as documented and read back the same")
   func roundTrip() throws {
-    let record = Self.record(paused: true, kept: true)
+    let record = MorningSession.away(paused: true, kept: true)
     let line = record.json(offset: { _ in 0 }).text
     #expect(
       line.contains(
         #""away":[{"start":"2025-12-01T08:10:00+00:00","end":"2025-12-01T08:15:00+00:00","cause":"lock","paused":true,"kept":true}]"#
       ))
     #expect(try JournalRecord(line: Array(line.utf8)) == record)
-    let undecided = Self.record().json(offset: { _ in 0 }).text
+    let undecided = MorningSession.away().json(offset: { _ in 0 }).text
     #expect(undecided.contains(#""cause":"lock"}]"#))
   }
 
@@ -42,12 +29,12 @@ struct AwayRecordTests {
       (true, true, 1800.0),
     ] as [(Bool, Bool?, Double)])
   func credit(paused: Bool, kept: Bool?, focus: Double) {
-    #expect(Self.record(paused: paused, kept: kept).focusSeconds == focus)
+    #expect(MorningSession.away(paused: paused, kept: kept).focusSeconds == focus)
   }
 
   @Test("a span that is not whole is a damaged line naming it")
   func damaged() {
-    let line = Self.record().json(offset: { _ in 0 }).text.replacingOccurrences(of: #","cause":"lock""#, with: "")
+    let line = MorningSession.away().json(offset: { _ in 0 }).text.replacingOccurrences(of: #","cause":"lock""#, with: "")
     #expect(throws: JournalRecord.Problem(message: "phases[0].away[0] is incomplete")) {
       try JournalRecord(line: Array(line.utf8))
     }

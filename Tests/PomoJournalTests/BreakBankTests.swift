@@ -53,14 +53,7 @@ struct BreakBankTests {
   @Test("a session's earned rest draws the bank once, as an extension the record keeps")
   func engineDraws() {
     let clock = FakeClock()
-    var focus = phase("flow", .work, 1)
-    focus.open = true
-    focus.duration = .zero
-    var preset = Preset(name: "f", round: [focus, phase("break", .rest, 600)], rounds: 2)
-    preset.earnedRest = .ratio(0.2)
-    var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock, bank: .seconds(120))
-    _ = e.start()
-    clock.advance(.seconds(500))
+    var e = clock.bankedFocusEngine()
     // Until it is drawn, the snapshot carries the bank (the live line shows it).
     #expect(e.snapshot?.bank == .seconds(120))
     _ = e.next()

@@ -1,3 +1,4 @@
+import PomoJournalTestSupport
 import Testing
 
 @testable import PomoCore
@@ -9,19 +10,6 @@ import Testing
 /// and off the pause only once none is left.
 @Suite("A new end keeps each phase whole")
 struct EditEndKeepsPhaseWholeTests {
-  static let now = 1_764_604_800.0  // 2025-12-01T16:00:00Z
-  static let start = 1_764_576_000.0  // 2025-12-01T08:00:00Z
-
-  /// 2 s of focus, a pause by hand of 6 s, 2 s more, stopped: 10 s long, 4 s of focus.
-  static func record() -> JournalRecord {
-    let phase = JournalPhase(
-      name: "focus", kind: .work, round: 1, start: start, end: start + 10, plannedSeconds: 60,
-      elapsedSeconds: 4, completed: false, pausedSeconds: 6)
-    return JournalRecord(
-      id: "a1b2c3d4-0000", preset: "work", status: .interrupted, interruption: .quit, start: start,
-      end: phase.end, host: "laptop", rounds: 1, pausedSeconds: 6, phases: [phase])
-  }
-
   @Test(
     "a new end takes the time the phase ran first, then its pause; never paused longer than it lasts",
     arguments: [
@@ -29,7 +17,7 @@ struct EditEndKeepsPhaseWholeTests {
       (12.0, 6.0, 6.0), (8, 2, 6), (6, 0, 6), (4, 0, 4), (1, 0, 1),
     ])
   func pauseFits(end: Double, elapsed: Double, paused: Double) {
-    let cut = Fold.applying(Correction.Changes(end: Self.start + end), to: Self.record())
+    let cut = Fold.applying(Correction.Changes(end: MorningSession.start + end), to: MorningSession.stopped(lasting: 10, focus: 4, paused: 6))
     let phase = cut.phases[0]
     #expect(phase.end - phase.start == end)
     #expect(phase.elapsedSeconds == elapsed)
@@ -41,17 +29,17 @@ struct EditEndKeepsPhaseWholeTests {
   @Test("a new end takes a phase's overtime first, and its sleep never outlasts it")
   func overtimeAndSleep() {
     let phase = JournalPhase(
-      name: "focus", kind: .work, round: 1, start: Self.start, end: Self.start + 30, plannedSeconds: 20,
+      name: "focus", kind: .work, round: 1, start: MorningSession.start, end: MorningSession.start + 30, plannedSeconds: 20,
       elapsedSeconds: 30, completed: true, sleptSeconds: 25, overtimeSeconds: 10)
     let record = JournalRecord(
-      id: "a1b2c3d4-0001", preset: "work", status: .completed, start: Self.start, end: phase.end, host: "laptop",
+      id: "a1b2c3d4-0001", preset: "work", status: .completed, start: MorningSession.start, end: phase.end, host: "laptop",
       rounds: 1, sleptSeconds: 25, phases: [phase])
-    let cut = Fold.applying(Correction.Changes(end: Self.start + 24), to: record)
+    let cut = Fold.applying(Correction.Changes(end: MorningSession.start + 24), to: record)
     #expect(cut.phases[0].elapsedSeconds == 24)
     #expect(cut.phases[0].overtimeSeconds == 4)
     #expect(cut.phases[0].sleptSeconds == 24)
     #expect(cut.sleptSeconds == 24)
-    let shorter = Fold.applying(Correction.Changes(end: Self.start + 15), to: record)
+    let shorter = Fold.applying(Correction.Changes(end: MorningSession.start + 15), to: record)
     #expect(shorter.phases[0].overtimeSeconds == 0)
     #expect(shorter.phases[0].sleptSeconds == 15)
   }

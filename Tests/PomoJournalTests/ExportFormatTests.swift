@@ -226,30 +226,13 @@ struct ExportFormatTests {
 /// The exports as real parsers read them: Python's `csv` module and the `icalendar` package.
 @Suite("Export formats read by real parsers")
 struct ExportParserTests {
-  struct Unavailable: Error, CustomStringConvertible {
-    var description: String
-  }
-
-  static let installHint = "run Scripts/test-deps.sh to install python3 and its icalendar module"
-
   /// Runs `script` with python3 over `text` in a file; its stdout, parsed as JSON.
   static func python(_ script: String, _ text: String) async throws -> Any {
     let folder = try TemporaryFolder()
     defer { folder.cleanUp() }
     let file = folder.file("export")
     try Data(text.utf8).write(to: URL(fileURLWithPath: file))
-    let run = try await runProgram(
-      [RequiredTool.path(of: "python3") ?? "/usr/bin/python3", "-c", script, file],
-      environment: ["PATH": RequiredTool.searchPath, "LC_ALL": "C.UTF-8"])
-    guard run.status == 0 else {
-      let reason =
-        switch run.status {
-        case 127: "python3 was not found"
-        case 3: "python3 has no icalendar module"
-        default: "python3 failed (exit \(run.status)): \(run.err)"
-        }
-      throw Unavailable(description: "\(reason); \(installHint)")
-    }
+    let run = try await PythonScript(script, module: "icalendar").run([file])
     return try JSONSerialization.jsonObject(with: Data(run.out.utf8))
   }
 

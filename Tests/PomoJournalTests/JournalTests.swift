@@ -122,8 +122,7 @@ struct JournalTests {
   @Test("the engine's record: pauses left out, cut-short phases marked, unstarted phases absent, sleep noted")
   func fromEngine() throws {
     let clock = FakeClock()
-    let preset = Preset(name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 3)
-    var engine = SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
+    var engine = clock.engine(.goRest(rounds: 3, skipLastRest: false))
     _ = engine.start()
     clock.advance(.seconds(4))
     _ = engine.togglePause()

@@ -1,3 +1,4 @@
+import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
@@ -8,28 +9,18 @@ import Testing
 /// long as it ran, and the state file shows it counting up.
 @Suite("Open phases in the journal and the state file")
 struct OpenPhaseRecordTests {
-  let clock = FakeClock()
-
-  /// An open focus, then a rest written as 1 h that the focus re-times, twice.
-  func engine(_ earned: EarnedRest?, rounds: Int = 2) -> SessionEngine {
-    var focus = phase("flow", .work, 1)
-    focus.open = true
-    focus.duration = .zero
-    var preset = Preset(name: "f", round: [focus, phase("break", .rest, 3600)], rounds: rounds, skipLastRest: true)
-    preset.earnedRest = earned
-    return SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
-  }
+  /// An open focus, then no rest: the last is skipped.
+  let bench = SessionBench(.flow(rounds: 1, earned: .ratio(0.2)), id: "x")
 
   @Test("the journal records the open phase as planned for as long as it ran, and the rest earned")
   func journal() {
-    var e = engine(.ratio(0.2), rounds: 1)
+    var e = bench.engine()
     _ = e.start()
-    clock.advance(.seconds(90))
+    bench.clock.advance(.seconds(90))
     _ = e.next()
-    let record = JournalRecord(engine: e, info: SessionInfo(id: "x", host: "h", planCount: 1))
+    let record = JournalRecord(engine: e, info: bench.info)
     #expect(record.phases.map(\.plannedSeconds) == [90])
     #expect(record.phases.map(\.overtimeSeconds) == [0])
     #expect(record.status == .completed)
   }
-
 }

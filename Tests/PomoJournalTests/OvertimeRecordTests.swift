@@ -9,22 +9,9 @@ import Testing
 struct OvertimeRecordTests {
   let clock = FakeClock()
 
-  /// 10 s work that waits for confirmation, then 5 s rest and 10 s work, at 10 s + `over` into
-  /// its first phase.
-  func waiting(over: Duration) -> SessionEngine {
-    let preset = Preset(
-      name: "c", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 2, skipLastRest: true,
-      advance: .confirm)
-    var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
-    _ = e.start()
-    clock.advance(.seconds(10) + over)
-    _ = e.tick()
-    return e
-  }
-
   @Test("the journal writes overtime_seconds and reads it back; reports count it as focus")
   func journal() throws {
-    var e = waiting(over: .seconds(42))
+    var e = clock.waitingEngine(over: .seconds(42))
     _ = e.apply(.next)
     _ = e.apply(.stop)
     let info = SessionInfo(id: "x", tags: [], note: nil, host: "h", source: nil, planCount: 3)

@@ -12,16 +12,6 @@ import Testing
 /// and the one append path refuses any longer line.
 @Suite("Record size: what the recorder writes, the readers take")
 struct RecordSizeTests {
-  /// A phase name at its widest in a journal line: 64 C1 controls, each written `\u0080`.
-  static let widestName = String(repeating: "\u{80}", count: 64)
-
-  static func widestPreset(phases: Int, rounds: Int = Preset.roundsRange.upperBound) -> Preset {
-    let round = (0..<phases).map { k in
-      PhaseTemplate(name: widestName, kind: k % 2 == 0 ? .work : .rest, duration: .seconds(1))
-    }
-    return Preset(name: "largest", round: round, rounds: rounds)
-  }
-
   @Test("record size: the size worked out phase by phase is the size of the record written out whole")
   func largestLineIsExact() {
     let preset = Preset(
@@ -30,7 +20,7 @@ struct RecordSizeTests {
         PhaseTemplate(name: "focus", kind: .work, duration: .seconds(1500)),
         PhaseTemplate(name: "pause ☕", kind: .rest, duration: .seconds(300)),
       ], rounds: 12,
-      cooldown: [PhaseTemplate(name: Self.widestName, kind: .rest, duration: .seconds(60))])
+      cooldown: [PhaseTemplate(name: Preset.widestName, kind: .rest, duration: .seconds(60))])
     let plan = Plan(preset: preset)
     var info = SessionInfo(
       id: "id", tags: ["a", "b\\c"], note: "a note\n", host: "laptop", source: "/p.json", planCount: plan.phases.count)

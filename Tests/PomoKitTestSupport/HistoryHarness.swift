@@ -27,6 +27,15 @@ package struct HistoryHarness {
     try home.write(journalFile(home.path, host: "laptop"), text)
   }
 
+  /// Runs `pomo add` with `words`, which must succeed; the short id it printed
+  /// ("Added 1a2b3c4d (…"), naming the session it recorded.
+  @discardableResult
+  package func add(_ words: String...) -> String {
+    let result = run(["add"] + words)
+    #expect(result.status == 0, "\(result.err)")
+    return String(result.out.dropFirst("Added ".count).prefix(8))
+  }
+
   package func report(_ words: String...) throws -> [String: Any] {
     let result = run(["report", "--format", "json"] + words)
     #expect(result.status == 0, "\(result.err)")

@@ -6,11 +6,11 @@ import Testing
 struct ConfirmOptionTests {
   @Test("--confirm --no-confirm is refused with --dry-run too")
   func refusedWithDryRun() throws {
-    let home = try TemporaryFolder()
-    defer { home.cleanUp() }
-    let result = InProcess(home: home.path).run("start", "25m", "--confirm", "--no-confirm", "--dry-run")
-    #expect(result.status == 64)
-    #expect(result.out.isEmpty)
-    #expect(result.err.hasPrefix("Error: --confirm and --no-confirm cannot be used together\n"))
+    try TemporaryFolder.with { home in
+      let result = InProcess(home: home.path).run("start", "25m", "--confirm", "--no-confirm", "--dry-run")
+      #expect(result.status == 64)
+      #expect(result.out.isEmpty)
+      #expect(result.err.hasPrefix("Error: --confirm and --no-confirm cannot be used together\n"))
+    }
   }
 }

@@ -11,23 +11,6 @@ import Testing
 struct ResumePlanTests {
   let clock = FakeClock()
 
-  /// 10 s work, 5 s rest, 10 s work: the last phase never waits.
-  func engine(_ advance: PhaseAdvance = .confirm) -> SessionEngine {
-    let preset = Preset(
-      name: "c", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 2, skipLastRest: true,
-      advance: advance)
-    return SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
-  }
-
-  /// An engine at 10 s + `over` into its first phase, waiting.
-  func waiting(over: Duration = .seconds(42)) -> SessionEngine {
-    var e = engine()
-    _ = e.start()
-    clock.advance(.seconds(10) + over)
-    _ = e.tick()
-    return e
-  }
-
   @Test("resuming continues from the phase that was cut short, with the time it had left")
   func resume() throws {
     let preset = Preset(name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 2)
@@ -66,7 +49,7 @@ struct ResumePlanTests {
 
   @Test("resuming after a stop in overtime goes on with the next phase")
   func resumeAfterOvertime() throws {
-    var e = waiting(over: .seconds(42))
+    var e = clock.waitingEngine(over: .seconds(42))
     _ = e.apply(.stop)
     let info = SessionInfo(id: "x", tags: [], note: nil, host: "h", source: nil, planCount: 3)
     let record = JournalRecord(engine: e, info: info)

@@ -11,9 +11,7 @@ import Testing
 struct SessionSummaryWidthTests {
   static func engines() -> [SessionEngine] {
     let clock = FakeClock()
-    let short = Preset(
-      name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 2, skipLastRest: true)
-    var done = SessionEngine(plan: Plan(preset: short), clock: clock.clock)
+    var done = clock.engine(.goRest())
     _ = done.start()
     clock.advance(.seconds(12))
     _ = done.togglePause()
@@ -23,8 +21,8 @@ struct SessionSummaryWidthTests {
     _ = done.tick()
     clock.advance(.seconds(30))
     _ = done.tick()
-    let long = Preset(name: "a preset with a rather long name, 集中作業", round: [phase("focus", .work, 1500)], rounds: 4)
-    var stopped = SessionEngine(plan: Plan(preset: long), clock: clock.clock)
+    var stopped = clock.engine(
+      Preset(name: "a preset with a rather long name, 集中作業", round: [phase("focus", .work, 1500)], rounds: 4))
     _ = stopped.start()
     clock.advance(.seconds(100))
     _ = stopped.tick()

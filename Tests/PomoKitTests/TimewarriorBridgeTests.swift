@@ -24,11 +24,6 @@ struct TimewarriorBridgeTests {
     return SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
   }
 
-  func step(_ listener: SessionListener, _ e: inout SessionEngine, _ action: (inout SessionEngine) -> [SessionEvent]) {
-    let events = action(&e)
-    listener.sessionDidUpdate(e, events: events)
-  }
-
   @Test("a stretch of focus that ends in the second it began is cancelled, never left open")
   func sameSecondIsCancelled() {
     let clock = FakeClock()
@@ -63,8 +58,8 @@ struct TimewarriorBridgeTests {
     let clock = FakeClock()
     let calls = Calls()
     let bridge = bridge(calls)
-    let preset = Preset(name: "t", round: [phase("focus", .work, 3), phase("rest", .rest, 60)], advance: .confirm)
-    var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
+    var e = clock.engine(
+      Preset(name: "t", round: [phase("focus", .work, 3), phase("rest", .rest, 60)], advance: .confirm))
     step(bridge, &e) { $0.start() }
     clock.advance(.seconds(4))
     step(bridge, &e) { $0.tick() }

@@ -4,7 +4,6 @@ import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
-@testable import PomoSession
 
 /// One rule for time away, whatever happens while away: focus is the time the phase ran, less
 /// the time it ran while you were away unless that is kept; time the away policy paused it is
@@ -102,8 +101,7 @@ struct AwayAcrossPausesTests {
 
   /// One focus phase of 100 s, none of which ends here, with `policy` for focus.
   func engine(_ policy: AwayPolicy, _ clock: FakeClock) -> SessionEngine {
-    let preset = Preset(name: "t", round: [phase("go", .work, 100)], rounds: 1)
-    var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock, away: AwayRules(work: policy))
+    var e = clock.engine(Preset(name: "t", round: [phase("go", .work, 100)], rounds: 1), away: AwayRules(work: policy))
     _ = e.start()
     return e
   }

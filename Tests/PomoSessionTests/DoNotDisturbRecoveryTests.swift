@@ -1,54 +1,42 @@
 import Foundation
 @testable import PomoSession
+import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
 @testable import PomoCore
 @testable import PomoJournal
 @testable import PomoPlatform
-@testable import PomoSession
 
 /// The state file's do-not-disturb mark: kept by the recorder in every write until it is taken
 /// off, and taken by recovery to turn do-not-disturb off for a session that died.
 @Suite("Recovery: do-not-disturb a dead session left on")
 struct DoNotDisturbRecoveryTests {
-  let clock = FakeClock()
-  static let info = SessionInfo(id: "d1", host: "h", planCount: 1)
+  /// Ten minutes of focus.
+  let bench = SessionBench(Preset(name: "d", round: [phase("go", .work, 600)]), id: "d1")
 
-  struct Fixture {
-    let folder: TemporaryFolder
-    let statePath: String
-    let journal: Journal
-    let recorder: JournalRecorder
-    /// The command that turns it off: a line in `off.log` each time it runs.
-    var off: [String] { ["/bin/sh", "-c", "echo off >> '\(folder.file("off.log"))'"] }
-    var offRuns: Int { (folder.read("off.log") ?? "").split(separator: "\n").count }
-
-    init() throws {
-      folder = try TemporaryFolder()
-      try FileManager.default.createDirectory(atPath: folder.file("state"), withIntermediateDirectories: true)
-      statePath = folder.file("state/current.json")
-      journal = Journal(path: folder.file("journal.jsonl"))
-      recorder = JournalRecorder(
-        journal: journal, statePath: statePath, info: DoNotDisturbRecoveryTests.info, errors: TextBuffer())
-    }
-  }
-
-  func engine() -> SessionEngine {
-    SessionEngine(plan: Plan(preset: Preset(name: "d", round: [phase("go", .work, 600)])), clock: clock.clock)
+  /// A session started with the recorder in `f`, its state file then marked to turn
+  /// do-not-disturb off with `off` (the folder's own command unless given): where a session
+  /// that dies with do-not-disturb on leaves it.
+  @discardableResult
+  func startedAndMarked(_ f: RecorderFolder, backend: String = "custom", off: [String]? = nil) -> SessionEngine {
+    var e = bench.engine()
+    f.recorder.sessionDidUpdate(e, events: e.start())
+    f.recorder.mark(doNotDisturb: DoNotDisturbMark(backend: backend, off: off ?? f.off), e)
+    return e
   }
 
   @Test("the mark is written at once, stays through heartbeats, and goes when it is taken off")
   func markKept() throws {
-    let f = try Fixture()
+    let f = try RecorderFolder(info: bench.info)
     defer { f.folder.cleanUp() }
-    var e = engine()
+    var e = bench.engine()
     f.recorder.sessionDidUpdate(e, events: e.start())
     #expect(SessionState.read(path: f.statePath)?.doNotDisturb == nil)
     let mark = DoNotDisturbMark(backend: "custom", off: f.off)
     #expect(f.recorder.mark(doNotDisturb: mark, e))
     #expect(SessionState.read(path: f.statePath)?.doNotDisturb == mark, "written before anything is switched")
-    clock.advance(.seconds(11))
+    bench.clock.advance(.seconds(11))
     f.recorder.sessionDidUpdate(e, events: e.tick())
     #expect(SessionState.read(path: f.statePath)?.doNotDisturb == mark, "the heartbeat keeps it")
     #expect(f.recorder.mark(doNotDisturb: nil, e))
@@ -57,11 +45,9 @@ struct DoNotDisturbRecoveryTests {
 
   @Test("recovery runs the mark's command once, says so first, then records the session")
   func recoveryReverts() throws {
-    let f = try Fixture()
+    let f = try RecorderFolder(info: bench.info)
     defer { f.folder.cleanUp() }
-    var e = engine()
-    f.recorder.sessionDidUpdate(e, events: e.start())
-    f.recorder.mark(doNotDisturb: DoNotDisturbMark(backend: "custom", off: f.off), e)
+    startedAndMarked(f)
     // Killed here: the next pomo finds the state file.
     let message = try #require(
       Recovery.recordDead(statePath: f.statePath, journal: f.journal, environment: ["PATH": "/usr/bin:/bin"]))
@@ -78,11 +64,9 @@ struct DoNotDisturbRecoveryTests {
 
   @Test("an off command that fails is a warning naming it; without an environment nothing runs")
   func revertFails() throws {
-    let f = try Fixture()
+    let f = try RecorderFolder(info: bench.info)
     defer { f.folder.cleanUp() }
-    var e = engine()
-    f.recorder.sessionDidUpdate(e, events: e.start())
-    f.recorder.mark(doNotDisturb: DoNotDisturbMark(backend: "dunst", off: ["/bin/sh", "-c", "exit 4"]), e)
+    startedAndMarked(f, backend: "dunst", off: ["/bin/sh", "-c", "exit 4"])
     let message = try #require(
       Recovery.recordDead(statePath: f.statePath, journal: f.journal, environment: ["PATH": "/usr/bin:/bin"]))
     #expect(
@@ -90,11 +74,9 @@ struct DoNotDisturbRecoveryTests {
         "pomo: warning: cannot turn do-not-disturb off again (dunst): '/bin/sh -c exit 4' failed (it exited with status 4); turn it off yourself\n"
       ))
     // No environment given (a caller that only records): the mark is not acted on.
-    let g = try Fixture()
+    let g = try RecorderFolder(info: bench.info)
     defer { g.folder.cleanUp() }
-    var h = engine()
-    g.recorder.sessionDidUpdate(h, events: h.start())
-    g.recorder.mark(doNotDisturb: DoNotDisturbMark(backend: "custom", off: g.off), h)
+    startedAndMarked(g)
     let recorded = try #require(Recovery.recordDead(statePath: g.statePath, journal: g.journal))
     #expect(!recorded.contains("do-not-disturb"))
     #expect(g.offRuns == 0)
@@ -102,11 +84,9 @@ struct DoNotDisturbRecoveryTests {
 
   @Test("a state file cut short still gives up its mark, written before the session")
   func cutShort() throws {
-    let f = try Fixture()
+    let f = try RecorderFolder(info: bench.info)
     defer { f.folder.cleanUp() }
-    var e = engine()
-    f.recorder.sessionDidUpdate(e, events: e.start())
-    f.recorder.mark(doNotDisturb: DoNotDisturbMark(backend: "custom", off: f.off), e)
+    startedAndMarked(f)
     let whole = try Platform.readFile(f.statePath)
     let text = String(decoding: whole, as: UTF8.self)
     let plan = try #require(text.range(of: #","plan":"#))
@@ -126,16 +106,20 @@ struct DoNotDisturbRecoveryTests {
 
   @Test("a session whose record was kept had turned it off itself: recovery leaves the mark alone")
   func keptSessionLeftAlone() throws {
-    let f = try Fixture()
+    let f = try RecorderFolder(info: bench.info)
     defer { f.folder.cleanUp() }
-    var e = engine()
-    f.recorder.sessionDidUpdate(e, events: e.start())
-    f.recorder.mark(doNotDisturb: DoNotDisturbMark(backend: "custom", off: f.off), e)
+    let e = startedAndMarked(f)
     // The session ended, but the journal refused its record: it waits beside the state file.
-    let record = JournalRecord(engine: e, info: Self.info)
+    let record = JournalRecord(engine: e, info: bench.info)
     let kept = Recovery.keptFile(statePath: f.statePath)
     try (record.json(offset: { _ in 0 }).text + "\n").write(toFile: kept, atomically: true, encoding: .utf8)
     _ = Recovery.recordDead(statePath: f.statePath, journal: f.journal, environment: ["PATH": "/usr/bin:/bin"])
     #expect(f.offRuns == 0)
   }
+}
+
+extension RecorderFolder {
+  /// The command that turns do-not-disturb off: a line in `off.log` each time it runs.
+  var off: [String] { ["/bin/sh", "-c", "echo off >> '\(folder.file("off.log"))'"] }
+  var offRuns: Int { (folder.read("off.log") ?? "").split(separator: "\n").count }
 }

@@ -1,5 +1,6 @@
 import Foundation
 @testable import PomoSession
+import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
 
@@ -11,28 +12,27 @@ import Testing
 /// answer, so `attach`, `status` and recovery see what the live display sees.
 @Suite("Session state: rounds counted and reps asked")
 struct SessionStateCountsTests {
-  let clock = FakeClock()
-  static let info = SessionInfo(id: "s1", host: "h", planCount: 2)
+  let bench = SessionBench(counting(), id: "s1")
 
   /// 60 s of AMRAP, then 10 s of push-ups that ask for their reps and end the session.
-  func engine() -> SessionEngine {
+  static func counting() -> Preset {
     var amrap = phase("amrap", .work, 60)
     amrap.count = .rounds
     var pushups = phase("pushups", .work, 10)
     pushups.count = .reps
-    return SessionEngine(plan: Plan(preset: Preset(name: "count", round: [amrap, pushups])), clock: clock.clock)
+    return Preset(name: "count", round: [amrap, pushups])
   }
 
   func roundTrip(_ e: SessionEngine) throws -> SessionState {
-    let state = try #require(SessionState(engine: e, info: Self.info, pid: 42))
+    let state = try #require(SessionState(engine: e, info: bench.info, pid: 42))
     return try SessionState(bytes: Array(state.json(offset: { _ in 0 }).text.utf8))
   }
 
   @Test("an AMRAP's rounds go through the file to the status line and the follower's snapshot")
   func rounds() throws {
-    var e = engine()
+    var e = bench.engine()
     _ = e.start()
-    clock.advance(.seconds(30))
+    bench.clock.advance(.seconds(30))
     _ = e.apply(.rep)
     _ = e.apply(.rep)
     let state = try roundTrip(e)
@@ -44,10 +44,7 @@ struct SessionStateCountsTests {
 
   @Test("the last phase's open question goes through the file; a crash then records the session completed")
   func lastQuestion() throws {
-    var e = engine()
-    _ = e.start()
-    clock.advance(.seconds(70))
-    _ = e.tick()
+    var e = bench.engine(after: 70)
     _ = e.answerKey(UInt8(ascii: "1"))
     #expect(e.status == .asking)
     let state = try roundTrip(e)

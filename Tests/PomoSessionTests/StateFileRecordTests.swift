@@ -24,8 +24,7 @@ struct StateFileRecordTests {
   @Test("a crashed session is rebuilt from its state file up to the last known instant")
   func recoverFromState() throws {
     let clock = FakeClock()
-    let preset = Preset(name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 50)], rounds: 1)
-    var engine = SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
+    var engine = clock.engine(.goRest(rest: 50, rounds: 1, skipLastRest: false))
     _ = engine.start()
     clock.advance(.seconds(10))
     _ = engine.tick()
@@ -48,8 +47,7 @@ struct StateFileRecordTests {
   @Test("the state file keeps the current phase's marks, and a crash records them")
   func marksKept() throws {
     let clock = FakeClock()
-    let preset = Preset(name: "t", round: [phase("focus", .work, 60), phase("break", .rest, 5)])
-    var engine = SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
+    var engine = clock.engine(Preset(name: "t", round: [phase("focus", .work, 60), phase("break", .rest, 5)]))
     _ = engine.start()
     clock.advance(.seconds(10))
     _ = engine.apply(.mark(.external, "a knock"))
@@ -92,8 +90,7 @@ struct AwayStateTests {
 
   @Test("away, the question and the current phase's spans go through the file; a crash records the spans")
   func crashWhileAway() throws {
-    let preset = Preset(name: "t", round: [phase("go", .work, 600)], rounds: 1)
-    var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock, away: AwayRules(work: .run))
+    var e = clock.engine(Preset(name: "t", round: [phase("go", .work, 600)], rounds: 1), away: AwayRules(work: .run))
     _ = e.start()
     clock.advance(.seconds(60))
     _ = e.apply(.away(.lock))

@@ -8,6 +8,8 @@ import Testing
 
 @Suite("Alerts")
 struct AlertsTests {
+  let clock = FakeClock()
+
   final class Launches {
     var calls: [([String], [String: String], [UInt8]?)] = []
   }
@@ -25,12 +27,6 @@ struct AlertsTests {
     return (alerts, out, launches)
   }
 
-  /// Runs one engine step and tells the listener, as the event loop does.
-  func step(_ alerts: Alerts, _ e: inout SessionEngine, _ action: (inout SessionEngine) -> [SessionEvent]) {
-    let events = action(&e)
-    alerts.sessionDidUpdate(e, events: events)
-  }
-
   func engine(_ clock: FakeClock, cue: Int = 0, tags: [String] = [], note: String? = nil) -> SessionEngine {
     let preset = Preset(
       name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 2, skipLastRest: true, cue: cue)
@@ -39,7 +35,6 @@ struct AlertsTests {
 
   @Test("a phase that ends rings the bell once and sends one notification naming the next phase")
   func phaseEnd() {
-    let clock = FakeClock()
     var e = engine(clock)
     let (alerts, out, launches) = make()
     step(alerts, &e) { $0.start() }
@@ -53,7 +48,6 @@ struct AlertsTests {
 
   @Test("boundaries passed together during a suspend make one alert, not a burst")
   func coalesced() {
-    let clock = FakeClock()
     var e = engine(clock)
     let (alerts, out, launches) = make()
     step(alerts, &e) { $0.start() }
@@ -65,7 +59,6 @@ struct AlertsTests {
 
   @Test("skips and quits do not ring; --no-bell and no notifier stay silent")
   func quiet() {
-    let clock = FakeClock()
     var e = engine(clock)
     let (alerts, out, launches) = make()
     step(alerts, &e) { $0.start() }
@@ -84,7 +77,6 @@ struct AlertsTests {
 
   @Test("3-2-1 cues ring a bell each second")
   func cues() {
-    let clock = FakeClock()
     var e = engine(clock, cue: 3)
     let (alerts, out, _) = make(notifier: nil)
     step(alerts, &e) { $0.start() }
@@ -97,7 +89,6 @@ struct AlertsTests {
 
   @Test("hooks get the POMO_ variables for each event")
   func hooks() {
-    let clock = FakeClock()
     var e = engine(clock)
     let (alerts, _, launches) = make(
       notifier: nil, hooks: [.phaseStart: ["start-hook"], .phaseEnd: ["end-hook", "x"], .sessionEnd: ["done-hook"]])
@@ -119,7 +110,6 @@ struct AlertsTests {
 
   @Test("hooks read the event as one JSON line on stdin, and get the session's id, tags and note")
   func hookContext() throws {
-    let clock = FakeClock()
     var e = engine(clock, tags: ["thesis", "a,b"], note: "chapter \"3\"")
     let (alerts, _, launches) = make(notifier: nil, hooks: [.phaseStart: ["start-hook"]], sessionID: "4f6d")
     step(alerts, &e) { $0.start() }
@@ -160,7 +150,6 @@ struct AlertsTests {
 
   @Test("a warning before the end: the phase_warning hook and a notification with the time left, no bell")
   func warning() throws {
-    let clock = FakeClock()
     let preset = Preset(name: "t", round: [phase("go", .work, 10)], rounds: 1)
     var plan = Plan(preset: preset)
     plan.warn(before: .seconds(2))
@@ -178,7 +167,6 @@ struct AlertsTests {
 
   @Test("pomo tag and pomo note reach the hooks that follow")
   func relabeled() throws {
-    let clock = FakeClock()
     var e = engine(clock, tags: ["a"])
     let (alerts, _, launches) = make(notifier: nil, hooks: [.pause: ["pause-hook"]], sessionID: "4f6d")
     step(alerts, &e) { $0.start() }
@@ -193,7 +181,6 @@ struct AlertsTests {
 
   @Test("a note too long for the pipe is cut, and the line is still whole JSON")
   func longNote() throws {
-    let clock = FakeClock()
     let e = engine(clock, note: String(repeating: "é", count: Spawner.inputLimit))
     let bytes = Alerts.json(.phaseStart, e, phase: e.plan.phases[0], remaining: .seconds(10), id: "x")
     #expect(bytes.count <= Spawner.inputLimit && bytes.last == 0x0A)
@@ -214,7 +201,6 @@ struct AlertsTests {
 
   @Test("a desktop notifier that works takes the notifications from notify-send; one that fails gives them back")
   func desktopNotifier() {
-    let clock = FakeClock()
     let preset = Preset(name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 1)
     var plan = Plan(preset: preset)
     plan.warn(before: .seconds(2))
@@ -242,12 +228,11 @@ struct AlertsTests {
 
 @Suite("Plain log")
 struct PlainLogTests {
+  let clock = FakeClock()
+
   @Test("after a suspend, each phase that ended gets its own line at its own deadline")
   func catchUp() {
-    let clock = FakeClock()
-    let preset = Preset(
-      name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 2, skipLastRest: true)
-    var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
+    var e = clock.engine(.goRest())
     let out = TextBuffer()
     let log = PlainLog(output: out, width: 80, unicode: true) { t in "t+\(Int(t - 1_764_583_200))" }
     var events = e.start()

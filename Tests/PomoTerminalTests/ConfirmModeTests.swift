@@ -12,19 +12,7 @@ struct ConfirmModeTests {
 
   /// 10 s work, 5 s rest, 10 s work: the last phase never waits.
   func engine(_ advance: PhaseAdvance = .confirm) -> SessionEngine {
-    let preset = Preset(
-      name: "c", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 2, skipLastRest: true,
-      advance: advance)
-    return SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
-  }
-
-  /// An engine at 10 s + `over` into its first phase, waiting.
-  func waiting(over: Duration = .seconds(42)) -> SessionEngine {
-    var e = engine()
-    _ = e.start()
-    clock.advance(.seconds(10) + over)
-    _ = e.tick()
-    return e
+    clock.engine(.goRest(name: "c", advance: advance))
   }
 
   @Test("a phase's end waits, and overtime accrues from the deadline however late the tick")
@@ -46,7 +34,7 @@ struct ConfirmModeTests {
 
   @Test("on a display the next wake is the overtime's next whole second; a plain log sleeps")
   func wakes() {
-    let e = waiting(over: .milliseconds(1_250))
+    let e = clock.waitingEngine(over: .milliseconds(1_250))
     #expect(e.nextWake(.display(barCells: 40)) == clock.boot + .milliseconds(750))
     #expect(e.nextWake(.boundaries) == nil)
   }
@@ -67,7 +55,7 @@ struct ConfirmModeTests {
       Way(name: "toggle (space)", command: .toggle, extraEvents: []),
     ])
   func goOn(way: Way) {
-    var e = waiting(over: .seconds(42))
+    var e = clock.waitingEngine(over: .seconds(42))
     let now = clock.boot
     #expect(e.apply(way.command) == way.extraEvents + [.phaseEnded(0, completed: true), .phaseStarted(1)])
     #expect(e.status == .running)
@@ -80,7 +68,7 @@ struct ConfirmModeTests {
 
   @Test("pause and resume do nothing to a waiting phase; the overtime keeps counting")
   func noPause() {
-    var e = waiting(over: .seconds(5))
+    var e = clock.waitingEngine(over: .seconds(5))
     #expect(e.apply(.pause) == [])
     #expect(e.apply(.resume) == [])
     #expect(e.status == .waiting)
@@ -130,7 +118,7 @@ struct ConfirmModeTests {
 
   @Test("+ during a wait counts down again from now; the overtime so far stays in the record")
   func extendWhileWaiting() {
-    var e = waiting(over: .seconds(30))
+    var e = clock.waitingEngine(over: .seconds(30))
     #expect(e.apply(.extend(.seconds(60))) == [.extended(0, by: .seconds(60))])
     #expect(e.status == .running)
     #expect(e.snapshot?.remaining == .seconds(60))
@@ -146,7 +134,7 @@ struct ConfirmModeTests {
 
   @Test("a suspend during the wait: the overtime covers it, the sleep is measured and recorded")
   func suspendWhileWaiting() {
-    var e = waiting(over: .seconds(2))
+    var e = clock.waitingEngine(over: .seconds(2))
     clock.sleep(.seconds(600))
     #expect(e.tick() == [.slept(.seconds(600))])
     #expect(e.status == .waiting)
@@ -168,7 +156,7 @@ struct ConfirmModeTests {
 
   @Test("stopping a waiting phase records it completed with its overtime; the session is interrupted")
   func stopWhileWaiting() {
-    var e = waiting(over: .seconds(8))
+    var e = clock.waitingEngine(over: .seconds(8))
     #expect(e.apply(.stop) == [.phaseEnded(0, completed: true), .sessionEnded(completed: false)])
     #expect(e.records[0].overtime == .seconds(8))
     #expect(e.status == .finished(completed: false))
@@ -212,7 +200,7 @@ struct ConfirmModeTests {
 
   @Test("the status line and the title show overtime counting up, the bar full")
   func rendering() {
-    let e = waiting(over: .milliseconds(42_900))
+    let e = clock.waitingEngine(over: .milliseconds(42_900))
     let line = StatusLine.render(e.snapshot!, width: 60, style: .plain).text
     #expect(line.contains("+0:42"))
     #expect(line.contains("100%"))
@@ -222,7 +210,7 @@ struct ConfirmModeTests {
 
   @Test("the plain log says the phase waits, and its end shows the overtime")
   func plainLog() {
-    var e = waiting(over: .seconds(42))
+    var e = clock.waitingEngine(over: .seconds(42))
     let buffer = TextBuffer()
     let log = PlainLog(output: buffer, width: 100, unicode: true, clockTime: { _ in "10:00:10" })
     log.sessionDidUpdate(e, events: [.waiting(0)])

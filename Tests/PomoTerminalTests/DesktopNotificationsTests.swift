@@ -19,10 +19,7 @@ struct DesktopNotificationsTests {
 
   /// An engine whose 10 s focus waits for confirmation.
   func waitingEngine() -> SessionEngine {
-    let preset = Preset(
-      name: "c", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 2, skipLastRest: true,
-      advance: .confirm)
-    var engine = SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
+    var engine = clock.engine(.goRest(name: "c", advance: .confirm))
     _ = engine.start()
     clock.advance(.seconds(11))
     _ = engine.tick()

@@ -72,6 +72,12 @@ struct LogindAwayTests {
 
     var away: AwayCause? { engine.away?.cause }
 
+    /// The stand-in says Lock; whether the session then hears it, away with the cause "lock".
+    func lock() async throws -> Bool {
+      try steer("Lock")
+      return await serve { away == .lock }
+    }
+
     func cleanUp() {
       watcher.close()
       steering.close()
@@ -83,14 +89,12 @@ struct LogindAwayTests {
   func lockAfterBack() async throws {
     let desk = try await Desk()
     defer { desk.cleanUp() }
-    try desk.steer("Lock")
-    #expect(await desk.serve { desk.away == .lock })
+    #expect(try await desk.lock())
     desk.apply(.back)
     #expect(desk.engine.status == .running)
     #expect(desk.watcher.causes.isEmpty)
     // The locker locks again without logind having said Unlock in between.
-    try desk.steer("Lock")
-    #expect(await desk.serve { desk.away == .lock }, "a Lock after 'pomo back' is heard")
+    #expect(try await desk.lock(), "a Lock after 'pomo back' is heard")
     try desk.steer("Unlock")
     #expect(await desk.serve { desk.away == nil })
     #expect(desk.engine.status == .running)
@@ -100,8 +104,7 @@ struct LogindAwayTests {
   func unlockLeavesAwayByHand() async throws {
     let desk = try await Desk()
     defer { desk.cleanUp() }
-    try desk.steer("Lock")
-    #expect(await desk.serve { desk.away == .lock })
+    #expect(try await desk.lock())
     desk.apply(.back)
     desk.apply(.away(.idle))
     #expect(desk.away == .idle)
@@ -157,16 +160,14 @@ struct LogindAwayTests {
   func logindRestarts() async throws {
     let desk = try await Desk()
     defer { desk.cleanUp() }
-    try desk.steer("Lock")
-    #expect(await desk.serve { desk.away == .lock })
+    #expect(try await desk.lock())
     // logind restarts with the screen unlocked: the lock it held is over.
     kill(desk.logind.processIdentifier, SIGKILL)
     await desk.logind.waitForExit()
     desk.logind = try desk.daemon.startPeer(DBusStandIns.logind)
     #expect(await desk.serve { desk.away == nil }, "the restarted logind's hints were not read")
     #expect(await waitUntil(60) { desk.daemon.peerLog.components(separatedBy: "logind ready").count == 3 })
-    try desk.steer("Lock")
-    #expect(await desk.serve { desk.away == .lock }, "the restarted logind's Lock was not heard")
+    #expect(try await desk.lock(), "the restarted logind's Lock was not heard")
     try desk.steer("Unlock")
     #expect(await desk.serve { desk.away == nil })
   }

@@ -12,12 +12,7 @@ struct OpenPhaseDisplayTests {
   let clock = FakeClock()
 
   func engine() -> SessionEngine {
-    var focus = phase("deep", .work, 1)
-    focus.open = true
-    focus.duration = .zero
-    var preset = Preset(name: "f", round: [focus, phase("pause", .rest, 3600)], rounds: 2, skipLastRest: true)
-    preset.earnedRest = .ratio(0.2)
-    return SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
+    clock.engine(.flow(focusName: "deep", restName: "pause", earned: .ratio(0.2)))
   }
 
   @Test("the status line and the title count up, paused or not")

@@ -11,14 +11,7 @@ struct StatusLineBankTests {
   @Test("until it is drawn, the live line shows the bank on its widest lines")
   func bankShown() {
     let clock = FakeClock()
-    var focus = phase("flow", .work, 1)
-    focus.open = true
-    focus.duration = .zero
-    var preset = Preset(name: "f", round: [focus, phase("break", .rest, 600)], rounds: 2)
-    preset.earnedRest = .ratio(0.2)
-    var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock, bank: .seconds(120))
-    _ = e.start()
-    clock.advance(.seconds(500))
+    var e = clock.bankedFocusEngine()
     let wide = StatusLine.render(e.snapshot!, width: 100, style: .plain).text
     #expect(wide.hasSuffix("  bank 2:00"), "\(wide)")
     #expect(!StatusLine.render(e.snapshot!, width: 40, style: .plain).text.contains("bank"))

@@ -77,12 +77,6 @@ struct TerminalSignalsTests {
     #expect(TerminalSequence.notify(.osc9, title: "4;1;50", body: "") == "\(Self.esc)]9;pomo: 4;1;50\(Self.st)")
   }
 
-  /// One engine step, then the listener hears of it, as the event loop does (the engine after the step).
-  func step(_ listener: SessionListener, _ e: inout SessionEngine, _ action: (inout SessionEngine) -> [SessionEvent]) {
-    let events = action(&e)
-    listener.sessionDidUpdate(e, events: events)
-  }
-
   // MARK: - Settings
 
   struct Case: Sendable, CustomTestStringConvertible {
@@ -164,8 +158,7 @@ struct TerminalSignalsTests {
   @Test("the title is pushed, set only when its text changes, and put back at the end")
   func listener() {
     let clock = FakeClock()
-    let preset = Preset(name: "t", round: [phase("focus", .work, 90)])
-    var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
+    var e = clock.engine(Preset(name: "t", round: [phase("focus", .work, 90)]))
     let out = TextBuffer()
     let signals = TerminalSignals(
       output: out, settings: .init(title: true, progress: true, notify: nil, tmux: false), unicode: true)
@@ -194,8 +187,7 @@ struct TerminalSignalsTests {
   @Test("hooks fire on pause, resume, extend, skip and stop, with the phase and its time left")
   func hooks() {
     let clock = FakeClock()
-    let preset = Preset(name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 2)
-    var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
+    var e = clock.engine(.goRest(skipLastRest: false))
     let launches = Launches()
     let hooks = Dictionary(uniqueKeysWithValues: HookEvent.allCases.map { ($0, ["/bin/true"]) })
     let alerts = Alerts(
@@ -224,9 +216,7 @@ struct TerminalSignalsTests {
   @Test("a waiting phase alerts once when its time is up; going on runs only phase_start")
   func waitingAlerts() {
     let clock = FakeClock()
-    let preset = Preset(
-      name: "t", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 2, advance: .confirm)
-    var e = SessionEngine(plan: Plan(preset: preset), clock: clock.clock)
+    var e = clock.engine(.goRest(skipLastRest: false, advance: .confirm))
     let launches = Launches()
     let out = TextBuffer()
     let alerts = Alerts(

@@ -16,18 +16,7 @@ package enum DBusStandIns {
     record = sys.argv[2]
     IFACE = 'org.freedesktop.Notifications'
 
-    class Server(dbus.service.Object):
-        def __init__(self):
-            super().__init__(bus, '/org/freedesktop/Notifications')
-            self.next_id = 41
-
-        @dbus.service.method(IFACE, in_signature='susssasa{sv}i', out_signature='u')
-        def Notify(self, app, replaces, icon, summary, body, actions, hints, timeout):
-            if replaces:
-                nid = int(replaces)
-            else:
-                nid = self.next_id
-                self.next_id += 1
+    \(notificationServerStart)
             plain = {str(k): (int(v) if isinstance(v, (dbus.Byte, dbus.Int32, dbus.UInt32)) else str(v))
                      for k, v in hints.items()}
             with open(record, 'a') as f:
@@ -51,18 +40,7 @@ package enum DBusStandIns {
         def GetServerInformation(self):
             return ('stand-in', 'pomo', '1', '1.2')
 
-        @dbus.service.signal(IFACE, signature='us')
-        def ActionInvoked(self, nid, key):
-            pass
-
-        @dbus.service.signal(IFACE, signature='uu')
-        def NotificationClosed(self, nid, reason):
-            pass
-
-    server = Server()
-    name = dbus.service.BusName(IFACE, bus)
-    print('notification server ready', flush=True)
-    GLib.MainLoop().run()
+    \(notificationServerEnd)
     """
 
   /// `org.freedesktop.login1`: one session, `/org/freedesktop/login1/session/_31` (id "1",
@@ -195,18 +173,7 @@ package enum DBusStandIns {
         with open(record, 'a') as f:
             f.write(json.dumps(entry) + '\\n')
 
-    class Server(dbus.service.Object):
-        def __init__(self):
-            super().__init__(bus, '/org/freedesktop/Notifications')
-            self.next_id = 41
-
-        @dbus.service.method(IFACE, in_signature='susssasa{sv}i', out_signature='u')
-        def Notify(self, app, replaces, icon, summary, body, actions, hints, timeout):
-            if replaces:
-                nid = int(replaces)
-            else:
-                nid = self.next_id
-                self.next_id += 1
+    \(notificationServerStart)
             keys = [str(a) for a in actions[0::2]]
             entry = {'call': 'Notify', 'id': nid, 'replaces': int(replaces), 'summary': str(summary),
                      'body': str(body), 'actions': [str(a) for a in actions]}
@@ -241,18 +208,7 @@ package enum DBusStandIns {
         def GetCapabilities(self):
             return ['actions', 'body'] if with_actions else ['body']
 
-        @dbus.service.signal(IFACE, signature='us')
-        def ActionInvoked(self, nid, key):
-            pass
-
-        @dbus.service.signal(IFACE, signature='uu')
-        def NotificationClosed(self, nid, reason):
-            pass
-
-    server = Server()
-    name = dbus.service.BusName(IFACE, bus)
-    print('notification server ready', flush=True)
-    GLib.MainLoop().run()
+    \(notificationServerEnd)
     """
 
   /// Another user's flood: signals of 8,000,000 bytes (`ay`, dressed as logind's `Lock`) sent
@@ -274,5 +230,39 @@ package enum DBusStandIns {
         sent += 1
         if sent == 16:
             print('flooding', flush=True)
+    """
+
+  /// The start both notification servers share: the server object, whose `Notify` takes the
+  /// id it replaces or the next from 41 as `nid`; each goes on with the rest of `Notify`.
+  static let notificationServerStart = """
+    class Server(dbus.service.Object):
+        def __init__(self):
+            super().__init__(bus, '/org/freedesktop/Notifications')
+            self.next_id = 41
+
+        @dbus.service.method(IFACE, in_signature='susssasa{sv}i', out_signature='u')
+        def Notify(self, app, replaces, icon, summary, body, actions, hints, timeout):
+            if replaces:
+                nid = int(replaces)
+            else:
+                nid = self.next_id
+                self.next_id += 1
+    """
+
+  /// The end both notification servers share: the two signals pomo listens for, then the
+  /// service's name taken, "notification server ready" said and the main loop run.
+  static let notificationServerEnd = """
+        @dbus.service.signal(IFACE, signature='us')
+        def ActionInvoked(self, nid, key):
+            pass
+
+        @dbus.service.signal(IFACE, signature='uu')
+        def NotificationClosed(self, nid, reason):
+            pass
+
+    server = Server()
+    name = dbus.service.BusName(IFACE, bus)
+    print('notification server ready', flush=True)
+    GLib.MainLoop().run()
     """
 }

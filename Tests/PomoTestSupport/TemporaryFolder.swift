@@ -1,6 +1,7 @@
 import Foundation
 
-/// A fresh folder under the system temp directory, removed by `cleanUp()`.
+/// A fresh folder under the system temp directory, removed by `cleanUp()`, or by `with` once
+/// the test that asked for it is done.
 package struct TemporaryFolder {
   package let path: String
 
@@ -24,4 +25,11 @@ package struct TemporaryFolder {
   package func read(_ relative: String) -> String? { try? String(contentsOfFile: file(relative), encoding: .utf8) }
 
   package func cleanUp() { try? FileManager.default.removeItem(atPath: path) }
+
+  /// Runs `body` with a fresh folder and removes the folder after, however `body` ends.
+  package static func with<T>(_ body: (TemporaryFolder) throws -> T) throws -> T {
+    let folder = try TemporaryFolder()
+    defer { folder.cleanUp() }
+    return try body(folder)
+  }
 }

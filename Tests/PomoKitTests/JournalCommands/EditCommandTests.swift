@@ -11,47 +11,10 @@ import Testing
 /// a new end or start, as log, report and export show them, with the caches and without.
 @Suite("pomo edit: time away and paused, in log, report and export")
 struct EditCommandTests {
-  static let now = 1_764_604_800.0  // 2025-12-01T16:00:00Z
-  static let start = 1_764_576_000.0  // 2025-12-01T08:00:00Z
-
-  /// 25 minutes of focus with a span away of 5 minutes in it (counted, or paused through).
-  static func awayRecord(paused: Bool = false, kept: Bool? = nil, id: String = "a1b2c3d4-0000") -> JournalRecord {
-    let end = start + 1500 + (paused ? 300 : 0)
-    var phase = JournalPhase(
-      name: "focus", kind: .work, round: 1, start: start, end: end, plannedSeconds: 1500, elapsedSeconds: 1500,
-      completed: true, pausedSeconds: paused ? 300 : 0)
-    phase.away = [JournalAway(start: start + 600, end: start + 900, cause: "lock", paused: paused, kept: kept)]
-    return JournalRecord(
-      id: id, preset: "work", status: .completed, start: start, end: end, host: "laptop", rounds: 1, phases: [phase])
-  }
-
-  /// 2 s of focus, a pause by hand of 6 s, 2 s more, stopped: 10 s long, 4 s of focus.
-  static func pausedRecord() -> JournalRecord {
-    let phase = JournalPhase(
-      name: "focus", kind: .work, round: 1, start: start, end: start + 10, plannedSeconds: 60,
-      elapsedSeconds: 4, completed: false, pausedSeconds: 6)
-    return JournalRecord(
-      id: "a1b2c3d4-0000", preset: "work", status: .interrupted, interruption: .quit, start: start,
-      end: phase.end, host: "laptop", rounds: 1, pausedSeconds: 6, phases: [phase])
-  }
-
-  /// A focus from 08:00 with 5 minutes away from 08:10: counted (25:00 long, 20:00 of focus),
-  /// or paused through (30:00 long, 25:00 of focus).
-  static func spanRecord(paused: Bool) -> JournalRecord {
-    let away = paused ? 300.0 : 0
-    var phase = JournalPhase(
-      name: "focus", kind: .work, round: 1, start: start, end: start + 1500 + away, plannedSeconds: 1500,
-      elapsedSeconds: 1500, completed: true, pausedSeconds: away)
-    phase.away = [JournalAway(start: start + 600, end: start + 900, cause: "lock", paused: paused)]
-    return JournalRecord(
-      id: "a1b2c3d4-0000", preset: "work", status: .completed, start: start, end: phase.end, host: "laptop",
-      rounds: 1, pausedSeconds: away, phases: [phase])
-  }
-
   @Test("edit --keep-away and --drop-away decide later, undo takes it back; log and report follow, caches or not")
   func editLater() throws {
-    var h = try HistoryHarness(now: Self.now)
-    try h.write([Self.awayRecord()])
+    var h = try HistoryHarness(now: MorningSession.now)
+    try h.write([MorningSession.away()])
     func focus() throws -> [Int] {
       try [[], ["--no-cache"]].map { extra in
         let result = h.run(["report", "--format", "json", "--from", "2025-12-01", "--to", "2025-12-01"] + extra)
@@ -86,8 +49,8 @@ struct EditCommandTests {
 
   @Test("pomo edit --end just after the start: the record and its CSV row say no more pause than it lasts")
   func editEndExport() throws {
-    let h = try HistoryHarness(now: Self.now)
-    try h.write([Self.pausedRecord()])
+    let h = try HistoryHarness(now: MorningSession.now)
+    try h.write([MorningSession.stopped(lasting: 10, focus: 4, paused: 6)])
     let edit = h.run("edit", "last", "--end", "2025-12-01T08:00:01Z")
     #expect(edit.status == 0, "\(edit.err)")
     let csv = h.run("export", "--format", "csv").out.split(whereSeparator: \.isNewline)
@@ -103,8 +66,8 @@ struct EditCommandTests {
   @Test("pomo edit --end at the moment you left leaves the focus before it, in reports with caches or not")
   func editEndReport() throws {
     for paused in [false, true] {
-      var h = try HistoryHarness(now: Self.now)
-      try h.write([Self.spanRecord(paused: paused)])
+      var h = try HistoryHarness(now: MorningSession.now)
+      try h.write([MorningSession.span(paused: paused)])
       func focus() throws -> [Int] {
         try [[], ["--no-cache"]].map { extra in
           focusTotal(try h.report(["--from", "2025-12-01", "--to", "2025-12-01"] + extra))

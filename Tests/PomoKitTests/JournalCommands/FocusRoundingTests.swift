@@ -1,4 +1,5 @@
 import Foundation
+import PomoJournalTestSupport
 import PomoKitTestSupport
 import PomoTestSupport
 import Testing
@@ -10,26 +11,13 @@ import Testing
 /// every report and `pomo status`'s figure toward `daily_goal` say them.
 @Suite("Focus rounds the same way everywhere")
 struct FocusRoundingTests {
-  static let now = 1_764_604_800.0  // 2025-12-01T16:00:00Z
-  static let start = 1_764_576_000.0  // 2025-12-01T08:00:00Z
-
-  /// A focus of `seconds`, stopped before its end, this morning.
-  static func record(focus seconds: Double) -> JournalRecord {
-    let phase = JournalPhase(
-      name: "focus", kind: .work, round: 1, start: start, end: start + seconds, plannedSeconds: 60,
-      elapsedSeconds: seconds, completed: false)
-    return JournalRecord(
-      id: "a1b2c3d4-0000", preset: "work", status: .interrupted, interruption: .quit, start: start,
-      end: phase.end, host: "laptop", rounds: 1, phases: [phase])
-  }
-
   @Test(
     "status's goal_focus_seconds rounds focus as report and log do",
     arguments: [(5.55, 6), (5.45, 5), (59.5, 60)])
   func goalRoundsAsReports(focus: Double, whole: Int) throws {
-    let h = try HistoryHarness(now: Self.now)
+    let h = try HistoryHarness(now: MorningSession.now)
     try h.home.write(".config/pomo/config.json", #"{"daily_goal": "4h"}"#)
-    try h.write([Self.record(focus: focus)])
+    try h.write([MorningSession.stopped(lasting: focus, focus: focus)])
     let result = h.run("status", "--json")
     #expect(result.status == 0, "\(result.err)")
     let status = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]

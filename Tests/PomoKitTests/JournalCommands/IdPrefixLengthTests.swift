@@ -14,8 +14,7 @@ struct IdPrefixLengthTests {
   func shortPrefixRefused() throws {
     let h = try HistoryHarness(now: Self.now)
     defer { h.home.cleanUp() }
-    let added = h.run("add", "25m", "--start", "09:00")
-    let id = String(added.out.dropFirst("Added ".count).prefix(8))
+    let id = h.add("25m", "--start", "09:00")
     for command in [["edit", "--tag", "x"], ["delete"]] {
       for length in 1...3 {
         let prefix = String(id.prefix(length))

@@ -195,19 +195,20 @@ struct JournalFolderSyncTests {
 struct JournalFolderDuplicateTests {
   @Test("log, export and report all take a session in two files from the first file")
   func firstFileWins() throws {
-    let home = try TemporaryFolder()
-    defer { home.cleanUp() }
-    let a = focusSession("d0000000-0000-4000-8000-000000000001", start: 1_795_338_000, tags: ["from_a"])  // 2026-11-22
-    var b = focusSession("d0000000-0000-4000-8000-000000000001", start: 1_795_942_800, tags: ["from_b"])  // 2026-11-29
-    b.host = "other"
-    try home.write("J/a.jsonl", a.json(offset: { _ in 0 }).text + "\n")
-    try home.write("J/b.jsonl", b.json(offset: { _ in 0 }).text + "\n")
-    let run = { (words: [String]) in
-      runAt(1_796_126_400, home: home.path, host: "laptop", words + ["--journal", home.file("J/")])
+    try TemporaryFolder.with { home in
+      // 2026-11-22, then 2026-11-29.
+      let a = focusSession("d0000000-0000-4000-8000-000000000001", start: 1_795_338_000, tags: ["from_a"])
+      var b = focusSession("d0000000-0000-4000-8000-000000000001", start: 1_795_942_800, tags: ["from_b"])
+      b.host = "other"
+      try home.write("J/a.jsonl", a.json(offset: { _ in 0 }).text + "\n")
+      try home.write("J/b.jsonl", b.json(offset: { _ in 0 }).text + "\n")
+      let run = { (words: [String]) in
+        runAt(1_796_126_400, home: home.path, host: "laptop", words + ["--journal", home.file("J/")])
+      }
+      #expect(run(["log"]).out.contains("2026-11-22  09:00  work    completed  25:00  from_a"))
+      #expect(run(["export", "--format", "csv"]).out.contains(",from_a,"))
+      let week = run(["report", "--week", "2026-11-22", "--format", "json"]).out
+      #expect(week.contains(#""focus_seconds":1500"#))
     }
-    #expect(run(["log"]).out.contains("2026-11-22  09:00  work    completed  25:00  from_a"))
-    #expect(run(["export", "--format", "csv"]).out.contains(",from_a,"))
-    let week = run(["report", "--week", "2026-11-22", "--format", "json"]).out
-    #expect(week.contains(#""focus_seconds":1500"#))
   }
 }

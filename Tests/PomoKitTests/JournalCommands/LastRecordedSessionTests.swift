@@ -12,11 +12,6 @@ import Testing
 struct LastRecordedSessionTests {
   static let now = 1_764_590_400.0  // 2025-12-01T12:00:00Z
 
-  /// The id `pomo add` printed ("Added 1a2b3c4d (...").
-  func addedID(_ output: String) -> String {
-    String(output.dropFirst("Added ".count).prefix(8))
-  }
-
   @Test("pomo edit last edits the session just added, not the one that started last")
   func editLastIsTheSessionJustAdded() throws {
     var h = try HistoryHarness(now: Self.now)
@@ -24,9 +19,7 @@ struct LastRecordedSessionTests {
     // This morning's timed session, then one added for yesterday afternoon.
     try h.write([focusSession("abcd0000-0000-4000-8000-000000000001", start: Self.now - 3 * 3600)])
     h.now += 60
-    let added = h.run("add", "25m", "--start", "2025-11-30T15:00:00Z")
-    #expect(added.status == 0, "\(added.err)")
-    let id = addedID(added.out)
+    let id = h.add("25m", "--start", "2025-11-30T15:00:00Z")
     h.now += 60
     let edited = h.run("edit", "last", "--tag", "late")
     #expect(edited.status == 0, "\(edited.err)")
@@ -49,9 +42,9 @@ struct LastRecordedSessionTests {
       focusSession("ffff0000-0000-4000-8000-000000000002", start: Self.now - 2 * 3600),
     ])
     h.now += 60
-    let first = addedID(h.run("add", "25m", "--start", "2025-11-29T09:00:00Z").out)
+    let first = h.add("25m", "--start", "2025-11-29T09:00:00Z")
     h.now += 60
-    let second = addedID(h.run("add", "25m", "--start", "2025-11-28T09:00:00Z").out)
+    let second = h.add("25m", "--start", "2025-11-28T09:00:00Z")
     #expect(h.run("delete", "last").out.hasPrefix("Deleted \(second) "))
     #expect(h.run("delete", "last").out.hasPrefix("Deleted \(first) "))
     // Then the timed sessions, the one that ended last first.
@@ -65,7 +58,7 @@ struct LastRecordedSessionTests {
     var h = try HistoryHarness(now: Self.now)
     defer { h.home.cleanUp() }
     h.now -= 3600
-    let added = addedID(h.run("add", "25m", "--start", "2025-11-30T09:00:00Z").out)
+    let added = h.add("25m", "--start", "2025-11-30T09:00:00Z")
     #expect(added.count == 8)
     // A session timed after the addition, its line written when it ended (10 minutes ago).
     let line = focusSession("abcd0000-0000-4000-8000-000000000001", start: Self.now - 35 * 60).json(offset: { _ in 0 })

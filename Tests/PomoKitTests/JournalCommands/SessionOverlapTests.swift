@@ -13,9 +13,7 @@ struct SessionOverlapTests {
   func addRefusesOverlap() throws {
     let h = try HistoryHarness(now: Self.now)
     defer { h.home.cleanUp() }
-    let first = h.run("add", "25m", "--start", "09:00")
-    #expect(first.status == 0, "\(first.err)")
-    let id = String(first.out.dropFirst("Added ".count).prefix(8))
+    let id = h.add("25m", "--start", "09:00")
     let second = h.run("add", "25m", "--start", "09:10")
     #expect(second.status == 1)
     #expect(
@@ -36,8 +34,7 @@ struct SessionOverlapTests {
   func editRefusesOverlap() throws {
     let h = try HistoryHarness(now: Self.now)
     defer { h.home.cleanUp() }
-    let first = h.run("add", "25m", "--start", "09:00")
-    let id = String(first.out.dropFirst("Added ".count).prefix(8))
+    let id = h.add("25m", "--start", "09:00")
     #expect(h.run("add", "25m", "--start", "10:00").status == 0)
     let moved = h.run("edit", "last", "--start", "09:20")
     #expect(moved.status == 1)
@@ -52,8 +49,7 @@ struct SessionOverlapTests {
   func importCountsOverlaps() throws {
     let h = try HistoryHarness(now: Self.now)
     defer { h.home.cleanUp() }
-    let first = h.run("add", "25m", "--start", "09:00")
-    let id = String(first.out.dropFirst("Added ".count).prefix(8))
+    let id = h.add("25m", "--start", "09:00")
     let file = try h.home.write(
       "timew.json",
       """

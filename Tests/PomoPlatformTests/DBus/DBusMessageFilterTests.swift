@@ -31,13 +31,16 @@ struct DBusMessageFilterTests {
   }
 
   /// Every message `buffer` hands back or throws for, feeding `stream` in pieces of `chunk`;
-  /// `held` is told the bytes the buffer holds after each piece.
+  /// `appended` is told the bytes the buffer holds as each piece comes, `held` what it still
+  /// holds once it has handed back what it could.
   static func drain(
-    _ buffer: inout DBusMessageBuffer, _ stream: [UInt8], chunk: Int, held: (Int) -> Void = { _ in }
+    _ buffer: inout DBusMessageBuffer, _ stream: [UInt8], chunk: Int, held: (Int) -> Void = { _ in },
+    appended: (Int) -> Void = { _ in }
   ) -> [Result<DBusMessage, DBusError>] {
     var results: [Result<DBusMessage, DBusError>] = []
     for start in stride(from: 0, to: stream.count, by: chunk) {
       buffer.append(Array(stream[start..<min(stream.count, start + chunk)]))
+      appended(buffer.pendingCount)
       while true {
         do {
           guard let message = try buffer.next() else { break }

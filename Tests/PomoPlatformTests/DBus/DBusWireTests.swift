@@ -177,19 +177,7 @@ struct DBusWireTests {
     small.serial = 2
     let stream = try big.encoded() + small.encoded()
     var buffer = DBusMessageBuffer(limit: 1024)
-    var results: [Result<DBusMessage, DBusError>] = []
-    for start in stride(from: 0, to: stream.count, by: 100) {
-      buffer.append(Array(stream[start..<min(stream.count, start + 100)]))
-      #expect(buffer.pendingCount <= 1124)
-      while true {
-        do {
-          guard let message = try buffer.next() else { break }
-          results.append(.success(message))
-        } catch {
-          results.append(.failure(error))
-        }
-      }
-    }
+    let results = DBusMessageFilterTests.drain(&buffer, stream, chunk: 100, appended: { #expect($0 <= 1124) })
     let bigLength = try big.encoded().count
     #expect(results == [.failure(.messageTooLarge(length: bigLength, limit: 1024)), .success(small)])
     #expect(
@@ -232,29 +220,14 @@ struct DBusWireTests {
 
   @Test("signals decode into their typed forms, and anything else is not mistaken for them")
   func typedSignals() {
-    #expect(
-      NotificationSignal(
-        .signal(
-          path: Notifications.path, interface: Notifications.interface, member: "ActionInvoked",
-          body: [.uint32(4), .string("skip")]))
-        == .actionInvoked(id: 4, action: "skip"))
-    #expect(
-      NotificationSignal(
-        .signal(
-          path: Notifications.path, interface: Notifications.interface, member: "NotificationClosed",
-          body: [.uint32(4), .uint32(2)]))
-        == .closed(id: 4, reason: .dismissed))
-    #expect(
-      NotificationSignal(
-        .signal(
-          path: Notifications.path, interface: Notifications.interface, member: "NotificationClosed",
-          body: [.uint32(4), .uint32(99)]))
-        == .closed(id: 4, reason: .undefined))
-    #expect(
-      NotificationSignal(
-        .signal(
-          path: Notifications.path, interface: Notifications.interface, member: "ActionInvoked", body: [.uint32(4)]))
-        == nil)
+    /// What the notification server's signal `member` with `body` decodes to.
+    func notification(_ member: String, _ body: [DBusValue]) -> NotificationSignal? {
+      NotificationSignal(.signal(path: Notifications.path, interface: Notifications.interface, member: member, body: body))
+    }
+    #expect(notification("ActionInvoked", [.uint32(4), .string("skip")]) == .actionInvoked(id: 4, action: "skip"))
+    #expect(notification("NotificationClosed", [.uint32(4), .uint32(2)]) == .closed(id: 4, reason: .dismissed))
+    #expect(notification("NotificationClosed", [.uint32(4), .uint32(99)]) == .closed(id: 4, reason: .undefined))
+    #expect(notification("ActionInvoked", [.uint32(4)]) == nil)
     #expect(
       LogindSignal(.signal(path: "/s", interface: Logind.sessionInterface, member: "Lock")) == .lock(session: "/s"))
     #expect(
