@@ -14,13 +14,16 @@ struct RecountFileIdentityTests {
     (0..<count).map { recordLine("\(prefix)-\($0)", 1_796_000_000 + Double($0) * 60) + "\n" }.joined()
   }
 
+  /// A journal of five sessions in `home`, and its recount (the first pass made).
+  static func recounted(in home: TemporaryFolder) throws -> (path: String, history: Recount) {
+    let path = try home.write("journal.jsonl", lines("old", 5))
+    return (path, try Recount(files: [Journal(path: path)]))
+  }
+
   @Test("a journal replaced by a rename between two passes is an error, never an answer mixing the two files")
   func replacedBetweenPasses() throws {
-    let home = try TemporaryFolder()
-    defer { home.cleanUp() }
-    do {
-      let path = try home.write("journal.jsonl", Self.lines("old", 5))
-      let history = try Recount(files: [Journal(path: path)])
+    try TemporaryFolder.with { home in
+      let (path, history) = try Self.recounted(in: home)
       var first = 0
       try history.all { _ in first += 1 }
       #expect(first == 5)
@@ -33,11 +36,8 @@ struct RecountFileIdentityTests {
 
   @Test("a journal appended to between two passes still answers as it stood at the first")
   func appendedBetweenPasses() throws {
-    let home = try TemporaryFolder()
-    defer { home.cleanUp() }
-    do {
-      let path = try home.write("journal.jsonl", Self.lines("old", 5))
-      let history = try Recount(files: [Journal(path: path)])
+    try TemporaryFolder.with { home in
+      let (path, history) = try Self.recounted(in: home)
       let handle = try #require(FileHandle(forWritingAtPath: path))
       handle.seekToEndOfFile()
       handle.write(Data(Self.lines("more", 3).utf8))
@@ -50,9 +50,7 @@ struct RecountFileIdentityTests {
 
   @Test("a journal path that is a loop of links is an error, as the indexed reader says, not an empty journal")
   func linkLoop() throws {
-    let home = try TemporaryFolder()
-    defer { home.cleanUp() }
-    do {
+    try TemporaryFolder.with { home in
       let path = home.file("loop.jsonl")
       #expect(symlink(path, path) == 0)
       #expect(throws: FileSystemError.self) { try Recount(files: [Journal(path: path)]) }
