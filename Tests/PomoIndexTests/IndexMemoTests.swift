@@ -134,6 +134,21 @@ struct IndexMemoTests {
     try Self.check(folder, "the second file cut")
   }
 
+  @Test("a session the second file holds, appended to the first on another day, no longer counts on its old day")
+  func sharedIDMovesTheStreak() throws {
+    let folder = try Folder()
+    defer { folder.home.cleanUp() }
+    try Self.check(folder, "first reports")
+    #expect(try folder.recount().streak == 60)
+    // `b50` is now the first file's session, 70 days ago: the second file's copy is no
+    // session, and the run stops 49 days back.
+    try Self.append(Self.line("b50", day: Self.today - 70), to: folder.a)
+    #expect(try folder.recount().streak == 49)
+    try Self.check(folder, "a session of the second file appended to the first, on another day")
+    // With no cache at all, the same.
+    #expect(try folder.history(cache: nil).streak(today: Self.today, calendar: Self.calendar) == 49)
+  }
+
   @Test(
     "an index with memo blocks followed by appends reads every append, and a damaged memo is passed over and kept again"
   )
@@ -156,20 +171,20 @@ struct IndexMemoTests {
     #expect(good.tail.memos.count == 2)
     let whole = try Data(contentsOf: URL(fileURLWithPath: folder.aIndex))
 
-    // The first memo block (the streak's): its tag, its length, its checksum, its payload.
-    // The block: its header (24 bytes), then the memo's key, its marks of the two files and
-    // the run's three days (152 bytes in all).
-    for place in [0, 3, 8, 17, 24, 33, 64, 151] {
+    // The first memo block (the shared ids', which the streak asks for first): its tag, its
+    // length, its checksum, its payload. The block: its header (24 bytes), then the memo's
+    // key, its marks of the two files and the one id hash (136 bytes in all).
+    for place in [0, 3, 8, 17, 24, 33, 64, 135] {
       var bytes = whole
       bytes[pages + place] ^= 0x10
       try bytes.write(to: URL(fileURLWithPath: folder.aIndex))
       let damaged = try #require(IndexCache.open(folder.aIndex, source: folder.aSource))
-      #expect(damaged.tail.memos[.streak] == nil, "byte \(place): the damaged memo is never trusted")
+      #expect(damaged.tail.memos[.sharedIDs] == nil, "byte \(place): the damaged memo is never trusted")
       if place >= 16 {
         #expect(damaged.index.indexedLines == lines, "byte \(place): the appends after a damaged memo are read")
-        #expect(damaged.tail.memos[.sharedIDs] != nil, "byte \(place): the memo after it is read")
+        #expect(damaged.tail.memos[.streak] != nil, "byte \(place): the memo after it is read")
       }
-      try Self.check(folder, "byte \(place) of the streak's memo flipped")
+      try Self.check(folder, "byte \(place) of the shared ids' memo flipped")
       let mended = try #require(IndexCache.open(folder.aIndex, source: folder.aSource))
       #expect(mended.index.indexedLines == lines, "byte \(place): the index is whole")
     }

@@ -23,13 +23,19 @@ extension IndexedHistory {
       }
       return days
     }()
+    // An id several files hold is the session of the first file that holds it: the copy in
+    // another file, on another day perhaps, is no session of its own, so a day where one of
+    // them is completed is read too (usually none: `sharedIDHashes` is empty for one file).
+    let shared = sharedIDHashes
+    lazy var suspectShared = Set(shared.map { UInt32(truncatingIfNeeded: $0) })
     let completedOn = { (day: Int64) -> Bool in
       let from = calendar.start(of: day)
       let to = calendar.start(of: day + 1)
       var doubtful = suspectDays.contains(day)
       for file in self.files {
         for key in file.completedKeys(from: from, to: to) {
-          if !suspectSessions.contains(UInt32(truncatingIfNeeded: key)) { return true }
+          let session = UInt32(truncatingIfNeeded: key)
+          if !suspectSessions.contains(session) && (shared.isEmpty || !suspectShared.contains(session)) { return true }
           doubtful = true
         }
       }
@@ -56,10 +62,13 @@ extension IndexedHistory {
       newestMoved.isFinite ? calendar.day(of: newestMoved) : Int64.min)
     let start = min(newestDay, today)
     // Remembered with what it stands on (`Staleness.standing`): while no index was built
-    // again, no correction arrived and the calendar is the same (both in the memo's key),
+    // again, no correction arrived, no other id came to be held twice and the calendar is the
+    // same (all in the memo's key),
     // sessions were only added, so the run remembered is still a run and only days beyond it
     // need a look.
-    let key = FNV1a.hash("streak 6\n\(calendar.fingerprint)\n\(correctionCount)")
+    // The ids several files hold are in the key too: one more of them may take a day's
+    // session away, which a run remembered while sessions were only added would keep.
+    let key = FNV1a.hash("streak 7\n\(calendar.fingerprint)\n\(correctionCount)\n\(shared.map(String.init).joined(separator: ","))")
     let now = files.map(IndexMark.init)
     var known: ClosedRange<Int64>?
     // The run from `first` to `last` counts when it reaches today, or yesterday.
