@@ -253,6 +253,27 @@ struct RecordScannerTests {
         == #"bad invalid JSON: the line ends early (unterminated string)"#)
   }
 
+  @Test("a number with a leading zero damages the line, in any field; 0, -0 and 0.5 do not")
+  func leadingZeros() {
+    let damaged = [
+      #"{"id":"z","rounds":01,"start":"2026-12-01T08:00:00Z"}"#,
+      #"{"id":"z","x":-007,"start":"2026-12-01T08:00:00Z"}"#,
+      #"{"id":"z","x":[1,00.5],"start":"2026-12-01T08:00:00Z"}"#,
+      #"{"id":"z","x":000000000000000000001,"start":"2026-12-01T08:00:00Z"}"#,
+      #"{"id":"z","start":"2026-12-01T08:00:00Z","phases":[{"kind":"work","start":"2026-12-01T08:00:00Z","end":"2026-12-01T08:25:00Z","elapsed_seconds":01500}]}"#,
+    ]
+    for line in damaged {
+      #expect(Self.describe(Self.summary(Array(line.utf8))).hasSuffix(": numbers cannot have leading zeros"), "\(line)")
+      #expect(!Self.check(line))
+    }
+    #expect(
+      Self.describe(Self.summary(Array(damaged[0].utf8)))
+        == "bad invalid JSON at column 21: numbers cannot have leading zeros")
+    for number in ["0", "-0", "0.5", "-0.25", "10", "0e1", "100"] {
+      #expect(Self.check(#"{"id":"z","x":\#(number),"start":"2026-12-01T08:00:00Z"}"#), "\(number)")
+    }
+  }
+
   @Test("raw bytes that are not UTF-8 damage a line in any string it keeps")
   func invalidUTF8() {
     for bytes: [UInt8] in [[0xFF], [0xC3], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xE2, 0x82]] {
