@@ -82,7 +82,7 @@ struct RecordScannerTests {
     // A phase kind neither work nor rest and then a known one: the last counts.
     #"{"id":"k","start":"2026-12-01T08:00:00Z","phases":[{"kind":"nap","kind":"rest","start":"2026-12-01T08:00:00Z","end":"2026-12-01T08:01:00Z","elapsed_seconds":60.5,"round":null,"completed":false}]}"#,
     // Numbers at the limits, fractions, a negative zero, leading zeros, an unknown big one.
-    #"{"id":"num","v":-0,"w":00012.50,"u":12345678901234567,"start":"2026-12-01T08:00:00Z","rounds":10000,"plan_offset":1000000000,"paused_seconds":1000000000,"slept_seconds":0.000000001}"#,
+    #"{"id":"num","v":-0,"w":12.50,"u":12345678901234567,"start":"2026-12-01T08:00:00Z","rounds":10000,"plan_offset":1000000000,"paused_seconds":1000000000,"slept_seconds":0.000000001}"#,
     #"{"id":"p3","plan_offset":-0.0,"start":"2026-12-01T08:00:00Z"}"#,
     // Phases as pomo writes them (read word by word), one with a key more (read key by key).
     #"{"id":"usual","start":"2026-12-01T08:00:00Z","phases":[{"name":"focus","kind":"work","round":null,"start":"2026-12-01T08:00:00Z","end":"2026-12-01T08:25:00Z","planned_seconds":1500.5,"elapsed_seconds":0,"completed":false},{"name":"","kind":"rest","round":10000,"start":"2026-12-01T08:25:00Z","end":"2026-12-01T08:30:00.5Z","planned_seconds":300,"elapsed_seconds":300,"completed":true,"paused_seconds":1}]}"#,
@@ -251,6 +251,27 @@ struct RecordScannerTests {
     #expect(
       Self.describe(Self.summary(cut))
         == #"bad invalid JSON: the line ends early (unterminated string)"#)
+  }
+
+  @Test("a number with a leading zero damages the line, in any field; 0, -0 and 0.5 do not")
+  func leadingZeros() {
+    let damaged = [
+      #"{"id":"z","rounds":01,"start":"2026-12-01T08:00:00Z"}"#,
+      #"{"id":"z","x":-007,"start":"2026-12-01T08:00:00Z"}"#,
+      #"{"id":"z","x":[1,00.5],"start":"2026-12-01T08:00:00Z"}"#,
+      #"{"id":"z","x":000000000000000000001,"start":"2026-12-01T08:00:00Z"}"#,
+      #"{"id":"z","start":"2026-12-01T08:00:00Z","phases":[{"kind":"work","start":"2026-12-01T08:00:00Z","end":"2026-12-01T08:25:00Z","elapsed_seconds":01500}]}"#,
+    ]
+    for line in damaged {
+      #expect(Self.describe(Self.summary(Array(line.utf8))).hasSuffix(": numbers cannot have leading zeros"), "\(line)")
+      #expect(!Self.check(line))
+    }
+    #expect(
+      Self.describe(Self.summary(Array(damaged[0].utf8)))
+        == "bad invalid JSON at column 21: numbers cannot have leading zeros")
+    for number in ["0", "-0", "0.5", "-0.25", "10", "0e1", "100"] {
+      #expect(Self.check(#"{"id":"z","x":\#(number),"start":"2026-12-01T08:00:00Z"}"#), "\(number)")
+    }
   }
 
   @Test("raw bytes that are not UTF-8 damage a line in any string it keeps")

@@ -16,23 +16,35 @@ struct LogJSONTests {
   static let now = 1_796_126_400.0  // 2026-12-01T12:00:00Z
 
   /// Keeps each piece of text written, as a pipe's reader would get it; with `closeAfter`, it
-  /// goes (a closed pipe) after that many pieces, and what comes later is lost.
+  /// goes (a closed pipe) after that many pieces, and what comes later is lost; with
+  /// `failAfter`, the writes after that many pieces fail (a full disk), and are lost too.
   final class Pieces: TextOutput {
     var pieces: [String] = []
+    var lost = 0
     let closeAfter: Int?
-    init(closeAfter: Int? = nil) { self.closeAfter = closeAfter }
+    let failAfter: Int?
+    init(closeAfter: Int? = nil, failAfter: Int? = nil) {
+      self.closeAfter = closeAfter
+      self.failAfter = failAfter
+    }
     var isClosed: Bool { closeAfter.map { pieces.count >= $0 } ?? false }
+    private(set) var failure: FileSystemError?
     func write(_ text: String) {
       guard !isClosed else { return }
+      if let failAfter, pieces.count >= failAfter {
+        failure = failure ?? FileSystemError(code: ENOSPC)
+        lost += 1
+        return
+      }
       pieces.append(text)
     }
   }
 
-  /// Runs `pomo log` in-process in `home`, in UTC, writing to `output`.
-  static func log(_ home: String, _ words: [String], to output: Pieces) -> Int32 {
+  /// Runs `pomo log` in-process in `home`, in UTC, writing to `output` (and `errors`).
+  static func log(_ home: String, _ words: [String], to output: Pieces, errors: TextBuffer = TextBuffer()) -> Int32 {
     let clock = SessionClock(now: { .zero }, awake: { .zero }, wallSeconds: { now })
     let context = Context(
-      environment: ["HOME": home, "LANG": "C.UTF-8"], output: output, errors: TextBuffer(), clock: clock,
+      environment: ["HOME": home, "LANG": "C.UTF-8"], output: output, errors: errors, clock: clock,
       hostName: "laptop", zone: FixedZone())
     return Pomo.main(["pomo", "log"] + words, context: context)
   }
@@ -103,5 +115,19 @@ struct LogJSONTests {
     #expect(output.pieces.count == 1)
     #expect(expected.hasPrefix(output.pieces[0]))
     #expect(output.pieces[0].utf8.count < expected.utf8.count / 2)
+  }
+
+  @Test("a write that fails stops log --json at once, says so in one line and exits 1")
+  func writeFails() throws {
+    let (h, expected) = try Self.journal()
+    defer { h.home.cleanUp() }
+    let output = Pieces(failAfter: 1)
+    let errors = TextBuffer()
+    #expect(Self.log(h.home.path, ["--json", "--limit", "1000000"], to: output, errors: errors) == 1)
+    #expect(errors.text == "Error: cannot write the output: no space left on device\n")
+    #expect(output.pieces.count == 1)
+    #expect(expected.hasPrefix(output.pieces[0]))
+    // The batch whose write failed and the array's end: no batch is read after it.
+    #expect(output.lost == 2)
   }
 }

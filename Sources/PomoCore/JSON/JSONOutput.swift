@@ -61,7 +61,9 @@ package extension JSONOutput {
   /// A JSON line read from a file, for printing: control characters inside strings (which a
   /// lenient reader may have let through raw) are written as `\u` escapes, and line breaks
   /// between values as spaces, so the text stays the same JSON and cannot drive a terminal.
-  /// Spaces, tabs and line breaks around the line are left out.
+  /// Spaces, tabs and line breaks around the line are left out, and so is a UTF-8 byte order
+  /// mark before it (a file's first line may start with one, which the journal's reader
+  /// accepts): it is no part of the JSON, and a reader of the printed text would refuse it.
   static func inertLine(_ line: [UInt8]) -> String {
     var out: [UInt8] = []
     line.withUnsafeBufferPointer { inertLine($0, into: &out) }
@@ -72,6 +74,7 @@ package extension JSONOutput {
   /// made of `out` to replace, as `String(decoding:as:)` does.
   static func inertLine(_ line: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
     let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+    let line = line.starts(with: [0xEF, 0xBB, 0xBF]) ? UnsafeBufferPointer(rebasing: line[3...]) : line
     guard let first = line.firstIndex(where: { !isSpace($0) }), let last = line.lastIndex(where: { !isSpace($0) })
     else { return }
     let bytes = UnsafeBufferPointer(rebasing: line[first...last])

@@ -8,4 +8,5 @@ package final class ASCIIOutput: TextOutput {
   package init(_ base: any TextOutput) { self.base = base }
   package func write(_ text: String) { base.write(TextLayout.ascii(text)) }
   package var isClosed: Bool { base.isClosed }
+  package var failure: FileSystemError? { base.failure }
 }

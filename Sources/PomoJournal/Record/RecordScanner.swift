@@ -684,6 +684,12 @@ package struct RecordScanner {
     }
     let digits = i - first
     guard digits > 0 else { throw fail("expected a number") }
+    // JSON has no leading zeros (`01`): a line that holds one is not JSON, and `log --json`
+    // would pass it on to readers that refuse it.
+    guard digits == 1 || p[first] != UInt8(ascii: "0") else {
+      i = first + 1
+      throw fail("numbers cannot have leading zeros")
+    }
     var value = Double(whole)
     if i < n, p[i] == UInt8(ascii: ".") {
       i += 1

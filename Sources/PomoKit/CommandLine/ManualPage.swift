@@ -224,7 +224,7 @@ package enum ManualPage {
     (ExitCode.success, "Success, and for help and the version."),
     (
       ExitCode.failure,
-      "A failure: the journal could not be written, another session is running, a file could not be read."
+      "A failure: the journal could not be written, another session is running, a file could not be read, the output could not be written."
     ),
     (ExitCode.usage, "A usage error: an unknown command or option, a bad or missing value."),
     (ExitCode.dataError, "Bad data: a preset, the config file, or a damaged journal line with --strict."),

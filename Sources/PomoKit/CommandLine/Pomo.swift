@@ -68,10 +68,10 @@ package enum Pomo: Command {
     }
     if words.first == "--version" {
       context.output.write(versionLine + "\n")
-      return ExitCode.success
+      return checkedOutput(ExitCode.success, context)
     }
     if words.first == "help" {
-      return help(for: Array(words.dropFirst()), context: context)
+      return checkedOutput(help(for: Array(words.dropFirst()), context: context), context)
     }
     do {
       return try dispatch(Pomo.node, words: words, path: ["pomo"], context: context)
@@ -82,6 +82,20 @@ package enum Pomo: Command {
       context.errors.write("Error: \(TextLayout.inert("\(error)"))\n")
       return ExitCode.failure
     }
+  }
+
+  /// `status`, unless a write to stdout failed (a full disk, `/dev/full`): then what was
+  /// printed is cut short, which is said on stderr, and the command fails as `--output` to a
+  /// full disk does (exit 1). A reader that went away (EPIPE, `pomo log --json | head -1`) is
+  /// no failure and stays quiet.
+  ///
+  /// Only for what a command prints: `start` and `resume` are never judged by it, as a
+  /// session's live display writes to a terminal that may go away while it runs, and the
+  /// session must still end, and be recorded, as it would have.
+  private static func checkedOutput(_ status: Int32, _ context: Context) -> Int32 {
+    guard let failure = context.output.failure else { return status }
+    context.errors.write("Error: cannot write the output: \(failure)\n")
+    return status == ExitCode.success ? ExitCode.failure : status
   }
 
   private static func dispatch(
@@ -108,13 +122,14 @@ package enum Pomo: Command {
       switch outcome {
       case .help:
         context.output.write(HelpFormatter.help(for: command, path: path, width: context.wrapWidth))
-        return ExitCode.success
+        return checkedOutput(ExitCode.success, context)
       case .failed(let failure):
         throw failure
       }
     }
     context.willRun?(parsed)
-    return try command.run(parsed, context)
+    let status = try command.run(parsed, context)
+    return command.runsSession ? status : checkedOutput(status, context)
   }
 
   /// `pomo help [command [subcommand]]`.

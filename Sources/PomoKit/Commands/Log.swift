@@ -38,7 +38,7 @@ extension Pomo {
     /// Prints the sessions as a JSON array, a session a line, each batch of lines as soon as
     /// it is read: a log of a million sessions never holds its whole text, and its first
     /// lines reach a pipe while the last are still being read. A reader that goes (a closed
-    /// pipe) stops the reading.
+    /// pipe) or a write that fails (a full disk) stops the reading.
     static func writeJSON(_ history: any History, limit: Int, _ context: Context) throws(FileSystemError) {
       var out: [UInt8] = []
       var written = 0
@@ -47,7 +47,7 @@ extension Pomo {
         written += sessions.count
         context.writeJSON(String(decoding: out, as: UTF8.self))
         out.removeAll(keepingCapacity: true)
-        return !context.output.isClosed
+        return context.output.takesMore
       }
       context.writeJSON(written == 0 ? "[]\n" : "\n]\n")
     }

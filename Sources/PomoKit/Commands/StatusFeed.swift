@@ -14,14 +14,14 @@ enum StatusFeed {
     let client = context.paths.controlClient
     let socketName = String(client.socketPath.split(separator: "/").last ?? "")
     var last: String?
-    /// Prints the line if it differs from the last; false once nobody reads.
+    /// Prints the line if it differs from the last; false once nobody reads or a write failed.
     func show(_ state: SessionState?) -> Bool {
       let line = render(state)
       if line != last {
         if json { context.writeJSON(line + "\n") } else { context.output.write(line + "\n") }
         last = line
       }
-      return !context.output.isClosed
+      return context.output.takesMore
     }
     // The follower leaves as soon as its output's reader goes, not at its next line.
     let watched = (context.output as? FileDescriptorOutput)?.fd
