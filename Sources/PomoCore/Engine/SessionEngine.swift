@@ -85,6 +85,9 @@ package struct SessionEngine: Sendable {
   /// How long before `start()` the session began (`pomo start --ago 10m`): its record starts
   /// then, and its phases have that much less left (a phase already over ends at once).
   package let startedAgo: Duration
+  /// The wall-clock instant the plan must end at (`--until`, `@14:30`), if any: the last
+  /// phase is fitted to it as the session starts.
+  let endsAt: Double?
   /// What the session is about, as it will be recorded: changed while it runs by `pomo tag`,
   /// `pomo untag` and `pomo note`.
   package internal(set) var tags: [String]
@@ -117,8 +120,9 @@ package struct SessionEngine: Sendable {
 
   package init(
     plan: Plan, clock: SessionClock, asksAtEnd: Bool = true, startedAgo: Duration = .zero, tags: [String] = [],
-    note: String? = nil, bank: Duration = .zero, away: AwayRules = .counting
+    note: String? = nil, bank: Duration = .zero, away: AwayRules = .counting, endsAt: Double? = nil
   ) {
+    self.endsAt = endsAt
     self.awayRules = away
     self.bank = max(.zero, bank)
     self.plan = plan
@@ -177,6 +181,12 @@ package struct SessionEngine: Sendable {
     let begun = now - startedAgo
     startTime = begun
     startWall = clock.wallSeconds() - TimeText.seconds(startedAgo)
+    if let endsAt, let last = plan.phases.indices.last {
+      // What setting up took comes off the last phase, read on the clock the start is: the
+      // session ends at `endsAt` to the millisecond however long the setting up took.
+      let left = Duration.milliseconds(Int64(((endsAt - startWall) * 1000).rounded(.up)))
+      plan.phases[last].duration = max(.milliseconds(1), left - plan.phases[last].offset)
+    }
     lastBoot = now
     lastAwake = clock.awake()
     status = .running

@@ -202,7 +202,7 @@ enum SessionLauncher {
       context.errors.write("Error: \(problem)\n")
       return ExitCode.usage
     }
-    var plan = fitted(plan, setup: setup, endsAt: endsAt, ago: ago, context)
+    let plan = fitted(plan, setup: setup, endsAt: endsAt, ago: ago, context)
     var info = info
     info.planCount = plan.phases.count
     info.timewarrior = setup.timewarrior
@@ -242,12 +242,12 @@ enum SessionLauncher {
     if context.environment[detachedVariable] != nil {
       listeners.append(DetachedStart(log: context.paths.stateDirectory + "/" + detachedLogName))
     }
-    fitLastPhase(&plan, endsAt: endsAt, ago: ago, context)
     let bank = bankedBreak(plan, setup, context)
     let desk = openDesk(setup.config, context)
     defer { desk?.close() }
     let session = liveSession(
-      plan: plan, info: info, config: setup.config, ago: ago, bank: bank, screen: screen, listeners: listeners,
+      plan: plan, info: info, config: setup.config, ago: ago, endsAt: endsAt, bank: bank, screen: screen,
+      listeners: listeners,
       display: display, signals: signals, controls: [control as SessionControl?, desktop, desk].compactMap { $0 },
       context)
     let outcome = session.run()
@@ -286,13 +286,6 @@ enum SessionLauncher {
     if let advance = setup.advance { plan.setAdvance(advance) }
     if let warn = setup.config.warnBefore { plan.warn(before: warn) }
     return plan
-  }
-
-  /// What setting up took comes off the last phase, so the session ends at `endsAt` exactly.
-  private static func fitLastPhase(_ plan: inout Plan, endsAt: Double?, ago: Duration, _ context: Context) {
-    guard let endsAt, let last = plan.phases.indices.last else { return }
-    let left = Duration.milliseconds(Int64(((endsAt - context.clock.wallSeconds()) * 1000).rounded(.up)))
-    plan.phases[last].duration = max(.milliseconds(1), left + ago - plan.phases[last].offset)
   }
 
   /// The big display, the live line or the plain log, as a listener; the live view, if any.
@@ -463,7 +456,7 @@ enum SessionLauncher {
 
   /// The event loop over the engine, its listeners and the ways commands come in.
   private static func liveSession(
-    plan: Plan, info: SessionInfo, config: Config, ago: Duration, bank: Duration, screen: Screen,
+    plan: Plan, info: SessionInfo, config: Config, ago: Duration, endsAt: Double?, bank: Duration, screen: Screen,
     listeners: [SessionListener], display: (any LiveView)?, signals: TerminalSignals?, controls: [SessionControl],
     _ context: Context
   ) -> LiveSession {
@@ -473,7 +466,7 @@ enum SessionLauncher {
       // With no keys read, nobody can answer a last phase's question for reps: it is not waited for.
       engine: SessionEngine(
         plan: plan, clock: context.clock, asksAtEnd: screen.readKeys, startedAgo: ago, tags: info.tags,
-        note: info.note, bank: bank, away: config.away),
+        note: info.note, bank: bank, away: config.away, endsAt: endsAt),
       listeners: listeners,
       display: display,
       terminalSignals: signals, readKeys: screen.readKeys,
