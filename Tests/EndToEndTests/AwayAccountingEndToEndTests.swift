@@ -17,9 +17,18 @@ struct AwayAccountingEndToEndTests {
     return Fold.sessions(try text.split(separator: "\n").map { try JournalEntry(line: Array($0.utf8)[...]) })
   }
 
-  /// Starts a 10-minute focus in `home` in the background, and waits until `first` (the
-  /// first command sent it) succeeds.
-  func start(in home: PomoHome, until first: [String]) async throws -> Process {
+  /// In a new HOME with `config` (by default no bell and no notifications), starts a 10-minute
+  /// focus in the background, waits until `first` (the first command sent it) succeeds, and
+  /// runs `body` on the home and the session.
+  func withSession(
+    config: String = #"{"bell": false, "notify": false}"#, until first: [String],
+    _ body: (PomoHome, Process) async throws -> Void
+  ) async throws {
+    try await PomoHome.with(config: config) { home in try await body(home, try await start(in: home, until: first)) }
+  }
+
+  /// Starts a 10-minute focus in `home` in the background, and waits until `first` succeeds.
+  private func start(in home: PomoHome, until first: [String]) async throws -> Process {
     let session = try home.launch(["start", "10m"], name: "session")
     #expect(await waitUntil { (try? await home.run(first))?.status == 0 })
     return session
@@ -49,90 +58,87 @@ struct AwayAccountingEndToEndTests {
 
   @Test("run: a pause while away is paused time, not time away: focus is what ran")
   func runPausedWhileAway() async throws {
-    let home = try PomoHome(config: #"{"bell": false, "notify": false, "away": {"work": "run"}}"#)
-    defer { home.cleanUp() }
-    let session = try await start(in: home, until: ["away"])
-    #expect(try await home.run(["pause"]).status == 0)
-    await wait(3)
-    #expect(try await home.run(["back"]).status == 0)
-    #expect(try await home.run(["resume"]).status == 0)
-    await wait(1)
-    let (record, phase) = try await stop(session, in: home)
-    // The time paused while away is a pause of the phase; what ran away is only the moments
-    // between `away` and `pause`.
-    let ranAway = phase.away.filter { !$0.paused }.reduce(0) { $0 + $1.seconds }
-    #expect(phase.pausedSeconds >= 3, "\(phase)")
-    #expect(ranAway < phase.elapsedSeconds, "\(phase)")
-    #expect(record.focusSeconds >= 1, "the second after resume is focus: \(phase)")
-    #expect(record.focusSeconds == phase.elapsedSeconds - ranAway)
+    let config = #"{"bell": false, "notify": false, "away": {"work": "run"}}"#
+    try await withSession(config: config, until: ["away"]) { home, session in
+      #expect(try await home.run(["pause"]).status == 0)
+      await wait(3)
+      #expect(try await home.run(["back"]).status == 0)
+      #expect(try await home.run(["resume"]).status == 0)
+      await wait(1)
+      let (record, phase) = try await stop(session, in: home)
+      // The time paused while away is a pause of the phase; what ran away is only the moments
+      // between `away` and `pause`.
+      let ranAway = phase.away.filter { !$0.paused }.reduce(0) { $0 + $1.seconds }
+      #expect(phase.pausedSeconds >= 3, "\(phase)")
+      #expect(ranAway < phase.elapsedSeconds, "\(phase)")
+      #expect(record.focusSeconds >= 1, "the second after resume is focus: \(phase)")
+      #expect(record.focusSeconds == phase.elapsedSeconds - ranAway)
+    }
   }
 
   @Test(
     "pause: a resume while away runs the phase, and that time is away: out of focus, and kept only once")
   func resumedWhileAway() async throws {
-    let home = try PomoHome(config: #"{"bell": false, "notify": false}"#)
-    defer { home.cleanUp() }
-    let session = try await start(in: home, until: ["pause"])
-    #expect(try await home.run(["away"]).status == 0)
-    #expect(try await home.run(["resume"]).status == 0)
-    let resumed = Date()
-    await wait(2, from: resumed)
-    #expect(try await home.run(["back"]).status == 0)
-    let (record, phase) = try await stop(session, in: home)
-    let ranAway = phase.away.filter { !$0.paused }.reduce(0) { $0 + $1.seconds }
-    #expect(ranAway >= 2, "\(phase)")
-    #expect(record.focusSeconds <= phase.elapsedSeconds - 2, "\(phase)")
-    let edited = try await keepAway(in: home).1
-    // Kept, the time away is focus once: never more than the phase ran.
-    #expect(edited.focusSeconds <= edited.phases[0].elapsedSeconds + 0.001, "\(edited.phases[0])")
-    #expect(edited.focusSeconds >= 2)
+    try await withSession(until: ["pause"]) { home, session in
+      #expect(try await home.run(["away"]).status == 0)
+      #expect(try await home.run(["resume"]).status == 0)
+      let resumed = Date()
+      await wait(2, from: resumed)
+      #expect(try await home.run(["back"]).status == 0)
+      let (record, phase) = try await stop(session, in: home)
+      let ranAway = phase.away.filter { !$0.paused }.reduce(0) { $0 + $1.seconds }
+      #expect(ranAway >= 2, "\(phase)")
+      #expect(record.focusSeconds <= phase.elapsedSeconds - 2, "\(phase)")
+      let edited = try await keepAway(in: home).1
+      // Kept, the time away is focus once: never more than the phase ran.
+      #expect(edited.focusSeconds <= edited.phases[0].elapsedSeconds + 0.001, "\(edited.phases[0])")
+      #expect(edited.focusSeconds >= 2)
+    }
   }
 
   @Test(
     "pause: pomo pause while the policy holds the phase makes the pause yours: back leaves it paused, keep-away puts none of it in")
   func pausedByHandWhileHeld() async throws {
-    let home = try PomoHome(config: #"{"bell": false, "notify": false}"#)
-    defer { home.cleanUp() }
-    let session = try await start(in: home, until: ["away"])
-    #expect(try await home.run(["pause"]).status == 0)
-    await wait(3)
-    let back = try await home.run(["back"])
-    #expect(back.status == 0 && back.out.hasPrefix("PAUSED"), "\(back.out)")
-    let (_, phase) = try await stop(session, in: home)
-    // Only the moments between `away` and `pause` are a span; the pause is yours.
-    let held = phase.away.reduce(0) { $0 + $1.seconds }
-    #expect(phase.away.allSatisfy { $0.paused }, "\(phase)")
-    #expect(phase.pausedSeconds >= held + 3, "\(phase)")
-    let edited = try await keepAway(in: home).1
-    #expect(abs(edited.focusSeconds - (phase.elapsedSeconds + held)) < 0.001, "\(edited.phases[0])")
-    #expect(edited.focusSeconds <= phase.end - phase.start - 3, "\(edited.phases[0])")
+    try await withSession(until: ["away"]) { home, session in
+      #expect(try await home.run(["pause"]).status == 0)
+      await wait(3)
+      let back = try await home.run(["back"])
+      #expect(back.status == 0 && back.out.hasPrefix("PAUSED"), "\(back.out)")
+      let (_, phase) = try await stop(session, in: home)
+      // Only the moments between `away` and `pause` are a span; the pause is yours.
+      let held = phase.away.reduce(0) { $0 + $1.seconds }
+      #expect(phase.away.allSatisfy { $0.paused }, "\(phase)")
+      #expect(phase.pausedSeconds >= held + 3, "\(phase)")
+      let edited = try await keepAway(in: home).1
+      #expect(abs(edited.focusSeconds - (phase.elapsedSeconds + held)) < 0.001, "\(edited.phases[0])")
+      #expect(edited.focusSeconds <= phase.end - phase.start - 3, "\(edited.phases[0])")
+    }
   }
 
   @Test("killed while away, the recovered record keeps the span, and edit --keep-away counts it")
   func killedWhileAway() async throws {
-    let home = try PomoHome(config: #"{"bell": false, "notify": false}"#)
-    defer { home.cleanUp() }
-    let stateFile = home.folder.file(".local/state/pomo/current.json")
-    let session = try await start(in: home, until: ["away", "--cause", "lock"])
-    // The session's heartbeat, written a second or more after it was left, is the last it says.
-    #expect(
-      await waitUntil {
-        guard let state = SessionState.read(path: stateFile), let since = state.awaySince else { return false }
-        return state.updated - since >= 1
-      })
-    kill(session.processIdentifier, SIGKILL)
-    await session.waitForExit()
-    #expect(try await home.run(["status"]).status == 0)
-    let record = try #require(try sessions(home).last)
-    let phase = try #require(record.phases.first)
-    #expect(record.interruption == .crash)
-    #expect(phase.away.count == 1, "\(phase)")
-    #expect(phase.away.first?.cause == "lock" && phase.away.first?.paused == true)
-    #expect((phase.away.first?.seconds ?? 0) >= 1)
-    #expect(phase.end == record.end)
-    let (kept, edited) = try await keepAway(in: home)
-    #expect(!kept.out.hasPrefix("Nothing changed"), "\(kept.out)")
-    #expect(edited.focusSeconds >= record.focusSeconds + 1)
+    try await withSession(until: ["away", "--cause", "lock"]) { home, session in
+      let stateFile = home.statePath
+      // The session's heartbeat, written a second or more after it was left, is the last it says.
+      #expect(
+        await waitUntil {
+          guard let state = SessionState.read(path: stateFile), let since = state.awaySince else { return false }
+          return state.updated - since >= 1
+        })
+      kill(session.processIdentifier, SIGKILL)
+      await session.waitForExit()
+      #expect(try await home.run(["status"]).status == 0)
+      let record = try #require(try sessions(home).last)
+      let phase = try #require(record.phases.first)
+      #expect(record.interruption == .crash)
+      #expect(phase.away.count == 1, "\(phase)")
+      #expect(phase.away.first?.cause == "lock" && phase.away.first?.paused == true)
+      #expect((phase.away.first?.seconds ?? 0) >= 1)
+      #expect(phase.end == record.end)
+      let (kept, edited) = try await keepAway(in: home)
+      #expect(!kept.out.hasPrefix("Nothing changed"), "\(kept.out)")
+      #expect(edited.focusSeconds >= record.focusSeconds + 1)
+    }
   }
 
   @Test("run: status leaves the time away now out of today's focus, as the record will")

@@ -38,6 +38,13 @@ struct CompletionShellTests {
       zshFolder = home.file("scripts/zsh")
       fishScript = try home.write("scripts/pomo.fish", try await script("fish"))
     }
+
+    /// Runs `body` on a new setup and removes its home after, however `body` ends.
+    static func with(_ body: (Setup) async throws -> Void) async throws {
+      let setup = try await Setup()
+      defer { setup.home.cleanUp() }
+      try await body(setup)
+    }
   }
 
   /// Two tagged sessions, a later one with a hex id, and two tasks, one of them done.
@@ -89,82 +96,80 @@ struct CompletionShellTests {
     "bash with bash-completion: subcommands, options, choices, presets and tags", .requires(.bash, .bashCompletion),
     arguments: cases)
   func bash(_ line: String, _ expected: [String]) async throws {
-    let setup = try await Setup()
-    defer { setup.home.cleanUp() }
-    let words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-    let got = try await Shells.bash(words, script: setup.bashScript, environment: setup.environment, folder: setup.home)
-    if let got { #expect(got == expected, "\(line)") }
+    try await Setup.with { setup in
+      let words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+      let got = try await Shells.bash(words, script: setup.bashScript, environment: setup.environment, folder: setup.home)
+      if let got { #expect(got == expected, "\(line)") }
+    }
   }
 
   @Test("zsh with compinit: subcommands, options, choices, presets and tags", .requires(.zsh), arguments: cases)
   func zsh(_ line: String, _ expected: [String]) async throws {
-    let setup = try await Setup()
-    defer { setup.home.cleanUp() }
-    var expected = expected
-    // zsh offers files as well as names for a preset argument (it may be a path): folders here.
-    if line == "pomo start " { expected = (expected + ["plans", "scripts"]).sorted() }
-    let got = try await Shells.zsh(line, functionFolder: setup.zshFolder, environment: setup.environment, folder: setup.home)
-    if let got { #expect(got == expected, "\(line)") }
+    try await Setup.with { setup in
+      // zsh offers files as well as names for a preset argument (it may be a path): folders here.
+      let expected = line == "pomo start " ? (expected + ["plans", "scripts"]).sorted() : expected
+      let got = try await Shells.zsh(line, functionFolder: setup.zshFolder, environment: setup.environment, folder: setup.home)
+      if let got { #expect(got == expected, "\(line)") }
+    }
   }
 
   @Test("fish: subcommands, options, choices, presets and tags", .requires(.fish), arguments: cases)
   func fish(_ line: String, _ expected: [String]) async throws {
-    let setup = try await Setup()
-    defer { setup.home.cleanUp() }
-    var expected = expected
-    // fish offers the descriptions' words with the '--opt=' prefix only for '=' forms; the
-    // command list has 'help' from the spec and nothing else.
-    if line == "pomo start --co" { expected = ["--color", "--confirm", "--cooldown"] }
-    let got = try await Shells.fish(line, script: setup.fishScript, environment: setup.environment)
-    if let got { #expect(got == expected, "\(line)") }
+    try await Setup.with { setup in
+      // fish offers the descriptions' words with the '--opt=' prefix only for '=' forms; the
+      // command list has 'help' from the spec and nothing else.
+      let expected = line == "pomo start --co" ? ["--color", "--confirm", "--cooldown"] : expected
+      let got = try await Shells.fish(line, script: setup.fishScript, environment: setup.environment)
+      if let got { #expect(got == expected, "\(line)") }
+    }
   }
 
   @Test("'--opt=value' and files: bash, zsh and fish", .requires(.bash, .bashCompletion, .zsh, .fish))
   func equalsAndFiles() async throws {
-    let setup = try await Setup()
-    defer { setup.home.cleanUp() }
-    let env = setup.environment
-    let plans = setup.home.file("plans/")
-    // bash splits at '=' (COMP_WORDBREAKS): the words are "--format", "=", "j".
-    if let got = try await Shells.bash(
-      ["pomo", "report", "--format", "=", "j"], script: setup.bashScript, environment: env, folder: setup.home)
-    {
-      #expect(got == ["json"])
-    }
-    if let got = try await Shells.bash(
-      ["pomo", "report", "--journal", "=", "other.jsonl", "--tag", ""], script: setup.bashScript, environment: env,
-      folder: setup.home)
-    {
-      #expect(got == ["elsewhere"])
-    }
-    if let got = try await Shells.bash(
-      ["pomo", "import", plans + "a"], script: setup.bashScript, environment: env, folder: setup.home)
-    {
-      #expect(got == [plans + "arms.json"])
-    }
-    if let got = try await Shells.bash(
-      ["pomo", "start", plans], script: setup.bashScript, environment: env, folder: setup.home)
-    {
-      #expect(got == [plans + "arms.json", plans + "legs.json"])
-    }
-    if let got = try await Shells.zsh(
-      "pomo report --format=j", functionFolder: setup.zshFolder, environment: env, folder: setup.home)
-    {
-      #expect(got == ["json"])
-    }
-    if let got = try await Shells.zsh(
-      "pomo import \(plans)a", functionFolder: setup.zshFolder, environment: env, folder: setup.home)
-    {
-      #expect(got == ["arms.json"])
-    }
-    if let got = try await Shells.fish("pomo report --format=j", script: setup.fishScript, environment: env) {
-      #expect(got == ["--format=json"])
-    }
-    if let got = try await Shells.fish("pomo import \(plans)a", script: setup.fishScript, environment: env) {
-      #expect(got == [plans + "arms.json"])
-    }
-    if let got = try await Shells.fish("pomo start \(plans)", script: setup.fishScript, environment: env) {
-      #expect(got == [plans + "arms.json", plans + "legs.json"])
+    try await Setup.with { setup in
+      let env = setup.environment
+      let plans = setup.home.file("plans/")
+      // bash splits at '=' (COMP_WORDBREAKS): the words are "--format", "=", "j".
+      if let got = try await Shells.bash(
+        ["pomo", "report", "--format", "=", "j"], script: setup.bashScript, environment: env, folder: setup.home)
+      {
+        #expect(got == ["json"])
+      }
+      if let got = try await Shells.bash(
+        ["pomo", "report", "--journal", "=", "other.jsonl", "--tag", ""], script: setup.bashScript, environment: env,
+        folder: setup.home)
+      {
+        #expect(got == ["elsewhere"])
+      }
+      if let got = try await Shells.bash(
+        ["pomo", "import", plans + "a"], script: setup.bashScript, environment: env, folder: setup.home)
+      {
+        #expect(got == [plans + "arms.json"])
+      }
+      if let got = try await Shells.bash(
+        ["pomo", "start", plans], script: setup.bashScript, environment: env, folder: setup.home)
+      {
+        #expect(got == [plans + "arms.json", plans + "legs.json"])
+      }
+      if let got = try await Shells.zsh(
+        "pomo report --format=j", functionFolder: setup.zshFolder, environment: env, folder: setup.home)
+      {
+        #expect(got == ["json"])
+      }
+      if let got = try await Shells.zsh(
+        "pomo import \(plans)a", functionFolder: setup.zshFolder, environment: env, folder: setup.home)
+      {
+        #expect(got == ["arms.json"])
+      }
+      if let got = try await Shells.fish("pomo report --format=j", script: setup.fishScript, environment: env) {
+        #expect(got == ["--format=json"])
+      }
+      if let got = try await Shells.fish("pomo import \(plans)a", script: setup.fishScript, environment: env) {
+        #expect(got == [plans + "arms.json"])
+      }
+      if let got = try await Shells.fish("pomo start \(plans)", script: setup.fishScript, environment: env) {
+        #expect(got == [plans + "arms.json", plans + "legs.json"])
+      }
     }
   }
 

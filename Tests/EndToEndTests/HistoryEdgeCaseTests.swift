@@ -15,43 +15,43 @@ struct HistoryEdgeCaseTests {
 
   @Test("a record a reader would refuse is never written: over 16 MB, or before 1970")
   func refusedBeforeWriting() throws {
-    let h = try HistoryHarness(now: Self.now)
-    defer { h.home.cleanUp() }
-    let note = String(repeating: "n", count: LineReader.maxLine)
-    let long = h.run("add", "work", "--note", note, "--start", "2026-09-01T00:00:00Z")
-    #expect(long.status == 1)
-    #expect(long.err.hasPrefix("Error: nothing was recorded: the line would be "))
-    let old = h.run("add", "25m", "--start", "1969-12-31T23:00:00Z")
-    #expect(old.status == 64)
-    #expect(old.err.hasPrefix("Error: times before 1970 cannot be recorded\n"))
-    #expect(!FileManager.default.fileExists(atPath: h.journalPath))
-    #expect(h.run("add", "25m", "--start", "-1h").status == 0)
-    #expect(h.run("edit", "last", "--start", "1960-01-01T00:00:00Z").status == 64)
-    #expect(h.run("edit", "last", "--end", "2030-01-01T00:00:00Z").err.contains("would end in the future"))
-    #expect(try String(contentsOfFile: h.journalPath, encoding: .utf8).split(separator: "\n").count == 1)
+    try HistoryHarness.with(now: Self.now) { h throws in
+      let note = String(repeating: "n", count: LineReader.maxLine)
+      let long = h.run("add", "work", "--note", note, "--start", "2026-09-01T00:00:00Z")
+      #expect(long.status == 1)
+      #expect(long.err.hasPrefix("Error: nothing was recorded: the line would be "))
+      let old = h.run("add", "25m", "--start", "1969-12-31T23:00:00Z")
+      #expect(old.status == 64)
+      #expect(old.err.hasPrefix("Error: times before 1970 cannot be recorded\n"))
+      #expect(!FileManager.default.fileExists(atPath: h.journalPath))
+      #expect(h.run("add", "25m", "--start", "-1h").status == 0)
+      #expect(h.run("edit", "last", "--start", "1960-01-01T00:00:00Z").status == 64)
+      #expect(h.run("edit", "last", "--end", "2030-01-01T00:00:00Z").err.contains("would end in the future"))
+      #expect(try String(contentsOfFile: h.journalPath, encoding: .utf8).split(separator: "\n").count == 1)
+    }
   }
 
   @Test("edit --end that cuts a session short records it interrupted; an edit that changes nothing writes nothing")
   func endAndNoOps() throws {
-    var h = try HistoryHarness(now: Self.now)
-    defer { h.home.cleanUp() }
-    try h.write([focusSession("a0000000-0000-4000-8000-000000000001", start: Self.now - 7200, tags: ["x"])])
-    h.now += 1
-    let cut = h.run("edit", "A000", "--end", "2026-12-01T10:10:00Z")  // capitals: the same prefix
-    #expect(cut.status == 0, "\(cut.err)")
-    #expect(cut.out.contains("interrupted"))
-    h.now += 1
-    let same = h.run("edit", "a000", "--preset", "work", "--status", "interrupted", "--tag", "x")
-    #expect(same.out.hasPrefix("Nothing changed in a0000000:"))
-    // A tag to take off that the session does not have is an error, and writes nothing.
-    #expect(h.run("edit", "a000", "--untag", "nothere").status == 64)
-    #expect(try String(contentsOfFile: h.journalPath, encoding: .utf8).split(separator: "\n").count == 2)
-    #expect(
-      h.run("edit", "", "--tag", "y").err == "Error: give a session's id, a prefix of it, or last (see 'pomo log')\n")
-    let long = String(repeating: "f", count: 500)
-    #expect(
-      h.run("delete", long).err
-        == "Error: no session has an id starting with '\(String(repeating: "f", count: 40))...' (see 'pomo log')\n")
+    try HistoryHarness.with(now: Self.now) { h in
+      try h.write([focusSession("a0000000-0000-4000-8000-000000000001", start: Self.now - 7200, tags: ["x"])])
+      h.now += 1
+      let cut = h.run("edit", "A000", "--end", "2026-12-01T10:10:00Z")  // capitals: the same prefix
+      #expect(cut.status == 0, "\(cut.err)")
+      #expect(cut.out.contains("interrupted"))
+      h.now += 1
+      let same = h.run("edit", "a000", "--preset", "work", "--status", "interrupted", "--tag", "x")
+      #expect(same.out.hasPrefix("Nothing changed in a0000000:"))
+      // A tag to take off that the session does not have is an error, and writes nothing.
+      #expect(h.run("edit", "a000", "--untag", "nothere").status == 64)
+      #expect(try String(contentsOfFile: h.journalPath, encoding: .utf8).split(separator: "\n").count == 2)
+      #expect(
+        h.run("edit", "", "--tag", "y").err == "Error: give a session's id, a prefix of it, or last (see 'pomo log')\n")
+      let long = String(repeating: "f", count: 500)
+      #expect(
+        h.run("delete", long).err
+          == "Error: no session has an id starting with '\(String(repeating: "f", count: 40))...' (see 'pomo log')\n")
+    }
   }
 
   @Test("corrections made at once on one machine each see the one before: ten undos take back ten adds")

@@ -9,24 +9,25 @@ import Testing
 struct VoiceWarningTests {
   @Test("--voice with no speaker warns before the --big screen opens, and the screen shows it")
   func warnsBeforeTheBigScreenOpens() async throws {
-    var fixture = try PomoHome()
-    defer { fixture.cleanUp() }
-    // No espeak-ng, spd-say or say: a PATH with nothing on it.
-    fixture.environment["PATH"] = try fixture.folder.write("bin/.keep", "").replacingOccurrences(of: "/.keep", with: "")
-    let pty = try fixture.terminal(["start", fixture.preset("long"), "--big", "--voice", "--no-notify"], rows: 24)
-    let warning = "pomo: warning: no speaker found (espeak-ng, spd-say or say); the voice cues stay silent\r\n"
-    let alternate = "\u{1B}[?1049h"
-    #expect(await pty.waitFor { $0.text.contains(alternate) && $0.text.contains("round 1/1") }, "\(pty.visible)")
-    let text = pty.text
-    // One line on stderr, before the screen opens, and nothing else before it.
-    #expect(text.hasPrefix(warning + alternate), "\(text.prefix(300))")
-    var screen = ScreenModel(columns: 80, rows: 24)
-    screen.feed(text)
-    #expect(screen.onAlternate)
-    #expect(
-      screen.lines.contains { $0.contains("warning: no speaker found (espeak-ng, spd-say or say); the voice cues") },
-      "\(screen.text)")
-    pty.send("q")
-    _ = await pty.waitForExit()
+    try await PomoHome.with { home in
+      var fixture = home
+      // No espeak-ng, spd-say or say: a PATH with nothing on it.
+      fixture.environment["PATH"] = try fixture.folder.write("bin/.keep", "").replacingOccurrences(of: "/.keep", with: "")
+      let pty = try fixture.terminal(["start", fixture.preset("long"), "--big", "--voice", "--no-notify"], rows: 24)
+      let warning = "pomo: warning: no speaker found (espeak-ng, spd-say or say); the voice cues stay silent\r\n"
+      let alternate = "\u{1B}[?1049h"
+      #expect(await pty.waitFor { $0.text.contains(alternate) && $0.text.contains("round 1/1") }, "\(pty.visible)")
+      let text = pty.text
+      // One line on stderr, before the screen opens, and nothing else before it.
+      #expect(text.hasPrefix(warning + alternate), "\(text.prefix(300))")
+      var screen = ScreenModel(columns: 80, rows: 24)
+      screen.feed(text)
+      #expect(screen.onAlternate)
+      #expect(
+        screen.lines.contains { $0.contains("warning: no speaker found (espeak-ng, spd-say or say); the voice cues") },
+        "\(screen.text)")
+      pty.send("q")
+      _ = await pty.waitForExit()
+    }
   }
 }

@@ -9,10 +9,14 @@ import Testing
 /// CLOCK_REALTIME, never the boot clock a session's deadlines live on.
 @Suite("End to end: a wall-clock step invents no focus", .requires(.libfaketime), .endToEnd)
 struct WallClockStepEndToEndTests {
-  /// Launches the long (25-minute) preset with its wall clock at `offset` (faketime's form,
-  /// "+1h"), read from a file so the test can step it while the session runs, and waits for
-  /// its state file.
-  func launchFaked(_ home: PomoHome, offset: String) async throws -> Process {
+  /// In a new HOME, launches the long (25-minute) preset with its wall clock at `offset`
+  /// (faketime's form, "+1h"), read from a file so the test can step it while the session
+  /// runs, waits for its state file and runs `body` on the home and the session.
+  func withFakedSession(offset: String, _ body: (PomoHome, Process) async throws -> Void) async throws {
+    try await PomoHome.with { home in try await body(home, try await launchFaked(home, offset: offset)) }
+  }
+
+  private func launchFaked(_ home: PomoHome, offset: String) async throws -> Process {
     let rc = try home.folder.write("faketime.rc", offset + "\n")
     var environment = home.environment
     environment["LD_PRELOAD"] = RequiredTool.libfaketimePath
@@ -50,46 +54,43 @@ struct WallClockStepEndToEndTests {
     "a session whose wall clock is an hour off: status shows its phase's time; killed, it records seconds, not 25:00",
     arguments: ["-1h", "+1h"])
   func offsetSession(offset: String) async throws {
-    let home = try PomoHome()
-    defer { home.cleanUp() }
-    let session = try await launchFaked(home, offset: offset)
+    try await withFakedSession(offset: offset) { home, session in
+      let status = try await home.run("status", "--format", "json")
+      let json = try #require(try JSONSerialization.jsonObject(with: Data(status.out.utf8)) as? [String: Any])
+      let remaining = try #require(json["remaining_seconds"] as? Int)
+      // Seconds into 25 minutes (generous for a loaded machine), never 0:00 nor 1:25:00.
+      #expect(remaining > 1200 && remaining <= 1500, "status said \(status.out)")
+      #expect((json["phase_progress"] as? Double ?? 1) < 0.2)
 
-    let status = try await home.run("status", "--format", "json")
-    let json = try #require(try JSONSerialization.jsonObject(with: Data(status.out.utf8)) as? [String: Any])
-    let remaining = try #require(json["remaining_seconds"] as? Int)
-    // Seconds into 25 minutes (generous for a loaded machine), never 0:00 nor 1:25:00.
-    #expect(remaining > 1200 && remaining <= 1500, "status said \(status.out)")
-    #expect((json["phase_progress"] as? Double ?? 1) < 0.2)
-
-    let record = try await Self.killAndRecover(home, session)
-    #expect(focus(record) < 300)
-    #expect((record["phases"] as? [[String: Any]])?.first?["completed"] as? Bool == false)
+      let record = try await Self.killAndRecover(home, session)
+      #expect(focus(record) < 300)
+      #expect((record["phases"] as? [[String: Any]])?.first?["completed"] as? Bool == false)
+    }
   }
 
   @Test(
     "a session stepped ±1 h while it runs notes the step; status and a kill -9 count none of it",
     arguments: ["+1h", "-1h"])
   func steppedSession(step: String) async throws {
-    let home = try PomoHome()
-    defer { home.cleanUp() }
-    let session = try await launchFaked(home, offset: "+0")
-    try home.folder.write("faketime.rc", step + "\n")
-    // The session looks at the clock at least every 10 s, notices the step and writes it down.
-    #expect(
-      await waitUntil(120) {
-        (try? String(contentsOfFile: home.statePath, encoding: .utf8))?.contains(#""clock_step_seconds":"#) == true
-      })
+    try await withFakedSession(offset: "+0") { home, session in
+      try home.folder.write("faketime.rc", step + "\n")
+      // The session looks at the clock at least every 10 s, notices the step and writes it down.
+      #expect(
+        await waitUntil(120) {
+          (try? String(contentsOfFile: home.statePath, encoding: .utf8))?.contains(#""clock_step_seconds":"#) == true
+        })
 
-    let status = try await home.run("status", "--format", "json")
-    let json = try #require(try JSONSerialization.jsonObject(with: Data(status.out.utf8)) as? [String: Any])
-    let remaining = try #require(json["remaining_seconds"] as? Int)
-    #expect(remaining > 1200 && remaining <= 1500, "status said \(status.out)")
+      let status = try await home.run("status", "--format", "json")
+      let json = try #require(try JSONSerialization.jsonObject(with: Data(status.out.utf8)) as? [String: Any])
+      let remaining = try #require(json["remaining_seconds"] as? Int)
+      #expect(remaining > 1200 && remaining <= 1500, "status said \(status.out)")
 
-    let record = try await Self.killAndRecover(home, session)
-    #expect(focus(record) < 300)
-    let stepped = try #require(record["clock_step_seconds"] as? Double)
-    #expect(abs(stepped - 3600) < 5)
-    #expect((record["end"] as? String) != nil)
+      let record = try await Self.killAndRecover(home, session)
+      #expect(focus(record) < 300)
+      let stepped = try #require(record["clock_step_seconds"] as? Double)
+      #expect(abs(stepped - 3600) < 5)
+      #expect((record["end"] as? String) != nil)
+    }
   }
 }
 

@@ -12,9 +12,20 @@ package struct HistoryHarness {
   package let home: TemporaryFolder
   package var now: Double
 
+  /// Tuesday 2026-12-01 12:00 UTC: the instant most history suites run at.
+  package static let tuesdayNoon = 1_796_126_400.0
+
   package init(now: Double) throws {
     home = try TemporaryFolder()
     self.now = now
+  }
+
+  /// Runs `body` on a harness in a new home and removes the home after, however `body` ends;
+  /// `body` may move the harness's clock on.
+  package static func with<T>(now: Double = tuesdayNoon, _ body: (inout HistoryHarness) throws -> T) throws -> T {
+    var harness = try HistoryHarness(now: now)
+    defer { harness.home.cleanUp() }
+    return try body(&harness)
   }
 
   package var journalPath: String { home.path + "/" + journalFile(home.path, host: "laptop") }

@@ -8,16 +8,23 @@ import Testing
 /// A preset of your own never replaces a built-in one without a word.
 @Suite("presets new and the built-in names")
 struct PresetShadowTests {
-  static let builtIns = ["work", "hiit", "52-17"]
+  /// A built-in's name as typed, and the built-in it names: itself, or in another case.
+  static let builtInNames = [
+    ("work", "work"), ("hiit", "hiit"), ("52-17", "52-17"), ("Work", "work"), ("Tabata", "tabata"), ("HIIT", "hiit"),
+    ("wOrK", "work"),
+  ]
 
-  @Test("presets new with a built-in's name is refused in one line, and nothing is written", arguments: builtIns)
-  func refused(name: String) throws {
+  @Test(
+    "presets new with a built-in's name, in any case, is refused in one line naming it, and nothing is written",
+    arguments: builtInNames)
+  func refused(name: String, builtIn: String) throws {
     try TemporaryFolder.with { home in
       let result = InProcess(home: home.path).run("presets", "new", name)
+      let which = name == builtIn ? "a built-in preset" : "the built-in preset '\(builtIn)'"
       #expect(result.status == 1)
       #expect(
         result.err
-          == "Error: '\(name)' is a built-in preset, and \(name).json would replace it for every command; "
+          == "Error: '\(name)' is \(which), and \(name).json would replace it for every command; "
           + "pass --replace-built-in to do that on purpose, or choose another name\n")
       #expect(result.out == "")
       #expect(!FileManager.default.fileExists(atPath: home.file(".config/pomo/presets/\(name).json")))
@@ -46,21 +53,6 @@ struct PresetShadowTests {
       #expect(result.status == 0)
       #expect(
         result.out == "Wrote \(home.file(".config/pomo/presets/mine.json")), a copy of the built-in preset 'work'\n")
-    }
-  }
-
-  @Test(
-    "a built-in's name in another case is a built-in's name: refused, naming the built-in",
-    arguments: [("Work", "work"), ("Tabata", "tabata"), ("HIIT", "hiit"), ("wOrK", "work")])
-  func refusedInAnyCase(name: String, builtIn: String) throws {
-    try TemporaryFolder.with { home in
-      let result = InProcess(home: home.path).run("presets", "new", name)
-      #expect(result.status == 1)
-      #expect(
-        result.err
-          == "Error: '\(name)' is the built-in preset '\(builtIn)', and \(name).json would replace it for every "
-          + "command; pass --replace-built-in to do that on purpose, or choose another name\n")
-      #expect(!FileManager.default.fileExists(atPath: home.file(".config/pomo/presets/\(name).json")))
     }
   }
 

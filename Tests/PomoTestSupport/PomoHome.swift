@@ -29,6 +29,17 @@ package struct PomoHome {
     if let config { try folder.write(".config/pomo/config.json", config) }
   }
 
+  /// Runs `body` in a new HOME and cleans it up after, however `body` ends: the opening and
+  /// closing every end-to-end test would otherwise write out again.
+  package static func with<T>(
+    presets: [String: String] = ["tiny": tinyPreset, "long": longPreset], environment: [String: String] = [:],
+    config: String? = nil, _ body: (PomoHome) async throws -> T
+  ) async throws -> T {
+    let home = try PomoHome(presets: presets, environment: environment, config: config)
+    defer { home.cleanUp() }
+    return try await body(home)
+  }
+
   /// A fixture over a folder and an environment a suite made itself.
   package init(folder: TemporaryFolder, environment: [String: String]) {
     self.folder = folder
