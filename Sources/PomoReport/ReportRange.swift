@@ -117,7 +117,7 @@ package struct ReportRange: Equatable, Sendable {
       } else {
         let parts = text.uppercased().split(separator: "-")
         guard parts.count == 2, parts[0].count == 4, parts[0].allSatisfy(\.isASCIIDigit),
-          parts[1].dropFirst().allSatisfy(\.isASCIIDigit), let year = Int64(parts[0]), parts[1].hasPrefix("W"),
+          parts[1].dropFirst().allSatisfy(\.isASCIIDigit), let year = Int64(parts[0]), year >= 1, parts[1].hasPrefix("W"),
           let week = Int64(parts[1].dropFirst()), parts[1].count == 3, week >= 1,
           week <= LocalCalendar.isoWeeks(in: year)
         else { return nil }
@@ -140,7 +140,7 @@ package struct ReportRange: Equatable, Sendable {
       guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
         parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }), let py = Int64(parts[0]),
         let pm = Int64(parts[1]),
-        (1...12).contains(pm)
+        py >= 1, (1...12).contains(pm)
       else { return nil }
       (y, m) = (py, pm)
     }

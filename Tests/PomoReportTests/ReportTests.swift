@@ -36,6 +36,16 @@ struct ReportRangeTests {
     #expect(ReportRange.week(value, today: day("2026-12-01"), weekStart: 1) == nil)
   }
 
+  @Test("the year 0 has no dates: its days, weeks and months are refused, and the first of year 1 is not")
+  func yearZero() throws {
+    #expect(LocalCalendar.parseDate("0000-01-01") == nil)
+    #expect(ReportRange.week("0000-01-01", today: day("2026-12-01"), weekStart: 1) == nil)
+    #expect(ReportRange.week("0000-W01", today: day("2026-12-01"), weekStart: 1) == nil)
+    #expect(ReportRange.month("0000-01", today: day("2026-12-01")) == nil)
+    let first = try #require(ReportRange.week("0001-01-01", today: day("2026-12-01"), weekStart: 1))
+    #expect(LocalCalendar.isoDate(first.days.lowerBound) == "0001-01-01")
+  }
+
   @Test("ISO week numbers")
   func isoWeeks() {
     #expect(LocalCalendar.isoWeek(day("2021-01-03")) == (2020, 53))

@@ -162,12 +162,13 @@ package struct LocalCalendar {
     (isoWeek1Monday(year + 1) - isoWeek1Monday(year)) / 7
   }
 
-  /// Parses "2026-11-23" into a day number, checking the date exists.
+  /// Parses "2026-11-23" into a day number, checking the date exists. Years start at 1: the
+  /// year 0 and the days before it have no date pomo can write.
   package static func parseDate(_ text: String) -> Int64? {
     let parts = text.split(separator: "-", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
       parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }), let y = Int64(parts[0]), let m = Int64(parts[1]),
-      let d = Int64(parts[2]), (1...12).contains(m), d >= 1
+      let d = Int64(parts[2]), y >= 1, (1...12).contains(m), d >= 1
     else { return nil }
     let day = RFC3339.days(fromCivil: y, m, d)
     guard RFC3339.civil(fromDays: day) == (y, m, d) else { return nil }
