@@ -145,9 +145,23 @@ extension IndexedHistory {
   package func newest<Kept>(_ limit: Int, detail: Bool, keep: (JournalRecord) -> Kept) throws(FileSystemError)
     -> [Kept]
   {
+    try newest(limit, detail: detail, scanned: { _, _ in nil }, keep: keep)
+  }
+
+  package func newest<Kept>(
+    _ limit: Int, detail: Bool, scanned: (UnsafeBufferPointer<UInt8>, ScannedLine) -> Kept?,
+    keep: (JournalRecord) -> Kept
+  ) throws(FileSystemError) -> [Kept] {
     var kept: [Kept] = []
     kept.reserveCapacity(min(limit, lineCount))
-    let found = try latest(limit, records: true, detail: detail) { kept.append(keep($0)) }
+    let found = try latest(
+      limit, records: true, detail: detail,
+      scanned: { line, read in
+        guard let one = scanned(line, read) else { return false }
+        kept.append(one)
+        return true
+      }
+    ) { kept.append(keep($0)) }
     guard found.count == kept.count else { return found.map { kept[Int($0.slot)] } }
     // Every one kept is shown (each once): put in order where they lie, by the cycles of
     // the order, as a million copies would cost as much again.
@@ -253,7 +267,7 @@ extension IndexedHistory {
   }
 
   /// A session `latest` found: when it starts, where its line starts in file `file`, and
-  /// `slot`: the number of the `keep` call that kept its record, or, where none was kept, the
+  /// `slot`: the number of the `keep` (or `scanned`) call that kept it, or, where none was kept, the
   /// line's length as `~length` (below zero). 24 bytes, as a log of every session of a large
   /// journal keeps one for each.
   @usableFromInline
@@ -261,11 +275,15 @@ extension IndexedHistory {
 
   /// What `newest` and `newestLines` find, newest first: each session's record when `records`
   /// (else only when a correction changed it), handed to `keep` as it is read and named by
-  /// the number of that call, else the place of its line.
+  /// the number of that call, else the place of its line. With `records`, a session no
+  /// correction changed goes to `scanned` first, as the scanner read it: when that keeps it,
+  /// no record is made.
   @usableFromInline
-  func latest(_ limit: Int, records: Bool, detail: Bool, keep: (JournalRecord) -> Void) throws(FileSystemError)
-    -> [Found]
-  {
+  func latest(
+    _ limit: Int, records: Bool, detail: Bool,
+    scanned keepScanned: (UnsafeBufferPointer<UInt8>, ScannedLine) -> Bool = { _, _ in false },
+    keep: (JournalRecord) -> Void
+  ) throws(FileSystemError) -> [Found] {
     guard limit > 0 else { return [] }
     var sources: [(time: Double, source: Source)] = []
     for (f, file) in files.enumerated() {
@@ -317,7 +335,11 @@ extension IndexedHistory {
         guard !several || seen.insert(hash).inserted else { return }
         let changed = corrected && isCorrected(hash: hash)
         var slot = ~Int32(line.count)
-        if records || changed {
+        if records && !changed && scanned.keepsPhases && keepScanned(line, scanned) {
+          // Kept from the scan, with no record made.
+          keptCount += 1
+          slot = keptCount - 1
+        } else if records || changed {
           // Built from the scan when it kept the phases; else read again whole.
           let entry =
             scanned.keepsPhases

@@ -29,6 +29,15 @@ package protocol History: AnyObject {
   /// two start at the same instant), each kept as `keep` makes it.
   func newest<Kept>(_ limit: Int, detail: Bool, keep: (JournalRecord) -> Kept) throws(FileSystemError) -> [Kept]
 
+  /// As `newest(_:detail:keep:)`, where `scanned` may keep a session no correction changed
+  /// straight from its line as the scanner read it (the line's bytes and what was read, its
+  /// phases kept), with no record made: nil where it needs the record, which `keep` then gets.
+  /// The recount always makes the record.
+  func newest<Kept>(
+    _ limit: Int, detail: Bool, scanned: (UnsafeBufferPointer<UInt8>, ScannedLine) -> Kept?,
+    keep: (JournalRecord) -> Kept
+  ) throws(FileSystemError) -> [Kept]
+
   /// The same sessions as `pomo log --json` prints them, in order, handed to `body` a batch at
   /// a time (about `batch` bytes of lines): a line as the journal holds it, or a session a
   /// correction changed as it now stands. Stops when `body` returns false (nobody reads on).

@@ -135,6 +135,14 @@ package final class Recount: History {
     return kept.compactMap { $0 }
   }
 
+  /// Makes every record: the recount shares no shortcut with the caches.
+  package func newest<Kept>(
+    _ limit: Int, detail: Bool, scanned: (UnsafeBufferPointer<UInt8>, ScannedLine) -> Kept?,
+    keep: (JournalRecord) -> Kept
+  ) throws(FileSystemError) -> [Kept] {
+    try newest(limit, detail: detail, keep: keep)
+  }
+
   package func newestLines(_ limit: Int, batch: Int, _ body: ([NewestSession]) -> Bool) throws(FileSystemError) {
     let order = try newestPlaces(limit)
     var rank: [Int: Int] = [:]

@@ -109,10 +109,7 @@ package struct JournalRecord: Equatable, Sendable {
   /// Seconds of `work` phases, pauses and time away left out (unless kept); the void Pomodoro's
   /// are not focus. A workout's are counted all the same: `focus` says whether they are focus.
   package var workSeconds: Double {
-    var sum = 0.0
-    // By index: a phase taken out of the array would be copied, name and all.
-    for k in phases.indices where phases[k].kind == .work && !isVoid(k) { sum += phases[k].creditedSeconds }
-    return sum
+    JournalPhase.workSeconds(phases, workout: workout, voidSession: status == .void)
   }
 
   /// Seconds of focus: a focus session's `workSeconds`; none for a workout.

@@ -149,6 +149,13 @@ package struct ScannedLine: Sendable {
     return max(last, latestPhaseEnd ?? last)
   }
 
+  /// The session's status, as its record has it.
+  package var status: JournalRecord.Status { completed ? .completed : void ? .void : .interrupted }
+
+  /// The session's focus time, as its record has it (`JournalRecord.workSeconds`): needs the
+  /// phases kept.
+  package var workSeconds: Double { ScannedPhase.workSeconds(phases, workout: workout, voidSession: status == .void) }
+
   /// The line read whole (its phases kept): a session (its host, source and phase names only when
   /// `detail`; reports and `pomo log` need none of them) or a correction. The note is always
   /// read: `pomo log` shows it, and most sessions have none.
@@ -172,7 +179,7 @@ package struct ScannedLine: Sendable {
     }
     let start = start ?? 0
     var record = JournalRecord(
-      id: id, preset: string(preset, in: line) ?? "?", status: completed ? .completed : void ? .void : .interrupted,
+      id: id, preset: string(preset, in: line) ?? "?", status: status,
       interruption: skipped ? .skip : string(interruption, in: line).map { Interruption(rawValue: $0) }, start: start,
       end: end ?? phases.last?.end ?? start, tags: tags, note: string(note, in: line),
       host: detail ? string(host, in: line) ?? "" : "", source: detail ? string(source, in: line) : nil,

@@ -25,7 +25,7 @@ extension Pomo {
         if arguments[SharedOptions.json] {
           try writeJSON(history, limit: limit, context)
         } else {
-          let newest = try history.newest(limit, detail: false, keep: LogText.Row.init)
+          let newest = try history.newest(limit, detail: false, scanned: LogText.Row.init, keep: LogText.Row.init)
           context.output.write(
             LogText.render(newest, width: context.width, unicode: context.unicode, offset: context.zone.offset))
         }
