@@ -96,4 +96,25 @@ struct InhibitEndToEndTests {
     #expect(InhibitDesk.calls("disconnected", in: desk.screenSaver).first?["cookies"] as? [Int] == [cookie])
     #expect(InhibitDesk.calls("UnInhibit", in: desk.screenSaver).isEmpty)
   }
+
+  @Test("pomo stop in the middle of a workout gives both back at once: UnInhibit, and the descriptor closed")
+  func stopGivesBack() async throws {
+    guard let desk = try await InhibitDesk.ready(config: Self.config, presets: Self.presets) else { return }
+    defer { desk.cleanUp() }
+    let session = try desk.start("long-workout")
+    #expect(
+      await waitUntil(60) {
+        (!InhibitDesk.calls("Inhibit", in: desk.screenSaver).isEmpty
+          && !InhibitDesk.calls("Inhibit", in: desk.logind).isEmpty) || !session.isRunning
+      }, "\(desk.screenSaver) \(desk.logind) \(desk.errors)")
+    let stopped = try await desk.home.run(["stop"])
+    #expect(stopped.status == 0, "\(stopped.err)")
+    await session.waitForExit()
+    #expect(
+      await waitUntil(60) {
+        !InhibitDesk.calls("UnInhibit", in: desk.screenSaver).isEmpty
+          && !InhibitDesk.calls("released", in: desk.logind).isEmpty
+      }, "\(desk.screenSaver) \(desk.logind)")
+    #expect(InhibitDesk.calls("disconnected", in: desk.screenSaver).isEmpty, "given back before pomo left")
+  }
 }

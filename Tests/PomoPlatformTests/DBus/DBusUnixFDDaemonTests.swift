@@ -57,3 +57,54 @@ struct DBusUnixFDDaemonTests {
     #expect(record(daemon.folder).map { $0["call"] as? String } == ["LockSession"])
   }
 }
+
+extension DBusUnixFDDaemonTests {
+  /// Another connection sends the one named by the second argument a signal carrying the
+  /// write end of a pipe (its own copy closed), and prints "closed" once every copy has.
+  static let stranger = """
+    import os, sys
+    import dbus, dbus.lowlevel, dbus.mainloop.glib
+    from gi.repository import GLib
+    dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
+    bus = dbus.bus.BusConnection(sys.argv[1])
+    r, w = os.pipe()
+    def hup(fd, condition):
+        print('closed', flush=True)
+        return False
+    GLib.io_add_watch(r, GLib.PRIORITY_DEFAULT, GLib.IO_HUP | GLib.IO_ERR, hup)
+    m = dbus.lowlevel.SignalMessage('/org/pomo/Stranger', 'org.pomo.Stranger', 'Take')
+    m.set_destination(sys.argv[2])
+    fd = dbus.types.UnixFd(w)
+    os.close(w)
+    m.append(fd, signature='h')
+    bus.send_message(m)
+    bus.flush()
+    del fd, m
+    print('sent', flush=True)
+    GLib.MainLoop().run()
+    """
+
+  @Test("a descriptor a stranger sends is closed as its message is skipped, or dropped by whoever reads it")
+  func strangersDescriptor() async throws {
+    for filtered in [true, false] {
+      let daemon = try await DBusDaemon(.system)
+      defer { daemon.stop() }
+      let connection = try DBusConnection(
+        address: .systemBus(environment: daemon.environment), timeout: .seconds(60), unixFDs: true)
+      if filtered { connection.filter = DBusMessageFilter() }
+      try daemon.startPeer(Self.stranger, arguments: [connection.uniqueName])
+      #expect(await waitUntil(60) { daemon.peerLog.contains("sent") }, "\(daemon.peerLog)")
+      var seen = 0
+      #expect(
+        await waitUntil(60) {
+          // An event loop that reads and lets every message go.
+          connection.drain { _ in
+            seen += 1
+            return true
+          }
+          return daemon.peerLog.contains("closed")
+        }, "the stranger's descriptor stayed open: \(daemon.peerLog)")
+      #expect(filtered ? seen == 0 : seen >= 1)
+    }
+  }
+}
