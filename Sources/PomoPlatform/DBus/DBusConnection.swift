@@ -45,6 +45,9 @@ package final class DBusConnection {
   /// How many messages `call` sets aside at most; older ones are dropped beyond that, so a
   /// flood of signals during a call cannot grow memory without bound.
   package static let maximumSetAside = 1024
+  /// How many received descriptors may wait for their messages to be read before reading
+  /// stops for a while.
+  package static let maximumPendingDescriptors = 256
   /// How long a command waits for the bus by default.
   package static let defaultTimeout = Duration.seconds(25)
 
@@ -242,8 +245,10 @@ package final class DBusConnection {
   package func readAvailable() throws(DBusError) {
     if let failure { throw failure }
     var total = 0
-    // A bounded amount per call, so one busy bus cannot hold an event loop.
-    while total < 1 << 20 {
+    // A bounded amount per call, so one busy bus cannot hold an event loop; and a bounded
+    // number of descriptors not yet given to a message, so a peer sending many cannot fill
+    // pomo's table before the messages that carry them are read (and the unwanted closed).
+    while total < 1 << 20 && buffer.pendingDescriptorCount < Self.maximumPendingDescriptors {
       switch receive() {
       case .bytes(let bytes):
         total += bytes.count
