@@ -7,13 +7,19 @@ import Testing
 @Suite(
   "End to end: a break that locks the screen", .endToEnd, .requires(.dbusDaemon, .pythonDBus, .pythonGLib), .hangLimit)
 struct BreakLockEndToEndTests {
-  static func config(_ breakLock: String) -> String { #"{"bell": false, "notify": false, "break_lock": \#(breakLock)}"# }
+  static func config(_ breakLock: String) -> String {
+    #"{"bell": false, "notify": false, "break_lock": \#(breakLock)}"#
+  }
 
   static let presets = [
-    "two": #"{"round": [{"name": "go", "kind": "work", "duration": "1s"}, {"name": "rest", "kind": "rest", "duration": "2s"}], "rounds": 2}"#,
-    "skip": #"{"round": [{"name": "go", "kind": "work", "duration": "1s"}, {"name": "rest", "kind": "rest", "duration": "10m"}, {"name": "more rest", "kind": "rest", "duration": "2s"}, {"name": "again", "kind": "work", "duration": "1s"}]}"#,
-    "workout": #"{"workout": true, "round": [{"name": "move", "kind": "work", "duration": "1s"}, {"name": "breathe", "kind": "rest", "duration": "2s"}], "rounds": 2}"#,
-    "long": #"{"round": [{"name": "go", "kind": "work", "duration": "1s"}, {"name": "rest", "kind": "rest", "duration": "1s"}], "rounds": 2, "long_break": {"every": 2, "duration": "2s"}}"#,
+    "two":
+      #"{"round": [{"name": "go", "kind": "work", "duration": "1s"}, {"name": "rest", "kind": "rest", "duration": "2s"}], "rounds": 2}"#,
+    "skip":
+      #"{"round": [{"name": "go", "kind": "work", "duration": "1s"}, {"name": "rest", "kind": "rest", "duration": "10m"}, {"name": "more rest", "kind": "rest", "duration": "2s"}, {"name": "again", "kind": "work", "duration": "1s"}]}"#,
+    "workout":
+      #"{"workout": true, "round": [{"name": "move", "kind": "work", "duration": "1s"}, {"name": "breathe", "kind": "rest", "duration": "2s"}], "rounds": 2}"#,
+    "long":
+      #"{"round": [{"name": "go", "kind": "work", "duration": "1s"}, {"name": "rest", "kind": "rest", "duration": "1s"}], "rounds": 2, "long_break": {"every": 2, "duration": "2s"}}"#,
   ]
 
   func locks(_ desk: InhibitDesk) -> [[String: Any]] { InhibitDesk.calls("LockSession", in: desk.logind) }

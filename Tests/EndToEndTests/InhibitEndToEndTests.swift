@@ -11,13 +11,16 @@ import Testing
 struct InhibitEndToEndTests {
   static let config = #"{"bell": false, "notify": false, "inhibit": true}"#
   static let presets = [
-    "focus": #"{"round": [{"name": "go", "kind": "work", "duration": "2s"}, {"name": "rest", "kind": "rest", "duration": "4s"}]}"#,
+    "focus":
+      #"{"round": [{"name": "go", "kind": "work", "duration": "2s"}, {"name": "rest", "kind": "rest", "duration": "4s"}]}"#,
     "long": #"{"round": [{"name": "go", "kind": "work", "duration": "10m"}]}"#,
-    "workout": #"{"workout": true, "round": [{"name": "move", "kind": "work", "duration": "2s"}, {"name": "breathe", "kind": "rest", "duration": "1s"}], "rounds": 2}"#,
+    "workout":
+      #"{"workout": true, "round": [{"name": "move", "kind": "work", "duration": "2s"}, {"name": "breathe", "kind": "rest", "duration": "1s"}], "rounds": 2}"#,
     "long-workout": #"{"workout": true, "round": [{"name": "move", "kind": "work", "duration": "10m"}]}"#,
   ]
 
-  @Test("focus holds logind's idle:sleep inhibitor, and its descriptor closes when focus ends, not when the session does")
+  @Test(
+    "focus holds logind's idle:sleep inhibitor, and its descriptor closes when focus ends, not when the session does")
   func sleepFollowsFocus() async throws {
     guard let desk = try await InhibitDesk.ready(config: Self.config, presets: Self.presets) else { return }
     defer { desk.cleanUp() }

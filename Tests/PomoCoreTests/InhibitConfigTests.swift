@@ -42,8 +42,14 @@ struct InhibitConfigTests {
   @Test(
     "bad settings are one error naming the field",
     arguments: [
-      (#"{"inhibit": "yes"}"#, #"inhibit: expected true, false or an object like {"sleep": "work", "screen": "workout"}, got a string"#),
-      (#"{"inhibit": {"sleep": "always"}}"#, #"inhibit.sleep: expected one of "off", "work", "workout", "session", true or false, got "always""#),
+      (
+        #"{"inhibit": "yes"}"#,
+        #"inhibit: expected true, false or an object like {"sleep": "work", "screen": "workout"}, got a string"#
+      ),
+      (
+        #"{"inhibit": {"sleep": "always"}}"#,
+        #"inhibit.sleep: expected one of "off", "work", "workout", "session", true or false, got "always""#
+      ),
       (#"{"inhibit": {"screen": 1}}"#, "inhibit.screen: expected one of"),
       (#"{"inhibit": {"lid": true}}"#, "lid"),
       (#"{"break_lock": "short"}"#, #"break_lock: expected true, false or "long", got "short""#),

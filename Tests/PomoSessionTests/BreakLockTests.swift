@@ -109,6 +109,7 @@ struct BreakLockTests {
     step(lock, &e) { $0.start() }
     run(lock, &e, seconds: 60)
     #expect(counter.locks.count == 1)
-    #expect(counter.warnings == ["pomo: warning: cannot lock the screen for the break: no locker; breaks go on without it"])
+    #expect(
+      counter.warnings == ["pomo: warning: cannot lock the screen for the break: no locker; breaks go on without it"])
   }
 }

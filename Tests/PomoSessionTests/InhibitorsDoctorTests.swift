@@ -44,7 +44,9 @@ struct InhibitorsDoctorTests {
         == "screen inhibitor: missing: the session bus cannot be reached: no bus address: DBUS_SESSION_BUS_ADDRESS is not set"
     )
     #expect(
-      nowhere[3] == "break lock: \"break_lock_command\"'s program 'no-such-locker' is not found or not executable; breaks will not lock")
+      nowhere[3]
+        == "break lock: \"break_lock_command\"'s program 'no-such-locker' is not found or not executable; breaks will not lock"
+    )
 
     let system = try await DBusDaemon(.system)
     let session = try await DBusDaemon(.session)

@@ -1,9 +1,8 @@
 import Foundation
+import PomoCore
 import PomoSession
 import PomoTestSupport
 import Testing
-
-import PomoCore
 
 /// The inhibitors' state machine on a fake clock, with holders that log what they take and
 /// let go of.
@@ -101,7 +100,9 @@ struct InhibitorsTests {
     minute = 26
     step(inhibitors, &e) { $0.extend(by: .seconds(60)) }
     #expect(
-      log.lines == ["take sleep: Focus until 14:25", "take sleep: Focus until 14:26", "release sleep: Focus until 14:25"])
+      log.lines == [
+        "take sleep: Focus until 14:25", "take sleep: Focus until 14:26", "release sleep: Focus until 14:25",
+      ])
   }
 
   @Test("a holder that fails is one warning, and the session goes on without it")

@@ -32,8 +32,7 @@ extension Inhibitors {
   }
 
   /// logind: whether it answers, passes the inhibitor's descriptor, and finds pomo's session.
-  private static func systemBusLines(environment: [String: String], processID: UInt32, timeout: Duration) -> [String]
-  {
+  private static func systemBusLines(environment: [String: String], processID: UInt32, timeout: Duration) -> [String] {
     let connection: DBusConnection
     do {
       connection = try DBusConnection(address: .systemBus(environment: environment), timeout: timeout, unixFDs: true)
@@ -44,17 +43,17 @@ extension Inhibitors {
       ]
     }
     defer { connection.close() }
-    let where_ = "on the system bus (\(connection.address))"
+    let placed = "on the system bus (\(connection.address))"
     guard (try? connection.listNames(timeout: timeout))?.contains(Logind.service) == true else {
       return [
-        "sleep inhibitor: missing: \(Logind.service) is not \(where_) (no systemd-logind or elogind runs)",
-        "break lock: missing: logind is not \(where_) (set \"break_lock_command\" to lock another way)",
+        "sleep inhibitor: missing: \(Logind.service) is not \(placed) (no systemd-logind or elogind runs)",
+        "break lock: missing: logind is not \(placed) (set \"break_lock_command\" to lock another way)",
       ]
     }
     var lines = [
       connection.passesUnixFDs
-        ? "sleep inhibitor: logind answers \(where_), and the bus passes file descriptors: \"idle:sleep\" can be held"
-        : "sleep inhibitor: missing: logind answers \(where_), but the bus does not pass file descriptors, which its inhibitor is"
+        ? "sleep inhibitor: logind answers \(placed), and the bus passes file descriptors: \"idle:sleep\" can be held"
+        : "sleep inhibitor: missing: logind answers \(placed), but the bus does not pass file descriptors, which its inhibitor is"
     ]
     do {
       let id = try Logind.ownSessionID(
@@ -62,7 +61,8 @@ extension Inhibitors {
       lines.append("break lock: logind's LockSession on pomo's session \"\(id)\"")
     } catch {
       lines.append(
-        "break lock: missing: logind finds no session of pomo's: \(error) (set \"break_lock_command\" to lock another way)")
+        "break lock: missing: logind finds no session of pomo's: \(error) (set \"break_lock_command\" to lock another way)"
+      )
     }
     return lines
   }

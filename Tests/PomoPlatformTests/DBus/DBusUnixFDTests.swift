@@ -52,7 +52,8 @@ struct DBusUnixFDTests {
     #expect(decoded.body == [.unixFD(0), .unixFD(0), .string("x")])
     #expect(decoded.unixFD(decoded.body[1]) === owner)
     #expect(decoded.unixFD(decoded.body[2]) == nil)
-    #expect(try DBusType.list("a{hv}(h)") == [.array(.dictEntry(key: .unixFD, value: .variant)), .structure([.unixFD])])
+    #expect(
+      try DBusType.list("a{hv}(h)") == [.array(.dictEntry(key: .unixFD, value: .variant)), .structure([.unixFD])])
   }
 
   @Test("an index past the descriptors, or a count that did not come, is malformed")
@@ -78,7 +79,8 @@ struct DBusUnixFDTests {
     }
     var taken: Int32?
     do {
-      let message = Self.message(indices: [0, 1], fds: [DBusUnixFD(adopting: kept.write), DBusUnixFD(adopting: dropped.write)])
+      let message = Self.message(
+        indices: [0, 1], fds: [DBusUnixFD(adopting: kept.write), DBusUnixFD(adopting: dropped.write)])
       taken = message.unixFDs[0].take()
       #expect(message.unixFDs[0].take() == nil)
       #expect(!kept.writersGone && !dropped.writersGone)
