@@ -100,6 +100,21 @@ struct BreakLockTests {
     #expect(none.locks.isEmpty)
   }
 
+  @Test("a long break is longer than the plan's shortest rest, the last phase (maybe cut short) left out")
+  func longBreaks() {
+    let preset = Preset(
+      name: "l", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 4,
+      longBreak: .init(every: 4, phase: phase("long", .rest, 20)))
+    let plan = Plan(preset: preset)
+    #expect(plan.phases.indices.filter { BreakLock.isLong($0, in: plan) } == [7])
+    // Cut to end 2 s into the second rest: the cut rest makes no other rest long.
+    let cut = plan.cut(to: .seconds(27))
+    #expect(cut.phases.last?.duration == .seconds(2))
+    #expect(cut.phases.indices.filter { BreakLock.isLong($0, in: cut) }.isEmpty)
+    let single = Plan(preset: Preset(name: "s", round: [phase("go", .work, 10), phase("rest", .rest, 5)], rounds: 1))
+    #expect(!BreakLock.isLong(1, in: single))
+  }
+
   @Test("a lock that fails is one warning, and no later break tries again")
   func failure() {
     var e = engine(rounds: 3)

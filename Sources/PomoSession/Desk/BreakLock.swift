@@ -12,7 +12,8 @@ import PomoPlatform
 /// - A short grace (a tenth of the break, 3 s at most) lets the break's notification show
 ///   before the screen goes; a break skipped within it is not locked.
 /// - Never in a workout (the screen is what you follow), never at the start of a session,
-///   and with `"long"` only for a long break: a rest longer than the plan's shortest rest.
+///   and with `"long"` only for a long break: a rest longer than the plan's shortest rest
+///   (the last phase, which `--until` may cut, is not counted among those).
 /// - A lock that fails is one warning; the rest of the session does not try again.
 package final class BreakLock: SessionListener {
   package let breaks: BreakLockSettings.Breaks
@@ -80,9 +81,11 @@ package final class BreakLock: SessionListener {
     return pending.at
   }
 
-  /// Whether rest phase `i` is a long break: longer than the shortest rest of the plan.
+  /// Whether rest phase `i` is a long break: longer than the shortest rest of the plan. The
+  /// last phase is not counted among the rests it is compared with, as `--until` may have cut
+  /// it short.
   package static func isLong(_ i: Int, in plan: Plan) -> Bool {
-    let rests = plan.phases.filter { $0.kind == .rest && !$0.open }.map(\.duration)
+    let rests = plan.phases.dropLast().filter { $0.kind == .rest && !$0.open }.map(\.duration)
     guard let shortest = rests.min(), plan.phases.indices.contains(i) else { return false }
     return plan.phases[i].kind == .rest && plan.phases[i].duration > shortest
   }
