@@ -108,3 +108,48 @@ extension DBusUnixFDDaemonTests {
     }
   }
 }
+
+extension DBusUnixFDDaemonTests {
+  @Test("a descriptor sent by one connection reaches another through the daemon, and reads what was written to it")
+  func sendAndReceive() async throws {
+    let daemon = try await DBusDaemon()
+    defer { daemon.stop() }
+    let sender = try DBusConnection(
+      address: .sessionBus(environment: daemon.environment), timeout: .seconds(60), unixFDs: true)
+    let receiver = try DBusConnection(
+      address: .sessionBus(environment: daemon.environment), timeout: .seconds(60), unixFDs: true)
+    var fds: [Int32] = [-1, -1]
+    #expect(pipe(&fds) == 0)
+    defer { close(fds[0]) }
+    var signal = DBusMessage.signal(
+      path: "/org/pomo/Test", interface: "org.pomo.Test", member: "Pipe", body: [.string("end"), .unixFD(0)])
+    signal.destination = receiver.uniqueName
+    signal.unixFDs = [DBusUnixFD(adopting: fds[1])]
+    try sender.send(signal, timeout: .seconds(60))
+    signal.unixFDs[0].close()
+    var received: DBusMessage?
+    #expect(
+      await waitUntil(60) {
+        receiver.drain { message in
+          if message.member == "Pipe" { received = message }
+          return true
+        }
+        return received != nil
+      })
+    let message = try #require(received)
+    let fd = try #require(message.unixFD(message.body[1]))
+    let write = try #require(fd.descriptor)
+    #expect(UnixSocket.isCloseOnExec(write))
+    #expect(Glibc.write(write, "pomo", 4) == 4)
+    var bytes = [UInt8](repeating: 0, count: 4)
+    #expect(read(fds[0], &bytes, 4) == 4)
+    #expect(bytes == Array("pomo".utf8))
+    // A connection that does not pass descriptors refuses to send one.
+    let plain = try DBusConnection.sessionBus(environment: daemon.environment, timeout: .seconds(60))
+    #expect(throws: DBusError.invalidValue("unix fds on a connection that does not pass them")) {
+      var refused = signal
+      refused.unixFDs = [DBusUnixFD(adopting: dup(fds[0]))]
+      try plain.send(refused, timeout: .seconds(60))
+    }
+  }
+}
