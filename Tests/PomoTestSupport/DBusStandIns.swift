@@ -50,8 +50,15 @@ package enum DBusStandIns {
   /// `Lock`, `Unlock` (set `LockedHint`, emit the session's signal), `Sleep(b)` (emit the
   /// manager's `PrepareForSleep`) and `SetIdle(b)`; each change of a hint is also sent as the
   /// session's `PropertiesChanged`, after the signal.
+  ///
+  /// With `record=FILE` among the arguments, it also keeps inhibitors and locks as logind
+  /// does, each written to FILE as a JSON line: `Inhibit(what, who, why, mode)` answers the
+  /// write end of a new pipe (a real descriptor, `h`) and records `{"call": "Inhibit", "id": N,
+  /// …}`; when every copy of that end has closed (pomo let go, or died) it records
+  /// `{"call": "released", "id": N}`. `LockSession(id)` records `{"call": "LockSession",
+  /// "session": id}`. Each line has the time it was written (`"t"`, Unix seconds).
   package static let logind = """
-    import sys
+    import json, os, sys, time
     import dbus, dbus.service, dbus.mainloop.glib
     from gi.repository import GLib
 
@@ -62,6 +69,13 @@ package enum DBusStandIns {
     PROPS = 'org.freedesktop.DBus.Properties'
     TEST = 'org.pomo.Test'
     SESSION_PATH = '/org/freedesktop/login1/session/_31'
+    RECORD = next((a[len('record='):] for a in sys.argv[2:] if a.startswith('record=')), None)
+
+    def record(entry):
+        if RECORD:
+            entry['t'] = time.time()
+            with open(RECORD, 'a') as f:
+                f.write(json.dumps(entry) + '\\n')
 
     class NoSuchSession(dbus.exceptions.DBusException):
         _dbus_error_name = 'org.freedesktop.login1.NoSuchSession'
@@ -73,6 +87,8 @@ package enum DBusStandIns {
 
         @dbus.service.method(PROPS, in_signature='ss', out_signature='v')
         def Get(self, interface, name):
+            if interface == SESSION and name == 'Id':
+                return '1'
             if interface != SESSION or name not in self.props:
                 raise dbus.exceptions.DBusException('no property %s' % name,
                                                     name='org.freedesktop.DBus.Error.UnknownProperty')
@@ -120,6 +136,28 @@ package enum DBusStandIns {
         @dbus.service.signal(MANAGER, signature='b')
         def PrepareForSleep(self, start):
             pass
+
+        @dbus.service.method(MANAGER, in_signature='ssss', out_signature='h')
+        def Inhibit(self, what, who, why, mode):
+            self.inhibitors = getattr(self, 'inhibitors', 0) + 1
+            nid = self.inhibitors
+            r, w = os.pipe()
+            def released(fd, condition):
+                record({'call': 'released', 'id': nid})
+                os.close(fd)
+                return False
+            GLib.io_add_watch(r, GLib.PRIORITY_DEFAULT, GLib.IO_HUP | GLib.IO_ERR, released)
+            record({'call': 'Inhibit', 'id': nid, 'what': str(what), 'who': str(who), 'why': str(why),
+                    'mode': str(mode)})
+            fd = dbus.types.UnixFd(w)
+            os.close(w)
+            return fd
+
+        @dbus.service.method(MANAGER, in_signature='s', out_signature='')
+        def LockSession(self, sid):
+            if sid != '1':
+                raise NoSuchSession("No session '%s' known" % sid)
+            record({'call': 'LockSession', 'session': str(sid)})
 
         @dbus.service.method(TEST, in_signature='', out_signature='')
         def Lock(self):
@@ -209,6 +247,63 @@ package enum DBusStandIns {
             return ['actions', 'body'] if with_actions else ['body']
 
     \(notificationServerEnd)
+    """
+
+  /// `org.freedesktop.ScreenSaver` on a session bus: `Inhibit(app, reason)` answers cookies
+  /// from 7, `UnInhibit(cookie)`; each is written as a JSON line to the file named by the
+  /// second argument (`call`, `app`, `reason`, `cookie`, `sender`). When a connection that
+  /// holds cookies leaves the bus (`NameOwnerChanged`), as a real screen saver notices, it
+  /// records `{"call": "disconnected", "sender": …, "cookies": [...]}` and forgets them.
+  package static let screenSaver = """
+    import json, sys, time
+    import dbus, dbus.service, dbus.mainloop.glib
+    from gi.repository import GLib
+
+    dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
+    bus = dbus.bus.BusConnection(sys.argv[1])
+    RECORD = sys.argv[2]
+    IFACE = 'org.freedesktop.ScreenSaver'
+
+    def record(entry):
+        entry['t'] = time.time()
+        with open(RECORD, 'a') as f:
+            f.write(json.dumps(entry) + '\\n')
+
+    class ScreenSaver(dbus.service.Object):
+        def __init__(self):
+            super().__init__(bus, '/org/freedesktop/ScreenSaver')
+            self.next = 7
+            self.held = {}
+
+        @dbus.service.method(IFACE, in_signature='ss', out_signature='u', sender_keyword='sender')
+        def Inhibit(self, app, reason, sender=None):
+            cookie = self.next
+            self.next += 1
+            self.held[cookie] = str(sender)
+            record({'call': 'Inhibit', 'app': str(app), 'reason': str(reason), 'cookie': cookie,
+                    'sender': str(sender)})
+            return dbus.UInt32(cookie)
+
+        @dbus.service.method(IFACE, in_signature='u', out_signature='', sender_keyword='sender')
+        def UnInhibit(self, cookie, sender=None):
+            self.held.pop(int(cookie), None)
+            record({'call': 'UnInhibit', 'cookie': int(cookie), 'sender': str(sender)})
+
+    saver = ScreenSaver()
+
+    def owner_changed(name, old, new):
+        if new == '' and name.startswith(':'):
+            cookies = sorted(c for c, s in saver.held.items() if s == name)
+            if cookies:
+                for c in cookies:
+                    del saver.held[c]
+                record({'call': 'disconnected', 'sender': str(name), 'cookies': cookies})
+
+    bus.add_signal_receiver(owner_changed, signal_name='NameOwnerChanged', dbus_interface='org.freedesktop.DBus',
+                            bus_name='org.freedesktop.DBus', path='/org/freedesktop/DBus')
+    name = dbus.service.BusName(IFACE, bus)
+    print('screen saver ready', flush=True)
+    GLib.MainLoop().run()
     """
 
   /// Another user's flood: signals of 8,000,000 bytes (`ay`, dressed as logind's `Lock`) sent

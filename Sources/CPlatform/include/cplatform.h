@@ -112,4 +112,23 @@ int cplatform_folder_watch(const char *folder);
 /// them names `name`, 2 when the folder itself went away, 0 for others, -1 on error.
 int cplatform_folder_watch_read(int fd, const char *name);
 
+/// The most descriptors one read takes with `cplatform_receive_fds` (D-Bus's own limit for
+/// one message is 16 on the reference daemon; more is refused as truncated).
+#define CPLATFORM_MAX_FDS 64
+
+/// Reads what waits on the Unix socket `fd` (non-blocking), at most `count` bytes, and the
+/// descriptors that came with them (SCM_RIGHTS), each made close-on-exec as it arrives
+/// (MSG_CMSG_CLOEXEC; at once after, where the system has no such flag). Up to
+/// CPLATFORM_MAX_FDS go to `fds`, their number to `fd_count`; `truncated` is set when the
+/// kernel or this limit dropped some (those are closed). Returns the bytes read, 0 at the
+/// end, or -1 with errno set.
+long cplatform_receive_fds(int fd, void *bytes, unsigned long count, int *fds, int *fd_count, int *truncated);
+
+/// Sends `bytes` with the descriptors `fds` (SCM_RIGHTS), without blocking and without
+/// SIGPIPE; the bytes sent, or -1 with errno set.
+long cplatform_send_fds(int fd, const void *bytes, unsigned long count, const int *fds, int fd_count);
+
+/// Whether `fd` is close-on-exec: 1, 0, or -1 with errno set (a closed descriptor).
+int cplatform_is_close_on_exec(int fd);
+
 #endif

@@ -50,6 +50,10 @@ package struct Config: Equatable, Sendable {
   /// What each kind of phase does while you are away (`"away": {"work": "pause", "rest": "run"}`),
   /// and the idle threshold (`"idle_after": "5m"`).
   package var away = AwayRules.standard
+  /// What a session keeps awake while it runs (`"inhibit"`).
+  package var inhibit = InhibitSettings()
+  /// Whether breaks lock the screen as they start (`"break_lock"`, `"break_lock_command"`).
+  package var breakLock = BreakLockSettings()
 
   package init() {}
 
@@ -79,6 +83,7 @@ package struct Config: Equatable, Sendable {
         "terminal_progress", "daily_goal", "day_start", "display", "voice", "speaker", "sound", "sounds", "warn_before",
         "timewarrior", "break_bank", "taskwarrior", "away", "idle_after",
         "dnd", "dnd_commands", "dnd_shortcuts",
+        "inhibit", "break_lock", "break_lock_command",
       ], required: [])
     var config = Config()
     if let v = fields["bell"] { config.bell = try reader.boolean(v, path: "bell") }
@@ -130,6 +135,8 @@ package struct Config: Equatable, Sendable {
     }
     if let v = fields["sounds"] { try sounds(v, into: &config.sounds, reader) }
     config.doNotDisturb = try DoNotDisturbSettings.parse(fields, reader)
+    if let v = fields["inhibit"] { config.inhibit = try InhibitSettings.parse(v, reader) }
+    config.breakLock = try BreakLockSettings.parse(fields, reader)
     if let v = fields["hooks"] {
       let hooks = try reader.fields(v, path: "hooks", allowed: HookEvent.allCases.map(\.rawValue), required: [])
       for event in HookEvent.allCases {

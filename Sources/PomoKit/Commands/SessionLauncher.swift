@@ -239,6 +239,8 @@ enum SessionLauncher {
     if let doNotDisturb { listeners.insert(doNotDisturb, at: alertsAt) }
     // Whatever way the session ends, nothing pomo switched stays switched.
     defer { doNotDisturb?.close() }
+    let letGoOfInhibitors = addInhibitors(plan: plan, setup: setup, context, to: &listeners)
+    defer { letGoOfInhibitors() }
     if context.environment[detachedVariable] != nil {
       listeners.append(DetachedStart(log: context.paths.stateDirectory + "/" + detachedLogName))
     }

@@ -18,6 +18,10 @@ package final class DBusConnection {
   package let address: DBusAddress
   /// The bus's GUID, from the authentication.
   package let serverGUID: String
+  /// Whether Unix file descriptors may come with messages: asked for (`unixFDs`) and agreed
+  /// to by the bus. Only then are they read (and each owned by its message, `DBusUnixFD`);
+  /// on any other connection the kernel drops a descriptor sent along, closed.
+  package let passesUnixFDs: Bool
   /// The name the bus gave this connection (":1.42").
   package private(set) var uniqueName = ""
   /// Messages received while waiting for a reply, not yet taken.
@@ -41,22 +45,27 @@ package final class DBusConnection {
   /// How many messages `call` sets aside at most; older ones are dropped beyond that, so a
   /// flood of signals during a call cannot grow memory without bound.
   package static let maximumSetAside = 1024
+  /// How many received descriptors may wait for their messages to be read before reading
+  /// stops for a while.
+  package static let maximumPendingDescriptors = 256
   /// How long a command waits for the bus by default.
   package static let defaultTimeout = Duration.seconds(25)
 
   /// Connects to the first of `address`'s transports that answers, authenticates as
   /// `userID`, and says `Hello`; each step within `timeout`. `messageLimit` bounds the
-  /// messages kept (longer ones are skipped).
+  /// messages kept (longer ones are skipped). With `unixFDs`, asks that Unix file
+  /// descriptors may come with messages (`passesUnixFDs` says whether the bus agreed).
   package init(
     address: DBusAddress, timeout: Duration = defaultTimeout, userID: UInt32 = UnixSocket.userID,
-    messageLimit: Int = 8 << 20
+    messageLimit: Int = 8 << 20, unixFDs: Bool = false
   ) throws(DBusError) {
     self.address = address
     buffer = DBusMessageBuffer(limit: messageLimit)
     let deadline = DBusDeadline(timeout)
-    let (fd, guid, extra) = try Self.open(address, userID: userID, deadline: deadline)
+    let (fd, guid, agreed, extra) = try Self.open(address, userID: userID, unixFDs: unixFDs, deadline: deadline)
     fileDescriptor = fd
     serverGUID = guid
+    passesUnixFDs = agreed
     buffer.append(extra)
     let hello = DBusMessage.methodCall(
       destination: DBusNames.bus, path: DBusNames.busPath, interface: DBusNames.bus, member: "Hello")
@@ -69,8 +78,8 @@ package final class DBusConnection {
 
   /// Connects to the first transport that answers and authenticates on it: the socket (now
   /// non-blocking), the server's GUID and any bytes read past the authentication.
-  private static func open(_ address: DBusAddress, userID: UInt32, deadline: DBusDeadline) throws(DBusError)
-    -> (Int32, String, [UInt8])
+  private static func open(_ address: DBusAddress, userID: UInt32, unixFDs: Bool, deadline: DBusDeadline)
+    throws(DBusError) -> (Int32, String, Bool, [UInt8])
   {
     var reasons: [String] = []
     for transport in address.transports {
@@ -91,13 +100,14 @@ package final class DBusConnection {
         continue
       }
       do {
-        let (guid, extra) = try authenticate(fd, userID: userID, deadline: deadline)
+        // Every transport pomo connects is a Unix socket: descriptors can pass on each.
+        let (guid, agreed, extra) = try authenticate(fd, userID: userID, unixFDs: unixFDs, deadline: deadline)
         do {
           try UnixSocket.makeNonBlocking(fd)
         } catch {
           throw DBusError.io("\(error)")
         }
-        return (fd, guid, extra)
+        return (fd, guid, agreed, extra)
       } catch {
         UnixSocket.close(fd)
         reasons.append("\(name(of: transport)): \(error)")
@@ -127,6 +137,10 @@ package final class DBusConnection {
     guard !isClosed else { return }
     isClosed = true
     UnixSocket.close(fileDescriptor)
+    // Descriptors received and not taken go now, not when the last reference does.
+    for message in setAside { for fd in message.unixFDs { fd.close() } }
+    setAside = []
+    buffer.closeDescriptors()
     if failure == nil { failure = .closed(midMessage: false) }
   }
 
@@ -138,18 +152,32 @@ package final class DBusConnection {
     }
   }
 
-  /// The SASL exchange on a blocking socket: the server's GUID and any bytes read past its OK.
-  private static func authenticate(_ fd: Int32, userID: UInt32, deadline: DBusDeadline) throws(DBusError)
-    -> (String, [UInt8])
+  /// The SASL exchange on a blocking socket: the server's GUID, whether it agreed to pass
+  /// Unix file descriptors (asked only with `unixFDs`), and any bytes read past its last answer.
+  private static func authenticate(_ fd: Int32, userID: UInt32, unixFDs: Bool, deadline: DBusDeadline)
+    throws(DBusError) -> (String, Bool, [UInt8])
   {
     try write(fd, DBusAuthentication.greeting(userID: userID)[...], deadline: deadline, what: "the authentication")
     var received: [UInt8] = []
+    var guid: String?
     while true {
-      if let (reply, count) = try DBusAuthentication.reply(from: received) {
-        switch reply {
-        case .ok(let guid):
+      if let server = guid {
+        // OK came, and descriptors were asked for: the next line is the bus's answer.
+        if let (agreed, count) = try DBusAuthentication.agreement(from: received) {
           try write(fd, DBusAuthentication.begin[...], deadline: deadline, what: "the authentication")
-          return (guid, Array(received[count...]))
+          return (server, agreed, Array(received[count...]))
+        }
+      } else if let (reply, count) = try DBusAuthentication.reply(from: received) {
+        switch reply {
+        case .ok(let server):
+          guard unixFDs else {
+            try write(fd, DBusAuthentication.begin[...], deadline: deadline, what: "the authentication")
+            return (server, false, Array(received[count...]))
+          }
+          guid = server
+          received.removeFirst(count)
+          try write(fd, DBusAuthentication.negotiateUnixFD[...], deadline: deadline, what: "the authentication")
+          continue
         case .refused(let line): throw .authentication("the bus answered \"\(line)\"")
         }
       }
@@ -164,13 +192,18 @@ package final class DBusConnection {
     }
   }
 
-  /// Writes all of `bytes` before `deadline`, waiting while the socket is full.
-  private static func write(_ fd: Int32, _ bytes: ArraySlice<UInt8>, deadline: DBusDeadline, what: String)
-    throws(DBusError)
-  {
+  /// Writes all of `bytes` before `deadline`, waiting while the socket is full; `descriptors`
+  /// go with the first bytes sent.
+  private static func write(
+    _ fd: Int32, _ bytes: ArraySlice<UInt8>, descriptors: [Int32] = [], deadline: DBusDeadline, what: String
+  ) throws(DBusError) {
     var rest = bytes
+    var descriptors = descriptors
     while !rest.isEmpty {
-      guard let sent = UnixSocket.sendSome(fd, rest) else {
+      let sending =
+        descriptors.isEmpty ? UnixSocket.sendSome(fd, rest) : UnixSocket.sendSome(fd, rest, descriptors: descriptors)
+      if let sent = sending, sent > 0 { descriptors = [] }
+      guard let sent = sending else {
         let reason = FileSystemError.current
         throw reason.code == EPIPE || reason.code == ECONNRESET ? .closed(midMessage: false) : .io("\(reason)")
       }
@@ -189,8 +222,15 @@ package final class DBusConnection {
     lastSerial = lastSerial == UInt32.max ? 1 : lastSerial + 1
     message.serial = lastSerial
     let bytes = try message.encoded()
+    let descriptors = message.unixFDs.compactMap(\.descriptor)
+    guard descriptors.count == message.unixFDs.count else { throw .invalidValue("a unix fd that is closed") }
+    guard descriptors.isEmpty || passesUnixFDs else {
+      throw .invalidValue("unix fds on a connection that does not pass them")
+    }
     do {
-      try Self.write(fileDescriptor, bytes[...], deadline: DBusDeadline(timeout), what: message.qualifiedMember)
+      try Self.write(
+        fileDescriptor, bytes[...], descriptors: descriptors, deadline: DBusDeadline(timeout),
+        what: message.qualifiedMember)
     } catch {
       // Part of a message may have gone: the stream cannot be trusted any more.
       failure = error
@@ -205,11 +245,12 @@ package final class DBusConnection {
   package func readAvailable() throws(DBusError) {
     if let failure { throw failure }
     var total = 0
-    // A bounded amount per call, so one busy bus cannot hold an event loop.
-    while total < 1 << 20 {
-      switch UnixSocket.receive(fileDescriptor, limit: 64 << 10) {
+    // A bounded amount per call, so one busy bus cannot hold an event loop; and a bounded
+    // number of descriptors not yet given to a message, so a peer sending many cannot fill
+    // pomo's table before the messages that carry them are read (and the unwanted closed).
+    while total < 1 << 20 && buffer.pendingDescriptorCount < Self.maximumPendingDescriptors {
+      switch receive() {
       case .bytes(let bytes):
-        buffer.append(bytes)
         total += bytes.count
       case .nothing:
         return
@@ -220,6 +261,23 @@ package final class DBusConnection {
         if total > 0 { return }
         throw error
       }
+    }
+  }
+
+  /// One read into the buffer, with the descriptors that came along on a connection that
+  /// passes them (each owned from the moment it arrives).
+  private func receive() -> UnixSocket.Received {
+    guard passesUnixFDs else {
+      let received = UnixSocket.receive(fileDescriptor, limit: 64 << 10)
+      if case .bytes(let bytes) = received { buffer.append(bytes) }
+      return received
+    }
+    switch UnixSocket.receiveWithDescriptors(fileDescriptor, limit: 64 << 10) {
+    case .bytes(let bytes, let descriptors, _):
+      buffer.append(bytes, unixFDs: descriptors.map(DBusUnixFD.init(adopting:)))
+      return .bytes(bytes)
+    case .nothing: return .nothing
+    case .end: return .end
     }
   }
 

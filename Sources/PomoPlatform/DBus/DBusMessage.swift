@@ -32,8 +32,17 @@ package struct DBusMessage: Equatable, Sendable {
   package var destination: String?
   package var sender: String?
   package var body: [DBusValue] = []
+  /// The Unix file descriptors that came with the message, which a `h` in the body indexes
+  /// (the `unix_fds` header field counts them). Each closes when nobody holds it any more.
+  package var unixFDs: [DBusUnixFD] = []
 
   package init(kind: Kind) { self.kind = kind }
+
+  /// The descriptor a `h` value of this message's body stands for.
+  package func unixFD(_ value: DBusValue) -> DBusUnixFD? {
+    guard case .unixFD(let index) = value.unwrapped, index < unixFDs.count else { return nil }
+    return unixFDs[Int(index)]
+  }
 
   /// The body's signature, `su` for a string and a number.
   package var signature: String { body.map(\.type.description).joined() }
@@ -87,6 +96,7 @@ package struct DBusMessage: Equatable, Sendable {
     let signature = self.signature
     do { _ = try DBusType.list(signature) } catch { throw .invalidValue("\(error)") }
     if !signature.isEmpty { add(.signature, .signature(signature)) }
+    if !unixFDs.isEmpty { add(.unixFDs, .uint32(UInt32(unixFDs.count))) }
 
     var writer = DBusWriter()
     for byte in [UInt8(ascii: "l"), kind.rawValue, flags.rawValue, 1] { writer.appendLittleEndian(byte) }
@@ -155,17 +165,18 @@ package struct DBusMessage: Equatable, Sendable {
     return Frame(headerLength: headerLength, total: total)
   }
 
-  /// Decodes one whole message, exactly `bytes.count` long.
-  package init(decoding bytes: [UInt8]) throws(DBusError) {
+  /// Decodes one whole message, exactly `bytes.count` long, which came with `unixFDs`.
+  package init(decoding bytes: [UInt8], unixFDs: [DBusUnixFD] = []) throws(DBusError) {
     guard let frame = try Self.frame(header: bytes[...]), frame.total == bytes.count else {
       throw .malformed("\(bytes.count) bytes are not one whole message")
     }
-    try self.init(header: try DBusMessageHeader(decoding: bytes), in: bytes)
+    try self.init(header: try DBusMessageHeader(decoding: bytes), in: bytes, unixFDs: unixFDs)
   }
 
   /// The message whose header, already read, is `header`, and whose bytes, header and body,
-  /// are `bytes`: the body is decoded here.
-  init(header: DBusMessageHeader, in bytes: [UInt8]) throws(DBusError) {
+  /// are `bytes`: the body is decoded here. `unixFDs` are the descriptors that came with it,
+  /// as many as the header says.
+  init(header: DBusMessageHeader, in bytes: [UInt8], unixFDs: [DBusUnixFD] = []) throws(DBusError) {
     kind = header.kind
     flags = header.flags
     serial = header.serial
@@ -179,7 +190,12 @@ package struct DBusMessage: Equatable, Sendable {
     guard header.length + header.bodyLength == bytes.count else {
       throw .malformed("\(bytes.count) bytes are not the message its header describes")
     }
-    var reader = DBusReader(bytes: bytes, bigEndian: header.bigEndian, position: header.length)
+    guard unixFDs.count == header.unixFDs else {
+      throw .malformed("the header counts \(header.unixFDs) unix fds, but \(unixFDs.count) came with the message")
+    }
+    self.unixFDs = unixFDs
+    var reader = DBusReader(
+      bytes: bytes, bigEndian: header.bigEndian, position: header.length, unixFDCount: header.unixFDs)
     for type in try DBusType.list(header.signature) { body.append(try reader.read(type)) }
     guard reader.position == bytes.count else {
       throw .malformed(

@@ -7,6 +7,12 @@
 ///
 /// With a `filter`, each message is judged on its header before its body is there: one the
 /// filter does not admit is skipped like one too large, its body never decoded or kept.
+///
+/// Unix file descriptors come with the bytes of the message they belong to: the kernel hands
+/// them over with the read that ends in that message's first bytes. Each is kept with the
+/// place in the stream of the last byte of its read, so a message owns those that came
+/// within its bytes; any other (of a message skipped, dropped, or never claimed) is closed
+/// as soon as the stream has passed it.
 package struct DBusMessageBuffer: Sendable {
   /// The longest message kept; a longer one (up to the specification's limit) is skipped as
   /// it arrives, so memory stays bounded whatever a peer sends.
@@ -21,6 +27,11 @@ package struct DBusMessageBuffer: Sendable {
   package var filter: DBusMessageFilter?
   /// How many messages the filter has skipped.
   package private(set) var skippedCount = 0
+  /// How many bytes the stream has brought in all, skipped ones too.
+  private var streamEnd = 0
+  /// The descriptors received and not yet given to a message, each with the place in the
+  /// stream of the last byte that came with it.
+  private var descriptors: [(at: Int, fd: DBusUnixFD)] = []
 
   package init(limit: Int = 8 << 20) {
     self.limit = min(limit, DBusMessage.maximumLength)
@@ -32,8 +43,21 @@ package struct DBusMessageBuffer: Sendable {
   /// Whether the bytes held end in the middle of a message.
   package var isMidMessage: Bool { pendingCount > 0 || skipping > 0 }
 
-  package mutating func append(_ received: [UInt8]) {
-    guard broken == nil else { return }
+  /// How many received descriptors wait for the rest of their message.
+  package var pendingDescriptorCount: Int { descriptors.count }
+
+  /// Where in the stream the first byte held lies (skipped bytes always come before it).
+  private var streamStart: Int { streamEnd - pendingCount }
+
+  /// Takes `received`, and the descriptors that came with them (owned from now on).
+  package mutating func append(_ received: [UInt8], unixFDs: [DBusUnixFD] = []) {
+    guard broken == nil else {
+      for fd in unixFDs { fd.close() }
+      return
+    }
+    streamEnd += received.count
+    for fd in unixFDs { descriptors.append((streamEnd - 1, fd)) }
+    defer { closeDescriptors(before: streamStart) }
     var received = received[...]
     if skipping > 0 {
       let dropped = min(skipping, received.count)
@@ -59,6 +83,7 @@ package struct DBusMessageBuffer: Sendable {
         frame = found
       } catch {
         broken = error
+        closeDescriptors(before: .max)
         throw error
       }
       guard let filter else {
@@ -67,7 +92,8 @@ package struct DBusMessageBuffer: Sendable {
           throw .messageTooLarge(length: frame.total, limit: limit)
         }
         guard pendingCount >= frame.total else { return nil }
-        return try DBusMessage(decoding: take(frame.total))
+        let (message, fds) = take(frame.total)
+        return try DBusMessage(decoding: message, unixFDs: fds)
       }
       let limit = min(limit, filter.maximumLength)
       // A header longer than any message read is not even decoded.
@@ -94,7 +120,8 @@ package struct DBusMessageBuffer: Sendable {
         throw .messageTooLarge(length: frame.total, limit: limit)
       }
       guard pendingCount >= frame.total else { return nil }
-      return try DBusMessage(header: header, in: take(frame.total))
+      let (message, fds) = take(frame.total)
+      return try DBusMessage(header: header, in: message, unixFDs: fds)
     }
   }
 
@@ -103,11 +130,32 @@ package struct DBusMessageBuffer: Sendable {
     let dropped = min(total, pendingCount)
     start += dropped
     skipping = total - dropped
+    // Those that came with it are closed; any still to come are, as they arrive.
+    closeDescriptors(before: streamStart)
   }
 
-  /// The first `count` bytes held, taken out.
-  private mutating func take(_ count: Int) -> [UInt8] {
+  /// The first `count` bytes held, taken out, and the descriptors that came within them;
+  /// any left from before them are closed.
+  private mutating func take(_ count: Int) -> ([UInt8], [DBusUnixFD]) {
+    let from = streamStart
+    let end = from + count
+    var owned: [DBusUnixFD] = []
+    while let first = descriptors.first, first.at < end {
+      descriptors.removeFirst()
+      if first.at >= from { owned.append(first.fd) } else { first.fd.close() }
+    }
     defer { start += count }
-    return Array(bytes[start..<(start + count)])
+    return (Array(bytes[start..<(start + count)]), owned)
+  }
+
+  /// Closes every descriptor held: the connection is over.
+  package mutating func closeDescriptors() { closeDescriptors(before: .max) }
+
+  /// Closes the descriptors that came before `offset` in the stream: their message is gone.
+  private mutating func closeDescriptors(before offset: Int) {
+    while let first = descriptors.first, first.at < offset {
+      descriptors.removeFirst()
+      first.fd.close()
+    }
   }
 }

@@ -15,6 +15,8 @@ package struct DBusMessageHeader: Equatable, Sendable {
   package var sender: String?
   /// The body's signature, "" for none.
   package var signature: String
+  /// How many Unix file descriptors came with the message (the `unix_fds` field).
+  package var unixFDs: UInt32 = 0
   /// The header's length with the padding after it: where the body starts.
   package var length: Int
   package var bodyLength: Int
@@ -35,7 +37,8 @@ package struct DBusMessageHeader: Equatable, Sendable {
     flags = DBusMessage.Flags(rawValue: bytes[2])
     length = frame.headerLength
     bodyLength = frame.total - frame.headerLength
-    var reader = DBusReader(bytes: bytes, bigEndian: bigEndian, position: 8)
+    // A header field holds no descriptor worth the name: any index passes here, unused.
+    var reader = DBusReader(bytes: bytes, bigEndian: bigEndian, position: 8, unixFDCount: .max)
     serial = try reader.readInteger(UInt32.self)
     let fields = try reader.read(.array(.structure([.byte, .variant])))
     signature = ""
@@ -57,7 +60,7 @@ package struct DBusMessageHeader: Equatable, Sendable {
       case .destination: destination = try checked(.string).string
       case .sender: sender = try checked(.string).string
       case .signature: signature = try checked(.signature).string ?? ""
-      case .unixFDs: _ = try checked(.uint32)
+      case .unixFDs: unixFDs = try checked(.uint32).uint32 ?? 0
       case nil: break
       }
     }

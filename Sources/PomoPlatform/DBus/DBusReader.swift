@@ -7,11 +7,14 @@ package struct DBusReader {
   let bigEndian: Bool
   /// Where the next value starts.
   package private(set) var position: Int
+  /// How many descriptors came with the message: a `h` must index one of them.
+  let unixFDCount: UInt32
 
-  package init(bytes: [UInt8], bigEndian: Bool, position: Int = 0) {
+  package init(bytes: [UInt8], bigEndian: Bool, position: Int = 0, unixFDCount: UInt32 = 0) {
     self.bytes = bytes
     self.bigEndian = bigEndian
     self.position = position
+    self.unixFDCount = unixFDCount
   }
 
   func failure(_ reason: String) -> DBusError { .malformed("\(reason) at byte \(position)") }
@@ -85,6 +88,12 @@ package struct DBusReader {
     case .uint16: return .uint16(try readInteger(UInt16.self))
     case .int32: return .int32(try readInteger(Int32.self))
     case .uint32: return .uint32(try readInteger(UInt32.self))
+    case .unixFD:
+      let index = try readInteger(UInt32.self)
+      guard index < unixFDCount else {
+        throw failure("unix fd index \(index), but the message carries \(unixFDCount) descriptors")
+      }
+      return .unixFD(index)
     case .int64: return .int64(try readInteger(Int64.self))
     case .uint64: return .uint64(try readInteger(UInt64.self))
     case .double: return .double(Double(bitPattern: try readInteger(UInt64.self)))

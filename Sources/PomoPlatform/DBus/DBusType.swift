@@ -1,8 +1,11 @@
 /// A D-Bus type, as a signature spells it: the basic types, variants and the three containers.
-/// Unix file descriptors (`h`) are left out: pomo never asks the bus to pass them.
+/// A Unix file descriptor (`h`) is an index into the descriptors that came with the message
+/// (`DBusMessage.unixFDs`); only a connection opened with `unixFDs` receives any.
 package indirect enum DBusType: Hashable, Sendable, CustomStringConvertible {
   case byte, boolean, int16, uint16, int32, uint32, int64, uint64, double
   case string, objectPath, signature, variant
+  /// `h`: on the wire, the index of a descriptor among those passed with the message.
+  case unixFD
   case array(DBusType)
   case structure([DBusType])
   /// Only as the element of an array: a dictionary's key (a basic type) and value.
@@ -29,6 +32,7 @@ package indirect enum DBusType: Hashable, Sendable, CustomStringConvertible {
     case .objectPath: "o"
     case .signature: "g"
     case .variant: "v"
+    case .unixFD: "h"
     case .array(let element): "a" + element.description
     case .structure(let fields): "(" + fields.map(\.description).joined() + ")"
     case .dictEntry(let key, let value): "{\(key)\(value)}"
@@ -40,7 +44,7 @@ package indirect enum DBusType: Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .byte, .signature, .variant: 1
     case .int16, .uint16: 2
-    case .boolean, .int32, .uint32, .string, .objectPath, .array: 4
+    case .boolean, .int32, .uint32, .string, .objectPath, .array, .unixFD: 4
     case .int64, .uint64, .double, .structure, .dictEntry: 8
     }
   }
@@ -107,7 +111,7 @@ private struct SignatureParser {
     case UInt8(ascii: "o"): return .objectPath
     case UInt8(ascii: "g"): return .signature
     case UInt8(ascii: "v"): return .variant
-    case UInt8(ascii: "h"): throw failure("unix file descriptors (h) are not supported")
+    case UInt8(ascii: "h"): return .unixFD
     case UInt8(ascii: "a"):
       guard arrays < DBusType.maximumContainerDepth else {
         throw failure("arrays nested more than \(DBusType.maximumContainerDepth) deep")

@@ -14,6 +14,9 @@ package enum DBusValue: Equatable, Sendable {
   case objectPath(String)
   case signature(String)
   indirect case variant(DBusValue)
+  /// `h`: the index of a descriptor among those that came with the message; the message
+  /// holds the descriptor itself (`DBusMessage.unixFD(_:)`).
+  case unixFD(UInt32)
   case array(DBusType, [DBusValue])
   case structure([DBusValue])
   indirect case dictEntry(DBusValue, DBusValue)
@@ -34,6 +37,7 @@ package enum DBusValue: Equatable, Sendable {
     case .objectPath: .objectPath
     case .signature: .signature
     case .variant: .variant
+    case .unixFD: .unixFD
     case .array(let element, _): .array(element)
     case .structure(let fields): .structure(fields.map(\.type))
     case .dictEntry(let key, let value): .dictEntry(key: key.type, value: value.type)

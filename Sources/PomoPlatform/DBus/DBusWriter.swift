@@ -44,7 +44,7 @@ package struct DBusWriter: Sendable {
     case .int16(let number): appendLittleEndian(number)
     case .uint16(let number): appendLittleEndian(number)
     case .int32(let number): appendLittleEndian(number)
-    case .uint32(let number): appendLittleEndian(number)
+    case .uint32(let number), .unixFD(let number): appendLittleEndian(number)
     case .int64(let number): appendLittleEndian(number)
     case .uint64(let number): appendLittleEndian(number)
     case .double(let number): appendLittleEndian(number.bitPattern)

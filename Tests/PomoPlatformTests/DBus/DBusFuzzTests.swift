@@ -196,6 +196,8 @@ struct DBusFuzzTests {
     case .objectPath: .objectPath(["/", "/a", "/org/pomo/x_1"].randomElement(using: &random)!)
     case .signature: .signature(["", "s", "a{sv}", "(iu)"].randomElement(using: &random)!)
     case .variant: .variant(value(of: Self.type(depth: depth + 1, using: &random), depth: depth + 1, using: &random))
+    // Never drawn: a descriptor's index needs a descriptor with the message.
+    case .unixFD: .unixFD(0)
     case .array(let element):
       .array(
         element,
