@@ -86,7 +86,8 @@ package struct ScannedLine: Sendable {
     text.string(in: line, decoded: decoded)
   }
 
-  private func string(_ text: ScannedText?, in line: UnsafeBufferPointer<UInt8>) -> String? {
+  /// The text of `text`, when the line has it.
+  package func string(_ text: ScannedText?, in line: UnsafeBufferPointer<UInt8>) -> String? {
     text.map { $0.string(in: line, decoded: decoded) }
   }
 

@@ -27,7 +27,7 @@ package enum LogText {
 
   /// What the table and the lines under it show of a session. Taken from each record as it
   /// is read: a log of a million sessions keeps this, not every phase of each.
-  package struct Row {
+  package struct Row: Equatable {
     let id: String
     let start: Double
     let preset: String
@@ -54,6 +54,29 @@ package enum LogText {
       self.marks = marks
       voidReason = record.voidReason
       exercises = ExerciseTotal.of(record.phases)
+    }
+
+    /// The row of a session straight from its line as the scanner read it (its phases kept),
+    /// with no record made: the row `init(_:)` makes of the record it would give. Nil for a
+    /// session with marks or exercises, which needs the record.
+    package init?(_ line: UnsafeBufferPointer<UInt8>, _ scanned: ScannedLine) {
+      guard scanned.correction == nil, !scanned.isTask, scanned.keepsPhases else { return nil }
+      for k in scanned.phases.indices {
+        let phase = scanned.phases[k]
+        if !phase.marks.isEmpty || phase.exercise != nil || phase.reps != nil || phase.countedRounds != nil {
+          return nil
+        }
+      }
+      id = scanned.string(scanned.id, in: line)
+      start = scanned.start ?? 0
+      preset = scanned.string(scanned.preset, in: line) ?? "?"
+      status = scanned.status
+      focusSeconds = scanned.workSeconds
+      tags = scanned.tags.map { scanned.string($0, in: line) }
+      note = scanned.string(scanned.note, in: line)
+      marks = []
+      voidReason = scanned.string(scanned.voidReason, in: line)
+      exercises = []
     }
   }
 
