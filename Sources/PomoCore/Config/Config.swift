@@ -50,6 +50,10 @@ package struct Config: Equatable, Sendable {
   /// What each kind of phase does while you are away (`"away": {"work": "pause", "rest": "run"}`),
   /// and the idle threshold (`"idle_after": "5m"`).
   package var away = AwayRules.standard
+  /// How often a phase that waits for you nudges again (`"remind": "5m"`); nil: never.
+  package var remind: Duration?
+  /// The days `pomo nudge` nudges on (`"work_days"`).
+  package var workDays = WorkDays.standard
 
   package init() {}
 
@@ -78,7 +82,7 @@ package struct Config: Equatable, Sendable {
         "$schema", "bell", "notify", "color", "hooks", "week_start", "terminal_title", "terminal_notify",
         "terminal_progress", "daily_goal", "day_start", "display", "voice", "speaker", "sound", "sounds", "warn_before",
         "timewarrior", "break_bank", "taskwarrior", "away", "idle_after",
-        "dnd", "dnd_commands", "dnd_shortcuts",
+        "dnd", "dnd_commands", "dnd_shortcuts", "remind", "work_days",
       ], required: [])
     var config = Config()
     if let v = fields["bell"] { config.bell = try reader.boolean(v, path: "bell") }
@@ -130,6 +134,8 @@ package struct Config: Equatable, Sendable {
     }
     if let v = fields["sounds"] { try sounds(v, into: &config.sounds, reader) }
     config.doNotDisturb = try DoNotDisturbSettings.parse(fields, reader)
+    if let v = fields["remind"] { config.remind = try duration(v, path: "remind", reader) }
+    if let v = fields["work_days"] { config.workDays = try WorkDays.parse(v, reader) }
     if let v = fields["hooks"] {
       let hooks = try reader.fields(v, path: "hooks", allowed: HookEvent.allCases.map(\.rawValue), required: [])
       for event in HookEvent.allCases {
