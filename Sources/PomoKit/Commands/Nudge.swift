@@ -15,8 +15,9 @@ extension Pomo {
         One shot: when no session runs, none ended in the last --after, and now is inside
         --between on one of the config's "work_days" (Monday to Friday unless it says
         otherwise), it shows one desktop notification, "No Pomodoro since 10:42 — start
-        one?", with a "Start work" button that starts --preset in the background ('pomo
-        start PRESET --detach'). Otherwise it does nothing, silently, and exits 0.
+        one?", with a button, "Start work" (with the preset's name), that starts --preset in
+        the background ('pomo start PRESET --detach'). Otherwise it does nothing, and exits
+        0 without a word.
 
         It waits for the click at most --wait, then takes the notification back and exits;
         so a timer every 15 minutes with a wait of 10 never overlaps. Without a
@@ -39,7 +40,7 @@ extension Pomo {
       "between", .text, placeholder: "HH:MM-HH:MM",
       help: "Nudge only between these times of day, local time (default: 09:00-17:00; 00:00-00:00 is all day).")
     static let preset = Option<String>.value(
-      "preset", .preset, help: "The preset the \"Start work\" button starts (default: work).")
+      "preset", .preset, help: "The preset the notification's button starts (default: work).")
     static let wait = Option<String>.value(
       "wait", .duration, help: "How long to wait for a click before taking the notification back (default: 10m).")
     static let dryRun = Option<Bool>.flag(
