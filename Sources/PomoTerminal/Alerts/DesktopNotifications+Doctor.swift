@@ -14,25 +14,25 @@ extension DesktopNotifications {
       return [OpenError.unreachable(error).description]
     }
     defer { connection.close() }
-    var lines: [String] = []
+    let capabilities: [String]
     do {
-      let call = DBusMessage.methodCall(
-        destination: Notifications.service, path: Notifications.path, interface: Notifications.interface,
-        member: "GetServerInformation")
-      let reply = try connection.call(call, timeout: timeout)
-      let words = reply.body.compactMap(\.string)
-      if words.count >= 3 {
-        lines.append("server: \(TextLayout.inert(words[0])) \(TextLayout.inert(words[2])) (\(TextLayout.inert(words[1])))")
-      } else {
-        lines.append("server: answers")
-      }
-      let capabilities = try Notifications.capabilities(on: connection, timeout: timeout)
-      lines.append(
-        capabilities.contains("actions")
-          ? "buttons: yes" : "buttons: no (no \"actions\" capability)")
+      capabilities = try Notifications.capabilities(on: connection, timeout: timeout)
     } catch {
-      lines.append(OpenError.noServer(error).description)
+      return [OpenError.noServer(error).description]
     }
+    var lines = ["server: " + serverName(connection, timeout: timeout)]
+    lines.append(capabilities.contains("actions") ? "buttons: yes" : "buttons: no (no \"actions\" capability)")
     return lines
+  }
+
+  /// "dunst 1.11.0 (dunst-project)", from `GetServerInformation`; "answers" when it does not say.
+  private static func serverName(_ connection: DBusConnection, timeout: Duration) -> String {
+    let call = DBusMessage.methodCall(
+      destination: Notifications.service, path: Notifications.path, interface: Notifications.interface,
+      member: "GetServerInformation")
+    guard let reply = try? connection.call(call, timeout: timeout), reply.signature == "ssss" else { return "answers" }
+    let words = reply.body.compactMap(\.string).map(TextLayout.inert)
+    guard words.count == 4 else { return "answers" }
+    return "\(words[0]) \(words[2]) (\(words[1]))"
   }
 }
