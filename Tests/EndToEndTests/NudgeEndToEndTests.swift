@@ -96,4 +96,43 @@ struct NudgeEndToEndTests {
       #expect(desk.notifies.count == 1)
     }
   }
+
+  static let everyDay = #"{"work_days": ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]}"#
+
+  @Test(
+    "a server without buttons shows the nudge with none, and pomo nudge does not wait",
+    .requires(.dbusDaemon, .pythonDBus, .pythonGLib))
+  func nudgeWithoutButtons() async throws {
+    try await Desk.with(clicks: [], config: Self.everyDay, mode: "noactions") { desk in
+      let run = try await desk.home.run(["nudge", "--between", "00:00-00:00", "--wait", "10m"], timeout: 120)
+      #expect(run.status == 0, "\(run.err)")
+      let notify = try #require(desk.notifies.first, "\(desk.calls)")
+      #expect(Self.actions(notify) == [])
+      #expect(desk.closes.isEmpty)
+    }
+  }
+
+  @Test("with no session bus, pomo nudge runs notify-send with the command to type, and exits at once")
+  func nudgeNotifySend() async throws {
+    try await PomoHome.with(config: Self.everyDay) { home in
+      let bin = try home.write("bin/notify-send", "#!/bin/sh\necho \"$@\" >> \"$HOME/notify-send.log\"\n")
+      chmod(bin, 0o755)
+      var environment = home.environment
+      environment["PATH"] = home.file("bin") + ":/usr/bin:/bin"
+      environment["DBUS_SESSION_BUS_ADDRESS"] = nil
+      let run = try await runPomo(["nudge", "--between", "00:00-00:00"], environment: environment, timeout: 60)
+      #expect(run.status == 0, "\(run.err)")
+      #expect(
+        home.read("notify-send.log")
+          == "--app-name=pomo pomo No Pomodoro yet today — start one? ('pomo start work')\n")
+      // Nowhere to show it: a failure, said in one line.
+      environment["PATH"] = "/nonexistent"
+      let none = try await runPomo(["nudge", "--between", "00:00-00:00"], environment: environment, timeout: 60)
+      #expect(none.status == 1)
+      #expect(
+        none.err
+          == "Error: cannot show the nudge: no bus address: DBUS_SESSION_BUS_ADDRESS is not set, and notify-send is not found\n",
+        "\(none.err)")
+    }
+  }
 }

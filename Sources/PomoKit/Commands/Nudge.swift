@@ -14,9 +14,9 @@ extension Pomo {
       discussion: """
         One shot: when no session runs, none ended in the last --after, and now is inside
         --between on one of the config's "work_days" (Monday to Friday unless it says
-        otherwise), it shows one desktop notification, "No Pomodoro since 10:42 — start
-        one?", with a button, "Start work" (with the preset's name), that starts --preset in
-        the background ('pomo start PRESET --detach'). Otherwise it does nothing, and exits
+        otherwise), it shows one desktop notification that says since when no Pomodoro
+        ran (the last session's end today), with a button, "Start work" (with the preset's
+        name), that starts --preset in the background ('pomo start PRESET --detach'). Otherwise it does nothing, and exits
         0 without a word.
 
         It waits for the click at most --wait, then takes the notification back and exits;
@@ -125,10 +125,21 @@ extension Pomo {
       guard let program = context.programPath ?? Detach.executablePath() else {
         throw .failure("cannot start '\(rules.preset)': pomo's own path is not known")
       }
-      var argv = [program, "start", rules.preset, "--detach"]
+      // As 'pomo start PRESET --detach' does: the session in a session of its own, and what
+      // it says before it runs (why it cannot, say) on our stderr.
+      var argv = [program, "start", rules.preset]
       if let journal = arguments[SharedOptions.journal] { argv += ["--journal", journal] }
-      guard Spawner.run(argv, environment: context.environment, timeout: .seconds(30)) else {
-        throw .failure("'pomo start \(rules.preset) --detach' failed; 'pomo status' says whether a session runs")
+      var environment = context.environment
+      environment[SessionLauncher.detachedVariable] = "1"
+      let child: (pid: Int32, stderr: Int32)
+      do {
+        child = try Detach.spawn(argv, environment: environment)
+      } catch {
+        throw .failure("cannot start '\(rules.preset)' in the background: \(error)")
+      }
+      guard Detach.awaitReady(child.stderr, forward: { context.errors.write($0) }) else {
+        _ = Detach.waitForExit(child.pid)
+        throw .failure("'\(rules.preset)' did not start")
       }
       return ExitCode.success
     }

@@ -22,7 +22,8 @@ package enum NudgeNotification {
   package static let startKey = "start"
 
   /// Shows the notification and waits up to `wait` for a click on `button`. Throws when no
-  /// session bus or no server answers (the caller falls back to notify-send).
+  /// session bus or no server answers before it is shown (the caller falls back to
+  /// notify-send); once shown, it never throws.
   package static func show(
     title: String, body: String, button: String, wait: Duration, environment: [String: String],
     timeout: Duration = .seconds(2)
@@ -57,6 +58,9 @@ package enum NudgeNotification {
         message = try connection.waitForMessage(timeout: left)
       } catch .timedOut {
         break
+      } catch {
+        // The bus went away with the notification: nothing is left to wait for, or to close.
+        return .closed
       }
       guard message.sender == server, let signal = NotificationSignal(message) else { continue }
       switch signal {
