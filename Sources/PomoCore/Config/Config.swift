@@ -134,7 +134,12 @@ package struct Config: Equatable, Sendable {
     }
     if let v = fields["sounds"] { try sounds(v, into: &config.sounds, reader) }
     config.doNotDisturb = try DoNotDisturbSettings.parse(fields, reader)
-    if let v = fields["remind"] { config.remind = try duration(v, path: "remind", reader) }
+    if let v = fields["remind"] {
+      let every = try duration(v, path: "remind", reader)
+      // A reminder a millisecond would be a flood of notifications, not a nudge.
+      guard every >= .seconds(1) else { throw reader.error(v, "remind", "expected at least 1s, got \(v.snippet)") }
+      config.remind = every
+    }
     if let v = fields["work_days"] { config.workDays = try WorkDays.parse(v, reader) }
     if let v = fields["hooks"] {
       let hooks = try reader.fields(v, path: "hooks", allowed: HookEvent.allCases.map(\.rawValue), required: [])

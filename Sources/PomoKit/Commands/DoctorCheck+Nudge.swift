@@ -15,6 +15,16 @@ extension DoctorCheck {
     let timer = home + "/systemd/user/pomo-nudge.timer"
     lines.append(
       Platform.fileExists(timer) ? "timer: \(timer)" : "timer: none at \(timer) (docs/nudge.md)")
+    // What 'pomo nudge' with its defaults would do now, and why.
+    let context = input.context
+    let journal = JournalAccess.journal(override: nil, context)
+    let now = context.clock.wallSeconds()
+    var rules = NudgeRules()
+    rules.workDays = config.workDays
+    let decision = NudgeDecision.decide(
+      lastEnd: Pomo.Nudge.lastEnd(journal, before: now, context), running: Pomo.Nudge.isRunning(journal, context),
+      now: now, rules: rules, zone: context.zone)
+    lines.append("pomo nudge now: " + decision.explanation(rules: rules, zone: context.zone))
     return lines
   }
 }

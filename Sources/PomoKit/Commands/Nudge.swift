@@ -81,7 +81,7 @@ extension Pomo {
 
     /// Whether a session runs, or waits for its `--at` time. A session left behind by a pomo
     /// that died is recorded on the way, quietly: a timer's output goes nowhere anyone reads.
-    private static func isRunning(_ journal: Journal, _ context: Context) -> Bool {
+    static func isRunning(_ journal: Journal, _ context: Context) -> Bool {
       let folder = context.paths.stateFolder
       return folder.inspect(journal: journal, environment: context.environment).running != nil
         || folder.pending() != nil
@@ -90,7 +90,7 @@ extension Pomo {
     /// When the journal's last session ended (the latest end of those touching the last two
     /// days), or nil when it has none then: enough to say "since 10:42" today, and to know
     /// whether one ended within `--after`, which is at most a day.
-    private static func lastEnd(_ journal: Journal, before now: Double, _ context: Context) -> Double? {
+    static func lastEnd(_ journal: Journal, before now: Double, _ context: Context) -> Double? {
       guard let history = JournalAccess.quietHistory(journal, cacheFolder: context.paths.cacheDirectory) else {
         return nil
       }
