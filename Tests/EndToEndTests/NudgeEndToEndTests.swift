@@ -135,4 +135,18 @@ struct NudgeEndToEndTests {
         "\(none.err)")
     }
   }
+
+  @Test(
+    "a second pomo nudge while the first waits for its click stays quiet: one notification",
+    .requires(.dbusDaemon, .pythonDBus, .pythonGLib))
+  func oneAtATime() async throws {
+    try await Desk.with(clicks: [], config: Self.everyDay) { desk in
+      let first = try desk.home.launch(["nudge", "--between", "00:00-00:00", "--wait", "30s"], name: "first")
+      try #require(await waitUntil(60) { desk.notifies.count == 1 }, "\(desk.calls)")
+      let second = try await desk.home.run(["nudge", "--between", "00:00-00:00", "--wait", "1s"])
+      #expect(second.status == 0 && second.out.isEmpty && second.err.isEmpty, "\(second.out)\(second.err)")
+      #expect(desk.notifies.count == 1, "\(desk.calls)")
+      first.terminate()
+    }
+  }
 }

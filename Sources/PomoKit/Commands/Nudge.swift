@@ -76,7 +76,34 @@ extension Pomo {
         return ExitCode.success
       }
       guard let message = decision.message(zone: context.zone) else { return ExitCode.success }
-      return try show(message, rules: rules, wait: waitFor, arguments, context)
+      // One nudge at a time: a run still waiting for its click (a cron line whose --wait is
+      // longer than its interval) makes the next one quiet.
+      let lock: FileLock?
+      switch nudgeLock(context) {
+      case .heldByAnother: return ExitCode.success
+      case .taken(let taken): lock = taken
+      }
+      defer { lock?.release() }
+      return try show(message, rules: rules, wait: waitFor, journal: journal, arguments, context)
+    }
+
+    enum NudgeLock {
+      /// Ours (nil when the state folder cannot take a lock: that does not stop the nudge).
+      case taken(FileLock?)
+      /// Another `pomo nudge` waits for its click.
+      case heldByAnother
+    }
+
+    /// The lock a nudge holds while it waits for its click, in the state folder.
+    private static func nudgeLock(_ context: Context) -> NudgeLock {
+      let folder = context.paths.stateDirectory
+      try? Platform.makeDirectories(folder)
+      do {
+        guard let lock = try FileLock.tryAcquire(folder + "/nudge.lock") else { return .heldByAnother }
+        return .taken(lock)
+      } catch {
+        return .taken(nil)
+      }
     }
 
     /// Whether a session runs, or waits for its `--at` time. A session left behind by a pomo
@@ -104,7 +131,8 @@ extension Pomo {
 
     /// Shows the nudge and, on a click, starts the preset in the background.
     private static func show(
-      _ message: String, rules: NudgeRules, wait: Duration, _ arguments: ParsedArguments, _ context: Context
+      _ message: String, rules: NudgeRules, wait: Duration, journal: Journal, _ arguments: ParsedArguments,
+      _ context: Context
     ) throws(CLIError) -> Int32 {
       let outcome: NudgeNotification.Outcome
       do {
@@ -121,7 +149,8 @@ extension Pomo {
         }
         return ExitCode.success
       }
-      guard outcome == .clicked else { return ExitCode.success }
+      // A session started by hand while the notification waited is the one you wanted.
+      guard outcome == .clicked, !isRunning(journal, context) else { return ExitCode.success }
       guard let program = context.programPath ?? Detach.executablePath() else {
         throw .failure("cannot start '\(rules.preset)': pomo's own path is not known")
       }
