@@ -9,7 +9,8 @@ struct DoctorEndToEndTests {
   typealias Desk = DBusNotificationEndToEndTests.Desk
 
   @Test(
-    "the notification server that answers, and whether it shows buttons", .requires(.dbusDaemon, .pythonDBus, .pythonGLib),
+    "the notification server that answers, and whether it shows buttons",
+    .requires(.dbusDaemon, .pythonDBus, .pythonGLib),
     arguments: [("actions", "buttons: yes"), ("noactions", "buttons: no (no \"actions\" capability)")])
   func notifications(mode: String, buttons: String) async throws {
     try await Desk.with(clicks: [], mode: mode) { desk in

@@ -1,9 +1,8 @@
 import Foundation
+import PomoJournal
 import PomoJournalTestSupport
 import PomoTestSupport
 import Testing
-
-import PomoJournal
 
 /// The nudges through the real binary, on a private session bus whose stand-in notification
 /// server records every `Notify` and clicks what the test scripts: the reminders of a session

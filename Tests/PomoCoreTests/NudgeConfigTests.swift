@@ -20,15 +20,20 @@ struct NudgeConfigTests {
     #expect(try Config.parse(Array(#"{"work_days": []}"#.utf8), file: "c.json").workDays.text == "none")
   }
 
-  @Test("a bad remind or work_days is one line naming the key", arguments: [
-    (#"{"remind": "soon"}"#, "remind: "),
-    (#"{"remind": 0}"#, "remind: "),
-    (#"{"remind": "0.5s"}"#, #"remind: expected at least 1s, got "0.5s""#),
-    (#"{"work_days": "mon-fri"}"#, #"work_days: expected an array of days like ["mon", "tue"], got a string"#),
-    (#"{"work_days": ["monday"]}"#, #"work_days[0]: expected one of "mon", "tue", "wed", "thu", "fri", "sat", "sun", got "monday""#),
-    (#"{"work_days": ["mon", "mon"]}"#, #"work_days[1]: "mon" is named twice"#),
-    (#"{"work_days": [1]}"#, "work_days[0]: "),
-  ])
+  @Test(
+    "a bad remind or work_days is one line naming the key",
+    arguments: [
+      (#"{"remind": "soon"}"#, "remind: "),
+      (#"{"remind": 0}"#, "remind: "),
+      (#"{"remind": "0.5s"}"#, #"remind: expected at least 1s, got "0.5s""#),
+      (#"{"work_days": "mon-fri"}"#, #"work_days: expected an array of days like ["mon", "tue"], got a string"#),
+      (
+        #"{"work_days": ["monday"]}"#,
+        #"work_days[0]: expected one of "mon", "tue", "wed", "thu", "fri", "sat", "sun", got "monday""#
+      ),
+      (#"{"work_days": ["mon", "mon"]}"#, #"work_days[1]: "mon" is named twice"#),
+      (#"{"work_days": [1]}"#, "work_days[0]: "),
+    ])
   func refused(_ text: String, _ message: String) {
     let error = Config.refusal(text)?.description
     #expect(error?.contains(message) == true, "\(error ?? "\(text) was taken")")

@@ -10,7 +10,8 @@ extension DoctorCheck {
         ?? "remind: off (\"remind\": \"5m\" turns it on)",
       "work days: \(config.workDays.text)",
     ]
-    let home = input.environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+    let home =
+      input.environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
       ?? (input.environment["HOME"] ?? "") + "/.config"
     let timer = home + "/systemd/user/pomo-nudge.timer"
     lines.append(
