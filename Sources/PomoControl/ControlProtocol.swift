@@ -8,7 +8,7 @@ import PomoSession
 /// A client sends requests, one per line (`\n`), each at most `requestLimit` bytes, plain
 /// ASCII words:
 ///
-///     pause | resume | toggle | skip | stop | next | extend MILLISECONDS | rep | reps N | state | follow
+///     pause | resume | toggle | skip | stop | next | extend MILLISECONDS | snooze MILLISECONDS | rep | reps N | state | follow
 ///     | tag WORD… | untag WORD… | note [WORD] | mark internal|external [WORD] | void [WORD]
 ///     | away [CAUSE] | back | keep | drop
 ///
@@ -98,6 +98,7 @@ package enum ControlProtocol {
     case .stop: "stop"
     case .next: "next"
     case .extend(let amount): "extend \(TimeText.milliseconds(amount))"
+    case .snooze(let amount): "snooze \(TimeText.milliseconds(amount))"
     case .rep: "rep"
     case .reps(let n): "reps \(n)"
     case .tag(let tags): (["tag"] + tags.map(escaped)).joined(separator: " ")
@@ -221,13 +222,14 @@ package enum ControlProtocol {
     case ("drop", 1): return .success(.command(.dropAway))
     case ("state", 1): return .success(.state)
     case ("follow", 1): return .success(.follow)
-    case ("extend", 2):
+    case ("extend", 2), ("snooze", 2):
       // Whole milliseconds, more than zero and at most a day, as durations are everywhere.
       let digits = words[1]
       guard !digits.isEmpty, digits.count <= 8, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
         let millis = Int64(digits), millis > 0, millis <= TimeText.milliseconds(DurationText.maximum)
       else { return .failure(.badValue(String(words[1]))) }
-      return .success(.command(.extend(.milliseconds(millis))))
+      let amount = Duration.milliseconds(millis)
+      return .success(.command(words[0] == "extend" ? .extend(amount) : .snooze(amount)))
     default:
       return .failure(.unknown(String(words.first ?? "").prefix(40).description))
     }
@@ -252,7 +254,7 @@ package enum ControlProtocol {
       case .tooLong: "a request is at most \(ControlProtocol.requestLimit) bytes"
       case .notText: "a request is one line of printable ASCII"
       case .unknown(let word): "unknown request '\(word)'"
-      case .badValue(let value): "extend takes whole milliseconds from 1 to 86400000, got '\(value.prefix(40))'"
+      case .badValue(let value): "extend and snooze take whole milliseconds from 1 to 86400000, got '\(value.prefix(40))'"
       case .badDeadline(let value):
         "a deadline is 'until MILLISECONDS' (the boot clock) after a command, got '\(value)'"
       case .badReps(let value):

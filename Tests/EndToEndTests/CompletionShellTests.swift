@@ -53,9 +53,9 @@ struct CompletionShellTests {
     (
       "pomo ",
       [
-        "add", "attach", "away", "back", "completions", "delete", "drop", "edit", "export", "extend", "help", "import",
+        "add", "attach", "away", "back", "completions", "delete", "doctor", "drop", "edit", "export", "extend", "help", "import",
         "journal", "keep", "log", "manual", "mark",
-        "next", "note", "pause", "presets", "rep", "report", "resume", "skip", "start", "status", "stop", "tag", "task", "toggle", "undo",
+        "next", "note", "nudge", "pause", "presets", "rep", "report", "resume", "skip", "start", "status", "stop", "tag", "task", "toggle", "undo",
         "untag", "void",
       ]
     ),

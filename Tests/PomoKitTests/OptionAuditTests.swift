@@ -259,6 +259,13 @@ struct OptionAuditTests {
       ["completions", "bash"],
     ],
     "pomo manual": [["manual"]],
+    "pomo nudge": [
+      [
+        "nudge", "--after", "15m", "--between", "09:00-17:00", "--preset", "work", "--wait", "1s", "--dry-run",
+        "--journal", "$JOURNAL",
+      ]
+    ],
+    "pomo doctor": [["doctor", "--json"], ["doctor", "--color", "never"]],
   ]
 
   /// The commands that steer a running session; the audit runs them with none running.

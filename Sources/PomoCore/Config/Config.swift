@@ -54,6 +54,10 @@ package struct Config: Equatable, Sendable {
   package var inhibit = InhibitSettings()
   /// Whether breaks lock the screen as they start (`"break_lock"`, `"break_lock_command"`).
   package var breakLock = BreakLockSettings()
+  /// How often a phase that waits for you nudges again (`"remind": "5m"`); nil: never.
+  package var remind: Duration?
+  /// The days `pomo nudge` nudges on (`"work_days"`).
+  package var workDays = WorkDays.standard
 
   package init() {}
 
@@ -82,7 +86,7 @@ package struct Config: Equatable, Sendable {
         "$schema", "bell", "notify", "color", "hooks", "week_start", "terminal_title", "terminal_notify",
         "terminal_progress", "daily_goal", "day_start", "display", "voice", "speaker", "sound", "sounds", "warn_before",
         "timewarrior", "break_bank", "taskwarrior", "away", "idle_after",
-        "dnd", "dnd_commands", "dnd_shortcuts",
+        "dnd", "dnd_commands", "dnd_shortcuts", "remind", "work_days",
         "inhibit", "break_lock", "break_lock_command",
       ], required: [])
     var config = Config()
@@ -137,6 +141,13 @@ package struct Config: Equatable, Sendable {
     config.doNotDisturb = try DoNotDisturbSettings.parse(fields, reader)
     if let v = fields["inhibit"] { config.inhibit = try InhibitSettings.parse(v, reader) }
     config.breakLock = try BreakLockSettings.parse(fields, reader)
+    if let v = fields["remind"] {
+      let every = try duration(v, path: "remind", reader)
+      // A reminder a millisecond would be a flood of notifications, not a nudge.
+      guard every >= .seconds(1) else { throw reader.error(v, "remind", "expected at least 1s, got \(v.snippet)") }
+      config.remind = every
+    }
+    if let v = fields["work_days"] { config.workDays = try WorkDays.parse(v, reader) }
     if let v = fields["hooks"] {
       let hooks = try reader.fields(v, path: "hooks", allowed: HookEvent.allCases.map(\.rawValue), required: [])
       for event in HookEvent.allCases {

@@ -9,6 +9,8 @@ package enum SessionCommand: Equatable, Sendable {
   case stop
   /// Continue a phase that waits for confirmation (a preset's `"advance": "confirm"`).
   case next
+  /// Put off the next nudge of a phase that waits by this long ("Snooze 10 min").
+  case snooze(Duration)
   /// Mark a round done in a phase that counts them (`"count": "rounds"`): `r`, `pomo rep`.
   case rep
   /// Answer the open question for a phase's reps (`"count": "reps"`): Enter, `pomo rep N`.

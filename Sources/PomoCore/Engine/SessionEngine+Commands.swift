@@ -10,6 +10,7 @@ extension SessionEngine {
     case .extend(let amount): extend(by: amount)
     case .stop: quit()
     case .next: next()
+    case .snooze(let amount): snooze(amount)
     case .rep: countRound()
     case .reps(let n): answer(n)
     case .tag(let more):
@@ -73,6 +74,11 @@ extension SessionEngine {
     case .extend:
       guard !inOpenPhase else {
         return "the phase is open: it runs until you end it ('pomo next'), so it has no end to extend"
+      }
+      return nil
+    case .snooze:
+      guard status == .waiting, phaseWaited, remindEvery != nil else {
+        return "no phase waits for you with reminders: snoozing puts off the next one (\"remind\" in the config)"
       }
       return nil
     case .keepAway, .dropAway:

@@ -9,6 +9,7 @@ extension SessionEngine {
       events.append(.answered(question.phase, reps: nil))
       if status == .asking { end(&events) }
     }
+    remind(now: now, &events)
     if status == .running && !warned, let at = warningTime, now >= at {
       warned = true
       events.append(.warning(index))

@@ -14,6 +14,7 @@ extension SessionEngine {
       earlierOvertime += now - deadline
       deadline = now
       status = .running
+      forgetReminders()
     }
     deadline += amount
     phaseExtended += amount

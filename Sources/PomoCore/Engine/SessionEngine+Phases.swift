@@ -34,6 +34,7 @@ extension SessionEngine {
     phaseExtended = .zero
     earlierOvertime = .zero
     phaseWaited = false
+    forgetReminders()
     lastCue = nil
     saidHalfway = false
     warned = false

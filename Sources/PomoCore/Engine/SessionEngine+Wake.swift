@@ -9,15 +9,20 @@ extension SessionEngine {
 
   /// The clock time at which what is shown next changes: the countdown's next second, the
   /// bar's next eighth of a cell, the next percent, or the deadline; while a phase waits, the
-  /// overtime's next second on a display (nothing changes in a plain log). Nil while paused or done.
+  /// overtime's next second on a display (nothing changes in a plain log), or the next nudge
+  /// (`reminderDue`), whichever comes first. Nil while paused or done.
   package func nextWake(_ precision: WakePrecision) -> Duration? {
     if status == .waiting, case .display = precision {
       let now = clock.now()
       let second: Int64 = 1_000_000_000
       let over = Self.nanos(now - deadline)
-      return now + .nanoseconds(second - over % second)
+      let nextSecond = now + .nanoseconds(second - over % second)
+      return reminderDue.map { min($0, nextSecond) } ?? nextSecond
     }
-    guard status == .running, let snapshot else { return question?.closes }
+    guard status == .running, let snapshot else {
+      guard let due = reminderDue else { return question?.closes }
+      return question.map { min($0.closes, due) } ?? due
+    }
     let now = clock.now()
     let remaining = deadline - now
     guard remaining > .zero else { return now }

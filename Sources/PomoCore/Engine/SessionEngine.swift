@@ -117,6 +117,12 @@ package struct SessionEngine: Sendable {
   var awaySpanCount = 0
   /// When the person last came back: a time away never starts before it.
   var lastBack: Duration = .zero
+  /// How often a phase that waits for you nudges again (the config's `"remind"`); nil: never.
+  package var remindEvery: Duration?
+  /// When the phase that waits nudges next, once it has been worked out (see `reminderDue`).
+  var nextReminder: Duration?
+  /// The nudges given in the current wait: the notification's buttons follow it.
+  package internal(set) var reminders = 0
 
   package init(
     plan: Plan, clock: SessionClock, asksAtEnd: Bool = true, startedAgo: Duration = .zero, tags: [String] = [],

@@ -45,6 +45,9 @@ package enum EventText {
     case .waiting(let i):
       return
         "\(clockTime(engine.wallTime(engine.deadline)))  time    \(TextLayout.inert(plan.phases[i].name)) is up; waiting for space or 'pomo next'"
+    case .reminded(let i):
+      return
+        "\(clockTime(engine.startWallNow))  remind  \(TextLayout.inert(plan.phases[i].name)) is still up; waiting for space or 'pomo next'"
     case .slept(let amount):
       return "\(clockTime(engine.startWallNow))  woke    after \(TimeText.clock(amount)) asleep"
     case .clockStepped(let step):

@@ -15,6 +15,8 @@ package enum SessionEvent: Equatable, Sendable {
   case clockStepped(Double)
   /// Phase `i`'s time is up and it waits for confirmation (a preset's `"advance": "confirm"`).
   case waiting(Int)
+  /// Phase `i` still waits for confirmation, and nudges you again (the config's `"remind"`).
+  case reminded(Int)
   /// Phase `i` was skipped (its `phaseEnded` follows).
   case skipped(Int)
   /// Half of phase `i`'s time is gone (only for plans with `halfway`).

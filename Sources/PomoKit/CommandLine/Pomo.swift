@@ -37,6 +37,7 @@ package enum Pomo: Command {
       Status.node,
       Log.node, Add.node, Edit.node, Delete.node, Undo.node, Tasks.node, Report.node, Export.node, Import.node, JournalInfo.node,
       Presets.node,
+      Nudge.node, Doctor.node,
       Completions.node, Manual.node,
     ]
   }

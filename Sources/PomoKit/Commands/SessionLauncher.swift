@@ -468,7 +468,8 @@ enum SessionLauncher {
       // With no keys read, nobody can answer a last phase's question for reps: it is not waited for.
       engine: SessionEngine(
         plan: plan, clock: context.clock, asksAtEnd: screen.readKeys, startedAgo: ago, tags: info.tags,
-        note: info.note, bank: bank, away: config.away, endsAt: endsAt),
+        note: info.note, bank: bank, away: config.away, endsAt: endsAt
+      ).reminding(every: config.remind),
       listeners: listeners,
       display: display,
       terminalSignals: signals, readKeys: screen.readKeys,

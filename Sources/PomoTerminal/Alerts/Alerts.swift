@@ -55,6 +55,7 @@ package final class Alerts: SessionListener {
   package func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
     var timeUp = false
     var cue = false
+    var reminded = false
     for event in events {
       switch event {
       case .phaseStarted(let i):
@@ -84,6 +85,8 @@ package final class Alerts: SessionListener {
         hook(.sessionEnd, engine, phase: record.phase, remaining: .zero)
       case .cue:
         cue = true
+      case .reminded:
+        reminded = true
       case .warning(let i):
         let phase = engine.plan.phases[i]
         let left = engine.snapshot?.remaining ?? phase.warnBefore ?? .zero
@@ -100,6 +103,24 @@ package final class Alerts: SessionListener {
     } else if cue && settings.bell && settings.cueBell {
       output.write("\u{07}")
     }
+    if reminded && !timeUp, let (title, body) = Self.reminder(engine) {
+      if settings.bell { output.write("\u{07}") }
+      send(title: title, body: body, engine, warning: false)
+    }
+  }
+
+  /// The notification's title and body when a phase that waits nudges again: how long it has
+  /// waited, and what starts next.
+  package static func reminder(_ engine: SessionEngine) -> (title: String, body: String)? {
+    guard engine.status == .waiting, let done = engine.currentPhase, engine.index + 1 < engine.plan.phases.count,
+      let over = engine.overtime
+    else { return nil }
+    let next = engine.plan.phases[engine.index + 1]
+    return (
+      "pomo: \(TextLayout.inert(next.name)) is waiting",
+      "\(TextLayout.inert(done.name)) ended \(TimeText.short(over)) ago. "
+        + "Next: \(TextLayout.inert(next.name)) (\(TimeText.clock(next.duration))) after space or 'pomo next'"
+    )
   }
 
   /// The notification's title and body for the moment a phase's time is up.

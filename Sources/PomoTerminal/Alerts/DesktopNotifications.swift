@@ -53,8 +53,11 @@ package final class DesktopNotifications: SessionControl, DesktopNotifier {
     var finished: Bool
     /// The phase's length with its extensions: "+5 min" answered changes it.
     var length: Duration?
+    /// The reminders given in the wait: a newer one's buttons take over.
+    var reminders: Int
 
     init(_ engine: SessionEngine) {
+      reminders = engine.reminders
       index = engine.index
       waiting = engine.status == .waiting
       finished = engine.isFinished

@@ -6,7 +6,9 @@ import PomoPlatform
 ///
 /// After focus: "Start break" (only while the phase waits, in confirm mode), "+5 min",
 /// "Skip break"; after a break: "Start focus" (confirm mode), "+5 min"; the warning before
-/// the end: "+5 min". The end of the session has none: there is nothing left to steer.
+/// the end: "+5 min"; a reminder that a phase still waits (the config's `"remind"`): "Start
+/// break" or "Start focus", and "Snooze 10 min". The end of the session has none: there is
+/// nothing left to steer.
 package enum NotificationButtons {
   /// The keys `ActionInvoked` names.
   package enum Key: String, CaseIterable, Sendable {
@@ -17,10 +19,14 @@ package enum NotificationButtons {
     case extend
     /// Skips the break (`pomo skip`); while focus waits, the break starts and is skipped at once.
     case skip
+    /// Puts off the next reminder of a phase that waits by ten minutes.
+    case snooze
   }
 
   /// What "+5 min" adds.
   package static let extension5 = Duration.seconds(5 * 60)
+  /// What "Snooze 10 min" puts the next reminder off by.
+  package static let snooze10 = Duration.seconds(10 * 60)
 
   /// The buttons for the notification shown now: the warning before the end when `warning`,
   /// else the one for a phase whose time is up.
@@ -36,6 +42,8 @@ package enum NotificationButtons {
     case .waiting:
       // The phase whose time is up is the current one; the next one waits to start.
       guard engine.index + 1 < engine.plan.phases.count else { return [.extend] }
+      // A reminder asks one thing: start now, or later.
+      if engine.reminders > 0 { return [.next, .snooze] }
       let next = engine.plan.phases[engine.index + 1]
       return [.next, .extend] + (current.kind == .work && next.kind == .rest ? [.skip] : [])
     case .running:
@@ -55,6 +63,7 @@ package enum NotificationButtons {
       return next?.kind == .rest ? "Start break" : "Start focus"
     case .extend: return "+5 min"
     case .skip: return "Skip break"
+    case .snooze: return "Snooze 10 min"
     }
   }
 
@@ -67,6 +76,7 @@ package enum NotificationButtons {
     case .next: return [.next]
     case .extend: return [.extend(extension5)]
     case .skip: return engine.status == .waiting ? [.next, .skip] : [.skip]
+    case .snooze: return [.snooze(snooze10)]
     }
   }
 }

@@ -45,6 +45,10 @@ package final class VoiceCues: SessionListener {
       case .halfway: phrases.append("halfway")
       case .warning(let i): phrases.append(spoken(engine.plan.phases[i].warnBefore ?? .zero) + " left")
       case .waiting: phrases.append("time is up")
+      case .reminded(let i):
+        if engine.plan.phases.indices.contains(i + 1) {
+          phrases.append("still waiting: " + TextLayout.inert(engine.plan.phases[i + 1].name) + " is next")
+        }
       case .counted(_, let n): if n % 5 == 0 { phrases.append(TextLayout.count(n, "round")) }
       case .asking: phrases.append("how many reps?")
       case .sessionEnded(let completed): if completed { phrases.append("done") }
