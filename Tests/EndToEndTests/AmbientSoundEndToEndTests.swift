@@ -38,6 +38,11 @@ struct AmbientSoundEndToEndTests {
     return (players, guards)
   }
 
+  /// Kills what `leftovers` found (not the session itself): a failed test's cleanup.
+  static func killAll(_ found: (players: [Int32], guards: [Int32]), except session: Int32) {
+    for pid in found.players + found.guards where pid != session { kill(pid, SIGKILL) }
+  }
+
   @Test(
     "a player runs through focus, ends on pause, at the break and on skip, starts again with focus, and dies with a pomo killed by SIGKILL",
     .requires(.aplay), .timeLimit(.minutes(3)))
@@ -47,6 +52,8 @@ struct AmbientSoundEndToEndTests {
     let words = ["start", "60s/60s", "-r", "2", "--no-notify"]
     let session = try home.launch(words, name: "session")
     let argv = [pomoBinary] + words
+    // A failed check leaves no noise behind: whatever outlived the session is killed.
+    defer { Self.killAll(Self.leftovers(home, session: argv), except: session.processIdentifier) }
     // The session itself carries this command line too: a guard is one more process with it.
     func playing() -> Bool {
       let found = Self.leftovers(home, session: argv)
@@ -85,6 +92,7 @@ struct AmbientSoundEndToEndTests {
     let words = ["start", "2s/60s", "--no-notify"]
     let session = try home.launch(words, name: "session")
     let argv = [pomoBinary] + words
+    defer { Self.killAll(Self.leftovers(home, session: argv), except: session.processIdentifier) }
     let inBreak = await home.run(["status", "--json"]) { $0.out.contains(#""kind":"rest""#) }
     #expect(inBreak != nil)
     #expect(await waitUntil { Self.leftovers(home, session: argv) == ([], [session.processIdentifier]) })
