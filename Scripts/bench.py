@@ -944,6 +944,84 @@ def section_tick(args, env):
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def section_ambient(args, env):
+    """A 25 min focus with the ambient sound on (brown noise) against the same without it, side
+    by side on 80-column pseudo-terminals, the player the real aplay into ALSA's null device.
+    pomo's CPU counts the guard that feeds the player (pomo reaps it); the player's is read from
+    /proc while it runs (the guard dies before it can reap it)."""
+    print("## Ambient sound: CPU per minute, pomo and its player")
+    print(f"(a {args.seconds:.0f} s run of each, side by side, of a 25 min focus on an 80-column pseudo-terminal; "
+          "the player is `aplay -q -D null`, fed brown noise)")
+    aplay = shutil.which("aplay")
+    if not aplay:
+        print()
+        print("aplay is not installed (Debian's alsa-utils): no figures.")
+        return
+    results = {}
+    players = {}
+    folders = []
+    tick = os.sysconf("SC_CLK_TCK")
+
+    def player_cpu(folder):
+        """The CPU seconds of each aplay whose HOME is `folder`, by pid."""
+        found = {}
+        for name in os.listdir("/proc"):
+            if not name.isdigit():
+                continue
+            try:
+                with open(f"/proc/{name}/environ", "rb") as f:
+                    if f"HOME={folder}".encode() not in f.read().split(b"\0"):
+                        continue
+                with open(f"/proc/{name}/cmdline", "rb") as f:
+                    if not f.read().split(b"\0")[0].endswith(b"aplay"):
+                        continue
+                with open(f"/proc/{name}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                found[int(name)] = (int(fields[11]) + int(fields[12])) / tick
+            except OSError:
+                continue
+        return found
+
+    def measure(name, sounds):
+        folder = tempfile.mkdtemp()
+        folders.append(folder)
+        os.makedirs(os.path.join(folder, ".config", "pomo"))
+        with open(os.path.join(folder, ".config", "pomo", "config.json"), "w") as f:
+            json.dump({"sounds": sounds} if sounds else {}, f)
+        home_env = dict(env, HOME=folder, LANG="C.UTF-8", TERM="xterm-256color")
+        seen = {}
+        done = threading.Event()
+
+        def watch():
+            while not done.wait(0.5):
+                seen.update(player_cpu(folder))
+
+        watcher = threading.Thread(target=watch)
+        watcher.start()
+        results[name] = run_in_pty([args.pomo, "start", "25m", "--no-notify"], args.seconds, home_env)
+        done.set()
+        watcher.join()
+        players[name] = (sum(seen.values()), len(seen))
+
+    runs = [("without", None), ("ambient", {"ambient": "brown", "player": [aplay, "-q", "-D", "null"]})]
+    threads = [threading.Thread(target=measure, args=run) for run in runs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    print()
+    print("| session | pomo's CPU per minute (the guard included) | the player's CPU per minute | players | pomo's peak RSS |")
+    print("| --- | --- | --- | --- | --- |")
+    labels = {"without": "no ambient sound", "ambient": "brown noise, looped"}
+    for name, _ in runs:
+        cpu, rss, wall = results[name]
+        player, count = players[name]
+        print(f"| {labels[name]} | {cpu / (wall / 60):.4f} s | {player / (wall / 60):.4f} s | {count} | {rss:.1f} MB |")
+    print(f"Load average at the end (1, 5, 15 min): {', '.join(f'{x:.1f}' for x in os.getloadavg())}.")
+    for folder in folders:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def section_dnd(args, env, runs=10):
     """Do-not-disturb during focus with a real dunst under Xvfb on a private session bus: what
     the switch costs a session (a 1 s focus run with "dnd" against the same without), and what
@@ -1467,7 +1545,7 @@ def section_log(args, env):
 SECTIONS = {"session": section_session, "status": section_status, "control": section_control,
             "report": section_report, "history": section_history, "folder": section_folder,
             "spans": section_spans, "core": section_core, "moves": section_moves,
-            "tick": section_tick, "voice": section_voice, "dnd": section_dnd, "tasks": section_tasks, "away": section_away,
+            "tick": section_tick, "ambient": section_ambient, "voice": section_voice, "dnd": section_dnd, "tasks": section_tasks, "away": section_away,
             "flood": section_flood, "log": section_log}
 
 

@@ -10,7 +10,8 @@
 #   append then a week, log as text and JSON beside Python, a full history as JSON and its
 #   memory, a folder of 10,000 files under ulimit -n 64), moves (a workout with exercises and an
 #   AMRAP against the same workout without them: CPU per minute on --big), tick (a focus with
-#   the tick on against one without, players included), voice (how late speech starts against
+#   the tick on against one without, players included), ambient (a focus with brown noise
+#   looped against one without: pomo's CPU and the player's), voice (how late speech starts against
 #   the moment it announces, with a fake speaker), dnd (do-not-disturb with a real dunst
 #   under Xvfb: what switching it costs a session), tasks (task list, report --tasks and task
 #   changes over 100,000 and 1,000,000 sessions with 10,000 tasks), away (logind on a

@@ -20,7 +20,7 @@ package final class ChildProcess {
   private var reaped = false
   private var endedAt: Int64?
 
-  private init(pid: pid_t) { self.pid = pid }
+  init(pid: pid_t) { self.pid = pid }
 
   /// Starts `argv` (its program found on the environment's PATH); nil when it cannot be.
   package static func start(_ argv: [String], environment: [String: String]) -> ChildProcess? {

@@ -131,4 +131,15 @@ long cplatform_send_fds(int fd, const void *bytes, unsigned long count, const in
 /// Whether `fd` is close-on-exec: 1, 0, or -1 with errno set (a closed descriptor).
 int cplatform_is_close_on_exec(int fd);
 
+/// Starts `path` (a full path) with `argv` and `envp`, stdout and stderr on /dev/null, reading
+/// on stdin `head` once and then `loop` over and over with no gap, for as long as it runs: a
+/// sound that never ends, fed at `bytes_per_second` (a second ahead of the clock, so a player
+/// that reads as fast as it is fed burns no CPU). A small guard process, which leads a process
+/// group of its own, starts the program in it and feeds it; should this process die (killed,
+/// even by SIGKILL), the guard kills the whole group at once, and the program dies with the
+/// guard. Returns the guard's pid (kill its group to end the sound; reap it), or -1.
+int cplatform_spawn_looping(
+  const char *path, char *const argv[], char *const envp[], const void *head, long head_length, const void *loop,
+  long loop_length, long bytes_per_second);
+
 #endif

@@ -159,12 +159,13 @@ package struct Config: Equatable, Sendable {
     return config
   }
 
-  /// `"sounds": {"work_end": "chime", "rest_end": FILE, "tick": "tick", "volume": 0.6, "player": "aplay"}`.
+  /// `"sounds": {"work_end": "chime", "rest_end": FILE, "tick": "tick", "ambient": "brown", "volume": 0.6,
+  /// "player": "aplay"}`.
   private static func sounds(_ value: JSONValue, into sounds: inout SoundSettings, _ reader: JSONReader)
     throws(DataFileError)
   {
     let fields = try reader.fields(
-      value, path: "sounds", allowed: ["work_end", "rest_end", "tick", "volume", "player"], required: [])
+      value, path: "sounds", allowed: ["work_end", "rest_end", "tick", "ambient", "volume", "player"], required: [])
     func source(_ key: String) throws(DataFileError) -> SoundSettings.Source? {
       guard let v = fields[key] else { return nil }
       if case .null = v.kind { return nil }
@@ -175,6 +176,7 @@ package struct Config: Equatable, Sendable {
     if fields["work_end"] != nil { sounds.workEnd = try source("work_end") }
     if fields["rest_end"] != nil { sounds.restEnd = try source("rest_end") }
     if fields["tick"] != nil { sounds.tick = try source("tick") }
+    if let v = fields["ambient"] { sounds.ambient = try AmbientSource.parse(v, reader) }
     if let v = fields["volume"] {
       guard case .number(let text) = v.kind, let volume = Double(text), SoundSettings.volumes.contains(volume) else {
         throw reader.error(v, "sounds.volume", "expected a number from 0 to 1, got \(v.snippet)")

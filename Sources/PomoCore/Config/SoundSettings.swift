@@ -11,6 +11,8 @@ package struct SoundSettings: Equatable, Sendable {
   package var restEnd: Source?
   /// A tick each second while a focus phase runs; nil (the default) for none.
   package var tick: Source?
+  /// A sound looped through focus, with no gap (`"ambient"`); nil (the default) for none.
+  package var ambient: AmbientSource?
   /// How loud pomo's own sounds are made, 0 to 1 (sound files play as they are).
   package var volume = 0.6
   /// The player and its first arguments; nil for the first of `players` found on PATH.

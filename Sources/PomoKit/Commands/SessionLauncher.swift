@@ -37,6 +37,8 @@ enum SessionLauncher {
     var sound: (player: [String], files: [PhaseKind: String])?
     /// The tick's file and the player that plays it, when both exist.
     var tick: (player: [String], file: String)?
+    /// The loop played through focus and its player (`"sounds".ambient`), when both exist.
+    var ambient: (player: [String], loop: WAVLoop)?
     /// How do-not-disturb is switched during focus (`"dnd"`), when it is on and a backend answered.
     var doNotDisturb: DoNotDisturbBackend?
     /// What setting up warned of (on stderr, a line each, before any display opens), for the
@@ -74,6 +76,7 @@ enum SessionLauncher {
       }
       doNotDisturb = SessionLauncher.doNotDisturb(config.doNotDisturb, context)
       findSounds(config.sounds, context)
+      ambient = SessionLauncher.ambient(config.sounds, context, warnings: &warnings)
     }
 
     /// A hook that cannot start would fail silently at every phase: say so once.
@@ -241,6 +244,8 @@ enum SessionLauncher {
     defer { doNotDisturb?.close() }
     let letGoOfInhibitors = addInhibitors(plan: plan, setup: setup, context, to: &listeners)
     defer { letGoOfInhibitors() }
+    let ambient = addAmbient(setup, context, to: &listeners)
+    defer { ambient?.close() }
     if context.environment[detachedVariable] != nil {
       listeners.append(DetachedStart(log: context.paths.stateDirectory + "/" + detachedLogName))
     }
