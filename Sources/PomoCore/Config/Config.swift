@@ -50,6 +50,8 @@ package struct Config: Equatable, Sendable {
   /// What each kind of phase does while you are away (`"away": {"work": "pause", "rest": "run"}`),
   /// and the idle threshold (`"idle_after": "5m"`).
   package var away = AwayRules.standard
+  /// Whether the desktop's music players pause and resume with the phases (`"music"`).
+  package var music = MusicSettings()
 
   package init() {}
 
@@ -79,6 +81,7 @@ package struct Config: Equatable, Sendable {
         "terminal_progress", "daily_goal", "day_start", "display", "voice", "speaker", "sound", "sounds", "warn_before",
         "timewarrior", "break_bank", "taskwarrior", "away", "idle_after",
         "dnd", "dnd_commands", "dnd_shortcuts",
+        "music",
       ], required: [])
     var config = Config()
     if let v = fields["bell"] { config.bell = try reader.boolean(v, path: "bell") }
@@ -130,6 +133,7 @@ package struct Config: Equatable, Sendable {
     }
     if let v = fields["sounds"] { try sounds(v, into: &config.sounds, reader) }
     config.doNotDisturb = try DoNotDisturbSettings.parse(fields, reader)
+    config.music = try MusicSettings.parse(fields, reader)
     if let v = fields["hooks"] {
       let hooks = try reader.fields(v, path: "hooks", allowed: HookEvent.allCases.map(\.rawValue), required: [])
       for event in HookEvent.allCases {
