@@ -51,6 +51,11 @@ command -v dunst >/dev/null || need+=(dunst)
 command -v dbus-send >/dev/null && command -v dbus-monitor >/dev/null || need+=(dbus-bin)
 command -v gsettings >/dev/null || need+=(libglib2.0-bin)
 [ -e /usr/share/glib-2.0/schemas/org.gnome.desktop.notifications.gschema.xml ] || need+=(gsettings-desktop-schemas)
+# Music that follows the phases: real mpv players with Debian's MPRIS plugin, read back with
+# playerctl, on a private session bus.
+command -v mpv >/dev/null || need+=(mpv)
+[ -e /usr/lib/mpv-mpris/mpris.so ] || need+=(mpv-mpris)
+command -v playerctl >/dev/null || need+=(playerctl)
 
 if [ ${#need[@]} -eq 0 ]; then exit 0; fi
 echo "test-deps: installing ${need[*]}" >&2

@@ -95,6 +95,12 @@ package struct RequiredTool: Sendable {
   package static let pythonDBus = pythonModule("dbus.mainloop.glib")
   package static let pythonGLib = pythonModule("gi.repository.GLib")
   package static let icalendar = pythonModule("icalendar")
+  /// mpv, Debian's MPRIS plugin for it (mpv-mpris) and playerctl: real players on a private
+  /// session bus for the music that follows the phases, read back as a user would.
+  package static let mpv = program("mpv")
+  package static let mpvMPRIS = RequiredTool(
+    name: "mpv-mpris (\(MPVPlayers.plugin))", isInstalled: FileManager.default.fileExists(atPath: MPVPlayers.plugin))
+  package static let playerctl = program("playerctl")
 
   /// The message a skipped test shows.
   package var skipReason: String { "\(name) is not installed: run Scripts/test-deps.sh" }

@@ -58,6 +58,8 @@ package struct Config: Equatable, Sendable {
   package var remind: Duration?
   /// The days `pomo nudge` nudges on (`"work_days"`).
   package var workDays = WorkDays.standard
+  /// Whether the desktop's music players pause and resume with the phases (`"music"`).
+  package var music = MusicSettings()
 
   package init() {}
 
@@ -88,6 +90,7 @@ package struct Config: Equatable, Sendable {
         "timewarrior", "break_bank", "taskwarrior", "away", "idle_after",
         "dnd", "dnd_commands", "dnd_shortcuts", "remind", "work_days",
         "inhibit", "break_lock", "break_lock_command",
+        "music",
       ], required: [])
     var config = Config()
     if let v = fields["bell"] { config.bell = try reader.boolean(v, path: "bell") }
@@ -148,6 +151,7 @@ package struct Config: Equatable, Sendable {
       config.remind = every
     }
     if let v = fields["work_days"] { config.workDays = try WorkDays.parse(v, reader) }
+    config.music = try MusicSettings.parse(fields, reader)
     if let v = fields["hooks"] {
       let hooks = try reader.fields(v, path: "hooks", allowed: HookEvent.allCases.map(\.rawValue), required: [])
       for event in HookEvent.allCases {

@@ -252,10 +252,12 @@ enum SessionLauncher {
     let bank = bankedBreak(plan, setup, context)
     let desk = openDesk(setup.config, context)
     defer { desk?.close() }
+    let music = musicFollower(setup.config, context)
+    defer { music?.close() }
     let session = liveSession(
       plan: plan, info: info, config: setup.config, ago: ago, endsAt: endsAt, bank: bank, screen: screen,
       listeners: listeners,
-      display: display, signals: signals, controls: [control as SessionControl?, desktop, desk].compactMap { $0 },
+      display: display, signals: signals, controls: [control as SessionControl?, desktop, desk, music].compactMap { $0 },
       context)
     let outcome = session.run()
     return recorder.failed ? ExitCode.failure : outcome.exitCode

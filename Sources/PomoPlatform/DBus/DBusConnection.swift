@@ -25,7 +25,7 @@ package final class DBusConnection {
   /// The name the bus gave this connection (":1.42").
   package private(set) var uniqueName = ""
   /// Messages received while waiting for a reply, not yet taken.
-  private var setAside: [DBusMessage] = []
+  var setAside: [DBusMessage] = []
   private var buffer: DBusMessageBuffer
   private var lastSerial: UInt32 = 0
   /// Why the connection can no longer be used, once it cannot.
