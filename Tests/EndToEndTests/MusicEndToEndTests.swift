@@ -7,7 +7,7 @@ import Testing
 /// `playerctl` as a user would. Phases end by their time or by `pomo skip`; every wait is for a
 /// condition.
 @Suite(
-  "End to end: the music follows the phases", .endToEnd, .requires(.dbusDaemon, .mpv, .mpvMPRIS, .playerctl),
+  "End to end: the music follows the phases", .endToEnd, .requires(.dbusDaemon, .dbusMonitor, .mpv, .mpvMPRIS, .playerctl),
   .hangLimit)
 struct MusicEndToEndTests {
   /// 2 s of focus, then a break and a focus that last until the test moves on.
@@ -123,10 +123,14 @@ struct MusicEndToEndTests {
     let desk = try await Desk()
     defer { desk.cleanUp() }
     let player = try #require(try await desk.players.start(), "\(desk.players.logs)")
+    try desk.players.startMonitor()
     let session = try desk.start("cycle")
     #expect(await desk.players.waitFor(player, "Paused"))
+    let played = desk.players.heardCount("Playing")
     try await desk.players.user(player, "play")
     #expect(await desk.players.waitFor(player, "Playing"))
+    // The bus carries the play before the hand that pressed it presses pause.
+    #expect(await desk.players.heard("Playing", after: played))
     try await desk.players.user(player, "pause")
     #expect(await desk.players.waitFor(player, "Paused"))
     try await desk.settle()

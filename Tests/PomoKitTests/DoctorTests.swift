@@ -39,10 +39,18 @@ struct DoctorTests {
     #expect(text.status == 0)
     #expect(text.err == "")
     let titles = DoctorCheck.all.map(\.title)
-    #expect(titles == ["Config", "Notifications", "Do not disturb", "Sound players", "Nudge"])
+    #expect(
+      titles == [
+        "Config", "Notifications", "Do not disturb", "Sound players", "Ambient sound", "Music",
+        "Sleep, screen and break lock", "Nudge",
+      ])
     let headings = text.out.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map(String.init)
     #expect(headings == titles)
     #expect(text.out.contains("no session bus: DBUS_SESSION_BUS_ADDRESS is not set"))
+    // Each feature off by default says so, and how to turn it on.
+    for off in ["off (\"sounds\": {\"ambient\"", "off (\"music\":", "inhibit: off", "break lock: off"] {
+      #expect(text.out.replacingOccurrences(of: "\n    ", with: " ").contains(off), "\(off)")
+    }
     #expect(!text.out.contains("\u{1B}"))
     let json = pomo.run("doctor", "--json")
     #expect(json.status == 0)

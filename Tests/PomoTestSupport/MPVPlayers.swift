@@ -11,6 +11,8 @@ package final class MPVPlayers {
   package let daemon: DBusDaemon
   private var processes: [String: Process] = [:]
   private var count = 0
+  /// `dbus-monitor`, once `startMonitor()` started it: every `PropertiesChanged` on the bus.
+  private var monitor: Process?
 
   package init(on daemon: DBusDaemon) {
     self.daemon = daemon
@@ -96,8 +98,41 @@ package final class MPVPlayers {
       .map { $0.split(separator: "\n").suffix(15).joined(separator: "\n") }.joined(separator: "\n")
   }
 
+  /// Starts `dbus-monitor` on the bus's `PropertiesChanged` signals, and waits until it listens.
+  /// mpv-mpris sends a player's changes a moment after they happen, several as one: a user who
+  /// plays and pauses within that moment sends only "Paused", and nobody on the bus can tell.
+  /// A test that plays as a user waits with `heard` until the bus carried it, as a person's
+  /// hand would take that long.
+  package func startMonitor() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: RequiredTool.path(of: "dbus-monitor") ?? "/usr/bin/dbus-monitor")
+    process.arguments = ["--address", daemon.environment["DBUS_SESSION_BUS_ADDRESS"] ?? "", "type='signal',member='PropertiesChanged'"]
+    process.environment = environment
+    process.standardInput = FileHandle.nullDevice
+    _ = FileManager.default.createFile(atPath: daemon.folder.file("monitor.log"), contents: nil)
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: daemon.folder.file("monitor.log")))
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    monitor = process
+  }
+
+  /// How many times the bus carried a `PlaybackStatus` of `status` ("Playing", "Paused").
+  package func heardCount(_ status: String) -> Int {
+    (daemon.folder.read("monitor.log") ?? "").components(separatedBy: "string \"\(status)\"").count - 1
+  }
+
+  /// Waits until the bus carried `status` more than `count` times; whether it did.
+  package func heard(_ status: String, after count: Int, timeout: TimeInterval = 60) async -> Bool {
+    await waitUntil(timeout) { self.heardCount(status) > count }
+  }
+
   /// Stops every player.
   package func stop() {
+    if let monitor, monitor.isRunning {
+      kill(monitor.processIdentifier, SIGKILL)
+      monitor.waitUntilExit()
+    }
+    monitor = nil
     for process in processes.values where process.isRunning {
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()

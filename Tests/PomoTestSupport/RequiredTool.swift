@@ -91,6 +91,8 @@ package struct RequiredTool: Sendable {
   /// The reference D-Bus daemon, which the D-Bus tests start as a private session bus and as
   /// a stand-in system bus.
   package static let dbusDaemon = program("dbus-daemon")
+  /// dbus-monitor (Debian's dbus-bin): what went over a private bus.
+  package static let dbusMonitor = program("dbus-monitor")
   /// python3-dbus and python3-gi: the stand-in notification server and logind.
   package static let pythonDBus = pythonModule("dbus.mainloop.glib")
   package static let pythonGLib = pythonModule("gi.repository.GLib")

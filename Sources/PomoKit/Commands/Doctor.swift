@@ -10,8 +10,9 @@ extension Pomo {
       discussion: """
         A section for each thing pomo uses around the timer, saying what answers, what is
         missing and why: the config, the notification server on the session bus (and
-        whether it shows buttons), the do-not-disturb backend, the sound players, and the
-        nudges ("remind", "work_days", a 'pomo nudge' timer, and what 'pomo nudge' would do
+        whether it shows buttons), the do-not-disturb backend, the sound players, the
+        ambient sound's players, the music players (MPRIS), logind's inhibitor, the screen
+        saver and the screen lock, and the nudges ("remind", "work_days", a 'pomo nudge' timer, and what 'pomo nudge' would do
         now). It changes nothing, and exits 0 whatever it finds.
         """,
       options: [SharedOptions.json.spec, SharedOptions.color.spec])

@@ -29,6 +29,9 @@ struct DoctorCheck: Sendable {
     DoctorCheck("Notifications", lines: notifications),
     DoctorCheck("Do not disturb", lines: doNotDisturb),
     DoctorCheck("Sound players", lines: soundPlayers),
+    DoctorCheck("Ambient sound", lines: ambientSound),
+    DoctorCheck("Music", lines: music),
+    DoctorCheck("Sleep, screen and break lock", lines: sleepAndScreen),
     DoctorCheck("Nudge", lines: nudge),
   ]
 }
