@@ -17,6 +17,10 @@ package final class AmbientSound: SessionListener {
   private var playing: (any SoundPlayback)?
   /// Players asked to end that had not yet: asked again at each step.
   private var ending: [any SoundPlayback] = []
+  /// The player of this stretch of focus ended by itself (killed, or it could not play): none
+  /// is started again until focus runs again, so a player that fails at once is not started at
+  /// every step.
+  private var stopped = false
 
   /// The players looked for on PATH, in order, with the arguments that make each read a WAV
   /// stream on stdin and play it to its end. afplay (macOS) reads only files: it is not one.
@@ -36,7 +40,12 @@ package final class AmbientSound: SessionListener {
       silence(now: engine.isFinished)
       return
     }
-    if playing == nil { playing = start(loop) }
+    // Taken back at once, so it is not left a zombie for the rest of focus.
+    if let playing, playing.hasEnded {
+      self.playing = nil
+      stopped = true
+    }
+    if playing == nil && !stopped { playing = start(loop) }
   }
 
   /// Ctrl-Z: nothing of pomo's runs while it is stopped, so the noise ends now; the step after
@@ -47,6 +56,7 @@ package final class AmbientSound: SessionListener {
   package func close() { silence(now: true) }
 
   private func silence(now: Bool) {
+    stopped = false
     if let playing, !playing.end() { ending.append(playing) }
     playing = nil
     if now {
