@@ -165,6 +165,27 @@ struct AmbientSoundEndToEndTests {
     #expect(session.terminationStatus == 130, "a stopped session's status")
   }
 
+  @Test(
+    "a player that cannot play is one warning, taken back rather than left a zombie, and the session runs on",
+    .timeLimit(.minutes(3)))
+  func playerThatCannotPlay() async throws {
+    let home = try PomoHome(config: #"{"sounds": {"ambient": "brown", "player": ["/bin/false"]}}"#)
+    defer { home.cleanUp() }
+    let session = try home.launch(["start", "5m/5m", "--no-notify"], name: "session")
+    let pid = session.processIdentifier
+    defer { for other in Self.others(home, except: pid).keys { kill(other, SIGKILL) } }
+    let warning =
+      "pomo: warning: the ambient sound's player '/bin/false' ended by itself (it cannot play, or it was killed); the noise comes back with the next stretch of focus\n"
+    // The session looks at its player at least every 10 s (its heartbeat) without a display.
+    #expect(
+      await waitUntil(30) { home.read("session.err") == warning && Self.zombies(of: pid).isEmpty },
+      "\(home.read("session.err") ?? "")")
+    #expect(Self.others(home, except: pid).isEmpty)
+    _ = try await home.run(["stop"])
+    session.waitUntilExit()
+    #expect(session.terminationStatus == 130, "a stopped session's status")
+  }
+
   @Test("a missing ambient file is one warning, and the session runs in silence")
   func missingFile() async throws {
     let home = try PomoHome(config: #"{"sounds": {"ambient": "/nowhere/rain.wav", "player": ["aplay", "-q", "-D", "null"]}}"#)

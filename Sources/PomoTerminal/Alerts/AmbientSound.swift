@@ -28,9 +28,18 @@ package final class AmbientSound: SessionListener {
     ["pw-play", "-"], ["paplay"], ["aplay", "-q"], ["ffplay", "-nodisp", "-loglevel", "quiet", "-"],
   ]
 
-  package init(loop: WAVLoop, start: @escaping (WAVLoop) -> (any SoundPlayback)?) {
+  private let warn: (String) -> Void
+  private var warned = false
+
+  /// - Parameter warn: what is wrong, said once in a session at most: a player that ends by
+  ///   itself (it cannot play, or someone killed it), so that a sound that never plays is not
+  ///   a silent mystery.
+  package init(
+    loop: WAVLoop, start: @escaping (WAVLoop) -> (any SoundPlayback)?, warn: @escaping (String) -> Void = { _ in }
+  ) {
     self.loop = loop
     self.start = start
+    self.warn = warn
   }
 
   package func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
@@ -44,6 +53,10 @@ package final class AmbientSound: SessionListener {
     if let playing, playing.hasEnded {
       self.playing = nil
       stopped = true
+      if !warned {
+        warned = true
+        warn("ended by itself (it cannot play, or it was killed); the noise comes back with the next stretch of focus")
+      }
     }
     if playing == nil && !stopped { playing = start(loop) }
   }
