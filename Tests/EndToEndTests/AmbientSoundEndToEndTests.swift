@@ -151,7 +151,8 @@ struct AmbientSoundEndToEndTests {
     #expect(await waitUntil { playing() }, "no player in focus: \(home.read("session.err") ?? "")")
     _ = try await home.run(["pause"])
     #expect(
-      await waitUntil { Self.others(home, except: pid).isEmpty }, "left after the pause: \(Self.others(home, except: pid))")
+      await waitUntil { Self.others(home, except: pid).isEmpty },
+      "left after the pause: \(Self.others(home, except: pid))")
     _ = try await home.run(["resume"])
     #expect(await waitUntil { playing() }, "no player after resume")
     let guardian = try #require(Self.others(home, except: pid).first { $0.value == [pomoBinary] + words }?.key)

@@ -189,7 +189,10 @@ struct MusicHungBusEndToEndTests {
     defer { daemon.stop() }
     defer { daemon.signal(SIGCONT) }
     let home = try PomoHome(
-      presets: ["short": #"{"round": [{"name": "go", "kind": "work", "duration": "2s"}, {"name": "breathe", "kind": "rest", "duration": "2s"}]}"#],
+      presets: [
+        "short":
+          #"{"round": [{"name": "go", "kind": "work", "duration": "2s"}, {"name": "breathe", "kind": "rest", "duration": "2s"}]}"#
+      ],
       environment: daemon.environment, config: MusicEndToEndTests.quietBreaks)
     defer { home.cleanUp() }
     let session = try home.launch(["start", home.preset("short")], name: "session")

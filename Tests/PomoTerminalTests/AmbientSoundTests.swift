@@ -123,7 +123,8 @@ struct AmbientSoundTests {
     wav.replaceSubrange(28..<32, with: [0xFF, 0xFF, 0xFF, 0xFF])
     #expect(throws: WAVLoop.Problem.byteRate(0xFFFF_FFFF)) { try WAVLoop(wav: wav) }
     #expect(
-      "\(WAVLoop.Problem.byteRate(0xFFFF_FFFF))" == "says its sound takes 4294967295 bytes a second, more than any player plays")
+      "\(WAVLoop.Problem.byteRate(0xFFFF_FFFF))"
+        == "says its sound takes 4294967295 bytes a second, more than any player plays")
     // The largest that a real sound takes is still looped.
     wav.replaceSubrange(28..<32, with: [0x00, 0x00, 0x00, 0x02])
     #expect(try WAVLoop(wav: wav).loop.count >= 32 << 20)

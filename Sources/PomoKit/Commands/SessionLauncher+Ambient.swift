@@ -36,7 +36,8 @@ extension SessionLauncher {
       loop: ambient.loop,
       start: { loop in
         ChildProcess.startLooping(
-          ambient.player, environment: environment, head: loop.head, loop: loop.loop, bytesPerSecond: loop.bytesPerSecond)
+          ambient.player, environment: environment, head: loop.head, loop: loop.loop,
+          bytesPerSecond: loop.bytesPerSecond)
       },
       warn: { errors.write("pomo: warning: the ambient sound's player '\(Spawner.inertText(player))' \($0)\n") })
     listeners.append(sound)

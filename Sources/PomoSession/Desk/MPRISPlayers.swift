@@ -138,7 +138,11 @@ package final class MPRISPlayers: MusicPlayers {
     // A bus that is there but answers nothing in time (stopped, or swamped by a player's flood
     // of signals) has not gone away; the warning says which.
     if failure == nil {
-      if case .timedOut = error { failure = "does not answer in time (\(error))" } else { failure = "went away (\(error))" }
+      if case .timedOut = error {
+        failure = "does not answer in time (\(error))"
+      } else {
+        failure = "went away (\(error))"
+      }
     }
     close()
   }
