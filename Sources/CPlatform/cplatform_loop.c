@@ -7,6 +7,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -18,7 +20,9 @@ static const long long lead_nanoseconds = 1000000000LL;
 /// second at most.
 static const long long step_nanoseconds = 100000000LL;
 
-/// The guard's own process group is killed, the guard and the player with it: pomo is gone.
+/// The guard's own process group is killed, the guard and the player with it: pomo is gone
+/// (SIGUSR2), or asks the sound to end (SIGTERM). SIGKILL, so that nothing the player started
+/// outlives it, even a child of its that ignores SIGTERM.
 static void looping_parent_gone(int signal_number) {
   (void)signal_number;
   kill(0, SIGKILL);
@@ -56,6 +60,7 @@ int cplatform_spawn_looping(
   gone.sa_handler = looping_parent_gone;
   sigemptyset(&gone.sa_mask);
   sigaction(SIGUSR2, &gone, NULL);
+  sigaction(SIGTERM, &gone, NULL);
   sigset_t none;
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, NULL);
@@ -76,6 +81,7 @@ int cplatform_spawn_looping(
   pid_t player = fork();
   if (player == 0) {
     signal(SIGUSR2, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
     // The player dies with the guard too, should the guard be killed alone.
     cplatform_os_signal_when_parent_dies(SIGKILL);
     if (getppid() != self) _exit(1);
@@ -110,4 +116,19 @@ int cplatform_spawn_looping(
     sent += chunk;
     offset = (long)((offset + chunk) % loop_length);
   }
+}
+
+int cplatform_reap_group(int pid) {
+  siginfo_t info;
+  for (;;) {
+    memset(&info, 0, sizeof info);
+    if (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0) break;
+    if (errno == EINTR) continue;
+    return errno == ECHILD ? -1 : 0;
+  }
+  if (info.si_pid != pid) return 0;
+  // Not yet taken back, the leader still holds its pid, so its group's id is no one else's.
+  kill(-pid, SIGKILL);
+  while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
+  return 1;
 }

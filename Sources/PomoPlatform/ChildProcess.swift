@@ -42,13 +42,9 @@ package final class ChildProcess {
 
   /// Whether it has exited (and been reaped).
   package var hasEnded: Bool {
-    if !reaped {
-      var status: Int32 = 0
-      var result: pid_t
-      repeat { result = waitpid(pid, &status, WNOHANG) } while result < 0 && errno == EINTR
-      // ECHILD: someone else reaped it; it is gone either way.
-      if result == pid || (result < 0 && errno == ECHILD) { reaped = true }
-    }
+    // What it left in its group is killed as it is taken back; -1 (ECHILD): someone else took
+    // it back, and it is gone either way.
+    if !reaped && cplatform_reap_group(pid) != 0 { reaped = true }
     return reaped
   }
 

@@ -105,6 +105,88 @@ struct AmbientSoundEndToEndTests {
     #expect(FileManager.default.fileExists(atPath: home.file(".cache/pomo/sounds/ambient-brown-60.wav")))
   }
 
+  /// The live processes with `home`'s HOME other than `session`, with their command lines.
+  static func others(_ home: PomoHome, except session: Int32) -> [Int32: [String]] {
+    var found: [Int32: [String]] = [:]
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+      guard let pid = Int32(name), pid != session else { continue }
+      func read(_ what: String) -> [String] {
+        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/\(what)") else { return [] }
+        return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+      }
+      guard read("environ").contains("HOME=\(home.path)") else { continue }
+      let stat = read("stat").first ?? ""
+      if let close = stat.lastIndex(of: ")"), stat[close...].dropFirst(2).first == "Z" { continue }
+      found[pid] = read("cmdline")
+    }
+    return found
+  }
+
+  /// The children of `parent` that have exited and wait to be taken back.
+  static func zombies(of parent: Int32) -> [Int32] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { name in
+      guard let pid = Int32(name), let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return nil }
+      let fields = stat[close...].dropFirst(2).split(separator: " ")
+      return fields.count > 1 && fields[0] == "Z" && Int32(fields[1]) == parent ? pid : nil
+    }
+  }
+
+  @Test(
+    "a child of the player that ignores SIGTERM ends with it at a pause, and a guard killed alone is taken back, its group killed, no zombie left",
+    .requires(.aplay), .timeLimit(.minutes(3)))
+  func nothingOfAPlayerOutlivesIt() async throws {
+    let player = #"["/bin/sh", "-c", "trap '' TERM; sleep 600 & exec aplay -q -D null"]"#
+    let home = try PomoHome(config: #"{"sounds": {"ambient": "brown", "player": \#(player)}}"#)
+    defer { home.cleanUp() }
+    let words = ["start", "5m/5m", "--no-notify"]
+    let session = try home.launch(words, name: "session")
+    let pid = session.processIdentifier
+    defer { for other in Self.others(home, except: pid).keys { kill(other, SIGKILL) } }
+    func playing() -> Bool {
+      let argvs = Self.others(home, except: pid).values
+      return argvs.contains(["sleep", "600"]) && argvs.contains { $0.first?.hasSuffix("aplay") == true }
+    }
+    #expect(await waitUntil { playing() }, "no player in focus: \(home.read("session.err") ?? "")")
+    _ = try await home.run(["pause"])
+    #expect(
+      await waitUntil { Self.others(home, except: pid).isEmpty },
+      "left after the pause: \(Self.others(home, except: pid))")
+    _ = try await home.run(["resume"])
+    #expect(await waitUntil { playing() }, "no player after resume")
+    let guardian = try #require(Self.others(home, except: pid).first { $0.value == [pomoBinary] + words }?.key)
+    kill(guardian, SIGKILL)
+    // The session looks at its player at least every 10 s (its heartbeat) without a display.
+    #expect(
+      await waitUntil(30) { Self.others(home, except: pid).isEmpty && Self.zombies(of: pid).isEmpty },
+      "left after the guard was killed: \(Self.others(home, except: pid)), zombies \(Self.zombies(of: pid))")
+    _ = try await home.run(["stop"])
+    session.waitUntilExit()
+    #expect(session.terminationStatus == 130, "a stopped session's status")
+  }
+
+  @Test(
+    "a player that cannot play is one warning, taken back rather than left a zombie, and the session runs on",
+    .timeLimit(.minutes(3)))
+  func playerThatCannotPlay() async throws {
+    let home = try PomoHome(config: #"{"sounds": {"ambient": "brown", "player": ["/bin/false"]}}"#)
+    defer { home.cleanUp() }
+    let session = try home.launch(["start", "5m/5m", "--no-notify"], name: "session")
+    let pid = session.processIdentifier
+    defer { for other in Self.others(home, except: pid).keys { kill(other, SIGKILL) } }
+    let warning =
+      "pomo: warning: the ambient sound's player '/bin/false' ended by itself (it cannot play, or it was killed); the noise comes back with the next stretch of focus\n"
+    // The session looks at its player at least every 10 s (its heartbeat) without a display.
+    #expect(
+      await waitUntil(30) { home.read("session.err") == warning && Self.zombies(of: pid).isEmpty },
+      "\(home.read("session.err") ?? "")")
+    #expect(Self.others(home, except: pid).isEmpty)
+    _ = try await home.run(["stop"])
+    session.waitUntilExit()
+    #expect(session.terminationStatus == 130, "a stopped session's status")
+  }
+
   @Test("a missing ambient file is one warning, and the session runs in silence")
   func missingFile() async throws {
     let home = try PomoHome(config: #"{"sounds": {"ambient": "/nowhere/rain.wav", "player": ["aplay", "-q", "-D", "null"]}}"#)

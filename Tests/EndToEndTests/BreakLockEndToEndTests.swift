@@ -18,6 +18,8 @@ struct BreakLockEndToEndTests {
       #"{"round": [{"name": "go", "kind": "work", "duration": "1s"}, {"name": "rest", "kind": "rest", "duration": "10m"}, {"name": "more rest", "kind": "rest", "duration": "2s"}, {"name": "again", "kind": "work", "duration": "1s"}]}"#,
     "workout":
       #"{"workout": true, "round": [{"name": "move", "kind": "work", "duration": "1s"}, {"name": "breathe", "kind": "rest", "duration": "2s"}], "rounds": 2}"#,
+    "hang":
+      #"{"round": [{"name": "go", "kind": "work", "duration": "2s"}, {"name": "rest", "kind": "rest", "duration": "4s"}], "rounds": 2, "skip_last_rest": true}"#,
     "long":
       #"{"round": [{"name": "go", "kind": "work", "duration": "1s"}, {"name": "rest", "kind": "rest", "duration": "1s"}], "rounds": 2, "long_break": {"every": 2, "duration": "2s"}}"#,
   ]
@@ -33,6 +35,28 @@ struct BreakLockEndToEndTests {
     #expect(session.terminationStatus == 0, "\(desk.errors)")
     #expect(locks(desk).count == 2, "\(desk.logind) \(desk.errors)")
     #expect(locks(desk).allSatisfy { $0["session"] as? String == "1" })
+  }
+
+  @Test(
+    "a system bus that hangs as a break starts gets no LockSession, so none reaches logind when the bus wakes after the session",
+    .timeLimit(.minutes(3)))
+  func noLateLock() async throws {
+    let config = #"{"bell": false, "notify": false, "break_lock": true, "inhibit": {"sleep": "work", "screen": "off"}}"#
+    guard let desk = try await InhibitDesk.ready(config: config, presets: Self.presets) else { return }
+    defer { desk.cleanUp() }
+    defer { desk.system.signal(SIGCONT) }
+    let session = try desk.start("hang")
+    // Focus has begun: the bus takes every call from now on and answers none.
+    #expect(await waitUntil(60) { !InhibitDesk.calls("Inhibit", in: desk.logind).isEmpty }, "\(desk.errors)")
+    desk.system.signal(SIGSTOP)
+    await session.waitForExit()
+    #expect(session.terminationStatus == 0, "\(desk.errors)")
+    #expect(desk.errors.contains("cannot lock the screen for the break: logind does not answer"), "\(desk.errors)")
+    desk.system.signal(SIGCONT)
+    // The second focus's Inhibit, sent after the break began on the same connection, comes
+    // once the bus has handed on all it held.
+    #expect(await waitUntil(60) { InhibitDesk.calls("Inhibit", in: desk.logind).count == 2 }, "\(desk.logind)")
+    #expect(locks(desk).isEmpty, "a lock came after the session: \(desk.logind)")
   }
 
   @Test("pomo skip is the way out of a locked break, and the break it leads to is not locked again")

@@ -177,6 +177,37 @@ struct MusicEndToEndTests {
   }
 }
 
+/// A session bus that is there but answers nothing (stopped, or swamped by a player's flood
+/// of signals): the session runs on, and the one warning says so, not that the bus went away.
+@Suite("End to end: music on a bus that stops answering", .endToEnd, .requires(.dbusDaemon), .hangLimit)
+struct MusicHungBusEndToEndTests {
+  @Test(
+    "a session bus stopped mid-session: one warning that it does not answer in time, and the session runs to its end",
+    .timeLimit(.minutes(3)))
+  func busStopsAnswering() async throws {
+    let daemon = try await DBusDaemon()
+    defer { daemon.stop() }
+    defer { daemon.signal(SIGCONT) }
+    let home = try PomoHome(
+      presets: [
+        "short":
+          #"{"round": [{"name": "go", "kind": "work", "duration": "2s"}, {"name": "breathe", "kind": "rest", "duration": "2s"}]}"#
+      ],
+      environment: daemon.environment, config: MusicEndToEndTests.quietBreaks)
+    defer { home.cleanUp() }
+    let session = try home.launch(["start", home.preset("short")], name: "session")
+    #expect(await waitUntil { (home.read(".local/state/pomo/current.json") ?? "").contains("\"phase_index\":0,") })
+    daemon.signal(SIGSTOP)
+    await session.waitForExit()
+    #expect(session.terminationStatus == 0)
+    let warnings = (home.read("session.err") ?? "").split(separator: "\n").filter { $0.contains("warning") }
+    #expect(warnings.count == 1, "\(warnings)")
+    #expect(
+      warnings.first?.hasPrefix("pomo: warning: the session bus does not answer in time (timed out after 1 s") == true,
+      "\(warnings)")
+  }
+}
+
 /// Without a session bus, `"music"` is one warning, and the session runs as ever.
 @Suite("End to end: music with no session bus", .endToEnd, .hangLimit)
 struct MusicWithoutBusEndToEndTests {

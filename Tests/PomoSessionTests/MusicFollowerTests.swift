@@ -231,7 +231,7 @@ struct MusicFollowerTests {
     let music = players.follower()
     var e = engine()
     step(music, &e) { $0.start() }
-    players.failure = "the bus closed the connection"
+    players.failure = "went away (the bus closed the connection)"
     clock.advance(.seconds(10))
     step(music, &e) { $0.tick() }
     clock.advance(.seconds(5))

@@ -114,6 +114,22 @@ struct AmbientSoundTests {
     #expect(throws: WAVLoop.Problem.noSound) { try WAVLoop(wav: SoundSynth.wav([])) }
   }
 
+  @Test(
+    "a WAV header that says its sound takes gigabytes a second is refused, not looped into gigabytes of memory",
+    .timeLimit(.minutes(1)))
+  func hostileByteRate() throws {
+    var wav = SoundSynth.wav((0..<1000).map { Int16($0) })
+    // The format chunk's byte rate (at 28): 0xFFFFFFFF, as a broken or hostile file says.
+    wav.replaceSubrange(28..<32, with: [0xFF, 0xFF, 0xFF, 0xFF])
+    #expect(throws: WAVLoop.Problem.byteRate(0xFFFF_FFFF)) { try WAVLoop(wav: wav) }
+    #expect(
+      "\(WAVLoop.Problem.byteRate(0xFFFF_FFFF))"
+        == "says its sound takes 4294967295 bytes a second, more than any player plays")
+    // The largest that a real sound takes is still looped.
+    wav.replaceSubrange(28..<32, with: [0x00, 0x00, 0x00, 0x02])
+    #expect(try WAVLoop(wav: wav).loop.count >= 32 << 20)
+  }
+
   @Test("doctor names each player it can use, each that is missing and where it comes from, and the one it would use")
   func doctor() throws {
     let bin = try TemporaryFolder()

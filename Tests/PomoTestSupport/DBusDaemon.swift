@@ -144,6 +144,10 @@ package final class DBusDaemon {
     return peer
   }
 
+  /// Sends the daemon `signal`: SIGSTOP makes a bus that takes every call and answers none,
+  /// until SIGCONT.
+  package func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
   /// What the peers printed.
   package var peerLog: String { folder.read("peer.log") ?? "" }
 

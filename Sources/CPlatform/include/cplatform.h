@@ -142,4 +142,11 @@ int cplatform_spawn_looping(
   const char *path, char *const argv[], char *const envp[], const void *head, long head_length, const void *loop,
   long loop_length, long bytes_per_second);
 
+/// Takes back `pid`, a child that leads a process group of its own, once it has exited,
+/// killing first (SIGKILL) what it left in its group, such as a child of a player that ignored
+/// SIGTERM: while the leader is not yet taken back its pid, and so the group's id, cannot be
+/// handed out again. Returns 1 when it had exited (taken back now), 0 while it runs, -1 when it
+/// is not this process's child (someone else took it back).
+int cplatform_reap_group(int pid);
+
 #endif

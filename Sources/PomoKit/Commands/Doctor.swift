@@ -20,7 +20,7 @@ extension Pomo {
     package static func run(_ arguments: ParsedArguments, _ context: Context) throws -> Int32 {
       let config = (try? ConfigAccess.load(context)) ?? Config()
       let input = DoctorCheck.Input(environment: context.environment, config: config, context: context)
-      let sections = DoctorCheck.all.map { ($0.title, $0.lines(input)) }
+      let sections = DoctorCheck.findAll(input)
       if arguments[SharedOptions.json] {
         let checks = sections.map { title, lines in
           JSONOutput.object([("name", .string(title)), ("lines", .array(lines.map { .string($0) }))])

@@ -13,7 +13,9 @@ extension DoctorCheck {
       _ = try ConfigAccess.load(input.context)
       return ["\(path): read"]
     } catch {
-      return ["\(path): \(error); the checks below use the defaults"]
+      // The error as 'pomo start' says it, which names the file, line and field.
+      guard case .data(let message) = error else { return ["\(path): \(error); the checks below use the defaults"] }
+      return ["\(message); the checks below use the defaults"]
     }
   }
 

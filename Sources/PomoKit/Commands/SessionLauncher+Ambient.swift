@@ -30,10 +30,16 @@ extension SessionLauncher {
   static func addAmbient(_ setup: Setup, _ context: Context, to listeners: inout [SessionListener]) -> AmbientSound? {
     guard let ambient = setup.ambient else { return nil }
     let environment = context.environment
-    let sound = AmbientSound(loop: ambient.loop) { loop in
-      ChildProcess.startLooping(
-        ambient.player, environment: environment, head: loop.head, loop: loop.loop, bytesPerSecond: loop.bytesPerSecond)
-    }
+    let errors = context.errors
+    let player = ambient.player[0]
+    let sound = AmbientSound(
+      loop: ambient.loop,
+      start: { loop in
+        ChildProcess.startLooping(
+          ambient.player, environment: environment, head: loop.head, loop: loop.loop,
+          bytesPerSecond: loop.bytesPerSecond)
+      },
+      warn: { errors.write("pomo: warning: the ambient sound's player '\(Spawner.inertText(player))' \($0)\n") })
     listeners.append(sound)
     return sound
   }

@@ -41,6 +41,19 @@ extension Logind {
       timeout: timeout)
   }
 
+  /// Whether logind answers now: `org.freedesktop.DBus.Peer.Ping`, which every D-Bus library
+  /// answers by itself. Asked before a lock, because a call once sent cannot be taken back: a
+  /// `LockSession` that a hung bus or logind holds would lock the screen whenever they wake,
+  /// long after the break, even after pomo has gone.
+  package static func ping(on connection: DBusConnection, timeout: Duration = DBusConnection.defaultTimeout)
+    throws(DBusError)
+  {
+    _ = try connection.call(
+      .methodCall(
+        destination: service, path: managerPath, interface: "org.freedesktop.DBus.Peer", member: "Ping", body: []),
+      timeout: timeout)
+  }
+
   /// The id of the session at `session` (a path): its `Id` property ("2", "c1").
   package static func sessionID(
     session: String, on connection: DBusConnection, timeout: Duration = DBusConnection.defaultTimeout

@@ -2,11 +2,17 @@ import PomoCore
 import PomoPlatform
 
 extension BreakLock {
-  /// Locks session `id` through logind (`LockSession`) on `connection`, a system bus.
+  /// Locks session `id` through logind (`LockSession`) on `connection`, a system bus; only
+  /// when logind answers a ping first, so that a lock a hung bus holds never comes late.
   package static func logindLocker(
     _ connection: DBusConnection, sessionID id: String, timeout: Duration = InhibitHolder.callTimeout
   ) -> () -> String? {
     {
+      do {
+        try Logind.ping(on: connection, timeout: timeout)
+      } catch {
+        return "logind does not answer (\(error)), and a lock asked of it now could come long after the break"
+      }
       do {
         try Logind.lockSession(id: id, on: connection, timeout: timeout)
         return nil

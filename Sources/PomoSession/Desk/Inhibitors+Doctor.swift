@@ -18,8 +18,16 @@ extension Inhibitors {
         caffeinate.map { "sleep and screen: caffeinate found (\($0)); pomo runs it with -w bound to itself" }
           ?? "sleep and screen: caffeinate is not found on PATH; nothing keeps the Mac awake")
     #else
-      lines += systemBusLines(environment: environment, processID: processID, timeout: timeout)
-      lines.append(sessionBusLine(environment: environment, timeout: timeout))
+      // The two buses asked side by side: one that accepts and never answers costs its timeout
+      // once.
+      final class Found: @unchecked Sendable { var lines: [String] = [] }
+      let system = Found()
+      let asking = Parallel.background {
+        system.lines = systemBusLines(environment: environment, processID: processID, timeout: timeout)
+      }
+      let session = sessionBusLine(environment: environment, timeout: timeout)
+      asking.wait()
+      lines += system.lines + [session]
     #endif
     if let program = breakLockCommand?.first {
       lines.append(

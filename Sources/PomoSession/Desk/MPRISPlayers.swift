@@ -135,7 +135,15 @@ package final class MPRISPlayers: MusicPlayers {
   private func name(of id: String) -> String { names[id] ?? id }
 
   private func fail(_ error: DBusError) {
-    if failure == nil { failure = "\(error)" }
+    // A bus that is there but answers nothing in time (stopped, or swamped by a player's flood
+    // of signals) has not gone away; the warning says which.
+    if failure == nil {
+      if case .timedOut = error {
+        failure = "does not answer in time (\(error))"
+      } else {
+        failure = "went away (\(error))"
+      }
+    }
     close()
   }
 }

@@ -23,7 +23,7 @@ extension MusicFollower {
       }
       defer { players.close() }
       let found = players.survey(nil)
-      if let failure = players.failure { return ["music: the session bus failed: \(failure)"] }
+      if let failure = players.failure { return ["music: the session bus \(failure)"] }
       var lines = found.players.map { "music: \($0.name) (\($0.id)) answers: \($0.status.word)" }
       lines += found.late.map { "music: \($0) does not answer in time (it has a second)" }
       if lines.isEmpty {

@@ -120,7 +120,7 @@ package final class MusicFollower: SessionControl {
       players?.close()
       players = nil
       paused = []
-      say("the session bus went away (\(failure)); the music no longer follows the phases")
+      say("the session bus \(failure); the music no longer follows the phases")
     } else if let first = late.first {
       let who = late.count == 1 ? "the music player \(first) does" : "the music players \(late.joined(separator: ", ")) do"
       say("\(who) not answer in time; pomo leaves \(late.count == 1 ? "it" : "them") be")

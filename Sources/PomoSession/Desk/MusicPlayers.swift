@@ -18,7 +18,8 @@ package protocol MusicPlayers: AnyObject {
   func changes() -> [MusicPlayer]
   /// The descriptors to wait on for changes (empty when none are heard).
   var descriptors: [Int32] { get }
-  /// Why the players can no longer be reached (the bus went away), once they cannot.
+  /// Why the players can no longer be reached, once they cannot, in words that follow "the
+  /// session bus": "went away (the bus closed the connection)", "does not answer in time (…)".
   var failure: String? { get }
   func close()
 }

@@ -17,6 +17,10 @@ package final class AmbientSound: SessionListener {
   private var playing: (any SoundPlayback)?
   /// Players asked to end that had not yet: asked again at each step.
   private var ending: [any SoundPlayback] = []
+  /// The player of this stretch of focus ended by itself (killed, or it could not play): none
+  /// is started again until focus runs again, so a player that fails at once is not started at
+  /// every step.
+  private var stopped = false
 
   /// The players looked for on PATH, in order, with the arguments that make each read a WAV
   /// stream on stdin and play it to its end. afplay (macOS) reads only files: it is not one.
@@ -24,9 +28,18 @@ package final class AmbientSound: SessionListener {
     ["pw-play", "-"], ["paplay"], ["aplay", "-q"], ["ffplay", "-nodisp", "-loglevel", "quiet", "-"],
   ]
 
-  package init(loop: WAVLoop, start: @escaping (WAVLoop) -> (any SoundPlayback)?) {
+  private let warn: (String) -> Void
+  private var warned = false
+
+  /// - Parameter warn: what is wrong, said once in a session at most: a player that ends by
+  ///   itself (it cannot play, or someone killed it), so that a sound that never plays is not
+  ///   a silent mystery.
+  package init(
+    loop: WAVLoop, start: @escaping (WAVLoop) -> (any SoundPlayback)?, warn: @escaping (String) -> Void = { _ in }
+  ) {
     self.loop = loop
     self.start = start
+    self.warn = warn
   }
 
   package func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
@@ -36,7 +49,16 @@ package final class AmbientSound: SessionListener {
       silence(now: engine.isFinished)
       return
     }
-    if playing == nil { playing = start(loop) }
+    // Taken back at once, so it is not left a zombie for the rest of focus.
+    if let playing, playing.hasEnded {
+      self.playing = nil
+      stopped = true
+      if !warned {
+        warned = true
+        warn("ended by itself (it cannot play, or it was killed); the noise comes back with the next stretch of focus")
+      }
+    }
+    if playing == nil && !stopped { playing = start(loop) }
   }
 
   /// Ctrl-Z: nothing of pomo's runs while it is stopped, so the noise ends now; the step after
@@ -47,6 +69,7 @@ package final class AmbientSound: SessionListener {
   package func close() { silence(now: true) }
 
   private func silence(now: Bool) {
+    stopped = false
     if let playing, !playing.end() { ending.append(playing) }
     playing = nil
     if now {

@@ -6,6 +6,13 @@ package protocol SoundPlayback: AnyObject {
   @discardableResult func end() -> Bool
   /// Ends it at once, for good: the session is over.
   func endNow()
+  /// Whether it has ended by itself (its process taken back, so none is left a zombie).
+  var hasEnded: Bool { get }
+}
+
+extension SoundPlayback {
+  /// A player that cannot tell (a test's count of players) plays until it is ended.
+  package var hasEnded: Bool { false }
 }
 
 extension ChildProcess: SoundPlayback {

@@ -14,17 +14,24 @@ package struct WAVLoop: Equatable, Sendable {
 
   package static let shortest = 1
 
+  /// The most bytes a second a header may say its sound takes: 384 kHz in 8 channels of 64-bit
+  /// samples is 24.6 MB. A header that says more is a broken or hostile one, whose second of
+  /// loop would take gigabytes.
+  package static let largestByteRate = 32 << 20
+
   /// Why a file cannot be looped.
   package enum Problem: Error, Equatable, CustomStringConvertible {
     case notWAV
     case noFormat
     case noSound
+    case byteRate(Int)
 
     package var description: String {
       switch self {
       case .notWAV: "is not a WAV file (RIFF WAVE)"
       case .noFormat: "has no format chunk a player can read"
       case .noSound: "holds no sound"
+      case .byteRate(let rate): "says its sound takes \(rate) bytes a second, more than any player plays"
       }
     }
   }
@@ -56,6 +63,7 @@ package struct WAVLoop: Equatable, Sendable {
     let blockAlign = word(fmt + 12)
     let bytesPerSecond = long(fmt + 8)
     guard blockAlign > 0, bytesPerSecond > 0 else { throw .noFormat }
+    guard bytesPerSecond <= Self.largestByteRate else { throw .byteRate(bytesPerSecond) }
     guard let data, data.count >= blockAlign else { throw .noSound }
     let frames = Array(bytes[data.lowerBound..<data.lowerBound + data.count / blockAlign * blockAlign])
     var loop = frames
