@@ -14,6 +14,8 @@ struct InhibitEndToEndTests {
     "focus":
       #"{"round": [{"name": "go", "kind": "work", "duration": "2s"}, {"name": "rest", "kind": "rest", "duration": "4s"}]}"#,
     "long": #"{"round": [{"name": "go", "kind": "work", "duration": "10m"}]}"#,
+    "rest-first":
+      #"{"round": [{"name": "settle", "kind": "rest", "duration": "2s"}, {"name": "go", "kind": "work", "duration": "10m"}]}"#,
     "workout":
       #"{"workout": true, "round": [{"name": "move", "kind": "work", "duration": "2s"}, {"name": "breathe", "kind": "rest", "duration": "1s"}], "rounds": 2}"#,
     "long-workout": #"{"workout": true, "round": [{"name": "move", "kind": "work", "duration": "10m"}]}"#,
@@ -119,5 +121,32 @@ struct InhibitEndToEndTests {
           && !InhibitDesk.calls("released", in: desk.logind).isEmpty
       }, "\(desk.screenSaver) \(desk.logind)")
     #expect(InhibitDesk.calls("disconnected", in: desk.screenSaver).isEmpty, "given back before pomo left")
+  }
+
+  @Test(
+    "an inhibitor logind hands out after pomo's call timed out is let go at once, not held unseen for the rest of the session",
+    .timeLimit(.minutes(3)))
+  func lateInhibitorLetGo() async throws {
+    let config = #"{"bell": false, "notify": false, "inhibit": {"sleep": "work", "screen": "off"}}"#
+    guard let desk = try await InhibitDesk.ready(config: config, presets: Self.presets) else { return }
+    defer { desk.cleanUp() }
+    defer { desk.system.signal(SIGCONT) }
+    let session = try desk.start("rest-first")
+    // The session runs its first phase, a rest, with its connection open; the bus then
+    // stops answering, and the focus's Inhibit waits in it until it times out.
+    #expect(await waitUntil(60) { desk.home.read(".local/state/pomo/current.json")?.contains("\"phase_index\":0,") == true })
+    desk.system.signal(SIGSTOP)
+    #expect(
+      await waitUntil(60) { desk.errors.contains("cannot keep the machine awake (logind)") || !session.isRunning },
+      "\(desk.errors)")
+    desk.system.signal(SIGCONT)
+    // logind now takes the call, and hands out a descriptor nobody asked for any more.
+    #expect(await waitUntil(60) { !InhibitDesk.calls("Inhibit", in: desk.logind).isEmpty }, "\(desk.logind)")
+    #expect(
+      await waitUntil(60) { !InhibitDesk.calls("released", in: desk.logind).isEmpty },
+      "held while the focus runs on: \(desk.logind)")
+    #expect(session.isRunning, "the focus runs on: \(desk.errors)")
+    #expect(try await desk.home.run("stop").status == 0)
+    await session.waitForExit()
   }
 }

@@ -72,7 +72,7 @@ struct MusicEndToEndTests {
     try await desk.settle()
     #expect(await desk.players.status(userPaused) == "Paused", "never started: the user had paused it")
     #expect(try await desk.home.run("stop").status == 0)
-    await session.waitForExit()
+    #expect(await waitUntil { !session.isRunning }, "the session ends")
     #expect(await desk.players.status(playing) == "Playing")
     #expect(!desk.errors.contains("warning"), "\(desk.errors)")
   }
@@ -94,7 +94,7 @@ struct MusicEndToEndTests {
     try await desk.settle()
     #expect(session.isRunning)
     #expect(try await desk.home.run("stop").status == 0)
-    await session.waitForExit()
+    #expect(await waitUntil { !session.isRunning }, "the session ends")
     #expect(!desk.errors.contains("warning"), "\(desk.errors)")
   }
 
@@ -115,7 +115,7 @@ struct MusicEndToEndTests {
     try await desk.settle()
     #expect(await desk.players.status(late) == "Paused", "pomo never paused it, so never resumes it")
     #expect(try await desk.home.run("stop").status == 0)
-    await session.waitForExit()
+    #expect(await waitUntil { !session.isRunning }, "the session ends")
   }
 
   @Test("a player the user resumed mid-break, and paused again, is theirs: the focus after leaves it paused")
@@ -139,7 +139,7 @@ struct MusicEndToEndTests {
     try await desk.settle()
     #expect(await desk.players.status(player) == "Paused")
     #expect(try await desk.home.run("stop").status == 0)
-    await session.waitForExit()
+    #expect(await waitUntil { !session.isRunning }, "the session ends")
   }
 
   @Test("killed mid-break, pomo leaves the music paused: the next session's recovery never starts it")
@@ -150,13 +150,13 @@ struct MusicEndToEndTests {
     let session = try desk.start("cycle")
     #expect(await desk.players.waitFor(player, "Paused"))
     desk.home.killSession()
-    await session.waitForExit()
+    #expect(await waitUntil { !session.isRunning }, "the session ends")
     let next = try desk.home.launch(["start", desk.home.preset("long")], name: "next")
     #expect(await desk.waitForPhase(0))
     try await desk.settle()
     #expect(await desk.players.status(player) == "Paused")
     #expect(try await desk.home.run("stop").status == 0)
-    await next.waitForExit()
+    #expect(await waitUntil { !next.isRunning }, "the session ends")
     #expect(await desk.players.status(player) == "Paused")
   }
 
@@ -169,7 +169,7 @@ struct MusicEndToEndTests {
     desk.daemon.stop()
     #expect(try await desk.home.run("skip").status == 0)
     #expect(try await desk.home.run("skip").status == 0)
-    await session.waitForExit()
+    #expect(await waitUntil { !session.isRunning }, "the session ends")
     #expect(session.terminationStatus == 0)
     let warnings = desk.errors.split(separator: "\n").filter { $0.contains("warning") }
     #expect(warnings.count == 1, "\(desk.errors)")
@@ -198,7 +198,7 @@ struct MusicHungBusEndToEndTests {
     let session = try home.launch(["start", home.preset("short")], name: "session")
     #expect(await waitUntil { (home.read(".local/state/pomo/current.json") ?? "").contains("\"phase_index\":0,") })
     daemon.signal(SIGSTOP)
-    await session.waitForExit()
+    #expect(await waitUntil { !session.isRunning }, "the session ends")
     #expect(session.terminationStatus == 0)
     let warnings = (home.read("session.err") ?? "").split(separator: "\n").filter { $0.contains("warning") }
     #expect(warnings.count == 1, "\(warnings)")

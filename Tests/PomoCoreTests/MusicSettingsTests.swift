@@ -10,6 +10,7 @@ struct MusicSettingsTests {
     arguments: [
       ("{}", nil),
       (#"{"music": "off"}"#, nil),
+      (#"{"music": false}"#, nil),
       (#"{"music": {"work": "play", "rest": "pause"}}"#, PhaseKind.rest),
       (#"{"music": {"work": "pause", "rest": "play"}}"#, PhaseKind.work),
       (#"{"music": {"rest": "pause"}}"#, PhaseKind.rest),
@@ -25,8 +26,8 @@ struct MusicSettingsTests {
   @Test(
     "a bad \"music\" is one line naming the field",
     arguments: [
-      (#"{"music": true}"#, #"c.json:1:11: music: expected "off" or an object like {"work": "play", "rest": "pause"}, got a boolean"#),
-      (#"{"music": "on"}"#, #"c.json:1:11: music: expected "off" or an object like {"work": "play", "rest": "pause"}, got "on""#),
+      (#"{"music": true}"#, #"c.json:1:11: music: expected "off", false or an object like {"work": "play", "rest": "pause"}, got a boolean"#),
+      (#"{"music": "on"}"#, #"c.json:1:11: music: expected "off", false or an object like {"work": "play", "rest": "pause"}, got "on""#),
       (#"{"music": {"work": "loud"}}"#, #"c.json:1:20: music.work: expected one of "play", "pause", got "loud""#),
       (#"{"music": {"lunch": "play"}}"#, "music.lunch"),
       (#"{"music": {}}"#, #"c.json:1:11: music: expected "work" or "rest" (or both), like {"work": "play", "rest": "pause"}"#),

@@ -84,6 +84,8 @@ package final class MPVPlayers {
   package func quit(_ name: String) async {
     guard let process = processes.removeValue(forKey: name) else { return }
     kill(process.processIdentifier, SIGTERM)
+    // A player that does not quit in time is killed: a test never hangs on it.
+    if await !waitUntil(30, { !process.isRunning }) { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
   }
 

@@ -34,12 +34,16 @@ extension MusicSettings {
   static func parse(_ fields: [String: JSONValue], _ reader: JSONReader) throws(DataFileError) -> MusicSettings {
     guard let v = fields["music"] else { return MusicSettings() }
     let example = #"{"work": "play", "rest": "pause"}"#
+    // `false` is off, as for "dnd", "inhibit" and "break_lock".
+    if case .bool(false) = v.kind { return MusicSettings() }
     if case .string(let text) = v.kind {
-      guard text == "off" else { throw reader.error(v, "music", "expected \"off\" or an object like \(example), got \(v.snippet)") }
+      guard text == "off" else {
+        throw reader.error(v, "music", "expected \"off\", false or an object like \(example), got \(v.snippet)")
+      }
       return MusicSettings()
     }
     guard case .object = v.kind else {
-      throw reader.error(v, "music", "expected \"off\" or an object like \(example), got \(v.typeName)")
+      throw reader.error(v, "music", "expected \"off\", false or an object like \(example), got \(v.typeName)")
     }
     let kinds = try reader.fields(v, path: "music", allowed: PhaseKind.allCases.map(\.rawValue), required: [])
     var actions: [PhaseKind: Action] = [:]

@@ -18,10 +18,11 @@ extension SessionLauncher {
     let warn: (String) -> Void = { errors.write($0 + "\n") }
     let workout = plan.isWorkout || setup.big
     var connections: [DBusConnection] = []
-    var system: Result<DBusConnection, DBusError>?
-    /// The system bus, opened once for both, passing file descriptors.
+    /// A connection of its own to the system bus, passing file descriptors, for each of the
+    /// two: the sleep inhibitor closes its own when logind does not answer in time, so a reply
+    /// that comes late drops its descriptor with the socket instead of holding the machine
+    /// awake unseen, and the break lock keeps its connection.
     func systemBus() -> Result<DBusConnection, DBusError> {
-      if let system { return system }
       let opened = Result { () throws(DBusError) in
         try DBusConnection(
           address: .systemBus(environment: environment), timeout: InhibitHolder.callTimeout, unixFDs: true)
@@ -30,7 +31,6 @@ extension SessionLauncher {
         connection.filter = DBusMessageFilter()
         connections.append(connection)
       }
-      system = opened
       return opened
     }
     var inhibitors: Inhibitors?

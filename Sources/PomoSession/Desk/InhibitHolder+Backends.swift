@@ -8,6 +8,10 @@ extension InhibitHolder {
   /// logind's inhibitor (`Inhibit("idle:sleep", "pomo", reason, "block")`) on `connection`,
   /// a system bus that passes file descriptors. Letting go closes the descriptor logind
   /// gave; should pomo die first, the kernel closes it, and logind lets go all the same.
+  ///
+  /// `connection` is the inhibitor's own. A call that fails closes it: logind may yet answer a
+  /// call that timed out, and its descriptor would then wait, unread, in the socket, holding
+  /// the machine awake for the rest of the session. Closed, the socket drops it.
   package static func logind(_ connection: DBusConnection, timeout: Duration = callTimeout) -> InhibitHolder {
     InhibitHolder(name: "logind") { reason in
       do {
@@ -15,6 +19,7 @@ extension InhibitHolder {
           what: Logind.idleAndSleep, who: "pomo", why: reason, mode: "block", on: connection, timeout: timeout)
         return .held(release: { fd.close() })
       } catch {
+        connection.close()
         return .failed("\(error)")
       }
     }
