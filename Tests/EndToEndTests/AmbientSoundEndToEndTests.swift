@@ -17,18 +17,7 @@ struct AmbientSoundEndToEndTests {
   static func leftovers(_ home: PomoHome, session: [String]) -> (players: [Int32], guards: [Int32]) {
     var players: [Int32] = []
     var guards: [Int32] = []
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    for name in names {
-      guard let pid = Int32(name) else { continue }
-      func read(_ what: String) -> [String] {
-        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/\(what)") else { return [] }
-        return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-      }
-      guard read("environ").contains("HOME=\(home.path)") else { continue }
-      // A zombie plays nothing; its parent has only not reaped it yet.
-      let stat = read("stat").first ?? ""
-      if let close = stat.lastIndex(of: ")"), stat[close...].dropFirst(2).first == "Z" { continue }
-      let argv = read("cmdline")
+    for (pid, argv) in HomeProcesses.live(home: home.path) {
       if argv.first.map({ $0 == "aplay" || $0.hasSuffix("/aplay") }) == true {
         players.append(pid)
       } else if argv == session {

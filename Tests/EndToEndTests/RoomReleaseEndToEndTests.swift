@@ -60,22 +60,9 @@ struct RoomReleaseEndToEndTests {
   /// The processes of `home` other than `session`: ambient players (aplay) and pomo's own
   /// (the guard that feeds a player), live ones only.
   static func leftovers(_ home: PomoHome, except session: Int32) -> [String] {
-    var found: [String] = []
-    for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-      guard let pid = Int32(name), pid != session else { continue }
-      func read(_ what: String) -> [String] {
-        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/\(what)") else { return [] }
-        return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-      }
-      guard read("environ").contains("HOME=\(home.path)") else { continue }
-      let stat = read("stat").first ?? ""
-      if let close = stat.lastIndex(of: ")"), stat[close...].dropFirst(2).first == "Z" { continue }
-      let argv = read("cmdline")
-      if let first = argv.first, first.hasSuffix("aplay") || first.hasSuffix("/pomo") {
-        found.append("\(pid): \(argv.joined(separator: " "))")
-      }
-    }
-    return found
+    HomeProcesses.live(home: home.path).filter { pid, argv in
+      pid != session && argv.first.map { $0.hasSuffix("aplay") || $0.hasSuffix("/pomo") } == true
+    }.map { "\($0.pid): \($0.argv.joined(separator: " "))" }
   }
 
   /// Whether every inhibitor logind handed out was released.
