@@ -216,14 +216,15 @@ int cplatform_spawn_with_deadline(const char *path, char *const argv[], char *co
   _exit(1);
 }
 
-/// The guard's own process group is killed, the guard with it: pomo (its parent) is gone.
-static void bound_parent_gone(int signal_number) {
+/// The guard's own process group is killed, the guard and what it started with it: pomo (its
+/// parent) is gone, or, for a guard that takes SIGTERM so, asks it to end. SIGKILL, so that
+/// nothing the program started outlives it, even a child that ignores SIGTERM.
+static void guard_kills_group(int signal_number) {
   (void)signal_number;
   kill(0, SIGKILL);
 }
 
-int cplatform_spawn_bound(const char *path, char *const argv[], char *const envp[], int output) {
-  pid_t parent = getpid();
+pid_t cplatform_fork_guard(pid_t parent, int output, int term_kills_group) {
   long max = sysconf(_SC_OPEN_MAX);
   if (max < 0 || max > 65536) max = 65536;
   pid_t guard = fork();
@@ -237,9 +238,10 @@ int cplatform_spawn_bound(const char *path, char *const argv[], char *const envp
   int defaults[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH, SIGPIPE, SIGCHLD, SIGUSR1};
   for (unsigned i = 0; i < sizeof defaults / sizeof defaults[0]; i++) signal(defaults[i], SIG_DFL);
   struct sigaction gone = {0};
-  gone.sa_handler = bound_parent_gone;
+  gone.sa_handler = guard_kills_group;
   sigemptyset(&gone.sa_mask);
   sigaction(SIGUSR2, &gone, NULL);
+  if (term_kills_group) sigaction(SIGTERM, &gone, NULL);
   sigset_t none;
   sigemptyset(&none);
   sigprocmask(SIG_SETMASK, &none, NULL);
@@ -253,7 +255,14 @@ int cplatform_spawn_bound(const char *path, char *const argv[], char *const envp
     dup2(output >= 0 ? output : null, 1);
     dup2(null, 2);
   }
-  for (int fd = 3; fd < max; fd++) close(fd);
+  for (int fd = 3; fd < (int)max; fd++) close(fd);
+  return 0;
+}
+
+int cplatform_spawn_bound(const char *path, char *const argv[], char *const envp[], int output) {
+  pid_t parent = getpid();
+  pid_t guard = cplatform_fork_guard(parent, output, 0);
+  if (guard != 0) return guard;
   pid_t program = fork();
   if (program == 0) {
     signal(SIGUSR2, SIG_DFL);

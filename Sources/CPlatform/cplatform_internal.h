@@ -22,6 +22,15 @@ int cplatform_close_on_exec(int fd, int nonblocking);
 /// `fd` ready for use as a connected socket, or -1 (closed, errno kept) when `ok` is 0.
 int cplatform_connected_socket(int fd, int ok);
 
+/// Forks the guard of a program bound to `parent` (the caller): the parent gets the guard's
+/// pid (or -1); the guard gets 0, set up as every guard is. It leads a process group of its
+/// own, with signals at their defaults and none blocked; its whole group is killed (SIGKILL)
+/// the moment `parent` dies (or at once, should it be gone already), and on SIGTERM too when
+/// `term_kills_group`; stdin and stderr are /dev/null, stdout is `output` (or /dev/null when
+/// below 0), and every other descriptor is closed. Only async-signal-safe calls follow in the
+/// guard.
+pid_t cplatform_fork_guard(pid_t parent, int output, int term_kills_group);
+
 // From the system's file; each async-signal-safe, as the forked watchdog and guard call them.
 
 /// Makes orphans of the calling process's descendants its children (Linux: a subreaper), so

@@ -20,14 +20,6 @@ static const long long lead_nanoseconds = 1000000000LL;
 /// second at most.
 static const long long step_nanoseconds = 100000000LL;
 
-/// The guard's own process group is killed, the guard and the player with it: pomo is gone
-/// (SIGUSR2), or asks the sound to end (SIGTERM). SIGKILL, so that nothing the player started
-/// outlives it, even a child of its that ignores SIGTERM.
-static void looping_parent_gone(int signal_number) {
-  (void)signal_number;
-  kill(0, SIGKILL);
-}
-
 /// Writes all of `bytes`; 0, or -1 when the player is gone.
 static int looping_write(int fd, const char *bytes, long length) {
   while (length > 0) {
@@ -45,36 +37,9 @@ int cplatform_spawn_looping(
   long loop_length, long bytes_per_second) {
   if (loop_length <= 0 || bytes_per_second <= 0) return -1;
   pid_t parent = getpid();
-  long max = sysconf(_SC_OPEN_MAX);
-  if (max < 0 || max > 65536) max = 65536;
-  pid_t guard = fork();
-  if (guard != 0) {
-    // Also here, so the group exists before the parent may signal it.
-    if (guard > 0) setpgid(guard, guard);
-    return guard;
-  }
-  setpgid(0, 0);
-  int defaults[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT, SIGWINCH, SIGPIPE, SIGCHLD, SIGUSR1};
-  for (unsigned i = 0; i < sizeof defaults / sizeof defaults[0]; i++) signal(defaults[i], SIG_DFL);
-  struct sigaction gone = {0};
-  gone.sa_handler = looping_parent_gone;
-  sigemptyset(&gone.sa_mask);
-  sigaction(SIGUSR2, &gone, NULL);
-  sigaction(SIGTERM, &gone, NULL);
-  sigset_t none;
-  sigemptyset(&none);
-  sigprocmask(SIG_SETMASK, &none, NULL);
-  // The kernel tells the guard the moment pomo dies, however it dies (Linux's
-  // PR_SET_PDEATHSIG); elsewhere the loop below looks each time it wakes.
-  cplatform_os_signal_when_parent_dies(SIGUSR2);
-  if (getppid() != parent) kill(0, SIGKILL);
-  int null = open("/dev/null", O_RDWR);
-  if (null >= 0) {
-    dup2(null, 0);
-    dup2(null, 1);
-    dup2(null, 2);
-  }
-  for (int fd = 3; fd < max; fd++) close(fd);
+  // SIGTERM, pomo's word that the sound ends, kills the group too: the player and all it started.
+  pid_t guard = cplatform_fork_guard(parent, -1, 1);
+  if (guard != 0) return guard;
   int ends[2];
   if (pipe(ends) != 0) _exit(126);
   pid_t self = getpid();
