@@ -54,8 +54,9 @@ package final class MusicFollower: SessionControl {
   package var descriptors: [Int32] { players?.descriptors ?? [] }
 
   package func sessionDidUpdate(_ engine: SessionEngine, events: [SessionEvent]) {
-    forgetTouched()
     guard let hold = Self.holds(engine, pausedKind: pausedKind), hold != holding else { return }
+    // What the players said since the last look (`serve` reads it as it comes), before acting.
+    forgetTouched()
     holding = hold
     if hold { pauseThePlaying() } else { resumeOwn() }
   }
