@@ -26,6 +26,14 @@ package func runProgram(_ argv: [String], environment: [String: String], stdin: 
   process.standardError = errPipe
   let inPipe = Pipe()
   process.standardInput = inPipe
+  // Close-on-exec, every end: the child gets its own through dup2, and no program another test
+  // starts meanwhile inherits one, which would hold the output open, and this wait, for as
+  // long as that program runs.
+  for pipe in [outPipe, errPipe, inPipe] {
+    for handle in [pipe.fileHandleForReading, pipe.fileHandleForWriting] {
+      _ = fcntl(handle.fileDescriptor, F_SETFD, FD_CLOEXEC)
+    }
+  }
   try process.run()
   // Read both pipes while the process runs, so a large output cannot block it.
   async let outData = onOwnThread { outPipe.fileHandleForReading.readDataToEndOfFile() }
